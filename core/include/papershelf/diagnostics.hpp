@@ -1,0 +1,43 @@
+// Problems found while reading data. Readers return them as values next to the records they kept;
+// nothing in papershelf throws across its API.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace papershelf {
+
+enum class Severity : std::uint8_t { Error, Warning, Note };
+std::string_view to_string(Severity s);
+
+struct Diagnostic {
+  std::string source;  // file name as given to the reader ("-" for stdin)
+  std::uint32_t line = 0;    // 1-based; 0 = whole input
+  std::uint32_t column = 0;  // 1-based, in Unicode code points
+  Severity severity = Severity::Error;
+  std::string message;
+};
+
+// "file:line:col: error: message", the format of compilers and `papershelf check`.
+std::string format_diagnostic(const Diagnostic& d);
+bool has_errors(const std::vector<Diagnostic>& ds);
+
+// Maps byte offsets of one input to 1-based line and code-point column. Build once per input;
+// each lookup is a binary search over line starts.
+class LineMap {
+ public:
+  explicit LineMap(std::string_view text);
+  struct Position {
+    std::uint32_t line;
+    std::uint32_t column;
+  };
+  Position position(std::size_t offset) const;
+
+ private:
+  std::string_view text_;
+  std::vector<std::size_t> line_starts_;
+};
+
+}  // namespace papershelf

@@ -1,0 +1,78 @@
+// Formatters: a model (and a view) in, text out. Every string that comes from data is escaped
+// for the output it goes to; only http(s), mailto and relative URLs ever become HTML links.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
+#include "papershelf/query.hpp"
+
+namespace papershelf {
+
+struct BibtexOptions {
+  std::vector<std::string> omit_fields;  // removed by exact (case-insensitive) field name
+};
+
+struct FormatOptions {
+  OwnerMatcher owner;             // whose name is highlighted
+  std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0 = never); the owner stays
+  std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
+  std::string base;               // prefix for relative link URLs ("" keeps them as written)
+  bool include_bibtex = true;     // a <details> with the entry's BibTeX (static HTML)
+  BibtexOptions bibtex;           // fields left out of that BibTeX
+};
+
+// --- URLs ---
+// True for http:, https:, mailto: and relative URLs (after trimming spaces and control chars,
+// case-insensitive scheme). Everything else (javascript:, data:, vbscript:, ...) is unsafe.
+bool is_safe_url(std::string_view url);
+// Resolves a relative URL against `base` ("papers/" + "x.pdf"); absolute URLs are unchanged.
+std::string resolve_url(std::string_view url, std::string_view base);
+// The link a title points to: website/html, then pdf, then doi, then arxiv, then url.
+const Link* best_link(const Publication& p);
+
+// --- Author lines ---
+// Which authors to show when a list is collapsed: the first `max_authors` (the owner is always
+// among them: when they would be hidden, the last shown slot goes to the owner), in original order.
+struct AuthorLine {
+  std::vector<std::uint32_t> shown;  // indices into Publication::authors, ascending
+  std::uint32_t hidden = 0;          // how many are not shown ("+N more")
+  std::vector<bool> is_owner;        // per author
+};
+AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors);
+
+// --- HTML ---
+std::string escape_html(std::string_view text);
+// Rich text to HTML: spans become <em>, <strong>, <span class="ps-sc">, <code>, <span
+// class="ps-math">, safe links; `highlight` ranges (byte offsets in text.text) become <mark>.
+std::string rich_text_html(const RichText& text, const std::vector<Match>* highlight = nullptr);
+// One entry as an <li class="ps-entry"> (see README "HTML markup" for the class names).
+std::string format_entry_html(const Publication& p, const FormatOptions& options,
+                              const std::vector<Match>* matches = nullptr);
+// A whole view: groups with headings and counts, a legend, entries in display order. A static
+// fragment that needs no JavaScript to read; the <paper-shelf> element produces the same markup.
+std::string format_html(const Library& lib, const View& view, const FormatOptions& options);
+
+// --- Plain text ---
+enum class CitationStyle : std::uint8_t { Compact, Ieee };
+// "Hu, Q. and Ye, Z." style author list, used by citations.
+std::string format_authors_text(const Publication& p, CitationStyle style);
+std::string format_citation(const Publication& p, CitationStyle style);
+std::optional<CitationStyle> citation_style_from_string(std::string_view s);
+
+// --- BibTeX ---
+// Clean BibTeX for one entry that reads back to an equal model.
+std::string format_bibtex(const Publication& p, const BibtexOptions& options = {});
+
+// --- JSON ---
+// CSL-JSON array of the view's entries.
+std::string format_csl_json(const Library& lib, const View& view);
+// The view model: an array in display order, one object per publication with key, type, title,
+// year, month, venue, badge, status, selected, award, award_label, note, authors [{name, owner,
+// marks}], links [{label, url}], doi, arxiv, tags, citations. Stable; used by the CLI and JS.
+std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
+
+}  // namespace papershelf

@@ -1,0 +1,28 @@
+// LaTeX as people write it in .bib values, decoded to NFC Unicode with its styling kept as spans.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/model.hpp"
+
+namespace papershelf::latex {
+
+struct DecodeWarning {
+  std::uint32_t offset = 0;  // byte offset in the decoded input where the problem starts
+  std::string message;       // e.g. "unknown command \foo (its argument is kept)"
+};
+
+// Decodes accents (\"u, {\'\i}, \c{c}...), special letters (\ss, \o, \AA...), escapes (\& \%...),
+// dashes and quotes, text commands (\emph -> Italic span, \url/\href -> Link span), protective
+// braces (-> NoCase span) and math ($...$ kept verbatim as a Math span). Unknown commands keep
+// their argument and add a warning. Raw UTF-8 passes through; the result is NFC.
+RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings = nullptr);
+
+// The inverse used by the BibTeX writer: escapes specials and writes spans back as LaTeX so
+// that decode(encode(t)) == t.
+std::string encode(const RichText& text);
+
+}  // namespace papershelf::latex

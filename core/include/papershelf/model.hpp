@@ -1,0 +1,197 @@
+// papershelf data model: plain value types that every reader fills and every query/formatter reads.
+// Nothing here allocates behind your back or knows about files, the web or ImGui.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace papershelf {
+
+// One table per enum: the C++ names, the text names (used by the CLI, JSON, and the TypeScript
+// glue, which is checked against these tables by a test) and display labels.
+#define PAPERSHELF_PUB_TYPES(X)              \
+  X(Conference, "conference", "Conference")  \
+  X(Journal, "journal", "Journal")           \
+  X(Preprint, "preprint", "Preprint")        \
+  X(Thesis, "thesis", "Thesis")              \
+  X(Book, "book", "Book")                    \
+  X(Chapter, "chapter", "Chapter")           \
+  X(Report, "report", "Report")              \
+  X(Talk, "talk", "Talk")                    \
+  X(Patent, "patent", "Patent")              \
+  X(Dataset, "dataset", "Dataset")           \
+  X(Software, "software", "Software")        \
+  X(Misc, "misc", "Other")
+
+#define PAPERSHELF_STATUSES(X)                       \
+  X(Published, "published", "Published")             \
+  X(Accepted, "accepted", "Accepted")                \
+  X(Submitted, "submitted", "Under review")          \
+  X(Preprint, "preprint", "Preprint")                \
+  X(InPreparation, "in-preparation", "In preparation")
+
+#define PAPERSHELF_ENUM_ITEM(name, text, label) name,
+enum class PubType : std::uint8_t { PAPERSHELF_PUB_TYPES(PAPERSHELF_ENUM_ITEM) };
+enum class Status : std::uint8_t { PAPERSHELF_STATUSES(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
+
+std::string_view to_string(PubType t);
+std::string_view to_string(Status s);
+std::string_view label(PubType t);
+std::string_view label(Status s);
+// Parses the text names above (case-insensitive); nullopt when unknown.
+std::optional<PubType> pub_type_from_string(std::string_view s);
+std::optional<Status> status_from_string(std::string_view s);
+inline constexpr int kPubTypeCount = static_cast<int>(PubType::Misc) + 1;
+inline constexpr int kStatusCount = static_cast<int>(Status::InPreparation) + 1;
+
+// Inline styling that survives decoding (LaTeX \emph, \textbf, protective braces, math...).
+enum class SpanStyle : std::uint8_t {
+  Italic,
+  Bold,
+  SmallCaps,
+  Monospace,
+  Math,    // source text of $...$, kept verbatim
+  NoCase,  // protective braces: "keep this case"
+  Link,    // \url / \href; `url` holds the target
+};
+
+// A styled range of `RichText::text`, in byte offsets of its UTF-8 text. Spans may nest.
+struct Span {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  SpanStyle style = SpanStyle::Italic;
+  std::string url;  // only for SpanStyle::Link
+
+  friend bool operator==(const Span& a, const Span& b) {
+    return a.begin == b.begin && a.end == b.end && a.style == b.style && a.url == b.url;
+  }
+};
+
+// Decoded Unicode text (NFC) plus the styling it carried in the source.
+struct RichText {
+  std::string text;
+  std::vector<Span> spans;
+
+  RichText() = default;
+  RichText(std::string t) : text(std::move(t)) {}  // NOLINT: plain text converts implicitly
+  RichText(const char* t) : text(t) {}              // NOLINT
+  bool empty() const { return text.empty(); }
+  friend bool operator==(const RichText& a, const RichText& b) {
+    return a.text == b.text && a.spans == b.spans;
+  }
+};
+
+// One author (or editor). Organisations use `literal` and leave the name parts empty.
+struct Person {
+  std::string given;
+  std::string family;
+  std::string particle;  // "von", "van der", "de"
+  std::string suffix;    // "Jr.", "III"
+  std::string literal;   // "{Barnes and Noble}", "The ATLAS Collaboration"
+  std::string marks;     // marker symbols attached to this author, in order: "*†"
+
+  bool is_literal() const { return !literal.empty(); }
+  friend bool operator==(const Person& a, const Person& b) {
+    return a.given == b.given && a.family == b.family && a.particle == b.particle &&
+           a.suffix == b.suffix && a.literal == b.literal && a.marks == b.marks;
+  }
+};
+
+// "Given particle Family, Suffix" (or the literal), without marks.
+std::string display_name(const Person& p);
+
+struct Date {
+  int year = 0;   // 0 = unknown
+  int month = 0;  // 1-12, 0 = unknown
+  int day = 0;    // 1-31, 0 = unknown
+  friend bool operator==(const Date& a, const Date& b) {
+    return a.year == b.year && a.month == b.month && a.day == b.day;
+  }
+};
+
+struct Link {
+  std::string label;  // lower-case kind: "pdf", "code", "slides", "doi", "arxiv", "website", ...
+  std::string url;    // as written; relative URLs stay relative
+  friend bool operator==(const Link& a, const Link& b) {
+    return a.label == b.label && a.url == b.url;
+  }
+};
+
+// A field the model has no slot for, kept verbatim (raw value text as in the source).
+struct ExtraField {
+  std::string name;  // lower-case
+  std::string value;
+  friend bool operator==(const ExtraField& a, const ExtraField& b) {
+    return a.name == b.name && a.value == b.value;
+  }
+};
+
+struct Publication {
+  std::string key;
+  PubType type = PubType::Misc;
+  std::string source_type;  // entry type as written in the source ("inproceedings", "paper-conference")
+  RichText title;
+  std::vector<Person> authors;
+  bool others = false;  // the author list ended in "and others" (et al.)
+  std::vector<Person> editors;
+  Date date;
+  RichText venue;     // container title: journal, proceedings, school...
+  std::string badge;  // short venue label: "NSDI"
+  Status status = Status::Published;
+  bool selected = false;
+  RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
+  std::string award_label;  // short: "Best Paper"
+  RichText note;
+  RichText abstract;
+  std::vector<Link> links;
+  std::string doi;
+  std::string arxiv;  // arXiv identifier, "2401.09149"
+  std::vector<std::string> tags;
+  std::string thumbnail;
+  std::optional<std::int64_t> citations;
+  std::vector<ExtraField> extra;
+
+  // Where the record came from, for diagnostics and file-order sorting.
+  std::uint32_t source_index = 0;  // which input (when several files are merged)
+  std::uint32_t line = 0;
+  std::uint32_t order = 0;  // position in the merged library
+
+  // Returns the verbatim value of an extra field, or nullptr.
+  const std::string* extra_field(std::string_view name) const;
+};
+
+struct LegendEntry {
+  std::string symbol;   // "*"
+  std::string meaning;  // "equal contribution"
+  friend bool operator==(const LegendEntry& a, const LegendEntry& b) {
+    return a.symbol == b.symbol && a.meaning == b.meaning;
+  }
+};
+
+struct Profile {
+  std::string name;
+  std::vector<std::string> aliases;  // other spellings of the owner's name
+  std::string position;
+  std::string affiliation;
+  std::string photo;
+  std::vector<Link> links;
+  std::vector<std::string> interests;
+  std::vector<LegendEntry> legend;
+
+  bool empty() const {
+    return name.empty() && aliases.empty() && position.empty() && affiliation.empty() &&
+           photo.empty() && links.empty() && interests.empty() && legend.empty();
+  }
+};
+
+struct Library {
+  Profile profile;
+  std::vector<Publication> publications;
+};
+
+}  // namespace papershelf

@@ -1,0 +1,58 @@
+// Person names: the BibTeX name grammar, author markers, and matching the owner's name in every
+// variant people publish under.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/model.hpp"
+
+namespace papershelf {
+
+// Marker symbols that may be attached to an author's name: * ∗ † ‡ § ¶ ‖ # ^ (and ^{...}).
+bool is_marker_symbol(char32_t cp);
+
+// Removes markers from a decoded name ("Hu*†, Qinghao", "*Pang, Ce", "Qinghao Hu^{*‡}") and
+// returns them in order; `name` is left without them.
+std::string take_marks(std::string& name);
+
+struct NameList {
+  std::vector<Person> people;
+  bool others = false;  // "and others"
+};
+
+// Splits a raw BibTeX name list (LaTeX still encoded) on " and " at brace depth 0 and parses each
+// name with the BibTeX grammar (First von Last / von Last, First / von Last, Jr, First).
+// A fully braced name ({Barnes and Noble}) becomes a literal. Parts are LaTeX-decoded; markers
+// are moved into Person::marks.
+NameList parse_bibtex_names(std::string_view raw);
+
+// Parses one plain (already decoded) name with the same grammar: "Hu, Qinghao", "Q. Hu".
+Person parse_name(std::string_view name);
+
+// Matches authors against the owner's names ("Qinghao Hu; Q. Hu; Hu, Qinghao"). A name matches
+// when the folded family names agree and the given names are compatible (full names equal, or
+// initials agree), in either order ("HU Qinghao"); diacritics, case and markers are ignored.
+class OwnerMatcher {
+ public:
+  OwnerMatcher() = default;
+  explicit OwnerMatcher(const std::vector<std::string>& owner_names);
+  bool empty() const { return owners_.empty(); }
+  bool matches(const Person& p) const;
+
+ private:
+  struct Key {
+    std::vector<std::string> given;  // folded given-name words
+    std::string family;              // folded family name incl. particle, no spaces
+    std::string literal;             // folded whole name (for literals and fallback)
+  };
+  static Key key_of(const Person& p);
+  static bool same_person(const Key& a, const Key& b);
+  std::vector<Key> owners_;
+};
+
+// Splits an owner list written as "Qinghao Hu; Q. Hu" (semicolons or newlines) into names.
+std::vector<std::string> split_owner_list(std::string_view text);
+
+}  // namespace papershelf

@@ -1,0 +1,153 @@
+// The query engine: filter, search, sort and group a Library into a View. Pure functions over
+// value types; a View holds indices into the library, so it is cheap to recompute per keystroke.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
+
+namespace papershelf {
+
+// Filters combine with AND; values inside one filter combine with OR. Empty means "any".
+struct Filter {
+  int year_from = 0;  // 0 = open
+  int year_to = 0;
+  std::vector<PubType> types;
+  std::vector<Status> statuses;
+  std::vector<std::string> venues;  // matches the badge or the venue, case/diacritic-insensitive
+  std::vector<std::string> tags;
+  bool selected_only = false;
+  bool has_award = false;
+  std::string author;        // some author's name contains this (folded)
+  bool owner_first = false;  // the owner is first author, or first among equal-contribution marks
+
+  bool empty() const;
+};
+
+// Text syntax used by the CLI, the element's `filter` attribute and the URL hash: space-separated
+// clauses, e.g. "year:2020-2024 type:conference,journal status:preprint venue:NSDI tag:llm
+// selected award author:Zhang first-author". Unknown clauses are reported in `error`.
+Filter parse_filter(std::string_view text, std::string* error = nullptr);
+std::string to_string(const Filter& f);
+
+#define PAPERSHELF_SORT_FIELDS(X)  \
+  X(Year, "year")                  \
+  X(Title, "title")                \
+  X(Author, "author")              \
+  X(Venue, "venue")                \
+  X(Badge, "badge")                \
+  X(Type, "type")                  \
+  X(Status, "status")              \
+  X(Citations, "citations")        \
+  X(File, "file")
+
+#define PAPERSHELF_ENUM_ITEM(name, text) name,
+enum class SortField : std::uint8_t { PAPERSHELF_SORT_FIELDS(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
+std::string_view to_string(SortField f);
+
+struct SortKey {
+  SortField field = SortField::Year;
+  bool descending = true;
+  friend bool operator==(const SortKey& a, const SortKey& b) {
+    return a.field == b.field && a.descending == b.descending;
+  }
+};
+// "year-desc,title-asc" (direction optional: year defaults to desc, others to asc).
+// Returns nullopt and sets `error` on unknown keys.
+std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::string* error = nullptr);
+std::string to_string(const std::vector<SortKey>& keys);
+// Newest first: year then month then day, descending; ties keep file order.
+std::vector<SortKey> default_sort();
+
+#define PAPERSHELF_GROUP_KEYS(X) \
+  X(None, "none")                \
+  X(Year, "year")                \
+  X(Type, "type")                \
+  X(Status, "status")            \
+  X(Venue, "venue")
+#define PAPERSHELF_ENUM_ITEM(name, text) name,
+enum class GroupBy : std::uint8_t { PAPERSHELF_GROUP_KEYS(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
+std::string_view to_string(GroupBy g);
+std::optional<GroupBy> group_from_string(std::string_view s);
+
+struct Query {
+  Filter filter;
+  std::string search;  // free text: every word must occur (case- and diacritic-insensitive)
+  std::vector<SortKey> sort = default_sort();
+  GroupBy group = GroupBy::None;
+};
+
+// A byte range [begin, end) in some field's text.
+struct Match {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  friend bool operator==(const Match& a, const Match& b) {
+    return a.begin == b.begin && a.end == b.end;
+  }
+};
+
+struct Group {
+  std::string key;    // machine value: "2024", "conference", "NSDI"
+  std::string label;  // display: "2024", "Conference", "NSDI"
+  std::uint32_t begin = 0;  // first index in View::entries
+  std::uint32_t count = 0;
+};
+
+struct View {
+  std::vector<std::uint32_t> entries;  // indices into Library::publications, display order
+  std::vector<Group> groups;           // empty when GroupBy::None; covers `entries` in order
+  std::uint32_t total = 0;             // publications before filtering
+};
+
+// Folded search text of every publication, built once per library so a keystroke costs one scan.
+class SearchIndex {
+ public:
+  SearchIndex() = default;
+  explicit SearchIndex(const Library& lib);
+  bool contains_all(std::uint32_t pub, const std::vector<std::string>& folded_terms) const;
+  std::size_t size() const { return haystacks_.size(); }
+
+ private:
+  std::vector<std::string> haystacks_;
+};
+
+// Splits free text into folded search terms (quoted phrases stay together).
+std::vector<std::string> search_terms(std::string_view search);
+// Where the terms occur in `text` (byte ranges of the original text, merged and sorted).
+std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& folded_terms);
+
+// True when the owner is the first author, or carries the first author's equal-contribution mark.
+bool owner_is_first_author(const Publication& p, const OwnerMatcher& owner);
+
+// Runs filter + search + sort + group. `index` may be null (it is then built on the fly).
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
+               const SearchIndex* index = nullptr);
+
+struct FacetValue {
+  std::string key;
+  std::string label;
+  std::uint32_t count = 0;
+};
+// How many records each filter value would keep, given the rest of the query (a facet's own
+// filter is ignored when counting it). Values with a zero count are omitted.
+struct Facets {
+  std::vector<FacetValue> years;  // newest first
+  std::vector<FacetValue> types;
+  std::vector<FacetValue> statuses;
+  std::vector<FacetValue> venues;  // badges, or venues when there is no badge; most frequent first
+  std::vector<FacetValue> tags;
+  std::uint32_t selected = 0;
+  std::uint32_t awards = 0;
+  std::uint32_t owner_first = 0;
+};
+Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
+                    const SearchIndex* index = nullptr);
+
+}  // namespace papershelf

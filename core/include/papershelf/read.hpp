@@ -1,0 +1,45 @@
+// Readers: text in, records and diagnostics out. A reader never throws and never stops early:
+// every valid record in the input is kept, and each problem is reported at its line:column.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/diagnostics.hpp"
+#include "papershelf/model.hpp"
+
+namespace papershelf {
+
+enum class Format : std::uint8_t { Auto, BibTeX, CslJson, PapershelfJson };
+std::string_view to_string(Format f);
+// "bibtex"/"bib"/"biblatex", "csl-json"/"csl", "json"/"papershelf"; Auto when unknown.
+Format format_from_string(std::string_view s);
+
+// Guesses the format from the content: JSON object -> papershelf, JSON array -> CSL-JSON,
+// otherwise BibTeX (which tolerates Jekyll front matter and leading comments).
+Format detect_format(std::string_view text);
+
+struct ReadOptions {
+  Format format = Format::Auto;
+  std::string source_name = "-";  // used in diagnostics
+  std::uint32_t source_index = 0; // stored in each Publication::source_index
+};
+
+struct ReadResult {
+  Library library;
+  std::vector<Diagnostic> diagnostics;
+};
+
+ReadResult read(std::string_view text, const ReadOptions& options = {});
+
+// Format-specific entry points (read() dispatches to these).
+ReadResult read_bibtex(std::string_view text, const ReadOptions& options);
+ReadResult read_csl_json(std::string_view text, const ReadOptions& options);
+ReadResult read_papershelf_json(std::string_view text, const ReadOptions& options);
+
+// Appends `more` to `into`: publications keep their order, `order` is renumbered, and the first
+// non-empty profile wins (later profiles only add aliases, links and legend entries).
+void merge(Library& into, Library&& more);
+
+}  // namespace papershelf

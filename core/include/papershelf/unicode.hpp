@@ -1,0 +1,42 @@
+// The few Unicode operations papershelf needs, without ICU: UTF-8 decoding, canonical composition
+// (NFC) of Latin/Greek/Cyrillic letters with combining marks, and folding for search and matching.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace papershelf::unicode {
+
+inline constexpr char32_t kReplacement = 0xFFFD;
+
+// Decodes one code point at `pos` and advances it. Invalid or truncated sequences yield
+// kReplacement and advance by one byte, so decoding always terminates.
+char32_t decode_utf8(std::string_view s, std::size_t& pos);
+void append_utf8(std::string& out, char32_t cp);
+bool is_valid_utf8(std::string_view s);
+// Replaces every invalid sequence with U+FFFD; returns how many were replaced.
+std::size_t sanitize_utf8(std::string& s);
+std::size_t count_code_points(std::string_view s);
+
+bool is_combining_mark(char32_t cp);
+// Composes base + combining mark into one precomposed code point, or 0 when there is none.
+char32_t compose(char32_t base, char32_t mark);
+// Canonical composition of a whole string (decomposed input becomes precomposed; already
+// composed text is returned unchanged).
+std::string to_nfc(std::string_view s);
+
+// Folds for case- and diacritic-insensitive comparison: lower case, marks removed, and the
+// letters that have no decomposition spelled out (ß->ss, æ->ae, ø->o, ł->l, đ->d, ı->i, œ->oe).
+// Punctuation is kept. `offsets`, when given, receives for each output byte the byte offset in
+// `s` of the code point it came from (so matches can be mapped back for highlighting).
+std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets = nullptr);
+
+// Simple lower-casing (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic).
+char32_t to_lower(char32_t cp);
+char32_t to_upper(char32_t cp);
+bool is_letter(char32_t cp);
+bool is_upper(char32_t cp);
+
+}  // namespace papershelf::unicode

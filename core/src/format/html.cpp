@@ -1,0 +1,321 @@
+// Safe HTML: every data string is escaped, only safe URL schemes become links. The markup and
+// class names are shared by the CLI's static output and the <paper-shelf> element.
+#include <algorithm>
+
+#include "papershelf/format.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+
+// ---------------------------------------------------------------- [SECTION] URLs
+
+namespace {
+// Browsers drop tabs and newlines anywhere in a URL and trim C0 controls and spaces at its ends,
+// so "java\tscript:" is javascript:. Judge (and emit) the URL the browser would see.
+std::string browser_view_of_url(std::string_view url) {
+  std::string out;
+  out.reserve(url.size());
+  for (char c : url)
+    if (c != '\t' && c != '\n' && c != '\r') out += c;
+  std::size_t a = 0, b = out.size();
+  while (a < b && static_cast<unsigned char>(out[a]) <= 0x20) ++a;
+  while (b > a && static_cast<unsigned char>(out[b - 1]) <= 0x20) --b;
+  return out.substr(a, b - a);
+}
+
+bool has_scheme(std::string_view url, std::string* scheme) {
+  for (std::size_t i = 0; i < url.size(); ++i) {
+    const char c = url[i];
+    if (c == ':') {
+      if (i == 0) return false;
+      if (scheme) *scheme = unicode::fold(url.substr(0, i));
+      return true;
+    }
+    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    const bool ok = alpha || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
+    if (!ok) return false;
+  }
+  return false;
+}
+}  // namespace
+
+bool is_safe_url(std::string_view raw) {
+  const std::string url = browser_view_of_url(raw);
+  if (url.empty()) return false;
+  for (char c : url)
+    if (static_cast<unsigned char>(c) < 0x20 || c == '\\') return false;  // "\\evil" acts like "//"
+  std::string scheme;
+  if (!has_scheme(url, &scheme)) return true;  // relative
+  return scheme == "http" || scheme == "https" || scheme == "mailto";
+}
+
+std::string resolve_url(std::string_view raw, std::string_view base) {
+  std::string url = browser_view_of_url(raw);
+  if (base.empty() || has_scheme(url, nullptr) || url.rfind("//", 0) == 0 || url.rfind('/', 0) == 0 ||
+      url.rfind('#', 0) == 0)
+    return url;
+  std::string out(base);
+  if (!out.empty() && out.back() != '/') out += '/';
+  return out + url;
+}
+
+const Link* best_link(const Publication& p) {
+  for (const char* label : {"website", "html", "url", "pdf", "doi", "arxiv"}) {
+    for (const auto& l : p.links)
+      if (l.label == label && is_safe_url(l.url)) return &l;
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------- [SECTION] text
+
+std::string escape_html(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      case '\0': out += "\xEF\xBF\xBD"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string link_open(std::string_view url, const char* cls, std::string_view base) {
+  std::string out = "<a";
+  if (cls) out += std::string(" class=\"") + cls + "\"";
+  out += " href=\"" + escape_html(resolve_url(url, base)) + "\" rel=\"noopener\">";
+  return out;
+}
+
+// Opening and closing tags for one span style.
+std::pair<std::string, std::string> tags_for(const Span& s) {
+  switch (s.style) {
+    case SpanStyle::Italic: return {"<em>", "</em>"};
+    case SpanStyle::Bold: return {"<strong>", "</strong>"};
+    case SpanStyle::SmallCaps: return {"<span class=\"ps-sc\">", "</span>"};
+    case SpanStyle::Monospace: return {"<code>", "</code>"};
+    case SpanStyle::Math: return {"<span class=\"ps-math\">", "</span>"};
+    case SpanStyle::NoCase: return {"", ""};
+    case SpanStyle::Link:
+      if (is_safe_url(s.url)) return {link_open(s.url, "ps-inline-link", ""), "</a>"};
+      return {"<span class=\"ps-url\">", "</span>"};
+  }
+  return {"", ""};
+}
+
+}  // namespace
+
+std::string rich_text_html(const RichText& text, const std::vector<Match>* highlight) {
+  const auto n = static_cast<std::uint32_t>(text.text.size());
+  const bool has_marks = highlight && !highlight->empty();
+  if (text.spans.empty() && !has_marks) return escape_html(text.text);
+  // Cut the text at every span/match boundary; for each piece, open the tags of the spans that
+  // cover it. Reopening per piece keeps the output well-formed whatever the spans overlap.
+  std::vector<std::uint32_t> cuts = {0, n};
+  std::vector<const Span*> spans;
+  for (const auto& s : text.spans) {
+    if (s.begin >= s.end || s.end > n || s.style == SpanStyle::NoCase) continue;
+    spans.push_back(&s);
+    cuts.push_back(s.begin);
+    cuts.push_back(s.end);
+  }
+  if (has_marks)
+    for (const auto& m : *highlight) {
+      cuts.push_back(std::min(m.begin, n));
+      cuts.push_back(std::min(m.end, n));
+    }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  std::string out;
+  for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
+    const std::uint32_t a = cuts[c], b = cuts[c + 1];
+    std::vector<std::string> closers;
+    for (const Span* s : spans) {
+      if (s->begin <= a && b <= s->end) {
+        auto [open, close] = tags_for(*s);
+        out += open;
+        closers.push_back(close);
+      }
+    }
+    const bool marked = has_marks && std::any_of(highlight->begin(), highlight->end(),
+                                                 [&](const Match& m) { return m.begin <= a && b <= m.end; });
+    if (marked) out += "<mark>";
+    out += escape_html(std::string_view(text.text).substr(a, b - a));
+    if (marked) out += "</mark>";
+    for (auto it = closers.rbegin(); it != closers.rend(); ++it) out += *it;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- [SECTION] entries
+
+AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors) {
+  AuthorLine line;
+  const auto n = static_cast<std::uint32_t>(p.authors.size());
+  line.is_owner.resize(n);
+  std::uint32_t first_owner = n;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    line.is_owner[i] = owner.matches(p.authors[i]);
+    if (line.is_owner[i] && first_owner == n) first_owner = i;
+  }
+  const std::uint32_t limit = max_authors == 0 ? n : static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors));
+  if (n <= limit) {
+    for (std::uint32_t i = 0; i < n; ++i) line.shown.push_back(i);
+    return line;
+  }
+  for (std::uint32_t i = 0; i < limit; ++i) line.shown.push_back(i);
+  if (first_owner != n && first_owner >= limit) line.shown.back() = first_owner;
+  line.hidden = n - limit;
+  return line;
+}
+
+namespace {
+
+std::string link_label(const std::string& label) {
+  static const std::pair<const char*, const char*> kLabels[] = {
+      {"pdf", "PDF"},   {"code", "Code"},       {"slides", "Slides"}, {"video", "Video"},
+      {"poster", "Poster"}, {"website", "Website"}, {"html", "Website"}, {"doi", "DOI"},
+      {"arxiv", "arXiv"}, {"blog", "Blog"},      {"supp", "Supplement"}, {"url", "Link"}};
+  for (const auto& [k, v] : kLabels)
+    if (label == k) return v;
+  if (label.empty()) return "Link";
+  std::string out = label;
+  out[0] = static_cast<char>(unicode::to_upper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::string id_safe(std::string_view key) {
+  std::string out;
+  for (char c : key) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    out += ok ? c : '-';
+  }
+  return out;
+}
+
+void append_authors(std::string& out, const Publication& p, const FormatOptions& o) {
+  if (p.authors.empty()) return;
+  const AuthorLine line = author_line(p, o.owner, o.max_authors);
+  out += "<div class=\"ps-authors\">";
+  std::uint32_t previous = 0;
+  for (std::size_t k = 0; k < line.shown.size(); ++k) {
+    const std::uint32_t i = line.shown[k];
+    if (k > 0) out += i == previous + 1 ? ", " : ", \xE2\x80\xA6, ";  // gap before a moved owner
+    const Person& a = p.authors[i];
+    out += line.is_owner[i] ? "<span class=\"ps-author ps-owner\">" : "<span class=\"ps-author\">";
+    out += escape_html(display_name(a));
+    if (!a.marks.empty()) out += "<sup class=\"ps-marks\">" + escape_html(a.marks) + "</sup>";
+    out += "</span>";
+    previous = i;
+  }
+  if (line.hidden > 0) {
+    out += ", <span class=\"ps-more\" data-hidden=\"" + std::to_string(line.hidden) + "\">+" +
+           std::to_string(line.hidden) + " more</span>";
+  } else if (p.others) {
+    out += ", <span class=\"ps-etal\">et al.</span>";
+  }
+  out += "</div>";
+}
+
+}  // namespace
+
+std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<Match>* matches) {
+  std::string out;
+  out.reserve(1024);
+  out += "<li class=\"ps-entry\" id=\"ps-" + escape_html(id_safe(p.key)) + "\" data-key=\"" +
+         escape_html(p.key) + "\" data-type=\"" + std::string(to_string(p.type)) + "\" data-status=\"" +
+         std::string(to_string(p.status)) + "\">";
+  out += "<div class=\"ps-head\">";
+  if (!p.badge.empty()) out += "<span class=\"ps-badge\">" + escape_html(p.badge) + "</span> ";
+  out += "<cite class=\"ps-title\">";
+  const Link* best = best_link(p);
+  const std::string title = rich_text_html(p.title, matches);
+  const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
+                                          [](const Span& s) { return s.style == SpanStyle::Link; });
+  if (best && !title_has_link) out += link_open(best->url, nullptr, o.base) + title + "</a>";
+  else out += title;
+  out += "</cite></div>";
+  append_authors(out, p, o);
+  out += "<div class=\"ps-meta\">";
+  if (!p.venue.empty()) out += "<span class=\"ps-venue\">" + rich_text_html(p.venue) + "</span>";
+  if (p.date.year) {
+    if (!p.venue.empty()) out += ", ";
+    out += "<span class=\"ps-year\">" + std::to_string(p.date.year) + "</span>";
+  }
+  if (p.status != Status::Published)
+    out += " <span class=\"ps-status ps-status-" + std::string(to_string(p.status)) + "\">" +
+           std::string(label(p.status)) + "</span>";
+  if (!p.award.empty() || !p.award_label.empty()) {
+    const std::string text = p.award_label.empty() ? rich_text_html(p.award) : escape_html(p.award_label);
+    out += " <span class=\"ps-award\"";
+    if (!p.award_label.empty() && !p.award.empty()) out += " title=\"" + escape_html(p.award.text) + "\"";
+    out += ">" + text + "</span>";
+  }
+  if (p.selected) out += " <span class=\"ps-selected\" aria-label=\"Selected\">\xE2\x98\x85</span>";
+  out += "</div>";
+  if (!p.note.empty()) out += "<div class=\"ps-note\">" + rich_text_html(p.note) + "</div>";
+  bool any_link = false;
+  for (const auto& l : p.links) {
+    if (!is_safe_url(l.url)) continue;
+    if (!any_link) out += "<div class=\"ps-links\">";
+    any_link = true;
+    const std::string cls = "ps-link ps-link-" + id_safe(l.label);
+    out += link_open(l.url, cls.c_str(), o.base) + escape_html(link_label(l.label)) + "</a> ";
+  }
+  if (any_link) out += "</div>";
+  if (!p.abstract.empty())
+    out += "<details class=\"ps-abstract\"><summary>Abstract</summary><p>" + rich_text_html(p.abstract) +
+           "</p></details>";
+  if (o.include_bibtex)
+    out += "<details class=\"ps-bibtex\"><summary>BibTeX</summary><pre>" +
+           escape_html(format_bibtex(p, o.bibtex)) + "</pre></details>";
+  out += "</li>";
+  return out;
+}
+
+std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {
+  std::string out = "<div class=\"ps-shelf\">";
+  // Legend: only the symbols that appear in the shown entries.
+  const auto& legend = o.legend.empty() ? lib.profile.legend : o.legend;
+  std::string legend_html;
+  for (const auto& e : legend) {
+    const bool used = std::any_of(view.entries.begin(), view.entries.end(), [&](std::uint32_t i) {
+      const auto& authors = lib.publications[i].authors;
+      return std::any_of(authors.begin(), authors.end(),
+                         [&](const Person& a) { return a.marks.find(e.symbol) != std::string::npos; });
+    });
+    if (!used || e.symbol.empty()) continue;
+    legend_html += "<span class=\"ps-legend-item\"><sup>" + escape_html(e.symbol) + "</sup> " +
+                   escape_html(e.meaning) + "</span> ";
+  }
+  if (!legend_html.empty()) out += "<p class=\"ps-legend\">" + legend_html + "</p>";
+  if (view.entries.empty()) out += "<p class=\"ps-empty\">No publications match.</p>";
+  auto entries = [&](std::uint32_t begin, std::uint32_t count) {
+    out += "<ol class=\"ps-list\">";
+    for (std::uint32_t k = begin; k < begin + count && k < view.entries.size(); ++k)
+      out += format_entry_html(lib.publications[view.entries[k]], o);
+    out += "</ol>";
+  };
+  if (view.groups.empty()) {
+    if (!view.entries.empty()) entries(0, static_cast<std::uint32_t>(view.entries.size()));
+  } else {
+    for (const auto& g : view.groups) {
+      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\">" +
+             escape_html(g.label) + " <span class=\"ps-count\">" + std::to_string(g.count) + "</span></h3>";
+      entries(g.begin, g.count);
+      out += "</section>";
+    }
+  }
+  out += "</div>";
+  return out;
+}
+
+}  // namespace papershelf

@@ -1,0 +1,113 @@
+#include "papershelf/model.hpp"
+
+#include "papershelf/diagnostics.hpp"
+#include "papershelf/unicode.hpp"
+
+#include <algorithm>
+
+namespace papershelf {
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return unicode::to_lower(static_cast<unsigned char>(x)) ==
+                  unicode::to_lower(static_cast<unsigned char>(y));
+         });
+}
+
+#define PAPERSHELF_TEXT(name, text, label) text,
+#define PAPERSHELF_LABEL(name, text, label) label,
+constexpr std::string_view kPubTypeText[] = {PAPERSHELF_PUB_TYPES(PAPERSHELF_TEXT)};
+constexpr std::string_view kPubTypeLabel[] = {PAPERSHELF_PUB_TYPES(PAPERSHELF_LABEL)};
+constexpr std::string_view kStatusText[] = {PAPERSHELF_STATUSES(PAPERSHELF_TEXT)};
+constexpr std::string_view kStatusLabel[] = {PAPERSHELF_STATUSES(PAPERSHELF_LABEL)};
+#undef PAPERSHELF_TEXT
+#undef PAPERSHELF_LABEL
+
+}  // namespace
+
+std::string_view to_string(PubType t) { return kPubTypeText[static_cast<int>(t)]; }
+std::string_view to_string(Status s) { return kStatusText[static_cast<int>(s)]; }
+std::string_view label(PubType t) { return kPubTypeLabel[static_cast<int>(t)]; }
+std::string_view label(Status s) { return kStatusLabel[static_cast<int>(s)]; }
+
+std::optional<PubType> pub_type_from_string(std::string_view s) {
+  for (int i = 0; i < kPubTypeCount; ++i)
+    if (iequals(s, kPubTypeText[i])) return static_cast<PubType>(i);
+  return std::nullopt;
+}
+
+std::optional<Status> status_from_string(std::string_view s) {
+  for (int i = 0; i < kStatusCount; ++i)
+    if (iequals(s, kStatusText[i])) return static_cast<Status>(i);
+  if (iequals(s, "inpreparation") || iequals(s, "in preparation")) return Status::InPreparation;
+  if (iequals(s, "forthcoming") || iequals(s, "inpress") || iequals(s, "in press"))
+    return Status::Accepted;
+  if (iequals(s, "under review") || iequals(s, "under-review")) return Status::Submitted;
+  if (iequals(s, "prepublished")) return Status::Preprint;
+  return std::nullopt;
+}
+
+std::string display_name(const Person& p) {
+  if (p.is_literal()) return p.literal;
+  std::string out = p.given;
+  for (const std::string* part : {&p.particle, &p.family}) {
+    if (part->empty()) continue;
+    if (!out.empty()) out += ' ';
+    out += *part;
+  }
+  if (!p.suffix.empty()) {
+    out += ", ";
+    out += p.suffix;
+  }
+  return out;
+}
+
+const std::string* Publication::extra_field(std::string_view name) const {
+  for (const auto& f : extra)
+    if (f.name == name) return &f.value;
+  return nullptr;
+}
+
+std::string_view to_string(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string out = d.source;
+  if (d.line > 0) {
+    out += ':' + std::to_string(d.line) + ':' + std::to_string(d.column);
+  }
+  out += ": ";
+  out += to_string(d.severity);
+  out += ": ";
+  out += d.message;
+  return out;
+}
+
+bool has_errors(const std::vector<Diagnostic>& ds) {
+  return std::any_of(ds.begin(), ds.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+LineMap::LineMap(std::string_view text) : text_(text) {
+  line_starts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') line_starts_.push_back(i + 1);
+}
+
+LineMap::Position LineMap::position(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  const std::size_t line = static_cast<std::size_t>(it - line_starts_.begin());  // 1-based
+  const std::size_t start = line_starts_[line - 1];
+  const auto column = unicode::count_code_points(text_.substr(start, offset - start)) + 1;
+  return {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)};
+}
+
+}  // namespace papershelf

@@ -1,0 +1,157 @@
+// The filter text syntax ("year:2020-2024 type:conference,journal selected") and its inverse.
+#include <charconv>
+
+#include "papershelf/query.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+// Splits on spaces outside double quotes; quotes are removed.
+std::vector<std::string> clauses_of(std::string_view text) {
+  std::vector<std::string> out;
+  std::string current;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+      if (!current.empty()) out.push_back(std::move(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) out.push_back(std::move(current));
+  return out;
+}
+
+std::vector<std::string> values_of(std::string_view v) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= v.size(); ++i) {
+    if (i == v.size() || v[i] == ',') {
+      if (i > start) out.emplace_back(v.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+bool parse_int(std::string_view s, int& out) {
+  if (s.empty()) return false;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+// "2020-2024", "2020..2024", "2020-", "-2024", "2020".
+bool parse_years(std::string_view v, int& from, int& to) {
+  std::size_t sep = v.find("..");
+  std::size_t sep_len = 2;
+  if (sep == std::string_view::npos) {
+    sep = v.find('-', 1);
+    sep_len = 1;
+    if (!v.empty() && v.front() == '-') sep = 0;
+  }
+  if (sep == std::string_view::npos) {
+    int y = 0;
+    if (!parse_int(v, y)) return false;
+    from = to = y;
+    return true;
+  }
+  const auto a = v.substr(0, sep);
+  const auto b = v.substr(sep + sep_len);
+  from = to = 0;
+  if (!a.empty() && !parse_int(a, from)) return false;
+  if (!b.empty() && !parse_int(b, to)) return false;
+  return !(a.empty() && b.empty());
+}
+
+void add_error(std::string* error, const std::string& message) {
+  if (!error) return;
+  if (!error->empty()) *error += "; ";
+  *error += message;
+}
+
+std::string quote_if_needed(const std::string& v) {
+  return v.find(' ') == std::string::npos ? v : "\"" + v + "\"";
+}
+
+}  // namespace
+
+bool Filter::empty() const {
+  return year_from == 0 && year_to == 0 && types.empty() && statuses.empty() && venues.empty() &&
+         tags.empty() && !selected_only && !has_award && author.empty() && !owner_first;
+}
+
+Filter parse_filter(std::string_view text, std::string* error) {
+  Filter f;
+  for (const std::string& clause : clauses_of(text)) {
+    const std::size_t colon = clause.find(':');
+    std::string key = unicode::fold(clause.substr(0, colon));
+    const std::string value = colon == std::string::npos ? "" : clause.substr(colon + 1);
+    if (key == "selected") {
+      f.selected_only = true;
+    } else if (key == "award" || key == "awards") {
+      f.has_award = true;
+    } else if (key == "first-author" || key == "owner-first" || key == "first") {
+      f.owner_first = true;
+    } else if (key == "year" || key == "years") {
+      if (!parse_years(value, f.year_from, f.year_to))
+        add_error(error, "bad year range \"" + value + "\" (use 2020-2024, 2020- or -2024)");
+    } else if (key == "type") {
+      for (const auto& v : values_of(value)) {
+        if (auto t = pub_type_from_string(v)) f.types.push_back(*t);
+        else add_error(error, "unknown type \"" + v + "\"");
+      }
+    } else if (key == "status") {
+      for (const auto& v : values_of(value)) {
+        if (auto s = status_from_string(v)) f.statuses.push_back(*s);
+        else add_error(error, "unknown status \"" + v + "\"");
+      }
+    } else if (key == "venue" || key == "badge") {
+      for (const auto& v : values_of(value)) f.venues.push_back(v);
+    } else if (key == "tag" || key == "tags") {
+      for (const auto& v : values_of(value)) f.tags.push_back(v);
+    } else if (key == "author") {
+      f.author = value;
+    } else {
+      add_error(error, "unknown filter \"" + clause + "\"");
+    }
+  }
+  return f;
+}
+
+std::string to_string(const Filter& f) {
+  std::vector<std::string> parts;
+  if (f.year_from || f.year_to) {
+    if (f.year_from == f.year_to) parts.push_back("year:" + std::to_string(f.year_from));
+    else
+      parts.push_back("year:" + (f.year_from ? std::to_string(f.year_from) : "") + "-" +
+                      (f.year_to ? std::to_string(f.year_to) : ""));
+  }
+  auto list = [&](const char* key, const std::vector<std::string>& values) {
+    if (values.empty()) return;
+    std::string s = key;
+    s += ':';
+    for (std::size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + values[i];
+    parts.push_back(quote_if_needed(s));
+  };
+  std::vector<std::string> names;
+  for (auto t : f.types) names.emplace_back(to_string(t));
+  list("type", names);
+  names.clear();
+  for (auto s : f.statuses) names.emplace_back(to_string(s));
+  list("status", names);
+  list("venue", f.venues);
+  list("tag", f.tags);
+  if (f.selected_only) parts.push_back("selected");
+  if (f.has_award) parts.push_back("award");
+  if (!f.author.empty()) parts.push_back(quote_if_needed("author:" + f.author));
+  if (f.owner_first) parts.push_back("first-author");
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? " " : "") + parts[i];
+  return out;
+}
+
+}  // namespace papershelf

@@ -1,0 +1,472 @@
+// Search, sort, group and facet counts over a Library. Everything works on indices so a View is
+// cheap; per-record folded text is precomputed once in a SearchIndex.
+#include <algorithm>
+#include <map>
+
+#include "papershelf/query.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+
+// ---------------------------------------------------------------- [SECTION] enum names
+
+#define PAPERSHELF_TEXT(name, text) text,
+namespace {
+constexpr std::string_view kSortFieldText[] = {PAPERSHELF_SORT_FIELDS(PAPERSHELF_TEXT)};
+constexpr std::string_view kGroupText[] = {PAPERSHELF_GROUP_KEYS(PAPERSHELF_TEXT)};
+}  // namespace
+#undef PAPERSHELF_TEXT
+
+std::string_view to_string(SortField f) { return kSortFieldText[static_cast<int>(f)]; }
+std::string_view to_string(GroupBy g) { return kGroupText[static_cast<int>(g)]; }
+
+std::optional<GroupBy> group_from_string(std::string_view s) {
+  const std::string folded = unicode::fold(s);
+  if (folded.empty()) return GroupBy::None;
+  if (folded == "badge") return GroupBy::Venue;
+  for (std::size_t i = 0; i < std::size(kGroupText); ++i)
+    if (folded == kGroupText[i]) return static_cast<GroupBy>(i);
+  return std::nullopt;
+}
+
+std::vector<SortKey> default_sort() { return {{SortField::Year, true}}; }
+
+std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::string* error) {
+  std::vector<SortKey> keys;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ',') continue;
+    std::string item = unicode::fold(text.substr(start, i - start));
+    start = i + 1;
+    item.erase(std::remove(item.begin(), item.end(), ' '), item.end());
+    if (item.empty()) continue;
+    std::optional<bool> descending;
+    for (const auto& [suffix, desc] : {std::pair{"-desc", true}, {"-asc", false},
+                                       {":desc", true}, {":asc", false}}) {
+      const std::string s = suffix;
+      if (item.size() > s.size() && item.compare(item.size() - s.size(), s.size(), s) == 0) {
+        descending = desc;
+        item.resize(item.size() - s.size());
+        break;
+      }
+    }
+    if (item == "date") item = "year";
+    if (item == "first-author" || item == "authors") item = "author";
+    if (item == "order" || item == "file-order") item = "file";
+    bool found = false;
+    for (std::size_t f = 0; f < std::size(kSortFieldText); ++f) {
+      if (item == kSortFieldText[f]) {
+        const auto field = static_cast<SortField>(f);
+        const bool default_desc = field == SortField::Year || field == SortField::Citations;
+        keys.push_back({field, descending.value_or(default_desc)});
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      if (error)
+        *error = "unknown sort key \"" + item +
+                 "\" (use year, title, author, venue, badge, type, status, citations or file, "
+                 "each optionally -asc or -desc)";
+      return std::nullopt;
+    }
+  }
+  if (keys.empty()) keys = default_sort();
+  return keys;
+}
+
+std::string to_string(const std::vector<SortKey>& keys) {
+  std::string out;
+  for (const auto& k : keys) {
+    if (!out.empty()) out += ',';
+    out += to_string(k.field);
+    out += k.descending ? "-desc" : "-asc";
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- [SECTION] search
+
+namespace {
+constexpr char kFieldSeparator = '\x1F';  // keeps a term from matching across two fields
+
+void append_folded(std::string& out, std::string_view text) {
+  if (text.empty()) return;
+  out += unicode::fold(text);
+  out += kFieldSeparator;
+}
+}  // namespace
+
+SearchIndex::SearchIndex(const Library& lib) {
+  haystacks_.reserve(lib.publications.size());
+  for (const auto& p : lib.publications) {
+    std::string h;
+    h.reserve(p.title.text.size() + p.abstract.text.size() + 128);
+    append_folded(h, p.title.text);
+    for (const auto& a : p.authors) append_folded(h, display_name(a));
+    append_folded(h, p.venue.text);
+    append_folded(h, p.badge);
+    for (const auto& t : p.tags) append_folded(h, t);
+    append_folded(h, p.note.text);
+    append_folded(h, p.award.text);
+    append_folded(h, p.award_label);
+    if (p.date.year) append_folded(h, std::to_string(p.date.year));
+    append_folded(h, p.abstract.text);
+    haystacks_.push_back(std::move(h));
+  }
+}
+
+bool SearchIndex::contains_all(std::uint32_t pub, const std::vector<std::string>& terms) const {
+  if (pub >= haystacks_.size()) return false;
+  const std::string& h = haystacks_[pub];
+  return std::all_of(terms.begin(), terms.end(),
+                     [&](const std::string& t) { return h.find(t) != std::string::npos; });
+}
+
+std::vector<std::string> search_terms(std::string_view search) {
+  std::vector<std::string> terms;
+  std::string current;
+  bool quoted = false;
+  auto flush = [&] {
+    if (!current.empty()) terms.push_back(unicode::fold(current));
+    current.clear();
+  };
+  for (char c : search) {
+    if (c == '"') {
+      flush();
+      quoted = !quoted;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+      flush();
+    } else {
+      current += c;
+    }
+  }
+  flush();
+  terms.erase(std::remove_if(terms.begin(), terms.end(), [](const std::string& t) { return t.empty(); }),
+              terms.end());
+  return terms;
+}
+
+std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& terms) {
+  std::vector<Match> out;
+  if (terms.empty() || text.empty()) return out;
+  std::vector<std::uint32_t> offsets;
+  const std::string folded = unicode::fold(text, &offsets);
+  for (const auto& term : terms) {
+    for (std::size_t pos = folded.find(term); pos != std::string::npos;
+         pos = folded.find(term, pos + 1)) {
+      std::size_t after = pos + term.size();
+      // A match that ends inside one source character's expansion (ß -> "ss") covers it whole.
+      while (after < offsets.size() && offsets[after] == offsets[after - 1]) ++after;
+      const std::uint32_t end =
+          after < offsets.size() ? offsets[after] : static_cast<std::uint32_t>(text.size());
+      out.push_back({offsets[pos], end});
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Match& a, const Match& b) { return a.begin != b.begin ? a.begin < b.begin : a.end > b.end; });
+  std::vector<Match> merged;
+  for (const auto& m : out) {
+    if (!merged.empty() && m.begin <= merged.back().end) merged.back().end = std::max(merged.back().end, m.end);
+    else merged.push_back(m);
+  }
+  return merged;
+}
+
+// ---------------------------------------------------------------- [SECTION] filtering
+
+bool owner_is_first_author(const Publication& p, const OwnerMatcher& owner) {
+  if (p.authors.empty() || owner.empty()) return false;
+  if (owner.matches(p.authors[0])) return true;
+  // Equal contribution: the owner is in the leading run of authors sharing the first one's mark.
+  for (const char* equal : {"*", "\xE2\x88\x97"}) {  // * and U+2217
+    if (p.authors[0].marks.find(equal) == std::string::npos) continue;
+    for (std::size_t i = 1; i < p.authors.size(); ++i) {
+      if (p.authors[i].marks.find(equal) == std::string::npos) break;
+      if (owner.matches(p.authors[i])) return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+enum FilterBit : std::uint32_t {
+  kYear = 1u << 0,
+  kType = 1u << 1,
+  kStatus = 1u << 2,
+  kVenue = 1u << 3,
+  kTag = 1u << 4,
+  kSelected = 1u << 5,
+  kAward = 1u << 6,
+  kAuthor = 1u << 7,
+  kOwnerFirst = 1u << 8,
+  kSearch = 1u << 9,
+};
+
+struct PreparedQuery {
+  const Filter& f;
+  std::vector<std::string> venues;  // folded
+  std::vector<std::string> tags;    // folded
+  std::string author;               // folded
+  std::vector<std::string> terms;
+  const OwnerMatcher& owner;
+  const SearchIndex& index;
+};
+
+std::string venue_key(const Publication& p) { return p.badge.empty() ? p.venue.text : p.badge; }
+
+// Which clauses of the query this publication fails, as a bit set (0 = kept).
+std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::uint32_t i) {
+  const Filter& f = q.f;
+  std::uint32_t failed = 0;
+  if ((f.year_from && p.date.year < f.year_from) || (f.year_to && (p.date.year > f.year_to || p.date.year == 0)))
+    failed |= kYear;
+  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), p.type) == f.types.end())
+    failed |= kType;
+  if (!f.statuses.empty() && std::find(f.statuses.begin(), f.statuses.end(), p.status) == f.statuses.end())
+    failed |= kStatus;
+  if (!q.venues.empty()) {
+    const std::string badge = unicode::fold(p.badge);
+    const std::string venue = unicode::fold(p.venue.text);
+    const bool hit = std::any_of(q.venues.begin(), q.venues.end(), [&](const std::string& v) {
+      return v == badge || v == venue;
+    });
+    if (!hit) failed |= kVenue;
+  }
+  if (!q.tags.empty()) {
+    const bool hit = std::any_of(p.tags.begin(), p.tags.end(), [&](const std::string& t) {
+      const std::string ft = unicode::fold(t);
+      return std::find(q.tags.begin(), q.tags.end(), ft) != q.tags.end();
+    });
+    if (!hit) failed |= kTag;
+  }
+  if (f.selected_only && !p.selected) failed |= kSelected;
+  if (f.has_award && p.award.empty() && p.award_label.empty()) failed |= kAward;
+  if (!q.author.empty()) {
+    const bool hit = std::any_of(p.authors.begin(), p.authors.end(), [&](const Person& a) {
+      return unicode::fold(display_name(a)).find(q.author) != std::string::npos;
+    });
+    if (!hit) failed |= kAuthor;
+  }
+  if (f.owner_first && !owner_is_first_author(p, q.owner)) failed |= kOwnerFirst;
+  if (!q.terms.empty() && !q.index.contains_all(i, q.terms)) failed |= kSearch;
+  return failed;
+}
+
+PreparedQuery prepare(const Query& query, const OwnerMatcher& owner, const SearchIndex& index) {
+  PreparedQuery q{query.filter, {}, {}, unicode::fold(query.filter.author), search_terms(query.search), owner, index};
+  for (const auto& v : query.filter.venues) q.venues.push_back(unicode::fold(v));
+  for (const auto& t : query.filter.tags) q.tags.push_back(unicode::fold(t));
+  return q;
+}
+
+// ---------------------------------------------------------------- [SECTION] sorting
+
+// Precomputed per-entry sort keys so comparisons don't fold strings repeatedly.
+struct SortColumns {
+  std::vector<std::string> text;  // folded text for the string-valued key, per entry
+};
+
+std::string text_key(const Publication& p, SortField f) {
+  switch (f) {
+    case SortField::Title: return unicode::fold(p.title.text);
+    case SortField::Author:
+      if (p.authors.empty()) return {};
+      return unicode::fold(p.authors[0].is_literal() ? p.authors[0].literal
+                                                     : p.authors[0].family + " " + p.authors[0].given);
+    case SortField::Venue: return unicode::fold(p.venue.text.empty() ? p.badge : p.venue.text);
+    case SortField::Badge: return unicode::fold(p.badge.empty() ? p.venue.text : p.badge);
+    default: return {};
+  }
+}
+
+bool is_text_field(SortField f) {
+  return f == SortField::Title || f == SortField::Author || f == SortField::Venue ||
+         f == SortField::Badge;
+}
+
+void sort_entries(const Library& lib, std::vector<std::uint32_t>& entries, const std::vector<SortKey>& keys) {
+  std::vector<SortColumns> columns(keys.size());
+  // `slot[i]` is the position of library index i inside `entries`, for column lookups.
+  std::vector<std::uint32_t> slot(lib.publications.size());
+  for (std::uint32_t s = 0; s < entries.size(); ++s) slot[entries[s]] = s;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!is_text_field(keys[k].field)) continue;
+    columns[k].text.reserve(entries.size());
+    for (auto e : entries) columns[k].text.push_back(text_key(lib.publications[e], keys[k].field));
+  }
+  // Returns <0, 0, >0 in ascending order; unknown values (no year, empty text, no citations)
+  // compare as "missing" and are placed last whatever the direction.
+  auto compare = [&](std::uint32_t a, std::uint32_t b) -> bool {
+    const Publication& pa = lib.publications[a];
+    const Publication& pb = lib.publications[b];
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const SortKey& key = keys[k];
+      int c = 0;
+      bool missing_a = false, missing_b = false;
+      switch (key.field) {
+        case SortField::Year: {
+          missing_a = pa.date.year == 0;
+          missing_b = pb.date.year == 0;
+          const long va = pa.date.year * 10000L + pa.date.month * 100L + pa.date.day;
+          const long vb = pb.date.year * 10000L + pb.date.month * 100L + pb.date.day;
+          c = va < vb ? -1 : va > vb ? 1 : 0;
+          break;
+        }
+        case SortField::Type: c = int(pa.type) - int(pb.type); break;
+        case SortField::Status: c = int(pa.status) - int(pb.status); break;
+        case SortField::Citations:
+          missing_a = !pa.citations;
+          missing_b = !pb.citations;
+          if (!missing_a && !missing_b) c = *pa.citations < *pb.citations ? -1 : *pa.citations > *pb.citations ? 1 : 0;
+          break;
+        case SortField::File: c = pa.order < pb.order ? -1 : pa.order > pb.order ? 1 : 0; break;
+        default: {
+          const std::string& ta = columns[k].text[slot[a]];
+          const std::string& tb = columns[k].text[slot[b]];
+          missing_a = ta.empty();
+          missing_b = tb.empty();
+          c = ta.compare(tb);
+          break;
+        }
+      }
+      if (missing_a != missing_b) return missing_b;  // present before missing
+      if (missing_a) continue;
+      if (c != 0) return key.descending ? c > 0 : c < 0;
+    }
+    return false;
+  };
+  std::stable_sort(entries.begin(), entries.end(), compare);
+}
+
+// ---------------------------------------------------------------- [SECTION] grouping
+
+struct GroupOf {
+  std::string key;
+  std::string label;
+  long rank;  // groups are ordered by rank, then by first appearance
+};
+
+GroupOf group_of(const Publication& p, GroupBy g) {
+  switch (g) {
+    case GroupBy::Year:
+      if (p.date.year == 0) return {"undated", "Undated", 1L << 40};
+      return {std::to_string(p.date.year), std::to_string(p.date.year), -static_cast<long>(p.date.year)};
+    case GroupBy::Type: return {std::string(to_string(p.type)), std::string(label(p.type)), int(p.type)};
+    case GroupBy::Status:
+      return {std::string(to_string(p.status)), std::string(label(p.status)), int(p.status)};
+    case GroupBy::Venue: {
+      std::string v = venue_key(p);
+      if (v.empty()) return {"", "Other", 1L << 40};
+      return {v, v, 0};
+    }
+    case GroupBy::None: break;
+  }
+  return {"", "", 0};
+}
+
+void group_entries(const Library& lib, View& view, GroupBy g) {
+  if (g == GroupBy::None || view.entries.empty()) return;
+  std::vector<GroupOf> groups;
+  std::map<std::string, std::uint32_t> id_of;
+  std::vector<std::uint32_t> gid(view.entries.size());
+  for (std::size_t i = 0; i < view.entries.size(); ++i) {
+    GroupOf go = group_of(lib.publications[view.entries[i]], g);
+    auto [it, inserted] = id_of.emplace(go.key, static_cast<std::uint32_t>(groups.size()));
+    if (inserted) groups.push_back(std::move(go));
+    gid[i] = it->second;
+  }
+  // Venue groups: alphabetical (folded), "Other" last; the others by rank.
+  std::vector<std::uint32_t> order(groups.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    if (groups[a].rank != groups[b].rank) return groups[a].rank < groups[b].rank;
+    if (g == GroupBy::Venue) return unicode::fold(groups[a].key) < unicode::fold(groups[b].key);
+    return false;
+  });
+  std::vector<std::uint32_t> position(groups.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) position[order[i]] = i;
+  std::vector<std::uint32_t> idx(view.entries.size());
+  for (std::uint32_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return position[gid[a]] < position[gid[b]]; });
+  std::vector<std::uint32_t> entries;
+  entries.reserve(idx.size());
+  for (auto i : idx) {
+    const std::uint32_t group = gid[i];
+    if (view.groups.empty() || view.groups.back().key != groups[group].key) {
+      view.groups.push_back({groups[group].key, groups[group].label,
+                             static_cast<std::uint32_t>(entries.size()), 0});
+    }
+    ++view.groups.back().count;
+    entries.push_back(view.entries[i]);
+  }
+  view.entries = std::move(entries);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- [SECTION] queries
+
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index) {
+  SearchIndex local;
+  const bool needs_index = !index && !search_terms(query.search).empty();
+  if (needs_index) local = SearchIndex(lib);
+  const PreparedQuery q = prepare(query, owner, index ? *index : local);
+  View view;
+  view.total = static_cast<std::uint32_t>(lib.publications.size());
+  view.entries.reserve(lib.publications.size());
+  const bool no_filter = query.filter.empty() && q.terms.empty();
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i)
+    if (no_filter || failed_clauses(q, lib.publications[i], i) == 0) view.entries.push_back(i);
+  sort_entries(lib, view.entries, query.sort);
+  group_entries(lib, view, query.group);
+  return view;
+}
+
+Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index) {
+  SearchIndex local;
+  if (!index && !search_terms(query.search).empty()) local = SearchIndex(lib);
+  const PreparedQuery q = prepare(query, owner, index ? *index : local);
+  std::map<int, std::uint32_t> years;
+  std::uint32_t types[kPubTypeCount] = {};
+  std::uint32_t statuses[kStatusCount] = {};
+  std::map<std::string, std::uint32_t> venues, tags;
+  Facets out;
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
+    const Publication& p = lib.publications[i];
+    const std::uint32_t failed = failed_clauses(q, p, i);
+    auto kept_without = [&](std::uint32_t bit) { return (failed & ~bit) == 0; };
+    if (kept_without(kYear) && p.date.year) ++years[p.date.year];
+    if (kept_without(kType)) ++types[int(p.type)];
+    if (kept_without(kStatus)) ++statuses[int(p.status)];
+    if (kept_without(kVenue)) {
+      const std::string v = venue_key(p);
+      if (!v.empty()) ++venues[v];
+    }
+    if (kept_without(kTag))
+      for (const auto& t : p.tags) ++tags[t];
+    if (kept_without(kSelected) && p.selected) ++out.selected;
+    if (kept_without(kAward) && (!p.award.empty() || !p.award_label.empty())) ++out.awards;
+    if (kept_without(kOwnerFirst) && owner_is_first_author(p, owner)) ++out.owner_first;
+  }
+  for (auto it = years.rbegin(); it != years.rend(); ++it)
+    out.years.push_back({std::to_string(it->first), std::to_string(it->first), it->second});
+  for (int t = 0; t < kPubTypeCount; ++t)
+    if (types[t]) out.types.push_back({std::string(to_string(PubType(t))), std::string(label(PubType(t))), types[t]});
+  for (int s = 0; s < kStatusCount; ++s)
+    if (statuses[s])
+      out.statuses.push_back({std::string(to_string(Status(s))), std::string(label(Status(s))), statuses[s]});
+  auto by_count = [](std::map<std::string, std::uint32_t>& m) {
+    std::vector<FacetValue> v;
+    for (auto& [k, n] : m) v.push_back({k, k, n});
+    std::stable_sort(v.begin(), v.end(), [](const FacetValue& a, const FacetValue& b) { return a.count > b.count; });
+    return v;
+  };
+  out.venues = by_count(venues);
+  out.tags = by_count(tags);
+  return out;
+}
+
+}  // namespace papershelf

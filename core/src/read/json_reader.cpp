@@ -1,0 +1,602 @@
+// Readers for CSL-JSON (a bare array, as Zotero, pandoc and citation.js export it) and the
+// papershelf JSON document ({"profile": {...}, "publications": [CSL items + papershelf fields]}).
+//
+// nlohmann_json parses; when the whole document is not valid JSON we report the first syntax
+// error at its line:column and then recover record by record: the publications array is split
+// into its top-level elements by a string-aware scan, and each element is parsed on its own, so
+// one broken record never loses the others.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+#include "papershelf/names.hpp"
+#include "papershelf/read.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+using json = nlohmann::json;
+
+// SAX handler that accepts everything and remembers where the first syntax error is.
+struct ErrorLocator : nlohmann::json_sax<json> {
+  std::size_t error_offset = std::string::npos;
+  std::string error_token;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string& last_token,
+                   const nlohmann::detail::exception&) override {
+    // `position` counts the characters read, the offending one included.
+    error_offset = position > 0 ? position - 1 : 0;
+    error_token = last_token;
+    return false;
+  }
+};
+
+struct Context {
+  const ReadOptions& options;
+  std::string_view text;
+  LineMap lines;
+  std::vector<Diagnostic>& diagnostics;
+
+  void report(std::size_t offset, Severity severity, std::string message) {
+    const auto pos = lines.position(offset);
+    diagnostics.push_back({options.source_name, pos.line, pos.column, severity, std::move(message)});
+  }
+};
+
+// Parses `text` (a slice of the input starting at `base`); on a syntax error reports it once.
+json parse_or_report(Context& ctx, std::string_view text, std::size_t base,
+                     std::set<std::size_t>& reported) {
+  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (!doc.is_discarded()) return doc;
+  ErrorLocator locator;
+  json::sax_parse(text.begin(), text.end(), &locator);
+  const std::size_t offset = base + std::min(locator.error_offset, text.size());
+  if (reported.insert(offset).second) {
+    std::string message = "JSON syntax error";
+    if (!locator.error_token.empty() && locator.error_token.size() < 40) {
+      message += " near '" + locator.error_token + "'";
+    }
+    ctx.report(offset, Severity::Error, message);
+  }
+  return json(json::value_t::discarded);
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Byte ranges of the top-level elements of the array that opens at `open` ('['). Elements end at
+// a comma at array depth, or when a balanced object/array closes (so a missing comma between two
+// records still yields two elements). Stops at the matching ']' or the end of the text.
+std::vector<std::pair<std::size_t, std::size_t>> split_array(std::string_view t, std::size_t open) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  std::size_t i = open + 1;
+  while (i < t.size()) {
+    while (i < t.size() && (is_space(t[i]) || t[i] == ',')) ++i;
+    if (i >= t.size() || t[i] == ']') break;
+    const std::size_t start = i;
+    int depth = 0;
+    bool in_string = false;
+    for (; i < t.size(); ++i) {
+      const char c = t[i];
+      if (in_string) {
+        if (c == '\\') ++i;
+        else if (c == '"') in_string = false;
+        continue;
+      }
+      if (c == '"') in_string = true;
+      else if (c == '{' || c == '[') ++depth;
+      else if (c == '}' || c == ']') {
+        if (depth == 0) break;  // the array's own ']' (or a stray closer)
+        if (--depth == 0) {
+          ++i;
+          break;
+        }
+      } else if (c == ',' && depth == 0) break;
+    }
+    std::size_t end = i;
+    while (end > start && is_space(t[end - 1])) --end;
+    if (end > start) out.emplace_back(start, end);
+    if (i < t.size() && t[i] == ']' ) {
+      // A ']' at depth 0 ends the array unless the element consumed nothing.
+      if (end == start) ++i;
+      else if (i == start) ++i;
+      else break;
+    }
+  }
+  return out;
+}
+
+// The offset of the '}' or ']' that closes the object or array opening at `open`, or npos.
+std::size_t matching_close(std::string_view t, std::size_t open) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t k = open; k < t.size(); ++k) {
+    const char c = t[k];
+    if (in_string) {
+      if (c == '\\') ++k;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return k;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// Finds the '[' that starts the value of "publications" in a papershelf document (depth 1).
+std::size_t find_publications_array(std::string_view t) {
+  int depth = 0;
+  bool in_string = false;
+  std::size_t key_start = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') {
+        in_string = false;
+        if (depth == 1 && t.substr(key_start, i - key_start) == "publications") {
+          std::size_t j = i + 1;
+          while (j < t.size() && (is_space(t[j]) || t[j] == ':')) ++j;
+          if (j < t.size() && t[j] == '[') return j;
+        }
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      key_start = i + 1;
+    } else if (c == '{' || c == '[') ++depth;
+    else if (c == '}' || c == ']') --depth;
+  }
+  return std::string_view::npos;
+}
+
+// ---- value helpers: check types before reading (the core has no exceptions) ----
+
+std::string string_of(const json& j) {
+  if (j.is_string()) return j.get_ref<const std::string&>();
+  if (j.is_number_integer()) return std::to_string(j.get<std::int64_t>());
+  if (j.is_number_unsigned()) return std::to_string(j.get<std::uint64_t>());
+  if (j.is_number_float()) return j.dump();
+  if (j.is_array() && !j.empty()) return string_of(j.front());  // container-title as an array
+  return {};
+}
+
+std::string field(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it == obj.end() ? std::string() : string_of(*it);
+}
+
+std::optional<std::int64_t> int_of(const json& j) {
+  if (j.is_number_integer()) return j.get<std::int64_t>();
+  if (j.is_number_unsigned()) return static_cast<std::int64_t>(j.get<std::uint64_t>());
+  if (j.is_number_float()) return static_cast<std::int64_t>(j.get<double>());
+  if (j.is_string()) {
+    const auto& s = j.get_ref<const std::string&>();
+    std::int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec == std::errc() && p != s.data()) return v;
+  }
+  return std::nullopt;
+}
+
+bool bool_of(const json& j) {
+  if (j.is_boolean()) return j.get<bool>();
+  if (j.is_number()) return int_of(j).value_or(0) != 0;
+  if (j.is_string()) {
+    std::string s = unicode::fold(j.get_ref<const std::string&>());
+    return s == "true" || s == "yes" || s == "1";
+  }
+  return false;
+}
+
+// CSL rich-text markup: <i>, <b>, <sc>, <span class="nocase">, <span style="font-variant:
+// small-caps;">, <sup>/<sub> (kept as text). Anything else stays literal text (escaped later).
+RichText csl_rich_text(const std::string& raw) {
+  RichText out;
+  if (raw.find('<') == std::string::npos) {
+    out.text = unicode::to_nfc(raw);
+    return out;
+  }
+  struct Open {
+    SpanStyle style;
+    std::uint32_t begin;
+    std::string close;
+  };
+  std::vector<Open> stack;
+  static const struct {
+    const char* open;
+    const char* close;
+    SpanStyle style;
+  } kTags[] = {{"<i>", "</i>", SpanStyle::Italic},
+               {"<b>", "</b>", SpanStyle::Bold},
+               {"<sc>", "</sc>", SpanStyle::SmallCaps},
+               {"<span class=\"nocase\">", "</span>", SpanStyle::NoCase},
+               {"<span style=\"font-variant:small-caps;\">", "</span>", SpanStyle::SmallCaps}};
+  std::size_t i = 0;
+  while (i < raw.size()) {
+    bool matched = false;
+    if (raw[i] == '<') {
+      if (!stack.empty() && raw.compare(i, stack.back().close.size(), stack.back().close) == 0) {
+        out.spans.push_back({stack.back().begin, static_cast<std::uint32_t>(out.text.size()),
+                             stack.back().style, {}});
+        i += stack.back().close.size();
+        stack.pop_back();
+        matched = true;
+      } else {
+        for (const auto& tag : kTags) {
+          const std::size_t n = std::char_traits<char>::length(tag.open);
+          if (raw.compare(i, n, tag.open) == 0) {
+            stack.push_back({tag.style, static_cast<std::uint32_t>(out.text.size()), tag.close});
+            i += n;
+            matched = true;
+            break;
+          }
+        }
+      }
+    }
+    if (!matched) out.text += raw[i++];
+  }
+  std::sort(out.spans.begin(), out.spans.end(),
+            [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  return out;  // markup is ASCII, so NFC of the pieces equals NFC of the whole
+}
+
+Person person_of(const json& j) {
+  Person p;
+  if (j.is_string()) {
+    std::string name = j.get<std::string>();
+    std::string marks = take_marks(name);
+    p = parse_name(name);
+    p.marks = marks + p.marks;
+    return p;
+  }
+  if (!j.is_object()) return p;
+  p.family = unicode::to_nfc(field(j, "family"));
+  p.given = unicode::to_nfc(field(j, "given"));
+  p.literal = unicode::to_nfc(field(j, "literal"));
+  p.suffix = field(j, "suffix");
+  std::string particle = field(j, "non-dropping-particle");
+  const std::string dropping = field(j, "dropping-particle");
+  if (!dropping.empty()) particle = particle.empty() ? dropping : dropping + " " + particle;
+  p.particle = particle;
+  auto marks = j.find("marks");
+  if (marks != j.end()) {
+    if (marks->is_string()) p.marks = marks->get<std::string>();
+    else if (marks->is_array())
+      for (const auto& m : *marks) p.marks += string_of(m);
+  }
+  // Markers typed into the name itself ("Hu*") are moved to marks as in BibTeX.
+  for (std::string* part : {&p.family, &p.given, &p.literal}) p.marks += take_marks(*part);
+  if (p.literal.empty() && p.family.empty() && !p.given.empty()) std::swap(p.family, p.given);
+  return p;
+}
+
+Date date_of(const json& j) {
+  Date d;
+  if (!j.is_object()) {
+    if (auto y = int_of(j)) d.year = static_cast<int>(*y);
+    return d;
+  }
+  auto parts = j.find("date-parts");
+  if (parts != j.end() && parts->is_array() && !parts->empty() && (*parts)[0].is_array()) {
+    const json& first = (*parts)[0];
+    if (first.size() > 0) d.year = static_cast<int>(int_of(first[0]).value_or(0));
+    if (first.size() > 1) d.month = static_cast<int>(int_of(first[1]).value_or(0));
+    if (first.size() > 2) d.day = static_cast<int>(int_of(first[2]).value_or(0));
+  } else {
+    std::string raw = field(j, "raw");
+    if (raw.empty()) raw = field(j, "literal");
+    int* slots[] = {&d.year, &d.month, &d.day};
+    const char* p = raw.data();
+    const char* end = raw.data() + raw.size();
+    for (int k = 0; k < 3 && p < end; ++k) {
+      while (p < end && (*p < '0' || *p > '9')) ++p;
+      int v = 0;
+      auto r = std::from_chars(p, end, v);
+      if (r.ec != std::errc()) break;
+      *slots[k] = v;
+      p = r.ptr;
+      if (p < end && *p != '-' && *p != '/') break;
+    }
+  }
+  if (d.month < 0 || d.month > 12) d.month = 0;
+  if (d.day < 0 || d.day > 31) d.day = 0;
+  return d;
+}
+
+PubType type_of_csl(const std::string& t) {
+  if (auto own = pub_type_from_string(t)) return *own;
+  static const std::pair<const char*, PubType> kMap[] = {
+      {"paper-conference", PubType::Conference}, {"article-journal", PubType::Journal},
+      {"article", PubType::Preprint},            {"article-magazine", PubType::Journal},
+      {"article-newspaper", PubType::Journal},   {"chapter", PubType::Chapter},
+      {"entry-encyclopedia", PubType::Chapter},  {"entry-dictionary", PubType::Chapter},
+      {"speech", PubType::Talk},                 {"presentation", PubType::Talk},
+      {"manuscript", PubType::Preprint},         {"webpage", PubType::Misc},
+      {"report", PubType::Report},               {"thesis", PubType::Thesis},
+      {"book", PubType::Book},                   {"patent", PubType::Patent},
+      {"dataset", PubType::Dataset},             {"software", PubType::Software}};
+  for (const auto& [name, type] : kMap)
+    if (t == name) return type;
+  return PubType::Misc;
+}
+
+void add_links(std::vector<Link>& links, const json& j) {
+  auto add = [&](std::string label, std::string url) {
+    if (url.empty()) return;
+    for (auto& c : label) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
+    links.push_back({std::move(label), std::move(url)});
+  };
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) add(it.key(), string_of(it.value()));
+  } else if (j.is_array()) {
+    for (const auto& item : j)
+      if (item.is_object()) add(field(item, "label"), field(item, "url"));
+  }
+}
+
+std::vector<std::string> string_list(const json& j) {
+  std::vector<std::string> out;
+  auto push = [&](std::string s) {
+    // trim
+    std::size_t a = 0, b = s.size();
+    while (a < b && is_space(s[a])) ++a;
+    while (b > a && is_space(s[b - 1])) --b;
+    if (b > a) out.push_back(unicode::to_nfc(s.substr(a, b - a)));
+  };
+  if (j.is_array()) {
+    for (const auto& item : j) push(string_of(item));
+  } else if (j.is_string()) {
+    const std::string& s = j.get_ref<const std::string&>();
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+      if (i == s.size() || s[i] == ',' || s[i] == ';') {
+        push(s.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+  }
+  return out;
+}
+
+// Fields the mapping below consumes; everything else is kept verbatim in Publication::extra.
+bool is_mapped_field(const std::string& k) {
+  static const char* kMapped[] = {
+      "id", "type", "title", "author", "editor", "issued", "year", "container-title",
+      "DOI", "doi", "URL", "url", "note", "abstract", "keyword", "keywords", "tags", "status",
+      "badge", "abbr", "award", "award_name", "award_label", "selected", "links", "citations",
+      "thumbnail", "preview", "arxiv", "event-title", "publisher", "genre"};
+  return std::any_of(std::begin(kMapped), std::end(kMapped), [&](const char* m) { return k == m; });
+}
+
+std::string clean_doi(std::string doi) {
+  static const char* kPrefixes[] = {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                                    "http://dx.doi.org/", "doi:", "DOI:", "DOI: "};
+  for (const char* p : kPrefixes) {
+    const std::size_t n = std::char_traits<char>::length(p);
+    if (doi.compare(0, n, p) == 0) doi.erase(0, n);
+  }
+  while (!doi.empty() && doi.front() == ' ') doi.erase(0, 1);
+  return doi;
+}
+
+Publication publication_of(Context& ctx, const json& item, std::size_t offset, std::size_t index) {
+  Publication p;
+  p.source_index = ctx.options.source_index;
+  p.line = ctx.lines.position(offset).line;
+  p.key = field(item, "id");
+  if (p.key.empty()) {
+    p.key = "item-" + std::to_string(index + 1);
+    ctx.report(offset, Severity::Warning, "record has no \"id\"; using \"" + p.key + "\"");
+  }
+  p.source_type = field(item, "type");
+  p.type = type_of_csl(p.source_type);
+  p.title = csl_rich_text(field(item, "title"));
+  if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + p.key + "\" has no title");
+  for (const char* role : {"author", "editor"}) {
+    auto it = item.find(role);
+    if (it == item.end()) continue;
+    auto& people = std::string(role) == "author" ? p.authors : p.editors;
+    if (it->is_array()) {
+      for (const auto& a : *it) {
+        if (a.is_object() && field(a, "literal") == "others") {
+          p.others = true;
+          continue;
+        }
+        Person person = person_of(a);
+        if (!person.family.empty() || !person.literal.empty()) people.push_back(std::move(person));
+      }
+    } else if (it->is_string()) {
+      people.push_back(person_of(*it));
+    }
+  }
+  if (auto it = item.find("issued"); it != item.end()) p.date = date_of(*it);
+  if (auto it = item.find("year"); it != item.end() && p.date.year == 0)
+    p.date.year = static_cast<int>(int_of(*it).value_or(0));
+  p.venue = csl_rich_text(field(item, "container-title"));
+  if (p.venue.empty()) p.venue = csl_rich_text(field(item, "event-title"));
+  if (p.venue.empty() && (p.type == PubType::Thesis || p.type == PubType::Report))
+    p.venue = csl_rich_text(field(item, "publisher"));
+  p.badge = field(item, "badge");
+  if (p.badge.empty()) p.badge = field(item, "abbr");
+  p.award = csl_rich_text(field(item, "award"));
+  p.award_label = field(item, "award_name");
+  if (p.award_label.empty()) p.award_label = field(item, "award_label");
+  p.note = csl_rich_text(field(item, "note"));
+  p.abstract = csl_rich_text(field(item, "abstract"));
+  if (auto it = item.find("selected"); it != item.end()) p.selected = bool_of(*it);
+  if (auto it = item.find("links"); it != item.end()) add_links(p.links, *it);
+  p.doi = clean_doi(field(item, "DOI"));
+  if (p.doi.empty()) p.doi = clean_doi(field(item, "doi"));
+  p.arxiv = field(item, "arxiv");
+  std::string url = field(item, "URL");
+  if (url.empty()) url = field(item, "url");
+  if (!url.empty()) p.links.push_back({"url", url});
+  if (!p.doi.empty()) p.links.push_back({"doi", "https://doi.org/" + p.doi});
+  if (!p.arxiv.empty()) p.links.push_back({"arxiv", "https://arxiv.org/abs/" + p.arxiv});
+  for (const char* k : {"tags", "keyword", "keywords"}) {
+    if (auto it = item.find(k); it != item.end()) {
+      for (auto& t : string_list(*it))
+        if (std::find(p.tags.begin(), p.tags.end(), t) == p.tags.end()) p.tags.push_back(t);
+    }
+  }
+  p.thumbnail = field(item, "thumbnail");
+  if (p.thumbnail.empty()) p.thumbnail = field(item, "preview");
+  if (auto it = item.find("citations"); it != item.end()) p.citations = int_of(*it);
+
+  const std::string status = field(item, "status");
+  if (!status.empty()) {
+    if (auto s = status_from_string(status)) p.status = *s;
+    else ctx.report(offset, Severity::Warning, "unknown status \"" + status + "\" in \"" + p.key + "\"");
+  } else if (p.type == PubType::Preprint) {
+    p.status = Status::Preprint;
+  }
+
+  for (auto it = item.begin(); it != item.end(); ++it) {
+    if (is_mapped_field(it.key())) continue;
+    p.extra.push_back({it.key(), it->is_string() ? it->get<std::string>() : it->dump()});
+  }
+  return p;
+}
+
+void read_profile(Context& ctx, const json& j, Profile& profile) {
+  if (!j.is_object()) {
+    ctx.report(0, Severity::Warning, "\"profile\" is not an object; ignored");
+    return;
+  }
+  profile.name = unicode::to_nfc(field(j, "name"));
+  if (auto it = j.find("aliases"); it != j.end()) profile.aliases = string_list(*it);
+  profile.position = unicode::to_nfc(field(j, "position"));
+  profile.affiliation = unicode::to_nfc(field(j, "affiliation"));
+  profile.photo = field(j, "photo");
+  if (auto it = j.find("links"); it != j.end()) add_links(profile.links, *it);
+  if (auto it = j.find("interests"); it != j.end()) profile.interests = string_list(*it);
+  if (auto it = j.find("legend"); it != j.end()) {
+    if (it->is_object()) {
+      for (auto e = it->begin(); e != it->end(); ++e) profile.legend.push_back({e.key(), string_of(*e)});
+    } else if (it->is_array()) {
+      for (const auto& e : *it)
+        if (e.is_object()) profile.legend.push_back({field(e, "symbol"), field(e, "meaning")});
+    }
+  }
+}
+
+void read_items(Context& ctx, const json& items, std::size_t offset, Library& lib) {
+  for (const auto& item : items) {
+    if (!item.is_object()) {
+      ctx.report(offset, Severity::Error, "publication is not a JSON object");
+      continue;
+    }
+    lib.publications.push_back(publication_of(ctx, item, offset, lib.publications.size()));
+  }
+}
+
+// Record-by-record recovery after a syntax error (see the file comment).
+void recover_items(Context& ctx, std::size_t open, Library& lib, std::set<std::size_t>& reported) {
+  for (const auto& [begin, end] : split_array(ctx.text, open)) {
+    json item = parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, reported);
+    if (item.is_discarded()) continue;
+    if (!item.is_object()) {
+      ctx.report(begin, Severity::Error, "publication is not a JSON object");
+      continue;
+    }
+    lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
+  }
+}
+
+void finish(ReadResult& result) {
+  auto& pubs = result.library.publications;
+  for (std::size_t i = 0; i < pubs.size(); ++i) pubs[i].order = static_cast<std::uint32_t>(i);
+}
+
+ReadResult read_json(std::string_view input, const ReadOptions& options, bool papershelf_doc) {
+  ReadResult result;
+  std::string sanitized;
+  std::string_view text = input;
+  if (!unicode::is_valid_utf8(text)) {
+    sanitized = std::string(text);
+    const std::size_t n = unicode::sanitize_utf8(sanitized);
+    text = sanitized;
+    result.diagnostics.push_back({options.source_name, 0, 0, Severity::Warning,
+                                  std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
+  }
+  Context ctx{options, text, LineMap(text), result.diagnostics};
+  std::set<std::size_t> reported;
+  json doc = parse_or_report(ctx, text, 0, reported);
+  if (!doc.is_discarded()) {
+    if (doc.is_array()) {
+      read_items(ctx, doc, 0, result.library);
+    } else if (doc.is_object()) {
+      if (auto it = doc.find("profile"); it != doc.end()) read_profile(ctx, *it, result.library.profile);
+      auto pubs = doc.find("publications");
+      if (pubs != doc.end() && pubs->is_array()) {
+        read_items(ctx, *pubs, 0, result.library);
+      } else if (!papershelf_doc && doc.contains("id")) {
+        read_items(ctx, json::array({doc}), 0, result.library);  // a single CSL item
+      } else {
+        ctx.report(0, Severity::Error, "expected a \"publications\" array");
+      }
+    } else {
+      ctx.report(0, Severity::Error, "expected a JSON array or object");
+    }
+    finish(result);
+    return result;
+  }
+  // Syntax error: recover what we can.
+  std::size_t i = 0;
+  while (i < text.size() && (is_space(text[i]) || text[i] == '\xEF' || text[i] == '\xBB' || text[i] == '\xBF')) ++i;
+  if (i < text.size() && text[i] == '[') {
+    recover_items(ctx, i, result.library, reported);
+  } else if (i < text.size() && text[i] == '{') {
+    const std::size_t open = find_publications_array(text);
+    if (open != std::string_view::npos) recover_items(ctx, open, result.library, reported);
+    // Recover the profile too when its own object parses.
+    const std::size_t key = text.find("\"profile\"");
+    if (key != std::string_view::npos) {
+      std::size_t j = key + 9;
+      while (j < text.size() && (is_space(text[j]) || text[j] == ':')) ++j;
+      if (j < text.size() && text[j] == '{') {
+        const std::size_t k = matching_close(text, j);
+        if (k < text.size()) {
+          json profile = parse_or_report(ctx, text.substr(j, k + 1 - j), j, reported);
+          if (!profile.is_discarded()) read_profile(ctx, profile, result.library.profile);
+        }
+      }
+    }
+  }
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
+  finish(result);
+  return result;
+}
+
+}  // namespace
+
+ReadResult read_csl_json(std::string_view text, const ReadOptions& options) {
+  return read_json(text, options, false);
+}
+
+ReadResult read_papershelf_json(std::string_view text, const ReadOptions& options) {
+  return read_json(text, options, true);
+}
+
+}  // namespace papershelf

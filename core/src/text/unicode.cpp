@@ -1,0 +1,249 @@
+// UTF-8, canonical composition and search folding over generated tables (see unicode_tables.inc).
+#include "papershelf/unicode.hpp"
+
+#include <algorithm>
+
+namespace papershelf::unicode {
+namespace {
+
+struct Composition {
+  char32_t base;
+  char32_t mark;
+  char32_t composed;
+};
+struct CodePair {
+  char32_t from;
+  char32_t to;
+};
+
+#include "unicode_tables.inc"
+
+template <std::size_t N>
+char32_t lookup(const CodePair (&table)[N], char32_t cp) {
+  auto it = std::lower_bound(std::begin(table), std::end(table), cp,
+                             [](const CodePair& p, char32_t c) { return p.from < c; });
+  return (it != std::end(table) && it->from == cp) ? it->to : 0;
+}
+
+// Letters with no canonical decomposition that readers still expect to match their ASCII
+// spelling ("Ørsted" ~ "orsted", "Łódź" ~ "lodz", "Straße" ~ "strasse").
+const char* special_fold(char32_t cp) {
+  switch (cp) {
+    case 0x00DF: return "ss";
+    case 0x00E6: case 0x00C6: return "ae";
+    case 0x00F8: case 0x00D8: return "o";
+    case 0x0153: case 0x0152: return "oe";
+    case 0x0142: case 0x0141: return "l";
+    case 0x0111: case 0x0110: return "d";
+    case 0x0131: return "i";
+    case 0x0237: return "j";
+    case 0x00FE: case 0x00DE: return "th";
+    case 0x00F0: case 0x00D0: return "d";
+    case 0x0127: case 0x0126: return "h";
+    case 0x2019: case 0x2018: case 0x02BC: return "'";
+    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: return "-";
+    case 0x00A0: return " ";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+char32_t decode_utf8(std::string_view s, std::size_t& pos) {
+  const auto n = s.size();
+  const auto b0 = static_cast<unsigned char>(s[pos]);
+  if (b0 < 0x80) {
+    ++pos;
+    return b0;
+  }
+  int len = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    len = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    len = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    len = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    ++pos;
+    return kReplacement;
+  }
+  if (pos + len > n) {
+    ++pos;
+    return kReplacement;
+  }
+  for (int i = 1; i < len; ++i) {
+    const auto b = static_cast<unsigned char>(s[pos + i]);
+    if ((b & 0xC0) != 0x80) {
+      ++pos;
+      return kReplacement;
+    }
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    ++pos;
+    return kReplacement;
+  }
+  pos += len;
+  return cp;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+bool is_valid_utf8(std::string_view s) {
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    const std::size_t start = pos;
+    if (decode_utf8(s, pos) == kReplacement &&
+        !(pos - start == 3 && s.compare(start, 3, "\xEF\xBF\xBD") == 0)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::size_t sanitize_utf8(std::string& s) {
+  if (is_valid_utf8(s)) return 0;
+  std::string out;
+  out.reserve(s.size() + 8);
+  std::size_t replaced = 0;
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    const std::size_t start = pos;
+    const char32_t cp = decode_utf8(s, pos);
+    if (cp == kReplacement && pos - start != 3) ++replaced;
+    append_utf8(out, cp);
+  }
+  s = std::move(out);
+  return replaced;
+}
+
+std::size_t count_code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+bool is_combining_mark(char32_t cp) {
+  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+         (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+         (cp >= 0xFE20 && cp <= 0xFE2F);
+}
+
+char32_t compose(char32_t base, char32_t mark) {
+  auto it = std::lower_bound(std::begin(kCompositions), std::end(kCompositions),
+                             Composition{base, mark, 0}, [](const Composition& a, const Composition& b) {
+                               return a.base != b.base ? a.base < b.base : a.mark < b.mark;
+                             });
+  if (it != std::end(kCompositions) && it->base == base && it->mark == mark) return it->composed;
+  // The dotless i/j take accents as plain i/j do: {\'\i} is í, not ı + U+0301.
+  if (base == 0x0131) return compose(U'i', mark);
+  if (base == 0x0237) return compose(U'j', mark);
+  return 0;
+}
+
+std::string to_nfc(std::string_view s) {
+  // Fast path: no byte that could start a combining mark (U+0300-U+036F start with 0xCC/0xCD;
+  // the other ranges with 0xE1/0xE2/0xEF).
+  bool maybe = false;
+  for (char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b == 0xCC || b == 0xCD || b == 0xE1 || b == 0xE2 || b == 0xEF) {
+      maybe = true;
+      break;
+    }
+  }
+  if (!maybe) return std::string(s);
+  std::string out;
+  out.reserve(s.size());
+  char32_t pending = 0;  // last base code point, not yet written
+  bool has_pending = false;
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    const char32_t cp = decode_utf8(s, pos);
+    if (has_pending && is_combining_mark(cp)) {
+      if (char32_t c = compose(pending, cp)) {
+        pending = c;
+        continue;
+      }
+    }
+    if (has_pending) append_utf8(out, pending);
+    pending = cp;
+    has_pending = true;
+  }
+  if (has_pending) append_utf8(out, pending);
+  return out;
+}
+
+char32_t to_lower(char32_t cp) {
+  if (cp < 0x80) return (cp >= 'A' && cp <= 'Z') ? cp + 32 : cp;
+  if (char32_t l = lookup(kToLower, cp)) return l;
+  return cp;
+}
+
+char32_t to_upper(char32_t cp) {
+  if (cp < 0x80) return (cp >= 'a' && cp <= 'z') ? cp - 32 : cp;
+  for (const auto& p : kToLower)
+    if (p.to == cp) return p.from;
+  return cp;
+}
+
+bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
+
+bool is_letter(char32_t cp) {
+  if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+  return (cp >= 0x00C0 && cp <= 0x024F && cp != 0x00D7 && cp != 0x00F7) ||
+         (cp >= 0x0370 && cp <= 0x03FF) || (cp >= 0x0400 && cp <= 0x04FF) ||
+         (cp >= 0x1E00 && cp <= 0x1FFF) || (cp >= 0x3040 && cp <= 0x9FFF) ||
+         (cp >= 0xAC00 && cp <= 0xD7AF);
+}
+
+std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
+  std::string out;
+  out.reserve(s.size());
+  if (offsets) {
+    offsets->clear();
+    offsets->reserve(s.size());
+  }
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    const auto start = static_cast<std::uint32_t>(pos);
+    char32_t cp = decode_utf8(s, pos);
+    const std::size_t before = out.size();
+    if (cp < 0x80) {
+      out += static_cast<char>((cp >= 'A' && cp <= 'Z') ? cp + 32 : cp);
+    } else if (is_combining_mark(cp)) {
+      // dropped: decomposed accents fold like precomposed ones
+    } else if (const char* sp = special_fold(cp)) {
+      out += sp;
+    } else {
+      if (char32_t base = lookup(kStripMarks, cp)) cp = base;
+      if (const char* sp2 = special_fold(cp)) {
+        out += sp2;
+      } else {
+        append_utf8(out, to_lower(cp));
+      }
+    }
+    if (offsets) offsets->insert(offsets->end(), out.size() - before, start);
+  }
+  return out;
+}
+
+}  // namespace papershelf::unicode
