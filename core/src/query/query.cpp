@@ -309,8 +309,8 @@ void sort_entries(const Library& lib, std::vector<std::uint32_t>& entries, const
         case SortField::Year: {
           missing_a = pa.date.year == 0;
           missing_b = pb.date.year == 0;
-          const long va = pa.date.year * 10000L + pa.date.month * 100L + pa.date.day;
-          const long vb = pb.date.year * 10000L + pb.date.month * 100L + pb.date.day;
+          const std::int64_t va = pa.date.year * std::int64_t{10000} + pa.date.month * 100 + pa.date.day;
+          const std::int64_t vb = pb.date.year * std::int64_t{10000} + pb.date.month * 100 + pb.date.day;
           c = va < vb ? -1 : va > vb ? 1 : 0;
           break;
         }
@@ -345,20 +345,20 @@ void sort_entries(const Library& lib, std::vector<std::uint32_t>& entries, const
 struct GroupOf {
   std::string key;
   std::string label;
-  long rank;  // groups are ordered by rank, then by first appearance
+  std::int64_t rank;  // groups are ordered by rank, then by first appearance
 };
 
 GroupOf group_of(const Publication& p, GroupBy g) {
   switch (g) {
     case GroupBy::Year:
-      if (p.date.year == 0) return {"undated", "Undated", 1L << 40};
-      return {std::to_string(p.date.year), std::to_string(p.date.year), -static_cast<long>(p.date.year)};
+      if (p.date.year == 0) return {"undated", "Undated", std::int64_t{1} << 40};
+      return {std::to_string(p.date.year), std::to_string(p.date.year), -static_cast<std::int64_t>(p.date.year)};
     case GroupBy::Type: return {std::string(to_string(p.type)), std::string(label(p.type)), int(p.type)};
     case GroupBy::Status:
       return {std::string(to_string(p.status)), std::string(label(p.status)), int(p.status)};
     case GroupBy::Venue: {
       std::string v = venue_key(p);
-      if (v.empty()) return {"", "Other", 1L << 40};
+      if (v.empty()) return {"", "Other", std::int64_t{1} << 40};
       return {v, v, 0};
     }
     case GroupBy::None: break;

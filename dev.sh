@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# papershelf developer entry point. The README's two quick-start commands are:
+#   ./dev.sh serve   build everything, then serve examples/ on 127.0.0.1 and print the URL
+#   ./dev.sh test    build everything with -Werror and run the whole test suite (one ctest run)
+# Each first runs toolchains/bootstrap.sh, which installs whatever is missing (Debian + npm only).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$root"
+jobs="${PAPERSHELF_JOBS:-2}"
+emscripten_toolchain=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake
+
+build_wasm() {
+  cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DPAPERSHELF_WERROR=ON \
+    -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
+  cmake --build build/wasm -j "$jobs"
+}
+
+build_native() {
+  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
+    -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" >/dev/null
+  cmake --build build/native -j "$jobs"
+}
+
+site() {
+  # The example site: examples/ plus the built web package and pre-rendered fallbacks.
+  rm -rf build/site && mkdir -p build/site
+  cp -r examples/. build/site/
+  cp web/src/papershelf.css build/site/papershelf.css
+  for page in build/site/*/index.html; do
+    dir="$(dirname "$page")"
+    [ -f "$dir/papers.bib" ] || continue
+    owner="$(sed -n 's/.*data-owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
+    build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" --max-authors 12 \
+      --omit-fields abbr,selected,preview,bibtex_show > "$dir/papers.html" || true
+    python3 - "$page" "$dir/papers.html" <<'PY'
+import sys
+page, frag = sys.argv[1], sys.argv[2]
+html = open(page, encoding="utf-8").read()
+html = html.replace("<!-- papershelf:prerender -->", open(frag, encoding="utf-8").read())
+open(page, "w", encoding="utf-8").write(html)
+PY
+  done
+}
+
+case "${1:-}" in
+  serve)
+    bash toolchains/bootstrap.sh
+    build_native
+    site
+    port="${PORT:-8000}"
+    echo
+    echo "papershelf example homepage: http://127.0.0.1:${port}/homepage/"
+    echo "(Ctrl+C to stop)"
+    exec python3 -m http.server "$port" --bind 127.0.0.1 --directory build/site
+    ;;
+  test)
+    bash toolchains/bootstrap.sh
+    build_wasm
+    build_native
+    cd build/native
+    ctest --output-on-failure -j "$jobs"
+    ;;
+  *)
+    echo "usage: ./dev.sh serve | test" >&2
+    exit 2
+    ;;
+esac
