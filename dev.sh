@@ -15,6 +15,11 @@ build_wasm() {
   cmake --build build/wasm -j "$jobs"
 }
 
+build_web() {
+  # The npm package in web/dist: compiled TypeScript + the WebAssembly core + the stylesheet.
+  (cd web && rm -rf dist && npx tsc -p . && cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm src/papershelf.css dist/)
+}
+
 build_native() {
   cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
     -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" >/dev/null
@@ -56,6 +61,7 @@ case "${1:-}" in
   test)
     bash toolchains/bootstrap.sh
     build_wasm
+    build_web
     build_native
     cd build/native
     ctest --output-on-failure -j "$jobs"

@@ -1,0 +1,272 @@
+// The papershelf JavaScript API: a thin TypeScript layer over the WebAssembly core's flat C ABI
+// (binding/papershelf_wasm.cpp). All data work happens in the core; this file moves bytes and
+// JSON across the boundary and manages lifetimes.
+
+/** Input formats. `auto` detects from the content. */
+export type Format = "auto" | "bibtex" | "csl-json" | "json";
+
+export interface Diagnostic {
+  source: string;
+  line: number;
+  column: number;
+  severity: "error" | "warning" | "note";
+  message: string;
+  /** "file:line:col: severity: message" */
+  text: string;
+}
+
+export interface Link {
+  label: string;
+  url: string;
+}
+
+export interface Profile {
+  name: string;
+  aliases: string[];
+  position: string;
+  affiliation: string;
+  photo: string;
+  links: Link[];
+  interests: string[];
+  legend: { symbol: string; meaning: string }[];
+}
+
+export interface Author {
+  name: string;
+  owner: boolean;
+  marks: string;
+}
+
+/** One publication as the view model describes it (plain Unicode text). */
+export interface Entry {
+  key: string;
+  type: string;
+  title: string;
+  year: number | null;
+  month: number | null;
+  venue: string;
+  badge: string;
+  status: string;
+  selected: boolean;
+  award: string;
+  award_label: string;
+  note: string;
+  authors: Author[];
+  et_al: boolean;
+  links: Link[];
+  doi: string;
+  arxiv: string;
+  tags: string[];
+  citations: number | null;
+}
+
+export interface QueryOptions {
+  /** Free text; every word must occur (case- and diacritic-insensitive). */
+  search?: string;
+  /** e.g. "year:2020-2024 type:conference selected" */
+  filter?: string;
+  /** e.g. "year-desc,title-asc" */
+  sort?: string;
+  group?: "none" | "year" | "type" | "status" | "venue";
+  /** The owner's names, separated by ";". Defaults to the data's profile. */
+  owner?: string;
+  /** Also compute facet counts for filter UIs. */
+  facets?: boolean;
+}
+
+export interface FacetValue {
+  key: string;
+  label: string;
+  count: number;
+}
+
+export interface Facets {
+  years: FacetValue[];
+  types: FacetValue[];
+  statuses: FacetValue[];
+  venues: FacetValue[];
+  tags: FacetValue[];
+  selected: number;
+  awards: number;
+  ownerFirst: number;
+}
+
+export interface Group {
+  key: string;
+  label: string;
+  /** First position in `View.entries`. */
+  begin: number;
+  count: number;
+}
+
+export interface View {
+  /** Record indices in display order. */
+  entries: number[];
+  /** Record keys in display order. */
+  keys: string[];
+  groups: Group[];
+  total: number;
+  facets?: Facets;
+  /** Problems with the query text (unknown sort key, bad filter clause). */
+  errors: string[];
+}
+
+export interface FormatOptions {
+  owner?: string;
+  maxAuthors?: number;
+  /** Prefix for relative links. */
+  base?: string;
+  /** Search text whose matches are marked in titles. */
+  search?: string;
+}
+
+export interface ParseOptions {
+  format?: Format;
+  /** Name used in diagnostics. */
+  source?: string;
+}
+
+/** The raw Emscripten module (internal). */
+export interface CoreModule {
+  HEAPU8: Uint8Array;
+  UTF8ToString(ptr: number, maxBytes?: number): string;
+  _malloc(n: number): number;
+  _free(p: number): void;
+  _ps_result_length(): number;
+  _ps_read(bytes: number, length: number, format: number, source: number): number;
+  _ps_library_free(h: number): void;
+  _ps_library_size(h: number): number;
+  _ps_library_diagnostics(h: number): number;
+  _ps_library_profile(h: number): number;
+  _ps_query(h: number, request: number): number;
+  _ps_entries(h: number, request: number): number;
+  _ps_entries_html(h: number, request: number): number;
+  _ps_bibtex(h: number, index: number, omit: number): number;
+  _ps_citation(h: number, index: number, style: number): number;
+}
+
+const FORMAT_CODES: Record<Format, number> = { auto: 0, bibtex: 1, "csl-json": 2, json: 3 };
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Frees libraries the program forgot to dispose. */
+const registry =
+  typeof FinalizationRegistry !== "undefined"
+    ? new FinalizationRegistry<{ core: CoreModule; handle: number }>(({ core, handle }) =>
+        core._ps_library_free(handle),
+      )
+    : undefined;
+
+/** The loaded core. Create it with `load()`. */
+export class Papershelf {
+  /** @internal */
+  constructor(readonly core: CoreModule) {}
+
+  /** Parses publication data (text or UTF-8 bytes) into a Library. Never throws on bad data. */
+  parse(input: string | Uint8Array | ArrayBuffer, options: ParseOptions = {}): Library {
+    const bytes =
+      typeof input === "string" ? encoder.encode(input) : input instanceof Uint8Array ? input : new Uint8Array(input);
+    const core = this.core;
+    const ptr = core._malloc(bytes.length + 1);
+    core.HEAPU8.set(bytes, ptr);
+    core.HEAPU8[ptr + bytes.length] = 0;
+    const source = this.withString(options.source ?? "-", (s) =>
+      core._ps_read(ptr, bytes.length, FORMAT_CODES[options.format ?? "auto"] ?? 0, s),
+    );
+    core._free(ptr);
+    return new Library(this, source);
+  }
+
+  /** @internal Passes `text` as a NUL-terminated UTF-8 string for the duration of `fn`. */
+  withString<T>(text: string, fn: (ptr: number) => T): T {
+    const bytes = encoder.encode(text);
+    const ptr = this.core._malloc(bytes.length + 1);
+    this.core.HEAPU8.set(bytes, ptr);
+    this.core.HEAPU8[ptr + bytes.length] = 0;
+    try {
+      return fn(ptr);
+    } finally {
+      this.core._free(ptr);
+    }
+  }
+
+  /** @internal Reads the shared result buffer. */
+  result(ptr: number): string {
+    const length = this.core._ps_result_length();
+    return decoder.decode(this.core.HEAPU8.subarray(ptr, ptr + length));
+  }
+}
+
+/** Parsed records and their diagnostics, held in WebAssembly memory. */
+export class Library {
+  #shelf: Papershelf;
+  #handle: number;
+  readonly size: number;
+  readonly diagnostics: Diagnostic[];
+  readonly profile: Profile;
+
+  /** @internal */
+  constructor(shelf: Papershelf, handle: number) {
+    this.#shelf = shelf;
+    this.#handle = handle;
+    const core = shelf.core;
+    this.size = core._ps_library_size(handle);
+    this.diagnostics = JSON.parse(shelf.result(core._ps_library_diagnostics(handle))) as Diagnostic[];
+    this.profile = JSON.parse(shelf.result(core._ps_library_profile(handle))) as Profile;
+    registry?.register(this, { core, handle }, this);
+  }
+
+  /** Filters, searches, sorts and groups the records. */
+  query(options: QueryOptions = {}): View {
+    return this.#call("_ps_query", options) as View;
+  }
+
+  /** View-model objects for the given record indices. */
+  entries(indices: readonly number[], options: FormatOptions = {}): Entry[] {
+    return this.#call("_ps_entries", { ...options, indices }) as Entry[];
+  }
+
+  /** Safe HTML (`<li class="ps-entry">`) for the given record indices. */
+  html(indices: readonly number[], options: FormatOptions = {}): string[] {
+    return this.#call("_ps_entries_html", { ...options, indices }) as string[];
+  }
+
+  /** Clean BibTeX for one record, leaving out the named fields. */
+  bibtex(index: number, omitFields: readonly string[] = []): string {
+    const shelf = this.#alive();
+    return shelf.withString(omitFields.join(","), (p) => shelf.result(shelf.core._ps_bibtex(this.#handle, index, p)));
+  }
+
+  /** A plain-text citation for one record. */
+  citation(index: number, style: "compact" | "ieee" = "compact"): string {
+    const shelf = this.#alive();
+    return shelf.withString(style, (p) => shelf.result(shelf.core._ps_citation(this.#handle, index, p)));
+  }
+
+  /** Frees the WebAssembly memory now (otherwise the garbage collector does it). */
+  dispose(): void {
+    if (!this.#handle) return;
+    registry?.unregister(this);
+    this.#shelf.core._ps_library_free(this.#handle);
+    this.#handle = 0;
+  }
+
+  #alive(): Papershelf {
+    if (!this.#handle) throw new Error("papershelf: this Library was disposed");
+    return this.#shelf;
+  }
+
+  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html", request: object): unknown {
+    const shelf = this.#alive();
+    const json = JSON.stringify(request);
+    return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core[fn](this.#handle, p))));
+  }
+}
+
+export type CoreFactory = (options: { wasmBinary?: ArrayBuffer | Uint8Array; locateFile?: (f: string) => string }) => Promise<CoreModule>;
+
+/** @internal Instantiates the core once per loader. */
+export function makeLoader(create: () => Promise<CoreModule>): () => Promise<Papershelf> {
+  let loading: Promise<Papershelf> | undefined;
+  return () => (loading ??= create().then((core) => new Papershelf(core)));
+}

@@ -1,0 +1,66 @@
+// The JS API against the built package in web/dist (node's test runner).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { load } from "../dist/node.js";
+
+const bib = String.raw`
+@string{nsdi = {Networked Systems Design and Implementation}}
+@inproceedings{hu2024, title = {Characterization of {LLM} Development}, author = {Hu*, Qinghao and Ye*, Zhisheng},
+  booktitle = nsdi, year = 2024, month = apr, abbr = {NSDI}, selected = {true}, pdf = {hu2024.pdf}}
+@article{garcia2021, title = {Sch{\"o}n und gr{\"u}n}, author = {Garc{\'\i}a, Jos{\'e} and Hu, Q.}, journal = {J. Z{\"u}rich}, year = 2021,
+  url = {javascript:alert(1)}}
+@misc{pre2025, title = {A Preprint}, author = {Someone, Else}, year = 2025, eprint = {2501.00001}, archivePrefix = {arXiv}}
+`;
+
+test("parses BibTeX, queries, formats", async () => {
+  const ps = await load();
+  const lib = ps.parse(bib, { source: "papers.bib" });
+  assert.equal(lib.size, 3);
+  assert.deepEqual(lib.diagnostics.filter((d) => d.severity === "error"), []);
+  const view = lib.query({ sort: "year-desc" });
+  assert.deepEqual(view.keys, ["pre2025", "hu2024", "garcia2021"]);
+  const asc = lib.query({ sort: "year-asc" });
+  assert.deepEqual(asc.keys, ["garcia2021", "hu2024", "pre2025"]);
+  const found = lib.query({ search: "zurich garcia" });
+  assert.deepEqual(found.keys, ["garcia2021"]);
+  const filtered = lib.query({ filter: "type:conference selected", facets: true });
+  assert.deepEqual(filtered.keys, ["hu2024"]);
+  assert.ok(filtered.facets && filtered.facets.types.length >= 2);
+  const [entry] = lib.entries([view.entries[1]], { owner: "Qinghao Hu" });
+  assert.equal(entry.badge, "NSDI");
+  assert.equal(entry.authors[0].owner, true);
+  assert.equal(entry.authors[0].marks, "*");
+  assert.equal(entry.authors[0].name, "Qinghao Hu");
+  const html = lib.html(found.entries, { owner: "Qinghao Hu", search: "zurich" });
+  assert.match(html[0], /ps-owner/);
+  assert.doesNotMatch(html[0], /javascript:/i);
+  assert.match(lib.bibtex(view.entries[1], ["abbr"]), /@inproceedings\{hu2024,/);
+  assert.doesNotMatch(lib.bibtex(view.entries[1], ["abbr"]), /abbr/);
+  assert.match(lib.citation(view.entries[1], "ieee"), /Q\. Hu/);
+  lib.dispose();
+  assert.throws(() => lib.query({}), /disposed/);
+});
+
+test("UTF-8 crosses the boundary intact", async () => {
+  const ps = await load();
+  const names = ["Łukasz Żółć", "Jiří Dvořák", "Çağrı Öztürk", "Nguyễn Văn Thắng", "Γιώργος Παπαδόπουλος", "王小明"];
+  const items = names.map((n, i) => ({ id: `k${i}`, type: "article-journal", title: `Paper ${n}`, author: [{ literal: n }] }));
+  const lib = ps.parse(JSON.stringify(items));
+  const view = lib.query({ sort: "file" });
+  const entries = lib.entries(view.entries);
+  assert.deepEqual(entries.map((e) => e.authors[0].name), names);
+  assert.deepEqual(lib.query({ search: "dvorak" }).keys, ["k1"]);
+  // Bytes in, too (the fast path for fetch().arrayBuffer()).
+  const fromBytes = ps.parse(new TextEncoder().encode(JSON.stringify(items)));
+  assert.equal(fromBytes.size, names.length);
+});
+
+test("bad data: diagnostics with line:column, valid records kept", async () => {
+  const ps = await load();
+  const lib = ps.parse('[{"id": "a", "title": "A"},\n {"id": "b", "title": }, {"id": "c", "title": "C"}]', { source: "x.json" });
+  assert.deepEqual(lib.query({ sort: "file" }).keys, ["a", "c"]);
+  const err = lib.diagnostics.find((d) => d.severity === "error");
+  assert.ok(err);
+  assert.equal(err.line, 2);
+  assert.match(err.text, /^x\.json:2:\d+: error: /);
+});
