@@ -59,12 +59,13 @@ struct Context {
 
 // Parses `text` (a slice of the input starting at `base`); on a syntax error reports it once.
 json parse_or_report(Context& ctx, std::string_view text, std::size_t base,
-                     std::set<std::size_t>& reported) {
+                     std::set<std::size_t>& reported, std::size_t* error_at = nullptr) {
   json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (!doc.is_discarded()) return doc;
   ErrorLocator locator;
   json::sax_parse(text.begin(), text.end(), &locator);
   const std::size_t offset = base + std::min(locator.error_offset, text.size());
+  if (error_at) *error_at = offset;
   if (reported.insert(offset).second) {
     std::string message = "JSON syntax error";
     if (!locator.error_token.empty() && locator.error_token.size() < 40) {
@@ -93,7 +94,7 @@ std::vector<std::pair<std::size_t, std::size_t>> split_array(std::string_view t,
       const char c = t[i];
       if (in_string) {
         if (c == '\\') ++i;
-        else if (c == '"') in_string = false;
+        else if (c == '"' || c == '\n') in_string = false;
         continue;
       }
       if (c == '"') in_string = true;
@@ -127,7 +128,7 @@ std::size_t matching_close(std::string_view t, std::size_t open) {
     const char c = t[k];
     if (in_string) {
       if (c == '\\') ++k;
-      else if (c == '"') in_string = false;
+      else if (c == '"' || c == '\n') in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '{' || c == '[') {
@@ -498,8 +499,15 @@ void read_profile(Context& ctx, const json& j, Profile& profile) {
   }
 }
 
-void read_items(Context& ctx, const json& items, std::size_t offset, Library& lib) {
-  for (const auto& item : items) {
+// `open` is the offset of the items' '[' in the text: the DOM has no positions, so each item's
+// offset (for its diagnostics and Publication::line) comes from a scan of the array.
+void read_items(Context& ctx, const json& items, std::size_t open, Library& lib) {
+  std::vector<std::pair<std::size_t, std::size_t>> ranges;
+  if (open < ctx.text.size() && ctx.text[open] == '[') ranges = split_array(ctx.text, open);
+  if (ranges.size() != items.size()) ranges.assign(items.size(), {open, open});
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const json& item = items[k];
+    const std::size_t offset = ranges[k].first;
     if (!item.is_object()) {
       ctx.report(offset, Severity::Error, "publication is not a JSON object");
       continue;
@@ -508,16 +516,40 @@ void read_items(Context& ctx, const json& items, std::size_t offset, Library& li
   }
 }
 
+// Where to resume after a record that does not parse: the next line inside it that starts with
+// '{' (pretty-printed records start lines), so a broken string or bracket loses only its record.
+std::size_t resync_point(std::string_view t, std::size_t error_at, std::size_t end) {
+  for (std::size_t nl = t.find('\n', error_at); nl < end; nl = t.find('\n', nl + 1)) {
+    std::size_t k = nl + 1;
+    while (k < end && is_space(t[k])) ++k;
+    if (k < end && t[k] == '{') return k;
+  }
+  return std::string_view::npos;
+}
+
 // Record-by-record recovery after a syntax error (see the file comment).
 void recover_items(Context& ctx, std::size_t open, Library& lib, std::set<std::size_t>& reported) {
-  for (const auto& [begin, end] : split_array(ctx.text, open)) {
-    json item = parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, reported);
-    if (item.is_discarded()) continue;
-    if (!item.is_object()) {
-      ctx.report(begin, Severity::Error, "publication is not a JSON object");
-      continue;
+  std::size_t from = open;  // split_array scans from from + 1
+  for (bool again = true; again;) {
+    again = false;
+    for (const auto& [begin, end] : split_array(ctx.text, from)) {
+      std::size_t error_at = begin;
+      json item = parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, reported, &error_at);
+      if (item.is_discarded()) {
+        const std::size_t k = resync_point(ctx.text, error_at, end);
+        if (k != std::string_view::npos && k > begin) {
+          from = k - 1;
+          again = true;
+          break;
+        }
+        continue;
+      }
+      if (!item.is_object()) {
+        ctx.report(begin, Severity::Error, "publication is not a JSON object");
+        continue;
+      }
+      lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
     }
-    lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
   }
 }
 
@@ -531,10 +563,21 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   std::string sanitized;
   std::string_view text = input;
   if (!unicode::is_valid_utf8(text)) {
+    // Reported where the first bad byte is; each bad byte becomes one U+FFFD, so line:column
+    // positions in the sanitized text still match the input.
+    std::size_t first_bad = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+      const std::size_t start = pos;
+      if (unicode::decode_utf8(text, pos) == unicode::kReplacement && pos - start != 3) {
+        first_bad = start;
+        break;
+      }
+    }
+    const auto at = LineMap(text).position(first_bad);
     sanitized = std::string(text);
     const std::size_t n = unicode::sanitize_utf8(sanitized);
     text = sanitized;
-    result.diagnostics.push_back({options.source_name, 0, 0, Severity::Warning,
+    result.diagnostics.push_back({options.source_name, at.line, at.column, Severity::Warning,
                                   std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
   }
   Context ctx{options, text, LineMap(text), result.diagnostics};
@@ -542,12 +585,12 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   json doc = parse_or_report(ctx, text, 0, reported);
   if (!doc.is_discarded()) {
     if (doc.is_array()) {
-      read_items(ctx, doc, 0, result.library);
+      read_items(ctx, doc, text.find('['), result.library);
     } else if (doc.is_object()) {
       if (auto it = doc.find("profile"); it != doc.end()) read_profile(ctx, *it, result.library.profile);
       auto pubs = doc.find("publications");
       if (pubs != doc.end() && pubs->is_array()) {
-        read_items(ctx, *pubs, 0, result.library);
+        read_items(ctx, *pubs, find_publications_array(text), result.library);
       } else if (!papershelf_doc && doc.contains("id")) {
         read_items(ctx, json::array({doc}), 0, result.library);  // a single CSL item
       } else {

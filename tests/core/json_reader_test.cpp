@@ -1,0 +1,509 @@
+// CSL-JSON and papershelf JSON readers: field mapping, format detection, and broken input
+// (every valid record kept, each problem at its line:column, never a crash).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <tuple>
+
+#include "papershelf/read.hpp"
+
+using namespace papershelf;
+
+namespace {
+
+ReadResult csl(std::string_view text) {
+  ReadOptions o;
+  o.source_name = "test.json";
+  return read_csl_json(text, o);
+}
+
+ReadResult doc(std::string_view text) {
+  ReadOptions o;
+  o.source_name = "doc.json";
+  return read_papershelf_json(text, o);
+}
+
+using Pos = std::tuple<Severity, std::uint32_t, std::uint32_t>;
+
+std::set<Pos> positions(const std::vector<Diagnostic>& ds) {
+  std::set<Pos> out;
+  for (const auto& d : ds) out.insert({d.severity, d.line, d.column});
+  return out;
+}
+
+std::vector<std::string> keys(const Library& lib) {
+  std::vector<std::string> out;
+  for (const auto& p : lib.publications) out.push_back(p.key);
+  return out;
+}
+
+std::string dump(const std::vector<Diagnostic>& ds) {
+  std::string out;
+  for (const auto& d : ds) out += format_diagnostic(d) + "\n";
+  return out;
+}
+
+using Keys = std::vector<std::string>;
+
+}  // namespace
+
+// ---------------------------------------------------------------- detection
+
+TEST(DetectFormat, FromContent) {
+  EXPECT_EQ(detect_format("[{\"id\": \"a\"}]"), Format::CslJson);
+  EXPECT_EQ(detect_format("  \n\t[]"), Format::CslJson);
+  EXPECT_EQ(detect_format("{\"publications\": []}"), Format::PapershelfJson);
+  EXPECT_EQ(detect_format("\xEF\xBB\xBF\n{}"), Format::PapershelfJson);  // BOM
+  EXPECT_EQ(detect_format("@article{a, title={T}}"), Format::BibTeX);
+  EXPECT_EQ(detect_format("---\nlayout: none\n---\n@misc{x}"), Format::BibTeX);
+  EXPECT_EQ(detect_format("% comment\n@book{b}"), Format::BibTeX);
+  EXPECT_EQ(detect_format(""), Format::BibTeX);
+}
+
+TEST(DetectFormat, Names) {
+  EXPECT_EQ(format_from_string("bibtex"), Format::BibTeX);
+  EXPECT_EQ(format_from_string("BIB"), Format::BibTeX);
+  EXPECT_EQ(format_from_string("csl-json"), Format::CslJson);
+  EXPECT_EQ(format_from_string("json"), Format::PapershelfJson);
+  EXPECT_EQ(format_from_string("yaml"), Format::Auto);
+  EXPECT_EQ(to_string(Format::CslJson), "csl-json");
+}
+
+TEST(Read, DispatchesOnDetectedFormat) {
+  const auto r = read("[{\"id\": \"a\", \"title\": \"T\", \"type\": \"article-journal\"}]");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  EXPECT_EQ(r.library.publications[0].type, PubType::Journal);
+  const auto d = read("{\"profile\": {\"name\": \"Ada\"}, \"publications\": []}");
+  EXPECT_EQ(d.library.profile.name, "Ada");
+  EXPECT_TRUE(d.diagnostics.empty()) << dump(d.diagnostics);
+}
+
+// ---------------------------------------------------------------- CSL-JSON mapping
+
+TEST(CslJson, ZoteroLikeItem) {
+  const auto r = csl(R"([
+  {
+    "id": "hu2024characterization",
+    "type": "paper-conference",
+    "title": "Characterization of <i>Large Language Model</i> Development in the Datacenter",
+    "container-title": ["21st USENIX Symposium on Networked Systems Design and Implementation", "NSDI"],
+    "author": [
+      {"family": "Hu", "given": "Qinghao"},
+      {"family": "Rossum", "given": "Guido", "non-dropping-particle": "van"},
+      {"family": "King", "given": "Martin Luther", "suffix": "Jr."},
+      {"literal": "The ATLAS Collaboration"}
+    ],
+    "issued": {"date-parts": [[2024, 4, 16]]},
+    "DOI": "https://doi.org/10.5555/Example.1",
+    "URL": "https://www.usenix.org/conference/nsdi24/presentation/hu",
+    "keyword": "LLM, datacenter; GPU",
+    "volume": "21",
+    "page": 709
+  }
+])");
+  EXPECT_TRUE(r.diagnostics.empty()) << dump(r.diagnostics);
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  const Publication& p = r.library.publications[0];
+  EXPECT_EQ(p.key, "hu2024characterization");
+  EXPECT_EQ(p.type, PubType::Conference);
+  EXPECT_EQ(p.source_type, "paper-conference");
+  EXPECT_EQ(p.status, Status::Published);
+  EXPECT_EQ(p.title.text, "Characterization of Large Language Model Development in the Datacenter");
+  ASSERT_EQ(p.title.spans.size(), 1u);
+  EXPECT_EQ(p.title.spans[0].style, SpanStyle::Italic);
+  EXPECT_EQ(p.title.text.substr(p.title.spans[0].begin, p.title.spans[0].end - p.title.spans[0].begin),
+            "Large Language Model");
+  EXPECT_EQ(p.venue.text, "21st USENIX Symposium on Networked Systems Design and Implementation");
+  ASSERT_EQ(p.authors.size(), 4u);
+  EXPECT_EQ(p.authors[0].family, "Hu");
+  EXPECT_EQ(p.authors[0].given, "Qinghao");
+  EXPECT_EQ(p.authors[1].particle, "van");
+  EXPECT_EQ(p.authors[1].family, "Rossum");
+  EXPECT_EQ(display_name(p.authors[1]), "Guido van Rossum");
+  EXPECT_EQ(p.authors[2].suffix, "Jr.");
+  EXPECT_EQ(display_name(p.authors[2]), "Martin Luther King, Jr.");
+  EXPECT_TRUE(p.authors[3].is_literal());
+  EXPECT_EQ(p.authors[3].literal, "The ATLAS Collaboration");
+  EXPECT_EQ(p.date, (Date{2024, 4, 16}));
+  EXPECT_EQ(p.doi, "10.5555/Example.1");
+  EXPECT_EQ(p.tags, (Keys{"LLM", "datacenter", "GPU"}));
+  // Links: URL, then the DOI link.
+  ASSERT_EQ(p.links.size(), 2u);
+  EXPECT_EQ(p.links[0], (Link{"url", "https://www.usenix.org/conference/nsdi24/presentation/hu"}));
+  EXPECT_EQ(p.links[1], (Link{"doi", "https://doi.org/10.5555/Example.1"}));
+  // Unmapped fields are kept verbatim.
+  ASSERT_NE(p.extra_field("volume"), nullptr);
+  EXPECT_EQ(*p.extra_field("volume"), "21");
+  ASSERT_NE(p.extra_field("page"), nullptr);
+  EXPECT_EQ(*p.extra_field("page"), "709");
+  EXPECT_EQ(p.line, 2u);
+  EXPECT_EQ(p.order, 0u);
+}
+
+TEST(CslJson, Dates) {
+  const auto r = csl(R"([
+  {"id": "a", "title": "A", "issued": {"date-parts": [[2023]]}},
+  {"id": "b", "title": "B", "issued": {"date-parts": [["2022", "11"]]}},
+  {"id": "c", "title": "C", "issued": {"raw": "2021-07-04"}},
+  {"id": "d", "title": "D", "issued": {"raw": "2020/5"}},
+  {"id": "e", "title": "E", "issued": {"literal": "2019"}},
+  {"id": "f", "title": "F", "year": 2018},
+  {"id": "g", "title": "G"},
+  {"id": "h", "title": "H", "issued": {"date-parts": [[2017, 13, 40]]}}
+])");
+  ASSERT_EQ(r.library.publications.size(), 8u) << dump(r.diagnostics);
+  const auto& p = r.library.publications;
+  EXPECT_EQ(p[0].date, (Date{2023, 0, 0}));
+  EXPECT_EQ(p[1].date, (Date{2022, 11, 0}));
+  EXPECT_EQ(p[2].date, (Date{2021, 7, 4}));
+  EXPECT_EQ(p[3].date, (Date{2020, 5, 0}));
+  EXPECT_EQ(p[4].date, (Date{2019, 0, 0}));
+  EXPECT_EQ(p[5].date, (Date{2018, 0, 0}));
+  EXPECT_EQ(p[6].date, (Date{0, 0, 0}));
+  EXPECT_EQ(p[7].date, (Date{2017, 0, 0}));  // impossible month/day dropped
+}
+
+TEST(CslJson, TypesAndStatuses) {
+  const auto r = csl(R"([
+  {"id": "1", "title": "t", "type": "paper-conference"},
+  {"id": "2", "title": "t", "type": "article-journal"},
+  {"id": "3", "title": "t", "type": "article"},
+  {"id": "4", "title": "t", "type": "thesis"},
+  {"id": "5", "title": "t", "type": "chapter"},
+  {"id": "6", "title": "t", "type": "report"},
+  {"id": "7", "title": "t", "type": "speech"},
+  {"id": "8", "title": "t", "type": "book"},
+  {"id": "9", "title": "t", "type": "webpage"},
+  {"id": "10", "title": "t", "type": "no-such-type"},
+  {"id": "11", "title": "t", "type": "article-journal", "status": "submitted"},
+  {"id": "12", "title": "t", "type": "article-journal", "status": "forthcoming"},
+  {"id": "13", "title": "t", "type": "article", "status": "in-preparation"},
+  {"id": "14", "title": "t", "type": "software"}
+])");
+  ASSERT_EQ(r.library.publications.size(), 14u);
+  EXPECT_TRUE(r.diagnostics.empty()) << dump(r.diagnostics);
+  const auto& p = r.library.publications;
+  const PubType types[] = {PubType::Conference, PubType::Journal, PubType::Preprint, PubType::Thesis,
+                           PubType::Chapter,    PubType::Report,  PubType::Talk,     PubType::Book,
+                           PubType::Misc,       PubType::Misc,    PubType::Journal,  PubType::Journal,
+                           PubType::Preprint,   PubType::Software};
+  for (std::size_t i = 0; i < 14; ++i) EXPECT_EQ(p[i].type, types[i]) << p[i].key;
+  EXPECT_EQ(p[0].status, Status::Published);
+  EXPECT_EQ(p[2].status, Status::Preprint);  // a CSL "article" is a preprint
+  EXPECT_EQ(p[10].status, Status::Submitted);
+  EXPECT_EQ(p[11].status, Status::Accepted);
+  EXPECT_EQ(p[12].status, Status::InPreparation);
+}
+
+TEST(CslJson, UnknownStatusAndMissingIdWarnAtTheRecord) {
+  const auto r = csl("[\n  {\"title\": \"No id\"},\n  {\"id\": \"x\", \"title\": \"T\", \"status\": \"maybe\"},\n"
+                     "  {\"id\": \"y\"}\n]");
+  ASSERT_EQ(r.library.publications.size(), 3u);
+  EXPECT_EQ(r.library.publications[0].key, "item-1");
+  EXPECT_EQ(r.library.publications[1].status, Status::Published);
+  EXPECT_FALSE(has_errors(r.diagnostics));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 3},
+                                                     {Severity::Warning, 3, 3},
+                                                     {Severity::Warning, 4, 3}}))
+      << dump(r.diagnostics);
+  EXPECT_EQ(r.library.publications[2].line, 4u);
+}
+
+TEST(CslJson, NamesWithParticlesMarksAndOthers) {
+  const auto r = csl(R"([{"id": "n", "title": "T", "author": [
+    {"family": "Gaulle", "given": "Charles", "dropping-particle": "de"},
+    {"family": "Wang*‡", "given": "Zerui"},
+    {"family": "Ye", "given": "Zhisheng", "marks": "*"},
+    {"family": "Pang", "given": "Ce", "marks": ["†", "‡"]},
+    {"literal": "others"}
+  ], "editor": [{"family": "Editor", "given": "E."}]}])");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  const Publication& p = r.library.publications[0];
+  ASSERT_EQ(p.authors.size(), 4u);
+  EXPECT_EQ(p.authors[0].particle, "de");
+  EXPECT_EQ(p.authors[1].family, "Wang");
+  EXPECT_EQ(p.authors[1].marks, "*‡");
+  EXPECT_EQ(p.authors[2].marks, "*");
+  EXPECT_EQ(p.authors[3].marks, "†‡");
+  EXPECT_TRUE(p.others);
+  ASSERT_EQ(p.editors.size(), 1u);
+  EXPECT_EQ(p.editors[0].family, "Editor");
+}
+
+TEST(CslJson, DecomposedTextBecomesNfc) {
+  const auto r = csl("[{\"id\": \"z\", \"title\": \"Zu\xCC\x88rich\", \"author\": [{\"family\": \"Garci\xCC\x81"
+                     "a\", \"given\": \"Jose\xCC\x81\"}]}]");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  EXPECT_EQ(r.library.publications[0].title.text, "Zürich");
+  EXPECT_EQ(r.library.publications[0].authors[0].family, "García");
+  EXPECT_EQ(r.library.publications[0].authors[0].given, "José");
+}
+
+TEST(CslJson, SingleItemObject) {
+  // A lone CSL item (an object with an id) read as CSL-JSON is one record.
+  const auto r = csl(R"({"id": "solo", "title": "Solo", "type": "book"})");
+  EXPECT_EQ(keys(r.library), (Keys{"solo"}));
+  EXPECT_FALSE(has_errors(r.diagnostics));
+}
+
+// ---------------------------------------------------------------- papershelf JSON
+
+TEST(PapershelfJson, ProfileAndPublications) {
+  const auto r = doc(R"({
+  "profile": {
+    "name": "Qinghao Hu",
+    "aliases": ["Q. Hu", "Hu, Qinghao"],
+    "position": "PhD student",
+    "affiliation": "NTU",
+    "links": {"github": "https://github.com/example"},
+    "interests": "ML systems; datacenters",
+    "legend": {"*": "equal contribution", "†": "corresponding author"}
+  },
+  "publications": [
+    {
+      "id": "hu2024",
+      "type": "conference",
+      "title": "Characterization of LLM Development",
+      "author": [{"given": "Qinghao", "family": "Hu", "marks": "*"}, {"given": "Zhisheng", "family": "Ye", "marks": "*"}],
+      "issued": {"date-parts": [[2024, 4]]},
+      "container-title": "NSDI",
+      "badge": "NSDI",
+      "award": "Best Paper Award at NSDI 2024",
+      "award_name": "Best Paper",
+      "selected": true,
+      "status": "accepted",
+      "links": [{"label": "PDF", "url": "papers/hu2024.pdf"}, {"label": "code", "url": "https://github.com/x/y"}],
+      "tags": ["llm", "datacenter"],
+      "citations": 42,
+      "note": "Oral"
+    },
+    {
+      "id": "ye2023",
+      "type": "preprint",
+      "title": "Second",
+      "links": {"slides": "slides.pdf", "video": "https://youtu.be/x"},
+      "selected": "yes",
+      "citations": "7",
+      "arxiv": "2401.09149"
+    }
+  ]
+})");
+  EXPECT_TRUE(r.diagnostics.empty()) << dump(r.diagnostics);
+  const Profile& pr = r.library.profile;
+  EXPECT_EQ(pr.name, "Qinghao Hu");
+  EXPECT_EQ(pr.aliases, (Keys{"Q. Hu", "Hu, Qinghao"}));
+  EXPECT_EQ(pr.position, "PhD student");
+  EXPECT_EQ(pr.affiliation, "NTU");
+  ASSERT_EQ(pr.links.size(), 1u);
+  EXPECT_EQ(pr.links[0], (Link{"github", "https://github.com/example"}));
+  EXPECT_EQ(pr.interests, (Keys{"ML systems", "datacenters"}));
+  ASSERT_EQ(pr.legend.size(), 2u);
+  // nlohmann orders object keys; both entries must be there.
+  EXPECT_NE(std::find(pr.legend.begin(), pr.legend.end(), LegendEntry{"*", "equal contribution"}), pr.legend.end());
+  EXPECT_NE(std::find(pr.legend.begin(), pr.legend.end(), LegendEntry{"†", "corresponding author"}), pr.legend.end());
+
+  ASSERT_EQ(r.library.publications.size(), 2u);
+  const Publication& a = r.library.publications[0];
+  EXPECT_EQ(a.type, PubType::Conference);
+  EXPECT_EQ(a.badge, "NSDI");
+  EXPECT_EQ(a.award.text, "Best Paper Award at NSDI 2024");
+  EXPECT_EQ(a.award_label, "Best Paper");
+  EXPECT_TRUE(a.selected);
+  EXPECT_EQ(a.status, Status::Accepted);
+  EXPECT_EQ(a.date, (Date{2024, 4, 0}));
+  ASSERT_EQ(a.authors.size(), 2u);
+  EXPECT_EQ(a.authors[0].marks, "*");
+  EXPECT_EQ(a.authors[1].marks, "*");
+  ASSERT_EQ(a.links.size(), 2u);
+  EXPECT_EQ(a.links[0], (Link{"pdf", "papers/hu2024.pdf"}));
+  EXPECT_EQ(a.links[1], (Link{"code", "https://github.com/x/y"}));
+  EXPECT_EQ(a.tags, (Keys{"llm", "datacenter"}));
+  EXPECT_EQ(a.citations, 42);
+  EXPECT_EQ(a.note.text, "Oral");
+  EXPECT_EQ(a.line, 12u);
+
+  const Publication& b = r.library.publications[1];
+  EXPECT_EQ(b.type, PubType::Preprint);
+  EXPECT_EQ(b.status, Status::Preprint);
+  EXPECT_TRUE(b.selected);
+  EXPECT_EQ(b.citations, 7);
+  EXPECT_EQ(b.arxiv, "2401.09149");
+  // Links given as an object: both kept (label lower-case), plus the arXiv link.
+  std::set<std::string> labels;
+  for (const auto& l : b.links) labels.insert(l.label);
+  EXPECT_EQ(labels, (std::set<std::string>{"slides", "video", "arxiv"}));
+  EXPECT_EQ(b.order, 1u);
+}
+
+TEST(PapershelfJson, LegendAsArray) {
+  const auto r = doc(R"({"profile": {"name": "X", "legend": [{"symbol": "‡", "meaning": "intern"}]},
+                         "publications": []})");
+  ASSERT_EQ(r.library.profile.legend.size(), 1u);
+  EXPECT_EQ(r.library.profile.legend[0], (LegendEntry{"‡", "intern"}));
+}
+
+TEST(PapershelfJson, MissingPublicationsIsAnError) {
+  const auto r = doc(R"({"profile": {"name": "X"}})");
+  EXPECT_TRUE(has_errors(r.diagnostics));
+  EXPECT_EQ(r.library.profile.name, "X");
+  EXPECT_TRUE(r.library.publications.empty());
+}
+
+TEST(PapershelfJson, ProfileThatIsNotAnObjectWarns) {
+  const auto r = doc(R"({"profile": "me", "publications": [{"id": "a", "title": "A"}]})");
+  EXPECT_EQ(keys(r.library), (Keys{"a"}));
+  EXPECT_FALSE(has_errors(r.diagnostics));
+  EXPECT_EQ(r.diagnostics.size(), 1u);
+}
+
+// ---------------------------------------------------------------- broken files
+
+TEST(BrokenJson, MissingCommaBetweenRecords) {
+  const auto r = csl(
+      "[\n"
+      "  {\"id\": \"a\", \"title\": \"A\"}\n"
+      "  {\"id\": \"b\", \"title\": \"B\"},\n"
+      "  {\"id\": \"c\", \"title\": \"C\"}\n"
+      "]\n");
+  EXPECT_EQ(keys(r.library), (Keys{"a", "b", "c"}));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 3}})) << dump(r.diagnostics);
+  EXPECT_EQ(r.diagnostics[0].source, "test.json");
+  EXPECT_EQ(format_diagnostic(r.diagnostics[0]).rfind("test.json:3:3: error: ", 0), 0u);
+  // Records keep their own lines and file order.
+  EXPECT_EQ(r.library.publications[2].line, 4u);
+  EXPECT_EQ(r.library.publications[2].order, 2u);
+}
+
+TEST(BrokenJson, TrailingComma) {
+  const auto r = csl(
+      "[\n"
+      "  {\"id\": \"a\", \"title\": \"A\"},\n"
+      "  {\"id\": \"b\", \"title\": \"B\"},\n"
+      "]\n");
+  EXPECT_EQ(keys(r.library), (Keys{"a", "b"}));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 4, 1}})) << dump(r.diagnostics);
+}
+
+TEST(BrokenJson, UnterminatedStringLosesOnlyItsRecord) {
+  const auto r = csl(
+      "[\n"
+      "  {\"id\": \"a\", \"title\": \"A\"},\n"
+      "  {\"id\": \"b\", \"title\": \"B},\n"
+      "  {\"id\": \"c\", \"title\": \"C\"}\n"
+      "]\n");
+  EXPECT_EQ(keys(r.library), (Keys{"a", "c"}));
+  ASSERT_TRUE(has_errors(r.diagnostics));
+  // The string runs into the end of line 3 (JSON strings cannot hold a raw newline).
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 28}})) << dump(r.diagnostics);
+}
+
+TEST(BrokenJson, BadValueInsideOneRecord) {
+  const auto r = doc(
+      "{\n"
+      "  \"profile\": {\"name\": \"Ada\"},\n"
+      "  \"publications\": [\n"
+      "    {\"id\": \"a\", \"title\": \"A\"},\n"
+      "    {\"id\": \"b\", \"title\": \"B\", \"year\": 20x4},\n"
+      "    {\"id\": \"c\", \"title\": \"C\"}\n"
+      "  ]\n"
+      "}\n");
+  EXPECT_EQ(keys(r.library), (Keys{"a", "c"}));
+  EXPECT_EQ(r.library.profile.name, "Ada");
+  // "20x4": the error is at the x (line 5, column 41).
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 5, 41}})) << dump(r.diagnostics);
+}
+
+TEST(BrokenJson, InvalidUtf8IsReplacedAndReportedWhereItIs) {
+  const auto r = csl(
+      "[\n"
+      "  {\"id\": \"a\", \"title\": \"Caf\xE9\"},\n"
+      "  {\"id\": \"b\", \"title\": \"B\"}\n"
+      "]\n");
+  EXPECT_EQ(keys(r.library), (Keys{"a", "b"}));
+  ASSERT_EQ(r.library.publications.size(), 2u);
+  EXPECT_EQ(r.library.publications[0].title.text, "Caf\xEF\xBF\xBD");
+  EXPECT_FALSE(has_errors(r.diagnostics));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 28}})) << dump(r.diagnostics);
+}
+
+TEST(BrokenJson, NonObjectItemsAreReportedAtTheItem) {
+  const auto r = csl(
+      "[\n"
+      "  1,\n"
+      "  {\"id\": \"a\", \"title\": \"A\"},\n"
+      "  \"just a string\",\n"
+      "  null,\n"
+      "  [{\"id\": \"nested\"}]\n"
+      "]\n");
+  EXPECT_EQ(keys(r.library), (Keys{"a"}));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 2, 3},
+                                                     {Severity::Error, 4, 3},
+                                                     {Severity::Error, 5, 3},
+                                                     {Severity::Error, 6, 3}}))
+      << dump(r.diagnostics);
+  EXPECT_EQ(r.library.publications[0].line, 3u);
+}
+
+TEST(BrokenJson, NotAnArrayOrObject) {
+  for (const char* text : {"42", "\"str\"", "null", "true"}) {
+    const auto r = csl(text);
+    EXPECT_TRUE(has_errors(r.diagnostics)) << text;
+    EXPECT_TRUE(r.library.publications.empty()) << text;
+  }
+}
+
+TEST(BrokenJson, EmptyAndTruncatedInput) {
+  for (const char* text : {"", "   ", "[", "[{", "[{\"id\": \"a\"", "{\"publications\": [", "{", "]", "}"}) {
+    const auto r = csl(text);
+    EXPECT_TRUE(has_errors(r.diagnostics)) << text;
+    for (const auto& d : r.diagnostics) {
+      EXPECT_GE(d.line, 1u) << text;
+      EXPECT_GE(d.column, 1u) << text;
+    }
+  }
+  const auto r = csl("[\n  {\"id\": \"a\", \"title\": \"A\"},\n  {\"id\": \"b\"");
+  EXPECT_EQ(keys(r.library), (Keys{"a"}));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 13}})) << dump(r.diagnostics);
+}
+
+TEST(BrokenJson, DeeplyNestedArraysDoNotCrash) {
+  const std::string open(10000, '[');
+  const std::string close(10000, ']');
+  {
+    const auto r = csl(open);  // unterminated
+    EXPECT_TRUE(has_errors(r.diagnostics));
+    EXPECT_TRUE(r.library.publications.empty());
+  }
+  {
+    const auto r = csl(open + close);  // valid JSON, but not records
+    EXPECT_TRUE(has_errors(r.diagnostics));
+    EXPECT_TRUE(r.library.publications.empty());
+  }
+  {
+    const auto r = doc("{\"publications\": [{\"id\": \"a\", \"title\": \"A\"}, " + open + "]");
+    EXPECT_TRUE(has_errors(r.diagnostics));
+    EXPECT_EQ(keys(r.library), (Keys{"a"}));
+  }
+  {
+    std::string nested_objects;
+    for (int i = 0; i < 10000; ++i) nested_objects += "{\"a\":";
+    const auto r = csl("[{\"id\": \"a\", \"title\": \"A\"}, " + nested_objects + "1");
+    EXPECT_TRUE(has_errors(r.diagnostics));
+    EXPECT_EQ(keys(r.library), (Keys{"a"}));
+  }
+}
+
+TEST(Merge, KeepsOrderAndFirstProfile) {
+  Library a = doc(R"({"profile": {"name": "A", "aliases": ["A1"], "legend": {"*": "eq"}},
+                      "publications": [{"id": "a1", "title": "t"}, {"id": "a2", "title": "t"}]})").library;
+  Library b = doc(R"({"profile": {"name": "B", "aliases": ["A1", "B1"], "legend": {"*": "other", "†": "lead"}},
+                      "publications": [{"id": "b1", "title": "t"}]})").library;
+  merge(a, std::move(b));
+  EXPECT_EQ(keys(a), (Keys{"a1", "a2", "b1"}));
+  for (std::uint32_t i = 0; i < 3; ++i) EXPECT_EQ(a.publications[i].order, i);
+  EXPECT_EQ(a.profile.name, "A");
+  EXPECT_EQ(a.profile.aliases, (Keys{"A1", "B1"}));
+  ASSERT_EQ(a.profile.legend.size(), 2u);
+  EXPECT_EQ(a.profile.legend[0], (LegendEntry{"*", "eq"}));
+  EXPECT_EQ(a.profile.legend[1], (LegendEntry{"†", "lead"}));
+}
