@@ -16,8 +16,17 @@ build_wasm() {
 }
 
 build_web() {
-  # The npm package in web/dist: compiled TypeScript + the WebAssembly core + the stylesheet.
-  (cd web && rm -rf dist && npx tsc -p . && cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm src/papershelf.css dist/)
+  # web/dist: the npm package (compiled TypeScript + the WebAssembly core + the stylesheet) and the
+  # one-file script-tag bundle papershelf.js (which fetches papershelf-core.wasm from beside it).
+  (
+    cd web
+    rm -rf dist
+    npx tsc -p .
+    cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm src/papershelf.css dist/
+    npx esbuild dist/script-tag.js --bundle --format=iife --minify --loader:.css=text \
+      --log-level=error --outfile=dist/papershelf.js
+    rm -f dist/script-tag.js dist/script-tag.d.ts
+  )
 }
 
 build_native() {
@@ -30,11 +39,11 @@ site() {
   # The example site: examples/ plus the built web package and pre-rendered fallbacks.
   rm -rf build/site && mkdir -p build/site
   cp -r examples/. build/site/
-  cp web/src/papershelf.css build/site/papershelf.css
+  cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm build/site/
   for page in build/site/*/index.html; do
     dir="$(dirname "$page")"
     [ -f "$dir/papers.bib" ] || continue
-    owner="$(sed -n 's/.*data-owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
+    owner="$(sed -n 's/.*<paper-shelf[^>]* owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
     build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" --max-authors 12 \
       --omit-fields abbr,selected,preview,bibtex_show > "$dir/papers.html" || true
     python3 - "$page" "$dir/papers.html" <<'PY'
@@ -50,6 +59,8 @@ PY
 case "${1:-}" in
   serve)
     bash toolchains/bootstrap.sh
+    build_wasm
+    build_web
     build_native
     site
     port="${PORT:-8000}"
@@ -63,6 +74,7 @@ case "${1:-}" in
     build_wasm
     build_web
     build_native
+    site
     cd build/native
     ctest --output-on-failure -j "$jobs"
     ;;

@@ -1,0 +1,450 @@
+// The <paper-shelf> custom element and its accessible HTML renderer. Entry markup comes from the
+// core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
+// adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
+import type { Diagnostic, Library, Papershelf, View, FacetValue } from "./core.js";
+
+type Loader = () => Promise<Papershelf>;
+
+const ATTRIBUTES = ["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend",
+  "max-authors", "base", "lang", "omit-fields"] as const;
+
+/** UI labels; English built in, others through the `labels` property. */
+export const DEFAULT_LABELS = {
+  search: "Search publications",
+  sort: "Sort",
+  group: "Group",
+  clear: "Clear filters",
+  results: (shown: number, total: number) => (shown === total ? `${total} publications` : `${shown} of ${total} publications`),
+  empty: "No publications match.",
+  loading: "Loading publications…",
+  problems: (n: number) => `${n} problem${n === 1 ? "" : "s"} in the data`,
+  bibtex: "BibTeX",
+  cite: "Cite",
+  copy: "Copy",
+  copied: "Copied",
+  selected: "Selected",
+  award: "Award",
+  firstAuthor: "First author",
+  anyYear: "Any year",
+  anyType: "Any type",
+  anyStatus: "Any status",
+  anyVenue: "Any venue",
+  showMore: (n: number) => `+${n} more`,
+  sortNames: { "year-desc": "Newest first", "year-asc": "Oldest first", "title-asc": "Title", "author-asc": "First author", "venue-asc": "Venue", "citations-desc": "Most cited", file: "File order" } as Record<string, string>,
+  groupNames: { none: "No grouping", year: "By year", type: "By type", status: "By status", venue: "By venue" } as Record<string, string>,
+  loadError: (src: string, why: string) => `Could not load ${src}: ${why}`,
+};
+export type Labels = typeof DEFAULT_LABELS;
+type GroupKey = "none" | "year" | "type" | "status" | "venue";
+
+const FIRST_CHUNK = 60;   // entries rendered before the first paint
+const CHUNK = 400;        // entries per later frame
+
+function escapeText(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function definePaperShelf(loader: Loader, css: string): void {
+  if (customElements.get("paper-shelf")) return;
+
+  let sheet: CSSStyleSheet | undefined;
+  function styleFor(root: ShadowRoot): void {
+    try {
+      sheet ??= new CSSStyleSheet();
+      if (sheet.cssRules.length === 0) sheet.replaceSync(css);
+      root.adoptedStyleSheets = [sheet];  // works under a strict CSP (no inline <style>)
+    } catch {
+      const style = document.createElement("style");
+      style.textContent = css;
+      root.append(style);
+    }
+  }
+
+  class PaperShelfElement extends HTMLElement {
+    static observedAttributes = [...ATTRIBUTES];
+    labels: Labels = DEFAULT_LABELS;
+    #root: ShadowRoot;
+    #library?: Library;
+    #view?: View;
+    #data?: string | Uint8Array;
+    #loadedSrc?: string;
+    #renderToken = 0;
+    #state = { search: "", filter: "", sort: "", group: "" };
+    #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
+      type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
+      award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; count: HTMLElement;
+      list: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement };
+
+    constructor() {
+      super();
+      this.#root = this.attachShadow({ mode: "open" });
+      styleFor(this.#root);
+    }
+
+    /** Keys of the displayed entries, in display order. */
+    get visibleKeys(): string[] { return this.#view ? [...this.#view.keys] : []; }
+    /** Problems found in the data (line:column). */
+    get diagnostics(): Diagnostic[] { return this.#library ? [...this.#library.diagnostics] : []; }
+    /** The data itself, as text or bytes (instead of `src` or an inline script). */
+    get data(): string | Uint8Array | undefined { return this.#data; }
+    set data(value: string | Uint8Array | undefined) { this.#data = value; void this.#load(); }
+    /** The parsed library (advanced use). */
+    get library(): Library | undefined { return this.#library; }
+
+    connectedCallback(): void {
+      if (!this.#els) this.#build();
+      this.#readHash();
+      void this.#load();
+      window.addEventListener("hashchange", this.#onHash);
+    }
+
+    disconnectedCallback(): void { window.removeEventListener("hashchange", this.#onHash); }
+
+    attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+      if (!this.#els || old === value) return;
+      if (name === "src") { void this.#load(); return; }
+      if (name === "search" || name === "filter" || name === "sort" || name === "group") {
+        this.#state[name] = value ?? "";
+      }
+      if (name === "theme") this.#applyTheme();
+      this.#refresh();
+    }
+
+    // ------------------------------------------------------------------ [SECTION] layout
+
+    #build(): void {
+      const r = this.#root;
+      const L = this.labels;
+      const wrap = document.createElement("div");
+      wrap.className = "ps-shelf";
+      wrap.setAttribute("part", "shelf");
+      const sortOptions = Object.entries(L.sortNames).map(([v, t]) => `<option value="${v}">${escapeText(t)}</option>`).join("");
+      const groupOptions = Object.entries(L.groupNames).map(([v, t]) => `<option value="${v}">${escapeText(t)}</option>`).join("");
+      wrap.innerHTML = `
+<div class="ps-toolbar" part="toolbar" role="search">
+  <input class="ps-search" type="search" part="search" aria-label="${escapeText(L.search)}" placeholder="${escapeText(L.search)}">
+  <label class="ps-control">${escapeText(L.sort)} <select class="ps-sort">${sortOptions}</select></label>
+  <label class="ps-control">${escapeText(L.group)} <select class="ps-group-select">${groupOptions}</select></label>
+  <div class="ps-filters" part="filters">
+    <select class="ps-f-year" aria-label="Year"></select>
+    <select class="ps-f-type" aria-label="Type"></select>
+    <select class="ps-f-status" aria-label="Status"></select>
+    <select class="ps-f-venue" aria-label="Venue"></select>
+    <label class="ps-chip"><input type="checkbox" class="ps-f-selected"> <span class="ps-chip-label">${escapeText(L.selected)}</span></label>
+    <label class="ps-chip"><input type="checkbox" class="ps-f-award"> <span class="ps-chip-label">${escapeText(L.award)}</span></label>
+    <label class="ps-chip"><input type="checkbox" class="ps-f-first"> <span class="ps-chip-label">${escapeText(L.firstAuthor)}</span></label>
+    <button type="button" class="ps-clear">${escapeText(L.clear)}</button>
+  </div>
+  <p class="ps-count" part="count" role="status" aria-live="polite">${escapeText(L.loading)}</p>
+</div>
+<div class="ps-problems" part="problems" hidden></div>
+<p class="ps-legend" part="legend" hidden></p>
+<div class="ps-results" part="list"></div>`;
+      r.append(wrap);
+      const q = <T extends Element>(sel: string) => wrap.querySelector(sel) as T;
+      this.#els = {
+        toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
+        year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
+        selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"),
+        count: q(".ps-count"), list: q(".ps-results"), problems: q(".ps-problems"), legend: q(".ps-legend"),
+      };
+      const e = this.#els;
+      e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(); });
+      e.sort.addEventListener("change", () => { this.#state.sort = e.sort.value; this.#commit(); });
+      e.group.addEventListener("change", () => { this.#state.group = e.group.value; this.#commit(); });
+      for (const el of [e.year, e.type, e.status, e.venue, e.selected, e.award, e.first])
+        el.addEventListener("change", () => { this.#state.filter = this.#filterFromControls(); this.#commit(); });
+      e.clear.addEventListener("click", () => {
+        this.#state = { search: "", filter: "", sort: this.#state.sort, group: this.#state.group };
+        this.#commit();
+        e.search.focus();
+      });
+      e.list.addEventListener("click", (ev) => this.#onListClick(ev));
+      for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
+      this.#applyTheme();
+    }
+
+    #applyTheme(): void {
+      const theme = this.getAttribute("theme") ?? "auto";
+      this.#root.host.setAttribute("data-theme", theme === "light" || theme === "dark" ? theme : "auto");
+    }
+
+    // ------------------------------------------------------------------ [SECTION] data
+
+    async #load(): Promise<void> {
+      if (!this.#els) return;
+      const src = this.getAttribute("src");
+      let input: string | Uint8Array | undefined = this.#data;
+      let source = "data";
+      try {
+        if (input === undefined) {
+          const inline = this.querySelector('script[type="text/x-bibtex"], script[type="application/json"], script[type="application/x-bibtex"]');
+          if (inline) {
+            input = inline.textContent ?? "";
+            source = "inline";
+          } else if (src) {
+            if (this.#loadedSrc === src && this.#library) return this.#refresh();
+            const response = await fetch(new URL(src, document.baseURI));
+            if (!response.ok) throw new Error(`HTTP ${response.status}`);
+            input = new Uint8Array(await response.arrayBuffer());
+            source = src;
+            this.#loadedSrc = src;
+          }
+        }
+        if (input === undefined) return;
+        const shelf = await loader();
+        this.#library?.dispose();
+        this.#library = shelf.parse(input, { source });
+        this.#showProblems();
+        this.#refresh();
+      } catch (err) {
+        this.#library = undefined;
+        this.#view = undefined;
+        this.#els.count.textContent = "";
+        this.#els.problems.hidden = false;
+        this.#els.problems.innerHTML = `<p class="ps-error" role="alert">${escapeText(this.labels.loadError(src ?? "data", (err as Error).message))}</p>`;
+        this.dispatchEvent(new CustomEvent("error", { detail: err }));
+      }
+    }
+
+    #showProblems(): void {
+      const d = this.#library?.diagnostics ?? [];
+      const box = this.#els.problems;
+      box.hidden = d.length === 0;
+      if (!d.length) { box.innerHTML = ""; return; }
+      box.innerHTML = `<details class="ps-diagnostics"${d.some((x) => x.severity === "error") ? " open" : ""}><summary>${escapeText(this.labels.problems(d.length))}</summary><ul>${d
+        .map((x) => `<li class="ps-diagnostic ps-${x.severity}"><code>${escapeText(`${x.line}:${x.column}`)}</code> ${escapeText(x.severity)}: ${escapeText(x.message)}</li>`)
+        .join("")}</ul></details>`;
+    }
+
+    // ------------------------------------------------------------------ [SECTION] state
+
+    #hashKey(): string { return this.id ? `ps-${this.id}` : "ps"; }
+
+    #readHash(): void {
+      const params = new URLSearchParams(location.hash.slice(1));
+      const raw = params.get(this.#hashKey());
+      if (!raw) return;
+      const saved = new URLSearchParams(raw);
+      for (const name of ["search", "filter", "sort", "group"] as const) {
+        const v = saved.get(name);
+        if (v !== null) this.#state[name] = v;
+      }
+    }
+
+    #onHash = (): void => { this.#readHash(); this.#refresh(); };
+
+    #writeHash(): void {
+      const params = new URLSearchParams(location.hash.slice(1));
+      const mine = new URLSearchParams();
+      for (const [k, v] of Object.entries(this.#state)) if (v && v !== (this.getAttribute(k) ?? "")) mine.set(k, v);
+      if ([...mine].length) params.set(this.#hashKey(), mine.toString());
+      else params.delete(this.#hashKey());
+      const hash = params.toString();
+      history.replaceState(null, "", hash ? `#${hash}` : location.pathname + location.search);
+    }
+
+    #commit(): void { this.#writeHash(); this.#refresh(); }
+
+    #filterFromControls(): string {
+      const e = this.#els;
+      const parts: string[] = [];
+      if (e.year.value) parts.push(`year:${e.year.value}`);
+      if (e.type.value) parts.push(`type:${e.type.value}`);
+      if (e.status.value) parts.push(`status:${e.status.value}`);
+      if (e.venue.value) parts.push(`"venue:${e.venue.value.replace(/"/g, "")}"`);
+      if (e.selected.checked) parts.push("selected");
+      if (e.award.checked) parts.push("award");
+      if (e.first.checked) parts.push("first-author");
+      // Clauses the controls can't show (tags, authors) stay as the attribute gave them.
+      const extra = (this.getAttribute("filter") ?? "").split(/\s+/).filter((c) => /^(tag|tags|author):/.test(c));
+      return [...parts, ...extra].join(" ");
+    }
+
+    #syncControls(view: View): void {
+      const e = this.#els;
+      const f = this.#state.filter;
+      const clause = (key: string) => (f.match(new RegExp(`(?:^|\\s)"?${key}:([^\\s"]+(?: [^\\s"]+)*?)"?(?=\\s|$)`)) ?? [])[1] ?? "";
+      if (e.search.value !== this.#state.search) e.search.value = this.#state.search;
+      const sort = this.#state.sort || "year-desc";
+      if (![...e.sort.options].some((o) => o.value === sort)) e.sort.add(new Option(sort, sort));
+      e.sort.value = sort;
+      e.group.value = this.#state.group || "none";
+      const fill = (sel: HTMLSelectElement, any: string, values: FacetValue[], current: string) => {
+        const opts = [`<option value="">${escapeText(any)}</option>`, ...values.map((v) => `<option value="${escapeText(v.key)}">${escapeText(v.label)} (${v.count})</option>`)];
+        if (current && !values.some((v) => v.key === current)) opts.push(`<option value="${escapeText(current)}">${escapeText(current)} (0)</option>`);
+        sel.innerHTML = opts.join("");
+        sel.value = current;
+      };
+      const facets = view.facets!;
+      fill(e.year, this.labels.anyYear, facets.years, clause("year"));
+      fill(e.type, this.labels.anyType, facets.types, clause("type"));
+      fill(e.status, this.labels.anyStatus, facets.statuses, clause("status"));
+      fill(e.venue, this.labels.anyVenue, facets.venues, clause("venue"));
+      const chip = (box: HTMLInputElement, word: string, count: number) => {
+        box.checked = new RegExp(`(?:^|\\s)${word}(?=\\s|$)`).test(f);
+        (box.nextElementSibling as HTMLElement).dataset.count = String(count);
+      };
+      chip(e.selected, "selected", facets.selected);
+      chip(e.award, "award", facets.awards);
+      chip(e.first, "first-author", facets.ownerFirst);
+      e.first.parentElement!.hidden = !(this.getAttribute("owner") || this.#library?.profile.name);
+      e.clear.hidden = !this.#state.search && !this.#state.filter;
+    }
+
+    // ------------------------------------------------------------------ [SECTION] rendering
+
+    #formatOptions() {
+      const max = Number(this.getAttribute("max-authors") ?? "0");
+      return {
+        owner: this.getAttribute("owner") ?? undefined,
+        maxAuthors: Number.isFinite(max) && max > 0 ? Math.floor(max) : 0,
+        base: this.getAttribute("base") ?? undefined,
+        search: this.#state.search,
+      };
+    }
+
+    #refresh(): void {
+      const lib = this.#library;
+      if (!lib || !this.#els) return;
+      const view = lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true });
+      this.#view = view;
+      this.#syncControls(view);
+      this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
+      this.#renderLegend(view);
+      this.#renderList(view);
+      this.dispatchEvent(new CustomEvent("change", { detail: { keys: view.keys } }));
+    }
+
+    #renderLegend(view: View): void {
+      const legend = this.getAttribute("legend");
+      const entries = legend
+        ? legend.split(/[;\n]/).map((s) => s.trim()).filter(Boolean).map((s) => {
+            const [symbol, ...rest] = s.split(/[=:]/);
+            return { symbol: symbol.trim(), meaning: rest.join("=").trim() };
+          })
+        : this.#library!.profile.legend;
+      const marks = new Set(this.#library!.entries(view.entries.slice(0, 2000)).flatMap((e) => e.authors.flatMap((a) => [...a.marks])));
+      const used = entries.filter((e) => e.symbol && [...e.symbol].every((c) => marks.has(c)));
+      this.#els.legend.hidden = used.length === 0;
+      this.#els.legend.innerHTML = used.map((e) => `<span class="ps-legend-item"><sup>${escapeText(e.symbol)}</sup> ${escapeText(e.meaning)}</span>`).join(" ");
+    }
+
+    #renderList(view: View): void {
+      const token = ++this.#renderToken;
+      const list = this.#els.list;
+      const lib = this.#library!;
+      const options = this.#formatOptions();
+      if (view.entries.length === 0) {
+        list.innerHTML = `<p class="ps-empty">${escapeText(this.labels.empty)}</p>`;
+        return;
+      }
+      // Groups become sections; entries are rendered in chunks so a long list paints at once.
+      const groups = view.groups.length ? view.groups : [{ key: "", label: "", begin: 0, count: view.entries.length }];
+      const frag = document.createDocumentFragment();
+      const lists: { ol: HTMLOListElement; begin: number; end: number }[] = [];
+      for (const g of groups) {
+        const ol = document.createElement("ol");
+        ol.className = "ps-list";
+        if (view.groups.length) {
+          const section = document.createElement("section");
+          section.className = "ps-group";
+          section.dataset.group = g.key;
+          const h = document.createElement("h3");
+          h.className = "ps-group-title";
+          h.innerHTML = `${escapeText(g.label)} <span class="ps-count">${g.count}</span>`;
+          section.append(h, ol);
+          frag.append(section);
+        } else {
+          frag.append(ol);
+        }
+        lists.push({ ol, begin: g.begin, end: g.begin + g.count });
+      }
+      let next = 0;
+      const renderUpTo = (limit: number) => {
+        while (next < limit) {
+          const end = Math.min(limit, view.entries.length);
+          const html = lib.html(view.entries.slice(next, end), options);
+          let k = 0;
+          for (const target of lists) {
+            if (target.end <= next || target.begin >= end) continue;
+            const from = Math.max(target.begin, next), to = Math.min(target.end, end);
+            target.ol.insertAdjacentHTML("beforeend", html.slice(from - next, to - next).join(""));
+            k += to - from;
+          }
+          for (const li of [...list.querySelectorAll("li.ps-entry:not([data-ready])"), ...frag.querySelectorAll("li.ps-entry:not([data-ready])")])
+            this.#decorate(li as HTMLElement);
+          next = end;
+        }
+      };
+      renderUpTo(Math.min(FIRST_CHUNK, view.entries.length));
+      list.replaceChildren(frag);
+      const more = () => {
+        if (token !== this.#renderToken || next >= view.entries.length) return;
+        renderUpTo(Math.min(next + CHUNK, view.entries.length));
+        requestAnimationFrame(more);
+      };
+      requestAnimationFrame(more);
+    }
+
+    /** Adds the BibTeX and citation toggles to one entry. */
+    #decorate(li: HTMLElement): void {
+      li.dataset.ready = "";
+      const L = this.labels;
+      const bar = document.createElement("div");
+      bar.className = "ps-actions";
+      bar.innerHTML = `<button type="button" class="ps-toggle" data-panel="bibtex" aria-expanded="false">${escapeText(L.bibtex)}</button> <button type="button" class="ps-toggle" data-panel="cite" aria-expanded="false">${escapeText(L.cite)}</button>`;
+      const more = li.querySelector(".ps-more");
+      if (more) more.outerHTML = `<button type="button" class="ps-more" aria-expanded="false">${escapeText(more.textContent ?? "")}</button>`;
+      li.append(bar);
+    }
+
+    #indexOfKey(key: string): number {
+      const view = this.#view!;
+      const k = view.keys.indexOf(key);
+      return k < 0 ? -1 : view.entries[k];
+    }
+
+    #onListClick(ev: Event): void {
+      const target = (ev.target as Element).closest("button");
+      if (!target) return;
+      const li = target.closest("li.ps-entry") as HTMLElement | null;
+      if (!li || !this.#library) return;
+      const index = this.#indexOfKey(li.dataset.key ?? "");
+      if (index < 0) return;
+      if (target.classList.contains("ps-more")) {
+        const [html] = this.#library.html([index], { ...this.#formatOptions(), maxAuthors: 0 });
+        const tmp = document.createElement("template");
+        tmp.innerHTML = html;
+        const authors = tmp.content.querySelector(".ps-authors");
+        if (authors) li.querySelector(".ps-authors")?.replaceWith(authors);
+        (li.querySelector(".ps-toggle") as HTMLElement | null)?.focus();
+        return;
+      }
+      if (target.classList.contains("ps-copy")) {
+        const text = target.parentElement?.querySelector("pre")?.textContent ?? "";
+        void navigator.clipboard?.writeText(text).then(() => { target.textContent = this.labels.copied; }, () => {});
+        this.dispatchEvent(new CustomEvent("copy", { detail: { key: li.dataset.key, text } }));
+        return;
+      }
+      if (target.classList.contains("ps-toggle")) {
+        const panel = target.dataset.panel!;
+        const open = target.getAttribute("aria-expanded") === "true";
+        li.querySelectorAll(".ps-panel").forEach((p) => p.remove());
+        li.querySelectorAll(".ps-toggle").forEach((b) => b.setAttribute("aria-expanded", "false"));
+        if (open) return;
+        const omit = (this.getAttribute("omit-fields") ?? "abbr,selected,preview,bibtex_show,award,award_name").split(",").map((s) => s.trim()).filter(Boolean);
+        const text = panel === "bibtex" ? this.#library.bibtex(index, omit) : this.#library.citation(index, "compact");
+        const div = document.createElement("div");
+        div.className = `ps-panel ps-panel-${panel}`;
+        div.id = `ps-panel-${panel}-${index}`;
+        div.innerHTML = `<pre>${escapeText(text)}</pre><button type="button" class="ps-copy">${escapeText(this.labels.copy)}</button>`;
+        li.append(div);
+        target.setAttribute("aria-expanded", "true");
+        target.setAttribute("aria-controls", div.id);
+      }
+    }
+  }
+
+  customElements.define("paper-shelf", PaperShelfElement);
+}

@@ -1,0 +1,33 @@
+// A tiny static file server on 127.0.0.1 for browser tests (correct MIME types for .wasm/.mjs),
+// plus in-memory pages a test adds with `server.pages.set(path, html)`.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+  ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".bib": "text/plain; charset=utf-8",
+  ".png": "image/png" };
+
+export async function serve(root) {
+  const pages = new Map();
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (pages.has(path)) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(pages.get(path).headers ?? {}) });
+      return res.end(pages.get(path).body);
+    }
+    let file = normalize(join(root, path));
+    if (!file.startsWith(normalize(root))) return res.writeHead(403).end();
+    if (path.endsWith("/")) file = join(file, "index.html");
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, pages, close: () => new Promise((ok) => server.close(ok)) };
+}
