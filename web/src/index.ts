@@ -8,6 +8,9 @@ export * from "./core.js";
 /** Loads the WebAssembly core (once) and resolves to the API. */
 export const load = makeLoader(() =>
   (createPapershelfCore as CoreFactory)({
-    locateFile: (file: string) => new URL(file, import.meta.url).href,
+    // A literal new URL("./x", import.meta.url) lets bundlers (Vite, webpack, esbuild) see and
+    // emit the .wasm asset.
+    locateFile: (file: string) =>
+      file.endsWith(".wasm") ? new URL("./papershelf-core.wasm", import.meta.url).href : new URL(file, import.meta.url).href,
   }),
 );
