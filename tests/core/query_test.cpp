@@ -1,0 +1,677 @@
+// The query engine: filters, filter text, search and match ranges, sorting, grouping, facets.
+#include <gtest/gtest.h>
+
+#include "papershelf/query.hpp"
+
+using namespace papershelf;
+
+namespace {
+
+Person person(std::string given, std::string family, std::string marks = "") {
+  Person p;
+  p.given = std::move(given);
+  p.family = std::move(family);
+  p.marks = std::move(marks);
+  return p;
+}
+
+struct Builder {
+  Library lib;
+  Publication& add(std::string key, int year = 0, PubType type = PubType::Conference) {
+    Publication p;
+    p.key = std::move(key);
+    p.title = "Title of " + p.key;
+    p.date.year = year;
+    p.type = type;
+    p.order = static_cast<std::uint32_t>(lib.publications.size());
+    lib.publications.push_back(std::move(p));
+    return lib.publications.back();
+  }
+};
+
+std::vector<std::string> keys_of(const Library& lib, const View& v) {
+  std::vector<std::string> out;
+  for (auto i : v.entries) out.push_back(lib.publications[i].key);
+  return out;
+}
+
+std::vector<std::string> run(const Library& lib, const Query& q, const OwnerMatcher& owner = {}) {
+  return keys_of(lib, run_query(lib, q, owner));
+}
+
+Query filtered(const Filter& f) {
+  Query q;
+  q.filter = f;
+  q.sort = {{SortField::File, false}};
+  return q;
+}
+
+Query searched(std::string text) {
+  Query q;
+  q.search = std::move(text);
+  q.sort = {{SortField::File, false}};
+  return q;
+}
+
+using Keys = std::vector<std::string>;
+
+// A small library exercising every filter.
+Library sample() {
+  Builder b;
+  {
+    auto& p = b.add("nsdi24", 2024, PubType::Conference);
+    p.title = "Characterization of LLM Development in the Datacenter";
+    p.badge = "NSDI";
+    p.venue = "USENIX NSDI";
+    p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"), person("Tianwei", "Zhang")};
+    p.tags = {"LLM", "datacenter"};
+    p.selected = true;
+    p.award = "Best Paper Award";
+    p.award_label = "Best Paper";
+  }
+  {
+    auto& p = b.add("tpds23", 2023, PubType::Journal);
+    p.title = "Deep Learning Workload Scheduling in GPU Datacenters";
+    p.badge = "TPDS";
+    p.venue = "IEEE Transactions on Parallel and Distributed Systems";
+    p.authors = {person("Zhisheng", "Ye", "*"), person("Qinghao", "Hu", "*"), person("José", "García")};
+    p.tags = {"scheduling"};
+  }
+  {
+    auto& p = b.add("arxiv24", 2024, PubType::Preprint);
+    p.status = Status::Preprint;
+    p.title = "Zürich Notes on Straße Networks";
+    p.authors = {person("Ana", "Sánchez"), person("Qinghao", "Hu")};
+    p.note = "Under submission";
+  }
+  {
+    auto& p = b.add("sc21", 2021, PubType::Conference);
+    p.title = "Characterizing Deep Learning Training Workloads";
+    p.badge = "SC";
+    p.venue = "Supercomputing";
+    p.authors = {person("Qinghao", "Hu"), person("Peng", "Sun")};
+    p.award_label = "Best Student Paper Finalist";
+    p.selected = true;
+    p.tags = {"llm"};
+  }
+  {
+    auto& p = b.add("undated", 0, PubType::Misc);
+    p.status = Status::Submitted;
+    p.title = "A Manuscript Without a Date";
+    p.authors = {person("Wei", "Zhang")};
+    p.abstract = "We study zebra crossings.";
+  }
+  return b.lib;
+}
+
+OwnerMatcher owner_hu() { return OwnerMatcher({"Qinghao Hu"}); }
+
+}  // namespace
+
+// ---------------------------------------------------------------- filters
+
+TEST(Filter, EmptyKeepsEverythingInSortOrder) {
+  const Library lib = sample();
+  Query q;  // default: newest first, ties in file order, undated last
+  const View v = run_query(lib, q);
+  EXPECT_EQ(keys_of(lib, v), (Keys{"nsdi24", "arxiv24", "tpds23", "sc21", "undated"}));
+  EXPECT_EQ(v.total, 5u);
+  EXPECT_TRUE(v.groups.empty());
+  EXPECT_TRUE(Filter{}.empty());
+}
+
+TEST(Filter, YearRangeWithOpenEnds) {
+  const Library lib = sample();
+  Filter f;
+  f.year_from = 2022;
+  f.year_to = 2024;
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"nsdi24", "tpds23", "arxiv24"}));
+  f.year_to = 0;  // open end: undated records are not "after 2022"
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"nsdi24", "tpds23", "arxiv24"}));
+  f.year_from = 0;
+  f.year_to = 2021;
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"sc21"}));
+  f.year_from = f.year_to = 2023;
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"tpds23"}));
+  f.year_from = f.year_to = 2022;
+  EXPECT_TRUE(run(lib, filtered(f)).empty());
+}
+
+TEST(Filter, TypesAndStatusesCombineWithOr) {
+  const Library lib = sample();
+  Filter f;
+  f.types = {PubType::Journal, PubType::Preprint};
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"tpds23", "arxiv24"}));
+  Filter s;
+  s.statuses = {Status::Preprint, Status::Submitted};
+  EXPECT_EQ(run(lib, filtered(s)), (Keys{"arxiv24", "undated"}));
+  s.statuses = {Status::Published};
+  EXPECT_EQ(run(lib, filtered(s)), (Keys{"nsdi24", "tpds23", "sc21"}));
+}
+
+TEST(Filter, VenuesMatchBadgeOrVenueInsensitively) {
+  const Library lib = sample();
+  Filter f;
+  f.venues = {"nsdi"};
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"nsdi24"}));
+  f.venues = {"supercomputing", "TPDS"};
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"tpds23", "sc21"}));
+  f.venues = {"NSD"};  // whole values, not substrings
+  EXPECT_TRUE(run(lib, filtered(f)).empty());
+}
+
+TEST(Filter, TagsSelectedAward) {
+  const Library lib = sample();
+  Filter f;
+  f.tags = {"llm"};  // "LLM" and "llm" both match
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"nsdi24", "sc21"}));
+  Filter s;
+  s.selected_only = true;
+  EXPECT_EQ(run(lib, filtered(s)), (Keys{"nsdi24", "sc21"}));
+  Filter a;
+  a.has_award = true;  // an award label alone counts
+  EXPECT_EQ(run(lib, filtered(a)), (Keys{"nsdi24", "sc21"}));
+}
+
+TEST(Filter, AuthorContainsIsFolded) {
+  const Library lib = sample();
+  Filter f;
+  f.author = "zhang";
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"nsdi24", "undated"}));
+  f.author = "GARCIA";
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"tpds23"}));
+  f.author = "Sanchez";
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"arxiv24"}));
+  f.author = "nobody";
+  EXPECT_TRUE(run(lib, filtered(f)).empty());
+}
+
+TEST(Filter, OwnerFirstAuthorIncludesEqualContribution) {
+  const Library lib = sample();
+  Filter f;
+  f.owner_first = true;
+  // nsdi24: owner first; tpds23: owner second but shares the first author's "*";
+  // sc21: owner first; arxiv24: owner second without a mark.
+  EXPECT_EQ(run(lib, filtered(f), owner_hu()), (Keys{"nsdi24", "tpds23", "sc21"}));
+  EXPECT_TRUE(run(lib, filtered(f)).empty());  // no owner given: nobody is "first author"
+}
+
+TEST(Filter, OwnerFirstAuthorEdgeCases) {
+  const OwnerMatcher owner = owner_hu();
+  Publication p;
+  EXPECT_FALSE(owner_is_first_author(p, owner));  // no authors
+  p.authors = {person("A", "One", "*"), person("B", "Two"), person("Qinghao", "Hu", "*")};
+  EXPECT_FALSE(owner_is_first_author(p, owner));  // the run of "*" is broken by Two
+  p.authors = {person("A", "One", "\xE2\x88\x97"), person("Qinghao", "Hu", "\xE2\x88\x97\xE2\x80\xA0")};
+  EXPECT_TRUE(owner_is_first_author(p, owner));  // Unicode asterisk, plus another mark
+  p.authors = {person("A", "One", "\xE2\x80\xA0"), person("Qinghao", "Hu", "\xE2\x80\xA0")};
+  EXPECT_FALSE(owner_is_first_author(p, owner));  // † is not equal contribution
+}
+
+TEST(Filter, ClausesCombineWithAnd) {
+  const Library lib = sample();
+  Filter f;
+  f.types = {PubType::Conference};
+  f.year_from = 2022;
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"nsdi24"}));
+  f.year_from = 0;
+  f.selected_only = true;
+  f.tags = {"LLM"};
+  f.author = "sun";
+  EXPECT_EQ(run(lib, filtered(f)), (Keys{"sc21"}));
+  Query q = filtered(f);
+  q.search = "deep";
+  EXPECT_EQ(run(lib, q), (Keys{"sc21"}));
+  q.search = "datacenter";
+  EXPECT_TRUE(run(lib, q).empty());
+}
+
+// ---------------------------------------------------------------- filter text
+
+TEST(FilterText, ParsesEveryClause) {
+  std::string error;
+  const Filter f = parse_filter(
+      "year:2020-2024 type:conference,journal status:preprint venue:NSDI tag:llm selected award "
+      "author:Zhang first-author",
+      &error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(f.year_from, 2020);
+  EXPECT_EQ(f.year_to, 2024);
+  EXPECT_EQ(f.types, (std::vector<PubType>{PubType::Conference, PubType::Journal}));
+  EXPECT_EQ(f.statuses, (std::vector<Status>{Status::Preprint}));
+  EXPECT_EQ(f.venues, (Keys{"NSDI"}));
+  EXPECT_EQ(f.tags, (Keys{"llm"}));
+  EXPECT_TRUE(f.selected_only);
+  EXPECT_TRUE(f.has_award);
+  EXPECT_EQ(f.author, "Zhang");
+  EXPECT_TRUE(f.owner_first);
+  EXPECT_FALSE(f.empty());
+}
+
+TEST(FilterText, YearForms) {
+  auto years = [](const char* text) {
+    std::string error;
+    const Filter f = parse_filter(text, &error);
+    EXPECT_EQ(error, "") << text;
+    return std::pair{f.year_from, f.year_to};
+  };
+  EXPECT_EQ(years("year:2021"), (std::pair{2021, 2021}));
+  EXPECT_EQ(years("year:2020-"), (std::pair{2020, 0}));
+  EXPECT_EQ(years("year:-2024"), (std::pair{0, 2024}));
+  EXPECT_EQ(years("year:2020..2024"), (std::pair{2020, 2024}));
+  EXPECT_EQ(years(""), (std::pair{0, 0}));
+}
+
+TEST(FilterText, QuotedValuesKeepSpaces) {
+  std::string error;
+  const Filter f = parse_filter("venue:\"OSDI 2024\" author:\"van Rossum\"", &error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(f.venues, (Keys{"OSDI 2024"}));
+  EXPECT_EQ(f.author, "van Rossum");
+}
+
+TEST(FilterText, ErrorsNameTheBadClause) {
+  for (const char* bad : {"type:poem", "status:maybe", "year:abc", "year:-", "colour:red", "year:2020-20x"}) {
+    std::string error;
+    parse_filter(bad, &error);
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  std::string error;
+  const Filter f = parse_filter("type:poem,journal colour:red", &error);
+  EXPECT_NE(error.find("poem"), std::string::npos) << error;
+  EXPECT_NE(error.find("colour"), std::string::npos) << error;
+  EXPECT_EQ(f.types, (std::vector<PubType>{PubType::Journal}));  // the valid part is kept
+}
+
+TEST(FilterText, RoundTrip) {
+  for (const char* text : {"year:2020-2024 type:conference,journal status:preprint venue:NSDI tag:llm "
+                           "selected award author:Zhang first-author",
+                           "year:2021", "year:2020-", "year:-2024", "\"venue:OSDI 2024,NSDI\"",
+                           "\"author:van Rossum\"", "status:in-preparation,submitted", ""}) {
+    std::string error;
+    const Filter f = parse_filter(text, &error);
+    EXPECT_EQ(error, "") << text;
+    EXPECT_EQ(to_string(f), text);
+    const Filter g = parse_filter(to_string(f));
+    EXPECT_EQ(to_string(g), to_string(f));
+    EXPECT_EQ(g.venues, f.venues);
+    EXPECT_EQ(g.author, f.author);
+  }
+}
+
+// ---------------------------------------------------------------- search
+
+TEST(Search, TermsAreFoldedAndPhrasesKept) {
+  EXPECT_EQ(search_terms("  Zürich  \"Large Language\" GPU "), (Keys{"zurich", "large language", "gpu"}));
+  EXPECT_TRUE(search_terms("   ").empty());
+  EXPECT_TRUE(search_terms("\"\"").empty());
+}
+
+TEST(Search, AllWordsRequiredCaseAndDiacriticInsensitive) {
+  const Library lib = sample();
+  EXPECT_EQ(run(lib, searched("zurich")), (Keys{"arxiv24"}));
+  EXPECT_EQ(run(lib, searched("ZÜRICH")), (Keys{"arxiv24"}));
+  EXPECT_EQ(run(lib, searched("strasse")), (Keys{"arxiv24"}));
+  EXPECT_EQ(run(lib, searched("sanchez")), (Keys{"arxiv24"}));  // author
+  EXPECT_EQ(run(lib, searched("datacenter")), (Keys{"nsdi24", "tpds23"}));
+  EXPECT_EQ(run(lib, searched("datacenter deep")), (Keys{"tpds23"}));
+  EXPECT_EQ(run(lib, searched("datacenter nonexistent")), Keys{});
+  EXPECT_EQ(run(lib, searched("")).size(), 5u);
+}
+
+TEST(Search, CoversVenueBadgeTagsNoteAbstract) {
+  const Library lib = sample();
+  EXPECT_EQ(run(lib, searched("supercomputing")), (Keys{"sc21"}));  // venue
+  EXPECT_EQ(run(lib, searched("tpds")), (Keys{"tpds23"}));          // badge
+  EXPECT_EQ(run(lib, searched("scheduling")), (Keys{"tpds23"}));    // title and tag
+  EXPECT_EQ(run(lib, searched("submission")), (Keys{"arxiv24"}));   // note
+  EXPECT_EQ(run(lib, searched("zebra")), (Keys{"undated"}));        // abstract
+}
+
+TEST(Search, QuotedPhrases) {
+  const Library lib = sample();
+  EXPECT_EQ(run(lib, searched("\"deep learning\"")), (Keys{"tpds23", "sc21"}));
+  EXPECT_EQ(run(lib, searched("\"learning deep\"")), Keys{});
+  EXPECT_EQ(run(lib, searched("\"training workloads\" characterizing")), (Keys{"sc21"}));
+}
+
+TEST(Search, TermsDoNotMatchAcrossFields) {
+  Builder b;
+  auto& p = b.add("x", 2020);
+  p.title = "alpha";
+  p.venue = "beta";
+  const SearchIndex index(b.lib);
+  EXPECT_TRUE(index.contains_all(0, search_terms("alpha beta")));
+  EXPECT_FALSE(index.contains_all(0, search_terms("\"alpha beta\"")));
+  EXPECT_FALSE(index.contains_all(7, search_terms("alpha")));  // out of range
+  EXPECT_EQ(index.size(), 1u);
+}
+
+TEST(Search, PrebuiltIndexGivesTheSameView) {
+  const Library lib = sample();
+  const SearchIndex index(lib);
+  Query q = searched("hu learning");
+  EXPECT_EQ(keys_of(lib, run_query(lib, q, {}, &index)), keys_of(lib, run_query(lib, q)));
+  EXPECT_EQ(run(lib, q), (Keys{"tpds23", "sc21"}));
+}
+
+// ---------------------------------------------------------------- match ranges
+
+TEST(FindMatches, RangesAreBytesOfTheOriginal) {
+  const std::string text = "Zürich Straße";  // Z ü(1-2) r i c h | space 7 | S8 t r a ß(12-13) e14
+  EXPECT_EQ(find_matches(text, {"zurich"}), (std::vector<Match>{{0, 7}}));
+  EXPECT_EQ(find_matches(text, {"strasse"}), (std::vector<Match>{{8, 15}}));
+  EXPECT_EQ(find_matches(text, {"ü"}), std::vector<Match>{});  // terms must be folded already
+  EXPECT_EQ(find_matches(text, search_terms("Ü")), (std::vector<Match>{{1, 3}}));
+}
+
+TEST(FindMatches, ExpansionsAreCoveredWhole) {
+  const std::string text = "Straße";  // ß is bytes 4-5
+  // "stras" ends inside ß's "ss": the whole ß is highlighted.
+  EXPECT_EQ(find_matches(text, {"stras"}), (std::vector<Match>{{0, 6}}));
+  // "se" starts inside ß's "ss": the match starts at ß.
+  EXPECT_EQ(find_matches(text, {"se"}), (std::vector<Match>{{4, 7}}));
+  EXPECT_EQ(find_matches(text, {"ss"}), (std::vector<Match>{{4, 6}}));
+}
+
+TEST(FindMatches, DecomposedMarksStayInsideTheMatch) {
+  const std::string text = "Zu\xCC\x88rich";  // u + U+0308 (bytes 2-3)
+  EXPECT_EQ(find_matches(text, {"zu"}), (std::vector<Match>{{0, 4}}));
+  EXPECT_EQ(find_matches(text, {"rich"}), (std::vector<Match>{{4, 8}}));
+}
+
+TEST(FindMatches, SortedMergedAndRepeated) {
+  EXPECT_EQ(find_matches("a b a", {"a"}), (std::vector<Match>{{0, 1}, {4, 5}}));
+  EXPECT_EQ(find_matches("Zürich", {"rich", "zu"}), (std::vector<Match>{{0, 7}}));  // adjacent merge
+  EXPECT_EQ(find_matches("abcdef", {"bcd", "cde"}), (std::vector<Match>{{1, 5}}));  // overlap merge
+  EXPECT_EQ(find_matches("aaa", {"aa"}), (std::vector<Match>{{0, 3}}));
+  EXPECT_TRUE(find_matches("", {"a"}).empty());
+  EXPECT_TRUE(find_matches("abc", {}).empty());
+  EXPECT_TRUE(find_matches("abc", {"x"}).empty());
+}
+
+// ---------------------------------------------------------------- sort
+
+TEST(SortText, DefaultsDirectionsAndErrors) {
+  using K = std::vector<SortKey>;
+  EXPECT_EQ(parse_sort(""), default_sort());
+  EXPECT_EQ(default_sort(), (K{{SortField::Year, true}}));
+  EXPECT_EQ(parse_sort("year"), (K{{SortField::Year, true}}));
+  EXPECT_EQ(parse_sort("citations"), (K{{SortField::Citations, true}}));
+  EXPECT_EQ(parse_sort("title"), (K{{SortField::Title, false}}));
+  EXPECT_EQ(parse_sort("year-asc,title-desc"), (K{{SortField::Year, false}, {SortField::Title, true}}));
+  EXPECT_EQ(parse_sort(" Year-DESC , author "), (K{{SortField::Year, true}, {SortField::Author, false}}));
+  EXPECT_EQ(parse_sort("venue,badge,type,status,file"),
+            (K{{SortField::Venue, false}, {SortField::Badge, false}, {SortField::Type, false},
+               {SortField::Status, false}, {SortField::File, false}}));
+  for (const char* bad : {"bogus", "year-sideways", "title,nope", "-desc"}) {
+    std::string error;
+    EXPECT_FALSE(parse_sort(bad, &error).has_value()) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  std::string error;
+  parse_sort("year,bogus-asc", &error);
+  EXPECT_NE(error.find("bogus"), std::string::npos) << error;
+}
+
+TEST(SortText, RoundTrip) {
+  for (const char* text : {"year-desc", "year-asc,title-desc", "citations-desc,author-asc,file-asc"}) {
+    auto keys = parse_sort(text);
+    ASSERT_TRUE(keys.has_value()) << text;
+    EXPECT_EQ(to_string(*keys), text);
+  }
+  EXPECT_EQ(to_string(SortField::Citations), "citations");
+}
+
+TEST(Sort, TiesKeepFileOrder) {
+  Builder b;
+  for (const char* k : {"a", "b", "c", "d", "e", "f"}) b.add(k, 2020);
+  b.lib.publications[2].date.year = 2021;
+  b.lib.publications[4].date.year = 2021;
+  Query q;
+  EXPECT_EQ(run(b.lib, q), (Keys{"c", "e", "a", "b", "d", "f"}));
+  q.sort = *parse_sort("year-asc");
+  EXPECT_EQ(run(b.lib, q), (Keys{"a", "b", "d", "f", "c", "e"}));
+}
+
+TEST(Sort, MonthAndDayInsideAYear) {
+  Builder b;
+  b.add("year-only", 2024);
+  b.add("march", 2024).date.month = 3;
+  b.add("november", 2024).date.month = 11;
+  auto& d = b.add("march-20", 2024);
+  d.date.month = 3;
+  d.date.day = 20;
+  b.add("older", 2023).date.month = 12;
+  Query q;
+  EXPECT_EQ(run(b.lib, q), (Keys{"november", "march-20", "march", "year-only", "older"}));
+}
+
+TEST(Sort, MissingValuesGoLastInBothDirections) {
+  Builder b;
+  b.add("none1", 0);
+  b.add("y2020", 2020);
+  b.add("none2", 0);
+  b.add("y2024", 2024);
+  Query q;
+  EXPECT_EQ(run(b.lib, q), (Keys{"y2024", "y2020", "none1", "none2"}));
+  q.sort = *parse_sort("year-asc");
+  EXPECT_EQ(run(b.lib, q), (Keys{"y2020", "y2024", "none1", "none2"}));
+
+  b.lib.publications[0].citations = 5;
+  b.lib.publications[3].citations = 100;
+  q.sort = *parse_sort("citations");
+  EXPECT_EQ(run(b.lib, q), (Keys{"y2024", "none1", "y2020", "none2"}));
+  q.sort = *parse_sort("citations-asc");
+  EXPECT_EQ(run(b.lib, q), (Keys{"none1", "y2024", "y2020", "none2"}));
+}
+
+TEST(Sort, TextKeysAreFolded) {
+  Builder b;
+  b.add("e", 2020).title = "Émile and the Detectives";
+  b.add("b", 2020).title = "banana";
+  b.add("a", 2020).title = "Apple";
+  b.add("z", 2020).title = "";
+  Query q;
+  q.sort = *parse_sort("title");
+  EXPECT_EQ(run(b.lib, q), (Keys{"a", "b", "e", "z"}));
+  q.sort = *parse_sort("title-desc");
+  EXPECT_EQ(run(b.lib, q), (Keys{"e", "b", "a", "z"}));  // the untitled one stays last
+}
+
+TEST(Sort, MultiKeyAndAuthorOrder) {
+  Builder b;
+  b.add("zhang21", 2021).authors = {person("Wei", "Zhang")};
+  b.add("alvarez21", 2021).authors = {person("Ana", "Álvarez")};
+  b.add("brown24", 2024).authors = {person("Bob", "Brown")};
+  b.add("noauthor24", 2024);
+  Query q;
+  q.sort = *parse_sort("year-desc,author-asc");
+  EXPECT_EQ(run(b.lib, q), (Keys{"brown24", "noauthor24", "alvarez21", "zhang21"}));
+  // Authors themselves are never reordered.
+  const View v = run_query(b.lib, q);
+  EXPECT_EQ(b.lib.publications[v.entries[0]].authors[0].family, "Brown");
+  q.sort = *parse_sort("file-desc");
+  EXPECT_EQ(run(b.lib, q), (Keys{"noauthor24", "brown24", "alvarez21", "zhang21"}));
+}
+
+TEST(Sort, TypeAndStatusFollowTheEnumOrder) {
+  const Library lib = sample();
+  Query q;
+  q.sort = *parse_sort("type,file");
+  EXPECT_EQ(run(lib, q), (Keys{"nsdi24", "sc21", "tpds23", "arxiv24", "undated"}));
+  q.sort = *parse_sort("status,year");
+  EXPECT_EQ(run(lib, q), (Keys{"nsdi24", "tpds23", "sc21", "undated", "arxiv24"}));
+}
+
+// ---------------------------------------------------------------- grouping
+
+namespace {
+struct G {
+  std::string key;
+  std::string label;
+  std::uint32_t begin;
+  std::uint32_t count;
+  friend bool operator==(const G& a, const G& b) {
+    return a.key == b.key && a.label == b.label && a.begin == b.begin && a.count == b.count;
+  }
+  friend std::ostream& operator<<(std::ostream& os, const G& g) {
+    return os << "{" << g.key << "," << g.label << "," << g.begin << "," << g.count << "}";
+  }
+};
+std::vector<G> groups_of(const View& v) {
+  std::vector<G> out;
+  for (const auto& g : v.groups) out.push_back({g.key, g.label, g.begin, g.count});
+  return out;
+}
+}  // namespace
+
+TEST(Group, NamesRoundTrip) {
+  EXPECT_EQ(group_from_string("year"), GroupBy::Year);
+  EXPECT_EQ(group_from_string("Venue"), GroupBy::Venue);
+  EXPECT_EQ(group_from_string("badge"), GroupBy::Venue);
+  EXPECT_EQ(group_from_string(""), GroupBy::None);
+  EXPECT_EQ(group_from_string("colour"), std::nullopt);
+  EXPECT_EQ(to_string(GroupBy::Status), "status");
+}
+
+TEST(Group, ByYearNewestFirstUndatedLast) {
+  const Library lib = sample();
+  Query q;
+  q.group = GroupBy::Year;
+  const View v = run_query(lib, q);
+  EXPECT_EQ(keys_of(lib, v), (Keys{"nsdi24", "arxiv24", "tpds23", "sc21", "undated"}));
+  EXPECT_EQ(groups_of(v), (std::vector<G>{{"2024", "2024", 0, 2},
+                                          {"2023", "2023", 2, 1},
+                                          {"2021", "2021", 3, 1},
+                                          {"undated", "Undated", 4, 1}}));
+}
+
+TEST(Group, ByTypeKeepsSortOrderInsideGroups) {
+  const Library lib = sample();
+  Query q;
+  q.group = GroupBy::Type;
+  const View v = run_query(lib, q);
+  EXPECT_EQ(keys_of(lib, v), (Keys{"nsdi24", "sc21", "tpds23", "arxiv24", "undated"}));
+  EXPECT_EQ(groups_of(v), (std::vector<G>{{"conference", "Conference", 0, 2},
+                                          {"journal", "Journal", 2, 1},
+                                          {"preprint", "Preprint", 3, 1},
+                                          {"misc", "Other", 4, 1}}));
+}
+
+TEST(Group, ByStatusAndEmptyGroupsHidden) {
+  const Library lib = sample();
+  Query q;
+  q.group = GroupBy::Status;
+  q.filter.statuses = {Status::Published, Status::Submitted};
+  const View v = run_query(lib, q);
+  EXPECT_EQ(groups_of(v), (std::vector<G>{{"published", "Published", 0, 3},
+                                          {"submitted", "Under review", 3, 1}}));
+}
+
+TEST(Group, ByVenueAlphabeticalOtherLast) {
+  const Library lib = sample();
+  Query q;
+  q.group = GroupBy::Venue;
+  const View v = run_query(lib, q);
+  EXPECT_EQ(groups_of(v), (std::vector<G>{{"NSDI", "NSDI", 0, 1},
+                                          {"SC", "SC", 1, 1},
+                                          {"TPDS", "TPDS", 2, 1},
+                                          {"", "Other", 3, 2}}));
+  EXPECT_EQ(keys_of(lib, v), (Keys{"nsdi24", "sc21", "tpds23", "arxiv24", "undated"}));
+}
+
+TEST(Group, CountsCoverEveryEntry) {
+  const Library lib = sample();
+  for (GroupBy g : {GroupBy::Year, GroupBy::Type, GroupBy::Status, GroupBy::Venue}) {
+    Query q;
+    q.group = g;
+    q.search = "hu";
+    const View v = run_query(lib, q);
+    std::uint32_t next = 0;
+    for (const auto& group : v.groups) {
+      EXPECT_EQ(group.begin, next);
+      EXPECT_GT(group.count, 0u);
+      next += group.count;
+    }
+    EXPECT_EQ(next, v.entries.size());
+  }
+  Query q;
+  q.group = GroupBy::Year;
+  q.search = "nothing-matches-this";
+  const View v = run_query(lib, q);
+  EXPECT_TRUE(v.entries.empty());
+  EXPECT_TRUE(v.groups.empty());
+  EXPECT_EQ(v.total, 5u);
+}
+
+// ---------------------------------------------------------------- facets
+
+namespace {
+std::vector<std::pair<std::string, std::uint32_t>> counts(const std::vector<FacetValue>& values) {
+  std::vector<std::pair<std::string, std::uint32_t>> out;
+  for (const auto& v : values) out.emplace_back(v.key, v.count);
+  return out;
+}
+using C = std::vector<std::pair<std::string, std::uint32_t>>;
+}  // namespace
+
+TEST(Facets, CountsWithoutAQuery) {
+  const Library lib = sample();
+  const Facets f = facet_counts(lib, Query{}, owner_hu());
+  EXPECT_EQ(counts(f.years), (C{{"2024", 2}, {"2023", 1}, {"2021", 1}}));
+  EXPECT_EQ(counts(f.types), (C{{"conference", 2}, {"journal", 1}, {"preprint", 1}, {"misc", 1}}));
+  EXPECT_EQ(counts(f.statuses), (C{{"published", 3}, {"submitted", 1}, {"preprint", 1}}));
+  EXPECT_EQ(counts(f.venues).size(), 3u);
+  EXPECT_EQ(counts(f.tags), (C{{"LLM", 1}, {"datacenter", 1}, {"llm", 1}, {"scheduling", 1}}));
+  EXPECT_EQ(f.selected, 2u);
+  EXPECT_EQ(f.awards, 2u);
+  EXPECT_EQ(f.owner_first, 3u);
+  ASSERT_FALSE(f.types.empty());
+  EXPECT_EQ(f.types[0].label, "Conference");
+}
+
+TEST(Facets, AFacetIgnoresItsOwnFilter) {
+  const Library lib = sample();
+  Query q;
+  q.filter.types = {PubType::Conference};
+  const Facets f = facet_counts(lib, q, owner_hu());
+  // The type facet still shows every type (how many each would keep)...
+  EXPECT_EQ(counts(f.types), (C{{"conference", 2}, {"journal", 1}, {"preprint", 1}, {"misc", 1}}));
+  // ...while the other facets count only conferences.
+  EXPECT_EQ(counts(f.years), (C{{"2024", 1}, {"2021", 1}}));
+  EXPECT_EQ(counts(f.statuses), (C{{"published", 2}}));
+  EXPECT_EQ(f.selected, 2u);
+  EXPECT_EQ(f.owner_first, 2u);
+
+  q.filter.year_from = q.filter.year_to = 2024;
+  const Facets g = facet_counts(lib, q, owner_hu());
+  EXPECT_EQ(counts(g.types), (C{{"conference", 1}, {"preprint", 1}}));  // 2024 only
+  EXPECT_EQ(counts(g.years), (C{{"2024", 1}, {"2021", 1}}));            // conferences only
+  EXPECT_EQ(g.selected, 1u);
+}
+
+TEST(Facets, SelectedAndSearchAreApplied) {
+  const Library lib = sample();
+  Query q;
+  q.filter.selected_only = true;
+  Facets f = facet_counts(lib, q);
+  EXPECT_EQ(f.selected, 2u);
+  EXPECT_EQ(counts(f.types), (C{{"conference", 2}}));
+  q.search = "datacenter";
+  f = facet_counts(lib, q);
+  EXPECT_EQ(counts(f.types), (C{{"conference", 1}}));
+  EXPECT_EQ(f.selected, 1u);  // its own filter ignored, the search still applies
+  EXPECT_EQ(counts(f.venues), (C{{"NSDI", 1}}));
+}
+
+TEST(Facets, VenuesMostFrequentFirst) {
+  Builder b;
+  b.add("1", 2020).badge = "OSDI";
+  b.add("2", 2020).badge = "NSDI";
+  b.add("3", 2020).badge = "NSDI";
+  b.add("4", 2020).venue = "Workshop on Things";
+  b.add("5", 2020);
+  const Facets f = facet_counts(b.lib, Query{});
+  EXPECT_EQ(counts(f.venues), (C{{"NSDI", 2}, {"OSDI", 1}, {"Workshop on Things", 1}}));
+}
