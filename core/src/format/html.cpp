@@ -60,7 +60,7 @@ std::string resolve_url(std::string_view raw, std::string_view base) {
 }
 
 const Link* best_link(const Publication& p) {
-  for (const char* label : {"website", "html", "url", "pdf", "doi", "arxiv"}) {
+  for (const char* label : {"website", "html", "pdf", "doi", "arxiv", "url"}) {
     for (const auto& l : p.links)
       if (l.label == label && is_safe_url(l.url)) return &l;
   }

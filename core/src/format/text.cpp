@@ -84,7 +84,8 @@ std::string format_citation(const Publication& p, CitationStyle style) {
     if (!p.badge.empty() && where.find(p.badge) == std::string::npos)
       where = where.empty() ? p.badge : where + " (" + p.badge + ")";
     if (!where.empty()) out += " " + where + ",";
-    out += " " + year + ".";
+    out += " " + year;
+    end_sentence(out);  // "n.d." already ends one
     if (p.status != Status::Published) out += " " + std::string(label(p.status)) + ".";
     return out;
   }

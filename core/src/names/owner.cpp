@@ -66,6 +66,14 @@ OwnerMatcher::OwnerMatcher(const std::vector<std::string>& owner_names) {
     Person p = parse_name(clean);
     Key key = key_of(p);
     if (!key.family.empty() || !key.literal.empty()) owners_.push_back(std::move(key));
+    // The BibTeX grammar reads lower-case words as a particle, so "qinghao hu" typed on a
+    // command line is particle "qinghao" + family "hu"; also try it as a given name.
+    if (p.given.empty() && !p.particle.empty() && !p.family.empty()) {
+      Person alt = p;
+      alt.given = std::move(alt.particle);
+      alt.particle.clear();
+      owners_.push_back(key_of(alt));
+    }
   }
 }
 

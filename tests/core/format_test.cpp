@@ -1,0 +1,630 @@
+// Formatters: URL safety, HTML escaping, rich text, entries and whole views, citations, JSON.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "papershelf/format.hpp"
+#include "papershelf/read.hpp"
+
+using namespace papershelf;
+using nlohmann::json;
+
+namespace {
+
+Person person(std::string given, std::string family, std::string marks = "") {
+  Person p;
+  p.given = std::move(given);
+  p.family = std::move(family);
+  p.marks = std::move(marks);
+  return p;
+}
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+std::string html_unescape(std::string s) {
+  const std::pair<const char*, const char*> kEntities[] = {
+      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&amp;", "&"}};
+  for (const auto& [from, to] : kEntities) {
+    for (std::size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + 1))
+      s.replace(pos, std::char_traits<char>::length(from), to);
+  }
+  return s;
+}
+
+// Every href="..." value in `html`, unescaped as a browser would read the attribute.
+std::vector<std::string> hrefs(const std::string& html) {
+  std::vector<std::string> out;
+  for (std::size_t pos = html.find("href="); pos != std::string::npos; pos = html.find("href=", pos + 1)) {
+    const std::size_t open = pos + 5;
+    EXPECT_LT(open, html.size());
+    if (open >= html.size()) break;
+    EXPECT_EQ(html[open], '"') << "unquoted href in " << html;
+    const std::size_t close = html.find('"', open + 1);
+    EXPECT_NE(close, std::string::npos);
+    if (close == std::string::npos) break;
+    out.push_back(html_unescape(html.substr(open + 1, close - open - 1)));
+  }
+  return out;
+}
+
+void expect_only_safe_hrefs(const std::string& html) {
+  for (const std::string& url : hrefs(html)) {
+    EXPECT_TRUE(is_safe_url(url)) << url;
+    std::string compact;
+    for (char c : url)
+      if (static_cast<unsigned char>(c) > 0x20) compact += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* bad : {"javascript:", "vbscript:", "data:", "file:"})
+      EXPECT_NE(compact.rfind(bad, 0), 0u) << url;
+  }
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+}
+
+Publication sample_pub() {
+  Publication p;
+  p.key = "hu2024";
+  p.type = PubType::Conference;
+  p.title = "Characterization of LLM Development";
+  p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"), person("Tianwei", "Zhang", "\xE2\x80\xA0")};
+  p.date = {2024, 4, 0};
+  p.venue = "USENIX NSDI";
+  p.badge = "NSDI";
+  p.award = "Best Paper Award at NSDI 2024";
+  p.award_label = "Best Paper";
+  p.selected = true;
+  p.links = {{"pdf", "papers/hu2024.pdf"}, {"code", "https://github.com/x/y"}, {"video", "javascript:alert(1)"}};
+  p.doi = "10.5555/x";
+  p.tags = {"llm"};
+  p.citations = 42;
+  p.note = "Oral";
+  return p;
+}
+
+FormatOptions options_for(std::initializer_list<const char*> owners) {
+  FormatOptions o;
+  o.owner = OwnerMatcher(std::vector<std::string>(owners.begin(), owners.end()));
+  o.include_bibtex = false;
+  return o;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- URLs
+
+TEST(SafeUrl, AllowsHttpMailtoAndRelative) {
+  for (const char* url : {"https://example.org/a?b=c#d", "http://x", "HTTPS://X.ORG", "mailto:me@example.org",
+                          "MailTo:me@example.org", "papers/x.pdf", "/abs/path", "#section", "?q=1",
+                          "//cdn.example.org/x.js", "x.pdf#page=2", " https://padded.org "}) {
+    EXPECT_TRUE(is_safe_url(url)) << url;
+  }
+}
+
+TEST(SafeUrl, RejectsScriptAndDataInEveryDisguise) {
+  for (const char* url : {"javascript:alert(1)", "JavaScript:alert(1)", "JAVASCRIPT:alert(1)",
+                          "  javascript:alert(1)", "\x01javascript:alert(1)", "\x1Fjavascript:x",
+                          "java\tscript:alert(1)", "java\nscript:alert(1)", "java\rscript:x",
+                          "\tjavascript:x", "vbscript:msgbox", "VBScript:x", "data:text/html;base64,PHNjcmlwdD4=",
+                          "DATA:text/html,<script>", "file:///etc/passwd", "ftp://x", "about:blank", "",
+                          "   ", "\\\\evil.example/x", "/\\evil.example"}) {
+    EXPECT_FALSE(is_safe_url(url)) << url;
+  }
+  EXPECT_FALSE(is_safe_url(std::string_view("ja\0vascript:x", 13)));
+}
+
+TEST(SafeUrl, Resolve) {
+  EXPECT_EQ(resolve_url("x.pdf", "papers"), "papers/x.pdf");
+  EXPECT_EQ(resolve_url("x.pdf", "papers/"), "papers/x.pdf");
+  EXPECT_EQ(resolve_url("x.pdf", "https://site.org/assets/"), "https://site.org/assets/x.pdf");
+  EXPECT_EQ(resolve_url("x.pdf", ""), "x.pdf");
+  EXPECT_EQ(resolve_url("https://a.org/x.pdf", "papers/"), "https://a.org/x.pdf");
+  EXPECT_EQ(resolve_url("mailto:a@b.org", "papers/"), "mailto:a@b.org");
+  EXPECT_EQ(resolve_url("/root.pdf", "papers/"), "/root.pdf");
+  EXPECT_EQ(resolve_url("//cdn.org/x", "papers/"), "//cdn.org/x");
+  EXPECT_EQ(resolve_url("#top", "papers/"), "#top");
+  EXPECT_EQ(resolve_url("  x.pdf\n", "papers/"), "papers/x.pdf");
+}
+
+TEST(SafeUrl, BestLinkPrefersWebsiteAndSkipsUnsafe) {
+  Publication p;
+  EXPECT_EQ(best_link(p), nullptr);
+  p.links = {{"code", "https://github.com/x"}, {"pdf", "x.pdf"}};
+  ASSERT_NE(best_link(p), nullptr);
+  EXPECT_EQ(best_link(p)->label, "pdf");
+  p.links.push_back({"website", "javascript:alert(1)"});
+  EXPECT_EQ(best_link(p)->label, "pdf");
+  p.links.push_back({"website", "https://project.org"});
+  EXPECT_EQ(best_link(p)->url, "https://project.org");
+  // The documented order: website/html, then pdf, doi, arxiv, and a bare url last.
+  Publication q;
+  q.links = {{"url", "https://publisher.example/landing"}, {"arxiv", "https://arxiv.org/abs/1"},
+             {"doi", "https://doi.org/10.1/x"}, {"pdf", "paper.pdf"}};
+  EXPECT_EQ(best_link(q)->label, "pdf");
+  q.links.pop_back();
+  EXPECT_EQ(best_link(q)->label, "doi");
+  q.links.pop_back();
+  EXPECT_EQ(best_link(q)->label, "arxiv");
+  q.links.pop_back();
+  EXPECT_EQ(best_link(q)->label, "url");
+  q.links.push_back({"html", "https://project.example"});
+  EXPECT_EQ(best_link(q)->label, "html");
+}
+
+// ---------------------------------------------------------------- text
+
+TEST(EscapeHtml, EscapesEverySpecial) {
+  EXPECT_EQ(escape_html("<a href=\"x\" title='y'>Tom & Jerry</a>"),
+            "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;");
+  EXPECT_EQ(escape_html("plain Zürich"), "plain Zürich");
+  EXPECT_EQ(escape_html(""), "");
+  EXPECT_EQ(escape_html("&amp;"), "&amp;amp;");
+}
+
+TEST(RichTextHtml, PlainAndStyledSpans) {
+  EXPECT_EQ(rich_text_html(RichText("a < b")), "a &lt; b");
+  RichText t("Deep Learning on GPUs");
+  t.spans = {{0, 4, SpanStyle::Italic, {}}, {17, 21, SpanStyle::NoCase, {}}};
+  EXPECT_EQ(rich_text_html(t), "<em>Deep</em> Learning on GPUs");
+  t.spans = {{0, 4, SpanStyle::Bold, {}}, {5, 13, SpanStyle::SmallCaps, {}}, {17, 21, SpanStyle::Monospace, {}}};
+  EXPECT_EQ(rich_text_html(t),
+            "<strong>Deep</strong> <span class=\"ps-sc\">Learning</span> on <code>GPUs</code>");
+  RichText m("area $x<y$ wins");
+  m.spans = {{5, 10, SpanStyle::Math, {}}};
+  EXPECT_EQ(rich_text_html(m), "area <span class=\"ps-math\">$x&lt;y$</span> wins");
+}
+
+TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {
+  RichText t("abcdefghi");
+  t.spans = {{0, 6, SpanStyle::Italic, {}}, {3, 9, SpanStyle::Bold, {}}};
+  EXPECT_EQ(rich_text_html(t), "<em>abc</em><em><strong>def</strong></em><strong>ghi</strong>");
+  RichText n("outer inner outer");
+  n.spans = {{0, 17, SpanStyle::Italic, {}}, {6, 11, SpanStyle::Bold, {}}};
+  EXPECT_EQ(rich_text_html(n), "<em>outer </em><em><strong>inner</strong></em><em> outer</em>");
+  // Broken spans (empty, reversed, past the end) are ignored rather than trusted.
+  RichText b("text");
+  b.spans = {{2, 2, SpanStyle::Bold, {}}, {3, 1, SpanStyle::Bold, {}}, {0, 99, SpanStyle::Italic, {}}};
+  EXPECT_EQ(rich_text_html(b), "text");
+}
+
+TEST(RichTextHtml, Highlights) {
+  RichText t("Zürich <b>");
+  const std::vector<Match> hl = {{0, 7}};
+  EXPECT_EQ(rich_text_html(t, &hl), "<mark>Zürich</mark> &lt;b&gt;");
+  t.spans = {{0, 3, SpanStyle::Italic, {}}};
+  EXPECT_EQ(rich_text_html(t, &hl), "<em><mark>Zü</mark></em><mark>rich</mark> &lt;b&gt;");
+  const std::vector<Match> past_end = {{8, 100}};
+  EXPECT_EQ(rich_text_html(RichText("abcdefghij"), &past_end), "abcdefgh<mark>ij</mark>");
+  const std::vector<Match> none;
+  EXPECT_EQ(rich_text_html(RichText("a&b"), &none), "a&amp;b");
+}
+
+TEST(RichTextHtml, LinksOnlyForSafeUrls) {
+  RichText t("see here");
+  t.spans = {{4, 8, SpanStyle::Link, "https://example.org/?a=1&b=\"2\""}};
+  EXPECT_EQ(rich_text_html(t),
+            "see <a class=\"ps-inline-link\" href=\"https://example.org/?a=1&amp;b=&quot;2&quot;\" "
+            "rel=\"noopener\">here</a>");
+  t.spans = {{4, 8, SpanStyle::Link, "javascript:alert(1)"}};
+  const std::string html = rich_text_html(t);
+  EXPECT_EQ(html, "see <span class=\"ps-url\">here</span>");
+  EXPECT_EQ(html.find("href"), std::string::npos);
+  t.spans = {{4, 8, SpanStyle::Link, " JaVa\tScRiPt:alert(1)"}};
+  EXPECT_EQ(rich_text_html(t).find("href"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- entries
+
+TEST(AuthorLine, CollapsesButNeverHidesTheOwner) {
+  Publication p;
+  for (int i = 0; i < 10; ++i) p.authors.push_back(person("A", "Author" + std::to_string(i)));
+  p.authors[8] = person("Qinghao", "Hu");
+  const OwnerMatcher owner({"Qinghao Hu"});
+  AuthorLine line = author_line(p, owner, 3);
+  EXPECT_EQ(line.shown, (std::vector<std::uint32_t>{0, 1, 8}));
+  EXPECT_EQ(line.hidden, 7u);
+  ASSERT_EQ(line.is_owner.size(), 10u);
+  EXPECT_TRUE(line.is_owner[8]);
+  EXPECT_FALSE(line.is_owner[0]);
+
+  line = author_line(p, owner, 0);
+  EXPECT_EQ(line.shown.size(), 10u);
+  EXPECT_EQ(line.hidden, 0u);
+
+  line = author_line(p, owner, 10);
+  EXPECT_EQ(line.shown.size(), 10u);
+  EXPECT_EQ(line.hidden, 0u);
+
+  line = author_line(p, owner, 1);
+  EXPECT_EQ(line.shown, (std::vector<std::uint32_t>{8}));
+  EXPECT_EQ(line.hidden, 9u);
+
+  p.authors[8] = person("B", "Author8");
+  p.authors[1] = person("Q.", "Hu");
+  line = author_line(p, owner, 3);
+  EXPECT_EQ(line.shown, (std::vector<std::uint32_t>{0, 1, 2}));
+  EXPECT_TRUE(line.is_owner[1]);
+}
+
+TEST(EntryHtml, OwnerMarksAndMetadata) {
+  const Publication p = sample_pub();
+  const std::string html = format_entry_html(p, options_for({"Qinghao Hu"}));
+  EXPECT_EQ(html.rfind("<li class=\"ps-entry\" id=\"ps-hu2024\" data-key=\"hu2024\" data-type=\"conference\"", 0), 0u)
+      << html;
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\">Qinghao Hu<sup class=\"ps-marks\">*</sup></span>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<span class=\"ps-author\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"ps-author\">Tianwei Zhang<sup class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
+            std::string::npos);
+  EXPECT_EQ(count(html, "ps-owner"), 1u);
+  EXPECT_NE(html.find("<span class=\"ps-badge\">NSDI</span>"), std::string::npos);
+  EXPECT_NE(html.find("ps-award"), std::string::npos);
+  EXPECT_NE(html.find("Best Paper"), std::string::npos);
+  EXPECT_NE(html.find("ps-selected"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"ps-year\">2024</span>"), std::string::npos);
+  EXPECT_NE(html.find("<div class=\"ps-note\">Oral</div>"), std::string::npos);
+  // The title links to the best link (pdf); the links row has pdf and code but not the javascript video.
+  EXPECT_NE(html.find("<cite class=\"ps-title\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"), std::string::npos)
+      << html;
+  EXPECT_NE(html.find("ps-link-pdf"), std::string::npos);
+  EXPECT_NE(html.find("ps-link-code"), std::string::npos);
+  EXPECT_EQ(html.find("ps-link-video"), std::string::npos);
+  EXPECT_EQ(html.find("alert"), std::string::npos);
+  for (const auto& h : hrefs(html)) EXPECT_TRUE(h == "papers/hu2024.pdf" || h == "https://github.com/x/y") << h;
+  EXPECT_EQ(count(html, "<a "), count(html, "rel=\"noopener\""));
+  expect_only_safe_hrefs(html);
+  EXPECT_EQ(html.substr(html.size() - 5), "</li>");
+}
+
+TEST(EntryHtml, BaseAppliesToRelativeLinksOnly) {
+  FormatOptions o = options_for({});
+  o.base = "/assets/pdf/";
+  const std::string html = format_entry_html(sample_pub(), o);
+  EXPECT_NE(html.find("href=\"/assets/pdf/papers/hu2024.pdf\""), std::string::npos) << html;
+  EXPECT_NE(html.find("href=\"https://github.com/x/y\""), std::string::npos);
+  EXPECT_EQ(html.find("ps-owner"), std::string::npos);  // no owner given
+}
+
+TEST(EntryHtml, PlusMoreNeverHidesTheOwner) {
+  Publication p = sample_pub();
+  p.authors.clear();
+  for (int i = 0; i < 12; ++i) p.authors.push_back(person("X", "Coauthor" + std::to_string(i)));
+  p.authors[10] = person("Qinghao", "Hu", "\xE2\x80\xA1");
+  FormatOptions o = options_for({"Q. Hu"});
+  o.max_authors = 4;
+  const std::string html = format_entry_html(p, o);
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\">Qinghao Hu<sup class=\"ps-marks\">\xE2\x80\xA1</sup>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("+8 more"), std::string::npos) << html;
+  EXPECT_NE(html.find("data-hidden=\"8\""), std::string::npos);
+  EXPECT_NE(html.find("Coauthor2"), std::string::npos);
+  EXPECT_EQ(html.find("Coauthor3"), std::string::npos);
+  EXPECT_EQ(html.find("Coauthor11"), std::string::npos);
+  EXPECT_EQ(count(html, "<span class=\"ps-author"), 4u);
+}
+
+TEST(EntryHtml, EtAlWhenTheListEndsInOthers) {
+  Publication p = sample_pub();
+  p.others = true;
+  const std::string html = format_entry_html(p, options_for({}));
+  EXPECT_NE(html.find("et al."), std::string::npos);
+}
+
+TEST(EntryHtml, EveryDataStringIsEscaped) {
+  Publication p;
+  p.key = "x\"><script>alert(1)</script>";
+  p.title = "<script>alert('title')</script> & <img src=x onerror=alert(1)>";
+  p.authors = {person("<b>Evil</b>", "O'Hare\"", "<i>")};
+  p.venue = "<iframe>";
+  p.badge = "<svg/onload=alert(1)>";
+  p.award_label = "<award>";
+  p.award = "\"quoted\" award";
+  p.note = "<note>";
+  p.abstract = "</details><script>";
+  p.date.year = 2020;
+  p.links = {{"pdf\"><script>", "javascript:alert(1)"},
+             {"code", "java\nscript:alert(1)"},
+             {"slides", "data:text/html,<script>alert(1)</script>"},
+             {"web\"site", "https://ok.example/?q=\"><script>"},
+             {"video", "  vbscript:msgbox(1)"}};
+  p.status = Status::Preprint;
+  FormatOptions o = options_for({"Evil O'Hare"});
+  o.include_bibtex = true;
+  const std::string html = format_entry_html(p, o);
+  expect_only_safe_hrefs(html);
+  EXPECT_EQ(html.find("<script"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_EQ(html.find("<iframe"), std::string::npos);
+  EXPECT_EQ(html.find("<svg"), std::string::npos);
+  EXPECT_EQ(html.find("<b>"), std::string::npos);
+  EXPECT_EQ(html.find("<note>"), std::string::npos);
+  EXPECT_EQ(html.find("</details><script"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; &amp; &lt;img"), std::string::npos);
+  EXPECT_EQ(hrefs(html), (std::vector<std::string>{"https://ok.example/?q=\"><script>"}));
+  EXPECT_NE(html.find("<details class=\"ps-bibtex\">"), std::string::npos);
+}
+
+TEST(EntryHtml, TitleLinkSkipsUnsafeLinks) {
+  Publication p;
+  p.key = "k";
+  p.title = "T";
+  p.links = {{"website", "javascript:alert(1)"}, {"pdf", "data:application/pdf;base64,AAAA"}};
+  const std::string html = format_entry_html(p, options_for({}));
+  EXPECT_TRUE(hrefs(html).empty()) << html;
+  EXPECT_EQ(html.find("ps-links"), std::string::npos);
+}
+
+TEST(EntryHtml, SearchHighlightsInTheTitle) {
+  Publication p = sample_pub();
+  p.links.clear();
+  const std::vector<Match> matches = {{20, 23}};  // "LLM"
+  const std::string html = format_entry_html(p, options_for({}), &matches);
+  EXPECT_NE(html.find("Characterization of <mark>LLM</mark> Development"), std::string::npos) << html;
+}
+
+// ---------------------------------------------------------------- whole views
+
+namespace {
+Library view_library() {
+  Library lib;
+  lib.profile.name = "Qinghao Hu";
+  lib.profile.legend = {{"*", "equal contribution"}, {"\xE2\x80\xA0", "corresponding author"}, {"§", "unused"}};
+  Publication a = sample_pub();
+  Publication b = sample_pub();
+  b.key = "old";
+  b.date = {2021, 0, 0};
+  b.authors = {person("Qinghao", "Hu")};
+  b.type = PubType::Journal;
+  Publication c = sample_pub();
+  c.key = "new2";
+  c.title = "Second 2024 paper";
+  lib.publications = {a, b, c};
+  for (std::uint32_t i = 0; i < 3; ++i) lib.publications[i].order = i;
+  return lib;
+}
+}  // namespace
+
+TEST(ViewHtml, GroupsWithCountsAndLegend) {
+  const Library lib = view_library();
+  Query q;
+  q.group = GroupBy::Year;
+  const View v = run_query(lib, q);
+  const std::string html = format_html(lib, v, options_for({"Qinghao Hu"}));
+  EXPECT_EQ(html.rfind("<div class=\"ps-shelf\">", 0), 0u);
+  EXPECT_EQ(html.substr(html.size() - 6), "</div>");
+  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\">2024 "
+                      "<span class=\"ps-count\">2</span></h3>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("data-group=\"2021\""), std::string::npos);
+  EXPECT_LT(html.find("data-group=\"2024\""), html.find("data-group=\"2021\""));
+  EXPECT_EQ(count(html, "<li class=\"ps-entry\""), 3u);
+  EXPECT_EQ(count(html, "<ol class=\"ps-list\">"), 2u);
+  // Legend: the used symbols only.
+  EXPECT_NE(html.find("<p class=\"ps-legend\">"), std::string::npos);
+  EXPECT_NE(html.find("equal contribution"), std::string::npos);
+  EXPECT_NE(html.find("corresponding author"), std::string::npos);
+  EXPECT_EQ(html.find("unused"), std::string::npos);
+  // Entries in display order: hu2024, new2 (2024, file order), then old.
+  EXPECT_LT(html.find("data-key=\"hu2024\""), html.find("data-key=\"new2\""));
+  EXPECT_LT(html.find("data-key=\"new2\""), html.find("data-key=\"old\""));
+  expect_only_safe_hrefs(html);
+}
+
+TEST(ViewHtml, UngroupedEmptyAndLegendOverride) {
+  const Library lib = view_library();
+  Query q;
+  q.filter.types = {PubType::Journal};
+  FormatOptions o = options_for({});
+  o.legend = {{"*", "joint first"}};
+  std::string html = format_html(lib, run_query(lib, q), o);
+  EXPECT_EQ(html.find("<section"), std::string::npos);
+  EXPECT_EQ(count(html, "<li class=\"ps-entry\""), 1u);
+  EXPECT_EQ(html.find("ps-legend"), std::string::npos);  // "old" has no marks
+  q.filter.types.clear();
+  html = format_html(lib, run_query(lib, q), o);
+  EXPECT_NE(html.find("joint first"), std::string::npos);
+  EXPECT_EQ(html.find("equal contribution"), std::string::npos);
+  q.search = "no such words anywhere";
+  html = format_html(lib, run_query(lib, q), o);
+  EXPECT_NE(html.find("<p class=\"ps-empty\">No publications match.</p>"), std::string::npos);
+  EXPECT_EQ(html.find("ps-entry"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- citations
+
+TEST(Citation, StyleNames) {
+  EXPECT_EQ(citation_style_from_string("ieee"), CitationStyle::Ieee);
+  EXPECT_EQ(citation_style_from_string("IEEE"), CitationStyle::Ieee);
+  EXPECT_EQ(citation_style_from_string("compact"), CitationStyle::Compact);
+  EXPECT_EQ(citation_style_from_string(""), CitationStyle::Compact);
+  EXPECT_EQ(citation_style_from_string("apa"), std::nullopt);
+}
+
+TEST(Citation, Compact) {
+  Publication p = sample_pub();
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact),
+            "Qinghao Hu, Zhisheng Ye, and Tianwei Zhang. Characterization of LLM Development. USENIX NSDI, 2024.");
+  p.authors.pop_back();
+  p.venue = "Networked Systems Design and Implementation";
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact),
+            "Qinghao Hu and Zhisheng Ye. Characterization of LLM Development. Networked Systems Design and "
+            "Implementation (NSDI), 2024.");
+  p.venue = "";
+  p.status = Status::Submitted;
+  p.date = {};
+  p.title = "Is it done?";
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact),
+            "Qinghao Hu and Zhisheng Ye. Is it done? NSDI, n.d. Under review.");
+}
+
+TEST(Citation, Ieee) {
+  Publication p = sample_pub();
+  EXPECT_EQ(format_citation(p, CitationStyle::Ieee),
+            "Q. Hu, Z. Ye, and T. Zhang, \xE2\x80\x9C" "Characterization of LLM Development,\xE2\x80\x9D in USENIX "
+            "NSDI, Apr. 2024, doi: 10.5555/x.");
+  Publication j;
+  j.type = PubType::Journal;
+  j.title = "Scheduling";
+  j.authors = {person("Jean-Pierre", "Dupont"), person("Guido", "Rossum")};
+  j.authors[1].particle = "van";
+  j.venue = "IEEE TPDS";
+  j.date = {2023, 0, 0};
+  j.extra = {{"volume", "34"}, {"number", "2"}, {"pages", "1--10"}};
+  EXPECT_EQ(format_citation(j, CitationStyle::Ieee),
+            "J.-P. Dupont and G. van Rossum, \xE2\x80\x9CScheduling,\xE2\x80\x9D IEEE TPDS, vol. 34, no. 2, "
+            "pp. 1--10, 2023.");
+  Publication pre;
+  pre.type = PubType::Preprint;
+  pre.title = "Preprint";
+  pre.arxiv = "2401.09149";
+  pre.authors = {person("Ada", "Lovelace")};
+  pre.date = {2024, 1, 0};
+  EXPECT_EQ(format_citation(pre, CitationStyle::Ieee),
+            "A. Lovelace, \xE2\x80\x9CPreprint,\xE2\x80\x9D arXiv:2401.09149, Jan. 2024.");
+}
+
+TEST(Citation, AuthorLists) {
+  Publication p;
+  for (int i = 1; i <= 7; ++i) p.authors.push_back(person("Given" + std::to_string(i), "Family" + std::to_string(i)));
+  EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "G. Family1 et al.");
+  p.authors.resize(1);
+  p.others = true;
+  EXPECT_EQ(format_authors_text(p, CitationStyle::Compact), "Given1 Family1 et al.");
+  p.authors = {person("Q.", "Hu")};
+  p.others = false;
+  EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "Q. Hu");
+  Person org;
+  org.literal = "The ATLAS Collaboration";
+  p.authors = {org};
+  EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "The ATLAS Collaboration");
+  EXPECT_EQ(format_authors_text(p, CitationStyle::Compact), "The ATLAS Collaboration");
+}
+
+// ---------------------------------------------------------------- JSON
+
+TEST(ViewJson, FieldsInDisplayOrder) {
+  const Library lib = view_library();
+  FormatOptions o = options_for({"Hu, Qinghao"});
+  o.base = "/files/";
+  const json out = json::parse(format_view_json(lib, run_query(lib, Query{}), o));
+  ASSERT_TRUE(out.is_array());
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0]["key"], "hu2024");
+  EXPECT_EQ(out[1]["key"], "new2");
+  EXPECT_EQ(out[2]["key"], "old");
+  const json& e = out[0];
+  EXPECT_EQ(e["type"], "conference");
+  EXPECT_EQ(e["title"], "Characterization of LLM Development");
+  EXPECT_EQ(e["year"], 2024);
+  EXPECT_EQ(e["month"], 4);
+  EXPECT_EQ(e["venue"], "USENIX NSDI");
+  EXPECT_EQ(e["badge"], "NSDI");
+  EXPECT_EQ(e["status"], "published");
+  EXPECT_EQ(e["selected"], true);
+  EXPECT_EQ(e["award"], "Best Paper Award at NSDI 2024");
+  EXPECT_EQ(e["award_label"], "Best Paper");
+  EXPECT_EQ(e["note"], "Oral");
+  EXPECT_EQ(e["doi"], "10.5555/x");
+  EXPECT_EQ(e["arxiv"], "");
+  EXPECT_EQ(e["tags"], json::array({"llm"}));
+  EXPECT_EQ(e["citations"], 42);
+  EXPECT_EQ(e["authors"], json::parse(R"([
+    {"name": "Qinghao Hu", "owner": true, "marks": "*"},
+    {"name": "Zhisheng Ye", "owner": false, "marks": "*"},
+    {"name": "Tianwei Zhang", "owner": false, "marks": "†"}])"));
+  // Unsafe links are dropped; relative ones resolved against the base.
+  EXPECT_EQ(e["links"], json::parse(R"([{"label": "pdf", "url": "/files/papers/hu2024.pdf"},
+                                         {"label": "code", "url": "https://github.com/x/y"}])"));
+  EXPECT_TRUE(out[2]["month"].is_null());
+}
+
+TEST(ViewJson, EmptyAndMissingValues) {
+  Library lib;
+  Publication p;
+  p.key = "bare";
+  lib.publications.push_back(p);
+  const json out = json::parse(format_view_json(lib, run_query(lib, Query{}), FormatOptions{}));
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_TRUE(out[0]["year"].is_null());
+  EXPECT_TRUE(out[0]["citations"].is_null());
+  EXPECT_EQ(out[0]["authors"], json::array());
+  EXPECT_EQ(out[0]["links"], json::array());
+  EXPECT_EQ(out[0]["type"], "misc");
+  EXPECT_EQ(json::parse(format_view_json(lib, View{}, FormatOptions{})), json::array());
+}
+
+TEST(ViewJson, InvalidUtf8NeverBreaksTheOutput) {
+  Library lib;
+  Publication p;
+  p.key = "bad\xFF";
+  p.title = "Caf\xE9";
+  lib.publications.push_back(p);
+  const std::string text = format_view_json(lib, run_query(lib, Query{}), FormatOptions{});
+  const json out = json::parse(text, nullptr, false);
+  ASSERT_FALSE(out.is_discarded()) << text;
+  EXPECT_EQ(out[0]["title"], "Caf\xEF\xBF\xBD");
+}
+
+TEST(CslJsonOut, ReadsBackToTheSameRecords) {
+  const Library lib = view_library();
+  const View v = run_query(lib, Query{});
+  const std::string text = format_csl_json(lib, v);
+  const json out = json::parse(text);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0]["id"], "hu2024");
+  EXPECT_EQ(out[0]["type"], "paper-conference");
+  EXPECT_EQ(out[0]["issued"], json::parse(R"({"date-parts": [[2024, 4]]})"));
+  EXPECT_EQ(out[0]["container-title"], "USENIX NSDI");
+  EXPECT_EQ(out[0]["DOI"], "10.5555/x");
+  EXPECT_EQ(out[0]["author"][0], json::parse(R"({"family": "Hu", "given": "Qinghao"})"));
+  EXPECT_EQ(out[2]["type"], "article-journal");
+  EXPECT_FALSE(out[0].contains("status"));
+
+  const ReadResult back = read_csl_json(text, ReadOptions{});
+  EXPECT_FALSE(has_errors(back.diagnostics));
+  ASSERT_EQ(back.library.publications.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) {
+    const Publication& a = lib.publications[v.entries[k]];
+    const Publication& b = back.library.publications[k];
+    EXPECT_EQ(b.key, a.key);
+    EXPECT_EQ(b.type, a.type);
+    EXPECT_EQ(b.title.text, a.title.text);
+    EXPECT_EQ(b.date, a.date);
+    EXPECT_EQ(b.venue.text, a.venue.text);
+    EXPECT_EQ(b.doi, a.doi);
+    ASSERT_EQ(b.authors.size(), a.authors.size());
+    for (std::size_t i = 0; i < a.authors.size(); ++i) {
+      EXPECT_EQ(b.authors[i].family, a.authors[i].family);
+      EXPECT_EQ(b.authors[i].given, a.authors[i].given);
+    }
+  }
+}
+
+TEST(CslJsonOut, StatusesAndNames) {
+  Library lib;
+  Publication p;
+  p.key = "s";
+  p.type = PubType::Preprint;
+  p.status = Status::Accepted;
+  Person vr = person("Guido", "Rossum");
+  vr.particle = "van";
+  Person org;
+  org.literal = "ACME Lab";
+  p.authors = {vr, org};
+  lib.publications.push_back(p);
+  p.key = "t";
+  p.status = Status::Submitted;
+  lib.publications.push_back(p);
+  const json out = json::parse(format_csl_json(lib, run_query(lib, Query{})));
+  EXPECT_EQ(out[0]["status"], "forthcoming");
+  EXPECT_EQ(out[1]["status"], "submitted");
+  EXPECT_EQ(out[0]["type"], "article");
+  EXPECT_EQ(out[0]["author"][0]["non-dropping-particle"], "van");
+  EXPECT_EQ(out[0]["author"][1], json::parse(R"({"literal": "ACME Lab"})"));
+  EXPECT_FALSE(out[0].contains("issued"));
+}
