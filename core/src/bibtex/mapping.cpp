@@ -1,0 +1,346 @@
+// Field semantics shared by the BibTeX reader and writer (see mapping.hpp).
+#include "bibtex/mapping.hpp"
+
+#include <charconv>
+#include <cstring>
+
+namespace papershelf::bibtex {
+
+int venue_priority(std::string_view lower_name) {
+  for (std::size_t i = 0; i < std::size(kVenueFields); ++i)
+    if (kVenueFields[i] == lower_name) return static_cast<int>(i);
+  return -1;
+}
+
+bool is_link_field(std::string_view n) {
+  static constexpr std::string_view kLinks[] = {"pdf",     "code", "slides", "poster", "video",
+                                                "website", "html", "blog",   "supp",   "url"};
+  for (std::string_view l : kLinks)
+    if (l == n) return true;
+  return false;
+}
+
+std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::strchr(" \t\r\n", s.front()) && s.front() != '\0') s.remove_prefix(1);
+  while (!s.empty() && std::strchr(" \t\r\n", s.back()) && s.back() != '\0') s.remove_suffix(1);
+  return s;
+}
+
+namespace {
+// Lower-case letters and digits only: "Under-Review!" -> "underreview".
+std::string squash(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (c >= 'A' && c <= 'Z')
+      out.push_back(static_cast<char>(c + 32));
+    else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+      out.push_back(c);
+  }
+  return out;
+}
+}  // namespace
+
+std::optional<Status> status_from_pubstate(std::string_view value) {
+  const std::string v = squash(value);
+  if (v == "submitted" || v == "underreview" || v == "inreview") return Status::Submitted;
+  if (v == "inpreparation" || v == "inprogress" || v == "draft") return Status::InPreparation;
+  if (v == "forthcoming" || v == "inpress" || v == "accepted" || v == "toappear")
+    return Status::Accepted;
+  if (v == "prepublished" || v == "preprint") return Status::Preprint;
+  if (v == "published") return Status::Published;
+  return std::nullopt;
+}
+
+std::string_view pubstate_for(Status s) {
+  switch (s) {
+    case Status::Published:
+      return "published";
+    case Status::Accepted:
+      return "forthcoming";
+    case Status::Submitted:
+      return "submitted";
+    case Status::Preprint:
+      return "prepublished";
+    case Status::InPreparation:
+      return "inpreparation";
+  }
+  return "published";
+}
+
+std::optional<Status> status_from_label(std::string_view text, bool prefix) {
+  struct Word {
+    std::string_view squashed;
+    Status status;
+  };
+  static constexpr Word kWords[] = {
+      {"preprint", Status::Preprint},
+      {"arxivpreprint", Status::Preprint},
+      {"underreview", Status::Submitted},
+      {"inreview", Status::Submitted},
+      {"submitted", Status::Submitted},
+      {"undersubmission", Status::Submitted},
+      {"insubmission", Status::Submitted},
+      {"inprogress", Status::InPreparation},
+      {"inpreparation", Status::InPreparation},
+      {"workinprogress", Status::InPreparation},
+      {"toappear", Status::Accepted},
+      {"accepted", Status::Accepted},
+      {"inpress", Status::Accepted},
+      {"forthcoming", Status::Accepted},
+  };
+  const std::string v = squash(text);
+  if (v.empty()) return std::nullopt;
+  for (const Word& w : kWords) {
+    if (v == w.squashed) return w.status;
+    if (prefix && v.size() > w.squashed.size() && v.compare(0, w.squashed.size(), w.squashed) == 0)
+      return w.status;
+  }
+  return std::nullopt;
+}
+
+bool preprint_shape(std::string_view type, bool has_arxiv, bool has_venue) {
+  if (type == "unpublished") return true;
+  const bool misc_like = type == "misc" || type == "article" || type == "online" ||
+                         type == "electronic" || type == "www";
+  return misc_like && has_arxiv && !has_venue;
+}
+
+Status infer_status(const StatusClues& c) {
+  if (c.pubstate) return *c.pubstate;
+  if (auto s = status_from_label(c.badge, false)) return *s;
+  if (auto s = status_from_label(c.note, true)) return *s;
+  if (preprint_shape(c.entry_type, c.has_arxiv, c.has_venue)) return Status::Preprint;
+  return Status::Published;
+}
+
+PubType infer_type(std::string_view t, Status status, bool shape) {
+  struct Row {
+    std::string_view type;
+    PubType pub;
+  };
+  static constexpr Row kRows[] = {
+      {"inproceedings", PubType::Conference},
+      {"conference", PubType::Conference},
+      {"periodical", PubType::Journal},
+      {"book", PubType::Book},
+      {"mvbook", PubType::Book},
+      {"booklet", PubType::Book},
+      {"collection", PubType::Book},
+      {"mvcollection", PubType::Book},
+      {"proceedings", PubType::Book},
+      {"mvproceedings", PubType::Book},
+      {"reference", PubType::Book},
+      {"mvreference", PubType::Book},
+      {"inbook", PubType::Chapter},
+      {"incollection", PubType::Chapter},
+      {"bookinbook", PubType::Chapter},
+      {"suppbook", PubType::Chapter},
+      {"suppcollection", PubType::Chapter},
+      {"inreference", PubType::Chapter},
+      {"bookchapter", PubType::Chapter},
+      {"chapter", PubType::Chapter},
+      {"phdthesis", PubType::Thesis},
+      {"mastersthesis", PubType::Thesis},
+      {"thesis", PubType::Thesis},
+      {"techreport", PubType::Report},
+      {"report", PubType::Report},
+      {"manual", PubType::Report},
+      {"patent", PubType::Patent},
+      {"dataset", PubType::Dataset},
+      {"data", PubType::Dataset},
+      {"software", PubType::Software},
+      {"talk", PubType::Talk},
+      {"presentation", PubType::Talk},
+      {"unpublished", PubType::Preprint},
+  };
+  if (t == "article") return status == Status::Preprint ? PubType::Preprint : PubType::Journal;
+  for (const Row& r : kRows)
+    if (r.type == t) return r.pub;
+  return (status == Status::Preprint || shape) ? PubType::Preprint : PubType::Misc;
+}
+
+std::string_view entry_type_for(PubType t) {
+  switch (t) {
+    case PubType::Conference:
+      return "inproceedings";
+    case PubType::Journal:
+      return "article";
+    case PubType::Preprint:
+      return "unpublished";
+    case PubType::Thesis:
+      return "phdthesis";
+    case PubType::Book:
+      return "book";
+    case PubType::Chapter:
+      return "incollection";
+    case PubType::Report:
+      return "techreport";
+    case PubType::Talk:
+      return "talk";
+    case PubType::Patent:
+      return "patent";
+    case PubType::Dataset:
+      return "dataset";
+    case PubType::Software:
+      return "software";
+    case PubType::Misc:
+      return "misc";
+  }
+  return "misc";
+}
+
+std::string_view venue_field_for(PubType t) {
+  switch (t) {
+    case PubType::Conference:
+    case PubType::Chapter:
+      return "booktitle";
+    case PubType::Thesis:
+      return "school";
+    case PubType::Report:
+      return "institution";
+    case PubType::Book:
+    case PubType::Misc:
+    case PubType::Talk:
+    case PubType::Patent:
+    case PubType::Dataset:
+    case PubType::Software:
+      return "publisher";
+    case PubType::Journal:
+    case PubType::Preprint:
+      return "journal";
+  }
+  return "journal";
+}
+
+std::optional<long long> parse_integer(std::string_view s) {
+  s = trim(s);
+  while (s.size() >= 2 && s.front() == '{' && s.back() == '}') s = trim(s.substr(1, s.size() - 2));
+  long long v = 0;
+  const char* end = s.data() + s.size();
+  auto r = std::from_chars(s.data(), end, v);
+  if (s.empty() || r.ec != std::errc() || r.ptr != end) return std::nullopt;
+  return v;
+}
+
+int parse_month(std::string_view s) {
+  int day = 0;
+  return parse_month_day(s, day);
+}
+
+int parse_month_day(std::string_view s, int& day) {
+  day = 0;
+  s = trim(s);
+  if (auto n = parse_integer(s)) return (*n >= 1 && *n <= 12) ? static_cast<int>(*n) : 0;
+  static constexpr std::string_view kNames[] = {"january",   "february", "march",    "april",
+                                                "may",       "june",     "july",     "august",
+                                                "september", "october",  "november", "december"};
+  // Words and numbers: "July 30th", "2 sep", "Sept."; anything else means "not
+  // a month".
+  int month = 0;
+  const std::string lower = to_lower_ascii(s);
+  std::size_t i = 0;
+  while (i < lower.size()) {
+    if (std::strchr(" .,-~", lower[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < lower.size() && !std::strchr(" .,-~", lower[i])) ++i;
+    std::string_view word = std::string_view(lower).substr(start, i - start);
+    if (word[0] >= '0' && word[0] <= '9') {
+      for (std::string_view ordinal : {"st", "nd", "rd", "th"})
+        if (word.size() > 2 && word.substr(word.size() - 2) == ordinal) word.remove_suffix(2);
+      const auto n = parse_integer(word);
+      if (!n || *n < 1 || *n > 31 || day) return 0;
+      day = static_cast<int>(*n);
+      continue;
+    }
+    int found = 0;
+    for (int m = 0; m < 12 && !found; ++m) {
+      const std::string_view name = kNames[m];
+      if (word == name || (word.size() == 3 && name.compare(0, 3, word) == 0) ||
+          (word == "sept" && m == 8))
+        found = m + 1;
+    }
+    if (!found || month) return 0;
+    month = found;
+  }
+  if (!month) day = 0;
+  return month;
+}
+
+std::string clean_doi(std::string_view s) {
+  s = trim(s);
+  const std::size_t at = s.find("10.");
+  if (at == std::string_view::npos) return {};
+  std::string_view doi = s.substr(at);
+  while (!doi.empty() && (doi.back() == '.' || doi.back() == ' ' || doi.back() == '}'))
+    doi.remove_suffix(1);
+  std::string out;
+  out.reserve(doi.size());
+  for (std::size_t i = 0; i < doi.size(); ++i) {
+    if (doi[i] == '\\' && i + 1 < doi.size() && std::strchr("_%#&", doi[i + 1])) continue;
+    if (doi[i] == '{' || doi[i] == '}') continue;
+    out.push_back(doi[i]);
+  }
+  return out;
+}
+
+std::string clean_arxiv(std::string_view s) {
+  s = trim(s);
+  const std::string lower = to_lower_ascii(s);
+  for (std::string_view prefix : {"https://arxiv.org/abs/", "http://arxiv.org/abs/",
+                                  "https://arxiv.org/pdf/", "http://arxiv.org/pdf/", "arxiv:"}) {
+    if (lower.compare(0, prefix.size(), prefix) == 0) {
+      s.remove_prefix(prefix.size());
+      break;
+    }
+  }
+  return std::string(trim(s));
+}
+
+std::string clean_url(std::string_view s) {
+  s = trim(s);
+  if (s.size() > 6 && s.substr(0, 5) == "\\url{" && s.back() == '}') s = s.substr(5, s.size() - 6);
+  while (s.size() >= 2 && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1])) continue;
+    out.push_back(s[i]);
+  }
+  return std::string(trim(out));
+}
+
+bool is_arxiv_prefix(std::string_view archive) { return to_lower_ascii(trim(archive)) == "arxiv"; }
+
+std::string doi_url(std::string_view doi) { return "https://doi.org/" + std::string(doi); }
+std::string arxiv_url(std::string_view id) { return "https://arxiv.org/abs/" + std::string(id); }
+
+}  // namespace papershelf::bibtex
+
+namespace papershelf::bibtex {
+
+std::string arxiv_from_extra(const std::vector<ExtraField>& extra) {
+  const std::string* eprint = nullptr;
+  const std::string* archive = nullptr;
+  for (const ExtraField& f : extra) {
+    if (f.name == "eprint" && !eprint) eprint = &f.value;
+    if ((f.name == "archiveprefix" || f.name == "eprinttype") && !archive) archive = &f.value;
+  }
+  if (!eprint) return {};
+  const std::string lower = to_lower_ascii(trim(*eprint));
+  if ((archive && is_arxiv_prefix(*archive)) || lower.compare(0, 6, "arxiv:") == 0)
+    return clean_arxiv(*eprint);
+  return {};
+}
+
+}  // namespace papershelf::bibtex

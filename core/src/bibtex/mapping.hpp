@@ -1,0 +1,77 @@
+// What BibTeX fields mean in the papershelf model, shared by the reader and the
+// BibTeX writer so that what one writes the other reads back the same way
+// (status and type inference, venue and link field names, month names, DOI and
+// arXiv cleanup).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "papershelf/model.hpp"
+
+namespace papershelf::bibtex {
+
+// The fields that supply the venue, best first.
+inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal",     "booktitle",
+                                                    "school",       "institution", "publisher"};
+int venue_priority(std::string_view lower_name);  // index in kVenueFields, or -1
+
+// al-folio link fields; the link label is the field name ("html" stays "html").
+bool is_link_field(std::string_view lower_name);
+
+std::string to_lower_ascii(std::string_view s);
+std::string_view trim(std::string_view s);
+
+// biblatex pubstate values (submitted, inpreparation, forthcoming, inpress,
+// prepublished...).
+std::optional<Status> status_from_pubstate(std::string_view value);
+std::string_view pubstate_for(Status s);
+// Status words people put in `abbr` (whole value) or `note` (prefix):
+// "Preprint", "Under review".
+std::optional<Status> status_from_label(std::string_view text, bool prefix);
+
+struct StatusClues {
+  std::optional<Status> pubstate;
+  std::string_view entry_type;  // lower-case
+  bool has_arxiv = false;
+  bool has_venue = false;
+  std::string_view badge;
+  std::string_view note;
+};
+Status infer_status(const StatusClues& clues);
+// An @unpublished, or a @misc/@article with an arXiv id and no venue.
+bool preprint_shape(std::string_view entry_type, bool has_arxiv, bool has_venue);
+PubType infer_type(std::string_view entry_type, Status status, bool shape);
+// The entry type the writer uses when the source type does not give back the
+// model's type.
+std::string_view entry_type_for(PubType t);
+// The venue field the writer prefers for a type.
+std::string_view venue_field_for(PubType t);
+
+// "3", "03", "mar", "March", "MARCH" -> 3; 0 when not a month.
+int parse_month(std::string_view s);
+// The same, also accepting a day next to the month name ("July 30th", "2 sep").
+int parse_month_day(std::string_view s, int& day);
+// Parses an integer that is the whole (trimmed) value; nullopt otherwise.
+std::optional<long long> parse_integer(std::string_view s);
+// "DOI: 10.1/x", "https://doi.org/10.1/x" -> "10.1/x"; "" when no DOI is found.
+std::string clean_doi(std::string_view s);
+// "arXiv:2401.09149" -> "2401.09149".
+std::string clean_arxiv(std::string_view s);
+// Link values: "\url{x}" -> "x", escapes like "\_" undone, spaces trimmed.
+std::string clean_url(std::string_view s);
+bool is_arxiv_prefix(std::string_view archive);  // "arXiv", "arxiv" (archiveprefix/eprinttype)
+
+std::string doi_url(std::string_view doi);
+std::string arxiv_url(std::string_view id);
+
+}  // namespace papershelf::bibtex
+
+#include <vector>
+
+namespace papershelf::bibtex {
+// The arXiv id an `eprint` extra field gives (with archiveprefix/eprinttype =
+// arXiv, or an "arXiv:" prefix), or "".
+std::string arxiv_from_extra(const std::vector<ExtraField>& extra);
+}  // namespace papershelf::bibtex

@@ -1,0 +1,612 @@
+// read_bibtex: the resolve layer over the raw scanner (raw.cpp). It expands
+// @string macros (predefined jan..dec, `#` concatenation, forward references,
+// cycles reported), applies crossref and xdata inheritance, drops duplicate
+// keys, and maps fields onto the model (mapping.hpp).
+//
+// Mapping choices: link labels are the field names (`html` stays "html";
+// BibBase `url_slides` is "slides"); doi and arxiv links come after the other
+// links; `author+an` annotations become marks
+// ("equal" -> "*", "corresponding" -> "†") and are not kept as a field;
+// `annotation` stays an extra field and also feeds the profile legend when its
+// lines start with marker symbols.
+#include <algorithm>
+#include <unordered_map>
+
+#include "bibtex/mapping.hpp"
+#include "bibtex/raw.hpp"
+#include "papershelf/latex.hpp"
+#include "papershelf/names.hpp"
+#include "papershelf/read.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+using bibtex::PieceKind;
+using bibtex::RawEntry;
+using bibtex::RawField;
+
+// A field with its macros expanded: the raw LaTeX value.
+struct Field {
+  std::string name;  // lower-case
+  std::string value;
+  std::uint32_t offset = 0;  // where the value text starts (for decode warnings)
+  std::uint32_t name_offset = 0;
+  bool exact_offsets = false;  // one braced/quoted piece: value offsets map 1:1 to the input
+};
+
+struct Entry {
+  const RawEntry* raw = nullptr;
+  std::string type;  // lower-case
+  std::vector<Field> fields;
+  const Field* find(std::string_view name) const {
+    for (const Field& f : fields)
+      if (f.name == name) return &f;
+    return nullptr;
+  }
+  Field* find(std::string_view name) {
+    for (Field& f : fields)
+      if (f.name == name) return &f;
+    return nullptr;
+  }
+};
+
+class Resolver {
+ public:
+  Resolver(std::string_view text, const bibtex::RawFile& raw, const ReadOptions& options,
+           ReadResult& result)
+      : text_(text), raw_(raw), options_(options), result_(result), lines_(text) {}
+
+  void diag(std::uint32_t offset, Severity s, std::string message) {
+    const LineMap::Position pos = lines_.position(offset);
+    result_.diagnostics.push_back(
+        {options_.source_name, pos.line, pos.column, s, std::move(message)});
+  }
+  std::uint32_t line_of(std::uint32_t offset) const { return lines_.position(offset).line; }
+  void run();
+
+ private:
+  struct Macro {
+    const RawField* field = nullptr;
+    std::string value;
+    std::uint8_t state = 0;  // 0 not resolved, 1 resolving, 2 done
+  };
+
+  void define_macros();
+  void append_value(const RawField& f, std::string& out, int depth);
+  void resolve_entry(const RawEntry& e, Entry& out);
+  void inherit(std::vector<Entry>& entries);
+  const Entry* lookup(std::string_view key, const std::vector<Entry>& entries);
+  void map(const Entry& e, Publication& p);
+  RichText decode(const Field& f);
+  void read_legend(std::string_view annotation);
+
+  std::string_view text_;
+  const bibtex::RawFile& raw_;
+  const ReadOptions& options_;
+  ReadResult& result_;
+  LineMap lines_;
+  std::unordered_map<std::string, Macro> macros_;
+  std::unordered_map<std::string_view, std::size_t> keys_;
+  std::unordered_map<std::string, std::size_t> lower_keys_;
+};
+
+void Resolver::define_macros() {
+  static constexpr std::string_view kMonths[] = {
+      "jan", "January",   "feb", "February", "mar", "March",    "apr", "April",
+      "may", "May",       "jun", "June",     "jul", "July",     "aug", "August",
+      "sep", "September", "oct", "October",  "nov", "November", "dec", "December"};
+  for (std::size_t i = 0; i < std::size(kMonths); i += 2) {
+    Macro& m = macros_[std::string(kMonths[i])];
+    m.value = std::string(kMonths[i + 1]);
+    m.state = 2;
+  }
+  std::vector<const RawField*> definitions;
+  for (const RawEntry& e : raw_.entries)
+    if (e.kind == bibtex::EntryKind::String)
+      for (std::uint32_t i = 0; i < e.field_count; ++i)
+        definitions.push_back(&raw_.fields[e.first_field + i]);
+  for (const RawField* f : definitions) {
+    Macro& m = macros_[bibtex::to_lower_ascii(f->name)];
+    m = Macro{};
+    m.field = f;
+  }
+  // Resolve in file order, so problems inside @string values are reported once,
+  // where they are.
+  for (const RawField* f : definitions) {
+    Macro& m = macros_[bibtex::to_lower_ascii(f->name)];
+    if (m.field != f || m.state != 0) continue;
+    m.state = 1;
+    std::string value;
+    append_value(*f, value, 1);
+    m.value = std::move(value);
+    m.state = 2;
+  }
+}
+
+void Resolver::append_value(const RawField& f, std::string& out, int depth) {
+  for (std::uint32_t i = 0; i < f.piece_count; ++i) {
+    const bibtex::Piece& piece = raw_.pieces[f.first_piece + i];
+    if (piece.kind != PieceKind::Macro) {
+      out.append(piece.text);
+      continue;
+    }
+    auto it = macros_.find(bibtex::to_lower_ascii(piece.text));
+    if (it == macros_.end()) {
+      diag(piece.offset, Severity::Warning,
+           "undefined macro '" + std::string(piece.text) + "' (its name is kept)");
+      out.append(piece.text);
+      continue;
+    }
+    Macro& m = it->second;
+    if (m.state == 1 || (m.state == 0 && depth > 64)) {
+      diag(piece.offset, Severity::Warning,
+           "macro '" + std::string(piece.text) + "' refers to itself (its name is kept)");
+      out.append(piece.text);
+      continue;
+    }
+    if (m.state == 0) {
+      m.state = 1;
+      std::string value;
+      append_value(*m.field, value, depth + 1);
+      m.value = std::move(value);
+      m.state = 2;
+    }
+    out.append(m.value);
+  }
+}
+
+void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
+  out.raw = &e;
+  out.type = bibtex::to_lower_ascii(e.type);
+  out.fields.reserve(e.field_count);
+  for (std::uint32_t i = 0; i < e.field_count; ++i) {
+    const RawField& rf = raw_.fields[e.first_field + i];
+    Field f;
+    f.name = bibtex::to_lower_ascii(rf.name);
+    if (Field* same = out.find(f.name)) {
+      if (f.name == "keywords") {  // JabRef writes one keywords field per keyword
+        std::string more;
+        append_value(rf, more, 0);
+        same->value += ", " + more;
+        same->exact_offsets = false;
+        continue;
+      }
+      diag(rf.name_offset, Severity::Warning,
+           "duplicate field '" + f.name + "' (the first one is kept)");
+      continue;
+    }
+    const bibtex::Piece& first = raw_.pieces[rf.first_piece];
+    f.offset = first.offset;
+    f.name_offset = rf.name_offset;
+    f.exact_offsets = rf.piece_count == 1 && first.kind != PieceKind::Macro;
+    if (f.exact_offsets) {
+      f.value.assign(first.text);
+    } else {
+      append_value(rf, f.value, 0);
+    }
+    out.fields.push_back(std::move(f));
+  }
+}
+
+const Entry* Resolver::lookup(std::string_view key, const std::vector<Entry>& entries) {
+  key = bibtex::trim(key);
+  auto it = keys_.find(key);
+  if (it != keys_.end()) return &entries[it->second];
+  if (lower_keys_.empty())
+    for (const auto& [k, index] : keys_) lower_keys_.emplace(bibtex::to_lower_ascii(k), index);
+  auto lower = lower_keys_.find(bibtex::to_lower_ascii(key));
+  return lower == lower_keys_.end() ? nullptr : &entries[lower->second];
+}
+
+bool never_inherited(std::string_view name) {
+  static constexpr std::string_view kNames[] = {
+      "crossref", "xref", "xdata", "ids", "entryset", "label", "sortkey", "related", "shorthand"};
+  return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
+}
+
+// The name a parent's field takes in the child (biblatex: a collection's title
+// is the incollection's booktitle); "" when the child does not inherit it.
+std::string inherited_name(const std::string& child_type, const std::string& parent_type,
+                           const std::string& name) {
+  if (never_inherited(name)) return {};
+  const bool in_book = child_type == "inbook" || child_type == "incollection" ||
+                       child_type == "inproceedings" || child_type == "bookinbook" ||
+                       child_type == "suppbook" || child_type == "suppcollection" ||
+                       child_type == "inreference" || child_type == "conference";
+  const bool in_periodical = child_type == "article" && parent_type == "periodical";
+  if (in_book || in_periodical) {
+    if (name == "title") return in_book ? "booktitle" : "journaltitle";
+    if (name == "subtitle") return in_book ? "booksubtitle" : "journalsubtitle";
+    if (name == "titleaddon") return in_book ? "booktitleaddon" : "";
+    if (name == "shorttitle" || name == "sorttitle" || name == "indextitle" ||
+        name == "indexsorttitle")
+      return {};
+    if (name == "author" && child_type == "inbook") return "bookauthor";
+  }
+  return name;
+}
+
+void Resolver::inherit(std::vector<Entry>& entries) {
+  for (Entry& child : entries) {
+    std::vector<const Entry*> parents;
+    // crossref chain, nearest first; a cycle or a missing parent is reported
+    // once.
+    const Entry* current = &child;
+    for (int hop = 0; hop < 32; ++hop) {
+      const Field* ref = current->find("crossref");
+      if (!ref) break;
+      const Entry* parent = lookup(ref->value, entries);
+      if (!parent) {
+        if (current == &child)
+          diag(ref->offset, Severity::Warning,
+               "crossref '" + ref->value + "' does not match any entry");
+        break;
+      }
+      if (parent == &child || std::find(parents.begin(), parents.end(), parent) != parents.end()) {
+        if (current == &child || parent == &child)
+          diag(child.find("crossref")->offset, Severity::Warning,
+               "crossref cycle through '" + std::string(child.raw->key) + "' (stopped)");
+        break;
+      }
+      parents.push_back(parent);
+      current = parent;
+    }
+    if (const Field* xdata = child.find("xdata")) {
+      std::string_view list = xdata->value;
+      while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        const std::string_view key = bibtex::trim(list.substr(0, comma));
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+        if (key.empty()) continue;
+        const Entry* source = lookup(key, entries);
+        if (!source || source == &child) {
+          diag(xdata->offset, Severity::Warning,
+               "xdata '" + std::string(key) + "' does not match any entry");
+          continue;
+        }
+        parents.push_back(source);
+      }
+    }
+    for (const Entry* parent : parents) {
+      for (const Field& f : parent->fields) {
+        std::string name = inherited_name(child.type, parent->type, f.name);
+        if (name.empty() || child.find(name)) continue;
+        Field copy = f;
+        copy.name = std::move(name);
+        child.fields.push_back(std::move(copy));
+      }
+    }
+  }
+}
+
+RichText Resolver::decode(const Field& f) {
+  std::vector<latex::DecodeWarning> warnings;
+  RichText t = latex::decode(f.value, &warnings);
+  for (const auto& w : warnings)
+    diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.message);
+  return t;
+}
+
+void Resolver::read_legend(std::string_view annotation) {
+  // "* Equal contribution<br>† Corresponding author", one marker per line or
+  // <br>.
+  std::string text(annotation);
+  for (std::string_view br : {"<br/>", "<br />", "<br>", "\\\\"}) {
+    for (std::size_t at = text.find(br); at != std::string::npos; at = text.find(br, at))
+      text.replace(at, br.size(), "\n");
+  }
+  std::vector<LegendEntry> found;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t nl = rest.find_first_of("\n;");
+    std::string_view line = bibtex::trim(rest.substr(0, nl));
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    std::string decoded = latex::decode(line).text;
+    std::size_t pos = 0;
+    while (pos < decoded.size()) {
+      std::size_t next = pos;
+      if (!is_marker_symbol(unicode::decode_utf8(decoded, next))) break;
+      pos = next;
+    }
+    if (decoded.empty()) continue;
+    LegendEntry entry;
+    entry.symbol = decoded.substr(0, pos);
+    entry.meaning = std::string(bibtex::trim(std::string_view(decoded).substr(pos)));
+    if (pos == 0 || entry.meaning.empty()) return;  // prose, not a legend
+    found.push_back(std::move(entry));
+  }
+  auto& legend = result_.library.profile.legend;
+  for (LegendEntry& entry : found) {
+    const bool known = std::any_of(legend.begin(), legend.end(),
+                                   [&](const LegendEntry& l) { return l.symbol == entry.symbol; });
+    if (!known) legend.push_back(std::move(entry));
+  }
+}
+
+// YYYY, YYYY-MM, YYYY-MM-DD; `plain` is false for ranges and anything else (the
+// start is used).
+Date parse_date(std::string_view s, bool& plain) {
+  s = bibtex::trim(s);
+  Date d;
+  auto number = [&](std::size_t& i, std::size_t max_digits) {
+    int v = 0;
+    std::size_t n = 0;
+    while (i < s.size() && n < max_digits && s[i] >= '0' && s[i] <= '9') {
+      v = v * 10 + (s[i++] - '0');
+      ++n;
+    }
+    return n ? v : -1;
+  };
+  std::size_t i = 0;
+  const int year = number(i, 4);
+  if (year < 0) {
+    plain = false;
+    return d;
+  }
+  d.year = year;
+  if (i + 1 < s.size() && s[i] == '-') {
+    ++i;
+    const int month = number(i, 2);
+    if (month >= 1 && month <= 12) d.month = month;
+    if (d.month && i + 1 < s.size() && s[i] == '-') {
+      ++i;
+      const int day = number(i, 2);
+      if (day >= 1 && day <= 31) d.day = day;
+    }
+  }
+  plain = i == s.size() && year >= 1000 && (d.month || s.size() == 4) && (s.size() <= 7 || d.day);
+  return d;
+}
+
+int first_year(std::string_view s) {
+  for (std::size_t i = 0; i + 4 <= s.size(); ++i) {
+    if (s[i] >= '0' && s[i] <= '9' && (i == 0 || s[i - 1] < '0' || s[i - 1] > '9')) {
+      int v = 0;
+      std::size_t j = i;
+      while (j < s.size() && j < i + 4 && s[j] >= '0' && s[j] <= '9') v = v * 10 + (s[j++] - '0');
+      if (j == i + 4) return v;
+    }
+  }
+  return 0;
+}
+
+void add_link(Publication& p, std::string label, std::string url) {
+  if (url.empty()) return;
+  for (const Link& l : p.links)
+    if (l.label == label && l.url == url) return;
+  p.links.push_back({std::move(label), std::move(url)});
+}
+
+void apply_annotations(std::string_view an, std::vector<Person>& people) {
+  // "1=equal; 3=corresponding": per-name annotations (item-level ones like
+  // "1:family=" skipped).
+  while (!an.empty()) {
+    const std::size_t semi = an.find(';');
+    const std::string_view item = bibtex::trim(an.substr(0, semi));
+    an = semi == std::string_view::npos ? std::string_view() : an.substr(semi + 1);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos) continue;
+    const auto index = bibtex::parse_integer(item.substr(0, eq));
+    if (!index || *index < 1 || static_cast<std::size_t>(*index) > people.size()) continue;
+    std::string_view words = item.substr(eq + 1);
+    while (!words.empty()) {
+      const std::size_t comma = words.find(',');
+      const std::string word = bibtex::to_lower_ascii(bibtex::trim(words.substr(0, comma)));
+      words = comma == std::string_view::npos ? std::string_view() : words.substr(comma + 1);
+      const char* mark = nullptr;
+      if (word.compare(0, 5, "equal") == 0) mark = "*";
+      if (word == "corresponding" || word == "corr") mark = "†";
+      std::string& marks = people[static_cast<std::size_t>(*index - 1)].marks;
+      if (mark && marks.find(mark) == std::string::npos) marks += mark;
+    }
+  }
+}
+
+std::vector<std::string> split_tags(std::string_view s) {
+  std::vector<std::string> tags;
+  while (!s.empty()) {
+    const std::size_t sep = s.find_first_of(",;");
+    const std::string_view tag = bibtex::trim(s.substr(0, sep));
+    s = sep == std::string_view::npos ? std::string_view() : s.substr(sep + 1);
+    if (tag.empty()) continue;
+    std::string text = latex::decode(tag).text;
+    if (!text.empty() && std::find(tags.begin(), tags.end(), text) == tags.end())
+      tags.push_back(std::move(text));
+  }
+  return tags;
+}
+
+void Resolver::map(const Entry& e, Publication& p) {
+  p.key = std::string(e.raw->key);
+  p.source_type = e.type;
+  p.source_index = options_.source_index;
+  p.line = lines_.position(e.raw->offset).line;
+
+  const Field* venue = nullptr;
+  int venue_rank = 1 << 20;
+  const bool has_date = e.find("date") != nullptr;
+  for (const Field& f : e.fields) {
+    const int rank = bibtex::venue_priority(f.name);
+    if (rank >= 0 && rank < venue_rank && !bibtex::trim(f.value).empty()) {
+      venue = &f;
+      venue_rank = rank;
+    }
+  }
+  std::optional<Status> pubstate;
+  std::string_view annotations;
+  auto keep = [&](const Field& f) { p.extra.push_back({f.name, f.value}); };
+
+  for (const Field& f : e.fields) {
+    const std::string& n = f.name;
+    const std::string_view v = f.value;
+    if (n == "title") {
+      p.title = decode(f);
+    } else if (n == "author") {
+      NameList names = parse_bibtex_names(v);
+      p.authors = std::move(names.people);
+      p.others = names.others;
+    } else if (n == "editor") {
+      p.editors = parse_bibtex_names(v).people;
+    } else if (n == "author+an") {
+      annotations = v;
+    } else if (n == "year" && !has_date) {
+      if (auto year = bibtex::parse_integer(v); year && *year > 0 && *year < 10000) {
+        p.date.year = static_cast<int>(*year);
+      } else {
+        p.date.year = first_year(v);
+        keep(f);
+      }
+    } else if (n == "month" && !has_date) {
+      int day = 0;
+      if (const int month = bibtex::parse_month_day(v, day)) {
+        p.date.month = month;
+        if (day) p.date.day = day;
+      } else {
+        keep(f);
+      }
+    } else if (n == "day" && !has_date) {
+      const auto day = bibtex::parse_integer(v);
+      if (day && *day >= 1 && *day <= 31) {
+        p.date.day = static_cast<int>(*day);
+      } else {
+        keep(f);
+      }
+    } else if (n == "date") {
+      bool plain = false;
+      p.date = parse_date(v, plain);
+      if (!plain) keep(f);
+    } else if (&f == venue) {
+      p.venue = decode(f);
+    } else if (n == "abbr") {
+      p.badge = latex::decode(v).text;
+    } else if (n == "selected") {
+      const std::string s = bibtex::to_lower_ascii(bibtex::trim(v));
+      p.selected = s == "true" || s == "yes" || s == "1";
+    } else if (n == "award") {
+      p.award = decode(f);
+    } else if (n == "award_name") {
+      p.award_label = latex::decode(v).text;
+    } else if (bibtex::is_link_field(n)) {
+      add_link(p, n, bibtex::clean_url(v));
+    } else if (n.size() > 4 && n.compare(0, 4, "url_") == 0) {
+      add_link(p, n.substr(4), bibtex::clean_url(v));
+    } else if (n == "arxiv") {
+      p.arxiv = bibtex::clean_arxiv(v);
+    } else if (n == "doi") {
+      std::string doi = bibtex::clean_doi(v);
+      if (doi.empty() || !p.doi.empty()) {
+        keep(f);
+      } else {
+        p.doi = std::move(doi);
+      }
+    } else if (n == "preview") {
+      p.thumbnail = bibtex::clean_url(v);
+    } else if (n == "abstract") {
+      p.abstract = decode(f);
+    } else if (n == "annotation") {
+      keep(f);
+      read_legend(v);
+    } else if (n == "keywords") {
+      p.tags = split_tags(v);
+    } else if (n == "note") {
+      p.note = decode(f);
+    } else if (n == "pubstate" && (pubstate = bibtex::status_from_pubstate(v))) {
+      // mapped to the status below
+    } else if (n == "citations") {
+      if (auto count = bibtex::parse_integer(v)) {
+        p.citations = *count;
+      } else {
+        keep(f);
+      }
+    } else {
+      keep(f);
+    }
+  }
+  if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
+  if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
+  if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
+  if (!annotations.empty()) apply_annotations(annotations, p.authors);
+
+  bibtex::StatusClues clues;
+  clues.pubstate = pubstate;
+  clues.entry_type = e.type;
+  clues.has_arxiv = !p.arxiv.empty();
+  clues.has_venue = !p.venue.empty();
+  clues.badge = p.badge;
+  clues.note = p.note.text;
+  p.status = bibtex::infer_status(clues);
+  p.type = bibtex::infer_type(e.type, p.status,
+                              bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
+}
+
+void Resolver::run() {
+  for (const bibtex::RawIssue& issue : raw_.issues)
+    diag(issue.offset, issue.severity, issue.message);
+  define_macros();
+  std::vector<Entry> entries;
+  entries.reserve(raw_.entries.size());
+  for (const RawEntry& e : raw_.entries) {
+    if (e.kind != bibtex::EntryKind::Regular) continue;
+    auto [it, inserted] = keys_.emplace(e.key, entries.size());
+    if (!inserted) {
+      const std::uint32_t first_line = lines_.position(entries[it->second].raw->offset).line;
+      diag(e.key_offset, Severity::Warning,
+           "duplicate key '" + std::string(e.key) + "' (the entry on line " +
+               std::to_string(first_line) + " is kept)");
+      continue;
+    }
+    entries.emplace_back();
+    resolve_entry(e, entries.back());
+  }
+  inherit(entries);
+  auto& pubs = result_.library.publications;
+  pubs.resize(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    map(entries[i], pubs[i]);
+    pubs[i].order = static_cast<std::uint32_t>(i);
+  }
+  // Diagnostics in reading order, whatever stage found them.
+  std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
+}
+
+}  // namespace
+
+ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
+  ReadResult result;
+  // Invalid UTF-8 is replaced by U+FFFD (one per bad byte, so columns stay
+  // meaningful).
+  std::string sanitized;
+  std::vector<std::uint32_t> bad_offsets;
+  std::string_view text = input;
+  if (!unicode::is_valid_utf8(input)) {
+    sanitized.reserve(input.size() + 16);
+    std::size_t pos = 0;
+    while (pos < input.size()) {
+      const std::size_t start = pos;
+      const char32_t cp = unicode::decode_utf8(input, pos);
+      if (cp == unicode::kReplacement && input.substr(start, pos - start) != "\xEF\xBF\xBD")
+        bad_offsets.push_back(static_cast<std::uint32_t>(sanitized.size()));
+      sanitized.append(cp == unicode::kReplacement ? std::string_view("\xEF\xBF\xBD")
+                                                   : input.substr(start, pos - start));
+    }
+    text = sanitized;
+  }
+  const bibtex::RawFile raw = bibtex::parse_raw(text);
+  Resolver resolver(text, raw, options, result);
+  std::uint32_t last_line = 0;
+  for (std::uint32_t offset : bad_offsets) {
+    // One warning per line is enough to find them all.
+    const std::uint32_t line = resolver.line_of(offset);
+    if (line == last_line) continue;
+    last_line = line;
+    resolver.diag(offset, Severity::Warning, "invalid UTF-8 replaced by U+FFFD");
+  }
+  resolver.run();
+  return result;
+}
+
+}  // namespace papershelf

@@ -1,0 +1,172 @@
+// format_bibtex: one Publication as clean BibTeX that read_bibtex maps back to
+// an equal model. It writes only what the reader would not infer by itself
+// (e.g. `pubstate` only when the status does not follow from the entry type,
+// badge, note and arXiv id) and uses the shared field semantics in
+// bibtex/mapping.hpp.
+#include <algorithm>
+#include <cstdio>
+
+#include "bibtex/mapping.hpp"
+#include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
+
+namespace papershelf {
+namespace {
+
+using bibtex::to_lower_ascii;
+
+bool starts_lower(std::string_view s) { return !s.empty() && s[0] >= 'a' && s[0] <= 'z'; }
+
+std::string encode_plain(std::string_view s) { return latex::encode(RichText(std::string(s))); }
+
+// One name in "von Last, Jr, First" form, markers after the family name.
+std::string bibtex_name(const Person& p) {
+  if (p.is_literal()) return "{" + encode_plain(p.literal) + "}" + p.marks;
+  std::string out;
+  if (!p.particle.empty()) out += encode_plain(p.particle) + " ";
+  const bool several_words = p.family.find(' ') != std::string::npos;
+  std::string family = encode_plain(p.family);
+  // A lower-case family of several words must not be read as "von Last".
+  if (p.particle.empty() && several_words && starts_lower(p.family)) family = "{" + family + "}";
+  out += family;
+  out += p.marks;
+  if (!p.suffix.empty()) {
+    out += ", " + encode_plain(p.suffix) + ",";
+    if (!p.given.empty()) out += " " + encode_plain(p.given);
+  } else if (!p.given.empty()) {
+    out += ", " + encode_plain(p.given);
+  } else if (several_words && p.particle.empty()) {
+    out += ",";  // "Vera Pérez," : without the comma "Vera" would be a first name
+  }
+  return out;
+}
+
+std::string name_list(const std::vector<Person>& people, bool others) {
+  std::string out;
+  for (const Person& p : people) {
+    if (!out.empty()) out += " and ";
+    out += bibtex_name(p);
+  }
+  if (others) out += out.empty() ? "others" : " and others";
+  return out;
+}
+
+class Writer {
+ public:
+  Writer(const Publication& p, const BibtexOptions& options) : p_(p), options_(options) {}
+  std::string run();
+
+ private:
+  void field(std::string_view name, std::string_view value) {
+    const std::string lower = to_lower_ascii(name);
+    for (const std::string& omit : options_.omit_fields)
+      if (to_lower_ascii(omit) == lower) return;
+    out_ += "  ";
+    out_ += name;
+    out_ += " = {";
+    out_ += value;
+    out_ += "},\n";
+  }
+  bool has_extra(std::string_view name) const { return p_.extra_field(name) != nullptr; }
+  std::string date_text() const;
+
+  const Publication& p_;
+  const BibtexOptions& options_;
+  std::string out_;
+};
+
+std::string Writer::date_text() const {
+  const Date& d = p_.date;
+  char buf[48];
+  if (d.day) {
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year, d.month, d.day);
+  } else if (d.month) {
+    std::snprintf(buf, sizeof buf, "%04d-%02d", d.year, d.month);
+  } else {
+    std::snprintf(buf, sizeof buf, "%04d", d.year);
+  }
+  return buf;
+}
+
+std::string Writer::run() {
+  const bool has_arxiv = !p_.arxiv.empty();
+  const bool has_venue = !p_.venue.empty();
+  std::string type = p_.source_type.empty() ? std::string() : to_lower_ascii(p_.source_type);
+  auto gives_type = [&](std::string_view t) {
+    return !t.empty() &&
+           bibtex::infer_type(t, p_.status, bibtex::preprint_shape(t, has_arxiv, has_venue)) ==
+               p_.type;
+  };
+  const bool plain_type = std::all_of(type.begin(), type.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+  if (!plain_type || !gives_type(type)) type = std::string(bibtex::entry_type_for(p_.type));
+
+  out_ = "@" + type + "{" + p_.key + ",\n";
+  if (!p_.authors.empty() || p_.others) field("author", name_list(p_.authors, p_.others));
+  if (!p_.title.empty()) field("title", latex::encode(p_.title));
+  if (!p_.editors.empty()) field("editor", name_list(p_.editors, false));
+  if (has_venue) {
+    // The reader takes the best-ranked venue field; the written one must
+    // outrank the extras.
+    std::string_view name = bibtex::venue_field_for(p_.type);
+    int best_extra = 1 << 20;
+    for (const ExtraField& f : p_.extra) {
+      const int rank = bibtex::venue_priority(f.name);
+      if (rank >= 0) best_extra = std::min(best_extra, rank);
+    }
+    if (bibtex::venue_priority(name) >= best_extra) name = bibtex::kVenueFields[0];
+    field(name, latex::encode(p_.venue));
+  }
+  // Dates: year/month as al-folio writes them, biblatex `date` when the day or
+  // an extra year or month (which the reader keeps only next to a `date`)
+  // requires it.
+  if (!has_extra("date") && p_.date.year) {
+    if (p_.date.day || has_extra("year") || has_extra("month")) {
+      field("date", date_text());
+    } else {
+      field("year", std::to_string(p_.date.year));
+      if (p_.date.month) field("month", std::to_string(p_.date.month));
+    }
+  }
+  if (!p_.badge.empty()) field("abbr", encode_plain(p_.badge));
+  if (p_.selected) field("selected", "true");
+  if (!p_.award.empty()) field("award", latex::encode(p_.award));
+  if (!p_.award_label.empty()) field("award_name", encode_plain(p_.award_label));
+  if (!p_.note.empty()) field("note", latex::encode(p_.note));
+  bibtex::StatusClues clues;
+  clues.entry_type = type;
+  clues.has_arxiv = has_arxiv;
+  clues.has_venue = has_venue;
+  clues.badge = p_.badge;
+  clues.note = p_.note.text;
+  if (bibtex::infer_status(clues) != p_.status && !has_extra("pubstate"))
+    field("pubstate", bibtex::pubstate_for(p_.status));
+  if (!p_.tags.empty()) {
+    std::string tags;
+    for (const std::string& t : p_.tags) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
+    field("keywords", tags);
+  }
+  for (const Link& l : p_.links) {
+    if (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) continue;
+    if (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv)) continue;
+    field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, l.url);
+  }
+  if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) field("arxiv", p_.arxiv);
+  if (!p_.doi.empty()) field("doi", p_.doi);
+  if (!p_.thumbnail.empty()) field("preview", p_.thumbnail);
+  if (p_.citations) field("citations", std::to_string(*p_.citations));
+  if (!p_.abstract.empty()) field("abstract", latex::encode(p_.abstract));
+  for (const ExtraField& f : p_.extra) field(f.name, f.value);
+  if (out_.size() >= 2 && out_[out_.size() - 2] == ',') out_.erase(out_.size() - 2, 1);
+  out_ += "}\n";
+  return std::move(out_);
+}
+
+}  // namespace
+
+std::string format_bibtex(const Publication& p, const BibtexOptions& options) {
+  return Writer(p, options).run();
+}
+
+}  // namespace papershelf

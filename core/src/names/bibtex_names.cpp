@@ -1,0 +1,336 @@
+// The BibTeX name grammar (First von Last / von Last, First / von Last, Jr,
+// First), splitting name lists on a top-level "and", and author markers (* † ‡
+// ...) pulled out of names into marks. The owner matcher lives in owner.cpp.
+#include <algorithm>
+#include <cstring>
+
+#include "papershelf/latex.hpp"
+#include "papershelf/names.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+// One word of a name, decoded, with what the grammar needs to know about it.
+struct Word {
+  std::string text;
+  bool lower = false;  // starts with a lower-case letter: a "von" word
+};
+
+// Words of a name, split into the comma-separated parts.
+using Part = std::vector<Word>;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+bool starts_lower(std::string_view text) {
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const char32_t cp = unicode::decode_utf8(text, pos);
+    if (unicode::is_letter(cp)) return unicode::to_upper(cp) != cp;
+  }
+  return false;
+}
+
+std::string join(const Part& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (!out.empty()) out.push_back(' ');
+    out += words[i].text;
+  }
+  return out;
+}
+
+// Splits "von Last" into particle and family; the last word is always part of
+// the family.
+void split_von_last(const Part& words, Person& p) {
+  std::size_t last_lower = words.size();
+  for (std::size_t i = 0; i + 1 < words.size(); ++i)
+    if (words[i].lower) last_lower = i;
+  if (last_lower == words.size() || !words[0].lower) {
+    p.family = join(words, 0, words.size());
+    return;
+  }
+  p.particle = join(words, 0, last_lower + 1);
+  p.family = join(words, last_lower + 1, words.size());
+}
+
+Person apply_grammar(std::vector<Part>& parts) {
+  Person p;
+  // Words that became empty once their markers were removed do not count.
+  for (Part& part : parts) {
+    part.erase(
+        std::remove_if(part.begin(), part.end(), [](const Word& w) { return w.text.empty(); }),
+        part.end());
+  }
+  // "Vera Pérez," has an empty First part that still makes "Vera Pérez" the
+  // Last part.
+  bool any = false;
+  for (const Part& part : parts) any = any || !part.empty();
+  if (!any) return p;
+  // A name written all in lower case ("qinghao hu") has no "von": case carries
+  // no signal there.
+  bool all_lower = true;
+  for (const Part& part : parts)
+    for (const Word& w : part) all_lower = all_lower && w.lower;
+  if (all_lower)
+    for (Part& part : parts)
+      for (Word& w : part) w.lower = false;
+  if (parts.size() == 1) {
+    const Part& words = parts[0];
+    const std::size_t n = words.size();
+    std::size_t first_lower = n;
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      if (words[i].lower) {
+        first_lower = i;
+        break;
+      }
+    }
+    if (first_lower == n) {
+      p.given = join(words, 0, n - 1);
+      p.family = words[n - 1].text;
+      return p;
+    }
+    p.given = join(words, 0, first_lower);
+    Part rest(words.begin() + static_cast<std::ptrdiff_t>(first_lower), words.end());
+    split_von_last(rest, p);
+    return p;
+  }
+  if (!parts[0].empty()) split_von_last(parts[0], p);
+  if (parts.size() == 2) {
+    p.given = join(parts[1], 0, parts[1].size());
+  } else {
+    p.suffix = join(parts[1], 0, parts[1].size());
+    for (std::size_t i = 2; i < parts.size(); ++i) {
+      if (!p.given.empty() && !parts[i].empty()) p.given += ", ";
+      p.given += join(parts[i], 0, parts[i].size());
+    }
+  }
+  return p;
+}
+
+// Splits `raw` at top-level " and " (any case); braces and backslash escapes
+// are respected.
+std::vector<std::string_view> split_and(std::string_view raw) {
+  std::vector<std::string_view> names;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (c == '\\' && latex_input) {
+      ++i;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (depth > 0) --depth;
+    } else if (depth == 0 && is_space(c) && i + 4 < raw.size() &&
+               (raw[i + 1] == 'a' || raw[i + 1] == 'A') &&
+               (raw[i + 2] == 'n' || raw[i + 2] == 'N') &&
+               (raw[i + 3] == 'd' || raw[i + 3] == 'D') && is_space(raw[i + 4])) {
+      names.push_back(raw.substr(start, i - start));
+      start = i + 4;
+      i += 3;
+    }
+  }
+  names.push_back(raw.substr(start));
+  return names;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// True when `raw` is one brace group from its first to its last byte: {Barnes
+// and Noble}.
+bool is_fully_braced(std::string_view raw) {
+  if (raw.size() < 2 || raw.front() != '{' || raw[1] == '\\') return false;
+  int depth = 0;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\') {
+      ++i;
+    } else if (raw[i] == '{') {
+      ++depth;
+    } else if (raw[i] == '}' && --depth == 0) {
+      return i + 1 == raw.size();
+    }
+  }
+  return false;
+}
+
+bool is_marker_text(std::string_view s) {
+  std::size_t pos = 0;
+  while (pos < s.size())
+    if (!is_marker_symbol(unicode::decode_utf8(s, pos))) return false;
+  return true;
+}
+
+// Markers written as math ($^\dagger$ is kept verbatim by the decoder) become
+// their symbols.
+void spell_math_markers(std::string& text) {
+  static constexpr std::pair<std::string_view, std::string_view> kMath[] = {
+      {"\\ddagger", "‡"}, {"\\dagger", "†"}, {"\\ast", "*"}, {"\\star", "*"},
+      {"\\S", "§"},       {"\\P", "¶"},      {"\\|", "‖"},   {"\\#", "#"}};
+  for (const auto& [command, symbol] : kMath) {
+    for (std::size_t at = text.find(command); at != std::string::npos;
+         at = text.find(command, at)) {
+      text.replace(at, command.size(), symbol);
+    }
+  }
+  text.erase(std::remove(text.begin(), text.end(), '\\'), text.end());
+}
+
+// Decodes one raw name into parts of words; marks found on any word are
+// appended to `marks`.
+std::vector<Part> words_of(std::string_view raw, std::string& marks, bool latex_input) {
+  std::vector<Part> parts(1);
+  int depth = 0;
+  std::size_t start = 0;
+  auto flush = [&](std::size_t end) {
+    const std::string_view token = raw.substr(start, end - start);
+    if (token.empty()) return;
+    Word w;
+    // A word that starts with a protective group (not {\"u}) is caseless, never
+    // a von word.
+    const bool caseless = token[0] == '{' && (token.size() < 2 || token[1] != '\\');
+    w.text = latex_input ? latex::decode(token).text : std::string(token);
+    if (latex_input && w.text.find('\\') != std::string::npos) spell_math_markers(w.text);
+    marks += take_marks(w.text);
+    w.lower = !caseless && starts_lower(w.text);
+    parts.back().push_back(std::move(w));
+  };
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (c == '\\' && latex_input) {
+      ++i;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (depth > 0) --depth;
+    } else if (depth == 0 && (is_space(c) || c == '~' || c == ',')) {
+      flush(i);
+      start = i + 1;
+      if (c == ',') parts.emplace_back();
+    }
+  }
+  flush(raw.size());
+  return parts;
+}
+
+}  // namespace
+
+bool is_marker_symbol(char32_t cp) {
+  switch (cp) {
+    case U'*':
+    case 0x2217:
+    case 0x2020:
+    case 0x2021:
+    case 0x00A7:
+    case 0x00B6:
+    case 0x2016:
+    case U'#':
+    case U'^':
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string take_marks(std::string& name) {
+  std::string marks;
+  std::string kept;
+  kept.reserve(name.size());
+  std::size_t pos = 0;
+  while (pos < name.size()) {
+    // Find the run of marker symbols starting here, if any.
+    std::size_t run_end = pos;
+    while (run_end < name.size()) {
+      std::size_t next = run_end;
+      if (!is_marker_symbol(unicode::decode_utf8(name, next))) break;
+      run_end = next;
+    }
+    if (run_end == pos) {
+      std::size_t next = pos;
+      unicode::decode_utf8(name, next);
+      kept.append(name, pos, next - pos);
+      pos = next;
+      continue;
+    }
+    // Markers count only at a word edge: "Hu*", "*Pang", "Hu *"; never inside
+    // "C*D".
+    const bool at_start = kept.empty() || kept.back() == ' ' || kept.back() == ',';
+    const bool at_end = run_end == name.size() || name[run_end] == ' ' || name[run_end] == ',';
+    if (at_start || at_end) {
+      std::size_t p = pos;
+      while (p < run_end) {
+        const char32_t cp = unicode::decode_utf8(name, p);
+        if (cp == U'^') continue;  // superscript syntax, not a mark
+        unicode::append_utf8(marks, cp == 0x2217 ? U'*' : cp);
+      }
+    } else {
+      kept.append(name, pos, run_end - pos);
+    }
+    pos = run_end;
+  }
+  // Tidy the spaces a standalone marker left behind.
+  std::string tidy;
+  tidy.reserve(kept.size());
+  for (char c : kept) {
+    if (c == ' ' && (tidy.empty() || tidy.back() == ' ')) continue;
+    if (c == ',' && !tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+    tidy.push_back(c);
+  }
+  while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+  name = std::move(tidy);
+  return marks;
+}
+
+NameList parse_bibtex_names(std::string_view raw) {
+  NameList list;
+  const std::vector<std::string_view> chunks = split_and(raw);
+  list.people.reserve(chunks.size());
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    std::string_view chunk = trim(chunks[i]);
+    if (chunk.empty()) continue;
+    if (i + 1 == chunks.size() && i > 0 && chunk.size() == 6) {
+      std::string lower(chunk);
+      for (char& c : lower) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
+      if (lower == "others") {
+        list.others = true;
+        continue;
+      }
+    }
+    // Markers after a braced organisation: "{Barnes and Noble}*".
+    std::string_view core = chunk;
+    std::string trailing;
+    while (!core.empty() && std::strchr("*#^", core.back()) && core.back() != '\0') {
+      trailing.insert(trailing.begin(), core.back());
+      core.remove_suffix(1);
+    }
+    if (is_fully_braced(core) && (trailing.empty() || is_marker_text(trailing))) {
+      Person p;
+      p.literal = latex::decode(core.substr(1, core.size() - 2)).text;
+      for (char c : trailing)
+        if (c != '^') p.marks.push_back(c);
+      if (!p.literal.empty()) list.people.push_back(std::move(p));
+      continue;
+    }
+    std::string marks;
+    std::vector<Part> parts = words_of(chunk, marks, true);
+    Person p = apply_grammar(parts);
+    p.marks = std::move(marks);
+    if (p.family.empty() && p.given.empty() && p.particle.empty() && p.suffix.empty()) continue;
+    list.people.push_back(std::move(p));
+  }
+  return list;
+}
+
+Person parse_name(std::string_view name) {
+  std::string marks;
+  std::vector<Part> parts = words_of(trim(name), marks, false);
+  Person p = apply_grammar(parts);
+  p.marks = std::move(marks);
+  return p;
+}
+
+}  // namespace papershelf

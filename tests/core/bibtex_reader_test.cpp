@@ -1,0 +1,228 @@
+// read_bibtex: syntax, macros, inheritance, field mapping, status/type
+// inference and recovery. Line:column expectations for the data-driven fixtures
+// live in tests/fixtures/*/NAME.expect.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "papershelf/read.hpp"
+
+namespace papershelf {
+namespace {
+
+ReadResult read(std::string_view text) {
+  ReadOptions o;
+  o.source_name = "t.bib";
+  return read_bibtex(text, o);
+}
+
+std::string positions(const ReadResult& r) {
+  std::string out;
+  for (const Diagnostic& d : r.diagnostics)
+    out += std::string(to_string(d.severity)) + " " + std::to_string(d.line) + ":" +
+           std::to_string(d.column) + "; ";
+  return out;
+}
+
+const Link* link(const Publication& p, std::string_view label) {
+  for (const Link& l : p.links)
+    if (l.label == label) return &l;
+  return nullptr;
+}
+
+TEST(BibtexReader, SyntaxVariants) {
+  const ReadResult r = read(
+      "\xEF\xBB\xBF---\nlayout: x\n---\r\n% comment @misc{no,}\r\n"
+      "@comment{ @article{hidden, title={x}} }\r\n@preamble{ "
+      "\"\\newcommand\" }\r\n"
+      "@ARTICLE(a, TITLE = \"Quoted {Brace}\", Year = 2020,)\r\n"
+      "@misc{b, title = {One}}@misc{c, title = {Two},\n}\n");
+  EXPECT_EQ(positions(r), "");
+  ASSERT_EQ(r.library.publications.size(), 3u);
+  const Publication& a = r.library.publications[0];
+  EXPECT_EQ(a.key, "a");
+  EXPECT_EQ(a.title.text, "Quoted Brace");
+  EXPECT_EQ(a.date.year, 2020);
+  EXPECT_EQ(a.source_type, "article");
+  EXPECT_EQ(a.line, 7u);
+  EXPECT_EQ(r.library.publications[2].order, 2u);
+}
+
+TEST(BibtexReader, MacrosAndConcatenation) {
+  const ReadResult r = read(
+      "@string{foo = \"Foo\"}\n@STRING{bar = foo # { Bar}}\n"
+      "@misc{k, title = bar # \" \" # baz, month = nov, note = "
+      "later}\n@string{later = {Late}}\n");
+  EXPECT_EQ(positions(r), "warning 3:30; ");
+  const Publication& p = r.library.publications.at(0);
+  EXPECT_EQ(p.title.text, "Foo Bar baz");
+  EXPECT_EQ(p.date.month, 11);
+  EXPECT_EQ(p.note.text, "Late");
+}
+
+TEST(BibtexReader, StringCycleIsReportedNotFatal) {
+  const ReadResult r = read("@string{a = b}\n@string{b = a # {x}}\n@misc{k, title = a}\n");
+  EXPECT_FALSE(has_errors(r.diagnostics));
+  EXPECT_EQ(positions(r), "warning 2:13; ");
+  EXPECT_EQ(r.library.publications.size(), 1u);
+}
+
+TEST(BibtexReader, AlFolioFields) {
+  const ReadResult r = read(R"(@inproceedings{hu2024,
+  abbr = {NSDI}, selected = {true}, award = {Best Paper Award}, award_name = {Best Paper},
+  title = {Characterization of {LLM} Development},
+  author = {Hu*†, Qinghao and Ye*, Zhisheng and Wang, Zerui},
+  author+an = {2=corresponding},
+  booktitle = {21st USENIX NSDI}, year = {2024}, month = apr,
+  pdf = {hu2024.pdf}, code = {https://github.com/x/y}, url_slides = {s.pdf}, html = {https://h},
+  arxiv = {2403.07648}, doi = {DOI: 10.1145/123.456}, preview = {hu.png},
+  keywords = {LLM; clusters, systems}, citations = {42}, bibtex_show = {true},
+  annotation = {* equal contribution<br>† corresponding author}
+})");
+  EXPECT_EQ(positions(r), "");
+  const Publication& p = r.library.publications.at(0);
+  EXPECT_EQ(p.type, PubType::Conference);
+  EXPECT_EQ(p.status, Status::Published);
+  EXPECT_EQ(p.badge, "NSDI");
+  EXPECT_TRUE(p.selected);
+  EXPECT_EQ(p.award.text, "Best Paper Award");
+  EXPECT_EQ(p.award_label, "Best Paper");
+  EXPECT_EQ(p.title.text, "Characterization of LLM Development");
+  ASSERT_EQ(p.authors.size(), 3u);
+  EXPECT_EQ(p.authors[0].marks, "*†");
+  EXPECT_EQ(p.authors[1].marks, "*†");
+  EXPECT_EQ(p.authors[2].marks, "");
+  EXPECT_EQ(p.venue.text, "21st USENIX NSDI");
+  EXPECT_EQ(p.date.year, 2024);
+  EXPECT_EQ(p.date.month, 4);
+  EXPECT_EQ(p.doi, "10.1145/123.456");
+  EXPECT_EQ(p.arxiv, "2403.07648");
+  EXPECT_EQ(p.thumbnail, "hu.png");
+  EXPECT_EQ(p.tags, (std::vector<std::string>{"LLM", "clusters", "systems"}));
+  EXPECT_EQ(p.citations, 42);
+  ASSERT_NE(link(p, "pdf"), nullptr);
+  EXPECT_EQ(link(p, "pdf")->url, "hu2024.pdf");
+  EXPECT_EQ(link(p, "slides")->url, "s.pdf");
+  EXPECT_EQ(link(p, "html")->url, "https://h");
+  EXPECT_EQ(link(p, "arxiv")->url, "https://arxiv.org/abs/2403.07648");
+  EXPECT_EQ(link(p, "doi")->url, "https://doi.org/10.1145/123.456");
+  ASSERT_NE(p.extra_field("bibtex_show"), nullptr);
+  EXPECT_NE(p.extra_field("annotation"), nullptr);
+  const auto& legend = r.library.profile.legend;
+  ASSERT_EQ(legend.size(), 2u);
+  EXPECT_EQ(legend[1].symbol, "†");
+  EXPECT_EQ(legend[1].meaning, "corresponding author");
+}
+
+TEST(BibtexReader, StatusAndTypeInference) {
+  const ReadResult r = read(R"(
+@article{a, title = {A}, journal = {J}}
+@article{b, title = {B}, eprint = {2401.1}, archivePrefix = {arXiv}}
+@misc{c, title = {C}, eprint = {2401.2}, eprinttype = {arxiv}}
+@unpublished{d, title = {D}}
+@inproceedings{e, title = {E}, abbr = {In Progress}}
+@article{f, title = {F}, note = {Under review at TOCS}}
+@article{g, title = {G}, pubstate = {forthcoming}, journal = {J}}
+@misc{h, title = {H}}
+@phdthesis{i, title = {I}, school = {S}}
+@article{j, title = {J}, abbr = {Preprint}, journal = {arXiv preprint arXiv:1}}
+)");
+  EXPECT_EQ(positions(r), "");
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 10u);
+  EXPECT_EQ(p[0].type, PubType::Journal);
+  EXPECT_EQ(p[0].status, Status::Published);
+  EXPECT_EQ(p[1].type, PubType::Preprint);
+  EXPECT_EQ(p[1].status, Status::Preprint);
+  EXPECT_EQ(p[1].arxiv, "2401.1");
+  EXPECT_EQ(p[2].type, PubType::Preprint);
+  EXPECT_EQ(p[3].type, PubType::Preprint);
+  EXPECT_EQ(p[3].status, Status::Preprint);
+  EXPECT_EQ(p[4].type, PubType::Conference);
+  EXPECT_EQ(p[4].status, Status::InPreparation);
+  EXPECT_EQ(p[5].type, PubType::Journal);
+  EXPECT_EQ(p[5].status, Status::Submitted);
+  EXPECT_EQ(p[6].status, Status::Accepted);
+  EXPECT_EQ(p[7].type, PubType::Misc);
+  EXPECT_EQ(p[8].type, PubType::Thesis);
+  EXPECT_EQ(p[8].venue.text, "S");
+  EXPECT_EQ(p[9].type, PubType::Preprint);
+}
+
+TEST(BibtexReader, BiblatexDatesCrossrefXdataAndSets) {
+  const ReadResult r = read(R"(
+@set{s, entryset = {m1,m2}}
+@inproceedings{m1, title = {Paper}, crossref = {proc}, date = {2021-03-04}}
+@article{m2, title = {Art}, journaltitle = {Journal}, date = {2019-05/2020-01}, xdata = {pub}}
+@proceedings{proc, title = {Proceedings of X}, year = {2021}, publisher = {P}}
+@xdata{pub, publisher = {XPub}, location = {Here}}
+@article{c1, crossref = {c2}, title = {C1}}
+@article{c2, crossref = {c1}, title = {C2}}
+)");
+  EXPECT_EQ(positions(r), "warning 7:26; warning 8:26; ");
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 7u);
+  EXPECT_EQ(p[0].key, "s");
+  EXPECT_NE(p[0].extra_field("entryset"), nullptr);
+  EXPECT_EQ(p[1].venue.text, "Proceedings of X");
+  EXPECT_EQ(p[1].date, (Date{2021, 3, 4}));
+  ASSERT_NE(p[1].extra_field("publisher"), nullptr);
+  EXPECT_EQ(p[2].date, (Date{2019, 5, 0}));
+  EXPECT_EQ(p[2].venue.text, "Journal");
+  ASSERT_NE(p[2].extra_field("location"), nullptr);
+  EXPECT_EQ(*p[2].extra_field("date"), "2019-05/2020-01");
+}
+
+TEST(BibtexReader, DuplicateKeyFirstWins) {
+  const ReadResult r = read("@misc{k, title={First}}\n@misc{k, title={Second}}\n");
+  EXPECT_EQ(positions(r), "warning 2:7; ");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  EXPECT_EQ(r.library.publications[0].title.text, "First");
+}
+
+TEST(BibtexReader, RecoveryKeepsEveryValidRecord) {
+  const ReadResult r = read(
+      "@misc{a, title = {Unclosed\n}\n\n@misc{b, title = {B}}\n"
+      "@misc{c, title = {C} year = 2020}\n@misc{d, title = {D}\n@misc{e, "
+      "title = \"E}\n"
+      "@misc{f, title = {F}}\n");
+  EXPECT_EQ(positions(r), "error 1:1; error 5:21; error 6:1; error 7:18; ");
+  std::vector<std::string> keys;
+  for (const auto& p : r.library.publications) keys.push_back(p.key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"a", "b", "c", "d", "e", "f"}));
+  EXPECT_EQ(r.library.publications[2].date.year, 2020);
+}
+
+TEST(BibtexReader, ColumnsCountCodePoints) {
+  const ReadResult r = read("@misc{a, title = {Ü}, é = undefinedmacro}\n");
+  EXPECT_EQ(positions(r), "warning 1:27; ");
+}
+
+TEST(BibtexReader, InvalidUtf8IsReplacedWithAWarning) {
+  const ReadResult r = read("@misc{a, title = {bad \xFF byte}}\n");
+  EXPECT_EQ(positions(r), "warning 1:23; ");
+  EXPECT_EQ(r.library.publications.at(0).title.text, "bad \uFFFD byte");
+}
+
+TEST(BibtexReader, NeverCrashesOrHangsOnHostileInput) {
+  std::string deep = "@misc{a, title = " + std::string(10000, '{') + "x";
+  EXPECT_TRUE(has_errors(read(deep).diagnostics));
+  std::string closed =
+      "@misc{a, title = {" + std::string(10000, '{') + std::string(10001, '}') + "}";
+  EXPECT_EQ(read(closed).library.publications.size(), 1u);
+  std::string noise;
+  std::uint32_t state = 12345;
+  for (int i = 0; i < 200000; ++i) {
+    state = state * 1103515245u + 12345u;
+    noise.push_back(static_cast<char>("@{}(),=#\"%\\ \nab1"[(state >> 16) % 16]));
+    if ((state >> 8) % 97 == 0) noise.push_back(static_cast<char>(state >> 3));
+  }
+  const ReadResult r = read(noise);
+  EXPECT_LT(r.library.publications.size(), noise.size());
+  for (const char* s : {"@", "@misc", "@misc{", "@misc{k", "@misc{k,", "@misc{k, t", "@misc{k, t=",
+                        "@misc{k, t={", "@misc{k, t=\"", "@misc{k, t=a#", "@string{", "@comment{"})
+    (void)read(s);
+}
+
+}  // namespace
+}  // namespace papershelf

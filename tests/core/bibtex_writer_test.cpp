@@ -1,0 +1,104 @@
+// format_bibtex: output reads back to an equal model; omit_fields matches whole
+// names only.
+#include <gtest/gtest.h>
+
+#include "fixtures.hpp"
+#include "papershelf/format.hpp"
+#include "papershelf/read.hpp"
+
+namespace papershelf {
+namespace {
+
+// Everything except where the record came from must survive the round trip.
+void expect_same(const Publication& a, const Publication& b, const std::string& bib) {
+  EXPECT_EQ(a.key, b.key) << bib;
+  EXPECT_EQ(a.type, b.type) << bib;
+  EXPECT_EQ(a.source_type, b.source_type) << bib;
+  EXPECT_EQ(a.title, b.title) << bib;
+  EXPECT_EQ(a.authors, b.authors) << bib;
+  EXPECT_EQ(a.others, b.others) << bib;
+  EXPECT_EQ(a.editors, b.editors) << bib;
+  EXPECT_EQ(a.date, b.date) << bib;
+  EXPECT_EQ(a.venue, b.venue) << bib;
+  EXPECT_EQ(a.badge, b.badge) << bib;
+  EXPECT_EQ(a.status, b.status) << bib;
+  EXPECT_EQ(a.selected, b.selected) << bib;
+  EXPECT_EQ(a.award, b.award) << bib;
+  EXPECT_EQ(a.award_label, b.award_label) << bib;
+  EXPECT_EQ(a.note, b.note) << bib;
+  EXPECT_EQ(a.abstract, b.abstract) << bib;
+  EXPECT_EQ(a.links, b.links) << bib;
+  EXPECT_EQ(a.doi, b.doi) << bib;
+  EXPECT_EQ(a.arxiv, b.arxiv) << bib;
+  EXPECT_EQ(a.tags, b.tags) << bib;
+  EXPECT_EQ(a.thumbnail, b.thumbnail) << bib;
+  EXPECT_EQ(a.citations, b.citations) << bib;
+  EXPECT_EQ(a.extra, b.extra) << bib;
+}
+
+void expect_round_trip(const std::string& text, const std::string& name) {
+  ReadOptions o;
+  o.source_name = name;
+  const ReadResult first = read_bibtex(text, o);
+  for (const Publication& p : first.library.publications) {
+    const std::string bib = format_bibtex(p);
+    const ReadResult again = read_bibtex(bib, o);
+    // Warnings are fine here: a lone entry's crossref parent is not in its
+    // output.
+    for (const Diagnostic& d : again.diagnostics)
+      EXPECT_NE(d.severity, Severity::Error) << name << "\n" << bib << format_diagnostic(d);
+    ASSERT_EQ(again.library.publications.size(), 1u) << bib;
+    expect_same(p, again.library.publications[0], name + "\n" + bib);
+  }
+}
+
+TEST(BibtexWriter, RoundTripsFixtures) {
+  for (const char* dir : {"/valid", "/invalid"})
+    for (const std::string& path : testing::list_files(testing::fixtures_dir() + dir, ".bib"))
+      expect_round_trip(testing::read_file(path), path);
+}
+
+TEST(BibtexWriter, RoundTripsCorpus) {
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  for (const std::string& path : testing::list_files(shared + "/corpus", ".bib"))
+    expect_round_trip(testing::read_file(path), path);
+}
+
+TEST(BibtexWriter, RoundTripsStatusesNotInferredFromFields) {
+  Publication p;
+  p.key = "k";
+  p.source_type = "paper-conference";  // from CSL-JSON: not a BibTeX type
+  p.type = PubType::Conference;
+  p.status = Status::Submitted;
+  p.title = "T";
+  p.date = {2024, 2, 9};
+  p.authors.push_back(Person{"A.", "Vera Pérez", "", "", "", "*"});
+  p.authors.push_back(Person{"", "", "", "", "Org & Co", ""});
+  const std::string bib = format_bibtex(p);
+  const ReadResult r = read_bibtex(bib, {});
+  ASSERT_EQ(r.library.publications.size(), 1u) << bib;
+  const Publication& q = r.library.publications[0];
+  EXPECT_EQ(q.type, PubType::Conference) << bib;
+  EXPECT_EQ(q.status, Status::Submitted) << bib;
+  EXPECT_EQ(q.authors, p.authors) << bib;
+  EXPECT_EQ(q.date, p.date) << bib;
+}
+
+TEST(BibtexWriter, OmitFieldsByExactNameOnly) {
+  const ReadResult r = read_bibtex(
+      "@misc{k, title = {Source code matters}, "
+      "code = {https://c}, bibtex_show = {true},"
+      " abbr = {X}}",
+      {});
+  BibtexOptions options;
+  options.omit_fields = {"Bibtex_Show", "abbr", "cod"};
+  const std::string bib = format_bibtex(r.library.publications.at(0), options);
+  EXPECT_EQ(bib.find("bibtex_show"), std::string::npos) << bib;
+  EXPECT_EQ(bib.find("abbr"), std::string::npos) << bib;
+  EXPECT_NE(bib.find("Source code matters"), std::string::npos) << bib;
+  EXPECT_NE(bib.find("code = {https://c}"), std::string::npos) << bib;
+}
+
+}  // namespace
+}  // namespace papershelf

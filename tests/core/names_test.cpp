@@ -1,0 +1,98 @@
+// The BibTeX name grammar, "and" splitting, and author markers.
+#include "papershelf/names.hpp"
+
+#include <gtest/gtest.h>
+
+namespace papershelf {
+namespace {
+
+Person person(std::string given, std::string particle, std::string family, std::string suffix = "",
+              std::string marks = "") {
+  Person p;
+  p.given = std::move(given);
+  p.particle = std::move(particle);
+  p.family = std::move(family);
+  p.suffix = std::move(suffix);
+  p.marks = std::move(marks);
+  return p;
+}
+
+TEST(BibtexNames, ThreeForms) {
+  const NameList l = parse_bibtex_names(
+      "Ludwig van Beethoven and van Beethoven, Ludwig and "
+      "de la Fuente, Jr., Juan and Knuth");
+  ASSERT_EQ(l.people.size(), 4u);
+  EXPECT_EQ(l.people[0], person("Ludwig", "van", "Beethoven"));
+  EXPECT_EQ(l.people[1], person("Ludwig", "van", "Beethoven"));
+  EXPECT_EQ(l.people[2], person("Juan", "de la", "Fuente", "Jr."));
+  EXPECT_EQ(l.people[3], person("", "", "Knuth"));
+  EXPECT_FALSE(l.others);
+}
+
+TEST(BibtexNames, AndOnlyAtTopLevelAndOthers) {
+  const NameList l = parse_bibtex_names("{Barnes and Noble} AND Smith, J.\nand others");
+  ASSERT_EQ(l.people.size(), 2u);
+  EXPECT_EQ(l.people[0].literal, "Barnes and Noble");
+  EXPECT_EQ(l.people[1], person("J.", "", "Smith"));
+  EXPECT_TRUE(l.others);
+  EXPECT_EQ(parse_bibtex_names("Alexander Band and Andy Sand").people.size(), 2u);
+}
+
+TEST(BibtexNames, LatexIsDecodedAndCaseProtectedWordsAreNotVon) {
+  const NameList l = parse_bibtex_names(
+      "Jacob {G\\\"{o}del} and Oscar Luis Vera{-}P{\\'{e}}rez and {\\'E}mile "
+      "Zola and {van} Gogh, V.");
+  ASSERT_EQ(l.people.size(), 4u);
+  EXPECT_EQ(l.people[0], person("Jacob", "", "Gödel"));
+  EXPECT_EQ(l.people[1], person("Oscar Luis", "", "Vera-Pérez"));
+  EXPECT_EQ(l.people[2], person("Émile", "", "Zola"));
+  EXPECT_EQ(l.people[3], person("V.", "", "van Gogh"));
+}
+
+TEST(BibtexNames, MarkersMoveIntoMarks) {
+  const NameList l = parse_bibtex_names(
+      "Hu*\u2020, Qinghao and *Pang, Ce and \u2217Yadav, A. "
+      "and Wang*\u2021, Zerui and Qinghao "
+      "Hu* and Li^{*\u2021}, Bo and Chen$^\\dagger$, X. and "
+      "Zhou \\textsuperscript{\u00a7}, Y.");
+  ASSERT_EQ(l.people.size(), 8u);
+  EXPECT_EQ(l.people[0], person("Qinghao", "", "Hu", "", "*\u2020"));
+  EXPECT_EQ(l.people[1], person("Ce", "", "Pang", "", "*"));
+  EXPECT_EQ(l.people[2], person("A.", "", "Yadav", "", "*"));
+  EXPECT_EQ(l.people[3], person("Zerui", "", "Wang", "", "*\u2021"));
+  EXPECT_EQ(l.people[4], person("Qinghao", "", "Hu", "", "*"));
+  EXPECT_EQ(l.people[5], person("Bo", "", "Li", "", "*\u2021"));
+  EXPECT_EQ(l.people[6].family, "Chen");
+  EXPECT_EQ(l.people[7], person("Y.", "", "Zhou", "", "\u00a7"));
+}
+
+TEST(BibtexNames, TakeMarks) {
+  std::string name = "Hu*\u2020, Qinghao";
+  EXPECT_EQ(take_marks(name), "*\u2020");
+  EXPECT_EQ(name, "Hu, Qinghao");
+  name = "Qinghao Hu^*";
+  EXPECT_EQ(take_marks(name), "*");
+  EXPECT_EQ(name, "Qinghao Hu");
+  name = "C*D Team";
+  EXPECT_EQ(take_marks(name), "");
+  EXPECT_EQ(name, "C*D Team");
+  EXPECT_TRUE(is_marker_symbol(U'\u2217'));
+  EXPECT_FALSE(is_marker_symbol(U'a'));
+}
+
+TEST(ParseName, PlainNames) {
+  EXPECT_EQ(parse_name("Hu, Qinghao"), person("Qinghao", "", "Hu"));
+  EXPECT_EQ(parse_name("Q. Hu"), person("Q.", "", "Hu"));
+  EXPECT_EQ(parse_name("Vincent van Gogh"), person("Vincent", "van", "Gogh"));
+}
+
+TEST(BibtexNames, HostileInput) {
+  EXPECT_TRUE(parse_bibtex_names("").people.empty());
+  EXPECT_TRUE(parse_bibtex_names(" and and ").people.empty());
+  std::string deep(10000, '{');
+  EXPECT_EQ(parse_bibtex_names(deep + "x").people.size(), 1u);
+  EXPECT_EQ(parse_bibtex_names(std::string(5000, ',')).people.size(), 0u);
+}
+
+}  // namespace
+}  // namespace papershelf
