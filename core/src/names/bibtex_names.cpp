@@ -116,7 +116,7 @@ std::vector<std::string_view> split_and(std::string_view raw) {
   std::size_t start = 0;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
-    if (c == '\\' && latex_input) {
+    if (c == '\\') {
       ++i;
     } else if (c == '{') {
       ++depth;
