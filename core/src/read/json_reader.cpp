@@ -18,7 +18,8 @@
 namespace papershelf {
 namespace {
 
-using json = nlohmann::json;
+// Ordered: links and legend given as objects keep the order the author wrote them in.
+using json = nlohmann::ordered_json;
 
 // SAX handler that accepts everything and remembers where the first syntax error is.
 struct ErrorLocator : nlohmann::json_sax<json> {
