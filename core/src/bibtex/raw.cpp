@@ -264,9 +264,19 @@ void Scanner::entry() {
       ++p_;
     std::string_view key = t_.substr(key_start, p_ - key_start);
     while (!key.empty() && is_space(key.back())) key.remove_suffix(1);
+    bool comma_reported = false;
     if (p_ < t_.size() && t_[p_] == '=') {
-      error(key_start, "missing entry key (found a field instead)");
-      return recover();
+      // "@misc{key title = ..." lost its comma; "@misc{title = ..." lost its key.
+      std::size_t key_end = 0;
+      while (key_end < key.size() && !is_space(key[key_end])) ++key_end;
+      if (key_end == key.size()) {
+        error(key_start, "missing entry key (found a field instead)");
+        return recover();
+      }
+      error(key_start + key_end, "missing ',' after the entry key");
+      key = key.substr(0, key_end);
+      p_ = key_start + key_end;
+      comma_reported = true;
     }
     if (p_ < t_.size() && t_[p_] == '\n') skip_space();
     if (key.empty() && close == '}' && p_ < t_.size() && t_[p_] == ',') {
@@ -280,11 +290,12 @@ void Scanner::entry() {
       out_.entries.push_back(e);
       return;
     }
-    if (p_ >= t_.size() || t_[p_] != ',') {
+    if (p_ < t_.size() && t_[p_] == ',') {
+      ++p_;
+    } else if (!comma_reported) {
       error(p_, "expected ',' after the entry key");
       return recover();
     }
-    ++p_;
   }
   const Step s = fields(e, close, e.kind == EntryKind::String);
   e.field_count = static_cast<std::uint32_t>(out_.fields.size()) - e.first_field;

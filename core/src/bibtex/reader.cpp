@@ -37,7 +37,7 @@ struct Field {
 
 struct Entry {
   const RawEntry* raw = nullptr;
-  std::string type;  // lower-case
+  std::string type;  // lower-case; @xdata entries only lend fields and are not records
   std::vector<Field> fields;
   const Field* find(std::string_view name) const {
     for (const Field& f : fields)
@@ -561,10 +561,12 @@ void Resolver::run() {
   }
   inherit(entries);
   auto& pubs = result_.library.publications;
-  pubs.resize(entries.size());
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    map(entries[i], pubs[i]);
-    pubs[i].order = static_cast<std::uint32_t>(i);
+  pubs.reserve(entries.size());
+  for (const Entry& e : entries) {
+    if (e.type == "xdata") continue;
+    pubs.emplace_back();
+    map(e, pubs.back());
+    pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
   }
   // Diagnostics in reading order, whatever stage found them.
   std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),

@@ -297,6 +297,10 @@ void Decoder::apply_mark(char32_t mark) {
       unicode::append_utf8(t, composed);
       return;
     }
+    if (base == 0x0131 || base == 0x0237) {  // no precomposed form: j́ is j + U+0301, not ȷ́
+      t.resize(last);
+      t.push_back(base == 0x0131 ? 'i' : 'j');
+    }
   }
   unicode::append_utf8(t, mark);
 }
