@@ -1,0 +1,257 @@
+// The `papershelf` command end to end: help, check, render in every format, stdin, bad usage.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+using nlohmann::json;
+
+struct Result {
+  int status = -1;
+  std::string out;  // stdout (stderr is appended when `merge_stderr`)
+};
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs `papershelf ARGS` through the shell; `stdin_file` feeds standard input.
+Result papershelf(const std::string& args, bool merge_stderr = false, const std::string& stdin_file = "") {
+  // Redirections apply left to right: stderr joins the pipe before ARGS may redirect stdout.
+  std::string cmd = quote(PAPERSHELF_CLI) + (merge_stderr ? " 2>&1 " : " 2>/dev/null ") + args;
+  cmd += stdin_file.empty() ? " </dev/null" : " <" + quote(stdin_file);
+  Result r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string fixture(const std::string& name) { return quote(std::string(PAPERSHELF_FIXTURES) + "/" + name); }
+
+std::string temp_file(const std::string& name, const std::string& content) {
+  const std::string path = ::testing::TempDir() + "papershelf_cli_" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+
+std::vector<std::string> keys(const json& view) {
+  std::vector<std::string> out;
+  for (const auto& e : view) out.push_back(e.at("key").get<std::string>());
+  return out;
+}
+
+using Keys = std::vector<std::string>;
+
+const char* kProfile = "valid/profile_markers.json";
+
+}  // namespace
+
+TEST(CliHelp, MainAndPerCommand) {
+  Result r = papershelf("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "usage: papershelf <command>")) << r.out;
+  EXPECT_TRUE(contains(r.out, "check"));
+  EXPECT_TRUE(contains(r.out, "render"));
+  r = papershelf("help render");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "usage: papershelf render")) << r.out;
+  EXPECT_TRUE(contains(r.out, "--format"));
+  EXPECT_TRUE(contains(r.out, "--owner"));
+  r = papershelf("help check");
+  EXPECT_TRUE(contains(r.out, "usage: papershelf check")) << r.out;
+  r = papershelf("render --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "usage: papershelf render"));
+  r = papershelf("--version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("papershelf ", 0), 0u);
+}
+
+TEST(CliUsage, BadUsageExitsTwo) {
+  EXPECT_EQ(papershelf("render --no-such-option " + fixture(kProfile)).status, 2);
+  const Result r = papershelf("render --no-such-option " + fixture(kProfile), true);
+  EXPECT_TRUE(contains(r.out, "unknown option --no-such-option")) << r.out;
+  EXPECT_EQ(papershelf("frobnicate").status, 2);
+  EXPECT_EQ(papershelf("").status, 2);
+  EXPECT_EQ(papershelf("render").status, 2);  // no FILE
+  EXPECT_EQ(papershelf("check").status, 2);
+  EXPECT_EQ(papershelf("render --sort bogus " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --group colour " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --filter type:poem " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --format pdf " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --style apa " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --max-authors lots " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --owner").status, 2);  // option without its value
+}
+
+TEST(CliCheck, BrokenFileReportsLineAndColumn) {
+  const std::string path = std::string(PAPERSHELF_FIXTURES) + "/invalid/missing_comma.json";
+  const Result r = papershelf("check " + quote(path));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.rfind(path + ":3:3: error: ", 0), 0u) << r.out;
+  const Result several = papershelf("check " + fixture("invalid/non_object_items.json"));
+  EXPECT_EQ(several.status, 1);
+  for (const char* at : {":3:3: error: ", ":4:3: error: ", ":6:3: error: ", ":7:3: error: "})
+    EXPECT_TRUE(contains(several.out, at)) << at << "\n" << several.out;
+}
+
+TEST(CliCheck, ValidFileExitsZero) {
+  Result r = papershelf("check " + fixture(kProfile), true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "3 record(s), 0 error(s)")) << r.out;
+  r = papershelf("check " + fixture(kProfile) + " " + fixture("valid/zotero_export.json"));
+  EXPECT_EQ(r.status, 0);
+  // One broken file among valid ones makes the whole check fail.
+  r = papershelf("check " + fixture(kProfile) + " " + fixture("invalid/truncated.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(papershelf("check /no/such/file.json").status, 2);
+}
+
+TEST(CliRender, JsonViewModel) {
+  const Result r = papershelf("render --format json --owner 'Q. Hu' " + fixture(kProfile));
+  ASSERT_EQ(r.status, 0);
+  const json view = json::parse(r.out);
+  ASSERT_TRUE(view.is_array());
+  EXPECT_EQ(keys(view), (Keys{"wang2025", "hu2024nsdi", "hu2021sc"}));
+  const json& e = view[1];
+  for (const char* field : {"key", "type", "title", "year", "venue", "badge", "status", "selected", "award",
+                            "note", "authors", "links"})
+    EXPECT_TRUE(e.contains(field)) << field;
+  EXPECT_EQ(e["type"], "conference");
+  EXPECT_EQ(e["year"], 2024);
+  EXPECT_EQ(e["badge"], "NSDI");
+  EXPECT_EQ(e["selected"], true);
+  EXPECT_EQ(e["award"], "Best Paper Award");
+  EXPECT_EQ(e["authors"][0], json::parse(R"({"name": "Qinghao Hu", "owner": true, "marks": "*"})"));
+  EXPECT_EQ(e["authors"][1]["owner"], false);
+  for (const auto& link : e["links"]) EXPECT_NE(link["url"], "javascript:alert(1)");
+  EXPECT_EQ(view[2]["authors"][0]["owner"], true);  // "Q. Hu" as written in the data
+}
+
+TEST(CliRender, OwnerDefaultsToTheProfile) {
+  const json view = json::parse(papershelf("render --format json " + fixture(kProfile)).out);
+  EXPECT_EQ(view[1]["authors"][0]["owner"], true);
+  const json other = json::parse(papershelf("render --format json --owner 'Zhisheng Ye' " + fixture(kProfile)).out);
+  EXPECT_EQ(other[1]["authors"][0]["owner"], false);
+  EXPECT_EQ(other[1]["authors"][1]["owner"], true);
+}
+
+TEST(CliRender, SortFilterSearchGroup) {
+  const std::string file = fixture(kProfile);
+  json view = json::parse(papershelf("render --format json --sort title-asc " + file).out);
+  EXPECT_EQ(keys(view), (Keys{"wang2025", "hu2021sc", "hu2024nsdi"}));
+  view = json::parse(papershelf("render --format json --sort=year-asc " + file).out);
+  EXPECT_EQ(keys(view), (Keys{"hu2021sc", "hu2024nsdi", "wang2025"}));
+  view = json::parse(papershelf("render --format json --filter 'type:conference year:2022-' " + file).out);
+  EXPECT_EQ(keys(view), (Keys{"hu2024nsdi"}));
+  view = json::parse(papershelf("render --format json --filter 'first-author' --owner 'Qinghao Hu' " + file).out);
+  EXPECT_EQ(keys(view), (Keys{"wang2025", "hu2024nsdi", "hu2021sc"}));  // wang2025: equal contribution
+  view = json::parse(papershelf("render --format json --filter selected " + file).out);
+  EXPECT_EQ(keys(view), (Keys{"hu2024nsdi"}));
+  view = json::parse(papershelf("render --format json --search 'DATACENTERS prediction' " + file).out);
+  EXPECT_EQ(keys(view), (Keys{"hu2021sc"}));
+  view = json::parse(papershelf("render --format json --search nothing-like-this " + file).out);
+  EXPECT_TRUE(view.empty());
+
+  const Result html = papershelf("render --format html --group type --no-bibtex " + file);
+  ASSERT_EQ(html.status, 0);
+  EXPECT_TRUE(contains(html.out, "data-group=\"conference\"")) << html.out;
+  EXPECT_TRUE(contains(html.out, "data-group=\"preprint\""));
+  EXPECT_TRUE(contains(html.out, "<span class=\"ps-count\">2</span>"));
+  EXPECT_LT(html.out.find("data-group=\"conference\""), html.out.find("data-group=\"preprint\""));
+  EXPECT_FALSE(contains(html.out, "ps-bibtex"));
+}
+
+TEST(CliRender, HtmlIsSafe) {
+  const std::string evil = temp_file("evil.json", R"J([
+  {"id": "x", "type": "paper-conference", "title": "<script>alert('t')</script> & <img src=x onerror=alert(1)>",
+   "author": [{"family": "<b>O'Hare</b>", "given": "Evil"}],
+   "container-title": "<iframe src=//evil>", "URL": "javascript:alert(1)",
+   "issued": {"date-parts": [[2024]]}}
+])J");
+  const Result r = papershelf("render --format html " + quote(evil));
+  ASSERT_EQ(r.status, 0);
+  EXPECT_FALSE(contains(r.out, "<script")) << r.out;
+  EXPECT_FALSE(contains(r.out, "<img"));
+  EXPECT_FALSE(contains(r.out, "<iframe"));
+  EXPECT_FALSE(contains(r.out, "<b>"));
+  EXPECT_FALSE(contains(r.out, "href=\"javascript:"));
+  // The URL may appear only as escaped text in the BibTeX block, never as a link.
+  EXPECT_FALSE(contains(papershelf("render --format html --no-bibtex " + quote(evil)).out, "javascript:"));
+  EXPECT_TRUE(contains(r.out, "&lt;script&gt;"));
+  EXPECT_TRUE(contains(r.out, "&lt;b&gt;O&#39;Hare&lt;/b&gt;"));
+  const Result page = papershelf("render " + fixture(kProfile));  // html is the default
+  EXPECT_EQ(page.status, 0);
+  EXPECT_EQ(page.out.rfind("<div class=\"ps-shelf\">", 0), 0u);
+  EXPECT_FALSE(contains(page.out, "<script"));
+  EXPECT_FALSE(contains(page.out, "href=\"javascript:"));
+  EXPECT_FALSE(contains(papershelf("render --no-bibtex " + fixture(kProfile)).out, "javascript:"));
+  EXPECT_TRUE(contains(page.out, "rel=\"noopener\""));
+}
+
+TEST(CliRender, TextIeeeAndCompact) {
+  Result r = papershelf("render --format text --style ieee --filter type:conference --sort year-desc " + fixture(kProfile));
+  ASSERT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "Q. Hu, Z. Ye, and T. Zhang, \xE2\x80\x9C" "Characterization of Large Language Model Development in "
+            "the Datacenter,\xE2\x80\x9D in USENIX Symposium on Networked Systems Design and Implementation, "
+            "Apr. 2024.\n"
+            "Q. Hu, P. Sun, and S. Yan, \xE2\x80\x9C" "Characterization and Prediction of Deep Learning Workloads "
+            "in Large-Scale GPU Datacenters,\xE2\x80\x9D in International Conference for High Performance "
+            "Computing, Networking, Storage and Analysis, Nov. 2021, doi: 10.1145/3458817.3476223.\n");
+  r = papershelf("render --format text --filter status:submitted " + fixture(kProfile));
+  EXPECT_EQ(r.out, "Zerui Wang and Qinghao Hu. A Paper Under Review. 2025. Under review.\n");
+}
+
+TEST(CliRender, OtherFormats) {
+  Result r = papershelf("render --format csl-json " + fixture(kProfile));
+  ASSERT_EQ(r.status, 0);
+  const json csl = json::parse(r.out);
+  ASSERT_EQ(csl.size(), 3u);
+  EXPECT_EQ(csl[1]["id"], "hu2024nsdi");
+  EXPECT_EQ(csl[1]["type"], "paper-conference");
+  r = papershelf("render --format bibtex --filter selected " + fixture(kProfile));
+  ASSERT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "hu2024nsdi")) << r.out;
+  EXPECT_EQ(r.out.find('@'), 0u) << r.out;
+}
+
+TEST(CliRender, StdinAndBrokenInput) {
+  const std::string path = std::string(PAPERSHELF_FIXTURES) + "/" + kProfile;
+  Result r = papershelf("render --format json -", false, path);
+  ASSERT_EQ(r.status, 0);
+  EXPECT_EQ(keys(json::parse(r.out)), (Keys{"wang2025", "hu2024nsdi", "hu2021sc"}));
+  // Broken input: diagnostics on stderr (named "-" for stdin), valid records still rendered, status 1.
+  const std::string broken = std::string(PAPERSHELF_FIXTURES) + "/invalid/missing_comma.json";
+  r = papershelf("render --format json -", false, broken);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(keys(json::parse(r.out)), (Keys{"first", "second", "third"}));
+  r = papershelf("render --format json - >/dev/null", true, broken);
+  EXPECT_EQ(r.out.rfind("-:3:3: error: ", 0), 0u) << r.out;
+  // --from names the reader instead of detecting it.
+  r = papershelf("render --format json --from json -", false, path);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(keys(json::parse(r.out)).size(), 3u);
+}
+
+TEST(CliRender, SeveralFilesMergeInOrder) {
+  const Result r = papershelf("render --format json --sort file " + fixture("invalid/missing_comma.json") + " " +
+                           fixture(kProfile));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(keys(json::parse(r.out)), (Keys{"first", "second", "third", "hu2024nsdi", "wang2025", "hu2021sc"}));
+}
