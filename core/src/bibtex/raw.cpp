@@ -17,7 +17,15 @@ bool is_ascii_alnum(char c) {
 }
 // Characters allowed in field names, macro names and bare values (BibTeX
 // excludes these).
-bool is_name_char(char c) { return !is_space(c) && c != '\0' && !std::strchr("\"#%'(),={}@", c); }
+struct NameChars {
+  bool table[256] = {};
+  constexpr NameChars() {
+    for (int c = 1; c < 256; ++c) table[c] = true;
+    for (unsigned char c : std::string_view("\"#%'(),={}@ \t\n\r\f")) table[c] = false;
+  }
+};
+constexpr NameChars kNameChars;
+bool is_name_char(char c) { return kNameChars.table[static_cast<unsigned char>(c)]; }
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

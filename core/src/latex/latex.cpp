@@ -225,6 +225,16 @@ const StyleCommand* find_style(const StyleCommand (&table)[N], std::string_view 
   return nullptr;
 }
 
+// Bytes that end a run of plain text in the decoder's fast copy loop.
+struct SpecialBytes {
+  bool table[256] = {};
+  constexpr SpecialBytes() {
+    for (unsigned char c : std::string_view("\\{}$~-`' \t\n\r\f")) table[c] = true;
+    for (int c = 0x80; c < 256; ++c) table[c] = true;
+  }
+};
+constexpr SpecialBytes kSpecial;
+
 bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
@@ -600,8 +610,7 @@ RichText Decoder::run() {
       std::size_t end = pos_ + 1;
       while (end < n) {
         const char d = in_[end];
-        if (static_cast<unsigned char>(d) >= 0x80 || is_space(d) || std::strchr("\\{}$~-`'", d))
-          break;
+        if (kSpecial.table[static_cast<unsigned char>(d)]) break;
         ++end;
       }
       emit_base(in_.substr(pos_, 1));
@@ -727,6 +736,13 @@ void open_span(std::string& out, const Span& s, std::string_view text) {
 }  // namespace
 
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings) {
+  // Most values are plain ASCII words with single spaces: nothing to decode.
+  bool plain = latex.empty() || (latex.front() != ' ' && latex.back() != ' ');
+  for (std::size_t i = 0; plain && i < latex.size(); ++i) {
+    const auto c = static_cast<unsigned char>(latex[i]);
+    plain = !kSpecial.table[c] || (c == ' ' && latex[i - 1] != ' ');
+  }
+  if (plain) return RichText(std::string(latex));
   return Decoder(latex, warnings).run();
 }
 

@@ -237,6 +237,8 @@ bool is_marker_symbol(char32_t cp) {
 }
 
 std::string take_marks(std::string& name) {
+  // Every marker symbol starts with one of these bytes (ASCII, or the lead byte of § ¶ † ‡ ‖ ∗).
+  if (name.find_first_of("*#^\xC2\xE2") == std::string::npos) return {};
   std::string marks;
   std::string kept;
   kept.reserve(name.size());
