@@ -191,7 +191,13 @@ export function definePaperShelf(loader: Loader, css: string): void {
             this.#loadedSrc = src;
           }
         }
-        if (input === undefined) return;
+        if (input === undefined) {
+          // A synchronous script upgrades the element before its children are parsed; look
+          // again for inline data once the document is complete.
+          if (document.readyState === "loading")
+            document.addEventListener("DOMContentLoaded", () => void this.#load(), { once: true });
+          return;
+        }
         const shelf = await loader();
         this.#library?.dispose();
         this.#library = shelf.parse(input, { source });

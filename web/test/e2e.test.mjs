@@ -113,7 +113,7 @@ test("BibTeX toggle, copy, and keyboard use", async () => {
 });
 
 test("bad data: an inline panel with line:column, valid entries still shown", async () => {
-  server.pages.set("/homepage/broken.html", { body: `<!doctype html><html lang="en"><title>t</title>
+  server.pages.set("/homepage/broken.html", { body: `<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
 <script src="../papershelf.js"></script>
 <paper-shelf><script type="text/x-bibtex">
 @article{good1, title={First}, author={A, B}, year=2020}
