@@ -67,8 +67,12 @@ if [ ! -f "$imgui_dir/imgui.cpp" ]; then
   rm -rf "$tmp"
 fi
 
-# JS tooling (TypeScript, playwright-core, axe-core, vite) is pinned in web/package-lock.json.
-if [ -f "$here/web/package.json" ] && [ ! -d "$here/web/node_modules" ]; then
-  (cd "$here/web" && npm ci --no-audit --no-fund --loglevel=error)
+# JS tooling (TypeScript, esbuild, playwright-core, axe-core, vite) is pinned in
+# web/package-lock.json. `npm install --no-save` rather than `npm ci`: this npm records only the
+# current platform's optional packages (rollup, esbuild) in the lock, which `npm ci` rejects.
+web="$here/web"
+if [ -f "$web/package.json" ] && { [ ! -f "$web/node_modules/.package-lock.json" ] ||
+    [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; }; then
+  (cd "$web" && npm install --no-save --no-audit --no-fund --loglevel=error)
 fi
 echo "bootstrap: ready"
