@@ -547,6 +547,18 @@ TEST(Group, ByYearNewestFirstUndatedLast) {
                                           {"undated", "Undated", 4, 1}}));
 }
 
+TEST(Group, ByYearFollowsAnAscendingYearSort) {
+  const Library lib = sample();
+  Query q;
+  q.group = GroupBy::Year;
+  q.sort = {{SortField::Year, false}};
+  const View v = run_query(lib, q);
+  EXPECT_EQ(keys_of(lib, v), (Keys{"sc21", "tpds23", "nsdi24", "arxiv24", "undated"}));
+  ASSERT_EQ(v.groups.size(), 4u);
+  EXPECT_EQ(v.groups.front().key, "2021");
+  EXPECT_EQ(v.groups.back().key, "undated");
+}
+
 TEST(Group, ByTypeKeepsSortOrderInsideGroups) {
   const Library lib = sample();
   Query q;

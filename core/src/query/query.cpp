@@ -348,11 +348,14 @@ struct GroupOf {
   std::int64_t rank;  // groups are ordered by rank, then by first appearance
 };
 
-GroupOf group_of(const Publication& p, GroupBy g) {
+// Year groups follow the direction of a leading year sort (oldest first for "year-asc").
+GroupOf group_of(const Publication& p, GroupBy g, bool years_ascending) {
   switch (g) {
-    case GroupBy::Year:
+    case GroupBy::Year: {
       if (p.date.year == 0) return {"undated", "Undated", std::int64_t{1} << 40};
-      return {std::to_string(p.date.year), std::to_string(p.date.year), -static_cast<std::int64_t>(p.date.year)};
+      const auto year = static_cast<std::int64_t>(p.date.year);
+      return {std::to_string(p.date.year), std::to_string(p.date.year), years_ascending ? year : -year};
+    }
     case GroupBy::Type: return {std::string(to_string(p.type)), std::string(label(p.type)), int(p.type)};
     case GroupBy::Status:
       return {std::string(to_string(p.status)), std::string(label(p.status)), int(p.status)};
@@ -366,13 +369,13 @@ GroupOf group_of(const Publication& p, GroupBy g) {
   return {"", "", 0};
 }
 
-void group_entries(const Library& lib, View& view, GroupBy g) {
+void group_entries(const Library& lib, View& view, GroupBy g, bool years_ascending) {
   if (g == GroupBy::None || view.entries.empty()) return;
   std::vector<GroupOf> groups;
   std::map<std::string, std::uint32_t> id_of;
   std::vector<std::uint32_t> gid(view.entries.size());
   for (std::size_t i = 0; i < view.entries.size(); ++i) {
-    GroupOf go = group_of(lib.publications[view.entries[i]], g);
+    GroupOf go = group_of(lib.publications[view.entries[i]], g, years_ascending);
     auto [it, inserted] = id_of.emplace(go.key, static_cast<std::uint32_t>(groups.size()));
     if (inserted) groups.push_back(std::move(go));
     gid[i] = it->second;
@@ -421,7 +424,9 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
   for (std::uint32_t i = 0; i < lib.publications.size(); ++i)
     if (no_filter || failed_clauses(q, lib.publications[i], i) == 0) view.entries.push_back(i);
   sort_entries(lib, view.entries, query.sort);
-  group_entries(lib, view, query.group);
+  const bool years_ascending =
+      !query.sort.empty() && query.sort[0].field == SortField::Year && !query.sort[0].descending;
+  group_entries(lib, view, query.group, years_ascending);
   return view;
 }
 
