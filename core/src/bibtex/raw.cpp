@@ -25,6 +25,14 @@ struct NameChars {
   }
 };
 constexpr NameChars kNameChars;
+// Bytes the delimited-value loop must look at; everything else is skipped.
+struct ValueStops {
+  bool table[256] = {};
+  constexpr ValueStops() {
+    for (unsigned char c : std::string_view("\\{}\"\n")) table[c] = true;
+  }
+};
+constexpr ValueStops kValueStops;
 bool is_name_char(char c) { return kNameChars.table[static_cast<unsigned char>(c)]; }
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -386,6 +394,8 @@ Scanner::Step Scanner::delimited(char close_char, PieceKind kind) {
   int depth = 0;
   const std::size_t n = t_.size();
   while (p_ < n) {
+    while (p_ < n && !kValueStops.table[static_cast<unsigned char>(t_[p_])]) ++p_;
+    if (p_ >= n) break;
     const char c = t_[p_];
     if (c == '\\') {
       p_ += 2;

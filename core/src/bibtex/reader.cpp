@@ -10,6 +10,7 @@
 // `annotation` stays an extra field and also feeds the profile legend when its
 // lines start with marker symbols.
 #include <algorithm>
+#include <deque>
 #include <unordered_map>
 
 #include "bibtex/mapping.hpp"
@@ -27,9 +28,11 @@ using bibtex::RawEntry;
 using bibtex::RawField;
 
 // A field with its macros expanded: the raw LaTeX value.
+// Names and values are views into the input, or into the resolver's store when
+// they had to be built (lower-cased names, macro expansions, concatenations).
 struct Field {
-  std::string name;  // lower-case
-  std::string value;
+  std::string_view name;  // lower-case
+  std::string_view value;
   std::uint32_t offset = 0;  // where the value text starts (for decode warnings)
   std::uint32_t name_offset = 0;
   bool exact_offsets = false;  // one braced/quoted piece: value offsets map 1:1 to the input
@@ -37,7 +40,7 @@ struct Field {
 
 struct Entry {
   const RawEntry* raw = nullptr;
-  std::string type;  // lower-case; @xdata entries only lend fields and are not records
+  std::string_view type;  // lower-case; @xdata entries only lend fields and are not records
   std::vector<Field> fields;
   const Field* find(std::string_view name) const {
     for (const Field& f : fields)
@@ -72,6 +75,17 @@ class Resolver {
     std::uint8_t state = 0;  // 0 not resolved, 1 resolving, 2 done
   };
 
+  // Keeps a built string alive for the whole read and returns a view of it.
+  std::string_view store(std::string s) {
+    store_.push_back(std::move(s));
+    return store_.back();
+  }
+  // `s` lower-cased: the input's bytes when already lower-case (the usual case).
+  std::string_view lower(std::string_view s) {
+    for (char c : s)
+      if (c >= 'A' && c <= 'Z') return store(bibtex::to_lower_ascii(s));
+    return s;
+  }
   void define_macros();
   void append_value(const RawField& f, std::string& out, int depth);
   void resolve_entry(const RawEntry& e, Entry& out);
@@ -89,6 +103,7 @@ class Resolver {
   std::unordered_map<std::string, Macro> macros_;
   std::unordered_map<std::string_view, std::size_t> keys_;
   std::unordered_map<std::string, std::size_t> lower_keys_;
+  std::deque<std::string> store_;
 };
 
 void Resolver::define_macros() {
@@ -158,22 +173,23 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
 
 void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
   out.raw = &e;
-  out.type = bibtex::to_lower_ascii(e.type);
+  out.type = lower(e.type);
   out.fields.reserve(e.field_count);
   for (std::uint32_t i = 0; i < e.field_count; ++i) {
     const RawField& rf = raw_.fields[e.first_field + i];
     Field f;
-    f.name = bibtex::to_lower_ascii(rf.name);
+    f.name = lower(rf.name);
     if (Field* same = out.find(f.name)) {
       if (f.name == "keywords") {  // JabRef writes one keywords field per keyword
-        std::string more;
-        append_value(rf, more, 0);
-        same->value += ", " + more;
+        std::string joined(same->value);
+        joined += ", ";
+        append_value(rf, joined, 0);
+        same->value = store(std::move(joined));
         same->exact_offsets = false;
         continue;
       }
       diag(rf.name_offset, Severity::Warning,
-           "duplicate field '" + f.name + "' (the first one is kept)");
+           "duplicate field '" + std::string(f.name) + "' (the first one is kept)");
       continue;
     }
     const bibtex::Piece& first = raw_.pieces[rf.first_piece];
@@ -181,9 +197,11 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     f.name_offset = rf.name_offset;
     f.exact_offsets = rf.piece_count == 1 && first.kind != PieceKind::Macro;
     if (f.exact_offsets) {
-      f.value.assign(first.text);
+      f.value = first.text;
     } else {
-      append_value(rf, f.value, 0);
+      std::string value;
+      append_value(rf, value, 0);
+      f.value = store(std::move(value));
     }
     out.fields.push_back(std::move(f));
   }
@@ -207,8 +225,8 @@ bool never_inherited(std::string_view name) {
 
 // The name a parent's field takes in the child (biblatex: a collection's title
 // is the incollection's booktitle); "" when the child does not inherit it.
-std::string inherited_name(const std::string& child_type, const std::string& parent_type,
-                           const std::string& name) {
+std::string_view inherited_name(std::string_view child_type, std::string_view parent_type,
+                                std::string_view name) {
   if (never_inherited(name)) return {};
   const bool in_book = child_type == "inbook" || child_type == "incollection" ||
                        child_type == "inproceedings" || child_type == "bookinbook" ||
@@ -240,7 +258,7 @@ void Resolver::inherit(std::vector<Entry>& entries) {
       if (!parent) {
         if (current == &child)
           diag(ref->offset, Severity::Warning,
-               "crossref '" + ref->value + "' does not match any entry");
+               "crossref '" + std::string(ref->value) + "' does not match any entry");
         break;
       }
       if (parent == &child || std::find(parents.begin(), parents.end(), parent) != parents.end()) {
@@ -270,10 +288,10 @@ void Resolver::inherit(std::vector<Entry>& entries) {
     }
     for (const Entry* parent : parents) {
       for (const Field& f : parent->fields) {
-        std::string name = inherited_name(child.type, parent->type, f.name);
+        const std::string_view name = inherited_name(child.type, parent->type, f.name);
         if (name.empty() || child.find(name)) continue;
         Field copy = f;
-        copy.name = std::move(name);
+        copy.name = name;
         child.fields.push_back(std::move(copy));
       }
     }
@@ -419,7 +437,7 @@ std::vector<std::string> split_tags(std::string_view s) {
 
 void Resolver::map(const Entry& e, Publication& p) {
   p.key = std::string(e.raw->key);
-  p.source_type = e.type;
+  p.source_type = std::string(e.type);
   p.source_index = options_.source_index;
   p.line = lines_.position(e.raw->offset).line;
 
@@ -435,10 +453,12 @@ void Resolver::map(const Entry& e, Publication& p) {
   }
   std::optional<Status> pubstate;
   std::string_view annotations;
-  auto keep = [&](const Field& f) { p.extra.push_back({f.name, f.value}); };
+  auto keep = [&](const Field& f) {
+    p.extra.push_back({std::string(f.name), std::string(f.value)});
+  };
 
   for (const Field& f : e.fields) {
-    const std::string& n = f.name;
+    const std::string_view n = f.name;
     const std::string_view v = f.value;
     if (n == "title") {
       p.title = decode(f);
@@ -488,9 +508,9 @@ void Resolver::map(const Entry& e, Publication& p) {
     } else if (n == "award_name") {
       p.award_label = latex::decode(v).text;
     } else if (bibtex::is_link_field(n)) {
-      add_link(p, n, bibtex::clean_url(v));
+      add_link(p, std::string(n), bibtex::clean_url(v));
     } else if (n.size() > 4 && n.compare(0, 4, "url_") == 0) {
-      add_link(p, n.substr(4), bibtex::clean_url(v));
+      add_link(p, std::string(n.substr(4)), bibtex::clean_url(v));
     } else if (n == "arxiv") {
       p.arxiv = bibtex::clean_arxiv(v);
     } else if (n == "doi") {

@@ -4,6 +4,7 @@
 #include "papershelf/unicode.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace papershelf {
 namespace {
@@ -97,8 +98,14 @@ bool has_errors(const std::vector<Diagnostic>& ds) {
 
 LineMap::LineMap(std::string_view text) : text_(text) {
   line_starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') line_starts_.push_back(i + 1);
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* at = begin; at < end;) {
+    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+    if (!nl) break;
+    at = static_cast<const char*>(nl) + 1;
+    line_starts_.push_back(static_cast<std::size_t>(at - begin));
+  }
 }
 
 LineMap::Position LineMap::position(std::size_t offset) const {

@@ -2,6 +2,7 @@
 #include "papershelf/unicode.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace papershelf::unicode {
 namespace {
@@ -110,6 +111,18 @@ void append_utf8(std::string& out, char32_t cp) {
 bool is_valid_utf8(std::string_view s) {
   std::size_t pos = 0;
   while (pos < s.size()) {
+    // ASCII runs, 8 bytes at a time.
+    while (pos + 8 <= s.size()) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + pos, 8);
+      if (word & 0x8080808080808080ull) break;
+      pos += 8;
+    }
+    if (pos >= s.size()) break;
+    if (static_cast<unsigned char>(s[pos]) < 0x80) {
+      ++pos;
+      continue;
+    }
     const std::size_t start = pos;
     if (decode_utf8(s, pos) == kReplacement &&
         !(pos - start == 3 && s.compare(start, 3, "\xEF\xBF\xBD") == 0)) {
