@@ -22,10 +22,38 @@ using Part = std::vector<Word>;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// Bytes of a name word that decodes to itself with no markers in it: ASCII
+// letters, digits and '.', and UTF-8 letters from U+00C0..U+017F (lead bytes
+// C3-C5; no combining marks, spaces or marker symbols there). Input is valid
+// UTF-8 by the time names are parsed.
+struct PlainWordBytes {
+  bool table[256] = {};
+  constexpr PlainWordBytes() {
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    table[static_cast<unsigned char>('.')] = true;
+    for (int c = 0x80; c <= 0xBF; ++c) table[c] = true;
+    for (int c = 0xC3; c <= 0xC5; ++c) table[c] = true;
+  }
+};
+constexpr PlainWordBytes kPlainWord;
+
+bool is_plain_word(std::string_view token) {
+  for (char c : token)
+    if (!kPlainWord.table[static_cast<unsigned char>(c)]) return false;
+  return true;
+}
+
 bool starts_lower(std::string_view text) {
   std::size_t pos = 0;
   while (pos < text.size()) {
     const char32_t cp = unicode::decode_utf8(text, pos);
+    if (cp < 0x80) {
+      if (cp >= 'a' && cp <= 'z') return true;
+      if (cp >= 'A' && cp <= 'Z') return false;
+      continue;
+    }
     if (unicode::is_letter(cp)) return unicode::to_upper(cp) != cp;
   }
   return false;
@@ -193,6 +221,18 @@ std::vector<Part> words_of(std::string_view raw, std::string& marks, bool latex_
     // A word that starts with a protective group (not {\"u}) is caseless, never
     // a von word.
     const bool caseless = token[0] == '{' && (token.size() < 2 || token[1] != '\\');
+    if (is_plain_word(token)) {  // fast path: nothing to decode, no marks
+      w.text.assign(token.data(), token.size());
+      std::size_t i = 0;
+      while (i < token.size() && !(token[i] >= 'a' && token[i] <= 'z') &&
+             !(token[i] >= 'A' && token[i] <= 'Z') && static_cast<unsigned char>(token[i]) < 0x80)
+        ++i;
+      w.lower = i < token.size() &&
+                (static_cast<unsigned char>(token[i]) >= 0x80 ? starts_lower(token.substr(i))
+                                                              : token[i] >= 'a');
+      parts.back().push_back(std::move(w));
+      return;
+    }
     w.text = latex_input ? latex::decode(token).text : std::string(token);
     if (latex_input && w.text.find('\\') != std::string::npos) spell_math_markers(w.text);
     marks += take_marks(w.text);
@@ -236,9 +276,53 @@ bool is_marker_symbol(char32_t cp) {
   }
 }
 
+namespace {
+bool is_marker_lead(char c) {
+  return c == '*' || c == '#' || c == '^' || c == '\xC2' || c == '\xE2';
+}
+// The length of the marker symbol at `pos` (with U+2217 spelled as '*' and '^' dropped in
+// `marks`), or 0 when there is none.
+std::size_t marker_at(std::string_view s, std::size_t pos, std::string& marks) {
+  const char c = s[pos];
+  if (c == '*' || c == '#') {
+    marks.push_back(c);
+    return 1;
+  }
+  if (c == '^') return 1;
+  const std::string_view rest = s.substr(pos);
+  for (std::string_view m : {"\u00A7", "\u00B6", "\u2020", "\u2021", "\u2016"}) {
+    if (rest.substr(0, m.size()) == m) {
+      marks.append(m);
+      return m.size();
+    }
+  }
+  if (rest.substr(0, 3) == "\u2217") {
+    marks.push_back('*');
+    return 3;
+  }
+  return 0;
+}
+}  // namespace
+
 std::string take_marks(std::string& name) {
   // Every marker symbol starts with one of these bytes (ASCII, or the lead byte of § ¶ † ‡ ‖ ∗).
   if (name.find_first_of("*#^\xC2\xE2") == std::string::npos) return {};
+  if (name.find_first_of(" ,") == std::string::npos) {
+    // One word with markers only in front and at the end ("Hu*†", "*Pang"): cut them off.
+    std::string marks;
+    std::size_t begin = 0;
+    while (begin < name.size())
+      if (const std::size_t n = marker_at(name, begin, marks)) begin += n; else break;
+    std::size_t end = begin;
+    while (end < name.size() && !is_marker_lead(name[end])) ++end;
+    std::size_t tail = end;
+    while (tail < name.size())
+      if (const std::size_t n = marker_at(name, tail, marks)) tail += n; else break;
+    if (tail == name.size()) {
+      name = name.substr(begin, end - begin);
+      return marks;
+    }
+  }
   std::string marks;
   std::string kept;
   kept.reserve(name.size());

@@ -213,9 +213,20 @@ char32_t to_lower(char32_t cp) {
 
 char32_t to_upper(char32_t cp) {
   if (cp < 0x80) return (cp >= 'a' && cp <= 'z') ? cp - 32 : cp;
-  for (const auto& p : kToLower)
-    if (p.to == cp) return p.from;
-  return cp;
+  // kToLower sorted by its lower-case side (stable: the first pair in table order wins, as a
+  // linear search would), built once.
+  struct ByLower {
+    CodePair pairs[std::size(kToLower)] = {};
+    ByLower() {
+      std::copy(std::begin(kToLower), std::end(kToLower), pairs);
+      std::stable_sort(std::begin(pairs), std::end(pairs),
+                       [](const CodePair& x, const CodePair& y) { return x.to < y.to; });
+    }
+  };
+  static const ByLower by_lower;
+  auto it = std::lower_bound(std::begin(by_lower.pairs), std::end(by_lower.pairs), cp,
+                             [](const CodePair& p, char32_t c) { return p.to < c; });
+  return (it != std::end(by_lower.pairs) && it->to == cp) ? it->from : cp;
 }
 
 bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
