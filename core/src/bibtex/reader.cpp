@@ -56,7 +56,7 @@ struct Entry {
 
 class Resolver {
  public:
-  Resolver(std::string_view text, const bibtex::RawFile& raw, const ReadOptions& options,
+  Resolver(std::string_view text, bibtex::RawFile& raw, const ReadOptions& options,
            ReadResult& result)
       : text_(text), raw_(raw), options_(options), result_(result), lines_(text) {}
 
@@ -96,7 +96,7 @@ class Resolver {
   void read_legend(std::string_view annotation);
 
   std::string_view text_;
-  const bibtex::RawFile& raw_;
+  bibtex::RawFile& raw_;
   const ReadOptions& options_;
   ReadResult& result_;
   LineMap lines_;
@@ -579,14 +579,19 @@ void Resolver::run() {
     entries.emplace_back();
     resolve_entry(e, entries.back());
   }
+  // Every value is resolved (macros included): the raw fields and pieces are not needed any
+  // more, so free them before the model grows.
+  raw_.fields = {};
+  raw_.pieces = {};
   inherit(entries);
   auto& pubs = result_.library.publications;
   pubs.reserve(entries.size());
-  for (const Entry& e : entries) {
+  for (Entry& e : entries) {
     if (e.type == "xdata") continue;
     pubs.emplace_back();
     map(e, pubs.back());
     pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
+    e.fields = {};  // mapping reads only this entry; inheritance is done
   }
   // Diagnostics in reading order, whatever stage found them.
   std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
@@ -617,7 +622,7 @@ ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
     }
     text = sanitized;
   }
-  const bibtex::RawFile raw = bibtex::parse_raw(text);
+  bibtex::RawFile raw = bibtex::parse_raw(text);
   Resolver resolver(text, raw, options, result);
   std::uint32_t last_line = 0;
   for (std::uint32_t offset : bad_offsets) {

@@ -20,6 +20,33 @@ struct Word {
 // Words of a name, split into the comma-separated parts.
 using Part = std::vector<Word>;
 
+// The parts of one name. The vectors are reused from name to name (only `count` are in use),
+// so a long author list does not allocate per name.
+struct Parts {
+  std::vector<Part> list;
+  std::size_t count = 0;
+  std::size_t size() const { return count; }
+  Part& operator[](std::size_t i) { return list[i]; }
+  const Part& operator[](std::size_t i) const { return list[i]; }
+  Part* begin() { return list.data(); }
+  Part* end() { return list.data() + count; }
+  const Part* begin() const { return list.data(); }
+  const Part* end() const { return list.data() + count; }
+  Part& back() { return list[count - 1]; }
+  void reset() {
+    for (std::size_t i = 0; i < count; ++i) list[i].clear();
+    count = 0;
+    add();
+  }
+  void add() {
+    if (count == list.size()) {
+      list.emplace_back();
+      list.back().reserve(4);
+    }
+    list[count++].clear();
+  }
+};
+
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // Bytes of a name word that decodes to itself with no markers in it: ASCII
@@ -82,7 +109,7 @@ void split_von_last(const Part& words, Person& p) {
   p.family = join(words, last_lower + 1, words.size());
 }
 
-Person apply_grammar(std::vector<Part>& parts) {
+Person apply_grammar(Parts& parts) {
   Person p;
   // Words that became empty once their markers were removed do not count.
   for (Part& part : parts) {
@@ -210,8 +237,8 @@ void spell_math_markers(std::string& text) {
 
 // Decodes one raw name into parts of words; marks found on any word are
 // appended to `marks`.
-std::vector<Part> words_of(std::string_view raw, std::string& marks, bool latex_input) {
-  std::vector<Part> parts(1);
+void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts& parts) {
+  parts.reset();
   int depth = 0;
   std::size_t start = 0;
   auto flush = [&](std::size_t end) {
@@ -250,11 +277,10 @@ std::vector<Part> words_of(std::string_view raw, std::string& marks, bool latex_
     } else if (depth == 0 && (is_space(c) || c == '~' || c == ',')) {
       flush(i);
       start = i + 1;
-      if (c == ',') parts.emplace_back();
+      if (c == ',') parts.add();
     }
   }
   flush(raw.size());
-  return parts;
 }
 
 }  // namespace
@@ -374,6 +400,7 @@ std::string take_marks(std::string& name) {
 NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
   const std::vector<std::string_view> chunks = split_and(raw);
+  Parts parts;
   list.people.reserve(chunks.size());
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     std::string_view chunk = trim(chunks[i]);
@@ -402,7 +429,7 @@ NameList parse_bibtex_names(std::string_view raw) {
       continue;
     }
     std::string marks;
-    std::vector<Part> parts = words_of(chunk, marks, true);
+    words_of(chunk, marks, true, parts);
     Person p = apply_grammar(parts);
     p.marks = std::move(marks);
     if (p.family.empty() && p.given.empty() && p.particle.empty() && p.suffix.empty()) continue;
@@ -413,7 +440,8 @@ NameList parse_bibtex_names(std::string_view raw) {
 
 Person parse_name(std::string_view name) {
   std::string marks;
-  std::vector<Part> parts = words_of(trim(name), marks, false);
+  Parts parts;
+  words_of(trim(name), marks, false, parts);
   Person p = apply_grammar(parts);
   p.marks = std::move(marks);
   return p;
