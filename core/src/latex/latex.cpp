@@ -610,7 +610,15 @@ RichText Decoder::run() {
       std::size_t end = pos_ + 1;
       while (end < n) {
         const char d = in_[end];
-        if (kSpecial.table[static_cast<unsigned char>(d)]) break;
+        if (kSpecial.table[static_cast<unsigned char>(d)]) {
+          // A single space between plain words is copied as is (what emit_space does after a
+          // plain character).
+          if (d == ' ' && end + 1 < n && !kSpecial.table[static_cast<unsigned char>(in_[end + 1])]) {
+            end += 2;
+            continue;
+          }
+          break;
+        }
         ++end;
       }
       emit_base(in_.substr(pos_, 1));
