@@ -167,8 +167,18 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   json groups = json::array();
   for (const auto& g : view.groups)
     groups.push_back({{"key", g.key}, {"label", g.label}, {"begin", g.begin}, {"count", g.count}});
+  // The marker symbols used in the view, so the legend lists only what is shown.
+  std::string marks;
+  for (auto i : view.entries)
+    for (const auto& a : h->library.publications[i].authors)
+      for (std::size_t k = 0; k < a.marks.size();) {
+        std::size_t len = 1;
+        while (k + len < a.marks.size() && (static_cast<unsigned char>(a.marks[k + len]) & 0xC0) == 0x80) ++len;
+        if (marks.find(a.marks.substr(k, len)) == std::string::npos) marks += a.marks.substr(k, len);
+        k += len;
+      }
   json out = {{"entries", view.entries}, {"keys", keys}, {"groups", groups}, {"total", view.total},
-              {"errors", errors}};
+              {"marks", marks}, {"errors", errors}};
   if (auto it = req.find("facets"); it != req.end() && it->is_boolean() && it->get<bool>())
     out["facets"] = facets_json(facet_counts(h->library, q, owner, index));
   return result(dump(out));

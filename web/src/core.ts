@@ -107,6 +107,8 @@ export interface View {
   groups: Group[];
   total: number;
   facets?: Facets;
+  /** The author marker symbols that occur in the view ("*†"). */
+  marks: string;
   /** Problems with the query text (unknown sort key, bad filter clause). */
   errors: string[];
 }

@@ -330,7 +330,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
             return { symbol: symbol.trim(), meaning: rest.join("=").trim() };
           })
         : this.#library!.profile.legend;
-      const marks = new Set(this.#library!.entries(view.entries.slice(0, 2000)).flatMap((e) => e.authors.flatMap((a) => [...a.marks])));
+      const marks = new Set([...view.marks]);
       const used = entries.filter((e) => e.symbol && [...e.symbol].every((c) => marks.has(c)));
       this.#els.legend.hidden = used.length === 0;
       this.#els.legend.innerHTML = used.map((e) => `<span class="ps-legend-item"><sup>${escapeText(e.symbol)}</sup> ${escapeText(e.meaning)}</span>`).join(" ");

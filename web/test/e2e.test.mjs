@@ -67,7 +67,8 @@ test("sort, search with highlighting, filters, grouping, and the change event", 
 
   await shadow(page, "select.ps-group-select").selectOption("year");
   const groups = await shadow(page, ".ps-results .ps-group-title").allTextContents();
-  assert.ok(groups.length >= 3 && groups[0].startsWith("2024"), groups.join("|"));
+  // The sort is still year-asc, so year groups run oldest first.
+  assert.ok(groups.length >= 3 && groups[0].startsWith("2021"), groups.join("|"));
   // Attributes update the view at once.
   await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("search", "LoongTrain"));
   keys = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);

@@ -49,7 +49,13 @@ class OwnerMatcher {
   };
   static Key key_of(const Person& p);
   static bool same_person(const Key& a, const Key& b);
+  // Cheap rejection before folding: the lower-cased ASCII first letters any matching family
+  // name (or, for "FAMILY Given" order, given name) can start with. Most authors are not the
+  // owner, and matching runs for every author on every render.
+  bool could_match(const Person& p) const;
   std::vector<Key> owners_;
+  std::string first_letters_;
+  bool any_non_ascii_start_ = false;
 };
 
 // Splits an owner list written as "Qinghao Hu; Q. Hu" (semicolons or newlines) into names.

@@ -75,6 +75,17 @@ OwnerMatcher::OwnerMatcher(const std::vector<std::string>& owner_names) {
       owners_.push_back(key_of(alt));
     }
   }
+  // Letters a matching author's family (or, swapped, given) name may start with.
+  for (const Key& key : owners_) {
+    for (const std::string* s : {&key.family, key.given.empty() ? nullptr : &key.given.front(),
+                                 key.family.empty() ? &key.literal : nullptr}) {
+      if (!s || s->empty()) continue;
+      const auto c = static_cast<unsigned char>((*s)[0]);
+      if (c >= 0x80) any_non_ascii_start_ = true;
+      else if (first_letters_.find(static_cast<char>(c)) == std::string::npos)
+        first_letters_ += static_cast<char>(c);
+    }
+  }
 }
 
 OwnerMatcher::Key OwnerMatcher::key_of(const Person& p) {
@@ -105,8 +116,21 @@ bool OwnerMatcher::same_person(const Key& owner, const Key& author) {
   return false;
 }
 
+bool OwnerMatcher::could_match(const Person& p) const {
+  if (any_non_ascii_start_ || p.is_literal()) return true;
+  const std::string& lead = !p.particle.empty() ? p.particle : p.family;
+  for (const std::string* part : {&lead, &p.given}) {
+    if (part->empty()) continue;
+    const auto c = static_cast<unsigned char>((*part)[0]);
+    if (c >= 0x80) return true;  // folding may turn it into one of the letters
+    const char lower = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    if (first_letters_.find(lower) != std::string::npos) return true;
+  }
+  return false;
+}
+
 bool OwnerMatcher::matches(const Person& p) const {
-  if (owners_.empty()) return false;
+  if (owners_.empty() || !could_match(p)) return false;
   const Key k = key_of(p);
   return std::any_of(owners_.begin(), owners_.end(),
                      [&](const Key& owner) { return same_person(owner, k); });
