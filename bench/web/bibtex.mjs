@@ -1,0 +1,88 @@
+// BibTeX parsing time in WebAssembly under Node (the npm package in web/dist), and citation.js
+// on the same bytes in the same run when it is installed outside the repo.
+//
+//   build/perf/bench/papershelf_gen_bib 10000 /tmp/bib10k.bib
+//   node bench/web/bibtex.mjs /tmp/bib10k.bib [RUNS]
+//
+// web/dist is built by ./dev.sh test. citation.js (optional, never committed):
+//   mkdir -p /tmp/bench-cjs && cd /tmp/bench-cjs && npm init -y &&
+//   npm install @citation-js/core @citation-js/plugin-bibtex
+// Another folder can be given with CITATION_JS_DIR=...; without it the comparison is skipped.
+// PAPERSHELF_CORE_DIR=build/wasm/web times that build's core instead of web/dist's copy.
+import { readFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "..", "..", "web", "dist");
+const file = process.argv[2];
+const runs = Number(process.argv[3] ?? 10);
+if (!file) {
+  console.error("usage: node bench/web/bibtex.mjs FILE.bib [RUNS]");
+  process.exit(2);
+}
+if (!existsSync(join(dist, "node.js"))) {
+  console.error("web/dist is not built: run ./dev.sh test first");
+  process.exit(1);
+}
+// PAPERSHELF_CORE_DIR=build/x/web times another build of the core (papershelf-core.mjs/.wasm)
+// behind the same package API.
+let load;
+const coreDir = process.env.PAPERSHELF_CORE_DIR;
+if (coreDir) {
+  const { makeLoader } = await import(pathToFileURL(join(dist, "core.js")).href);
+  const create = (await import(pathToFileURL(join(coreDir, "papershelf-core.mjs")).href)).default;
+  load = makeLoader(async () => create({ wasmBinary: readFileSync(join(coreDir, "papershelf-core.wasm")) }));
+} else {
+  ({ load } = await import(pathToFileURL(join(dist, "node.js")).href));
+}
+
+const bytes = new Uint8Array(readFileSync(file));
+const mb = bytes.length / 1e6;
+
+function time(fn, n) {
+  const ms = [];
+  let last;
+  for (let i = 0; i < n; ++i) {
+    const start = process.hrtime.bigint();
+    last = fn();
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  ms.sort((a, b) => a - b);
+  return { best: ms[0], median: ms[Math.floor(ms.length / 2)], last };
+}
+
+const shelf = await load();
+const ps = time(() => {
+  const library = shelf.parse(bytes, { format: "bibtex", source: file });
+  const size = library.size;
+  const diagnostics = library.diagnostics.length;
+  library.dispose();
+  return { size, diagnostics };
+}, runs);
+console.log(`file             ${file} (${mb.toFixed(2)} MB)`);
+console.log(`papershelf wasm  best ${ps.best.toFixed(1)} ms, median ${ps.median.toFixed(1)} ms ` +
+  `(${runs} runs; ${(mb / (ps.best / 1e3)).toFixed(0)} MB/s; ${ps.last.size} records, ` +
+  `${ps.last.diagnostics} diagnostics; goal: <= 40 ms on the 10k file)`);
+
+// citation.js, when installed (it takes seconds per run: fewer runs).
+const cjsDir = process.env.CITATION_JS_DIR ?? "/tmp/bench-cjs";
+let Cite = null;
+try {
+  const require = createRequire(join(cjsDir, "package.json"));
+  Cite = require("@citation-js/core").Cite;
+  require("@citation-js/plugin-bibtex");
+} catch {
+  Cite = null;
+}
+if (!Cite) {
+  console.log(`citation.js      not installed in ${cjsDir} (comparison skipped)`);
+} else {
+  const text = new TextDecoder().decode(bytes);  // citation.js takes a string
+  const cjsRuns = Math.max(1, Math.min(3, runs));
+  const cjs = time(() => new Cite(text).data.length, cjsRuns);
+  console.log(`citation.js      best ${cjs.best.toFixed(0)} ms, median ${cjs.median.toFixed(0)} ms ` +
+    `(${cjsRuns} runs; ${cjs.last} records)`);
+  console.log(`ratio            papershelf is ${(cjs.best / ps.best).toFixed(1)}x faster (best vs best; goal: >= 40x)`);
+}
