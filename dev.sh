@@ -29,9 +29,17 @@ build_web() {
   )
 }
 
+build_sanitized() {
+  # The core suite once more under AddressSanitizer + UndefinedBehaviorSanitizer (run by the
+  # native ctest below).
+  cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAPERSHELF_WERROR=ON \
+    -DPAPERSHELF_SANITIZE=ON >/dev/null
+  cmake --build build/asan -j "$jobs" --target core_tests
+}
+
 build_native() {
   cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
-    -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" >/dev/null
+    -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" -DPAPERSHELF_ASAN_BUILD_DIR="$root/build/asan" >/dev/null
   cmake --build build/native -j "$jobs"
 }
 
@@ -73,6 +81,7 @@ case "${1:-}" in
     bash toolchains/bootstrap.sh
     build_wasm
     build_web
+    build_sanitized
     build_native
     site
     cd build/native

@@ -38,7 +38,7 @@ export type Labels = typeof DEFAULT_LABELS;
 type GroupKey = "none" | "year" | "type" | "status" | "venue";
 
 const FIRST_CHUNK = 60;   // entries rendered before the first paint
-const CHUNK = 400;        // entries per later frame
+const CHUNK = 100;        // entries per later frame (keeps each frame short while typing)
 
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -279,7 +279,11 @@ export function definePaperShelf(loader: Loader, css: string): void {
       const fill = (sel: HTMLSelectElement, any: string, values: FacetValue[], current: string) => {
         const opts = [`<option value="">${escapeText(any)}</option>`, ...values.map((v) => `<option value="${escapeText(v.key)}">${escapeText(v.label)} (${v.count})</option>`)];
         if (current && !values.some((v) => v.key === current)) opts.push(`<option value="${escapeText(current)}">${escapeText(current)} (0)</option>`);
-        sel.innerHTML = opts.join("");
+        const html = opts.join("");
+        if (sel.dataset.html !== html) {  // rebuilding options costs layout; skip when unchanged
+          sel.innerHTML = html;
+          sel.dataset.html = html;
+        }
         sel.value = current;
       };
       const facets = view.facets!;
