@@ -2,7 +2,7 @@
 // one). Peak memory counts the bytes the reader allocates on top of the input, via a counting
 // operator new in this binary only.
 //
-//   papershelf_bench_bibtex FILE.bib [REPEATS]
+//   papershelf_bench_bibtex FILE.bib... [REPEATS]   (e.g. the 10k and the 100k file)
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
@@ -11,6 +11,7 @@
 #include <fstream>
 #include <new>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "papershelf/read.hpp"
@@ -37,45 +38,89 @@ void operator delete(void* p) noexcept {
 }
 void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
 
-int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: %s FILE.bib [REPEATS]\n", argv[0]);
-    return 2;
-  }
-  std::ifstream in(argv[1], std::ios::binary);
+namespace {
+
+struct Row {
+  std::string file;
+  double mb = 0;
+  std::size_t records = 0, diagnostics = 0;
+  double best = 0, median = 0;  // seconds
+  double memory = 0;            // peak reader allocations / input size
+};
+
+Row measure(const char* path, int repeats) {
+  std::ifstream in(path, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
-  const int repeats = argc > 2 ? std::atoi(argv[2]) : 10;
-  const double mb = static_cast<double>(text.size()) / 1e6;
-
+  Row row;
+  row.file = path;
+  row.mb = static_cast<double>(text.size()) / 1e6;
   std::vector<double> seconds;
-  std::size_t records = 0, diagnostics = 0, peak = 0;
+  std::size_t peak = 0;
   for (int i = 0; i < repeats; ++i) {
     const std::size_t before = g_current;
     g_peak = before;
     const auto start = std::chrono::steady_clock::now();
     {
       papershelf::ReadOptions options;
-      options.source_name = argv[1];
+      options.source_name = path;
       const papershelf::ReadResult r = papershelf::read_bibtex(text, options);
-      records = r.library.publications.size();
-      diagnostics = r.diagnostics.size();
+      row.records = r.library.publications.size();
+      row.diagnostics = r.diagnostics.size();
       seconds.push_back(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     peak = std::max(peak, g_peak - before);
   }
   std::sort(seconds.begin(), seconds.end());
-  const double best = seconds.front();
-  const double median = seconds[seconds.size() / 2];
-  std::printf("file            %s\n", argv[1]);
-  std::printf("input           %.2f MB, %zu records, %zu diagnostics\n", mb, records, diagnostics);
-  std::printf("time            best %.1f ms, median %.1f ms (%d runs)\n", best * 1e3, median * 1e3,
-              repeats);
-  std::printf("throughput      %.0f MB/s best, %.0f MB/s median (goal: 200 MB/s)\n", mb / best,
-              mb / median);
-  std::printf("peak memory     %.2f x input (reader allocations; goal: under 3x)\n",
-              static_cast<double>(peak) / static_cast<double>(text.size()));
+  row.best = seconds.front();
+  row.median = seconds[seconds.size() / 2];
+  row.memory = text.empty() ? 0 : static_cast<double>(peak) / static_cast<double>(text.size());
+  return row;
+}
+
+bool is_number(const char* s) {
+  if (!*s) return false;
+  for (; *s; ++s)
+    if (*s < '0' || *s > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<const char*> files;
+  int repeats = 10;
+  for (int i = 1; i < argc; ++i) {
+    if (is_number(argv[i])) {
+      repeats = std::max(1, std::atoi(argv[i]));
+    } else {
+      files.push_back(argv[i]);
+    }
+  }
+  if (files.empty()) {
+    std::fprintf(stderr, "usage: %s FILE.bib... [REPEATS]\n", argv[0]);
+    return 2;
+  }
+  std::vector<Row> rows;
+  for (const char* f : files) {
+    const Row r = measure(f, repeats);
+    std::printf("file            %s\n", r.file.c_str());
+    std::printf("input           %.2f MB, %zu records, %zu diagnostics\n", r.mb, r.records,
+                r.diagnostics);
+    std::printf("time            best %.1f ms, median %.1f ms (%d runs)\n", r.best * 1e3,
+                r.median * 1e3, repeats);
+    std::printf("throughput      %.0f MB/s best, %.0f MB/s median (goal: 200 MB/s)\n",
+                r.mb / r.best, r.mb / r.median);
+    std::printf("peak memory     %.2f x input (reader allocations; goal: under 3x)\n\n", r.memory);
+    rows.push_back(r);
+  }
+  // The README table.
+  std::printf("| file | MB | records | best ms | median ms | MB/s best | MB/s median | peak memory |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  for (const Row& r : rows)
+    std::printf("| %s | %.1f | %zu | %.1f | %.1f | %.0f | %.0f | %.2fx |\n", r.file.c_str(), r.mb,
+                r.records, r.best * 1e3, r.median * 1e3, r.mb / r.best, r.mb / r.median, r.memory);
   return 0;
 }
