@@ -254,11 +254,31 @@ struct Switch {
   SpanStyle style;
 };
 
+// The decoder's working stacks, kept from one decode to the next so that decoding many small
+// values (every word of every name) does not allocate them each time. decode() is not
+// re-entrant, so one set per thread is enough.
+struct Stacks {
+  std::vector<Group> groups;
+  std::vector<Switch> switches;
+  std::vector<char32_t> pending_marks;
+};
+Stacks& stacks() {
+  static thread_local Stacks s;
+  return s;
+}
+
 class Decoder {
  public:
   Decoder(std::string_view in, std::vector<DecodeWarning>* warnings)
-      : in_(in), warnings_(warnings) {
+      : in_(in),
+        warnings_(warnings),
+        groups_(stacks().groups),
+        switches_(stacks().switches),
+        pending_marks_(stacks().pending_marks) {
     out_.text.reserve(in.size());
+    groups_.clear();
+    switches_.clear();
+    pending_marks_.clear();
   }
 
   RichText run();
@@ -283,9 +303,9 @@ class Decoder {
   std::size_t pos_ = 0;
   std::vector<DecodeWarning>* warnings_;
   RichText out_;
-  std::vector<Group> groups_;
-  std::vector<Switch> switches_;
-  std::vector<char32_t> pending_marks_;  // accents waiting for their base letter
+  std::vector<Group>& groups_;
+  std::vector<Switch>& switches_;
+  std::vector<char32_t>& pending_marks_;  // accents waiting for their base letter
   int nocase_depth_ = 0;
   bool next_group_is_argument_ = false;
 };
