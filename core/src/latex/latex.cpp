@@ -674,9 +674,10 @@ RichText Decoder::run() {
       spans.end());
   // Canonical order: inner spans (closed first) before the spans that contain
   // them.
-  std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
-    return a.end != b.end ? a.end < b.end : a.begin > b.begin;
-  });
+  if (spans.size() > 1)
+    std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+      return a.end != b.end ? a.end < b.end : a.begin > b.begin;
+    });
   return std::move(out_);
 }
 

@@ -332,7 +332,7 @@ std::size_t marker_at(std::string_view s, std::size_t pos, std::string& marks) {
 
 std::string take_marks(std::string& name) {
   // Every marker symbol starts with one of these bytes (ASCII, or the lead byte of § ¶ † ‡ ‖ ∗).
-  if (name.find_first_of("*#^\xC2\xE2") == std::string::npos) return {};
+  if (std::none_of(name.begin(), name.end(), is_marker_lead)) return {};
   if (name.find_first_of(" ,") == std::string::npos) {
     // One word with markers only in front and at the end ("Hu*†", "*Pang"): cut them off.
     std::string marks;
