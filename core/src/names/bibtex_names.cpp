@@ -235,6 +235,26 @@ void spell_math_markers(std::string& text) {
   text.erase(std::remove(text.begin(), text.end(), '\\'), text.end());
 }
 
+// A decoded name word, cached by its source text (a small direct-mapped table per thread:
+// bounded memory, and the result depends on nothing but the source).
+struct DecodedWord {
+  std::string source;
+  bool latex_input = false;
+  std::string text;  // decoded, markers removed
+  std::string marks;
+  bool lower = false;  // starts_lower(text)
+};
+constexpr std::size_t kWordCacheSize = 1024;
+DecodedWord* decoded_word_cache() {
+  static thread_local DecodedWord cache[kWordCacheSize];
+  return cache;
+}
+std::size_t word_hash(std::string_view s) {
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
+}
+
 // Decodes one raw name into parts of words; marks found on any word are
 // appended to `marks`.
 void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts& parts) {
@@ -260,10 +280,21 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
       parts.back().push_back(std::move(w));
       return;
     }
-    w.text = latex_input ? latex::decode(token).text : std::string(token);
-    if (latex_input && w.text.find('\\') != std::string::npos) spell_math_markers(w.text);
-    marks += take_marks(w.text);
-    w.lower = !caseless && starts_lower(w.text);
+    // The same LaTeX words come back in every entry (co-authors, the owner): decoded words are
+    // remembered by their source text.
+    DecodedWord& cached = decoded_word_cache()[word_hash(token) % kWordCacheSize];
+    if (!(cached.latex_input == latex_input && cached.source == token)) {
+      cached.source.assign(token.data(), token.size());
+      cached.latex_input = latex_input;
+      cached.text = latex_input ? latex::decode(token).text : std::string(token);
+      if (latex_input && cached.text.find('\\') != std::string::npos)
+        spell_math_markers(cached.text);
+      cached.marks = take_marks(cached.text);
+      cached.lower = starts_lower(cached.text);
+    }
+    w.text = cached.text;
+    marks += cached.marks;
+    w.lower = !caseless && cached.lower;
     parts.back().push_back(std::move(w));
   };
   for (std::size_t i = 0; i < raw.size(); ++i) {
