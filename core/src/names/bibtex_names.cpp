@@ -255,6 +255,18 @@ std::size_t word_hash(std::string_view s) {
   return h;
 }
 
+// A parsed (non-literal) name, cached by its source text like DecodedWord.
+struct ParsedName {
+  std::string source;
+  bool filled = false;
+  Person person;
+};
+constexpr std::size_t kNameCacheSize = 1024;
+ParsedName* parsed_name_cache() {
+  static thread_local ParsedName cache[kNameCacheSize];
+  return cache;
+}
+
 // Decodes one raw name into parts of words; marks found on any word are
 // appended to `marks`.
 void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts& parts) {
@@ -459,12 +471,19 @@ NameList parse_bibtex_names(std::string_view raw) {
       if (!p.literal.empty()) list.people.push_back(std::move(p));
       continue;
     }
-    std::string marks;
-    words_of(chunk, marks, true, parts);
-    Person p = apply_grammar(parts);
-    p.marks = std::move(marks);
+    // Whole names repeat too (the owner, co-authors): parsed names are remembered by source.
+    ParsedName& cached = parsed_name_cache()[word_hash(chunk) % kNameCacheSize];
+    if (!(cached.filled && cached.source == chunk)) {
+      std::string marks;
+      words_of(chunk, marks, true, parts);
+      cached.person = apply_grammar(parts);
+      cached.person.marks = std::move(marks);
+      cached.source.assign(chunk.data(), chunk.size());
+      cached.filled = true;
+    }
+    const Person& p = cached.person;
     if (p.family.empty() && p.given.empty() && p.particle.empty() && p.suffix.empty()) continue;
-    list.people.push_back(std::move(p));
+    list.people.push_back(p);
   }
   return list;
 }
