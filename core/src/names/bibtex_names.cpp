@@ -167,6 +167,7 @@ Person apply_grammar(Parts& parts) {
 // are respected.
 std::vector<std::string_view> split_and(std::string_view raw) {
   std::vector<std::string_view> names;
+  names.reserve(16);
   int depth = 0;
   std::size_t start = 0;
   for (std::size_t i = 0; i < raw.size(); ++i) {
