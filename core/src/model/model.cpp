@@ -97,9 +97,16 @@ bool has_errors(const std::vector<Diagnostic>& ds) {
 }
 
 LineMap::LineMap(std::string_view text) : text_(text) {
-  line_starts_.push_back(0);
   const char* const begin = text.data();
   const char* const end = begin + text.size();
+  std::size_t lines = 1;
+  for (const char* at = begin; at < end; ++lines) {
+    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+    if (!nl) break;
+    at = static_cast<const char*>(nl) + 1;
+  }
+  line_starts_.reserve(lines);
+  line_starts_.push_back(0);
   for (const char* at = begin; at < end;) {
     const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
     if (!nl) break;
