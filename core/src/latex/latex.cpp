@@ -21,8 +21,7 @@ struct Symbol {
   std::string_view text;
 };
 
-// Commands that stand for one piece of text. Looked up linearly: commands are
-// rare next to text.
+// Commands that stand for one piece of text (looked up with find_symbol).
 constexpr Symbol kSymbols[] = {
     {"ss", "ß"},
     {"SS", "SS"},
@@ -147,6 +146,25 @@ constexpr Accent kAccents[] = {
     {'r', 0x030A, 0x02DA}, {'H', 0x030B, 0x02DD},  {'v', 0x030C, 0x02C7}, {'d', 0x0323, 0},
     {'c', 0x0327, 0x00B8}, {'k', 0x0328, 0x02DB},  {'b', 0x0331, 0},      {'t', 0x0361, 0},
 };
+
+// kSymbols by name (binary search over an index sorted once; the first entry of a name in
+// table order wins, as the linear search it replaces did).
+const Symbol* find_symbol(std::string_view name) {
+  struct Index {
+    std::uint16_t order[std::size(kSymbols)] = {};
+    Index() {
+      for (std::size_t i = 0; i < std::size(kSymbols); ++i) order[i] = static_cast<std::uint16_t>(i);
+      std::stable_sort(std::begin(order), std::end(order), [](std::uint16_t a, std::uint16_t b) {
+        return kSymbols[a].name < kSymbols[b].name;
+      });
+    }
+  };
+  static const Index index;
+  const auto* it = std::lower_bound(
+      std::begin(index.order), std::end(index.order), name,
+      [](std::uint16_t i, std::string_view n) { return kSymbols[i].name < n; });
+  return it != std::end(index.order) && kSymbols[*it].name == name ? &kSymbols[*it] : nullptr;
+}
 
 const Accent* find_accent(std::string_view name) {
   if (name.size() != 1) return nullptr;
@@ -516,13 +534,11 @@ void Decoder::command() {
     }
     return;
   }
-  for (const Symbol& s : kSymbols) {
-    if (s.name == name) {
-      if (s.text.empty()) return;
-      emit_base(s.text);
-      next_group_is_argument_ = word;  // `\ss{}`: the empty group is not protection
-      return;
-    }
+  if (const Symbol* s = find_symbol(name)) {
+    if (s->text.empty()) return;
+    emit_base(s->text);
+    next_group_is_argument_ = word;  // `\ss{}`: the empty group is not protection
+    return;
   }
   for (std::string_view s : kSpaces) {
     if (s == name) {
