@@ -394,7 +394,18 @@ Scanner::Step Scanner::delimited(char close_char, PieceKind kind) {
   int depth = 0;
   const std::size_t n = t_.size();
   while (p_ < n) {
-    while (p_ < n && !kValueStops.table[static_cast<unsigned char>(t_[p_])]) ++p_;
+    {
+      // Skip to the next byte that matters, in locals (the member would be reloaded each byte).
+      const char* const data = t_.data();
+      std::size_t i = p_;
+      while (i + 4 <= n && !(kValueStops.table[static_cast<unsigned char>(data[i])] |
+                             kValueStops.table[static_cast<unsigned char>(data[i + 1])] |
+                             kValueStops.table[static_cast<unsigned char>(data[i + 2])] |
+                             kValueStops.table[static_cast<unsigned char>(data[i + 3])]))
+        i += 4;
+      while (i < n && !kValueStops.table[static_cast<unsigned char>(data[i])]) ++i;
+      p_ = i;
+    }
     if (p_ >= n) break;
     const char c = t_[p_];
     if (c == '\\') {
