@@ -63,7 +63,18 @@ class Scanner {
     out_.issues.push_back({static_cast<std::uint32_t>(at), s, std::move(message)});
   }
   void skip_space() {
-    while (p_ < t_.size() && is_space(t_[p_])) ++p_;
+    const char* const data = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t i = p_;
+    while (i < n && is_space(data[i])) ++i;
+    p_ = i;
+  }
+  void skip_name_chars() {
+    const char* const data = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t i = p_;
+    while (i < n && is_name_char(data[i])) ++i;
+    p_ = i;
   }
   bool at_line_start(std::size_t at) const;
   void report_unclosed(const RawEntry& e, const char* what, char close, bool at_eof);
@@ -342,7 +353,7 @@ Scanner::Step Scanner::fields(RawEntry& e, char close, bool string_entry) {
       return Step::Ok;  // the next entry starts right here
     }
     const std::size_t name_start = p_;
-    while (p_ < t_.size() && is_name_char(t_[p_])) ++p_;
+    skip_name_chars();
     if (p_ == name_start) {
       error(p_, "expected a field name, found '" + std::string(1, c) + "'");
       return Step::Recover;
