@@ -48,9 +48,11 @@ site() {
   rm -rf build/site && mkdir -p build/site
   cp -r examples/. build/site/
   cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm build/site/
+  # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
+  build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null
   for page in build/site/*/index.html; do
     dir="$(dirname "$page")"
-    [ -f "$dir/papers.bib" ] || continue
+    [ -f "$dir/papers.bib" ] && grep -q "papershelf:prerender" "$page" || continue
     owner="$(sed -n 's/.*<paper-shelf[^>]* owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
     build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" --max-authors 12 \
       --omit-fields abbr,selected,preview,bibtex_show > "$dir/papers.html" || true
