@@ -505,6 +505,22 @@ TEST(Citation, AuthorLists) {
   EXPECT_EQ(format_authors_text(p, CitationStyle::Compact), "The ATLAS Collaboration");
 }
 
+TEST(AuthorLine, CollapseKeepsTheOwnerFromFlags) {
+  // Six authors, owner fifth, three shown: the last slot goes to the owner.
+  const AuthorLine line = collapse_authors({false, false, false, false, true, false}, 3);
+  EXPECT_EQ(line.shown, (std::vector<std::uint32_t>{0, 1, 4}));
+  EXPECT_EQ(line.hidden, 3u);
+  EXPECT_EQ(collapse_authors({false, true}, 0).shown, (std::vector<std::uint32_t>{0, 1}));
+  EXPECT_EQ(collapse_authors({}, 2).hidden, 0u);
+}
+
+TEST(LinkLabel, KnownKindsAndFallback) {
+  EXPECT_EQ(link_label("pdf"), "PDF");
+  EXPECT_EQ(link_label("arxiv"), "arXiv");
+  EXPECT_EQ(link_label("dataset"), "Dataset");
+  EXPECT_EQ(link_label(""), "Link");
+}
+
 // ---------------------------------------------------------------- JSON
 
 TEST(ViewJson, FieldsInDisplayOrder) {
@@ -540,6 +556,8 @@ TEST(ViewJson, FieldsInDisplayOrder) {
   // Unsafe links are dropped; relative ones resolved against the base.
   EXPECT_EQ(e["links"], json::parse(R"([{"label": "pdf", "url": "/files/papers/hu2024.pdf"},
                                          {"label": "code", "url": "https://github.com/x/y"}])"));
+  // The title link is the best safe link, resolved like the others.
+  EXPECT_EQ(e["url"], "/files/papers/hu2024.pdf");
   EXPECT_TRUE(out[2]["month"].is_null());
 }
 
@@ -554,6 +572,8 @@ TEST(ViewJson, EmptyAndMissingValues) {
   EXPECT_TRUE(out[0]["citations"].is_null());
   EXPECT_EQ(out[0]["authors"], json::array());
   EXPECT_EQ(out[0]["links"], json::array());
+  EXPECT_EQ(out[0]["url"], "");
+  EXPECT_EQ(out[0]["abstract"], "");
   EXPECT_EQ(out[0]["type"], "misc");
   EXPECT_EQ(json::parse(format_view_json(lib, View{}, FormatOptions{})), json::array());
 }

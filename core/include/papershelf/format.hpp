@@ -43,6 +43,10 @@ struct AuthorLine {
   std::vector<bool> is_owner;        // per author
 };
 AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors);
+// The same rule over precomputed owner flags (for renderers that receive authors as view data).
+AuthorLine collapse_authors(std::vector<bool> is_owner, std::size_t max_authors);
+// Display label of a link kind: "pdf" -> "PDF", "code" -> "Code", unknown kinds capitalised.
+std::string link_label(std::string_view kind);
 
 // --- HTML ---
 std::string escape_html(std::string_view text);
@@ -72,7 +76,8 @@ std::string format_bibtex(const Publication& p, const BibtexOptions& options = {
 std::string format_csl_json(const Library& lib, const View& view);
 // The view model: an array in display order, one object per publication with key, type, title,
 // year, month, venue, badge, status, selected, award, award_label, note, authors [{name, owner,
-// marks}], links [{label, url}], doi, arxiv, tags, citations. Stable; used by the CLI and JS.
+// marks}], links [{label, url}], url (the title link), abstract, doi, arxiv, tags, citations.
+// Stable; used by the CLI, JS and the canvas widget.
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
 
 }  // namespace papershelf

@@ -157,15 +157,13 @@ std::string rich_text_html(const RichText& text, const std::vector<Match>* highl
 
 // ---------------------------------------------------------------- [SECTION] entries
 
-AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors) {
+AuthorLine collapse_authors(std::vector<bool> is_owner, std::size_t max_authors) {
   AuthorLine line;
-  const auto n = static_cast<std::uint32_t>(p.authors.size());
-  line.is_owner.resize(n);
+  const auto n = static_cast<std::uint32_t>(is_owner.size());
   std::uint32_t first_owner = n;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    line.is_owner[i] = owner.matches(p.authors[i]);
-    if (line.is_owner[i] && first_owner == n) first_owner = i;
-  }
+  for (std::uint32_t i = 0; i < n && first_owner == n; ++i)
+    if (is_owner[i]) first_owner = i;
+  line.is_owner = std::move(is_owner);
   const std::uint32_t limit = max_authors == 0 ? n : static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors));
   if (n <= limit) {
     for (std::uint32_t i = 0; i < n; ++i) line.shown.push_back(i);
@@ -177,20 +175,26 @@ AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::siz
   return line;
 }
 
-namespace {
+AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors) {
+  std::vector<bool> is_owner(p.authors.size());
+  for (std::size_t i = 0; i < p.authors.size(); ++i) is_owner[i] = owner.matches(p.authors[i]);
+  return collapse_authors(std::move(is_owner), max_authors);
+}
 
-std::string link_label(const std::string& label) {
+std::string link_label(std::string_view kind) {
   static const std::pair<const char*, const char*> kLabels[] = {
       {"pdf", "PDF"},   {"code", "Code"},       {"slides", "Slides"}, {"video", "Video"},
       {"poster", "Poster"}, {"website", "Website"}, {"html", "Website"}, {"doi", "DOI"},
       {"arxiv", "arXiv"}, {"blog", "Blog"},      {"supp", "Supplement"}, {"url", "Link"}};
   for (const auto& [k, v] : kLabels)
-    if (label == k) return v;
-  if (label.empty()) return "Link";
-  std::string out = label;
+    if (kind == k) return v;
+  if (kind.empty()) return "Link";
+  std::string out(kind);
   out[0] = static_cast<char>(unicode::to_upper(static_cast<unsigned char>(out[0])));
   return out;
 }
+
+namespace {
 
 std::string id_safe(std::string_view key) {
   std::string out;

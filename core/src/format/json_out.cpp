@@ -115,6 +115,9 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     for (const auto& l : p.links)
       if (is_safe_url(l.url)) links.push_back({{"label", l.label}, {"url", resolve_url(l.url, o.base)}});
     item["links"] = std::move(links);
+    const Link* best = best_link(p);
+    item["url"] = best && is_safe_url(best->url) ? resolve_url(best->url, o.base) : std::string();
+    item["abstract"] = p.abstract.text;
     item["doi"] = p.doi;
     item["arxiv"] = p.arxiv;
     item["tags"] = p.tags;
