@@ -5,19 +5,18 @@
 // The exported symbol list is checked in (exports.txt) so an ABI change shows in review.
 #include <emscripten/emscripten.h>
 
-#include <nlohmann/json.hpp>
-
 #include <memory>
 #include <optional>
 
 #include "papershelf/format.hpp"
+#include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 
 namespace {
 
 using namespace papershelf;
-using json = nlohmann::json;
+using json::Value;
 
 struct LibraryHandle {
   Library library;
@@ -46,29 +45,38 @@ const char* result(std::string s) {
   return g_result.c_str();
 }
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-json parse_request(const char* text) {
-  json j = json::parse(text ? text : "{}", nullptr, false);
-  return j.is_object() ? j : json::object();
+Value parse_request(const char* text) {
+  Value j;
+  const std::string_view t = text ? text : "";
+  if (!json::parse(t, j) || !j.is_object()) j = Value{};
+  return j;
 }
 
-std::string str(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+std::string str(const Value& j, const char* key) {
+  const Value* v = j.find(key);
+  return v && v->is_string() ? v->text : std::string();
 }
 
-std::vector<std::uint32_t> indices(const json& req, std::size_t size) {
+bool flag(const Value& j, const char* key) {
+  const Value* v = j.find(key);
+  return v && v->is_bool() && v->boolean;
+}
+
+std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   std::vector<std::uint32_t> out;
-  auto it = req.find("indices");
-  if (it == req.end() || !it->is_array()) return out;
-  for (const auto& v : *it)
-    if (v.is_number_unsigned() && v.get<std::uint64_t>() < size) out.push_back(static_cast<std::uint32_t>(v.get<std::uint64_t>()));
+  const Value* list = req.find("indices");
+  if (!list || !list->is_array()) return out;
+  out.reserve(list->items.size());
+  for (const auto& v : list->items) {
+    if (!v.is_integer()) continue;
+    const auto i = v.to_int();
+    if (i && *i >= 0 && static_cast<std::uint64_t>(*i) < size) out.push_back(static_cast<std::uint32_t>(*i));
+  }
   return out;
 }
 
 // The request's "owner", or else the profile's name and aliases.
-const OwnerMatcher& owner_of(LibraryHandle& h, const json& req) {
+const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) {
   std::string owner = str(req, "owner");
   if (owner.empty() && !h.library.profile.name.empty()) {
     owner = h.library.profile.name;
@@ -77,26 +85,37 @@ const OwnerMatcher& owner_of(LibraryHandle& h, const json& req) {
   return h.owner_for(owner);
 }
 
-FormatOptions format_options(LibraryHandle& h, const json& req) {
+FormatOptions format_options(LibraryHandle& h, const Value& req) {
   FormatOptions o;
   o.owner = owner_of(h, req);
-  if (auto it = req.find("maxAuthors"); it != req.end() && it->is_number_unsigned())
-    o.max_authors = it->get<std::size_t>();
+  if (const Value* v = req.find("maxAuthors"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
+    o.max_authors = static_cast<std::size_t>(*v->to_int());
   o.base = str(req, "base");
   o.include_bibtex = false;  // the element shows BibTeX on demand
   return o;
 }
 
-json facets_json(const Facets& f) {
-  auto values = [](const std::vector<FacetValue>& vs) {
-    json a = json::array();
-    for (const auto& v : vs) a.push_back({{"key", v.key}, {"label", v.label}, {"count", v.count}});
-    return a;
+void write_facets(json::Writer& w, const Facets& f) {
+  auto values = [&](const char* name, const std::vector<FacetValue>& vs) {
+    w.key(name).begin_array();
+    for (const auto& v : vs)
+      w.begin_object().field("key", v.key).field("label", v.label).field("count", v.count).end_object();
+    w.end_array();
   };
-  return {{"years", values(f.years)},       {"types", values(f.types)},
-          {"statuses", values(f.statuses)}, {"venues", values(f.venues)},
-          {"tags", values(f.tags)},         {"selected", f.selected},
-          {"awards", f.awards},             {"ownerFirst", f.owner_first}};
+  w.begin_object();
+  values("years", f.years);
+  values("types", f.types);
+  values("statuses", f.statuses);
+  values("venues", f.venues);
+  values("tags", f.tags);
+  w.field("selected", f.selected).field("awards", f.awards).field("ownerFirst", f.owner_first);
+  w.end_object();
+}
+
+void write_strings(json::Writer& w, const char* name, const std::vector<std::string>& list) {
+  w.key(name).begin_array();
+  for (const auto& s : list) w.string(s);
+  w.end_array();
 }
 
 }  // namespace
@@ -125,32 +144,40 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t ps_library_size(LibraryHandle* h) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
-  json out = json::array();
+  json::Writer w;
+  w.begin_array();
   for (const auto& d : h->diagnostics)
-    out.push_back({{"source", d.source}, {"line", d.line}, {"column", d.column},
-                   {"severity", std::string(to_string(d.severity))}, {"message", d.message},
-                   {"text", format_diagnostic(d)}});
-  return result(dump(out));
+    w.begin_object().field("source", d.source).field("line", d.line).field("column", d.column)
+        .field("severity", to_string(d.severity)).field("message", d.message)
+        .field("text", format_diagnostic(d)).end_object();
+  w.end_array();
+  return result(w.take());
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   const Profile& p = h->library.profile;
-  json links = json::array();
+  json::Writer w;
+  w.begin_object().field("name", p.name);
+  write_strings(w, "aliases", p.aliases);
+  w.field("position", p.position).field("affiliation", p.affiliation)
+      .field("photo", is_safe_url(p.photo) ? p.photo : "");
+  w.key("links").begin_array();
   for (const auto& l : p.links)
-    if (is_safe_url(l.url)) links.push_back({{"label", l.label}, {"url", l.url}});
-  json legend = json::array();
-  for (const auto& e : p.legend) legend.push_back({{"symbol", e.symbol}, {"meaning", e.meaning}});
-  return result(dump({{"name", p.name}, {"aliases", p.aliases}, {"position", p.position},
-                      {"affiliation", p.affiliation}, {"photo", is_safe_url(p.photo) ? p.photo : ""},
-                      {"links", links}, {"interests", p.interests}, {"legend", legend}}));
+    if (is_safe_url(l.url)) w.begin_object().field("label", l.label).field("url", l.url).end_object();
+  w.end_array();
+  write_strings(w, "interests", p.interests);
+  w.key("legend").begin_array();
+  for (const auto& e : p.legend) w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
+  w.end_array().end_object();
+  return result(w.take());
 }
 
 // Request: {search, filter, sort, group, owner, facets: bool}. Result: {entries, keys, groups,
 // total, facets?, errors}.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
-  const json req = parse_request(request);
+  const Value req = parse_request(request);
   Query q;
-  json errors = json::array();
+  std::vector<std::string> errors;
   std::string error;
   q.search = str(req, "search");
   q.filter = parse_filter(str(req, "filter"), &error);
@@ -162,11 +189,6 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   const OwnerMatcher& owner = owner_of(*h, req);
   const SearchIndex* index = search_terms(q.search).empty() ? nullptr : &h->search_index();
   const View view = run_query(h->library, q, owner, index);
-  json keys = json::array();
-  for (auto i : view.entries) keys.push_back(h->library.publications[i].key);
-  json groups = json::array();
-  for (const auto& g : view.groups)
-    groups.push_back({{"key", g.key}, {"label", g.label}, {"begin", g.begin}, {"count", g.count}});
   // The marker symbols used in the view, so the legend lists only what is shown.
   std::string marks;
   for (auto i : view.entries)
@@ -177,16 +199,25 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
         if (marks.find(a.marks.substr(k, len)) == std::string::npos) marks += a.marks.substr(k, len);
         k += len;
       }
-  json out = {{"entries", view.entries}, {"keys", keys}, {"groups", groups}, {"total", view.total},
-              {"marks", marks}, {"errors", errors}};
-  if (auto it = req.find("facets"); it != req.end() && it->is_boolean() && it->get<bool>())
-    out["facets"] = facets_json(facet_counts(h->library, q, owner, index));
-  return result(dump(out));
+  json::Writer w;
+  w.begin_object().key("entries").begin_array();
+  for (auto i : view.entries) w.number(i);
+  w.end_array().key("keys").begin_array();
+  for (auto i : view.entries) w.string(h->library.publications[i].key);
+  w.end_array().key("groups").begin_array();
+  for (const auto& g : view.groups)
+    w.begin_object().field("key", g.key).field("label", g.label).field("begin", g.begin)
+        .field("count", g.count).end_object();
+  w.end_array().field("total", view.total).field("marks", marks);
+  write_strings(w, "errors", errors);
+  if (flag(req, "facets")) write_facets(w.key("facets"), facet_counts(h->library, q, owner, index));
+  w.end_object();
+  return result(w.take());
 }
 
 // Request: {indices, owner, maxAuthors, base}. Result: the JSON view model of those entries.
 EMSCRIPTEN_KEEPALIVE const char* ps_entries(LibraryHandle* h, const char* request) {
-  const json req = parse_request(request);
+  const Value req = parse_request(request);
   View view;
   view.entries = indices(req, h->library.publications.size());
   return result(format_view_json(h->library, view, format_options(*h, req)));
@@ -195,20 +226,22 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries(LibraryHandle* h, const char* reques
 // Request: {indices, owner, maxAuthors, base, search}. Result: a JSON array of <li> strings
 // (the same markup as the CLI's static HTML), with search matches in titles marked.
 EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* request) {
-  const json req = parse_request(request);
+  const Value req = parse_request(request);
   const FormatOptions o = format_options(*h, req);
   const auto terms = search_terms(str(req, "search"));
-  json out = json::array();
+  json::Writer out;
+  out.begin_array();
   for (auto i : indices(req, h->library.publications.size())) {
     const Publication& p = h->library.publications[i];
     if (terms.empty()) {
-      out.push_back(format_entry_html(p, o));
+      out.string(format_entry_html(p, o));
     } else {
       const auto matches = find_matches(p.title.text, terms);
-      out.push_back(format_entry_html(p, o, &matches));
+      out.string(format_entry_html(p, o, &matches));
     }
   }
-  return result(dump(out));
+  out.end_array();
+  return result(out.take());
 }
 
 // BibTeX of one entry; `omit` is a comma-separated list of field names.

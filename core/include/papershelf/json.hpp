@@ -1,0 +1,101 @@
+// A small JSON reader and writer (RFC 8259), exception-free, for the readers, the formatters and
+// the WebAssembly binding. Values remember the byte offset where they start, so callers can
+// report problems at a line:column. Syntax errors are located as nlohmann_json (which papershelf
+// used before) located them: at the offending character, or at the last character of an
+// unexpected token, and the token read so far is kept for the message.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace papershelf::json {
+
+struct Member;
+
+struct Value {
+  enum class Kind : std::uint8_t { Null, Bool, Number, String, Array, Object };
+
+  Kind kind = Kind::Null;
+  bool boolean = false;
+  std::uint32_t offset = 0;     // byte offset of the value's first character in the parsed text
+  std::string text;             // String: the decoded text; Number: the number as written
+  std::vector<Value> items;     // Array
+  std::vector<Member> members;  // Object, in document order; a repeated key keeps its first
+                                // place and its last value
+
+  bool is_null() const { return kind == Kind::Null; }
+  bool is_bool() const { return kind == Kind::Bool; }
+  bool is_number() const { return kind == Kind::Number; }
+  bool is_string() const { return kind == Kind::String; }
+  bool is_array() const { return kind == Kind::Array; }
+  bool is_object() const { return kind == Kind::Object; }
+  // A number written without fraction or exponent.
+  bool is_integer() const;
+  // The member named `key` of an object, or nullptr.
+  const Value* find(std::string_view key) const;
+  // Numbers as int64 (a fraction is truncated toward zero, out of range saturates); nullopt for
+  // anything else.
+  std::optional<std::int64_t> to_int() const;
+};
+
+struct Member {
+  std::string key;
+  Value value;
+};
+
+struct ParseError {
+  std::size_t offset = 0;  // the offending character (the text's size at its end)
+  std::string token;       // the token read up to it, control characters as <U+000A>
+};
+
+// Parses one JSON document (a leading UTF-8 BOM is skipped). Returns false on a syntax error
+// and, when `error` is given, says where. `text` must be valid UTF-8.
+bool parse(std::string_view text, Value& out, ParseError* error = nullptr);
+
+// Writes JSON text. indent < 0: compact; otherwise pretty-printed with that many spaces (empty
+// containers stay "[]" and "{}"). Strings are escaped; invalid UTF-8 becomes U+FFFD.
+class Writer {
+ public:
+  explicit Writer(int indent = -1) : indent_(indent) {}
+
+  Writer& begin_object();
+  Writer& end_object();
+  Writer& begin_array();
+  Writer& end_array();
+  Writer& key(std::string_view k);
+  Writer& string(std::string_view s);
+  Writer& number(std::int64_t n);
+  Writer& boolean(bool b);
+  Writer& null();
+  Writer& value(const Value& v);  // a parsed value, written back
+  // Shorthands for one member: key + value.
+  Writer& field(std::string_view k, std::string_view s) { return key(k).string(s); }
+  Writer& field(std::string_view k, const char* s) { return key(k).string(s); }
+  Writer& field(std::string_view k, const std::string& s) { return key(k).string(s); }
+  template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+  Writer& field(std::string_view k, T n) {
+    return key(k).number(static_cast<std::int64_t>(n));
+  }
+  Writer& field(std::string_view k, bool b) { return key(k).boolean(b); }
+
+  const std::string& str() const { return out_; }
+  std::string take() { return std::move(out_); }
+
+ private:
+  void before_value();
+  void newline(std::size_t depth);
+
+  std::string out_;
+  std::vector<bool> has_items_;  // per open container
+  int indent_;
+  bool after_key_ = false;
+};
+
+// Appends `s` as a quoted JSON string.
+void append_string(std::string& out, std::string_view s);
+
+}  // namespace papershelf::json
