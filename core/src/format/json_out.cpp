@@ -1,12 +1,11 @@
 // JSON output: CSL-JSON for other tools, and the view model the CLI and the JS glue read.
-#include <nlohmann/json.hpp>
-
 #include "papershelf/format.hpp"
+#include "papershelf/json.hpp"
 
 namespace papershelf {
 namespace {
 
-using json = nlohmann::ordered_json;
+using json::Writer;
 
 const char* csl_type(PubType t) {
   switch (t) {
@@ -26,105 +25,103 @@ const char* csl_type(PubType t) {
   return "document";
 }
 
-json csl_name(const Person& a) {
-  json n = json::object();
+void csl_name(Writer& w, const Person& a) {
+  w.begin_object();
   if (a.is_literal()) {
-    n["literal"] = a.literal;
-    return n;
+    w.field("literal", a.literal);
+  } else {
+    w.field("family", a.family);
+    if (!a.given.empty()) w.field("given", a.given);
+    if (!a.particle.empty()) w.field("non-dropping-particle", a.particle);
+    if (!a.suffix.empty()) w.field("suffix", a.suffix);
   }
-  n["family"] = a.family;
-  if (!a.given.empty()) n["given"] = a.given;
-  if (!a.particle.empty()) n["non-dropping-particle"] = a.particle;
-  if (!a.suffix.empty()) n["suffix"] = a.suffix;
-  return n;
+  w.end_object();
 }
 
-json date_parts(const Date& d) {
-  json parts = json::array({d.year});
-  if (d.month) parts.push_back(d.month);
-  if (d.month && d.day) parts.push_back(d.day);
-  return json{{"date-parts", json::array({parts})}};
+void date_parts(Writer& w, const Date& d) {
+  w.begin_object().key("date-parts").begin_array().begin_array().number(d.year);
+  if (d.month) w.number(d.month);
+  if (d.month && d.day) w.number(d.day);
+  w.end_array().end_array().end_object();
 }
 
-// Invalid UTF-8 must never reach nlohmann's dump (it would abort without exceptions).
-std::string dump(const json& j) { return j.dump(2, ' ', false, json::error_handler_t::replace); }
+void optional_int(Writer& w, const char* key, std::optional<std::int64_t> v) {
+  w.key(key);
+  if (v) w.number(*v);
+  else w.null();
+}
 
 }  // namespace
 
+// Pretty-printed with two spaces, as before (nlohmann's dump(2)); invalid UTF-8 becomes U+FFFD.
 std::string format_csl_json(const Library& lib, const View& view) {
-  json out = json::array();
+  Writer w(2);
+  w.begin_array();
   for (auto i : view.entries) {
     const Publication& p = lib.publications[i];
-    json item = json::object();
-    item["id"] = p.key;
-    item["type"] = csl_type(p.type);
-    item["title"] = p.title.text;
+    w.begin_object().field("id", p.key).field("type", csl_type(p.type)).field("title", p.title.text);
     if (!p.authors.empty()) {
-      json& authors = item["author"] = json::array();
-      for (const auto& a : p.authors) authors.push_back(csl_name(a));
+      w.key("author").begin_array();
+      for (const auto& a : p.authors) csl_name(w, a);
+      w.end_array();
     }
     if (!p.editors.empty()) {
-      json& editors = item["editor"] = json::array();
-      for (const auto& a : p.editors) editors.push_back(csl_name(a));
+      w.key("editor").begin_array();
+      for (const auto& a : p.editors) csl_name(w, a);
+      w.end_array();
     }
-    if (p.date.year) item["issued"] = date_parts(p.date);
-    if (!p.venue.empty()) item["container-title"] = p.venue.text;
-    if (!p.doi.empty()) item["DOI"] = p.doi;
-    if (const Link* l = best_link(p)) item["URL"] = l->url;
-    if (!p.note.empty()) item["note"] = p.note.text;
-    if (!p.abstract.empty()) item["abstract"] = p.abstract.text;
+    if (p.date.year) date_parts(w.key("issued"), p.date);
+    if (!p.venue.empty()) w.field("container-title", p.venue.text);
+    if (!p.doi.empty()) w.field("DOI", p.doi);
+    if (const Link* l = best_link(p)) w.field("URL", l->url);
+    if (!p.note.empty()) w.field("note", p.note.text);
+    if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
     if (!p.tags.empty()) {
       std::string k;
       for (const auto& t : p.tags) k += (k.empty() ? "" : ", ") + t;
-      item["keyword"] = k;
+      w.field("keyword", k);
     }
-    if (p.status == Status::Accepted) item["status"] = "forthcoming";
-    else if (p.status != Status::Published) item["status"] = std::string(to_string(p.status));
-    out.push_back(std::move(item));
+    if (p.status == Status::Accepted) w.field("status", "forthcoming");
+    else if (p.status != Status::Published) w.field("status", to_string(p.status));
+    w.end_object();
   }
-  return dump(out);
+  w.end_array();
+  return w.take();
 }
 
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& o) {
-  json out = json::array();
+  Writer w(2);
+  w.begin_array();
   for (auto i : view.entries) {
     const Publication& p = lib.publications[i];
-    json item = json::object();
-    item["key"] = p.key;
-    item["type"] = std::string(to_string(p.type));
-    item["title"] = p.title.text;
-    item["year"] = p.date.year ? json(p.date.year) : json(nullptr);
-    item["month"] = p.date.month ? json(p.date.month) : json(nullptr);
-    item["venue"] = p.venue.text;
-    item["badge"] = p.badge;
-    item["status"] = std::string(to_string(p.status));
-    item["selected"] = p.selected;
-    item["award"] = p.award.text;
-    item["award_label"] = p.award_label;
-    item["note"] = p.note.text;
+    w.begin_object().field("key", p.key).field("type", to_string(p.type)).field("title", p.title.text);
+    optional_int(w, "year", p.date.year ? std::optional<std::int64_t>(p.date.year) : std::nullopt);
+    optional_int(w, "month", p.date.month ? std::optional<std::int64_t>(p.date.month) : std::nullopt);
+    w.field("venue", p.venue.text).field("badge", p.badge).field("status", to_string(p.status))
+        .field("selected", p.selected).field("award", p.award.text).field("award_label", p.award_label)
+        .field("note", p.note.text);
     const AuthorLine line = author_line(p, o.owner, 0);
-    json authors = json::array();
+    w.key("authors").begin_array();
     for (std::size_t k = 0; k < p.authors.size(); ++k) {
-      authors.push_back({{"name", display_name(p.authors[k])},
-                         {"owner", static_cast<bool>(line.is_owner[k])},
-                         {"marks", p.authors[k].marks}});
+      w.begin_object().field("name", display_name(p.authors[k]))
+          .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", p.authors[k].marks)
+          .end_object();
     }
-    item["authors"] = std::move(authors);
-    item["et_al"] = p.others;
-    json links = json::array();
+    w.end_array().field("et_al", p.others).key("links").begin_array();
     for (const auto& l : p.links)
-      if (is_safe_url(l.url)) links.push_back({{"label", l.label}, {"url", resolve_url(l.url, o.base)}});
-    item["links"] = std::move(links);
+      if (is_safe_url(l.url))
+        w.begin_object().field("label", l.label).field("url", resolve_url(l.url, o.base)).end_object();
+    w.end_array();
     const Link* best = best_link(p);
-    item["url"] = best && is_safe_url(best->url) ? resolve_url(best->url, o.base) : std::string();
-    item["abstract"] = p.abstract.text;
-    item["doi"] = p.doi;
-    item["arxiv"] = p.arxiv;
-    item["tags"] = p.tags;
-    item["citations"] = p.citations ? json(*p.citations) : json(nullptr);
-    out.push_back(std::move(item));
+    w.field("url", best && is_safe_url(best->url) ? resolve_url(best->url, o.base) : std::string());
+    w.field("abstract", p.abstract.text).field("doi", p.doi).field("arxiv", p.arxiv).key("tags").begin_array();
+    for (const auto& t : p.tags) w.string(t);
+    w.end_array();
+    optional_int(w, "citations", p.citations);
+    w.end_object();
   }
-  return dump(out);
+  w.end_array();
+  return w.take();
 }
 
 }  // namespace papershelf
