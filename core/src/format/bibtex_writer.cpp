@@ -4,7 +4,6 @@
 // badge, note and arXiv id) and uses the shared field semantics in
 // bibtex/mapping.hpp.
 #include <algorithm>
-#include <cstdio>
 
 #include "bibtex/mapping.hpp"
 #include "papershelf/format.hpp"
@@ -75,17 +74,30 @@ class Writer {
   std::string out_;
 };
 
+// printf's "%0*d" without printf (which would link its floating-point code into the WASM build).
+void append_padded(std::string& out, int v, int width) {
+  std::string digits = std::to_string(v < 0 ? -static_cast<long long>(v) : v);
+  if (v < 0) {
+    out += '-';
+    --width;
+  }
+  if (static_cast<int>(digits.size()) < width) out.append(width - digits.size(), '0');
+  out += digits;
+}
+
 std::string Writer::date_text() const {
   const Date& d = p_.date;
-  char buf[48];
-  if (d.day) {
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year, d.month, d.day);
-  } else if (d.month) {
-    std::snprintf(buf, sizeof buf, "%04d-%02d", d.year, d.month);
-  } else {
-    std::snprintf(buf, sizeof buf, "%04d", d.year);
+  std::string out;
+  append_padded(out, d.year, 4);
+  if (d.month || d.day) {
+    out += '-';
+    append_padded(out, d.month, 2);
   }
-  return buf;
+  if (d.day) {
+    out += '-';
+    append_padded(out, d.day, 2);
+  }
+  return out;
 }
 
 std::string Writer::run() {
