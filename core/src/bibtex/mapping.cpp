@@ -115,8 +115,14 @@ bool preprint_shape(std::string_view type, bool has_arxiv, bool has_venue) {
 
 Status infer_status(const StatusClues& c) {
   if (c.pubstate) return *c.pubstate;
-  if (auto s = status_from_label(c.badge, false)) return *s;
-  if (auto s = status_from_label(c.note, true)) return *s;
+  // Then the badge and the note; a specific status there ("Under review", "Submitted", "To
+  // appear", "In progress") beats the generic "Preprint", since al-folio users often keep
+  // abbr={Preprint} on a paper whose note says where it is under review.
+  const auto badge = status_from_label(c.badge, false);
+  const auto note = status_from_label(c.note, true);
+  if (badge && note && *badge == Status::Preprint) return *note;
+  if (badge) return *badge;
+  if (note) return *note;
   if (preprint_shape(c.entry_type, c.has_arxiv, c.has_venue)) return Status::Preprint;
   return Status::Published;
 }
