@@ -41,14 +41,19 @@ class OwnerMatcher {
   bool empty() const { return owners_.empty(); }
   bool matches(const Person& p) const;
 
- private:
+  // The folded comparison key of a name and the matching rule itself, public so that other
+  // code (co-author statistics) groups name variants exactly the way the owner is matched.
   struct Key {
     std::vector<std::string> given;  // folded given-name words
     std::string family;              // folded family name incl. particle, no spaces
     std::string literal;             // folded whole name (for literals and fallback)
   };
   static Key key_of(const Person& p);
+  // `a` is the reference name (an owner name), `b` the author; not symmetric for "FAMILY Given"
+  // order and for a reference that has only a family name.
   static bool same_person(const Key& a, const Key& b);
+
+ private:
   // Cheap rejection before folding: the lower-cased ASCII first letters any matching family
   // name (or, for "FAMILY Given" order, given name) can start with. Most authors are not the
   // owner, and matching runs for every author on every render.

@@ -1,0 +1,121 @@
+// Statistics for the profile card: counts, papers per year, top venues and co-authors, citations.
+// Pure functions over the model (no globals, no I/O), shared by the CLI, the HTML card, the
+// WebAssembly binding and the canvas renderer.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
+
+namespace papershelf {
+
+struct YearStats {
+  int year = 0;
+  std::uint32_t total = 0;
+  std::array<std::uint32_t, kPubTypeCount> by_type{};  // indexed by PubType
+};
+
+struct VenueStats {
+  std::string key;  // the badge, or the venue when there is no badge (what `venue:` filters on)
+  std::uint32_t count = 0;
+  int last_year = 0;  // 0 = undated
+};
+
+struct CoauthorStats {
+  std::string name;  // the fullest variant written ("Zhisheng Ye" rather than "Z. Ye")
+  std::uint32_t count = 0;  // publications shared with the owner
+  int last_year = 0;        // most recent of those (0 = none dated)
+  std::vector<std::string> variants;  // every distinct spelling merged into this person
+};
+
+struct Stats {
+  std::uint32_t total = 0;
+  std::array<std::uint32_t, kPubTypeCount> by_type{};  // indexed by PubType
+  std::array<std::uint32_t, kStatusCount> by_status{};  // indexed by Status
+  std::uint32_t first_author = 0;  // owner first, or first among equal-contribution marks
+  std::uint32_t awards = 0;        // records with an award or award label
+  std::uint32_t selected = 0;
+  // One entry per year from the first to the last dated record (years without records have a
+  // zero total, so a chart has no gaps), ascending. Undated records are counted separately.
+  std::vector<YearStats> years;
+  std::uint32_t undated = 0;
+  std::vector<VenueStats> venues;        // most frequent first (then most recent, then by name)
+  std::vector<CoauthorStats> coauthors;  // most frequent first (then most recent, then by name)
+  // Only when some record carries a citation count (never fetched).
+  bool has_citations = false;
+  std::int64_t citations = 0;          // sum over the records that have a count
+  std::uint32_t cited_records = 0;     // records that carry a count
+  std::uint32_t h_index = 0;           // h records with at least h citations each
+  std::uint32_t i10_index = 0;         // records with at least 10 citations
+};
+
+struct StatsOptions {
+  std::size_t max_venues = 10;     // 0 = all
+  std::size_t max_coauthors = 10;  // 0 = all
+};
+
+// Statistics over `lib.publications` (or the records at `indices`). Co-authors are the authors
+// of records the owner is on (every author when `owner` is empty), the owner's own names left
+// out; spellings of one person are merged by the owner-matching rule: the same family name and
+// compatible given names, where an initial-only spelling ("Z. Ye") joins a fuller one only when
+// exactly one fuller spelling fits it.
+Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOptions& options = {},
+                    const std::vector<std::uint32_t>* indices = nullptr);
+
+// The h-index of a list of citation counts.
+std::uint32_t h_index(std::vector<std::int64_t> citations);
+
+// The statistics as JSON: {total, types: {conference: n, ...}, statuses: {...}, firstAuthor,
+// awards, selected, years: [{year, total, types: {...}}], undated, venues: [{key, count,
+// lastYear}], coauthors: [{name, count, lastYear, variants}], citations?: {total, records,
+// hIndex, i10Index}}. Types and statuses list only the non-zero counts.
+std::string format_stats_json(const Stats& stats);
+
+// A plain-text report (the CLI's `papershelf stats`).
+std::string format_stats_text(const Stats& stats);
+
+// One sentence that describes the per-year chart ("16 publications from 2019 to 2025; most in
+// 2024 (5)."), the chart's text alternative.
+std::string stats_summary(const Stats& stats);
+
+// --- The profile card (HTML) ---
+
+enum class ProfileMode : std::uint8_t { None, Compact, Full };
+// "full" (or ""), "compact", "none"; nullopt when unknown.
+std::optional<ProfileMode> profile_mode_from_string(std::string_view s);
+
+enum class EmailDisplay : std::uint8_t {
+  Obfuscated,  // "name [at] domain" as text; in interactive markup a button that builds the link
+  Plain,       // a plain mailto: link (only when the owner asks for it)
+  Hidden,
+};
+
+struct ProfileCardOptions {
+  ProfileMode mode = ProfileMode::Full;
+  // Interactive markup (the <paper-shelf> element): statistics become <button data-filter="...">
+  // whose value is a filter clause, and the chart's year columns become links. Static markup
+  // (the CLI) has no controls that would need JavaScript.
+  bool interactive = false;
+  EmailDisplay email = EmailDisplay::Obfuscated;
+  std::string base;  // prefix for a relative photo URL
+};
+
+// Overlays `over` on `base`: every non-empty field of `over` replaces the base's (links by
+// label; a link with an empty URL removes that label). Used for element attributes / CLI flags.
+Profile overlay_profile(const Profile& base, const Profile& over);
+
+// The label shown for a profile link kind: "scholar" -> "Google Scholar", "dblp" -> "DBLP".
+std::string profile_link_label(std::string_view kind);
+
+// The card: photo, name, position, affiliation, interests, links (safe URLs only), and in full
+// mode the statistics with the per-year chart (inline SVG plus a table as its text alternative).
+// Everything from data is escaped. Returns "" for ProfileMode::None.
+std::string format_profile_html(const Profile& profile, const Stats& stats,
+                                const ProfileCardOptions& options);
+
+}  // namespace papershelf

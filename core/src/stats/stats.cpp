@@ -1,0 +1,359 @@
+// Statistics for the profile card. Pure functions over the model.
+#include "papershelf/stats.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "papershelf/query.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+using Key = OwnerMatcher::Key;
+
+// One spelling of a co-author ("Z. Ye"), with the records it occurs on.
+struct Variant {
+  Key key;
+  std::string name;                    // display name as first written
+  std::vector<std::uint32_t> records;  // ascending, distinct
+  int last_year = 0;
+  bool full = false;  // some given-name word is more than an initial
+};
+
+bool is_full(const Key& k) {
+  return std::any_of(k.given.begin(), k.given.end(),
+                     [](const std::string& w) { return unicode::count_code_points(w) > 1; });
+}
+
+std::string variant_id(const Key& k) {
+  if (k.family.empty()) return "\x01" + k.literal;
+  std::string id = k.family;
+  for (const auto& w : k.given) id += "\x02" + w;
+  return id;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += w;
+  return out;
+}
+
+bool same(const Key& a, const Key& b) {
+  return OwnerMatcher::same_person(a, b) || OwnerMatcher::same_person(b, a);
+}
+
+struct UnionFind {
+  std::vector<std::uint32_t> parent;
+  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
+  std::uint32_t find(std::uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void unite(std::uint32_t a, std::uint32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);  // the first-seen variant stays the root
+  }
+};
+
+std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
+  const auto n = static_cast<std::uint32_t>(variants.size());
+  UnionFind uf(n);
+  // Buckets by folded family name; literal names only merge with the same literal (same id).
+  std::unordered_map<std::string, std::vector<std::uint32_t>> by_family;
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (!variants[i].key.family.empty()) by_family[variants[i].key.family].push_back(i);
+  // 1. Full spellings that the owner rule calls the same person ("Qing-Hao" ~ "Qinghao",
+  //    "Zhisheng J." ~ "Zhisheng").
+  for (auto& [family, ids] : by_family)
+    for (std::size_t a = 0; a < ids.size(); ++a)
+      for (std::size_t b = a + 1; b < ids.size(); ++b)
+        if (variants[ids[a]].full && variants[ids[b]].full && same(variants[ids[a]].key, variants[ids[b]].key))
+          uf.unite(ids[a], ids[b]);
+  // 2. Initial-only (or given-less) spellings join the one full person they fit; with none, they
+  //    join fitting initial-only spellings; with several, they stay apart (ambiguous). Family-first
+  //    spellings ("YE Zhisheng": given "YE", family "Zhisheng") are looked up in the swapped bucket.
+  std::vector<std::uint32_t> roots_full_before(n);
+  for (std::uint32_t i = 0; i < n; ++i) roots_full_before[i] = uf.find(i);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    Variant& v = variants[i];
+    if (v.key.family.empty()) continue;
+    std::vector<std::uint32_t> fits;  // roots of full persons that fit
+    auto consider = [&](const std::vector<std::uint32_t>& ids, bool swapped) {
+      for (auto j : ids) {
+        if (j == i || !variants[j].full) continue;
+        const bool ok = swapped ? OwnerMatcher::same_person(variants[j].key, v.key) : same(variants[j].key, v.key);
+        if (!ok) continue;
+        const std::uint32_t r = roots_full_before[j];
+        if (std::find(fits.begin(), fits.end(), r) == fits.end()) fits.push_back(r);
+      }
+    };
+    if (!v.full) consider(by_family[v.key.family], false);
+    if (!v.key.given.empty()) {
+      auto it = by_family.find(joined(v.key.given));
+      if (it != by_family.end() && it->first != v.key.family) consider(it->second, true);
+    }
+    if (fits.size() == 1) {
+      uf.unite(i, fits[0]);
+    } else if (fits.empty() && !v.full) {
+      for (auto j : by_family[v.key.family])
+        if (j != i && !variants[j].full && !v.key.given.empty() && !variants[j].key.given.empty() &&
+            same(variants[j].key, v.key))
+          uf.unite(i, j);
+    }
+  }
+  // Gather clusters.
+  std::map<std::uint32_t, std::vector<std::uint32_t>> clusters;
+  for (std::uint32_t i = 0; i < n; ++i) clusters[uf.find(i)].push_back(i);
+  std::vector<CoauthorStats> out;
+  out.reserve(clusters.size());
+  for (auto& [root, members] : clusters) {
+    CoauthorStats c;
+    std::vector<std::uint32_t> records;
+    // The name shown: a full spelling over initials, then the most used, then the first seen
+    // (members are in first-seen order).
+    const Variant* best = nullptr;
+    for (auto m : members) {
+      const Variant& v = variants[m];
+      records.insert(records.end(), v.records.begin(), v.records.end());
+      c.last_year = std::max(c.last_year, v.last_year);
+      c.variants.push_back(v.name);
+      if (!best || (v.full && !best->full) ||
+          (v.full == best->full && v.records.size() > best->records.size()))
+        best = &v;
+    }
+    std::sort(records.begin(), records.end());
+    records.erase(std::unique(records.begin(), records.end()), records.end());
+    c.count = static_cast<std::uint32_t>(records.size());
+    c.name = best->name;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+template <typename T>
+void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::*name) {
+  std::vector<std::pair<std::string, std::size_t>> folded;
+  for (std::size_t i = 0; i < items.size(); ++i) folded.emplace_back(unicode::fold(items[i].*name), i);
+  std::vector<std::size_t> order(items.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (items[a].count != items[b].count) return items[a].count > items[b].count;
+    if (items[a].last_year != items[b].last_year) return items[a].last_year > items[b].last_year;
+    return folded[a].first < folded[b].first;
+  });
+  std::vector<T> sorted;
+  sorted.reserve(items.size());
+  for (auto i : order) {
+    if (max && sorted.size() == max) break;
+    sorted.push_back(std::move(items[i]));
+  }
+  items = std::move(sorted);
+}
+
+}  // namespace
+
+std::uint32_t h_index(std::vector<std::int64_t> citations) {
+  std::sort(citations.begin(), citations.end(), std::greater<>());
+  std::uint32_t h = 0;
+  while (h < citations.size() && citations[h] >= static_cast<std::int64_t>(h) + 1) ++h;
+  return h;
+}
+
+Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOptions& options,
+                    const std::vector<std::uint32_t>* indices) {
+  Stats s;
+  std::map<int, YearStats> years;
+  std::map<std::string, VenueStats> venues;
+  std::vector<Variant> variants;
+  std::unordered_map<std::string, std::uint32_t> variant_of;
+  std::vector<std::int64_t> citations;
+  std::vector<bool> is_owner;
+  const auto count = static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const std::uint32_t i = indices ? (*indices)[k] : k;
+    if (i >= lib.publications.size()) continue;
+    const Publication& p = lib.publications[i];
+    ++s.total;
+    ++s.by_type[static_cast<int>(p.type)];
+    ++s.by_status[static_cast<int>(p.status)];
+    if (!p.award.empty() || !p.award_label.empty()) ++s.awards;
+    if (p.selected) ++s.selected;
+    const int year = p.date.year;
+    if (year > 0) {
+      YearStats& y = years[year];
+      y.year = year;
+      ++y.total;
+      ++y.by_type[static_cast<int>(p.type)];
+    } else {
+      ++s.undated;
+    }
+    const std::string& venue = p.badge.empty() ? p.venue.text : p.badge;
+    if (!venue.empty()) {
+      VenueStats& v = venues[venue];
+      v.key = venue;
+      ++v.count;
+      v.last_year = std::max(v.last_year, year);
+    }
+    if (p.citations) {
+      s.has_citations = true;
+      ++s.cited_records;
+      s.citations += *p.citations;
+      citations.push_back(*p.citations);
+      if (*p.citations >= 10) ++s.i10_index;
+    }
+    // Authors: who is the owner, first-author credit, co-authors.
+    is_owner.assign(p.authors.size(), false);
+    bool owner_on = owner.empty();
+    for (std::size_t a = 0; a < p.authors.size(); ++a) {
+      is_owner[a] = !owner.empty() && owner.matches(p.authors[a]);
+      owner_on = owner_on || is_owner[a];
+    }
+    if (!owner.empty() && owner_is_first_author(p, owner)) ++s.first_author;
+    if (!owner_on) continue;
+    for (std::size_t a = 0; a < p.authors.size(); ++a) {
+      if (is_owner[a]) continue;
+      const Person& person = p.authors[a];
+      Key key = OwnerMatcher::key_of(person);
+      if (key.family.empty() && key.literal.empty()) continue;
+      const std::string id = variant_id(key);
+      auto [it, inserted] = variant_of.emplace(id, static_cast<std::uint32_t>(variants.size()));
+      if (inserted) {
+        Variant v;
+        v.full = is_full(key);
+        v.key = std::move(key);
+        v.name = display_name(person);
+        variants.push_back(std::move(v));
+      }
+      Variant& v = variants[it->second];
+      if (v.records.empty() || v.records.back() != i) v.records.push_back(i);
+      v.last_year = std::max(v.last_year, year);
+    }
+  }
+  if (!years.empty()) {
+    for (int y = years.begin()->first; y <= years.rbegin()->first; ++y) {
+      auto it = years.find(y);
+      if (it != years.end()) {
+        s.years.push_back(it->second);
+      } else {
+        YearStats empty;
+        empty.year = y;
+        s.years.push_back(empty);
+      }
+    }
+  }
+  for (auto& [key, v] : venues) s.venues.push_back(std::move(v));
+  sort_and_trim(s.venues, options.max_venues, &VenueStats::key);
+  s.coauthors = merge_coauthors(variants);
+  sort_and_trim(s.coauthors, options.max_coauthors, &CoauthorStats::name);
+  s.h_index = h_index(std::move(citations));
+  return s;
+}
+
+// ---------------------------------------------------------------- [SECTION] JSON and text
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+template <std::size_t N, typename Enum>
+ojson counts_json(const std::array<std::uint32_t, N>& counts, Enum) {
+  ojson out = ojson::object();
+  for (std::size_t t = 0; t < N; ++t)
+    if (counts[t]) out[std::string(to_string(static_cast<Enum>(t)))] = counts[t];
+  return out;
+}
+
+std::string plural(std::uint32_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string format_stats_json(const Stats& s) {
+  ojson out;
+  out["total"] = s.total;
+  out["types"] = counts_json(s.by_type, PubType{});
+  out["statuses"] = counts_json(s.by_status, Status{});
+  out["firstAuthor"] = s.first_author;
+  out["awards"] = s.awards;
+  out["selected"] = s.selected;
+  ojson years = ojson::array();
+  for (const auto& y : s.years)
+    years.push_back({{"year", y.year}, {"total", y.total}, {"types", counts_json(y.by_type, PubType{})}});
+  out["years"] = std::move(years);
+  out["undated"] = s.undated;
+  ojson venues = ojson::array();
+  for (const auto& v : s.venues) venues.push_back({{"key", v.key}, {"count", v.count}, {"lastYear", v.last_year}});
+  out["venues"] = std::move(venues);
+  ojson coauthors = ojson::array();
+  for (const auto& c : s.coauthors)
+    coauthors.push_back({{"name", c.name}, {"count", c.count}, {"lastYear", c.last_year}, {"variants", c.variants}});
+  out["coauthors"] = std::move(coauthors);
+  if (s.has_citations)
+    out["citations"] = {{"total", s.citations}, {"records", s.cited_records}, {"hIndex", s.h_index},
+                        {"i10Index", s.i10_index}};
+  return out.dump(2, ' ', false, ojson::error_handler_t::replace);
+}
+
+std::string format_stats_text(const Stats& s) {
+  std::string out = "Publications: " + std::to_string(s.total) + "\n";
+  for (int t = 0; t < kPubTypeCount; ++t)
+    if (s.by_type[t]) out += "  " + std::string(label(PubType(t))) + ": " + std::to_string(s.by_type[t]) + "\n";
+  out += "Status:\n";
+  for (int t = 0; t < kStatusCount; ++t)
+    if (s.by_status[t]) out += "  " + std::string(label(Status(t))) + ": " + std::to_string(s.by_status[t]) + "\n";
+  out += "First-author: " + std::to_string(s.first_author) + "\n";
+  out += "Awards: " + std::to_string(s.awards) + "\n";
+  out += "Selected: " + std::to_string(s.selected) + "\n";
+  out += "Per year:\n";
+  for (auto it = s.years.rbegin(); it != s.years.rend(); ++it) {
+    out += "  " + std::to_string(it->year) + ": " + std::to_string(it->total);
+    std::string parts;
+    for (int t = 0; t < kPubTypeCount; ++t)
+      if (it->by_type[t]) parts += (parts.empty() ? "" : ", ") + std::string(to_string(PubType(t))) + " " + std::to_string(it->by_type[t]);
+    if (!parts.empty()) out += " (" + parts + ")";
+    out += "\n";
+  }
+  if (s.undated) out += "  undated: " + std::to_string(s.undated) + "\n";
+  if (!s.venues.empty()) out += "Top venues:\n";
+  for (const auto& v : s.venues)
+    out += "  " + v.key + ": " + std::to_string(v.count) + (v.last_year ? " (last " + std::to_string(v.last_year) + ")" : "") + "\n";
+  if (!s.coauthors.empty()) out += "Top co-authors:\n";
+  for (const auto& c : s.coauthors)
+    out += "  " + c.name + ": " + std::to_string(c.count) + (c.last_year ? " (last " + std::to_string(c.last_year) + ")" : "") + "\n";
+  if (s.has_citations)
+    out += "Citations: " + std::to_string(s.citations) + " (" + plural(s.cited_records, "record", "records") +
+           " with counts), h-index " + std::to_string(s.h_index) + ", i10-index " + std::to_string(s.i10_index) + "\n";
+  return out;
+}
+
+std::string stats_summary(const Stats& s) {
+  if (s.total == 0) return "No publications.";
+  std::string out = plural(s.total, "publication", "publications");
+  const YearStats* most = nullptr;
+  for (const auto& y : s.years)
+    if (y.total && (!most || y.total > most->total)) most = &y;  // earliest year wins a tie
+  if (most) {
+    const int first = s.years.front().year, last = s.years.back().year;
+    out += first == last ? " in " + std::to_string(first) : " from " + std::to_string(first) + " to " + std::to_string(last);
+    if (first != last) out += "; most in " + std::to_string(most->year) + " (" + std::to_string(most->total) + ")";
+  }
+  if (s.undated) out += "; " + std::to_string(s.undated) + " undated";
+  return out + ".";
+}
+
+std::optional<ProfileMode> profile_mode_from_string(std::string_view s) {
+  const std::string f = unicode::fold(s);
+  if (f.empty() || f == "full" || f == "true" || f == "profile") return ProfileMode::Full;
+  if (f == "compact") return ProfileMode::Compact;
+  if (f == "none" || f == "false") return ProfileMode::None;
+  return std::nullopt;
+}
+
+}  // namespace papershelf

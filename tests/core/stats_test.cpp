@@ -1,0 +1,231 @@
+// Profile statistics and the profile card, against hand-checked fixtures in tests/fixtures/stats/.
+//
+// Hand tally of stats/ada.bib (owner "Ada Lovelace; A. Lovelace"), counted from the file by hand:
+//   records  1 lovelace2019nsdi   conference 2019 NSDI  selected          first (Ada first)
+//            2 babbage2019engines journal    2019 "Journal of Analytical Engines"   not first
+//            3 somerville2020osdi conference 2020 OSDI  selected, award  first (Somerville* Lovelace*)
+//            4 herschel2022nsdi   conference 2022 NSDI  award            not first
+//            5 lovelace2022arxiv  preprint   2022 (no venue), status preprint       first
+//            6 somerville2023nsdi conference 2023 NSDI  status submitted not first
+//            7 noether2023annals  journal    2023 "Annals of Mathematics"; Ada is not an author
+//            8 lovelace2024osdi   conference 2024 OSDI                   first
+//            9 lovelace_notes     misc       undated                     first (sole author)
+//   total 9; conference 5 (1,3,4,6,8), journal 2 (2,7), preprint 1 (5), misc 1 (9)
+//   published 7, submitted 1 (6), preprint 1 (5); first-author 5 (1,3,5,8,9); awards 2 (3,4);
+//   selected 2 (1,3); years 2019:2 (conf 1, journal 1) 2020:1 2021:0 2022:2 (conf 1, preprint 1)
+//   2023:2 (conf 1, journal 1) 2024:1, undated 1.
+//   venues NSDI 3 (last 2023), OSDI 2 (2024), Annals of Mathematics 1 (2023),
+//   Journal of Analytical Engines 1 (2019).
+//   co-authors (only records 1-6, 8, 9 have Ada on them, so the Noethers are not co-authors):
+//   Mary Somerville 4 (2,3,6 and "SOMERVILLE Mary" in 8; last 2024), Charles Babbage 3 (1,2,5;
+//   2022), Caroline Herschel 2 (3 and "C. Herschel" in 4; 2022), Constance Babbage 1 (8; 2024),
+//   C. Babbage 1 (4; 2022: fits both Charles and Constance, so it stays apart).
+//   No citation counts.
+//
+// Hand tally of stats/hopper.json (owner from its profile: "Grace Hopper", "G. M. Hopper"):
+//   conference 3 (h1,h3,h4), journal 1 (h2), report 2 (h5,h6); all published; first-author 4
+//   (h1, h3, h5, h6; h2 starts with Garcia, h4 with the UNIVAC Team); years 1952..1959 with
+//   1952:1 1953:1 1955:2 1959:2 and zeros between; venues ACM 3 (1955), Computers and
+//   Automation 1 (1953); co-authors UNIVAC Team 2 (1955), José García 2 ("Jose Garcia" merged;
+//   1953); citations 10+8+5+4+3 = 30 over 5 records, h-index 4, i10-index 1.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fixtures.hpp"
+#include "papershelf/format.hpp"
+#include "papershelf/read.hpp"
+#include "papershelf/stats.hpp"
+
+namespace ps = papershelf;
+using ps::PubType;
+using ps::Status;
+
+namespace {
+
+ps::Library load(const std::string& name) {
+  const std::string text = ps::testing::read_file(ps::testing::fixtures_dir() + "/stats/" + name);
+  EXPECT_FALSE(text.empty()) << name;
+  ps::ReadResult r = ps::read(text, {});
+  for (const auto& d : r.diagnostics) EXPECT_NE(d.severity, ps::Severity::Error) << ps::format_diagnostic(d);
+  return std::move(r.library);
+}
+
+ps::OwnerMatcher owner_of(const ps::Library& lib) {
+  std::vector<std::string> names{lib.profile.name};
+  names.insert(names.end(), lib.profile.aliases.begin(), lib.profile.aliases.end());
+  return ps::OwnerMatcher(names);
+}
+
+std::uint32_t type_count(const ps::Stats& s, PubType t) { return s.by_type[static_cast<int>(t)]; }
+std::uint32_t status_count(const ps::Stats& s, Status t) { return s.by_status[static_cast<int>(t)]; }
+
+struct YearRow {
+  int year;
+  std::uint32_t total, conference, journal, preprint;
+};
+
+const ps::Stats& ada_stats() {
+  static const ps::Library lib = load("ada.bib");
+  static const ps::Stats stats = ps::compute_stats(lib, ps::OwnerMatcher({"Ada Lovelace", "A. Lovelace"}));
+  return stats;
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+
+}  // namespace
+
+TEST(Stats, AdaCounts) {
+  const ps::Stats& s = ada_stats();
+  EXPECT_EQ(s.total, 9u);
+  EXPECT_EQ(type_count(s, PubType::Conference), 5u);
+  EXPECT_EQ(type_count(s, PubType::Journal), 2u);
+  EXPECT_EQ(type_count(s, PubType::Preprint), 1u);
+  EXPECT_EQ(type_count(s, PubType::Misc), 1u);
+  EXPECT_EQ(status_count(s, Status::Published), 7u);
+  EXPECT_EQ(status_count(s, Status::Submitted), 1u);
+  EXPECT_EQ(status_count(s, Status::Preprint), 1u);
+  EXPECT_EQ(s.first_author, 5u);
+  EXPECT_EQ(s.awards, 2u);
+  EXPECT_EQ(s.selected, 2u);
+  EXPECT_FALSE(s.has_citations);
+}
+
+TEST(Stats, AdaYearsAreContinuousAndStackedByType) {
+  const ps::Stats& s = ada_stats();
+  const std::vector<YearRow> expected = {
+      {2019, 2, 1, 1, 0}, {2020, 1, 1, 0, 0}, {2021, 0, 0, 0, 0},
+      {2022, 2, 1, 0, 1}, {2023, 2, 1, 1, 0}, {2024, 1, 1, 0, 0}};
+  ASSERT_EQ(s.years.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const auto& y = s.years[i];
+    EXPECT_EQ(y.year, expected[i].year);
+    EXPECT_EQ(y.total, expected[i].total) << y.year;
+    EXPECT_EQ(y.by_type[int(PubType::Conference)], expected[i].conference) << y.year;
+    EXPECT_EQ(y.by_type[int(PubType::Journal)], expected[i].journal) << y.year;
+    EXPECT_EQ(y.by_type[int(PubType::Preprint)], expected[i].preprint) << y.year;
+  }
+  EXPECT_EQ(s.undated, 1u);
+}
+
+TEST(Stats, AdaVenues) {
+  const ps::Stats& s = ada_stats();
+  std::vector<std::tuple<std::string, std::uint32_t, int>> got;
+  for (const auto& v : s.venues) got.emplace_back(v.key, v.count, v.last_year);
+  const std::vector<std::tuple<std::string, std::uint32_t, int>> expected = {
+      {"NSDI", 3, 2023}, {"OSDI", 2, 2024}, {"Annals of Mathematics", 1, 2023},
+      {"Journal of Analytical Engines", 1, 2019}};
+  EXPECT_EQ(got, expected);
+}
+
+TEST(Stats, AdaCoauthorsMergedLikeOwnerMatching) {
+  const ps::Stats& s = ada_stats();
+  std::vector<std::tuple<std::string, std::uint32_t, int>> got;
+  for (const auto& c : s.coauthors) got.emplace_back(c.name, c.count, c.last_year);
+  const std::vector<std::tuple<std::string, std::uint32_t, int>> expected = {
+      {"Mary Somerville", 4, 2024}, {"Charles Babbage", 3, 2022}, {"Caroline Herschel", 2, 2022},
+      {"Constance Babbage", 1, 2024}, {"C. Babbage", 1, 2022}};
+  EXPECT_EQ(got, expected);
+  ASSERT_FALSE(s.coauthors.empty());
+  EXPECT_EQ(s.coauthors[0].variants, (std::vector<std::string>{"Mary Somerville", "SOMERVILLE Mary"}));
+  EXPECT_EQ(s.coauthors[2].variants, (std::vector<std::string>{"Caroline Herschel", "C. Herschel"}));
+}
+
+TEST(Stats, LimitsAndSubsets) {
+  const ps::Library lib = load("ada.bib");
+  const ps::OwnerMatcher owner({"Ada Lovelace"});
+  ps::StatsOptions o;
+  o.max_venues = 1;
+  o.max_coauthors = 2;
+  const ps::Stats top = ps::compute_stats(lib, owner, o);
+  ASSERT_EQ(top.venues.size(), 1u);
+  EXPECT_EQ(top.venues[0].key, "NSDI");
+  ASSERT_EQ(top.coauthors.size(), 2u);
+  EXPECT_EQ(top.coauthors[1].name, "Charles Babbage");
+  // Records 1 and 2 only (indices 0, 1): both 2019, one conference one journal.
+  const std::vector<std::uint32_t> two = {0, 1, 99};  // out-of-range indices are ignored
+  const ps::Stats sub = ps::compute_stats(lib, owner, {}, &two);
+  EXPECT_EQ(sub.total, 2u);
+  ASSERT_EQ(sub.years.size(), 1u);
+  EXPECT_EQ(sub.years[0].year, 2019);
+  EXPECT_EQ(sub.first_author, 1u);
+  ASSERT_FALSE(sub.coauthors.empty());
+  EXPECT_EQ(sub.coauthors[0].name, "Charles Babbage");
+  EXPECT_EQ(sub.coauthors[0].count, 2u);
+  // Without an owner nobody is first author and every author counts as a co-author.
+  const ps::Stats anyone = ps::compute_stats(lib, ps::OwnerMatcher());
+  EXPECT_EQ(anyone.first_author, 0u);
+  bool has_noether = false, has_ada = false;
+  for (const auto& c : anyone.coauthors) {
+    has_noether |= c.name == "Emmy Noether";
+    has_ada |= c.name == "Ada Lovelace";
+  }
+  EXPECT_TRUE(has_noether);
+  EXPECT_TRUE(has_ada);
+}
+
+TEST(Stats, HopperFromJsonWithCitations) {
+  const ps::Library lib = load("hopper.json");
+  const ps::Stats s = ps::compute_stats(lib, owner_of(lib));
+  EXPECT_EQ(s.total, 6u);
+  EXPECT_EQ(type_count(s, PubType::Conference), 3u);
+  EXPECT_EQ(type_count(s, PubType::Journal), 1u);
+  EXPECT_EQ(type_count(s, PubType::Report), 2u);
+  EXPECT_EQ(status_count(s, Status::Published), 6u);
+  EXPECT_EQ(s.first_author, 4u);
+  EXPECT_EQ(s.awards, 0u);
+  ASSERT_EQ(s.years.size(), 8u);  // 1952..1959
+  const std::uint32_t totals[] = {1, 1, 0, 2, 0, 0, 0, 2};
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(s.years[i].year, 1952 + static_cast<int>(i));
+    EXPECT_EQ(s.years[i].total, totals[i]) << s.years[i].year;
+  }
+  ASSERT_EQ(s.venues.size(), 2u);
+  EXPECT_EQ(s.venues[0].key, "ACM");
+  EXPECT_EQ(s.venues[0].count, 3u);
+  EXPECT_EQ(s.venues[1].key, "Computers and Automation");
+  ASSERT_EQ(s.coauthors.size(), 2u);
+  EXPECT_EQ(s.coauthors[0].name, "UNIVAC Team");
+  EXPECT_EQ(s.coauthors[0].count, 2u);
+  EXPECT_EQ(s.coauthors[0].last_year, 1955);
+  EXPECT_EQ(s.coauthors[1].name, "José García");
+  EXPECT_EQ(s.coauthors[1].count, 2u);
+  EXPECT_TRUE(s.has_citations);
+  EXPECT_EQ(s.citations, 30);
+  EXPECT_EQ(s.cited_records, 5u);
+  EXPECT_EQ(s.h_index, 4u);
+  EXPECT_EQ(s.i10_index, 1u);
+}
+
+TEST(Stats, HIndex) {
+  EXPECT_EQ(ps::h_index({}), 0u);
+  EXPECT_EQ(ps::h_index({0, 0}), 0u);
+  EXPECT_EQ(ps::h_index({1}), 1u);
+  EXPECT_EQ(ps::h_index({3, 0, 6, 1, 5}), 3u);
+  EXPECT_EQ(ps::h_index({100, 100, 100}), 3u);
+  EXPECT_EQ(ps::h_index({4, 4, 4, 4}), 4u);
+}
+
+TEST(Stats, JsonAndTextCarryTheSameNumbers) {
+  const ps::Stats& s = ada_stats();
+  const auto j = nlohmann::json::parse(ps::format_stats_json(s));
+  EXPECT_EQ(j["total"], 9);
+  EXPECT_EQ(j["types"]["conference"], 5);
+  EXPECT_FALSE(j["types"].contains("thesis"));  // zero counts are left out
+  EXPECT_EQ(j["statuses"]["submitted"], 1);
+  EXPECT_EQ(j["firstAuthor"], 5);
+  EXPECT_EQ(j["awards"], 2);
+  EXPECT_EQ(j["years"].size(), 6u);
+  EXPECT_EQ(j["years"][3]["year"], 2022);
+  EXPECT_EQ(j["years"][3]["types"]["preprint"], 1);
+  EXPECT_EQ(j["venues"][0]["key"], "NSDI");
+  EXPECT_EQ(j["coauthors"][0]["name"], "Mary Somerville");
+  EXPECT_EQ(j["coauthors"][0]["lastYear"], 2024);
+  EXPECT_FALSE(j.contains("citations"));
+  const std::string text = ps::format_stats_text(s);
+  EXPECT_TRUE(contains(text, "Publications: 9\n")) << text;
+  EXPECT_TRUE(contains(text, "First-author: 5\n")) << text;
+  EXPECT_TRUE(contains(text, "  2022: 2 (conference 1, preprint 1)\n")) << text;
+  EXPECT_TRUE(contains(text, "  Mary Somerville: 4 (last 2024)\n")) << text;
+  EXPECT_EQ(ps::stats_summary(s), "9 publications from 2019 to 2024; most in 2019 (2); 1 undated.");
+}
