@@ -10,11 +10,12 @@ apt_packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev nlohmann-json3-dev
   emscripten
-  libimgui-dev libglfw3-dev
+  libimgui-dev libglfw3-dev libstb-dev
   clang libclang-rt-14-dev
   chromium xvfb xdotool
   libharfbuzz-bin fonts-dejavu-core brotli
   python3 dpkg-dev
+  hugo  # examples/static-site: the Hugo shortcode is rendered by the real hugo in the tests
 )
 
 missing=()

@@ -1,0 +1,304 @@
+// The canvas widget, headless: a real ImGui context (no window, no GL) driven by synthetic mouse
+// and keyboard input, with the core in-process behind it. Each test clicks or types like a user and
+// checks what the widget then shows.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core_source.hpp"
+#include "imgui.h"
+#include "papershelf/read.hpp"
+#include "papershelf/unicode.hpp"
+#include "shelf.hpp"
+
+namespace papershelf::widget {
+namespace {
+
+// Team-written data: six papers over three years, two venues with badges, one award, one preprint,
+// one javascript: link that must never be opened, one long author list.
+constexpr const char* kBib = R"(
+@inproceedings{a2024, title = {Alpha Scheduling for LLM Clusters}, author = {Hu*, Qinghao and Ye*, Zhisheng},
+  booktitle = {NSDI}, abbr = {NSDI}, year = {2024}, pdf = {https://example.org/a.pdf}, citations = {10}}
+@inproceedings{b2024, title = {Beta Storage}, author = {Zhang, Meng and Hu, Qinghao}, booktitle = {OSDI},
+  abbr = {OSDI}, year = {2024}, award = {Best Paper Award}, award_name = {Best Paper}, citations = {3}}
+@article{c2023, title = {Gamma Networks for LLM Training}, author = {Wang, Zerui and Sun, Peng},
+  journal = {CSUR}, abbr = {CSUR}, year = {2023}, website = {javascript:alert(1)}}
+@inproceedings{d2023, title = {Delta Compression}, author = {A, One and B, Two and C, Three and D, Four and
+  E, Five and F, Six and G, Seven and H, Eight and I, Nine and J, Ten and K, Eleven and Hu, Qinghao},
+  booktitle = {NSDI}, abbr = {NSDI}, year = {2023}}
+@misc{e2022, title = {Epsilon: an LLM Preprint}, author = {Hu, Qinghao}, year = {2022}, eprint = {2201.00001},
+  archivePrefix = {arXiv}}
+@inproceedings{f2022, title = {Zeta Systems}, author = {Ye, Zhisheng}, booktitle = {OSDI}, abbr = {OSDI}, year = {2022}}
+)";
+
+class Headless {
+ public:
+  explicit Headless(Library lib, ImVec2 size = ImVec2(1200, 800))
+      : source_(std::move(lib), {"Qinghao Hu"}) {
+    context_ = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = size;
+    io.DeltaTime = 1.0f / 60.0f;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;  // our key codes are ImGui's own
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    shelf.set_fonts(io.Fonts->Fonts[0], nullptr);
+    shelf.set_query(Query{});
+    shelf.set_view(source_.run(Query{}));
+    frames(3);  // rows arrive one frame after they are first drawn
+  }
+  ~Headless() { ImGui::DestroyContext(context_); }
+  Headless(const Headless&) = delete;
+  Headless& operator=(const Headless&) = delete;
+
+  // One frame: draw, then let the core answer what the widget asked for.
+  Actions frame() {
+    ImGui::NewFrame();
+    shelf.draw();
+    ImGui::Render();
+    Actions actions = shelf.take_actions();
+    source_.serve(shelf, actions);
+    all_.open.insert(all_.open.end(), actions.open.begin(), actions.open.end());
+    all_.copy_bibtex.insert(all_.copy_bibtex.end(), actions.copy_bibtex.begin(),
+                            actions.copy_bibtex.end());
+    all_.query_changed = all_.query_changed || actions.query_changed;
+    all_.missing_glyphs += actions.missing_glyphs;
+    return actions;
+  }
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) frame();
+  }
+  // Press on one frame, release on the next (ImGui 1.86 has no event queue), then settle.
+  void click(const Rect& r, bool shift = false, int button = 0) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(r.cx(), r.cy());
+    io.KeyShift = shift;
+    frame();
+    io.MouseDown[button] = true;
+    frame();
+    io.MouseDown[button] = false;
+    frame();
+    io.KeyShift = false;
+    frames(2);
+  }
+  void key(ImGuiKey k) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[k] = true;
+    frame();
+    io.KeysDown[k] = false;
+    frames(2);
+  }
+  void type(const char* text) {
+    ImGui::GetIO().AddInputCharactersUTF8(text);
+    frames(3);
+  }
+  std::vector<std::string> visible_keys() const {
+    std::vector<std::string> keys;
+    for (auto record : shelf.probe().row_records)
+      keys.push_back(source_.library().publications[record].key);
+    return keys;
+  }
+  const Library& library() const { return source_.library(); }
+  Actions take_all() { return std::exchange(all_, Actions{}); }
+
+  Shelf shelf;
+
+ private:
+  CoreSource source_;
+  ImGuiContext* context_ = nullptr;
+  Actions all_;
+};
+
+Library parse(const char* text) {
+  ReadResult r = read(text);
+  EXPECT_TRUE(r.diagnostics.empty());
+  return std::move(r.library);
+}
+
+TEST(Shelf, ShowsTheCoresDefaultOrder) {
+  Headless h(parse(kBib));
+  const auto keys = h.visible_keys();
+  ASSERT_EQ(keys.size(), 6u);
+  // Newest first; ties keep file order.
+  EXPECT_EQ(keys, (std::vector<std::string>{"a2024", "b2024", "c2023", "d2023", "e2022", "f2022"}));
+  EXPECT_EQ(h.shelf.probe().headers.size(), 5u) << "citations in the data add a column";
+}
+
+TEST(Shelf, ClickingAHeaderSortsAndShiftClickAddsAKey) {
+  Headless h(parse(kBib));
+  h.click(h.shelf.probe().headers[static_cast<int>(Column::Title)]);
+  ASSERT_EQ(h.shelf.query().sort.size(), 1u);
+  EXPECT_EQ(h.shelf.query().sort[0].field, SortField::Title);
+  EXPECT_FALSE(h.shelf.query().sort[0].descending);
+  std::vector<std::string> titles;
+  for (const auto& key : h.visible_keys())
+    for (const auto& p : h.library().publications)
+      if (p.key == key) titles.push_back(p.title.text);
+  ASSERT_EQ(titles.size(), 6u);
+  EXPECT_TRUE(std::is_sorted(titles.begin(), titles.end())) << titles.front();
+
+  // Shift-click on Venue: title stays first, the venue badge becomes the second key.
+  h.click(h.shelf.probe().headers[static_cast<int>(Column::Venue)], /*shift=*/true);
+  ASSERT_EQ(h.shelf.query().sort.size(), 2u);
+  EXPECT_EQ(h.shelf.query().sort[0].field, SortField::Title);
+  EXPECT_EQ(h.shelf.query().sort[1].field, SortField::Badge);
+
+  // A plain click on Year replaces both keys; a second click flips the direction.
+  h.click(h.shelf.probe().headers[static_cast<int>(Column::Year)]);
+  ASSERT_EQ(h.shelf.query().sort.size(), 1u);
+  EXPECT_EQ(h.shelf.query().sort[0].field, SortField::Year);
+  const bool first_direction = h.shelf.query().sort[0].descending;
+  h.click(h.shelf.probe().headers[static_cast<int>(Column::Year)]);
+  EXPECT_NE(h.shelf.query().sort[0].descending, first_direction);
+  EXPECT_EQ(h.visible_keys().front(), first_direction ? "e2022" : "a2024");
+}
+
+TEST(Shelf, SortSetByTheHostShowsWithoutANewQuery) {
+  Headless h(parse(kBib));
+  Query q;
+  q.sort = {{SortField::Title, true}};
+  h.shelf.set_query(q);
+  h.frames(3);
+  EXPECT_FALSE(h.take_all().query_changed)
+      << "the table adopting the host's sort is not a user edit";
+}
+
+TEST(Shelf, TypingInTheSearchFieldFilters) {
+  Headless h(parse(kBib));
+  h.click(h.shelf.probe().search);
+  h.type("llm");
+  EXPECT_EQ(h.shelf.query().search, "llm");
+  EXPECT_EQ(h.visible_keys(), (std::vector<std::string>{"a2024", "c2023", "e2022"}));
+  h.key(ImGuiKey_Backspace);
+  h.key(ImGuiKey_Backspace);
+  h.key(ImGuiKey_Backspace);
+  EXPECT_EQ(h.shelf.query().search, "");
+  EXPECT_EQ(h.visible_keys().size(), 6u);
+}
+
+TEST(Shelf, GroupHeadersCollapse) {
+  Headless h(parse(kBib));
+  Query q;
+  q.group = GroupBy::Year;
+  h.shelf.set_query(q);
+  h.shelf.set_view(CoreSource(h.library(), {"Qinghao Hu"}).run(q));
+  h.frames(3);
+  ASSERT_EQ(h.shelf.probe().group_headers.size(), 3u);
+  ASSERT_EQ(h.visible_keys().size(), 6u);
+  h.click(h.shelf.probe().group_headers[0]);  // 2024 collapses
+  EXPECT_EQ(h.shelf.probe().group_headers.size(), 3u);
+  EXPECT_EQ(h.visible_keys(), (std::vector<std::string>{"c2023", "d2023", "e2022", "f2022"}));
+  h.click(h.shelf.probe().group_headers[0]);  // and opens again
+  EXPECT_EQ(h.visible_keys().size(), 6u);
+}
+
+TEST(Shelf, ChartBarFiltersToItsYear) {
+  Headless h(parse(kBib));
+  ASSERT_EQ(h.shelf.probe().bars.size(), 3u);  // facets.years, newest first
+  h.click(h.shelf.probe().bars[1]);            // 2023
+  EXPECT_EQ(h.shelf.query().filter.year_from, 2023);
+  EXPECT_EQ(h.shelf.query().filter.year_to, 2023);
+  EXPECT_EQ(h.visible_keys(), (std::vector<std::string>{"c2023", "d2023"}));
+  h.click(h.shelf.probe().bars[1]);  // again: any year
+  EXPECT_EQ(h.shelf.query().filter.year_from, 0);
+  EXPECT_EQ(h.visible_keys().size(), 6u);
+}
+
+TEST(Shelf, TitleClickOpensOnlySafeLinks) {
+  Headless h(parse(kBib));
+  h.take_all();
+  const Rect first = h.shelf.probe().rows[0];
+  const Rect title = h.shelf.probe().headers[static_cast<int>(Column::Title)];
+  // The title is the first text line of the row, starting at the Publication column.
+  h.click(Rect{title.x + 10, first.y + 2, 4, 4});
+  EXPECT_EQ(h.take_all().open, (std::vector<std::string>{"https://example.org/a.pdf"}));
+  // c2023's only link is javascript:, so its title is plain text and a click opens nothing.
+  const auto keys = h.visible_keys();
+  const auto row = std::find(keys.begin(), keys.end(), "c2023") - keys.begin();
+  h.click(Rect{title.x + 10, h.shelf.probe().rows[static_cast<std::size_t>(row)].y + 2, 4, 4});
+  EXPECT_TRUE(h.take_all().open.empty());
+}
+
+TEST(Shelf, KeyboardReachesRowsAndEnterOpensTheTitle) {
+  Headless h(parse(kBib));
+  h.take_all();
+  // Start in the table: focus the first row with a click somewhere off its title, then move with
+  // the arrow keys and open with Enter.
+  const Rect first = h.shelf.probe().rows[0];
+  h.click(Rect{first.x + 4, first.cy(), 1, 1});
+  EXPECT_TRUE(h.take_all().open.empty()) << "a click off the title selects, it does not open";
+  h.key(ImGuiKey_Enter);
+  EXPECT_EQ(h.take_all().open, (std::vector<std::string>{"https://example.org/a.pdf"}));
+  h.key(ImGuiKey_DownArrow);
+  h.key(ImGuiKey_Enter);
+  EXPECT_TRUE(h.take_all().open.empty()) << "b2024 has no link";
+  // Down through c2023 (unsafe link only) and d2023 (none) to e2022, whose title goes to arXiv.
+  std::vector<std::string> opened;
+  for (int i = 0; i < 6 && opened.empty(); ++i) {
+    h.key(ImGuiKey_DownArrow);
+    h.key(ImGuiKey_Enter);
+    opened = h.take_all().open;
+  }
+  ASSERT_EQ(opened.size(), 1u);
+  EXPECT_NE(opened[0].find("arxiv.org/abs/2201.00001"), std::string::npos) << opened[0];
+  EXPECT_EQ(h.library().publications[static_cast<std::size_t>(h.shelf.probe().focused_record)].key,
+            "e2022");
+}
+
+TEST(Shelf, ContextMenuCopiesBibtex) {
+  Headless h(parse(kBib));
+  h.take_all();
+  const Rect first = h.shelf.probe().rows[0];
+  h.click(Rect{first.x + first.w * 0.6f, first.cy(), 1, 1}, false, /*button=*/1);
+  // The popup's first item is "Copy BibTeX", just below the pointer.
+  h.click(Rect{first.x + first.w * 0.6f + 20, first.cy() + ImGui::GetFontSize() * 0.5f + 6, 1, 1});
+  const Actions all = h.take_all();
+  ASSERT_EQ(all.copy_bibtex.size(), 1u);
+  EXPECT_EQ(h.library().publications[all.copy_bibtex[0]].key, "a2024");
+}
+
+TEST(Shelf, MissingGlyphsAreReportedOnce) {
+  Headless h(parse(kBib));
+  h.take_all();
+  Row row;
+  row.title = "Łódź and 中文";
+  h.shelf.set_row(0, row);
+  h.shelf.set_row(1, row);
+  h.frame();
+  const std::string missing = h.take_all().missing_glyphs;
+  // The built-in font has Latin-1 only: Ł, ź and the two CJK characters, each once.
+  EXPECT_EQ(missing, "Łź中文");
+}
+
+TEST(Shelf, ClipperKeepsFrameWorkBoundedWith100kRows) {
+  Library lib;
+  lib.publications.resize(100000);
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
+    Publication& p = lib.publications[i];
+    p.key = "k" + std::to_string(i);
+    p.title = "Paper " + std::to_string(i);
+    p.date.year = 1990 + static_cast<int>(i % 35);
+    p.order = i;
+  }
+  Headless h(std::move(lib));
+  EXPECT_EQ(h.shelf.view().entries.size(), 100000u);
+  EXPECT_GT(h.shelf.probe().rows_drawn, 5u);
+  EXPECT_LT(h.shelf.probe().rows_drawn, 40u) << "only visible rows are drawn";
+  // Scrolling far down still draws only a screenful, and rows are fetched lazily.
+  ImGui::GetIO().MousePos = ImVec2(600, 500);
+  for (int i = 0; i < 5; ++i) {
+    ImGui::GetIO().MouseWheel = -200.0f;
+    h.frame();
+  }
+  h.frames(2);
+  EXPECT_LT(h.shelf.probe().rows_drawn, 40u);
+  EXPECT_NE(h.visible_keys().front(), "k0");
+}
+
+}  // namespace
+}  // namespace papershelf::widget

@@ -1,0 +1,39 @@
+// The widget's data from the core in the same process: the native preview and the headless tests
+// use it. (On the web the <paper-shelf> element plays this part through the core's WASM module.)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "papershelf/format.hpp"
+#include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
+#include "papershelf/query.hpp"
+#include "shelf.hpp"
+
+namespace papershelf::widget {
+
+class CoreSource {
+ public:
+  CoreSource(Library library, const std::vector<std::string>& owner_names, std::string base = "");
+
+  ViewData run(const Query& query) const;
+  // One record as the widget draws it (the same view model the core gives JavaScript).
+  Row row(std::uint32_t record) const;
+  std::string bibtex(std::uint32_t record) const;
+  std::string citation(std::uint32_t record) const;
+  const Library& library() const { return library_; }
+
+  // The native host loop's half of a frame: runs the query the shelf asked for and hands it the
+  // rows it drew as placeholders. Returns true when the shelf changed (draw another frame).
+  bool serve(Shelf& shelf, const Actions& actions) const;
+
+ private:
+  Library library_;
+  OwnerMatcher owner_;
+  SearchIndex index_;
+  std::string base_;
+  bool has_citations_ = false;
+};
+
+}  // namespace papershelf::widget

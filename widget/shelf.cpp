@@ -1,0 +1,730 @@
+// The immediate-mode shelf. Index:
+// [SECTION] State from the host
+// [SECTION] Theme
+// [SECTION] Frame
+// [SECTION] Toolbar
+// [SECTION] Chart
+// [SECTION] Table
+// [SECTION] Rows
+//
+// Everything drawn from data goes through TextUnformatted / AddText (never a format string), and
+// only links the core marked safe are ever opened.
+#include "shelf.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+#include <cstring>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // TableSetColumnSortDirection: the host can set the sort too
+#include "papershelf/format.hpp"
+
+namespace papershelf::widget {
+
+namespace {
+
+constexpr float kChartHeight = 44.0f;
+
+SortField field_of(Column c) {
+  switch (c) {
+    case Column::Year:
+      return SortField::Year;
+    case Column::Venue:
+      return SortField::Badge;
+    case Column::Title:
+      return SortField::Title;
+    case Column::Citations:
+      return SortField::Citations;
+    default:
+      return SortField::Year;
+  }
+}
+
+int column_of(SortField f) {
+  switch (f) {
+    case SortField::Year:
+      return static_cast<int>(Column::Year);
+    case SortField::Badge:
+    case SortField::Venue:
+      return static_cast<int>(Column::Venue);
+    case SortField::Title:
+      return static_cast<int>(Column::Title);
+    case SortField::Citations:
+      return static_cast<int>(Column::Citations);
+    default:
+      return -1;
+  }
+}
+
+Rect last_item_rect() {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  return {a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+ImU32 with_alpha(ImU32 c, float alpha) {
+  ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+  v.w *= alpha;
+  return ImGui::ColorConvertFloat4ToU32(v);
+}
+
+// Decodes one UTF-8 sequence (invalid bytes count as U+FFFD).
+unsigned next_codepoint(const char*& s, const char* end) {
+  unsigned c = 0;
+  const int n = ImTextCharFromUtf8(&c, s, end);
+  s += n > 0 ? n : 1;
+  return c;
+}
+
+// A single-choice facet menu: "Any type" plus "Conference (12)". Returns the picked key, or
+// nullptr when nothing was picked this frame ("" = any).
+const char* facet_combo(const char* id, const char* any, const std::vector<FacetValue>& values,
+                        const std::string& current, float width) {
+  std::string preview = any;
+  for (const auto& v : values)
+    if (v.key == current) preview = v.label;
+  if (!current.empty() && preview == any) preview = current;
+  const char* picked = nullptr;
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(id, preview.c_str())) {
+    if (ImGui::Selectable(any, current.empty())) picked = "";
+    char label[320];
+    for (const auto& v : values) {
+      std::snprintf(label, sizeof label, "%.280s (%u)", v.label.c_str(), v.count);
+      ImGui::PushID(v.key.c_str());
+      if (ImGui::Selectable(label, v.key == current)) picked = v.key.c_str();
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  return picked;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- [SECTION] State from the host
+
+void Shelf::set_query(const Query& q) {
+  query_ = q;
+  search_buffer_ = q.search;
+  sort_from_host_ = true;
+}
+
+void Shelf::set_view(ViewData view) {
+  view_ = std::move(view);
+  rebuild_display();
+}
+
+void Shelf::set_row(std::uint32_t record, Row row) {
+  check_glyphs(row);
+  rows_[record] = std::move(row);
+}
+
+void Shelf::set_fonts(ImFont* regular, ImFont* bold) {
+  regular_ = regular;
+  bold_ = bold;
+}
+
+void Shelf::rebuild_display() {
+  display_.clear();
+  const auto n = static_cast<std::uint32_t>(view_.entries.size());
+  if (view_.groups.empty()) {
+    display_.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) display_[i] = i;
+    return;
+  }
+  display_.reserve(n + view_.groups.size());
+  for (std::uint32_t g = 0; g < view_.groups.size(); ++g) {
+    const Group& group = view_.groups[g];
+    display_.push_back(~g);
+    if (collapsed_.count(group.key)) continue;
+    for (std::uint32_t k = 0; k < group.count; ++k) display_.push_back(group.begin + k);
+  }
+}
+
+void Shelf::query_edited() { actions_.query_changed = true; }
+
+Actions Shelf::take_actions() {
+  Actions out = std::move(actions_);
+  actions_ = Actions{};
+  return out;
+}
+
+void Shelf::check_glyphs(const Row& row) {
+  if (!regular_) return;
+  auto scan = [&](const std::string& text) {
+    const char* s = text.data();
+    const char* end = s + text.size();
+    while (s < end) {
+      const char* start = s;
+      const unsigned c = next_codepoint(s, end);
+      if (c < 0x20 || missing_seen_.count(c)) continue;
+      if (c <= IM_UNICODE_CODEPOINT_MAX && regular_->FindGlyphNoFallback(static_cast<ImWchar>(c)))
+        continue;
+      missing_seen_.insert(c);
+      actions_.missing_glyphs.append(start, s);
+    }
+  };
+  scan(row.title);
+  scan(row.venue);
+  for (const auto& a : row.authors) scan(a.name);
+}
+
+// ---------------------------------------------------------------- [SECTION] Theme
+
+void Shelf::set_theme(const Theme& theme) {
+  theme_ = theme;
+  theme_dirty_ = true;
+}
+
+void Shelf::apply_theme() {
+  theme_dirty_ = false;
+  ImGuiStyle& style = ImGui::GetStyle();
+  if (theme_.dark)
+    ImGui::StyleColorsDark(&style);
+  else
+    ImGui::StyleColorsLight(&style);
+  style.WindowPadding = ImVec2(8, 8);
+  style.FrameRounding = 4;
+  style.GrabRounding = 4;
+  style.PopupRounding = 4;
+  style.WindowBorderSize = 0;
+  style.CellPadding = ImVec2(6, 4);
+  ImVec4* c = style.Colors;
+  if (theme_.background) {
+    c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(theme_.background);
+    c[ImGuiCol_ChildBg] = c[ImGuiCol_WindowBg];
+  }
+  if (theme_.text) c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(theme_.text);
+  if (theme_.accent) {
+    const ImVec4 a = ImGui::ColorConvertU32ToFloat4(theme_.accent);
+    c[ImGuiCol_CheckMark] = a;
+    c[ImGuiCol_SliderGrabActive] = a;
+    c[ImGuiCol_Header] = ImVec4(a.x, a.y, a.z, 0.22f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(a.x, a.y, a.z, 0.30f);
+    c[ImGuiCol_HeaderActive] = ImVec4(a.x, a.y, a.z, 0.40f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(a.x, a.y, a.z, 0.35f);
+    c[ImGuiCol_NavHighlight] = a;
+  }
+}
+
+// ---------------------------------------------------------------- [SECTION] Frame
+
+void Shelf::draw() {
+  if (theme_dirty_) apply_theme();
+  probe_ = Probe{};
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("papershelf", nullptr, flags);
+  if (regular_) ImGui::PushFont(regular_);
+  draw_toolbar();
+  draw_chart();
+  draw_table();
+  if (regular_) ImGui::PopFont();
+  ImGui::End();
+}
+
+// ---------------------------------------------------------------- [SECTION] Toolbar
+
+void Shelf::draw_toolbar() {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float combo = std::clamp(avail * 0.14f, 90.0f, 150.0f);
+  // Controls flow onto a second line when the element is narrow.
+  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  auto flow = [&](float width) {
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right_edge)
+      ImGui::SameLine();
+  };
+  auto checkbox_width = [](const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label).x;
+  };
+
+  // Search: the buffer is the widget's own; every edit becomes the query's search text.
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer, "%s", search_buffer_.c_str());
+  ImGui::SetNextItemWidth(std::clamp(avail * 0.3f, 140.0f, 320.0f));
+  if (ImGui::InputTextWithHint("##search", "Search publications", buffer, sizeof buffer)) {
+    search_buffer_ = buffer;
+    query_.search = search_buffer_;
+    query_edited();
+  }
+  probe_.search = last_item_rect();
+
+  flow(combo);
+  ImGui::SetNextItemWidth(combo);
+  const std::string group_preview =
+      query_.group == GroupBy::None ? "No grouping" : "By " + std::string(to_string(query_.group));
+  if (ImGui::BeginCombo("##group", group_preview.c_str())) {
+    for (int g = 0; g <= static_cast<int>(GroupBy::Venue); ++g) {
+      const auto by = static_cast<GroupBy>(g);
+      const std::string label =
+          by == GroupBy::None ? "No grouping" : "By " + std::string(to_string(by));
+      if (ImGui::Selectable(label.c_str(), by == query_.group) && by != query_.group) {
+        query_.group = by;
+        query_edited();
+      }
+    }
+    ImGui::EndCombo();
+  }
+
+  Filter& f = query_.filter;
+  const Facets& facets = view_.facets;
+  flow(combo);
+  const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
+  if (const char* k = facet_combo("##type", "Any type", facets.types, type, combo)) {
+    f.types.clear();
+    if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
+    query_edited();
+  }
+  flow(combo);
+  const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
+  if (const char* k = facet_combo("##status", "Any status", facets.statuses, status, combo)) {
+    f.statuses.clear();
+    if (auto s = status_from_string(k)) f.statuses.push_back(*s);
+    query_edited();
+  }
+  flow(combo);
+  const std::string venue = f.venues.empty() ? "" : f.venues[0];
+  if (const char* k = facet_combo("##venue", "Any venue", facets.venues, venue, combo)) {
+    f.venues.clear();
+    if (*k) f.venues.emplace_back(k);
+    query_edited();
+  }
+
+  // Year range over the years the facets know (newest first).
+  int lo = 0, hi = 0;
+  for (const auto& y : facets.years) {
+    const int year = std::atoi(y.key.c_str());
+    if (year <= 0) continue;
+    lo = lo ? std::min(lo, year) : year;
+    hi = std::max(hi, year);
+  }
+  if (f.year_from) lo = std::min(lo ? lo : f.year_from, f.year_from);
+  if (f.year_to) hi = std::max(hi, f.year_to);
+  if (lo && hi > lo) {
+    flow(combo * 1.3f);
+    int from = f.year_from ? f.year_from : lo, to = f.year_to ? f.year_to : hi;
+    ImGui::SetNextItemWidth(combo * 1.3f);
+    if (ImGui::DragIntRange2("##years", &from, &to, 0.15f, lo, hi, "from %d", "to %d")) {
+      f.year_from = from <= lo ? 0 : from;
+      f.year_to = to >= hi ? 0 : to;
+      query_edited();
+    }
+  }
+
+  char label[64];
+  std::snprintf(label, sizeof label, "Selected (%u)", facets.selected);
+  flow(checkbox_width(label));
+  if (ImGui::Checkbox(label, &f.selected_only)) query_edited();
+  std::snprintf(label, sizeof label, "Award (%u)", facets.awards);
+  flow(checkbox_width(label));
+  if (ImGui::Checkbox(label, &f.has_award)) query_edited();
+  if (!f.empty() || !query_.search.empty()) {
+    flow(ImGui::CalcTextSize("Clear filters").x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::Button("Clear filters")) {
+      query_.filter = Filter{};
+      query_.search.clear();
+      search_buffer_.clear();
+      query_edited();
+    }
+  }
+  const auto shown = static_cast<unsigned>(view_.entries.size());
+  char count[64];
+  if (shown == view_.total)
+    std::snprintf(count, sizeof count, "%u publications", shown);
+  else
+    std::snprintf(count, sizeof count, "%u of %u publications", shown, view_.total);
+  flow(ImGui::CalcTextSize(count).x);
+  ImGui::TextDisabled("%s", count);
+}
+
+// ---------------------------------------------------------------- [SECTION] Chart
+
+// Papers per year (the year facet: counts under the rest of the query), oldest on the left.
+// Clicking a bar filters to that year; clicking it again clears the year.
+void Shelf::draw_chart() {
+  const auto& years = view_.facets.years;
+  if (years.size() < 2) return;
+  std::uint32_t most = 1;
+  for (const auto& y : years) most = std::max(most, y.count);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float slot = std::clamp(avail / static_cast<float>(years.size()), 6.0f, 34.0f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 bar = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
+  const ImU32 active =
+      theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const float label_h = ImGui::GetFontSize() * 0.8f;
+  Filter& f = query_.filter;
+  probe_.bars.resize(years.size());
+  for (std::size_t i = years.size(); i-- > 0;) {
+    const FacetValue& y = years[i];
+    const int year = std::atoi(y.key.c_str());
+    const bool on = year && f.year_from == year && f.year_to == year;
+    ImGui::PushID(static_cast<int>(i));
+    if (i != years.size() - 1) ImGui::SameLine(0, 0);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    if (ImGui::InvisibleButton("bar", ImVec2(slot, kChartHeight + label_h)) && year) {
+      f.year_from = f.year_to = on ? 0 : year;
+      query_edited();
+    }
+    const bool hovered = ImGui::IsItemHovered();
+    probe_.bars[i] = last_item_rect();
+    const float h = kChartHeight * static_cast<float>(y.count) / static_cast<float>(most);
+    dl->AddRectFilled(ImVec2(p.x + 1, p.y + kChartHeight - h),
+                      ImVec2(p.x + slot - 1, p.y + kChartHeight), on || hovered ? active : bar,
+                      2.0f);
+    if (slot >= 26 || i == 0 || i + 1 == years.size()) {
+      const std::string yy =
+          slot >= 26 ? y.key : y.key.substr(y.key.size() >= 2 ? y.key.size() - 2 : 0);
+      dl->AddText(nullptr, label_h, ImVec2(p.x + 1, p.y + kChartHeight + 1), dim, yy.c_str());
+    }
+    if (hovered)
+      ImGui::SetTooltip("%s: %u publication%s", y.label.c_str(), y.count, y.count == 1 ? "" : "s");
+    ImGui::PopID();
+  }
+}
+
+// ---------------------------------------------------------------- [SECTION] Table
+
+void Shelf::sync_table_sort() {
+  ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+  if (!specs) return;
+  if (sort_from_host_) {
+    sort_from_host_ = false;
+    bool first = true;
+    for (const SortKey& k : query_.sort) {
+      const int col = column_of(k.field);
+      if (col < 0 || col >= ImGui::TableGetColumnCount()) continue;
+      ImGui::TableSetColumnSortDirection(
+          col, k.descending ? ImGuiSortDirection_Descending : ImGuiSortDirection_Ascending, !first);
+      first = false;
+    }
+    specs->SpecsDirty = false;
+    return;
+  }
+  if (!specs->SpecsDirty) return;
+  specs->SpecsDirty = false;
+  std::vector<SortKey> keys;
+  for (int i = 0; i < specs->SpecsCount; ++i) {
+    const ImGuiTableColumnSortSpecs& s = specs->Specs[i];
+    keys.push_back({field_of(static_cast<Column>(s.ColumnUserID)),
+                    s.SortDirection == ImGuiSortDirection_Descending});
+  }
+  // Setting the sort from the host marks the specs dirty one frame later: no new query then.
+  if (keys.empty() || keys == query_.sort) return;
+  query_.sort = std::move(keys);
+  query_edited();
+}
+
+void Shelf::draw_table() {
+  const bool cites = view_.has_citations;
+  const int columns = cites ? static_cast<int>(Column::Count) : static_cast<int>(Column::Citations);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("publications", columns, flags,
+                         ImVec2(0, ImGui::GetContentRegionAvail().y)))
+    return;
+  const float em = ImGui::GetFontSize();
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Year",
+                          ImGuiTableColumnFlags_DefaultSort |
+                              ImGuiTableColumnFlags_PreferSortDescending |
+                              ImGuiTableColumnFlags_WidthFixed,
+                          em * 3.2f, static_cast<ImGuiID>(Column::Year));
+  ImGui::TableSetupColumn("Venue", ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
+                          static_cast<ImGuiID>(Column::Venue));
+  ImGui::TableSetupColumn("Publication", ImGuiTableColumnFlags_WidthStretch, 0.0f,
+                          static_cast<ImGuiID>(Column::Title));
+  ImGui::TableSetupColumn("Links", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort,
+                          em * 11.0f, static_cast<ImGuiID>(Column::Links));
+  if (cites)
+    ImGui::TableSetupColumn(
+        "Cited", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
+        em * 3.5f, static_cast<ImGuiID>(Column::Citations));
+  sync_table_sort();
+
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int c = 0; c < columns; ++c) {
+    ImGui::TableSetColumnIndex(c);
+    ImGui::TableHeader(ImGui::TableGetColumnName(c));
+    probe_.headers.push_back(last_item_rect());
+  }
+
+  if (display_.empty()) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    ImGui::TextDisabled("%s", view_.total ? "No publications match." : "No publications.");
+  }
+  const float row_height = ImGui::GetTextLineHeight() * 3.0f + ImGui::GetStyle().ItemSpacing.y;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(display_.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const std::uint32_t d = display_[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, row_height);
+      if (d >= 0x80000000u)
+        draw_group_row(~d, row_height);
+      else
+        draw_entry_row(view_.entries[d], row_height);
+    }
+  }
+  ImGui::EndTable();
+}
+
+// ---------------------------------------------------------------- [SECTION] Rows
+
+void Shelf::draw_group_row(std::size_t g, float row_height) {
+  const Group& group = view_.groups[g];
+  const bool collapsed = collapsed_.count(group.key) > 0;
+  ImGui::TableSetColumnIndex(0);
+  ImGui::PushID(static_cast<int>(g));
+  ImGui::PushID("group");
+  if (ImGui::Selectable("##group", false, ImGuiSelectableFlags_SpanAllColumns,
+                        ImVec2(0, row_height))) {
+    if (collapsed)
+      collapsed_.erase(group.key);
+    else
+      collapsed_.insert(group.key);
+    rebuild_display();
+  }
+  probe_.group_headers.push_back(last_item_rect());
+  ImGui::PopID();
+  ImGui::PopID();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 top = ImGui::GetItemRectMin();
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::RenderArrow(dl, ImVec2(top.x, top.y + line), ImGui::GetColorU32(ImGuiCol_Text),
+                     collapsed ? ImGuiDir_Right : ImGuiDir_Down, 0.8f);
+  ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  char count[48];
+  std::snprintf(count, sizeof count, "  %u", group.count);
+  ImFont* font = bold_ ? bold_ : ImGui::GetFont();
+  const float size = ImGui::GetFontSize() * 1.15f;
+  dl->AddText(font, size, ImVec2(p.x, p.y + line * 0.8f), ImGui::GetColorU32(ImGuiCol_Text),
+              group.label.c_str());
+  const float w = font->CalcTextSizeA(size, FLT_MAX, 0, group.label.c_str()).x;
+  dl->AddText(ImVec2(p.x + w, p.y + line * 0.9f), ImGui::GetColorU32(ImGuiCol_TextDisabled), count);
+}
+
+void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
+  ++probe_.rows_drawn;
+  ImGui::TableSetColumnIndex(0);
+  ImGui::PushID(static_cast<int>(record));
+  const bool pressed = ImGui::Selectable(
+      "##row", false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+      ImVec2(0, row_height));
+  ImGui::SetItemAllowOverlap();
+  const bool hovered = ImGui::IsItemHovered();
+  // Space activates a Selectable; Enter (ImGui's "input" key) should open the row too.
+  const bool focused = ImGui::IsItemFocused();
+  if (focused) probe_.focused_record = record;
+  const bool enter = focused && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  const Rect row_rect = last_item_rect();
+  probe_.rows.push_back(row_rect);
+  probe_.row_records.push_back(record);
+
+  auto it = rows_.find(record);
+  if (it == rows_.end()) {
+    actions_.need_rows.push_back(record);
+    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    ImGui::TextDisabled("…");
+    ImGui::PopID();
+    return;
+  }
+  const Row& row = it->second;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 accent = theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_CheckMark);
+
+  if (ImGui::BeginPopupContextItem("##entry")) {
+    if (ImGui::MenuItem("Copy BibTeX")) actions_.copy_bibtex.push_back(record);
+    if (ImGui::MenuItem("Copy citation")) actions_.copy_citation.push_back(record);
+    if (!row.url.empty() && ImGui::MenuItem("Open")) actions_.open.push_back(row.url);
+    for (const RowLink& l : row.links) {
+      ImGui::PushID(&l);
+      if (ImGui::MenuItem(("Open " + link_label(l.label)).c_str())) actions_.open.push_back(l.url);
+      ImGui::PopID();
+    }
+    ImGui::EndPopup();
+  }
+
+  // Year
+  const ImVec2 year_pos = ImGui::GetItemRectMin();
+  if (row.year) {
+    char year[16];
+    std::snprintf(year, sizeof year, "%d", row.year);
+    dl->AddText(ImVec2(year_pos.x, year_pos.y), dim, year);
+  }
+
+  // Venue badge
+  ImGui::TableSetColumnIndex(static_cast<int>(Column::Venue));
+  {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const std::string& badge = row.badge.empty() ? row.venue : row.badge;
+    if (!badge.empty()) {
+      const float w =
+          std::min(ImGui::CalcTextSize(badge.c_str()).x + 8, ImGui::GetContentRegionAvail().x);
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + line + 2), with_alpha(accent, 0.16f), 3.0f);
+      dl->PushClipRect(p, ImVec2(p.x + w, p.y + line + 2), true);
+      dl->AddText(ImVec2(p.x + 4, p.y + 1), accent, badge.c_str());
+      dl->PopClipRect();
+    }
+  }
+
+  // Title, authors, venue line
+  ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float max_x = p.x + ImGui::GetContentRegionAvail().x;
+  const ImVec2 title_size = ImGui::CalcTextSize(row.title.c_str());
+  const Rect title_rect{p.x, p.y, std::min(title_size.x, max_x - p.x), line};
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool over_title = hovered && !row.url.empty() && mouse.x >= title_rect.x &&
+                          mouse.x < title_rect.x + title_rect.w && mouse.y >= title_rect.y &&
+                          mouse.y < title_rect.y + title_rect.h;
+  dl->AddText(p, row.url.empty() ? text : accent, row.title.c_str());
+  if (over_title) {
+    dl->AddLine(ImVec2(p.x, p.y + line), ImVec2(p.x + title_rect.w, p.y + line), accent);
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  }
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line));
+  draw_authors(row, max_x);
+  {
+    std::string venue = row.venue;
+    if (!row.note.empty()) venue += venue.empty() ? row.note : " · " + row.note;
+    float x = p.x;
+    const float y = p.y + line * 2;
+    auto pill = [&](const std::string& label, ImU32 colour) {
+      const float w = ImGui::CalcTextSize(label.c_str()).x + 8;
+      dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + line), with_alpha(colour, 0.18f), 3.0f);
+      dl->AddText(ImVec2(x + 4, y), colour, label.c_str());
+      x += w + 6;
+    };
+    if (!row.status.empty() && row.status != "published") {
+      const auto s = status_from_string(row.status);
+      pill(s ? std::string(label(*s)) : row.status, IM_COL32(200, 120, 20, 255));
+    }
+    if (!row.award.empty() || !row.award_label.empty())
+      pill(row.award_label.empty() ? "Award" : row.award_label, IM_COL32(190, 140, 0, 255));
+    dl->AddText(ImVec2(x, y), dim, venue.c_str());
+  }
+
+  // Links (arrow keys move row by row, so in-row buttons stay out of keyboard navigation; the
+  // context menu lists the same links)
+  ImGui::TableSetColumnIndex(static_cast<int>(Column::Links));
+  ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+  for (std::size_t k = 0; k < row.links.size(); ++k) {
+    if (k) ImGui::SameLine(0, 4);
+    ImGui::PushID(static_cast<int>(k));
+    if (ImGui::SmallButton(link_label(row.links[k].label).c_str()))
+      actions_.open.push_back(row.links[k].url);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.links[k].url.c_str());
+    ImGui::PopID();
+  }
+  ImGui::PopItemFlag();
+
+  if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
+      row.citations >= 0)
+    ImGui::TextDisabled("%lld", static_cast<long long>(row.citations));
+
+  // A click on the title (or Enter / Space on the focused row) opens the title's link.
+  if (!row.url.empty() && ((pressed && (over_title || !ImGui::GetIO().MouseReleased[0])) || enter))
+    actions_.open.push_back(row.url);
+  if (hovered && !ImGui::IsAnyItemActive() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+    draw_tooltip(row);
+  ImGui::PopID();
+}
+
+// Authors on one line: the owner in bold, markers raised and small, long lists collapsed to
+// "+N more" (a click opens the whole list).
+void Shelf::draw_authors(const Row& row, float max_x) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 accent = theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_CheckMark);
+  std::vector<bool> owner(row.authors.size());
+  for (std::size_t i = 0; i < row.authors.size(); ++i) owner[i] = row.authors[i].owner;
+  const AuthorLine line = collapse_authors(std::move(owner), max_authors_);
+  ImVec2 pos = ImGui::GetCursorScreenPos();
+  auto put = [&](ImFont* f, float s, float dy, ImU32 col, const std::string& str) {
+    dl->AddText(f, s, ImVec2(pos.x, pos.y + dy), col, str.c_str());
+    pos.x += f->CalcTextSizeA(s, FLT_MAX, 0, str.c_str()).x;
+  };
+  for (std::size_t k = 0; k < line.shown.size() && pos.x < max_x; ++k) {
+    const RowAuthor& a = row.authors[line.shown[k]];
+    if (k) put(font, size, 0, dim, ", ");
+    if (a.owner) {
+      ImFont* b = bold_ ? bold_ : font;
+      put(b, size, 0, accent, a.name);
+      if (!bold_)
+        dl->AddText(
+            font, size,
+            ImVec2(pos.x - font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x + 1, pos.y),
+            accent, a.name.c_str());
+    } else {
+      put(font, size, 0, text, a.name);
+    }
+    if (!a.marks.empty()) put(font, size * 0.72f, -size * 0.18f, dim, a.marks);
+  }
+  if (row.et_al) put(font, size, 0, dim, " et al.");
+  if (line.hidden) {
+    char more[32];
+    std::snprintf(more, sizeof more, "  +%u more", line.hidden);
+    ImGui::SetCursorScreenPos(pos);
+    const ImVec2 sz = ImGui::CalcTextSize(more);
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+    if (ImGui::InvisibleButton("more", ImVec2(std::max(1.0f, std::min(sz.x, max_x - pos.x)), sz.y)))
+      ImGui::OpenPopup("authors");
+    ImGui::PopItemFlag();
+    dl->AddText(pos, accent, more);
+    if (ImGui::BeginPopup("authors")) {
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+      std::string all;
+      for (const auto& a : row.authors) all += (all.empty() ? "" : ", ") + a.name + a.marks;
+      ImGui::TextUnformatted(all.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndPopup();
+    }
+  }
+}
+
+void Shelf::draw_tooltip(const Row& row) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+  if (bold_) ImGui::PushFont(bold_);
+  ImGui::TextUnformatted(row.title.c_str());
+  if (bold_) ImGui::PopFont();
+  std::string authors;
+  for (const auto& a : row.authors) authors += (authors.empty() ? "" : ", ") + a.name + a.marks;
+  if (row.et_al) authors += " et al.";
+  ImGui::TextUnformatted(authors.c_str());
+  if (!row.award.empty())
+    ImGui::TextColored(ImVec4(0.75f, 0.55f, 0.0f, 1.0f), "%s", row.award.c_str());
+  if (!row.abstract.empty()) {
+    ImGui::Separator();
+    // The start of the abstract, cut at a character boundary.
+    std::size_t cut = std::min<std::size_t>(row.abstract.size(), 420);
+    while (cut < row.abstract.size() &&
+           (static_cast<unsigned char>(row.abstract[cut]) & 0xC0) == 0x80)
+      ++cut;
+    std::string start = row.abstract.substr(0, cut);
+    if (cut < row.abstract.size()) start += "…";
+    ImGui::TextDisabled("%s", start.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+}  // namespace papershelf::widget

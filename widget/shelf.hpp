@@ -1,0 +1,157 @@
+// The Dear ImGui shelf: one immediate-mode function draws the current view each frame and turns
+// input (header clicks, typing, filter controls) into core queries. It never parses, filters or
+// sorts: the host runs the query in the core and hands back the result (natively through
+// core_source.hpp, on the web through the <paper-shelf> element and the core's WASM module).
+//
+// Data flow per frame:   host input -> ImGui -> Shelf::draw() -> Actions -> host
+//                        host: Actions::query_changed -> core run_query -> Shelf::set_view()
+//                              Actions::need_rows     -> core view model -> Shelf::set_row()
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "papershelf/query.hpp"
+
+struct ImFont;
+
+namespace papershelf::widget {
+
+struct RowAuthor {
+  std::string name;
+  std::string marks;  // "*†", drawn raised and small
+  bool owner = false;
+};
+
+struct RowLink {
+  std::string label;  // kind: "pdf", "code", ...
+  std::string url;    // already checked (safe scheme) and resolved against the base
+};
+
+// One publication as drawn: plain display text prepared by the core (decoded, owner marked).
+struct Row {
+  std::string key;
+  std::string title;
+  std::string url;  // where the title points; empty when nothing safe
+  std::string venue;
+  std::string badge;
+  std::string status;  // status key ("submitted"); "published" draws no badge
+  std::string award;
+  std::string award_label;
+  std::string note;
+  std::string abstract;
+  int year = 0;
+  std::int64_t citations = -1;  // -1: the data has no count
+  std::vector<RowAuthor> authors;
+  bool et_al = false;
+  std::vector<RowLink> links;
+};
+
+// The result of the current query, as the core computed it.
+struct ViewData {
+  std::vector<std::uint32_t> entries;  // record indices in display order
+  std::vector<Group> groups;           // empty when not grouped
+  std::uint32_t total = 0;
+  Facets facets;
+  bool has_citations = false;  // some record carries a citation count: show the column
+};
+
+// Colours follow the page (the element reads them from its computed style). 0 = built-in default.
+struct Theme {
+  bool dark = false;
+  std::uint32_t text = 0;  // ImU32 (IM_COL32 layout)
+  std::uint32_t background = 0;
+  std::uint32_t accent = 0;
+};
+
+// What the host must do after a frame.
+struct Actions {
+  bool query_changed = false;                // run query() in the core, then set_view()
+  std::vector<std::string> open;             // URLs to open (safe schemes only)
+  std::vector<std::uint32_t> copy_bibtex;    // record indices
+  std::vector<std::uint32_t> copy_citation;  // record indices
+  std::vector<std::uint32_t> need_rows;  // records drawn as placeholders this frame: set_row() them
+  std::string missing_glyphs;            // characters the font lacks, each reported once
+  bool empty() const {
+    return !query_changed && open.empty() && copy_bibtex.empty() && copy_citation.empty() &&
+           need_rows.empty() && missing_glyphs.empty();
+  }
+};
+
+// Screen rectangles of the last frame's controls, for tests and automation.
+struct Rect {
+  float x = 0, y = 0, w = 0, h = 0;
+  float cx() const { return x + w * 0.5f; }
+  float cy() const { return y + h * 0.5f; }
+};
+struct Probe {
+  Rect search;
+  std::vector<Rect> headers;               // table header cells, by column
+  std::vector<Rect> group_headers;         // visible group header rows, in display order
+  std::vector<Rect> rows;                  // visible entry rows, in display order
+  std::vector<std::uint32_t> row_records;  // record index of each visible row
+  std::vector<Rect> bars;                  // chart bars, one per year in facets.years order
+  std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
+  std::int64_t focused_record = -1;  // record of the row with keyboard focus
+};
+
+// Table columns (what a header click sorts by).
+enum class Column : int { Year, Venue, Title, Links, Citations, Count };
+
+class Shelf {
+ public:
+  // The query the widget shows; the host sets it from attributes or the URL hash.
+  void set_query(const Query& q);
+  const Query& query() const { return query_; }
+  void set_view(ViewData view);
+  void set_row(std::uint32_t record, Row row);
+  void clear_rows() { rows_.clear(); }
+  const ViewData& view() const { return view_; }
+
+  void set_theme(const Theme& theme);
+  // Regular and bold faces (null = ImGui's default font). Missing glyphs are checked against
+  // `regular` as rows arrive.
+  void set_fonts(ImFont* regular, ImFont* bold);
+  void set_max_authors(std::size_t n) { max_authors_ = n; }
+
+  // Draws the whole widget into the full ImGui viewport. Call between NewFrame() and Render().
+  void draw();
+  Actions take_actions();
+  const Probe& probe() const { return probe_; }
+
+ private:
+  void apply_theme();
+  void draw_toolbar();
+  void draw_chart();
+  void draw_table();
+  void draw_group_row(std::size_t g, float row_height);
+  void draw_entry_row(std::uint32_t record, float row_height);
+  void draw_authors(const Row& row, float max_x);
+  void draw_tooltip(const Row& row);
+  void sync_table_sort();
+  void rebuild_display();
+  void query_edited();
+  void check_glyphs(const Row& row);
+
+  Query query_;
+  ViewData view_;
+  std::unordered_map<std::uint32_t, Row> rows_;  // by record index; rows never change per library
+  // Display rows: entry positions in view_.entries, or ~g for the header of group g.
+  std::vector<std::uint32_t> display_;
+  std::unordered_set<std::string> collapsed_;  // group keys
+  std::string search_buffer_;
+  bool sort_from_host_ = true;  // the table must show query_.sort, not its own state
+  std::size_t max_authors_ = 10;
+  Theme theme_;
+  bool theme_dirty_ = true;
+  ImFont* regular_ = nullptr;
+  ImFont* bold_ = nullptr;
+  std::unordered_set<std::uint32_t> missing_seen_;
+  Actions actions_;
+  Probe probe_;
+};
+
+}  // namespace papershelf::widget
