@@ -34,6 +34,7 @@
 
 #include "fixtures.hpp"
 #include "papershelf/format.hpp"
+#include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"
 
@@ -228,4 +229,124 @@ TEST(Stats, JsonAndTextCarryTheSameNumbers) {
   EXPECT_TRUE(contains(text, "  2022: 2 (conference 1, preprint 1)\n")) << text;
   EXPECT_TRUE(contains(text, "  Mary Somerville: 4 (last 2024)\n")) << text;
   EXPECT_EQ(ps::stats_summary(s), "9 publications from 2019 to 2024; most in 2019 (2); 1 undated.");
+}
+
+// ---------------------------------------------------------------- the profile card
+
+namespace {
+
+std::size_t count_of(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST(ProfileCard, StaticMarkupIsEscapedSafeAndHidesTheEmail) {
+  const ps::Library lib = load("hopper.json");
+  const ps::Stats s = ps::compute_stats(lib, owner_of(lib));
+  ps::ProfileCardOptions o;
+  o.base = "https://example.org/";
+  const std::string html = ps::format_profile_html(lib.profile, s, o);
+  EXPECT_TRUE(contains(html, "<h3 class=\"ps-profile-name\">Grace Hopper</h3>")) << html;
+  EXPECT_TRUE(contains(html, "Harvard &lt;Computation&gt; Lab")) << html;
+  EXPECT_FALSE(contains(html, "<Computation>"));
+  EXPECT_TRUE(contains(html, "src=\"https://example.org/img/grace.jpg\"")) << html;
+  EXPECT_TRUE(contains(html, "href=\"https://orcid.org/0000-0002-1825-0097\"")) << html;
+  EXPECT_TRUE(contains(html, ">ORCID</a>"));
+  EXPECT_TRUE(contains(html, ">Homepage</a>"));
+  EXPECT_FALSE(contains(html, "javascript:"));  // the unsafe Scholar link is left out
+  EXPECT_FALSE(contains(html, "Google Scholar"));
+  EXPECT_FALSE(contains(html, "mailto:"));
+  EXPECT_FALSE(contains(html, "grace@example.org"));
+  EXPECT_TRUE(contains(html, "grace [at] example.org")) << html;
+  EXPECT_TRUE(contains(html, "<span class=\"ps-interest\">COBOL</span>"));
+  // Statistics: static markup has no controls.
+  EXPECT_FALSE(contains(html, "<button"));
+  EXPECT_FALSE(contains(html, "data-filter"));
+  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">6</span> <span class=\"ps-stat-label\">publications</span>")) << html;
+  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">4</span> <span class=\"ps-stat-label\">first-author</span>"));
+  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">30</span> <span class=\"ps-stat-label\">citations</span>"));
+  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">4</span> <span class=\"ps-stat-label\">h-index</span>"));
+  // Chart: an SVG image with a text alternative; one table row per year (1952..1959).
+  EXPECT_EQ(count_of(html, "<svg"), 1u);
+  EXPECT_TRUE(contains(html, "role=\"img\" aria-label=\"Publications per year: 6 publications from 1952 to 1959")) << html;
+  EXPECT_EQ(count_of(html, "<th scope=\"row\">"), 8u);
+  EXPECT_TRUE(contains(html, "<tr><th scope=\"row\">1955</th><td>2</td><td>2</td><td>0</td><td>0</td></tr>")) << html;
+  EXPECT_TRUE(contains(html, "Jos\xC3\xA9 Garc\xC3\xAD" "a"));
+}
+
+TEST(ProfileCard, InteractiveMarkupCarriesFilterClauses) {
+  const ps::Stats& s = ada_stats();
+  ps::Profile p;
+  p.name = "Ada <Lovelace>";
+  p.links = {{"email", "mailto:ada@example.org"}, {"github", "https://github.com/ada"}};
+  ps::ProfileCardOptions o;
+  o.interactive = true;
+  const std::string html = ps::format_profile_html(p, s, o);
+  EXPECT_TRUE(contains(html, "aria-label=\"Profile: Ada &lt;Lovelace&gt;\"")) << html;
+  // One link per year that has records (2021 has none): 5.
+  EXPECT_EQ(count_of(html, "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:"), 5u);
+  EXPECT_TRUE(contains(html, "data-filter=\"year:2022\" aria-label=\"2022: 2 publications\"")) << html;
+  EXPECT_TRUE(contains(html, "data-filter=\"type:conference\""));
+  EXPECT_TRUE(contains(html, "data-filter=\"first-author\""));
+  EXPECT_TRUE(contains(html, "data-filter=\"award\""));
+  EXPECT_TRUE(contains(html, "data-filter=\"venue:NSDI\""));
+  EXPECT_TRUE(contains(html, "data-filter=\"&quot;venue:Annals of Mathematics&quot;\"")) << html;
+  EXPECT_TRUE(contains(html, "data-filter=\"&quot;author:Mary Somerville&quot;\""));
+  EXPECT_EQ(count_of(html, "class=\"ps-top-item ps-coauthor-stat ps-stat-filter\""), 5u);
+  // The address is not in the markup as written, and there is no mailto: link.
+  EXPECT_FALSE(contains(html, "ada@example.org"));
+  EXPECT_FALSE(contains(html, "mailto:"));
+  EXPECT_TRUE(contains(html, "data-u=\"ada\" data-d=\"gro.elpmaxe\""));
+  // Every filter the card offers parses.
+  for (std::size_t pos = html.find("data-filter=\""); pos != std::string::npos; pos = html.find("data-filter=\"", pos + 1)) {
+    std::string value = html.substr(pos + 13, html.find('"', pos + 13) - pos - 13);
+    for (std::size_t q; (q = value.find("&quot;")) != std::string::npos;) value.replace(q, 6, "\"");
+    std::string error;
+    ps::parse_filter(value, &error);
+    EXPECT_EQ(error, "") << value;
+  }
+  o.email = ps::EmailDisplay::Plain;
+  EXPECT_TRUE(contains(ps::format_profile_html(p, s, o), "href=\"mailto:ada@example.org\""));
+  o.email = ps::EmailDisplay::Hidden;
+  EXPECT_FALSE(contains(ps::format_profile_html(p, s, o), "ps-email"));
+}
+
+TEST(ProfileCard, CompactAndNone) {
+  const ps::Stats& s = ada_stats();
+  ps::Profile p;
+  p.name = "Ada Lovelace";
+  p.interests = {"engines"};
+  ps::ProfileCardOptions o;
+  o.mode = ps::ProfileMode::Compact;
+  const std::string html = ps::format_profile_html(p, s, o);
+  EXPECT_TRUE(contains(html, "ps-profile-compact"));
+  EXPECT_FALSE(contains(html, "<svg"));
+  EXPECT_FALSE(contains(html, "engines"));
+  EXPECT_FALSE(contains(html, "ps-top"));
+  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">9</span>"));
+  o.mode = ps::ProfileMode::None;
+  EXPECT_EQ(ps::format_profile_html(p, s, o), "");
+  EXPECT_EQ(ps::profile_mode_from_string(""), ps::ProfileMode::Full);
+  EXPECT_EQ(ps::profile_mode_from_string("Compact"), ps::ProfileMode::Compact);
+  EXPECT_EQ(ps::profile_mode_from_string("none"), ps::ProfileMode::None);
+  EXPECT_EQ(ps::profile_mode_from_string("huge"), std::nullopt);
+}
+
+TEST(ProfileCard, OverlayLetsAttributesWin) {
+  ps::Profile base;
+  base.name = "Grace Hopper";
+  base.position = "Admiral";
+  base.links = {{"homepage", "https://a.example"}, {"github", "https://github.com/g"}};
+  ps::Profile over;
+  over.position = "Professor";
+  over.links = {{"homepage", "https://b.example"}, {"github", ""}, {"dblp", "https://dblp.org/pid/x"}};
+  const ps::Profile p = ps::overlay_profile(base, over);
+  EXPECT_EQ(p.name, "Grace Hopper");
+  EXPECT_EQ(p.position, "Professor");
+  ASSERT_EQ(p.links.size(), 2u);
+  EXPECT_EQ(p.links[0], (ps::Link{"homepage", "https://b.example"}));
+  EXPECT_EQ(p.links[1], (ps::Link{"dblp", "https://dblp.org/pid/x"}));
 }

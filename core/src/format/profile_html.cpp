@@ -1,0 +1,337 @@
+// The profile card as safe HTML: shared by the CLI's static output and the <paper-shelf> element
+// (which asks for the interactive variant, whose statistics are buttons carrying filter clauses).
+#include <algorithm>
+
+#include "papershelf/format.hpp"
+#include "papershelf/stats.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+std::string class_safe(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    if (ok) out += c;
+    else if (c >= 'A' && c <= 'Z') out += static_cast<char>(c + 32);
+    else out += '-';
+  }
+  return out;
+}
+
+bool iequals_prefix(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && unicode::fold(s.substr(0, prefix.size())) == prefix;
+}
+
+// "user@example.org" (optionally written as "mailto:user@example.org"); "" when it is not an
+// address we would show.
+std::string email_address(const Link& l) {
+  std::string_view url = l.url;
+  while (!url.empty() && static_cast<unsigned char>(url.front()) <= 0x20) url.remove_prefix(1);
+  while (!url.empty() && static_cast<unsigned char>(url.back()) <= 0x20) url.remove_suffix(1);
+  if (iequals_prefix(url, "mailto:")) url.remove_prefix(7);
+  const std::size_t at = url.find('@');
+  if (at == std::string_view::npos || at == 0 || at + 1 >= url.size() || url.find('@', at + 1) != std::string_view::npos)
+    return "";
+  for (char c : url)
+    if (static_cast<unsigned char>(c) <= 0x20 || c == '<' || c == '>' || c == '"' || c == '\'' || c == '\\' ||
+        c == '?' || c == '&' || c == ':' || c == '/')
+      return "";
+  return std::string(url);
+}
+
+bool is_email_link(const Link& l) {
+  return l.label == "email" || l.label == "mail" || l.label == "e-mail" || iequals_prefix(l.url, "mailto:");
+}
+
+// A bare ORCID iD ("0000-0002-1825-0097") becomes its orcid.org URL.
+std::string profile_url(const Link& l) {
+  if (l.label == "orcid" && l.url.size() == 19 && l.url[4] == '-' && l.url[9] == '-' && l.url[14] == '-') {
+    bool digits = true;
+    for (std::size_t i = 0; i < 19; ++i)
+      if (i % 5 != 4 && !(l.url[i] >= '0' && l.url[i] <= '9') && !(i == 18 && (l.url[i] == 'X' || l.url[i] == 'x')))
+        digits = false;
+    if (digits) return "https://orcid.org/" + l.url;
+  }
+  return l.url;
+}
+
+std::string reversed(std::string s) {
+  std::reverse(s.begin(), s.end());  // bytes: the element reverses them back before decoding
+  return s;
+}
+
+// A count that filters the list: a button in interactive markup, plain text otherwise.
+std::string stat_control(const ProfileCardOptions& o, const std::string& filter, const std::string& cls,
+                         const std::string& inner, const std::string& aria_label = "") {
+  if (!o.interactive) return "<span class=\"" + cls + "\">" + inner + "</span>";
+  std::string out = "<button type=\"button\" class=\"" + cls + " ps-stat-filter\" data-filter=\"" + escape_html(filter) +
+                    "\" aria-pressed=\"false\"";
+  if (!aria_label.empty()) out += " aria-label=\"" + escape_html(aria_label) + "\"";
+  return out + ">" + inner + "</button>";
+}
+
+// A filter clause, quoted when the value has spaces (the filter syntax has no escapes, so quotes
+// inside the value are dropped).
+std::string clause(const std::string& key, const std::string& value) {
+  std::string v;
+  for (char c : value)
+    if (c != '"') v += c;
+  const std::string c = key + ":" + v;
+  return v.find_first_of(" \t") == std::string::npos ? c : "\"" + c + "\"";
+}
+
+std::string num(std::uint64_t n) { return std::to_string(n); }
+
+std::string count_html(std::uint64_t n, const std::string& label) {
+  return "<span class=\"ps-stat-n\">" + num(n) + "</span> <span class=\"ps-stat-label\">" + escape_html(label) + "</span>";
+}
+
+std::string plural(std::uint32_t n, const char* one, const char* many) { return n == 1 ? one : many; }
+
+// Lower-case plural labels for the type counts ("3 conference papers").
+std::string type_noun(PubType t, std::uint32_t n) {
+  switch (t) {
+    case PubType::Conference: return plural(n, "conference paper", "conference papers");
+    case PubType::Journal: return plural(n, "journal article", "journal articles");
+    case PubType::Preprint: return plural(n, "preprint", "preprints");
+    case PubType::Thesis: return plural(n, "thesis", "theses");
+    case PubType::Book: return plural(n, "book", "books");
+    case PubType::Chapter: return plural(n, "chapter", "chapters");
+    case PubType::Report: return plural(n, "report", "reports");
+    case PubType::Talk: return plural(n, "talk", "talks");
+    case PubType::Patent: return plural(n, "patent", "patents");
+    case PubType::Dataset: return plural(n, "dataset", "datasets");
+    case PubType::Software: return plural(n, "software release", "software releases");
+    case PubType::Misc: return plural(n, "other", "other");
+  }
+  return "";
+}
+
+void append_links(std::string& out, const Profile& p, const ProfileCardOptions& o) {
+  std::string items;
+  for (const Link& l : p.links) {
+    const std::string kind = class_safe(l.label.empty() ? "link" : l.label);
+    const std::string label = profile_link_label(l.label);
+    if (is_email_link(l)) {
+      const std::string address = email_address(l);
+      if (address.empty() || o.email == EmailDisplay::Hidden) continue;
+      const std::size_t at = address.find('@');
+      if (o.email == EmailDisplay::Plain) {
+        items += "<li><a class=\"ps-profile-link ps-profile-link-email\" href=\"mailto:" + escape_html(address) +
+                 "\">" + escape_html(label) + ": " + escape_html(address) + "</a></li>";
+      } else if (o.interactive) {
+        // Assembled by the element on click; the address is not in the markup as written.
+        items += "<li><button type=\"button\" class=\"ps-profile-link ps-profile-link-email ps-email\" data-u=\"" +
+                 escape_html(reversed(address.substr(0, at))) + "\" data-d=\"" +
+                 escape_html(reversed(address.substr(at + 1))) + "\">" + escape_html(label) + "</button></li>";
+      } else {
+        items += "<li><span class=\"ps-profile-link ps-profile-link-email ps-email\">" + escape_html(label) + ": " +
+                 escape_html(address.substr(0, at)) + " [at] " + escape_html(address.substr(at + 1)) + "</span></li>";
+      }
+      continue;
+    }
+    const std::string url = profile_url(l);
+    if (!is_safe_url(url)) continue;
+    items += "<li><a class=\"ps-profile-link ps-profile-link-" + kind + "\" href=\"" +
+             escape_html(resolve_url(url, o.base)) + "\" rel=\"noopener me\">" + escape_html(label) + "</a></li>";
+  }
+  if (!items.empty()) out += "<ul class=\"ps-profile-links\" aria-label=\"Links\">" + items + "</ul>";
+}
+
+// Counts: total, per type, first-author, awards, citations.
+void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o, bool compact) {
+  out += "<ul class=\"ps-stat-counts\">";
+  out += "<li>" + stat_control(o, "", "ps-stat ps-stat-total ps-stat-all", count_html(s.total, plural(s.total, "publication", "publications"))) + "</li>";
+  if (!compact) {
+    for (int t = 0; t < kPubTypeCount; ++t) {
+      if (!s.by_type[t]) continue;
+      const auto type = static_cast<PubType>(t);
+      out += "<li>" + stat_control(o, "type:" + std::string(to_string(type)), "ps-stat ps-stat-type ps-type-" + std::string(to_string(type)),
+                                   count_html(s.by_type[t], type_noun(type, s.by_type[t]))) + "</li>";
+    }
+  }
+  if (s.first_author)
+    out += "<li>" + stat_control(o, "first-author", "ps-stat ps-stat-first", count_html(s.first_author, "first-author")) + "</li>";
+  if (s.awards)
+    out += "<li>" + stat_control(o, "award", "ps-stat ps-stat-awards", count_html(s.awards, plural(s.awards, "award", "awards"))) + "</li>";
+  if (s.has_citations) {
+    out += "<li><span class=\"ps-stat ps-stat-citations\">" + count_html(static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations)), "citations") + "</span></li>";
+    out += "<li><span class=\"ps-stat ps-stat-h\">" + count_html(s.h_index, "h-index") + "</span></li>";
+  }
+  out += "</ul>";
+}
+
+// Per-year bars stacked by type, one inline SVG; a table is its text alternative.
+void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o) {
+  if (s.years.empty()) return;
+  std::uint32_t max = 1;
+  for (const auto& y : s.years) max = std::max(max, y.total);
+  const int bar = 18, gap = 6, top = 14, plot = 72, bottom = 16;
+  const int n = static_cast<int>(s.years.size());
+  const int width = n * (bar + gap) + gap, height = top + plot + bottom;
+  const int label_every = n <= 12 ? 1 : n <= 24 ? 2 : 5;
+  const std::string summary = stats_summary(s);
+  out += "<figure class=\"ps-chart\">";
+  out += "<svg class=\"ps-chart-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + num(width) + " " + num(height) +
+         "\" width=\"" + num(width) + "\" height=\"" + num(height) + "\"";
+  out += o.interactive ? " role=\"group\" aria-label=\"Publications per year\">"
+                       : " role=\"img\" aria-label=\"" + escape_html("Publications per year: " + summary) + "\">";
+  for (int k = 0; k < n; ++k) {
+    const YearStats& y = s.years[static_cast<std::size_t>(k)];
+    const int x = gap + k * (bar + gap);
+    std::string column;
+    int y0 = top + plot;
+    for (int t = 0; t < kPubTypeCount; ++t) {
+      if (!y.by_type[t]) continue;
+      const int h = static_cast<int>((static_cast<long long>(y.by_type[t]) * plot + max / 2) / max);
+      y0 -= std::max(h, 1);
+      column += "<rect class=\"ps-bar-seg ps-type-" + std::string(to_string(static_cast<PubType>(t))) + "\" x=\"" + num(x) +
+                "\" y=\"" + num(y0) + "\" width=\"" + num(bar) + "\" height=\"" + num(std::max(h, 1)) + "\"/>";
+    }
+    if (y.total)
+      column += "<text class=\"ps-bar-n\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(y0 - 3) + "\" text-anchor=\"middle\">" + num(y.total) + "</text>";
+    if (k % label_every == 0 || k == n - 1)
+      column += "<text class=\"ps-bar-year\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(height - 4) + "\" text-anchor=\"middle\">" +
+                (n > 8 ? "\xE2\x80\x99" + num(y.year % 100 / 10) + num(y.year % 10) : num(y.year)) + "</text>";
+    const std::string name = num(y.year) + ": " + num(y.total) + " " + plural(y.total, "publication", "publications");
+    if (o.interactive && y.total) {
+      // A transparent hit area so the whole column (not only its bars) is the link.
+      out += "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:" + num(y.year) + "\" aria-label=\"" + escape_html(name) + "\">" +
+             "<rect class=\"ps-bar-hit\" x=\"" + num(x - gap / 2) + "\" y=\"0\" width=\"" + num(bar + gap) + "\" height=\"" +
+             num(height) + "\" fill=\"transparent\"/>" + column + "</a>";
+    } else {
+      out += "<g class=\"ps-bar\"" + std::string(o.interactive ? " aria-hidden=\"true\"" : "") + ">" + column + "</g>";
+    }
+  }
+  out += "</svg>";
+  out += "<figcaption class=\"ps-chart-summary\">" + escape_html(summary) + "</figcaption>";
+  // The table: every year with its total and per-type counts (types that occur at all).
+  std::vector<int> types;
+  for (int t = 0; t < kPubTypeCount; ++t)
+    if (std::any_of(s.years.begin(), s.years.end(), [&](const YearStats& y) { return y.by_type[t] > 0; })) types.push_back(t);
+  out += "<table class=\"ps-chart-table ps-visually-hidden\"><caption>Publications per year</caption><thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th>";
+  for (int t : types) out += "<th scope=\"col\">" + std::string(label(static_cast<PubType>(t))) + "</th>";
+  out += "</tr></thead><tbody>";
+  for (const auto& y : s.years) {
+    out += "<tr><th scope=\"row\">" + num(y.year) + "</th><td>" + num(y.total) + "</td>";
+    for (int t : types) out += "<td>" + num(y.by_type[static_cast<std::size_t>(t)]) + "</td>";
+    out += "</tr>";
+  }
+  out += "</tbody></table>";
+  // Which colour is which type.
+  if (types.size() > 1) {
+    out += "<ul class=\"ps-chart-legend\" aria-hidden=\"true\">";
+    for (int t : types)
+      out += "<li><span class=\"ps-swatch ps-type-" + std::string(to_string(static_cast<PubType>(t))) + "\"></span>" +
+             std::string(label(static_cast<PubType>(t))) + "</li>";
+    out += "</ul>";
+  }
+  out += "</figure>";
+}
+
+void append_top(std::string& out, const Stats& s, const ProfileCardOptions& o) {
+  if (!s.venues.empty()) {
+    out += "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">Top venues</h4><ul>";
+    for (const auto& v : s.venues) {
+      const std::string inner = "<span class=\"ps-top-name\">" + escape_html(v.key) + "</span> <span class=\"ps-top-n\">" + num(v.count) + "</span>";
+      out += "<li>" + stat_control(o, clause("venue", v.key), "ps-top-item ps-venue-stat", inner,
+                                   v.key + ": " + num(v.count) + " " + plural(v.count, "publication", "publications")) + "</li>";
+    }
+    out += "</ul></div>";
+  }
+  if (!s.coauthors.empty()) {
+    out += "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">Frequent co-authors</h4><ul>";
+    for (const auto& c : s.coauthors) {
+      std::string inner = "<span class=\"ps-top-name\">" + escape_html(c.name) + "</span> <span class=\"ps-top-n\">" + num(c.count) + "</span>";
+      std::string aria = c.name + ": " + num(c.count) + " " + plural(c.count, "publication", "publications");
+      if (c.last_year) {
+        inner += " <span class=\"ps-top-year\">" + num(c.last_year) + "</span>";
+        aria += ", most recently " + num(c.last_year);
+      }
+      out += "<li>" + stat_control(o, clause("author", c.name), "ps-top-item ps-coauthor-stat", inner, aria) + "</li>";
+    }
+    out += "</ul></div>";
+  }
+}
+
+}  // namespace
+
+std::string profile_link_label(std::string_view kind) {
+  static const std::pair<const char*, const char*> kLabels[] = {
+      {"homepage", "Homepage"}, {"website", "Website"}, {"scholar", "Google Scholar"},
+      {"google_scholar", "Google Scholar"}, {"googlescholar", "Google Scholar"}, {"dblp", "DBLP"},
+      {"orcid", "ORCID"}, {"github", "GitHub"}, {"gitlab", "GitLab"}, {"email", "Email"}, {"mail", "Email"},
+      {"e-mail", "Email"}, {"twitter", "Twitter"}, {"x", "X"}, {"linkedin", "LinkedIn"}, {"cv", "CV"},
+      {"semantic_scholar", "Semantic Scholar"}, {"semanticscholar", "Semantic Scholar"},
+      {"researchgate", "ResearchGate"}, {"mastodon", "Mastodon"}, {"bluesky", "Bluesky"}, {"blog", "Blog"}};
+  for (const auto& [k, v] : kLabels)
+    if (kind == k) return v;
+  if (kind.empty()) return "Link";
+  std::string out(kind);
+  out[0] = static_cast<char>(unicode::to_upper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+Profile overlay_profile(const Profile& base, const Profile& over) {
+  Profile p = base;
+  if (!over.name.empty()) p.name = over.name;
+  if (!over.aliases.empty()) p.aliases = over.aliases;
+  if (!over.position.empty()) p.position = over.position;
+  if (!over.affiliation.empty()) p.affiliation = over.affiliation;
+  if (!over.photo.empty()) p.photo = over.photo;
+  if (!over.interests.empty()) p.interests = over.interests;
+  if (!over.legend.empty()) p.legend = over.legend;
+  for (const Link& l : over.links) {
+    auto it = std::find_if(p.links.begin(), p.links.end(), [&](const Link& b) { return b.label == l.label; });
+    if (l.url.empty()) {
+      if (it != p.links.end()) p.links.erase(it);
+    } else if (it != p.links.end()) {
+      it->url = l.url;
+    } else {
+      p.links.push_back(l);
+    }
+  }
+  return p;
+}
+
+std::string format_profile_html(const Profile& p, const Stats& s, const ProfileCardOptions& o) {
+  if (o.mode == ProfileMode::None) return "";
+  const bool compact = o.mode == ProfileMode::Compact;
+  std::string out = "<section class=\"ps-profile ps-profile-" + std::string(compact ? "compact" : "full") + "\" aria-label=\"" +
+                    escape_html(p.name.empty() ? std::string("Profile") : "Profile: " + p.name) + "\">";
+  out += "<div class=\"ps-profile-head\">";
+  if (!p.photo.empty() && is_safe_url(p.photo)) {
+    const int size = compact ? 56 : 96;
+    out += "<img class=\"ps-photo\" src=\"" + escape_html(resolve_url(p.photo, o.base)) + "\" alt=\"" +
+           escape_html(p.name.empty() ? std::string("Photo") : "Photo of " + p.name) + "\" width=\"" + num(size) +
+           "\" height=\"" + num(size) + "\" loading=\"lazy\" decoding=\"async\">";
+  }
+  out += "<div class=\"ps-profile-main\">";
+  if (!p.name.empty()) out += "<h3 class=\"ps-profile-name\">" + escape_html(p.name) + "</h3>";
+  if (!p.position.empty()) out += "<p class=\"ps-position\">" + escape_html(p.position) + "</p>";
+  if (!p.affiliation.empty()) out += "<p class=\"ps-affiliation\">" + escape_html(p.affiliation) + "</p>";
+  if (!compact && !p.interests.empty()) {
+    out += "<p class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> ";
+    for (std::size_t i = 0; i < p.interests.size(); ++i)
+      out += (i ? "<span class=\"ps-sep\" aria-hidden=\"true\"> \xC2\xB7 </span>" : "") +
+             std::string("<span class=\"ps-interest\">") + escape_html(p.interests[i]) + "</span>";
+    out += "</p>";
+  }
+  append_links(out, p, o);
+  out += "</div></div>";
+  if (s.total) {
+    out += "<div class=\"ps-stats\">";
+    append_counts(out, s, o, compact);
+    if (!compact) {
+      append_chart(out, s, o);
+      append_top(out, s, o);
+    }
+    out += "</div>";
+  }
+  out += "</section>";
+  return out;
+}
+
+}  // namespace papershelf
