@@ -6,8 +6,8 @@
 #include <numeric>
 #include <unordered_map>
 
-#include <nlohmann/json.hpp>
 
+#include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
 
@@ -259,14 +259,13 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
 
 namespace {
 
-using ojson = nlohmann::ordered_json;
-
+// papershelf::json::Writer rather than nlohmann_json, which would add ~40 KB to the WASM build.
 template <std::size_t N, typename Enum>
-ojson counts_json(const std::array<std::uint32_t, N>& counts, Enum) {
-  ojson out = ojson::object();
+void counts_json(json::Writer& w, const char* key, const std::array<std::uint32_t, N>& counts, Enum) {
+  w.key(key).begin_object();
   for (std::size_t t = 0; t < N; ++t)
-    if (counts[t]) out[std::string(to_string(static_cast<Enum>(t)))] = counts[t];
-  return out;
+    if (counts[t]) w.field(to_string(static_cast<Enum>(t)), counts[t]);
+  w.end_object();
 }
 
 std::string plural(std::uint32_t n, const char* one, const char* many) {
@@ -276,29 +275,33 @@ std::string plural(std::uint32_t n, const char* one, const char* many) {
 }  // namespace
 
 std::string format_stats_json(const Stats& s) {
-  ojson out;
-  out["total"] = s.total;
-  out["types"] = counts_json(s.by_type, PubType{});
-  out["statuses"] = counts_json(s.by_status, Status{});
-  out["firstAuthor"] = s.first_author;
-  out["awards"] = s.awards;
-  out["selected"] = s.selected;
-  ojson years = ojson::array();
-  for (const auto& y : s.years)
-    years.push_back({{"year", y.year}, {"total", y.total}, {"types", counts_json(y.by_type, PubType{})}});
-  out["years"] = std::move(years);
-  out["undated"] = s.undated;
-  ojson venues = ojson::array();
-  for (const auto& v : s.venues) venues.push_back({{"key", v.key}, {"count", v.count}, {"lastYear", v.last_year}});
-  out["venues"] = std::move(venues);
-  ojson coauthors = ojson::array();
-  for (const auto& c : s.coauthors)
-    coauthors.push_back({{"name", c.name}, {"count", c.count}, {"lastYear", c.last_year}, {"variants", c.variants}});
-  out["coauthors"] = std::move(coauthors);
+  json::Writer w(2);
+  w.begin_object().field("total", s.total);
+  counts_json(w, "types", s.by_type, PubType{});
+  counts_json(w, "statuses", s.by_status, Status{});
+  w.field("firstAuthor", s.first_author).field("awards", s.awards).field("selected", s.selected);
+  w.key("years").begin_array();
+  for (const auto& y : s.years) {
+    w.begin_object().field("year", y.year).field("total", y.total);
+    counts_json(w, "types", y.by_type, PubType{});
+    w.end_object();
+  }
+  w.end_array().field("undated", s.undated).key("venues").begin_array();
+  for (const auto& v : s.venues)
+    w.begin_object().field("key", v.key).field("count", v.count).field("lastYear", v.last_year).end_object();
+  w.end_array().key("coauthors").begin_array();
+  for (const auto& c : s.coauthors) {
+    w.begin_object().field("name", c.name).field("count", c.count).field("lastYear", c.last_year);
+    w.key("variants").begin_array();
+    for (const auto& v : c.variants) w.string(v);
+    w.end_array().end_object();
+  }
+  w.end_array();
   if (s.has_citations)
-    out["citations"] = {{"total", s.citations}, {"records", s.cited_records}, {"hIndex", s.h_index},
-                        {"i10Index", s.i10_index}};
-  return out.dump(2, ' ', false, ojson::error_handler_t::replace);
+    w.key("citations").begin_object().field("total", s.citations).field("records", s.cited_records)
+        .field("hIndex", s.h_index).field("i10Index", s.i10_index).end_object();
+  w.end_object();
+  return w.take();
 }
 
 std::string format_stats_text(const Stats& s) {
