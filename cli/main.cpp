@@ -12,6 +12,7 @@
 #include "papershelf/format.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/stats.hpp"
 
 namespace {
 
@@ -26,6 +27,7 @@ Reads publication lists (BibTeX/BibLaTeX, CSL-JSON, papershelf JSON) and checks 
 commands:
   check     report problems in the input as file:line:col: severity: message
   render    filter, search, sort, group and format the input to stdout
+  stats     print the owner's statistics (counts, per year, venues, co-authors)
   help      show help for a command
 
 options:
@@ -69,6 +71,28 @@ options:
   --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
   --no-bibtex       html: leave out the per-entry BibTeX block
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
+
+profile card (html only; the input's profile, overridden by these flags):
+  --profile[=MODE]  put the profile card above the list: full (default) or compact
+  --name NAME       the name on the card (default: the profile's, else the first --owner)
+  --position TEXT, --affiliation TEXT, --photo URL
+  --interests LIST  separated by ';' or ','
+  --link KIND=URL   homepage, scholar, dblp, orcid, github, email, ... (repeatable)
+  --plain-email     show the email as a mailto: link (default: "name [at] domain")
+)";
+
+const char* kStatsHelp = R"(usage: papershelf stats [options] FILE...
+
+Merges the FILEs and prints the owner's statistics: publications by type and status,
+first-author papers, awards, papers per year by type, top venues, top co-authors (name
+variants merged as the owner is matched), and citations/h-index when the data has counts.
+
+options:
+  --owner NAME      the owner's names, ';'-separated (default: the profile's name and aliases)
+  --format F        text (default) or json
+  --top N           how many venues and co-authors to list (default 10; 0 = all)
+  --filter EXPR, --search TEXT   count only the matching records (same syntax as render)
+  --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 )";
 
 bool read_input(const std::string& path, std::string& out) {
@@ -91,6 +115,11 @@ struct Args {
   std::vector<std::string> omit_fields;
   std::size_t max_authors = 0;
   bool no_bibtex = false, quiet = false, help = false;
+  // Profile card.
+  std::string profile_mode;  // "" = no card
+  Profile profile;           // flags that override the input's profile
+  bool plain_email = false;
+  std::size_t top = 10;
 };
 
 int usage_error(const std::string& message) {
@@ -126,6 +155,9 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     if (arg == "-h" || arg == "--help") a.help = true;
     else if (arg == "-q" || arg == "--quiet") a.quiet = true;
     else if (arg == "--no-bibtex") a.no_bibtex = true;
+    else if (arg == "--plain-email") a.plain_email = true;
+    else if (arg == "--profile") a.profile_mode = "full";
+    else if (arg.rfind("--profile=", 0) == 0) a.profile_mode = arg.substr(10);
     else if (arg == "-" || arg.empty() || arg[0] != '-') a.files.push_back(arg);
     else if (!value(v)) return usage_error("option " + name + " needs a value");
     else if (name == "--owner") {
@@ -139,6 +171,28 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--style") a.style = v;
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
+    else if (name == "--name") a.profile.name = v;
+    else if (name == "--position") a.profile.position = v;
+    else if (name == "--affiliation") a.profile.affiliation = v;
+    else if (name == "--photo") a.profile.photo = v;
+    else if (name == "--interests") {
+      for (auto& part : split_owner_list(v))
+        for (auto& item : split_commas(part)) {
+          const auto b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
+          if (b != std::string::npos) a.profile.interests.push_back(item.substr(b, e - b + 1));
+        }
+    } else if (name == "--link") {
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) return usage_error("--link needs KIND=URL");
+      std::string kind = v.substr(0, eq);
+      for (auto& c : kind) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      a.profile.links.push_back({kind, v.substr(eq + 1)});
+    } else if (name == "--top") {
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || n < 0) return usage_error("--top needs a number");
+      a.top = static_cast<std::size_t>(n);
+    }
     else if (name == "--max-authors") {
       char* end = nullptr;
       const long n = std::strtol(v.c_str(), &end, 10);
@@ -200,6 +254,43 @@ int run_check(const Args& a) {
   return status;
 }
 
+// --owner, else the profile's name and aliases.
+std::vector<std::string> owner_names(const Args& a, const Library& lib) {
+  std::vector<std::string> owners = a.owners;
+  if (owners.empty() && !lib.profile.name.empty()) {
+    owners.push_back(lib.profile.name);
+    owners.insert(owners.end(), lib.profile.aliases.begin(), lib.profile.aliases.end());
+  }
+  return owners;
+}
+
+int run_stats(const Args& a) {
+  if (a.help) return std::fputs(kStatsHelp, stdout), 0;
+  if (a.files.empty()) return usage_error("stats needs at least one FILE (or - for stdin)");
+  if (a.format != "text" && a.format != "json" && a.format != "html")
+    return usage_error("unknown format \"" + a.format + "\" (use text or json)");
+  Query query;
+  std::string error;
+  query.search = a.search;
+  query.filter = parse_filter(a.filter, &error);
+  if (!error.empty()) return usage_error(error);
+  Library lib;
+  std::vector<Diagnostic> diagnostics;
+  if (!load(a, lib, diagnostics)) return 2;
+  print_diagnostics(diagnostics, true);
+  const OwnerMatcher owner(owner_names(a, lib));
+  if (owner.empty()) std::fprintf(stderr, "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
+  StatsOptions so;
+  so.max_venues = so.max_coauthors = a.top;
+  const bool all = query.filter.empty() && query.search.empty();
+  const View view = all ? View{} : run_query(lib, query, owner);
+  const Stats stats = compute_stats(lib, owner, so, all ? nullptr : &view.entries);
+  std::string out = a.format == "json" ? format_stats_json(stats) : format_stats_text(stats);
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return has_errors(diagnostics) ? 1 : 0;
+}
+
 int run_render(const Args& a) {
   if (a.help) return std::fputs(kRenderHelp, stdout), 0;
   if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
@@ -226,11 +317,7 @@ int run_render(const Args& a) {
   if (!load(a, lib, diagnostics)) return 2;
   print_diagnostics(diagnostics, false);
 
-  std::vector<std::string> owners = a.owners;
-  if (owners.empty() && !lib.profile.name.empty()) {
-    owners.push_back(lib.profile.name);
-    owners.insert(owners.end(), lib.profile.aliases.begin(), lib.profile.aliases.end());
-  }
+  const std::vector<std::string> owners = owner_names(a, lib);
   FormatOptions options;
   options.owner = OwnerMatcher(owners);
   options.max_authors = a.max_authors;
@@ -242,6 +329,24 @@ int run_render(const Args& a) {
   std::string out;
   if (a.format == "html") {
     out = format_html(lib, view, options);
+    if (!a.profile_mode.empty()) {
+      auto mode = profile_mode_from_string(a.profile_mode);
+      if (!mode) return usage_error("unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)");
+      Profile over = a.profile;
+      if (over.name.empty() && lib.profile.name.empty() && !owners.empty()) over.name = owners.front();
+      ProfileCardOptions card;
+      card.mode = *mode;
+      card.base = a.base;
+      card.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
+      StatsOptions so;
+      so.max_venues = so.max_coauthors = a.top;
+      // The card describes the whole record, whatever the list below is filtered to; it goes
+      // inside the shelf so it shares the list's style variables.
+      const std::string html = format_profile_html(overlay_profile(lib.profile, over),
+                                                   compute_stats(lib, options.owner, so), card);
+      const std::string shelf = "<div class=\"ps-shelf\">";
+      out.insert(out.rfind(shelf, 0) == 0 ? shelf.size() : 0, html);
+    }
   } else if (a.format == "json") {
     out = format_view_json(lib, view, options);
   } else if (a.format == "csl-json" || a.format == "csl") {
@@ -267,12 +372,16 @@ int main(int argc, char** argv) {
   if (command == "--version") return std::printf("papershelf %s\n", kVersion), 0;
   if (command == "help") {
     const std::string topic = argc > 2 ? argv[2] : "";
-    std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : kMainHelp, stdout);
+    std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp : kMainHelp, stdout);
     return 0;
   }
   Args args;
   if (int status = parse_args(argc, argv, 2, args)) return status;
   if (command == "check") return run_check(args);
   if (command == "render") return run_render(args);
+  if (command == "stats") {
+    if (args.format == "html") args.format = "text";  // html is render's default, not stats'
+    return run_stats(args);
+  }
   return usage_error("unknown command '" + command + "'");
 }

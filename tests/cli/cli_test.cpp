@@ -255,3 +255,73 @@ TEST(CliRender, SeveralFilesMergeInOrder) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(keys(json::parse(r.out)), (Keys{"first", "second", "third", "hu2024nsdi", "wang2025", "hu2021sc"}));
 }
+
+// `papershelf stats` on the hand-checked fixture of tests/core/stats_test.cpp (see the tally
+// there): 9 records, 5 conference, 5 first-author, 2 awards, NSDI 3, Mary Somerville 4.
+TEST(CliStats, TextAndJsonCarryTheHandCheckedNumbers) {
+  Result r = papershelf("stats " + fixture("stats/ada.bib") + " --owner 'Ada Lovelace; A. Lovelace'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "Publications: 9\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  Conference: 5\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "First-author: 5\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Awards: 2\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  NSDI: 3 (last 2023)\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  Mary Somerville: 4 (last 2024)\n")) << r.out;
+  r = papershelf("stats --format json --owner 'Ada Lovelace' " + fixture("stats/ada.bib"));
+  EXPECT_EQ(r.status, 0);
+  const json j = json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out;
+  EXPECT_EQ(j["total"], 9);
+  EXPECT_EQ(j["types"]["journal"], 2);
+  EXPECT_EQ(j["firstAuthor"], 5);
+  EXPECT_EQ(j["years"].size(), 6u);
+  EXPECT_EQ(j["coauthors"][1]["name"], "Charles Babbage");
+  EXPECT_EQ(j["coauthors"][1]["count"], 3);
+  // --filter restricts the records counted; --top limits the lists.
+  r = papershelf("stats --format json --owner 'Ada Lovelace' --filter type:journal --top 1 " + fixture("stats/ada.bib"));
+  const json f = json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(f.is_discarded()) << r.out;
+  EXPECT_EQ(f["total"], 2);
+  EXPECT_EQ(f["venues"].size(), 1u);
+  // The owner comes from the JSON profile; citations appear only when the data has counts.
+  r = papershelf("stats --format json " + fixture("stats/hopper.json"));
+  const json h = json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(h.is_discarded()) << r.out;
+  EXPECT_EQ(h["firstAuthor"], 4);
+  EXPECT_EQ(h["citations"]["total"], 30);
+  EXPECT_EQ(h["citations"]["hIndex"], 4);
+  EXPECT_FALSE(j.contains("citations"));
+  r = papershelf("help stats");
+  EXPECT_TRUE(contains(r.out, "usage: papershelf stats")) << r.out;
+  EXPECT_EQ(papershelf("stats --format csv " + fixture("stats/ada.bib")).status, 2);
+  EXPECT_EQ(papershelf("stats").status, 2);
+}
+
+TEST(CliRender, ProfileCardInStaticHtml) {
+  Result r = papershelf("render --no-bibtex --profile --owner 'Ada Lovelace' --position 'Countess <of> Lovelace' "
+                        "--interests 'engines; poetry' --link homepage=https://example.org/ada --link scholar=javascript:x "
+                        "--link email=ada@example.org " + fixture("stats/ada.bib"));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf\"><section class=\"ps-profile ps-profile-full\"", 0), 0u) << r.out.substr(0, 200);
+  EXPECT_TRUE(contains(r.out, "<h3 class=\"ps-profile-name\">Ada Lovelace</h3>"));  // from --owner
+  EXPECT_TRUE(contains(r.out, "Countess &lt;of&gt; Lovelace"));
+  EXPECT_TRUE(contains(r.out, "<span class=\"ps-interest\">poetry</span>"));
+  EXPECT_TRUE(contains(r.out, "href=\"https://example.org/ada\""));
+  EXPECT_FALSE(contains(r.out, "javascript:"));
+  EXPECT_FALSE(contains(r.out, "mailto:"));
+  EXPECT_TRUE(contains(r.out, "ada [at] example.org"));
+  EXPECT_TRUE(contains(r.out, "<span class=\"ps-stat-n\">9</span> <span class=\"ps-stat-label\">publications</span>"));
+  EXPECT_TRUE(contains(r.out, "<svg class=\"ps-chart-svg\""));
+  EXPECT_FALSE(contains(r.out, "<button"));  // static: nothing that needs JavaScript
+  // The card counts the whole record even when the list is filtered.
+  r = papershelf("render --no-bibtex --profile=compact --plain-email --link email=ada@example.org --owner 'Ada Lovelace' "
+                 "--filter type:journal " + fixture("stats/ada.bib"));
+  EXPECT_TRUE(contains(r.out, "ps-profile-compact"));
+  EXPECT_TRUE(contains(r.out, "<span class=\"ps-stat-n\">9</span>"));
+  EXPECT_TRUE(contains(r.out, "href=\"mailto:ada@example.org\""));
+  EXPECT_FALSE(contains(r.out, "<svg"));
+  EXPECT_EQ(papershelf("render --profile=huge " + fixture("stats/ada.bib")).status, 2);
+  EXPECT_EQ(papershelf("render --link nourl " + fixture("stats/ada.bib")).status, 2);
+  // Without --profile there is no card.
+  EXPECT_FALSE(contains(papershelf("render " + fixture("stats/ada.bib")).out, "ps-profile"));
+}
