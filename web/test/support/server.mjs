@@ -29,5 +29,6 @@ export async function serve(root) {
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, pages, close: () => new Promise((ok) => server.close(ok)) };
+  // closeAllConnections: a browser keeps idle keep-alive sockets open, which would hold close() up.
+  return { url: `http://127.0.0.1:${port}`, pages, close: () => new Promise((ok) => { server.close(ok); server.closeAllConnections(); }) };
 }

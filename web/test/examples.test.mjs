@@ -1,0 +1,339 @@
+// Every example in examples/, exercised: the researcher homepages and the lab page in Debian's
+// Chromium (build/site, made by ./dev.sh), the Node script against the packed npm package, and the
+// static-site guide (its shell blocks run in scratch sites, the Jekyll include rendered by
+// substitution, the Hugo shortcode by the real hugo). Expected lists come from the core itself
+// (web/dist), not from hard-coded strings. Also writes docs/screenshot.png for the README.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { load } from "../dist/node.js";
+import { serve } from "./support/server.mjs";
+import { launch, open, ready } from "./support/browser.mjs";
+import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
+
+const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const repo = join(webDir, "..");
+const examples = join(repo, "examples");
+const site = join(repo, "build", "site");
+const cli = join(repo, "build", "native", "cli", "papershelf");
+const RESEARCHERS = ["homepage", "qizhen-weng", "zhisheng-ye"];
+
+let server, browser, shelf;
+before(async () => {
+  assert.ok(existsSync(join(site, "papershelf.js")), "build/site is missing: run ./dev.sh test");
+  server = await serve(site);
+  browser = await launch();
+  shelf = await load();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const shadow = (page, sel) => page.locator(`paper-shelf >> ${sel}`);
+const decode = (s) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** The attributes of the first <paper-shelf> tag in an HTML text. */
+function shelfAttributes(html) {
+  const tag = html.match(/<paper-shelf\b([^>]*)>/);
+  assert.ok(tag, "no <paper-shelf> element");
+  return Object.fromEntries([...tag[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], decode(m[2])]));
+}
+
+/** What the core says the element should show for these attributes (and state). */
+function expected(bibText, attrs, state = {}) {
+  const library = shelf.parse(bibText);
+  const view = library.query({ sort: attrs.sort, group: attrs.group ?? "none", filter: attrs.filter, search: attrs.search, ...state });
+  const entries = library.entries(view.entries, { owner: attrs.owner, maxAuthors: Number(attrs["max-authors"] ?? 0) });
+  const owners = entries.map((e) => e.authors.filter((a) => a.owner).map((a) => a.name + a.marks));
+  const result = { library, view, keys: view.keys, owners, groups: view.groups.map((g) => g.label) };
+  return result;
+}
+
+/** Calls fn on the first match of sel inside the element's shadow root. */
+function inShadow(page, sel, fn) {
+  return page.evaluate(([s, f]) => (0, eval)(f)(document.querySelector("paper-shelf").shadowRoot.querySelector(s)), [sel, fn.toString()]);
+}
+
+/** Whether the pre-rendered light-DOM list is still displayed (it must not be once the element runs). */
+function fallbackShown(page) {
+  return page.evaluate(() => document.querySelector("paper-shelf > .ps-shelf")?.getClientRects().length > 0);
+}
+
+/** Keys and owner names (with marks) of the entries the element shows, in order. */
+async function shown(page, limit = Infinity) {
+  return page.evaluate((max) => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results li.ps-entry")]
+    .slice(0, max).map((li) => ({ key: li.dataset.key, owners: [...li.querySelectorAll(".ps-owner")].map((o) => o.textContent) })), limit);
+}
+
+test("researcher homepages: each shows its list with its own owner highlighted, pre-rendered and live", async () => {
+  const ownerOf = {};
+  for (const name of RESEARCHERS) {
+    const source = readFileSync(join(examples, name, "index.html"), "utf8");
+    const attrs = shelfAttributes(source);
+    const bibText = readFileSync(join(examples, name, "papers.bib"), "utf8");
+    const want = expected(bibText, attrs);
+    assert.ok(want.keys.length >= 8, `${name}: ${want.keys.length} entries`);
+    // Owner highlighting follows the owner: every entry on a researcher's page has them in bold.
+    want.owners.forEach((o, i) => assert.ok(o.length >= 1, `${name}: ${want.keys[i]} has no owner`));
+    // The page is about the owner: the heading is the first owner name.
+    const h1 = source.match(/<h1>([^<]*)<\/h1>/)[1];
+    assert.equal(attrs.owner.split(";")[0].trim(), h1, name);
+    // al-folio features the showcase promises, present in the data.
+    assert.ok(want.library.entries(want.view.entries).some((e) => e.badge), `${name}: venue badges`);
+    assert.ok(want.library.entries(want.view.entries).some((e) => e.selected), `${name}: selected subset`);
+    assert.ok(want.view.marks.includes("*") && want.library.profile.legend.length > 0, `${name}: markers with a legend`);
+    assert.ok(want.library.entries(want.view.entries).some((e) => e.links.length), `${name}: links`);
+    assert.ok(want.library.entries(want.view.entries).some((e) => e.status !== "published"), `${name}: under review / preprint`);
+    assert.deepEqual(want.library.diagnostics, [], name);
+
+    // Served by ./dev.sh with the CLI's pre-rendered list inside the element (no JavaScript needed).
+    const served = await (await fetch(`${server.url}/${name}/`)).text();
+    const fallback = served.slice(served.indexOf("<paper-shelf"), served.indexOf("</paper-shelf>"));
+    assert.deepEqual([...fallback.matchAll(/<li class="ps-entry" id="ps-([^"]+)"/g)].map((m) => m[1]).sort(), [...want.keys].sort(), name);
+    assert.ok((fallback.match(/ps-owner/g) ?? []).length >= want.keys.length, `${name}: owner bold in the fallback`);
+
+    const { page, errors } = await open(browser.context, `${server.url}/${name}/`);
+    assert.deepEqual(await ready(page), want.keys, name);
+    const got = await shown(page);
+    assert.deepEqual(got.map((e) => e.owners), want.owners, name);
+    if (want.groups.length > 1) assert.deepEqual((await shadow(page, ".ps-results .ps-group-title").allTextContents()).map((t) => t.replace(/\s*\d+$/, "")), want.groups, name);
+    const legend = await inShadow(page, ".ps-legend", (el) => (el.hidden ? "" : el.textContent));
+    assert.match(legend, /\*/, `${name}: legend`);
+    assert.equal(await fallbackShown(page), false, name);
+    // The selected subset, through the toolbar.
+    await shadow(page, "input.ps-f-selected").check();
+    assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys),
+      expected(bibText, attrs, { filter: "selected" }).keys, name);
+    // Every page links to the others, and the links work.
+    const links = await page.locator(".site-nav a").evaluateAll((as) => as.map((a) => a.href));
+    assert.ok(links.length >= RESEARCHERS.length + 1, name);
+    for (const href of links) assert.equal((await fetch(href)).status, 200, href);
+    assert.deepEqual(errors, [], name);
+
+    if (name === "homepage") {
+      // The README's screenshot, kept current by this test.
+      await shadow(page, "input.ps-f-selected").uncheck();
+      await page.setViewportSize({ width: 1000, height: 760 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const file = join(repo, "docs", "screenshot.png");
+      mkdirSync(dirname(file), { recursive: true });
+      await page.screenshot({ path: file });
+      assert.ok(statSync(file).size > 20000);
+    }
+    ownerOf[name] = Object.fromEntries(got.map((e) => [e.key, e.owners]));
+    await page.close();
+  }
+  // The same paper on two pages: the bold name is each page's owner.
+  assert.deepEqual(ownerOf.homepage.hu2024characterization, ["Qinghao Hu*"]);
+  assert.deepEqual(ownerOf["zhisheng-ye"].hu2024characterization, ["Zhisheng Ye*"]);
+});
+
+test("lab page: thousands of generated entries, sorted and searched in the browser", async () => {
+  assert.ok(!existsSync(join(examples, "lab", "papers.bib")), "the lab's papers.bib is generated by ./dev.sh, not committed");
+  const bibText = readFileSync(join(site, "lab", "papers.bib"), "utf8");
+  const count = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
+  assert.ok(count >= 2000, `only ${count} entries`);
+  const attrs = shelfAttributes(readFileSync(join(examples, "lab", "index.html"), "utf8"));
+  const element = () => page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
+
+  const { page, errors } = await open(browser.context, `${server.url}/lab/`);
+  let keys = await ready(page);
+  assert.equal(keys.length, count);
+  let want = expected(bibText, attrs);
+  assert.deepEqual(keys, want.keys);
+  // Lazy rendering: the first entries are in the DOM with the lab members in bold.
+  const first = await shown(page, 40);
+  assert.deepEqual(first.map((e) => e.owners), want.owners.slice(0, first.length));
+  assert.ok(first.some((e) => e.owners.length), "no lab member among the first entries");
+
+  for (const [sort, search] of [["title-asc", ""], ["author-asc", ""], ["year-asc", "gpu scheduling"], ["year-desc", "Łukasiewicz llm"]]) {
+    const t0 = Date.now();
+    await shadow(page, "select.ps-sort").selectOption(sort);
+    await shadow(page, "input.ps-search").fill(search);
+    keys = await element();
+    const ms = Date.now() - t0;
+    want = expected(bibText, attrs, { sort, search });
+    assert.deepEqual(keys, want.keys, `${sort} / ${search}`);
+    if (search) {
+      assert.ok(keys.length > 0 && keys.length < count, `${search}: ${keys.length}`);
+      assert.match(await inShadow(page, ".ps-count", (el) => el.textContent), new RegExp(`^${keys.length} of ${count}\\b`));
+    }
+    assert.ok(ms < 10000, `${sort} / ${search} took ${ms} ms`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Runs `npm pack` for the package into `dir` and installs it there offline. */
+function installPackage(dir) {
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", "--no-save", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
+}
+
+test("examples/node: the documented commands, run against the packed package, print what the core computes", () => {
+  const dir = mkdtempSync(join(tmpdir(), "papershelf-node-example-"));
+  try {
+    cpSync(join(examples, "node"), dir, { recursive: true });
+    installPackage(dir);
+    const bibPath = join(examples, "homepage", "papers.bib");
+    const bibText = readFileSync(bibPath, "utf8");
+    const commands = fencedBlocks(readFileSync(join(examples, "node", "README.md"), "utf8"))
+      .filter((b) => b.lang === "sh").flatMap((b) => shellCommands(b.code)).filter((c) => c.startsWith("node "));
+    assert.ok(commands.length >= 2, commands.join("\n"));
+    for (const command of commands) {
+      const args = [...command.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]).slice(1)
+        .map((a) => (a === "../homepage/papers.bib" ? bibPath : a));
+      const opt = (name, fallback) => { const i = args.indexOf(`--${name}`); return i < 0 ? fallback : args[i + 1]; };
+      const out = execFileSync("node", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const library = shelf.parse(bibText);
+      const view = library.query({ filter: opt("filter", ""), search: opt("search", ""), sort: opt("sort", "year-desc") });
+      assert.ok(view.entries.length > 0, command);
+      const citations = view.entries.map((index, i) => `[${i + 1}] ${library.citation(index, opt("style", "ieee"))}`);
+      assert.deepEqual(out.trimEnd().split("\n"), citations, command);
+      if (opt("json")) {
+        const written = JSON.parse(readFileSync(join(dir, opt("json")), "utf8"));
+        assert.deepEqual(written, library.entries(view.entries, { owner: opt("owner", "") }));
+        assert.ok(written.every((e) => e.authors.some((a) => a.owner)), "owner flagged");
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ------------------------------------------------------------------ static-site guide
+
+const guide = readFileSync(join(examples, "static-site", "README.md"), "utf8");
+const guideBlocks = fencedBlocks(guide);
+
+/** Runs a guide section's sh blocks in `dir` with the built CLI on PATH and $PAPERSHELF set. */
+function runGuideShell(section, dir) {
+  const blocks = guideBlocks.filter((b) => b.section.startsWith(section) && b.lang === "sh");
+  assert.ok(blocks.length >= 1, section);
+  const bin = join(dir, ".bin");
+  mkdirSync(bin, { recursive: true });
+  symlinkSync(cli, join(bin, "papershelf"));
+  for (const b of blocks)
+    execFileSync("bash", ["-euo", "pipefail", "-c", b.code], { cwd: dir, stdio: "pipe",
+      env: { ...process.env, PAPERSHELF: repo, PATH: `${bin}:${process.env.PATH}` } });
+}
+
+/** The one-line include/shortcode of a guide section (its non-sh block). */
+function guideLine(section, lang) {
+  const b = guideBlocks.find((x) => x.section.startsWith(section) && x.lang === lang);
+  assert.ok(b, `${section}: no ${lang} block`);
+  const lines = b.code.split("\n").filter((l) => l.trim());
+  assert.equal(lines.length, 1, "the include is one line");
+  return lines[0];
+}
+
+/**
+ * Renders the Liquid our Jekyll include uses, by substitution: comments, raw blocks, includes with
+ * parameters, and {{ 'x' | relative_url }} / {{ include.p | escape | default: v }} output.
+ * Anything else fails the test, so the include can't silently grow untested Liquid.
+ */
+function liquid(text, includes, params, raws = null) {
+  const top = raws === null;
+  raws ??= [];
+  const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  text = text.replace(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g, (_, body) => `\u0000${raws.push(body) - 1}\u0000`);
+  text = text.replace(/\s*\{%-\s*comment\s*-%\}[\s\S]*?\{%-\s*endcomment\s*-%\}\s*/g, "");
+  text = text.replace(/\{%\s*include\s+(\S+)((?:\s+\w+="[^"]*")*)\s*%\}/g, (_, file, args) => {
+    const p = Object.fromEntries([...args.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    assert.ok(includes[file] !== undefined, `missing _includes/${file}`);
+    return liquid(includes[file], includes, p, raws);
+  });
+  text = text.replace(/\{\{\s*(.*?)\s*\}\}/g, (_, expr) => {
+    const [head, ...filters] = expr.split("|").map((s) => s.trim());
+    let value = /^'.*'$/.test(head) ? head.slice(1, -1) : head.startsWith("include.") ? params[head.slice(8)] : assert.fail(`Liquid: ${head}`);
+    for (const f of filters) {
+      if (f === "relative_url") value = value.startsWith("/") ? value : `/${value}`;   // baseurl ""
+      else if (f === "escape") value = esc(value ?? "");
+      else if (f.startsWith("default:")) value = value ?? f.slice(8).trim().replace(/^'(.*)'$/, "$1");
+      else assert.fail(`Liquid filter ${f}`);
+    }
+    return value ?? "";
+  });
+  assert.doesNotMatch(text, /\{%|\{\{/, "unsupported Liquid left");
+  return top ? text.replace(/\u0000(\d+)\u0000/g, (_, i) => raws[Number(i)]) : text;
+}
+
+/** Checks a generated page: the pre-rendered list in its HTML, then the element taking over. */
+async function checkGeneratedPage(root, path, bibText, owner) {
+  const html = readFileSync(join(root, path, "index.html"), "utf8");
+  const attrs = shelfAttributes(html);
+  assert.equal(attrs.owner, owner);
+  const want = expected(bibText, attrs);
+  const fallback = html.slice(html.indexOf("<paper-shelf"), html.indexOf("</paper-shelf>"));
+  assert.deepEqual([...fallback.matchAll(/<li class="ps-entry" id="ps-([^"]+)"/g)].map((m) => m[1]), want.keys);
+  assert.equal((fallback.match(/class="ps-author ps-owner"/g) ?? []).length, want.owners.flat().length);
+  assert.doesNotMatch(fallback, /\{% *(end)?raw/);
+  const local = await serve(root);
+  try {
+    const { page, errors } = await open(browser.context, `${local.url}/${path}/`);
+    assert.deepEqual(await ready(page), want.keys);
+    assert.deepEqual((await shown(page)).map((e) => e.owners), want.owners);
+    assert.equal(await fallbackShown(page), false);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await local.close();
+  }
+}
+
+test("static-site guide, Jekyll (al-folio): documented commands, the one-line include, prerendered list, element takes over", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "papershelf-jekyll-"));
+  try {
+    // An al-folio-shaped site: the list in _bibliography/ (with front matter), an _includes folder.
+    mkdirSync(join(dir, "_bibliography"), { recursive: true });
+    mkdirSync(join(dir, "_includes"));
+    const bibText = readFileSync(join(examples, "homepage", "papers.bib"), "utf8");
+    writeFileSync(join(dir, "_bibliography", "papers.bib"), bibText);
+    runGuideShell("Jekyll", dir);
+    // The published copy has no front matter (Jekyll would run it through Liquid) and loses nothing.
+    const published = readFileSync(join(dir, "assets", "bibliography", "papers.bib"), "utf8");
+    assert.doesNotMatch(published, /^---/);
+    assert.deepEqual(shelf.parse(published).query({ sort: "file" }).keys, shelf.parse(bibText).query({ sort: "file" }).keys);
+    assert.deepEqual(shelf.parse(published).entries(shelf.parse(published).query().entries), shelf.parse(bibText).entries(shelf.parse(bibText).query().entries));
+
+    const line = guideLine("Jekyll", "liquid");
+    const owner = line.match(/owner="([^"]*)"/)[1];
+    const includes = { "papershelf.html": readFileSync(join(dir, "_includes", "papershelf.html"), "utf8"),
+      "papershelf-prerendered.html": readFileSync(join(dir, "_includes", "papershelf-prerendered.html"), "utf8") };
+    const body = liquid(line, includes, {});
+    // What `jekyll build` would publish: assets/ as is, the page through a minimal layout.
+    const out = join(dir, "_site");
+    cpSync(join(dir, "assets"), join(out, "assets"), { recursive: true });
+    mkdirSync(join(out, "publications"), { recursive: true });
+    writeFileSync(join(out, "publications", "index.html"),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Publications</title><link rel="icon" href="data:,"></head><body><main>${body}</main></body></html>`);
+    await checkGeneratedPage(out, "publications", bibText, owner);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("static-site guide, Hugo: documented commands, the shortcode rendered by hugo, element takes over", async () => {
+  execFileSync("hugo", ["version"], { stdio: "pipe" });   // installed by toolchains/bootstrap.sh
+  const dir = mkdtempSync(join(tmpdir(), "papershelf-hugo-"));
+  try {
+    const bibText = readFileSync(join(examples, "homepage", "papers.bib"), "utf8");
+    mkdirSync(join(dir, "static"), { recursive: true });
+    writeFileSync(join(dir, "static", "papers.bib"), bibText);
+    runGuideShell("Hugo", dir);
+    // A bare Hugo site standing in for the theme.
+    writeFileSync(join(dir, "hugo.toml"), 'baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n');
+    mkdirSync(join(dir, "layouts", "_default"), { recursive: true });
+    writeFileSync(join(dir, "layouts", "_default", "single.html"),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"></head><body><main>{{ .Content }}</main></body></html>\n');
+    mkdirSync(join(dir, "content"));
+    const line = guideLine("Hugo", "md");
+    writeFileSync(join(dir, "content", "publications.md"), `---\ntitle: Publications\n---\n\n${line}\n`);
+    execFileSync("hugo", ["--quiet", "--source", dir, "--destination", join(dir, "public")], { stdio: "pipe" });
+    await checkGeneratedPage(join(dir, "public"), "publications", bibText, line.match(/owner="([^"]*)"/)[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
