@@ -350,3 +350,12 @@ TEST(ProfileCard, OverlayLetsAttributesWin) {
   EXPECT_EQ(p.links[0], (ps::Link{"homepage", "https://b.example"}));
   EXPECT_EQ(p.links[1], (ps::Link{"dblp", "https://dblp.org/pid/x"}));
 }
+
+TEST(ProfileCard, EmailReversedByCodePoints) {
+  ps::Profile p;
+  p.links = {{"email", "jos\xC3\xA9@b\xC3\xBC.example"}};
+  ps::ProfileCardOptions o;
+  o.interactive = true;
+  const std::string html = ps::format_profile_html(p, ps::Stats{}, o);
+  EXPECT_TRUE(contains(html, "data-u=\"\xC3\xA9soj\" data-d=\"elpmaxe.\xC3\xBC" "b\"")) << html;
+}

@@ -57,9 +57,17 @@ std::string profile_url(const Link& l) {
   return l.url;
 }
 
-std::string reversed(std::string s) {
-  std::reverse(s.begin(), s.end());  // bytes: the element reverses them back before decoding
-  return s;
+// Reversed by code points (stays valid UTF-8); the element reverses it back.
+std::string reversed(const std::string& s) {
+  std::string out;
+  std::size_t end = s.size();
+  while (end > 0) {
+    std::size_t begin = end - 1;
+    while (begin > 0 && (static_cast<unsigned char>(s[begin]) & 0xC0) == 0x80) --begin;
+    out.append(s, begin, end - begin);
+    end = begin;
+  }
+  return out;
 }
 
 // A count that filters the list: a button in interactive markup, plain text otherwise.
