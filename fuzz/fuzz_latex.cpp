@@ -1,16 +1,11 @@
-// Fuzzes the LaTeX decoder and checks the encoder's round trip: decode(encode(t)) == t.
+// libFuzzer entry point: the LaTeX decoder.
+// The body is in harness.hpp, which the test suite also uses to replay past findings.
 #include <cstdint>
-#include <cstdlib>
 #include <string_view>
 
-#include "papershelf/format.hpp"
-#include "papershelf/latex.hpp"
+#include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace papershelf;
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  std::vector<latex::DecodeWarning> warnings;
-  const RichText decoded = latex::decode(text, &warnings);
-  (void)rich_text_html(decoded);
+  papershelf::fuzz::latex(std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

@@ -1,18 +1,11 @@
-// Fuzzes BibTeX name-list parsing, marker extraction and owner matching.
+// libFuzzer entry point: BibTeX name-list parsing, marker extraction and owner matching.
+// The body is in harness.hpp, which the test suite also uses to replay past findings.
 #include <cstdint>
-#include <string>
 #include <string_view>
 
-#include "papershelf/names.hpp"
+#include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace papershelf;
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const NameList names = parse_bibtex_names(text);
-  const OwnerMatcher owner(split_owner_list(text));
-  for (const auto& p : names.people) (void)owner.matches(p);
-  std::string s(text);
-  (void)take_marks(s);
-  (void)parse_name(s);
+  papershelf::fuzz::names(std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

@@ -148,27 +148,33 @@ std::vector<std::string> search_terms(std::string_view search) {
 }
 
 std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& terms) {
-  std::vector<Match> out;
-  if (terms.empty() || text.empty()) return out;
+  std::vector<Match> merged;
+  if (terms.empty() || text.empty()) return merged;
   std::vector<std::uint32_t> offsets;
   const std::string folded = unicode::fold(text, &offsets);
-  for (const auto& term : terms) {
-    for (std::size_t pos = folded.find(term); pos != std::string::npos;
-         pos = folded.find(term, pos + 1)) {
+  // reach[p]: the furthest folded end of a match starting at folded position p (0 = none). One
+  // slot per position instead of one Match per occurrence: "a a a ..." searched in itself would
+  // otherwise make (words x occurrences) matches to sort.
+  std::vector<std::uint32_t> reach(folded.size(), 0);
+  std::vector<std::string_view> unique(terms.begin(), terms.end());
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  for (const std::string_view term : unique) {
+    if (term.empty()) continue;
+    for (std::size_t pos = folded.find(term); pos != std::string::npos; pos = folded.find(term, pos + 1)) {
       std::size_t after = pos + term.size();
       // A match that ends inside one source character's expansion (ß -> "ss") covers it whole.
       while (after < offsets.size() && offsets[after] == offsets[after - 1]) ++after;
-      const std::uint32_t end =
-          after < offsets.size() ? offsets[after] : static_cast<std::uint32_t>(text.size());
-      out.push_back({offsets[pos], end});
+      reach[pos] = std::max(reach[pos], static_cast<std::uint32_t>(after));
     }
   }
-  std::sort(out.begin(), out.end(),
-            [](const Match& a, const Match& b) { return a.begin != b.begin ? a.begin < b.begin : a.end > b.end; });
-  std::vector<Match> merged;
-  for (const auto& m : out) {
-    if (!merged.empty() && m.begin <= merged.back().end) merged.back().end = std::max(merged.back().end, m.end);
-    else merged.push_back(m);
+  for (std::size_t pos = 0; pos < reach.size(); ++pos) {
+    if (reach[pos] == 0) continue;
+    const std::uint32_t begin = offsets[pos];
+    const std::uint32_t end =
+        reach[pos] < offsets.size() ? offsets[reach[pos]] : static_cast<std::uint32_t>(text.size());
+    if (!merged.empty() && begin <= merged.back().end) merged.back().end = std::max(merged.back().end, end);
+    else merged.push_back({begin, end});
   }
   return merged;
 }

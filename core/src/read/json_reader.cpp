@@ -79,16 +79,15 @@ json parse_or_report(Context& ctx, std::string_view text, std::size_t base,
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-// Byte ranges of the top-level elements of the array that opens at `open` ('['). Elements end at
-// a comma at array depth, or when a balanced object/array closes (so a missing comma between two
-// records still yields two elements). Stops at the matching ']' or the end of the text.
-std::vector<std::pair<std::size_t, std::size_t>> split_array(std::string_view t, std::size_t open) {
-  std::vector<std::pair<std::size_t, std::size_t>> out;
-  std::size_t i = open + 1;
+// Scans the next top-level element of an array from `i` (just after the '[' or a previous
+// element). Elements end at a comma at array depth, or when a balanced object/array closes (so a
+// missing comma between two records still yields two elements). Returns false at the array's
+// ']' or the end of the text; otherwise [start, end) is the element and `i` is where to go on.
+bool next_element(std::string_view t, std::size_t& i, std::size_t& start, std::size_t& end) {
   while (i < t.size()) {
     while (i < t.size() && (is_space(t[i]) || t[i] == ',')) ++i;
-    if (i >= t.size() || t[i] == ']') break;
-    const std::size_t start = i;
+    if (i >= t.size() || t[i] == ']') return false;
+    start = i;
     int depth = 0;
     bool in_string = false;
     for (; i < t.size(); ++i) {
@@ -108,16 +107,22 @@ std::vector<std::pair<std::size_t, std::size_t>> split_array(std::string_view t,
         }
       } else if (c == ',' && depth == 0) break;
     }
-    std::size_t end = i;
-    while (end > start && is_space(t[end - 1])) --end;
-    if (end > start) out.emplace_back(start, end);
-    if (i < t.size() && t[i] == ']' ) {
-      // A ']' at depth 0 ends the array unless the element consumed nothing.
-      if (end == start) ++i;
-      else if (i == start) ++i;
-      else break;
+    if (i == start) {
+      ++i;  // a stray '}' where an element should start: skip it (staying put would loop forever)
+      continue;
     }
+    end = i;
+    while (end > start && is_space(t[end - 1])) --end;
+    return true;
   }
+  return false;
+}
+
+// Byte ranges of the top-level elements of the array that opens at `open` ('[').
+std::vector<std::pair<std::size_t, std::size_t>> split_array(std::string_view t, std::size_t open) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  std::size_t i = open + 1, start = 0, end = 0;
+  while (next_element(t, i, start, end)) out.emplace_back(start, end);
   return out;
 }
 
@@ -528,29 +533,31 @@ std::size_t resync_point(std::string_view t, std::size_t error_at, std::size_t e
   return std::string_view::npos;
 }
 
-// Record-by-record recovery after a syntax error (see the file comment).
+// Record-by-record recovery after a syntax error (see the file comment). Elements are scanned one
+// at a time, so many broken records cost one pass. Only a record that never closes makes each
+// resync rescan the rest of the text; `budget` bounds that (quadratic) case.
 void recover_items(Context& ctx, std::size_t open, Library& lib, std::set<std::size_t>& reported) {
-  std::size_t from = open;  // split_array scans from from + 1
-  for (bool again = true; again;) {
-    again = false;
-    for (const auto& [begin, end] : split_array(ctx.text, from)) {
-      std::size_t error_at = begin;
-      json item = parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, reported, &error_at);
-      if (item.is_discarded()) {
-        const std::size_t k = resync_point(ctx.text, error_at, end);
-        if (k != std::string_view::npos && k > begin) {
-          from = k - 1;
-          again = true;
-          break;
-        }
-        continue;
-      }
-      if (!item.is_object()) {
-        ctx.report(begin, Severity::Error, "publication is not a JSON object");
-        continue;
-      }
-      lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
+  std::size_t budget = 8 * ctx.text.size() + (1u << 20);  // bytes scanned, over all resyncs
+  std::size_t i = open + 1, begin = 0, end = 0;
+  while (next_element(ctx.text, i, begin, end)) {
+    const std::size_t scanned = i - begin;
+    if (scanned > budget) {
+      ctx.report(begin, Severity::Error, "too many broken records; the rest of the array is skipped");
+      return;
     }
+    budget -= scanned;
+    std::size_t error_at = begin;
+    json item = parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, reported, &error_at);
+    if (item.is_discarded()) {
+      const std::size_t k = resync_point(ctx.text, error_at, end);
+      if (k != std::string_view::npos && k > begin) i = k;
+      continue;
+    }
+    if (!item.is_object()) {
+      ctx.report(begin, Severity::Error, "publication is not a JSON object");
+      continue;
+    }
+    lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
   }
 }
 

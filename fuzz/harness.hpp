@@ -1,0 +1,82 @@
+// What each fuzz target does with one input, shared by the libFuzzer entry points (fuzz_*.cpp)
+// and by the core test suite, which replays every file in tests/fixtures/fuzz/<target>/ (the
+// fuzzers' past findings) through the same function on every build, WASM and sanitizers included.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
+#include "papershelf/names.hpp"
+#include "papershelf/query.hpp"
+#include "papershelf/read.hpp"
+
+namespace papershelf::fuzz {
+
+// The BibTeX reader and everything downstream of a parsed record (query, HTML, citations).
+inline void bibtex(std::string_view text) {
+  ReadOptions options;
+  options.format = Format::BibTeX;
+  const ReadResult r = read(text, options);
+  FormatOptions fo;
+  fo.owner = OwnerMatcher({"Qinghao Hu"});
+  fo.max_authors = 3;
+  const View view = run_query(r.library, Query{}, fo.owner);
+  (void)format_html(r.library, view, fo);
+  for (const auto& p : r.library.publications) (void)format_citation(p, CitationStyle::Ieee);
+}
+
+// The CSL-JSON and papershelf JSON readers (syntax errors, recovery, type confusion).
+inline void json(std::string_view text) {
+  for (Format f : {Format::CslJson, Format::PapershelfJson}) {
+    ReadOptions options;
+    options.format = f;
+    const ReadResult r = read(text, options);
+    const View view = run_query(r.library, Query{});
+    (void)format_view_json(r.library, view, FormatOptions{});
+    (void)format_csl_json(r.library, view);
+  }
+}
+
+// The LaTeX decoder and the HTML of what it decodes.
+inline void latex(std::string_view text) {
+  std::vector<latex::DecodeWarning> warnings;
+  const RichText decoded = latex::decode(text, &warnings);
+  (void)rich_text_html(decoded);
+}
+
+// BibTeX name lists, marker extraction and owner matching.
+inline void names(std::string_view text) {
+  const NameList list = parse_bibtex_names(text);
+  const OwnerMatcher owner(split_owner_list(text));
+  for (const auto& p : list.people) (void)owner.matches(p);
+  std::string s(text);
+  (void)take_marks(s);
+  (void)parse_name(s);
+}
+
+// The query text parsers (filter, sort, group, search), run over a small fixed library. The
+// input is used as every kind of query text at once, so its size bounds each step.
+inline void query(std::string_view text) {
+  static const Library lib = read(R"(
+@inproceedings{a, title={Z{\"u}rich Systems}, author={Hu*, Qinghao and S{\'a}nchez, Ana}, year=2024, abbr={NSDI}, keywords={llm, systems}}
+@article{b, title={Data}, author={Ye, Z.}, journal={J}, year=2021, award={Best}, selected={true}}
+@misc{c, title={Pre}, author={Other, O.}, eprint={2401.00001}, archivePrefix={arXiv}}
+)").library;
+  std::string error;
+  Query q;
+  q.filter = parse_filter(text, &error);
+  if (auto sort = parse_sort(text, &error)) q.sort = *sort;
+  (void)group_from_string(text);
+  q.search = std::string(text);
+  const OwnerMatcher owner({std::string(text)});
+  const SearchIndex index(lib);
+  (void)run_query(lib, q, owner, &index);
+  (void)facet_counts(lib, q, owner, &index);
+  (void)find_matches(text, search_terms(text));
+  (void)to_string(q.filter);
+}
+
+}  // namespace papershelf::fuzz

@@ -1,0 +1,66 @@
+// Replays the fuzzers' past findings (tests/fixtures/fuzz/TARGET/*) through the fuzz targets' own
+// code, so every build of the core suite (native, ASan+UBSan, WASM under node) re-checks them.
+// A finding that crashes or hangs again fails (or times out) this test.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "fixtures.hpp"
+#include "harness.hpp"
+
+namespace pt = papershelf::testing;
+using namespace papershelf;
+
+namespace {
+
+// Every file in the target's folder ("." entries and hidden files aside).
+std::vector<std::string> findings(const std::string& target) {
+  std::vector<std::string> out;
+  for (auto& path : pt::list_files(pt::fixtures_dir() + "/fuzz/" + target, ""))
+    if (path[path.rfind('/') + 1] != '.') out.push_back(std::move(path));
+  return out;
+}
+
+void replay(const std::string& target, void (*run)(std::string_view)) {
+  for (const auto& path : findings(target)) {
+    SCOPED_TRACE(path);
+    run(pt::read_file(path));
+  }
+}
+
+}  // namespace
+
+TEST(FuzzRegressions, EveryTargetReplaysItsFindings) {
+  replay("bibtex", fuzz::bibtex);
+  replay("json", fuzz::json);
+  replay("latex", fuzz::latex);
+  replay("names", fuzz::names);
+  replay("query", fuzz::query);
+}
+
+TEST(FuzzRegressions, FindingsAreThere) {
+  // The fixtures this suite was written against; an empty folder would make the replay vacuous.
+  EXPECT_GE(findings("json").size(), 1u);
+  EXPECT_GE(findings("query").size(), 1u);
+}
+
+TEST(FuzzRegressions, StrayCloseBraceKeepsTheValidRecord) {
+  const std::string text = pt::read_file(pt::fixtures_dir() + "/fuzz/json/stray_close_brace_hang.json");
+  ASSERT_FALSE(text.empty());
+  ReadOptions options;
+  options.format = Format::PapershelfJson;
+  const ReadResult r = read(text, options);
+  EXPECT_TRUE(has_errors(r.diagnostics));
+  bool has_b = false;
+  for (const auto& p : r.library.publications) has_b = has_b || p.key == "b";
+  EXPECT_TRUE(has_b) << "the well-formed record after the broken one is lost";
+}
+
+TEST(FuzzRegressions, RepeatedSearchTermsHighlightEveryWord) {
+  const std::string text = pt::read_file(pt::fixtures_dir() + "/fuzz/query/repeated_search_terms_quadratic.txt");
+  ASSERT_FALSE(text.empty());
+  std::vector<Match> expected;  // every "a", counted without the search code
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == 'a') expected.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i + 1)});
+  EXPECT_EQ(find_matches(text, search_terms(text)), expected);
+}
