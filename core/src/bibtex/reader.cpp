@@ -41,16 +41,31 @@ struct Field {
 struct Entry {
   const RawEntry* raw = nullptr;
   std::string_view type;  // lower-case; @xdata entries only lend fields and are not records
-  std::vector<Field> fields;
+  std::vector<Field> fields;  // add() them, so that wide entries keep their index
+  // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
+  // per field made an entry with 100,000 fields quadratic (half a minute).
+  static constexpr std::size_t kIndexFrom = 64;
+  std::unordered_map<std::string_view, std::size_t> by_name;
+
   const Field* find(std::string_view name) const {
+    if (!by_name.empty()) {
+      auto it = by_name.find(name);
+      return it == by_name.end() ? nullptr : &fields[it->second];
+    }
     for (const Field& f : fields)
       if (f.name == name) return &f;
     return nullptr;
   }
   Field* find(std::string_view name) {
-    for (Field& f : fields)
-      if (f.name == name) return &f;
-    return nullptr;
+    return const_cast<Field*>(static_cast<const Entry*>(this)->find(name));
+  }
+  void add(Field f) {
+    fields.push_back(std::move(f));
+    if (!by_name.empty()) {
+      by_name.emplace(fields.back().name, fields.size() - 1);
+    } else if (fields.size() > kIndexFrom) {
+      for (std::size_t i = 0; i < fields.size(); ++i) by_name.emplace(fields[i].name, i);
+    }
   }
 };
 
@@ -58,7 +73,8 @@ class Resolver {
  public:
   Resolver(std::string_view text, bibtex::RawFile& raw, const ReadOptions& options,
            ReadResult& result)
-      : text_(text), raw_(raw), options_(options), result_(result), lines_(text) {}
+      : text_(text), raw_(raw), options_(options), result_(result), lines_(text),
+        expansion_budget_(4 * text.size() + (std::size_t{16} << 20)) {}
 
   void diag(std::uint32_t offset, Severity s, std::string message) {
     const LineMap::Position pos = lines_.position(offset);
@@ -101,6 +117,9 @@ class Resolver {
   ReadResult& result_;
   LineMap lines_;
   std::unordered_map<std::string, Macro> macros_;
+  // Bytes that macro expansion may still add over the whole read. Without a bound, a chain of
+  // @string{s1 = s0 # s0}, @string{s2 = s1 # s1}, ... doubles at each step (a "billion laughs").
+  std::size_t expansion_budget_ = 0;
   std::unordered_map<std::string_view, std::size_t> keys_;
   std::unordered_map<std::string, std::size_t> lower_keys_;
   std::deque<std::string> store_;
@@ -167,6 +186,13 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
       m.value = std::move(value);
       m.state = 2;
     }
+    if (m.value.size() > expansion_budget_) {
+      diag(piece.offset, Severity::Warning,
+           "macro '" + std::string(piece.text) + "' expands to too much text (its name is kept)");
+      out.append(piece.text);
+      continue;
+    }
+    expansion_budget_ -= m.value.size();
     out.append(m.value);
   }
 }
@@ -203,7 +229,7 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
       append_value(rf, value, 0);
       f.value = store(std::move(value));
     }
-    out.fields.push_back(std::move(f));
+    out.add(std::move(f));
   }
 }
 
@@ -251,7 +277,15 @@ void Resolver::inherit(std::vector<Entry>& entries) {
     // crossref chain, nearest first; a cycle or a missing parent is reported
     // once.
     const Entry* current = &child;
-    for (int hop = 0; hop < 32; ++hop) {
+    constexpr int kMaxHops = 32;
+    for (int hop = 0;; ++hop) {
+      if (hop == kMaxHops) {
+        if (current->find("crossref"))
+          diag(child.find("crossref")->offset, Severity::Warning,
+               "crossref chain from '" + std::string(child.raw->key) + "' is longer than " +
+                   std::to_string(kMaxHops) + " entries (stopped)");
+        break;
+      }
       const Field* ref = current->find("crossref");
       if (!ref) break;
       const Entry* parent = lookup(ref->value, entries);
@@ -292,7 +326,7 @@ void Resolver::inherit(std::vector<Entry>& entries) {
         if (name.empty() || child.find(name)) continue;
         Field copy = f;
         copy.name = name;
-        child.fields.push_back(std::move(copy));
+        child.add(std::move(copy));
       }
     }
   }
@@ -592,6 +626,7 @@ void Resolver::run() {
     map(e, pubs.back());
     pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
     e.fields = {};  // mapping reads only this entry; inheritance is done
+    e.by_name = {};
   }
   // Diagnostics in reading order, whatever stage found them.
   std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
