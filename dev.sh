@@ -2,6 +2,7 @@
 # papershelf developer entry point. The README's two quick-start commands are:
 #   ./dev.sh serve   build everything, then serve examples/ on 127.0.0.1 and print the URL
 #   ./dev.sh test    build everything with -Werror and run the whole test suite (one ctest run)
+#   ./dev.sh fuzz [SECONDS]   run every libFuzzer target for SECONDS each (default 60)
 # Each first runs toolchains/bootstrap.sh, which installs whatever is missing (Debian + npm only).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -37,9 +38,18 @@ build_sanitized() {
   cmake --build build/asan -j "$jobs" --target core_tests
 }
 
+build_fuzz() {
+  # The libFuzzer targets (clang, ASan+UBSan); ctest runs each briefly (fuzz_* tests), and
+  # ./dev.sh fuzz runs them longer.
+  cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DPAPERSHELF_FUZZ=ON \
+    -DPAPERSHELF_TESTS=OFF -DPAPERSHELF_WERROR=ON >/dev/null
+  cmake --build build/fuzz -j "$jobs" --target fuzz_bibtex fuzz_json fuzz_latex fuzz_names fuzz_query
+}
+
 build_native() {
   cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
-    -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" -DPAPERSHELF_ASAN_BUILD_DIR="$root/build/asan" >/dev/null
+    -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" -DPAPERSHELF_ASAN_BUILD_DIR="$root/build/asan" \
+    -DPAPERSHELF_FUZZ_BUILD_DIR="$root/build/fuzz" >/dev/null
   cmake --build build/native -j "$jobs"
 }
 
@@ -84,13 +94,25 @@ case "${1:-}" in
     build_wasm
     build_web
     build_sanitized
+    build_fuzz
     build_native
     site
     cd build/native
     ctest --output-on-failure -j "$jobs"
     ;;
+  fuzz)
+    # Each target for SECONDS (not deterministic: a fresh random seed each run). Findings land in
+    # build/fuzz/findings/; see fuzz/run.sh for what to do with them.
+    bash toolchains/bootstrap.sh
+    build_fuzz
+    failed=0
+    for target in bibtex json latex names query; do
+      bash fuzz/run.sh build/fuzz "$target" "${2:-60}" || failed=1
+    done
+    exit "$failed"
+    ;;
   *)
-    echo "usage: ./dev.sh serve | test" >&2
+    echo "usage: ./dev.sh serve | test | fuzz [seconds]" >&2
     exit 2
     ;;
 esac
