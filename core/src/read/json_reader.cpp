@@ -1,16 +1,15 @@
 // Readers for CSL-JSON (a bare array, as Zotero, pandoc and citation.js export it) and the
 // papershelf JSON document ({"profile": {...}, "publications": [CSL items + papershelf fields]}).
 //
-// nlohmann_json parses; when the whole document is not valid JSON we report the first syntax
-// error at its line:column and then recover record by record: the publications array is split
-// into its top-level elements by a string-aware scan, and each element is parsed on its own, so
-// one broken record never loses the others.
-#include <nlohmann/json.hpp>
-
+// papershelf/json.hpp parses; when the whole document is not valid JSON we report the first
+// syntax error at its line:column and then recover record by record: the publications array is
+// split into its top-level elements by a string-aware scan, and each element is parsed on its
+// own, so one broken record never loses the others.
 #include <algorithm>
 #include <charconv>
 #include <set>
 
+#include "papershelf/json.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
@@ -18,33 +17,13 @@
 namespace papershelf {
 namespace {
 
-// Ordered: links and legend given as objects keep the order the author wrote them in.
-using json = nlohmann::ordered_json;
+using json::Value;
 
-// SAX handler that accepts everything and remembers where the first syntax error is.
-struct ErrorLocator : nlohmann::json_sax<json> {
-  std::size_t error_offset = std::string::npos;
-  std::string error_token;
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return true; }
-  bool key(string_t&) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
-  bool parse_error(std::size_t position, const std::string& last_token,
-                   const nlohmann::detail::exception&) override {
-    // `position` counts the characters read, the offending one included.
-    error_offset = position > 0 ? position - 1 : 0;
-    error_token = last_token;
-    return false;
-  }
-};
+void shift_offsets(Value& v, std::size_t base) {
+  v.offset += static_cast<std::uint32_t>(base);
+  for (auto& item : v.items) shift_offsets(item, base);
+  for (auto& m : v.members) shift_offsets(m.value, base);
+}
 
 struct Context {
   const ReadOptions& options;
@@ -58,23 +37,23 @@ struct Context {
   }
 };
 
-// Parses `text` (a slice of the input starting at `base`); on a syntax error reports it once.
-json parse_or_report(Context& ctx, std::string_view text, std::size_t base,
+// Parses `text` (a slice of the input starting at `base`) into `out`, whose offsets are then
+// offsets in the whole input; on a syntax error reports it once and returns false.
+bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Value& out,
                      std::set<std::size_t>& reported, std::size_t* error_at = nullptr) {
-  json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (!doc.is_discarded()) return doc;
-  ErrorLocator locator;
-  json::sax_parse(text.begin(), text.end(), &locator);
-  const std::size_t offset = base + std::min(locator.error_offset, text.size());
+  json::ParseError error;
+  if (json::parse(text, out, &error)) {
+    if (base != 0) shift_offsets(out, base);
+    return true;
+  }
+  const std::size_t offset = base + error.offset;
   if (error_at) *error_at = offset;
   if (reported.insert(offset).second) {
     std::string message = "JSON syntax error";
-    if (!locator.error_token.empty() && locator.error_token.size() < 40) {
-      message += " near '" + locator.error_token + "'";
-    }
+    if (!error.token.empty() && error.token.size() < 40) message += " near '" + error.token + "'";
     ctx.report(offset, Severity::Error, message);
   }
-  return json(json::value_t::discarded);
+  return false;
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
@@ -116,14 +95,6 @@ bool next_element(std::string_view t, std::size_t& i, std::size_t& start, std::s
     return true;
   }
   return false;
-}
-
-// Byte ranges of the top-level elements of the array that opens at `open` ('[').
-std::vector<std::pair<std::size_t, std::size_t>> split_array(std::string_view t, std::size_t open) {
-  std::vector<std::pair<std::size_t, std::size_t>> out;
-  std::size_t i = open + 1, start = 0, end = 0;
-  while (next_element(t, i, start, end)) out.emplace_back(start, end);
-  return out;
 }
 
 // The offset of the '}' or ']' that closes the object or array opening at `open`, or npos.
@@ -176,26 +147,21 @@ std::size_t find_publications_array(std::string_view t) {
 
 // ---- value helpers: check types before reading (the core has no exceptions) ----
 
-std::string string_of(const json& j) {
-  if (j.is_string()) return j.get_ref<const std::string&>();
-  if (j.is_number_integer()) return std::to_string(j.get<std::int64_t>());
-  if (j.is_number_unsigned()) return std::to_string(j.get<std::uint64_t>());
-  if (j.is_number_float()) return j.dump();
-  if (j.is_array() && !j.empty()) return string_of(j.front());  // container-title as an array
+std::string string_of(const Value& j) {
+  if (j.is_string() || j.is_number()) return j.text;  // numbers as written
+  if (j.is_array() && !j.items.empty()) return string_of(j.items.front());  // container-title as an array
   return {};
 }
 
-std::string field(const json& obj, const char* key) {
-  auto it = obj.find(key);
-  return it == obj.end() ? std::string() : string_of(*it);
+std::string field(const Value& obj, const char* key) {
+  const Value* v = obj.find(key);
+  return v ? string_of(*v) : std::string();
 }
 
-std::optional<std::int64_t> int_of(const json& j) {
-  if (j.is_number_integer()) return j.get<std::int64_t>();
-  if (j.is_number_unsigned()) return static_cast<std::int64_t>(j.get<std::uint64_t>());
-  if (j.is_number_float()) return static_cast<std::int64_t>(j.get<double>());
+std::optional<std::int64_t> int_of(const Value& j) {
+  if (j.is_number()) return j.to_int();
   if (j.is_string()) {
-    const auto& s = j.get_ref<const std::string&>();
+    const auto& s = j.text;
     std::int64_t v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec == std::errc() && p != s.data()) return v;
@@ -203,11 +169,11 @@ std::optional<std::int64_t> int_of(const json& j) {
   return std::nullopt;
 }
 
-bool bool_of(const json& j) {
-  if (j.is_boolean()) return j.get<bool>();
+bool bool_of(const Value& j) {
+  if (j.is_bool()) return j.boolean;
   if (j.is_number()) return int_of(j).value_or(0) != 0;
   if (j.is_string()) {
-    std::string s = unicode::fold(j.get_ref<const std::string&>());
+    std::string s = unicode::fold(j.text);
     return s == "true" || s == "yes" || s == "1";
   }
   return false;
@@ -265,10 +231,10 @@ RichText csl_rich_text(const std::string& raw) {
   return out;  // markup is ASCII, so NFC of the pieces equals NFC of the whole
 }
 
-Person person_of(const json& j) {
+Person person_of(const Value& j) {
   Person p;
   if (j.is_string()) {
-    std::string name = j.get<std::string>();
+    std::string name = j.text;
     std::string marks = take_marks(name);
     p = parse_name(name);
     p.marks = marks + p.marks;
@@ -283,11 +249,10 @@ Person person_of(const json& j) {
   const std::string dropping = field(j, "dropping-particle");
   if (!dropping.empty()) particle = particle.empty() ? dropping : dropping + " " + particle;
   p.particle = particle;
-  auto marks = j.find("marks");
-  if (marks != j.end()) {
-    if (marks->is_string()) p.marks = marks->get<std::string>();
+  if (const Value* marks = j.find("marks")) {
+    if (marks->is_string()) p.marks = marks->text;
     else if (marks->is_array())
-      for (const auto& m : *marks) p.marks += string_of(m);
+      for (const auto& m : marks->items) p.marks += string_of(m);
   }
   // Markers typed into the name itself ("Hu*") are moved to marks as in BibTeX.
   for (std::string* part : {&p.family, &p.given, &p.literal}) p.marks += take_marks(*part);
@@ -295,15 +260,15 @@ Person person_of(const json& j) {
   return p;
 }
 
-Date date_of(const json& j) {
+Date date_of(const Value& j) {
   Date d;
   if (!j.is_object()) {
     if (auto y = int_of(j)) d.year = static_cast<int>(*y);
     return d;
   }
-  auto parts = j.find("date-parts");
-  if (parts != j.end() && parts->is_array() && !parts->empty() && (*parts)[0].is_array()) {
-    const json& first = (*parts)[0];
+  const Value* parts = j.find("date-parts");
+  if (parts && parts->is_array() && !parts->items.empty() && parts->items[0].is_array()) {
+    const auto& first = parts->items[0].items;
     if (first.size() > 0) d.year = static_cast<int>(int_of(first[0]).value_or(0));
     if (first.size() > 1) d.month = static_cast<int>(int_of(first[1]).value_or(0));
     if (first.size() > 2) d.day = static_cast<int>(int_of(first[2]).value_or(0));
@@ -345,21 +310,21 @@ PubType type_of_csl(const std::string& t) {
   return PubType::Misc;
 }
 
-void add_links(std::vector<Link>& links, const json& j) {
+void add_links(std::vector<Link>& links, const Value& j) {
   auto add = [&](std::string label, std::string url) {
     if (url.empty()) return;
     for (auto& c : label) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
     links.push_back({std::move(label), std::move(url)});
   };
   if (j.is_object()) {
-    for (auto it = j.begin(); it != j.end(); ++it) add(it.key(), string_of(it.value()));
+    for (const auto& m : j.members) add(m.key, string_of(m.value));
   } else if (j.is_array()) {
-    for (const auto& item : j)
+    for (const auto& item : j.items)
       if (item.is_object()) add(field(item, "label"), field(item, "url"));
   }
 }
 
-std::vector<std::string> string_list(const json& j) {
+std::vector<std::string> string_list(const Value& j) {
   std::vector<std::string> out;
   auto push = [&](std::string s) {
     // trim
@@ -369,9 +334,9 @@ std::vector<std::string> string_list(const json& j) {
     if (b > a) out.push_back(unicode::to_nfc(s.substr(a, b - a)));
   };
   if (j.is_array()) {
-    for (const auto& item : j) push(string_of(item));
+    for (const auto& item : j.items) push(string_of(item));
   } else if (j.is_string()) {
-    const std::string& s = j.get_ref<const std::string&>();
+    const std::string& s = j.text;
     std::size_t start = 0;
     for (std::size_t i = 0; i <= s.size(); ++i) {
       if (i == s.size() || s[i] == ',' || s[i] == ';') {
@@ -404,7 +369,7 @@ std::string clean_doi(std::string doi) {
   return doi;
 }
 
-Publication publication_of(Context& ctx, const json& item, std::size_t offset, std::size_t index) {
+Publication publication_of(Context& ctx, const Value& item, std::size_t offset, std::size_t index) {
   Publication p;
   p.source_index = ctx.options.source_index;
   p.line = ctx.lines.position(offset).line;
@@ -418,11 +383,11 @@ Publication publication_of(Context& ctx, const json& item, std::size_t offset, s
   p.title = csl_rich_text(field(item, "title"));
   if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + p.key + "\" has no title");
   for (const char* role : {"author", "editor"}) {
-    auto it = item.find(role);
-    if (it == item.end()) continue;
+    const Value* it = item.find(role);
+    if (!it) continue;
     auto& people = std::string(role) == "author" ? p.authors : p.editors;
     if (it->is_array()) {
-      for (const auto& a : *it) {
+      for (const auto& a : it->items) {
         if (a.is_object() && field(a, "literal") == "others") {
           p.others = true;
           continue;
@@ -434,8 +399,8 @@ Publication publication_of(Context& ctx, const json& item, std::size_t offset, s
       people.push_back(person_of(*it));
     }
   }
-  if (auto it = item.find("issued"); it != item.end()) p.date = date_of(*it);
-  if (auto it = item.find("year"); it != item.end() && p.date.year == 0)
+  if (const Value* it = item.find("issued")) p.date = date_of(*it);
+  if (const Value* it = item.find("year"); it && p.date.year == 0)
     p.date.year = static_cast<int>(int_of(*it).value_or(0));
   p.venue = csl_rich_text(field(item, "container-title"));
   if (p.venue.empty()) p.venue = csl_rich_text(field(item, "event-title"));
@@ -448,8 +413,8 @@ Publication publication_of(Context& ctx, const json& item, std::size_t offset, s
   if (p.award_label.empty()) p.award_label = field(item, "award_label");
   p.note = csl_rich_text(field(item, "note"));
   p.abstract = csl_rich_text(field(item, "abstract"));
-  if (auto it = item.find("selected"); it != item.end()) p.selected = bool_of(*it);
-  if (auto it = item.find("links"); it != item.end()) add_links(p.links, *it);
+  if (const Value* it = item.find("selected")) p.selected = bool_of(*it);
+  if (const Value* it = item.find("links")) add_links(p.links, *it);
   p.doi = clean_doi(field(item, "DOI"));
   if (p.doi.empty()) p.doi = clean_doi(field(item, "doi"));
   p.arxiv = field(item, "arxiv");
@@ -459,14 +424,14 @@ Publication publication_of(Context& ctx, const json& item, std::size_t offset, s
   if (!p.doi.empty()) p.links.push_back({"doi", "https://doi.org/" + p.doi});
   if (!p.arxiv.empty()) p.links.push_back({"arxiv", "https://arxiv.org/abs/" + p.arxiv});
   for (const char* k : {"tags", "keyword", "keywords"}) {
-    if (auto it = item.find(k); it != item.end()) {
+    if (const Value* it = item.find(k)) {
       for (auto& t : string_list(*it))
         if (std::find(p.tags.begin(), p.tags.end(), t) == p.tags.end()) p.tags.push_back(t);
     }
   }
   p.thumbnail = field(item, "thumbnail");
   if (p.thumbnail.empty()) p.thumbnail = field(item, "preview");
-  if (auto it = item.find("citations"); it != item.end()) p.citations = int_of(*it);
+  if (const Value* it = item.find("citations")) p.citations = int_of(*it);
 
   const std::string status = field(item, "status");
   if (!status.empty()) {
@@ -476,44 +441,40 @@ Publication publication_of(Context& ctx, const json& item, std::size_t offset, s
     p.status = Status::Preprint;
   }
 
-  for (auto it = item.begin(); it != item.end(); ++it) {
-    if (is_mapped_field(it.key())) continue;
-    p.extra.push_back({it.key(), it->is_string() ? it->get<std::string>() : it->dump()});
+  for (const auto& m : item.members) {
+    if (is_mapped_field(m.key)) continue;
+    std::string value = m.value.is_string() ? m.value.text : json::Writer().value(m.value).take();
+    p.extra.push_back({m.key, std::move(value)});
   }
   return p;
 }
 
-void read_profile(Context& ctx, const json& j, Profile& profile) {
+void read_profile(Context& ctx, const Value& j, Profile& profile) {
   if (!j.is_object()) {
     ctx.report(0, Severity::Warning, "\"profile\" is not an object; ignored");
     return;
   }
   profile.name = unicode::to_nfc(field(j, "name"));
-  if (auto it = j.find("aliases"); it != j.end()) profile.aliases = string_list(*it);
+  if (const Value* it = j.find("aliases")) profile.aliases = string_list(*it);
   profile.position = unicode::to_nfc(field(j, "position"));
   profile.affiliation = unicode::to_nfc(field(j, "affiliation"));
   profile.photo = field(j, "photo");
-  if (auto it = j.find("links"); it != j.end()) add_links(profile.links, *it);
-  if (auto it = j.find("interests"); it != j.end()) profile.interests = string_list(*it);
-  if (auto it = j.find("legend"); it != j.end()) {
+  if (const Value* it = j.find("links")) add_links(profile.links, *it);
+  if (const Value* it = j.find("interests")) profile.interests = string_list(*it);
+  if (const Value* it = j.find("legend")) {
     if (it->is_object()) {
-      for (auto e = it->begin(); e != it->end(); ++e) profile.legend.push_back({e.key(), string_of(*e)});
+      for (const auto& e : it->members) profile.legend.push_back({e.key, string_of(e.value)});
     } else if (it->is_array()) {
-      for (const auto& e : *it)
+      for (const auto& e : it->items)
         if (e.is_object()) profile.legend.push_back({field(e, "symbol"), field(e, "meaning")});
     }
   }
 }
 
-// `open` is the offset of the items' '[' in the text: the DOM has no positions, so each item's
-// offset (for its diagnostics and Publication::line) comes from a scan of the array.
-void read_items(Context& ctx, const json& items, std::size_t open, Library& lib) {
-  std::vector<std::pair<std::size_t, std::size_t>> ranges;
-  if (open < ctx.text.size() && ctx.text[open] == '[') ranges = split_array(ctx.text, open);
-  if (ranges.size() != items.size()) ranges.assign(items.size(), {open, open});
-  for (std::size_t k = 0; k < items.size(); ++k) {
-    const json& item = items[k];
-    const std::size_t offset = ranges[k].first;
+// Each item's offset (for its diagnostics and Publication::line) is where its value starts.
+void read_items(Context& ctx, const std::vector<Value>& items, Library& lib) {
+  for (const Value& item : items) {
+    const std::size_t offset = item.offset;
     if (!item.is_object()) {
       ctx.report(offset, Severity::Error, "publication is not a JSON object");
       continue;
@@ -547,8 +508,8 @@ void recover_items(Context& ctx, std::size_t open, Library& lib, std::set<std::s
     }
     budget -= scanned;
     std::size_t error_at = begin;
-    json item = parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, reported, &error_at);
-    if (item.is_discarded()) {
+    Value item;
+    if (!parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, item, reported, &error_at)) {
       const std::size_t k = resync_point(ctx.text, error_at, end);
       if (k != std::string_view::npos && k > begin) i = k;
       continue;
@@ -590,17 +551,18 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   }
   Context ctx{options, text, LineMap(text), result.diagnostics};
   std::set<std::size_t> reported;
-  json doc = parse_or_report(ctx, text, 0, reported);
-  if (!doc.is_discarded()) {
+  Value doc;
+  if (parse_or_report(ctx, text, 0, doc, reported)) {
     if (doc.is_array()) {
-      read_items(ctx, doc, text.find('['), result.library);
+      read_items(ctx, doc.items, result.library);
     } else if (doc.is_object()) {
-      if (auto it = doc.find("profile"); it != doc.end()) read_profile(ctx, *it, result.library.profile);
-      auto pubs = doc.find("publications");
-      if (pubs != doc.end() && pubs->is_array()) {
-        read_items(ctx, *pubs, find_publications_array(text), result.library);
-      } else if (!papershelf_doc && doc.contains("id")) {
-        read_items(ctx, json::array({doc}), 0, result.library);  // a single CSL item
+      if (const Value* it = doc.find("profile")) read_profile(ctx, *it, result.library.profile);
+      const Value* pubs = doc.find("publications");
+      if (pubs && pubs->is_array()) {
+        read_items(ctx, pubs->items, result.library);
+      } else if (!papershelf_doc && doc.find("id")) {
+        // A single CSL item, reported at the start of the text as before.
+        result.library.publications.push_back(publication_of(ctx, doc, 0, 0));
       } else {
         ctx.report(0, Severity::Error, "expected a \"publications\" array");
       }
@@ -626,8 +588,9 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
       if (j < text.size() && text[j] == '{') {
         const std::size_t k = matching_close(text, j);
         if (k < text.size()) {
-          json profile = parse_or_report(ctx, text.substr(j, k + 1 - j), j, reported);
-          if (!profile.is_discarded()) read_profile(ctx, profile, result.library.profile);
+          Value profile;
+          if (parse_or_report(ctx, text.substr(j, k + 1 - j), j, profile, reported))
+            read_profile(ctx, profile, result.library.profile);
         }
       }
     }
