@@ -23,7 +23,7 @@ struct Filter {
   std::vector<std::string> tags;
   bool selected_only = false;
   bool has_award = false;
-  std::string author;        // some author's name contains this (folded)
+  std::string author;        // some author's name contains this (folded), or is this name as the owner is matched
   bool owner_first = false;  // the owner is first author, or first among equal-contribution marks
 
   bool empty() const;

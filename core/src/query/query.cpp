@@ -215,6 +215,7 @@ struct PreparedQuery {
   std::vector<std::string> venues;  // folded
   std::vector<std::string> tags;    // folded
   std::string author;               // folded
+  OwnerMatcher author_name;         // the author clause as a name ("Zhisheng Ye" also finds "Z. Ye")
   std::vector<std::string> terms;
   const OwnerMatcher& owner;
   const SearchIndex& index;
@@ -251,7 +252,7 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
   if (f.has_award && p.award.empty() && p.award_label.empty()) failed |= kAward;
   if (!q.author.empty()) {
     const bool hit = std::any_of(p.authors.begin(), p.authors.end(), [&](const Person& a) {
-      return unicode::fold(display_name(a)).find(q.author) != std::string::npos;
+      return unicode::fold(display_name(a)).find(q.author) != std::string::npos || q.author_name.matches(a);
     });
     if (!hit) failed |= kAuthor;
   }
@@ -261,7 +262,9 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
 }
 
 PreparedQuery prepare(const Query& query, const OwnerMatcher& owner, const SearchIndex& index) {
-  PreparedQuery q{query.filter, {}, {}, unicode::fold(query.filter.author), search_terms(query.search), owner, index};
+  PreparedQuery q{query.filter, {}, {}, unicode::fold(query.filter.author),
+                  query.filter.author.empty() ? OwnerMatcher() : OwnerMatcher(std::vector<std::string>{query.filter.author}),
+                  search_terms(query.search), owner, index};
   for (const auto& v : query.filter.venues) q.venues.push_back(unicode::fold(v));
   for (const auto& t : query.filter.tags) q.tags.push_back(unicode::fold(t));
   return q;
