@@ -2,6 +2,9 @@
 
 #include <utility>
 
+#include "papershelf/json.hpp"
+#include "view_json.hpp"
+
 namespace papershelf::widget {
 
 CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_names,
@@ -30,30 +33,17 @@ ViewData CoreSource::run(const Query& query) const {
 }
 
 Row CoreSource::row(std::uint32_t record) const {
-  Row r;
-  if (record >= library_.publications.size()) return r;
-  const Publication& p = library_.publications[record];
-  r.key = p.key;
-  r.title = p.title.text;
-  if (const Link* best = best_link(p); best && is_safe_url(best->url))
-    r.url = resolve_url(best->url, base_);
-  r.venue = p.venue.text;
-  r.badge = p.badge;
-  r.status = std::string(to_string(p.status));
-  r.award = p.award.text;
-  r.award_label = p.award_label;
-  r.note = p.note.text;
-  r.abstract = p.abstract.text;
-  r.year = p.date.year;
-  r.citations = p.citations.value_or(-1);
-  const AuthorLine line = author_line(p, owner_, 0);
-  for (std::size_t k = 0; k < p.authors.size(); ++k)
-    r.authors.push_back(
-        {display_name(p.authors[k]), p.authors[k].marks, static_cast<bool>(line.is_owner[k])});
-  r.et_al = p.others;
-  for (const Link& l : p.links)
-    if (is_safe_url(l.url)) r.links.push_back({l.label, resolve_url(l.url, base_)});
-  return r;
+  // Through the same JSON view model the web path uses, so both renderers see identical rows.
+  if (record >= library_.publications.size()) return Row{};
+  View one;
+  one.entries = {record};
+  FormatOptions options;
+  options.owner = owner_;
+  options.base = base_;
+  json::Value list;
+  if (!json::parse(format_view_json(library_, one, options), list) || list.items.empty())
+    return Row{};
+  return row_from_json(list.items[0]);
 }
 
 std::string CoreSource::bibtex(std::uint32_t record) const {

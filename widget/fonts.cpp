@@ -28,26 +28,22 @@ const ImWchar* glyph_ranges() {
   return ranges.data();
 }
 
-Fonts add_fonts(ImFontAtlas& atlas, void* regular, int regular_size, void* bold, int bold_size,
-                float px, float scale) {
-  Fonts fonts;
-  ImFontConfig config;
-  config.FontDataOwnedByAtlas = false;
-  config.OversampleH = 2;
-  config.OversampleV = 1;
-  const float size = px * scale;
-  if (regular && regular_size > 0)
-    fonts.regular =
-        atlas.AddFontFromMemoryTTF(regular, regular_size, size, &config, glyph_ranges());
-  if (bold && bold_size > 0)
-    fonts.bold = atlas.AddFontFromMemoryTTF(bold, bold_size, size, &config, glyph_ranges());
-  if (!fonts.regular) {
+ImFont* add_font(ImFontAtlas& atlas, void* data, int size, float px, float scale) {
+  ImFont* font = nullptr;
+  if (data && size > 0) {
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false;
+    config.OversampleH = 2;
+    config.OversampleV = 1;
+    font = atlas.AddFontFromMemoryTTF(data, size, px * scale, &config, glyph_ranges());
+  }
+  if (!font) {
     ImFontConfig fallback;
     fallback.SizePixels = 13.0f * scale;
-    fonts.regular = atlas.AddFontDefault(&fallback);
+    font = atlas.AddFontDefault(&fallback);
   }
   ImGui::GetIO().FontGlobalScale = 1.0f / scale;
-  return fonts;
+  return font;
 }
 
 }  // namespace papershelf::widget

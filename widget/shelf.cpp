@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cstdio>
 #include <cstring>
 
 #include "imgui.h"
@@ -68,6 +67,16 @@ ImU32 with_alpha(ImU32 c, float alpha) {
   return ImGui::ColorConvertFloat4ToU32(v);
 }
 
+// Bold without a second face (which would double the font download): the text drawn twice, one
+// device pixel apart.
+float bold_offset() { return std::max(0.5f, 1.0f / ImGui::GetIO().DisplayFramebufferScale.x); }
+
+void add_bold_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 col,
+                   const std::string& text) {
+  dl->AddText(font, size, pos, col, text.c_str());
+  dl->AddText(font, size, ImVec2(pos.x + bold_offset(), pos.y), col, text.c_str());
+}
+
 // Decodes one UTF-8 sequence (invalid bytes count as U+FFFD).
 unsigned next_codepoint(const char*& s, const char* end) {
   unsigned c = 0;
@@ -90,7 +99,7 @@ const char* facet_combo(const char* id, const char* any, const std::vector<Facet
     if (ImGui::Selectable(any, current.empty())) picked = "";
     char label[320];
     for (const auto& v : values) {
-      std::snprintf(label, sizeof label, "%.280s (%u)", v.label.c_str(), v.count);
+      ImFormatString(label, sizeof label, "%.280s (%u)", v.label.c_str(), v.count);
       ImGui::PushID(v.key.c_str());
       if (ImGui::Selectable(label, v.key == current)) picked = v.key.c_str();
       ImGui::PopID();
@@ -120,10 +129,7 @@ void Shelf::set_row(std::uint32_t record, Row row) {
   rows_[record] = std::move(row);
 }
 
-void Shelf::set_fonts(ImFont* regular, ImFont* bold) {
-  regular_ = regular;
-  bold_ = bold;
-}
+void Shelf::set_font(ImFont* font) { regular_ = font; }
 
 void Shelf::rebuild_display() {
   display_.clear();
@@ -246,7 +252,7 @@ void Shelf::draw_toolbar() {
 
   // Search: the buffer is the widget's own; every edit becomes the query's search text.
   char buffer[256];
-  std::snprintf(buffer, sizeof buffer, "%s", search_buffer_.c_str());
+  ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
   ImGui::SetNextItemWidth(std::clamp(avail * 0.3f, 140.0f, 320.0f));
   if (ImGui::InputTextWithHint("##search", "Search publications", buffer, sizeof buffer)) {
     search_buffer_ = buffer;
@@ -296,32 +302,35 @@ void Shelf::draw_toolbar() {
     query_edited();
   }
 
-  // Year range over the years the facets know (newest first).
-  int lo = 0, hi = 0;
-  for (const auto& y : facets.years) {
-    const int year = std::atoi(y.key.c_str());
-    if (year <= 0) continue;
-    lo = lo ? std::min(lo, year) : year;
-    hi = std::max(hi, year);
-  }
-  if (f.year_from) lo = std::min(lo ? lo : f.year_from, f.year_from);
-  if (f.year_to) hi = std::max(hi, f.year_to);
-  if (lo && hi > lo) {
-    flow(combo * 1.3f);
-    int from = f.year_from ? f.year_from : lo, to = f.year_to ? f.year_to : hi;
-    ImGui::SetNextItemWidth(combo * 1.3f);
-    if (ImGui::DragIntRange2("##years", &from, &to, 0.15f, lo, hi, "from %d", "to %d")) {
-      f.year_from = from <= lo ? 0 : from;
-      f.year_to = to >= hi ? 0 : to;
-      query_edited();
-    }
+  // Year range: "from" and "to" menus over the years the facets know (newest first).
+  std::vector<int> years;
+  for (const auto& y : facets.years)
+    if (const int year = std::atoi(y.key.c_str()); year > 0) years.push_back(year);
+  if (years.size() > 1) {
+    auto year_menu = [&](const char* id, const char* any, int& bound) {
+      char preview[24];
+      ImFormatString(preview, sizeof preview, bound ? "%s %d" : "%s", any, bound);
+      ImGui::SetNextItemWidth(combo * 0.75f);
+      if (!ImGui::BeginCombo(id, preview)) return;
+      if (ImGui::Selectable(any, bound == 0)) bound = 0, query_edited();
+      for (int year : years) {
+        char item[16];
+        ImFormatString(item, sizeof item, "%d", year);
+        if (ImGui::Selectable(item, bound == year)) bound = year, query_edited();
+      }
+      ImGui::EndCombo();
+    };
+    flow(combo * 0.75f);
+    year_menu("##from", "From", f.year_from);
+    flow(combo * 0.75f);
+    year_menu("##to", "To", f.year_to);
   }
 
   char label[64];
-  std::snprintf(label, sizeof label, "Selected (%u)", facets.selected);
+  ImFormatString(label, sizeof label, "Selected (%u)", facets.selected);
   flow(checkbox_width(label));
   if (ImGui::Checkbox(label, &f.selected_only)) query_edited();
-  std::snprintf(label, sizeof label, "Award (%u)", facets.awards);
+  ImFormatString(label, sizeof label, "Award (%u)", facets.awards);
   flow(checkbox_width(label));
   if (ImGui::Checkbox(label, &f.has_award)) query_edited();
   if (!f.empty() || !query_.search.empty()) {
@@ -336,9 +345,9 @@ void Shelf::draw_toolbar() {
   const auto shown = static_cast<unsigned>(view_.entries.size());
   char count[64];
   if (shown == view_.total)
-    std::snprintf(count, sizeof count, "%u publications", shown);
+    ImFormatString(count, sizeof count, "%u publications", shown);
   else
-    std::snprintf(count, sizeof count, "%u of %u publications", shown, view_.total);
+    ImFormatString(count, sizeof count, "%u of %u publications", shown, view_.total);
   flow(ImGui::CalcTextSize(count).x);
   ImGui::TextDisabled("%s", count);
 }
@@ -506,11 +515,11 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
   const ImVec2 p = ImGui::GetCursorScreenPos();
   char count[48];
-  std::snprintf(count, sizeof count, "  %u", group.count);
-  ImFont* font = bold_ ? bold_ : ImGui::GetFont();
+  ImFormatString(count, sizeof count, "  %u", group.count);
+  ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize() * 1.15f;
-  dl->AddText(font, size, ImVec2(p.x, p.y + line * 0.8f), ImGui::GetColorU32(ImGuiCol_Text),
-              group.label.c_str());
+  add_bold_text(dl, font, size, ImVec2(p.x, p.y + line * 0.8f), ImGui::GetColorU32(ImGuiCol_Text),
+                group.label);
   const float w = font->CalcTextSizeA(size, FLT_MAX, 0, group.label.c_str()).x;
   dl->AddText(ImVec2(p.x + w, p.y + line * 0.9f), ImGui::GetColorU32(ImGuiCol_TextDisabled), count);
 }
@@ -563,7 +572,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   const ImVec2 year_pos = ImGui::GetItemRectMin();
   if (row.year) {
     char year[16];
-    std::snprintf(year, sizeof year, "%d", row.year);
+    ImFormatString(year, sizeof year, "%d", row.year);
     dl->AddText(ImVec2(year_pos.x, year_pos.y), dim, year);
   }
 
@@ -666,13 +675,8 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     const RowAuthor& a = row.authors[line.shown[k]];
     if (k) put(font, size, 0, dim, ", ");
     if (a.owner) {
-      ImFont* b = bold_ ? bold_ : font;
-      put(b, size, 0, accent, a.name);
-      if (!bold_)
-        dl->AddText(
-            font, size,
-            ImVec2(pos.x - font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x + 1, pos.y),
-            accent, a.name.c_str());
+      add_bold_text(dl, font, size, pos, accent, a.name);
+      pos.x += font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x + bold_offset();
     } else {
       put(font, size, 0, text, a.name);
     }
@@ -681,7 +685,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
   if (row.et_al) put(font, size, 0, dim, " et al.");
   if (line.hidden) {
     char more[32];
-    std::snprintf(more, sizeof more, "  +%u more", line.hidden);
+    ImFormatString(more, sizeof more, "  +%u more", line.hidden);
     ImGui::SetCursorScreenPos(pos);
     const ImVec2 sz = ImGui::CalcTextSize(more);
     ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
@@ -703,9 +707,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
 void Shelf::draw_tooltip(const Row& row) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
-  if (bold_) ImGui::PushFont(bold_);
   ImGui::TextUnformatted(row.title.c_str());
-  if (bold_) ImGui::PopFont();
   std::string authors;
   for (const auto& a : row.authors) authors += (authors.empty() ? "" : ", ") + a.name + a.marks;
   if (row.et_al) authors += " et al.";

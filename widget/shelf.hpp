@@ -112,9 +112,9 @@ class Shelf {
   const ViewData& view() const { return view_; }
 
   void set_theme(const Theme& theme);
-  // Regular and bold faces (null = ImGui's default font). Missing glyphs are checked against
-  // `regular` as rows arrive.
-  void set_fonts(ImFont* regular, ImFont* bold);
+  // The face to draw with (null = ImGui's default). Missing glyphs are checked against it as rows
+  // arrive.
+  void set_font(ImFont* font);
   void set_max_authors(std::size_t n) { max_authors_ = n; }
 
   // Draws the whole widget into the full ImGui viewport. Call between NewFrame() and Render().
@@ -148,7 +148,6 @@ class Shelf {
   Theme theme_;
   bool theme_dirty_ = true;
   ImFont* regular_ = nullptr;
-  ImFont* bold_ = nullptr;
   std::unordered_set<std::uint32_t> missing_seen_;
   Actions actions_;
   Probe probe_;

@@ -47,7 +47,7 @@ class Headless {
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    shelf.set_fonts(io.Fonts->Fonts[0], nullptr);
+    shelf.set_font(io.Fonts->Fonts[0]);
     shelf.set_query(Query{});
     shelf.set_view(source_.run(Query{}));
     frames(3);  // rows arrive one frame after they are first drawn

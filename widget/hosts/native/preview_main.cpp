@@ -143,15 +143,13 @@ int main(int argc, char** argv) {
   glfwGetWindowSize(window, &win_w, &win_h);
   const float scale = win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f;
   std::vector<char> regular = read_bytes(PAPERSHELF_FONT_DIR "/papershelf-sans.ttf");
-  std::vector<char> bold = read_bytes(PAPERSHELF_FONT_DIR "/papershelf-sans-bold.ttf");
-  const widget::Fonts fonts =
-      widget::add_fonts(*io.Fonts, regular.data(), static_cast<int>(regular.size()), bold.data(),
-                        static_cast<int>(bold.size()), 15.0f, scale);
+  ImFont* font =
+      widget::add_font(*io.Fonts, regular.data(), static_cast<int>(regular.size()), 15.0f, scale);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
 
   widget::Shelf shelf;
-  shelf.set_fonts(fonts.regular, fonts.bold);
+  shelf.set_font(font);
   widget::Theme theme;
   theme.dark = o.dark;
   theme.accent = o.dark ? IM_COL32(110, 168, 254, 255) : IM_COL32(13, 94, 175, 255);

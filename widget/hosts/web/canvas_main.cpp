@@ -1,0 +1,338 @@
+// The canvas widget's web host: a flat C ABI that the <paper-shelf> element drives (see
+// web/src/canvas.ts). It owns one WebGL 2 context on the module's canvas, feeds ImGui the input
+// events the element forwards, and draws the Shelf on request. It holds no publication data of its
+// own beyond the rows it is handed: queries run in the core's WASM module, in the element.
+//
+// Implemented: mouse (move, buttons, wheel), keyboard (named keys, text, modifiers), clipboard
+// (copy through the element; paste as text), HiDPI (fonts rasterised at the device pixel ratio,
+// rebuilt when it changes), theme colours, mouse cursor shape, missing-glyph reports.
+#include <GLES3/gl3.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "fonts.hpp"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "papershelf/json.hpp"
+#include "papershelf/query.hpp"
+#include "shelf.hpp"
+#include "view_json.hpp"
+
+namespace {
+
+using namespace papershelf;
+
+struct Host {
+  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
+  widget::Shelf shelf;
+  void* font = nullptr;
+  int font_size = 0;
+  float font_scale = 0;  // device pixel ratio the atlas was built for
+  std::string result;
+};
+
+Host* g_host = nullptr;
+
+// ImGui asks for the clipboard on Ctrl+C in the search field: the element copies it.
+EM_JS(void, ps_host_copy, (const char* text),
+      { Module["onCopyText"] && Module["onCopyText"](UTF8ToString(text)); });
+
+void set_clipboard(void*, const char* text) { ps_host_copy(text); }
+const char* get_clipboard(void*) { return ""; }  // paste arrives as a text event instead
+
+const char* result(std::string s) {
+  g_host->result = std::move(s);
+  return g_host->result.c_str();
+}
+
+void rebuild_fonts(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFont* font = widget::add_font(*io.Fonts, g_host->font, g_host->font_size, 15.0f, scale);
+  g_host->shelf.set_font(font);
+  g_host->font_scale = scale;
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+int key_index(const char* name) {
+  static const std::pair<const char*, ImGuiKey> kKeys[] = {{"Tab", ImGuiKey_Tab},
+                                                           {"ArrowLeft", ImGuiKey_LeftArrow},
+                                                           {"ArrowRight", ImGuiKey_RightArrow},
+                                                           {"ArrowUp", ImGuiKey_UpArrow},
+                                                           {"ArrowDown", ImGuiKey_DownArrow},
+                                                           {"PageUp", ImGuiKey_PageUp},
+                                                           {"PageDown", ImGuiKey_PageDown},
+                                                           {"Home", ImGuiKey_Home},
+                                                           {"End", ImGuiKey_End},
+                                                           {"Insert", ImGuiKey_Insert},
+                                                           {"Delete", ImGuiKey_Delete},
+                                                           {"Backspace", ImGuiKey_Backspace},
+                                                           {" ", ImGuiKey_Space},
+                                                           {"Enter", ImGuiKey_Enter},
+                                                           {"Escape", ImGuiKey_Escape},
+                                                           {"a", ImGuiKey_A},
+                                                           {"c", ImGuiKey_C},
+                                                           {"v", ImGuiKey_V},
+                                                           {"x", ImGuiKey_X},
+                                                           {"y", ImGuiKey_Y},
+                                                           {"z", ImGuiKey_Z}};
+  for (const auto& [n, k] : kKeys)
+    if (std::strcmp(n, name) == 0) return k;
+  return -1;
+}
+
+void write_indices(json::Writer& w, const char* name, const std::vector<std::uint32_t>& list) {
+  w.key(name).begin_array();
+  for (auto i : list) w.number(i);
+  w.end_array();
+}
+
+}  // namespace
+
+extern "C" {
+
+// ImGui parses its .ini settings and typed-in numbers with sscanf. The canvas has neither (no
+// settings file, no numeric input fields), and libc's sscanf brings long-double float scanning
+// (~16 KB of wasm) with it: this stub keeps it out. It parses nothing.
+int sscanf(const char*, const char*, ...) { return 0; }
+
+// Creates the WebGL 2 context on the module's canvas and the ImGui context. 0 when WebGL 2 is
+// unavailable (the element then falls back to the HTML renderer).
+EMSCRIPTEN_KEEPALIVE int ps_canvas_init() {
+  if (g_host) return 1;
+  EmscriptenWebGLContextAttributes attrs;
+  emscripten_webgl_init_context_attributes(&attrs);
+  attrs.majorVersion = 2;
+  attrs.minorVersion = 0;
+  attrs.alpha = false;
+  attrs.antialias = false;
+  attrs.depth = false;
+  attrs.stencil = false;
+  const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = emscripten_webgl_create_context("#canvas", &attrs);
+  if (gl <= 0) return 0;
+  emscripten_webgl_make_context_current(gl);
+  g_host = new Host();
+  g_host->gl = gl;
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+  for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
+  io.SetClipboardTextFn = set_clipboard;
+  io.GetClipboardTextFn = get_clipboard;
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  return 1;
+}
+
+// The font's bytes stay owned by the caller (malloc'd once, kept for the page's life).
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_font(void* data, int size) {
+  g_host->font = data;
+  g_host->font_size = size;
+  g_host->font_scale = 0;  // rebuilt at the next frame's pixel ratio
+}
+
+// The query as the element's state has it (the same text syntax as the CLI).
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_query(const char* search, const char* filter,
+                                              const char* sort, const char* group) {
+  Query q;
+  q.search = search;
+  q.filter = parse_filter(filter);
+  if (auto s = parse_sort(sort)) q.sort = *s;
+  if (auto g = group_from_string(*group ? group : "none")) q.group = *g;
+  g_host->shelf.set_query(q);
+}
+
+// A query result: record indices (display order) plus {groups, total, facets, hasCitations}.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_set_view(const std::uint32_t* entries, std::uint32_t count,
+                                            const char* json_text) {
+  widget::ViewData view;
+  if (!widget::view_from_json(json_text, std::vector<std::uint32_t>(entries, entries + count),
+                              view))
+    return 0;
+  g_host->shelf.set_view(std::move(view));
+  return 1;
+}
+
+// Rows for the given records: a JSON array of view-model objects, in the order of `records`.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_set_rows(const std::uint32_t* records, std::uint32_t count,
+                                            const char* json_text) {
+  json::Value list;
+  if (!json::parse(json_text, list) || !list.is_array()) return 0;
+  for (std::uint32_t i = 0; i < count && i < list.items.size(); ++i)
+    g_host->shelf.set_row(records[i], widget::row_from_json(list.items[i]));
+  return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_clear_rows() { g_host->shelf.clear_rows(); }
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_theme(int dark, std::uint32_t text,
+                                              std::uint32_t background, std::uint32_t accent) {
+  widget::Theme theme;
+  theme.dark = dark != 0;
+  theme.text = text;
+  theme.background = background;
+  theme.accent = accent;
+  g_host->shelf.set_theme(theme);
+}
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_max_authors(int n) {
+  g_host->shelf.set_max_authors(n > 0 ? static_cast<std::size_t>(n) : 0);
+}
+
+// ---- input (CSS pixels relative to the canvas) ----
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_mouse(float x, float y, int buttons) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(x, y);
+  io.MouseDown[0] = (buttons & 1) != 0;
+  io.MouseDown[1] = (buttons & 2) != 0;
+  io.MouseDown[2] = (buttons & 4) != 0;
+}
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_wheel(float dx, float dy) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH += dx;
+  io.MouseWheel += dy;
+}
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = ctrl != 0;
+  io.KeyShift = shift != 0;
+  io.KeyAlt = alt != 0;
+  io.KeySuper = super != 0;
+}
+
+// A named key (KeyboardEvent.key); returns 1 when the widget uses it (the element then prevents
+// the browser's default, e.g. scrolling on arrow keys).
+EMSCRIPTEN_KEEPALIVE int ps_canvas_key(const char* name, int down) {
+  const int k = key_index(name);
+  if (k < 0) return 0;
+  ImGui::GetIO().KeysDown[k] = down != 0;
+  return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_text(const char* utf8) {
+  ImGui::GetIO().AddInputCharactersUTF8(utf8);
+}
+
+EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!focused) {
+    for (bool& k : io.KeysDown) k = false;
+    io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
+  }
+}
+
+// ---- frames ----
+
+// Draws one frame at the canvas's CSS size and pixel ratio. Returns bit 1 when ImGui wants
+// another frame soon (typing, hover, animation), bit 2 when actions are waiting.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_ratio,
+                                         double time) {
+  Host& h = *g_host;
+  emscripten_webgl_make_context_current(h.gl);
+  ImGuiIO& io = ImGui::GetIO();
+  if (pixel_ratio <= 0) pixel_ratio = 1;
+  if (h.font_scale != pixel_ratio) rebuild_fonts(pixel_ratio);
+  static double last = 0;
+  io.DeltaTime = last > 0 && time > last ? static_cast<float>(time - last) : 1.0f / 60.0f;
+  last = time;
+  io.DisplaySize = ImVec2(width, height);
+  io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  h.shelf.draw();
+  ImGui::Render();
+  glViewport(0, 0, static_cast<int>(width * pixel_ratio), static_cast<int>(height * pixel_ratio));
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  io.MouseWheel = io.MouseWheelH = 0;
+
+  int flags = 0;
+  if (io.WantTextInput || ImGui::IsAnyItemActive() || ImGui::IsAnyItemHovered()) flags |= 1;
+  return flags;
+}
+
+// What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
+// or null, open: [url], copyBibtex: [record], copyCitation: [record], needRows: [record],
+// missingGlyphs: "…", cursor: "default" | "pointer" | "text"}.
+EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
+  const widget::Actions a = g_host->shelf.take_actions();
+  json::Writer w;
+  w.begin_object();
+  w.key("query");
+  if (a.query_changed) {
+    const Query& q = g_host->shelf.query();
+    w.begin_object()
+        .field("search", q.search)
+        .field("filter", to_string(q.filter))
+        .field("sort", to_string(q.sort))
+        .field("group", std::string(to_string(q.group)))
+        .end_object();
+  } else {
+    w.null();
+  }
+  w.key("open").begin_array();
+  for (const auto& url : a.open) w.string(url);
+  w.end_array();
+  write_indices(w, "copyBibtex", a.copy_bibtex);
+  write_indices(w, "copyCitation", a.copy_citation);
+  write_indices(w, "needRows", a.need_rows);
+  w.field("missingGlyphs", a.missing_glyphs);
+  const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+  w.field("cursor", cursor == ImGuiMouseCursor_Hand        ? "pointer"
+                    : cursor == ImGuiMouseCursor_TextInput ? "text"
+                                                           : "default");
+  w.end_object();
+  return result(w.take());
+}
+
+// The last frame's layout in CSS pixels, for tests and automation: {search, headers: [rect],
+// groupHeaders: [rect], rows: [{record, x, y, w, h}], bars: [rect], rowsDrawn}.
+EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
+  const widget::Probe& p = g_host->shelf.probe();
+  json::Writer w;
+  auto rect = [&](const widget::Rect& r) {
+    w.begin_object().field("x", static_cast<int>(r.x)).field("y", static_cast<int>(r.y));
+    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h)).end_object();
+  };
+  auto rects = [&](const char* name, const std::vector<widget::Rect>& list) {
+    w.key(name).begin_array();
+    for (const auto& r : list) rect(r);
+    w.end_array();
+  };
+  w.begin_object().key("search");
+  rect(p.search);
+  rects("headers", p.headers);
+  rects("groupHeaders", p.group_headers);
+  rects("bars", p.bars);
+  w.key("rows").begin_array();
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    const widget::Rect& r = p.rows[i];
+    w.begin_object()
+        .field("record", p.row_records[i])
+        .field("x", static_cast<int>(r.x))
+        .field("y", static_cast<int>(r.y));
+    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h)).end_object();
+  }
+  w.end_array();
+  w.field("rowsDrawn", p.rows_drawn);
+  w.end_object();
+  return result(w.take());
+}
+
+EMSCRIPTEN_KEEPALIVE std::uint32_t ps_canvas_result_length() {
+  return static_cast<std::uint32_t>(g_host->result.size());
+}
+
+}  // extern "C"
