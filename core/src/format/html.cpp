@@ -189,8 +189,10 @@ std::string link_label(std::string_view kind) {
   for (const auto& [k, v] : kLabels)
     if (kind == k) return v;
   if (kind.empty()) return "Link";
+  // Kinds are field-name suffixes (url_<kind>): ASCII, so no Unicode case tables are needed here
+  // (the canvas module links this function and stays small).
   std::string out(kind);
-  out[0] = static_cast<char>(unicode::to_upper(static_cast<unsigned char>(out[0])));
+  if (out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
   return out;
 }
 
