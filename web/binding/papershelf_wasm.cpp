@@ -12,6 +12,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/stats.hpp"
 
 namespace {
 
@@ -264,6 +265,90 @@ EMSCRIPTEN_KEEPALIVE const char* ps_citation(LibraryHandle* h, std::uint32_t ind
   if (index >= h->library.publications.size()) return result("");
   const auto s = citation_style_from_string(style ? style : "").value_or(CitationStyle::Compact);
   return result(format_citation(h->library.publications[index], s));
+}
+
+}  // extern "C"
+
+// ---------------------------------------------------------------- [SECTION] profile card
+
+namespace {
+
+std::vector<std::string> string_list(const Value* v) {
+  std::vector<std::string> out;
+  if (!v) return out;
+  auto push = [&](std::string s) {
+    const auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    if (b != std::string::npos) out.push_back(s.substr(b, e - b + 1));
+  };
+  if (v->is_array()) {
+    for (const auto& item : v->items)
+      if (item.is_string()) push(item.text);
+  } else if (v->is_string()) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= v->text.size(); ++i)
+      if (i == v->text.size() || v->text[i] == ';' || v->text[i] == '\n') {
+        push(v->text.substr(start, i - start));
+        start = i + 1;
+      }
+  }
+  return out;
+}
+
+// The request's "profile" object (element attributes), laid over the data's profile.
+Profile requested_profile(LibraryHandle& h, const Value& req) {
+  Profile over;
+  if (const Value* p = req.find("profile"); p && p->is_object()) {
+    over.name = str(*p, "name");
+    over.position = str(*p, "position");
+    over.affiliation = str(*p, "affiliation");
+    over.photo = str(*p, "photo");
+    over.interests = string_list(p->find("interests"));
+    if (const Value* links = p->find("links"); links && links->is_array()) {
+      for (const auto& l : links->items) {
+        if (!l.is_object()) continue;
+        std::string label = str(l, "label");
+        for (auto& c : label) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        if (!label.empty()) over.links.push_back({label, str(l, "url")});
+      }
+    }
+  }
+  Profile out = overlay_profile(h.library.profile, over);
+  if (out.name.empty()) {  // a plain .bib: the first owner name is the card's name
+    const auto owners = split_owner_list(str(req, "owner"));
+    if (!owners.empty()) out.name = owners.front();
+  }
+  return out;
+}
+
+Stats requested_stats(LibraryHandle& h, const Value& req) {
+  StatsOptions o;
+  if (const Value* v = req.find("top"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
+    o.max_venues = o.max_coauthors = static_cast<std::size_t>(*v->to_int());
+  return compute_stats(h.library, owner_of(h, req), o);
+}
+
+}  // namespace
+
+extern "C" {
+
+// Request: {owner, top}. Result: the statistics JSON (papershelf::format_stats_json).
+EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  return result(format_stats_json(requested_stats(*h, req)));
+}
+
+// Request: {owner, top, mode: "full"|"compact"|"none", email: "obfuscated"|"plain"|"hidden", base,
+// profile: {name, position, affiliation, photo, interests, links: [{label, url}]}}. Result: the
+// interactive profile card HTML (statistics are buttons with data-filter clauses).
+EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  ProfileCardOptions o;
+  o.mode = profile_mode_from_string(str(req, "mode")).value_or(ProfileMode::Full);
+  o.interactive = true;
+  const std::string email = str(req, "email");
+  o.email = email == "plain" ? EmailDisplay::Plain : email == "hidden" ? EmailDisplay::Hidden : EmailDisplay::Obfuscated;
+  o.base = str(req, "base");
+  return result(format_profile_html(requested_profile(*h, req), requested_stats(*h, req), o));
 }
 
 }  // extern "C"

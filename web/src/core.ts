@@ -122,6 +122,55 @@ export interface FormatOptions {
   search?: string;
 }
 
+/** Counts per type or status name ("conference", "submitted"); zero counts are left out. */
+export type Counts = Partial<Record<string, number>>;
+
+/** The owner's statistics (the core's `compute_stats`; the same numbers as `papershelf stats`). */
+export interface Stats {
+  total: number;
+  types: Counts;
+  statuses: Counts;
+  /** Owner first, or first among equal-contribution marks. */
+  firstAuthor: number;
+  awards: number;
+  selected: number;
+  /** First to last dated year, ascending, years without records included (total 0). */
+  years: { year: number; total: number; types: Counts }[];
+  undated: number;
+  /** Badge (or venue) with its count and most recent year; most frequent first. */
+  venues: { key: string; count: number; lastYear: number }[];
+  /** Co-authors (owner excluded, spellings merged as the owner is matched); most frequent first. */
+  coauthors: { name: string; count: number; lastYear: number; variants: string[] }[];
+  /** Only when the data carries citation counts. */
+  citations?: { total: number; records: number; hIndex: number; i10Index: number };
+}
+
+export interface StatsOptions {
+  /** How many venues and co-authors to list (default 10; 0 = all). */
+  top?: number;
+}
+
+/** Profile fields that override the data's profile (the element's attributes). */
+export interface ProfileOverride {
+  name?: string;
+  position?: string;
+  affiliation?: string;
+  photo?: string;
+  interests?: string[] | string;
+  /** A link with an empty url removes that label. */
+  links?: Link[];
+}
+
+export interface ProfileCardOptions extends StatsOptions {
+  owner?: string;
+  mode?: "full" | "compact" | "none";
+  /** "obfuscated" (default: assembled on click), "plain" (a mailto: link) or "hidden". */
+  email?: "obfuscated" | "plain" | "hidden";
+  /** Prefix for a relative photo URL. */
+  base?: string;
+  profile?: ProfileOverride;
+}
+
 export interface ParseOptions {
   format?: Format;
   /** Name used in diagnostics. */
@@ -145,6 +194,8 @@ export interface CoreModule {
   _ps_entries_html(h: number, request: number): number;
   _ps_bibtex(h: number, index: number, omit: number): number;
   _ps_citation(h: number, index: number, style: number): number;
+  _ps_stats(h: number, request: number): number;
+  _ps_profile_html(h: number, request: number): number;
 }
 
 const FORMAT_CODES: Record<Format, number> = { auto: 0, bibtex: 1, "csl-json": 2, json: 3 };
@@ -245,6 +296,17 @@ export class Library {
     return shelf.withString(style, (p) => shelf.result(shelf.core._ps_citation(this.#handle, index, p)));
   }
 
+  /** The owner's statistics (owner: ";"-separated names; defaults to the data's profile). */
+  stats(owner?: string, options: StatsOptions = {}): Stats {
+    return this.#call("_ps_stats", { ...options, owner }) as Stats;
+  }
+
+  /** The profile card as safe HTML; its statistics are buttons/links with `data-filter` clauses. */
+  profileHtml(options: ProfileCardOptions = {}): string {
+    const shelf = this.#alive();
+    return shelf.withString(JSON.stringify(options), (p) => shelf.result(shelf.core._ps_profile_html(this.#handle, p)));
+  }
+
   /** Frees the WebAssembly memory now (otherwise the garbage collector does it). */
   dispose(): void {
     if (!this.#handle) return;
@@ -258,7 +320,7 @@ export class Library {
     return this.#shelf;
   }
 
-  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html", request: object): unknown {
+  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html" | "_ps_stats", request: object): unknown {
     const shelf = this.#alive();
     const json = JSON.stringify(request);
     return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core[fn](this.#handle, p))));

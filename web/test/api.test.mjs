@@ -68,3 +68,51 @@ test("bad data: diagnostics with line:column, valid records kept", async () => {
   assert.equal(err.line, 2);
   assert.match(err.text, /^x\.json:2:\d+: error: /);
 });
+
+// The hand-checked statistics fixture of tests/core/stats_test.cpp (the tally is in its header
+// comment): the JS API must give the same numbers as the core suite and `papershelf stats`.
+test("stats and the profile card through the binding", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { fileURLToPath } = await import("node:url");
+  const fixtures = fileURLToPath(new URL("../../tests/fixtures/stats/", import.meta.url));
+  const ps = await load();
+  const lib = ps.parse(readFileSync(fixtures + "ada.bib"), { source: "ada.bib" });
+  const s = lib.stats("Ada Lovelace; A. Lovelace");
+  assert.equal(s.total, 9);
+  assert.deepEqual(s.types, { conference: 5, journal: 2, preprint: 1, misc: 1 });
+  assert.deepEqual(s.statuses, { published: 7, submitted: 1, preprint: 1 });
+  assert.equal(s.firstAuthor, 5);
+  assert.equal(s.awards, 2);
+  assert.deepEqual(s.years.map((y) => [y.year, y.total]), [[2019, 2], [2020, 1], [2021, 0], [2022, 2], [2023, 2], [2024, 1]]);
+  assert.equal(s.undated, 1);
+  assert.deepEqual(s.venues.slice(0, 2).map((v) => [v.key, v.count, v.lastYear]), [["NSDI", 3, 2023], ["OSDI", 2, 2024]]);
+  assert.deepEqual(s.coauthors.map((c) => [c.name, c.count, c.lastYear]),
+    [["Mary Somerville", 4, 2024], ["Charles Babbage", 3, 2022], ["Caroline Herschel", 2, 2022], ["Constance Babbage", 1, 2024], ["C. Babbage", 1, 2022]]);
+  assert.equal(s.citations, undefined);
+  assert.equal(lib.stats("Ada Lovelace", { top: 1 }).coauthors.length, 1);
+  // Every statistic on the card is a filter the query engine accepts, and applying it gives
+  // the count the card shows.
+  const html = lib.profileHtml({ owner: "Ada Lovelace", profile: { position: "Countess <of> Lovelace", links: [{ label: "email", url: "ada@example.org" }] } });
+  assert.match(html, /<h3 class="ps-profile-name">Ada Lovelace<\/h3>/);
+  assert.match(html, /Countess &lt;of&gt; Lovelace/);
+  assert.doesNotMatch(html, /ada@example\.org|mailto:/);
+  const unescape = (v) => v.replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&#39;/g, "'");
+  const filters = [...html.matchAll(/data-filter="([^"]*)"/g)].map((m) => unescape(m[1])).filter(Boolean);
+  assert.ok(filters.includes("year:2022") && filters.includes("award") && filters.includes('"author:Mary Somerville"'), filters.join(" | "));
+  for (const filter of filters) {
+    const view = lib.query({ filter, owner: "Ada Lovelace" });
+    assert.deepEqual(view.errors, [], filter);
+    assert.ok(view.keys.length > 0, filter);
+  }
+  assert.equal(lib.query({ filter: "year:2022" }).keys.length, 2);
+  assert.equal(lib.query({ filter: "award" }).keys.length, 2);
+  assert.equal(lib.query({ filter: "first-author", owner: "Ada Lovelace; A. Lovelace" }).keys.length, 5);
+  assert.equal(lib.profileHtml({ mode: "none" }), "");
+  assert.match(lib.profileHtml({ mode: "compact", email: "plain", profile: { links: [{ label: "email", url: "ada@example.org" }] } }), /href="mailto:ada@example\.org"/);
+  // Citations and the owner from a JSON profile.
+  const hopper = ps.parse(readFileSync(fixtures + "hopper.json"));
+  assert.deepEqual(hopper.stats().citations, { total: 30, records: 5, hIndex: 4, i10Index: 1 });
+  assert.equal(hopper.stats().firstAuthor, 4);
+  lib.dispose();
+  hopper.dispose();
+});
