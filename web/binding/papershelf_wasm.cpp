@@ -25,10 +25,52 @@ struct LibraryHandle {
   std::optional<SearchIndex> index;  // built on the first search
   std::string owner_text;            // cache key for `owner`
   OwnerMatcher owner;
+  std::vector<std::uint32_t> view;   // the last query's record indices (read by JS from memory)
+  // Author marker symbols, and per record a bit set of the symbols its authors carry (bit 63:
+  // a symbol past the 63rd, looked up the slow way). Built on the first query.
+  std::vector<std::string> mark_symbols;
+  std::vector<std::uint64_t> mark_bits;
 
   const SearchIndex& search_index() {
     if (!index) index.emplace(library);
     return *index;
+  }
+  void index_marks() {
+    if (mark_bits.size() == library.publications.size()) return;
+    mark_bits.assign(library.publications.size(), 0);
+    for (std::size_t i = 0; i < library.publications.size(); ++i)
+      for_each_mark(i, [&](std::string_view m) {
+        std::size_t k = 0;
+        while (k < mark_symbols.size() && mark_symbols[k] != m) ++k;
+        if (k == mark_symbols.size()) mark_symbols.emplace_back(m);
+        mark_bits[i] |= std::uint64_t{1} << std::min<std::size_t>(k, 63);
+      });
+  }
+  template <class F>
+  void for_each_mark(std::size_t i, F&& f) const {
+    for (const auto& a : library.publications[i].authors)
+      for (std::size_t k = 0; k < a.marks.size();) {
+        std::size_t len = 1;
+        while (k + len < a.marks.size() && (static_cast<unsigned char>(a.marks[k + len]) & 0xC0) == 0x80) ++len;
+        f(std::string_view(a.marks).substr(k, len));
+        k += len;
+      }
+  }
+  // The marker symbols the records at `entries` carry, each once.
+  std::string marks_of(const std::vector<std::uint32_t>& entries) {
+    index_marks();
+    std::uint64_t bits = 0;
+    for (auto i : entries) bits |= mark_bits[i];
+    std::string out;
+    for (std::size_t k = 0; k < mark_symbols.size() && k < 63; ++k)
+      if (bits >> k & 1) out += mark_symbols[k];
+    if (bits >> 63 & 1)
+      for (auto i : entries)
+        if (mark_bits[i] >> 63 & 1)
+          for_each_mark(i, [&](std::string_view m) {
+            if (out.find(m) == std::string::npos) out += m;
+          });
+    return out;
   }
   const OwnerMatcher& owner_for(const std::string& text) {
     if (text != owner_text) {
@@ -140,6 +182,18 @@ EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t len
 
 EMSCRIPTEN_KEEPALIVE void ps_library_free(LibraryHandle* h) { delete h; }
 
+EMSCRIPTEN_KEEPALIVE const std::uint32_t* ps_view_entries(LibraryHandle* h) { return h->view.data(); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t ps_view_size(LibraryHandle* h) { return static_cast<std::uint32_t>(h->view.size()); }
+
+// Every record's key, in library order: a JSON array, read once per library.
+EMSCRIPTEN_KEEPALIVE const char* ps_library_keys(LibraryHandle* h) {
+  json::Writer w;
+  w.begin_array();
+  for (const auto& p : h->library.publications) w.string(p.key);
+  w.end_array();
+  return result(w.take());
+}
+
 EMSCRIPTEN_KEEPALIVE std::uint32_t ps_library_size(LibraryHandle* h) {
   return static_cast<std::uint32_t>(h->library.publications.size());
 }
@@ -173,8 +227,10 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, filter, sort, group, owner, facets: bool}. Result: {entries, keys, groups,
-// total, facets?, errors}.
+// Request: {search, filter, sort, group, owner, facets: bool}. Result: {groups, total, marks,
+// facets?, errors}; the record indices in display order are ps_view_size() uint32s at
+// ps_view_entries() (valid until the next query on this library), so no keys or indices go
+// through JSON. Filtering and facet counting are one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   Query q;
@@ -189,30 +245,20 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   else errors.push_back("unknown group \"" + str(req, "group") + "\"");
   const OwnerMatcher& owner = owner_of(*h, req);
   const SearchIndex* index = search_terms(q.search).empty() ? nullptr : &h->search_index();
-  const View view = run_query(h->library, q, owner, index);
-  // The marker symbols used in the view, so the legend lists only what is shown.
-  std::string marks;
-  for (auto i : view.entries)
-    for (const auto& a : h->library.publications[i].authors)
-      for (std::size_t k = 0; k < a.marks.size();) {
-        std::size_t len = 1;
-        while (k + len < a.marks.size() && (static_cast<unsigned char>(a.marks[k + len]) & 0xC0) == 0x80) ++len;
-        if (marks.find(a.marks.substr(k, len)) == std::string::npos) marks += a.marks.substr(k, len);
-        k += len;
-      }
+  Facets facets;
+  const bool with_facets = flag(req, "facets");
+  View view = run_query(h->library, q, owner, index, with_facets ? &facets : nullptr);
   json::Writer w;
-  w.begin_object().key("entries").begin_array();
-  for (auto i : view.entries) w.number(i);
-  w.end_array().key("keys").begin_array();
-  for (auto i : view.entries) w.string(h->library.publications[i].key);
-  w.end_array().key("groups").begin_array();
+  w.begin_object().key("groups").begin_array();
   for (const auto& g : view.groups)
     w.begin_object().field("key", g.key).field("label", g.label).field("begin", g.begin)
         .field("count", g.count).end_object();
-  w.end_array().field("total", view.total).field("marks", marks);
+  // The marker symbols used in the view, so the legend lists only what is shown.
+  w.end_array().field("total", view.total).field("marks", h->marks_of(view.entries));
   write_strings(w, "errors", errors);
-  if (flag(req, "facets")) write_facets(w.key("facets"), facet_counts(h->library, q, owner, index));
+  if (with_facets) write_facets(w.key("facets"), facets);
   w.end_object();
+  h->view = std::move(view.entries);
   return result(w.take());
 }
 

@@ -186,6 +186,9 @@ export interface CoreModule {
   _ps_result_length(): number;
   _ps_read(bytes: number, length: number, format: number, source: number): number;
   _ps_library_free(h: number): void;
+  _ps_library_keys(h: number): number;
+  _ps_view_entries(h: number): number;
+  _ps_view_size(h: number): number;
   _ps_library_size(h: number): number;
   _ps_library_diagnostics(h: number): number;
   _ps_library_profile(h: number): number;
@@ -257,6 +260,7 @@ export class Library {
   readonly size: number;
   readonly diagnostics: Diagnostic[];
   readonly profile: Profile;
+  #keys?: string[];
 
   /** @internal */
   constructor(shelf: Papershelf, handle: number) {
@@ -271,7 +275,16 @@ export class Library {
 
   /** Filters, searches, sorts and groups the records. */
   query(options: QueryOptions = {}): View {
-    return this.#call("_ps_query", options) as View;
+    const view = this.#call("_ps_query", options) as View;
+    // The record indices come as binary data from WebAssembly memory (valid until the next
+    // query), and the keys from a table read once per library: no per-query JSON for them.
+    const core = this.#shelf.core;
+    const ptr = core._ps_view_entries(this.#handle);
+    const entries = Array.from(new Uint32Array(core.HEAPU8.buffer, ptr, core._ps_view_size(this.#handle)));
+    const all = (this.#keys ??= JSON.parse(this.#shelf.result(core._ps_library_keys(this.#handle))) as string[]);
+    let keys: string[] | undefined;
+    view.entries = entries;
+    return Object.defineProperty(view, "keys", { get: () => (keys ??= entries.map((i) => all[i])), enumerable: true });
   }
 
   /** View-model objects for the given record indices. */

@@ -126,9 +126,11 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
 // True when the owner is the first author, or carries the first author's equal-contribution mark.
 bool owner_is_first_author(const Publication& p, const OwnerMatcher& owner);
 
-// Runs filter + search + sort + group. `index` may be null (it is then built on the fly).
+struct Facets;
+// Runs filter + search + sort + group. `index` may be null (it is then built on the fly). With
+// `facets`, the facet counts (see facet_counts) come from the same pass over the records.
 View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
-               const SearchIndex* index = nullptr);
+               const SearchIndex* index = nullptr, Facets* facets = nullptr);
 
 struct FacetValue {
   std::string key;

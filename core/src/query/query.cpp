@@ -222,6 +222,9 @@ struct PreparedQuery {
 };
 
 std::string venue_key(const Publication& p) { return p.badge.empty() ? p.venue.text : p.badge; }
+std::string_view venue_key_view(const Publication& p) {
+  return p.badge.empty() ? std::string_view(p.venue.text) : std::string_view(p.badge);
+}
 
 // Which clauses of the query this publication fails, as a bit set (0 = kept).
 std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::uint32_t i) {
@@ -421,7 +424,66 @@ void group_entries(const Library& lib, View& view, GroupBy g, bool years_ascendi
 
 // ---------------------------------------------------------------- [SECTION] queries
 
-View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index) {
+namespace {
+
+// Facet counts accumulated record by record from each record's failed clauses: a record counts
+// for a facet value when it fails no clause but (possibly) that facet's own.
+class FacetTally {
+ public:
+  explicit FacetTally(const OwnerMatcher& owner) : owner_(owner) {}
+
+  void add(const Publication& p, std::uint32_t failed) {
+    auto kept_without = [&](std::uint32_t bit) { return (failed & ~bit) == 0; };
+    if (kept_without(kYear) && p.date.year) ++years_[p.date.year];
+    if (kept_without(kType)) ++types_[int(p.type)];
+    if (kept_without(kStatus)) ++statuses_[int(p.status)];
+    if (kept_without(kVenue)) {
+      const std::string_view v = venue_key_view(p);
+      if (!v.empty()) ++venues_[v];
+    }
+    if (kept_without(kTag))
+      for (const auto& t : p.tags) ++tags_[t];
+    if (kept_without(kSelected) && p.selected) ++out_.selected;
+    if (kept_without(kAward) && (!p.award.empty() || !p.award_label.empty())) ++out_.awards;
+    if (kept_without(kOwnerFirst) && owner_is_first_author(p, owner_)) ++out_.owner_first;
+  }
+
+  Facets finish() {
+    for (auto it = years_.rbegin(); it != years_.rend(); ++it)
+      out_.years.push_back({std::to_string(it->first), std::to_string(it->first), it->second});
+    for (int t = 0; t < kPubTypeCount; ++t)
+      if (types_[t])
+        out_.types.push_back({std::string(to_string(PubType(t))), std::string(label(PubType(t))), types_[t]});
+    for (int s = 0; s < kStatusCount; ++s)
+      if (statuses_[s])
+        out_.statuses.push_back({std::string(to_string(Status(s))), std::string(label(Status(s))), statuses_[s]});
+    out_.venues = by_count(venues_);
+    out_.tags = by_count(tags_);
+    return std::move(out_);
+  }
+
+ private:
+  // Keys are views of the records' own strings: no copies per record.
+  static std::vector<FacetValue> by_count(const std::map<std::string_view, std::uint32_t>& m) {
+    std::vector<FacetValue> v;
+    v.reserve(m.size());
+    for (const auto& [k, n] : m) v.push_back({std::string(k), std::string(k), n});
+    std::stable_sort(v.begin(), v.end(), [](const FacetValue& a, const FacetValue& b) { return a.count > b.count; });
+    return v;
+  }
+
+  const OwnerMatcher& owner_;
+  std::map<int, std::uint32_t> years_;
+  std::uint32_t types_[kPubTypeCount] = {};
+  std::uint32_t statuses_[kStatusCount] = {};
+  std::map<std::string_view, std::uint32_t> venues_, tags_;
+  Facets out_;
+};
+
+}  // namespace
+
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index,
+               Facets* facets) {
   SearchIndex local;
   const bool needs_index = !index && !search_terms(query.search).empty();
   if (needs_index) local = SearchIndex(lib);
@@ -430,8 +492,16 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
   view.total = static_cast<std::uint32_t>(lib.publications.size());
   view.entries.reserve(lib.publications.size());
   const bool no_filter = query.filter.empty() && q.terms.empty();
-  for (std::uint32_t i = 0; i < lib.publications.size(); ++i)
-    if (no_filter || failed_clauses(q, lib.publications[i], i) == 0) view.entries.push_back(i);
+  // One pass: each record's failed clauses decide both whether it is kept and what it counts
+  // for in the facets.
+  FacetTally tally(owner);
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
+    const Publication& p = lib.publications[i];
+    const std::uint32_t failed = no_filter ? 0 : failed_clauses(q, p, i);
+    if (facets) tally.add(p, failed);
+    if (failed == 0) view.entries.push_back(i);
+  }
+  if (facets) *facets = tally.finish();
   sort_entries(lib, view.entries, query.sort);
   const bool years_ascending =
       !query.sort.empty() && query.sort[0].field == SortField::Year && !query.sort[0].descending;
@@ -440,46 +510,8 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
 }
 
 Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index) {
-  SearchIndex local;
-  if (!index && !search_terms(query.search).empty()) local = SearchIndex(lib);
-  const PreparedQuery q = prepare(query, owner, index ? *index : local);
-  std::map<int, std::uint32_t> years;
-  std::uint32_t types[kPubTypeCount] = {};
-  std::uint32_t statuses[kStatusCount] = {};
-  std::map<std::string, std::uint32_t> venues, tags;
   Facets out;
-  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
-    const Publication& p = lib.publications[i];
-    const std::uint32_t failed = failed_clauses(q, p, i);
-    auto kept_without = [&](std::uint32_t bit) { return (failed & ~bit) == 0; };
-    if (kept_without(kYear) && p.date.year) ++years[p.date.year];
-    if (kept_without(kType)) ++types[int(p.type)];
-    if (kept_without(kStatus)) ++statuses[int(p.status)];
-    if (kept_without(kVenue)) {
-      const std::string v = venue_key(p);
-      if (!v.empty()) ++venues[v];
-    }
-    if (kept_without(kTag))
-      for (const auto& t : p.tags) ++tags[t];
-    if (kept_without(kSelected) && p.selected) ++out.selected;
-    if (kept_without(kAward) && (!p.award.empty() || !p.award_label.empty())) ++out.awards;
-    if (kept_without(kOwnerFirst) && owner_is_first_author(p, owner)) ++out.owner_first;
-  }
-  for (auto it = years.rbegin(); it != years.rend(); ++it)
-    out.years.push_back({std::to_string(it->first), std::to_string(it->first), it->second});
-  for (int t = 0; t < kPubTypeCount; ++t)
-    if (types[t]) out.types.push_back({std::string(to_string(PubType(t))), std::string(label(PubType(t))), types[t]});
-  for (int s = 0; s < kStatusCount; ++s)
-    if (statuses[s])
-      out.statuses.push_back({std::string(to_string(Status(s))), std::string(label(Status(s))), statuses[s]});
-  auto by_count = [](std::map<std::string, std::uint32_t>& m) {
-    std::vector<FacetValue> v;
-    for (auto& [k, n] : m) v.push_back({k, k, n});
-    std::stable_sort(v.begin(), v.end(), [](const FacetValue& a, const FacetValue& b) { return a.count > b.count; });
-    return v;
-  };
-  out.venues = by_count(venues);
-  out.tags = by_count(tags);
+  run_query(lib, query, owner, index, &out);
   return out;
 }
 
