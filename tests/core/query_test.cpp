@@ -687,3 +687,45 @@ TEST(Facets, VenuesMostFrequentFirst) {
   const Facets f = facet_counts(b.lib, Query{});
   EXPECT_EQ(counts(f.venues), (C{{"NSDI", 2}, {"OSDI", 1}, {"Workshop on Things", 1}}));
 }
+
+TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
+  const Library lib = sample();
+  const OwnerMatcher owner = owner_hu();
+  const SearchIndex index(lib);
+  for (const char* sort : {"year-desc", "title-asc", "author-asc,year-asc", "file"}) {
+    for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author"}) {
+      for (const char* search : {"", "llm", "datacenter scheduling"}) {
+        for (GroupBy group : {GroupBy::None, GroupBy::Year, GroupBy::Venue}) {
+          Query q;
+          q.sort = *parse_sort(sort);
+          q.filter = parse_filter(filter);
+          q.search = search;
+          q.group = group;
+          Facets plain_facets, cached_facets;
+          const View plain = run_query(lib, q, owner, nullptr, &plain_facets);
+          const auto order = sorted_order(lib, q.sort);
+          const auto first = owner_first_flags(lib, owner);
+          QueryCache cache;
+          cache.index = &index;
+          cache.order = &order;
+          cache.owner_first = &first;
+          const View cached = run_query(lib, q, owner, cache, &cached_facets);
+          const std::string what = std::string(sort) + " | " + filter + " | " + search;
+          EXPECT_EQ(cached.entries, plain.entries) << what;
+          ASSERT_EQ(cached.groups.size(), plain.groups.size()) << what;
+          for (std::size_t g = 0; g < plain.groups.size(); ++g) {
+            EXPECT_EQ(cached.groups[g].key, plain.groups[g].key) << what;
+            EXPECT_EQ(cached.groups[g].count, plain.groups[g].count) << what;
+          }
+          EXPECT_EQ(counts(cached_facets.years), counts(plain_facets.years)) << what;
+          EXPECT_EQ(counts(cached_facets.venues), counts(plain_facets.venues)) << what;
+          EXPECT_EQ(cached_facets.owner_first, plain_facets.owner_first) << what;
+          // ...and the same facets as facet_counts on its own.
+          const Facets alone = facet_counts(lib, q, owner);
+          EXPECT_EQ(counts(cached_facets.types), counts(alone.types)) << what;
+          EXPECT_EQ(cached_facets.selected, alone.selected) << what;
+        }
+      }
+    }
+  }
+}

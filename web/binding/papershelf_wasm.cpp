@@ -26,6 +26,12 @@ struct LibraryHandle {
   std::string owner_text;            // cache key for `owner`
   OwnerMatcher owner;
   std::vector<std::uint32_t> view;   // the last query's record indices (read by JS from memory)
+  // Kept between queries (a keystroke changes only the search): the library in the last sort
+  // order, and the owner-is-first-author flags for the current owner.
+  std::string order_sort;
+  std::vector<std::uint32_t> order;
+  std::string first_owner = "\x01";  // no owner yet
+  std::vector<std::uint8_t> owner_first;
   // Author marker symbols, and per record a bit set of the symbols its authors carry (bit 63:
   // a symbol past the 63rd, looked up the slow way). Built on the first query.
   std::vector<std::string> mark_symbols;
@@ -244,10 +250,21 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   if (auto g = group_from_string(str(req, "group"))) q.group = *g;
   else errors.push_back("unknown group \"" + str(req, "group") + "\"");
   const OwnerMatcher& owner = owner_of(*h, req);
-  const SearchIndex* index = search_terms(q.search).empty() ? nullptr : &h->search_index();
+  QueryCache cache;
+  cache.index = search_terms(q.search).empty() ? nullptr : &h->search_index();
+  if (const std::string sort = to_string(q.sort); sort != h->order_sort || h->order.empty()) {
+    h->order = sorted_order(h->library, q.sort);
+    h->order_sort = sort;
+  }
+  cache.order = &h->order;
+  if (h->owner_text != h->first_owner) {
+    h->owner_first = owner_first_flags(h->library, owner);
+    h->first_owner = h->owner_text;
+  }
+  cache.owner_first = &h->owner_first;
   Facets facets;
   const bool with_facets = flag(req, "facets");
-  View view = run_query(h->library, q, owner, index, with_facets ? &facets : nullptr);
+  View view = run_query(h->library, q, owner, cache, with_facets ? &facets : nullptr);
   json::Writer w;
   w.begin_object().key("groups").begin_array();
   for (const auto& g : view.groups)

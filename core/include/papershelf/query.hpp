@@ -132,6 +132,22 @@ struct Facets;
 View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
                const SearchIndex* index = nullptr, Facets* facets = nullptr);
 
+// What a front end can keep between queries on one library so that a keystroke does not redo
+// it. Every member is optional; the caller keeps each one matching the query it passes.
+struct QueryCache {
+  const SearchIndex* index = nullptr;
+  // sorted_order(lib, query.sort): the kept records are then taken in this order, unsorted.
+  const std::vector<std::uint32_t>* order = nullptr;
+  // owner_first_flags(lib, owner) for the query's owner.
+  const std::vector<std::uint8_t>* owner_first = nullptr;
+};
+// Every record's index, stably sorted by `keys` (a subset taken in this order is sorted too).
+std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<SortKey>& keys);
+// owner_is_first_author for every record.
+std::vector<std::uint8_t> owner_first_flags(const Library& lib, const OwnerMatcher& owner);
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const QueryCache& cache,
+               Facets* facets = nullptr);
+
 struct FacetValue {
   std::string key;
   std::string label;

@@ -219,6 +219,11 @@ struct PreparedQuery {
   std::vector<std::string> terms;
   const OwnerMatcher& owner;
   const SearchIndex& index;
+  const std::vector<std::uint8_t>* owner_first = nullptr;  // per record, when cached
+
+  bool first(const Publication& p, std::uint32_t i) const {
+    return owner_first ? (*owner_first)[i] != 0 : owner_is_first_author(p, owner);
+  }
 };
 
 std::string venue_key(const Publication& p) { return p.badge.empty() ? p.venue.text : p.badge; }
@@ -259,7 +264,7 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
     });
     if (!hit) failed |= kAuthor;
   }
-  if (f.owner_first && !owner_is_first_author(p, q.owner)) failed |= kOwnerFirst;
+  if (f.owner_first && !q.first(p, i)) failed |= kOwnerFirst;
   if (!q.terms.empty() && !q.index.contains_all(i, q.terms)) failed |= kSearch;
   return failed;
 }
@@ -430,9 +435,9 @@ namespace {
 // for a facet value when it fails no clause but (possibly) that facet's own.
 class FacetTally {
  public:
-  explicit FacetTally(const OwnerMatcher& owner) : owner_(owner) {}
+  explicit FacetTally(const PreparedQuery& q) : q_(q) {}
 
-  void add(const Publication& p, std::uint32_t failed) {
+  void add(const Publication& p, std::uint32_t i, std::uint32_t failed) {
     auto kept_without = [&](std::uint32_t bit) { return (failed & ~bit) == 0; };
     if (kept_without(kYear) && p.date.year) ++years_[p.date.year];
     if (kept_without(kType)) ++types_[int(p.type)];
@@ -445,7 +450,7 @@ class FacetTally {
       for (const auto& t : p.tags) ++tags_[t];
     if (kept_without(kSelected) && p.selected) ++out_.selected;
     if (kept_without(kAward) && (!p.award.empty() || !p.award_label.empty())) ++out_.awards;
-    if (kept_without(kOwnerFirst) && owner_is_first_author(p, owner_)) ++out_.owner_first;
+    if (kept_without(kOwnerFirst) && q_.first(p, i)) ++out_.owner_first;
   }
 
   Facets finish() {
@@ -472,7 +477,7 @@ class FacetTally {
     return v;
   }
 
-  const OwnerMatcher& owner_;
+  const PreparedQuery& q_;
   std::map<int, std::uint32_t> years_;
   std::uint32_t types_[kPubTypeCount] = {};
   std::uint32_t statuses_[kStatusCount] = {};
@@ -484,29 +489,53 @@ class FacetTally {
 
 View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index,
                Facets* facets) {
+  QueryCache cache;
+  cache.index = index;
+  return run_query(lib, query, owner, cache, facets);
+}
+
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const QueryCache& cache,
+               Facets* facets) {
   SearchIndex local;
-  const bool needs_index = !index && !search_terms(query.search).empty();
+  const bool needs_index = !cache.index && !search_terms(query.search).empty();
   if (needs_index) local = SearchIndex(lib);
-  const PreparedQuery q = prepare(query, owner, index ? *index : local);
+  PreparedQuery q = prepare(query, owner, cache.index ? *cache.index : local);
+  const auto n = static_cast<std::uint32_t>(lib.publications.size());
+  if (cache.owner_first && cache.owner_first->size() == n) q.owner_first = cache.owner_first;
+  const bool presorted = cache.order && cache.order->size() == n;
   View view;
-  view.total = static_cast<std::uint32_t>(lib.publications.size());
-  view.entries.reserve(lib.publications.size());
+  view.total = n;
+  view.entries.reserve(n);
   const bool no_filter = query.filter.empty() && q.terms.empty();
   // One pass: each record's failed clauses decide both whether it is kept and what it counts
   // for in the facets.
-  FacetTally tally(owner);
-  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
+  FacetTally tally(q);
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const std::uint32_t i = presorted ? (*cache.order)[k] : k;
     const Publication& p = lib.publications[i];
     const std::uint32_t failed = no_filter ? 0 : failed_clauses(q, p, i);
-    if (facets) tally.add(p, failed);
+    if (facets) tally.add(p, i, failed);
     if (failed == 0) view.entries.push_back(i);
   }
   if (facets) *facets = tally.finish();
-  sort_entries(lib, view.entries, query.sort);
+  if (!presorted) sort_entries(lib, view.entries, query.sort);
   const bool years_ascending =
       !query.sort.empty() && query.sort[0].field == SortField::Year && !query.sort[0].descending;
   group_entries(lib, view, query.group, years_ascending);
   return view;
+}
+
+std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<SortKey>& keys) {
+  std::vector<std::uint32_t> order(lib.publications.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  sort_entries(lib, order, keys);
+  return order;
+}
+
+std::vector<std::uint8_t> owner_first_flags(const Library& lib, const OwnerMatcher& owner) {
+  std::vector<std::uint8_t> out(lib.publications.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = owner_is_first_author(lib.publications[i], owner);
+  return out;
 }
 
 Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index) {
