@@ -189,7 +189,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
   for (int k = 0; k < n; ++k) {
     const YearStats& y = s.years[static_cast<std::size_t>(k)];
     const int x = gap + k * (bar + gap);
-    std::string column;
+    std::string column, labels;  // bars; the count and year texts (outside any link)
     int y0 = top + plot;
     for (int t = 0; t < kPubTypeCount; ++t) {
       if (!y.by_type[t]) continue;
@@ -199,18 +199,20 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
                 "\" y=\"" + num(y0) + "\" width=\"" + num(bar) + "\" height=\"" + num(std::max(h, 1)) + "\"/>";
     }
     if (y.total)
-      column += "<text class=\"ps-bar-n\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(y0 - 3) + "\" text-anchor=\"middle\">" + num(y.total) + "</text>";
+      labels += "<text class=\"ps-bar-n\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(y0 - 3) + "\" text-anchor=\"middle\">" + num(y.total) + "</text>";
     if (k % label_every == 0 || k == n - 1)
-      column += "<text class=\"ps-bar-year\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(height - 4) + "\" text-anchor=\"middle\">" +
+      labels += "<text class=\"ps-bar-year\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(height - 4) + "\" text-anchor=\"middle\">" +
                 (n > 8 ? "\xE2\x80\x99" + num(y.year % 100 / 10) + num(y.year % 10) : num(y.year)) + "</text>";
     const std::string name = num(y.year) + ": " + num(y.total) + " " + plural(y.total, "publication", "publications");
     if (o.interactive && y.total) {
-      // A transparent hit area so the whole column (not only its bars) is the link.
+      // The link holds only shapes (its name is the label); a transparent hit area makes the
+      // whole column, texts included, clickable.
+      out += "<g class=\"ps-bar-labels\" aria-hidden=\"true\">" + labels + "</g>";
       out += "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:" + num(y.year) + "\" aria-label=\"" + escape_html(name) + "\">" +
-             "<rect class=\"ps-bar-hit\" x=\"" + num(x - gap / 2) + "\" y=\"0\" width=\"" + num(bar + gap) + "\" height=\"" +
-             num(height) + "\" fill=\"transparent\"/>" + column + "</a>";
+             "<title>" + escape_html(name) + "</title><rect class=\"ps-bar-hit\" x=\"" + num(x - gap / 2) + "\" y=\"0\" width=\"" +
+             num(bar + gap) + "\" height=\"" + num(height) + "\" fill=\"transparent\"/>" + column + "</a>";
     } else {
-      out += "<g class=\"ps-bar\"" + std::string(o.interactive ? " aria-hidden=\"true\"" : "") + ">" + column + "</g>";
+      out += "<g class=\"ps-bar\"" + std::string(o.interactive ? " aria-hidden=\"true\"" : "") + ">" + column + labels + "</g>";
     }
   }
   out += "</svg>";
@@ -243,22 +245,20 @@ void append_top(std::string& out, const Stats& s, const ProfileCardOptions& o) {
   if (!s.venues.empty()) {
     out += "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">Top venues</h4><ul>";
     for (const auto& v : s.venues) {
-      const std::string inner = "<span class=\"ps-top-name\">" + escape_html(v.key) + "</span> <span class=\"ps-top-n\">" + num(v.count) + "</span>";
-      out += "<li>" + stat_control(o, clause("venue", v.key), "ps-top-item ps-venue-stat", inner,
-                                   v.key + ": " + num(v.count) + " " + plural(v.count, "publication", "publications")) + "</li>";
+      const std::string inner = "<span class=\"ps-top-name\">" + escape_html(v.key) + "</span> <span class=\"ps-top-n\">" + num(v.count) +
+                                "</span><span class=\"ps-visually-hidden\"> " + plural(v.count, "publication", "publications") + "</span>";
+      out += "<li>" + stat_control(o, clause("venue", v.key), "ps-top-item ps-venue-stat", inner) + "</li>";
     }
     out += "</ul></div>";
   }
   if (!s.coauthors.empty()) {
     out += "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">Frequent co-authors</h4><ul>";
     for (const auto& c : s.coauthors) {
-      std::string inner = "<span class=\"ps-top-name\">" + escape_html(c.name) + "</span> <span class=\"ps-top-n\">" + num(c.count) + "</span>";
-      std::string aria = c.name + ": " + num(c.count) + " " + plural(c.count, "publication", "publications");
-      if (c.last_year) {
-        inner += " <span class=\"ps-top-year\">" + num(c.last_year) + "</span>";
-        aria += ", most recently " + num(c.last_year);
-      }
-      out += "<li>" + stat_control(o, clause("author", c.name), "ps-top-item ps-coauthor-stat", inner, aria) + "</li>";
+      std::string inner = "<span class=\"ps-top-name\">" + escape_html(c.name) + "</span> <span class=\"ps-top-n\">" + num(c.count) +
+                          "</span><span class=\"ps-visually-hidden\"> " + plural(c.count, "publication", "publications") + "</span>";
+      if (c.last_year)
+        inner += " <span class=\"ps-top-year\"><span class=\"ps-visually-hidden\">most recently </span>" + num(c.last_year) + "</span>";
+      out += "<li>" + stat_control(o, clause("author", c.name), "ps-top-item ps-coauthor-stat", inner) + "</li>";
     }
     out += "</ul></div>";
   }
