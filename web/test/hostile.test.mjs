@@ -1,0 +1,144 @@
+// Hostile input in Debian's Chromium: the payloads of tests/fixtures/hostile/payloads.json in every
+// field of BibTeX, CSL-JSON and papershelf JSON documents, shown (1) as the CLI's static HTML and
+// (2) by the <paper-shelf> element with each renderer. Nothing may run (the payloads set
+// window.__pwned or open dialogs), no link may carry a scheme other than http(s)/mailto as the
+// browser parsed it, no injected tag, handler or inline style may exist, no request may leave for
+// anything the page did not ask for, and every record's marker text must be visible.
+// Needs web/dist and the native CLI (./dev.sh test builds both).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./support/server.mjs";
+import { launch } from "./support/browser.mjs";
+import { documents, inspectInPage, marker, payloads } from "./support/hostile.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..");
+const dist = join(repo, "web", "dist");
+const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");
+
+// The element's renderers. A renderer is one line here; `text` says where its entries are read as
+// text (the canvas renderer keeps an accessible HTML list in step with what it draws).
+const RENDERERS = [
+  { name: "html", attributes: "", text: "innerText" },
+  // { name: "canvas", attributes: 'renderer="canvas"', text: "textContent" },
+];
+
+// A benign corpus of the same shape: the tags it produces are the ones the renderers use.
+const BENIGN = Array.from({ length: payloads.length }, (_, i) =>
+  ["plain words", "https://example.org/paper.pdf", "papers/local.pdf", "mailto:someone@example.org",
+    "\\emph{Emphasis} and \\url{https://example.org}", "more plain words"][i % 6]);  // [26]: the photo, local
+
+let server, browser, work;
+before(async () => {
+  assert.ok(existsSync(join(dist, "papershelf.js")), "web/dist is missing: run ./dev.sh test");
+  assert.ok(existsSync(cli), `${cli} is missing: run ./dev.sh test`);
+  work = mkdtempSync(join(tmpdir(), "papershelf-hostile-"));
+  server = await serve(dist);
+  for (const [set, ps] of [["hostile", payloads], ["benign", BENIGN]]) {
+    for (const doc of documents(ps)) {
+      server.pages.set(`/${set}/${doc.file}`, { body: doc.text, headers: { "content-type": doc.type } });
+      // The CLI's static HTML for the same document (profile card included).
+      const file = join(work, `${set}-${doc.file}`);
+      writeFileSync(file, doc.text);
+      let html;
+      try {
+        html = execFileSync(cli, ["render", file, "--owner", "Qinghao Hu", "--max-authors", "3", "--profile"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      } catch (e) {
+        html = e.stdout;  // exit 1 = the input had errors; the valid records are still rendered
+      }
+      assert.ok(html.includes("ps-entry"), `${set} ${doc.name}: the CLI rendered nothing`);
+      server.pages.set(`/${set}/static-${doc.name}.html`, { body: page(`static ${doc.name}`, html) });
+      for (const r of RENDERERS) {
+        server.pages.set(`/${set}/element-${r.name}-${doc.name}.html`, { body: page(`element ${doc.name}`,
+          `<script src="/papershelf.js"></script>\n<paper-shelf src="/${set}/${doc.file}" owner="Qinghao Hu" max-authors="3" profile ${r.attributes}></paper-shelf>`) });
+      }
+    }
+  }
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); if (work) rmSync(work, { recursive: true, force: true }); });
+
+function page(title, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,"></head><body>\n${body}\n</body></html>`;
+}
+
+/** Opens a page, lets it settle, and reports what happened there. */
+async function visit(path, selector) {
+  const p = await browser.context.newPage();
+  const dialogs = [], stray = [], errors = [];
+  p.on("dialog", (d) => { dialogs.push(`${d.type()}: ${d.message()}`); d.dismiss().catch(() => {}); });
+  p.on("pageerror", (e) => errors.push(String(e)));
+  p.on("request", (req) => {
+    const url = new URL(req.url());
+    const expected = url.origin === server.url && (/^\/(hostile|benign)\//.test(url.pathname) || /^\/papershelf[\w-]*\.(js|wasm)$/.test(url.pathname));
+    if (!expected && !req.url().startsWith("data:")) stray.push(`${req.resourceType()} ${req.url().slice(0, 80)}`);
+  });
+  await p.goto(`${server.url}${path}`);
+  if (selector) {
+    await p.waitForFunction((sel) => {
+      const el = document.querySelector(sel);
+      return el && el.visibleKeys?.length > 0 && el.shadowRoot.querySelectorAll(".ps-results li.ps-entry").length === el.visibleKeys.length;
+    }, selector, { timeout: 30000 });
+  }
+  await p.waitForTimeout(300);  // let any injected handler, timer or load event fire
+  // Hover and focus everything once: handlers such as onmouseover/onfocus would fire now.
+  await p.evaluate((sel) => {
+    const root = sel ? document.querySelector(sel).shadowRoot : document;
+    for (const e of root.querySelectorAll("*")) {
+      e.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+      if (typeof e.focus === "function") e.focus();
+    }
+  }, selector);
+  await p.waitForTimeout(100);
+  const seen = await p.evaluate(inspectInPage, selector);
+  const keys = selector ? await p.evaluate((sel) => document.querySelector(sel).visibleKeys, selector) : null;
+  await p.close();
+  return { ...seen, dialogs, stray, errors, keys };
+}
+
+const views = [
+  { name: "static", path: (set, doc) => `/${set}/static-${doc}.html`, selector: null, text: "innerText" },
+  ...RENDERERS.map((r) => ({ name: `element-${r.name}`, path: (set, doc) => `/${set}/element-${r.name}-${doc}.html`, selector: "paper-shelf", text: r.text })),
+];
+
+for (const view of views) {
+  for (const doc of ["bibtex", "csl-json", "papershelf-json"]) {
+    test(`${view.name}, ${doc}: nothing from data executes or links unsafely; the text is shown`, async () => {
+      const benign = await visit(view.path("benign", doc), view.selector);
+      const hostile = await visit(view.path("hostile", doc), view.selector);
+      assert.equal(hostile.pwned, undefined, "a payload ran");
+      assert.deepEqual(hostile.dialogs, [], "a dialog opened");
+      assert.deepEqual(hostile.stray, [], "an injected element made a request");
+      assert.deepEqual(hostile.badAttributes, []);
+      assert.deepEqual(hostile.badLinks, []);
+      assert.deepEqual(hostile.tags, [], "elements that hostile data must never create");
+      // The same page with benign data passes the same checks and shows its text.
+      assert.equal(benign.pwned, undefined);
+      assert.deepEqual([benign.tags, benign.badAttributes, benign.badLinks, benign.stray], [[], [], [], []]);
+      assert.deepEqual(hostile.errors, []);
+      if (hostile.keys) assert.equal(hostile.keys.length, payloads.length, "every record is kept");
+      const missing = payloads.map((_, i) => marker(i)).filter((m) => !hostile.text.includes(m));
+      assert.deepEqual(missing, [], "records whose text is not visible");
+      // Plain payloads (no LaTeX syntax in BibTeX) appear verbatim as text.
+      const plain = payloads.filter((p) => !/[\u0000-\u001f]/.test(p) && (doc !== "bibtex" || (!/[\\{}$%~]/.test(p) && !p.includes("--"))) && !p.includes("<i>"));
+      assert.ok(plain.length >= 20, `${plain.length} plain payloads`);
+      const notShown = plain.filter((p) => !hostile.text.includes(p.replace(/\s+/g, " ").trim()));
+      assert.deepEqual(notShown, [], "payloads not shown as text");
+    });
+  }
+}
+
+test("the checks can fail: a page that injects for real is caught", async () => {
+  server.pages.set("/hostile/control.html", { body: page("control",
+    `<a href="javascript:void 0">x</a><img src="/nothing.png" onerror="window.__pwned=1"><p>${marker(0)}</p>`) });
+  const seen = await visit("/hostile/control.html", null);
+  assert.equal(seen.pwned, 1);
+  assert.equal(seen.badLinks.length, 1);
+  assert.equal(seen.badAttributes.length, 1);
+  assert.equal(seen.stray.length, 1);
+});
