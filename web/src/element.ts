@@ -6,7 +6,10 @@ import type { Diagnostic, Library, Papershelf, View, FacetValue } from "./core.j
 type Loader = () => Promise<Papershelf>;
 
 const ATTRIBUTES = ["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend",
-  "max-authors", "base", "lang", "omit-fields"] as const;
+  "max-authors", "base", "lang", "omit-fields",
+  // The profile card: mode, and profile fields that override the data's profile.
+  "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display"] as const;
+const PROFILE_ATTRIBUTES = new Set(["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base"]);
 
 /** UI labels; English built in, others through the `labels` property. */
 export const DEFAULT_LABELS = {
@@ -44,6 +47,38 @@ function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Filter text split into clauses the way the core does: whitespace separates, quotes group. */
+export function filterClauses(text: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (const c of text) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && /\s/.test(c)) { if (current) out.push(current); current = ""; }
+    else current += c;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+const CLAUSE_KEYS: Record<string, string> = { years: "year", badge: "venue", tags: "tag", awards: "award", "owner-first": "first-author", first: "first-author" };
+function clauseKey(clause: string): string {
+  const key = clause.split(":", 1)[0].toLowerCase();
+  return CLAUSE_KEYS[key] ?? key;
+}
+function quoteClause(clause: string): string { return /\s/.test(clause) ? `"${clause}"` : clause; }
+
+/** Applies a statistic's clause: replaces the clause of the same kind, or removes it when it is already there. */
+export function toggleClause(filter: string, clause: string): string {
+  const clauses = filterClauses(filter);
+  const wanted = filterClauses(clause)[0] ?? "";
+  if (!wanted) return "";
+  const had = clauses.some((c) => c.toLowerCase() === wanted.toLowerCase());
+  const kept = clauses.filter((c) => clauseKey(c) !== clauseKey(wanted));
+  if (!had) kept.push(wanted);
+  return kept.map(quoteClause).join(" ");
+}
+
 export function definePaperShelf(loader: Loader, css: string): void {
   if (customElements.get("paper-shelf")) return;
 
@@ -69,11 +104,13 @@ export function definePaperShelf(loader: Loader, css: string): void {
     #data?: string | Uint8Array;
     #loadedSrc?: string;
     #renderToken = 0;
+    #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; count: HTMLElement;
-      list: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement };
+      list: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
+    #profileKey = "";
 
     constructor() {
       super();
@@ -121,6 +158,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
       const sortOptions = Object.entries(L.sortNames).map(([v, t]) => `<option value="${v}">${escapeText(t)}</option>`).join("");
       const groupOptions = Object.entries(L.groupNames).map(([v, t]) => `<option value="${v}">${escapeText(t)}</option>`).join("");
       wrap.innerHTML = `
+<div class="ps-profile-slot" part="profile" hidden></div>
 <div class="ps-toolbar" part="toolbar" role="search">
   <input class="ps-search" type="search" part="search" aria-label="${escapeText(L.search)}" placeholder="${escapeText(L.search)}">
   <label class="ps-control">${escapeText(L.sort)} <select class="ps-sort">${sortOptions}</select></label>
@@ -147,6 +185,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
         selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"),
         count: q(".ps-count"), list: q(".ps-results"), problems: q(".ps-problems"), legend: q(".ps-legend"),
+        profile: q(".ps-profile-slot"),
       };
       const e = this.#els;
       e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(); });
@@ -160,6 +199,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
         e.search.focus();
       });
       e.list.addEventListener("click", (ev) => this.#onListClick(ev));
+      e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
       for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
       this.#applyTheme();
     }
@@ -201,6 +241,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
         const shelf = await loader();
         this.#library?.dispose();
         this.#library = shelf.parse(input, { source });
+        this.#loadCount++;
         this.#showProblems();
         this.#refresh();
       } catch (err) {
@@ -263,7 +304,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
       if (e.award.checked) parts.push("award");
       if (e.first.checked) parts.push("first-author");
       // Clauses the controls can't show (tags, authors) stay as the attribute gave them.
-      const extra = (this.getAttribute("filter") ?? "").split(/\s+/).filter((c) => /^(tag|tags|author):/.test(c));
+      const extra = filterClauses(this.#state.filter).filter((c) => /^(tag|tags|author):/i.test(c)).map(quoteClause);
       return [...parts, ...extra].join(" ");
     }
 
@@ -321,9 +362,76 @@ export function definePaperShelf(loader: Loader, css: string): void {
       this.#view = view;
       this.#syncControls(view);
       this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
+      this.#renderProfile();
       this.#renderLegend(view);
       this.#renderList(view);
       this.dispatchEvent(new CustomEvent("change", { detail: { keys: view.keys } }));
+    }
+
+    /** The profile card (core markup), rebuilt only when the data or its attributes change. */
+    #renderProfile(): void {
+      const lib = this.#library!;
+      const box = this.#els.profile;
+      const modeAttr = this.getAttribute("profile");
+      const mode = modeAttr === null ? "none" : modeAttr === "" || modeAttr === "profile" ? "full" : modeAttr;
+      const key = [...PROFILE_ATTRIBUTES].map((a) => this.getAttribute(a) ?? "\u0000").join("\u0001");
+      if (mode === "none") {
+        box.hidden = true;
+        box.innerHTML = "";
+        this.#profileKey = "";
+        return;
+      }
+      if (key !== this.#profileKey || box.dataset.library !== String(this.#loadCount)) {
+        const links = (this.getAttribute("links") ?? "").split(/[;\n]/).map((s) => s.trim()).filter(Boolean).flatMap((s) => {
+          const eq = s.indexOf("=");
+          return eq > 0 ? [{ label: s.slice(0, eq).trim().toLowerCase(), url: s.slice(eq + 1).trim() }] : [];
+        });
+        const email = this.getAttribute("email");
+        if (email) links.push({ label: "email", url: email });
+        const attr = (name: string) => this.getAttribute(name) ?? undefined;
+        const display = this.getAttribute("email-display");
+        box.innerHTML = lib.profileHtml({
+          owner: attr("owner"),
+          mode: mode === "compact" ? "compact" : "full",
+          email: display === "plain" || display === "hidden" ? display : "obfuscated",
+          base: attr("base"),
+          profile: { position: attr("position"), affiliation: attr("affiliation"), photo: attr("photo"), interests: attr("interests"), links },
+        });
+        box.hidden = box.innerHTML === "";
+        box.dataset.library = String(this.#loadCount);
+        this.#profileKey = key;
+      }
+      // Which statistics are applied now.
+      const clauses = new Set(filterClauses(this.#state.filter).map((c) => c.toLowerCase()));
+      for (const el of box.querySelectorAll<HTMLElement>("[data-filter]")) {
+        const c = (filterClauses(el.dataset.filter ?? "")[0] ?? "").toLowerCase();
+        const on = c ? clauses.has(c) : clauses.size === 0 && !this.#state.search;
+        if (el.tagName === "BUTTON") el.setAttribute("aria-pressed", String(on));
+        else if (on) el.setAttribute("aria-current", "true");
+        else el.removeAttribute("aria-current");
+      }
+    }
+
+    #onProfileClick(ev: Event): void {
+      const target = (ev.target as Element).closest("[data-filter], button.ps-email");
+      if (!target) return;
+      ev.preventDefault();
+      if (target.classList.contains("ps-email")) {
+        // Assembled only now, so the address is never in the page as written.
+        const rev = (s: string | undefined) => [...(s ?? "")].reverse().join("");
+        const address = `${rev((target as HTMLElement).dataset.u)}@${rev((target as HTMLElement).dataset.d)}`;
+        const a = document.createElement("a");
+        a.className = target.className;
+        a.href = `mailto:${address}`;
+        a.textContent = address;
+        target.replaceWith(a);
+        a.focus();
+        return;
+      }
+      const clause = (target as HTMLElement).dataset.filter ?? "";
+      this.#state.filter = clause ? toggleClause(this.#state.filter, clause) : "";
+      if (!clause) this.#state.search = "";
+      this.#commit();
     }
 
     #renderLegend(view: View): void {
