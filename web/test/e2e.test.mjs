@@ -142,3 +142,110 @@ test("axe-core finds no accessibility violations", async () => {
   assert.deepEqual(violations, []);
   await page.close();
 });
+
+// The example's records, read with regular expressions (independently of the parser) for the
+// profile card's numbers.
+const exampleEntries = bibText.split(/^@/m).slice(1).filter((b) => !/^(string|comment|preamble)\b/i.test(b)).map((b) => ({
+  key: b.match(/^\w+\s*\{\s*([^,\s]+)\s*,/)[1],
+  year: Number((b.match(/\byear\s*=\s*\{?(\d{4})/) ?? [])[1] ?? 0),
+  abbr: (b.match(/\babbr\s*=\s*\{([^}]*)\}/) ?? [])[1] ?? "",
+  award: /\baward\s*=/.test(b),
+  authors: (b.match(/\bauthor\s*=\s*\{([^}]*)\}/) ?? [])[1] ?? "",
+}));
+const sorted = (a) => [...a].sort();
+
+test("the profile card: counts match the data, clicking a statistic filters the list", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  await ready(page);
+  const card = shadow(page, ".ps-profile");
+  assert.ok(await card.isVisible());
+  assert.equal(await card.locator(".ps-profile-name").textContent(), "Qinghao Hu");
+  assert.equal(await card.locator(".ps-position").textContent(), "Research Assistant Professor");
+  assert.equal(await card.locator(".ps-interest").count(), 3);
+  assert.equal(Number(await card.locator(".ps-stat-total .ps-stat-n").textContent()), exampleEntries.length);
+  assert.equal(Number(await card.locator(".ps-stat-awards .ps-stat-n").textContent()), exampleEntries.filter((e) => e.award).length);
+  // The chart: one link per year with records, labelled with that year's count.
+  const years = [...new Set(exampleEntries.map((e) => e.year).filter(Boolean))].sort();
+  const bars = card.locator("a.ps-bar");
+  assert.equal(await bars.count(), years.length);
+  for (const year of years) {
+    const n = exampleEntries.filter((e) => e.year === year).length;
+    assert.equal(await card.locator(`a.ps-bar[data-filter="year:${year}"]`).getAttribute("aria-label"), `${year}: ${n} publication${n === 1 ? "" : "s"}`);
+  }
+  assert.equal(await card.locator("table.ps-chart-table tbody tr").count(), years.at(-1) - years[0] + 1);
+  const visible = () => page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
+
+  // A year bar.
+  await card.locator('a.ps-bar[data-filter="year:2023"]').click();
+  assert.deepEqual(sorted(await visible()), sorted(exampleEntries.filter((e) => e.year === 2023).map((e) => e.key)));
+  const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  assert.equal(new URLSearchParams(hash.get("ps-publications") ?? "").get("filter"), "year:2023");
+  assert.equal(await shadow(page, "select.ps-f-year").inputValue(), "2023");
+  // The same bar again removes its filter.
+  await card.locator('a.ps-bar[data-filter="year:2023"]').click();
+  assert.equal((await visible()).length, exampleEntries.length);
+
+  // The most frequent venue.
+  const venue = card.locator("button.ps-venue-stat").first();
+  const venueName = await venue.locator(".ps-top-name").textContent();
+  const venueCount = Number(await venue.locator(".ps-top-n").textContent());
+  await venue.click();
+  assert.equal(await venue.getAttribute("aria-pressed"), "true");
+  const byVenue = exampleEntries.filter((e) => e.abbr === venueName).map((e) => e.key);
+  assert.equal(byVenue.length, venueCount);
+  assert.deepEqual(sorted(await visible()), sorted(byVenue));
+  await card.locator("button.ps-stat-all").click();
+  assert.equal((await visible()).length, exampleEntries.length);
+
+  // The most frequent co-author: every record whose author list names them ("Family, Given").
+  const coauthor = card.locator("button.ps-coauthor-stat").first();
+  const name = await coauthor.locator(".ps-top-name").textContent();
+  const count = Number(await coauthor.locator(".ps-top-n").textContent());
+  const [given, family] = [name.split(" ").slice(0, -1).join(" "), name.split(" ").at(-1)];
+  const byAuthor = exampleEntries.filter((e) => new RegExp(`(^|and )${family}\\W{0,3}, ${given}( and|$)`).test(e.authors)).map((e) => e.key);
+  assert.equal(byAuthor.length, count, `${name}: ${byAuthor.join()}`);
+  await coauthor.click();
+  assert.deepEqual(sorted(await visible()), sorted(byAuthor));
+  // Another control keeps the co-author clause (the filters combine).
+  await shadow(page, "select.ps-f-type").selectOption("conference");
+  const both = await visible();
+  assert.ok(both.length > 0 && both.length <= byAuthor.length && both.every((k) => byAuthor.includes(k)), both.join());
+  await shadow(page, "button.ps-clear").click();
+
+  // Awards.
+  await card.locator("button.ps-stat-awards").click();
+  assert.deepEqual(await visible(), exampleEntries.filter((e) => e.award).map((e) => e.key));
+  assert.equal(await shadow(page, "input.ps-f-award").isChecked(), true);
+  // The library's statistics are the card's.
+  const stats = await page.evaluate(() => document.querySelector("paper-shelf").library.stats("Qinghao Hu; Q. Hu"));
+  assert.equal(stats.total, exampleEntries.length);
+  assert.equal(stats.coauthors[0].name, name);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the profile card: compact mode, attributes win, email assembled on click, none hides it", async () => {
+  server.pages.set("/homepage/card.html", { body: `<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
+<script src="../papershelf.js"></script>
+<main><h1>Card</h1><h2>Publications</h2>
+<paper-shelf profile="compact" position="Attribute position" links="homepage=https://example.org/h; scholar=javascript:alert(1)" email="ada@example.org"><script type="application/json">
+{"profile": {"name": "Ada Lovelace", "position": "JSON position", "affiliation": "JSON affiliation"},
+ "publications": [{"id": "a1", "type": "paper-conference", "title": "One", "author": [{"family": "Lovelace", "given": "Ada"}], "issued": {"date-parts": [[2020]]}}]}
+</script></paper-shelf></main>` });
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/card.html`);
+  await ready(page);
+  const card = shadow(page, ".ps-profile");
+  assert.equal(await card.getAttribute("class"), "ps-profile ps-profile-compact");
+  assert.equal(await card.locator(".ps-position").textContent(), "Attribute position");
+  assert.equal(await card.locator(".ps-affiliation").textContent(), "JSON affiliation");
+  assert.equal(await card.locator("svg").count(), 0);
+  assert.equal(await card.locator('a[href^="javascript"]').count(), 0);
+  assert.equal(await card.locator('a[href="https://example.org/h"]').count(), 1);
+  assert.doesNotMatch(await card.innerHTML(), /ada@example\.org/);
+  await card.locator("button.ps-email").click();
+  assert.equal(await card.locator('a[href="mailto:ada@example.org"]').textContent(), "ada@example.org");
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("profile", "none"));
+  assert.equal(await shadow(page, ".ps-profile").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
