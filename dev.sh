@@ -24,6 +24,11 @@ build_web() {
     rm -rf dist
     npx tsc -p .
     cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm src/papershelf.css dist/
+    # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue minified) and
+    # the font subset it draws with.
+    npx esbuild ../build/wasm/widget/papershelf-canvas.mjs --minify --format=esm --log-level=error \
+      --outfile=dist/papershelf-canvas.mjs
+    cp ../build/wasm/widget/papershelf-canvas.wasm ../build/wasm/fonts/papershelf-sans.ttf dist/
     npx esbuild dist/script-tag.js --bundle --format=iife --minify --loader:.css=text \
       --log-level=error --outfile=dist/papershelf.js
     rm -f dist/script-tag.js dist/script-tag.d.ts
@@ -57,7 +62,8 @@ site() {
   # The example site: examples/ plus the built web package and pre-rendered fallbacks.
   rm -rf build/site && mkdir -p build/site
   cp -r examples/. build/site/
-  cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm build/site/
+  cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm web/dist/papershelf-canvas.mjs \
+    web/dist/papershelf-canvas.wasm web/dist/papershelf-sans.ttf build/site/
   # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
   build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null
   for page in build/site/*/index.html; do

@@ -621,7 +621,9 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     };
     if (!row.status.empty() && row.status != "published") {
       const auto s = status_from_string(row.status);
-      pill(s ? std::string(label(*s)) : row.status, IM_COL32(200, 120, 20, 255));
+      const std::string status_label = s ? std::string(label(*s)) : row.status;
+      pill(status_label, IM_COL32(200, 120, 20, 255));
+      if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
     }
     if (!row.award.empty() || !row.award_label.empty())
       pill(row.award_label.empty() ? "Award" : row.award_label, IM_COL32(190, 140, 0, 255));

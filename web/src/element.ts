@@ -2,6 +2,7 @@
 // core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
 // adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
 import type { Diagnostic, Library, Papershelf, View, FacetValue } from "./core.js";
+import { CanvasView, type CanvasAssets, type QueryState } from "./canvas.js";
 
 type Loader = () => Promise<Papershelf>;
 
@@ -79,7 +80,11 @@ export function toggleClause(filter: string, clause: string): string {
   return kept.map(quoteClause).join(" ");
 }
 
-export function definePaperShelf(loader: Loader, css: string): void {
+/**
+ * Defines <paper-shelf>. `canvas` says where the Dear ImGui canvas renderer is loaded from; it is
+ * fetched only when an element asks for renderer="canvas".
+ */
+export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAssets): void {
   if (customElements.get("paper-shelf")) return;
 
   let sheet: CSSStyleSheet | undefined;
@@ -104,6 +109,12 @@ export function definePaperShelf(loader: Loader, css: string): void {
     #data?: string | Uint8Array;
     #loadedSrc?: string;
     #renderToken = 0;
+    #canvas?: CanvasView;
+    #canvasLoading = false;
+    #canvasFailed = false;
+    #canvasLibrary?: Library;
+    #hasCitations = false;
+    #rendererProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
@@ -121,7 +132,9 @@ export function definePaperShelf(loader: Loader, css: string): void {
     /** Keys of the displayed entries, in display order. */
     get visibleKeys(): string[] { return this.#view ? [...this.#view.keys] : []; }
     /** Problems found in the data (line:column). */
-    get diagnostics(): Diagnostic[] { return this.#library ? [...this.#library.diagnostics] : []; }
+    get diagnostics(): Diagnostic[] { return [...(this.#library?.diagnostics ?? []), ...this.#rendererProblems]; }
+    /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
+    get canvasLayout(): unknown { return this.#canvas?.probe(); }
     /** The data itself, as text or bytes (instead of `src` or an inline script). */
     get data(): string | Uint8Array | undefined { return this.#data; }
     set data(value: string | Uint8Array | undefined) { this.#data = value; void this.#load(); }
@@ -177,6 +190,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
 </div>
 <div class="ps-problems" part="problems" hidden></div>
 <p class="ps-legend" part="legend" hidden></p>
+<div class="ps-canvas-host" part="canvas" hidden><canvas class="ps-canvas" tabindex="0" role="application" aria-label="Publications table (drawn on a canvas; the same list follows as text for screen readers)"></canvas></div>
 <div class="ps-results" part="list"></div>`;
       r.append(wrap);
       const q = <T extends Element>(sel: string) => wrap.querySelector(sel) as T;
@@ -255,7 +269,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
     }
 
     #showProblems(): void {
-      const d = this.#library?.diagnostics ?? [];
+      const d = this.diagnostics;
       const box = this.#els.problems;
       box.hidden = d.length === 0;
       if (!d.length) { box.innerHTML = ""; return; }
@@ -365,6 +379,7 @@ export function definePaperShelf(loader: Loader, css: string): void {
       this.#renderProfile();
       this.#renderLegend(view);
       this.#renderList(view);
+      this.#syncCanvas(view);
       this.dispatchEvent(new CustomEvent("change", { detail: { keys: view.keys } }));
     }
 
@@ -432,6 +447,87 @@ export function definePaperShelf(loader: Loader, css: string): void {
       this.#state.filter = clause ? toggleClause(this.#state.filter, clause) : "";
       if (!clause) this.#state.search = "";
       this.#commit();
+    }
+
+    // ------------------------------------------------------------------ [SECTION] canvas renderer
+
+    /** renderer="canvas": the ImGui widget draws; the HTML list stays for screen readers, visually hidden. */
+    #syncCanvas(view: View): void {
+      const wrap = this.#root.querySelector(".ps-shelf") as HTMLElement;
+      const host = wrap.querySelector(".ps-canvas-host") as HTMLElement;
+      const want = this.getAttribute("renderer") === "canvas" && !!canvas && !this.#canvasFailed;
+      wrap.classList.toggle("ps-mode-canvas", want && !!this.#canvas);
+      host.hidden = !want;
+      if (!want) return;
+      if (!this.#canvas) {
+        if (!this.#canvasLoading) void this.#startCanvas(host.querySelector("canvas")!);
+        return;
+      }
+      const lib = this.#library!;
+      if (this.#canvasLibrary !== lib) {
+        this.#canvasLibrary = lib;
+        this.#canvas.clearRows();
+        // Citation counts get their own column only when the data has them: the most-cited entry tells.
+        const top = lib.query({ sort: "citations-desc" }).entries.slice(0, 1);
+        this.#hasCitations = top.length > 0 && lib.entries(top)[0].citations !== null;
+      }
+      const style = getComputedStyle(wrap);
+      const themeAttr = this.getAttribute("theme") ?? "auto";
+      let background = "";
+      for (let el: Element | null = this; el && !background; el = el.parentElement) {
+        const bg = getComputedStyle(el).backgroundColor;
+        if (bg && !/rgba\(.*,\s*0\)|transparent/.test(bg)) background = bg;
+      }
+      this.#canvas.setTheme({
+        dark: themeAttr === "dark" || (themeAttr !== "light" && matchMedia("(prefers-color-scheme: dark)").matches),
+        text: style.color,
+        background: background || getComputedStyle(document.documentElement).backgroundColor,
+        accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
+      });
+      this.#canvas.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
+      this.#canvas.setQuery({ ...this.#state });
+      this.#canvas.setView(view, this.#hasCitations);
+    }
+
+    async #startCanvas(element: HTMLCanvasElement): Promise<void> {
+      this.#canvasLoading = true;
+      const problem = (message: string) => {
+        this.#rendererProblems.push({ source: "canvas", line: 0, column: 0, severity: "warning", message, text: `canvas: warning: ${message}` });
+        this.#showProblems();
+      };
+      try {
+        this.#canvas = (await CanvasView.create(canvas!, element, {
+          rows: (records) => this.#library?.entries(records, { owner: this.getAttribute("owner") ?? undefined, base: this.getAttribute("base") ?? undefined }) ?? [],
+          query: (q: QueryState) => {
+            // The widget writes the core's canonical text; the defaults stay out of the URL hash.
+            this.#state = { search: q.search, filter: q.filter, sort: q.sort === "year-desc" && !this.getAttribute("sort") ? "" : q.sort, group: q.group === "none" ? "" : q.group };
+            this.#commit();
+          },
+          open: (url) => {
+            const target = new URL(url, document.baseURI);
+            if (["http:", "https:", "mailto:"].includes(target.protocol)) window.open(target.href, "_blank", "noopener,noreferrer");
+          },
+          copy: (kind, record) => {
+            const lib = this.#library;
+            if (!lib) return;
+            const omit = (this.getAttribute("omit-fields") ?? "abbr,selected,preview,bibtex_show,award,award_name").split(",").map((x) => x.trim()).filter(Boolean);
+            const text = kind === "bibtex" ? lib.bibtex(record, omit) : lib.citation(record, "compact");
+            void navigator.clipboard?.writeText(text).catch(() => {});
+            this.dispatchEvent(new CustomEvent("copy", { detail: { key: lib.entries([record])[0]?.key, text } }));
+          },
+          copyText: (text) => void navigator.clipboard?.writeText(text).catch(() => {}),
+          missingGlyphs: (chars) => problem(`the canvas font has no glyph for ${[...chars].join(" ")}; those characters show as boxes`),
+        })) ?? undefined;
+        if (!this.#canvas) {
+          this.#canvasFailed = true;
+          problem("WebGL 2 is not available: showing the HTML list instead");
+        }
+      } catch (err) {
+        this.#canvasFailed = true;
+        problem(`the canvas renderer could not load (${(err as Error).message}): showing the HTML list instead`);
+      }
+      this.#canvasLoading = false;
+      this.#refresh();
     }
 
     #renderLegend(view: View): void {

@@ -10,6 +10,9 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
 
+#include <cctype>
+#include <cstdarg>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -96,10 +99,40 @@ void write_indices(json::Writer& w, const char* name, const std::vector<std::uin
 
 extern "C" {
 
-// ImGui parses its .ini settings and typed-in numbers with sscanf. The canvas has neither (no
-// settings file, no numeric input fields), and libc's sscanf brings long-double float scanning
-// (~16 KB of wasm) with it: this stub keeps it out. It parses nothing.
-int sscanf(const char*, const char*, ...) { return 0; }
+// ImGui reads a few integers with sscanf (the GLSL version, .ini lines). libc's sscanf brings
+// long-double float scanning (~16 KB of wasm) with it; this one reads literals, whitespace and
+// integer conversions (%d %i %u %x %X, with optional width), which is all ImGui asks of it here.
+int sscanf(const char* s, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  int assigned = 0;
+  for (const char* f = format; *f; ++f) {
+    if (std::isspace(static_cast<unsigned char>(*f))) {
+      while (std::isspace(static_cast<unsigned char>(*s))) ++s;
+      continue;
+    }
+    if (*f != '%' || f[1] == '%') {
+      if (*f == '%') ++f;
+      if (*s != *f) break;
+      ++s;
+      continue;
+    }
+    ++f;
+    while (*f >= '0' && *f <= '9') ++f;  // width: ignored (ImGui's inputs are well formed)
+    const int base = (*f == 'x' || *f == 'X') ? 16 : 10;
+    if (*f != 'd' && *f != 'i' && *f != 'u' && base != 16) break;
+    while (std::isspace(static_cast<unsigned char>(*s))) ++s;
+    char* end = nullptr;
+    const long long v = std::strtoll(s, &end, base);
+    if (end == s) break;
+    s = end;
+    if (*f == 'u' || base == 16) *va_arg(args, unsigned*) = static_cast<unsigned>(v);
+    else *va_arg(args, int*) = static_cast<int>(v);
+    ++assigned;
+  }
+  va_end(args);
+  return assigned;
+}
 
 // Creates the WebGL 2 context on the module's canvas and the ImGui context. 0 when WebGL 2 is
 // unavailable (the element then falls back to the HTML renderer).

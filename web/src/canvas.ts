@@ -1,0 +1,297 @@
+// The canvas renderer's bridge: forwards input to the Dear ImGui widget compiled to WebAssembly
+// (widget/hosts/web/canvas_main.cpp), hands it query results and rows computed by the core module,
+// and carries its requests (a new query, open a link, copy an entry) back to the element. No data
+// work happens here or in the widget: the element's Library does it.
+import type { View } from "./core.js";
+
+/** The raw Emscripten module of papershelf-canvas.wasm (internal). */
+export interface CanvasModule {
+  HEAPU8: Uint8Array;
+  HEAPU32: Uint32Array;
+  UTF8ToString(ptr: number, maxBytes?: number): string;
+  _malloc(n: number): number;
+  _free(p: number): void;
+  _ps_canvas_init(): number;
+  _ps_canvas_set_font(data: number, size: number): void;
+  _ps_canvas_set_query(search: number, filter: number, sort: number, group: number): void;
+  _ps_canvas_set_view(entries: number, count: number, json: number): number;
+  _ps_canvas_set_rows(records: number, count: number, json: number): number;
+  _ps_canvas_clear_rows(): void;
+  _ps_canvas_set_theme(dark: number, text: number, background: number, accent: number): void;
+  _ps_canvas_set_max_authors(n: number): void;
+  _ps_canvas_mouse(x: number, y: number, buttons: number): void;
+  _ps_canvas_wheel(dx: number, dy: number): void;
+  _ps_canvas_mods(ctrl: number, shift: number, alt: number, meta: number): void;
+  _ps_canvas_key(name: number, down: number): number;
+  _ps_canvas_text(utf8: number): void;
+  _ps_canvas_focus(focused: number): void;
+  _ps_canvas_frame(width: number, height: number, ratio: number, time: number): number;
+  _ps_canvas_take_actions(): number;
+  _ps_canvas_probe(): number;
+  _ps_canvas_result_length(): number;
+}
+
+export type CanvasFactory = (options: {
+  canvas: HTMLCanvasElement;
+  locateFile?: (file: string) => string;
+  onCopyText?: (text: string) => void;
+}) => Promise<CanvasModule>;
+
+/** Where the canvas module and its font come from (the script tag knows its own URL). */
+export interface CanvasAssets {
+  factory: () => Promise<CanvasFactory>;
+  locateFile: (file: string) => string;
+  fontUrl: string;
+}
+
+export interface QueryState {
+  search: string;
+  filter: string;
+  sort: string;
+  group: string;
+}
+
+/** What the widget asks of the element. */
+export interface CanvasHost {
+  /** View-model objects (Library.entries) for these record indices. */
+  rows(records: number[]): unknown[];
+  /** The user changed the query inside the canvas. */
+  query(state: QueryState): void;
+  open(url: string): void;
+  copy(kind: "bibtex" | "citation", record: number): void;
+  copyText(text: string): void;
+  missingGlyphs(chars: string): void;
+}
+
+export interface Theme {
+  dark: boolean;
+  /** CSS colours; empty = the widget's default. */
+  text: string;
+  background: string;
+  accent: string;
+}
+
+interface Actions {
+  query: QueryState | null;
+  open: string[];
+  copyBibtex: number[];
+  copyCitation: number[];
+  needRows: number[];
+  missingGlyphs: string;
+  cursor: string;
+}
+
+const encoder = new TextEncoder();
+
+/** "rgb(26, 95, 180)" -> IM_COL32 (0xAABBGGRR); 0 when the colour is unknown or transparent. */
+function imColor(css: string): number {
+  const m = css.match(/rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+%?))?/);
+  if (!m) return 0;
+  const alpha = m[4] === undefined ? 1 : m[4].endsWith("%") ? parseFloat(m[4]) / 100 : parseFloat(m[4]);
+  if (alpha <= 0) return 0;
+  const [r, g, b] = [m[1], m[2], m[3]].map((v) => Math.round(Number(v)) & 255);
+  return ((Math.round(alpha * 255) << 24) | (b << 16) | (g << 8) | r) >>> 0;
+}
+
+/** One canvas widget inside one element. */
+export class CanvasView {
+  #m: CanvasModule;
+  #canvas: HTMLCanvasElement;
+  #host: CanvasHost;
+  #framesLeft = 0;
+  #raf = 0;
+  #resize: ResizeObserver;
+  #disposed = false;
+
+  private constructor(m: CanvasModule, canvas: HTMLCanvasElement, host: CanvasHost) {
+    this.#m = m;
+    this.#canvas = canvas;
+    this.#host = host;
+    this.#listen();
+    this.#resize = new ResizeObserver(() => this.kick());
+    this.#resize.observe(canvas);
+  }
+
+  /** Loads the module (once per element) and the font; null when WebGL 2 is unavailable. */
+  static async create(assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
+    const factory = await assets.factory();
+    const [m, font] = await Promise.all([
+      factory({ canvas, locateFile: assets.locateFile, onCopyText: (text) => host.copyText(text) }),
+      fetch(assets.fontUrl).then((r) => (r.ok ? r.arrayBuffer() : null), () => null),
+    ]);
+    if (!m._ps_canvas_init()) return null;
+    if (font) {
+      // Kept for the page's life: the font atlas is rebuilt from these bytes when the pixel ratio changes.
+      const ptr = m._malloc(font.byteLength);
+      m.HEAPU8.set(new Uint8Array(font), ptr);
+      m._ps_canvas_set_font(ptr, font.byteLength);
+    }
+    return new CanvasView(m, canvas, host);
+  }
+
+  setQuery(q: QueryState): void {
+    this.#withStrings([q.search, q.filter, q.sort, q.group || "none"], (s, f, o, g) => this.#m._ps_canvas_set_query(s, f, o, g));
+    this.kick();
+  }
+
+  setView(view: View, hasCitations: boolean): void {
+    const { groups, total, facets } = view;
+    const entries = view.entries as ArrayLike<number>;
+    const m = this.#m;
+    const ptr = m._malloc(Math.max(4, entries.length * 4));
+    m.HEAPU32.set(entries, ptr >>> 2);
+    this.#withStrings([JSON.stringify({ groups, total, facets, hasCitations })], (json) => m._ps_canvas_set_view(ptr, entries.length, json));
+    m._free(ptr);
+    this.kick();
+  }
+
+  /** The library changed: rows are fetched again as they are drawn. */
+  clearRows(): void {
+    this.#m._ps_canvas_clear_rows();
+    this.kick();
+  }
+
+  setTheme(theme: Theme): void {
+    this.#m._ps_canvas_set_theme(theme.dark ? 1 : 0, imColor(theme.text), imColor(theme.background), imColor(theme.accent));
+    this.kick();
+  }
+
+  setMaxAuthors(n: number): void {
+    this.#m._ps_canvas_set_max_authors(n);
+    this.kick();
+  }
+
+  /** The last frame's layout (CSS pixels inside the canvas), for tests and automation. */
+  probe(): unknown {
+    return JSON.parse(this.#result(this.#m._ps_canvas_probe()));
+  }
+
+  /** Draws a few frames (ImGui settles hover and layout over consecutive frames). */
+  kick(frames = 3): void {
+    if (this.#disposed) return;
+    this.#framesLeft = Math.max(this.#framesLeft, frames);
+    if (!this.#raf) this.#raf = requestAnimationFrame(this.#tick);
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#resize.disconnect();
+    if (this.#raf) cancelAnimationFrame(this.#raf);
+  }
+
+  #tick = (time: number): void => {
+    this.#raf = 0;
+    const canvas = this.#canvas;
+    const ratio = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth, h = canvas.clientHeight;
+    if (!w || !h) return;  // hidden: nothing to draw until the next resize
+    const pw = Math.round(w * ratio), ph = Math.round(h * ratio);
+    if (canvas.width !== pw || canvas.height !== ph) {
+      canvas.width = pw;
+      canvas.height = ph;
+    }
+    const busy = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
+    const more = this.#handle(JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions);
+    if (busy & 1) this.#framesLeft = Math.max(this.#framesLeft, 2);
+    if (more) this.#framesLeft = Math.max(this.#framesLeft, 2);
+    if (--this.#framesLeft > 0) this.#raf = requestAnimationFrame(this.#tick);
+  };
+
+  /** Returns true when the widget needs another frame. */
+  #handle(a: Actions): boolean {
+    this.#canvas.style.cursor = a.cursor;
+    let more = false;
+    if (a.needRows.length) {
+      const rows = this.#host.rows(a.needRows);
+      const m = this.#m;
+      const ptr = m._malloc(a.needRows.length * 4);
+      m.HEAPU32.set(a.needRows, ptr >>> 2);
+      this.#withStrings([JSON.stringify(rows)], (json) => m._ps_canvas_set_rows(ptr, a.needRows.length, json));
+      m._free(ptr);
+      more = true;
+    }
+    if (a.missingGlyphs) this.#host.missingGlyphs(a.missingGlyphs);
+    for (const url of a.open) this.#host.open(url);
+    for (const r of a.copyBibtex) this.#host.copy("bibtex", r);
+    for (const r of a.copyCitation) this.#host.copy("citation", r);
+    if (a.query) {
+      this.#host.query(a.query);
+      more = true;
+    }
+    return more;
+  }
+
+  #result(ptr: number): string {
+    return this.#m.UTF8ToString(ptr, this.#m._ps_canvas_result_length());
+  }
+
+  #withStrings<T>(texts: string[], fn: (...ptrs: number[]) => T): T {
+    const m = this.#m;
+    const ptrs = texts.map((t) => {
+      const bytes = encoder.encode(t);
+      const p = m._malloc(bytes.length + 1);
+      m.HEAPU8.set(bytes, p);
+      m.HEAPU8[p + bytes.length] = 0;
+      return p;
+    });
+    try {
+      return fn(...ptrs);
+    } finally {
+      for (const p of ptrs) m._free(p);
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  #listen(): void {
+    const c = this.#canvas;
+    const m = this.#m;
+    const mods = (e: KeyboardEvent | PointerEvent | WheelEvent) =>
+      m._ps_canvas_mods(+e.ctrlKey, +e.shiftKey, +e.altKey, +e.metaKey);
+    const pointer = (e: PointerEvent) => {
+      const r = c.getBoundingClientRect();
+      mods(e);
+      m._ps_canvas_mouse(e.clientX - r.left, e.clientY - r.top, e.buttons & 7);
+      this.kick();
+    };
+    c.addEventListener("pointermove", pointer);
+    c.addEventListener("pointerdown", (e) => {
+      c.focus({ preventScroll: true });
+      c.setPointerCapture(e.pointerId);
+      pointer(e);
+    });
+    c.addEventListener("pointerup", pointer);
+    c.addEventListener("pointerleave", () => {
+      m._ps_canvas_mouse(-1e6, -1e6, 0);
+      this.kick();
+    });
+    c.addEventListener("contextmenu", (e) => e.preventDefault());
+    c.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const unit = e.deltaMode === 1 ? 3 : e.deltaMode === 2 ? 0.1 : 100;
+      m._ps_canvas_wheel(-e.deltaX / unit, -e.deltaY / unit);
+      this.kick();
+    }, { passive: false });
+    const key = (down: number) => (e: KeyboardEvent) => {
+      if (e.key === "Tab") return;  // Tab leaves the canvas, like any other control on the page
+      mods(e);
+      const used = this.#withStrings([e.key], (k) => m._ps_canvas_key(k, down));
+      const printable = down === 1 && [...e.key].length === 1;
+      if (printable && !e.ctrlKey && !e.metaKey) this.#withStrings([e.key], (t) => m._ps_canvas_text(t));
+      if (used || (printable && !e.ctrlKey && !e.metaKey)) e.preventDefault();
+      this.kick();
+    };
+    c.addEventListener("keydown", key(1));
+    c.addEventListener("keyup", key(0));
+    c.addEventListener("paste", (e) => {
+      const text = e.clipboardData?.getData("text") ?? "";
+      if (text) this.#withStrings([text], (t) => m._ps_canvas_text(t));
+      e.preventDefault();
+      this.kick();
+    });
+    c.addEventListener("blur", () => {
+      m._ps_canvas_focus(0);
+      this.kick();
+    });
+  }
+}

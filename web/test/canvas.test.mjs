@@ -1,0 +1,172 @@
+// The canvas renderer end to end in Debian's Chromium (WebGL 2 through SwiftShader): the ImGui
+// widget draws, header clicks and typing reach the core and come back as visibleKeys, resizes stay
+// sharp, and the visually hidden HTML list keeps screen readers in step. Needs the built site.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { serve } from "./support/server.mjs";
+import { launch, open, ready } from "./support/browser.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const site = join(here, "..", "..", "build", "site");
+const artifacts = join(here, "..", "..", "build", "artifacts");
+
+let server, browser;
+before(async () => {
+  assert.ok(existsSync(join(site, "papershelf-canvas.wasm")), "build/site is missing the canvas renderer: run ./dev.sh test");
+  server = await serve(site);
+  server.pages.set("/canvas.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canvas</title>
+<link rel="icon" href="data:,"><script src="/papershelf.js"></script></head>
+<body style="margin:0;background:#fff;font-family:sans-serif"><main><h1>Canvas</h1>
+<paper-shelf id="shelf" src="/homepage/papers.bib" owner="Qinghao Hu; Q. Hu" renderer="canvas" style="display:block;width:1000px"></paper-shelf>
+</main></body></html>`,
+  });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** Waits until the canvas has drawn rows with data, returns its layout. */
+async function drawn(page) {
+  await page.waitForFunction(() => {
+    const layout = document.querySelector("paper-shelf")?.canvasLayout;
+    return layout && layout.rows.length > 0 && layout.headers.length > 0;
+  }, null, { timeout: 20000 });
+  await page.waitForTimeout(150);  // rows arrive one frame after they are first drawn
+  return page.evaluate(() => document.querySelector("paper-shelf").canvasLayout);
+}
+
+/** Clicks a point given in canvas CSS pixels. */
+async function clickCanvas(page, x, y, options = {}) {
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.down(options);
+  await page.waitForTimeout(50);
+  await page.mouse.up(options);
+  await page.waitForTimeout(150);
+}
+
+/** Distinct colours in a PNG screenshot, counted in the page (no image library needed). */
+async function distinctColours(page, png) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const data = g.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return seen.size;
+  }, png.toString("base64"));
+}
+
+test("the canvas draws the list and the hidden HTML list matches it", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  const keys = await ready(page);
+  const layout = await drawn(page);
+  const png = await page.locator("paper-shelf >> canvas").screenshot();
+  mkdirSync(artifacts, { recursive: true });
+  writeFileSync(join(artifacts, "canvas.png"), png);
+  assert.ok(await distinctColours(page, png) > 50, "the canvas screenshot is blank");
+  // The HTML toolbar gives way to the widget's; the list stays for screen readers, 1px and clipped.
+  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), false);
+  const items = await page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results li.ps-entry")].map((li) => li.dataset.key));
+  assert.deepEqual(items, keys);
+  const box = await page.locator("paper-shelf >> .ps-results").boundingBox();
+  assert.ok(box.width <= 1 && box.height <= 1, JSON.stringify(box));
+  // The widget draws the same records, in the same order, as the element reports.
+  const lib = await page.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    return el.library.entries(el.canvasLayout.rows.map((r) => r.record)).map((e) => e.key);
+  });
+  assert.deepEqual(lib, keys.slice(0, lib.length));
+  assert.ok(layout.rowsDrawn < 60);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("clicking a header sorts through the core; shift-click adds a key", async () => {
+  const { page } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  let layout = await drawn(page);
+  const title = layout.headers[2];
+  await clickCanvas(page, title.x + title.w / 2, title.y + title.h / 2);
+  await page.waitForFunction(() => location.hash.includes("sort"), null, { timeout: 5000 });
+  const [shown, expected] = await page.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    return [el.visibleKeys, el.library.query({ sort: "title-asc", owner: el.getAttribute("owner") }).keys];
+  });
+  assert.deepEqual(shown, expected);
+  layout = await drawn(page);
+  const year = layout.headers[0];
+  await page.keyboard.down("Shift");
+  await clickCanvas(page, year.x + year.w / 2, year.y + year.h / 2);
+  await page.keyboard.up("Shift");
+  const sort = await page.evaluate(() => new URLSearchParams(new URLSearchParams(location.hash.slice(1)).get("ps-shelf")).get("sort"));
+  assert.match(sort, /^title-asc,year-(desc|asc)$/);
+  const [shown2, expected2] = await page.evaluate((s) => {
+    const el = document.querySelector("paper-shelf");
+    return [el.visibleKeys, el.library.query({ sort: s, owner: el.getAttribute("owner") }).keys];
+  }, sort);
+  assert.deepEqual(shown2, expected2);
+  await page.close();
+});
+
+test("typing in the canvas search field filters, and the state survives a reload", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  const layout = await drawn(page);
+  await clickCanvas(page, layout.search.x + 20, layout.search.y + layout.search.h / 2);
+  await page.keyboard.type("graph");
+  await page.waitForFunction(() => location.hash.includes("graph"), null, { timeout: 5000 });
+  const [shown, expected] = await page.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    return [el.visibleKeys, el.library.query({ search: "graph", owner: el.getAttribute("owner") }).keys];
+  });
+  assert.ok(expected.length > 0 && expected.length < 13);
+  assert.deepEqual(shown, expected);
+  await page.reload();
+  await ready(page);
+  await drawn(page);
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), expected);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the canvas follows resizes and stays sharp on a HiDPI screen", async () => {
+  const { page } = await open(browser.context, `${server.url}/canvas.html`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setDeviceMetricsOverride", { width: 1200, height: 900, deviceScaleFactor: 2, mobile: false });
+  await ready(page);
+  await drawn(page);
+  await page.evaluate(() => { document.querySelector("paper-shelf").style.width = "520px"; });
+  await page.waitForTimeout(300);
+  const size = await page.evaluate(() => {
+    const c = document.querySelector("paper-shelf").shadowRoot.querySelector("canvas");
+    return { css: c.clientWidth, px: c.width, ratio: devicePixelRatio };
+  });
+  assert.equal(size.ratio, 2);
+  assert.equal(size.css, 520);
+  assert.equal(size.px, 1040, "the backing store follows the CSS size times the pixel ratio");
+  const layout = await drawn(page);
+  assert.ok(layout.headers.at(-1).x + layout.headers.at(-1).w <= 520 + 1, "the table fits the new width");
+  await page.close();
+});
+
+test("axe-core finds no violations with the canvas renderer", async () => {
+  const { page } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  await drawn(page);
+  const require = createRequire(import.meta.url);
+  await page.addScriptTag({ content: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") });
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.length}`));
+  assert.deepEqual(violations, []);
+  await page.close();
+});
