@@ -379,3 +379,12 @@ TEST(ProfileCard, CoauthorFilterFindsEveryCountedRecord) {
     EXPECT_EQ(v.entries.size(), expected) << c.name;
   }
 }
+
+TEST(ProfileCard, JsonProfileShorthandLinks) {
+  const ps::ReadResult r = ps::read(R"({"profile": {"name": "Ada", "links": {"github": "https://github.com/a"},
+    "github": "https://github.com/ignored", "email": "ada@example.org", "dblp": "https://dblp.org/pid/1"},
+    "publications": []})");
+  const std::vector<ps::Link> expected = {
+      {"github", "https://github.com/a"}, {"email", "ada@example.org"}, {"dblp", "https://dblp.org/pid/1"}};
+  EXPECT_EQ(r.library.profile.links, expected);
+}

@@ -460,6 +460,14 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
   profile.affiliation = unicode::to_nfc(field(j, "affiliation"));
   profile.photo = field(j, "photo");
   if (const Value* it = j.find("links")) add_links(profile.links, *it);
+  // Shorthands beside "links" ("email": "...", "scholar": "..."), after them; a kind given in
+  // "links" wins.
+  for (const char* kind : {"homepage", "website", "email", "scholar", "dblp", "orcid", "github", "gitlab",
+                           "twitter", "linkedin", "semantic_scholar", "researchgate", "cv"}) {
+    const std::string url = field(j, kind);
+    const bool listed = std::any_of(profile.links.begin(), profile.links.end(), [&](const Link& l) { return l.label == kind; });
+    if (!url.empty() && !listed) profile.links.push_back({kind, url});
+  }
   if (const Value* it = j.find("interests")) profile.interests = string_list(*it);
   if (const Value* it = j.find("legend")) {
     if (it->is_object()) {
