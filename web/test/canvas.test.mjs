@@ -170,3 +170,25 @@ test("axe-core finds no violations with the canvas renderer", async () => {
   assert.deepEqual(violations, []);
   await page.close();
 });
+
+test("the example homepage switches between the HTML list and the canvas", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const keys = await ready(page);
+  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), true);
+  await page.getByRole("button", { name: "table (canvas)" }).click();
+  await drawn(page);
+  assert.equal(await page.locator("paper-shelf >> canvas").isVisible(), true);
+  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), false);
+  assert.match(page.url(), /renderer=canvas/);
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), keys);
+  // The address opens the same view again.
+  await page.reload();
+  await ready(page);
+  await drawn(page);
+  await page.getByRole("button", { name: "list (HTML)" }).click();
+  await page.waitForFunction(() => !document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").classList.contains("ps-mode-canvas"));
+  assert.equal(await page.locator("paper-shelf >> canvas").isVisible(), false);
+  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
