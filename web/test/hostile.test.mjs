@@ -68,14 +68,14 @@ function page(title, body) {
 }
 
 /** Opens a page, lets it settle, and reports what happened there. */
-async function visit(path, selector) {
+async function visit(path, selector, text = "innerText") {
   const p = await browser.context.newPage();
   const dialogs = [], stray = [], errors = [];
   p.on("dialog", (d) => { dialogs.push(`${d.type()}: ${d.message()}`); d.dismiss().catch(() => {}); });
   p.on("pageerror", (e) => errors.push(String(e)));
   p.on("request", (req) => {
     const url = new URL(req.url());
-    const expected = url.origin === server.url && (/^\/(hostile|benign)\//.test(url.pathname) || /^\/papershelf[\w-]*\.(js|wasm)$/.test(url.pathname));
+    const expected = url.origin === server.url && (/^\/(hostile|benign)\//.test(url.pathname) || /^\/papershelf[\w-]*\.(js|mjs|wasm|ttf)$/.test(url.pathname));
     if (!expected && !req.url().startsWith("data:")) stray.push(`${req.resourceType()} ${req.url().slice(0, 80)}`);
   });
   await p.goto(`${server.url}${path}`);
@@ -95,7 +95,7 @@ async function visit(path, selector) {
     }
   }, selector);
   await p.waitForTimeout(100);
-  const seen = await p.evaluate(inspectInPage, selector);
+  const seen = await p.evaluate(inspectInPage, { selector, text });
   const keys = selector ? await p.evaluate((sel) => document.querySelector(sel).visibleKeys, selector) : null;
   await p.close();
   return { ...seen, dialogs, stray, errors, keys };
@@ -109,12 +109,13 @@ const views = [
 for (const view of views) {
   for (const doc of ["bibtex", "csl-json", "papershelf-json"]) {
     test(`${view.name}, ${doc}: nothing from data executes or links unsafely; the text is shown`, async () => {
-      const benign = await visit(view.path("benign", doc), view.selector);
-      const hostile = await visit(view.path("hostile", doc), view.selector);
+      const benign = await visit(view.path("benign", doc), view.selector, view.text);
+      const hostile = await visit(view.path("hostile", doc), view.selector, view.text);
       assert.equal(hostile.pwned, undefined, "a payload ran");
       assert.deepEqual(hostile.dialogs, [], "a dialog opened");
       assert.deepEqual(hostile.stray, [], "an injected element made a request");
       assert.deepEqual(hostile.badAttributes, []);
+      assert.deepEqual(hostile.styles.filter((x) => !benign.styles.includes(x)), [], "inline styles from data");
       assert.deepEqual(hostile.badLinks, []);
       assert.deepEqual(hostile.tags, [], "elements that hostile data must never create");
       // The same page with benign data passes the same checks and shows its text.
@@ -135,10 +136,13 @@ for (const view of views) {
 
 test("the checks can fail: a page that injects for real is caught", async () => {
   server.pages.set("/hostile/control.html", { body: page("control",
-    `<a href="javascript:void 0">x</a><img src="/nothing.png" onerror="window.__pwned=1"><p>${marker(0)}</p>`) });
+    `<a href="javascript:void 0">x</a><img src="/nothing.png" onerror="window.__pwned=1"><p style="color:red">${marker(0)}</p><svg><script>1</script></svg>`) });
   const seen = await visit("/hostile/control.html", null);
   assert.equal(seen.pwned, 1);
   assert.equal(seen.badLinks.length, 1);
   assert.equal(seen.badAttributes.length, 1);
   assert.equal(seen.stray.length, 1);
+  assert.equal(seen.styles.length, 1);
+  assert.deepEqual(seen.tags, ["script"]);
+  assert.ok(seen.text.includes(marker(0)));
 });

@@ -72,11 +72,13 @@ export const documents = (ps = payloads) => [
 ];
 
 /**
- * Runs in the page: what a hostile document managed to do there. `root` is a document or a shadow
- * root. Returns the forbidden tags present, attributes that run code or style, links whose protocol
- * (as this browser parsed it) is not http(s)/mailto, and the rendered text.
+ * Runs in the page: what a hostile document managed to do in the element matching `selector` (its
+ * shadow root) or, without one, in the page body; `text` is innerText, or textContent for a
+ * renderer whose list is visually hidden. Returns the forbidden tags present, attributes that run
+ * code, inline styles, links whose protocol (as this browser parsed it) is not http(s)/mailto, and
+ * the text.
  */
-export function inspectInPage(selector) {
+export function inspectInPage({ selector, text: how = "innerText" }) {
   // Elements that run code, load content, restyle the page or change how URLs resolve. (The
   // profile card's chart is an inline <svg> with rect/text/g only, so svg itself is allowed.)
   const FORBIDDEN = ["script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "math", "base",
@@ -86,11 +88,14 @@ export function inspectInPage(selector) {
   const root = host ? host.shadowRoot : document.body;
   const all = [...root.querySelectorAll("*")];
   const tags = [...new Set(all.map((e) => e.localName))].sort().filter((t) => FORBIDDEN.includes(t));
-  const badAttributes = [];
+  const badAttributes = [], styles = [];
   for (const e of all)
-    for (const a of e.attributes)
-      if (/^on/i.test(a.name) || a.name === "style" || a.name === "srcdoc" || a.name === "formaction" || /:href$/.test(a.name))
+    for (const a of e.attributes) {
+      if (/^on/i.test(a.name) || a.name === "srcdoc" || a.name === "formaction" || /:href$/.test(a.name))
         badAttributes.push(`<${e.localName} ${a.name}="${a.value.slice(0, 60)}">`);
+      // A renderer may set styles from script (the canvas cursor); data must never add any.
+      if (a.name === "style") styles.push(`<${e.localName} style="${a.value.slice(0, 60)}">`);
+    }
   const badLinks = [];
   for (const e of root.querySelectorAll("[href], [src], [action], [data]")) {
     for (const name of ["href", "src", "action", "data"]) {
@@ -99,6 +104,6 @@ export function inspectInPage(selector) {
       if (!["http:", "https:", "mailto:"].includes(url.protocol)) badLinks.push(`<${e.localName} ${name}="${e.getAttribute(name).slice(0, 60)}">`);
     }
   }
-  const text = host ? host.shadowRoot.querySelector("[part=shelf]")?.innerText ?? "" : document.body.innerText;
-  return { pwned: window.__pwned, tags, badAttributes, badLinks, text };
+  const text = (host ? host.shadowRoot.querySelector("[part=shelf]") : document.body)?.[how] ?? "";
+  return { pwned: window.__pwned, tags, badAttributes, styles, badLinks, text };
 }
