@@ -20,7 +20,7 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
 const examples = join(repo, "examples");
 const site = join(repo, "build", "site");
-const cli = join(repo, "build", "native", "cli", "papershelf");
+const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");   // override: another build
 const RESEARCHERS = ["homepage", "qizhen-weng", "zhisheng-ye"];
 
 let server, browser, shelf;

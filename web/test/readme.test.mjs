@@ -22,7 +22,7 @@ import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
-const cli = join(repo, "build", "native", "cli", "papershelf");
+const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");   // override: another build
 const readme = readFileSync(join(repo, "README.md"), "utf8");
 const blocks = fencedBlocks(readme);
 const sampleBib = readFileSync(join(repo, "examples", "homepage", "papers.bib"), "utf8");
