@@ -70,7 +70,8 @@ site() {
     dir="$(dirname "$page")"
     [ -f "$dir/papers.bib" ] && grep -q "papershelf:prerender" "$page" || continue
     owner="$(sed -n 's/.*<paper-shelf[^>]* owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
-    build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" --max-authors 12 \
+    group="$(sed -n 's/.*<paper-shelf[^>]* group="\([^"]*\)".*/\1/p' "$page" | head -1)"
+    build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" ${group:+--group "$group"} --max-authors 12 \
       --omit-fields abbr,selected,preview,bibtex_show > "$dir/papers.html" || true
     python3 - "$page" "$dir/papers.html" <<'PY'
 import sys
