@@ -380,7 +380,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#renderLegend(view);
       this.#renderList(view);
       this.#syncCanvas(view);
-      this.dispatchEvent(new CustomEvent("change", { detail: { keys: view.keys } }));
+      this.dispatchEvent(new CustomEvent("change", { detail: { get keys() { return view.keys; } } }));
     }
 
     /** The profile card (core markup), rebuilt only when the data or its attributes change. */
@@ -544,11 +544,18 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#els.legend.innerHTML = used.map((e) => `<span class="ps-legend-item"><sup>${escapeText(e.symbol)}</sup> ${escapeText(e.meaning)}</span>`).join(" ");
     }
 
+    // The rows of the current list by record index, with the markup each was made from: a
+    // re-render (a keystroke) moves a row whose markup is unchanged instead of rebuilding it.
+    #rows = new Map<number, { html: string; li: HTMLElement }>();
+
     #renderList(view: View): void {
       const token = ++this.#renderToken;
       const list = this.#els.list;
       const lib = this.#library!;
       const options = this.#formatOptions();
+      const old = this.#rows;
+      const rows = new Map<number, { html: string; li: HTMLElement }>();
+      this.#rows = rows;
       if (view.entries.length === 0) {
         list.innerHTML = `<p class="ps-empty">${escapeText(this.labels.empty)}</p>`;
         return;
@@ -575,30 +582,41 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         lists.push({ ol, begin: g.begin, end: g.begin + g.count });
       }
       let next = 0;
+      let target = 0;
       const renderUpTo = (limit: number) => {
-        while (next < limit) {
-          const end = Math.min(limit, view.entries.length);
-          const html = lib.html(view.entries.slice(next, end), options);
-          let k = 0;
-          for (const target of lists) {
-            if (target.end <= next || target.begin >= end) continue;
-            const from = Math.max(target.begin, next), to = Math.min(target.end, end);
-            target.ol.insertAdjacentHTML("beforeend", html.slice(from - next, to - next).join(""));
-            k += to - from;
+        if (next >= limit) return;
+        const indices = view.entries.slice(next, limit);
+        const html = lib.html(indices, options);
+        // Only the rows whose markup changed are parsed (in one go) and decorated.
+        const tpl = document.createElement("template");
+        tpl.innerHTML = html.filter((h, k) => old.get(indices[k])?.html !== h).join("");
+        const made = [...tpl.content.children] as HTMLElement[];
+        let m = 0;
+        for (let k = 0; k < indices.length; k++) {
+          while (lists[target].end <= next + k) target++;
+          const prev = old.get(indices[k]);
+          let li: HTMLElement;
+          if (prev && prev.html === html[k]) {
+            li = prev.li;
+          } else {
+            li = made[m++];
+            this.#decorate(li);
           }
-          for (const li of [...list.querySelectorAll("li.ps-entry:not([data-ready])"), ...frag.querySelectorAll("li.ps-entry:not([data-ready])")])
-            this.#decorate(li as HTMLElement);
-          next = end;
+          rows.set(indices[k], { html: html[k], li });
+          lists[target].ol.append(li);
         }
+        next = limit;
       };
       renderUpTo(Math.min(FIRST_CHUNK, view.entries.length));
       list.replaceChildren(frag);
+      // The rest follows one chunk per frame, from the frame after this one, so that the frame
+      // of a keystroke holds only the query and the first chunk.
       const more = () => {
         if (token !== this.#renderToken || next >= view.entries.length) return;
         renderUpTo(Math.min(next + CHUNK, view.entries.length));
         requestAnimationFrame(more);
       };
-      requestAnimationFrame(more);
+      requestAnimationFrame(() => requestAnimationFrame(more));
     }
 
     /** Adds the BibTeX and citation toggles to one entry. */
