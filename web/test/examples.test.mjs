@@ -123,7 +123,7 @@ test("researcher homepages: each shows its list with its own owner highlighted, 
     if (name === "homepage") {
       // The README's screenshot, kept current by this test.
       await shadow(page, "input.ps-f-selected").uncheck();
-      await page.setViewportSize({ width: 1000, height: 760 });
+      await page.setViewportSize({ width: 1000, height: 1250 });   // profile card and the first entries
       await page.evaluate(() => window.scrollTo(0, 0));
       const file = join(repo, "docs", "screenshot.png");
       mkdirSync(dirname(file), { recursive: true });
