@@ -71,8 +71,20 @@ site() {
     [ -f "$dir/papers.bib" ] && grep -q "papershelf:prerender" "$page" || continue
     owner="$(sed -n 's/.*<paper-shelf[^>]* owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
     group="$(sed -n 's/.*<paper-shelf[^>]* group="\([^"]*\)".*/\1/p' "$page" | head -1)"
+    # The element's profile card attributes (they may span lines) as the CLI's flags.
+    mapfile -d '' card < <(python3 - "$page" <<'PY'
+import html, re, sys
+tag = re.search(r"<paper-shelf\b[^>]*>", open(sys.argv[1], encoding="utf-8").read())
+attrs = {m[1]: html.unescape(m[3] or "") for m in re.finditer(r'([\w-]+)(="([^"]*)")?', tag[0][12:-1])} if tag else {}
+if attrs.get("profile", "none") != "none":
+    flags = ["--profile=" + (attrs["profile"] or "full")]
+    for name in ("position", "affiliation", "photo", "interests"):
+        if attrs.get(name): flags += ["--" + name, attrs[name]]
+    sys.stdout.write("".join(f + "\0" for f in flags))
+PY
+)
     build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" ${group:+--group "$group"} --max-authors 12 \
-      --omit-fields abbr,selected,preview,bibtex_show > "$dir/papers.html" || true
+      --omit-fields abbr,selected,preview,bibtex_show "${card[@]}" > "$dir/papers.html" || true
     python3 - "$page" "$dir/papers.html" <<'PY'
 import sys
 page, frag = sys.argv[1], sys.argv[2]
