@@ -388,3 +388,20 @@ TEST(ProfileCard, JsonProfileShorthandLinks) {
       {"github", "https://github.com/a"}, {"email", "ada@example.org"}, {"dblp", "https://dblp.org/pid/1"}};
   EXPECT_EQ(r.library.profile.links, expected);
 }
+
+TEST(ProfileCard, LongCareersGetShortYearLabels) {
+  ps::Stats s;
+  for (int y = 2000; y <= 2019; ++y) {
+    ps::YearStats row;
+    row.year = y;
+    row.total = row.by_type[int(PubType::Journal)] = static_cast<std::uint32_t>(y % 3);
+    s.years.push_back(row);
+    s.total += row.total;
+    s.by_type[int(PubType::Journal)] += row.total;
+  }
+  const std::string html = ps::format_profile_html(ps::Profile{}, s, {});
+  EXPECT_TRUE(contains(html, ">\xE2\x80\x99" "02</text>")) << html;  // every other year of 20
+  EXPECT_FALSE(contains(html, ">\xE2\x80\x99" "01</text>"));
+  EXPECT_FALSE(contains(html, ">2002</text>"));
+  EXPECT_EQ(count_of(html, "<th scope=\"row\">"), 20u);  // the table still lists every year
+}

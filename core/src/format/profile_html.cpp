@@ -176,8 +176,9 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
   if (s.years.empty()) return;
   std::uint32_t max = 1;
   for (const auto& y : s.years) max = std::max(max, y.total);
-  const int bar = 18, gap = 6, top = 14, plot = 72, bottom = 16;
   const int n = static_cast<int>(s.years.size());
+  // Wide bars with full years for a short career; narrow ones labelled '19 for a long one.
+  const int bar = n <= 12 ? 28 : 18, gap = n <= 12 ? 8 : 6, top = 14, plot = 72, bottom = 16;
   const int width = n * (bar + gap) + gap, height = top + plot + bottom;
   const int label_every = n <= 12 ? 1 : n <= 24 ? 2 : 5;
   const std::string summary = stats_summary(s);
@@ -202,7 +203,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
       labels += "<text class=\"ps-bar-n\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(y0 - 3) + "\" text-anchor=\"middle\">" + num(y.total) + "</text>";
     if (k % label_every == 0 || k == n - 1)
       labels += "<text class=\"ps-bar-year\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(height - 4) + "\" text-anchor=\"middle\">" +
-                (n > 8 ? "\xE2\x80\x99" + num(y.year % 100 / 10) + num(y.year % 10) : num(y.year)) + "</text>";
+                (n > 12 ? "\xE2\x80\x99" + num(y.year % 100 / 10) + num(y.year % 10) : num(y.year)) + "</text>";
     const std::string name = num(y.year) + ": " + num(y.total) + " " + plural(y.total, "publication", "publications");
     if (o.interactive && y.total) {
       // The link holds only shapes (its name is the label); a transparent hit area makes the
