@@ -19,7 +19,7 @@ import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
 const examples = join(repo, "examples");
-const site = join(repo, "build", "site");
+const site = process.env.PAPERSHELF_SITE ?? join(repo, "build", "site");   // override: another site build
 const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");   // override: another build
 const RESEARCHERS = ["homepage", "qizhen-weng", "zhisheng-ye"];
 
@@ -123,8 +123,9 @@ test("researcher homepages: each shows its list with its own owner highlighted, 
     if (name === "homepage") {
       // The README's screenshot, kept current by this test.
       await shadow(page, "input.ps-f-selected").uncheck();
-      await page.setViewportSize({ width: 1000, height: 1250 });   // profile card and the first entries
-      await page.evaluate(() => window.scrollTo(0, 0));
+      // From the "Publications" heading: the profile card, the toolbar and the first entries.
+      await page.setViewportSize({ width: 1000, height: 1150 });
+      await page.evaluate(() => document.querySelector("main h2").scrollIntoView());
       const file = join(repo, "docs", "screenshot.png");
       mkdirSync(dirname(file), { recursive: true });
       await page.screenshot({ path: file });
