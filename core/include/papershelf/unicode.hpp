@@ -35,6 +35,9 @@ std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets = nullp
 
 // Simple lower-casing (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic).
 char32_t to_lower(char32_t cp);
+// ASCII-only lower case for keywords (query keys, type and status names, field names): no tables,
+// so code that only needs keywords (the canvas module) links no Unicode data.
+std::string ascii_lower(std::string_view s);
 char32_t to_upper(char32_t cp);
 bool is_letter(char32_t cp);
 bool is_upper(char32_t cp);

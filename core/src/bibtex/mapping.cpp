@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstring>
 
+#include "papershelf/unicode.hpp"
+
 namespace papershelf::bibtex {
 
 int venue_priority(std::string_view lower_name) {
@@ -20,12 +22,7 @@ bool is_link_field(std::string_view n) {
   return false;
 }
 
-std::string to_lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-  return out;
-}
+std::string to_lower_ascii(std::string_view s) { return unicode::ascii_lower(s); }
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::strchr(" \t\r\n", s.front()) && s.front() != '\0') s.remove_prefix(1);

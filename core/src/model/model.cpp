@@ -9,11 +9,9 @@
 namespace papershelf {
 namespace {
 
+// Type and status names are ASCII keywords.
 bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return unicode::to_lower(static_cast<unsigned char>(x)) ==
-                  unicode::to_lower(static_cast<unsigned char>(y));
-         });
+  return a.size() == b.size() && unicode::ascii_lower(a) == unicode::ascii_lower(b);
 }
 
 #define PAPERSHELF_TEXT(name, text, label) text,

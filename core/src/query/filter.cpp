@@ -88,7 +88,7 @@ Filter parse_filter(std::string_view text, std::string* error) {
   Filter f;
   for (const std::string& clause : clauses_of(text)) {
     const std::size_t colon = clause.find(':');
-    std::string key = unicode::fold(clause.substr(0, colon));
+    std::string key = unicode::ascii_lower(clause.substr(0, colon));  // keys are ASCII keywords
     const std::string value = colon == std::string::npos ? "" : clause.substr(colon + 1);
     if (key == "selected") {
       f.selected_only = true;

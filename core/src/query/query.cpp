@@ -21,7 +21,7 @@ std::string_view to_string(SortField f) { return kSortFieldText[static_cast<int>
 std::string_view to_string(GroupBy g) { return kGroupText[static_cast<int>(g)]; }
 
 std::optional<GroupBy> group_from_string(std::string_view s) {
-  const std::string folded = unicode::fold(s);
+  const std::string folded = unicode::ascii_lower(s);  // group names are ASCII keywords
   if (folded.empty()) return GroupBy::None;
   if (folded == "badge") return GroupBy::Venue;
   for (std::size_t i = 0; i < std::size(kGroupText); ++i)
@@ -36,7 +36,7 @@ std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::strin
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i < text.size() && text[i] != ',') continue;
-    std::string item = unicode::fold(text.substr(start, i - start));
+    std::string item = unicode::ascii_lower(text.substr(start, i - start));  // ASCII keywords
     start = i + 1;
     item.erase(std::remove(item.begin(), item.end(), ' '), item.end());
     if (item.empty()) continue;

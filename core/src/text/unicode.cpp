@@ -270,4 +270,11 @@ std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
   return out;
 }
 
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 }  // namespace papershelf::unicode
