@@ -102,6 +102,7 @@ export class CanvasView {
   #raf = 0;
   #resize: ResizeObserver;
   #disposed = false;
+  #frameMs: number[] = [];  // the last frames' cost (draw + handling its requests), for benchmarks
 
   private constructor(m: CanvasModule, canvas: HTMLCanvasElement, host: CanvasHost) {
     this.#m = m;
@@ -163,7 +164,7 @@ export class CanvasView {
 
   /** The last frame's layout (CSS pixels inside the canvas), for tests and automation. */
   probe(): unknown {
-    return JSON.parse(this.#result(this.#m._ps_canvas_probe()));
+    return { ...JSON.parse(this.#result(this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs] };
   }
 
   /** Draws a few frames (ImGui settles hover and layout over consecutive frames). */
@@ -190,8 +191,11 @@ export class CanvasView {
       canvas.width = pw;
       canvas.height = ph;
     }
+    const start = performance.now();
     const busy = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
     const more = this.#handle(JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions);
+    this.#frameMs.push(performance.now() - start);
+    if (this.#frameMs.length > 240) this.#frameMs.shift();
     if (busy & 1) this.#framesLeft = Math.max(this.#framesLeft, 2);
     if (more) this.#framesLeft = Math.max(this.#framesLeft, 2);
     if (--this.#framesLeft > 0) this.#raf = requestAnimationFrame(this.#tick);
