@@ -140,6 +140,21 @@ TEST(Pathological, AnEntryWithAHundredThousandFields) {
   EXPECT_EQ(r.library.publications[1].extra.size(), n);
 }
 
+TEST(Pathological, AHundredThousandKeywords) {
+  const std::size_t n = 100000 / kScale;
+  std::string list;
+  for (std::size_t i = 0; i < n; ++i) list += "kw" + std::to_string(i % (n / 2)) + ", ";  // each twice
+  const ReadResult r = read_bib(std::string(kGood1) + "@misc{tagged, title={T}, keywords={" + list + "}}\n" + kGood2);
+  ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "tagged", "good2"})) << all_diagnostics(r);
+  EXPECT_EQ(r.library.publications[1].tags.size(), n / 2);
+  std::string json = "[{\"id\": \"j\", \"title\": \"T\", \"tags\": [";
+  for (std::size_t i = 0; i < n; ++i) json += (i ? ", \"t" : "\"t") + std::to_string(i % (n / 2)) + "\"";
+  json += "]}]";
+  ReadOptions o;
+  o.format = Format::CslJson;
+  EXPECT_EQ(read(json, o).library.publications.at(0).tags.size(), n / 2);
+}
+
 // ---------------------------------------------------------------- broken structure
 
 TEST(Pathological, AnEntryThatNeverCloses) {

