@@ -192,3 +192,50 @@ test("the example homepage switches between the HTML list and the canvas", async
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("missing glyphs are reported once; a title click opens a tab; the context menu copies BibTeX", async () => {
+  server.pages.set("/canvas-inline.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>inline</title><link rel="icon" href="data:,">
+<script src="/papershelf.js"></script></head><body><main>
+<paper-shelf renderer="canvas" owner="Wei Zhang" style="display:block;width:900px">
+<script type="text/x-bibtex">
+@inproceedings{cjk2024, title = {大规模模型训练 at Scale}, author = {Zhang, Wei and Łukasz, Kowalski},
+  booktitle = {OSDI}, year = {2024}, url = {https://example.org/cjk}}
+@article{plain2023, title = {Plain Latin Title}, author = {Zhang, Wei}, journal = {TOCS}, year = {2023}}
+</script></paper-shelf></main></body></html>`,
+  });
+  const { page, errors } = await open(browser.context, `${server.url}/canvas-inline.html`);
+  await ready(page);
+  const layout = await drawn(page);
+  await page.waitForFunction(() => document.querySelector("paper-shelf").diagnostics.some((d) => /no glyph/.test(d.message)));
+  const glyphs = await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => /no glyph/.test(d.message)));
+  assert.equal(glyphs.length, 1, JSON.stringify(glyphs));
+  assert.match(glyphs[0].message, /大/);
+  assert.doesNotMatch(glyphs[0].message, /Ł/, "Latin Extended-A is in the font");
+  await page.mouse.move(0, 0);
+
+  // The first row is cjk2024 (newest first); its title starts at the Publication column.
+  const row = layout.rows[0];
+  const title = layout.headers[2];
+  await browser.context.route("https://example.org/**", (route) => route.fulfill({ contentType: "text/plain", body: "ok" }));
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup", { timeout: 5000 }),
+    clickCanvas(page, title.x + 12, row.y + 6),
+  ]);
+  assert.equal(popup.url(), "https://example.org/cjk");
+  await popup.close();
+
+  await page.evaluate(() => {
+    window.__copied = [];
+    document.querySelector("paper-shelf").addEventListener("copy", (e) => window.__copied.push(e.detail));
+  });
+  await clickCanvas(page, title.x + 300, row.y + row.h / 2, { button: "right" });
+  // The menu opens at the pointer; "Copy BibTeX" is its first item.
+  await clickCanvas(page, title.x + 330, row.y + row.h / 2 + 10);
+  const copied = await page.evaluate(() => window.__copied);
+  assert.equal(copied.length, 1);
+  assert.equal(copied[0].key, "cjk2024");
+  assert.match(copied[0].text, /@inproceedings\{cjk2024,/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
