@@ -7,14 +7,16 @@
 namespace papershelf::unicode {
 namespace {
 
+// Every table value is in the BMP (a value outside it would not compile), so 16 bits each: the
+// tables are half the size in the WASM build.
 struct Composition {
-  char32_t base;
-  char32_t mark;
-  char32_t composed;
+  char16_t base;
+  char16_t mark;
+  char16_t composed;
 };
 struct CodePair {
-  char32_t from;
-  char32_t to;
+  char16_t from;
+  char16_t to;
 };
 
 #include "unicode_tables.inc"
@@ -161,8 +163,10 @@ bool is_combining_mark(char32_t cp) {
 }
 
 char32_t compose(char32_t base, char32_t mark) {
+  if (base > 0xFFFF || mark > 0xFFFF) return 0;
+  const Composition key{static_cast<char16_t>(base), static_cast<char16_t>(mark), 0};
   auto it = std::lower_bound(std::begin(kCompositions), std::end(kCompositions),
-                             Composition{base, mark, 0}, [](const Composition& a, const Composition& b) {
+                             key, [](const Composition& a, const Composition& b) {
                                return a.base != b.base ? a.base < b.base : a.mark < b.mark;
                              });
   if (it != std::end(kCompositions) && it->base == base && it->mark == mark) return it->composed;
