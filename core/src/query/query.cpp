@@ -352,9 +352,11 @@ void sort_entries(const Library& lib, std::vector<std::uint32_t>& entries, const
       if (missing_a) continue;
       if (c != 0) return key.descending ? c > 0 : c < 0;
     }
-    return false;
+    return a < b;  // ties keep library order
   };
-  std::stable_sort(entries.begin(), entries.end(), compare);
+  // Callers pass ascending indices, so the index tie-break makes std::sort stable (and it is
+  // much less code than std::stable_sort in the WASM build).
+  std::sort(entries.begin(), entries.end(), compare);
 }
 
 // ---------------------------------------------------------------- [SECTION] grouping
@@ -400,17 +402,21 @@ void group_entries(const Library& lib, View& view, GroupBy g, bool years_ascendi
   // Venue groups: alphabetical (folded), "Other" last; the others by rank.
   std::vector<std::uint32_t> order(groups.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     if (groups[a].rank != groups[b].rank) return groups[a].rank < groups[b].rank;
-    if (g == GroupBy::Venue) return unicode::fold(groups[a].key) < unicode::fold(groups[b].key);
-    return false;
+    if (g == GroupBy::Venue) {
+      const std::string fa = unicode::fold(groups[a].key), fb = unicode::fold(groups[b].key);
+      if (fa != fb) return fa < fb;
+    }
+    return a < b;  // first appearance
   });
   std::vector<std::uint32_t> position(groups.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) position[order[i]] = i;
   std::vector<std::uint32_t> idx(view.entries.size());
   for (std::uint32_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  std::stable_sort(idx.begin(), idx.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return position[gid[a]] < position[gid[b]]; });
+  std::sort(idx.begin(), idx.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return position[gid[a]] != position[gid[b]] ? position[gid[a]] < position[gid[b]] : a < b;
+  });
   std::vector<std::uint32_t> entries;
   entries.reserve(idx.size());
   for (auto i : idx) {
@@ -473,7 +479,10 @@ class FacetTally {
     std::vector<FacetValue> v;
     v.reserve(m.size());
     for (const auto& [k, n] : m) v.push_back({std::string(k), std::string(k), n});
-    std::stable_sort(v.begin(), v.end(), [](const FacetValue& a, const FacetValue& b) { return a.count > b.count; });
+    // Most frequent first, then by key (the map's order).
+    std::sort(v.begin(), v.end(), [](const FacetValue& a, const FacetValue& b) {
+      return a.count != b.count ? a.count > b.count : a.key < b.key;
+    });
     return v;
   }
 
