@@ -154,8 +154,8 @@ const Symbol* find_symbol(std::string_view name) {
     std::uint16_t order[std::size(kSymbols)] = {};
     Index() {
       for (std::size_t i = 0; i < std::size(kSymbols); ++i) order[i] = static_cast<std::uint16_t>(i);
-      std::stable_sort(std::begin(order), std::end(order), [](std::uint16_t a, std::uint16_t b) {
-        return kSymbols[a].name < kSymbols[b].name;
+      std::sort(std::begin(order), std::end(order), [](std::uint16_t a, std::uint16_t b) {
+        return kSymbols[a].name != kSymbols[b].name ? kSymbols[a].name < kSymbols[b].name : a < b;
       });
     }
   };

@@ -142,10 +142,11 @@ void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::
   for (std::size_t i = 0; i < items.size(); ++i) folded.emplace_back(unicode::fold(items[i].*name), i);
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     if (items[a].count != items[b].count) return items[a].count > items[b].count;
     if (items[a].last_year != items[b].last_year) return items[a].last_year > items[b].last_year;
-    return folded[a].first < folded[b].first;
+    if (folded[a].first != folded[b].first) return folded[a].first < folded[b].first;
+    return a < b;  // std::sort made stable
   });
   std::vector<T> sorted;
   sorted.reserve(items.size());

@@ -223,8 +223,9 @@ char32_t to_upper(char32_t cp) {
     CodePair pairs[std::size(kToLower)] = {};
     ByLower() {
       std::copy(std::begin(kToLower), std::end(kToLower), pairs);
-      std::stable_sort(std::begin(pairs), std::end(pairs),
-                       [](const CodePair& x, const CodePair& y) { return x.to < y.to; });
+      // Ties by `from`, the table's own order: std::sort is then stable here.
+      std::sort(std::begin(pairs), std::end(pairs),
+                [](const CodePair& x, const CodePair& y) { return x.to != y.to ? x.to < y.to : x.from < y.from; });
     }
   };
   static const ByLower by_lower;
