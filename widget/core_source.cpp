@@ -17,17 +17,25 @@ CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_na
   }
   owner_ = OwnerMatcher(names);
   index_ = SearchIndex(library_);
+  owner_first_ = owner_first_flags(library_, owner_);
   for (const auto& p : library_.publications)
     has_citations_ = has_citations_ || p.citations.has_value();
 }
 
 ViewData CoreSource::run(const Query& query) const {
-  View view = run_query(library_, query, owner_, &index_);
+  if (order_.empty() || order_keys_ != query.sort) {
+    order_ = sorted_order(library_, query.sort);
+    order_keys_ = query.sort;
+  }
+  QueryCache cache;
+  cache.index = &index_;
+  cache.order = &order_;
+  cache.owner_first = &owner_first_;
   ViewData out;
+  View view = run_query(library_, query, owner_, cache, &out.facets);
   out.entries = std::move(view.entries);
   out.groups = std::move(view.groups);
   out.total = view.total;
-  out.facets = facet_counts(library_, query, owner_, &index_);
   out.has_citations = has_citations_;
   return out;
 }

@@ -32,6 +32,10 @@ class CoreSource {
   Library library_;
   OwnerMatcher owner_;
   SearchIndex index_;
+  std::vector<std::uint8_t> owner_first_;
+  // The library in the current sort order, kept between queries (a keystroke then only filters).
+  mutable std::vector<SortKey> order_keys_;
+  mutable std::vector<std::uint32_t> order_;
   std::string base_;
   bool has_citations_ = false;
 };
