@@ -49,7 +49,8 @@ try {
       if (n === 10000 && r === 0) {
         // One keystroke: set the search and wait for the next frame.
         const keystrokes = [];
-        for (const q of ["sys", "syst", "system", "systems", "d", "da", "dat", "data"]) {
+        // Three rounds of eight keystrokes (the fastest is a floor on a busy machine).
+        for (const q of Array(3).fill(["sys", "syst", "system", "systems", "d", "da", "dat", "data"]).flat()) {
           keystrokes.push(await p.evaluate((text) => new Promise((ok) => {
             const el = document.querySelector("paper-shelf");
             const s = performance.now();
@@ -58,6 +59,7 @@ try {
           }), q));
         }
         rows.push({ what: "re-filter on a keystroke, 10,000 entries (to next frame)", ms: median(keystrokes) });
+        rows.push({ what: "re-filter on a keystroke, 10,000 entries (to next frame), fastest", ms: Math.min(...keystrokes) });
       }
       await p.close();
     }
