@@ -189,6 +189,11 @@ test("the profile card: counts match the data, clicking a statistic filters the 
   // The same bar again removes its filter.
   await card.locator('a.ps-bar[data-filter="year:2023"]').click();
   assert.equal((await visible()).length, exampleEntries.length);
+  // Keyboard: a bar is a link (Enter), a statistic a button (Space).
+  await card.locator('a.ps-bar[data-filter="year:2024"]').press("Enter");
+  assert.deepEqual(sorted(await visible()), sorted(exampleEntries.filter((e) => e.year === 2024).map((e) => e.key)));
+  await card.locator("button.ps-stat-all").press(" ");
+  assert.equal((await visible()).length, exampleEntries.length);
 
   // The most frequent venue.
   const venue = card.locator("button.ps-venue-stat").first();

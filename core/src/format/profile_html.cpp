@@ -208,10 +208,11 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     if (o.interactive && y.total) {
       // The link holds only shapes (its name is the label); a transparent hit area makes the
       // whole column, texts included, clickable.
-      out += "<g class=\"ps-bar-labels\" aria-hidden=\"true\">" + labels + "</g>";
       out += "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:" + num(y.year) + "\" aria-label=\"" + escape_html(name) + "\">" +
              "<title>" + escape_html(name) + "</title><rect class=\"ps-bar-hit\" x=\"" + num(x - gap / 2) + "\" y=\"0\" width=\"" +
              num(bar + gap) + "\" height=\"" + num(height) + "\" fill=\"transparent\"/>" + column + "</a>";
+      // After the link, so CSS can mark the current year's label (a.ps-bar[aria-current] + g).
+      out += "<g class=\"ps-bar-labels\" aria-hidden=\"true\">" + labels + "</g>";
     } else {
       out += "<g class=\"ps-bar\"" + std::string(o.interactive ? " aria-hidden=\"true\"" : "") + ">" + column + labels + "</g>";
     }
