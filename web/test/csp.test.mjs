@@ -43,7 +43,7 @@ async function openRecording(path) {
   await page.addInitScript(() => {
     window.__violations = [];
     document.addEventListener("securitypolicyviolation", (e) =>
-      window.__violations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"}`));
+      window.__violations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"}${e.sourceFile ? ` at ${e.sourceFile.split("/").pop()}:${e.lineNumber}:${e.columnNumber}` : ""}${e.sample ? ` "${e.sample}"` : ""}`));
   });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -79,6 +79,17 @@ test("the script-tag embed renders the list under a strict policy, styles includ
   await page.locator("paper-shelf >> input.ps-search").fill("hydro");
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), ["hu2023hydro"]);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.close();
+});
+
+test("the canvas renderer works under the same strict policy", async () => {
+  serveWithPolicy("/strict-canvas.html", STRICT, `<paper-shelf src="/papers.bib" owner="Qinghao Hu" renderer="canvas"></paper-shelf>`);
+  const { page, errors } = await openRecording("/strict-canvas.html");
+  await settle(page);
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout?.rows?.length > 0, null, { timeout: 20000 });
+  assert.equal((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length, count);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
   await page.close();
 });
 

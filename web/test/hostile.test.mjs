@@ -25,7 +25,7 @@ const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "
 // text (the canvas renderer keeps an accessible HTML list in step with what it draws).
 const RENDERERS = [
   { name: "html", attributes: "", text: "innerText" },
-  // { name: "canvas", attributes: 'renderer="canvas"', text: "textContent" },
+  { name: "canvas", attributes: 'renderer="canvas"', text: "textContent" },
 ];
 
 // A benign corpus of the same shape: the tags it produces are the ones the renderers use.
