@@ -405,3 +405,11 @@ TEST(ProfileCard, LongCareersGetShortYearLabels) {
   EXPECT_FALSE(contains(html, ">2002</text>"));
   EXPECT_EQ(count_of(html, "<th scope=\"row\">"), 20u);  // the table still lists every year
 }
+
+TEST(ProfileCard, NothingToShowIsNoMarkup) {
+  ps::Profile p;
+  p.links = {{"scholar", "javascript:alert(1)"}};
+  EXPECT_EQ(ps::format_profile_html(p, ps::Stats{}, {}), "");
+  p.position = "Professor";
+  EXPECT_NE(ps::format_profile_html(p, ps::Stats{}, {}), "");
+}

@@ -308,6 +308,12 @@ Profile overlay_profile(const Profile& base, const Profile& over) {
 
 std::string format_profile_html(const Profile& p, const Stats& s, const ProfileCardOptions& o) {
   if (o.mode == ProfileMode::None) return "";
+  const bool has_link = std::any_of(p.links.begin(), p.links.end(), [](const Link& l) {
+    return is_email_link(l) ? !email_address(l).empty() : is_safe_url(profile_url(l));
+  });
+  if (p.name.empty() && p.position.empty() && p.affiliation.empty() && p.interests.empty() && !has_link &&
+      (p.photo.empty() || !is_safe_url(p.photo)) && s.total == 0)
+    return "";  // nothing to show (no profile, no records): no empty box
   const bool compact = o.mode == ProfileMode::Compact;
   std::string out = "<section class=\"ps-profile ps-profile-" + std::string(compact ? "compact" : "full") + "\" aria-label=\"" +
                     escape_html(p.name.empty() ? std::string("Profile") : "Profile: " + p.name) + "\">";
