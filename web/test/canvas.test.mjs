@@ -239,3 +239,29 @@ test("missing glyphs are reported once; a title click opens a tab; the context m
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the profile card filters the canvas too, and the canvas year chart and the card agree", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/?renderer=canvas`);
+  const all = await ready(page);
+  let layout = await drawn(page);
+  const card = page.locator("paper-shelf >> .ps-profile-slot .ps-profile");
+  assert.ok(await card.isVisible(), "the card stays above the canvas");
+  // The widget's chart has one bar per year the card's chart links.
+  assert.equal(layout.bars.length, await card.locator("a.ps-bar").count());
+  await card.locator('a.ps-bar[data-filter="year:2023"]').click();
+  await page.waitForTimeout(300);
+  const [shown, expected] = await page.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    return [el.visibleKeys, el.library.query({ filter: "year:2023", owner: el.getAttribute("owner") }).keys];
+  });
+  assert.ok(expected.length > 0 && expected.length < all.length);
+  assert.deepEqual(shown, expected);
+  // The canvas draws the filtered records, in the same order.
+  layout = await drawn(page);
+  const drawnKeys = await page.evaluate((records) => document.querySelector("paper-shelf").library.entries(records).map((e) => e.key),
+    layout.rows.map((r) => r.record));
+  assert.deepEqual(drawnKeys, expected.slice(0, drawnKeys.length));
+  assert.equal(drawnKeys.length, Math.min(expected.length, layout.rows.length));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
