@@ -12,9 +12,18 @@ const ATTRIBUTES = ["src", "owner", "renderer", "sort", "group", "filter", "sear
   "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display"] as const;
 const PROFILE_ATTRIBUTES = new Set(["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base"]);
 
-/** UI labels; English built in, others through the `labels` property. */
+/**
+ * UI labels. English is built in; other languages are registered with
+ * `customElements.get("paper-shelf").addLanguage("de", {...})` and chosen by the element's `lang`
+ * (or the nearest `lang` above it); one element's `labels` property overrides single strings.
+ * Anything a language leaves out falls back to English.
+ */
 export const DEFAULT_LABELS = {
   search: "Search publications",
+  year: "Year",
+  type: "Type",
+  status: "Status",
+  venue: "Venue",
   sort: "Sort",
   group: "Group",
   clear: "Clear filters",
@@ -39,6 +48,7 @@ export const DEFAULT_LABELS = {
   loadError: (src: string, why: string) => `Could not load ${src}: ${why}`,
 };
 export type Labels = typeof DEFAULT_LABELS;
+const LANGUAGES = new Map<string, Partial<Labels>>([["en", {}]]);
 type GroupKey = "none" | "year" | "type" | "status" | "venue";
 
 const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
@@ -102,7 +112,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
   class PaperShelfElement extends HTMLElement {
     static observedAttributes = [...ATTRIBUTES];
-    labels: Labels = DEFAULT_LABELS;
+    #labelOverrides: Partial<Labels> = {};
     #root: ShadowRoot;
     #library?: Library;
     #view?: View;
@@ -127,6 +137,22 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       super();
       this.#root = this.attachShadow({ mode: "open" });
       styleFor(this.#root);
+    }
+
+    /** Registers UI labels for a language (`lang="de"` or `"de-CH"` then use them). */
+    static addLanguage(lang: string, labels: Partial<Labels>): void {
+      LANGUAGES.set(lang.toLowerCase(), labels);
+      for (const el of document.querySelectorAll("paper-shelf")) (el as PaperShelfElement).#relabel();
+    }
+
+    /** The UI labels in effect: English, then the element's language, then `labels` overrides. */
+    get labels(): Labels {
+      const lang = (this.closest("[lang]")?.getAttribute("lang") ?? "en").toLowerCase();
+      return { ...DEFAULT_LABELS, ...(LANGUAGES.get(lang.split("-")[0]) ?? {}), ...(LANGUAGES.get(lang) ?? {}), ...this.#labelOverrides };
+    }
+    set labels(value: Partial<Labels>) {
+      this.#labelOverrides = { ...value };
+      this.#relabel();
     }
 
     /** Keys of the displayed entries, in display order. */
@@ -157,6 +183,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#state[name] = value ?? "";
       }
       if (name === "theme") this.#applyTheme();
+      if (name === "lang") { this.#relabel(); return; }
       this.#refresh();
     }
 
@@ -168,23 +195,23 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const wrap = document.createElement("div");
       wrap.className = "ps-shelf";
       wrap.setAttribute("part", "shelf");
-      const sortOptions = Object.entries(L.sortNames).map(([v, t]) => `<option value="${v}">${escapeText(t)}</option>`).join("");
-      const groupOptions = Object.entries(L.groupNames).map(([v, t]) => `<option value="${v}">${escapeText(t)}</option>`).join("");
+      const sortOptions = Object.keys(L.sortNames).map((v) => `<option value="${v}"></option>`).join("");
+      const groupOptions = Object.keys(L.groupNames).map((v) => `<option value="${v}"></option>`).join("");
       wrap.innerHTML = `
 <div class="ps-profile-slot" part="profile" hidden></div>
 <div class="ps-toolbar" part="toolbar" role="search">
-  <input class="ps-search" type="search" part="search" aria-label="${escapeText(L.search)}" placeholder="${escapeText(L.search)}">
-  <label class="ps-control">${escapeText(L.sort)} <select class="ps-sort">${sortOptions}</select></label>
-  <label class="ps-control">${escapeText(L.group)} <select class="ps-group-select">${groupOptions}</select></label>
+  <input class="ps-search" type="search" part="search">
+  <label class="ps-control"><span class="ps-l-sort"></span> <select class="ps-sort">${sortOptions}</select></label>
+  <label class="ps-control"><span class="ps-l-group"></span> <select class="ps-group-select">${groupOptions}</select></label>
   <div class="ps-filters" part="filters">
-    <select class="ps-f-year" aria-label="Year"></select>
-    <select class="ps-f-type" aria-label="Type"></select>
-    <select class="ps-f-status" aria-label="Status"></select>
-    <select class="ps-f-venue" aria-label="Venue"></select>
-    <label class="ps-chip"><input type="checkbox" class="ps-f-selected"> <span class="ps-chip-label">${escapeText(L.selected)}</span></label>
-    <label class="ps-chip"><input type="checkbox" class="ps-f-award"> <span class="ps-chip-label">${escapeText(L.award)}</span></label>
-    <label class="ps-chip"><input type="checkbox" class="ps-f-first"> <span class="ps-chip-label">${escapeText(L.firstAuthor)}</span></label>
-    <button type="button" class="ps-clear">${escapeText(L.clear)}</button>
+    <select class="ps-f-year"></select>
+    <select class="ps-f-type"></select>
+    <select class="ps-f-status"></select>
+    <select class="ps-f-venue"></select>
+    <label class="ps-chip"><input type="checkbox" class="ps-f-selected"> <span class="ps-chip-label"></span></label>
+    <label class="ps-chip"><input type="checkbox" class="ps-f-award"> <span class="ps-chip-label"></span></label>
+    <label class="ps-chip"><input type="checkbox" class="ps-f-first"> <span class="ps-chip-label"></span></label>
+    <button type="button" class="ps-clear"></button>
   </div>
   <p class="ps-count" part="count" role="status" aria-live="polite">${escapeText(L.loading)}</p>
 </div>
@@ -216,6 +243,39 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
       for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
       this.#applyTheme();
+      this.#applyLabels();
+    }
+
+    /** Puts the current labels on the toolbar (its structure never changes with the language). */
+    #applyLabels(): void {
+      const L = this.labels;
+      const e = this.#els;
+      const wrap = e.toolbar;
+      e.search.placeholder = L.search;
+      e.search.setAttribute("aria-label", L.search);
+      (wrap.querySelector(".ps-l-sort") as HTMLElement).textContent = L.sort;
+      (wrap.querySelector(".ps-l-group") as HTMLElement).textContent = L.group;
+      for (const o of e.sort.options) if (L.sortNames[o.value]) o.textContent = L.sortNames[o.value];
+      for (const o of e.group.options) if (L.groupNames[o.value]) o.textContent = L.groupNames[o.value];
+      e.year.setAttribute("aria-label", L.year);
+      e.type.setAttribute("aria-label", L.type);
+      e.status.setAttribute("aria-label", L.status);
+      e.venue.setAttribute("aria-label", L.venue);
+      (e.selected.nextElementSibling as HTMLElement).textContent = L.selected;
+      (e.award.nextElementSibling as HTMLElement).textContent = L.award;
+      (e.first.nextElementSibling as HTMLElement).textContent = L.firstAuthor;
+      e.clear.textContent = L.clear;
+      if (!this.#view) e.count.textContent = L.loading;
+    }
+
+    /** The language or the label overrides changed: relabel, and render the entries again. */
+    #relabel(): void {
+      if (!this.#els) return;
+      this.#applyLabels();
+      this.#rows = new Map();  // entry rows carry labels (BibTeX, Cite): none is reused
+      this.#els.list.replaceChildren();
+      this.#showProblems();
+      this.#refresh();
     }
 
     #applyTheme(): void {

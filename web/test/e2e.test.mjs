@@ -259,3 +259,48 @@ test("the profile card: compact mode, attributes win, email assembled on click, 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("lang: registered labels replace English, missing ones fall back, labels overrides one string", async () => {
+  server.pages.set("/homepage/lang.html", { body: `<!doctype html><html lang="de"><title>t</title><link rel="icon" href="data:,">
+<script src="../papershelf.js"></script><main><paper-shelf src="papers.bib" owner="Qinghao Hu"></paper-shelf></main>` });
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/lang.html`);
+  const keys = await ready(page);
+  // No German registered yet: English.
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Search publications");
+  await page.evaluate(() => customElements.get("paper-shelf").addLanguage("de", {
+    search: "Publikationen durchsuchen", clear: "Filter zurücksetzen", bibtex: "BibTeX-Eintrag",
+    results: (shown, total) => (shown === total ? `${total} Publikationen` : `${shown} von ${total} Publikationen`),
+  }));
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Publikationen durchsuchen");
+  assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), `${keys.length} Publikationen`);
+  assert.equal(await shadow(page, ".ps-results .ps-toggle[data-panel=bibtex]").first().textContent(), "BibTeX-Eintrag");
+  assert.equal(await shadow(page, ".ps-chip-label").first().textContent(), "Selected", "a string German leaves out stays English");
+  // The element's own lang wins over the page's; the labels property overrides single strings.
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "en"));
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Search publications");
+  await page.evaluate(() => { document.querySelector("paper-shelf").labels = { search: "Find a paper" }; });
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Find a paper");
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), keys);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("responsive: usable on a 360 px phone screen without horizontal scrolling", async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${server.url}/homepage/`);
+  await ready(page);
+  const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+  // Every toolbar control and the first entry lie within the screen.
+  const boxes = await page.evaluate(() => {
+    const root = document.querySelector("paper-shelf").shadowRoot;
+    return [...root.querySelectorAll(".ps-toolbar input, .ps-toolbar select, .ps-toolbar button:not([hidden]), .ps-results .ps-entry")]
+      .filter((el) => el.offsetParent !== null).slice(0, 20).map((el) => { const r = el.getBoundingClientRect(); return { cls: el.className, left: r.left, right: r.right }; });
+  });
+  assert.ok(boxes.length > 5);
+  for (const b of boxes) assert.ok(b.left >= 0 && b.right <= 360 + 0.5, JSON.stringify(b));
+  await shadow(page, ".ps-search").fill("graph");
+  await page.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys.length > 0);
+  await page.close();
+});

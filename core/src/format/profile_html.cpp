@@ -223,7 +223,9 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
   std::vector<int> types;
   for (int t = 0; t < kPubTypeCount; ++t)
     if (std::any_of(s.years.begin(), s.years.end(), [&](const YearStats& y) { return y.by_type[t] > 0; })) types.push_back(t);
-  out += "<table class=\"ps-chart-table ps-visually-hidden\"><caption>Publications per year</caption><thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th>";
+  // The wrapper, not the table, is visually hidden: a table keeps its content width whatever its
+  // own width says, and would make a phone screen scroll sideways.
+  out += "<div class=\"ps-visually-hidden\"><table class=\"ps-chart-table\"><caption>Publications per year</caption><thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th>";
   for (int t : types) out += "<th scope=\"col\">" + std::string(label(static_cast<PubType>(t))) + "</th>";
   out += "</tr></thead><tbody>";
   for (const auto& y : s.years) {
@@ -231,7 +233,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     for (int t : types) out += "<td>" + num(y.by_type[static_cast<std::size_t>(t)]) + "</td>";
     out += "</tr>";
   }
-  out += "</tbody></table>";
+  out += "</tbody></table></div>";
   // Which colour is which type.
   if (types.size() > 1) {
     out += "<ul class=\"ps-chart-legend\" aria-hidden=\"true\">";
