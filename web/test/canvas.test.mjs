@@ -265,3 +265,36 @@ test("the profile card filters the canvas too, and the canvas year chart and the
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the canvas follows the element's theme and the page's colours", async () => {
+  const { page } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  await drawn(page);
+  const luminance = async () => {
+    const png = await page.locator("paper-shelf >> canvas").screenshot();
+    return page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, c.width, c.height).data;
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 4) sum += 0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2];
+      return sum / (d.length / 4);
+    }, png.toString("base64"));
+  };
+  const light = await luminance();
+  await page.evaluate(() => {
+    document.body.style.background = "#111";
+    document.body.style.color = "#eee";
+    document.querySelector("paper-shelf").setAttribute("theme", "dark");
+  });
+  await page.waitForTimeout(400);
+  const dark = await luminance();
+  assert.ok(light > 180 && dark < 90, `light ${light.toFixed(0)}, dark ${dark.toFixed(0)}`);
+  await page.close();
+});
