@@ -119,6 +119,17 @@ TEST(Stats, AdaVenues) {
   EXPECT_EQ(got, expected);
 }
 
+TEST(Stats, StatusBadgesAreNotVenues) {
+  // al-folio writes abbr={Preprint} / abbr={Under review}: they say what the paper is, not where.
+  const auto r = ps::read(R"(
+@misc{p1, title = {One}, author = {Lovelace, Ada}, abbr = {Preprint}, year = {2024}}
+@misc{p2, title = {Two}, author = {Lovelace, Ada}, abbr = {Under review}, year = {2024}}
+@inproceedings{c1, title = {Three}, author = {Lovelace, Ada}, abbr = {NSDI}, booktitle = {NSDI}, year = {2023}})");
+  const ps::Stats s = ps::compute_stats(r.library, ps::OwnerMatcher({"Ada Lovelace"}));
+  ASSERT_EQ(s.venues.size(), 1u);
+  EXPECT_EQ(s.venues[0].key, "NSDI");
+}
+
 TEST(Stats, AdaCoauthorsMergedLikeOwnerMatching) {
   const ps::Stats& s = ada_stats();
   std::vector<std::tuple<std::string, std::uint32_t, int>> got;

@@ -194,7 +194,9 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     } else {
       ++s.undated;
     }
-    const std::string& venue = p.badge.empty() ? p.venue.text : p.badge;
+    // al-folio puts "Preprint" or "Under review" in abbr: a status, not a venue.
+    const bool badge_is_status = !p.badge.empty() && status_from_string(p.badge).has_value();
+    const std::string& venue = p.badge.empty() || badge_is_status ? p.venue.text : p.badge;
     if (!venue.empty()) {
       VenueStats& v = venues[venue];
       v.key = venue;
