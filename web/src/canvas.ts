@@ -53,8 +53,9 @@ export interface QueryState {
 
 /** What the widget asks of the element. */
 export interface CanvasHost {
-  /** View-model objects (Library.entries) for these record indices. */
-  rows(records: number[]): unknown[];
+  /** View-model objects (Library.entries) for these record indices; a promise when the library
+   *  lives in a worker. */
+  rows(records: number[]): unknown[] | Promise<unknown[]>;
   /** The user changed the query inside the canvas. */
   query(state: QueryState): void;
   open(url: string): void;
@@ -103,6 +104,8 @@ export class CanvasView {
   #resize: ResizeObserver;
   #disposed = false;
   #frameMs: number[] = [];  // the last frames' cost (draw + handling its requests), for benchmarks
+  #pendingRows = new Set<number>();  // rows asked of a worker-held library, not yet answered
+  #rowGeneration = 0;  // bumped when the library changes, so a late answer is dropped
 
   private constructor(m: CanvasModule, canvas: HTMLCanvasElement, host: CanvasHost) {
     this.#m = m;
@@ -148,6 +151,8 @@ export class CanvasView {
 
   /** The library changed: rows are fetched again as they are drawn. */
   clearRows(): void {
+    this.#rowGeneration++;
+    this.#pendingRows.clear();
     this.#m._ps_canvas_clear_rows();
     this.kick();
   }
@@ -205,14 +210,23 @@ export class CanvasView {
   #handle(a: Actions): boolean {
     this.#canvas.style.cursor = a.cursor;
     let more = false;
-    if (a.needRows.length) {
-      const rows = this.#host.rows(a.needRows);
-      const m = this.#m;
-      const ptr = m._malloc(a.needRows.length * 4);
-      m.HEAPU32.set(a.needRows, ptr >>> 2);
-      this.#withStrings([JSON.stringify(rows)], (json) => m._ps_canvas_set_rows(ptr, a.needRows.length, json));
-      m._free(ptr);
-      more = true;
+    const wanted = a.needRows.filter((r) => !this.#pendingRows.has(r));
+    if (wanted.length) {
+      const rows = this.#host.rows(wanted);
+      if (rows instanceof Promise) {
+        // The widget asks again every frame until rows arrive: ask the worker once.
+        const generation = this.#rowGeneration;
+        for (const r of wanted) this.#pendingRows.add(r);
+        void rows.then((list) => {
+          if (generation !== this.#rowGeneration || this.#disposed) return;
+          for (const r of wanted) this.#pendingRows.delete(r);
+          this.#setRows(wanted, list);
+          this.kick();
+        }, () => { for (const r of wanted) this.#pendingRows.delete(r); });
+      } else {
+        this.#setRows(wanted, rows);
+        more = true;
+      }
     }
     if (a.missingGlyphs) this.#host.missingGlyphs(a.missingGlyphs);
     for (const url of a.open) this.#host.open(url);
@@ -223,6 +237,14 @@ export class CanvasView {
       more = true;
     }
     return more;
+  }
+
+  #setRows(records: number[], rows: unknown[]): void {
+    const m = this.#m;
+    const ptr = m._malloc(records.length * 4);
+    m.HEAPU32.set(records, ptr >>> 2);
+    this.#withStrings([JSON.stringify(rows)], (json) => m._ps_canvas_set_rows(ptr, records.length, json));
+    m._free(ptr);
   }
 
   #result(ptr: number): string {

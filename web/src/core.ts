@@ -281,10 +281,16 @@ export class Library {
     const core = this.#shelf.core;
     const ptr = core._ps_view_entries(this.#handle);
     const entries = Array.from(new Uint32Array(core.HEAPU8.buffer, ptr, core._ps_view_size(this.#handle)));
-    const all = (this.#keys ??= JSON.parse(this.#shelf.result(core._ps_library_keys(this.#handle))) as string[]);
+    const all = this.keys();
     let keys: string[] | undefined;
     view.entries = entries;
     return Object.defineProperty(view, "keys", { get: () => (keys ??= entries.map((i) => all[i])), enumerable: true });
+  }
+
+  /** Every record's key, in record (file) order; read from the core once. */
+  keys(): string[] {
+    const shelf = this.#alive();
+    return (this.#keys ??= JSON.parse(shelf.result(shelf.core._ps_library_keys(this.#handle))) as string[]);
   }
 
   /** View-model objects for the given record indices. */

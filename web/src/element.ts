@@ -1,8 +1,9 @@
 // The <paper-shelf> custom element and its accessible HTML renderer. Entry markup comes from the
 // core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
 // adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
-import type { Diagnostic, Library, Papershelf, View, FacetValue } from "./core.js";
+import type { Diagnostic, Papershelf, View, FacetValue } from "./core.js";
 import { CanvasView, type CanvasAssets, type QueryState } from "./canvas.js";
+import { RemoteLibrary, type Shelf } from "./worker.js";
 
 type Loader = () => Promise<Papershelf>;
 
@@ -30,6 +31,8 @@ export const DEFAULT_LABELS = {
   results: (shown: number, total: number) => (shown === total ? `${total} publications` : `${shown} of ${total} publications`),
   empty: "No publications match.",
   loading: "Loading publications…",
+  downloading: (received: number, total: number) => `Loading publications… ${megabytes(received)}${total ? ` of ${megabytes(total)}` : ""} MB`,
+  reading: (size: number) => `Reading ${megabytes(size)} MB of publications…`,
   problems: (n: number) => `${n} problem${n === 1 ? "" : "s"} in the data`,
   bibtex: "BibTeX",
   cite: "Cite",
@@ -51,8 +54,16 @@ export type Labels = typeof DEFAULT_LABELS;
 const LANGUAGES = new Map<string, Partial<Labels>>([["en", {}]]);
 type GroupKey = "none" | "year" | "type" | "status" | "venue";
 
+// Inputs at least this large are read in a Web Worker when the embed can start one: reading
+// 512 KB takes about 25 ms in WebAssembly, so smaller files paint sooner on the page's own thread.
+const WORKER_THRESHOLD = 512 * 1024;
+
 const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
 const CHUNK = 100;        // entries per later frame (keeps each frame short while typing)
+
+function megabytes(bytes: number): string {
+  return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
+}
 
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -92,9 +103,10 @@ export function toggleClause(filter: string, clause: string): string {
 
 /**
  * Defines <paper-shelf>. `canvas` says where the Dear ImGui canvas renderer is loaded from; it is
- * fetched only when an element asks for renderer="canvas".
+ * fetched only when an element asks for renderer="canvas". `worker` starts a Web Worker that
+ * serves a library (`serveLibrary`); large inputs are read there, off the page's thread.
  */
-export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAssets): void {
+export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAssets, worker?: () => Worker): void {
   if (customElements.get("paper-shelf")) return;
 
   let sheet: CSSStyleSheet | undefined;
@@ -114,7 +126,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     static observedAttributes = [...ATTRIBUTES];
     #labelOverrides: Partial<Labels> = {};
     #root: ShadowRoot;
-    #library?: Library;
+    #library?: Shelf;
     #view?: View;
     #data?: string | Uint8Array;
     #loadedSrc?: string;
@@ -122,14 +134,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #canvas?: CanvasView;
     #canvasLoading = false;
     #canvasFailed = false;
-    #canvasLibrary?: Library;
+    #canvasLibrary?: Shelf;
     #hasCitations = false;
     #rendererProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
-      award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; count: HTMLElement;
+      award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
       list: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
     #profileKey = "";
 
@@ -155,6 +167,18 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#relabel();
     }
 
+    #rendering: Promise<void> = Promise.resolve();
+    /** Resolves once the element shows its current data and state (a large input is read in a
+     *  worker, and then every change is rendered asynchronously). */
+    get updateComplete(): Promise<void> {
+      return (async () => {
+        for (let p = this.#rendering; ; p = this.#rendering) {
+          await p.catch(() => {});
+          if (p === this.#rendering) return;
+        }
+      })();
+    }
+
     /** Keys of the displayed entries, in display order. */
     get visibleKeys(): string[] { return this.#view ? [...this.#view.keys] : []; }
     /** Problems found in the data (line:column). */
@@ -163,14 +187,15 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     get canvasLayout(): unknown { return this.#canvas?.probe(); }
     /** The data itself, as text or bytes (instead of `src` or an inline script). */
     get data(): string | Uint8Array | undefined { return this.#data; }
-    set data(value: string | Uint8Array | undefined) { this.#data = value; void this.#load(); }
-    /** The parsed library (advanced use). */
-    get library(): Library | undefined { return this.#library; }
+    set data(value: string | Uint8Array | undefined) { this.#data = value; this.#reload(); }
+    /** The parsed library (advanced use): a Library, or for large inputs read in a Web Worker an
+     *  object with the same methods that return promises. */
+    get library(): Shelf | undefined { return this.#library; }
 
     connectedCallback(): void {
       if (!this.#els) this.#build();
       this.#readHash();
-      void this.#load();
+      this.#reload();
       window.addEventListener("hashchange", this.#onHash);
     }
 
@@ -178,7 +203,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     attributeChangedCallback(name: string, old: string | null, value: string | null): void {
       if (!this.#els || old === value) return;
-      if (name === "src") { void this.#load(); return; }
+      if (name === "src") { this.#reload(); return; }
       if (name === "search" || name === "filter" || name === "sort" || name === "group") {
         this.#state[name] = value ?? "";
       }
@@ -214,6 +239,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     <button type="button" class="ps-clear"></button>
   </div>
   <p class="ps-count" part="count" role="status" aria-live="polite">${escapeText(L.loading)}</p>
+  <progress class="ps-progress" part="progress" max="1" hidden></progress>
 </div>
 <div class="ps-problems" part="problems" hidden></div>
 <p class="ps-legend" part="legend" hidden></p>
@@ -225,7 +251,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
         selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"),
-        count: q(".ps-count"), list: q(".ps-results"), problems: q(".ps-problems"), legend: q(".ps-legend"),
+        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), problems: q(".ps-problems"), legend: q(".ps-legend"),
         profile: q(".ps-profile-slot"),
       };
       const e = this.#els;
@@ -239,7 +265,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#commit();
         e.search.focus();
       });
-      e.list.addEventListener("click", (ev) => this.#onListClick(ev));
+      e.list.addEventListener("click", (ev) => void this.#onListClick(ev));
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
       for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
       this.#applyTheme();
@@ -253,6 +279,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const wrap = e.toolbar;
       e.search.placeholder = L.search;
       e.search.setAttribute("aria-label", L.search);
+      e.progress.setAttribute("aria-label", L.loading);
       (wrap.querySelector(".ps-l-sort") as HTMLElement).textContent = L.sort;
       (wrap.querySelector(".ps-l-group") as HTMLElement).textContent = L.group;
       for (const o of e.sort.options) if (L.sortNames[o.value]) o.textContent = L.sortNames[o.value];
@@ -285,11 +312,16 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     // ------------------------------------------------------------------ [SECTION] data
 
+    #loadToken = 0;
+
     async #load(): Promise<void> {
       if (!this.#els) return;
+      const token = ++this.#loadToken;  // a newer load (src changed meanwhile) wins
+      const stale = () => token !== this.#loadToken;
       const src = this.getAttribute("src");
       let input: string | Uint8Array | undefined = this.#data;
       let source = "data";
+      let owned = false;  // bytes this element fetched may be handed to a worker without a copy
       try {
         if (input === undefined) {
           const inline = this.querySelector('script[type="text/x-bibtex"], script[type="application/json"], script[type="application/x-bibtex"]');
@@ -298,9 +330,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
             source = "inline";
           } else if (src) {
             if (this.#loadedSrc === src && this.#library) return this.#refresh();
-            const response = await fetch(new URL(src, document.baseURI));
-            if (!response.ok) throw new Error(`HTTP ${response.status}`);
-            input = new Uint8Array(await response.arrayBuffer());
+            input = await this.#download(new URL(src, document.baseURI));
+            if (stale()) return;
+            owned = true;
             source = src;
             this.#loadedSrc = src;
           }
@@ -309,16 +341,18 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           // A synchronous script upgrades the element before its children are parsed; look
           // again for inline data once the document is complete.
           if (document.readyState === "loading")
-            document.addEventListener("DOMContentLoaded", () => void this.#load(), { once: true });
+            document.addEventListener("DOMContentLoaded", () => this.#reload(), { once: true });
           return;
         }
-        const shelf = await loader();
+        const library = await this.#parse(input, source, owned);
+        if (stale()) return library.dispose();
         this.#library?.dispose();
-        this.#library = shelf.parse(input, { source });
+        this.#library = library;
         this.#loadCount++;
         this.#showProblems();
         this.#refresh();
       } catch (err) {
+        if (stale()) return;
         this.#library = undefined;
         this.#view = undefined;
         this.#els.count.textContent = "";
@@ -326,6 +360,57 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#els.problems.innerHTML = `<p class="ps-error" role="alert">${escapeText(this.labels.loadError(src ?? "data", (err as Error).message))}</p>`;
         this.dispatchEvent(new CustomEvent("error", { detail: err }));
       }
+    }
+
+    /** Fetches `url`, showing how much has arrived when it is large. */
+    async #download(url: URL): Promise<Uint8Array> {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const total = Number(response.headers.get("content-length")) || 0;
+      if (!response.body || total < WORKER_THRESHOLD) return new Uint8Array(await response.arrayBuffer());
+      const chunks: Uint8Array[] = [];
+      let received = 0;
+      const reader = response.body.getReader();
+      this.#progress(0, total, this.labels.downloading(0, total));
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        chunks.push(r.value);
+        received += r.value.length;
+        this.#progress(received, total);
+      }
+      if (chunks.length === 1) return chunks[0];
+      const bytes = new Uint8Array(received);
+      let at = 0;
+      for (const c of chunks) { bytes.set(c, at); at += c.length; }
+      return bytes;
+    }
+
+    /** Reads the input: a large one in a Web Worker (if one starts), otherwise on this thread. */
+    async #parse(input: string | Uint8Array, source: string, owned: boolean): Promise<Shelf> {
+      const size = typeof input === "string" ? input.length : input.length;
+      if (worker && size >= WORKER_THRESHOLD) {
+        this.#progress(-1, 0, this.labels.reading(size));
+        try {
+          const bytes = typeof input === "string" ? new TextEncoder().encode(input) : owned ? input : input.slice();
+          return await RemoteLibrary.open(worker(), bytes, { source });
+        } catch {
+          // No worker here (a cross-origin script, a CSP without worker-src): read on this thread.
+        } finally {
+          this.#progress(null);
+        }
+      }
+      return (await loader()).parse(input, { source });
+    }
+
+    /**
+     * The loading bar: `done` of `total` bytes, -1 for "busy" (no measure), null to hide it.
+     * `text` goes to the live status line, which announces phases, not every chunk.
+     */
+    #progress(done: number | null, total = 0, text?: string): void {
+      const bar = this.#els.progress;
+      bar.hidden = done === null;
+      if (done !== null && done >= 0 && total > 0) bar.value = Math.min(done / total, 1);
+      else bar.removeAttribute("value");
+      if (text) this.#els.count.textContent = text;
     }
 
     #showProblems(): void {
@@ -429,23 +514,30 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       };
     }
 
-    #refresh(): void {
+    #refreshToken = 0;
+
+    #refresh(): void { this.#rendering = this.#render(); }
+    #reload(): void { this.#rendering = this.#load(); }
+
+    // Async because a library in a worker answers with promises; one on this thread answers at
+    // once, and then the whole render still happens in the task that asked for it.
+    async #render(): Promise<void> {
       const lib = this.#library;
       if (!lib || !this.#els) return;
-      const view = lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true });
+      const token = ++this.#refreshToken;
+      const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true });
+      if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
       this.#view = view;
       this.#syncControls(view);
       this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
-      this.#renderProfile();
       this.#renderLegend(view);
-      this.#renderList(view);
-      this.#syncCanvas(view);
+      await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view)]);
+      if (token !== this.#refreshToken) return;
       this.dispatchEvent(new CustomEvent("change", { detail: { get keys() { return view.keys; } } }));
     }
 
     /** The profile card (core markup), rebuilt only when the data or its attributes change. */
-    #renderProfile(): void {
-      const lib = this.#library!;
+    async #renderProfile(lib: Shelf): Promise<void> {
       const box = this.#els.profile;
       const modeAttr = this.getAttribute("profile");
       const mode = modeAttr === null ? "none" : modeAttr === "" || modeAttr === "profile" ? "full" : modeAttr;
@@ -465,13 +557,15 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         if (email) links.push({ label: "email", url: email });
         const attr = (name: string) => this.getAttribute(name) ?? undefined;
         const display = this.getAttribute("email-display");
-        box.innerHTML = lib.profileHtml({
+        const html = await lib.profileHtml({
           owner: attr("owner"),
           mode: mode === "compact" ? "compact" : "full",
           email: display === "plain" || display === "hidden" ? display : "obfuscated",
           base: attr("base"),
           profile: { position: attr("position"), affiliation: attr("affiliation"), photo: attr("photo"), interests: attr("interests"), links },
         });
+        if (lib !== this.#library) return;
+        box.innerHTML = html;
         box.hidden = box.innerHTML === "";
         box.dataset.library = String(this.#loadCount);
         this.#profileKey = key;
@@ -512,7 +606,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     // ------------------------------------------------------------------ [SECTION] canvas renderer
 
     /** renderer="canvas": the ImGui widget draws; the HTML list stays for screen readers, visually hidden. */
-    #syncCanvas(view: View): void {
+    async #syncCanvas(view: View): Promise<void> {
       const wrap = this.#root.querySelector(".ps-shelf") as HTMLElement;
       const host = wrap.querySelector(".ps-canvas-host") as HTMLElement;
       const want = this.getAttribute("renderer") === "canvas" && !!canvas && !this.#canvasFailed;
@@ -524,12 +618,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         return;
       }
       const lib = this.#library!;
+      const canvasView = this.#canvas;
       if (this.#canvasLibrary !== lib) {
         this.#canvasLibrary = lib;
-        this.#canvas.clearRows();
+        canvasView.clearRows();
         // Citation counts get their own column only when the data has them: the most-cited entry tells.
-        const top = lib.query({ sort: "citations-desc" }).entries.slice(0, 1);
-        this.#hasCitations = top.length > 0 && lib.entries(top)[0].citations !== null;
+        const top = (await lib.query({ sort: "citations-desc" })).entries.slice(0, 1);
+        this.#hasCitations = top.length > 0 && (await lib.entries(top))[0].citations !== null;
+        if (lib !== this.#library) return;
       }
       const style = getComputedStyle(wrap);
       const themeAttr = this.getAttribute("theme") ?? "auto";
@@ -538,15 +634,15 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         const bg = getComputedStyle(el).backgroundColor;
         if (bg && !/rgba\(.*,\s*0\)|transparent/.test(bg)) background = bg;
       }
-      this.#canvas.setTheme({
+      canvasView.setTheme({
         dark: themeAttr === "dark" || (themeAttr !== "light" && matchMedia("(prefers-color-scheme: dark)").matches),
         text: style.color,
         background: background || getComputedStyle(document.documentElement).backgroundColor,
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
       });
-      this.#canvas.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
-      this.#canvas.setQuery({ ...this.#state });
-      this.#canvas.setView(view, this.#hasCitations);
+      canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
+      canvasView.setQuery({ ...this.#state });
+      canvasView.setView(view, this.#hasCitations);
     }
 
     async #startCanvas(element: HTMLCanvasElement): Promise<void> {
@@ -567,13 +663,12 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
             const target = new URL(url, document.baseURI);
             if (["http:", "https:", "mailto:"].includes(target.protocol)) window.open(target.href, "_blank", "noopener,noreferrer");
           },
-          copy: (kind, record) => {
+          copy: async (kind, record) => {
             const lib = this.#library;
             if (!lib) return;
-            const omit = (this.getAttribute("omit-fields") ?? "abbr,selected,preview,bibtex_show,award,award_name").split(",").map((x) => x.trim()).filter(Boolean);
-            const text = kind === "bibtex" ? lib.bibtex(record, omit) : lib.citation(record, "compact");
+            const text = await (kind === "bibtex" ? lib.bibtex(record, this.#omitFields()) : lib.citation(record, "compact"));
             void navigator.clipboard?.writeText(text).catch(() => {});
-            this.dispatchEvent(new CustomEvent("copy", { detail: { key: lib.entries([record])[0]?.key, text } }));
+            this.dispatchEvent(new CustomEvent("copy", { detail: { key: (await lib.entries([record]))[0]?.key, text } }));
           },
           copyText: (text) => void navigator.clipboard?.writeText(text).catch(() => {}),
           missingGlyphs: (chars) => problem(`the canvas font has no glyph for ${[...chars].join(" ")}; those characters show as boxes`),
@@ -608,7 +703,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     // re-render (a keystroke) moves a row whose markup is unchanged instead of rebuilding it.
     #rows = new Map<number, { html: string; li: HTMLElement }>();
 
-    #renderList(view: View): void {
+    async #renderList(view: View): Promise<void> {
       const token = ++this.#renderToken;
       const list = this.#els.list;
       const lib = this.#library!;
@@ -643,10 +738,12 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
       let next = 0;
       let target = 0;
-      const renderUpTo = (limit: number) => {
-        if (next >= limit) return;
+      // False when a newer render started while this one waited for its markup.
+      const renderUpTo = async (limit: number): Promise<boolean> => {
+        if (next >= limit) return true;
         const indices = view.entries.slice(next, limit);
-        const html = lib.html(indices, options);
+        const html = await lib.html(indices, options);
+        if (token !== this.#renderToken) return false;
         // Only the rows whose markup changed are parsed (in one go) and decorated.
         const tpl = document.createElement("template");
         tpl.innerHTML = html.filter((h, k) => old.get(indices[k])?.html !== h).join("");
@@ -666,17 +763,17 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           lists[target].ol.append(li);
         }
         next = limit;
+        return true;
       };
-      renderUpTo(Math.min(FIRST_CHUNK, view.entries.length));
+      if (!(await renderUpTo(Math.min(FIRST_CHUNK, view.entries.length)))) return;
       list.replaceChildren(frag);
       // The rest follows one chunk per frame, from the frame after this one, so that the frame
       // of a keystroke holds only the query and the first chunk.
-      const more = () => {
+      const more = async () => {
         if (token !== this.#renderToken || next >= view.entries.length) return;
-        renderUpTo(Math.min(next + CHUNK, view.entries.length));
-        requestAnimationFrame(more);
+        if (await renderUpTo(Math.min(next + CHUNK, view.entries.length))) requestAnimationFrame(() => void more());
       };
-      requestAnimationFrame(() => requestAnimationFrame(more));
+      requestAnimationFrame(() => requestAnimationFrame(() => void more()));
     }
 
     /** Adds the BibTeX and citation toggles to one entry. */
@@ -691,21 +788,27 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       li.append(bar);
     }
 
+    /** BibTeX fields "BibTeX" and "Copy" leave out. */
+    #omitFields(): string[] {
+      return (this.getAttribute("omit-fields") ?? "abbr,selected,preview,bibtex_show,award,award_name").split(",").map((s) => s.trim()).filter(Boolean);
+    }
+
     #indexOfKey(key: string): number {
       const view = this.#view!;
       const k = view.keys.indexOf(key);
       return k < 0 ? -1 : view.entries[k];
     }
 
-    #onListClick(ev: Event): void {
+    async #onListClick(ev: Event): Promise<void> {
       const target = (ev.target as Element).closest("button");
       if (!target) return;
       const li = target.closest("li.ps-entry") as HTMLElement | null;
-      if (!li || !this.#library) return;
+      const lib = this.#library;
+      if (!li || !lib) return;
       const index = this.#indexOfKey(li.dataset.key ?? "");
       if (index < 0) return;
       if (target.classList.contains("ps-more")) {
-        const [html] = this.#library.html([index], { ...this.#formatOptions(), maxAuthors: 0 });
+        const [html] = await lib.html([index], { ...this.#formatOptions(), maxAuthors: 0 });
         const tmp = document.createElement("template");
         tmp.innerHTML = html;
         const authors = tmp.content.querySelector(".ps-authors");
@@ -725,8 +828,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         li.querySelectorAll(".ps-panel").forEach((p) => p.remove());
         li.querySelectorAll(".ps-toggle").forEach((b) => b.setAttribute("aria-expanded", "false"));
         if (open) return;
-        const omit = (this.getAttribute("omit-fields") ?? "abbr,selected,preview,bibtex_show,award,award_name").split(",").map((s) => s.trim()).filter(Boolean);
-        const text = panel === "bibtex" ? this.#library.bibtex(index, omit) : this.#library.citation(index, "compact");
+        const text = await (panel === "bibtex" ? lib.bibtex(index, this.#omitFields()) : lib.citation(index, "compact"));
+        li.querySelectorAll(".ps-panel").forEach((p) => p.remove());  // another click's panel that came first
         const div = document.createElement("div");
         div.className = `ps-panel ps-panel-${panel}`;
         div.id = `ps-panel-${panel}-${index}`;

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready } from "./support/browser.mjs";
+import { launch, open, ready, settled } from "./support/browser.mjs";
 import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -153,7 +153,7 @@ test("lab page: thousands of generated entries, sorted and searched in the brows
   const count = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
   assert.ok(count >= 2000, `only ${count} entries`);
   const attrs = shelfAttributes(readFileSync(join(examples, "lab", "index.html"), "utf8"));
-  const element = () => page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
+  const element = () => settled(page);
 
   const { page, errors } = await open(browser.context, `${server.url}/lab/`);
   let keys = await ready(page);

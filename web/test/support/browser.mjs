@@ -31,5 +31,14 @@ export async function ready(page, selector = "paper-shelf") {
     const el = document.querySelector(sel);
     return el && (el.visibleKeys?.length > 0 || el.shadowRoot?.querySelector(".ps-empty, .ps-error"));
   }, selector, { timeout: 15000 });
-  return page.evaluate((sel) => document.querySelector(sel).visibleKeys, selector);
+  return settled(page, selector);
+}
+
+/** Waits until the element has rendered its current state (`updateComplete`), returns its visibleKeys. */
+export async function settled(page, selector = "paper-shelf") {
+  return page.evaluate(async (sel) => {
+    const el = document.querySelector(sel);
+    await el.updateComplete;
+    return el.visibleKeys;
+  }, selector);
 }

@@ -1,0 +1,158 @@
+// Large files are read in a Web Worker, so a 50 MB bibliography never freezes the page: the worker
+// holds the core and the Library, and the element talks to it through RemoteLibrary, which has
+// the Library's methods but answers with promises. The same script serves as the worker (the
+// script tag starts itself as one), so no second file has to be deployed or allowed by a CSP.
+import type { Diagnostic, Entry, FormatOptions, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
+
+/**
+ * What the element asks of its data: a Library on this thread answers at once, a RemoteLibrary
+ * (worker) with promises, so every caller awaits.
+ */
+export interface Shelf {
+  readonly size: number;
+  readonly diagnostics: Diagnostic[];
+  readonly profile: Profile;
+  query(options?: QueryOptions): View | Promise<View>;
+  entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
+  html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
+  bibtex(index: number, omitFields?: readonly string[]): string | Promise<string>;
+  citation(index: number, style?: "compact" | "ieee"): string | Promise<string>;
+  profileHtml(options?: ProfileCardOptions): string | Promise<string>;
+  dispose(): void;
+}
+
+type Method = "parse" | "query" | "entries" | "html" | "bibtex" | "citation" | "profileHtml";
+interface Request { id: number; method: Method; args: unknown[] }
+type Reply = { id: number; result: unknown } | { id: number; error: string };
+interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; keys: string[] }
+/** A View as it crosses threads: record indices as one transferred buffer, keys left out. */
+type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array };
+
+/** The worker's global scope, as far as this file uses it (the project compiles against the DOM lib). */
+export interface WorkerScope {
+  onmessage: ((event: MessageEvent<Request>) => void) | null;
+  postMessage(message: Reply, transfer?: Transferable[]): void;
+}
+
+/** A Library that lives in a Web Worker. */
+export class RemoteLibrary implements Shelf {
+  #worker: Worker;
+  #calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  #nextId = 1;
+  #started: Promise<unknown>;
+  #keys: string[] = [];
+  size = 0;
+  diagnostics: Diagnostic[] = [];
+  profile!: Profile;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    // The worker says "ready" (id 0) once it runs: only then are the bytes handed over, because
+    // a transfer to a worker the browser refused (CSP, a bad URL) would lose them.
+    this.#started = new Promise((resolve, reject) => this.#calls.set(0, { resolve, reject }));
+    worker.onmessage = (event: MessageEvent<Reply>) => {
+      const call = this.#calls.get(event.data.id);
+      if (!call) return;
+      this.#calls.delete(event.data.id);
+      if ("error" in event.data) call.reject(new Error(event.data.error));
+      else call.resolve(event.data.result);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#failAll(new Error(event.message || "the worker failed"));
+    };
+  }
+
+  /** Starts `worker`, hands it the bytes (transferred, not copied) and waits for the parse. */
+  static async open(worker: Worker, bytes: Uint8Array, options: ParseOptions): Promise<RemoteLibrary> {
+    const remote = new RemoteLibrary(worker);
+    try {
+      await remote.#started;
+      const opened = (await remote.#call("parse", [bytes, options], [bytes.buffer])) as Opened;
+      remote.size = opened.size;
+      remote.diagnostics = opened.diagnostics;
+      remote.profile = opened.profile;
+      remote.#keys = opened.keys;
+      return remote;
+    } catch (err) {
+      remote.dispose();
+      throw err;
+    }
+  }
+
+  async query(options: QueryOptions = {}): Promise<View> {
+    const wire = (await this.#call("query", [options])) as WireView;
+    const entries = Array.from(wire.entries);
+    const all = this.#keys;
+    let keys: string[] | undefined;
+    const view = { ...wire, entries } as unknown as View;
+    return Object.defineProperty(view, "keys", { get: () => (keys ??= entries.map((i) => all[i])), enumerable: true });
+  }
+  entries(indices: readonly number[], options: FormatOptions = {}): Promise<Entry[]> {
+    return this.#call("entries", [indices, options]) as Promise<Entry[]>;
+  }
+  html(indices: readonly number[], options: FormatOptions = {}): Promise<string[]> {
+    return this.#call("html", [indices, options]) as Promise<string[]>;
+  }
+  bibtex(index: number, omitFields: readonly string[] = []): Promise<string> {
+    return this.#call("bibtex", [index, omitFields]) as Promise<string>;
+  }
+  citation(index: number, style: "compact" | "ieee" = "compact"): Promise<string> {
+    return this.#call("citation", [index, style]) as Promise<string>;
+  }
+  profileHtml(options: ProfileCardOptions = {}): Promise<string> {
+    return this.#call("profileHtml", [options]) as Promise<string>;
+  }
+
+  /** Ends the worker (and with it the library's memory). */
+  dispose(): void {
+    this.#worker.terminate();
+    this.#failAll(new Error("papershelf: this Library was disposed"));
+  }
+
+  #call(method: Method, args: unknown[], transfer: Transferable[] = []): Promise<unknown> {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#calls.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, method, args } satisfies Request, transfer);
+    });
+  }
+
+  #failAll(error: Error): void {
+    for (const call of this.#calls.values()) call.reject(error);
+    this.#calls.clear();
+  }
+}
+
+/** The worker side: one Library per worker, each request answered in order. */
+export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershelf>): void {
+  let library: Library | undefined;
+  const answer = async ({ method, args }: Request): Promise<[unknown, Transferable[]]> => {
+    if (method === "parse") {
+      library?.dispose();
+      library = (await loader()).parse(args[0] as Uint8Array, args[1] as ParseOptions);
+      const opened: Opened = { size: library.size, diagnostics: library.diagnostics, profile: library.profile, keys: library.keys() };
+      return [opened, []];
+    }
+    if (!library) throw new Error("no library: parse first");
+    if (method === "query") {
+      // Built field by field: spreading the View would run its lazy `keys` getter.
+      const { entries, groups, total, facets, marks, errors } = library.query(args[0] as QueryOptions);
+      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, marks, errors };
+      return [wire, [wire.entries.buffer]];
+    }
+    const fn = library[method] as (...a: unknown[]) => unknown;
+    return [fn.apply(library, args), []];
+  };
+  scope.postMessage({ id: 0, result: "ready" });
+  // One at a time, in arrival order: a query sent while the parse is still loading the core
+  // waits for it.
+  let queue = Promise.resolve();
+  scope.onmessage = (event) => {
+    const request = event.data;
+    queue = queue.then(() => answer(request)).then(
+      ([result, transfer]) => scope.postMessage({ id: request.id, result }, transfer),
+      (err: unknown) => scope.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) }),
+    );
+  };
+}
