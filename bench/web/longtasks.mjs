@@ -33,6 +33,11 @@ for (const n of sizes) {
 const server = await serve(dir);
 const browser = await launch();
 try {
+  // A first page compiles the script and warms the browser up; its long task is not the file's.
+  const warm = await browser.context.newPage();
+  await warm.goto(`${server.url}/page-${sizes[0]}.html`);
+  await warm.waitForFunction(() => document.querySelector("paper-shelf")?.visibleKeys?.length > 0, null, { timeout: 300000 });
+  await warm.close();
   console.log("| entries | file | longest task | tasks > 50 ms | total blocking | list shown |");
   console.log("|---|---|---|---|---|---|");
   for (const n of sizes) {

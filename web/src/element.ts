@@ -368,20 +368,23 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const total = Number(response.headers.get("content-length")) || 0;
       if (!response.body || total < WORKER_THRESHOLD) return new Uint8Array(await response.arrayBuffer());
-      const chunks: Uint8Array[] = [];
+      // Each chunk is copied into place as it arrives: one copy of 50 MB at the end would be a
+      // long task of its own. (A compressed response's length is smaller than its bytes: grow.)
+      let bytes = new Uint8Array(total);
       let received = 0;
       const reader = response.body.getReader();
       this.#progress(0, total, this.labels.downloading(0, total));
       for (let r = await reader.read(); !r.done; r = await reader.read()) {
-        chunks.push(r.value);
+        if (received + r.value.length > bytes.length) {
+          const grown = new Uint8Array(Math.max(bytes.length * 2, received + r.value.length));
+          grown.set(bytes.subarray(0, received));
+          bytes = grown;
+        }
+        bytes.set(r.value, received);
         received += r.value.length;
         this.#progress(received, total);
       }
-      if (chunks.length === 1) return chunks[0];
-      const bytes = new Uint8Array(received);
-      let at = 0;
-      for (const c of chunks) { bytes.set(c, at); at += c.length; }
-      return bytes;
+      return received === bytes.length ? bytes : bytes.subarray(0, received);
     }
 
     /** Reads the input: a large one in a Web Worker (if one starts), otherwise on this thread. */

@@ -24,7 +24,9 @@ export interface Shelf {
 type Method = "parse" | "query" | "entries" | "html" | "bibtex" | "citation" | "profileHtml";
 interface Request { id: number; method: Method; args: unknown[] }
 type Reply = { id: number; result: unknown } | { id: number; error: string };
-interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; keys: string[] }
+// The keys travel as one JSON text, parsed on first use: cloning 100,000 separate strings would
+// cost the page's thread a long task right when the list is about to appear.
+interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; keys: string }
 /** A View as it crosses threads: record indices as one transferred buffer, keys left out. */
 type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array };
 
@@ -40,7 +42,8 @@ export class RemoteLibrary implements Shelf {
   #calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 1;
   #started: Promise<unknown>;
-  #keys: string[] = [];
+  #keysJson = "[]";
+  #keys?: string[];
   size = 0;
   diagnostics: Diagnostic[] = [];
   profile!: Profile;
@@ -72,7 +75,7 @@ export class RemoteLibrary implements Shelf {
       remote.size = opened.size;
       remote.diagnostics = opened.diagnostics;
       remote.profile = opened.profile;
-      remote.#keys = opened.keys;
+      remote.#keysJson = opened.keys;
       return remote;
     } catch (err) {
       remote.dispose();
@@ -83,10 +86,13 @@ export class RemoteLibrary implements Shelf {
   async query(options: QueryOptions = {}): Promise<View> {
     const wire = (await this.#call("query", [options])) as WireView;
     const entries = Array.from(wire.entries);
-    const all = this.#keys;
     let keys: string[] | undefined;
     const view = { ...wire, entries } as unknown as View;
-    return Object.defineProperty(view, "keys", { get: () => (keys ??= entries.map((i) => all[i])), enumerable: true });
+    return Object.defineProperty(view, "keys", { get: () => (keys ??= ((all) => entries.map((i) => all[i]))(this.keys())), enumerable: true });
+  }
+  /** Every record's key, in record (file) order. */
+  keys(): string[] {
+    return (this.#keys ??= JSON.parse(this.#keysJson) as string[]);
   }
   entries(indices: readonly number[], options: FormatOptions = {}): Promise<Entry[]> {
     return this.#call("entries", [indices, options]) as Promise<Entry[]>;
@@ -131,7 +137,7 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
     if (method === "parse") {
       library?.dispose();
       library = (await loader()).parse(args[0] as Uint8Array, args[1] as ParseOptions);
-      const opened: Opened = { size: library.size, diagnostics: library.diagnostics, profile: library.profile, keys: library.keys() };
+      const opened: Opened = { size: library.size, diagnostics: library.diagnostics, profile: library.profile, keys: JSON.stringify(library.keys()) };
       return [opened, []];
     }
     if (!library) throw new Error("no library: parse first");
