@@ -23,7 +23,9 @@ build_web() {
     cd web
     rm -rf dist
     npx tsc -p .
-    cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm src/papershelf.css dist/
+    cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm dist/
+    # Minified: the script tag carries the stylesheet inside papershelf.js.
+    npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue minified) and
     # the font subset it draws with.
     npx esbuild ../build/wasm/widget/papershelf-canvas.mjs --minify --format=esm --log-level=error \
