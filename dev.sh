@@ -14,6 +14,12 @@ build_wasm() {
   cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DPAPERSHELF_WERROR=ON \
     -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
   cmake --build build/wasm -j "$jobs"
+  # The same core at -O3 (about 3x faster, 60 KB gzip larger): for Node, and for the worker that
+  # reads large files in the browser.
+  cmake -S . -B build/wasm-fast -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
+    -DPAPERSHELF_TESTS=OFF -DPAPERSHELF_CORE_NAME=papershelf-core-fast \
+    -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" >/dev/null
+  cmake --build build/wasm-fast -j "$jobs" --target papershelf_wasm
 }
 
 build_web() {
@@ -24,6 +30,7 @@ build_web() {
     rm -rf dist
     npx tsc -p .
     cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm dist/
+    cp ../build/wasm-fast/web/papershelf-core-fast.mjs ../build/wasm-fast/web/papershelf-core-fast.wasm dist/
     # Minified: the script tag carries the stylesheet inside papershelf.js.
     npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue minified) and
@@ -65,7 +72,8 @@ site() {
   rm -rf build/site && mkdir -p build/site
   cp -r examples/. build/site/
   cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm web/dist/papershelf-canvas.mjs \
-    web/dist/papershelf-canvas.wasm web/dist/papershelf-sans.ttf build/site/
+    web/dist/papershelf-canvas.wasm web/dist/papershelf-sans.ttf web/dist/papershelf-core-fast.mjs \
+    web/dist/papershelf-core-fast.wasm build/site/
   # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
   build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null
   for page in build/site/*/index.html; do

@@ -362,18 +362,18 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
     }
 
-    /** Fetches `url`, showing how much has arrived when it is large. */
+    /** Fetches `url`, showing how much has arrived once it turns out to be large. */
     async #download(url: URL): Promise<Uint8Array> {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const total = Number(response.headers.get("content-length")) || 0;
-      if (!response.body || total < WORKER_THRESHOLD) return new Uint8Array(await response.arrayBuffer());
+      const total = Number(response.headers.get("content-length")) || 0;  // 0: not sent (chunked)
+      if (!response.body || (total && total < WORKER_THRESHOLD)) return new Uint8Array(await response.arrayBuffer());
       // Each chunk is copied into place as it arrives: one copy of 50 MB at the end would be a
       // long task of its own. (A compressed response's length is smaller than its bytes: grow.)
-      let bytes = new Uint8Array(total);
+      let bytes = new Uint8Array(total || WORKER_THRESHOLD);
       let received = 0;
+      let large = false;
       const reader = response.body.getReader();
-      this.#progress(0, total, this.labels.downloading(0, total));
       for (let r = await reader.read(); !r.done; r = await reader.read()) {
         if (received + r.value.length > bytes.length) {
           const grown = new Uint8Array(Math.max(bytes.length * 2, received + r.value.length));
@@ -382,21 +382,41 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         }
         bytes.set(r.value, received);
         received += r.value.length;
-        this.#progress(received, total);
+        if (!large && received >= WORKER_THRESHOLD) {
+          large = true;
+          this.#startWorker();  // it loads the core while the rest arrives
+          this.#progress(received, total, this.labels.downloading(received, total));
+        } else if (large) {
+          this.#progress(received, total);
+        }
       }
       return received === bytes.length ? bytes : bytes.subarray(0, received);
     }
 
+    #nextWorker?: RemoteLibrary;
+
+    /** Starts the worker for the next large input; false where none may start. */
+    #startWorker(): boolean {
+      try {
+        this.#nextWorker ??= worker && RemoteLibrary.start(worker());
+      } catch {
+        // A script from another origin may not start a worker: this thread reads instead.
+      }
+      return !!this.#nextWorker;
+    }
+
     /** Reads the input: a large one in a Web Worker (if one starts), otherwise on this thread. */
     async #parse(input: string | Uint8Array, source: string, owned: boolean): Promise<Shelf> {
-      const size = typeof input === "string" ? input.length : input.length;
-      if (worker && size >= WORKER_THRESHOLD) {
+      const size = input.length;
+      if (size >= WORKER_THRESHOLD && this.#startWorker()) {
+        const remote = this.#nextWorker!;
+        this.#nextWorker = undefined;
         this.#progress(-1, 0, this.labels.reading(size));
         try {
           const bytes = typeof input === "string" ? new TextEncoder().encode(input) : owned ? input : input.slice();
-          return await RemoteLibrary.open(worker(), bytes, { source });
+          return await remote.read(bytes, { source });
         } catch {
-          // No worker here (a cross-origin script, a CSP without worker-src): read on this thread.
+          // The worker did not run (a CSP without worker-src, a bad URL): read on this thread.
         } finally {
           this.#progress(null);
         }

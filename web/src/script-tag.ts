@@ -16,8 +16,18 @@ const loaderBeside = (beside: (file: string) => string) =>
   makeLoader(() => (createPapershelfCore as CoreFactory)({ locateFile: beside }));
 
 if (typeof document === "undefined") {
-  const here = self.location.href;
-  serveLibrary(self as unknown as WorkerScope, loaderBeside((file) => new URL(file, here).href));
+  // The worker reads large files, where the -O3 core (papershelf-core-fast, beside this script)
+  // is worth its larger download; without it, the core bundled here does the work.
+  const beside = (file: string) => new URL(file, self.location.href).href;
+  const bundled = loaderBeside(beside);
+  serveLibrary(self as unknown as WorkerScope, makeLoader(async () => {
+    try {
+      const fast = (await import(/* @vite-ignore */ beside("papershelf-core-fast.mjs"))) as { default: CoreFactory };
+      return await fast.default({ locateFile: beside });
+    } catch {
+      return (await bundled()).core;
+    }
+  }));
 } else {
   const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
   const beside = (file: string) => new URL(file, scriptUrl).href;

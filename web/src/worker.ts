@@ -66,19 +66,23 @@ export class RemoteLibrary implements Shelf {
     };
   }
 
-  /** Starts `worker`, hands it the bytes (transferred, not copied) and waits for the parse. */
-  static async open(worker: Worker, bytes: Uint8Array, options: ParseOptions): Promise<RemoteLibrary> {
-    const remote = new RemoteLibrary(worker);
+  /** Takes a just-started worker, which loads the core at once (while the file downloads). */
+  static start(worker: Worker): RemoteLibrary {
+    return new RemoteLibrary(worker);
+  }
+
+  /** Hands the bytes over (transferred, not copied) and waits for the parse; disposes on failure. */
+  async read(bytes: Uint8Array, options: ParseOptions): Promise<RemoteLibrary> {
     try {
-      await remote.#started;
-      const opened = (await remote.#call("parse", [bytes, options], [bytes.buffer])) as Opened;
-      remote.size = opened.size;
-      remote.diagnostics = opened.diagnostics;
-      remote.profile = opened.profile;
-      remote.#keysJson = opened.keys;
-      return remote;
+      await this.#started;
+      const opened = (await this.#call("parse", [bytes, options], [bytes.buffer])) as Opened;
+      this.size = opened.size;
+      this.diagnostics = opened.diagnostics;
+      this.profile = opened.profile;
+      this.#keysJson = opened.keys;
+      return this;
     } catch (err) {
-      remote.dispose();
+      this.dispose();
       throw err;
     }
   }
@@ -151,6 +155,7 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
     return [fn.apply(library, args), []];
   };
   scope.postMessage({ id: 0, result: "ready" });
+  void loader().catch(() => {});  // compile the core while the page is still downloading the file
   // One at a time, in arrival order: a query sent while the parse is still loading the core
   // waits for it.
   let queue = Promise.resolve();
