@@ -33,10 +33,13 @@ build_web() {
     cp ../build/wasm-fast/web/papershelf-core-fast.mjs ../build/wasm-fast/web/papershelf-core-fast.wasm dist/
     # Minified: the script tag carries the stylesheet inside papershelf.js.
     npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
-    # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue minified) and
+    # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
+    # element's bridge, canvas.ts, bundled and minified) and
     # the font subset it draws with.
-    npx esbuild ../build/wasm/widget/papershelf-canvas.mjs --minify --format=esm --log-level=error \
+    cp ../build/wasm/widget/papershelf-canvas.mjs dist/papershelf-canvas-glue.mjs
+    npx esbuild dist/canvas-bundle.js --bundle --minify --format=esm --log-level=error \
       --outfile=dist/papershelf-canvas.mjs
+    rm dist/papershelf-canvas-glue.mjs dist/canvas-bundle.js dist/canvas-bundle.d.ts
     cp ../build/wasm/widget/papershelf-canvas.wasm ../build/wasm/fonts/papershelf-sans.ttf dist/
     npx esbuild dist/script-tag.js --bundle --format=iife --minify --loader:.css=text \
       --log-level=error --outfile=dist/papershelf.js

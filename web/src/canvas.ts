@@ -37,9 +37,16 @@ export type CanvasFactory = (options: {
   onCopyText?: (text: string) => void;
 }) => Promise<CanvasModule>;
 
+/** What papershelf-canvas.mjs exports: the Emscripten factory and this file's bridge, so the
+ *  bridge is downloaded with the renderer, not with every embed. */
+export interface CanvasBundle {
+  default: CanvasFactory;
+  CanvasView: typeof CanvasView;
+}
+
 /** Where the canvas module and its font come from (the script tag knows its own URL). */
 export interface CanvasAssets {
-  factory: () => Promise<CanvasFactory>;
+  load: () => Promise<CanvasBundle>;
   locateFile: (file: string) => string;
   fontUrl: string;
 }
@@ -117,8 +124,7 @@ export class CanvasView {
   }
 
   /** Loads the module (once per element) and the font; null when WebGL 2 is unavailable. */
-  static async create(assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
-    const factory = await assets.factory();
+  static async create(factory: CanvasFactory, assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
     const [m, font] = await Promise.all([
       factory({ canvas, locateFile: assets.locateFile, onCopyText: (text) => host.copyText(text) }),
       fetch(assets.fontUrl).then((r) => (r.ok ? r.arrayBuffer() : null), () => null),

@@ -2,7 +2,7 @@
 // core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
 // adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
 import type { Diagnostic, Papershelf, View, FacetValue } from "./core.js";
-import { CanvasView, type CanvasAssets, type QueryState } from "./canvas.js";
+import type { CanvasAssets, CanvasView, QueryState } from "./canvas.js";
 import { RemoteLibrary, type Shelf } from "./worker.js";
 
 type Loader = () => Promise<Papershelf>;
@@ -675,7 +675,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#showProblems();
       };
       try {
-        this.#canvas = (await CanvasView.create(canvas!, element, {
+        const bundle = await canvas!.load();
+        this.#canvas = (await bundle.CanvasView.create(bundle.default, canvas!, element, {
           rows: (records) => this.#library?.entries(records, { owner: this.getAttribute("owner") ?? undefined, base: this.getAttribute("base") ?? undefined }) ?? [],
           query: (q: QueryState) => {
             // The widget writes the core's canonical text; the defaults stay out of the URL hash.
