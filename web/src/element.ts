@@ -318,6 +318,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (!this.#els) return;
       const token = ++this.#loadToken;  // a newer load (src changed meanwhile) wins
       const stale = () => token !== this.#loadToken;
+      // Most files are small and read on this thread: fetch and compile the core while the data
+      // downloads (a large file's worker loads its own; this one is then merely cached).
+      void loader().catch(() => {});
       const src = this.getAttribute("src");
       let input: string | Uint8Array | undefined = this.#data;
       let source = "data";
