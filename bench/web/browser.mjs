@@ -13,14 +13,15 @@ import { launch } from "../../web/test/support/browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const gen = join(root, "build", "native", "bench", "papershelf_gen_bib");
-const dist = join(root, "web", "dist");
+const dist = process.env.PAPERSHELF_DIST ?? join(root, "web", "dist");  // another build of the package to compare
 if (!existsSync(gen) || !existsSync(join(dist, "papershelf.js"))) {
   console.error("build first: ./dev.sh test");
   process.exit(1);
 }
 const RUNS = Number(process.env.RUNS ?? 5);
 const dir = mkdtempSync(join(tmpdir(), "papershelf-bench-"));
-for (const f of ["papershelf.js", "papershelf-core.wasm"]) cpSync(join(dist, f), join(dir, f));
+for (const f of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"])
+  if (existsSync(join(dist, f))) cpSync(join(dist, f), join(dir, f));
 for (const n of [30, 1000, 10000, 100000]) execFileSync(gen, [String(n), join(dir, `gen-${n}.bib`)]);
 const page = (n) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench</title>
 <script>window.t0 = performance.now(); document.addEventListener("DOMContentLoaded", () => { window.dcl = performance.now(); });</script>
