@@ -48,7 +48,8 @@ try {
       fromDcl.push(t.dcl);
       fromStart.push(t.start);
       if (n === 10000 && r === 0) {
-        // One keystroke: set the search and wait for the next frame.
+        // One keystroke: set the search, wait until the element has rendered it (a library in a
+        // worker answers asynchronously), then for the next frame.
         const keystrokes = [];
         // Three rounds of eight keystrokes (the fastest is a floor on a busy machine).
         for (const q of Array(3).fill(["sys", "syst", "system", "systems", "d", "da", "dat", "data"]).flat()) {
@@ -56,11 +57,12 @@ try {
             const el = document.querySelector("paper-shelf");
             const s = performance.now();
             el.setAttribute("search", text);
-            requestAnimationFrame(() => ok(performance.now() - s));
+            el.updateComplete.then(() => requestAnimationFrame(() => ok(performance.now() - s)));
           }), q));
         }
-        rows.push({ what: "re-filter on a keystroke, 10,000 entries (to next frame)", ms: median(keystrokes) });
-        rows.push({ what: "re-filter on a keystroke, 10,000 entries (to next frame), fastest", ms: Math.min(...keystrokes) });
+        if (process.env.VERBOSE) console.error(keystrokes.map((k) => k.toFixed(1)).join(" "));
+        rows.push({ what: "re-filter on a keystroke, 10,000 entries (rendered, to next frame)", ms: median(keystrokes) });
+        rows.push({ what: "re-filter on a keystroke, 10,000 entries (rendered, to next frame), fastest", ms: Math.min(...keystrokes) });
       }
       await p.close();
     }

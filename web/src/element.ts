@@ -551,7 +551,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const lib = this.#library;
       if (!lib || !this.#els) return;
       const token = ++this.#refreshToken;
-      const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true });
+      const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true },
+        { count: FIRST_CHUNK, options: this.#formatOptions() });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
       this.#view = view;
       this.#syncControls(view);

@@ -12,7 +12,8 @@ export interface Shelf {
   readonly size: number;
   readonly diagnostics: Diagnostic[];
   readonly profile: Profile;
-  query(options?: QueryOptions): View | Promise<View>;
+  /** `firstRows`: the markup the caller will ask for next (a worker sends it with the view). */
+  query(options?: QueryOptions, firstRows?: FirstRows): View | Promise<View>;
   entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
   html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
   bibtex(index: number, omitFields?: readonly string[]): string | Promise<string>;
@@ -22,13 +23,16 @@ export interface Shelf {
 }
 
 type Method = "parse" | "query" | "entries" | "html" | "bibtex" | "citation" | "profileHtml";
+/** The first `count` displayed entries' markup, formatted with `options`. */
+export interface FirstRows { count: number; options: FormatOptions }
 interface Request { id: number; method: Method; args: unknown[] }
 type Reply = { id: number; result: unknown } | { id: number; error: string };
 // The keys travel as one JSON text, parsed on first use: cloning 100,000 separate strings would
 // cost the page's thread a long task right when the list is about to appear.
 interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; keys: string }
-/** A View as it crosses threads: record indices as one transferred buffer, keys left out. */
-type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array };
+/** A View as it crosses threads: record indices as one transferred buffer, keys left out, and
+ *  the first rows' markup when asked for. */
+type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array; html?: string[] };
 
 /** The worker's global scope, as far as this file uses it (the project compiles against the DOM lib). */
 export interface WorkerScope {
@@ -43,6 +47,9 @@ export class RemoteLibrary implements Shelf {
   #nextId = 1;
   #started: Promise<unknown>;
   #keysJson = "[]";
+  // Markup that came with the last view: the element's next html() call is answered from it,
+  // saving a second round trip on every keystroke.
+  #prefetched?: { key: string; html: string[] };
   #keys?: string[];
   size = 0;
   diagnostics: Diagnostic[] = [];
@@ -87,9 +94,10 @@ export class RemoteLibrary implements Shelf {
     }
   }
 
-  async query(options: QueryOptions = {}): Promise<View> {
-    const wire = (await this.#call("query", [options])) as WireView;
+  async query(options: QueryOptions = {}, firstRows?: FirstRows): Promise<View> {
+    const { html, ...wire } = (await this.#call("query", [options, firstRows])) as WireView;
     const entries = Array.from(wire.entries);
+    this.#prefetched = html && firstRows ? { key: JSON.stringify([entries.slice(0, firstRows.count), firstRows.options]), html } : undefined;
     let keys: string[] | undefined;
     const view = { ...wire, entries } as unknown as View;
     return Object.defineProperty(view, "keys", { get: () => (keys ??= ((all) => entries.map((i) => all[i]))(this.keys())), enumerable: true });
@@ -102,6 +110,9 @@ export class RemoteLibrary implements Shelf {
     return this.#call("entries", [indices, options]) as Promise<Entry[]>;
   }
   html(indices: readonly number[], options: FormatOptions = {}): Promise<string[]> {
+    const prefetched = this.#prefetched;
+    this.#prefetched = undefined;
+    if (prefetched && prefetched.key === JSON.stringify([indices, options])) return Promise.resolve(prefetched.html);
     return this.#call("html", [indices, options]) as Promise<string[]>;
   }
   bibtex(index: number, omitFields: readonly string[] = []): Promise<string> {
@@ -148,7 +159,9 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
     if (method === "query") {
       // Built field by field: spreading the View would run its lazy `keys` getter.
       const { entries, groups, total, facets, marks, errors } = library.query(args[0] as QueryOptions);
-      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, marks, errors };
+      const first = args[1] as FirstRows | undefined;
+      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, marks, errors,
+        html: first ? library.html(entries.slice(0, first.count), first.options) : undefined };
       return [wire, [wire.entries.buffer]];
     }
     const fn = library[method] as (...a: unknown[]) => unknown;
