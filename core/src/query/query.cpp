@@ -98,10 +98,10 @@ void append_folded(std::string& out, std::string_view text) {
 }  // namespace
 
 SearchIndex::SearchIndex(const Library& lib) {
-  haystacks_.reserve(lib.publications.size());
+  starts_.reserve(lib.publications.size() + 1);
+  starts_.push_back(0);
   for (const auto& p : lib.publications) {
-    std::string h;
-    h.reserve(p.title.text.size() + p.abstract.text.size() + 128);
+    std::string& h = text_;
     append_folded(h, p.title.text);
     for (const auto& a : p.authors) append_folded(h, display_name(a));
     append_folded(h, p.venue.text);
@@ -112,15 +112,15 @@ SearchIndex::SearchIndex(const Library& lib) {
     append_folded(h, p.award_label);
     if (p.date.year) append_folded(h, std::to_string(p.date.year));
     append_folded(h, p.abstract.text);
-    haystacks_.push_back(std::move(h));
+    starts_.push_back(h.size());
   }
 }
 
 bool SearchIndex::contains_all(std::uint32_t pub, const std::vector<std::string>& terms) const {
-  if (pub >= haystacks_.size()) return false;
-  const std::string& h = haystacks_[pub];
+  if (pub >= size()) return false;
+  const std::string_view h(text_.data() + starts_[pub], starts_[pub + 1] - starts_[pub]);
   return std::all_of(terms.begin(), terms.end(),
-                     [&](const std::string& t) { return h.find(t) != std::string::npos; });
+                     [&](const std::string& t) { return h.find(t) != std::string_view::npos; });
 }
 
 std::vector<std::string> search_terms(std::string_view search) {
