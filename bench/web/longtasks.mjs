@@ -14,7 +14,7 @@ import { launch } from "../../web/test/support/browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const gen = join(root, "build", "native", "bench", "papershelf_gen_bib");
-const dist = join(root, "web", "dist");
+const dist = process.env.PAPERSHELF_DIST ?? join(root, "web", "dist");  // another build of the package to compare
 if (!existsSync(gen) || !existsSync(join(dist, "papershelf.js"))) {
   console.error("build first: ./dev.sh test");
   process.exit(1);
