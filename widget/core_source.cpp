@@ -18,6 +18,7 @@ CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_na
   owner_ = OwnerMatcher(names);
   index_ = SearchIndex(library_);
   owner_first_ = owner_first_flags(library_, owner_);
+  facet_keys_ = facet_keys(library_);
   for (const auto& p : library_.publications)
     has_citations_ = has_citations_ || p.citations.has_value();
 }
@@ -31,6 +32,7 @@ ViewData CoreSource::run(const Query& query) const {
   cache.index = &index_;
   cache.order = &order_;
   cache.owner_first = &owner_first_;
+  cache.facet_keys = &facet_keys_;
   ViewData out;
   View view = run_query(library_, query, owner_, cache, &out.facets);
   out.entries = std::move(view.entries);

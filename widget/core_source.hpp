@@ -16,6 +16,9 @@ namespace papershelf::widget {
 class CoreSource {
  public:
   CoreSource(Library library, const std::vector<std::string>& owner_names, std::string base = "");
+  // facet_keys_ views the library's strings: a copy would point into the original.
+  CoreSource(const CoreSource&) = delete;
+  CoreSource& operator=(const CoreSource&) = delete;
 
   ViewData run(const Query& query) const;
   // One record as the widget draws it (the same view model the core gives JavaScript).
@@ -33,6 +36,7 @@ class CoreSource {
   OwnerMatcher owner_;
   SearchIndex index_;
   std::vector<std::uint8_t> owner_first_;
+  FacetKeys facet_keys_;
   // The library in the current sort order, kept between queries (a keystroke then only filters).
   mutable std::vector<SortKey> order_keys_;
   mutable std::vector<std::uint32_t> order_;

@@ -689,11 +689,17 @@ TEST(Facets, VenuesMostFrequentFirst) {
 }
 
 TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
-  const Library lib = sample();
+  Library lib = sample();
+  // Tags and awards, so that every facet the packed keys count has something to count.
+  lib.publications[0].tags = {"llm", "systems", "llm"};
+  lib.publications[1].tags = {"systems"};
+  lib.publications[1].award.text = "Best Paper";
   const OwnerMatcher owner = owner_hu();
   const SearchIndex index(lib);
+  const FacetKeys keys = facet_keys(lib);
   for (const char* sort : {"year-desc", "title-asc", "author-asc,year-asc", "file"}) {
-    for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author"}) {
+    for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author", "tag:systems award",
+                               "selected status:published", "venue:NSDI"}) {
       for (const char* search : {"", "llm", "datacenter scheduling"}) {
         for (GroupBy group : {GroupBy::None, GroupBy::Year, GroupBy::Venue}) {
           Query q;
@@ -709,6 +715,7 @@ TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
           cache.index = &index;
           cache.order = &order;
           cache.owner_first = &first;
+          cache.facet_keys = &keys;
           const View cached = run_query(lib, q, owner, cache, &cached_facets);
           const std::string what = std::string(sort) + " | " + filter + " | " + search;
           EXPECT_EQ(cached.entries, plain.entries) << what;
@@ -718,7 +725,12 @@ TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
             EXPECT_EQ(cached.groups[g].count, plain.groups[g].count) << what;
           }
           EXPECT_EQ(counts(cached_facets.years), counts(plain_facets.years)) << what;
+          EXPECT_EQ(counts(cached_facets.types), counts(plain_facets.types)) << what;
+          EXPECT_EQ(counts(cached_facets.statuses), counts(plain_facets.statuses)) << what;
           EXPECT_EQ(counts(cached_facets.venues), counts(plain_facets.venues)) << what;
+          EXPECT_EQ(counts(cached_facets.tags), counts(plain_facets.tags)) << what;
+          EXPECT_EQ(cached_facets.selected, plain_facets.selected) << what;
+          EXPECT_EQ(cached_facets.awards, plain_facets.awards) << what;
           EXPECT_EQ(cached_facets.owner_first, plain_facets.owner_first) << what;
           // ...and the same facets as facet_counts on its own.
           const Facets alone = facet_counts(lib, q, owner);

@@ -32,6 +32,7 @@ struct LibraryHandle {
   std::vector<std::uint32_t> order;
   std::string first_owner = "\x01";  // no owner yet
   std::vector<std::uint8_t> owner_first;
+  std::optional<FacetKeys> facet_keys;  // built on the first query that asks for facets
   // Author marker symbols, and per record a bit set of the symbols its authors carry (bit 63:
   // a symbol past the 63rd, looked up the slow way). Built on the first query.
   std::vector<std::string> mark_symbols;
@@ -264,6 +265,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   cache.owner_first = &h->owner_first;
   Facets facets;
   const bool with_facets = flag(req, "facets");
+  if (with_facets && !h->facet_keys) h->facet_keys.emplace(facet_keys(h->library));
+  cache.facet_keys = h->facet_keys ? &*h->facet_keys : nullptr;
   View view = run_query(h->library, q, owner, cache, with_facets ? &facets : nullptr);
   json::Writer w;
   w.begin_object().key("groups").begin_array();

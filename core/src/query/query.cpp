@@ -2,6 +2,7 @@
 // cheap; per-record folded text is precomputed once in a SearchIndex.
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
@@ -123,6 +124,40 @@ bool SearchIndex::contains_all(std::uint32_t pub, const std::vector<std::string>
                      [&](const std::string& t) { return h.find(t) != std::string_view::npos; });
 }
 
+std::vector<std::uint8_t> SearchIndex::matching(const std::vector<std::string>& terms) const {
+  const std::size_t n = size();
+  std::vector<std::uint8_t> out(n, 0);
+  if (terms.size() > 250) {  // more terms than a counter holds: one record at a time
+    for (std::uint32_t i = 0; i < n; ++i) out[i] = contains_all(i, terms);
+    return out;
+  }
+  // out[r] counts the terms found so far in record r; a record that missed one stays behind.
+  for (std::size_t k = 0; k < terms.size(); ++k) {
+    if (terms[k].empty()) {
+      for (auto& c : out) c += c == k;
+      continue;
+    }
+    const std::string_view text(text_), term(terms[k]);
+    std::size_t record = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+      // Tested as "inside the text", not "!= npos": written with the npos test, the -Oz + LTO
+      // WebAssembly build (Emscripten 3.1.6) ran the body with pos == npos and read past the
+      // end; the -O3 and native builds, and ASan, were fine.
+      const std::size_t hit = text.find(term, pos);
+      if (hit >= text.size()) break;
+      while (starts_[record + 1] <= hit) ++record;
+      if (hit + term.size() <= starts_[record + 1]) {
+        if (out[record] == k) ++out[record];
+        pos = starts_[record + 1];  // one hit per record is enough
+      } else {
+        pos = hit + 1;  // runs into the next record's text: not a match in either
+      }
+    }
+  }
+  for (auto& c : out) c = c == terms.size();
+  return out;
+}
+
 std::vector<std::string> search_terms(std::string_view search) {
   std::vector<std::string> terms;
   std::string current;
@@ -219,6 +254,7 @@ struct PreparedQuery {
   std::vector<std::string> terms;
   const OwnerMatcher& owner;
   const SearchIndex& index;
+  std::vector<std::uint8_t> search_hits = {};  // index.matching(terms), when there are terms
   const std::vector<std::uint8_t>* owner_first = nullptr;  // per record, when cached
 
   bool first(const Publication& p, std::uint32_t i) const {
@@ -265,7 +301,7 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
     if (!hit) failed |= kAuthor;
   }
   if (f.owner_first && !q.first(p, i)) failed |= kOwnerFirst;
-  if (!q.terms.empty() && !q.index.contains_all(i, q.terms)) failed |= kSearch;
+  if (!q.terms.empty() && !q.search_hits[i]) failed |= kSearch;
   return failed;
 }
 
@@ -275,6 +311,7 @@ PreparedQuery prepare(const Query& query, const OwnerMatcher& owner, const Searc
                   search_terms(query.search), owner, index};
   for (const auto& v : query.filter.venues) q.venues.push_back(unicode::fold(v));
   for (const auto& t : query.filter.tags) q.tags.push_back(unicode::fold(t));
+  if (!q.terms.empty()) q.search_hits = index.matching(q.terms);
   return q;
 }
 
@@ -441,21 +478,21 @@ namespace {
 // for a facet value when it fails no clause but (possibly) that facet's own.
 class FacetTally {
  public:
-  explicit FacetTally(const PreparedQuery& q) : q_(q) {}
+  FacetTally(const PreparedQuery& q, const FacetKeys& keys)
+      : q_(q), keys_(&keys), venue_counts_(keys.venues.size()), tag_counts_(keys.tags.size()) {}
 
+  // Reads the packed keys, not the record (see FacetKeys); `p` only for an uncached owner.
   void add(const Publication& p, std::uint32_t i, std::uint32_t failed) {
     auto kept_without = [&](std::uint32_t bit) { return (failed & ~bit) == 0; };
-    if (kept_without(kYear) && p.date.year) ++years_[p.date.year];
-    if (kept_without(kType)) ++types_[int(p.type)];
-    if (kept_without(kStatus)) ++statuses_[int(p.status)];
-    if (kept_without(kVenue)) {
-      const std::string_view v = venue_key_view(p);
-      if (!v.empty()) ++venues_[v];
-    }
+    const FacetKeys::Row& r = keys_->rows[i];
+    if (kept_without(kYear) && r.year) ++years_[r.year];
+    if (kept_without(kType)) ++types_[int(r.type)];
+    if (kept_without(kStatus)) ++statuses_[int(r.status)];
+    if (kept_without(kVenue) && keys_->venue_of[i] != FacetKeys::kNoVenue) ++venue_counts_[keys_->venue_of[i]];
     if (kept_without(kTag))
-      for (const auto& t : p.tags) ++tags_[t];
-    if (kept_without(kSelected) && p.selected) ++out_.selected;
-    if (kept_without(kAward) && (!p.award.empty() || !p.award_label.empty())) ++out_.awards;
+      for (std::uint32_t k = keys_->tag_begin[i]; k < keys_->tag_begin[i + 1]; ++k) ++tag_counts_[keys_->tag_ids[k]];
+    if (kept_without(kSelected) && r.selected) ++out_.selected;
+    if (kept_without(kAward) && r.award) ++out_.awards;
     if (kept_without(kOwnerFirst) && q_.first(p, i)) ++out_.owner_first;
   }
 
@@ -468,8 +505,13 @@ class FacetTally {
     for (int s = 0; s < kStatusCount; ++s)
       if (statuses_[s])
         out_.statuses.push_back({std::string(to_string(Status(s))), std::string(label(Status(s))), statuses_[s]});
-    out_.venues = by_count(venues_);
-    out_.tags = by_count(tags_);
+    std::map<std::string_view, std::uint32_t> venues, tags;  // ordered by value, for the ties
+    for (std::size_t k = 0; k < venue_counts_.size(); ++k)
+      if (venue_counts_[k]) venues[keys_->venues[k]] = venue_counts_[k];
+    for (std::size_t k = 0; k < tag_counts_.size(); ++k)
+      if (tag_counts_[k]) tags[keys_->tags[k]] = tag_counts_[k];
+    out_.venues = by_count(venues);
+    out_.tags = by_count(tags);
     return std::move(out_);
   }
 
@@ -487,10 +529,11 @@ class FacetTally {
   }
 
   const PreparedQuery& q_;
+  const FacetKeys* keys_;
+  std::vector<std::uint32_t> venue_counts_, tag_counts_;  // by FacetKeys index
   std::map<int, std::uint32_t> years_;
   std::uint32_t types_[kPubTypeCount] = {};
   std::uint32_t statuses_[kStatusCount] = {};
-  std::map<std::string_view, std::uint32_t> venues_, tags_;
   Facets out_;
 };
 
@@ -518,7 +561,11 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
   const bool no_filter = query.filter.empty() && q.terms.empty();
   // One pass: each record's failed clauses decide both whether it is kept and what it counts
   // for in the facets.
-  FacetTally tally(q);
+  // Without cached keys (a one-off query) they are made here: one pass, the same counting code.
+  FacetKeys local_keys;
+  const bool keyed = cache.facet_keys && cache.facet_keys->rows.size() == n;
+  if (facets && !keyed) local_keys = facet_keys(lib);
+  FacetTally tally(q, keyed ? *cache.facet_keys : local_keys);
   for (std::uint32_t k = 0; k < n; ++k) {
     const std::uint32_t i = presorted ? (*cache.order)[k] : k;
     const Publication& p = lib.publications[i];
@@ -539,6 +586,30 @@ std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<So
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   sort_entries(lib, order, keys);
   return order;
+}
+
+FacetKeys facet_keys(const Library& lib) {
+  FacetKeys keys;
+  std::unordered_map<std::string_view, std::uint32_t> venue_ids, tag_ids;
+  const std::size_t n = lib.publications.size();
+  keys.venue_of.reserve(n);
+  keys.tag_begin.reserve(n + 1);
+  auto id_of = [](std::unordered_map<std::string_view, std::uint32_t>& ids, std::vector<std::string_view>& names,
+                  std::string_view v) {
+    auto [it, inserted] = ids.emplace(v, static_cast<std::uint32_t>(names.size()));
+    if (inserted) names.push_back(v);
+    return it->second;
+  };
+  keys.rows.reserve(n);
+  for (const auto& p : lib.publications) {
+    keys.rows.push_back({p.date.year, p.type, p.status, p.selected, !p.award.empty() || !p.award_label.empty()});
+    const std::string_view v = venue_key_view(p);
+    keys.venue_of.push_back(v.empty() ? FacetKeys::kNoVenue : id_of(venue_ids, keys.venues, v));
+    keys.tag_begin.push_back(static_cast<std::uint32_t>(keys.tag_ids.size()));
+    for (const auto& t : p.tags) keys.tag_ids.push_back(id_of(tag_ids, keys.tags, t));
+  }
+  keys.tag_begin.push_back(static_cast<std::uint32_t>(keys.tag_ids.size()));
+  return keys;
 }
 
 std::vector<std::uint8_t> owner_first_flags(const Library& lib, const OwnerMatcher& owner) {
