@@ -502,13 +502,16 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (![...e.sort.options].some((o) => o.value === sort)) e.sort.add(new Option(sort, sort));
       e.sort.value = sort;
       e.group.value = this.#state.group || "none";
+      // A keystroke changes the counts, rarely the values: relabel the options in place then,
+      // and rebuild them only when the values change (a rebuild costs the select its layout).
       const fill = (sel: HTMLSelectElement, any: string, values: FacetValue[], current: string) => {
-        const opts = [`<option value="">${escapeText(any)}</option>`, ...values.map((v) => `<option value="${escapeText(v.key)}">${escapeText(v.label)} (${v.count})</option>`)];
-        if (current && !values.some((v) => v.key === current)) opts.push(`<option value="${escapeText(current)}">${escapeText(current)} (0)</option>`);
-        const html = opts.join("");
-        if (sel.dataset.html !== html) {  // rebuilding options costs layout; skip when unchanged
-          sel.innerHTML = html;
-          sel.dataset.html = html;
+        const items: [string, string][] = [["", any], ...values.map((v): [string, string] => [v.key, `${v.label} (${v.count})`])];
+        if (current && !values.some((v) => v.key === current)) items.push([current, `${current} (0)`]);
+        const options = sel.options;
+        if (options.length === items.length && items.every(([value], k) => options[k].value === value)) {
+          items.forEach(([, text], k) => { if (options[k].text !== text) options[k].text = text; });
+        } else {
+          sel.replaceChildren(...items.map(([value, text]) => new Option(text, value)));
         }
         sel.value = current;
       };
