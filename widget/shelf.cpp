@@ -665,7 +665,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 accent = theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_CheckMark);
-  std::vector<bool> owner(row.authors.size());
+  std::vector<std::uint8_t> owner(row.authors.size());
   for (std::size_t i = 0; i < row.authors.size(); ++i) owner[i] = row.authors[i].owner;
   const AuthorLine line = collapse_authors(std::move(owner), max_authors_);
   ImVec2 pos = ImGui::GetCursorScreenPos();

@@ -40,11 +40,11 @@ const Link* best_link(const Publication& p);
 struct AuthorLine {
   std::vector<std::uint32_t> shown;  // indices into Publication::authors, ascending
   std::uint32_t hidden = 0;          // how many are not shown ("+N more")
-  std::vector<bool> is_owner;        // per author
+  std::vector<std::uint8_t> is_owner;  // per author, 1 = the owner (bytes: vector<bool> is 2-3 KB of WASM)
 };
 AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors);
 // The same rule over precomputed owner flags (for renderers that receive authors as view data).
-AuthorLine collapse_authors(std::vector<bool> is_owner, std::size_t max_authors);
+AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_authors);
 // Display label of a link kind: "pdf" -> "PDF", "code" -> "Code", unknown kinds capitalised.
 std::string link_label(std::string_view kind);
 

@@ -90,7 +90,9 @@ class Writer {
   void newline(std::size_t depth);
 
   std::string out_;
-  std::vector<bool> has_items_;  // per open container
+  // Per open container, 1 once it has an item. A std::string as a byte stack: its code is in
+  // the WASM build anyway, where vector<bool>'s bit code would add 2-3 KB.
+  std::string has_items_;
   int indent_;
   bool after_key_ = false;
 };

@@ -4,6 +4,7 @@
 
 #include "papershelf/format.hpp"
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 
 namespace papershelf {
 
@@ -132,7 +133,7 @@ std::string rich_text_html(const RichText& text, const std::vector<Match>* highl
       cuts.push_back(std::min(m.begin, n));
       cuts.push_back(std::min(m.end, n));
     }
-  std::sort(cuts.begin(), cuts.end());
+  detail::sort_indices(cuts, [](std::uint32_t a, std::uint32_t b) { return a < b; });
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
   std::string out;
   for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
@@ -157,7 +158,7 @@ std::string rich_text_html(const RichText& text, const std::vector<Match>* highl
 
 // ---------------------------------------------------------------- [SECTION] entries
 
-AuthorLine collapse_authors(std::vector<bool> is_owner, std::size_t max_authors) {
+AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_authors) {
   AuthorLine line;
   const auto n = static_cast<std::uint32_t>(is_owner.size());
   std::uint32_t first_owner = n;
@@ -176,7 +177,7 @@ AuthorLine collapse_authors(std::vector<bool> is_owner, std::size_t max_authors)
 }
 
 AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors) {
-  std::vector<bool> is_owner(p.authors.size());
+  std::vector<std::uint8_t> is_owner(p.authors.size());
   for (std::size_t i = 0; i < p.authors.size(); ++i) is_owner[i] = owner.matches(p.authors[i]);
   return collapse_authors(std::move(is_owner), max_authors);
 }

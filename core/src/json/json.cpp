@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 
 namespace papershelf::json {
 namespace {
@@ -189,20 +190,17 @@ bool Parser::fail(ParseError* error) const {
 void merge_duplicate_keys(std::vector<Member>& members) {
   const std::size_t n = members.size();
   if (n < 2) return;
-  std::vector<std::uint32_t> order(n);
-  for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const int c = members[a].key.compare(members[b].key);
-    return c != 0 ? c < 0 : a < b;
-  });
-  std::vector<bool> drop(n, false);
+  // Stable: equal keys stay in document order.
+  const auto order = detail::sorted_indices(
+      n, [&](std::uint32_t a, std::uint32_t b) { return members[a].key < members[b].key; });
+  std::vector<std::uint8_t> drop(n, 0);
   bool any = false;
   for (std::size_t i = 1; i < n; ++i) {
     if (members[order[i]].key != members[order[i - 1]].key) continue;
     std::size_t first = i - 1;
     while (first > 0 && members[order[first - 1]].key == members[order[i]].key) --first;
     members[order[first]].value = std::move(members[order[i]].value);
-    drop[order[i]] = true;
+    drop[order[i]] = 1;
     any = true;
   }
   if (!any) return;
@@ -424,19 +422,19 @@ void Writer::before_value() {
   }
   if (has_items_.empty()) return;
   if (has_items_.back()) out_ += ',';
-  has_items_.back() = true;
+  has_items_.back() = 1;
   if (indent_ >= 0) newline(has_items_.size());
 }
 
 Writer& Writer::begin_object() {
   before_value();
   out_ += '{';
-  has_items_.push_back(false);
+  has_items_.push_back(0);
   return *this;
 }
 
 Writer& Writer::end_object() {
-  const bool items = has_items_.back();
+  const bool items = has_items_.back() != 0;
   has_items_.pop_back();
   if (items && indent_ >= 0) newline(has_items_.size());
   out_ += '}';
@@ -446,7 +444,7 @@ Writer& Writer::end_object() {
 Writer& Writer::begin_array() {
   before_value();
   out_ += '[';
-  has_items_.push_back(false);
+  has_items_.push_back(0);
   return *this;
 }
 

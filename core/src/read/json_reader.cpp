@@ -14,6 +14,7 @@
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 
 namespace papershelf {
 namespace {
@@ -227,8 +228,7 @@ RichText csl_rich_text(const std::string& raw) {
     }
     if (!matched) out.text += raw[i++];
   }
-  std::sort(out.spans.begin(), out.spans.end(),
-            [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  detail::sort_values(out.spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
   return out;  // markup is ASCII, so NFC of the pieces equals NFC of the whole
 }
 
@@ -605,10 +605,9 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
       }
     }
   }
-  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) {
-                     return a.line != b.line ? a.line < b.line : a.column < b.column;
-                   });
+  detail::sort_values(result.diagnostics, [](const Diagnostic& a, const Diagnostic& b) {
+    return a.line != b.line ? a.line < b.line : a.column < b.column;
+  });
   finish(result);
   return result;
 }

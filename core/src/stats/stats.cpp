@@ -10,6 +10,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 
 namespace papershelf {
 namespace {
@@ -127,7 +128,7 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
           (v.full == best->full && v.records.size() > best->records.size()))
         best = &v;
     }
-    std::sort(records.begin(), records.end());
+    detail::sort_indices(records, [](std::uint32_t a, std::uint32_t b) { return a < b; });
     records.erase(std::unique(records.begin(), records.end()), records.end());
     c.count = static_cast<std::uint32_t>(records.size());
     c.name = best->name;
@@ -138,15 +139,14 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
 
 template <typename T>
 void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::*name) {
-  std::vector<std::pair<std::string, std::size_t>> folded;
-  for (std::size_t i = 0; i < items.size(); ++i) folded.emplace_back(unicode::fold(items[i].*name), i);
-  std::vector<std::size_t> order(items.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  std::vector<std::string> folded;
+  folded.reserve(items.size());
+  for (const auto& item : items) folded.push_back(unicode::fold(item.*name));
+  // Stable: ties keep the incoming order.
+  const auto order = detail::sorted_indices(items.size(), [&](std::uint32_t a, std::uint32_t b) {
     if (items[a].count != items[b].count) return items[a].count > items[b].count;
     if (items[a].last_year != items[b].last_year) return items[a].last_year > items[b].last_year;
-    if (folded[a].first != folded[b].first) return folded[a].first < folded[b].first;
-    return a < b;  // std::sort made stable
+    return folded[a] < folded[b];
   });
   std::vector<T> sorted;
   sorted.reserve(items.size());
@@ -159,11 +159,19 @@ void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::
 
 }  // namespace
 
+// Counted, not sorted (no sort of int64 in the WASM build): at_least[c] is the number of records
+// with min(citations, n) == c; h is the largest h with at least h records of h or more.
 std::uint32_t h_index(std::vector<std::int64_t> citations) {
-  std::sort(citations.begin(), citations.end(), std::greater<>());
-  std::uint32_t h = 0;
-  while (h < citations.size() && citations[h] >= static_cast<std::int64_t>(h) + 1) ++h;
-  return h;
+  const std::size_t n = citations.size();
+  std::vector<std::uint32_t> at_least(n + 1, 0);
+  for (const auto c : citations)
+    if (c > 0) ++at_least[c < static_cast<std::int64_t>(n) ? static_cast<std::size_t>(c) : n];
+  std::uint32_t records = 0;
+  for (std::size_t h = n; h > 0; --h) {
+    records += at_least[h];
+    if (records >= h) return static_cast<std::uint32_t>(h);
+  }
+  return 0;
 }
 
 Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOptions& options,
@@ -174,7 +182,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
   std::vector<Variant> variants;
   std::unordered_map<std::string, std::uint32_t> variant_of;
   std::vector<std::int64_t> citations;
-  std::vector<bool> is_owner;
+  std::vector<std::uint8_t> is_owner;  // not vector<bool>: its bit code is 2-3 KB of WASM
   const auto count = static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
   for (std::uint32_t k = 0; k < count; ++k) {
     const std::uint32_t i = indices ? (*indices)[k] : k;
@@ -211,7 +219,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       if (*p.citations >= 10) ++s.i10_index;
     }
     // Authors: who is the owner, first-author credit, co-authors.
-    is_owner.assign(p.authors.size(), false);
+    is_owner.assign(p.authors.size(), 0);
     bool owner_on = owner.empty();
     for (std::size_t a = 0; a < p.authors.size(); ++a) {
       is_owner[a] = !owner.empty() && owner.matches(p.authors[a]);
