@@ -4,6 +4,7 @@
 
 #include "papershelf/format.hpp"
 #include "papershelf/unicode.hpp"
+#include "format/html_out.hpp"
 #include "query/index_sort.hpp"
 
 namespace papershelf {
@@ -73,17 +74,7 @@ const Link* best_link(const Publication& p) {
 std::string escape_html(std::string_view text) {
   std::string out;
   out.reserve(text.size() + text.size() / 8);
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      case '\0': out += "\xEF\xBF\xBD"; break;
-      default: out += c;
-    }
-  }
+  detail::append_escaped_html(out, text);
   return out;
 }
 

@@ -5,9 +5,12 @@
 #include "papershelf/format.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
+#include "format/html_out.hpp"
 
 namespace papershelf {
 namespace {
+
+using detail::HtmlOut;
 
 std::string class_safe(std::string_view s) {
   std::string out;
@@ -70,15 +73,18 @@ std::string reversed(const std::string& s) {
   return out;
 }
 
-// A count that filters the list: a button in interactive markup, plain text otherwise.
-std::string stat_control(const ProfileCardOptions& o, const std::string& filter, const std::string& cls,
-                         const std::string& inner, const std::string& aria_label = "") {
-  if (!o.interactive) return "<span class=\"" + cls + "\">" + inner + "</span>";
-  std::string out = "<button type=\"button\" class=\"" + cls + " ps-stat-filter\" data-filter=\"" + escape_html(filter) +
-                    "\" aria-pressed=\"false\"";
-  if (!aria_label.empty()) out += " aria-label=\"" + escape_html(aria_label) + "\"";
-  return out + ">" + inner + "</button>";
+// A count that filters the list: a button in interactive markup, plain text otherwise. The
+// caller writes the content between stat_open and stat_close.
+void stat_open(HtmlOut& h, const ProfileCardOptions& o, std::string_view filter, std::string_view cls) {
+  if (!o.interactive) {
+    h << "<span class=\"" << cls << "\">";
+    return;
+  }
+  h << "<button type=\"button\" class=\"" << cls << " ps-stat-filter\" data-filter=\"";
+  h.escaped(filter) << "\" aria-pressed=\"false\">";
 }
+
+void stat_close(HtmlOut& h, const ProfileCardOptions& o) { h << (o.interactive ? "</button>" : "</span>"); }
 
 // A filter clause, quoted when the value has spaces (the filter syntax has no escapes, so quotes
 // inside the value are dropped).
@@ -92,14 +98,15 @@ std::string clause(const std::string& key, const std::string& value) {
 
 std::string num(std::uint64_t n) { return std::to_string(n); }
 
-std::string count_html(std::uint64_t n, const std::string& label) {
-  return "<span class=\"ps-stat-n\">" + num(n) + "</span> <span class=\"ps-stat-label\">" + escape_html(label) + "</span>";
+void count_html(HtmlOut& h, std::uint64_t n, std::string_view label) {
+  h << "<span class=\"ps-stat-n\">" << n << "</span> <span class=\"ps-stat-label\">";
+  h.escaped(label) << "</span>";
 }
 
-std::string plural(std::uint32_t n, const char* one, const char* many) { return n == 1 ? one : many; }
+const char* plural(std::uint32_t n, const char* one, const char* many) { return n == 1 ? one : many; }
 
 // Lower-case plural labels for the type counts ("3 conference papers").
-std::string type_noun(PubType t, std::uint32_t n) {
+const char* type_noun(PubType t, std::uint32_t n) {
   switch (t) {
     case PubType::Conference: return plural(n, "conference paper", "conference papers");
     case PubType::Journal: return plural(n, "journal article", "journal articles");
@@ -119,6 +126,7 @@ std::string type_noun(PubType t, std::uint32_t n) {
 
 void append_links(std::string& out, const Profile& p, const ProfileCardOptions& o) {
   std::string items;
+  HtmlOut h(items);
   for (const Link& l : p.links) {
     const std::string kind = class_safe(l.label.empty() ? "link" : l.label);
     const std::string label = profile_link_label(l.label);
@@ -127,53 +135,72 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
       if (address.empty() || o.email == EmailDisplay::Hidden) continue;
       const std::size_t at = address.find('@');
       if (o.email == EmailDisplay::Plain) {
-        items += "<li><a class=\"ps-profile-link ps-profile-link-email\" href=\"mailto:" + escape_html(address) +
-                 "\">" + escape_html(label) + ": " + escape_html(address) + "</a></li>";
+        h << "<li><a class=\"ps-profile-link ps-profile-link-email\" href=\"mailto:";
+        h.escaped(address) << "\">";
+        h.escaped(label) << ": ";
+        h.escaped(address) << "</a></li>";
       } else if (o.interactive) {
         // Assembled by the element on click; the address is not in the markup as written.
-        items += "<li><button type=\"button\" class=\"ps-profile-link ps-profile-link-email ps-email\" data-u=\"" +
-                 escape_html(reversed(address.substr(0, at))) + "\" data-d=\"" +
-                 escape_html(reversed(address.substr(at + 1))) + "\">" + escape_html(label) + "</button></li>";
+        h << "<li><button type=\"button\" class=\"ps-profile-link ps-profile-link-email ps-email\" data-u=\"";
+        h.escaped(reversed(address.substr(0, at))) << "\" data-d=\"";
+        h.escaped(reversed(address.substr(at + 1))) << "\">";
+        h.escaped(label) << "</button></li>";
       } else {
-        items += "<li><span class=\"ps-profile-link ps-profile-link-email ps-email\">" + escape_html(label) + ": " +
-                 escape_html(address.substr(0, at)) + " [at] " + escape_html(address.substr(at + 1)) + "</span></li>";
+        h << "<li><span class=\"ps-profile-link ps-profile-link-email ps-email\">";
+        h.escaped(label) << ": ";
+        h.escaped(std::string_view(address).substr(0, at)) << " [at] ";
+        h.escaped(std::string_view(address).substr(at + 1)) << "</span></li>";
       }
       continue;
     }
     const std::string url = profile_url(l);
     if (!is_safe_url(url)) continue;
-    items += "<li><a class=\"ps-profile-link ps-profile-link-" + kind + "\" href=\"" +
-             escape_html(resolve_url(url, o.base)) + "\" rel=\"noopener me\">" + escape_html(label) + "</a></li>";
+    h << "<li><a class=\"ps-profile-link ps-profile-link-" << kind << "\" href=\"";
+    h.escaped(resolve_url(url, o.base)) << "\" rel=\"noopener me\">";
+    h.escaped(label) << "</a></li>";
   }
-  if (!items.empty()) out += "<ul class=\"ps-profile-links\" aria-label=\"Links\">" + items + "</ul>";
+  if (!items.empty()) HtmlOut(out) << "<ul class=\"ps-profile-links\" aria-label=\"Links\">" << items << "</ul>";
+}
+
+// One <li> with a filtering count: stat_open, the count, stat_close.
+void counted_item(HtmlOut& h, const ProfileCardOptions& o, std::string_view filter, std::string_view cls,
+                  std::uint64_t n, std::string_view label) {
+  h << "<li>";
+  stat_open(h, o, filter, cls);
+  count_html(h, n, label);
+  stat_close(h, o);
+  h << "</li>";
 }
 
 // Counts: total, per type, first-author, awards, citations.
 void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o, bool compact) {
-  out += "<ul class=\"ps-stat-counts\">";
-  out += "<li>" + stat_control(o, "", "ps-stat ps-stat-total ps-stat-all", count_html(s.total, plural(s.total, "publication", "publications"))) + "</li>";
+  HtmlOut h(out);
+  h << "<ul class=\"ps-stat-counts\">";
+  counted_item(h, o, "", "ps-stat ps-stat-total ps-stat-all", s.total, plural(s.total, "publication", "publications"));
   if (!compact) {
     for (int t = 0; t < kPubTypeCount; ++t) {
       if (!s.by_type[t]) continue;
       const auto type = static_cast<PubType>(t);
-      out += "<li>" + stat_control(o, "type:" + std::string(to_string(type)), "ps-stat ps-stat-type ps-type-" + std::string(to_string(type)),
-                                   count_html(s.by_type[t], type_noun(type, s.by_type[t]))) + "</li>";
+      counted_item(h, o, "type:" + std::string(to_string(type)), "ps-stat ps-stat-type ps-type-" + std::string(to_string(type)),
+                   s.by_type[t], type_noun(type, s.by_type[t]));
     }
   }
-  if (s.first_author)
-    out += "<li>" + stat_control(o, "first-author", "ps-stat ps-stat-first", count_html(s.first_author, "first-author")) + "</li>";
-  if (s.awards)
-    out += "<li>" + stat_control(o, "award", "ps-stat ps-stat-awards", count_html(s.awards, plural(s.awards, "award", "awards"))) + "</li>";
+  if (s.first_author) counted_item(h, o, "first-author", "ps-stat ps-stat-first", s.first_author, "first-author");
+  if (s.awards) counted_item(h, o, "award", "ps-stat ps-stat-awards", s.awards, plural(s.awards, "award", "awards"));
   if (s.has_citations) {
-    out += "<li><span class=\"ps-stat ps-stat-citations\">" + count_html(static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations)), "citations") + "</span></li>";
-    out += "<li><span class=\"ps-stat ps-stat-h\">" + count_html(s.h_index, "h-index") + "</span></li>";
+    h << "<li><span class=\"ps-stat ps-stat-citations\">";
+    count_html(h, static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations)), "citations");
+    h << "</span></li><li><span class=\"ps-stat ps-stat-h\">";
+    count_html(h, s.h_index, "h-index");
+    h << "</span></li>";
   }
-  out += "</ul>";
+  h << "</ul>";
 }
 
 // Per-year bars stacked by type, one inline SVG; a table is its text alternative.
 void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o) {
   if (s.years.empty()) return;
+  HtmlOut h(out);
   std::uint32_t max = 1;
   for (const auto& y : s.years) max = std::max(max, y.total);
   const int n = static_cast<int>(s.years.size());
@@ -182,89 +209,104 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
   const int width = n * (bar + gap) + gap, height = top + plot + bottom;
   const int label_every = n <= 12 ? 1 : n <= 24 ? 2 : 5;
   const std::string summary = stats_summary(s);
-  out += "<figure class=\"ps-chart\">";
-  out += "<svg class=\"ps-chart-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + num(width) + " " + num(height) +
-         "\" width=\"" + num(width) + "\" height=\"" + num(height) + "\"";
-  out += o.interactive ? " role=\"group\" aria-label=\"Publications per year\">"
-                       : " role=\"img\" aria-label=\"" + escape_html("Publications per year: " + summary) + "\">";
+  h << "<figure class=\"ps-chart\"><svg class=\"ps-chart-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 "
+    << width << " " << height << "\" width=\"" << width << "\" height=\"" << height << "\"";
+  if (o.interactive) {
+    h << " role=\"group\" aria-label=\"Publications per year\">";
+  } else {
+    h << " role=\"img\" aria-label=\"";
+    h.escaped("Publications per year: " + summary) << "\">";
+  }
   for (int k = 0; k < n; ++k) {
     const YearStats& y = s.years[static_cast<std::size_t>(k)];
     const int x = gap + k * (bar + gap);
     std::string column, labels;  // bars; the count and year texts (outside any link)
+    HtmlOut c(column), l(labels);
     int y0 = top + plot;
     for (int t = 0; t < kPubTypeCount; ++t) {
       if (!y.by_type[t]) continue;
-      const int h = static_cast<int>((static_cast<long long>(y.by_type[t]) * plot + max / 2) / max);
-      y0 -= std::max(h, 1);
-      column += "<rect class=\"ps-bar-seg ps-type-" + std::string(to_string(static_cast<PubType>(t))) + "\" x=\"" + num(x) +
-                "\" y=\"" + num(y0) + "\" width=\"" + num(bar) + "\" height=\"" + num(std::max(h, 1)) + "\"/>";
+      const int bh = std::max(static_cast<int>((static_cast<long long>(y.by_type[t]) * plot + max / 2) / max), 1);
+      y0 -= bh;
+      c << "<rect class=\"ps-bar-seg ps-type-" << to_string(static_cast<PubType>(t)) << "\" x=\"" << x << "\" y=\"" << y0
+        << "\" width=\"" << bar << "\" height=\"" << bh << "\"/>";
     }
     if (y.total)
-      labels += "<text class=\"ps-bar-n\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(y0 - 3) + "\" text-anchor=\"middle\">" + num(y.total) + "</text>";
-    if (k % label_every == 0 || k == n - 1)
-      labels += "<text class=\"ps-bar-year\" x=\"" + num(x + bar / 2) + "\" y=\"" + num(height - 4) + "\" text-anchor=\"middle\">" +
-                (n > 12 ? "\xE2\x80\x99" + num(y.year % 100 / 10) + num(y.year % 10) : num(y.year)) + "</text>";
+      l << "<text class=\"ps-bar-n\" x=\"" << x + bar / 2 << "\" y=\"" << y0 - 3 << "\" text-anchor=\"middle\">" << y.total
+        << "</text>";
+    if (k % label_every == 0 || k == n - 1) {
+      l << "<text class=\"ps-bar-year\" x=\"" << x + bar / 2 << "\" y=\"" << height - 4 << "\" text-anchor=\"middle\">";
+      if (n > 12) l << "\xE2\x80\x99" << y.year % 100 / 10 << y.year % 10;
+      else l << y.year;
+      l << "</text>";
+    }
     const std::string name = num(y.year) + ": " + num(y.total) + " " + plural(y.total, "publication", "publications");
     if (o.interactive && y.total) {
       // The link holds only shapes (its name is the label); a transparent hit area makes the
       // whole column, texts included, clickable.
-      out += "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:" + num(y.year) + "\" aria-label=\"" + escape_html(name) + "\">" +
-             "<title>" + escape_html(name) + "</title><rect class=\"ps-bar-hit\" x=\"" + num(x - gap / 2) + "\" y=\"0\" width=\"" +
-             num(bar + gap) + "\" height=\"" + num(height) + "\" fill=\"transparent\"/>" + column + "</a>";
+      h << "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:" << y.year << "\" aria-label=\"";
+      h.escaped(name) << "\"><title>";
+      h.escaped(name) << "</title><rect class=\"ps-bar-hit\" x=\"" << x - gap / 2 << "\" y=\"0\" width=\"" << bar + gap
+                      << "\" height=\"" << height << "\" fill=\"transparent\"/>" << column << "</a>";
       // After the link, so CSS can mark the current year's label (a.ps-bar[aria-current] + g).
-      out += "<g class=\"ps-bar-labels\" aria-hidden=\"true\">" + labels + "</g>";
+      h << "<g class=\"ps-bar-labels\" aria-hidden=\"true\">" << labels << "</g>";
     } else {
-      out += "<g class=\"ps-bar\"" + std::string(o.interactive ? " aria-hidden=\"true\"" : "") + ">" + column + labels + "</g>";
+      h << "<g class=\"ps-bar\"" << (o.interactive ? " aria-hidden=\"true\"" : "") << ">" << column << labels << "</g>";
     }
   }
-  out += "</svg>";
-  out += "<figcaption class=\"ps-chart-summary\">" + escape_html(summary) + "</figcaption>";
+  h << "</svg><figcaption class=\"ps-chart-summary\">";
+  h.escaped(summary) << "</figcaption>";
   // The table: every year with its total and per-type counts (types that occur at all).
   std::vector<int> types;
   for (int t = 0; t < kPubTypeCount; ++t)
     if (std::any_of(s.years.begin(), s.years.end(), [&](const YearStats& y) { return y.by_type[t] > 0; })) types.push_back(t);
   // The wrapper, not the table, is visually hidden: a table keeps its content width whatever its
   // own width says, and would make a phone screen scroll sideways.
-  out += "<div class=\"ps-visually-hidden\"><table class=\"ps-chart-table\"><caption>Publications per year</caption><thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th>";
-  for (int t : types) out += "<th scope=\"col\">" + std::string(label(static_cast<PubType>(t))) + "</th>";
-  out += "</tr></thead><tbody>";
+  h << "<div class=\"ps-visually-hidden\"><table class=\"ps-chart-table\"><caption>Publications per year</caption><thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th>";
+  for (int t : types) h << "<th scope=\"col\">" << label(static_cast<PubType>(t)) << "</th>";
+  h << "</tr></thead><tbody>";
   for (const auto& y : s.years) {
-    out += "<tr><th scope=\"row\">" + num(y.year) + "</th><td>" + num(y.total) + "</td>";
-    for (int t : types) out += "<td>" + num(y.by_type[static_cast<std::size_t>(t)]) + "</td>";
-    out += "</tr>";
+    h << "<tr><th scope=\"row\">" << y.year << "</th><td>" << y.total << "</td>";
+    for (int t : types) h << "<td>" << y.by_type[static_cast<std::size_t>(t)] << "</td>";
+    h << "</tr>";
   }
-  out += "</tbody></table></div>";
+  h << "</tbody></table></div>";
   // Which colour is which type.
   if (types.size() > 1) {
-    out += "<ul class=\"ps-chart-legend\" aria-hidden=\"true\">";
+    h << "<ul class=\"ps-chart-legend\" aria-hidden=\"true\">";
     for (int t : types)
-      out += "<li><span class=\"ps-swatch ps-type-" + std::string(to_string(static_cast<PubType>(t))) + "\"></span>" +
-             std::string(label(static_cast<PubType>(t))) + "</li>";
-    out += "</ul>";
+      h << "<li><span class=\"ps-swatch ps-type-" << to_string(static_cast<PubType>(t)) << "\"></span>"
+        << label(static_cast<PubType>(t)) << "</li>";
+    h << "</ul>";
   }
-  out += "</figure>";
+  h << "</figure>";
+}
+
+// One top venue or co-author: name, count, and the most recent year when known.
+void top_item(HtmlOut& h, const ProfileCardOptions& o, const std::string& filter, const char* cls,
+              std::string_view name, std::uint32_t count, int last_year) {
+  h << "<li>";
+  stat_open(h, o, filter, cls);
+  h << "<span class=\"ps-top-name\">";
+  h.escaped(name) << "</span> <span class=\"ps-top-n\">" << count << "</span><span class=\"ps-visually-hidden\"> "
+                  << plural(count, "publication", "publications") << "</span>";
+  if (last_year)
+    h << " <span class=\"ps-top-year\"><span class=\"ps-visually-hidden\">most recently </span>" << last_year << "</span>";
+  stat_close(h, o);
+  h << "</li>";
 }
 
 void append_top(std::string& out, const Stats& s, const ProfileCardOptions& o) {
+  HtmlOut h(out);
   if (!s.venues.empty()) {
-    out += "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">Top venues</h4><ul>";
-    for (const auto& v : s.venues) {
-      const std::string inner = "<span class=\"ps-top-name\">" + escape_html(v.key) + "</span> <span class=\"ps-top-n\">" + num(v.count) +
-                                "</span><span class=\"ps-visually-hidden\"> " + plural(v.count, "publication", "publications") + "</span>";
-      out += "<li>" + stat_control(o, clause("venue", v.key), "ps-top-item ps-venue-stat", inner) + "</li>";
-    }
-    out += "</ul></div>";
+    h << "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">Top venues</h4><ul>";
+    for (const auto& v : s.venues) top_item(h, o, clause("venue", v.key), "ps-top-item ps-venue-stat", v.key, v.count, 0);
+    h << "</ul></div>";
   }
   if (!s.coauthors.empty()) {
-    out += "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">Frequent co-authors</h4><ul>";
-    for (const auto& c : s.coauthors) {
-      std::string inner = "<span class=\"ps-top-name\">" + escape_html(c.name) + "</span> <span class=\"ps-top-n\">" + num(c.count) +
-                          "</span><span class=\"ps-visually-hidden\"> " + plural(c.count, "publication", "publications") + "</span>";
-      if (c.last_year)
-        inner += " <span class=\"ps-top-year\"><span class=\"ps-visually-hidden\">most recently </span>" + num(c.last_year) + "</span>";
-      out += "<li>" + stat_control(o, clause("author", c.name), "ps-top-item ps-coauthor-stat", inner) + "</li>";
-    }
-    out += "</ul></div>";
+    h << "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">Frequent co-authors</h4><ul>";
+    for (const auto& c : s.coauthors)
+      top_item(h, o, clause("author", c.name), "ps-top-item ps-coauthor-stat", c.name, c.count, c.last_year);
+    h << "</ul></div>";
   }
 }
 
@@ -317,25 +359,35 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
       (p.photo.empty() || !is_safe_url(p.photo)) && s.total == 0)
     return "";  // nothing to show (no profile, no records): no empty box
   const bool compact = o.mode == ProfileMode::Compact;
-  std::string out = "<section class=\"ps-profile ps-profile-" + std::string(compact ? "compact" : "full") + "\" aria-label=\"" +
-                    escape_html(p.name.empty() ? std::string("Profile") : "Profile: " + p.name) + "\">";
-  out += "<div class=\"ps-profile-head\">";
+  std::string out;
+  HtmlOut h(out);
+  h << "<section class=\"ps-profile ps-profile-" << (compact ? "compact" : "full") << "\" aria-label=\"";
+  if (p.name.empty()) h << "Profile";
+  else h << "Profile: ";
+  h.escaped(p.name) << "\"><div class=\"ps-profile-head\">";
   if (!p.photo.empty() && is_safe_url(p.photo)) {
     const int size = compact ? 56 : 96;
-    out += "<img class=\"ps-photo\" src=\"" + escape_html(resolve_url(p.photo, o.base)) + "\" alt=\"" +
-           escape_html(p.name.empty() ? std::string("Photo") : "Photo of " + p.name) + "\" width=\"" + num(size) +
-           "\" height=\"" + num(size) + "\" loading=\"lazy\" decoding=\"async\">";
+    h << "<img class=\"ps-photo\" src=\"";
+    h.escaped(resolve_url(p.photo, o.base)) << "\" alt=\"" << (p.name.empty() ? "Photo" : "Photo of ");
+    h.escaped(p.name) << "\" width=\"" << size << "\" height=\"" << size << "\" loading=\"lazy\" decoding=\"async\">";
   }
-  out += "<div class=\"ps-profile-main\">";
-  if (!p.name.empty()) out += "<h3 class=\"ps-profile-name\">" + escape_html(p.name) + "</h3>";
-  if (!p.position.empty()) out += "<p class=\"ps-position\">" + escape_html(p.position) + "</p>";
-  if (!p.affiliation.empty()) out += "<p class=\"ps-affiliation\">" + escape_html(p.affiliation) + "</p>";
+  h << "<div class=\"ps-profile-main\">";
+  auto paragraph = [&](const std::string& text, const char* open, const char* close) {
+    if (text.empty()) return;
+    h << open;
+    h.escaped(text) << close;
+  };
+  paragraph(p.name, "<h3 class=\"ps-profile-name\">", "</h3>");
+  paragraph(p.position, "<p class=\"ps-position\">", "</p>");
+  paragraph(p.affiliation, "<p class=\"ps-affiliation\">", "</p>");
   if (!compact && !p.interests.empty()) {
-    out += "<p class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> ";
-    for (std::size_t i = 0; i < p.interests.size(); ++i)
-      out += (i ? "<span class=\"ps-sep\" aria-hidden=\"true\"> \xC2\xB7 </span>" : "") +
-             std::string("<span class=\"ps-interest\">") + escape_html(p.interests[i]) + "</span>";
-    out += "</p>";
+    h << "<p class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> ";
+    for (std::size_t i = 0; i < p.interests.size(); ++i) {
+      if (i) h << "<span class=\"ps-sep\" aria-hidden=\"true\"> \xC2\xB7 </span>";
+      h << "<span class=\"ps-interest\">";
+      h.escaped(p.interests[i]) << "</span>";
+    }
+    h << "</p>";
   }
   append_links(out, p, o);
   out += "</div></div>";

@@ -1,5 +1,6 @@
 // The filter text syntax ("year:2020-2024 type:conference,journal selected") and its inverse.
 #include <charconv>
+#include <climits>
 
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
@@ -40,8 +41,12 @@ std::vector<std::string> values_of(std::string_view v) {
 
 bool parse_int(std::string_view s, int& out) {
   if (s.empty()) return false;
-  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+  // Read as long long: from_chars<int> would be a second copy of the parser in the WASM build.
+  long long v = 0;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size() || v < INT_MIN || v > INT_MAX) return false;
+  out = static_cast<int>(v);
+  return true;
 }
 
 // "2020-2024", "2020..2024", "2020-", "-2024", "2020".

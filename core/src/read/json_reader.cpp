@@ -7,6 +7,7 @@
 // own, so one broken record never loses the others.
 #include <algorithm>
 #include <charconv>
+#include <climits>
 #include <set>
 #include <unordered_set>
 
@@ -281,10 +282,10 @@ Date date_of(const Value& j) {
     const char* end = raw.data() + raw.size();
     for (int k = 0; k < 3 && p < end; ++k) {
       while (p < end && (*p < '0' || *p > '9')) ++p;
-      int v = 0;
+      long long v = 0;  // not from_chars<int>: one parser (long long) in the WASM build
       auto r = std::from_chars(p, end, v);
-      if (r.ec != std::errc()) break;
-      *slots[k] = v;
+      if (r.ec != std::errc() || v > INT_MAX) break;
+      *slots[k] = static_cast<int>(v);
       p = r.ptr;
       if (p < end && *p != '-' && *p != '/') break;
     }
