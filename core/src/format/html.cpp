@@ -80,35 +80,40 @@ std::string escape_html(std::string_view text) {
 
 namespace {
 
-std::string link_open(std::string_view url, const char* cls, std::string_view base) {
-  std::string out = "<a";
-  if (cls) out += std::string(" class=\"") + cls + "\"";
-  out += " href=\"" + escape_html(resolve_url(url, base)) + "\" rel=\"noopener\">";
-  return out;
+using detail::HtmlOut;
+
+void link_open(HtmlOut& h, std::string_view url, std::string_view cls, std::string_view base) {
+  h << "<a";
+  if (!cls.empty()) h << " class=\"" << cls << "\"";
+  h << " href=\"";
+  h.escaped(resolve_url(url, base)) << "\" rel=\"noopener\">";
 }
 
-// Opening and closing tags for one span style.
-std::pair<std::string, std::string> tags_for(const Span& s) {
+// Writes the opening tag for one span style; returns the closing one.
+const char* open_tag(HtmlOut& h, const Span& s) {
   switch (s.style) {
-    case SpanStyle::Italic: return {"<em>", "</em>"};
-    case SpanStyle::Bold: return {"<strong>", "</strong>"};
-    case SpanStyle::SmallCaps: return {"<span class=\"ps-sc\">", "</span>"};
-    case SpanStyle::Monospace: return {"<code>", "</code>"};
-    case SpanStyle::Math: return {"<span class=\"ps-math\">", "</span>"};
-    case SpanStyle::NoCase: return {"", ""};
+    case SpanStyle::Italic: h << "<em>"; return "</em>";
+    case SpanStyle::Bold: h << "<strong>"; return "</strong>";
+    case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
+    case SpanStyle::Monospace: h << "<code>"; return "</code>";
+    case SpanStyle::Math: h << "<span class=\"ps-math\">"; return "</span>";
+    case SpanStyle::NoCase: return "";
     case SpanStyle::Link:
-      if (is_safe_url(s.url)) return {link_open(s.url, "ps-inline-link", ""), "</a>"};
-      return {"<span class=\"ps-url\">", "</span>"};
+      if (is_safe_url(s.url)) {
+        link_open(h, s.url, "ps-inline-link", "");
+        return "</a>";
+      }
+      h << "<span class=\"ps-url\">";
+      return "</span>";
   }
-  return {"", ""};
+  return "";
 }
 
-}  // namespace
-
-std::string rich_text_html(const RichText& text, const std::vector<Match>* highlight) {
+// rich_text_html(text, highlight), appended to `out`.
+void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr) {
   const auto n = static_cast<std::uint32_t>(text.text.size());
   const bool has_marks = highlight && !highlight->empty();
-  if (text.spans.empty() && !has_marks) return escape_html(text.text);
+  if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
   // Cut the text at every span/match boundary; for each piece, open the tags of the spans that
   // cover it. Reopening per piece keeps the output well-formed whatever the spans overlap.
   std::vector<std::uint32_t> cuts = {0, n};
@@ -126,24 +131,27 @@ std::string rich_text_html(const RichText& text, const std::vector<Match>* highl
     }
   detail::sort_indices(cuts, [](std::uint32_t a, std::uint32_t b) { return a < b; });
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-  std::string out;
+  HtmlOut h(out);
+  std::vector<const char*> closers;
   for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
     const std::uint32_t a = cuts[c], b = cuts[c + 1];
-    std::vector<std::string> closers;
-    for (const Span* s : spans) {
-      if (s->begin <= a && b <= s->end) {
-        auto [open, close] = tags_for(*s);
-        out += open;
-        closers.push_back(close);
-      }
-    }
+    closers.clear();
+    for (const Span* s : spans)
+      if (s->begin <= a && b <= s->end) closers.push_back(open_tag(h, *s));
     const bool marked = has_marks && std::any_of(highlight->begin(), highlight->end(),
                                                  [&](const Match& m) { return m.begin <= a && b <= m.end; });
-    if (marked) out += "<mark>";
-    out += escape_html(std::string_view(text.text).substr(a, b - a));
-    if (marked) out += "</mark>";
-    for (auto it = closers.rbegin(); it != closers.rend(); ++it) out += *it;
+    if (marked) h << "<mark>";
+    h.escaped(std::string_view(text.text).substr(a, b - a));
+    if (marked) h << "</mark>";
+    for (auto it = closers.rbegin(); it != closers.rend(); ++it) h << *it;
   }
+}
+
+}  // namespace
+
+std::string rich_text_html(const RichText& text, const std::vector<Match>* highlight) {
+  std::string out;
+  append_rich_text_html(out, text, highlight);
   return out;
 }
 
@@ -199,28 +207,30 @@ std::string id_safe(std::string_view key) {
   return out;
 }
 
-void append_authors(std::string& out, const Publication& p, const FormatOptions& o) {
+void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
   if (p.authors.empty()) return;
   const AuthorLine line = author_line(p, o.owner, o.max_authors);
-  out += "<div class=\"ps-authors\">";
+  h << "<div class=\"ps-authors\">";
   std::uint32_t previous = 0;
   for (std::size_t k = 0; k < line.shown.size(); ++k) {
     const std::uint32_t i = line.shown[k];
-    if (k > 0) out += i == previous + 1 ? ", " : ", \xE2\x80\xA6, ";  // gap before a moved owner
+    if (k > 0) h << (i == previous + 1 ? ", " : ", \xE2\x80\xA6, ");  // gap before a moved owner
     const Person& a = p.authors[i];
-    out += line.is_owner[i] ? "<span class=\"ps-author ps-owner\">" : "<span class=\"ps-author\">";
-    out += escape_html(display_name(a));
-    if (!a.marks.empty()) out += "<sup class=\"ps-marks\">" + escape_html(a.marks) + "</sup>";
-    out += "</span>";
+    h << (line.is_owner[i] ? "<span class=\"ps-author ps-owner\">" : "<span class=\"ps-author\">");
+    h.escaped(display_name(a));
+    if (!a.marks.empty()) {
+      h << "<sup class=\"ps-marks\">";
+      h.escaped(a.marks) << "</sup>";
+    }
+    h << "</span>";
     previous = i;
   }
   if (line.hidden > 0) {
-    out += ", <span class=\"ps-more\" data-hidden=\"" + std::to_string(line.hidden) + "\">+" +
-           std::to_string(line.hidden) + " more</span>";
+    h << ", <span class=\"ps-more\" data-hidden=\"" << line.hidden << "\">+" << line.hidden << " more</span>";
   } else if (p.others) {
-    out += ", <span class=\"ps-etal\">et al.</span>";
+    h << ", <span class=\"ps-etal\">et al.</span>";
   }
-  out += "</div>";
+  h << "</div>";
 }
 
 }  // namespace
@@ -228,54 +238,74 @@ void append_authors(std::string& out, const Publication& p, const FormatOptions&
 std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<Match>* matches) {
   std::string out;
   out.reserve(1024);
-  out += "<li class=\"ps-entry\" id=\"ps-" + escape_html(id_safe(p.key)) + "\" data-key=\"" +
-         escape_html(p.key) + "\" data-type=\"" + std::string(to_string(p.type)) + "\" data-status=\"" +
-         std::string(to_string(p.status)) + "\">";
-  out += "<div class=\"ps-head\">";
-  if (!p.badge.empty()) out += "<span class=\"ps-badge\">" + escape_html(p.badge) + "</span> ";
-  out += "<cite class=\"ps-title\">";
+  HtmlOut h(out);
+  h << "<li class=\"ps-entry\" id=\"ps-";
+  h.escaped(id_safe(p.key)) << "\" data-key=\"";
+  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status)
+                   << "\"><div class=\"ps-head\">";
+  if (!p.badge.empty()) {
+    h << "<span class=\"ps-badge\">";
+    h.escaped(p.badge) << "</span> ";
+  }
+  h << "<cite class=\"ps-title\">";
   const Link* best = best_link(p);
-  const std::string title = rich_text_html(p.title, matches);
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
-  if (best && !title_has_link) out += link_open(best->url, nullptr, o.base) + title + "</a>";
-  else out += title;
-  out += "</cite></div>";
-  append_authors(out, p, o);
-  out += "<div class=\"ps-meta\">";
-  if (!p.venue.empty()) out += "<span class=\"ps-venue\">" + rich_text_html(p.venue) + "</span>";
+  const bool linked = best && !title_has_link;
+  if (linked) link_open(h, best->url, "", o.base);
+  append_rich_text_html(out, p.title, matches);
+  if (linked) h << "</a>";
+  h << "</cite></div>";
+  append_authors(h, p, o);
+  h << "<div class=\"ps-meta\">";
+  if (!p.venue.empty()) {
+    h << "<span class=\"ps-venue\">";
+    append_rich_text_html(out, p.venue);
+    h << "</span>";
+  }
   if (p.date.year) {
-    if (!p.venue.empty()) out += ", ";
-    out += "<span class=\"ps-year\">" + std::to_string(p.date.year) + "</span>";
+    if (!p.venue.empty()) h << ", ";
+    h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
   if (p.status != Status::Published)
-    out += " <span class=\"ps-status ps-status-" + std::string(to_string(p.status)) + "\">" +
-           std::string(label(p.status)) + "</span>";
+    h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
   if (!p.award.empty() || !p.award_label.empty()) {
-    const std::string text = p.award_label.empty() ? rich_text_html(p.award) : escape_html(p.award_label);
-    out += " <span class=\"ps-award\"";
-    if (!p.award_label.empty() && !p.award.empty()) out += " title=\"" + escape_html(p.award.text) + "\"";
-    out += ">" + text + "</span>";
+    h << " <span class=\"ps-award\"";
+    if (!p.award_label.empty() && !p.award.empty()) {
+      h << " title=\"";
+      h.escaped(p.award.text) << "\"";
+    }
+    h << ">";
+    if (p.award_label.empty()) append_rich_text_html(out, p.award);
+    else h.escaped(p.award_label);
+    h << "</span>";
   }
-  if (p.selected) out += " <span class=\"ps-selected\" aria-label=\"Selected\">\xE2\x98\x85</span>";
-  out += "</div>";
-  if (!p.note.empty()) out += "<div class=\"ps-note\">" + rich_text_html(p.note) + "</div>";
+  if (p.selected) h << " <span class=\"ps-selected\" aria-label=\"Selected\">\xE2\x98\x85</span>";
+  h << "</div>";
+  if (!p.note.empty()) {
+    h << "<div class=\"ps-note\">";
+    append_rich_text_html(out, p.note);
+    h << "</div>";
+  }
   bool any_link = false;
   for (const auto& l : p.links) {
     if (!is_safe_url(l.url)) continue;
-    if (!any_link) out += "<div class=\"ps-links\">";
+    if (!any_link) h << "<div class=\"ps-links\">";
     any_link = true;
-    const std::string cls = "ps-link ps-link-" + id_safe(l.label);
-    out += link_open(l.url, cls.c_str(), o.base) + escape_html(link_label(l.label)) + "</a> ";
+    link_open(h, l.url, "ps-link ps-link-" + id_safe(l.label), o.base);
+    h.escaped(link_label(l.label)) << "</a> ";
   }
-  if (any_link) out += "</div>";
-  if (!p.abstract.empty())
-    out += "<details class=\"ps-abstract\"><summary>Abstract</summary><p>" + rich_text_html(p.abstract) +
-           "</p></details>";
-  if (o.include_bibtex)
-    out += "<details class=\"ps-bibtex\"><summary>BibTeX</summary><pre>" +
-           escape_html(format_bibtex(p, o.bibtex)) + "</pre></details>";
-  out += "</li>";
+  if (any_link) h << "</div>";
+  if (!p.abstract.empty()) {
+    h << "<details class=\"ps-abstract\"><summary>Abstract</summary><p>";
+    append_rich_text_html(out, p.abstract);
+    h << "</p></details>";
+  }
+  if (o.include_bibtex) {
+    h << "<details class=\"ps-bibtex\"><summary>BibTeX</summary><pre>";
+    h.escaped(format_bibtex(p, o.bibtex)) << "</pre></details>";
+  }
+  h << "</li>";
   return out;
 }
 
