@@ -2,7 +2,6 @@
 // cheap; per-record folded text is precomputed once in a SearchIndex.
 #include <algorithm>
 #include <climits>
-#include <map>
 #include <unordered_map>
 
 #include "papershelf/query.hpp"
@@ -433,13 +432,15 @@ GroupOf group_of(const Publication& p, GroupBy g, bool years_ascending) {
 void group_entries(const Library& lib, View& view, GroupBy g, bool years_ascending) {
   if (g == GroupBy::None || view.entries.empty()) return;
   std::vector<GroupOf> groups;
-  std::map<std::string, std::uint32_t> id_of;
+  // size_t values: the same unordered_map type as the BibTeX reader's, so no second copy of its
+  // code in the WASM build.
+  std::unordered_map<std::string, std::size_t> id_of;
   std::vector<std::uint32_t> gid(view.entries.size());
   for (std::size_t i = 0; i < view.entries.size(); ++i) {
     GroupOf go = group_of(lib.publications[view.entries[i]], g, years_ascending);
-    auto [it, inserted] = id_of.emplace(go.key, static_cast<std::uint32_t>(groups.size()));
+    auto [it, inserted] = id_of.emplace(go.key, groups.size());
     if (inserted) groups.push_back(std::move(go));
-    gid[i] = it->second;
+    gid[i] = static_cast<std::uint32_t>(it->second);
   }
   // Venue groups: alphabetical (folded), "Other" last; the others by rank.
   // (a stable sort: ties keep the order of first appearance)
@@ -482,7 +483,7 @@ class FacetTally {
   void add(const Publication& p, std::uint32_t i, std::uint32_t failed) {
     auto kept_without = [&](std::uint32_t bit) { return (failed & ~bit) == 0; };
     const FacetKeys::Row& r = keys_->rows[i];
-    if (kept_without(kYear) && r.year) ++years_[r.year];
+    if (kept_without(kYear) && r.year) ++year_count(r.year);
     if (kept_without(kType)) ++types_[int(r.type)];
     if (kept_without(kStatus)) ++statuses_[int(r.status)];
     if (kept_without(kVenue) && keys_->venue_of[i] != FacetKeys::kNoVenue) ++venue_counts_[keys_->venue_of[i]];
@@ -494,39 +495,54 @@ class FacetTally {
   }
 
   Facets finish() {
-    for (auto it = years_.rbegin(); it != years_.rend(); ++it)
-      out_.years.push_back({std::to_string(it->first), std::to_string(it->first), it->second});
+    for (std::size_t k = years_.size(); k-- > 0;)  // newest first
+      out_.years.push_back({std::to_string(years_[k]), std::to_string(years_[k]), year_counts_[k]});
     for (int t = 0; t < kPubTypeCount; ++t)
       if (types_[t])
         out_.types.push_back({std::string(to_string(PubType(t))), std::string(label(PubType(t))), types_[t]});
     for (int s = 0; s < kStatusCount; ++s)
       if (statuses_[s])
         out_.statuses.push_back({std::string(to_string(Status(s))), std::string(label(Status(s))), statuses_[s]});
-    std::map<std::string_view, std::uint32_t> venues, tags;  // ordered by value, for the ties
-    for (std::size_t k = 0; k < venue_counts_.size(); ++k)
-      if (venue_counts_[k]) venues[keys_->venues[k]] = venue_counts_[k];
-    for (std::size_t k = 0; k < tag_counts_.size(); ++k)
-      if (tag_counts_[k]) tags[keys_->tags[k]] = tag_counts_[k];
-    out_.venues = by_count(venues);
-    out_.tags = by_count(tags);
+    out_.venues = by_count(venue_counts_, keys_->venues);
+    out_.tags = by_count(tag_counts_, keys_->tags);
     return std::move(out_);
   }
 
  private:
-  // Keys are views of the records' own strings: no copies per record.
-  static std::vector<FacetValue> by_count(const std::map<std::string_view, std::uint32_t>& m) {
+  // The values counted at least once, most frequent first, then by value (names are distinct).
+  static std::vector<FacetValue> by_count(const std::vector<std::uint32_t>& counts,
+                                          const std::vector<std::string_view>& names) {
+    std::vector<std::uint32_t> ids;
+    for (std::uint32_t k = 0; k < counts.size(); ++k)
+      if (counts[k]) ids.push_back(k);
+    detail::sort_indices(ids, [&](std::uint32_t a, std::uint32_t b) {
+      return counts[a] != counts[b] ? counts[a] > counts[b] : names[a] < names[b];
+    });
     std::vector<FacetValue> v;
-    v.reserve(m.size());
-    for (const auto& [k, n] : m) v.push_back({std::string(k), std::string(k), n});
-    // Most frequent first, then by key (the map's order; the sort is stable).
-    detail::sort_values(v, [](const FacetValue& a, const FacetValue& b) { return a.count > b.count; });
+    v.reserve(ids.size());
+    for (const auto k : ids) v.push_back({std::string(names[k]), std::string(names[k]), counts[k]});
     return v;
+  }
+
+  // The counter of `year`: a sorted vector rather than a std::map (a tree's code in the WASM
+  // build); records mostly come in year order, so the last one found is tried first.
+  std::uint32_t& year_count(int year) {
+    if (last_year_ < years_.size() && years_[last_year_] == year) return year_counts_[last_year_];
+    const auto it = std::lower_bound(years_.begin(), years_.end(), year);
+    last_year_ = static_cast<std::size_t>(it - years_.begin());
+    if (it == years_.end() || *it != year) {
+      years_.insert(it, year);
+      year_counts_.insert(year_counts_.begin() + static_cast<std::ptrdiff_t>(last_year_), 0);
+    }
+    return year_counts_[last_year_];
   }
 
   const PreparedQuery& q_;
   const FacetKeys* keys_;
   std::vector<std::uint32_t> venue_counts_, tag_counts_;  // by FacetKeys index
-  std::map<int, std::uint32_t> years_;
+  std::vector<int> years_;  // ascending
+  std::vector<std::uint32_t> year_counts_;
+  std::size_t last_year_ = 0;
   std::uint32_t types_[kPubTypeCount] = {};
   std::uint32_t statuses_[kStatusCount] = {};
   Facets out_;
@@ -585,15 +601,16 @@ std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<So
 
 FacetKeys facet_keys(const Library& lib) {
   FacetKeys keys;
-  std::unordered_map<std::string_view, std::uint32_t> venue_ids, tag_ids;
+  // size_t values: the BibTeX reader's unordered_map type, one copy of its code in WASM.
+  std::unordered_map<std::string_view, std::size_t> venue_ids, tag_ids;
   const std::size_t n = lib.publications.size();
   keys.venue_of.reserve(n);
   keys.tag_begin.reserve(n + 1);
-  auto id_of = [](std::unordered_map<std::string_view, std::uint32_t>& ids, std::vector<std::string_view>& names,
+  auto id_of = [](std::unordered_map<std::string_view, std::size_t>& ids, std::vector<std::string_view>& names,
                   std::string_view v) {
-    auto [it, inserted] = ids.emplace(v, static_cast<std::uint32_t>(names.size()));
+    auto [it, inserted] = ids.emplace(v, names.size());
     if (inserted) names.push_back(v);
-    return it->second;
+    return static_cast<std::uint32_t>(it->second);
   };
   keys.rows.reserve(n);
   for (const auto& p : lib.publications) {

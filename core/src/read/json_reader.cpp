@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
-#include <set>
 #include <unordered_set>
 
 #include "papershelf/json.hpp"
@@ -40,10 +39,14 @@ struct Context {
   }
 };
 
+// The offsets of the syntax errors reported so far, ascending (a sorted vector, not a std::set:
+// no tree code in the WASM build).
+using Reported = std::vector<std::size_t>;
+
 // Parses `text` (a slice of the input starting at `base`) into `out`, whose offsets are then
 // offsets in the whole input; on a syntax error reports it once and returns false.
 bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Value& out,
-                     std::set<std::size_t>& reported, std::size_t* error_at = nullptr) {
+                     Reported& reported, std::size_t* error_at = nullptr) {
   json::ParseError error;
   if (json::parse(text, out, &error)) {
     if (base != 0) shift_offsets(out, base);
@@ -51,7 +54,9 @@ bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Valu
   }
   const std::size_t offset = base + error.offset;
   if (error_at) *error_at = offset;
-  if (reported.insert(offset).second) {
+  const auto at = std::lower_bound(reported.begin(), reported.end(), offset);
+  if (at == reported.end() || *at != offset) {
+    reported.insert(at, offset);
     std::string message = "JSON syntax error";
     if (!error.token.empty() && error.token.size() < 40) message += " near '" + error.token + "'";
     ctx.report(offset, Severity::Error, message);
@@ -508,7 +513,7 @@ std::size_t resync_point(std::string_view t, std::size_t error_at, std::size_t e
 // Record-by-record recovery after a syntax error (see the file comment). Elements are scanned one
 // at a time, so many broken records cost one pass. Only a record that never closes makes each
 // resync rescan the rest of the text; `budget` bounds that (quadratic) case.
-void recover_items(Context& ctx, std::size_t open, Library& lib, std::set<std::size_t>& reported) {
+void recover_items(Context& ctx, std::size_t open, Library& lib, Reported& reported) {
   std::size_t budget = 8 * ctx.text.size() + (1u << 20);  // bytes scanned, over all resyncs
   std::size_t i = open + 1, begin = 0, end = 0;
   while (next_element(ctx.text, i, begin, end)) {
@@ -561,7 +566,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
                                   std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
   }
   Context ctx{options, text, LineMap(text), result.diagnostics};
-  std::set<std::size_t> reported;
+  Reported reported;
   Value doc;
   if (parse_or_report(ctx, text, 0, doc, reported)) {
     if (doc.is_array()) {

@@ -2,7 +2,6 @@
 #include "papershelf/stats.hpp"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 #include <unordered_map>
 
@@ -66,12 +65,23 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
   const auto n = static_cast<std::uint32_t>(variants.size());
   UnionFind uf(n);
   // Buckets by folded family name; literal names only merge with the same literal (same id).
-  std::unordered_map<std::string, std::vector<std::uint32_t>> by_family;
-  for (std::uint32_t i = 0; i < n; ++i)
-    if (!variants[i].key.family.empty()) by_family[variants[i].key.family].push_back(i);
+  // (A name -> bucket index map of size_t, the BibTeX reader's unordered_map type, so its code is
+  // in the WASM build once. Union-find roots are each set's smallest id, so bucket order does not
+  // matter.)
+  std::unordered_map<std::string, std::size_t> family_id;
+  std::vector<std::vector<std::uint32_t>> buckets;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (variants[i].key.family.empty()) continue;
+    auto [it, inserted] = family_id.emplace(variants[i].key.family, buckets.size());
+    if (inserted) buckets.emplace_back();
+    buckets[it->second].push_back(i);
+  }
+  auto by_family = [&](const std::string& family) -> const std::vector<std::uint32_t>& {
+    return buckets[family_id.find(family)->second];  // every non-empty family has a bucket
+  };
   // 1. Full spellings that the owner rule calls the same person ("Qing-Hao" ~ "Qinghao",
   //    "Zhisheng J." ~ "Zhisheng").
-  for (auto& [family, ids] : by_family)
+  for (const auto& ids : buckets)
     for (std::size_t a = 0; a < ids.size(); ++a)
       for (std::size_t b = a + 1; b < ids.size(); ++b)
         if (variants[ids[a]].full && variants[ids[b]].full && same(variants[ids[a]].key, variants[ids[b]].key))
@@ -94,26 +104,26 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
         if (std::find(fits.begin(), fits.end(), r) == fits.end()) fits.push_back(r);
       }
     };
-    if (!v.full) consider(by_family[v.key.family], false);
+    if (!v.full) consider(by_family(v.key.family), false);
     if (!v.key.given.empty()) {
-      auto it = by_family.find(joined(v.key.given));
-      if (it != by_family.end() && it->first != v.key.family) consider(it->second, true);
+      auto it = family_id.find(joined(v.key.given));
+      if (it != family_id.end() && it->first != v.key.family) consider(buckets[it->second], true);
     }
     if (fits.size() == 1) {
       uf.unite(i, fits[0]);
     } else if (fits.empty() && !v.full) {
-      for (auto j : by_family[v.key.family])
+      for (auto j : by_family(v.key.family))
         if (j != i && !variants[j].full && !v.key.given.empty() && !variants[j].key.given.empty() &&
             same(variants[j].key, v.key))
           uf.unite(i, j);
     }
   }
-  // Gather clusters.
-  std::map<std::uint32_t, std::vector<std::uint32_t>> clusters;
+  // Gather clusters, in root order (a vector by root, not a std::map: no tree code in WASM).
+  std::vector<std::vector<std::uint32_t>> clusters(n);
   for (std::uint32_t i = 0; i < n; ++i) clusters[uf.find(i)].push_back(i);
   std::vector<CoauthorStats> out;
-  out.reserve(clusters.size());
-  for (auto& [root, members] : clusters) {
+  for (const auto& members : clusters) {
+    if (members.empty()) continue;
     CoauthorStats c;
     std::vector<std::uint32_t> records;
     // The name shown: a full spelling over initials, then the most used, then the first seen
@@ -177,13 +187,28 @@ std::uint32_t h_index(std::vector<std::int64_t> citations) {
 Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOptions& options,
                     const std::vector<std::uint32_t>* indices) {
   Stats s;
-  std::map<int, YearStats> years;
-  std::map<std::string, VenueStats> venues;
+  const auto count = static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
+  // No std::map (a tree's code in the WASM build): years are a vector over [first, last] (what
+  // s.years holds anyway), venues a vector with an index by name. The indexes are size_t maps,
+  // the BibTeX reader's unordered_map type, so that code is in the WASM build once.
+  int first_year = 0, last_year = 0;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const std::uint32_t i = indices ? (*indices)[k] : k;
+    if (i >= lib.publications.size()) continue;
+    const int year = lib.publications[i].date.year;
+    if (year <= 0) continue;
+    if (!first_year || year < first_year) first_year = year;
+    last_year = std::max(last_year, year);
+  }
+  if (first_year) {
+    s.years.resize(static_cast<std::size_t>(last_year - first_year) + 1);
+    for (int y = first_year; y <= last_year; ++y) s.years[static_cast<std::size_t>(y - first_year)].year = y;
+  }
+  std::unordered_map<std::string, std::size_t> venue_of;
   std::vector<Variant> variants;
-  std::unordered_map<std::string, std::uint32_t> variant_of;
+  std::unordered_map<std::string, std::size_t> variant_of;
   std::vector<std::int64_t> citations;
   std::vector<std::uint8_t> is_owner;  // not vector<bool>: its bit code is 2-3 KB of WASM
-  const auto count = static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
   for (std::uint32_t k = 0; k < count; ++k) {
     const std::uint32_t i = indices ? (*indices)[k] : k;
     if (i >= lib.publications.size()) continue;
@@ -195,8 +220,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     if (p.selected) ++s.selected;
     const int year = p.date.year;
     if (year > 0) {
-      YearStats& y = years[year];
-      y.year = year;
+      YearStats& y = s.years[static_cast<std::size_t>(year - first_year)];
       ++y.total;
       ++y.by_type[static_cast<int>(p.type)];
     } else {
@@ -206,8 +230,9 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     const bool badge_is_status = !p.badge.empty() && status_from_string(p.badge).has_value();
     const std::string& venue = p.badge.empty() || badge_is_status ? p.venue.text : p.badge;
     if (!venue.empty()) {
-      VenueStats& v = venues[venue];
-      v.key = venue;
+      auto [it, inserted] = venue_of.emplace(venue, s.venues.size());
+      if (inserted) s.venues.push_back({venue, 0, 0});
+      VenueStats& v = s.venues[it->second];
       ++v.count;
       v.last_year = std::max(v.last_year, year);
     }
@@ -233,7 +258,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       Key key = OwnerMatcher::key_of(person);
       if (key.family.empty() && key.literal.empty()) continue;
       const std::string id = variant_id(key);
-      auto [it, inserted] = variant_of.emplace(id, static_cast<std::uint32_t>(variants.size()));
+      auto [it, inserted] = variant_of.emplace(id, variants.size());
       if (inserted) {
         Variant v;
         v.full = is_full(key);
@@ -246,19 +271,8 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       v.last_year = std::max(v.last_year, year);
     }
   }
-  if (!years.empty()) {
-    for (int y = years.begin()->first; y <= years.rbegin()->first; ++y) {
-      auto it = years.find(y);
-      if (it != years.end()) {
-        s.years.push_back(it->second);
-      } else {
-        YearStats empty;
-        empty.year = y;
-        s.years.push_back(empty);
-      }
-    }
-  }
-  for (auto& [key, v] : venues) s.venues.push_back(std::move(v));
+  // By name first, as the map kept them: ties in sort_and_trim stay in name order.
+  detail::sort_values(s.venues, [](const VenueStats& a, const VenueStats& b) { return a.key < b.key; });
   sort_and_trim(s.venues, options.max_venues, &VenueStats::key);
   s.coauthors = merge_coauthors(variants);
   sort_and_trim(s.coauthors, options.max_coauthors, &CoauthorStats::name);
