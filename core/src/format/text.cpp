@@ -1,6 +1,7 @@
 // Plain-text citations: a compact homepage style and an IEEE-like style.
 #include "papershelf/format.hpp"
 #include "papershelf/unicode.hpp"
+#include "format/html_out.hpp"
 
 namespace papershelf {
 namespace {
@@ -74,42 +75,49 @@ std::string format_authors_text(const Publication& p, CitationStyle style) {
 
 std::string format_citation(const Publication& p, CitationStyle style) {
   std::string out = format_authors_text(p, style);
-  const std::string year = p.date.year ? std::to_string(p.date.year) : "n.d.";
+  detail::HtmlOut o(out);  // plain text here: only its raw appends are used
   if (style == CitationStyle::Compact) {
     end_sentence(out);
-    if (!out.empty()) out += ' ';
-    out += p.title.text;
+    if (!out.empty()) o << " ";
+    o << p.title.text;
     end_sentence(out);
-    std::string where = p.venue.text;
-    if (!p.badge.empty() && where.find(p.badge) == std::string::npos)
-      where = where.empty() ? p.badge : where + " (" + p.badge + ")";
-    if (!where.empty()) out += " " + where + ",";
-    out += " " + year;
+    const bool badge = !p.badge.empty() && p.venue.text.find(p.badge) == std::string::npos;
+    if (!p.venue.text.empty()) {
+      o << " " << p.venue.text;
+      if (badge) o << " (" << p.badge << ")";
+      o << ",";
+    } else if (badge) {
+      o << " " << p.badge << ",";
+    }
+    o << " ";
+    if (p.date.year) o << p.date.year;
+    else o << "n.d.";
     end_sentence(out);  // "n.d." already ends one
-    if (p.status != Status::Published) out += " " + std::string(label(p.status)) + ".";
+    if (p.status != Status::Published) o << " " << label(p.status) << ".";
     return out;
   }
   // IEEE-like.
-  if (!out.empty()) out += ", ";
-  out += "\xE2\x80\x9C" + p.title.text + ",\xE2\x80\x9D ";
-  auto extra = [&](const char* name) -> std::string {
+  if (!out.empty()) o << ", ";
+  o << "\xE2\x80\x9C" << p.title.text << ",\xE2\x80\x9D ";
+  auto extra = [&](const char* name, const char* prefix) {
     const std::string* v = p.extra_field(name);
-    return v ? *v : std::string();
+    if (v && !v->empty()) o << prefix << *v << ", ";
   };
-  std::string date = p.date.month >= 1 && p.date.month <= 12 ? std::string(kMonthAbbrev[p.date.month - 1]) + " " + year : year;
   if (p.type == PubType::Conference && !p.venue.empty()) {
-    out += "in " + p.venue.text + ", ";
+    o << "in " << p.venue.text << ", ";
   } else if (!p.venue.empty()) {
-    out += p.venue.text + ", ";
-    if (!extra("volume").empty()) out += "vol. " + extra("volume") + ", ";
-    if (!extra("number").empty()) out += "no. " + extra("number") + ", ";
+    o << p.venue.text << ", ";
+    extra("volume", "vol. ");
+    extra("number", "no. ");
   } else if (p.type == PubType::Preprint && !p.arxiv.empty()) {
-    out += "arXiv:" + p.arxiv + ", ";
+    o << "arXiv:" << p.arxiv << ", ";
   }
-  if (!extra("pages").empty()) out += "pp. " + extra("pages") + ", ";
-  out += date;
-  if (!p.doi.empty()) out += ", doi: " + p.doi;
-  out += '.';
+  extra("pages", "pp. ");
+  if (p.date.month >= 1 && p.date.month <= 12) o << kMonthAbbrev[p.date.month - 1] << " ";
+  if (p.date.year) o << p.date.year;
+  else o << "n.d.";
+  if (!p.doi.empty()) o << ", doi: " << p.doi;
+  o << ".";
   return out;
 }
 
