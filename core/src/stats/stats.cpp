@@ -9,6 +9,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
+#include "format/html_out.hpp"
 #include "query/index_sort.hpp"
 
 namespace papershelf {
@@ -363,17 +364,20 @@ std::string format_stats_text(const Stats& s) {
 
 std::string stats_summary(const Stats& s) {
   if (s.total == 0) return "No publications.";
-  std::string out = plural(s.total, "publication", "publications");
+  std::string out;
+  detail::HtmlOut o(out);  // plain text: only its raw appends are used
+  o << s.total << (s.total == 1 ? " publication" : " publications");
   const YearStats* most = nullptr;
   for (const auto& y : s.years)
     if (y.total && (!most || y.total > most->total)) most = &y;  // earliest year wins a tie
   if (most) {
     const int first = s.years.front().year, last = s.years.back().year;
-    out += first == last ? " in " + std::to_string(first) : " from " + std::to_string(first) + " to " + std::to_string(last);
-    if (first != last) out += "; most in " + std::to_string(most->year) + " (" + std::to_string(most->total) + ")";
+    if (first == last) o << " in " << first;
+    else o << " from " << first << " to " << last << "; most in " << most->year << " (" << most->total << ")";
   }
-  if (s.undated) out += "; " + std::to_string(s.undated) + " undated";
-  return out + ".";
+  if (s.undated) o << "; " << s.undated << " undated";
+  o << ".";
+  return out;
 }
 
 std::optional<ProfileMode> profile_mode_from_string(std::string_view s) {
