@@ -129,8 +129,7 @@ void append_rich_text_html(std::string& out, const RichText& text, const std::ve
       cuts.push_back(std::min(m.begin, n));
       cuts.push_back(std::min(m.end, n));
     }
-  detail::sort_indices(cuts, [](std::uint32_t a, std::uint32_t b) { return a < b; });
-  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  detail::sort_unique(cuts);
   HtmlOut h(out);
   std::vector<const char*> closers;
   for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {

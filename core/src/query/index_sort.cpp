@@ -34,4 +34,12 @@ void sort_indices(std::uint32_t* first, std::size_t n, IndexLess less, const voi
     for (std::size_t k = 0; k < n; ++k) first[k] = from[k];
 }
 
+void sort_unique(std::vector<std::uint32_t>& v) {
+  sort_indices(v, [](std::uint32_t a, std::uint32_t b) { return a < b; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (kept == 0 || v[i] != v[kept - 1]) v[kept++] = v[i];
+  v.erase(v.begin() + static_cast<std::ptrdiff_t>(kept), v.end());
+}
+
 }  // namespace papershelf::detail

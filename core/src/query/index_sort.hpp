@@ -25,6 +25,9 @@ void sort_indices(std::vector<std::uint32_t>& v, const Less& less) {
       &less);
 }
 
+// Sorts `v` ascending and drops repeated values.
+void sort_unique(std::vector<std::uint32_t>& v);
+
 // 0, 1, ..., n-1 stably sorted by less(a, b).
 template <class Less>
 std::vector<std::uint32_t> sorted_indices(std::size_t n, const Less& less) {

@@ -139,8 +139,7 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
           (v.full == best->full && v.records.size() > best->records.size()))
         best = &v;
     }
-    detail::sort_indices(records, [](std::uint32_t a, std::uint32_t b) { return a < b; });
-    records.erase(std::unique(records.begin(), records.end()), records.end());
+    detail::sort_unique(records);
     c.count = static_cast<std::uint32_t>(records.size());
     c.name = best->name;
     out.push_back(std::move(c));
