@@ -192,11 +192,12 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
   // slot per position instead of one Match per occurrence: "a a a ..." searched in itself would
   // otherwise make (words x occurrences) matches to sort.
   std::vector<std::uint32_t> reach(folded.size(), 0);
-  std::vector<std::string_view> unique(terms.begin(), terms.end());
-  detail::sort_values(unique, [](std::string_view a, std::string_view b) { return a < b; });
-  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-  for (const std::string_view term : unique) {
-    if (term.empty()) continue;
+  // Each distinct term once: the terms in sorted order, repeats skipped.
+  const auto order =
+      detail::sorted_indices(terms.size(), [&](std::uint32_t a, std::uint32_t b) { return terms[a] < terms[b]; });
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::string& term = terms[order[k]];
+    if (term.empty() || (k > 0 && terms[order[k - 1]] == term)) continue;
     for (std::size_t pos = folded.find(term); pos != std::string::npos; pos = folded.find(term, pos + 1)) {
       std::size_t after = pos + term.size();
       // A match that ends inside one source character's expansion (ß -> "ss") covers it whole.
