@@ -147,8 +147,9 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
   return out;
 }
 
+// Ties that fold alike: by the raw name when `raw_ties` (venues), else in the incoming order.
 template <typename T>
-void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::*name) {
+void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::*name, bool raw_ties) {
   std::vector<std::string> folded;
   folded.reserve(items.size());
   for (const auto& item : items) folded.push_back(unicode::fold(item.*name));
@@ -156,7 +157,8 @@ void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::
   const auto order = detail::sorted_indices(items.size(), [&](std::uint32_t a, std::uint32_t b) {
     if (items[a].count != items[b].count) return items[a].count > items[b].count;
     if (items[a].last_year != items[b].last_year) return items[a].last_year > items[b].last_year;
-    return folded[a] < folded[b];
+    if (folded[a] != folded[b]) return folded[a] < folded[b];
+    return raw_ties && items[a].*name < items[b].*name;
   });
   std::vector<T> sorted;
   sorted.reserve(items.size());
@@ -271,11 +273,9 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       v.last_year = std::max(v.last_year, year);
     }
   }
-  // By name first, as the map kept them: ties in sort_and_trim stay in name order.
-  detail::sort_values(s.venues, [](const VenueStats& a, const VenueStats& b) { return a.key < b.key; });
-  sort_and_trim(s.venues, options.max_venues, &VenueStats::key);
+  sort_and_trim(s.venues, options.max_venues, &VenueStats::key, true);
   s.coauthors = merge_coauthors(variants);
-  sort_and_trim(s.coauthors, options.max_coauthors, &CoauthorStats::name);
+  sort_and_trim(s.coauthors, options.max_coauthors, &CoauthorStats::name, false);
   s.h_index = h_index(std::move(citations));
   return s;
 }
