@@ -38,9 +38,10 @@ std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::strin
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i < text.size() && text[i] != ',') continue;
-    std::string item = unicode::ascii_lower(text.substr(start, i - start));  // ASCII keywords
+    std::string item;  // ASCII keywords, spaces dropped
+    for (const char c : unicode::ascii_lower(text.substr(start, i - start)))
+      if (c != ' ') item += c;
     start = i + 1;
-    item.erase(std::remove(item.begin(), item.end(), ' '), item.end());
     if (item.empty()) continue;
     std::optional<bool> descending;
     for (const auto& [suffix, desc] : {std::pair{"-desc", true}, {"-asc", false},
