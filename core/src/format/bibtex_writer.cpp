@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "bibtex/mapping.hpp"
+#include "format/html_out.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
 
@@ -19,34 +20,37 @@ bool starts_lower(std::string_view s) { return !s.empty() && s[0] >= 'a' && s[0]
 std::string encode_plain(std::string_view s) { return latex::encode(RichText(std::string(s))); }
 
 // One name in "von Last, Jr, First" form, markers after the family name.
-std::string bibtex_name(const Person& p) {
-  if (p.is_literal()) return "{" + encode_plain(p.literal) + "}" + p.marks;
-  std::string out;
-  if (!p.particle.empty()) out += encode_plain(p.particle) + " ";
-  const bool several_words = p.family.find(' ') != std::string::npos;
-  std::string family = encode_plain(p.family);
-  // A lower-case family of several words must not be read as "von Last".
-  if (p.particle.empty() && several_words && starts_lower(p.family)) family = "{" + family + "}";
-  out += family;
-  out += p.marks;
-  if (!p.suffix.empty()) {
-    out += ", " + encode_plain(p.suffix) + ",";
-    if (!p.given.empty()) out += " " + encode_plain(p.given);
-  } else if (!p.given.empty()) {
-    out += ", " + encode_plain(p.given);
-  } else if (several_words && p.particle.empty()) {
-    out += ",";  // "Vera Pérez," : without the comma "Vera" would be a first name
+void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
+  if (p.is_literal()) {
+    o << "{" << encode_plain(p.literal) << "}" << p.marks;
+    return;
   }
-  return out;
+  if (!p.particle.empty()) o << encode_plain(p.particle) << " ";
+  const bool several_words = p.family.find(' ') != std::string::npos;
+  // A lower-case family of several words must not be read as "von Last".
+  const bool braced = p.particle.empty() && several_words && starts_lower(p.family);
+  if (braced) o << "{";
+  o << encode_plain(p.family);
+  if (braced) o << "}";
+  o << p.marks;
+  if (!p.suffix.empty()) {
+    o << ", " << encode_plain(p.suffix) << ",";
+    if (!p.given.empty()) o << " " << encode_plain(p.given);
+  } else if (!p.given.empty()) {
+    o << ", " << encode_plain(p.given);
+  } else if (several_words && p.particle.empty()) {
+    o << ",";  // "Vera Pérez," : without the comma "Vera" would be a first name
+  }
 }
 
 std::string name_list(const std::vector<Person>& people, bool others) {
   std::string out;
+  detail::HtmlOut o(out);  // BibTeX text: only its raw appends are used
   for (const Person& p : people) {
-    if (!out.empty()) out += " and ";
-    out += bibtex_name(p);
+    if (!out.empty()) o << " and ";
+    append_bibtex_name(o, p);
   }
-  if (others) out += out.empty() ? "others" : " and others";
+  if (others) o << (out.empty() ? "others" : " and others");
   return out;
 }
 
@@ -114,7 +118,8 @@ std::string Writer::run() {
   });
   if (!plain_type || !gives_type(type)) type = std::string(bibtex::entry_type_for(p_.type));
 
-  out_ = "@" + type + "{" + p_.key + ",\n";
+  out_.clear();
+  detail::HtmlOut(out_) << "@" << type << "{" << p_.key << ",\n";
   if (!p_.authors.empty() || p_.others) field("author", name_list(p_.authors, p_.others));
   if (!p_.title.empty()) field("title", latex::encode(p_.title));
   if (!p_.editors.empty()) field("editor", name_list(p_.editors, false));
