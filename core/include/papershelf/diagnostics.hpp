@@ -37,7 +37,7 @@ class LineMap {
 
  private:
   std::string_view text_;
-  std::vector<std::size_t> line_starts_;
+  std::vector<std::uint32_t> line_starts_;  // inputs are under 4 GB (offsets are 32-bit)
 };
 
 }  // namespace papershelf

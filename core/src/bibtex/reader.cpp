@@ -11,6 +11,7 @@
 // lines start with marker symbols.
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -45,13 +46,15 @@ struct Entry {
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
   // per field made an entry with 100,000 fields quadratic (half a minute).
+  // (Behind a pointer: ten thousand entries without one would carry its 56 bytes each.)
   static constexpr std::size_t kIndexFrom = 64;
-  std::unordered_map<std::string_view, std::size_t> by_name;
+  std::unique_ptr<std::unordered_map<std::string_view, std::size_t>> by_name;
+  std::size_t store_end = 0;  // the resolver's built strings up to here belong to this entry
 
   const Field* find(std::string_view name) const {
-    if (!by_name.empty()) {
-      auto it = by_name.find(name);
-      return it == by_name.end() ? nullptr : &fields[it->second];
+    if (by_name) {
+      auto it = by_name->find(name);
+      return it == by_name->end() ? nullptr : &fields[it->second];
     }
     for (const Field& f : fields)
       if (f.name == name) return &f;
@@ -62,13 +65,21 @@ struct Entry {
   }
   void add(Field f) {
     fields.push_back(std::move(f));
-    if (!by_name.empty()) {
-      by_name.emplace(fields.back().name, fields.size() - 1);
+    if (by_name) {
+      by_name->emplace(fields.back().name, fields.size() - 1);
     } else if (fields.size() > kIndexFrom) {
-      for (std::size_t i = 0; i < fields.size(); ++i) by_name.emplace(fields[i].name, i);
+      by_name = std::make_unique<std::unordered_map<std::string_view, std::size_t>>();
+      for (std::size_t i = 0; i < fields.size(); ++i) by_name->emplace(fields[i].name, i);
     }
   }
 };
+
+// Frees a container's memory. (`c = {}` picks the initializer_list assignment, which empties it
+// but keeps its capacity.)
+template <class Container>
+void release(Container& c) {
+  Container().swap(c);
+}
 
 class Resolver {
  public:
@@ -92,19 +103,22 @@ class Resolver {
     std::uint8_t state = 0;  // 0 not resolved, 1 resolving, 2 done
   };
 
-  // Keeps a built string alive for the whole read and returns a view of it.
+  // Keeps a value built for an entry (a concatenation) alive until the entry is mapped, and
+  // returns a view of it.
   std::string_view store(std::string s) {
     store_.push_back(std::move(s));
     return store_.back();
   }
-  // `s` lower-cased: the input's bytes when already lower-case (the usual case).
+  // `s` lower-cased: the input's bytes when already lower-case (the usual case), else one shared
+  // copy per distinct name (a file written as "Author = ..." has a handful of them).
   std::string_view lower(std::string_view s) {
     for (char c : s)
-      if (c >= 'A' && c <= 'Z') return store(bibtex::to_lower_ascii(s));
+      if (c >= 'A' && c <= 'Z') return *lower_names_.insert(bibtex::to_lower_ascii(s)).first;
     return s;
   }
   void define_macros();
   void append_value(const RawField& f, std::string& out, int depth);
+  const std::string* macro_value(const bibtex::Piece& piece);
   void resolve_entry(const RawEntry& e, Entry& out);
   void inherit(std::vector<Entry>& entries);
   const Entry* lookup(std::string_view key, const std::vector<Entry>& entries);
@@ -124,6 +138,8 @@ class Resolver {
   std::unordered_map<std::string_view, std::size_t> keys_;
   std::unordered_map<std::string, std::size_t> lower_keys_;
   std::deque<std::string> store_;
+  std::unordered_set<std::string> lower_names_;
+  bool inherits_ = false;  // some entry has a crossref or xdata field
 };
 
 void Resolver::define_macros() {
@@ -198,6 +214,17 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
   }
 }
 
+// The text of a macro already resolved (all @string values are, before any entry), or nullptr:
+// append_value() then handles it, warnings included.
+const std::string* Resolver::macro_value(const bibtex::Piece& piece) {
+  if (piece.kind != PieceKind::Macro) return nullptr;
+  auto it = macros_.find(bibtex::to_lower_ascii(piece.text));
+  if (it == macros_.end() || it->second.state != 2 || it->second.value.size() > expansion_budget_)
+    return nullptr;
+  expansion_budget_ -= it->second.value.size();
+  return &it->second.value;
+}
+
 void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
   out.raw = &e;
   out.type = lower(e.type);
@@ -223,8 +250,11 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     f.offset = first.offset;
     f.name_offset = rf.name_offset;
     f.exact_offsets = rf.piece_count == 1 && first.kind != PieceKind::Macro;
+    if (f.name == "crossref" || f.name == "xdata") inherits_ = true;
     if (f.exact_offsets) {
       f.value = first.text;
+    } else if (const std::string* expansion = rf.piece_count == 1 ? macro_value(first) : nullptr) {
+      f.value = *expansion;  // `month = jan`: the macro's own text (they live as long as the read)
     } else {
       std::string value;
       append_value(rf, value, 0);
@@ -613,21 +643,28 @@ void Resolver::run() {
     }
     entries.emplace_back();
     resolve_entry(e, entries.back());
+    entries.back().store_end = store_.size();
   }
   // Every value is resolved (macros included): the raw fields and pieces are not needed any
   // more, so free them before the model grows.
-  raw_.fields = {};
-  raw_.pieces = {};
+  release(raw_.fields);
+  release(raw_.pieces);
   inherit(entries);
   auto& pubs = result_.library.publications;
   pubs.reserve(entries.size());
+  std::size_t store_begin = 0;
   for (Entry& e : entries) {
-    if (e.type == "xdata") continue;
-    pubs.emplace_back();
-    map(e, pubs.back());
-    pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
-    e.fields = {};  // mapping reads only this entry; inheritance is done
-    e.by_name = {};
+    if (e.type != "xdata") {
+      pubs.emplace_back();
+      map(e, pubs.back());
+      pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
+    }
+    // Mapping reads only this entry and inheritance is done: free what it held while the model
+    // grows. Its built strings too, unless another entry's inherited fields may point at them.
+    release(e.fields);
+    e.by_name.reset();
+    if (!inherits_)
+      for (; store_begin < e.store_end; ++store_begin) release(store_[store_begin]);
   }
   // Diagnostics in reading order, whatever stage found them.
   std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),

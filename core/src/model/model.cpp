@@ -109,7 +109,7 @@ LineMap::LineMap(std::string_view text) : text_(text) {
     const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
     if (!nl) break;
     at = static_cast<const char*>(nl) + 1;
-    line_starts_.push_back(static_cast<std::size_t>(at - begin));
+    line_starts_.push_back(static_cast<std::uint32_t>(at - begin));
   }
 }
 
