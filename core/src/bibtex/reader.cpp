@@ -41,7 +41,8 @@ struct Field {
 };
 
 struct Entry {
-  const RawEntry* raw = nullptr;
+  std::string_view key;      // as written (trimmed)
+  std::uint32_t offset = 0;  // of the '@'
   std::string_view type;  // lower-case; @xdata entries only lend fields and are not records
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
@@ -226,7 +227,8 @@ const std::string* Resolver::macro_value(const bibtex::Piece& piece) {
 }
 
 void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
-  out.raw = &e;
+  out.key = e.key;
+  out.offset = e.offset;
   out.type = lower(e.type);
   out.fields.reserve(e.field_count);
   for (std::uint32_t i = 0; i < e.field_count; ++i) {
@@ -313,7 +315,7 @@ void Resolver::inherit(std::vector<Entry>& entries) {
       if (hop == kMaxHops) {
         if (current->find("crossref"))
           diag(child.find("crossref")->offset, Severity::Warning,
-               "crossref chain from '" + std::string(child.raw->key) + "' is longer than " +
+               "crossref chain from '" + std::string(child.key) + "' is longer than " +
                    std::to_string(kMaxHops) + " entries (stopped)");
         break;
       }
@@ -329,7 +331,7 @@ void Resolver::inherit(std::vector<Entry>& entries) {
       if (parent == &child || std::find(parents.begin(), parents.end(), parent) != parents.end()) {
         if (current == &child || parent == &child)
           diag(child.find("crossref")->offset, Severity::Warning,
-               "crossref cycle through '" + std::string(child.raw->key) + "' (stopped)");
+               "crossref cycle through '" + std::string(child.key) + "' (stopped)");
         break;
       }
       parents.push_back(parent);
@@ -501,10 +503,10 @@ std::vector<std::string> split_tags(std::string_view s) {
 }
 
 void Resolver::map(const Entry& e, Publication& p) {
-  p.key = std::string(e.raw->key);
+  p.key = std::string(e.key);
   p.source_type = std::string(e.type);
   p.source_index = options_.source_index;
-  p.line = lines_.position(e.raw->offset).line;
+  p.line = lines_.position(e.offset).line;
 
   const Field* venue = nullptr;
   int venue_rank = 1 << 20;
@@ -635,7 +637,7 @@ void Resolver::run() {
     if (e.kind != bibtex::EntryKind::Regular) continue;
     auto [it, inserted] = keys_.emplace(e.key, entries.size());
     if (!inserted) {
-      const std::uint32_t first_line = lines_.position(entries[it->second].raw->offset).line;
+      const std::uint32_t first_line = lines_.position(entries[it->second].offset).line;
       diag(e.key_offset, Severity::Warning,
            "duplicate key '" + std::string(e.key) + "' (the entry on line " +
                std::to_string(first_line) + " is kept)");
@@ -647,9 +649,12 @@ void Resolver::run() {
   }
   // Every value is resolved (macros included): the raw fields and pieces are not needed any
   // more, so free them before the model grows.
+  release(raw_.entries);
   release(raw_.fields);
   release(raw_.pieces);
   inherit(entries);
+  release(keys_);  // (only duplicates and inheritance look keys up)
+  release(lower_keys_);
   auto& pubs = result_.library.publications;
   pubs.reserve(entries.size());
   std::size_t store_begin = 0;
