@@ -131,19 +131,16 @@ struct ExtraField {
   }
 };
 
+// Members are ordered by size (the small ones last) so that no padding sits between them: a
+// 10,000-entry file holds 10,000 of these.
 struct Publication {
   std::string key;
-  PubType type = PubType::Misc;
   std::string source_type;  // entry type as written in the source ("inproceedings", "paper-conference")
   RichText title;
   std::vector<Person> authors;
-  bool others = false;  // the author list ended in "and others" (et al.)
   std::vector<Person> editors;
-  Date date;
   RichText venue;     // container title: journal, proceedings, school...
   std::string badge;  // short venue label: "NSDI"
-  Status status = Status::Published;
-  bool selected = false;
   RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
   std::string award_label;  // short: "Best Paper"
   RichText note;
@@ -155,6 +152,11 @@ struct Publication {
   std::string thumbnail;
   std::optional<std::int64_t> citations;
   std::vector<ExtraField> extra;
+  Date date;
+  PubType type = PubType::Misc;
+  Status status = Status::Published;
+  bool selected = false;
+  bool others = false;  // the author list ended in "and others" (et al.)
 
   // Where the record came from, for diagnostics and file-order sorting.
   std::uint32_t source_index = 0;  // which input (when several files are merged)

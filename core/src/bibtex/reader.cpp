@@ -82,6 +82,9 @@ void release(Container& c) {
   Container().swap(c);
 }
 
+// A deque: entries are freed block by block from the front as they become publications.
+using Entries = std::deque<Entry>;
+
 class Resolver {
  public:
   Resolver(std::string_view text, bibtex::RawFile& raw, const ReadOptions& options,
@@ -121,8 +124,8 @@ class Resolver {
   void append_value(const RawField& f, std::string& out, int depth);
   const std::string* macro_value(const bibtex::Piece& piece);
   void resolve_entry(const RawEntry& e, Entry& out);
-  void inherit(std::vector<Entry>& entries);
-  const Entry* lookup(std::string_view key, const std::vector<Entry>& entries);
+  void inherit(Entries& entries);
+  const Entry* lookup(std::string_view key, const Entries& entries);
   void map(const Entry& e, Publication& p);
   RichText decode(const Field& f);
   void read_legend(std::string_view annotation);
@@ -266,7 +269,7 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
   }
 }
 
-const Entry* Resolver::lookup(std::string_view key, const std::vector<Entry>& entries) {
+const Entry* Resolver::lookup(std::string_view key, const Entries& entries) {
   key = bibtex::trim(key);
   auto it = keys_.find(key);
   if (it != keys_.end()) return &entries[it->second];
@@ -304,7 +307,7 @@ std::string_view inherited_name(std::string_view child_type, std::string_view pa
   return name;
 }
 
-void Resolver::inherit(std::vector<Entry>& entries) {
+void Resolver::inherit(Entries& entries) {
   for (Entry& child : entries) {
     std::vector<const Entry*> parents;
     // crossref chain, nearest first; a cycle or a missing parent is reported
@@ -631,8 +634,7 @@ void Resolver::run() {
   for (const bibtex::RawIssue& issue : raw_.issues)
     diag(issue.offset, issue.severity, issue.message);
   define_macros();
-  std::vector<Entry> entries;
-  entries.reserve(raw_.entries.size());
+  Entries entries;
   for (const RawEntry& e : raw_.entries) {
     if (e.kind != bibtex::EntryKind::Regular) continue;
     auto [it, inserted] = keys_.emplace(e.key, entries.size());
@@ -657,19 +659,17 @@ void Resolver::run() {
   release(lower_keys_);
   auto& pubs = result_.library.publications;
   pubs.reserve(entries.size());
-  std::size_t store_begin = 0;
-  for (Entry& e : entries) {
+  std::size_t store_freed = 0;
+  for (; !entries.empty(); entries.pop_front()) {
+    const Entry& e = entries.front();
     if (e.type != "xdata") {
       pubs.emplace_back();
       map(e, pubs.back());
       pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
     }
-    // Mapping reads only this entry and inheritance is done: free what it held while the model
-    // grows. Its built strings too, unless another entry's inherited fields may point at them.
-    release(e.fields);
-    e.by_name.reset();
-    if (!inherits_)
-      for (; store_begin < e.store_end; ++store_begin) release(store_[store_begin]);
+    // Mapping reads only this entry and inheritance is done: free it while the model grows, and
+    // its built strings too, unless another entry's inherited fields may point at them.
+    for (; !inherits_ && store_freed < e.store_end; ++store_freed) store_.pop_front();
   }
   // Diagnostics in reading order, whatever stage found them.
   std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
