@@ -89,9 +89,9 @@ TEST(BibtexReader, AlFolioFields) {
   EXPECT_EQ(p.award_label, "Best Paper");
   EXPECT_EQ(p.title.text, "Characterization of LLM Development");
   ASSERT_EQ(p.authors.size(), 3u);
-  EXPECT_EQ(p.authors[0].marks, "*†");
-  EXPECT_EQ(p.authors[1].marks, "*†");
-  EXPECT_EQ(p.authors[2].marks, "");
+  EXPECT_EQ(p.authors[0].marks(), "*†");
+  EXPECT_EQ(p.authors[1].marks(), "*†");
+  EXPECT_EQ(p.authors[2].marks(), "");
   EXPECT_EQ(p.venue.text, "21st USENIX NSDI");
   EXPECT_EQ(p.date.year, 2024);
   EXPECT_EQ(p.date.month, 4);

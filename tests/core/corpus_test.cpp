@@ -46,8 +46,8 @@ TEST(Corpus, AlFolioDemoFile) {
                                [](const Publication& p) { return p.key == "PhysRev.47.777"; });
   ASSERT_NE(it, pubs.end());
   ASSERT_EQ(it->authors.size(), 3u);
-  EXPECT_EQ(it->authors[0].family, "Einstein");
-  EXPECT_EQ(it->authors[0].marks, "*†");
+  EXPECT_EQ(it->authors[0].family(), "Einstein");
+  EXPECT_EQ(it->authors[0].marks(), "*†");
   EXPECT_EQ(it->date.month, 5);
   EXPECT_TRUE(it->selected);
   EXPECT_EQ(r.library.profile.legend.size(), 2u);
@@ -131,16 +131,19 @@ TEST(Corpus, BiblatexAgreesWithCitationJs) {
         if (a.contains("literal") || person.is_literal()) {
           // citation-js files a braced organisation under "family"; papershelf
           // as a literal.
-          EXPECT_EQ(person.literal, a.value("literal", a.value("family", ""))) << id;
+          EXPECT_EQ(person.literal(), a.value("literal", a.value("family", ""))) << id;
           continue;
         }
         const std::string family = a.value("family", "");
-        EXPECT_EQ(person.particle.empty() ? person.family : person.particle + " " + person.family,
-                  family.empty() ? person.family : family)
+        const std::string particle_family =
+            person.particle().empty()
+                ? std::string(person.family())
+                : std::string(person.particle()) + " " + std::string(person.family());
+        EXPECT_EQ(particle_family, family.empty() ? std::string(person.family()) : family)
             << id;
         const std::string given = a.value("given", "");
         if (given.find("et al") == std::string::npos) {
-          EXPECT_EQ(person.given, given) << id;
+          EXPECT_EQ(person.given(), given) << id;
         }
       }
     }

@@ -13,9 +13,9 @@ namespace {
 
 Person person(std::string given, std::string family, std::string marks = "") {
   Person p;
-  p.given = std::move(given);
-  p.family = std::move(family);
-  p.marks = std::move(marks);
+  p.set_given(given);
+  p.set_family(family);
+  p.set_marks(marks);
   return p;
 }
 
@@ -471,7 +471,7 @@ TEST(Citation, Ieee) {
   j.type = PubType::Journal;
   j.title = "Scheduling";
   j.authors = {person("Jean-Pierre", "Dupont"), person("Guido", "Rossum")};
-  j.authors[1].particle = "van";
+  j.authors[1].set_particle("van");
   j.venue = "IEEE TPDS";
   j.date = {2023, 0, 0};
   j.extra = {{"volume", "34"}, {"number", "2"}, {"pages", "1--10"}};
@@ -499,7 +499,7 @@ TEST(Citation, AuthorLists) {
   p.others = false;
   EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "Q. Hu");
   Person org;
-  org.literal = "The ATLAS Collaboration";
+  org.set_literal("The ATLAS Collaboration");
   p.authors = {org};
   EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "The ATLAS Collaboration");
   EXPECT_EQ(format_authors_text(p, CitationStyle::Compact), "The ATLAS Collaboration");
@@ -619,8 +619,8 @@ TEST(CslJsonOut, ReadsBackToTheSameRecords) {
     EXPECT_EQ(b.doi, a.doi);
     ASSERT_EQ(b.authors.size(), a.authors.size());
     for (std::size_t i = 0; i < a.authors.size(); ++i) {
-      EXPECT_EQ(b.authors[i].family, a.authors[i].family);
-      EXPECT_EQ(b.authors[i].given, a.authors[i].given);
+      EXPECT_EQ(b.authors[i].family(), a.authors[i].family());
+      EXPECT_EQ(b.authors[i].given(), a.authors[i].given());
     }
   }
 }
@@ -632,9 +632,9 @@ TEST(CslJsonOut, StatusesAndNames) {
   p.type = PubType::Preprint;
   p.status = Status::Accepted;
   Person vr = person("Guido", "Rossum");
-  vr.particle = "van";
+  vr.set_particle("van");
   Person org;
-  org.literal = "ACME Lab";
+  org.set_literal("ACME Lab");
   p.authors = {vr, org};
   lib.publications.push_back(p);
   p.key = "t";

@@ -115,15 +115,15 @@ TEST(CslJson, ZoteroLikeItem) {
             "Large Language Model");
   EXPECT_EQ(p.venue.text, "21st USENIX Symposium on Networked Systems Design and Implementation");
   ASSERT_EQ(p.authors.size(), 4u);
-  EXPECT_EQ(p.authors[0].family, "Hu");
-  EXPECT_EQ(p.authors[0].given, "Qinghao");
-  EXPECT_EQ(p.authors[1].particle, "van");
-  EXPECT_EQ(p.authors[1].family, "Rossum");
+  EXPECT_EQ(p.authors[0].family(), "Hu");
+  EXPECT_EQ(p.authors[0].given(), "Qinghao");
+  EXPECT_EQ(p.authors[1].particle(), "van");
+  EXPECT_EQ(p.authors[1].family(), "Rossum");
   EXPECT_EQ(display_name(p.authors[1]), "Guido van Rossum");
-  EXPECT_EQ(p.authors[2].suffix, "Jr.");
+  EXPECT_EQ(p.authors[2].suffix(), "Jr.");
   EXPECT_EQ(display_name(p.authors[2]), "Martin Luther King, Jr.");
   EXPECT_TRUE(p.authors[3].is_literal());
-  EXPECT_EQ(p.authors[3].literal, "The ATLAS Collaboration");
+  EXPECT_EQ(p.authors[3].literal(), "The ATLAS Collaboration");
   EXPECT_EQ(p.date, (Date{2024, 4, 16}));
   EXPECT_EQ(p.doi, "10.5555/Example.1");
   EXPECT_EQ(p.tags, (Keys{"LLM", "datacenter", "GPU"}));
@@ -220,14 +220,14 @@ TEST(CslJson, NamesWithParticlesMarksAndOthers) {
   ASSERT_EQ(r.library.publications.size(), 1u);
   const Publication& p = r.library.publications[0];
   ASSERT_EQ(p.authors.size(), 4u);
-  EXPECT_EQ(p.authors[0].particle, "de");
-  EXPECT_EQ(p.authors[1].family, "Wang");
-  EXPECT_EQ(p.authors[1].marks, "*‡");
-  EXPECT_EQ(p.authors[2].marks, "*");
-  EXPECT_EQ(p.authors[3].marks, "†‡");
+  EXPECT_EQ(p.authors[0].particle(), "de");
+  EXPECT_EQ(p.authors[1].family(), "Wang");
+  EXPECT_EQ(p.authors[1].marks(), "*‡");
+  EXPECT_EQ(p.authors[2].marks(), "*");
+  EXPECT_EQ(p.authors[3].marks(), "†‡");
   EXPECT_TRUE(p.others);
   ASSERT_EQ(p.editors.size(), 1u);
-  EXPECT_EQ(p.editors[0].family, "Editor");
+  EXPECT_EQ(p.editors[0].family(), "Editor");
 }
 
 TEST(CslJson, DecomposedTextBecomesNfc) {
@@ -235,8 +235,8 @@ TEST(CslJson, DecomposedTextBecomesNfc) {
                      "a\", \"given\": \"Jose\xCC\x81\"}]}]");
   ASSERT_EQ(r.library.publications.size(), 1u);
   EXPECT_EQ(r.library.publications[0].title.text, "Zürich");
-  EXPECT_EQ(r.library.publications[0].authors[0].family, "García");
-  EXPECT_EQ(r.library.publications[0].authors[0].given, "José");
+  EXPECT_EQ(r.library.publications[0].authors[0].family(), "García");
+  EXPECT_EQ(r.library.publications[0].authors[0].given(), "José");
 }
 
 TEST(CslJson, SingleItemObject) {
@@ -309,8 +309,8 @@ TEST(PapershelfJson, ProfileAndPublications) {
   EXPECT_EQ(a.status, Status::Accepted);
   EXPECT_EQ(a.date, (Date{2024, 4, 0}));
   ASSERT_EQ(a.authors.size(), 2u);
-  EXPECT_EQ(a.authors[0].marks, "*");
-  EXPECT_EQ(a.authors[1].marks, "*");
+  EXPECT_EQ(a.authors[0].marks(), "*");
+  EXPECT_EQ(a.authors[1].marks(), "*");
   ASSERT_EQ(a.links.size(), 2u);
   EXPECT_EQ(a.links[0], (Link{"pdf", "papers/hu2024.pdf"}));
   EXPECT_EQ(a.links[1], (Link{"code", "https://github.com/x/y"}));

@@ -9,11 +9,11 @@ namespace {
 Person person(std::string given, std::string particle, std::string family, std::string suffix = "",
               std::string marks = "") {
   Person p;
-  p.given = std::move(given);
-  p.particle = std::move(particle);
-  p.family = std::move(family);
-  p.suffix = std::move(suffix);
-  p.marks = std::move(marks);
+  p.set_given(given);
+  p.set_particle(particle);
+  p.set_family(family);
+  p.set_suffix(suffix);
+  p.set_marks(marks);
   return p;
 }
 
@@ -32,7 +32,7 @@ TEST(BibtexNames, ThreeForms) {
 TEST(BibtexNames, AndOnlyAtTopLevelAndOthers) {
   const NameList l = parse_bibtex_names("{Barnes and Noble} AND Smith, J.\nand others");
   ASSERT_EQ(l.people.size(), 2u);
-  EXPECT_EQ(l.people[0].literal, "Barnes and Noble");
+  EXPECT_EQ(l.people[0].literal(), "Barnes and Noble");
   EXPECT_EQ(l.people[1], person("J.", "", "Smith"));
   EXPECT_TRUE(l.others);
   EXPECT_EQ(parse_bibtex_names("Alexander Band and Andy Sand").people.size(), 2u);
@@ -62,7 +62,7 @@ TEST(BibtexNames, MarkersMoveIntoMarks) {
   EXPECT_EQ(l.people[3], person("Zerui", "", "Wang", "", "*\u2021"));
   EXPECT_EQ(l.people[4], person("Qinghao", "", "Hu", "", "*"));
   EXPECT_EQ(l.people[5], person("Bo", "", "Li", "", "*\u2021"));
-  EXPECT_EQ(l.people[6].family, "Chen");
+  EXPECT_EQ(l.people[6].family(), "Chen");
   EXPECT_EQ(l.people[7], person("Y.", "", "Zhou", "", "\u00a7"));
 }
 

@@ -10,9 +10,9 @@ namespace {
 
 Person person(std::string given, std::string family, std::string marks = "") {
   Person p;
-  p.given = std::move(given);
-  p.family = std::move(family);
-  p.marks = std::move(marks);
+  p.set_given(given);
+  p.set_family(family);
+  p.set_marks(marks);
   return p;
 }
 
@@ -92,7 +92,7 @@ TEST(OwnerMatcher, AnyOfSeveralNamesMatches) {
 
 TEST(OwnerMatcher, ParticlesAreKeptWithTheFamilyName) {
   Person author = person("Guido", "Rossum");
-  author.particle = "van";
+  author.set_particle("van");
   EXPECT_TRUE(owner({"Guido van Rossum"}).matches(author));
   EXPECT_TRUE(owner({"van Rossum, Guido"}).matches(author));
   EXPECT_TRUE(owner({"G. van Rossum"}).matches(author));

@@ -120,8 +120,8 @@ TEST(Pathological, AMillionAuthors) {
   ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "many", "good2"})) << all_diagnostics(r);
   const auto& authors = r.library.publications[1].authors;
   ASSERT_EQ(authors.size(), n);
-  EXPECT_EQ(authors.front().family, "Family0");
-  EXPECT_EQ(authors.back().family, "Family" + std::to_string(n - 1));
+  EXPECT_EQ(authors.front().family(), "Family0");
+  EXPECT_EQ(authors.back().family(), "Family" + std::to_string(n - 1));
   // Collapsing and formatting stay linear too.
   FormatOptions fo;
   fo.max_authors = 5;

@@ -9,9 +9,9 @@ namespace {
 
 Person person(std::string given, std::string family, std::string marks = "") {
   Person p;
-  p.given = std::move(given);
-  p.family = std::move(family);
-  p.marks = std::move(marks);
+  p.set_given(given);
+  p.set_family(family);
+  p.set_marks(marks);
   return p;
 }
 
@@ -490,7 +490,7 @@ TEST(Sort, MultiKeyAndAuthorOrder) {
   EXPECT_EQ(run(b.lib, q), (Keys{"brown24", "noauthor24", "alvarez21", "zhang21"}));
   // Authors themselves are never reordered.
   const View v = run_query(b.lib, q);
-  EXPECT_EQ(b.lib.publications[v.entries[0]].authors[0].family, "Brown");
+  EXPECT_EQ(b.lib.publications[v.entries[0]].authors[0].family(), "Brown");
   q.sort = *parse_sort("file-desc");
   EXPECT_EQ(run(b.lib, q), (Keys{"noauthor24", "brown24", "alvarez21", "zhang21"}));
 }

@@ -56,10 +56,10 @@ struct LibraryHandle {
   template <class F>
   void for_each_mark(std::size_t i, F&& f) const {
     for (const auto& a : library.publications[i].authors)
-      for (std::size_t k = 0; k < a.marks.size();) {
+      for (std::size_t k = 0; k < a.marks().size();) {
         std::size_t len = 1;
-        while (k + len < a.marks.size() && (static_cast<unsigned char>(a.marks[k + len]) & 0xC0) == 0x80) ++len;
-        f(std::string_view(a.marks).substr(k, len));
+        while (k + len < a.marks().size() && (static_cast<unsigned char>(a.marks()[k + len]) & 0xC0) == 0x80) ++len;
+        f(a.marks().substr(k, len));
         k += len;
       }
   }

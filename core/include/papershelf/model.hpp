@@ -87,19 +87,49 @@ struct RichText {
 };
 
 // One author (or editor). Organisations use `literal` and leave the name parts empty.
-struct Person {
-  std::string given;
-  std::string family;
-  std::string particle;  // "von", "van der", "de"
-  std::string suffix;    // "Jr.", "III"
-  std::string literal;   // "{Barnes and Noble}", "The ATLAS Collaboration"
-  std::string marks;     // marker symbols attached to this author, in order: "*†"
+// The six parts share one string, back to back (most names fit its inline buffer and allocate
+// nothing): a 10,000-entry file has 70,000 authors, and as six std::strings each they took
+// 2.3x the file's size.
+class Person {
+ public:
+  Person() = default;
+  explicit Person(std::string_view given, std::string_view family = {},
+                  std::string_view particle = {}, std::string_view suffix = {},
+                  std::string_view literal = {}, std::string_view marks = {});
 
-  bool is_literal() const { return !literal.empty(); }
+  std::string_view given() const { return part(kGiven); }
+  std::string_view family() const { return part(kFamily); }
+  std::string_view particle() const { return part(kParticle); }  // "von", "van der", "de"
+  std::string_view suffix() const { return part(kSuffix); }      // "Jr.", "III"
+  std::string_view literal() const { return part(kLiteral); }  // "{Barnes and Noble}", "The ATLAS Collaboration"
+  std::string_view marks() const { return part(kMarks); }  // marker symbols attached to this author, in order: "*†"
+
+  void set_given(std::string_view s) { set(kGiven, s); }
+  void set_family(std::string_view s) { set(kFamily, s); }
+  void set_particle(std::string_view s) { set(kParticle, s); }
+  void set_suffix(std::string_view s) { set(kSuffix, s); }
+  void set_literal(std::string_view s) { set(kLiteral, s); }
+  void set_marks(std::string_view s) { set(kMarks, s); }
+  void add_marks(std::string_view s) { text_.append(s); }  // (the marks come last)
+
+  bool is_literal() const { return ends_[kLiteral] != ends_[kSuffix]; }
   friend bool operator==(const Person& a, const Person& b) {
-    return a.given == b.given && a.family == b.family && a.particle == b.particle &&
-           a.suffix == b.suffix && a.literal == b.literal && a.marks == b.marks;
+    for (int i = 0; i < kMarks; ++i)
+      if (a.ends_[i] != b.ends_[i]) return false;
+    return a.text_ == b.text_;
   }
+
+ private:
+  enum Part : std::uint8_t { kGiven, kFamily, kParticle, kSuffix, kLiteral, kMarks };
+  std::string_view part(Part i) const {
+    const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
+    const std::size_t end = i == kMarks ? text_.size() : ends_[i];
+    return std::string_view(text_).substr(begin, end - begin);
+  }
+  void set(Part i, std::string_view s);
+
+  std::string text_;
+  std::uint32_t ends_[kMarks] = {};  // where each part but the marks ends in text_
 };
 
 // "Given particle Family, Suffix" (or the literal), without marks.

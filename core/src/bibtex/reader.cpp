@@ -485,8 +485,8 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
       const char* mark = nullptr;
       if (word.compare(0, 5, "equal") == 0) mark = "*";
       if (word == "corresponding" || word == "corr") mark = "†";
-      std::string& marks = people[static_cast<std::size_t>(*index - 1)].marks;
-      if (mark && marks.find(mark) == std::string::npos) marks += mark;
+      Person& person = people[static_cast<std::size_t>(*index - 1)];
+      if (mark && person.marks().find(mark) == std::string_view::npos) person.add_marks(mark);
     }
   }
 }

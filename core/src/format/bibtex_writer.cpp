@@ -22,23 +22,23 @@ std::string encode_plain(std::string_view s) { return latex::encode(RichText(std
 // One name in "von Last, Jr, First" form, markers after the family name.
 void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
   if (p.is_literal()) {
-    o << "{" << encode_plain(p.literal) << "}" << p.marks;
+    o << "{" << encode_plain(p.literal()) << "}" << p.marks();
     return;
   }
-  if (!p.particle.empty()) o << encode_plain(p.particle) << " ";
-  const bool several_words = p.family.find(' ') != std::string::npos;
+  if (!p.particle().empty()) o << encode_plain(p.particle()) << " ";
+  const bool several_words = p.family().find(' ') != std::string::npos;
   // A lower-case family of several words must not be read as "von Last".
-  const bool braced = p.particle.empty() && several_words && starts_lower(p.family);
+  const bool braced = p.particle().empty() && several_words && starts_lower(p.family());
   if (braced) o << "{";
-  o << encode_plain(p.family);
+  o << encode_plain(p.family());
   if (braced) o << "}";
-  o << p.marks;
-  if (!p.suffix.empty()) {
-    o << ", " << encode_plain(p.suffix) << ",";
-    if (!p.given.empty()) o << " " << encode_plain(p.given);
-  } else if (!p.given.empty()) {
-    o << ", " << encode_plain(p.given);
-  } else if (several_words && p.particle.empty()) {
+  o << p.marks();
+  if (!p.suffix().empty()) {
+    o << ", " << encode_plain(p.suffix()) << ",";
+    if (!p.given().empty()) o << " " << encode_plain(p.given());
+  } else if (!p.given().empty()) {
+    o << ", " << encode_plain(p.given());
+  } else if (several_words && p.particle().empty()) {
     o << ",";  // "Vera Pérez," : without the comma "Vera" would be a first name
   }
 }

@@ -217,9 +217,9 @@ void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
     const Person& a = p.authors[i];
     h << (line.is_owner[i] ? "<span class=\"ps-author ps-owner\">" : "<span class=\"ps-author\">");
     h.escaped(display_name(a));
-    if (!a.marks.empty()) {
+    if (!a.marks().empty()) {
       h << "<sup class=\"ps-marks\">";
-      h.escaped(a.marks) << "</sup>";
+      h.escaped(a.marks()) << "</sup>";
     }
     h << "</span>";
     previous = i;
@@ -317,7 +317,7 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
     const bool used = std::any_of(view.entries.begin(), view.entries.end(), [&](std::uint32_t i) {
       const auto& authors = lib.publications[i].authors;
       return std::any_of(authors.begin(), authors.end(),
-                         [&](const Person& a) { return a.marks.find(e.symbol) != std::string::npos; });
+                         [&](const Person& a) { return a.marks().find(e.symbol) != std::string::npos; });
     });
     if (!used || e.symbol.empty()) continue;
     legend_html += "<span class=\"ps-legend-item\"><sup>" + escape_html(e.symbol) + "</sup> " +

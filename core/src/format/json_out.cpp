@@ -28,12 +28,12 @@ const char* csl_type(PubType t) {
 void csl_name(Writer& w, const Person& a) {
   w.begin_object();
   if (a.is_literal()) {
-    w.field("literal", a.literal);
+    w.field("literal", a.literal());
   } else {
-    w.field("family", a.family);
-    if (!a.given.empty()) w.field("given", a.given);
-    if (!a.particle.empty()) w.field("non-dropping-particle", a.particle);
-    if (!a.suffix.empty()) w.field("suffix", a.suffix);
+    w.field("family", a.family());
+    if (!a.given().empty()) w.field("given", a.given());
+    if (!a.particle().empty()) w.field("non-dropping-particle", a.particle());
+    if (!a.suffix().empty()) w.field("suffix", a.suffix());
   }
   w.end_object();
 }
@@ -104,7 +104,7 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     w.key("authors").begin_array();
     for (std::size_t k = 0; k < p.authors.size(); ++k) {
       w.begin_object().field("name", display_name(p.authors[k]))
-          .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", p.authors[k].marks)
+          .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", p.authors[k].marks())
           .end_object();
     }
     w.end_array().field("et_al", p.others).key("links").begin_array();

@@ -28,14 +28,17 @@ std::string initials(std::string_view given) {
 }
 
 std::string ieee_name(const Person& a) {
-  if (a.is_literal()) return a.literal;
-  std::string out = initials(a.given);
-  for (const std::string* part : {&a.particle, &a.family}) {
-    if (part->empty()) continue;
+  if (a.is_literal()) return std::string(a.literal());
+  std::string out = initials(a.given());
+  for (std::string_view part : {a.particle(), a.family()}) {
+    if (part.empty()) continue;
     if (!out.empty()) out += ' ';
-    out += *part;
+    out += part;
   }
-  if (!a.suffix.empty()) out += ", " + a.suffix;
+  if (!a.suffix().empty()) {
+    out += ", ";
+    out += a.suffix();
+  }
   return out;
 }
 

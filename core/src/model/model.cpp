@@ -47,17 +47,41 @@ std::optional<Status> status_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-std::string display_name(const Person& p) {
-  if (p.is_literal()) return p.literal;
-  std::string out = p.given;
-  for (const std::string* part : {&p.particle, &p.family}) {
-    if (part->empty()) continue;
-    if (!out.empty()) out += ' ';
-    out += *part;
+Person::Person(std::string_view given, std::string_view family, std::string_view particle,
+               std::string_view suffix, std::string_view literal, std::string_view marks) {
+  text_.reserve(given.size() + family.size() + particle.size() + suffix.size() + literal.size() +
+                marks.size());
+  const std::string_view parts[] = {given, family, particle, suffix, literal};
+  for (int i = 0; i < kMarks; ++i) {
+    text_.append(parts[i]);
+    ends_[i] = static_cast<std::uint32_t>(text_.size());
   }
-  if (!p.suffix.empty()) {
+  text_.append(marks);
+}
+
+void Person::set(Part i, std::string_view s) {
+  const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
+  const std::size_t end = i == kMarks ? text_.size() : ends_[i];
+  if (s.data() >= text_.data() && s.data() < text_.data() + text_.size()) {
+    set(i, std::string(s));  // one part copied into another: not from the buffer being changed
+    return;
+  }
+  text_.replace(begin, end - begin, s.data(), s.size());
+  const std::uint32_t grown = static_cast<std::uint32_t>(s.size() - (end - begin));  // mod 2^32
+  for (int j = i; j < kMarks; ++j) ends_[j] += grown;
+}
+
+std::string display_name(const Person& p) {
+  if (p.is_literal()) return std::string(p.literal());
+  std::string out(p.given());
+  for (std::string_view part : {p.particle(), p.family()}) {
+    if (part.empty()) continue;
+    if (!out.empty()) out += ' ';
+    out += part;
+  }
+  if (!p.suffix().empty()) {
     out += ", ";
-    out += p.suffix;
+    out += p.suffix();
   }
   return out;
 }

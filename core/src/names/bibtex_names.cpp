@@ -96,9 +96,15 @@ std::string join(const Part& words, std::size_t from, std::size_t to) {
   return out;
 }
 
+// A name's parts while the grammar assigns words to them.
+struct NameParts {
+  std::string given, family, particle, suffix;
+  Person person() const { return Person(given, family, particle, suffix); }
+};
+
 // Splits "von Last" into particle and family; the last word is always part of
 // the family.
-void split_von_last(const Part& words, Person& p) {
+void split_von_last(const Part& words, NameParts& p) {
   std::size_t last_lower = words.size();
   for (std::size_t i = 0; i + 1 < words.size(); ++i)
     if (words[i].lower) last_lower = i;
@@ -111,7 +117,7 @@ void split_von_last(const Part& words, Person& p) {
 }
 
 Person apply_grammar(Parts& parts) {
-  Person p;
+  NameParts p;
   // Words that became empty once their markers were removed do not count.
   for (Part& part : parts) {
     part.erase(
@@ -122,7 +128,7 @@ Person apply_grammar(Parts& parts) {
   // Last part.
   bool any = false;
   for (const Part& part : parts) any = any || !part.empty();
-  if (!any) return p;
+  if (!any) return Person();
   // A name written all in lower case ("qinghao hu") has no "von": case carries
   // no signal there.
   bool all_lower = true;
@@ -144,12 +150,12 @@ Person apply_grammar(Parts& parts) {
     if (first_lower == n) {
       p.given = join(words, 0, n - 1);
       p.family = words[n - 1].text;
-      return p;
+      return p.person();
     }
     p.given = join(words, 0, first_lower);
     Part rest(words.begin() + static_cast<std::ptrdiff_t>(first_lower), words.end());
     split_von_last(rest, p);
-    return p;
+    return p.person();
   }
   if (!parts[0].empty()) split_von_last(parts[0], p);
   if (parts.size() == 2) {
@@ -161,7 +167,7 @@ Person apply_grammar(Parts& parts) {
       p.given += join(parts[i], 0, parts[i].size());
     }
   }
-  return p;
+  return p.person();
 }
 
 // Splits `raw` at top-level " and " (any case); braces and backslash escapes
@@ -475,11 +481,9 @@ NameList parse_bibtex_names(std::string_view raw) {
       core.remove_suffix(1);
     }
     if (is_fully_braced(core) && (trailing.empty() || is_marker_text(trailing))) {
-      Person p;
-      p.literal = latex::decode(core.substr(1, core.size() - 2)).text;
-      for (char c : trailing)
-        if (c != '^') p.marks.push_back(c);
-      if (!p.literal.empty()) list.people.push_back(std::move(p));
+      const std::string literal = latex::decode(core.substr(1, core.size() - 2)).text;
+      trailing.erase(std::remove(trailing.begin(), trailing.end(), '^'), trailing.end());
+      if (!literal.empty()) list.people.emplace_back("", "", "", "", literal, trailing);
       continue;
     }
     // Whole names repeat too (the owner, co-authors): parsed names are remembered by source.
@@ -488,12 +492,13 @@ NameList parse_bibtex_names(std::string_view raw) {
       std::string marks;
       words_of(chunk, marks, true, parts);
       cached.person = apply_grammar(parts);
-      cached.person.marks = std::move(marks);
+      cached.person.set_marks(marks);
       cached.source.assign(chunk.data(), chunk.size());
       cached.filled = true;
     }
     const Person& p = cached.person;
-    if (p.family.empty() && p.given.empty() && p.particle.empty() && p.suffix.empty()) continue;
+    if (p.family().empty() && p.given().empty() && p.particle().empty() && p.suffix().empty())
+      continue;
     list.people.push_back(p);
   }
   return list;
@@ -504,7 +509,7 @@ Person parse_name(std::string_view name) {
   Parts parts;
   words_of(trim(name), marks, false, parts);
   Person p = apply_grammar(parts);
-  p.marks = std::move(marks);
+  p.set_marks(marks);
   return p;
 }
 

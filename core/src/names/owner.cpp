@@ -68,10 +68,8 @@ OwnerMatcher::OwnerMatcher(const std::vector<std::string>& owner_names) {
     if (!key.family.empty() || !key.literal.empty()) owners_.push_back(std::move(key));
     // The BibTeX grammar reads lower-case words as a particle, so "qinghao hu" typed on a
     // command line is particle "qinghao" + family "hu"; also try it as a given name.
-    if (p.given.empty() && !p.particle.empty() && !p.family.empty()) {
-      Person alt = p;
-      alt.given = std::move(alt.particle);
-      alt.particle.clear();
+    if (p.given().empty() && !p.particle().empty() && !p.family().empty()) {
+      const Person alt(p.particle(), p.family(), "", p.suffix());
       owners_.push_back(key_of(alt));
     }
   }
@@ -91,12 +89,13 @@ OwnerMatcher::OwnerMatcher(const std::vector<std::string>& owner_names) {
 OwnerMatcher::Key OwnerMatcher::key_of(const Person& p) {
   Key k;
   if (p.is_literal()) {
-    k.literal = compact(p.literal);
+    k.literal = compact(p.literal());
     return k;
   }
-  k.given = given_words(p.given);
-  k.family = compact(p.particle + p.family);
-  k.literal = compact(p.given + p.particle + p.family);
+  const std::string particle_family = std::string(p.particle()) + std::string(p.family());
+  k.given = given_words(p.given());
+  k.family = compact(particle_family);
+  k.literal = compact(std::string(p.given()) + particle_family);
   return k;
 }
 
@@ -118,10 +117,10 @@ bool OwnerMatcher::same_person(const Key& owner, const Key& author) {
 
 bool OwnerMatcher::could_match(const Person& p) const {
   if (any_non_ascii_start_ || p.is_literal()) return true;
-  const std::string& lead = !p.particle.empty() ? p.particle : p.family;
-  for (const std::string* part : {&lead, &p.given}) {
-    if (part->empty()) continue;
-    const auto c = static_cast<unsigned char>((*part)[0]);
+  const std::string_view lead = !p.particle().empty() ? p.particle() : p.family();
+  for (std::string_view part : {lead, p.given()}) {
+    if (part.empty()) continue;
+    const auto c = static_cast<unsigned char>(part[0]);
     if (c >= 0x80) return true;  // folding may turn it into one of the letters
     const char lower = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
     if (first_letters_.find(lower) != std::string::npos) return true;

@@ -224,9 +224,9 @@ bool owner_is_first_author(const Publication& p, const OwnerMatcher& owner) {
   if (owner.matches(p.authors[0])) return true;
   // Equal contribution: the owner is in the leading run of authors sharing the first one's mark.
   for (const char* equal : {"*", "\xE2\x88\x97"}) {  // * and U+2217
-    if (p.authors[0].marks.find(equal) == std::string::npos) continue;
+    if (p.authors[0].marks().find(equal) == std::string::npos) continue;
     for (std::size_t i = 1; i < p.authors.size(); ++i) {
-      if (p.authors[i].marks.find(equal) == std::string::npos) break;
+      if (p.authors[i].marks().find(equal) == std::string::npos) break;
       if (owner.matches(p.authors[i])) return true;
     }
   }
@@ -331,10 +331,12 @@ constexpr std::int64_t kMissing = INT64_MIN;
 std::string text_key(const Publication& p, SortField f) {
   switch (f) {
     case SortField::Title: return unicode::fold(p.title.text);
-    case SortField::Author:
+    case SortField::Author: {
       if (p.authors.empty()) return {};
-      return unicode::fold(p.authors[0].is_literal() ? p.authors[0].literal
-                                                     : p.authors[0].family + " " + p.authors[0].given);
+      const Person& a = p.authors[0];
+      return unicode::fold(a.is_literal() ? std::string(a.literal())
+                                          : std::string(a.family()) + " " + std::string(a.given()));
+    }
     case SortField::Venue: return unicode::fold(p.venue.text.empty() ? p.badge : p.venue.text);
     case SortField::Badge: return unicode::fold(p.badge.empty() ? p.venue.text : p.badge);
     default: return {};

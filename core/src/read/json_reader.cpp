@@ -239,32 +239,31 @@ RichText csl_rich_text(const std::string& raw) {
 }
 
 Person person_of(const Value& j) {
-  Person p;
   if (j.is_string()) {
     std::string name = j.text;
     std::string marks = take_marks(name);
-    p = parse_name(name);
-    p.marks = marks + p.marks;
+    Person p = parse_name(name);
+    marks += p.marks();
+    p.set_marks(marks);
     return p;
   }
-  if (!j.is_object()) return p;
-  p.family = unicode::to_nfc(field(j, "family"));
-  p.given = unicode::to_nfc(field(j, "given"));
-  p.literal = unicode::to_nfc(field(j, "literal"));
-  p.suffix = field(j, "suffix");
+  if (!j.is_object()) return Person();
+  std::string family = unicode::to_nfc(field(j, "family"));
+  std::string given = unicode::to_nfc(field(j, "given"));
+  std::string literal = unicode::to_nfc(field(j, "literal"));
   std::string particle = field(j, "non-dropping-particle");
   const std::string dropping = field(j, "dropping-particle");
   if (!dropping.empty()) particle = particle.empty() ? dropping : dropping + " " + particle;
-  p.particle = particle;
-  if (const Value* marks = j.find("marks")) {
-    if (marks->is_string()) p.marks = marks->text;
-    else if (marks->is_array())
-      for (const auto& m : marks->items) p.marks += string_of(m);
+  std::string marks;
+  if (const Value* m = j.find("marks")) {
+    if (m->is_string()) marks = m->text;
+    else if (m->is_array())
+      for (const auto& item : m->items) marks += string_of(item);
   }
   // Markers typed into the name itself ("Hu*") are moved to marks as in BibTeX.
-  for (std::string* part : {&p.family, &p.given, &p.literal}) p.marks += take_marks(*part);
-  if (p.literal.empty() && p.family.empty() && !p.given.empty()) std::swap(p.family, p.given);
-  return p;
+  for (std::string* part : {&family, &given, &literal}) marks += take_marks(*part);
+  if (literal.empty() && family.empty() && !given.empty()) std::swap(family, given);
+  return Person(given, family, particle, field(j, "suffix"), literal, marks);
 }
 
 Date date_of(const Value& j) {
@@ -400,7 +399,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
           continue;
         }
         Person person = person_of(a);
-        if (!person.family.empty() || !person.literal.empty()) people.push_back(std::move(person));
+        if (!person.family().empty() || person.is_literal()) people.push_back(std::move(person));
       }
     } else if (it->is_string()) {
       people.push_back(person_of(*it));
