@@ -24,8 +24,10 @@ struct Diagnostic {
 std::string format_diagnostic(const Diagnostic& d);
 bool has_errors(const std::vector<Diagnostic>& ds);
 
-// Maps byte offsets of one input to 1-based line and code-point column. Build once per input;
-// each lookup is a binary search over line starts.
+// Maps byte offsets of one input to 1-based line and code-point column. Build once per input.
+// It keeps the start of every 16th line (a 6 MB file has 140,000 lines; all their starts took
+// more memory than anything else the reader keeps beside the model): a lookup binary-searches
+// those and counts at most 15 more line ends.
 class LineMap {
  public:
   explicit LineMap(std::string_view text);
@@ -36,8 +38,9 @@ class LineMap {
   Position position(std::size_t offset) const;
 
  private:
+  static constexpr std::uint32_t kStride = 16;
   std::string_view text_;
-  std::vector<std::uint32_t> line_starts_;  // inputs are under 4 GB (offsets are 32-bit)
+  std::vector<std::uint32_t> block_starts_;  // where lines 1, 17, 33, ... start
 };
 
 }  // namespace papershelf

@@ -121,27 +121,25 @@ bool has_errors(const std::vector<Diagnostic>& ds) {
 LineMap::LineMap(std::string_view text) : text_(text) {
   const char* const begin = text.data();
   const char* const end = begin + text.size();
-  std::size_t lines = 1;
-  for (const char* at = begin; at < end; ++lines) {
-    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
-    if (!nl) break;
-    at = static_cast<const char*>(nl) + 1;
-  }
-  line_starts_.reserve(lines);
-  line_starts_.push_back(0);
+  block_starts_.push_back(0);
+  std::uint32_t line = 1;
   for (const char* at = begin; at < end;) {
     const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
     if (!nl) break;
     at = static_cast<const char*>(nl) + 1;
-    line_starts_.push_back(static_cast<std::uint32_t>(at - begin));
+    if (line++ % kStride == 0) block_starts_.push_back(static_cast<std::uint32_t>(at - begin));
   }
 }
 
 LineMap::Position LineMap::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
-  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  const std::size_t line = static_cast<std::size_t>(it - line_starts_.begin());  // 1-based
-  const std::size_t start = line_starts_[line - 1];
+  const auto block = std::upper_bound(block_starts_.begin(), block_starts_.end(), offset) - 1;
+  std::size_t line = static_cast<std::size_t>(block - block_starts_.begin()) * kStride + 1;
+  std::size_t start = *block;
+  while (const void* nl = std::memchr(text_.data() + start, '\n', offset - start)) {
+    start = static_cast<std::size_t>(static_cast<const char*>(nl) - text_.data()) + 1;
+    ++line;
+  }
   const auto column = unicode::count_code_points(text_.substr(start, offset - start)) + 1;
   return {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)};
 }
