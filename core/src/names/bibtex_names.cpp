@@ -170,6 +170,15 @@ Person apply_grammar(Parts& parts) {
   return p.person();
 }
 
+// Bytes split_and() must look at; it skips the others in a tight loop.
+struct SplitStops {
+  bool table[256] = {};
+  constexpr SplitStops() {
+    for (unsigned char c : std::string_view("\\{} \t\n\r")) table[c] = true;
+  }
+};
+constexpr SplitStops kSplitStops;
+
 // Splits `raw` at top-level " and " (any case); braces and backslash escapes
 // are respected.
 std::vector<std::string_view> split_and(std::string_view raw) {
@@ -177,7 +186,10 @@ std::vector<std::string_view> split_and(std::string_view raw) {
   names.reserve(16);
   int depth = 0;
   std::size_t start = 0;
-  for (std::size_t i = 0; i < raw.size(); ++i) {
+  const std::size_t n = raw.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    while (i < n && !kSplitStops.table[static_cast<unsigned char>(raw[i])]) ++i;
+    if (i == n) break;
     const char c = raw[i];
     if (c == '\\') {
       ++i;
@@ -185,10 +197,8 @@ std::vector<std::string_view> split_and(std::string_view raw) {
       ++depth;
     } else if (c == '}') {
       if (depth > 0) --depth;
-    } else if (depth == 0 && is_space(c) && i + 4 < raw.size() &&
-               (raw[i + 1] == 'a' || raw[i + 1] == 'A') &&
-               (raw[i + 2] == 'n' || raw[i + 2] == 'N') &&
-               (raw[i + 3] == 'd' || raw[i + 3] == 'D') && is_space(raw[i + 4])) {
+    } else if (depth == 0 && i + 4 < n && (raw[i + 1] | 0x20) == 'a' && (raw[i + 2] | 0x20) == 'n' &&
+               (raw[i + 3] | 0x20) == 'd' && is_space(raw[i + 4])) {
       names.push_back(raw.substr(start, i - start));
       start = i + 4;
       i += 3;
@@ -278,7 +288,7 @@ struct ParsedName {
   bool filled = false;
   Person person;
 };
-constexpr std::size_t kNameCacheSize = 1024;
+constexpr std::size_t kNameCacheSize = 4096;
 ParsedName* parsed_name_cache() {
   static thread_local ParsedName cache[kNameCacheSize];
   return cache;
