@@ -14,12 +14,64 @@ int venue_priority(std::string_view lower_name) {
   return -1;
 }
 
-bool is_link_field(std::string_view n) {
-  static constexpr std::string_view kLinks[] = {"pdf",     "code", "slides", "poster", "video",
-                                                "website", "html", "blog",   "supp",   "url"};
-  for (std::string_view l : kLinks)
-    if (l == n) return true;
-  return false;
+bool is_link_field(std::string_view n) { return field_role(n) == FieldRole::Link; }
+
+namespace {
+struct RoleName {
+  std::string_view name;
+  FieldRole role;
+};
+constexpr RoleName kRoleNames[] = {
+    {"title", FieldRole::Title},       {"author", FieldRole::Author},
+    {"editor", FieldRole::Editor},     {"author+an", FieldRole::AuthorAnnotation},
+    {"year", FieldRole::Year},         {"month", FieldRole::Month},
+    {"day", FieldRole::Day},           {"date", FieldRole::Date},
+    {"abbr", FieldRole::Abbr},         {"selected", FieldRole::Selected},
+    {"award", FieldRole::Award},       {"award_name", FieldRole::AwardName},
+    {"arxiv", FieldRole::Arxiv},       {"doi", FieldRole::Doi},
+    {"preview", FieldRole::Preview},   {"abstract", FieldRole::Abstract},
+    {"annotation", FieldRole::Annotation}, {"keywords", FieldRole::Keywords},
+    {"note", FieldRole::Note},         {"pubstate", FieldRole::Pubstate},
+    {"citations", FieldRole::Citations}, {"crossref", FieldRole::Crossref},
+    {"xdata", FieldRole::Xdata},
+    // al-folio's link fields
+    {"pdf", FieldRole::Link},          {"code", FieldRole::Link},
+    {"slides", FieldRole::Link},       {"poster", FieldRole::Link},
+    {"video", FieldRole::Link},        {"website", FieldRole::Link},
+    {"html", FieldRole::Link},         {"blog", FieldRole::Link},
+    {"supp", FieldRole::Link},         {"url", FieldRole::Link},
+    // kVenueFields
+    {"journaltitle", FieldRole::Venue}, {"journal", FieldRole::Venue},
+    {"booktitle", FieldRole::Venue},   {"school", FieldRole::Venue},
+    {"institution", FieldRole::Venue}, {"publisher", FieldRole::Venue},
+};
+constexpr std::size_t kRoleSlots = 128;  // a power of two, well above the names' count
+constexpr std::size_t role_hash(std::string_view n) {
+  return (n.size() * 37 + static_cast<unsigned char>(n.front()) * 11 +
+          static_cast<unsigned char>(n.back())) &
+         (kRoleSlots - 1);
+}
+// Open addressing, filled at compile time: slot = index into kRoleNames + 1, 0 when empty.
+struct RoleTable {
+  std::uint8_t slot[kRoleSlots] = {};
+  constexpr RoleTable() {
+    for (std::size_t i = 0; i < std::size(kRoleNames); ++i) {
+      std::size_t h = role_hash(kRoleNames[i].name);
+      while (slot[h]) h = (h + 1) & (kRoleSlots - 1);
+      slot[h] = static_cast<std::uint8_t>(i + 1);
+    }
+  }
+};
+constexpr RoleTable kRoleTable;
+}  // namespace
+
+FieldRole field_role(std::string_view n) {
+  if (n.empty()) return FieldRole::Other;
+  for (std::size_t h = role_hash(n); kRoleTable.slot[h]; h = (h + 1) & (kRoleSlots - 1)) {
+    const RoleName& r = kRoleNames[kRoleTable.slot[h] - 1];
+    if (r.name == n) return r.role;
+  }
+  return FieldRole::Other;
 }
 
 std::string to_lower_ascii(std::string_view s) { return unicode::ascii_lower(s); }

@@ -25,6 +25,7 @@
 namespace papershelf {
 namespace {
 
+using bibtex::FieldRole;
 using bibtex::PieceKind;
 using bibtex::RawEntry;
 using bibtex::RawField;
@@ -38,6 +39,7 @@ struct Field {
   std::uint32_t offset = 0;  // where the value text starts (for decode warnings)
   std::uint32_t name_offset = 0;
   bool exact_offsets = false;  // one braced/quoted piece: value offsets map 1:1 to the input
+  bibtex::FieldRole role = bibtex::FieldRole::Other;  // what map() does with it
 };
 
 struct Entry {
@@ -238,8 +240,9 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     const RawField& rf = raw_.fields[e.first_field + i];
     Field f;
     f.name = lower(rf.name);
+    f.role = bibtex::field_role(f.name);
     if (Field* same = out.find(f.name)) {
-      if (f.name == "keywords") {  // JabRef writes one keywords field per keyword
+      if (f.role == FieldRole::Keywords) {  // JabRef writes one keywords field per keyword
         std::string joined(same->value);
         joined += ", ";
         append_value(rf, joined, 0);
@@ -255,7 +258,7 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     f.offset = first.offset;
     f.name_offset = rf.name_offset;
     f.exact_offsets = rf.piece_count == 1 && first.kind != PieceKind::Macro;
-    if (f.name == "crossref" || f.name == "xdata") inherits_ = true;
+    if (f.role == FieldRole::Crossref || f.role == FieldRole::Xdata) inherits_ = true;
     if (f.exact_offsets) {
       f.value = first.text;
     } else if (const std::string* expansion = rf.piece_count == 1 ? macro_value(first) : nullptr) {
@@ -362,6 +365,7 @@ void Resolver::inherit(Entries& entries) {
         if (name.empty() || child.find(name)) continue;
         Field copy = f;
         copy.name = name;
+        copy.role = bibtex::field_role(name);
         child.add(std::move(copy));
       }
     }
@@ -513,10 +517,12 @@ void Resolver::map(const Entry& e, Publication& p) {
 
   const Field* venue = nullptr;
   int venue_rank = 1 << 20;
-  const bool has_date = e.find("date") != nullptr;
+  bool has_date = false;
   for (const Field& f : e.fields) {
+    if (f.role == FieldRole::Date) has_date = true;
+    if (f.role != FieldRole::Venue) continue;
     const int rank = bibtex::venue_priority(f.name);
-    if (rank >= 0 && rank < venue_rank && !bibtex::trim(f.value).empty()) {
+    if (rank < venue_rank && !bibtex::trim(f.value).empty()) {
       venue = &f;
       venue_rank = rank;
     }
@@ -530,87 +536,129 @@ void Resolver::map(const Entry& e, Publication& p) {
   for (const Field& f : e.fields) {
     const std::string_view n = f.name;
     const std::string_view v = f.value;
-    if (n == "title") {
-      p.title = decode(f);
-    } else if (n == "author") {
-      NameList names = parse_bibtex_names(v);
-      p.authors = std::move(names.people);
-      p.others = names.others;
-    } else if (n == "editor") {
-      p.editors = parse_bibtex_names(v).people;
-    } else if (n == "author+an") {
-      annotations = v;
-    } else if (n == "year" && !has_date) {
-      if (auto year = bibtex::parse_integer(v); year && *year > 0 && *year < 10000) {
-        p.date.year = static_cast<int>(*year);
-      } else {
-        p.date.year = first_year(v);
-        keep(f);
+    switch (f.role) {
+      case FieldRole::Title:
+        p.title = decode(f);
+        break;
+      case FieldRole::Author: {
+        NameList names = parse_bibtex_names(v);
+        p.authors = std::move(names.people);
+        p.others = names.others;
+        break;
       }
-    } else if (n == "month" && !has_date) {
-      int day = 0;
-      if (const int month = bibtex::parse_month_day(v, day)) {
-        p.date.month = month;
-        if (day) p.date.day = day;
-      } else {
-        keep(f);
+      case FieldRole::Editor:
+        p.editors = parse_bibtex_names(v).people;
+        break;
+      case FieldRole::AuthorAnnotation:
+        annotations = v;
+        break;
+      case FieldRole::Year:
+        if (has_date) {
+          keep(f);
+        } else if (auto year = bibtex::parse_integer(v); year && *year > 0 && *year < 10000) {
+          p.date.year = static_cast<int>(*year);
+        } else {
+          p.date.year = first_year(v);
+          keep(f);
+        }
+        break;
+      case FieldRole::Month: {
+        int day = 0;
+        const int month = has_date ? 0 : bibtex::parse_month_day(v, day);
+        if (month) {
+          p.date.month = month;
+          if (day) p.date.day = day;
+        } else {
+          keep(f);
+        }
+        break;
       }
-    } else if (n == "day" && !has_date) {
-      const auto day = bibtex::parse_integer(v);
-      if (day && *day >= 1 && *day <= 31) {
-        p.date.day = static_cast<int>(*day);
-      } else {
-        keep(f);
+      case FieldRole::Day: {
+        const auto day = has_date ? std::nullopt : bibtex::parse_integer(v);
+        if (day && *day >= 1 && *day <= 31) {
+          p.date.day = static_cast<int>(*day);
+        } else {
+          keep(f);
+        }
+        break;
       }
-    } else if (n == "date") {
-      bool plain = false;
-      p.date = parse_date(v, plain);
-      if (!plain) keep(f);
-    } else if (&f == venue) {
-      p.venue = decode(f);
-    } else if (n == "abbr") {
-      p.badge = latex::decode(v).text;
-    } else if (n == "selected") {
-      const std::string s = bibtex::to_lower_ascii(bibtex::trim(v));
-      p.selected = s == "true" || s == "yes" || s == "1";
-    } else if (n == "award") {
-      p.award = decode(f);
-    } else if (n == "award_name") {
-      p.award_label = latex::decode(v).text;
-    } else if (bibtex::is_link_field(n)) {
-      add_link(p, std::string(n), bibtex::clean_url(v));
-    } else if (n.size() > 4 && n.compare(0, 4, "url_") == 0) {
-      add_link(p, std::string(n.substr(4)), bibtex::clean_url(v));
-    } else if (n == "arxiv") {
-      p.arxiv = bibtex::clean_arxiv(v);
-    } else if (n == "doi") {
-      std::string doi = bibtex::clean_doi(v);
-      if (doi.empty() || !p.doi.empty()) {
-        keep(f);
-      } else {
-        p.doi = std::move(doi);
+      case FieldRole::Date: {
+        bool plain = false;
+        p.date = parse_date(v, plain);
+        if (!plain) keep(f);
+        break;
       }
-    } else if (n == "preview") {
-      p.thumbnail = bibtex::clean_url(v);
-    } else if (n == "abstract") {
-      p.abstract = decode(f);
-    } else if (n == "annotation") {
-      keep(f);
-      read_legend(v);
-    } else if (n == "keywords") {
-      p.tags = split_tags(v);
-    } else if (n == "note") {
-      p.note = decode(f);
-    } else if (n == "pubstate" && (pubstate = bibtex::status_from_pubstate(v))) {
-      // mapped to the status below
-    } else if (n == "citations") {
-      if (auto count = bibtex::parse_integer(v)) {
-        p.citations = *count;
-      } else {
-        keep(f);
+      case FieldRole::Venue:
+        if (&f == venue) {
+          p.venue = decode(f);
+        } else {
+          keep(f);
+        }
+        break;
+      case FieldRole::Abbr:
+        p.badge = latex::decode(v).text;
+        break;
+      case FieldRole::Selected: {
+        const std::string s = bibtex::to_lower_ascii(bibtex::trim(v));
+        p.selected = s == "true" || s == "yes" || s == "1";
+        break;
       }
-    } else {
-      keep(f);
+      case FieldRole::Award:
+        p.award = decode(f);
+        break;
+      case FieldRole::AwardName:
+        p.award_label = latex::decode(v).text;
+        break;
+      case FieldRole::Link:
+        add_link(p, std::string(n), bibtex::clean_url(v));
+        break;
+      case FieldRole::Arxiv:
+        p.arxiv = bibtex::clean_arxiv(v);
+        break;
+      case FieldRole::Doi: {
+        std::string doi = bibtex::clean_doi(v);
+        if (doi.empty() || !p.doi.empty()) {
+          keep(f);
+        } else {
+          p.doi = std::move(doi);
+        }
+        break;
+      }
+      case FieldRole::Preview:
+        p.thumbnail = bibtex::clean_url(v);
+        break;
+      case FieldRole::Abstract:
+        p.abstract = decode(f);
+        break;
+      case FieldRole::Annotation:
+        keep(f);
+        read_legend(v);
+        break;
+      case FieldRole::Keywords:
+        p.tags = split_tags(v);
+        break;
+      case FieldRole::Note:
+        p.note = decode(f);
+        break;
+      case FieldRole::Pubstate:
+        if (!(pubstate = bibtex::status_from_pubstate(v))) keep(f);
+        break;
+      case FieldRole::Citations:
+        if (auto count = bibtex::parse_integer(v)) {
+          p.citations = *count;
+        } else {
+          keep(f);
+        }
+        break;
+      case FieldRole::Crossref:
+      case FieldRole::Xdata:
+      case FieldRole::Other:
+        if (n.size() > 4 && n.compare(0, 4, "url_") == 0) {
+          add_link(p, std::string(n.substr(4)), bibtex::clean_url(v));
+        } else {
+          keep(f);
+        }
+        break;
     }
   }
   if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
