@@ -21,6 +21,7 @@
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf {
 namespace {
@@ -60,7 +61,7 @@ struct Entry {
       return it == by_name->end() ? nullptr : &fields[it->second];
     }
     for (const Field& f : fields)
-      if (f.name == name) return &f;
+      if (bytes::same_bytes(f.name, name)) return &f;
     return nullptr;
   }
   Field* find(std::string_view name) {

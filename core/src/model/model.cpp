@@ -2,6 +2,7 @@
 
 #include "papershelf/diagnostics.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -119,26 +120,39 @@ bool has_errors(const std::vector<Diagnostic>& ds) {
 }
 
 LineMap::LineMap(std::string_view text) : text_(text) {
-  const char* const begin = text.data();
-  const char* const end = begin + text.size();
+  const char* const data = text.data();
+  const std::size_t n = text.size();
   block_starts_.push_back(0);
   std::uint32_t line = 1;
-  for (const char* at = begin; at < end;) {
-    const void* nl = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
-    if (!nl) break;
-    at = static_cast<const char*>(nl) + 1;
-    if (line++ % kStride == 0) block_starts_.push_back(static_cast<std::uint32_t>(at - begin));
-  }
+  auto line_end_at = [&](std::size_t at) {
+    if (line++ % kStride == 0) block_starts_.push_back(static_cast<std::uint32_t>(at + 1));
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (std::uint64_t m = bytes::bytes_equal_to(bytes::load_word(data + i), '\n'); m; m &= m - 1)
+      line_end_at(i + bytes::first_flagged(m));
+  for (; i < n; ++i)
+    if (data[i] == '\n') line_end_at(i);
 }
 
 LineMap::Position LineMap::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
   const auto block = std::upper_bound(block_starts_.begin(), block_starts_.end(), offset) - 1;
   std::size_t line = static_cast<std::size_t>(block - block_starts_.begin()) * kStride + 1;
-  std::size_t start = *block;
-  while (const void* nl = std::memchr(text_.data() + start, '\n', offset - start)) {
-    start = static_cast<std::size_t>(static_cast<const char*>(nl) - text_.data()) + 1;
-    ++line;
+  std::size_t start = *block;  // of the line holding `offset`, once the loops below have run
+  const char* const data = text_.data();
+  std::size_t i = start;
+  for (; i + 8 <= offset; i += 8) {
+    if (const std::uint64_t m = bytes::bytes_equal_to(bytes::load_word(data + i), '\n')) {
+      line += bytes::count_flagged(m);
+      start = i + bytes::last_flagged(m) + 1;
+    }
+  }
+  for (; i < offset; ++i) {
+    if (data[i] == '\n') {
+      ++line;
+      start = i + 1;
+    }
   }
   const auto column = unicode::count_code_points(text_.substr(start, offset - start)) + 1;
   return {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)};

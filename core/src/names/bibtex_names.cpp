@@ -8,6 +8,7 @@
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf {
 namespace {
@@ -322,7 +323,7 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
     // The same LaTeX words come back in every entry (co-authors, the owner): decoded words are
     // remembered by their source text.
     DecodedWord& cached = decoded_word_cache()[word_hash(token) % kWordCacheSize];
-    if (!(cached.latex_input == latex_input && cached.source == token)) {
+    if (!(cached.latex_input == latex_input && bytes::same_bytes(cached.source, token))) {
       cached.source.assign(token.data(), token.size());
       cached.latex_input = latex_input;
       cached.text = latex_input ? latex::decode(token).text : std::string(token);
@@ -498,7 +499,7 @@ NameList parse_bibtex_names(std::string_view raw) {
     }
     // Whole names repeat too (the owner, co-authors): parsed names are remembered by source.
     ParsedName& cached = parsed_name_cache()[word_hash(chunk) % kNameCacheSize];
-    if (!(cached.filled && cached.source == chunk)) {
+    if (!(cached.filled && bytes::same_bytes(cached.source, chunk))) {
       std::string marks;
       words_of(chunk, marks, true, parts);
       cached.person = apply_grammar(parts);
