@@ -1,6 +1,8 @@
 // The query engine: filters, filter text, search and match ranges, sorting, grouping, facets.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "papershelf/query.hpp"
 
 using namespace papershelf;
@@ -353,6 +355,49 @@ TEST(Search, PrebuiltIndexGivesTheSameView) {
   Query q = searched("hu learning");
   EXPECT_EQ(keys_of(lib, run_query(lib, q, {}, &index)), keys_of(lib, run_query(lib, q)));
   EXPECT_EQ(run(lib, q), (Keys{"tpds23", "sc21"}));
+}
+
+TEST(Search, MatchesAPlainSubstringSearchOnRandomText) {
+  // The index scan tests eight positions at a time (first and last byte of the term); compared
+  // here with std::string::find on titles and terms from a small alphabet, so that near misses,
+  // overlapping and repeated hits and hits at every position inside a word all occur.
+  std::mt19937 random(7);
+  auto text_of = [&](std::size_t length) {
+    std::string t;
+    for (std::size_t i = 0; i < length; ++i) t += "aabs "[random() % 5];
+    return t;
+  };
+  for (int round = 0; round < 30; ++round) {
+    Builder b;
+    for (int i = 0; i < 40; ++i) b.add("k" + std::to_string(i)).title = text_of(random() % 60);
+    const SearchIndex index(b.lib);
+    for (int t = 0; t < 20; ++t) {
+      std::string term = text_of(1 + random() % 10);
+      while (!term.empty() && term.back() == ' ') term.pop_back();
+      while (!term.empty() && term.front() == ' ') term.erase(0, 1);
+      if (term.empty()) continue;
+      const std::vector<std::string> terms{term};
+      const std::vector<std::uint8_t> found = index.matching(terms);
+      for (std::size_t i = 0; i < b.lib.publications.size(); ++i) {
+        const std::string& title = b.lib.publications[i].title.text;
+        const bool want = title.find(term) != std::string::npos;
+        ASSERT_EQ(found[i] != 0, want) << "'" << term << "' in '" << title << "'";
+        ASSERT_EQ(index.contains_all(static_cast<std::uint32_t>(i), terms), want);
+        std::vector<Match> expected;
+        for (std::size_t at = title.find(term); at != std::string::npos; at = title.find(term, at + 1)) {
+          const auto begin = static_cast<std::uint32_t>(at), end = static_cast<std::uint32_t>(at + term.size());
+          if (!expected.empty() && begin <= expected.back().end) expected.back().end = end;
+          else expected.push_back({begin, end});
+        }
+        const std::vector<Match> got = find_matches(title, terms);
+        ASSERT_EQ(got.size(), expected.size()) << "'" << term << "' in '" << title << "'";
+        for (std::size_t m = 0; m < got.size(); ++m) {
+          EXPECT_EQ(got[m].begin, expected[m].begin);
+          EXPECT_EQ(got[m].end, expected[m].end);
+        }
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------- match ranges

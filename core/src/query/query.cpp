@@ -7,6 +7,7 @@
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf {
 
@@ -123,7 +124,7 @@ bool SearchIndex::contains_all(std::uint32_t pub, const std::vector<std::string>
   if (pub >= size()) return false;
   const std::string_view h(text_.data() + starts_[pub], starts_[pub + 1] - starts_[pub]);
   return std::all_of(terms.begin(), terms.end(),
-                     [&](const std::string& t) { return h.find(t) != std::string_view::npos; });
+                     [&](const std::string& t) { return bytes::find(h, t) < h.size(); });
 }
 
 std::vector<std::uint8_t> SearchIndex::matching(const std::vector<std::string>& terms) const {
@@ -145,7 +146,7 @@ std::vector<std::uint8_t> SearchIndex::matching(const std::vector<std::string>& 
       // Tested as "inside the text", not "!= npos": written with the npos test, the -Oz + LTO
       // WebAssembly build (Emscripten 3.1.6) ran the body with pos == npos and read past the
       // end; the -O3 and native builds, and ASan, were fine.
-      const std::size_t hit = text.find(term, pos);
+      const std::size_t hit = bytes::find(text, term, pos);
       if (hit >= text.size()) break;
       while (starts_[record + 1] <= hit) ++record;
       if (hit + term.size() <= starts_[record + 1]) {
@@ -199,7 +200,8 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
   for (std::size_t k = 0; k < order.size(); ++k) {
     const std::string& term = terms[order[k]];
     if (term.empty() || (k > 0 && terms[order[k - 1]] == term)) continue;
-    for (std::size_t pos = folded.find(term); pos != std::string::npos; pos = folded.find(term, pos + 1)) {
+    for (std::size_t pos = bytes::find(folded, term); pos < folded.size();
+         pos = bytes::find(folded, term, pos + 1)) {
       std::size_t after = pos + term.size();
       // A match that ends inside one source character's expansion (ß -> "ss") covers it whole.
       while (after < offsets.size() && offsets[after] == offsets[after - 1]) ++after;
