@@ -21,6 +21,7 @@
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 #include "text/bytes.hpp"
 
 namespace papershelf {
@@ -721,10 +722,9 @@ void Resolver::run() {
     for (; !inherits_ && store_freed < e.store_end; ++store_freed) store_.pop_front();
   }
   // Diagnostics in reading order, whatever stage found them.
-  std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) {
-                     return a.line != b.line ? a.line < b.line : a.column < b.column;
-                   });
+  detail::sort_values(result_.diagnostics, [](const Diagnostic& a, const Diagnostic& b) {
+    return a.line != b.line ? a.line < b.line : a.column < b.column;
+  });
 }
 
 }  // namespace

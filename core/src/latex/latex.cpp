@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 
 namespace papershelf::latex {
 namespace {
@@ -151,18 +152,20 @@ constexpr Accent kAccents[] = {
 // table order wins, as the linear search it replaces did).
 const Symbol* find_symbol(std::string_view name) {
   struct Index {
-    std::uint16_t order[std::size(kSymbols)] = {};
+    std::uint32_t order[std::size(kSymbols)] = {};
     Index() {
-      for (std::size_t i = 0; i < std::size(kSymbols); ++i) order[i] = static_cast<std::uint16_t>(i);
-      std::sort(std::begin(order), std::end(order), [](std::uint16_t a, std::uint16_t b) {
-        return kSymbols[a].name != kSymbols[b].name ? kSymbols[a].name < kSymbols[b].name : a < b;
-      });
+      for (std::size_t i = 0; i < std::size(kSymbols); ++i) order[i] = static_cast<std::uint32_t>(i);
+      // Stable: of two entries with one name, the first in table order comes first.
+      detail::sort_indices(
+          order, std::size(kSymbols),
+          [](const void*, std::uint32_t a, std::uint32_t b) { return kSymbols[a].name < kSymbols[b].name; },
+          nullptr);
     }
   };
   static const Index index;
   const auto* it = std::lower_bound(
       std::begin(index.order), std::end(index.order), name,
-      [](std::uint16_t i, std::string_view n) { return kSymbols[i].name < n; });
+      [](std::uint32_t i, std::string_view n) { return kSymbols[i].name < n; });
   return it != std::end(index.order) && kSymbols[*it].name == name ? &kSymbols[*it] : nullptr;
 }
 
@@ -691,7 +694,7 @@ RichText Decoder::run() {
   // Canonical order: inner spans (closed first) before the spans that contain
   // them.
   if (spans.size() > 1)
-    std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+    detail::sort_values(spans, [](const Span& a, const Span& b) {
       return a.end != b.end ? a.end < b.end : a.begin > b.begin;
     });
   return std::move(out_);
@@ -799,11 +802,9 @@ std::string encode(const RichText& text) {
     encode_plain(out, t);
     return out;
   }
-  std::vector<std::size_t> order(text.spans.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   // Outer spans open first; of two equal ranges the later one in the list is
   // the outer one.
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  const auto order = detail::sorted_indices(text.spans.size(), [&](std::uint32_t a, std::uint32_t b) {
     const Span& x = text.spans[a];
     const Span& y = text.spans[b];
     if (x.begin != y.begin) return x.begin < y.begin;

@@ -1,5 +1,6 @@
 // UTF-8, canonical composition and search folding over generated tables (see unicode_tables.inc).
 #include "papershelf/unicode.hpp"
+#include "query/index_sort.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -222,10 +223,14 @@ char32_t to_upper(char32_t cp) {
   struct ByLower {
     CodePair pairs[std::size(kToLower)] = {};
     ByLower() {
-      std::copy(std::begin(kToLower), std::end(kToLower), pairs);
-      // Ties by `from`, the table's own order: std::sort is then stable here.
-      std::sort(std::begin(pairs), std::end(pairs),
-                [](const CodePair& x, const CodePair& y) { return x.to != y.to ? x.to < y.to : x.from < y.from; });
+      // Stable, so ties keep the table's own order (by `from`).
+      std::uint32_t order[std::size(kToLower)];
+      for (std::uint32_t i = 0; i < std::size(kToLower); ++i) order[i] = i;
+      detail::sort_indices(
+          order, std::size(kToLower),
+          [](const void*, std::uint32_t a, std::uint32_t b) { return kToLower[a].to < kToLower[b].to; },
+          nullptr);
+      for (std::size_t i = 0; i < std::size(kToLower); ++i) pairs[i] = kToLower[order[i]];
     }
   };
   static const ByLower by_lower;
