@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "bibtex/mapping.hpp"
 #include "bibtex/raw.hpp"
@@ -23,6 +21,7 @@
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
 #include "text/bytes.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
@@ -51,15 +50,16 @@ struct Entry {
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
   // per field made an entry with 100,000 fields quadratic (half a minute).
-  // (Behind a pointer: ten thousand entries without one would carry its 56 bytes each.)
+  // (Behind a pointer: ten thousand entries without one would carry its bytes each.) Field names
+  // are distinct within an entry, so a name's id is its field's index.
   static constexpr std::size_t kIndexFrom = 64;
-  std::unique_ptr<std::unordered_map<std::string_view, std::size_t>> by_name;
+  std::unique_ptr<detail::StringIds> by_name;
   std::size_t store_end = 0;  // the resolver's built strings up to here belong to this entry
 
   const Field* find(std::string_view name) const {
     if (by_name) {
-      auto it = by_name->find(name);
-      return it == by_name->end() ? nullptr : &fields[it->second];
+      const std::uint32_t id = by_name->find(name);
+      return id == detail::StringIds::kAbsent ? nullptr : &fields[id];
     }
     for (const Field& f : fields)
       if (bytes::same_bytes(f.name, name)) return &f;
@@ -71,10 +71,10 @@ struct Entry {
   void add(Field f) {
     fields.push_back(std::move(f));
     if (by_name) {
-      by_name->emplace(fields.back().name, fields.size() - 1);
+      by_name->insert(fields.back().name);
     } else if (fields.size() > kIndexFrom) {
-      by_name = std::make_unique<std::unordered_map<std::string_view, std::size_t>>();
-      for (std::size_t i = 0; i < fields.size(); ++i) by_name->emplace(fields[i].name, i);
+      by_name = std::make_unique<detail::StringIds>();
+      for (const Field& existing : fields) by_name->insert(existing.name);
     }
   }
 };
@@ -121,7 +121,7 @@ class Resolver {
   // copy per distinct name (a file written as "Author = ..." has a handful of them).
   std::string_view lower(std::string_view s) {
     for (char c : s)
-      if (c >= 'A' && c <= 'Z') return *lower_names_.insert(bibtex::to_lower_ascii(s)).first;
+      if (c >= 'A' && c <= 'Z') return lower_names_.at(lower_names_.insert(bibtex::to_lower_ascii(s)));
     return s;
   }
   void define_macros();
@@ -139,14 +139,25 @@ class Resolver {
   const ReadOptions& options_;
   ReadResult& result_;
   LineMap lines_;
-  std::unordered_map<std::string, Macro> macros_;
+  detail::StringIds macro_names_;  // lower-case; a name's id indexes macros_
+  std::vector<Macro> macros_;
+  Macro& macro(std::string_view lower_name) {
+    const std::uint32_t id = macro_names_.insert(lower_name);
+    if (id == macros_.size()) macros_.emplace_back();
+    return macros_[id];
+  }
+  Macro* find_macro(std::string_view lower_name) {
+    const std::uint32_t id = macro_names_.find(lower_name);
+    return id == detail::StringIds::kAbsent ? nullptr : &macros_[id];
+  }
   // Bytes that macro expansion may still add over the whole read. Without a bound, a chain of
   // @string{s1 = s0 # s0}, @string{s2 = s1 # s1}, ... doubles at each step (a "billion laughs").
   std::size_t expansion_budget_ = 0;
-  std::unordered_map<std::string_view, std::size_t> keys_;
-  std::unordered_map<std::string, std::size_t> lower_keys_;
+  detail::StringIds keys_;  // a key's id is its entry's index
+  detail::StringIds lower_keys_;
+  std::vector<std::uint32_t> entry_of_lower_key_;
   std::deque<std::string> store_;
-  std::unordered_set<std::string> lower_names_;
+  detail::StringIds lower_names_;
   bool inherits_ = false;  // some entry has a crossref or xdata field
 };
 
@@ -156,7 +167,7 @@ void Resolver::define_macros() {
       "may", "May",       "jun", "June",     "jul", "July",     "aug", "August",
       "sep", "September", "oct", "October",  "nov", "November", "dec", "December"};
   for (std::size_t i = 0; i < std::size(kMonths); i += 2) {
-    Macro& m = macros_[std::string(kMonths[i])];
+    Macro& m = macro(kMonths[i]);
     m.value = std::string(kMonths[i + 1]);
     m.state = 2;
   }
@@ -166,14 +177,14 @@ void Resolver::define_macros() {
       for (std::uint32_t i = 0; i < e.field_count; ++i)
         definitions.push_back(&raw_.fields[e.first_field + i]);
   for (const RawField* f : definitions) {
-    Macro& m = macros_[bibtex::to_lower_ascii(f->name)];
+    Macro& m = macro(bibtex::to_lower_ascii(f->name));
     m = Macro{};
     m.field = f;
   }
   // Resolve in file order, so problems inside @string values are reported once,
   // where they are.
   for (const RawField* f : definitions) {
-    Macro& m = macros_[bibtex::to_lower_ascii(f->name)];
+    Macro& m = macro(bibtex::to_lower_ascii(f->name));
     if (m.field != f || m.state != 0) continue;
     m.state = 1;
     std::string value;
@@ -190,14 +201,14 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
       out.append(piece.text);
       continue;
     }
-    auto it = macros_.find(bibtex::to_lower_ascii(piece.text));
-    if (it == macros_.end()) {
+    Macro* found = find_macro(bibtex::to_lower_ascii(piece.text));
+    if (!found) {
       diag(piece.offset, Severity::Warning,
            "undefined macro '" + std::string(piece.text) + "' (its name is kept)");
       out.append(piece.text);
       continue;
     }
-    Macro& m = it->second;
+    Macro& m = *found;
     if (m.state == 1 || (m.state == 0 && depth > 64)) {
       diag(piece.offset, Severity::Warning,
            "macro '" + std::string(piece.text) + "' refers to itself (its name is kept)");
@@ -226,11 +237,10 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
 // append_value() then handles it, warnings included.
 const std::string* Resolver::macro_value(const bibtex::Piece& piece) {
   if (piece.kind != PieceKind::Macro) return nullptr;
-  auto it = macros_.find(bibtex::to_lower_ascii(piece.text));
-  if (it == macros_.end() || it->second.state != 2 || it->second.value.size() > expansion_budget_)
-    return nullptr;
-  expansion_budget_ -= it->second.value.size();
-  return &it->second.value;
+  const Macro* m = find_macro(bibtex::to_lower_ascii(piece.text));
+  if (!m || m->state != 2 || m->value.size() > expansion_budget_) return nullptr;
+  expansion_budget_ -= m->value.size();
+  return &m->value;
 }
 
 void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
@@ -276,12 +286,15 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
 
 const Entry* Resolver::lookup(std::string_view key, const Entries& entries) {
   key = bibtex::trim(key);
-  auto it = keys_.find(key);
-  if (it != keys_.end()) return &entries[it->second];
-  if (lower_keys_.empty())
-    for (const auto& [k, index] : keys_) lower_keys_.emplace(bibtex::to_lower_ascii(k), index);
-  auto lower = lower_keys_.find(bibtex::to_lower_ascii(key));
-  return lower == lower_keys_.end() ? nullptr : &entries[lower->second];
+  if (const std::uint32_t id = keys_.find(key); id != detail::StringIds::kAbsent) return &entries[id];
+  if (lower_keys_.empty()) {
+    // Keys that differ only in case: the first in the file wins.
+    for (std::uint32_t id = 0; id < keys_.size(); ++id)
+      if (lower_keys_.insert(bibtex::to_lower_ascii(keys_.at(id))) == entry_of_lower_key_.size())
+        entry_of_lower_key_.push_back(id);
+  }
+  const std::uint32_t lower = lower_keys_.find(bibtex::to_lower_ascii(key));
+  return lower == detail::StringIds::kAbsent ? nullptr : &entries[entry_of_lower_key_[lower]];
 }
 
 bool never_inherited(std::string_view name) {
@@ -499,14 +512,15 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
 
 std::vector<std::string> split_tags(std::string_view s) {
   std::vector<std::string> tags;
-  std::unordered_set<std::string> seen;  // a linear find per tag made 100,000 keywords take 13 s
+  detail::StringIds seen;  // a linear find per tag made 100,000 keywords take 13 s
   while (!s.empty()) {
     const std::size_t sep = s.find_first_of(",;");
     const std::string_view tag = bibtex::trim(s.substr(0, sep));
     s = sep == std::string_view::npos ? std::string_view() : s.substr(sep + 1);
     if (tag.empty()) continue;
     std::string text = latex::decode(tag).text;
-    if (!text.empty() && seen.insert(text).second) tags.push_back(std::move(text));
+    if (bool added = false; !text.empty() && (seen.insert(text, added), added))
+      tags.push_back(std::move(text));
   }
   return tags;
 }
@@ -687,9 +701,10 @@ void Resolver::run() {
   Entries entries;
   for (const RawEntry& e : raw_.entries) {
     if (e.kind != bibtex::EntryKind::Regular) continue;
-    auto [it, inserted] = keys_.emplace(e.key, entries.size());
-    if (!inserted) {
-      const std::uint32_t first_line = lines_.position(entries[it->second].offset).line;
+    bool added = false;
+    const std::uint32_t id = keys_.insert(e.key, added);
+    if (!added) {
+      const std::uint32_t first_line = lines_.position(entries[id].offset).line;
       diag(e.key_offset, Severity::Warning,
            "duplicate key '" + std::string(e.key) + "' (the entry on line " +
                std::to_string(first_line) + " is kept)");
@@ -707,6 +722,7 @@ void Resolver::run() {
   inherit(entries);
   release(keys_);  // (only duplicates and inheritance look keys up)
   release(lower_keys_);
+  release(entry_of_lower_key_);
   auto& pubs = result_.library.publications;
   pubs.reserve(entries.size());
   std::size_t store_freed = 0;

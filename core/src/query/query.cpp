@@ -2,12 +2,12 @@
 // cheap; per-record folded text is precomputed once in a SearchIndex.
 #include <algorithm>
 #include <climits>
-#include <unordered_map>
 
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
 #include "text/bytes.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 
@@ -438,15 +438,12 @@ GroupOf group_of(const Publication& p, GroupBy g, bool years_ascending) {
 void group_entries(const Library& lib, View& view, GroupBy g, bool years_ascending) {
   if (g == GroupBy::None || view.entries.empty()) return;
   std::vector<GroupOf> groups;
-  // size_t values: the same unordered_map type as the BibTeX reader's, so no second copy of its
-  // code in the WASM build.
-  std::unordered_map<std::string, std::size_t> id_of;
+  detail::StringIds id_of;  // a group key's id is its index in `groups`
   std::vector<std::uint32_t> gid(view.entries.size());
   for (std::size_t i = 0; i < view.entries.size(); ++i) {
     GroupOf go = group_of(lib.publications[view.entries[i]], g, years_ascending);
-    auto [it, inserted] = id_of.emplace(go.key, groups.size());
-    if (inserted) groups.push_back(std::move(go));
-    gid[i] = static_cast<std::uint32_t>(it->second);
+    gid[i] = id_of.insert(go.key);
+    if (gid[i] == groups.size()) groups.push_back(std::move(go));
   }
   // Venue groups: alphabetical (folded), "Other" last; the others by rank.
   // (a stable sort: ties keep the order of first appearance)
@@ -614,16 +611,14 @@ std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<So
 
 FacetKeys facet_keys(const Library& lib) {
   FacetKeys keys;
-  // size_t values: the BibTeX reader's unordered_map type, one copy of its code in WASM.
-  std::unordered_map<std::string_view, std::size_t> venue_ids, tag_ids;
+  detail::StringIds venue_ids, tag_ids;  // a value's id is its index in keys.venues / keys.tags
   const std::size_t n = lib.publications.size();
   keys.venue_of.reserve(n);
   keys.tag_begin.reserve(n + 1);
-  auto id_of = [](std::unordered_map<std::string_view, std::size_t>& ids, std::vector<std::string_view>& names,
-                  std::string_view v) {
-    auto [it, inserted] = ids.emplace(v, names.size());
-    if (inserted) names.push_back(v);
-    return static_cast<std::uint32_t>(it->second);
+  auto id_of = [](detail::StringIds& ids, std::vector<std::string_view>& names, std::string_view v) {
+    const std::uint32_t id = ids.insert(v);
+    if (id == names.size()) names.push_back(v);
+    return id;
   };
   keys.rows.reserve(n);
   for (const auto& p : lib.publications) {

@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
-#include <unordered_set>
 
 #include "papershelf/json.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
@@ -429,11 +429,11 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   if (!url.empty()) p.links.push_back({"url", url});
   if (!p.doi.empty()) p.links.push_back({"doi", "https://doi.org/" + p.doi});
   if (!p.arxiv.empty()) p.links.push_back({"arxiv", "https://arxiv.org/abs/" + p.arxiv});
-  std::unordered_set<std::string> seen_tags;  // a linear find per tag was quadratic in the tag count
+  detail::StringIds seen_tags;  // a linear find per tag was quadratic in the tag count
   for (const char* k : {"tags", "keyword", "keywords"}) {
     if (const Value* it = item.find(k)) {
       for (auto& t : string_list(*it))
-        if (seen_tags.insert(t).second) p.tags.push_back(t);
+        if (bool added = false; (seen_tags.insert(t, added), added)) p.tags.push_back(t);
     }
   }
   p.thumbnail = field(item, "thumbnail");

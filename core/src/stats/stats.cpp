@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <unordered_map>
 
 
 #include "papershelf/json.hpp"
@@ -11,6 +10,7 @@
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
 #include "query/index_sort.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
@@ -66,19 +66,18 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
   const auto n = static_cast<std::uint32_t>(variants.size());
   UnionFind uf(n);
   // Buckets by folded family name; literal names only merge with the same literal (same id).
-  // (A name -> bucket index map of size_t, the BibTeX reader's unordered_map type, so its code is
-  // in the WASM build once. Union-find roots are each set's smallest id, so bucket order does not
-  // matter.)
-  std::unordered_map<std::string, std::size_t> family_id;
+  // (A family's id is its bucket's index. Union-find roots are each set's smallest id, so bucket
+  // order does not matter.)
+  detail::StringIds family_id;
   std::vector<std::vector<std::uint32_t>> buckets;
   for (std::uint32_t i = 0; i < n; ++i) {
     if (variants[i].key.family.empty()) continue;
-    auto [it, inserted] = family_id.emplace(variants[i].key.family, buckets.size());
-    if (inserted) buckets.emplace_back();
-    buckets[it->second].push_back(i);
+    const std::uint32_t id = family_id.insert(variants[i].key.family);
+    if (id == buckets.size()) buckets.emplace_back();
+    buckets[id].push_back(i);
   }
   auto by_family = [&](const std::string& family) -> const std::vector<std::uint32_t>& {
-    return buckets[family_id.find(family)->second];  // every non-empty family has a bucket
+    return buckets[family_id.find(family)];  // every non-empty family has a bucket
   };
   // 1. Full spellings that the owner rule calls the same person ("Qing-Hao" ~ "Qinghao",
   //    "Zhisheng J." ~ "Zhisheng").
@@ -107,8 +106,8 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
     };
     if (!v.full) consider(by_family(v.key.family), false);
     if (!v.key.given.empty()) {
-      auto it = family_id.find(joined(v.key.given));
-      if (it != family_id.end() && it->first != v.key.family) consider(buckets[it->second], true);
+      const std::uint32_t id = family_id.find(joined(v.key.given));
+      if (id != detail::StringIds::kAbsent && family_id.at(id) != v.key.family) consider(buckets[id], true);
     }
     if (fits.size() == 1) {
       uf.unite(i, fits[0]);
@@ -206,9 +205,9 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     s.years.resize(static_cast<std::size_t>(last_year - first_year) + 1);
     for (int y = first_year; y <= last_year; ++y) s.years[static_cast<std::size_t>(y - first_year)].year = y;
   }
-  std::unordered_map<std::string, std::size_t> venue_of;
+  detail::StringIds venue_of;  // a venue's id is its index in s.venues
   std::vector<Variant> variants;
-  std::unordered_map<std::string, std::size_t> variant_of;
+  detail::StringIds variant_of;  // a variant's id is its index in `variants`
   std::vector<std::int64_t> citations;
   std::vector<std::uint8_t> is_owner;  // not vector<bool>: its bit code is 2-3 KB of WASM
   for (std::uint32_t k = 0; k < count; ++k) {
@@ -232,9 +231,9 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     const bool badge_is_status = !p.badge.empty() && status_from_string(p.badge).has_value();
     const std::string& venue = p.badge.empty() || badge_is_status ? p.venue.text : p.badge;
     if (!venue.empty()) {
-      auto [it, inserted] = venue_of.emplace(venue, s.venues.size());
-      if (inserted) s.venues.push_back({venue, 0, 0});
-      VenueStats& v = s.venues[it->second];
+      const std::uint32_t id = venue_of.insert(venue);
+      if (id == s.venues.size()) s.venues.push_back({venue, 0, 0});
+      VenueStats& v = s.venues[id];
       ++v.count;
       v.last_year = std::max(v.last_year, year);
     }
@@ -260,15 +259,15 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       Key key = OwnerMatcher::key_of(person);
       if (key.family.empty() && key.literal.empty()) continue;
       const std::string id = variant_id(key);
-      auto [it, inserted] = variant_of.emplace(id, variants.size());
-      if (inserted) {
+      const std::uint32_t vid = variant_of.insert(id);
+      if (vid == variants.size()) {
         Variant v;
         v.full = is_full(key);
         v.key = std::move(key);
         v.name = display_name(person);
         variants.push_back(std::move(v));
       }
-      Variant& v = variants[it->second];
+      Variant& v = variants[vid];
       if (v.records.empty() || v.records.back() != i) v.records.push_back(i);
       v.last_year = std::max(v.last_year, year);
     }
