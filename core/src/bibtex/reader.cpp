@@ -534,8 +534,11 @@ void Resolver::map(const Entry& e, Publication& p) {
   const Field* venue = nullptr;
   int venue_rank = 1 << 20;
   bool has_date = false;
+  std::size_t links = 0, others = 0;  // upper bounds, to size the vectors once
   for (const Field& f : e.fields) {
     if (f.role == FieldRole::Date) has_date = true;
+    if (f.role == FieldRole::Link || f.role == FieldRole::Other) ++links;
+    if (f.role == FieldRole::Other || f.role == FieldRole::Annotation) ++others;
     if (f.role != FieldRole::Venue) continue;
     const int rank = bibtex::venue_priority(f.name);
     if (rank < venue_rank && !bibtex::trim(f.value).empty()) {
@@ -543,6 +546,8 @@ void Resolver::map(const Entry& e, Publication& p) {
       venue_rank = rank;
     }
   }
+  if (links) p.links.reserve(links + 2);  // + the doi and arxiv links
+  if (others) p.extra.reserve(others);
   std::optional<Status> pubstate;
   std::string_view annotations;
   auto keep = [&](const Field& f) {

@@ -180,11 +180,10 @@ struct SplitStops {
 };
 constexpr SplitStops kSplitStops;
 
-// Splits `raw` at top-level " and " (any case); braces and backslash escapes
+// Splits `raw` into `names` at top-level " and " (any case); braces and backslash escapes
 // are respected.
-std::vector<std::string_view> split_and(std::string_view raw) {
-  std::vector<std::string_view> names;
-  names.reserve(16);
+void split_and(std::string_view raw, std::vector<std::string_view>& names) {
+  names.clear();
   int depth = 0;
   std::size_t start = 0;
   const std::size_t n = raw.size();
@@ -206,7 +205,6 @@ std::vector<std::string_view> split_and(std::string_view raw) {
     }
   }
   names.push_back(raw.substr(start));
-  return names;
 }
 
 std::string_view trim(std::string_view s) {
@@ -470,7 +468,9 @@ std::string take_marks(std::string& name) {
 
 NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
-  const std::vector<std::string_view> chunks = split_and(raw);
+  // One author list at a time per thread: the chunks' vector is reused, not allocated per field.
+  static thread_local std::vector<std::string_view> chunks;
+  split_and(raw, chunks);
   Parts parts;
   list.people.reserve(chunks.size());
   for (std::size_t i = 0; i < chunks.size(); ++i) {
