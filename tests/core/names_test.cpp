@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace papershelf {
 namespace {
 
@@ -36,6 +38,36 @@ TEST(BibtexNames, AndOnlyAtTopLevelAndOthers) {
   EXPECT_EQ(l.people[1], person("J.", "", "Smith"));
   EXPECT_TRUE(l.others);
   EXPECT_EQ(parse_bibtex_names("Alexander Band and Andy Sand").people.size(), 2u);
+}
+
+TEST(BibtexNames, SplitsOnEveryAndSpelling) {
+  // Author lists without braces take a word-at-a-time scan for " and "; with a brace anywhere
+  // they take the depth-tracking one. Both must split exactly at " and " with whitespace on
+  // both sides, in any case, and never inside names like "Band", "Anders" or "Sandy".
+  const std::vector<std::string> families = {"Band", "Anders", "Sandy", "Landau", "Hu", "Andrade", "Nd", "Anda", "D"};
+  const std::vector<std::string> separators = {" and ", " AND ", "\tand\n", " And  ", "  aNd\r\n"};
+  std::mt19937 random(11);
+  for (int round = 0; round < 300; ++round) {
+    const bool braced = round % 3 == 0;
+    std::vector<std::string> expected, expected_given;
+    std::string list;
+    const int count = 1 + static_cast<int>(random() % 9);
+    for (int i = 0; i < count; ++i) {
+      if (i > 0) list += separators[random() % separators.size()];
+      std::string family = families[random() % families.size()];
+      if (braced && i == count / 2) family = "{" + family + "}";
+      const std::string given = i % 2 ? "A" : "Ann";  // short last names reach the scan's tail
+      list += given + " " + family;
+      expected.push_back(braced && i == count / 2 ? family.substr(1, family.size() - 2) : family);
+      expected_given.push_back(given);
+    }
+    const NameList names = parse_bibtex_names(list);
+    ASSERT_EQ(names.people.size(), expected.size()) << list;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      EXPECT_EQ(names.people[i].family(), expected[i]) << list;
+      EXPECT_EQ(names.people[i].given(), expected_given[i]) << list;
+    }
+  }
 }
 
 TEST(BibtexNames, LatexIsDecodedAndCaseProtectedWordsAreNotVon) {
