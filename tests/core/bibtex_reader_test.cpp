@@ -45,7 +45,39 @@ TEST(BibtexReader, SyntaxVariants) {
   EXPECT_EQ(a.date.year, 2020);
   EXPECT_EQ(a.source_type, "article");
   EXPECT_EQ(a.line, 7u);
+  EXPECT_EQ(r.library.publications[1].line, 8u);
+  EXPECT_EQ(r.library.publications[2].line, 8u);  // on the same line as the one before
   EXPECT_EQ(r.library.publications[2].order, 2u);
+}
+
+TEST(BibtexReader, RecordLinesMatchTheirEntries) {
+  // Every record's line, over a file long enough for the line counting to run word by word,
+  // with a duplicate key and a malformed entry in between (reported, so the line table is built
+  // too).
+  std::string text;
+  std::vector<std::uint32_t> lines;
+  std::uint32_t line = 1;
+  for (int i = 0; i < 200; ++i) {
+    const std::string pad(static_cast<std::size_t>(i % 13), '\n');
+    text += pad;
+    line += static_cast<std::uint32_t>(pad.size());
+    if (i == 50) {
+      text += "@misc{k10, title = {again}}\n";  // duplicate: skipped
+      ++line;
+    }
+    if (i == 120) {
+      text += "@misc{broken title = {x}}\n";  // missing comma: reported, and read on
+      lines.push_back(line++);
+    }
+    lines.push_back(line);
+    text += "@misc{k" + std::to_string(i) + ",\r\n  title = {T" + std::to_string(i) + "},\n}\n";
+    line += 3;
+  }
+  const ReadResult r = read(text);
+  ASSERT_EQ(r.library.publications.size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    EXPECT_EQ(r.library.publications[i].line, lines[i]) << r.library.publications[i].key;
+  EXPECT_FALSE(r.diagnostics.empty());
 }
 
 TEST(BibtexReader, MacrosAndConcatenation) {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <optional>
 
 #include "bibtex/mapping.hpp"
 #include "bibtex/raw.hpp"
@@ -93,15 +94,15 @@ class Resolver {
  public:
   Resolver(std::string_view text, bibtex::RawFile& raw, const ReadOptions& options,
            ReadResult& result)
-      : text_(text), raw_(raw), options_(options), result_(result), lines_(text),
+      : text_(text), raw_(raw), options_(options), result_(result),
         expansion_budget_(4 * text.size() + (std::size_t{16} << 20)) {}
 
   void diag(std::uint32_t offset, Severity s, std::string message) {
-    const LineMap::Position pos = lines_.position(offset);
+    const LineMap::Position pos = lines().position(offset);
     result_.diagnostics.push_back(
         {options_.source_name, pos.line, pos.column, s, std::move(message)});
   }
-  std::uint32_t line_of(std::uint32_t offset) const { return lines_.position(offset).line; }
+  std::uint32_t line_of(std::uint32_t offset) { return lines().position(offset).line; }
   void run();
 
  private:
@@ -138,7 +139,23 @@ class Resolver {
   bibtex::RawFile& raw_;
   const ReadOptions& options_;
   ReadResult& result_;
-  LineMap lines_;
+  // Line and column of any offset, for diagnostics: built on the first one (a clean file has none).
+  std::optional<LineMap> lines_;
+  const LineMap& lines() {
+    if (!lines_) lines_.emplace(text_);
+    return *lines_;
+  }
+  // The line of each record: entries are mapped in file order, so the line ends between one
+  // entry and the next are counted once, instead of a whole-file line table and a lookup each.
+  std::size_t line_cursor_offset_ = 0;
+  std::uint32_t line_cursor_ = 1;
+  std::uint32_t line_of_next_entry(std::size_t offset) {
+    if (offset < line_cursor_offset_) return line_of(static_cast<std::uint32_t>(offset));
+    line_cursor_ += static_cast<std::uint32_t>(
+        bytes::count_bytes(text_.data() + line_cursor_offset_, offset - line_cursor_offset_, '\n'));
+    line_cursor_offset_ = offset;
+    return line_cursor_;
+  }
   detail::StringIds macro_names_;  // lower-case; a name's id indexes macros_
   std::vector<Macro> macros_;
   Macro& macro(std::string_view lower_name) {
@@ -529,7 +546,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   p.key = std::string(e.key);
   p.source_type = std::string(e.type);
   p.source_index = options_.source_index;
-  p.line = lines_.position(e.offset).line;
+  p.line = line_of_next_entry(e.offset);
 
   const Field* venue = nullptr;
   int venue_rank = 1 << 20;
@@ -709,7 +726,7 @@ void Resolver::run() {
     bool added = false;
     const std::uint32_t id = keys_.insert(e.key, added);
     if (!added) {
-      const std::uint32_t first_line = lines_.position(entries[id].offset).line;
+      const std::uint32_t first_line = line_of(entries[id].offset);
       diag(e.key_offset, Severity::Warning,
            "duplicate key '" + std::string(e.key) + "' (the entry on line " +
                std::to_string(first_line) + " is kept)");

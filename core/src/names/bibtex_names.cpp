@@ -501,10 +501,11 @@ std::string take_marks(std::string& name) {
 
 NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
-  // One author list at a time per thread: the chunks' vector is reused, not allocated per field.
+  // One author list at a time per thread: the chunks and the words' parts are reused, not
+  // allocated per field.
   static thread_local std::vector<std::string_view> chunks;
+  static thread_local Parts parts;
   split_and(raw, chunks);
-  Parts parts;
   list.people.reserve(chunks.size());
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     std::string_view chunk = trim(chunks[i]);

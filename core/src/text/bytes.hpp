@@ -35,8 +35,20 @@ inline unsigned first_flagged(std::uint64_t mask) {
 inline unsigned last_flagged(std::uint64_t mask) {
   return 7 - static_cast<unsigned>(__builtin_clzll(mask)) / 8;
 }
+// (A loop, not popcount: flagged bytes are sparse here, and x86-64 without -mpopcnt makes
+// __builtin_popcountll a dozen instructions.)
 inline unsigned count_flagged(std::uint64_t mask) {
-  return static_cast<unsigned>(__builtin_popcountll(mask));
+  unsigned count = 0;
+  for (; mask; mask &= mask - 1) ++count;
+  return count;
+}
+
+// How many bytes of [p, p + n) equal `c`.
+inline std::size_t count_bytes(const char* p, std::size_t n, char c) {
+  std::size_t count = 0, i = 0;
+  for (; i + 8 <= n; i += 8) count += count_flagged(bytes_equal_to(load_word(p + i), c));
+  for (; i < n; ++i) count += p[i] == c;
+  return count;
 }
 
 // a == b, eight bytes at a time.
