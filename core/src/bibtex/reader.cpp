@@ -495,6 +495,9 @@ int first_year(std::string_view s) {
   return 0;
 }
 
+// BibBase's url_<label> fields ("url_slides"): a link labelled "slides".
+bool is_labelled_url(std::string_view name) { return name.size() > 4 && name.compare(0, 4, "url_") == 0; }
+
 void add_link(Publication& p, std::string label, std::string url) {
   if (url.empty()) return;
   for (const Link& l : p.links)
@@ -551,11 +554,15 @@ void Resolver::map(const Entry& e, Publication& p) {
   const Field* venue = nullptr;
   int venue_rank = 1 << 20;
   bool has_date = false;
-  std::size_t links = 0, others = 0;  // upper bounds, to size the vectors once
+  // The links and kept fields the entry will have (as the switch below decides, but for the
+  // rare fallbacks), to size the vectors once: a Link is 64 bytes, so no more than needed.
+  std::size_t links = 0, others = 0;
   for (const Field& f : e.fields) {
     if (f.role == FieldRole::Date) has_date = true;
-    if (f.role == FieldRole::Link || f.role == FieldRole::Other) ++links;
-    if (f.role == FieldRole::Other || f.role == FieldRole::Annotation) ++others;
+    const bool url_label = f.role == FieldRole::Other && is_labelled_url(f.name);
+    links += f.role == FieldRole::Link || url_label || f.role == FieldRole::Doi ||
+             f.role == FieldRole::Arxiv;  // (the doi and arxiv links come last)
+    others += (f.role == FieldRole::Other && !url_label) || f.role == FieldRole::Annotation;
     if (f.role != FieldRole::Venue) continue;
     const int rank = bibtex::venue_priority(f.name);
     if (rank < venue_rank && !bibtex::trim(f.value).empty()) {
@@ -563,7 +570,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       venue_rank = rank;
     }
   }
-  if (links) p.links.reserve(links + 2);  // + the doi and arxiv links
+  if (links) p.links.reserve(links);
   if (others) p.extra.reserve(others);
   std::optional<Status> pubstate;
   std::string_view annotations;
@@ -691,7 +698,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Crossref:
       case FieldRole::Xdata:
       case FieldRole::Other:
-        if (n.size() > 4 && n.compare(0, 4, "url_") == 0) {
+        if (is_labelled_url(n)) {
           add_link(p, std::string(n.substr(4)), bibtex::clean_url(v));
         } else {
           keep(f);
