@@ -554,6 +554,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const lib = this.#library;
       if (!lib || !this.#els) return;
       const token = ++this.#refreshToken;
+      // The list on screen is about to be replaced: its remaining chunks stop here, instead of
+      // asking (a worker) for rows that no one will see while the new query runs.
+      this.#renderToken++;
       const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true },
         { count: FIRST_CHUNK, options: this.#formatOptions() });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
