@@ -94,6 +94,7 @@ bool next_element(std::string_view t, std::size_t& i, std::size_t& start, std::s
         }
       } else if (c == ',' && depth == 0) break;
     }
+    i = std::min(i, t.size());  // a '\\' as the very last byte stepped past the end
     if (i == start) {
       ++i;  // a stray '}' where an element should start: skip it (staying put would loop forever)
       continue;
