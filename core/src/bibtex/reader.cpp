@@ -51,8 +51,8 @@ struct Entry {
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
   // per field made an entry with 100,000 fields quadratic (half a minute).
-  // (Behind a pointer: ten thousand entries without one would carry its bytes each.) Field names
-  // are distinct within an entry, so a name's id is its field's index.
+  // (Behind a pointer: ten thousand entries without one would each carry its 88 bytes.) Field
+  // names are distinct within an entry, so a name's id is its field's index.
   static constexpr std::size_t kIndexFrom = 64;
   std::unique_ptr<detail::StringIds> by_name;
   std::size_t store_end = 0;  // the resolver's built strings up to here belong to this entry
@@ -156,7 +156,9 @@ class Resolver {
     line_cursor_offset_ = offset;
     return line_cursor_;
   }
-  detail::StringIds macro_names_;  // lower-case; a name's id indexes macros_
+  // @string macros by lower-case name (a name's id indexes macros_). All are defined before any
+  // entry is resolved and macros_ never grows after that: fields view their values in place.
+  detail::StringIds macro_names_;
   std::vector<Macro> macros_;
   Macro& macro(std::string_view lower_name) {
     const std::uint32_t id = macro_names_.insert(lower_name);

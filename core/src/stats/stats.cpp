@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <numeric>
 
-
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
@@ -107,7 +106,8 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
     if (!v.full) consider(by_family(v.key.family), false);
     if (!v.key.given.empty()) {
       const std::uint32_t id = family_id.find(joined(v.key.given));
-      if (id != detail::StringIds::kAbsent && family_id.at(id) != v.key.family) consider(buckets[id], true);
+      if (id != detail::StringIds::kAbsent && family_id.at(id) != v.key.family)
+        consider(buckets[id], true);
     }
     if (fits.size() == 1) {
       uf.unite(i, fits[0]);
