@@ -13,6 +13,7 @@
 
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "text/scratch.hpp"
 
 namespace papershelf::latex {
 namespace {
@@ -284,7 +285,7 @@ struct Stacks {
   std::vector<char32_t> pending_marks;
 };
 Stacks& stacks() {
-  static thread_local Stacks s;
+  PAPERSHELF_SCRATCH Stacks s;
   return s;
 }
 

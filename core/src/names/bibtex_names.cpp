@@ -9,6 +9,7 @@
 #include "papershelf/names.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
+#include "text/scratch.hpp"
 
 namespace papershelf {
 namespace {
@@ -171,72 +172,43 @@ Person apply_grammar(Parts& parts) {
   return p.person();
 }
 
-// Bytes split_and() must look at; it skips the others in a tight loop.
-struct SplitStops {
-  bool table[256] = {};
-  constexpr SplitStops() {
-    for (unsigned char c : std::string_view("\\{} \t\n\r")) table[c] = true;
-  }
-};
-constexpr SplitStops kSplitStops;
-
-bool has_brace_or_backslash(std::string_view s) {
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    const std::uint64_t w = bytes::load_word(s.data() + i);
-    if (bytes::bytes_equal_to(w, '{') | bytes::bytes_equal_to(w, '\\')) return true;
-  }
-  for (; i < s.size(); ++i)
-    if (s[i] == '{' || s[i] == '\\') return true;
-  return false;
-}
-
 // Splits `raw` into `names` at top-level " and " (any case); braces and backslash escapes
-// are respected.
+// are respected. One scan, eight positions at a time, stops only at the bytes that matter: braces
+// and backslashes (for the depth) and the 'd' of a possible "and", whose other bytes are checked
+// where one is found. (A byte loop stopping at every space was a third of the names' time.)
 void split_and(std::string_view raw, std::vector<std::string_view>& names) {
   names.clear();
+  const char* const s = raw.data();
   const std::size_t n = raw.size();
-  if (!has_brace_or_backslash(raw)) {
-    // Nearly every author list: every " and " is at depth 0, so the scan only has to find them.
-    // It looks for their 'd' eight positions at a time and checks the rest where one is found.
-    std::size_t start = 0;
-    auto split_at = [&](std::size_t at) {  // `at`: the whitespace before "and"
-      if (at < start || at + 4 >= n || !is_space(raw[at]) || (raw[at + 1] | 0x20) != 'a' ||
-          (raw[at + 2] | 0x20) != 'n' || !is_space(raw[at + 4]))
-        return;
-      names.push_back(raw.substr(start, at - start));
-      start = at + 4;
-    };
-    std::size_t at = 0;
-    for (; at + 3 + 8 <= n; at += 8) {
-      const std::uint64_t lowered = bytes::load_word(raw.data() + at + 3) | 0x2020202020202020ull;
-      for (std::uint64_t d = bytes::bytes_equal_to(lowered, 'd'); d; d &= d - 1)
-        split_at(at + bytes::first_flagged(d));
-    }
-    for (; at + 3 < n; ++at)
-      if ((raw[at + 3] | 0x20) == 'd') split_at(at);
-    names.push_back(raw.substr(start));
-    return;
-  }
   int depth = 0;
   std::size_t start = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    while (i < n && !kSplitStops.table[static_cast<unsigned char>(raw[i])]) ++i;
-    if (i == n) break;
-    const char c = raw[i];
+  std::size_t escaped = std::string_view::npos;  // the byte after a backslash: taken literally
+  auto stop = [&](std::size_t j) {
+    if (j == escaped) return;
+    const char c = s[j];
     if (c == '\\') {
-      ++i;
+      escaped = j + 1;
     } else if (c == '{') {
       ++depth;
     } else if (c == '}') {
       if (depth > 0) --depth;
-    } else if (depth == 0 && i + 4 < n && (raw[i + 1] | 0x20) == 'a' && (raw[i + 2] | 0x20) == 'n' &&
-               (raw[i + 3] | 0x20) == 'd' && is_space(raw[i + 4])) {
-      names.push_back(raw.substr(start, i - start));
-      start = i + 4;
-      i += 3;
+    } else if (depth == 0 && j >= 3 && j - 3 >= start && j + 1 < n && j - 3 != escaped &&
+               is_space(s[j - 3]) && (s[j - 2] | 0x20) == 'a' && (s[j - 1] | 0x20) == 'n' &&
+               is_space(s[j + 1])) {  // 'd' or 'D' ending " and "
+      names.push_back(raw.substr(start, j - 3 - start));
+      start = j + 1;
     }
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const std::uint64_t w = bytes::load_word(s + i);
+    std::uint64_t flagged = bytes::bytes_equal_to(w, '{') | bytes::bytes_equal_to(w, '}') |
+                            bytes::bytes_equal_to(w, '\\') |
+                            bytes::bytes_equal_to(w | 0x2020202020202020ull, 'd');
+    for (; flagged; flagged &= flagged - 1) stop(i + bytes::first_flagged(flagged));
   }
+  for (; i < n; ++i)
+    if (s[i] == '{' || s[i] == '}' || s[i] == '\\' || (s[i] | 0x20) == 'd') stop(i);
   names.push_back(raw.substr(start));
 }
 
@@ -296,7 +268,7 @@ struct DecodedWord {
 };
 constexpr std::size_t kWordCacheSize = 1024;
 DecodedWord* decoded_word_cache() {
-  static thread_local DecodedWord cache[kWordCacheSize];
+  PAPERSHELF_SCRATCH DecodedWord cache[kWordCacheSize];
   return cache;
 }
 std::size_t word_hash(std::string_view s) {
@@ -322,7 +294,7 @@ struct ParsedName {
 };
 constexpr std::size_t kNameCacheSize = 4096;
 ParsedName* parsed_name_cache() {
-  static thread_local ParsedName cache[kNameCacheSize];
+  PAPERSHELF_SCRATCH ParsedName cache[kNameCacheSize];
   return cache;
 }
 
@@ -503,8 +475,8 @@ NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
   // One author list at a time per thread: the chunks and the words' parts are reused, not
   // allocated per field.
-  static thread_local std::vector<std::string_view> chunks;
-  static thread_local Parts parts;
+  PAPERSHELF_SCRATCH std::vector<std::string_view> chunks;
+  PAPERSHELF_SCRATCH Parts parts;
   split_and(raw, chunks);
   list.people.reserve(chunks.size());
   for (std::size_t i = 0; i < chunks.size(); ++i) {
