@@ -48,12 +48,7 @@ bool iequals(std::string_view a, std::string_view b) {
 
 class Scanner {
  public:
-  explicit Scanner(std::string_view text) : t_(text) {
-    // Rough sizes from typical files; saves most reallocations on big inputs.
-    out_.entries.reserve(text.size() / 600 + 4);
-    out_.fields.reserve(text.size() / 50 + 16);
-    out_.pieces.reserve(text.size() / 45 + 16);
-  }
+  explicit Scanner(std::string_view text) : t_(text) {}
   RawFile run();
 
  private:
@@ -110,7 +105,7 @@ void Scanner::report_unclosed(const RawEntry& e, const char* what, char close, b
       while (q < v.size() && (v[q] == ' ' || v[q] == '\t')) ++q;
       if (q < v.size() && v[q] == '=' && piece.kind == PieceKind::Braced) {
         error(piece.offset - 1, "unclosed '{' (the value swallows the fields after it)");
-        out_.pieces.resize(last.first_piece);
+        out_.pieces.shrink_to(last.first_piece);
         out_.fields.pop_back();
         return;
       }

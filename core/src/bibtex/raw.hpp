@@ -4,8 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "papershelf/diagnostics.hpp"
@@ -47,12 +51,58 @@ struct RawIssue {
   std::string message;
 };
 
+// An array that grows at the back in fixed blocks (no reallocation, no copying) and gives back
+// the blocks in front of an index once the reader has consumed them: the raw entries, fields
+// and pieces of a large file are about 1.3x its size, and the reader frees them entry by entry
+// while the records they become are built.
+template <class T>
+class BlockArray {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+  static constexpr std::size_t kShift = 10;  // 1,024 items a block
+  static constexpr std::size_t kBlock = std::size_t{1} << kShift;
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
+
+ public:
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return blocks_[i >> kShift].get()[i & (kBlock - 1)]; }
+  const T& operator[](std::size_t i) const { return blocks_[i >> kShift].get()[i & (kBlock - 1)]; }
+  T& back() { return (*this)[size_ - 1]; }
+  void push_back(const T& item) {
+    if ((size_ >> kShift) == blocks_.size()) {
+      T* block = static_cast<T*>(std::malloc(kBlock * sizeof(T)));
+      if (!block) std::abort();  // (as operator new does in the core's exception-free builds)
+      blocks_.emplace_back(block);
+    }
+    new (&blocks_[size_ >> kShift].get()[size_ & (kBlock - 1)]) T(item);
+    ++size_;
+  }
+  void pop_back() { --size_; }
+  void shrink_to(std::size_t n) { size_ = n < size_ ? n : size_; }  // (blocks stay)
+  // Frees every block that holds only items before `index`; those items must not be read again.
+  void release_before(std::size_t index) {
+    for (std::size_t b = index >> kShift; released_ < b && released_ < blocks_.size(); ++released_)
+      blocks_[released_].reset();
+  }
+  void release_all() {
+    std::vector<std::unique_ptr<T, Free>>().swap(blocks_);
+    size_ = released_ = 0;
+  }
+
+ private:
+  std::vector<std::unique_ptr<T, Free>> blocks_;
+  std::size_t size_ = 0;
+  std::size_t released_ = 0;  // blocks_[0, released_) are freed
+};
+
 // Fields and pieces live in flat arrays that entries index into, so parsing
-// allocates a handful of vectors rather than one per entry.
+// allocates a handful of blocks rather than one vector per entry.
 struct RawFile {
-  std::vector<RawEntry> entries;
-  std::vector<RawField> fields;
-  std::vector<Piece> pieces;
+  BlockArray<RawEntry> entries;
+  BlockArray<RawField> fields;
+  BlockArray<Piece> pieces;
   std::vector<RawIssue> issues;
 };
 

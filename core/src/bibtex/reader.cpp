@@ -55,7 +55,6 @@ struct Entry {
   // names are distinct within an entry, so a name's id is its field's index.
   static constexpr std::size_t kIndexFrom = 64;
   std::unique_ptr<detail::StringIds> by_name;
-  std::size_t store_end = 0;  // the resolver's built strings up to here belong to this entry
 
   const Field* find(std::string_view name) const {
     if (by_name) {
@@ -129,6 +128,11 @@ class Resolver {
   void append_value(const RawField& f, std::string& out, int depth);
   const std::string* macro_value(const bibtex::Piece& piece);
   void resolve_entry(const RawEntry& e, Entry& out);
+  bool any_inheritance() const;
+  bool first_with_key(const RawEntry& e);
+  void add_publication(const Entry& e);
+  void resolve_and_map_each();
+  void resolve_all_then_map();
   void inherit(Entries& entries);
   const Entry* lookup(std::string_view key, const Entries& entries);
   void map(const Entry& e, Publication& p);
@@ -173,11 +177,11 @@ class Resolver {
   // @string{s1 = s0 # s0}, @string{s2 = s1 # s1}, ... doubles at each step (a "billion laughs").
   std::size_t expansion_budget_ = 0;
   detail::StringIds keys_;  // a key's id is its entry's index
+  std::vector<std::uint32_t> key_offsets_;  // by key id: where the entry with that key starts
   detail::StringIds lower_keys_;
   std::vector<std::uint32_t> entry_of_lower_key_;
   std::deque<std::string> store_;
   detail::StringIds lower_names_;
-  bool inherits_ = false;  // some entry has a crossref or xdata field
 };
 
 void Resolver::define_macros() {
@@ -191,8 +195,8 @@ void Resolver::define_macros() {
     m.state = 2;
   }
   std::vector<const RawField*> definitions;
-  for (const RawEntry& e : raw_.entries)
-    if (e.kind == bibtex::EntryKind::String)
+  for (std::size_t k = 0; k < raw_.entries.size(); ++k)
+    if (const RawEntry& e = raw_.entries[k]; e.kind == bibtex::EntryKind::String)
       for (std::uint32_t i = 0; i < e.field_count; ++i)
         definitions.push_back(&raw_.fields[e.first_field + i]);
   for (const RawField* f : definitions) {
@@ -289,7 +293,6 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     f.offset = first.offset;
     f.name_offset = rf.name_offset;
     f.exact_offsets = rf.piece_count == 1 && first.kind != PieceKind::Macro;
-    if (f.role == FieldRole::Crossref || f.role == FieldRole::Xdata) inherits_ = true;
     if (f.exact_offsets) {
       f.value = first.text;
     } else if (const std::string* expansion = rf.piece_count == 1 ? macro_value(first) : nullptr) {
@@ -725,53 +728,112 @@ void Resolver::map(const Entry& e, Publication& p) {
                               bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
 }
 
+// `name` is `lower` in any case (`lower`: ASCII letters).
+bool is_named(std::string_view name, std::string_view lower) {
+  if (name.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if ((name[i] | 0x20) != lower[i]) return false;
+  return true;
+}
+
+// True when some entry has a crossref or xdata field: only then does an entry need others
+// (resolved, and kept until every entry is) to be mapped.
+bool Resolver::any_inheritance() const {
+  for (std::size_t k = 0; k < raw_.entries.size(); ++k) {
+    const RawEntry& e = raw_.entries[k];
+    if (e.kind != bibtex::EntryKind::Regular) continue;
+    for (std::uint32_t i = 0; i < e.field_count; ++i) {
+      const std::string_view name = raw_.fields[e.first_field + i].name;
+      if (is_named(name, "crossref") || is_named(name, "xdata")) return true;
+    }
+  }
+  return false;
+}
+
+// The first entry with a key wins; a later one is reported and skipped.
+bool Resolver::first_with_key(const RawEntry& e) {
+  bool added = false;
+  const std::uint32_t id = keys_.insert(e.key, added);
+  if (added) {
+    key_offsets_.push_back(e.offset);
+    return true;
+  }
+  diag(e.key_offset, Severity::Warning,
+       "duplicate key '" + std::string(e.key) + "' (the entry on line " +
+           std::to_string(line_of(key_offsets_[id])) + " is kept)");
+  return false;
+}
+
+void Resolver::add_publication(const Entry& e) {
+  if (e.type == "xdata") return;
+  auto& pubs = result_.library.publications;
+  pubs.emplace_back();
+  map(e, pubs.back());
+  pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
+}
+
 void Resolver::run() {
   for (const bibtex::RawIssue& issue : raw_.issues)
     diag(issue.offset, issue.severity, issue.message);
   define_macros();
-  Entries entries;
-  for (const RawEntry& e : raw_.entries) {
-    if (e.kind != bibtex::EntryKind::Regular) continue;
-    bool added = false;
-    const std::uint32_t id = keys_.insert(e.key, added);
-    if (!added) {
-      const std::uint32_t first_line = line_of(entries[id].offset);
-      diag(e.key_offset, Severity::Warning,
-           "duplicate key '" + std::string(e.key) + "' (the entry on line " +
-               std::to_string(first_line) + " is kept)");
-      continue;
-    }
-    entries.emplace_back();
-    resolve_entry(e, entries.back());
-    entries.back().store_end = store_.size();
-  }
-  // Every value is resolved (macros included): the raw fields and pieces are not needed any
-  // more, so free them before the model grows.
-  release(raw_.entries);
-  release(raw_.fields);
-  release(raw_.pieces);
-  inherit(entries);
-  release(keys_);  // (only duplicates and inheritance look keys up)
-  release(lower_keys_);
-  release(entry_of_lower_key_);
-  auto& pubs = result_.library.publications;
-  pubs.reserve(entries.size());
-  std::size_t store_freed = 0;
-  for (; !entries.empty(); entries.pop_front()) {
-    const Entry& e = entries.front();
-    if (e.type != "xdata") {
-      pubs.emplace_back();
-      map(e, pubs.back());
-      pubs.back().order = static_cast<std::uint32_t>(pubs.size() - 1);
-    }
-    // Mapping reads only this entry and inheritance is done: free it while the model grows, and
-    // its built strings too, unless another entry's inherited fields may point at them.
-    for (; !inherits_ && store_freed < e.store_end; ++store_freed) store_.pop_front();
+  if (any_inheritance()) {
+    resolve_all_then_map();
+  } else {
+    resolve_and_map_each();
   }
   // Diagnostics in reading order, whatever stage found them.
   detail::sort_values(result_.diagnostics, [](const Diagnostic& a, const Diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
   });
+}
+
+// Nearly every file: no entry inherits from another, so each one is mapped as soon as it is
+// resolved, through one reused Entry whose fields stay in cache (resolving every entry first
+// and mapping them afterwards went through several MB of entries twice).
+// The raw entries, fields and pieces are freed behind it (all macros have their values by now).
+void Resolver::resolve_and_map_each() {
+  result_.library.publications.reserve(raw_.entries.size());
+  Entry e;
+  for (std::size_t k = 0; k < raw_.entries.size(); ++k) {
+    const RawEntry& raw = raw_.entries[k];
+    raw_.entries.release_before(k);
+    raw_.fields.release_before(raw.first_field);
+    if (raw.field_count > 0) raw_.pieces.release_before(raw_.fields[raw.first_field].first_piece);
+    if (raw.kind != bibtex::EntryKind::Regular || !first_with_key(raw)) continue;
+    e.fields.clear();
+    e.by_name.reset();
+    resolve_entry(raw, e);
+    add_publication(e);
+    store_.clear();
+  }
+  raw_.entries.release_all();
+  raw_.fields.release_all();
+  raw_.pieces.release_all();
+}
+
+// Crossref or xdata: every entry is resolved first (a child may name a parent further down),
+// then the inheritance is applied, then they are mapped.
+void Resolver::resolve_all_then_map() {
+  Entries entries;
+  for (std::size_t k = 0; k < raw_.entries.size(); ++k) {
+    const RawEntry& e = raw_.entries[k];
+    if (e.kind != bibtex::EntryKind::Regular || !first_with_key(e)) continue;
+    entries.emplace_back();
+    resolve_entry(e, entries.back());
+  }
+  // Every value is resolved (macros included): the raw fields and pieces are not needed any
+  // more, so free them before the model grows.
+  raw_.entries.release_all();
+  raw_.fields.release_all();
+  raw_.pieces.release_all();
+  inherit(entries);
+  release(keys_);  // (only duplicates and inheritance look keys up)
+  release(lower_keys_);
+  release(entry_of_lower_key_);
+  result_.library.publications.reserve(entries.size());
+  // Mapping reads only this entry and inheritance is done: free each entry while the model grows.
+  // (Their built strings stay: another entry's inherited fields may point at them.)
+  for (; !entries.empty(); entries.pop_front()) add_publication(entries.front());
 }
 
 }  // namespace
