@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 namespace papershelf {
@@ -68,6 +69,38 @@ TEST(BibtexNames, SplitsOnEveryAndSpelling) {
       EXPECT_EQ(names.people[i].given(), expected_given[i]) << list;
     }
   }
+}
+
+// Parsed names are cached by their source text; every name must still come back as itself when
+// far more distinct names pass than the cache holds (so slots collide and are replaced), in any
+// order and mixed with the repeats that make the cache worth having.
+TEST(BibtexNames, ManyDistinctNamesEachParseAsThemselves) {
+  std::mt19937 rng(7);
+  std::vector<int> order;
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 12000; ++i) order.push_back(i);
+  std::shuffle(order.begin(), order.end(), rng);
+  std::string list;
+  std::vector<int> expected;
+  auto check = [&] {
+    const NameList names = parse_bibtex_names(list);
+    ASSERT_EQ(names.people.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+      const std::string n = std::to_string(expected[k]);
+      EXPECT_EQ(names.people[k], person("Given" + n, "van", "Family" + n, "", expected[k] % 5 ? "" : "*"))
+          << list;
+    }
+    list.clear();
+    expected.clear();
+  };
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::string n = std::to_string(order[i]);
+    if (!list.empty()) list += " and ";
+    list += "van Family" + n + (order[i] % 5 ? "" : "*") + ", Given" + n;
+    expected.push_back(order[i]);
+    if (expected.size() == 1 + i % 9) check();
+  }
+  check();
 }
 
 TEST(BibtexNames, LatexIsDecodedAndCaseProtectedWordsAreNotVon) {
