@@ -148,6 +148,40 @@ TEST(BibtexReader, StreamedAndInheritingReadsAgree) {
       << positions(streamed);
 }
 
+TEST(BibtexReader, MonthsInTheirSpellings) {
+  struct Case {
+    const char* value;
+    int month, day;
+  };
+  const Case cases[] = {
+      {"jan", 1, 0},           {"{January}", 1, 0},   {"\"FEB\"", 2, 0},  {"{Sept.}", 9, 0},
+      {"{sept}", 9, 0},        {"{SeP}", 9, 0},       {"{July 30th}", 7, 30}, {"{30 July}", 7, 30},
+      {"{2}", 2, 0},           {"12", 12, 0},         {"{13}", 0, 0},         {"{Spring}", 0, 0},
+      {"{Januar}", 0, 0},      {"{mayday}", 0, 0},    {"{Decemberx}", 0, 0},  {"{ nov }", 11, 0},
+  };
+  for (const Case& c : cases) {
+    const ReadResult r = read(std::string("@misc{k, month = ") + c.value + "}");
+    ASSERT_EQ(r.library.publications.size(), 1u) << c.value;
+    const Publication& p = r.library.publications[0];
+    EXPECT_EQ(p.date.month, c.month) << c.value;
+    EXPECT_EQ(p.date.day, c.day) << c.value;
+    // A value that is not a month is kept as written.
+    EXPECT_EQ(p.extra_field("month") != nullptr, c.month == 0) << c.value;
+  }
+}
+
+TEST(BibtexReader, LinkValuesAreUnwrappedAndUnescaped) {
+  const ReadResult r = read(
+      "@misc{k, pdf = {\\url{https://x.org/a\\_b\\%20c}}, code = { {https://x.org/c\\#d} },\n"
+      "  slides = {https://x.org/back\\\\slash\\x\\_}, video = {plain.mp4}, poster = { }}");
+  const Publication& p = r.library.publications.at(0);
+  ASSERT_NE(link(p, "pdf"), nullptr);
+  EXPECT_EQ(link(p, "pdf")->url, "https://x.org/a_b%20c");
+  EXPECT_EQ(link(p, "code")->url, "https://x.org/c#d");
+  EXPECT_EQ(link(p, "slides")->url, "https://x.org/back\\\\slash\\x_");
+  EXPECT_EQ(link(p, "video")->url, "plain.mp4");
+}
+
 TEST(BibtexReader, MacrosAndConcatenation) {
   const ReadResult r = read(
       "@string{foo = \"Foo\"}\n@STRING{bar = foo # { Bar}}\n"

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf::bibtex {
 
@@ -69,16 +70,20 @@ FieldRole field_role(std::string_view n) {
   if (n.empty()) return FieldRole::Other;
   for (std::size_t h = role_hash(n); kRoleTable.slot[h]; h = (h + 1) & (kRoleSlots - 1)) {
     const RoleName& r = kRoleNames[kRoleTable.slot[h] - 1];
-    if (r.name == n) return r.role;
+    if (bytes::same_bytes(r.name, n)) return r.role;
   }
   return FieldRole::Other;
 }
 
 std::string to_lower_ascii(std::string_view s) { return unicode::ascii_lower(s); }
 
+namespace {
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+}  // namespace
+
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::strchr(" \t\r\n", s.front()) && s.front() != '\0') s.remove_prefix(1);
-  while (!s.empty() && std::strchr(" \t\r\n", s.back()) && s.back() != '\0') s.remove_suffix(1);
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
   return s;
 }
 
@@ -145,8 +150,11 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
       {"inpress", Status::Accepted},
       {"forthcoming", Status::Accepted},
   };
+  // (Venue badges such as "NSDI" are shorter than any of the words: no need to squash them.)
+  constexpr std::size_t kShortest = 7;  // "inpress"
+  if (text.size() < kShortest) return std::nullopt;
   const std::string v = squash(text);
-  if (v.empty()) return std::nullopt;
+  if (v.size() < kShortest) return std::nullopt;
   for (const Word& w : kWords) {
     if (v == w.squashed) return w.status;
     if (prefix && v.size() > w.squashed.size() && v.compare(0, w.squashed.size(), w.squashed) == 0)
@@ -297,6 +305,26 @@ int parse_month_day(std::string_view s, int& day) {
   static constexpr std::string_view kNames[] = {"january",   "february", "march",    "april",
                                                 "may",       "june",     "july",     "august",
                                                 "september", "october",  "november", "december"};
+  auto month_named = [](std::string_view word) {
+    for (int m = 0; m < 12; ++m) {
+      const std::string_view name = kNames[m];
+      if (word == name || (word.size() == 3 && name.compare(0, 3, word) == 0) ||
+          (word == "sept" && m == 8))
+        return m + 1;
+    }
+    return 0;
+  };
+  // The usual value: one word of letters (the jan..dec macros expand to the names), looked up
+  // without the scan below.
+  if (s.size() >= 3 && s.size() <= 9) {
+    char lower[9];
+    bool letters = true;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      lower[i] = static_cast<char>(s[i] | 0x20);
+      letters = letters && lower[i] >= 'a' && lower[i] <= 'z';
+    }
+    if (letters) return month_named(std::string_view(lower, s.size()));
+  }
   // Words and numbers: "July 30th", "2 sep", "Sept."; anything else means "not
   // a month".
   int month = 0;
@@ -318,13 +346,7 @@ int parse_month_day(std::string_view s, int& day) {
       day = static_cast<int>(*n);
       continue;
     }
-    int found = 0;
-    for (int m = 0; m < 12 && !found; ++m) {
-      const std::string_view name = kNames[m];
-      if (word == name || (word.size() == 3 && name.compare(0, 3, word) == 0) ||
-          (word == "sept" && m == 8))
-        found = m + 1;
-    }
+    const int found = month_named(word);
     if (!found || month) return 0;
     month = found;
   }
@@ -366,19 +388,34 @@ std::string clean_url(std::string_view s) {
   s = trim(s);
   if (s.size() > 6 && s.substr(0, 5) == "\\url{" && s.back() == '}') s = s.substr(5, s.size() - 6);
   while (s.size() >= 2 && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);
+  // (Trimmed before unescaping: an escape never makes or removes a space at either end.)
+  s = trim(s);
   std::string out;
   out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1])) continue;
-    out.push_back(s[i]);
+  std::size_t copied = 0;
+  for (std::size_t i = s.find('\\'); i != std::string_view::npos; i = s.find('\\', i + 1)) {
+    if (i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1]) && s[i + 1] != '\0') {
+      out.append(s, copied, i - copied);  // up to the backslash, which is dropped
+      copied = i + 1;
+    }
   }
-  return std::string(trim(out));
+  out.append(s, copied);
+  return out;
 }
 
 bool is_arxiv_prefix(std::string_view archive) { return to_lower_ascii(trim(archive)) == "arxiv"; }
 
-std::string doi_url(std::string_view doi) { return "https://doi.org/" + std::string(doi); }
-std::string arxiv_url(std::string_view id) { return "https://arxiv.org/abs/" + std::string(id); }
+namespace {
+std::string concat(std::string_view a, std::string_view b) {
+  std::string out;
+  out.reserve(a.size() + b.size());
+  out.append(a).append(b);
+  return out;
+}
+}  // namespace
+
+std::string doi_url(std::string_view doi) { return concat("https://doi.org/", doi); }
+std::string arxiv_url(std::string_view id) { return concat("https://arxiv.org/abs/", id); }
 
 }  // namespace papershelf::bibtex
 

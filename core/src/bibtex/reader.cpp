@@ -173,6 +173,12 @@ class Resolver {
     const std::uint32_t id = macro_names_.find(lower_name);
     return id == detail::StringIds::kAbsent ? nullptr : &macros_[id];
   }
+  // A macro by its name as written (lower-cased only when it has capitals: `month = sep`).
+  Macro* find_macro_written(std::string_view name) {
+    for (char c : name)
+      if (c >= 'A' && c <= 'Z') return find_macro(bibtex::to_lower_ascii(name));
+    return find_macro(name);
+  }
   // Bytes that macro expansion may still add over the whole read. Without a bound, a chain of
   // @string{s1 = s0 # s0}, @string{s2 = s1 # s1}, ... doubles at each step (a "billion laughs").
   std::size_t expansion_budget_ = 0;
@@ -224,7 +230,7 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
       out.append(piece.text);
       continue;
     }
-    Macro* found = find_macro(bibtex::to_lower_ascii(piece.text));
+    Macro* found = find_macro_written(piece.text);
     if (!found) {
       diag(piece.offset, Severity::Warning,
            "undefined macro '" + std::string(piece.text) + "' (its name is kept)");
@@ -260,7 +266,7 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
 // append_value() then handles it, warnings included.
 const std::string* Resolver::macro_value(const bibtex::Piece& piece) {
   if (piece.kind != PieceKind::Macro) return nullptr;
-  const Macro* m = find_macro(bibtex::to_lower_ascii(piece.text));
+  const Macro* m = find_macro_written(piece.text);
   if (!m || m->state != 2 || m->value.size() > expansion_budget_) return nullptr;
   expansion_budget_ -= m->value.size();
   return &m->value;
