@@ -58,7 +58,8 @@ TEST(BibtexReader, RecordLinesMatchTheirEntries) {
   std::vector<std::uint32_t> lines;
   std::uint32_t line = 1;
   for (int i = 0; i < 200; ++i) {
-    const std::string pad(static_cast<std::size_t>(i % 13), '\n');
+    // (Once, thousands of blank lines: the line counting must not overflow anywhere.)
+    const std::string pad(static_cast<std::size_t>(i == 99 ? 5000 : i % 13), '\n');
     text += pad;
     line += static_cast<std::uint32_t>(pad.size());
     if (i == 50) {
@@ -70,8 +71,16 @@ TEST(BibtexReader, RecordLinesMatchTheirEntries) {
       lines.push_back(line++);
     }
     lines.push_back(line);
-    text += "@misc{k" + std::to_string(i) + ",\r\n  title = {T" + std::to_string(i) + "},\n}\n";
-    line += 3;
+    text += "@misc{k" + std::to_string(i) + ",\r\n  title = {T" + std::to_string(i) + "},\n";
+    line += 2;
+    if (i % 40 == 7) {  // a long abstract: many kilobytes and lines from one record to the next
+      text += "  abstract = {";
+      for (int l = 0; l < 300 + i; ++l) text += "Some words of the abstract " + std::to_string(l) + "\n";
+      text += "},\n";
+      line += 301 + static_cast<std::uint32_t>(i);
+    }
+    text += "}\n";
+    line += 1;
   }
   const ReadResult r = read(text);
   ASSERT_EQ(r.library.publications.size(), lines.size());

@@ -43,10 +43,23 @@ inline unsigned count_flagged(std::uint64_t mask) {
   return count;
 }
 
-// How many bytes of [p, p + n) equal `c`.
+// How many bytes of [p, p + n) equal `c`. Each word's matches are added as 0/1 into eight byte
+// counters at once, which are summed before any of them could pass 255.
 inline std::size_t count_bytes(const char* p, std::size_t n, char c) {
+  constexpr std::uint64_t kLowBytes = 0x00FF00FF00FF00FFull;
+  auto flags = [&](std::size_t at) { return bytes_equal_to(load_word(p + at), c) >> 7; };
   std::size_t count = 0, i = 0;
-  for (; i + 8 <= n; i += 8) count += count_flagged(bytes_equal_to(load_word(p + i), c));
+  while (i + 8 <= n) {
+    std::uint64_t counters = 0;
+    int steps = 0;  // of four words: at most 63 (252 words) before the counters are summed
+    for (; steps < 63 && i + 32 <= n; ++steps, i += 32)
+      counters += flags(i) + flags(i + 8) + flags(i + 16) + flags(i + 24);
+    if (steps < 63)  // fewer than four words left
+      for (; i + 8 <= n; i += 8) counters += flags(i);
+    // Eight byte counters (at most 255 each) -> four 16-bit sums -> one.
+    const std::uint64_t pairs = (counters & kLowBytes) + ((counters >> 8) & kLowBytes);
+    count += static_cast<std::size_t>((pairs * 0x0001000100010001ull) >> 48);
+  }
   for (; i < n; ++i) count += p[i] == c;
   return count;
 }
