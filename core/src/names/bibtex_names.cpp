@@ -272,7 +272,7 @@ DecodedWord* decoded_word_cache() {
   return cache;
 }
 std::uint64_t word_hash(std::string_view s) {
-  // Eight bytes a step (multiply and fold), then the tail byte by byte.
+  // Eight bytes a step (multiply and fold).
   std::uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
   std::size_t i = 0;
   for (; i + 8 <= s.size(); i += 8) {
@@ -281,7 +281,12 @@ std::uint64_t word_hash(std::string_view s) {
     h = (h ^ w) * 0xFF51AFD7ED558CCDull;
     h ^= h >> 32;
   }
-  for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001B3ull;
+  if (i < s.size()) {  // the last 1-7 bytes as one more (zero-padded) word
+    std::uint64_t w = 0;
+    std::memcpy(&w, s.data() + i, s.size() - i);
+    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  }
   h ^= h >> 29;
   return h;
 }
