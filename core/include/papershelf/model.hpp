@@ -87,15 +87,33 @@ struct RichText {
 };
 
 // One author (or editor). Organisations use `literal` and leave the name parts empty.
-// The six parts share one string, back to back (most names fit its inline buffer and allocate
-// nothing): a 10,000-entry file has 70,000 authors, and as six std::strings each they took
-// 2.3x the file's size.
+// The six parts share one buffer, back to back, kept inside the Person up to kInline bytes: a
+// 10,000-entry file has 70,000 authors. (As six std::strings each they took 2.3x the file's
+// size; as one std::string nearly every name was still a heap block in WebAssembly, where
+// libc++ keeps only 10 bytes inline, and copying a cached name meant a malloc.)
 class Person {
  public:
   Person() = default;
   explicit Person(std::string_view given, std::string_view family = {},
                   std::string_view particle = {}, std::string_view suffix = {},
                   std::string_view literal = {}, std::string_view marks = {});
+  Person(const Person& other) { copy_text(other); }
+  Person(Person&& other) noexcept { take_text(other); }
+  Person& operator=(const Person& other) {
+    if (this != &other) {
+      free_text();
+      copy_text(other);
+    }
+    return *this;
+  }
+  Person& operator=(Person&& other) noexcept {
+    if (this != &other) {
+      free_text();
+      take_text(other);
+    }
+    return *this;
+  }
+  ~Person() { free_text(); }
 
   std::string_view given() const { return part(kGiven); }
   std::string_view family() const { return part(kFamily); }
@@ -110,26 +128,36 @@ class Person {
   void set_suffix(std::string_view s) { set(kSuffix, s); }
   void set_literal(std::string_view s) { set(kLiteral, s); }
   void set_marks(std::string_view s) { set(kMarks, s); }
-  void add_marks(std::string_view s) { text_.append(s); }  // (the marks come last)
+  void add_marks(std::string_view s) { set(kMarks, std::string(marks()).append(s)); }
 
   bool is_literal() const { return ends_[kLiteral] != ends_[kSuffix]; }
   friend bool operator==(const Person& a, const Person& b) {
     for (int i = 0; i < kMarks; ++i)
       if (a.ends_[i] != b.ends_[i]) return false;
-    return a.text_ == b.text_;
+    return a.text() == b.text();
   }
 
  private:
   enum Part : std::uint8_t { kGiven, kFamily, kParticle, kSuffix, kLiteral, kMarks };
+  static constexpr std::uint32_t kInline = 28;  // (Person stays 56 bytes natively)
+  std::string_view text() const { return {size_ <= kInline ? inline_ : heap_, size_}; }
   std::string_view part(Part i) const {
     const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
-    const std::size_t end = i == kMarks ? text_.size() : ends_[i];
-    return std::string_view(text_).substr(begin, end - begin);
+    const std::size_t end = i == kMarks ? size_ : ends_[i];
+    return text().substr(begin, end - begin);
   }
   void set(Part i, std::string_view s);
+  void assign_text(std::string_view text);  // the whole buffer (ends_ unchanged)
+  void copy_text(const Person& other);
+  void take_text(Person& other) noexcept;
+  void free_text() noexcept;
 
-  std::string text_;
-  std::uint32_t ends_[kMarks] = {};  // where each part but the marks ends in text_
+  std::uint32_t size_ = 0;
+  std::uint32_t ends_[kMarks] = {};  // where each part but the marks ends in the text
+  union {
+    char inline_[kInline] = {};
+    char* heap_;  // when size_ > kInline
+  };
 };
 
 // "Given particle Family, Suffix" (or the literal), without marks.

@@ -1,11 +1,11 @@
 #include "papershelf/model.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 #include "papershelf/diagnostics.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
-
-#include <algorithm>
-#include <cstring>
 
 namespace papershelf {
 namespace {
@@ -50,26 +50,60 @@ std::optional<Status> status_from_string(std::string_view s) {
 
 Person::Person(std::string_view given, std::string_view family, std::string_view particle,
                std::string_view suffix, std::string_view literal, std::string_view marks) {
-  text_.reserve(given.size() + family.size() + particle.size() + suffix.size() + literal.size() +
-                marks.size());
+  std::string text;
+  text.reserve(given.size() + family.size() + particle.size() + suffix.size() + literal.size() +
+               marks.size());
   const std::string_view parts[] = {given, family, particle, suffix, literal};
   for (int i = 0; i < kMarks; ++i) {
-    text_.append(parts[i]);
-    ends_[i] = static_cast<std::uint32_t>(text_.size());
+    text.append(parts[i]);
+    ends_[i] = static_cast<std::uint32_t>(text.size());
   }
-  text_.append(marks);
+  text.append(marks);
+  assign_text(text);
 }
 
 void Person::set(Part i, std::string_view s) {
   const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
-  const std::size_t end = i == kMarks ? text_.size() : ends_[i];
-  if (s.data() >= text_.data() && s.data() < text_.data() + text_.size()) {
-    set(i, std::string(s));  // one part copied into another: not from the buffer being changed
-    return;
-  }
-  text_.replace(begin, end - begin, s.data(), s.size());
+  const std::size_t end = i == kMarks ? size_ : ends_[i];
+  const std::string_view old = text();
+  std::string text;
+  text.reserve(old.size() - (end - begin) + s.size());
+  text.append(old.substr(0, begin)).append(s).append(old.substr(end));
+  assign_text(text);
   const std::uint32_t grown = static_cast<std::uint32_t>(s.size() - (end - begin));  // mod 2^32
   for (int j = i; j < kMarks; ++j) ends_[j] += grown;
+}
+
+void Person::assign_text(std::string_view text) {
+  free_text();
+  size_ = static_cast<std::uint32_t>(text.size());
+  char* to = inline_;
+  if (size_ > kInline) to = heap_ = new char[size_];
+  if (size_) std::memcpy(to, text.data(), size_);
+}
+
+void Person::copy_text(const Person& other) {
+  std::copy(std::begin(other.ends_), std::end(other.ends_), ends_);
+  size_ = other.size_;
+  if (size_ <= kInline) {
+    std::memcpy(inline_, other.inline_, kInline);
+  } else {
+    heap_ = new char[size_];
+    std::memcpy(heap_, other.heap_, size_);
+  }
+}
+
+void Person::take_text(Person& other) noexcept {
+  std::copy(std::begin(other.ends_), std::end(other.ends_), ends_);
+  size_ = other.size_;
+  std::memcpy(inline_, other.inline_, kInline);  // (the heap pointer, when there is one)
+  other.size_ = 0;
+  std::fill(std::begin(other.ends_), std::end(other.ends_), 0u);
+}
+
+void Person::free_text() noexcept {
+  if (size_ > kInline) delete[] heap_;
+  size_ = 0;
 }
 
 std::string display_name(const Person& p) {
