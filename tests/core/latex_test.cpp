@@ -37,6 +37,14 @@ TEST(LatexDecode, RawUtf8IsKeptAndComposed) {
   EXPECT_EQ(text_of("García"), "García");
   EXPECT_EQ(text_of("Garci\u0301a"), "García");  // decomposed input becomes NFC
   EXPECT_EQ(text_of("  many \n  spaces  "), "many spaces");
+  // Values with nothing to decode but one doubled space, wherever it is in a long run of words.
+  const std::string words = "Plain words of a title that runs on and on";
+  for (std::size_t at = 0; at < words.size(); ++at) {
+    if (words[at] != ' ') continue;
+    std::string doubled = words;
+    doubled.insert(at, " ");
+    EXPECT_EQ(text_of(doubled), words) << doubled;
+  }
 }
 
 TEST(LatexDecode, StylesBecomeSpans) {
