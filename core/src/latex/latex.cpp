@@ -281,6 +281,7 @@ struct Switch {
 // values (every word of every name) does not allocate them each time. decode() is not
 // re-entrant, so one set per thread is enough.
 struct Stacks {
+  std::vector<Span> spans;  // built here, then copied out once at their final size
   std::vector<Group> groups;
   std::vector<Switch> switches;
   std::vector<char32_t> pending_marks;
@@ -297,10 +298,12 @@ class Decoder {
         warnings_(warnings),
         groups_(stacks().groups),
         switches_(stacks().switches),
-        pending_marks_(stacks().pending_marks) {
+        pending_marks_(stacks().pending_marks),
+        spans_(stacks().spans) {
     out_.text.reserve(in.size());
     groups_.clear();
     switches_.clear();
+    spans_.clear();
     pending_marks_.clear();
   }
 
@@ -329,6 +332,7 @@ class Decoder {
   std::vector<Group>& groups_;
   std::vector<Switch>& switches_;
   std::vector<char32_t>& pending_marks_;  // accents waiting for their base letter
+  std::vector<Span>& spans_;
   int nocase_depth_ = 0;
   bool next_group_is_argument_ = false;
 };
@@ -397,7 +401,7 @@ void Decoder::add_span(std::uint32_t begin, SpanStyle style, std::string url) {
   s.end = size();
   s.style = style;
   s.url = std::move(url);
-  out_.spans.push_back(std::move(s));
+  spans_.push_back(std::move(s));
 }
 
 void Decoder::open_group(bool argument) {
@@ -688,17 +692,22 @@ RichText Decoder::run() {
   }
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();
-  auto& spans = out_.spans;
-  for (Span& s : spans) s.end = std::min(s.end, length);
-  spans.erase(
-      std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }),
-      spans.end());
-  // Canonical order: inner spans (closed first) before the spans that contain
-  // them.
-  if (spans.size() > 1)
-    detail::sort_values(spans, [](const Span& a, const Span& b) {
-      return a.end != b.end ? a.end < b.end : a.begin > b.begin;
+  for (Span& s : spans_) s.end = std::min(s.end, length);
+  spans_.erase(
+      std::remove_if(spans_.begin(), spans_.end(), [](const Span& s) { return s.begin >= s.end; }),
+      spans_.end());
+  // Canonical order: inner spans (closed first) before the spans that contain them. The record
+  // gets them in one allocation of their exact size (a library keeps every title's spans).
+  if (!spans_.empty()) {
+    const auto order = detail::sorted_indices(spans_.size(), [&](std::uint32_t a, std::uint32_t b) {
+      const Span& x = spans_[a];
+      const Span& y = spans_[b];
+      return x.end != y.end ? x.end < y.end : x.begin > y.begin;
     });
+    out_.spans.reserve(spans_.size());
+    for (const std::uint32_t i : order) out_.spans.push_back(std::move(spans_[i]));
+    spans_.clear();
+  }
   return std::move(out_);
 }
 
