@@ -361,6 +361,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#els.count.textContent = "";
         this.#els.problems.hidden = false;
         this.#els.problems.innerHTML = `<p class="ps-error" role="alert">${escapeText(this.labels.loadError(src ?? "data", (err as Error).message))}</p>`;
+        // Whatever the page put inside the element (a list prerendered by `papershelf render`)
+        // is still the best there is to show.
+        this.#els.list.replaceChildren(document.createElement("slot"));
         this.dispatchEvent(new CustomEvent("error", { detail: err }));
       }
     }

@@ -121,7 +121,8 @@ test("bad data: an inline panel with line:column, valid entries still shown", as
 @article{bad, title={Unclosed, author={C, D}, year=2021
 @article{good2, title={Second}, author={E, F}, year=2022}
 </script></paper-shelf>
-<paper-shelf id="missing" src="nope.bib"></paper-shelf>` });
+<paper-shelf id="missing" src="nope.bib"></paper-shelf>
+<paper-shelf id="prerendered" src="gone.bib"><ol class="ps-list"><li class="ps-entry" id="kept">A paper rendered ahead of time</li></ol></paper-shelf>` });
   const { page } = await open(browser.context, `${server.url}/homepage/broken.html`);
   const keys = await ready(page);
   assert.ok(keys.includes("good1") && keys.includes("good2"), keys.join());
@@ -129,6 +130,10 @@ test("bad data: an inline panel with line:column, valid entries still shown", as
   assert.match(text, /\d+:\d+/);
   await ready(page, "#missing");
   assert.match(await page.locator("#missing >> .ps-error").textContent(), /nope\.bib/);
+  // A list prerendered inside the element stays on the page when the data cannot be loaded.
+  await ready(page, "#prerendered");
+  assert.match(await page.locator("#prerendered >> .ps-error").textContent(), /gone\.bib/);
+  assert.ok(await page.locator("#kept").isVisible());
   await page.close();
 });
 
