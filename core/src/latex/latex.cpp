@@ -666,8 +666,12 @@ RichText Decoder::run() {
         }
         ++end;
       }
-      emit_base(in_.substr(pos_, 1));
-      out_.text.append(in_.data() + pos_ + 1, end - pos_ - 1);
+      if (pending_marks_.empty()) {
+        out_.text.append(in_.data() + pos_, end - pos_);
+      } else {
+        emit_base(in_.substr(pos_, 1));  // the accents waiting go on the run's first letter
+        out_.text.append(in_.data() + pos_ + 1, end - pos_ - 1);
+      }
       pos_ = end;
       continue;
     }
