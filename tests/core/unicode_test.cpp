@@ -185,6 +185,30 @@ TEST(Fold, GreekAndCyrillicLowerCase) {
   EXPECT_FALSE(u::is_letter(0x2020));  // †
 }
 
+// The case and mark tables are stored compactly (runs, compositions followed backwards); these
+// are the letters each shortcut could get wrong.
+TEST(Fold, EveryMarkStripsAndEveryCaseRunHolds) {
+  EXPECT_EQ(u::fold("ỆỄṎǗ"), "eeou");                  // two marks: stripped through two steps
+  EXPECT_EQ(u::fold("\u1F71 \u1F73 \u1FBE \u0390"), "α ε ι ι");  // Greek oxia, prosgegrammeni, ΐ
+  EXPECT_EQ(u::fold("Ǻ"), "a");                        // ring and acute on A
+  EXPECT_EQ(u::to_lower(0x0100), 0x0101u);  // Ā: a stride-2 run
+  EXPECT_EQ(u::to_lower(0x0101), 0x0101u);  // ā: the lower letter between two upper ones
+  EXPECT_EQ(u::to_lower(0x0178), 0x00FFu);  // Ÿ -> ÿ, downwards
+  EXPECT_EQ(u::to_lower(0x1E9E), 0x00DFu);  // ẞ -> ß
+  EXPECT_EQ(u::to_lower(0x00D7), 0x00D7u);  // × inside the À-Þ run is not a letter
+  EXPECT_EQ(u::to_lower(0x0181), 0x0253u);  // Ɓ -> ɓ, a run of one
+  EXPECT_EQ(u::to_upper(0x03B8), 0x0398u);  // θ -> Θ (not ϴ, which lowers to θ too)
+  EXPECT_EQ(u::to_upper(0x00FF), 0x0178u);
+  EXPECT_EQ(u::to_upper(0x0101), 0x0100u);
+  EXPECT_EQ(u::to_upper(0x0100), 0x0100u);
+  for (char32_t cp = 0x80; cp < 0x2000; ++cp) {
+    const char32_t lower = u::to_lower(cp);
+    if (lower != cp) {
+      EXPECT_EQ(u::to_lower(lower), lower) << std::hex << cp;
+    }
+  }
+}
+
 TEST(Fold, KeepsPunctuationAndUnifiesDashes) {
   EXPECT_EQ(u::fold("GPU-Accelerated, (Fast)!"), "gpu-accelerated, (fast)!");
   EXPECT_EQ(u::fold("O’Brien"), "o'brien");

@@ -19,6 +19,12 @@ struct CodePair {
   char16_t from;
   char16_t to;
 };
+struct CaseRun {
+  char16_t first;
+  char16_t last;
+  char16_t stride;
+  std::int16_t delta;
+};
 
 #include "unicode_tables.inc"
 
@@ -49,6 +55,40 @@ const char* special_fold(char32_t cp) {
     case 0x00A0: return " ";
     default: return nullptr;
   }
+}
+
+// The base letter of `cp` with all its marks stripped, or 0 when it has none: kCompositions
+// followed backwards (U+1EC7 ệ -> U+1EB9 ẹ -> e), then the few letters that path misses.
+char32_t strip_marks(char32_t cp) {
+  // kCompositions sorted by the precomposed letter, built once.
+  struct ByComposed {
+    CodePair pairs[std::size(kCompositions)] = {};
+    ByComposed() {
+      std::uint32_t order[std::size(kCompositions)];
+      for (std::uint32_t i = 0; i < std::size(kCompositions); ++i) order[i] = i;
+      detail::sort_indices(
+          order, std::size(kCompositions),
+          [](const void*, std::uint32_t a, std::uint32_t b) {
+            return kCompositions[a].composed < kCompositions[b].composed;
+          },
+          nullptr);
+      for (std::size_t i = 0; i < std::size(kCompositions); ++i)
+        pairs[i] = {kCompositions[order[i]].composed, kCompositions[order[i]].base};
+    }
+  };
+  static const ByComposed by_composed;
+  char32_t base = 0;
+  while (const char32_t next = lookup(by_composed.pairs, base ? base : cp)) base = next;
+  return base ? base : lookup(kStripMarksExtra, cp);
+}
+
+// The run of kToLowerRuns that lower-cases `cp`, or nullptr.
+const CaseRun* case_run_of(char32_t cp) {
+  auto it = std::upper_bound(std::begin(kToLowerRuns), std::end(kToLowerRuns), cp,
+                             [](char32_t c, const CaseRun& r) { return c < r.first; });
+  if (it == std::begin(kToLowerRuns)) return nullptr;
+  --it;
+  return cp <= it->last && (cp - it->first) % it->stride == 0 ? it : nullptr;
 }
 
 }  // namespace
@@ -219,31 +259,20 @@ std::string to_nfc(std::string_view s) {
 
 char32_t to_lower(char32_t cp) {
   if (cp < 0x80) return (cp >= 'A' && cp <= 'Z') ? cp + 32 : cp;
-  if (char32_t l = lookup(kToLower, cp)) return l;
-  return cp;
+  const CaseRun* run = case_run_of(cp);
+  return run ? static_cast<char32_t>(static_cast<std::int32_t>(cp) + run->delta) : cp;
 }
 
 char32_t to_upper(char32_t cp) {
   if (cp < 0x80) return (cp >= 'a' && cp <= 'z') ? cp - 32 : cp;
-  // kToLower sorted by its lower-case side (stable: the first pair in table order wins, as a
-  // linear search would), built once.
-  struct ByLower {
-    CodePair pairs[std::size(kToLower)] = {};
-    ByLower() {
-      // Stable, so ties keep the table's own order (by `from`).
-      std::uint32_t order[std::size(kToLower)];
-      for (std::uint32_t i = 0; i < std::size(kToLower); ++i) order[i] = i;
-      detail::sort_indices(
-          order, std::size(kToLower),
-          [](const void*, std::uint32_t a, std::uint32_t b) { return kToLower[a].to < kToLower[b].to; },
-          nullptr);
-      for (std::size_t i = 0; i < std::size(kToLower); ++i) pairs[i] = kToLower[order[i]];
-    }
-  };
-  static const ByLower by_lower;
-  auto it = std::lower_bound(std::begin(by_lower.pairs), std::end(by_lower.pairs), cp,
-                             [](const CodePair& p, char32_t c) { return p.to < c; });
-  return (it != std::end(by_lower.pairs) && it->to == cp) ? it->from : cp;
+  // Two upper-case letters can lower to the same one (Θ and ϴ to θ): the first run in table
+  // order, so the lower code point, wins.
+  for (const CaseRun& run : kToLowerRuns) {
+    const std::int32_t upper = static_cast<std::int32_t>(cp) - run.delta;
+    if (upper >= run.first && upper <= run.last && (upper - run.first) % run.stride == 0)
+      return static_cast<char32_t>(upper);
+  }
+  return cp;
 }
 
 bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
@@ -275,7 +304,7 @@ std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
     } else if (const char* sp = special_fold(cp)) {
       out += sp;
     } else {
-      if (char32_t base = lookup(kStripMarks, cp)) cp = base;
+      if (char32_t base = strip_marks(cp)) cp = base;
       if (const char* sp2 = special_fold(cp)) {
         out += sp2;
       } else {
