@@ -71,4 +71,5 @@ out.write("};\n\n// Upper to lower case outside ASCII: {first, last, stride, del
 out.write("static constexpr CaseRun kToLowerRuns[] = {\n")
 for first, last, stride, delta in runs:
     out.write("    {0x%04X, 0x%04X, %d, %d},\n" % (first, last, stride, delta))
-out.write("};\n")
+out.write("};\n// The upper-case letters those runs cover.\n")
+out.write("static constexpr std::size_t kCasePairs = %d;\n" % len(lower))

@@ -82,6 +82,13 @@ char32_t strip_marks(char32_t cp) {
   return base ? base : lookup(kStripMarksExtra, cp);
 }
 
+constexpr std::size_t count_case_pairs() {
+  std::size_t n = 0;
+  for (const CaseRun& run : kToLowerRuns) n += (run.last - run.first) / run.stride + 1;
+  return n;
+}
+static_assert(count_case_pairs() == kCasePairs, "kCasePairs must count the runs' letters");
+
 // The run of kToLowerRuns that lower-cases `cp`, or nullptr.
 const CaseRun* case_run_of(char32_t cp) {
   auto it = std::upper_bound(std::begin(kToLowerRuns), std::end(kToLowerRuns), cp,
@@ -265,14 +272,33 @@ char32_t to_lower(char32_t cp) {
 
 char32_t to_upper(char32_t cp) {
   if (cp < 0x80) return (cp >= 'a' && cp <= 'z') ? cp - 32 : cp;
-  // Two upper-case letters can lower to the same one (Θ and ϴ to θ): the first run in table
-  // order, so the lower code point, wins.
-  for (const CaseRun& run : kToLowerRuns) {
-    const std::int32_t upper = static_cast<std::int32_t>(cp) - run.delta;
-    if (upper >= run.first && upper <= run.last && (upper - run.first) % run.stride == 0)
-      return static_cast<char32_t>(upper);
-  }
-  return cp;
+  // The runs expanded into {upper, lower} pairs and sorted by the lower-case side, built once.
+  // Two upper-case letters can lower to the same one (Θ and ϴ to θ): the sort is stable, so
+  // the lower code point wins.
+  struct ByLower {
+    CodePair pairs[kCasePairs] = {};
+    ByLower() {
+      CodePair by_upper[kCasePairs] = {};
+      std::size_t n = 0;
+      for (const CaseRun& run : kToLowerRuns)
+        for (std::uint32_t upper = run.first; upper <= run.last; upper += run.stride)
+          by_upper[n++] = {static_cast<char16_t>(upper), static_cast<char16_t>(upper + run.delta)};
+      std::uint32_t order[kCasePairs];
+      for (std::uint32_t i = 0; i < kCasePairs; ++i) order[i] = i;
+      detail::sort_indices(
+          order, kCasePairs,
+          [](const void* context, std::uint32_t a, std::uint32_t b) {
+            const auto* all = static_cast<const CodePair*>(context);
+            return all[a].to < all[b].to;
+          },
+          by_upper);
+      for (std::size_t i = 0; i < kCasePairs; ++i) pairs[i] = by_upper[order[i]];
+    }
+  };
+  static const ByLower by_lower;
+  auto it = std::lower_bound(std::begin(by_lower.pairs), std::end(by_lower.pairs), cp,
+                             [](const CodePair& p, char32_t c) { return p.to < c; });
+  return (it != std::end(by_lower.pairs) && it->to == cp) ? it->from : cp;
 }
 
 bool is_upper(char32_t cp) { return to_lower(cp) != cp; }
