@@ -281,9 +281,15 @@ std::uint64_t word_hash(std::string_view s) {
     h = (h ^ w) * 0xFF51AFD7ED558CCDull;
     h ^= h >> 32;
   }
-  if (i < s.size()) {  // the last 1-7 bytes as one more (zero-padded) word
+  if (i < s.size()) {
+    // The last 1-7 bytes as one more word: the string's last eight bytes when it has eight
+    // (overlapping the word before; a fixed-size load, where a variable-size copy is a memcpy
+    // call per name), else zero-padded.
     std::uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, s.size() - i);
+    if (s.size() >= 8)
+      std::memcpy(&w, s.data() + s.size() - 8, 8);
+    else
+      std::memcpy(&w, s.data(), s.size());
     h = (h ^ w) * 0xFF51AFD7ED558CCDull;
     h ^= h >> 32;
   }
@@ -508,7 +514,7 @@ NameList parse_bibtex_names(std::string_view raw) {
     // Markers after a braced organisation: "{Barnes and Noble}*".
     std::string_view core = chunk;
     std::string trailing;
-    while (!core.empty() && std::strchr("*#^", core.back()) && core.back() != '\0') {
+    while (!core.empty() && (core.back() == '*' || core.back() == '#' || core.back() == '^')) {
       trailing.insert(trailing.begin(), core.back());
       core.remove_suffix(1);
     }
