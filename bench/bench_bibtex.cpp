@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "floor_tokenizer.hpp"
 #include "papershelf/read.hpp"
 
 namespace {
@@ -46,6 +47,8 @@ struct Row {
   std::size_t records = 0, diagnostics = 0;
   double best = 0, median = 0;  // seconds
   double memory = 0;            // peak reader allocations / input size
+  double floor_best = 0;        // seconds: the bare tokenizer (floor_tokenizer.cpp), same runs
+  std::uint32_t floor_entries = 0;
 };
 
 Row measure(const char* path, int repeats) {
@@ -72,6 +75,12 @@ Row measure(const char* path, int repeats) {
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     peak = std::max(peak, g_peak - before);
+    // The floor, in turns with the reader so that both see the same machine.
+    const auto floor_start = std::chrono::steady_clock::now();
+    papershelf_floor_tokenize(text.data(), text.size(), &row.floor_entries);
+    const double floor_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - floor_start).count();
+    row.floor_best = i == 0 ? floor_seconds : std::min(row.floor_best, floor_seconds);
   }
   std::sort(seconds.begin(), seconds.end());
   row.best = seconds.front();
@@ -113,7 +122,10 @@ int main(int argc, char** argv) {
                 r.median * 1e3, repeats);
     std::printf("throughput      %.0f MB/s best, %.0f MB/s median (goal: 200 MB/s)\n",
                 r.mb / r.best, r.mb / r.median);
-    std::printf("peak memory     %.2f x input (reader allocations; goal: under 3x)\n\n", r.memory);
+    std::printf("peak memory     %.2f x input (reader allocations; goal: under 3x)\n", r.memory);
+    std::printf("floor           a bare tokenizer (%u entries): best %.1f ms; the reader takes %.1f "
+                "times as long\n\n",
+                r.floor_entries, r.floor_best * 1e3, r.floor_best > 0 ? r.best / r.floor_best : 0.0);
     rows.push_back(r);
   }
   // The README table.

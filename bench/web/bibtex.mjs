@@ -8,7 +8,9 @@
 //   mkdir -p /tmp/bench-cjs && cd /tmp/bench-cjs && npm init -y &&
 //   npm install @citation-js/core @citation-js/plugin-bibtex
 // Another folder can be given with CITATION_JS_DIR=...; without it the comparison is skipped.
-// PAPERSHELF_CORE_DIR=build/x/web also times that build's core.
+// PAPERSHELF_CORE_DIR=build/x/web also times that build's core. When ./dev.sh has built it, the
+// floor (bench/floor_tokenizer.cpp: a bare tokenizer, compiled like the fast core) takes its
+// turns too: what the file's bytes alone cost on this machine.
 import { readFileSync, existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
@@ -47,6 +49,27 @@ if (coreDir) {
   cores.push([`${coreDir}/${name}`, loaderFor(coreDir, name)]);
 }
 
+const floorDir = join(here, "..", "..", "build", "wasm-fast", "web");
+let floor = null;
+if (existsSync(join(floorDir, "papershelf-floor.mjs"))) {
+  const create = (await import(pathToFileURL(join(floorDir, "papershelf-floor.mjs")).href)).default;
+  const module = await create({ wasmBinary: readFileSync(join(floorDir, "papershelf-floor.wasm")) });
+  // Like parse(): the bytes are copied into WebAssembly memory, then read.
+  floor = {
+    ms: [],
+    entries: 0,
+    run(input) {
+      const ptr = module._malloc(input.length);
+      module.HEAPU8.set(input, ptr);
+      const counts = module._malloc(4);
+      module._papershelf_floor_tokenize(ptr, input.length, counts);
+      this.entries = new Uint32Array(module.HEAPU8.buffer, counts, 1)[0];
+      module._free(counts);
+      module._free(ptr);
+    },
+  };
+}
+
 const bytes = new Uint8Array(readFileSync(file));
 const mb = bytes.length / 1e6;
 
@@ -79,6 +102,11 @@ for (let i = 0; i < runs; ++i) {
     library.dispose();
     s.ms.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
+  if (floor) {
+    const start = process.hrtime.bigint();
+    floor.run(bytes);
+    floor.ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
 }
 let ps;  // the first (fast) core's figures, for the citation.js ratio
 for (const s of shelves) {
@@ -87,6 +115,12 @@ for (const s of shelves) {
   console.log(`papershelf ${s.label}: best ${result.best.toFixed(1)} ms, median ${result.median.toFixed(1)} ms ` +
     `(${runs} runs; ${(mb / (result.best / 1e3)).toFixed(0)} MB/s; ${s.last.size} records, ` +
     `${s.last.diagnostics} diagnostics; goal: <= 40 ms on the 10k file)`);
+}
+
+if (floor) {
+  const result = summary(floor.ms);
+  console.log(`floor            a bare tokenizer in WASM (${floor.entries} entries): best ${result.best.toFixed(1)} ms, ` +
+    `median ${result.median.toFixed(1)} ms; the fast core takes ${(ps.best / result.best).toFixed(1)} times as long`);
 }
 
 // citation.js, when installed (it takes seconds per run: fewer runs).
