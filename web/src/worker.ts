@@ -60,6 +60,9 @@ export class RemoteLibrary implements Shelf {
     // The worker says "ready" (id 0) once it runs: only then are the bytes handed over, because
     // a transfer to a worker the browser refused (CSP, a bad URL) would lose them.
     this.#started = new Promise((resolve, reject) => this.#calls.set(0, { resolve, reject }));
+    // A worker the browser refuses fails while the file is still downloading, before read()
+    // awaits this: handled here, it is not also reported as an unhandled rejection.
+    this.#started.catch(() => {});
     worker.onmessage = (event: MessageEvent<Reply>) => {
       const call = this.#calls.get(event.data.id);
       if (!call) return;

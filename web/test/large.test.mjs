@@ -41,8 +41,9 @@ before(async () => {
 <paper-shelf src="/${src}" owner="${OWNER}" ${extra}></paper-shelf></main></body></html>`;
   server.pages.set("/huge.html", { body: page("huge.bib") });
   server.pages.set("/medium.html", { body: page("medium.bib", 'max-authors="3"') });
+  // Served slowly: the worker is refused while the rest of the file is still downloading.
   server.pages.set("/no-worker.html", {
-    body: page("medium.bib"),
+    body: page("slow/medium.bib"),
     headers: { "content-security-policy": "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'none'; connect-src 'self'" },
   });
   browser = await launch();

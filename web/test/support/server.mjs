@@ -16,13 +16,18 @@ export async function serve(root) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(pages.get(path).headers ?? {}) });
       return res.end(pages.get(path).body);
     }
-    let file = normalize(join(root, path));
+    // "/slow/<path>": the file in two parts, the second 400 ms after the first 600 KB (a slow
+    // network: a large file's worker starts while the rest is still on its way).
+    const slow = path.startsWith("/slow/");
+    let file = normalize(join(root, slow ? path.slice("/slow".length) : path));
     if (!file.startsWith(normalize(root))) return res.writeHead(403).end();
     if (path.endsWith("/")) file = join(file, "index.html");
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      res.end(body);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": body.length });
+      if (!slow) return res.end(body);
+      res.write(body.subarray(0, 600 * 1024));
+      setTimeout(() => res.end(body.subarray(600 * 1024)), 400);
     } catch {
       res.writeHead(404).end("not found");
     }
