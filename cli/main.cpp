@@ -311,6 +311,7 @@ int run_render(const Args& a) {
   if (!error.empty()) return usage_error(error);
   auto style = citation_style_from_string(a.style);
   if (!style) return usage_error("unknown style \"" + a.style + "\" (use compact or ieee)");
+  if (std::string problem = base_problem(a.base); !problem.empty()) return usage_error("--base: " + problem);
 
   Library lib;
   std::vector<Diagnostic> diagnostics;

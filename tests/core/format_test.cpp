@@ -125,6 +125,14 @@ TEST(SafeUrl, Resolve) {
   EXPECT_EQ(resolve_url("//cdn.org/x", "papers/"), "//cdn.org/x");
   EXPECT_EQ(resolve_url("#top", "papers/"), "#top");
   EXPECT_EQ(resolve_url("  x.pdf\n", "papers/"), "papers/x.pdf");
+  // The joined URL is what is judged: no base makes a script or data link, and an unsafe URL
+  // gives no link at all.
+  EXPECT_EQ(resolve_url("paper.pdf", "javascript:alert(1)//"), "paper.pdf");
+  EXPECT_EQ(resolve_url("paper.pdf", "java\tscript:alert(1)//"), "paper.pdf");
+  EXPECT_EQ(resolve_url("paper.pdf", " data:text/html,"), "paper.pdf");
+  EXPECT_EQ(resolve_url("paper.pdf", "mailto:a@b.org"), "paper.pdf");
+  EXPECT_EQ(resolve_url("javascript:alert(1)", "papers/"), "");
+  EXPECT_EQ(resolve_url("x.pdf", "https://site.org/a b/"), "https://site.org/a b/x.pdf");
 }
 
 TEST(SafeUrl, BestLinkPrefersWebsiteAndSkipsUnsafe) {

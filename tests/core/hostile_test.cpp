@@ -366,3 +366,59 @@ INSTANTIATE_TEST_SUITE_P(AllFormats, Hostile,
                          [](const ::testing::TestParamInfo<Format>& f) {
                            return f.param == Format::BibTeX ? "BibTeX" : f.param == Format::CslJson ? "CslJson" : "PapershelfJson";
                          });
+
+// The link base (the element's `base` attribute, the CLI's --base) is joined with relative links:
+// every payload, and every disguise of a script or data base, used as the base must still give
+// only safe hrefs and srcs, in the list, the card and the view model.
+TEST(HostileBase, NoBaseBuildsAnUnsafeLink) {
+  std::vector<std::string> bases = payloads();
+  for (const char* b : {"javascript:void(window.x=1)//", "javascript:alert(1)//", "JavaScript:alert(1)//",
+                        " javascript:alert(1)//", "java\tscript:alert(1)//", "\x01javascript:x//",
+                        "data:text/html,<script>alert(1)</script>//", "DATA:text/html;base64,PHNjcmlwdD4=#",
+                        "vbscript:x//", "mailto:a@b.org?body=", "file:///etc/", "\\\\evil.example\\",
+                        "javascript", "javascript:", ":", "java", "https://ok.example/papers/", "papers/"})
+    bases.emplace_back(b);
+  const std::string doc =
+      "@article{rel, title={T}, author={Hu, Qinghao}, journal={J}, year=2024, pdf={paper.pdf}, "
+      "code={script:alert(1)}, slides={:x}, website={papers/site.html}}\n";
+  ReadOptions ro;
+  ro.format = Format::BibTeX;
+  const ReadResult r = read(doc, ro);
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  Profile profile;
+  profile.name = "Qinghao Hu";
+  profile.photo = "me.jpg";
+  profile.links = {{"cv", "cv.pdf"}, {"homepage", "index.html"}};
+  for (const std::string& base : bases) {
+    FormatOptions fo;
+    fo.base = base;
+    const View view = run_query(r.library, Query{});
+    std::string html = format_html(r.library, view, fo);
+    ProfileCardOptions po;
+    po.base = base;
+    html += format_profile_html(profile, compute_stats(r.library, OwnerMatcher({"Qinghao Hu"})), po);
+    std::string text;
+    const auto problems = audit(html, text);
+    EXPECT_TRUE(problems.empty()) << "base \"" << base << "\":\n" << join(problems);
+    const auto model = json::parse(format_view_json(r.library, view, fo), nullptr, false);
+    ASSERT_TRUE(model.is_array());
+    for (const auto& e : model)
+      for (const auto& url : {e.value("url", std::string())}) EXPECT_TRUE(safe_url_for_browser(url)) << url;
+    for (const auto& l : model.at(0).at("links"))
+      EXPECT_TRUE(safe_url_for_browser(l.value("url", std::string()))) << "base \"" << base << "\": " << l;
+    // A base that is refused is said so, and the relative links stay as written.
+    const std::string problem = base_problem(base);
+    if (!is_safe_base(base)) {
+      EXPECT_FALSE(problem.empty()) << base;
+      EXPECT_NE(html.find("href=\"paper.pdf\""), std::string::npos) << base;
+    } else {
+      EXPECT_TRUE(problem.empty()) << base;
+    }
+  }
+  EXPECT_FALSE(is_safe_base("javascript:alert(1)//"));
+  EXPECT_FALSE(is_safe_base("data:text/html,x"));
+  EXPECT_FALSE(is_safe_base("mailto:a@b.org"));
+  EXPECT_TRUE(is_safe_base("https://ok.example/papers/"));
+  EXPECT_TRUE(is_safe_base("papers"));
+  EXPECT_TRUE(is_safe_base(""));
+}

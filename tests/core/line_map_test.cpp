@@ -76,3 +76,26 @@ TEST(LineMap, MatchesAByteCountOnRandomText) {
     expect_every_offset_matches(text);
   }
 }
+
+TEST(LineMap, AnswersInAnyOrderMatchTheCount) {
+  // The map remembers its last answer and starts from there when it can (forward, or back within
+  // a line): random jumps in both directions, on one long line and on many short ones, must still
+  // agree with the count.
+  std::mt19937 rng(7);
+  for (const bool one_line : {true, false}) {
+    std::string text;
+    for (int i = 0; i < 3000; ++i) {
+      text += (rng() % 5 == 0) ? "\xC3\xA9" : "a";
+      if (!one_line && rng() % 37 == 0) text += '\n';
+    }
+    const LineMap map(text);
+    for (int k = 0; k < 4000; ++k) {
+      const std::size_t offset = (k % 3 == 0) ? rng() % (text.size() + 1)
+                                              : std::min<std::size_t>(text.size(), rng() % 2 ? k : text.size() - k % 50);
+      const LineMap::Position got = map.position(offset);
+      const LineMap::Position want = naive_position(text, offset);
+      ASSERT_EQ(got.line, want.line) << "offset " << offset << " step " << k;
+      ASSERT_EQ(got.column, want.column) << "offset " << offset << " step " << k;
+    }
+  }
+}

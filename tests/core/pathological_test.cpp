@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -272,6 +273,103 @@ TEST(Pathological, LongCrossrefChain) {
   EXPECT_TRUE(has(r, Severity::Warning, "crossref")) << all_diagnostics(r).substr(0, 2000);
 }
 
+
+TEST(Pathological, CrossrefFanOutDoesNotMultiplyTheInput) {
+  // One proceedings with a 100 KB title and 20,000 papers that crossref it: each paper copied the
+  // title as its venue (1.6 MB in, 2 GB of venues; 5-8 GB when rendered). What children inherit
+  // is now capped at a few times the file's size, with a warning, and every record stays.
+  const std::size_t n = 20000 / kScale;
+  std::string text = "@proceedings{conf, title={" + std::string(100000, 'x') + "}, year=2020}\n";
+  for (std::size_t i = 0; i < n; ++i)
+    text += "@inproceedings{c" + std::to_string(i) + ", title={Paper " + std::to_string(i) +
+            "}, author={Hu, Qinghao}, crossref={conf}}\n";
+  const ReadResult r = read_bib(text);
+  ASSERT_EQ(r.library.publications.size(), n + 1);
+  std::size_t inherited = 0, with_venue = 0;
+  for (const auto& p : r.library.publications) {
+    inherited += p.venue.text.size();
+    with_venue += !p.venue.empty();
+    EXPECT_EQ(p.date.year, 2020) << p.key;  // small fields are still inherited by every child
+  }
+  EXPECT_LE(inherited, 4 * text.size() + (std::size_t{1} << 20));
+  EXPECT_GT(with_venue, 10u);  // the first children still inherit the title
+  EXPECT_TRUE(has(r, Severity::Warning, "inherited fields would take more than")) << all_diagnostics(r).substr(0, 2000);
+  EXPECT_EQ(r.diagnostics.size(), 1u) << "one warning, not one per child";
+}
+
+TEST(Pathological, CrossrefInheritanceOfRealSizeIsComplete) {
+  // A DBLP-style file: 2,000 papers crossref 20 proceedings with long editor lists; everything
+  // is inherited (the cap is far above what real files need).
+  std::string text;
+  std::string editors;
+  for (int e = 0; e < 12; ++e) editors += (e ? " and " : "") + std::string("Editor") + std::to_string(e) + ", Some";
+  for (int c = 0; c < 20; ++c)
+    text += "@proceedings{conf" + std::to_string(c) + ", title={Proceedings of the " + std::to_string(c) +
+            "th International Conference on Long Names and Their Applications}, editor={" + editors +
+            "}, publisher={ACM}, series={Lecture Notes in Computer Science}, volume={" + std::to_string(c) +
+            "}, year=2020, isbn={978-3-030-00000-0}, url={https://dblp.org/db/conf/x/" + std::to_string(c) + ".html}}\n";
+  for (int i = 0; i < 2000; ++i)
+    text += "@inproceedings{p" + std::to_string(i) + ", title={P}, author={Hu, Q.}, crossref={conf" +
+            std::to_string(i % 20) + "}}\n";
+  const ReadResult r = read_bib(text);
+  ASSERT_EQ(r.library.publications.size(), 2020u);
+  EXPECT_TRUE(r.diagnostics.empty()) << all_diagnostics(r).substr(0, 2000);
+  for (const auto& p : r.library.publications)
+    EXPECT_FALSE(p.venue.empty()) << p.key;
+}
+
+
+// ---------------------------------------------------------------- query text
+
+// The element keeps its query in the URL hash, so anyone can send a link with any query text:
+// 100 KB of sort keys froze a 770-entry page for 7 s, 1 MB aborted the core. What the parsers
+// keep is bounded, whatever the text.
+TEST(Pathological, AMegabyteOfSortKeysIsAHandfulOfKeys) {
+  std::string sort;
+  while (sort.size() < (std::size_t{1} << 20)) sort += "title-asc,author-desc,venue,year-asc,";
+  std::string error;
+  const auto keys = parse_sort(sort, &error);
+  ASSERT_TRUE(keys.has_value()) << error;
+  EXPECT_EQ(to_string(*keys), "title-asc,author-desc,venue-asc,year-asc");
+  // Junk after the limit is not read; an unknown key is quoted briefly.
+  const auto bad = parse_sort(std::string(1 << 20, 'x'), &error);
+  EXPECT_FALSE(bad.has_value());
+  EXPECT_LT(error.size(), 300u);
+}
+
+TEST(Pathological, AMegabyteOfSearchTextIsBounded) {
+  std::string search;
+  for (int i = 0; search.size() < (std::size_t{1} << 20); ++i) search += "w" + std::to_string(i % 5000) + " ";
+  std::string error;
+  const auto terms = search_terms(search, &error);
+  EXPECT_EQ(terms.size(), kMaxSearchTerms);
+  EXPECT_NE(error.find("ignored"), std::string::npos);
+  // Repeats are one term; a cut never splits a UTF-8 sequence.
+  EXPECT_EQ(search_terms("gpu GPU gpu \"gpu\"").size(), 1u);
+  const std::string accents(kMaxQueryText + 7, 'a');
+  std::string mixed = accents.substr(0, kMaxQueryText - 1) + "\xC3\xA9\xC3\xA9";
+  const auto cut = search_terms(mixed);
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_EQ(cut[0].size(), kMaxQueryText - 1);  // the é that straddles the limit is left out whole
+  // A query with that text runs over a library like any other.
+  std::string bib;
+  for (int i = 0; i < 500; ++i) bib += "@misc{k" + std::to_string(i) + ", title={w" + std::to_string(i) + "}}\n";
+  const ReadResult r = read_bib(bib);
+  Query q;
+  q.search = search;
+  EXPECT_TRUE(run_query(r.library, q).entries.empty());
+}
+
+TEST(Pathological, AMegabyteOfFilterTextIsBounded) {
+  std::string filter = "venue:";
+  for (int i = 0; filter.size() < (std::size_t{1} << 20); ++i) filter += "V" + std::to_string(i % 100) + ",";
+  std::string error;
+  const Filter f = parse_filter(filter, &error);
+  EXPECT_LE(f.venues.size(), 100u);  // each value once
+  EXPECT_NE(error.find("longer than"), std::string::npos);
+  EXPECT_LT(error.size(), 300u);
+}
+
 // ---------------------------------------------------------------- JSON
 
 TEST(Pathological, JsonRecordsThatNeverClose) {
@@ -299,6 +397,49 @@ TEST(Pathological, JsonManyBrokenRecordsKeepTheGoodOnes) {
   EXPECT_EQ(r.library.publications.size(), static_cast<std::size_t>(n / 2 + 1));
   EXPECT_EQ(r.library.publications.back().key, "last");
   EXPECT_TRUE(has_errors(r.diagnostics));
+}
+
+
+// Minified JSON (what most tools export) is one line: positions counted from the start of the
+// line made each record cost the whole file (2.9 MB: 14 s). The work must grow with the input, not
+// its square: 8x the records may take about 8x as long, and a quadratic reader takes 64x. No
+// absolute time is asserted; the ratio of the best of several runs is, with a generous margin.
+std::string minified_csl(std::size_t n, bool broken_every_tenth) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i) text += ',';
+    text += "{\"id\":\"k" + std::to_string(i) + "\",\"type\":\"article-journal\",\"title\":\"Paper " +
+            std::to_string(i) + " on caf\u00e9s\",\"author\":[{\"family\":\"Hu\",\"given\":\"Qinghao\"}],"
+            "\"container-title\":\"J\",\"issued\":{\"date-parts\":[[2020]]},\"note\":\"x\"" +
+            (broken_every_tenth && i % 10 == 5 ? "\"oops\"" : "") + ",\"keyword\":42}";
+  }
+  return text + "]";
+}
+
+double best_read_seconds(const std::string& text, std::size_t expected_records) {
+  ReadOptions o;
+  o.format = Format::CslJson;
+  double best = 1e9;
+  for (int run = 0; run < 5; ++run) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const ReadResult r = read(text, o);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(r.library.publications.size(), expected_records);
+    EXPECT_EQ(r.library.publications.back().line, 1u);  // every record's position is computed
+    best = std::min(best, s);
+  }
+  return best;
+}
+
+TEST(Pathological, MinifiedJsonCostsLinearTime) {
+  const std::size_t n = 1500 / kScale;
+  for (const bool broken : {false, true}) {
+    const std::size_t kept = broken ? n - n / 10 : n;
+    const double one = best_read_seconds(minified_csl(n, broken), kept);
+    const double eight = best_read_seconds(minified_csl(8 * n, broken), 8 * kept);
+    EXPECT_LT(eight / one, 24.0) << (broken ? "with broken records: " : "") << one * 1e3 << " ms for "
+                                 << n << " records, " << eight * 1e3 << " ms for " << 8 * n;
+  }
 }
 
 }  // namespace

@@ -27,7 +27,9 @@ bool has_errors(const std::vector<Diagnostic>& ds);
 // Maps byte offsets of one input to 1-based line and code-point column. Build once per input.
 // It keeps the start of every 16th line (a 6 MB file has 140,000 lines; all their starts took
 // more memory than anything else the reader keeps beside the model): a lookup binary-searches
-// those and counts at most 15 more line ends.
+// those and counts at most 15 more line ends. It also remembers the last position asked for, so
+// that readers asking in reading order pay only for the bytes in between: on a minified file
+// (one line) counting the column from the line's start made every record cost the whole file.
 class LineMap {
  public:
   explicit LineMap(std::string_view text);
@@ -41,6 +43,10 @@ class LineMap {
   static constexpr std::uint32_t kStride = 16;
   std::string_view text_;
   std::vector<std::uint32_t> block_starts_;  // where lines 1, 17, 33, ... start
+  // The last answer: its offset, its position and where its line starts.
+  mutable std::size_t last_offset_ = 0;
+  mutable std::size_t last_line_start_ = 0;
+  mutable Position last_ = {1, 1};
 };
 
 }  // namespace papershelf

@@ -29,7 +29,13 @@ struct FormatOptions {
 // True for http:, https:, mailto: and relative URLs (after trimming spaces and control chars,
 // case-insensitive scheme). Everything else (javascript:, data:, vbscript:, ...) is unsafe.
 bool is_safe_url(std::string_view url);
-// Resolves a relative URL against `base` ("papers/" + "x.pdf"); absolute URLs are unchanged.
+// True for a prefix that may be put before relative links: an http(s) or relative URL.
+bool is_safe_base(std::string_view base);
+// Why `base` is refused (is_safe_base false), for the owner's diagnostics; "" when it is fine.
+std::string base_problem(std::string_view base);
+// The href of a link: `url` resolved against `base` ("papers/" + "x.pdf"; absolute URLs are
+// unchanged, an unsafe base is ignored), or "" when no link may be made. The joined URL is what
+// is judged, so no base/url pair can build a javascript: or data: link.
 std::string resolve_url(std::string_view url, std::string_view base);
 // The link a title points to: website/html, then pdf, then doi, then arxiv, then url.
 const Link* best_link(const Publication& p);

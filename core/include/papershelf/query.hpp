@@ -13,6 +13,14 @@
 
 namespace papershelf {
 
+// Query text may come from a link anyone can send (the element keeps its state in the URL hash),
+// so every parser below bounds what it reads: text past kMaxQueryText bytes is ignored (and
+// reported where the parser reports errors), a sort key already in the list is dropped (it could
+// never break a tie), and a search uses at most kMaxSearchTerms distinct words. A query's cost is
+// then bounded by the library's size, whatever the text.
+inline constexpr std::size_t kMaxQueryText = 2000;
+inline constexpr std::size_t kMaxSearchTerms = 32;
+
 // Filters combine with AND; values inside one filter combine with OR. Empty means "any".
 struct Filter {
   int year_from = 0;  // 0 = open
@@ -124,8 +132,9 @@ class SearchIndex {
   std::vector<std::size_t> starts_;
 };
 
-// Splits free text into folded search terms (quoted phrases stay together).
-std::vector<std::string> search_terms(std::string_view search);
+// Splits free text into folded search terms (quoted phrases stay together), each once, at most
+// kMaxSearchTerms of them from the first kMaxQueryText bytes; `error` says when some were left out.
+std::vector<std::string> search_terms(std::string_view search, std::string* error = nullptr);
 // Where the terms occur in `text` (byte ranges of the original text, merged and sorted).
 std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& folded_terms);
 

@@ -19,6 +19,8 @@ bool is_valid_utf8(std::string_view s);
 // Replaces every invalid sequence with U+FFFD; returns how many were replaced.
 std::size_t sanitize_utf8(std::string& s);
 std::size_t count_code_points(std::string_view s);
+// The longest prefix of `s` of at most `max_bytes` that does not end inside a UTF-8 sequence.
+std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes);
 
 bool is_combining_mark(char32_t cp);
 // Composes base + combining mark into one precomposed code point, or 0 when there is none.

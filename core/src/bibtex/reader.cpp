@@ -94,7 +94,8 @@ class Resolver {
   Resolver(std::string_view text, bibtex::RawFile& raw, const ReadOptions& options,
            ReadResult& result)
       : text_(text), raw_(raw), options_(options), result_(result),
-        expansion_budget_(4 * text.size() + (std::size_t{16} << 20)) {}
+        expansion_budget_(4 * text.size() + (std::size_t{16} << 20)),
+        inherit_budget_(kInheritFactor * text.size() + (std::size_t{1} << 20)) {}
 
   void diag(std::uint32_t offset, Severity s, std::string message) {
     const LineMap::Position pos = lines().position(offset);
@@ -182,6 +183,10 @@ class Resolver {
   // Bytes that macro expansion may still add over the whole read. Without a bound, a chain of
   // @string{s1 = s0 # s0}, @string{s2 = s1 # s1}, ... doubles at each step (a "billion laughs").
   std::size_t expansion_budget_ = 0;
+  // Bytes that crossref/xdata inheritance may still copy into children (see inherit()).
+  static constexpr std::size_t kInheritFactor = 4;
+  std::size_t inherit_budget_ = 0;
+  bool inherit_warned_ = false;
   detail::StringIds keys_;  // a key's id is its entry's index
   std::vector<std::uint32_t> key_offsets_;  // by key id: where the entry with that key starts
   detail::StringIds lower_keys_;
@@ -406,6 +411,20 @@ void Resolver::inherit(Entries& entries) {
       for (const Field& f : parent->fields) {
         const std::string_view name = inherited_name(child.type, parent->type, f.name);
         if (name.empty() || child.find(name)) continue;
+        // Each child gets its own copy of what it inherits (the model holds plain strings), so
+        // one parent with a huge field and thousands of children would multiply the input.
+        if (f.value.size() > inherit_budget_) {
+          if (!inherit_warned_) {
+            const Field* via = child.find("crossref") ? child.find("crossref") : child.find("xdata");
+            diag(via ? via->offset : child.offset, Severity::Warning,
+                 "inherited fields would take more than " + std::to_string(kInheritFactor) +
+                     " times the file's size: '" + std::string(child.key) +
+                     "' and later entries do not inherit the largest ones");
+            inherit_warned_ = true;
+          }
+          continue;
+        }
+        inherit_budget_ -= f.value.size();
         Field copy = f;
         copy.name = name;
         copy.role = bibtex::field_role(name);

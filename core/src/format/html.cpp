@@ -51,14 +51,36 @@ bool is_safe_url(std::string_view raw) {
   return scheme == "http" || scheme == "https" || scheme == "mailto";
 }
 
-std::string resolve_url(std::string_view raw, std::string_view base) {
+bool is_safe_base(std::string_view raw) {
+  const std::string base = browser_view_of_url(raw);
+  if (base.empty()) return true;
+  if (!is_safe_url(base)) return false;
+  std::string scheme;
+  return !has_scheme(base, &scheme) || scheme == "http" || scheme == "https";
+}
+
+std::string base_problem(std::string_view base) {
+  if (is_safe_base(base)) return {};
+  constexpr std::size_t kShown = 60;
+  std::string shown(base.substr(0, kShown));
+  for (auto& c : shown)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return "link base \"" + shown + (base.size() > kShown ? "..." : "") +
+         "\" is not an http(s) or relative URL: relative links are kept as written";
+}
+
+std::string resolve_url(std::string_view raw, std::string_view raw_base) {
+  if (!is_safe_url(raw)) return {};
   std::string url = browser_view_of_url(raw);
-  if (base.empty() || has_scheme(url, nullptr) || url.rfind("//", 0) == 0 || url.rfind('/', 0) == 0 ||
-      url.rfind('#', 0) == 0)
+  const std::string base = browser_view_of_url(raw_base);
+  if (base.empty() || !is_safe_base(base) || has_scheme(url, nullptr) || url.rfind("//", 0) == 0 ||
+      url.rfind('/', 0) == 0 || url.rfind('#', 0) == 0)
     return url;
-  std::string out(base);
-  if (!out.empty() && out.back() != '/') out += '/';
-  return out + url;
+  std::string out = base;
+  if (out.back() != '/') out += '/';
+  out += url;
+  // Judged whole: each part alone may look harmless.
+  return is_safe_url(out) ? out : std::string();
 }
 
 const Link* best_link(const Publication& p) {
@@ -82,11 +104,16 @@ namespace {
 
 using detail::HtmlOut;
 
-void link_open(HtmlOut& h, std::string_view url, std::string_view cls, std::string_view base) {
+// Opens <a> for `url` and returns true, or writes nothing and returns false when no link may be
+// made (resolve_url judges the joined URL).
+bool link_open(HtmlOut& h, std::string_view url, std::string_view cls, std::string_view base) {
+  const std::string href = resolve_url(url, base);
+  if (href.empty()) return false;
   h << "<a";
   if (!cls.empty()) h << " class=\"" << cls << "\"";
   h << " href=\"";
-  h.escaped(resolve_url(url, base)) << "\" rel=\"noopener\">";
+  h.escaped(href) << "\" rel=\"noopener\">";
+  return true;
 }
 
 // Writes the opening tag for one span style; returns the closing one.
@@ -99,10 +126,7 @@ const char* open_tag(HtmlOut& h, const Span& s) {
     case SpanStyle::Math: h << "<span class=\"ps-math\">"; return "</span>";
     case SpanStyle::NoCase: return "";
     case SpanStyle::Link:
-      if (is_safe_url(s.url)) {
-        link_open(h, s.url, "ps-inline-link", "");
-        return "</a>";
-      }
+      if (link_open(h, s.url, "ps-inline-link", "")) return "</a>";
       h << "<span class=\"ps-url\">";
       return "</span>";
   }
@@ -250,8 +274,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   const Link* best = best_link(p);
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
-  const bool linked = best && !title_has_link;
-  if (linked) link_open(h, best->url, "", o.base);
+  const bool linked = best && !title_has_link && link_open(h, best->url, "", o.base);
   append_rich_text_html(out, p.title, matches);
   if (linked) h << "</a>";
   h << "</cite></div>";
@@ -288,7 +311,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   bool any_link = false;
   for (const auto& l : p.links) {
-    if (!is_safe_url(l.url)) continue;
+    if (resolve_url(l.url, o.base).empty()) continue;
     if (!any_link) h << "<div class=\"ps-links\">";
     any_link = true;
     link_open(h, l.url, "ps-link ps-link-" + id_safe(l.label), o.base);

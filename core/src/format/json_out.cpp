@@ -109,11 +109,11 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     }
     w.end_array().field("et_al", p.others).key("links").begin_array();
     for (const auto& l : p.links)
-      if (is_safe_url(l.url))
-        w.begin_object().field("label", l.label).field("url", resolve_url(l.url, o.base)).end_object();
+      if (std::string href = resolve_url(l.url, o.base); !href.empty())
+        w.begin_object().field("label", l.label).field("url", href).end_object();
     w.end_array();
     const Link* best = best_link(p);
-    w.field("url", best && is_safe_url(best->url) ? resolve_url(best->url, o.base) : std::string());
+    w.field("url", best ? resolve_url(best->url, o.base) : std::string());
     w.field("abstract", p.abstract.text).field("doi", p.doi).field("arxiv", p.arxiv).key("tags").begin_array();
     for (const auto& t : p.tags) w.string(t);
     w.end_array();

@@ -153,10 +153,10 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
       }
       continue;
     }
-    const std::string url = profile_url(l);
-    if (!is_safe_url(url)) continue;
+    const std::string href = resolve_url(profile_url(l), o.base);
+    if (href.empty()) continue;
     h << "<li><a class=\"ps-profile-link ps-profile-link-" << kind << "\" href=\"";
-    h.escaped(resolve_url(url, o.base)) << "\" rel=\"noopener me\">";
+    h.escaped(href) << "\" rel=\"noopener me\">";
     h.escaped(label) << "</a></li>";
   }
   if (!items.empty()) HtmlOut(out) << "<ul class=\"ps-profile-links\" aria-label=\"Links\">" << items << "</ul>";
@@ -352,11 +352,12 @@ Profile overlay_profile(const Profile& base, const Profile& over) {
 
 std::string format_profile_html(const Profile& p, const Stats& s, const ProfileCardOptions& o) {
   if (o.mode == ProfileMode::None) return "";
-  const bool has_link = std::any_of(p.links.begin(), p.links.end(), [](const Link& l) {
-    return is_email_link(l) ? !email_address(l).empty() : is_safe_url(profile_url(l));
+  const bool has_link = std::any_of(p.links.begin(), p.links.end(), [&](const Link& l) {
+    return is_email_link(l) ? !email_address(l).empty() : !resolve_url(profile_url(l), o.base).empty();
   });
+  const std::string photo = p.photo.empty() ? std::string() : resolve_url(p.photo, o.base);
   if (p.name.empty() && p.position.empty() && p.affiliation.empty() && p.interests.empty() && !has_link &&
-      (p.photo.empty() || !is_safe_url(p.photo)) && s.total == 0)
+      photo.empty() && s.total == 0)
     return "";  // nothing to show (no profile, no records): no empty box
   const bool compact = o.mode == ProfileMode::Compact;
   std::string out;
@@ -365,10 +366,10 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   if (p.name.empty()) h << "Profile";
   else h << "Profile: ";
   h.escaped(p.name) << "\"><div class=\"ps-profile-head\">";
-  if (!p.photo.empty() && is_safe_url(p.photo)) {
+  if (!photo.empty()) {
     const int size = compact ? 56 : 96;
     h << "<img class=\"ps-photo\" src=\"";
-    h.escaped(resolve_url(p.photo, o.base)) << "\" alt=\"" << (p.name.empty() ? "Photo" : "Photo of ");
+    h.escaped(photo) << "\" alt=\"" << (p.name.empty() ? "Photo" : "Photo of ");
     h.escaped(p.name) << "\" width=\"" << size << "\" height=\"" << size << "\" loading=\"lazy\" decoding=\"async\">";
   }
   h << "<div class=\"ps-profile-main\">";

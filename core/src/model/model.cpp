@@ -171,11 +171,27 @@ LineMap::LineMap(std::string_view text) : text_(text) {
 
 LineMap::Position LineMap::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
+  const char* const data = text_.data();
   const auto block = std::upper_bound(block_starts_.begin(), block_starts_.end(), offset) - 1;
   std::size_t line = static_cast<std::size_t>(block - block_starts_.begin()) * kStride + 1;
   std::size_t start = *block;  // of the line holding `offset`, once the loops below have run
-  const char* const data = text_.data();
   std::size_t i = start;
+  // From the last answer when that is nearer: forward from it, or back within its line.
+  std::size_t column_from = start, column_base = 0;
+  if (offset >= last_offset_ && last_offset_ >= *block) {
+    line = last_.line;
+    start = last_line_start_;
+    i = last_offset_;
+    column_from = last_offset_;
+    column_base = last_.column - 1;
+  } else if (offset < last_offset_ && offset >= last_line_start_ && offset - last_line_start_ > last_offset_ - offset &&
+             std::memchr(data + offset, '\n', last_offset_ - offset) == nullptr) {
+    const auto back = unicode::count_code_points(text_.substr(offset, last_offset_ - offset));
+    const Position p{last_.line, static_cast<std::uint32_t>(last_.column - back)};
+    last_offset_ = offset;
+    last_ = p;
+    return p;
+  }
   for (; i + 8 <= offset; i += 8) {
     if (const std::uint64_t m = bytes::bytes_equal_to(bytes::load_word(data + i), '\n')) {
       line += bytes::count_flagged(m);
@@ -188,8 +204,15 @@ LineMap::Position LineMap::position(std::size_t offset) const {
       start = i + 1;
     }
   }
-  const auto column = unicode::count_code_points(text_.substr(start, offset - start)) + 1;
-  return {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)};
+  if (start > column_from) {  // a line ended since the last answer: count from its start
+    column_from = start;
+    column_base = 0;
+  }
+  const auto column = column_base + unicode::count_code_points(text_.substr(column_from, offset - column_from)) + 1;
+  last_offset_ = offset;
+  last_line_start_ = start;
+  last_ = {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)};
+  return last_;
 }
 
 }  // namespace papershelf

@@ -1,4 +1,5 @@
 // The filter text syntax ("year:2020-2024 type:conference,journal selected") and its inverse.
+#include <algorithm>
 #include <charconv>
 #include <climits>
 
@@ -78,6 +79,11 @@ void add_error(std::string* error, const std::string& message) {
   *error += message;
 }
 
+template <class T>
+void add_once(std::vector<T>& list, T value) {
+  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
+}
+
 std::string quote_if_needed(const std::string& v) {
   return v.find(' ') == std::string::npos ? v : "\"" + v + "\"";
 }
@@ -91,6 +97,10 @@ bool Filter::empty() const {
 
 Filter parse_filter(std::string_view text, std::string* error) {
   Filter f;
+  if (text.size() > kMaxQueryText) {
+    text = unicode::truncate_utf8(text, kMaxQueryText);
+    add_error(error, "filter text longer than " + std::to_string(kMaxQueryText) + " bytes: the rest is ignored");
+  }
   for (const std::string& clause : clauses_of(text)) {
     const std::size_t colon = clause.find(':');
     std::string key = unicode::ascii_lower(clause.substr(0, colon));  // keys are ASCII keywords
@@ -106,18 +116,18 @@ Filter parse_filter(std::string_view text, std::string* error) {
         add_error(error, "bad year range \"" + value + "\" (use 2020-2024, 2020- or -2024)");
     } else if (key == "type") {
       for (const auto& v : values_of(value)) {
-        if (auto t = pub_type_from_string(v)) f.types.push_back(*t);
+        if (auto t = pub_type_from_string(v)) add_once(f.types, *t);
         else add_error(error, "unknown type \"" + v + "\"");
       }
     } else if (key == "status") {
       for (const auto& v : values_of(value)) {
-        if (auto s = status_from_string(v)) f.statuses.push_back(*s);
+        if (auto s = status_from_string(v)) add_once(f.statuses, *s);
         else add_error(error, "unknown status \"" + v + "\"");
       }
     } else if (key == "venue" || key == "badge") {
-      for (const auto& v : values_of(value)) f.venues.push_back(v);
+      for (auto& v : values_of(value)) add_once(f.venues, std::move(v));
     } else if (key == "tag" || key == "tags") {
-      for (const auto& v : values_of(value)) f.tags.push_back(v);
+      for (auto& v : values_of(value)) add_once(f.tags, std::move(v));
     } else if (key == "author") {
       f.author = value;
     } else {

@@ -36,6 +36,10 @@ std::vector<SortKey> default_sort() { return {{SortField::Year, true}}; }
 
 std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::string* error) {
   std::vector<SortKey> keys;
+  if (text.size() > kMaxQueryText) {  // cut after the last whole key within the limit
+    const std::size_t comma = text.rfind(',', kMaxQueryText);
+    text = text.substr(0, comma == std::string_view::npos ? kMaxQueryText : comma);
+  }
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i < text.size() && text[i] != ',') continue;
@@ -62,12 +66,15 @@ std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::strin
       if (item == kSortFieldText[f]) {
         const auto field = static_cast<SortField>(f);
         const bool default_desc = field == SortField::Year || field == SortField::Citations;
-        keys.push_back({field, descending.value_or(default_desc)});
+        // A field already sorted by has decided every tie it could: a second key on it is dropped.
+        if (std::none_of(keys.begin(), keys.end(), [&](const SortKey& k) { return k.field == field; }))
+          keys.push_back({field, descending.value_or(default_desc)});
         found = true;
         break;
       }
     }
     if (!found) {
+      if (item.size() > 40) item = item.substr(0, 40) + "...";
       if (error)
         *error = "unknown sort key \"" + item +
                  "\" (use year, title, author, venue, badge, type, status, citations or file, "
@@ -161,13 +168,19 @@ std::vector<std::uint8_t> SearchIndex::matching(const std::vector<std::string>& 
   return out;
 }
 
-std::vector<std::string> search_terms(std::string_view search) {
+std::vector<std::string> search_terms(std::string_view search, std::string* error) {
   std::vector<std::string> terms;
+  const bool too_long = search.size() > kMaxQueryText;
+  if (too_long) search = unicode::truncate_utf8(search, kMaxQueryText);
   std::string current;
-  bool quoted = false;
+  bool quoted = false, too_many = false;
   auto flush = [&] {
-    if (!current.empty()) terms.push_back(unicode::fold(current));
+    if (current.empty()) return;
+    std::string term = unicode::fold(current);
     current.clear();
+    if (term.empty() || std::find(terms.begin(), terms.end(), term) != terms.end()) return;
+    if (terms.size() == kMaxSearchTerms) too_many = true;
+    else terms.push_back(std::move(term));
   };
   for (char c : search) {
     if (c == '"') {
@@ -180,8 +193,9 @@ std::vector<std::string> search_terms(std::string_view search) {
     }
   }
   flush();
-  terms.erase(std::remove_if(terms.begin(), terms.end(), [](const std::string& t) { return t.empty(); }),
-              terms.end());
+  if (error && (too_long || too_many))
+    *error = too_long ? "search text longer than " + std::to_string(kMaxQueryText) + " bytes: the rest is ignored"
+                      : "search with more than " + std::to_string(kMaxSearchTerms) + " words: the rest are ignored";
   return terms;
 }
 

@@ -502,6 +502,7 @@ void read_items(Context& ctx, const std::vector<Value>& items, Library& lib) {
 // Where to resume after a record that does not parse: the next line inside it that starts with
 // '{' (pretty-printed records start lines), so a broken string or bracket loses only its record.
 std::size_t resync_point(std::string_view t, std::size_t error_at, std::size_t end) {
+  t = t.substr(0, end);  // (a minified file has no line end after the record: no scan to the end)
   for (std::size_t nl = t.find('\n', error_at); nl < end; nl = t.find('\n', nl + 1)) {
     std::size_t k = nl + 1;
     while (k < end && is_space(t[k])) ++k;
