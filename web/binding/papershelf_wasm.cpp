@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
@@ -234,7 +235,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, filter, sort, group, owner, facets: bool}. Result: {groups, total, marks,
+// Request: {search, filter, sort, group, owner, base, facets: bool}. Result: {groups, total, marks,
 // facets?, errors}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
@@ -244,15 +245,19 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   std::vector<std::string> errors;
   std::string error;
   q.search = str(req, "search");
+  const bool searching = !search_terms(q.search, &error).empty();
+  if (!error.empty()) errors.push_back(std::exchange(error, {}));
   q.filter = parse_filter(str(req, "filter"), &error);
   if (!error.empty()) errors.push_back(error);
   if (auto sort = parse_sort(str(req, "sort"), &error)) q.sort = *sort;
   else errors.push_back(error);
   if (auto g = group_from_string(str(req, "group"))) q.group = *g;
-  else errors.push_back("unknown group \"" + str(req, "group") + "\"");
+  else errors.push_back("unknown group \"" + str(req, "group").substr(0, 40) + "\" (use none, year, type, status or venue)");
+  // The links' base is checked here so that its problem reaches the owner with the query's.
+  if (std::string problem = base_problem(str(req, "base")); !problem.empty()) errors.push_back(std::move(problem));
   const OwnerMatcher& owner = owner_of(*h, req);
   QueryCache cache;
-  cache.index = search_terms(q.search).empty() ? nullptr : &h->search_index();
+  cache.index = searching ? &h->search_index() : nullptr;
   if (const std::string sort = to_string(q.sort); sort != h->order_sort || h->order.empty()) {
     h->order = sorted_order(h->library, q.sort);
     h->order_sort = sort;

@@ -70,6 +70,8 @@ export interface QueryOptions {
   group?: "none" | "year" | "type" | "status" | "venue";
   /** The owner's names, separated by ";". Defaults to the data's profile. */
   owner?: string;
+  /** The prefix for relative links, checked with the query: an unsafe one is reported in `errors`. */
+  base?: string;
   /** Also compute facet counts for filter UIs. */
   facets?: boolean;
 }
@@ -208,42 +210,65 @@ const decoder = new TextDecoder();
 /** Frees libraries the program forgot to dispose. */
 const registry =
   typeof FinalizationRegistry !== "undefined"
-    ? new FinalizationRegistry<{ core: CoreModule; handle: number }>(({ core, handle }) =>
-        core._ps_library_free(handle),
-      )
+    ? new FinalizationRegistry<{ shelf: Papershelf; handle: number }>(({ shelf, handle }) => {
+        if (!shelf.failed) shelf.core._ps_library_free(handle);
+      })
     : undefined;
 
 /** The loaded core. Create it with `load()`. */
 export class Papershelf {
+  /** True once the WebAssembly module aborted (out of memory, a bug): every later call would
+   *  fail too, so the loader makes a new one and libraries must be read again. */
+  failed = false;
+
   /** @internal */
   constructor(readonly core: CoreModule) {}
+
+  /** @internal Runs a call into the module; an abort marks this core failed. */
+  guard<T>(fn: () => T): T {
+    if (this.failed) throw new Error("papershelf: the core failed earlier; read the data again");
+    try {
+      return fn();
+    } catch (err) {
+      if (err instanceof WebAssembly.RuntimeError) {
+        this.failed = true;
+        throw new Error(`papershelf: the core failed (${err.message})`);
+      }
+      throw err;
+    }
+  }
 
   /** Parses publication data (text or UTF-8 bytes) into a Library. Never throws on bad data. */
   parse(input: string | Uint8Array | ArrayBuffer, options: ParseOptions = {}): Library {
     const bytes =
       typeof input === "string" ? encoder.encode(input) : input instanceof Uint8Array ? input : new Uint8Array(input);
     const core = this.core;
-    const ptr = core._malloc(bytes.length + 1);
-    core.HEAPU8.set(bytes, ptr);
-    core.HEAPU8[ptr + bytes.length] = 0;
-    const source = this.withString(options.source ?? "-", (s) =>
-      core._ps_read(ptr, bytes.length, FORMAT_CODES[options.format ?? "auto"] ?? 0, s),
-    );
-    core._free(ptr);
-    return new Library(this, source);
+    const handle = this.guard(() => {
+      const ptr = core._malloc(bytes.length + 1);
+      core.HEAPU8.set(bytes, ptr);
+      core.HEAPU8[ptr + bytes.length] = 0;
+      const h = this.withString(options.source ?? "-", (s) =>
+        core._ps_read(ptr, bytes.length, FORMAT_CODES[options.format ?? "auto"] ?? 0, s),
+      );
+      core._free(ptr);
+      return h;
+    });
+    return this.guard(() => new Library(this, handle));
   }
 
   /** @internal Passes `text` as a NUL-terminated UTF-8 string for the duration of `fn`. */
   withString<T>(text: string, fn: (ptr: number) => T): T {
-    const bytes = encoder.encode(text);
-    const ptr = this.core._malloc(bytes.length + 1);
-    this.core.HEAPU8.set(bytes, ptr);
-    this.core.HEAPU8[ptr + bytes.length] = 0;
-    try {
-      return fn(ptr);
-    } finally {
-      this.core._free(ptr);
-    }
+    return this.guard(() => {
+      const bytes = encoder.encode(text);
+      const ptr = this.core._malloc(bytes.length + 1);
+      this.core.HEAPU8.set(bytes, ptr);
+      this.core.HEAPU8[ptr + bytes.length] = 0;
+      try {
+        return fn(ptr);
+      } finally {
+        if (!this.failed) this.core._free(ptr);
+      }
+    });
   }
 
   /** @internal Reads the shared result buffer. */
@@ -270,7 +295,7 @@ export class Library {
     this.size = core._ps_library_size(handle);
     this.diagnostics = JSON.parse(shelf.result(core._ps_library_diagnostics(handle))) as Diagnostic[];
     this.profile = JSON.parse(shelf.result(core._ps_library_profile(handle))) as Profile;
-    registry?.register(this, { core, handle }, this);
+    registry?.register(this, { shelf, handle }, this);
   }
 
   /** Filters, searches, sorts and groups the records. */
@@ -290,7 +315,7 @@ export class Library {
   /** Every record's key, in record (file) order; read from the core once. */
   keys(): string[] {
     const shelf = this.#alive();
-    return (this.#keys ??= JSON.parse(shelf.result(shelf.core._ps_library_keys(this.#handle))) as string[]);
+    return (this.#keys ??= JSON.parse(shelf.guard(() => shelf.result(shelf.core._ps_library_keys(this.#handle)))) as string[]);
   }
 
   /** View-model objects for the given record indices. */
@@ -330,7 +355,7 @@ export class Library {
   dispose(): void {
     if (!this.#handle) return;
     registry?.unregister(this);
-    this.#shelf.core._ps_library_free(this.#handle);
+    if (!this.#shelf.failed) this.#shelf.core._ps_library_free(this.#handle);
     this.#handle = 0;
   }
 
@@ -351,5 +376,9 @@ export type CoreFactory = (options: { wasmBinary?: ArrayBuffer | Uint8Array; loc
 /** @internal Instantiates the core once per loader. */
 export function makeLoader(create: () => Promise<CoreModule>): () => Promise<Papershelf> {
   let loading: Promise<Papershelf> | undefined;
-  return () => (loading ??= create().then((core) => new Papershelf(core)));
+  let current: Papershelf | undefined;
+  return () => {
+    if (current?.failed) loading = current = undefined;  // an aborted module is replaced
+    return (loading ??= create().then((core) => (current = new Papershelf(core))));
+  };
 }

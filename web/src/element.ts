@@ -137,6 +137,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #canvasLibrary?: Shelf;
     #hasCitations = false;
     #rendererProblems: Diagnostic[] = [];
+    /** What the core said of the current query and attributes (a bad sort key, an unsafe base). */
+    #queryProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
@@ -182,7 +184,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     /** Keys of the displayed entries, in display order. */
     get visibleKeys(): string[] { return this.#view ? [...this.#view.keys] : []; }
     /** Problems found in the data (line:column). */
-    get diagnostics(): Diagnostic[] { return [...(this.#library?.diagnostics ?? []), ...this.#rendererProblems]; }
+    get diagnostics(): Diagnostic[] { return [...(this.#library?.diagnostics ?? []), ...this.#queryProblems, ...this.#rendererProblems]; }
     /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
     get canvasLayout(): unknown { return this.#canvas?.probe(); }
     /** The data itself, as text or bytes (instead of `src` or an inline script). */
@@ -442,8 +444,15 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (text) this.#els.count.textContent = text;
     }
 
+    #setQueryProblems(errors: string[]): void {
+      if (errors.join("\n") === this.#queryProblems.map((d) => d.message).join("\n")) return;
+      this.#queryProblems = errors.map((message) => ({ source: "query", line: 0, column: 0, severity: "warning", message, text: `query: warning: ${message}` }));
+      // For the owner only (console, `diagnostics`): the query may come from a link anyone can send.
+      for (const d of this.#queryProblems) console.warn(`papershelf: ${d.text}`);
+    }
+
     #showProblems(): void {
-      const d = this.diagnostics;
+      const d = [...(this.#library?.diagnostics ?? []), ...this.#rendererProblems];
       const box = this.#els.problems;
       box.hidden = d.length === 0;
       if (!d.length) { box.innerHTML = ""; return; }
@@ -548,7 +557,32 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     #refreshToken = 0;
 
-    #refresh(): void { this.#rendering = this.#render(); }
+    #refresh(): void { this.#rendering = this.#render().catch((err: unknown) => this.#recover(err)); }
+
+    #recoveries = 0;
+    /**
+     * A render failed: the core (or its worker) died, e.g. out of memory. The owner is told, the
+     * state is reset to the attributes (the URL hash that may have caused it is cleared) and the
+     * data is read again into a new core; after a second failure the element gives up and says so.
+     */
+    #recover(err: unknown): void {
+      const message = `the core failed (${err instanceof Error ? err.message : String(err)})`;
+      const retry = this.#recoveries++ < 2;
+      const text = `${message}${retry ? "; the data is read again and the view reset" : ""}`;
+      this.#rendererProblems.push({ source: "core", line: 0, column: 0, severity: "error", message: text, text: `core: error: ${text}` });
+      console.error(`papershelf: ${text}`);
+      const lib = this.#library;
+      this.#library = undefined;
+      this.#view = undefined;
+      this.#loadedSrc = undefined;
+      try { lib?.dispose(); } catch { /* a dead core cannot free anything */ }
+      for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
+      this.#writeHash();
+      if (retry) { this.#reload(); return; }
+      this.#showProblems();
+      this.#els.count.textContent = "";
+      this.#els.list.replaceChildren(document.createElement("slot"));
+    }
     #reload(): void { this.#rendering = this.#load(); }
 
     // Async because a library in a worker answers with promises; one on this thread answers at
@@ -560,10 +594,12 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // The list on screen is about to be replaced: its remaining chunks stop here, instead of
       // asking (a worker) for rows that no one will see while the new query runs.
       this.#renderToken++;
-      const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined, facets: true },
+      const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined,
+        base: this.getAttribute("base") ?? undefined, facets: true },
         { count: FIRST_CHUNK, options: this.#formatOptions() });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
       this.#view = view;
+      this.#setQueryProblems(view.errors);
       this.#syncControls(view);
       this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
       this.#renderLegend(view);

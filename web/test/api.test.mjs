@@ -116,3 +116,17 @@ test("stats and the profile card through the binding", async () => {
   lib.dispose();
   hopper.dispose();
 });
+
+test("an aborted core is replaced: the loader makes a new one and its libraries fail clearly", async () => {
+  const ps = await load();
+  const lib = ps.parse(bib, { source: "papers.bib" });
+  // A trap inside the module (here: a handle far outside its memory) is what an abort looks like.
+  assert.throws(() => ps.guard(() => ps.core._ps_library_size(0x7ffffff0)), /the core failed/);
+  assert.equal(ps.failed, true);
+  assert.throws(() => lib.query({}), /the core failed earlier/);
+  lib.dispose();  // frees nothing in a dead core, and does not throw
+  const fresh = await load();
+  assert.notEqual(fresh, ps);
+  assert.deepEqual(fresh.parse(bib).query({ sort: "year-asc" }).keys, ["garcia2021", "hu2024", "pre2025"]);
+  assert.equal(await load(), fresh, "a working core is kept");
+});

@@ -146,3 +146,99 @@ test("the checks can fail: a page that injects for real is caught", async () => 
   assert.deepEqual(seen.tags, ["script"]);
   assert.ok(seen.text.includes(marker(0)));
 });
+
+// The `base` attribute is joined with relative links: a script or data base must not make them
+// unsafe (the core judges the joined URL), and the owner is told in `diagnostics`.
+for (const r of RENDERERS) {
+  test(`element-${r.name}: a javascript: or data: base builds no unsafe link and is reported`, async () => {
+    const bib = "@article{rel, title={Relative links}, author={Hu, Qinghao}, journal={J}, year=2024, pdf={paper.pdf}, code={src/x.zip}}\n";
+    server.pages.set("/hostile/rel.bib", { body: bib, headers: { "content-type": "text/plain" } });
+    for (const [i, base] of ["javascript:void(window.__pwned=1)//", "java\tscript:void(window.__pwned=1)//", "data:text/html,<script>window.__pwned=1</script>//"].entries()) {
+      server.pages.set(`/hostile/base-${r.name}-${i}.html`, { body: page("base",
+        `<script src="/papershelf.js"></script>\n<paper-shelf src="/hostile/rel.bib" base="${base.replace(/"/g, "&quot;").replace(/</g, "&lt;")}" profile photo="me.jpg" links="cv=cv.pdf" ${r.attributes}></paper-shelf>`) });
+      const seen = await visit(`/hostile/base-${r.name}-${i}.html`, "paper-shelf", r.text);
+      assert.equal(seen.pwned, undefined, "a payload ran");
+      assert.deepEqual(seen.badLinks, [], `base ${JSON.stringify(base)}`);
+      const p = await browser.context.newPage();
+      await p.goto(`${server.url}/hostile/base-${r.name}-${i}.html`);
+      await p.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys?.length === 1);
+      const { hrefs, problems } = await p.evaluate(() => {
+        const el = document.querySelector("paper-shelf");
+        return { hrefs: [...el.shadowRoot.querySelectorAll(".ps-links a")].map((a) => a.getAttribute("href")),
+          problems: el.diagnostics.filter((d) => d.source === "query").map((d) => d.message) };
+      });
+      await p.close();
+      assert.deepEqual(hrefs, ["paper.pdf", "src/x.zip"], "relative links stay as written");
+      assert.equal(problems.length, 1, "the refused base is reported to the owner");
+      assert.match(problems[0], /not an http\(s\) or relative URL/);
+    }
+  });
+}
+
+test("CLI: --base with a script or data URL is refused", () => {
+  const file = join(work, "rel.bib");
+  writeFileSync(file, "@misc{a, title={T}, pdf={paper.pdf}}\n");
+  for (const base of ["javascript:alert(1)//", "data:text/html,x", " JaVa\tScRiPt:x//"]) {
+    let status = 0, stderr = "";
+    try { execFileSync(cli, ["render", file, "--base", base], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }); }
+    catch (e) { status = e.status; stderr = e.stderr; }
+    assert.equal(status, 2, base);
+    assert.match(stderr, /--base: link base/);
+  }
+  const ok = execFileSync(cli, ["render", file, "--base", "https://example.org/papers"], { encoding: "utf8" });
+  assert.match(ok, /href="https:\/\/example\.org\/papers\/paper\.pdf"/);
+});
+
+// The query lives in the URL hash, so anyone can send a link with any query: 100 KB of sort keys
+// froze a 770-entry page for 7 s, 1 MB aborted the core for good, a 1 MB search was a 13 s task,
+// and in a worker a 100 KB sort left "Reading…" on screen forever. The core bounds what it reads.
+function labBib(n, abstractBytes = 0) {
+  let out = "";
+  for (let i = 0; i < n; i++)
+    out += `@inproceedings{p${i}, title={Paper ${String(i).padStart(5, "0")} on systems}, author={Hu, Qinghao and Author${i % 50}, Some}, booktitle={Conf ${i % 17}}, year=${2000 + (i % 25)}${abstractBytes ? `, abstract={${"word ".repeat(abstractBytes / 5)}}` : ""}}\n`;
+  return out;
+}
+
+for (const [name, n, abstractBytes] of [["page thread", 770, 0], ["worker", 3000, 300]]) {
+  test(`${name}: a link with megabytes of query text shows the list, bounded`, async () => {
+    const bib = labBib(n, abstractBytes);
+    if (name === "worker") assert.ok(bib.length >= 512 * 1024, "large enough for the worker");
+    server.pages.set(`/hostile/lab-${n}.bib`, { body: bib, headers: { "content-type": "text/plain" } });
+    server.pages.set(`/hostile/lab-${n}.html`, { body: page("lab", `<script src="/papershelf.js"></script>\n<paper-shelf src="/hostile/lab-${n}.bib" owner="Qinghao Hu"></paper-shelf>`) });
+    const sortKeys = (bytes) => "title-asc,author-desc,venue,year-asc,".repeat(Math.ceil(bytes / 36));
+    const cases = [
+      { state: { sort: sortKeys(100_000) }, first: "p0" },
+      { state: { sort: sortKeys(1_000_000) }, first: "p0" },
+      { state: { search: "systems ".repeat(1) + Array.from({ length: 120_000 }, (_, i) => `w${i}`).join(" ") }, first: undefined },
+      { state: { filter: `venue:${"X,".repeat(150_000)}` }, first: undefined },  // (a URL holds 2 MB)
+    ];
+    for (const c of cases) {
+      const p = await browser.context.newPage();
+      const errors = [];
+      p.on("pageerror", (e) => errors.push(String(e)));
+      const hash = new URLSearchParams({ ps: new URLSearchParams(c.state).toString() }).toString();
+      await p.goto(`${server.url}/hostile/lab-${n}.html#${hash}`);
+      // Shown: every record (a sort), or the reported cut (a search or filter that matches nothing).
+      await p.waitForFunction((n) => {
+        const el = document.querySelector("paper-shelf");
+        return el?.visibleKeys?.length === n || el?.diagnostics?.some((d) => d.source === "query" || d.source === "core");
+      }, n, { timeout: 20000 });
+      await p.evaluate(() => document.querySelector("paper-shelf").updateComplete);
+      const seen = await p.evaluate(() => {
+        const el = document.querySelector("paper-shelf");
+        return { keys: el.visibleKeys, problems: el.diagnostics.map((d) => `${d.source}: ${d.message}`), count: el.shadowRoot.querySelector("[part=count]")?.textContent };
+      });
+      await p.close();
+      const label = `${Object.keys(c.state)[0]} of ${Object.values(c.state)[0].length} bytes`;
+      assert.deepEqual(errors, [], label);
+      assert.ok(!seen.problems.some((d) => d.startsWith("core:")), `${label}: the core failed: ${seen.problems}`);
+      if (c.first) {
+        assert.equal(seen.keys.length, n, label);
+        assert.equal(seen.keys[0], c.first, `${label}: sorted by title`);
+      } else {
+        assert.equal(seen.keys.length, 0, `${label}: nothing matches`);
+      }
+      assert.ok(seen.problems.every((d) => d.length < 400), `${label}: short messages`);
+    }
+  });
+}
