@@ -66,7 +66,7 @@ options:
   --filter EXPR     e.g. "year:2020-2024 type:conference,journal status:preprint
                     venue:NSDI tag:llm selected award author:Zhang first-author"
   --max-authors N   collapse longer author lists to "+N more" (the owner stays visible)
-  --base URL        prefix for relative links (al-folio's pdf = {paper.pdf})
+  --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
   --style S         text citation style: compact (default) or ieee
   --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
   --no-bibtex       html: leave out the per-entry BibTeX block
