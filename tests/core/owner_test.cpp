@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "papershelf/names.hpp"
+#include "papershelf/read.hpp"
 
 using papershelf::OwnerMatcher;
 using papershelf::Person;
@@ -107,4 +108,21 @@ TEST(SplitOwnerList, SemicolonsAndNewlines) {
   EXPECT_EQ(papershelf::split_owner_list("a\r\nb"), (V{"a", "b"}));
   EXPECT_TRUE(papershelf::split_owner_list("").empty());
   EXPECT_TRUE(papershelf::split_owner_list(" ; \n ").empty());
+}
+
+TEST(OwnerMatcher, InvisibleCharactersDoNotHideTheOwner) {
+  // Zero-width characters, a BOM, a soft hyphen, bidi controls and NUL look like nothing, so a
+  // name written with them must match as the name without them (and read from BibTeX too).
+  const OwnerMatcher m = owner({"Qinghao Hu"});
+  EXPECT_TRUE(m.matches(person("Qinghao", "Hu\xE2\x80\x8D")));           // U+200D ZWJ
+  EXPECT_TRUE(m.matches(person("Q\xE2\x80\x8B.", "Hu")));                // U+200B
+  EXPECT_TRUE(m.matches(person("Qinghao", "\xEF\xBB\xBFHu")));           // U+FEFF
+  EXPECT_TRUE(m.matches(person("Qinghao\xC2\xAD", "Hu")));               // U+00AD
+  EXPECT_TRUE(m.matches(person("Qinghao", std::string("\0Hu", 3))));     // NUL
+  EXPECT_TRUE(m.matches(person("Qinghao", "Hu\xE2\x80\xAE")));           // U+202E
+  EXPECT_TRUE(owner({"Q\xE2\x81\xA0 Hu"}).matches(person("Qinghao", "Hu")));  // U+2060 in the owner's own name
+  EXPECT_FALSE(m.matches(person("Qiang\xE2\x80\x8B", "Hu")));
+  const auto lib = papershelf::read_bibtex("@misc{a, title={T}, author={Hu\xE2\x80\x8D, Qinghao and Ye, Z.}}\n", {}).library;
+  ASSERT_EQ(lib.publications.size(), 1u);
+  EXPECT_TRUE(m.matches(lib.publications[0].authors.at(0)));
 }

@@ -424,3 +424,15 @@ TEST(ProfileCard, NothingToShowIsNoMarkup) {
   p.position = "Professor";
   EXPECT_NE(ps::format_profile_html(p, ps::Stats{}, {}), "");
 }
+
+TEST(Stats, CoauthorsWrittenWithInvisibleCharactersAreOnePerson) {
+  ps::ReadOptions o;
+  o.format = ps::Format::BibTeX;
+  const ps::Library lib = ps::read("@misc{a, title={A}, author={Hu, Qinghao and Ye, Zhisheng}, year=2020}\n"
+                           "@misc{b, title={B}, author={Hu\xE2\x80\x8D, Qinghao and Ye\xE2\x80\x8B, Zhisheng}, year=2021}\n"
+                           "@misc{c, title={C}, author={\xEF\xBB\xBFHu, Qinghao and Ye, Zhi\xC2\xADsheng}, year=2022}\n", o).library;
+  const ps::Stats s = ps::compute_stats(lib, ps::OwnerMatcher({"Qinghao Hu"}));
+  ASSERT_EQ(s.coauthors.size(), 1u);
+  EXPECT_EQ(s.coauthors[0].count, 3u);
+  EXPECT_EQ(s.first_author, 3u);  // the owner is found in all three
+}

@@ -31,7 +31,7 @@ std::string to_nfc(std::string_view s);
 
 // Folds for case- and diacritic-insensitive comparison: lower case, marks removed, and the
 // letters that have no decomposition spelled out (ß->ss, æ->ae, ø->o, ł->l, đ->d, ı->i, œ->oe).
-// Punctuation is kept. `offsets`, when given, receives for each output byte the byte offset in
+// Punctuation is kept; invisible characters (default-ignorable code points, NUL) are dropped. `offsets`, when given, receives for each output byte the byte offset in
 // `s` of the code point it came from (so matches can be mapped back for highlighting).
 std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets = nullptr);
 

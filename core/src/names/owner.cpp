@@ -121,7 +121,7 @@ bool OwnerMatcher::could_match(const Person& p) const {
   for (std::string_view part : {lead, p.given()}) {
     if (part.empty()) continue;
     const auto c = static_cast<unsigned char>(part[0]);
-    if (c >= 0x80) return true;  // folding may turn it into one of the letters
+    if (c >= 0x80 || c < 0x20) return true;  // folding may turn it into one of the letters (or drop it)
     const char lower = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
     if (first_letters_.find(lower) != std::string::npos) return true;
   }

@@ -318,6 +318,20 @@ bool is_letter(char32_t cp) {
          (cp >= 0xAC00 && cp <= 0xD7AF);
 }
 
+namespace {
+// Invisible characters that text may carry without showing them (Unicode's
+// Default_Ignorable_Code_Point: soft hyphen, zero-width space/joiners, bidi controls, word joiner,
+// variation selectors, BOM, tags...) and NUL: "Hu\u200D" must fold like "Hu", or a name written
+// with one looks like the owner but is not matched, and a co-author counts as two people.
+bool is_ignorable(char32_t cp) {
+  return cp == 0 || cp == 0x00AD || cp == 0x034F || cp == 0x061C || cp == 0x115F || cp == 0x1160 ||
+         cp == 0x17B4 || cp == 0x17B5 || (cp >= 0x180B && cp <= 0x180F) || (cp >= 0x200B && cp <= 0x200F) ||
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) || cp == 0x3164 ||
+         (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || cp == 0xFFA0 || (cp >= 0xFFF0 && cp <= 0xFFF8) ||
+         (cp >= 0x1BCA0 && cp <= 0x1BCA3) || (cp >= 0x1D173 && cp <= 0x1D17A) || (cp >= 0xE0000 && cp <= 0xE0FFF);
+}
+}  // namespace
+
 std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
   std::string out;
   out.reserve(s.size());
@@ -330,9 +344,9 @@ std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
     const auto start = static_cast<std::uint32_t>(pos);
     char32_t cp = decode_utf8(s, pos);
     const std::size_t before = out.size();
-    if (cp < 0x80) {
+    if (cp < 0x80 && cp != 0) {
       out += static_cast<char>((cp >= 'A' && cp <= 'Z') ? cp + 32 : cp);
-    } else if (is_combining_mark(cp)) {
+    } else if (is_combining_mark(cp) || is_ignorable(cp)) {
       // dropped: decomposed accents fold like precomposed ones
     } else if (const char* sp = special_fold(cp)) {
       out += sp;
