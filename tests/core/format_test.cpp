@@ -260,22 +260,22 @@ TEST(EntryHtml, OwnerMarksAndMetadata) {
   const std::string html = format_entry_html(p, options_for({"Qinghao Hu"}));
   EXPECT_EQ(html.rfind("<li class=\"ps-entry\" id=\"ps-hu2024\" data-key=\"hu2024\" data-type=\"conference\"", 0), 0u)
       << html;
-  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\">Qinghao Hu<sup class=\"ps-marks\">*</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"auto\">Qinghao Hu<sup class=\"ps-marks\">*</sup></span>"),
             std::string::npos)
       << html;
-  EXPECT_NE(html.find("<span class=\"ps-author\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"auto\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>"),
             std::string::npos);
-  EXPECT_NE(html.find("<span class=\"ps-author\">Tianwei Zhang<sup class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"auto\">Tianwei Zhang<sup class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
             std::string::npos);
   EXPECT_EQ(count(html, "ps-owner"), 1u);
-  EXPECT_NE(html.find("<span class=\"ps-badge\">NSDI</span>"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"ps-badge\" dir=\"auto\">NSDI</span>"), std::string::npos);
   EXPECT_NE(html.find("ps-award"), std::string::npos);
   EXPECT_NE(html.find("Best Paper"), std::string::npos);
   EXPECT_NE(html.find("ps-selected"), std::string::npos);
   EXPECT_NE(html.find("<span class=\"ps-year\">2024</span>"), std::string::npos);
-  EXPECT_NE(html.find("<div class=\"ps-note\">Oral</div>"), std::string::npos);
+  EXPECT_NE(html.find("<div class=\"ps-note\" dir=\"auto\">Oral</div>"), std::string::npos);
   // The title links to the best link (pdf); the links row has pdf and code but not the javascript video.
-  EXPECT_NE(html.find("<cite class=\"ps-title\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"), std::string::npos)
+  EXPECT_NE(html.find("<cite class=\"ps-title\" dir=\"auto\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"), std::string::npos)
       << html;
   EXPECT_NE(html.find("ps-link-pdf"), std::string::npos);
   EXPECT_NE(html.find("ps-link-code"), std::string::npos);
@@ -304,7 +304,7 @@ TEST(EntryHtml, PlusMoreNeverHidesTheOwner) {
   FormatOptions o = options_for({"Q. Hu"});
   o.max_authors = 4;
   const std::string html = format_entry_html(p, o);
-  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\">Qinghao Hu<sup class=\"ps-marks\">\xE2\x80\xA1</sup>"),
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"auto\">Qinghao Hu<sup class=\"ps-marks\">\xE2\x80\xA1</sup>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("+8 more"), std::string::npos) << html;
@@ -404,7 +404,7 @@ TEST(ViewHtml, GroupsWithCountsAndLegend) {
   const std::string html = format_html(lib, v, options_for({"Qinghao Hu"}));
   EXPECT_EQ(html.rfind("<div class=\"ps-shelf\">", 0), 0u);
   EXPECT_EQ(html.substr(html.size() - 6), "</div>");
-  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\">2024 "
+  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"auto\">2024</span> "
                       "<span class=\"ps-count\">2</span></h3>"),
             std::string::npos)
       << html;

@@ -769,7 +769,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const marks = new Set([...view.marks]);
       const used = entries.filter((e) => e.symbol && [...e.symbol].every((c) => marks.has(c)));
       this.#els.legend.hidden = used.length === 0;
-      this.#els.legend.innerHTML = used.map((e) => `<span class="ps-legend-item"><sup>${escapeText(e.symbol)}</sup> ${escapeText(e.meaning)}</span>`).join(" ");
+      this.#els.legend.innerHTML = used.map((e) => `<span class="ps-legend-item" dir="auto"><sup>${escapeText(e.symbol)}</sup> ${escapeText(e.meaning)}</span>`).join(" ");
     }
 
     // The rows of the current list by record index, with the markup each was made from: a
@@ -801,7 +801,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           section.dataset.group = g.key;
           const h = document.createElement("h3");
           h.className = "ps-group-title";
-          h.innerHTML = `${escapeText(g.label)} <span class="ps-count">${g.count}</span>`;
+          h.innerHTML = `<span dir="auto">${escapeText(g.label)}</span> <span class="ps-count">${g.count}</span>`;
           section.append(h, ol);
           frag.append(section);
         } else {

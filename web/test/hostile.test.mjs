@@ -242,3 +242,32 @@ for (const [name, n, abstractBytes] of [["page thread", 770, 0], ["worker", 3000
     }
   });
 }
+
+// A bidi control in one name (U+202E, right-to-left override) reversed every author after it
+// ("uH oahgniQ"). Each data-derived run is isolated (dir="auto"), in the element and the CLI's HTML.
+test("a right-to-left override in one author does not reorder the next", async () => {
+  const bib = "@article{rlo, title={Bidi \u202Etitle}, author={Mallory\u202E, Evil and Hu, Qinghao}, journal={J\u202E}, year=2024}\n";
+  server.pages.set("/hostile/rlo.bib", { body: bib, headers: { "content-type": "text/plain; charset=utf-8" } });
+  const file = join(work, "rlo.bib");
+  writeFileSync(file, bib);
+  const html = execFileSync(cli, ["render", file], { encoding: "utf8" });
+  server.pages.set("/hostile/rlo-static.html", { body: page("rlo", html) });
+  // (The canvas draws code points in order, with no bidi algorithm; its hidden list is this markup.)
+  server.pages.set("/hostile/rlo-element.html", { body: page("rlo", `<script src="/papershelf.js"></script>\n<paper-shelf src="/hostile/rlo.bib"></paper-shelf>`) });
+  for (const path of ["/hostile/rlo-static.html", "/hostile/rlo-element.html"]) {
+    const p = await browser.context.newPage();
+    await p.goto(`${server.url}${path}`);
+    if (!path.includes("static")) await p.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys?.length === 1);
+    // Where the browser draws the "Q" and the "H" of "Qinghao Hu": left to right, as written.
+    const order = await p.evaluate(() => {
+      const root = document.querySelector("paper-shelf")?.shadowRoot ?? document;
+      const author = [...root.querySelectorAll(".ps-author")].find((e) => e.textContent.includes("Qinghao"));
+      const text = author.firstChild;
+      const at = (i) => { const range = document.createRange(); range.setStart(text, i); range.setEnd(text, i + 1); return range.getBoundingClientRect().left; };
+      const s = text.textContent;
+      return { q: at(s.indexOf("Q")), h: at(s.indexOf("H")) };
+    });
+    await p.close();
+    assert.ok(order.q < order.h, `${path}: "Qinghao Hu" is drawn reversed (${JSON.stringify(order)})`);
+  }
+});

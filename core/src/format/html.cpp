@@ -239,7 +239,9 @@ void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
     const std::uint32_t i = line.shown[k];
     if (k > 0) h << (i == previous + 1 ? ", " : ", \xE2\x80\xA6, ");  // gap before a moved owner
     const Person& a = p.authors[i];
-    h << (line.is_owner[i] ? "<span class=\"ps-author ps-owner\">" : "<span class=\"ps-author\">");
+    // dir="auto" isolates each data-derived run (HTML gives [dir] unicode-bidi: isolate), so a
+    // bidi control in one name (U+202E) cannot reorder the text after it.
+    h << (line.is_owner[i] ? "<span class=\"ps-author ps-owner\" dir=\"auto\">" : "<span class=\"ps-author\" dir=\"auto\">");
     h.escaped(display_name(a));
     if (!a.marks().empty()) {
       h << "<sup class=\"ps-marks\">";
@@ -267,10 +269,10 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status)
                    << "\"><div class=\"ps-head\">";
   if (!p.badge.empty()) {
-    h << "<span class=\"ps-badge\">";
+    h << "<span class=\"ps-badge\" dir=\"auto\">";
     h.escaped(p.badge) << "</span> ";
   }
-  h << "<cite class=\"ps-title\">";
+  h << "<cite class=\"ps-title\" dir=\"auto\">";
   const Link* best = best_link(p);
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
@@ -281,7 +283,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   append_authors(h, p, o);
   h << "<div class=\"ps-meta\">";
   if (!p.venue.empty()) {
-    h << "<span class=\"ps-venue\">";
+    h << "<span class=\"ps-venue\" dir=\"auto\">";
     append_rich_text_html(out, p.venue);
     h << "</span>";
   }
@@ -292,7 +294,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   if (p.status != Status::Published)
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
   if (!p.award.empty() || !p.award_label.empty()) {
-    h << " <span class=\"ps-award\"";
+    h << " <span class=\"ps-award\" dir=\"auto\"";
     if (!p.award_label.empty() && !p.award.empty()) {
       h << " title=\"";
       h.escaped(p.award.text) << "\"";
@@ -305,7 +307,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   if (p.selected) h << " <span class=\"ps-selected\" aria-label=\"Selected\">\xE2\x98\x85</span>";
   h << "</div>";
   if (!p.note.empty()) {
-    h << "<div class=\"ps-note\">";
+    h << "<div class=\"ps-note\" dir=\"auto\">";
     append_rich_text_html(out, p.note);
     h << "</div>";
   }
@@ -319,7 +321,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   if (any_link) h << "</div>";
   if (!p.abstract.empty()) {
-    h << "<details class=\"ps-abstract\"><summary>Abstract</summary><p>";
+    h << "<details class=\"ps-abstract\"><summary>Abstract</summary><p dir=\"auto\">";
     append_rich_text_html(out, p.abstract);
     h << "</p></details>";
   }
@@ -343,7 +345,7 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
                          [&](const Person& a) { return a.marks().find(e.symbol) != std::string::npos; });
     });
     if (!used || e.symbol.empty()) continue;
-    legend_html += "<span class=\"ps-legend-item\"><sup>" + escape_html(e.symbol) + "</sup> " +
+    legend_html += "<span class=\"ps-legend-item\" dir=\"auto\"><sup>" + escape_html(e.symbol) + "</sup> " +
                    escape_html(e.meaning) + "</span> ";
   }
   if (!legend_html.empty()) out += "<p class=\"ps-legend\">" + legend_html + "</p>";
@@ -358,8 +360,8 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
     if (!view.entries.empty()) entries(0, static_cast<std::uint32_t>(view.entries.size()));
   } else {
     for (const auto& g : view.groups) {
-      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\">" +
-             escape_html(g.label) + " <span class=\"ps-count\">" + std::to_string(g.count) + "</span></h3>";
+      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\"><span dir=\"auto\">" +
+             escape_html(g.label) + "</span> <span class=\"ps-count\">" + std::to_string(g.count) + "</span></h3>";
       entries(g.begin, g.count);
       out += "</section>";
     }

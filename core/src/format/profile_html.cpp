@@ -286,7 +286,7 @@ void top_item(HtmlOut& h, const ProfileCardOptions& o, const std::string& filter
               std::string_view name, std::uint32_t count, int last_year) {
   h << "<li>";
   stat_open(h, o, filter, cls);
-  h << "<span class=\"ps-top-name\">";
+  h << "<span class=\"ps-top-name\" dir=\"auto\">";
   h.escaped(name) << "</span> <span class=\"ps-top-n\">" << count << "</span><span class=\"ps-visually-hidden\"> "
                   << plural(count, "publication", "publications") << "</span>";
   if (last_year)
@@ -378,14 +378,14 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
     h << open;
     h.escaped(text) << close;
   };
-  paragraph(p.name, "<h3 class=\"ps-profile-name\">", "</h3>");
-  paragraph(p.position, "<p class=\"ps-position\">", "</p>");
-  paragraph(p.affiliation, "<p class=\"ps-affiliation\">", "</p>");
+  paragraph(p.name, "<h3 class=\"ps-profile-name\" dir=\"auto\">", "</h3>");
+  paragraph(p.position, "<p class=\"ps-position\" dir=\"auto\">", "</p>");
+  paragraph(p.affiliation, "<p class=\"ps-affiliation\" dir=\"auto\">", "</p>");
   if (!compact && !p.interests.empty()) {
     h << "<p class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> ";
     for (std::size_t i = 0; i < p.interests.size(); ++i) {
       if (i) h << "<span class=\"ps-sep\" aria-hidden=\"true\"> \xC2\xB7 </span>";
-      h << "<span class=\"ps-interest\">";
+      h << "<span class=\"ps-interest\" dir=\"auto\">";
       h.escaped(p.interests[i]) << "</span>";
     }
     h << "</p>";
