@@ -28,7 +28,7 @@ export const DEFAULT_LABELS = {
   sort: "Sort",
   group: "Group",
   clear: "Clear filters",
-  results: (shown: number, total: number) => (shown === total ? `${total} publications` : `${shown} of ${total} publications`),
+  results: (shown: number, total: number) => `${shown === total ? "" : `${shown} of `}${total} publication${total === 1 ? "" : "s"}`,
   empty: "No publications match.",
   loading: "Loading publications…",
   downloading: (received: number, total: number) => `Loading publications… ${megabytes(received)}${total ? ` of ${megabytes(total)}` : ""} MB`,
@@ -52,6 +52,43 @@ export const DEFAULT_LABELS = {
 };
 export type Labels = typeof DEFAULT_LABELS;
 const LANGUAGES = new Map<string, Partial<Labels>>([["en", {}]]);
+/** What was wrong with registered labels; every element lists it in `diagnostics`. */
+const LABEL_PROBLEMS: Diagnostic[] = [];
+
+/**
+ * The usable part of a label set: known keys whose value has the English label's kind (a string,
+ * or a function that returns one). Anything else, a throwing getter included, is left out and
+ * reported; a function label that throws or returns a non-string falls back to English.
+ */
+function checkedLabels(labels: unknown, where: string): Partial<Labels> {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  if (labels === null || typeof labels !== "object") {
+    problems.push(`${where}: labels must be an object, not ${labels === null ? "null" : typeof labels}`);
+  } else {
+    let keys: string[] = [];
+    try { keys = Object.keys(labels); } catch (err) { problems.push(`${where}: labels could not be read (${(err as Error)?.message})`); }
+    for (const key of keys) {
+      if (!(key in DEFAULT_LABELS)) { problems.push(`${where}: unknown label "${key.slice(0, 40)}"`); continue; }
+      let value: unknown;
+      try { value = (labels as Record<string, unknown>)[key]; } catch (err) { problems.push(`${where}: label "${key}" could not be read (${(err as Error)?.message})`); continue; }
+      const english = DEFAULT_LABELS[key as keyof Labels] as unknown;
+      if (typeof english === "string" && typeof value === "string") out[key] = value;
+      else if (typeof english === "function" && typeof value === "function") {
+        const fn = value as (...a: unknown[]) => unknown, fallback = english as (...a: unknown[]) => string;
+        out[key] = (...args: unknown[]) => {
+          try { const text = fn(...args); if (typeof text === "string") return text; } catch { /* reported once below */ }
+          return fallback(...args);
+        };
+      } else problems.push(`${where}: label "${key}" must be a ${typeof english}, not ${value === null ? "null" : typeof value}`);
+    }
+  }
+  for (const message of problems) {
+    console.warn(`papershelf: ${message}`);
+    LABEL_PROBLEMS.push({ source: "labels", line: 0, column: 0, severity: "warning", message, text: `labels: warning: ${message}` });
+  }
+  return out as Partial<Labels>;
+}
 type GroupKey = "none" | "year" | "type" | "status" | "venue";
 
 // Inputs at least this large are read in a Web Worker when the embed can start one: reading
@@ -139,6 +176,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #rendererProblems: Diagnostic[] = [];
     /** What the core said of the current query and attributes (a bad sort key, an unsafe base). */
     #queryProblems: Diagnostic[] = [];
+    /** Why the last value given to `data` was refused. */
+    #dataProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
@@ -155,7 +194,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     /** Registers UI labels for a language (`lang="de"` or `"de-CH"` then use them). */
     static addLanguage(lang: string, labels: Partial<Labels>): void {
-      LANGUAGES.set(lang.toLowerCase(), labels);
+      LANGUAGES.set(String(lang).toLowerCase(), checkedLabels(labels, `addLanguage("${String(lang).slice(0, 20)}")`));
       for (const el of document.querySelectorAll("paper-shelf")) (el as PaperShelfElement).#relabel();
     }
 
@@ -165,7 +204,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       return { ...DEFAULT_LABELS, ...(LANGUAGES.get(lang.split("-")[0]) ?? {}), ...(LANGUAGES.get(lang) ?? {}), ...this.#labelOverrides };
     }
     set labels(value: Partial<Labels>) {
-      this.#labelOverrides = { ...value };
+      this.#labelOverrides = checkedLabels(value, "labels");
       this.#relabel();
     }
 
@@ -184,12 +223,37 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     /** Keys of the displayed entries, in display order. */
     get visibleKeys(): string[] { return this.#view ? [...this.#view.keys] : []; }
     /** Problems found in the data (line:column). */
-    get diagnostics(): Diagnostic[] { return [...(this.#library?.diagnostics ?? []), ...this.#queryProblems, ...this.#rendererProblems]; }
+    get diagnostics(): Diagnostic[] {
+      return [...(this.#library?.diagnostics ?? []), ...this.#dataProblems, ...this.#queryProblems, ...this.#rendererProblems, ...LABEL_PROBLEMS];
+    }
     /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
     get canvasLayout(): unknown { return this.#canvas?.probe(); }
     /** The data itself, as text or bytes (instead of `src` or an inline script). */
     get data(): string | Uint8Array | undefined { return this.#data; }
-    set data(value: string | Uint8Array | undefined) { this.#data = value; this.#reload(); }
+    /**
+     * Text or bytes of any supported format, or an already parsed papershelf JSON object
+     * (`{profile, publications}`) or CSL-JSON array. Anything else is refused and reported in
+     * `diagnostics`, before any work is done on it.
+     */
+    set data(value: unknown) {
+      this.#dataProblems = [];
+      const refuse = (what: string) => {
+        const message = `the data property takes text, bytes, a papershelf JSON object or a CSL-JSON array, not ${what}`;
+        console.warn(`papershelf: ${message}`);
+        this.#dataProblems.push({ source: "data", line: 0, column: 0, severity: "error", message, text: `data: error: ${message}` });
+        return undefined;
+      };
+      let input: string | Uint8Array | undefined;
+      if (value === undefined || value === null || typeof value === "string" || value instanceof Uint8Array) input = value ?? undefined;
+      else if (value instanceof ArrayBuffer) input = new Uint8Array(value);
+      else if (ArrayBuffer.isView(value)) input = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      else if (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) {
+        try { input = JSON.stringify(value); } catch (err) { input = refuse(`an object that JSON cannot hold (${(err as Error)?.message})`); }
+      } else input = refuse(typeof value === "object" ? `a ${Object.prototype.toString.call(value).slice(8, -1)}` : `a ${typeof value}`);
+      this.#data = input;
+      if (input === undefined && this.#dataProblems.length) { this.#showLoadProblem(this.#dataProblems[0].message); return; }
+      this.#reload();
+    }
     /** The parsed library (advanced use): a Library, or for large inputs read in a Web Worker an
      *  object with the same methods that return promises. */
     get library(): Shelf | undefined { return this.#library; }
@@ -358,16 +422,23 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#refresh();
       } catch (err) {
         if (stale()) return;
-        this.#library = undefined;
-        this.#view = undefined;
-        this.#els.count.textContent = "";
-        this.#els.problems.hidden = false;
-        this.#els.problems.innerHTML = `<p class="ps-error" role="alert">${escapeText(this.labels.loadError(src ?? "data", (err as Error).message))}</p>`;
-        // Whatever the page put inside the element (a list prerendered by `papershelf render`)
-        // is still the best there is to show.
-        this.#els.list.replaceChildren(document.createElement("slot"));
+        this.#showLoadProblem(this.labels.loadError(src ?? "data", (err as Error).message));
         this.dispatchEvent(new CustomEvent("error", { detail: err }));
       }
+    }
+
+    /** No data to show: says why, and keeps what the page put inside the element. */
+    #showLoadProblem(message: string): void {
+      if (!this.#els) return;
+      this.#loadToken++;  // a load still under way is stale now
+      this.#library = undefined;
+      this.#view = undefined;
+      this.#els.count.textContent = "";
+      this.#els.problems.hidden = false;
+      this.#els.problems.innerHTML = `<p class="ps-error" role="alert">${escapeText(message)}</p>`;
+      // Whatever the page put inside the element (a list prerendered by `papershelf render`)
+      // is still the best there is to show.
+      this.#els.list.replaceChildren(document.createElement("slot"));
     }
 
     /** Fetches `url`, showing how much has arrived once it turns out to be large. */

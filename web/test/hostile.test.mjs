@@ -271,3 +271,63 @@ test("a right-to-left override in one author does not reorder the next", async (
     assert.ok(order.q < order.h, `${path}: "Qinghao Hu" is drawn reversed (${JSON.stringify(order)})`);
   }
 });
+
+// The `data` property and addLanguage() take whatever a page's script hands them.
+test("data: odd values are validated up front; objects in papershelf JSON and CSL-JSON form are read", async () => {
+  server.pages.set("/hostile/data.html", { body: page("data", `<script src="/papershelf.js"></script>\n<paper-shelf></paper-shelf>`) });
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on("pageerror", (e) => errors.push(String(e)));
+  await p.goto(`${server.url}/hostile/data.html`);
+  await p.waitForFunction(() => customElements.get("paper-shelf"));
+  const set = (value) => p.evaluate(async (code) => {
+    const el = document.querySelector("paper-shelf");
+    const started = performance.now();
+    el.data = (0, eval)(`(${code})`);
+    await el.updateComplete;
+    return { ms: performance.now() - started, keys: el.visibleKeys,
+      problems: el.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.source}: ${d.message}`) };
+  }, value);
+  const huge = await set("{ length: 2e9 }");
+  assert.ok(huge.ms < 5000, `took ${huge.ms} ms`);
+  assert.deepEqual(huge.keys, []);
+  assert.ok(huge.problems.some((m) => /publications/.test(m)), huge.problems.join("; "));
+  assert.deepEqual((await set(`{ publications: [{ id: "a", type: "article-journal", title: "From an object" }] }`)).keys, ["a"]);
+  assert.deepEqual((await set(`[{ id: "c", type: "article-journal", title: "CSL array" }]`)).keys, ["c"]);
+  assert.deepEqual((await set(`new DataView(new TextEncoder().encode("@misc{d, title={From a DataView}}").buffer)`)).keys, ["d"]);
+  for (const bad of ["new Map()", "42", "() => 1", "new Date()"]) {
+    const r = await set(bad);
+    assert.deepEqual(r.keys, [], bad);
+    assert.ok(r.problems.some((m) => m.startsWith("data: the data property takes")), `${bad}: ${r.problems}`);
+  }
+  await p.close();
+  assert.deepEqual(errors, []);
+});
+
+test("addLanguage: labels of the wrong type, unknown keys and throwing getters are ignored and reported", async () => {
+  server.pages.set("/hostile/labels.bib", { body: "@misc{a, title={T}, year=2020}\n", headers: { "content-type": "text/plain" } });
+  server.pages.set("/hostile/labels.html", { body: page("labels", `<script src="/papershelf.js"></script>
+<script>
+  customElements.whenDefined("paper-shelf").then(() => customElements.get("paper-shelf").addLanguage("xx", {
+    bibtex: 42, bogus: "x", search: "Suchen", get cite() { throw new Error("boom"); }, results: () => { throw new Error("bad"); } }));
+</script>
+<paper-shelf src="/hostile/labels.bib" lang="xx"></paper-shelf>`) });
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on("pageerror", (e) => errors.push(String(e)));
+  await p.goto(`${server.url}/hostile/labels.html`);
+  await p.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys?.length === 1);
+  await p.evaluate(() => document.querySelector("paper-shelf").updateComplete);
+  const seen = await p.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    return { bibtex: el.labels.bibtex, search: el.shadowRoot.querySelector(".ps-search").getAttribute("placeholder") ?? el.shadowRoot.querySelector(".ps-search").getAttribute("aria-label"),
+      count: el.shadowRoot.querySelector("[part=count]").textContent,
+      problems: el.diagnostics.filter((d) => d.source === "labels").map((d) => d.message) };
+  });
+  await p.close();
+  assert.deepEqual(errors, []);
+  assert.equal(seen.bibtex, "BibTeX");
+  assert.equal(seen.search, "Suchen");
+  assert.match(seen.count, /1 publication/);
+  assert.equal(seen.problems.length, 3, seen.problems.join("; "));
+});
