@@ -390,8 +390,9 @@ TEST(BrokenJson, UnterminatedStringLosesOnlyItsRecord) {
       "]\n");
   EXPECT_EQ(keys(r.library), (Keys{"a", "c"}));
   ASSERT_TRUE(has_errors(r.diagnostics));
-  // The string runs into the end of line 3 (JSON strings cannot hold a raw newline).
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 28}})) << dump(r.diagnostics);
+  // Reported where the string opens (it runs into the end of line 3: JSON strings cannot hold a
+  // raw newline).
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 24}})) << dump(r.diagnostics);
 }
 
 TEST(BrokenJson, BadValueInsideOneRecord) {
@@ -503,4 +504,36 @@ TEST(Merge, KeepsOrderAndFirstProfile) {
   ASSERT_EQ(a.profile.legend.size(), 2u);
   EXPECT_EQ(a.profile.legend[0], (LegendEntry{"*", "eq"}));
   EXPECT_EQ(a.profile.legend[1], (LegendEntry{"†", "lead"}));
+}
+
+TEST(OddJson, LoneSurrogatesAreReplacedAndTheRecordKept) {
+  const auto r = csl("[\n  {\"id\": \"a\", \"title\": \"x\\ud800y\"},\n  {\"id\": \"b\", \"title\": \"\\udc00\"}\n]\n");
+  ASSERT_EQ(keys(r.library), (Keys{"a", "b"}));
+  EXPECT_EQ(r.library.publications[0].title.text, "x\xEF\xBF\xBDy");
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 26}})) << dump(r.diagnostics);
+  EXPECT_NE(r.diagnostics.at(0).message.find("2 lone UTF-16 surrogate"), std::string::npos) << dump(r.diagnostics);
+}
+
+TEST(OddJson, FieldsOfTheWrongTypeAreKeptWithAWarningAtTheValue) {
+  const auto r = csl(
+      "[\n"
+      "  {\"id\": \"a\", \"title\": 42, \"author\": \"not a list\", \"issued\": {\"date-parts\": \"x\"}},\n"
+      "  {\"id\": \"b\", \"title\": \"Fine\", \"author\": [{\"family\": \"Hu\"}], \"issued\": {\"date-parts\": [[2020]]}}\n"
+      "]\n");
+  ASSERT_EQ(keys(r.library), (Keys{"a", "b"}));
+  EXPECT_EQ(r.library.publications[0].title.text, "42");
+  EXPECT_EQ(positions(r.diagnostics),
+            (std::set<Pos>{{Severity::Warning, 2, 24}, {Severity::Warning, 2, 38}, {Severity::Warning, 2, 77}}))
+      << dump(r.diagnostics);
+}
+
+TEST(OddJson, NulCharactersAreReported) {
+  const auto r = csl("[{\"id\": \"a\", \"title\": \"x\\u0000y\"}]");
+  ASSERT_EQ(keys(r.library), (Keys{"a"}));
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 25}})) << dump(r.diagnostics);
+  ReadOptions o;
+  o.format = Format::BibTeX;
+  const auto b = read(std::string("@misc{k, title={a\0b}}\n", 22), o);
+  ASSERT_EQ(b.library.publications.size(), 1u);
+  EXPECT_EQ(positions(b.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 18}})) << dump(b.diagnostics);
 }

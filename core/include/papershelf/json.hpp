@@ -48,13 +48,25 @@ struct Member {
 };
 
 struct ParseError {
-  std::size_t offset = 0;  // the offending character (the text's size at its end)
-  std::string token;       // the token read up to it, control characters as <U+000A>
+  std::size_t offset = 0;   // where the offending token starts (the text's size at its end)
+  std::size_t noticed = 0;  // the character at which the scanner saw it was wrong
+  std::string token;        // the token read up to it, control characters as <U+000A>
+};
+
+// What a successful parse changed or let through, for the reader's warnings: a lone UTF-16
+// surrogate escape ("\ud800", which no UTF-8 text can hold) becomes U+FFFD instead of failing the
+// whole document, and "\u0000" puts a NUL into a string.
+struct ParseNotes {
+  std::size_t lone_surrogates = 0;
+  std::size_t first_lone_surrogate = 0;  // offset of its backslash
+  std::size_t nuls = 0;
+  std::size_t first_nul = 0;
 };
 
 // Parses one JSON document (a leading UTF-8 BOM is skipped). Returns false on a syntax error
-// and, when `error` is given, says where. `text` must be valid UTF-8.
-bool parse(std::string_view text, Value& out, ParseError* error = nullptr);
+// and, when `error` is given, says where: the start of the offending token. `text` must be valid
+// UTF-8.
+bool parse(std::string_view text, Value& out, ParseError* error = nullptr, ParseNotes* notes = nullptr);
 
 // Writes JSON text. indent < 0: compact; otherwise pretty-printed with that many spaces (empty
 // containers stay "[]" and "{}"). Strings are escaped; invalid UTF-8 becomes U+FFFD.

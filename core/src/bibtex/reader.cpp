@@ -893,6 +893,13 @@ ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
     last_line = line;
     resolver.diag(offset, Severity::Warning, "invalid UTF-8 replaced by U+FFFD");
   }
+  // NUL bytes are kept (nothing valid is dropped) but are surely not meant: say where the first is.
+  if (const std::size_t nul = bytes::find(text, std::string_view("\0", 1)); nul < text.size()) {
+    std::size_t n = 0;
+    for (std::size_t at = nul; at < text.size(); at = bytes::find(text, std::string_view("\0", 1), at + 1)) ++n;
+    resolver.diag(static_cast<std::uint32_t>(nul), Severity::Warning,
+                  std::to_string(n) + " NUL byte(s) in the file");
+  }
   resolver.run();
   return result;
 }

@@ -28,7 +28,7 @@ int hex_value(int c) {
 
 class Parser {
  public:
-  explicit Parser(std::string_view t) : t_(t) {}
+  Parser(std::string_view t, ParseNotes* notes) : t_(t), notes_(notes ? notes : &own_notes_) {}
 
   bool run(Value& out, ParseError* error);
 
@@ -48,6 +48,8 @@ class Parser {
   std::size_t reset_ = 0;  // where the error message's token starts: the last string or number
                            // token (as in nlohmann's lexer, which only resets there)
   std::string str_;        // decoded text of the last string token
+  ParseNotes own_notes_;
+  ParseNotes* notes_;
 };
 
 Tok Parser::scan() {
@@ -120,15 +122,27 @@ Tok Parser::scan_string() {
       case 'r': str_ += '\r'; break;
       case 't': str_ += '\t'; break;
       case 'u': {
+        const std::size_t escape = pos_ - 2;
         int cp = codepoint();
         if (cp < 0) return Tok::Error;
+        bool lone = cp >= 0xDC00 && cp <= 0xDFFF;
         if (cp >= 0xD800 && cp <= 0xDBFF) {
-          if (get() != '\\' || get() != 'u') return Tok::Error;
-          const int low = codepoint();
-          if (low < 0xDC00 || low > 0xDFFF) return Tok::Error;
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-          return Tok::Error;
+          // A high surrogate pairs with a low one right after it; alone it is replaced.
+          const std::size_t after = pos_;
+          int low = -1;
+          if (get() == '\\' && get() == 'u') low = codepoint();
+          if (low >= 0xDC00 && low <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+          } else {
+            pos_ = after;
+            lone = true;
+          }
+        }
+        if (lone) {
+          if (notes_->lone_surrogates++ == 0) notes_->first_lone_surrogate = escape;
+          cp = static_cast<int>(unicode::kReplacement);
+        } else if (cp == 0 && notes_->nuls++ == 0) {
+          notes_->first_nul = escape;
         }
         unicode::append_utf8(str_, static_cast<char32_t>(cp));
         break;
@@ -168,7 +182,10 @@ Tok Parser::scan_number() {
 
 bool Parser::fail(ParseError* error) const {
   if (!error) return false;
-  error->offset = std::min(pos_ > 0 ? pos_ - 1 : 0, t_.size());
+  // The start of the token that does not fit (where a reader looks first), not the byte at
+  // which the scanner noticed: "tru," is reported at its 't'.
+  error->offset = std::min(start_, t_.size());
+  error->noticed = std::min(pos_ > 0 ? pos_ - 1 : 0, t_.size());
   error->token.clear();
   const std::size_t end = std::min(pos_, t_.size());
   for (std::size_t k = reset_; k < end; ++k) {
@@ -337,8 +354,8 @@ double to_double(std::string_view s) {
 
 }  // namespace
 
-bool parse(std::string_view text, Value& out, ParseError* error) {
-  Parser parser(text);
+bool parse(std::string_view text, Value& out, ParseError* error, ParseNotes* notes) {
+  Parser parser(text, notes);
   return parser.run(out, error);
 }
 

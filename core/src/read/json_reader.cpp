@@ -48,8 +48,15 @@ using Reported = std::vector<std::size_t>;
 bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Value& out,
                      Reported& reported, std::size_t* error_at = nullptr) {
   json::ParseError error;
-  if (json::parse(text, out, &error)) {
+  json::ParseNotes notes;
+  if (json::parse(text, out, &error, &notes)) {
     if (base != 0) shift_offsets(out, base);
+    if (notes.lone_surrogates)
+      ctx.report(base + notes.first_lone_surrogate, Severity::Warning,
+                 std::to_string(notes.lone_surrogates) + " lone UTF-16 surrogate escape(s) (\\ud800-\\udfff) replaced with U+FFFD");
+    if (notes.nuls)
+      ctx.report(base + notes.first_nul, Severity::Warning,
+                 std::to_string(notes.nuls) + " NUL character(s) (\\u0000) in strings");
     return true;
   }
   const std::size_t offset = base + error.offset;
@@ -376,10 +383,46 @@ std::string clean_doi(std::string doi) {
   return doi;
 }
 
+const char* kind_of(const Value& v) {
+  return v.is_string() ? "text" : v.is_number() ? "a number" : v.is_bool() ? "true/false" : v.is_array() ? "a list"
+         : v.is_object() ? "an object" : "null";
+}
+
+// The types the readers expect. A field of another type is still read as well as it can be (a
+// number as its digits, a list by its first item), and the record is kept, with a warning at
+// the value: a silently coerced "title": 42 or "author": "a string" hides a broken export.
+void check_field_types(Context& ctx, const Value& item) {
+  static constexpr const char* kText[] = {"title", "container-title", "event-title", "publisher", "note",
+                                          "abstract", "DOI", "URL", "badge", "abbr", "award", "award_name"};
+  for (const char* name : kText) {
+    const Value* v = item.find(name);
+    const bool list_of_text = v && v->is_array() && std::string_view(name) == "container-title";
+    if (v && !v->is_string() && !v->is_null() && !list_of_text)
+      ctx.report(v->offset, Severity::Warning,
+                 std::string("\"") + name + "\" should be text, not " + kind_of(*v) + " (read as well as it can be)");
+  }
+  if (const Value* v = item.find("id"); v && !v->is_string() && !v->is_number())
+    ctx.report(v->offset, Severity::Warning, std::string("\"id\" should be text or a number, not ") + kind_of(*v));
+  for (const char* role : {"author", "editor"}) {
+    const Value* v = item.find(role);
+    if (!v || v->is_array() || v->is_null()) continue;
+    ctx.report(v->offset, Severity::Warning,
+               std::string("\"") + role + "\" should be a list of names, not " + kind_of(*v) +
+                   (v->is_string() ? " (read as one name)" : " (ignored)"));
+  }
+  if (const Value* v = item.find("issued"); v && v->is_object()) {
+    const Value* parts = v->find("date-parts");
+    if (parts && !(parts->is_array() && (parts->items.empty() || parts->items[0].is_array())))
+      ctx.report(parts->offset, Severity::Warning,
+                 std::string("\"date-parts\" should be a list of [year, month, day] lists, not ") + kind_of(*parts));
+  }
+}
+
 Publication publication_of(Context& ctx, const Value& item, std::size_t offset, std::size_t index) {
   Publication p;
   p.source_index = ctx.options.source_index;
   p.line = ctx.lines.position(offset).line;
+  check_field_types(ctx, item);
   p.key = field(item, "id");
   if (p.key.empty()) {
     p.key = "item-" + std::to_string(index + 1);
