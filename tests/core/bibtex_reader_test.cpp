@@ -367,5 +367,16 @@ TEST(BibtexReader, NeverCrashesOrHangsOnHostileInput) {
     (void)read(s);
 }
 
+TEST(BibtexMapping, AMiscUnderReviewIsAPreprintWithOrWithoutAnEprint) {
+  const auto r = read("@misc{a, title={A}, pubstate={submitted}, year=2025}\n"
+                      "@misc{b, title={B}, pubstate={submitted}, eprint={2501.00001}, archiveprefix={arXiv}, year=2025}\n"
+                      "@misc{c, title={C}, year=2025}\n");
+  ASSERT_EQ(r.library.publications.size(), 3u);
+  EXPECT_EQ(r.library.publications[0].type, PubType::Preprint);
+  EXPECT_EQ(r.library.publications[0].status, Status::Submitted);
+  EXPECT_EQ(r.library.publications[1].type, PubType::Preprint);
+  EXPECT_EQ(r.library.publications[2].type, PubType::Misc);
+}
+
 }  // namespace
 }  // namespace papershelf

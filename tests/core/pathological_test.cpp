@@ -261,6 +261,28 @@ TEST(Pathological, CrossrefCycle) {
   EXPECT_EQ(r.library.publications[1].date.year, 2019);  // inherited through the chain
 }
 
+TEST(Pathological, ACrossrefCycleDoesNotHandTheChildsFieldsToItsParents) {
+  // x -> y -> z -> x: x inherits along the chain; y and z must not receive x's title as their
+  // booktitle, nor anything x inherited.
+  const ReadResult r = read_bib("@inproceedings{x, title={Child}, crossref={y}}\n"
+                                "@proceedings{y, title={Proc Y}, crossref={z}}\n"
+                                "@inproceedings{z, title={Zed}, crossref={x}}\n");
+  ASSERT_EQ(keys(r), (std::vector<std::string>{"x", "y", "z"}));
+  EXPECT_EQ(r.library.publications[0].venue.text, "Proc Y");
+  EXPECT_EQ(r.library.publications[1].title.text, "Proc Y");
+  EXPECT_EQ(r.library.publications[2].venue.text, "Child");  // z's own crossref is x: its booktitle is x's title
+  EXPECT_EQ(r.library.publications[1].venue.text, "");
+  EXPECT_TRUE(has(r, Severity::Warning, "crossref cycle")) << all_diagnostics(r);
+}
+
+TEST(Pathological, AnXdataCycleIsReported) {
+  const ReadResult r = read_bib("@xdata{a, publisher={P}, xdata={b}}\n@xdata{b, address={A}, xdata={a}}\n"
+                                "@book{k, title={K}, xdata={a}}\n@book{self, title={S}, xdata={self}}\n");
+  ASSERT_EQ(keys(r), (std::vector<std::string>{"k", "self"}));
+  EXPECT_TRUE(has(r, Severity::Warning, "xdata cycle")) << all_diagnostics(r);
+  EXPECT_TRUE(has(r, Severity::Warning, "names the entry itself")) << all_diagnostics(r);
+}
+
 TEST(Pathological, LongCrossrefChain) {
   const std::size_t n = 20000 / kScale;
   std::string text;

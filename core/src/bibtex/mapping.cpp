@@ -227,7 +227,8 @@ PubType infer_type(std::string_view t, Status status, bool shape) {
   if (t == "article") return status == Status::Preprint ? PubType::Preprint : PubType::Journal;
   for (const Row& r : kRows)
     if (r.type == t) return r.pub;
-  return (status == Status::Preprint || shape) ? PubType::Preprint : PubType::Misc;
+  // A @misc under review is a preprint whether or not it names an eprint.
+  return (status == Status::Preprint || status == Status::Submitted || shape) ? PubType::Preprint : PubType::Misc;
 }
 
 std::string_view entry_type_for(PubType t) {

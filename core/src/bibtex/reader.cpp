@@ -49,6 +49,7 @@ struct Entry {
   std::uint32_t offset = 0;  // of the '@'
   std::string_view type;  // lower-case; @xdata entries only lend fields and are not records
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
+  std::uint32_t own_fields = 0;  // how many of them are written in the entry (set by inherit())
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
   // per field made an entry with 100,000 fields quadratic (half a minute).
   // (Behind a pointer: ten thousand entries without one would each carry its 88 bytes.) Field
@@ -135,6 +136,7 @@ class Resolver {
   void resolve_and_map_each();
   void resolve_all_then_map();
   void inherit(Entries& entries);
+  bool xdata_leads_back(const Entry& from, const Entry& target, Entries& entries);
   const Entry* lookup(std::string_view key, const Entries& entries);
   void map(const Entry& e, Publication& p);
   RichText decode(const Field& f);
@@ -359,6 +361,10 @@ std::string_view inherited_name(std::string_view child_type, std::string_view pa
 }
 
 void Resolver::inherit(Entries& entries) {
+  // Each parent lends only the fields written in it: the chain walk below reaches every ancestor
+  // itself, and copying what a parent had inherited (it may come earlier in the file) would hand
+  // a child's own title back up a crossref cycle.
+  for (Entry& e : entries) e.own_fields = static_cast<std::uint32_t>(e.fields.size());
   for (Entry& child : entries) {
     std::vector<const Entry*> parents;
     // crossref chain, nearest first; a cycle or a missing parent is reported
@@ -401,14 +407,21 @@ void Resolver::inherit(Entries& entries) {
         const Entry* source = lookup(key, entries);
         if (!source || source == &child) {
           diag(xdata->offset, Severity::Warning,
-               "xdata '" + std::string(key) + "' does not match any entry");
+               source ? "xdata '" + std::string(key) + "' names the entry itself (ignored)"
+                      : "xdata '" + std::string(key) + "' does not match any entry");
+          continue;
+        }
+        if (xdata_leads_back(*source, child, entries)) {
+          diag(xdata->offset, Severity::Warning,
+               "xdata cycle through '" + std::string(child.key) + "' and '" + std::string(key) + "' (stopped)");
           continue;
         }
         parents.push_back(source);
       }
     }
     for (const Entry* parent : parents) {
-      for (const Field& f : parent->fields) {
+      for (std::uint32_t k = 0; k < parent->own_fields; ++k) {
+        const Field& f = parent->fields[k];
         const std::string_view name = inherited_name(child.type, parent->type, f.name);
         if (name.empty() || child.find(name)) continue;
         // Each child gets its own copy of what it inherits (the model holds plain strings), so
@@ -432,6 +445,27 @@ void Resolver::inherit(Entries& entries) {
       }
     }
   }
+}
+
+// True when following xdata references from `from` (up to 32 entries) reaches `target`.
+bool Resolver::xdata_leads_back(const Entry& from, const Entry& target, Entries& entries) {
+  std::vector<const Entry*> todo{&from}, seen;
+  while (!todo.empty() && seen.size() < 32) {
+    const Entry* e = todo.back();
+    todo.pop_back();
+    if (std::find(seen.begin(), seen.end(), e) != seen.end()) continue;
+    seen.push_back(e);
+    const Field* xdata = e->find("xdata");
+    for (std::string_view list = xdata ? xdata->value : std::string_view(); !list.empty();) {
+      const std::size_t comma = list.find(',');
+      const std::string_view key = bibtex::trim(list.substr(0, comma));
+      list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+      const Entry* next = key.empty() ? nullptr : lookup(key, entries);
+      if (next == &target) return true;
+      if (next) todo.push_back(next);
+    }
+  }
+  return false;
 }
 
 RichText Resolver::decode(const Field& f) {
