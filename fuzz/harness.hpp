@@ -71,6 +71,23 @@ inline void query(std::string_view text) {
   if (auto sort = parse_sort(text, &error)) q.sort = *sort;
   (void)group_from_string(text);
   q.search = std::string(text);
+  // The bounds that make any link's query cheap (query.hpp) hold for every text.
+  if (q.sort.size() > 9 || search_terms(text).size() > kMaxSearchTerms || q.filter.venues.size() > kMaxQueryText ||
+      error.size() > 40 * kMaxQueryText)
+    __builtin_trap();
+  // The same text as the element's URL hash state: "search=...&filter=...&sort=...&group=...".
+  for (std::string_view rest = text; !rest.empty();) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
+    if (key == "search") q.search = std::string(value);
+    else if (key == "filter") q.filter = parse_filter(value, &error);
+    else if (key == "sort") q.sort = parse_sort(value, &error).value_or(default_sort());
+    else if (key == "group") q.group = group_from_string(value).value_or(GroupBy::None);
+  }
   const OwnerMatcher owner({std::string(text)});
   const SearchIndex index(lib);
   (void)run_query(lib, q, owner, &index);
