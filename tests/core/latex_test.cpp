@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace papershelf::latex {
 namespace {
 
@@ -99,6 +101,19 @@ TEST(LatexEncode, RoundTripsDecodedText) {
     const std::string encoded = encode(once);
     EXPECT_EQ(decode(encoded), once) << s << "\n  encoded: " << encoded;
   }
+}
+
+TEST(LatexDecode, NestingDeeperThanAnyRealValueOnlyGroups) {
+  // Past 256 open groups, further braces only group (no state each: a million nested braces took
+  // 48 MB); what is outside them is styled as before, and the text is all there.
+  const std::string deep = std::string(1000, '{') + "x\\textbf{y}" + std::string(1000, '}');
+  const RichText t = decode("\\emph{" + deep + "} tail {\\bf b}");
+  EXPECT_EQ(t.text, "xy tail b");
+  ASSERT_FALSE(t.spans.empty());
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 2, SpanStyle::Italic, ""}) != t.spans.end());
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{8, 9, SpanStyle::Bold, ""}) != t.spans.end());
+  // Unbalanced: closed at the end, the text kept.
+  EXPECT_EQ(text_of(std::string(5000, '{') + "open"), "open");
 }
 
 }  // namespace

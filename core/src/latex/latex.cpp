@@ -316,7 +316,7 @@ class Decoder {
   void flush_marks();
   void emit_space();
   void add_span(std::uint32_t begin, SpanStyle style, std::string url = {});
-  void open_group(bool argument);
+  bool open_group(bool argument);  // false: past kMaxGroups, the brace only groups
   void close_group();
   void command();
   void math();
@@ -334,6 +334,8 @@ class Decoder {
   std::vector<char32_t>& pending_marks_;  // accents waiting for their base letter
   std::vector<Span>& spans_;
   int nocase_depth_ = 0;
+  static constexpr std::size_t kMaxGroups = 256;
+  std::size_t flat_groups_ = 0;  // braces opened past kMaxGroups, still to close
   bool next_group_is_argument_ = false;
 };
 
@@ -404,7 +406,13 @@ void Decoder::add_span(std::uint32_t begin, SpanStyle style, std::string url) {
   spans_.push_back(std::move(s));
 }
 
-void Decoder::open_group(bool argument) {
+bool Decoder::open_group(bool argument) {
+  if (groups_.size() >= kMaxGroups) {
+    // Deeper than any real value nests: further braces only group (a million nested braces
+    // kept a million Groups, 48 MB). Those opened past the limit are closed first.
+    ++flat_groups_;
+    return false;
+  }
   Group g;
   g.start = size();
   g.pending_base = static_cast<std::uint32_t>(pending_marks_.size());
@@ -417,9 +425,14 @@ void Decoder::open_group(bool argument) {
     ++nocase_depth_;
   }
   groups_.push_back(std::move(g));
+  return true;
 }
 
 void Decoder::close_group() {
+  if (flat_groups_ > 0) {
+    --flat_groups_;
+    return;
+  }
   if (groups_.empty()) return;  // a stray `}`: nothing to close
   flush_marks();
   Group& g = groups_.back();
@@ -560,9 +573,10 @@ void Decoder::command() {
     while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
     if (name == "href" && pos_ < in_.size() && in_[pos_] == '{') {
       ++pos_;
-      open_group(true);
-      groups_.back().style = static_cast<std::int16_t>(SpanStyle::Link);
-      groups_.back().url = std::move(url);
+      if (open_group(true)) {
+        groups_.back().style = static_cast<std::int16_t>(SpanStyle::Link);
+        groups_.back().url = std::move(url);
+      }
       return;
     }
     const std::uint32_t start = size();
@@ -573,11 +587,11 @@ void Decoder::command() {
   if (const StyleCommand* s = find_style(kArgumentStyles, name)) {
     if (pos_ < in_.size() && in_[pos_] == '{') {
       ++pos_;
-      open_group(true);
-      groups_.back().style = static_cast<std::int16_t>(s->style);
+      const bool opened = open_group(true);
+      if (opened) groups_.back().style = static_cast<std::int16_t>(s->style);
       if (name == "enquote" || name == "mkbibquote") {
         emit_base("“");
-        groups_.back().closing_quote = true;
+        if (opened) groups_.back().closing_quote = true;
       }
     }
     return;
