@@ -537,3 +537,19 @@ TEST(OddJson, NulCharactersAreReported) {
   ASSERT_EQ(b.library.publications.size(), 1u);
   EXPECT_EQ(positions(b.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 18}})) << dump(b.diagnostics);
 }
+
+TEST(BrokenJson, ASyntaxErrorAfterManyStreamedRecordsKeepsEachRecordOnce) {
+  // Records are read while the document is parsed; a syntax error near the end sends the reader
+  // back to record-by-record recovery, which must not count the records read before it twice
+  // nor repeat what was said about them.
+  std::string text = "[\n";
+  for (int i = 0; i < 300; ++i)
+    text += "  {\"id\": \"k" + std::to_string(i) + "\", \"title\": " + (i == 7 ? "42" : "\"T\"") + "},\n";
+  text += "  {\"id\": \"bad\", \"title\" \"x\"},\n  {\"id\": \"last\", \"title\": \"L\"}\n]\n";
+  const auto r = csl(text);
+  ASSERT_EQ(r.library.publications.size(), 301u);
+  EXPECT_EQ(r.library.publications.front().key, "k0");
+  EXPECT_EQ(r.library.publications.back().key, "last");
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 9, 25}, {Severity::Error, 302, 25}}))
+      << dump(r.diagnostics);
+}

@@ -1,8 +1,8 @@
 // A small JSON reader and writer (RFC 8259), exception-free, for the readers, the formatters and
 // the WebAssembly binding. Values remember the byte offset where they start, so callers can
-// report problems at a line:column. Syntax errors are located as nlohmann_json (which papershelf
-// used before) located them: at the offending character, or at the last character of an
-// unexpected token, and the token read so far is kept for the message.
+// report problems at a line:column. Syntax errors are reported at the start of the offending
+// token; where the scanner noticed them and the token read so far are kept as nlohmann_json
+// (which papershelf used before) had them, for the message.
 #pragma once
 
 #include <cstdint>
@@ -63,10 +63,21 @@ struct ParseNotes {
   std::size_t first_nul = 0;
 };
 
+// Receives the records of a document one at a time while it is parsed, so that a large
+// document is never held as one tree: the elements of a top-level array, or of the
+// "publications" array of a top-level object. They are then left out of that array.
+struct RecordSink {
+  virtual void record(Value&& v) = 0;
+
+ protected:
+  ~RecordSink() = default;
+};
+
 // Parses one JSON document (a leading UTF-8 BOM is skipped). Returns false on a syntax error
 // and, when `error` is given, says where: the start of the offending token. `text` must be valid
-// UTF-8.
-bool parse(std::string_view text, Value& out, ParseError* error = nullptr, ParseNotes* notes = nullptr);
+// UTF-8. With a `sink`, records go there as they complete (also those before a syntax error).
+bool parse(std::string_view text, Value& out, ParseError* error = nullptr, ParseNotes* notes = nullptr,
+           RecordSink* sink = nullptr);
 
 // Writes JSON text. indent < 0: compact; otherwise pretty-printed with that many spaces (empty
 // containers stay "[]" and "{}"). Strings are escaped; invalid UTF-8 becomes U+FFFD.

@@ -28,7 +28,8 @@ int hex_value(int c) {
 
 class Parser {
  public:
-  Parser(std::string_view t, ParseNotes* notes) : t_(t), notes_(notes ? notes : &own_notes_) {}
+  Parser(std::string_view t, ParseNotes* notes, RecordSink* sink)
+      : t_(t), notes_(notes ? notes : &own_notes_), sink_(sink) {}
 
   bool run(Value& out, ParseError* error);
 
@@ -50,6 +51,7 @@ class Parser {
   std::string str_;        // decoded text of the last string token
   ParseNotes own_notes_;
   ParseNotes* notes_;
+  RecordSink* sink_;
 };
 
 Tok Parser::scan() {
@@ -299,7 +301,10 @@ bool Parser::run(Value& out, ParseError* error) {
       }
       Value& parent = stack.back();
       if (parent.kind == Value::Kind::Array) {
-        parent.items.push_back(std::move(v));
+        const bool records = sink_ && (stack.size() == 1 || (stack.size() == 2 && stack[0].kind == Value::Kind::Object &&
+                                                              keys.size() == 1 && keys[0] == "publications"));
+        if (records) sink_->record(std::move(v));
+        else parent.items.push_back(std::move(v));
         tok = scan();
         if (tok == Tok::ValueSep) {
           tok = scan();
@@ -354,8 +359,8 @@ double to_double(std::string_view s) {
 
 }  // namespace
 
-bool parse(std::string_view text, Value& out, ParseError* error, ParseNotes* notes) {
-  Parser parser(text, notes);
+bool parse(std::string_view text, Value& out, ParseError* error, ParseNotes* notes, RecordSink* sink) {
+  Parser parser(text, notes, sink);
   return parser.run(out, error);
 }
 

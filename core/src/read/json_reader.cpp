@@ -46,10 +46,10 @@ using Reported = std::vector<std::size_t>;
 // Parses `text` (a slice of the input starting at `base`) into `out`, whose offsets are then
 // offsets in the whole input; on a syntax error reports it once and returns false.
 bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Value& out,
-                     Reported& reported, std::size_t* error_at = nullptr) {
+                     Reported& reported, std::size_t* error_at = nullptr, json::RecordSink* sink = nullptr) {
   json::ParseError error;
   json::ParseNotes notes;
-  if (json::parse(text, out, &error, &notes)) {
+  if (json::parse(text, out, &error, &notes, sink)) {
     if (base != 0) shift_offsets(out, base);
     if (notes.lone_surrogates)
       ctx.report(base + notes.first_lone_surrogate, Severity::Warning,
@@ -531,16 +531,26 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
 }
 
 // Each item's offset (for its diagnostics and Publication::line) is where its value starts.
-void read_items(Context& ctx, const std::vector<Value>& items, Library& lib) {
-  for (const Value& item : items) {
-    const std::size_t offset = item.offset;
-    if (!item.is_object()) {
-      ctx.report(offset, Severity::Error, "publication is not a JSON object");
-      continue;
-    }
-    lib.publications.push_back(publication_of(ctx, item, offset, lib.publications.size()));
+void read_item(Context& ctx, const Value& item, Library& lib) {
+  if (!item.is_object()) {
+    ctx.report(item.offset, Severity::Error, "publication is not a JSON object");
+    return;
   }
+  lib.publications.push_back(publication_of(ctx, item, item.offset, lib.publications.size()));
 }
+
+void read_items(Context& ctx, const std::vector<Value>& items, Library& lib) {
+  for (const Value& item : items) read_item(ctx, item, lib);
+}
+
+// Records are read as the parser completes them, and their JSON freed: a large export was held
+// as one tree of values (about 17x the file's size at its peak).
+struct StreamedRecords final : json::RecordSink {
+  Context& ctx;
+  Library& lib;
+  StreamedRecords(Context& c, Library& l) : ctx(c), lib(l) {}
+  void record(Value&& item) override { read_item(ctx, item, lib); }
+};
 
 // Where to resume after a record that does not parse: the next line inside it that starts with
 // '{' (pretty-printed records start lines), so a broken string or bracket loses only its record.
@@ -612,7 +622,9 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   Context ctx{options, text, LineMap(text), result.diagnostics};
   Reported reported;
   Value doc;
-  if (parse_or_report(ctx, text, 0, doc, reported)) {
+  StreamedRecords streamed(ctx, result.library);
+  const std::size_t diagnostics_before = result.diagnostics.size();
+  if (parse_or_report(ctx, text, 0, doc, reported, nullptr, &streamed)) {
     if (doc.is_array()) {
       read_items(ctx, doc.items, result.library);
     } else if (doc.is_object()) {
@@ -629,10 +641,21 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
     } else {
       ctx.report(0, Severity::Error, "expected a JSON array or object");
     }
+    detail::sort_values(result.diagnostics, [](const Diagnostic& a, const Diagnostic& b) {
+      return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
     finish(result);
     return result;
   }
-  // Syntax error: recover what we can.
+  // Syntax error: the records streamed before it are read again, record by record, below; keep
+  // only the syntax error of what was said about them.
+  result.library.publications.clear();
+  if (result.diagnostics.size() > diagnostics_before) {
+    Diagnostic syntax = std::move(result.diagnostics.back());
+    result.diagnostics.resize(diagnostics_before);
+    result.diagnostics.push_back(std::move(syntax));
+  }
+  // Recover what we can.
   std::size_t i = 0;
   while (i < text.size() && (is_space(text[i]) || text[i] == '\xEF' || text[i] == '\xBB' || text[i] == '\xBF')) ++i;
   if (i < text.size() && text[i] == '[') {
