@@ -63,8 +63,8 @@ TEST(BibtexReader, RecordLinesMatchTheirEntries) {
     text += pad;
     line += static_cast<std::uint32_t>(pad.size());
     if (i == 50) {
-      text += "@misc{k10, title = {again}}\n";  // duplicate: skipped
-      ++line;
+      text += "@misc{k10, title = {again}}\n";  // duplicate: kept as k10-2
+      lines.push_back(line++);
     }
     if (i == 120) {
       text += "@misc{broken title = {x}}\n";  // missing comma: reported, and read on
@@ -111,9 +111,10 @@ TEST(BibtexReader, StreamedAndInheritingReadsAgree) {
   text += "@string{late = {(Late)}}\n";
   const ReadResult streamed = read(text);
   const ReadResult inheriting = read(text + "@misc{child, crossref = {k5}}\n");
-  // 3,000 entries, and the three that lost their comma (reported, and read on as "broken...").
+  // 3,000 entries, the three that lost their comma (reported, and read on as "broken...") and
+  // the four duplicates (kept as "k50-2"...).
   const std::size_t count = streamed.library.publications.size();
-  ASSERT_EQ(count, 3003u);
+  ASSERT_EQ(count, 3007u);
   ASSERT_EQ(inheriting.library.publications.size(), count + 1);
   std::size_t next = 0;
   for (std::size_t i = 0; i < count; ++i) {
@@ -129,6 +130,10 @@ TEST(BibtexReader, StreamedAndInheritingReadsAgree) {
     EXPECT_EQ(a.line, b.line);
     EXPECT_EQ(a.order, b.order);
     if (a.key.rfind("broken", 0) == 0) continue;
+    if (a.key.find('-') != std::string::npos) {
+      EXPECT_EQ(a.title.text, "dup") << a.key;
+      continue;
+    }
     const std::size_t k = next++;
     ASSERT_EQ(a.key, "k" + std::to_string(k));
     EXPECT_EQ(a.title.text, "Title GPU " + std::to_string(k) + " \xC3\xA9");
@@ -150,8 +155,9 @@ TEST(BibtexReader, StreamedAndInheritingReadsAgree) {
   }
   EXPECT_EQ(duplicates, 4u);
   // The first of a duplicated key is named by its line, long after its raw entry was freed.
-  const std::string first = "duplicate key 'k50' (the entry on line " +
-                            std::to_string(streamed.library.publications[50].line) + " is kept)";
+  const std::string first = "duplicate key 'k50' (also on line " +
+                            std::to_string(streamed.library.publications[50].line) +
+                            "): this entry is kept as 'k50-2'";
   EXPECT_TRUE(std::any_of(streamed.diagnostics.begin(), streamed.diagnostics.end(),
                           [&](const Diagnostic& d) { return d.message == first; }))
       << positions(streamed);
@@ -316,11 +322,23 @@ TEST(BibtexReader, BiblatexDatesCrossrefXdataAndSets) {
   EXPECT_EQ(*p[2].extra_field("date"), "2019-05/2020-01");
 }
 
-TEST(BibtexReader, DuplicateKeyFirstWins) {
-  const ReadResult r = read("@misc{k, title={First}}\n@misc{k, title={Second}}\n");
-  EXPECT_EQ(positions(r), "warning 2:7; ");
-  ASSERT_EQ(r.library.publications.size(), 1u);
-  EXPECT_EQ(r.library.publications[0].title.text, "First");
+TEST(BibtexReader, DuplicateKeysKeepEveryPaper) {
+  // In a publication list a second entry under a used key is another paper: kept under the
+  // first free derived key, reported; a crossref to the key finds the first.
+  const ReadResult r = read(
+      "@book{k, title={First}}\n@misc{k, title={Second}}\n@misc{k-2, title={Third}}\n"
+      "@misc{k, title={Fourth}}\n@inbook{c, title={Part}, crossref={k}}\n");
+  EXPECT_EQ(positions(r), "warning 2:7; warning 3:7; warning 4:7; ");
+  std::vector<std::string> keys, titles;
+  for (const auto& p : r.library.publications) {
+    keys.push_back(p.key);
+    titles.push_back(p.title.text);
+  }
+  EXPECT_EQ(keys, (std::vector<std::string>{"k", "k-2", "k-2-2", "k-3", "c"}));
+  EXPECT_EQ(titles, (std::vector<std::string>{"First", "Second", "Third", "Fourth", "Part"}));
+  EXPECT_EQ(r.library.publications[4].venue.text, "First");
+  EXPECT_EQ(r.diagnostics[0].message,
+            "duplicate key 'k' (also on line 1): this entry is kept as 'k-2'");
 }
 
 TEST(BibtexReader, RecoveryKeepsEveryValidRecord) {

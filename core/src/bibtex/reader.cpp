@@ -131,7 +131,7 @@ class Resolver {
   const std::string* macro_value(const bibtex::Piece& piece);
   void resolve_entry(const RawEntry& e, Entry& out);
   bool any_inheritance() const;
-  bool first_with_key(const RawEntry& e);
+  std::string_view unique_key(const RawEntry& e);
   void add_publication(const Entry& e);
   void resolve_and_map_each();
   void resolve_all_then_map();
@@ -194,6 +194,7 @@ class Resolver {
   detail::StringIds lower_keys_;
   std::vector<std::uint32_t> entry_of_lower_key_;
   std::deque<std::string> store_;
+  std::deque<std::string> store_keys_;  // derived keys of duplicate entries (unique_key)
   detail::StringIds lower_names_;
 };
 
@@ -809,18 +810,29 @@ bool Resolver::any_inheritance() const {
   return false;
 }
 
-// The first entry with a key wins; a later one is reported and skipped.
-bool Resolver::first_with_key(const RawEntry& e) {
+// Every entry is kept: in a publication list a second entry under a key already used is another
+// paper (BibTeX would drop it). It is reported and kept under the first free "key-2", "key-3"...;
+// crossrefs naming the key find the first entry.
+std::string_view Resolver::unique_key(const RawEntry& e) {
   bool added = false;
   const std::uint32_t id = keys_.insert(e.key, added);
   if (added) {
     key_offsets_.push_back(e.offset);
-    return true;
+    return e.key;
   }
+  std::string derived;
+  for (std::uint32_t n = 2;; ++n) {
+    derived = std::string(e.key) + "-" + std::to_string(n);
+    if (keys_.find(derived) == detail::StringIds::kAbsent) break;
+  }
+  keys_.insert(derived);
+  key_offsets_.push_back(e.offset);
   diag(e.key_offset, Severity::Warning,
-       "duplicate key '" + std::string(e.key) + "' (the entry on line " +
-           std::to_string(line_of(key_offsets_[id])) + " is kept)");
-  return false;
+       "duplicate key '" + std::string(e.key) + "' (also on line " +
+           std::to_string(line_of(key_offsets_[id])) + "): this entry is kept as '" + derived + "'");
+  // (keys_ is released before the records are mapped: the derived key lives with the strings.)
+  store_keys_.push_back(std::move(derived));
+  return store_keys_.back();
 }
 
 void Resolver::add_publication(const Entry& e) {
@@ -858,10 +870,11 @@ void Resolver::resolve_and_map_each() {
     raw_.entries.release_before(k);
     raw_.fields.release_before(raw.first_field);
     if (raw.field_count > 0) raw_.pieces.release_before(raw_.fields[raw.first_field].first_piece);
-    if (raw.kind != bibtex::EntryKind::Regular || !first_with_key(raw)) continue;
+    if (raw.kind != bibtex::EntryKind::Regular) continue;
     e.fields.clear();
     e.by_name.reset();
     resolve_entry(raw, e);
+    e.key = unique_key(raw);
     add_publication(e);
     store_.clear();
   }
@@ -876,9 +889,10 @@ void Resolver::resolve_all_then_map() {
   Entries entries;
   for (std::size_t k = 0; k < raw_.entries.size(); ++k) {
     const RawEntry& e = raw_.entries[k];
-    if (e.kind != bibtex::EntryKind::Regular || !first_with_key(e)) continue;
+    if (e.kind != bibtex::EntryKind::Regular) continue;
     entries.emplace_back();
     resolve_entry(e, entries.back());
+    entries.back().key = unique_key(e);
   }
   // Every value is resolved (macros included): the raw fields and pieces are not needed any
   // more, so free them before the model grows.
