@@ -51,12 +51,12 @@ TEST(LatexDecode, RawUtf8IsKeptAndComposed) {
 
 TEST(LatexDecode, StylesBecomeSpans) {
   const RichText t = decode("A \\emph{new} {GPU} \\textbf{fast} $x^2$ \\url{http://a.b/c_d}");
-  EXPECT_EQ(t.text, "A new GPU fast x^2 http://a.b/c_d");
+  EXPECT_EQ(t.text, "A new GPU fast x² http://a.b/c_d");
   ASSERT_EQ(t.spans.size(), 5u);
   EXPECT_EQ(t.spans[0], (Span{2, 5, SpanStyle::Italic, ""}));
   EXPECT_EQ(t.spans[1], (Span{6, 9, SpanStyle::NoCase, ""}));
   EXPECT_EQ(t.spans[2], (Span{10, 14, SpanStyle::Bold, ""}));
-  EXPECT_EQ(t.spans[3], (Span{15, 18, SpanStyle::Math, ""}));
+  EXPECT_EQ(t.spans[3], (Span{15, 18, SpanStyle::Math, "x^2"}));  // the TeX source, for BibTeX
   EXPECT_EQ(t.spans[4], (Span{19, 33, SpanStyle::Link, "http://a.b/c_d"}));
   const RichText h = decode("\\href{https://x.org}{the site} and {\\em old}");
   EXPECT_EQ(h.text, "the site and old");
@@ -65,16 +65,93 @@ TEST(LatexDecode, StylesBecomeSpans) {
   EXPECT_EQ(h.spans[1].style, SpanStyle::Italic);
 }
 
-TEST(LatexDecode, MathIsKeptVerbatim) {
+// Real titles' math: what Unicode can say becomes Unicode, the span keeps the source.
+TEST(LatexDecode, MathBecomesUnicodeAndKeepsItsSource) {
   const RichText t = decode("Bounds for $O(n \\log n)$ and $\\alpha_{1}$--sorting");
-  EXPECT_EQ(t.text, "Bounds for O(n \\log n) and \\alpha_{1}–sorting");
+  EXPECT_EQ(t.text, "Bounds for O(n log n) and α₁–sorting");
+  ASSERT_EQ(t.spans.size(), 2u);
+  EXPECT_EQ(t.spans[0].url, "O(n \\log n)");
+  EXPECT_EQ(t.spans[1].url, "\\alpha_{1}");
+  const std::pair<const char*, const char*> kCases[] = {
+      {"$\\beta$-lactone", "β-lactone"},
+      {"$\\ell_p$ norms", "ℓₚ norms"},
+      {"$x<y$ and $x \\le y$", "x<y and x ≤ y"},
+      {"\\(\\oplus\\) and \\[a \\times b\\]", "⊕ and a × b"},
+      {"$\\mathcal{O}(1)$ time", "O(1) time"},
+      {"{}^{\\mbox{0}}C", "⁰C"},
+      {"Gas at z {\\ensuremath{\\sim}} 1 with {\\ensuremath{\\lambda}}$^2$",
+       "Gas at z ∼ 1 with λ²"},
+      {"$x^{-1}$, $e^{i\\pi}$, $a_{ij}$", "x⁻¹, e^(iπ), aᵢⱼ"},
+      {"$x^q$ and $x^{a b}$", "x^q and x^(a b)"},  // no superscript q: on the line
+      {"$\\frac{1}{2}$ and $\\sqrt{n}$", "1/2 and √n"},
+      {"$\\hat{x}$, $\\vec v$, $a \\not= b$", "x̂, v⃗, a ≠ b"},
+      {"$$E = mc^2$$ holds", "E = mc² holds"},
+      {"$\\left( \\frac{a}{b} \\right)$", "( a/b )"},
+      {"$\\mathbb{R}^n$, $\\mathrm{d}x$", "Rⁿ, dx"},
+      {"$f'(x)$, $a-b$", "f′(x), a−b"},
+      {"$\\vphantom{x}y$", "y"},
+  };
+  for (const auto& [tex, shown] : kCases) {
+    std::vector<DecodeWarning> warnings;
+    EXPECT_EQ(decode(tex, &warnings).text, shown) << tex;
+    EXPECT_TRUE(warnings.empty()) << tex << ": " << warnings[0].message;
+  }
+  // Math in braces (protection) or in \ensuremath is a span too, with its source.
+  const RichText e = decode("z {\\ensuremath{\\sim}} 1");
+  ASSERT_EQ(e.spans.size(), 1u);  // ({\ is a special-character group: no protection span)
+  EXPECT_EQ(e.spans[0], (Span{2, 5, SpanStyle::Math, "\\sim"}));
 }
 
-TEST(LatexDecode, UnknownCommandKeepsArgumentAndWarns) {
+TEST(LatexDecode, SymbolsOfTextAndMath) {
+  const std::pair<const char*, const char*> kCases[] = {
+      {"{\\Lambda} and the limits", "Λ and the limits"},
+      {"ICMR {\\textquotesingle}19", "ICMR '19"},
+      {"\\textless{}b\\textgreater{} \\textasciitilde{}5 \\textdegree{}C",
+       "<b> ~5 °C"},
+      {"Foo\\textregistered{} Bar\\texttrademark{} and\\textellipsis{}",
+       "Foo® Bar™ and…"},
+      {"1\\textendash{}2", "1–2"},
+      {"{\\sim}100 {\\approx} {\\pm}1 {\\cdot} {\\infty} {\\partial} {\\rightarrow}",
+       "∼100 ≈ ±1 ⋅ ∞ ∂ →"},
+      {"\\mbox{ab} \\text{cd} a\\ b", "ab cd a b"},
+      {"\\Omega and \\omega", "Ωand ω"},  // (TeX: a command word eats the space)
+      {"5\\textsuperscript{th} and H\\textsubscript{2}O", "5th and H₂O"},
+  };
+  for (const auto& [tex, shown] : kCases) {
+    std::vector<DecodeWarning> warnings;
+    EXPECT_EQ(decode(tex, &warnings).text, shown) << tex;
+    EXPECT_TRUE(warnings.empty()) << tex << ": " << warnings[0].message;
+  }
+}
+
+TEST(LatexDecode, AstronomyJournalMacros) {
+  EXPECT_EQ(text_of("\\mnras"), "MNRAS");
+  EXPECT_EQ(text_of("\\apj"), "ApJ");
+  EXPECT_EQ(text_of("\\apjl"), "ApJL");
+  EXPECT_EQ(text_of("\\aap"), "A&A");
+  EXPECT_EQ(text_of("{\\araa}"), "ARA&A");
+  EXPECT_EQ(text_of("\\nat"), "Nature");
+}
+
+TEST(LatexDecode, UnknownCommandShowsItsNameKeepsItsArgumentAndWarns) {
   std::vector<DecodeWarning> warnings;
-  EXPECT_EQ(decode("see \\foo{bar} now", &warnings).text, "see bar now");
+  EXPECT_EQ(decode("see \\foo{bar} now", &warnings).text, "see foobar now");
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0].offset, 4u);
+  EXPECT_EQ(warnings[0].message, "unknown command \\foo (shown as 'foo')");
+  EXPECT_TRUE(warnings[0].once_per_input);
+  warnings.clear();
+  EXPECT_EQ(decode("a \\Frobnicate b", &warnings).text, "a Frobnicate b");
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
+TEST(LatexEncode, MathGoesBackAsItsSource) {
+  for (const char* tex : {"Bounds for $O(n \\log n)$ and $\\alpha_{1}$", "$x^{-1}$ in {GPU}s",
+                          "z {$\\sim$} 1"}) {
+    const RichText once = decode(tex);
+    EXPECT_EQ(decode(encode(once)), once) << tex << " -> " << encode(once);
+  }
+  EXPECT_EQ(encode(decode("$\\ell_p$ norms")), "$\\ell_p$ norms");
 }
 
 TEST(LatexDecode, HostileInputTerminates) {

@@ -12,13 +12,17 @@ namespace papershelf::latex {
 
 struct DecodeWarning {
   std::uint32_t offset = 0;  // byte offset in the decoded input where the problem starts
-  std::string message;       // e.g. "unknown command \foo (its argument is kept)"
+  std::string message;       // e.g. "unknown command \foo (shown as 'foo')"
+  bool once_per_input = false;  // worth reporting once per file, not at every use
 };
 
 // Decodes accents (\"u, {\'\i}, \c{c}...), special letters (\ss, \o, \AA...), escapes (\& \%...),
+// symbols (textcomp, Greek, math operators, AASTeX journals: toolchains/gen/latex_symbols.txt),
 // dashes and quotes, text commands (\emph -> Italic span, \url/\href -> Link span), protective
-// braces (-> NoCase span) and math ($...$ kept verbatim as a Math span). Unknown commands keep
-// their argument and add a warning. Raw UTF-8 passes through; the result is NFC.
+// braces (-> NoCase span) and math ($...$, \(...\), \ensuremath{...}: Unicode where it can say
+// it, x² and xᵢ where it has the forms, as a Math span whose url keeps the TeX source). Unknown
+// commands show their name, keep their argument and add a warning. Raw UTF-8 passes through;
+// the result is NFC.
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings = nullptr);
 
 // The inverse used by the BibTeX writer: escapes specials and writes spans back as LaTeX so

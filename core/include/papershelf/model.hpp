@@ -55,7 +55,7 @@ enum class SpanStyle : std::uint8_t {
   Bold,
   SmallCaps,
   Monospace,
-  Math,    // source text of $...$, kept verbatim
+  Math,    // $...$ as Unicode (x², λ); the span's url keeps the TeX source
   NoCase,  // protective braces: "keep this case"
   Link,    // \url / \href; `url` holds the target
 };
@@ -65,7 +65,7 @@ struct Span {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   SpanStyle style = SpanStyle::Italic;
-  std::string url;  // only for SpanStyle::Link
+  std::string url;  // Link: the target; Math: the TeX source (without delimiters)
 
   friend bool operator==(const Span& a, const Span& b) {
     return a.begin == b.begin && a.end == b.end && a.style == b.style && a.url == b.url;

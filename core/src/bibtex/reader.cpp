@@ -194,7 +194,8 @@ class Resolver {
   detail::StringIds lower_keys_;
   std::vector<std::uint32_t> entry_of_lower_key_;
   std::deque<std::string> store_;
-  std::deque<std::string> store_keys_;  // derived keys of duplicate entries (unique_key)
+  std::deque<std::string> store_keys_;
+  detail::StringIds reported_once_;  // decoder warnings given once per file  // derived keys of duplicate entries (unique_key)
   detail::StringIds lower_names_;
 };
 
@@ -472,8 +473,11 @@ bool Resolver::xdata_leads_back(const Entry& from, const Entry& target, Entries&
 RichText Resolver::decode(const Field& f) {
   std::vector<latex::DecodeWarning> warnings;
   RichText t = latex::decode(f.value, &warnings);
-  for (const auto& w : warnings)
-    diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.message);
+  for (const auto& w : warnings) {
+    bool first = true;
+    if (w.once_per_input) reported_once_.insert(w.message, first);  // (an unknown command)
+    if (first) diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.message);
+  }
   return t;
 }
 

@@ -19,124 +19,47 @@
 namespace papershelf::latex {
 namespace {
 
-struct Symbol {
-  std::string_view name;
-  std::string_view text;
+// Commands that stand for text, generated from toolchains/gen/latex_symbols.txt.
+enum class SymbolKind : std::uint8_t {
+  Text,      // \alpha, \textdegree, \apj: their text
+  Function,  // \log: its own name, upright
+  Space,     // \quad: a word space
 };
-
-// Commands that stand for one piece of text (looked up with find_symbol).
-constexpr Symbol kSymbols[] = {
-    {"ss", "ß"},
-    {"SS", "SS"},
-    {"o", "ø"},
-    {"O", "Ø"},
-    {"ae", "æ"},
-    {"AE", "Æ"},
-    {"oe", "œ"},
-    {"OE", "Œ"},
-    {"aa", "å"},
-    {"AA", "Å"},
-    {"l", "ł"},
-    {"L", "Ł"},
-    {"i", "ı"},
-    {"j", "ȷ"},
-    {"dh", "ð"},
-    {"DH", "Ð"},
-    {"th", "þ"},
-    {"TH", "Þ"},
-    {"ng", "ŋ"},
-    {"NG", "Ŋ"},
-    {"dj", "đ"},
-    {"DJ", "Đ"},
-    {"textendash", "–"},
-    {"textemdash", "—"},
-    {"textquoteleft", "‘"},
-    {"textquoteright", "’"},
-    {"textquotedblleft", "“"},
-    {"textquotedblright", "”"},
-    {"textquotedbl", "\""},
-    {"dots", "…"},
-    {"ldots", "…"},
-    {"textellipsis", "…"},
-    {"copyright", "©"},
-    {"textcopyright", "©"},
-    {"textregistered", "®"},
-    {"texttrademark", "™"},
-    {"S", "§"},
-    {"P", "¶"},
-    {"textsection", "§"},
-    {"textparagraph", "¶"},
-    {"dag", "†"},
-    {"ddag", "‡"},
-    {"textdagger", "†"},
-    {"textdaggerdbl", "‡"},
-    {"textasteriskcentered", "∗"},
-    {"textbullet", "•"},
-    {"textdegree", "°"},
-    {"pounds", "£"},
-    {"textsterling", "£"},
-    {"euro", "€"},
-    {"texteuro", "€"},
-    {"textasciitilde", "~"},
-    {"textasciicircum", "^"},
-    {"textbackslash", "\\"},
-    {"textbar", "|"},
-    {"textless", "<"},
-    {"textgreater", ">"},
-    {"textunderscore", "_"},
-    {"guillemotleft", "«"},
-    {"guillemotright", "»"},
-    {"guillemetleft", "«"},
-    {"guillemetright", "»"},
-    {"flqq", "«"},
-    {"frqq", "»"},
-    {"flq", "‹"},
-    {"frq", "›"},
-    {"glqq", "„"},
-    {"grqq", "“"},
-    {"glq", "‚"},
-    {"grq", "‘"},
-    {"quotedblbase", "„"},
-    {"quotesinglbase", "‚"},
-    {"textexclamdown", "¡"},
-    {"textquestiondown", "¿"},
-    {"textperiodcentered", "·"},
-    {"textmu", "µ"},
-    {"textpm", "±"},
-    {"texttimes", "×"},
-    {"LaTeX", "LaTeX"},
-    {"TeX", "TeX"},
-    {"BibTeX", "BibTeX"},
-    {"&", "&"},
-    {"%", "%"},
-    {"$", "$"},
-    {"#", "#"},
-    {"_", "_"},
-    {"{", "{"},
-    {"}", "}"},
-    {",", "\u2009"},
-    {"-", ""},
-    {"/", ""},
-    {"@", ""},
-    {"!", ""},
-    {"relax", ""},
-    {"protect", ""},
-    {"xspace", ""},
-    {"nobreak", ""},
-    {"ignorespaces", ""},
-    {"unskip", ""},
-    {"hyphen", "-"},
-    {"slash", "/"},
-    {"textsuperscript*", ""},
-    {"textdollar", "$"},
-    {"textpercent", "%"},
-    {"textampersand", "&"},
-    {"textnumero", "№"},
+struct LatexSymbol {
+  std::uint16_t at;  // in kSymbolBytes: the name, then the text
+  std::uint8_t name_size;
+  std::uint8_t text_size;
+  SymbolKind kind;
+  std::string_view name() const;
+  std::string_view text() const;
 };
+struct ScriptForm {
+  char32_t base;
+  char32_t script;
+};
+#include "latex_tables.inc"
 
-// Commands that only separate words.
-constexpr std::string_view kSpaces[] = {" ",       "\\",  ";",         ":",     "quad",    "qquad",
-                                        "newline", "par", "linebreak", "hfill", "enspace", "space"};
+std::string_view LatexSymbol::name() const { return {kSymbolBytes + at, name_size}; }
+std::string_view LatexSymbol::text() const {
+  return kind == SymbolKind::Function ? name() : std::string_view(kSymbolBytes + at + name_size, text_size);
+}
+
+const LatexSymbol* find_symbol(std::string_view name) {
+  const auto* it = std::lower_bound(std::begin(kLatexSymbols), std::end(kLatexSymbols), name,
+                                    [](const LatexSymbol& s, std::string_view n) { return s.name() < n; });
+  return it != std::end(kLatexSymbols) && it->name() == name ? it : nullptr;
+}
+
+// The superscript or subscript form of `cp`, or 0 when Unicode has none.
+template <std::size_t N>
+char32_t script_form(const ScriptForm (&table)[N], char32_t cp) {
+  const auto* it = std::lower_bound(std::begin(table), std::end(table), cp,
+                                    [](const ScriptForm& f, char32_t c) { return f.base < c; });
+  if (it != std::end(table) && it->base == cp) return it->script;
+  for (const ScriptForm& f : table)  // already in that form (a script inside a script)
+    if (f.script == cp) return cp;
+  return 0;
+}
 
 struct Accent {
   char name;
@@ -150,31 +73,27 @@ constexpr Accent kAccents[] = {
     {'c', 0x0327, 0x00B8}, {'k', 0x0328, 0x02DB},  {'b', 0x0331, 0},      {'t', 0x0361, 0},
 };
 
-// kSymbols by name (binary search over an index sorted once; the first entry of a name in
-// table order wins, as the linear search it replaces did).
-const Symbol* find_symbol(std::string_view name) {
-  struct Index {
-    std::uint32_t order[std::size(kSymbols)] = {};
-    Index() {
-      for (std::size_t i = 0; i < std::size(kSymbols); ++i) order[i] = static_cast<std::uint32_t>(i);
-      // Stable: of two entries with one name, the first in table order comes first.
-      detail::sort_indices(
-          order, std::size(kSymbols),
-          [](const void*, std::uint32_t a, std::uint32_t b) { return kSymbols[a].name < kSymbols[b].name; },
-          nullptr);
-    }
-  };
-  static const Index index;
-  const auto* it = std::lower_bound(
-      std::begin(index.order), std::end(index.order), name,
-      [](std::uint32_t i, std::string_view n) { return kSymbols[i].name < n; });
-  return it != std::end(index.order) && kSymbols[*it].name == name ? &kSymbols[*it] : nullptr;
-}
-
 const Accent* find_accent(std::string_view name) {
   if (name.size() != 1) return nullptr;
   for (const Accent& a : kAccents)
     if (a.name == name[0]) return &a;
+  return nullptr;
+}
+
+// Math accents (\hat{x}, \vec{v}): the combining mark they put on their argument.
+struct MathAccent {
+  std::string_view name;
+  char32_t mark;
+};
+constexpr MathAccent kMathAccents[] = {
+    {"hat", 0x0302},      {"widehat", 0x0302},   {"check", 0x030C}, {"tilde", 0x0303},
+    {"widetilde", 0x0303}, {"acute", 0x0301},    {"grave", 0x0300}, {"dot", 0x0307},
+    {"ddot", 0x0308},     {"breve", 0x0306},     {"bar", 0x0304},   {"overline", 0x0305},
+    {"vec", 0x20D7},      {"mathring", 0x030A},  {"underline", 0x0332},
+};
+const MathAccent* find_math_accent(std::string_view name) {
+  for (const MathAccent& a : kMathAccents)
+    if (a.name == name) return &a;
   return nullptr;
 }
 
@@ -200,14 +119,24 @@ constexpr StyleCommand kArgumentStyles[] = {
     {"mbox", kPlain},
     {"hbox", kPlain},
     {"text", kPlain},
-    {"textsuperscript", kPlain},
-    {"textsubscript", kPlain},
+    {"mathrm", kPlain},
+    {"mathit", kPlain},
+    {"mathnormal", kPlain},
+    {"mathsf", kPlain},
+    {"mathtt", kPlain},
+    {"mathcal", kPlain},
+    {"mathscr", kPlain},
+    {"mathfrak", kPlain},
+    {"mathbb", kPlain},
+    {"mathbf", int(SpanStyle::Bold)},
+    {"boldsymbol", int(SpanStyle::Bold)},
+    {"bm", int(SpanStyle::Bold)},
+    {"operatorname", kPlain},
     {"MakeUppercase", kPlain},
     {"MakeLowercase", kPlain},
     {"uppercase", kPlain},
     {"lowercase", kPlain},
     {"NoCaseChange", kPlain},
-    {"ensuremath", kPlain},
     {"enquote", kPlain},
     {"bibstring", kPlain},
     {"mkbibquote", kPlain},
@@ -252,7 +181,7 @@ const StyleCommand* find_style(const StyleCommand (&table)[N], std::string_view 
 struct SpecialBytes {
   bool table[256] = {};
   constexpr SpecialBytes() {
-    for (unsigned char c : std::string_view("\\{}$~-`' \t\n\r\f")) table[c] = true;
+    for (unsigned char c : std::string_view("\\{}$~-`'^_ \t\n\r\f")) table[c] = true;
     for (int c = 0x80; c < 256; ++c) table[c] = true;
   }
 };
@@ -267,8 +196,12 @@ struct Group {
   std::int16_t style = kPlain;     // SpanStyle to emit on close, or kPlain
   bool nocase = false;             // opened the NoCase span (protective braces)
   bool closing_quote = false;      // \enquote: print a closing quote
+  bool ends_math = false;          // \ensuremath{...}: math from here to the closing brace
+  char script = 0;                 // '^', '_' (math), 'S', 's' (\textsuperscript, \textsubscript)
+  char then = 0;                   // printed on close (the '/' after \frac's numerator)
   std::uint32_t pending_base = 0;  // pending accent marks that belong to outer groups
   std::uint32_t switches_base = 0;
+  std::uint32_t source = 0;        // where its text starts in the input (for \ensuremath)
   std::string url;  // for \href
 };
 
@@ -289,6 +222,20 @@ struct Stacks {
 Stacks& stacks() {
   PAPERSHELF_SCRATCH Stacks s;
   return s;
+}
+
+// TeX source of a math run as the BibTeX writer gives it back: whitespace runs as one space.
+std::string math_source(std::string_view tex) {
+  std::string out;
+  for (char c : tex) {
+    if (is_space(c)) {
+      if (!out.empty() && out.back() != ' ') out.push_back(' ');
+    } else {
+      out.push_back(c);
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 
 class Decoder {
@@ -319,10 +266,13 @@ class Decoder {
   bool open_group(bool argument);  // false: past kMaxGroups, the brace only groups
   void close_group();
   void command();
-  void math();
+  bool open_math();  // at `$`, `$$`, `\(` or `\[`: false when it is never closed
+  void close_math();
+  void script(char kind);
+  void finish_script(std::uint32_t start, char kind);
   std::string verbatim_argument();
   void skip_argument();
-  void warn(std::size_t offset, std::string message);
+  void warn(std::size_t offset, std::string message, bool once_per_input = false);
   std::uint32_t size() const { return static_cast<std::uint32_t>(out_.text.size()); }
 
   std::string_view in_;
@@ -337,10 +287,18 @@ class Decoder {
   static constexpr std::size_t kMaxGroups = 256;
   std::size_t flat_groups_ = 0;  // braces opened past kMaxGroups, still to close
   bool next_group_is_argument_ = false;
+  // Math: `$...$` (and `\(...\)`, `\[...\]`, `$$...$$`) from its opening to math_end_ (the
+  // closing delimiter, found when math opens), or an \ensuremath group (math_end_ = npos).
+  bool math_ = false;
+  std::size_t math_end_ = std::string_view::npos;
+  std::size_t math_close_size_ = 0;  // bytes of the closing delimiter
+  std::uint32_t math_start_ = 0;     // where its text starts in the output
+  std::size_t math_source_ = 0;      // and in the input
+  std::size_t math_groups_ = 0;      // groups open when it started
 };
 
-void Decoder::warn(std::size_t offset, std::string message) {
-  if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), std::move(message)});
+void Decoder::warn(std::size_t offset, std::string message, bool once_per_input) {
+  if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), std::move(message), once_per_input});
 }
 
 void Decoder::apply_mark(char32_t mark) {
@@ -355,6 +313,15 @@ void Decoder::apply_mark(char32_t mark) {
       t.resize(last);
       unicode::append_utf8(t, composed);
       return;
+    }
+    if (mark == 0x0338) {  // \not: ≠, ∉, ≰...
+      const auto* it = std::lower_bound(std::begin(kNegations), std::end(kNegations), base,
+                                        [](const ScriptForm& f, char32_t c) { return f.base < c; });
+      if (it != std::end(kNegations) && it->base == base) {
+        t.resize(last);
+        unicode::append_utf8(t, it->script);
+        return;
+      }
     }
     if (base == 0x0131 || base == 0x0237) {  // no precomposed form: j́ is j + U+0301, not ȷ́
       t.resize(last);
@@ -415,12 +382,13 @@ bool Decoder::open_group(bool argument) {
   }
   Group g;
   g.start = size();
+  g.source = static_cast<std::uint32_t>(pos_);
   g.pending_base = static_cast<std::uint32_t>(pending_marks_.size());
   g.switches_base = static_cast<std::uint32_t>(switches_.size());
   // `{` right before a command is a "special character" group (`{\"u}`), not
-  // case protection.
+  // case protection; in math, braces only group.
   const bool special = pos_ < in_.size() && in_[pos_] == '\\';
-  if (!argument && !special && nocase_depth_ == 0) {
+  if (!argument && !special && !math_ && nocase_depth_ == 0) {
     g.nocase = true;
     ++nocase_depth_;
   }
@@ -441,12 +409,23 @@ void Decoder::close_group() {
     switches_.pop_back();
   }
   if (g.closing_quote) emit_base("”");
+  if (g.script) finish_script(g.start, g.script);
   if (g.style != kPlain) add_span(g.start, static_cast<SpanStyle>(g.style), std::move(g.url));
   if (g.nocase) {
     add_span(g.start, SpanStyle::NoCase);
     --nocase_depth_;
   }
+  if (g.ends_math) {
+    // The end of \ensuremath{...}: its source is the argument, without the closing brace.
+    add_span(g.start, SpanStyle::Math, math_source(in_.substr(g.source, pos_ - 1 - g.source)));
+    math_ = false;
+  }
+  const char then = g.then;
   groups_.pop_back();
+  if (then) {
+    out_.text.push_back(then);
+    next_group_is_argument_ = true;  // \frac's denominator
+  }
 }
 
 // Reads a brace-delimited argument without decoding it (for URLs); backslash
@@ -488,39 +467,136 @@ void Decoder::skip_argument() {
   }
 }
 
-void Decoder::math() {
+// Math is decoded like the text around it, with its own rules: symbols and Greek become Unicode,
+// ^ and _ superscripts and subscripts where Unicode has the forms, braces only group, spaces
+// are the writer's. The run becomes a Math span whose url keeps the TeX source, so that the
+// BibTeX writer gives the source back and a page with KaTeX or MathJax can typeset it.
+bool Decoder::open_math() {
   const std::size_t open = pos_;
   std::size_t begin = pos_ + 1;
-  const bool display = begin < in_.size() && in_[begin] == '$';
-  if (display) ++begin;
+  std::string_view close = "$";
+  if (in_[pos_] == '\\') {
+    close = in_[pos_ + 1] == '(' ? "\\)" : "\\]";
+    begin = pos_ + 2;
+  } else if (begin < in_.size() && in_[begin] == '$') {
+    close = "$$";
+    ++begin;
+  }
   std::size_t end = begin;
-  while (end < in_.size() && in_[end] != '$') end += in_[end] == '\\' ? 2 : 1;
+  while (end < in_.size() && in_.compare(end, close.size(), close) != 0 &&
+         !(close[0] == '$' && in_[end] == '$'))
+    end += in_[end] == '\\' && in_.compare(end, close.size(), close) != 0 ? 2 : 1;
   if (end >= in_.size()) {
+    if (close[0] != '$') return false;  // a lone \( : an unknown command
     warn(open, "unclosed $ (kept as a dollar sign)");
     emit_base("$");
     pos_ = open + 1;
+    return true;
+  }
+  flush_marks();
+  math_ = true;
+  math_end_ = end;
+  math_close_size_ = close[0] == '$' && end + 1 < in_.size() && in_[end + 1] == '$' && close == "$$" ? 2 : close.size();
+  math_start_ = size();
+  math_source_ = begin;
+  math_groups_ = groups_.size();
+  pos_ = begin;
+  return true;
+}
+
+void Decoder::close_math() {
+  while (groups_.size() > math_groups_) close_group();  // `$x{y$`: close what the math opened
+  flush_marks();
+  while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
+  add_span(math_start_, SpanStyle::Math, math_source(in_.substr(math_source_, math_end_ - math_source_)));
+  pos_ = math_end_ + math_close_size_;
+  math_ = false;
+  math_end_ = std::string_view::npos;
+}
+
+// `^` or `_` at pos_: the next character, command or {group} is raised or lowered.
+void Decoder::script(char kind) {
+  ++pos_;
+  while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+  if (pos_ >= in_.size()) {
+    out_.text.push_back(kind);
     return;
   }
-  pos_ = end + 1;
-  if (display && pos_ < in_.size() && in_[pos_] == '$') ++pos_;
-  flush_marks();
-  const std::uint32_t start = size();
-  for (std::size_t i = begin; i < end; ++i) {
-    const char c = in_[i];
-    if (is_space(c)) {
-      if (size() > start && out_.text.back() != ' ') out_.text.push_back(' ');
-    } else {
-      out_.text.push_back(c);
-    }
+  if (in_[pos_] == '{') {
+    ++pos_;
+    if (open_group(true)) groups_.back().script = kind;
+    return;
   }
-  while (size() > start && out_.text.back() == ' ') out_.text.pop_back();
-  add_span(start, SpanStyle::Math);
+  const std::uint32_t start = size();
+  if (in_[pos_] == '\\') {
+    command();
+  } else {
+    std::size_t next = pos_;
+    unicode::decode_utf8(in_, next);
+    emit_base(in_.substr(pos_, next - pos_));
+    pos_ = next;
+  }
+  finish_script(start, kind);
+}
+
+// The output from `start` becomes superscript (kind '^') or subscript ('_') when Unicode has
+// every character's form (x², xᵢ); otherwise it stays on the line after a caret or an
+// underscore (x^q). \textsuperscript ('S') and
+// \textsubscript ('s') raise only digits and signs (H₂O, 10⁻³): modifier letters make a poor
+// "5ᵗʰ", so "th" stays as it is.
+void Decoder::finish_script(std::uint32_t start, char kind) {
+  std::string& t = out_.text;
+  if (start >= t.size()) return;
+  const bool text_mode = kind == 'S' || kind == 's';
+  const bool up = kind == '^' || kind == 'S';
+  bool inner_spans = false;
+  for (const Span& s : spans_) inner_spans = inner_spans || s.end > start;
+  std::string raised;
+  bool all = !inner_spans;
+  for (std::size_t p = start; all && p < t.size();) {
+    const char32_t cp = unicode::decode_utf8(t, p);
+    if (text_mode && !((cp >= '0' && cp <= '9') || cp == '+' || cp == '-' || cp == 0x2212 ||
+                       cp == '=' || cp == '(' || cp == ')')) {
+      all = false;
+      break;
+    }
+    const char32_t form = up ? script_form(kSuperscripts, cp) : script_form(kSubscripts, cp);
+    if (!form) all = false;
+    unicode::append_utf8(raised, form);
+  }
+  if (all) {
+    t.replace(start, std::string::npos, raised);
+    return;
+  }
+  if (text_mode) return;
+  // In math several characters go in parentheses (e^(iπ)); in text they are left as written
+  // (the author markers of "Hu^{*‡}").
+  std::size_t first = start;
+  unicode::decode_utf8(t, first);
+  const bool words = math_ && first < t.size();
+  const std::string before = words ? std::string{kind, '('} : std::string(1, kind);
+  t.insert(start, before);
+  for (Span& s : spans_) {
+    if (s.begin >= start) s.begin += static_cast<std::uint32_t>(before.size());
+    if (s.end > start) s.end += static_cast<std::uint32_t>(before.size());
+  }
+  for (Switch& s : switches_)
+    if (s.start > start) s.start += static_cast<std::uint32_t>(before.size());
+  if (words) t.push_back(')');
 }
 
 void Decoder::command() {
   const std::size_t backslash = pos_++;
   if (pos_ >= in_.size()) {
     emit_base("\\");
+    return;
+  }
+  if ((in_[pos_] == '(' || in_[pos_] == '[') && !math_) {
+    pos_ = backslash;
+    if (open_math()) return;
+    pos_ = backslash + 2;
+    warn(backslash, std::string("\\") + in_[backslash + 1] + " without its closing \\" +
+                        (in_[backslash + 1] == '(' ? ")" : "]") + " (left out)");
     return;
   }
   std::size_t name_end = pos_;
@@ -533,8 +609,12 @@ void Decoder::command() {
   pos_ = name_end;
   const bool word = is_ascii_letter(name[0]);
   if (word && pos_ < in_.size() && in_[pos_] == '*') ++pos_;  // starred variant: \enquote*{x}
+  const std::size_t after_name = pos_;
+  // TeX skips the spaces after a command word; in math the writer's spacing is kept instead
+  // ($x \sim y$ reads "x ∼ y"), as it is after an operator name (\log n).
   if (word || find_accent(name))
-    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;  // TeX skips spaces after words
+    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+  const bool spaced = pos_ > after_name;
 
   if (const Accent* accent = find_accent(name)) {
     if (pos_ < in_.size() && in_[pos_] == '{') {
@@ -556,17 +636,23 @@ void Decoder::command() {
     }
     return;
   }
-  if (const Symbol* s = find_symbol(name)) {
-    if (s->text.empty()) return;
-    emit_base(s->text);
-    next_group_is_argument_ = word;  // `\ss{}`: the empty group is not protection
-    return;
-  }
-  for (std::string_view s : kSpaces) {
-    if (s == name) {
+  if (const LatexSymbol* s = find_symbol(name)) {
+    if (s->kind == SymbolKind::Space) {
       emit_space();
       return;
     }
+    if (!s->text().empty()) emit_base(s->text());
+    if (spaced && (math_ || s->kind == SymbolKind::Function)) emit_space();
+    next_group_is_argument_ = word;  // `\ss{}`: the empty group is not protection
+    return;
+  }
+  if (const MathAccent* accent = find_math_accent(name)) {
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      ++pos_;
+      open_group(true);
+    }
+    pending_marks_.push_back(accent->mark);
+    return;
   }
   if (name == "url" || name == "href") {
     std::string url = verbatim_argument();
@@ -582,6 +668,40 @@ void Decoder::command() {
     const std::uint32_t start = size();
     emit_base(url);
     add_span(start, SpanStyle::Link, std::move(url));
+    return;
+  }
+  if (name == "textsuperscript" || name == "textsubscript") {
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      ++pos_;
+      if (open_group(true)) groups_.back().script = name == "textsuperscript" ? 'S' : 's';
+    }
+    return;
+  }
+  if (name == "ensuremath") {
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      ++pos_;
+      flush_marks();
+      if (open_group(true) && !math_) {
+        groups_.back().ends_math = true;
+        math_ = true;
+      }
+    }
+    return;
+  }
+  if (name == "frac" || name == "dfrac" || name == "tfrac") {
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      ++pos_;
+      if (open_group(true)) groups_.back().then = '/';
+    }
+    return;
+  }
+  if (name == "sqrt") {
+    emit_base("√");
+    next_group_is_argument_ = true;
+    return;
+  }
+  if (name == "not") {
+    pending_marks_.push_back(0x0338);  // \not= is ≠
     return;
   }
   if (const StyleCommand* s = find_style(kArgumentStyles, name)) {
@@ -600,17 +720,27 @@ void Decoder::command() {
     if (s->style != kPlain) switches_.push_back({size(), static_cast<SpanStyle>(s->style)});
     return;
   }
-  if (name == "noopsort" || name == "sortkey" || name == "noop") {
+  if (name == "noopsort" || name == "sortkey" || name == "noop" || name == "vphantom" ||
+      name == "phantom" || name == "hphantom" || name == "label" || name == "index") {
     skip_argument();
     return;
   }
-  warn(backslash, "unknown command \\" + std::string(name) + " (its argument is kept)");
+  // Unknown: its name stays visible (a visitor reads "Foo" where \Foo was, rather than nothing)
+  // and its argument is kept; reported once per input.
+  emit_base(word ? name : std::string_view());
+  if (spaced && word) emit_space();
+  warn(backslash, "unknown command \\" + std::string(name) + " (shown as '" + std::string(name) + "')",
+       true);
   next_group_is_argument_ = true;
 }
 
 RichText Decoder::run() {
   const std::size_t n = in_.size();
   while (pos_ < n) {
+    if (math_ && pos_ == math_end_) {
+      close_math();
+      continue;
+    }
     const char c = in_[pos_];
     const bool argument = next_group_is_argument_;
     next_group_is_argument_ = false;
@@ -627,14 +757,29 @@ RichText Decoder::run() {
         close_group();
         continue;
       case '$':
-        math();
+        if (math_) {  // ($ inside \ensuremath)
+          ++pos_;
+          continue;
+        }
+        open_math();
         continue;
+      case '^':
+      case '_':
+        // In math a script; in text too when braced ({}^{\mbox{0}}, Hu^{*}).
+        if (math_ || (pos_ + 1 < n && in_[pos_ + 1] == '{')) {
+          script(c);
+          continue;
+        }
+        break;
       case '~':
         ++pos_;
         emit_base("\u00A0");
         continue;
       case '-':
-        if (pos_ + 2 < n && in_[pos_ + 1] == '-' && in_[pos_ + 2] == '-') {
+        if (math_) {
+          ++pos_;
+          emit_base("−");
+        } else if (pos_ + 2 < n && in_[pos_ + 1] == '-' && in_[pos_ + 2] == '-') {
           pos_ += 3;
           emit_base("—");
         } else if (pos_ + 1 < n && in_[pos_ + 1] == '-') {
@@ -647,7 +792,10 @@ RichText Decoder::run() {
         continue;
       case '`':
       case '\'':
-        if (pos_ + 1 < n && in_[pos_ + 1] == c) {
+        if (math_ && c == '\'') {
+          ++pos_;
+          emit_base("′");
+        } else if (pos_ + 1 < n && in_[pos_ + 1] == c) {
           pos_ += 2;
           emit_base(c == '`' ? "“" : "”");
         } else {
@@ -665,14 +813,15 @@ RichText Decoder::run() {
     }
     const auto byte = static_cast<unsigned char>(c);
     if (byte < 0x80) {
-      // Copy a run of plain ASCII at once.
+      // Copy a run of plain ASCII at once (in math, up to its end).
       std::size_t end = pos_ + 1;
-      while (end < n) {
+      const std::size_t stop = math_ && math_end_ < n ? math_end_ : n;
+      while (end < stop) {
         const char d = in_[end];
         if (kSpecial.table[static_cast<unsigned char>(d)]) {
           // A single space between plain words is copied as is (what emit_space does after a
           // plain character).
-          if (d == ' ' && end + 1 < n && !kSpecial.table[static_cast<unsigned char>(in_[end + 1])]) {
+          if (d == ' ' && end + 1 < stop && !kSpecial.table[static_cast<unsigned char>(in_[end + 1])]) {
             end += 2;
             continue;
           }
@@ -702,6 +851,7 @@ RichText Decoder::run() {
     }
     pos_ = next;
   }
+  if (math_ && math_end_ != std::string_view::npos) close_math();
   while (!groups_.empty()) close_group();  // unbalanced `{`: close what is open
   flush_marks();
   while (!switches_.empty()) {
@@ -870,8 +1020,16 @@ std::string encode(const RichText& text) {
   while (pos <= t.size()) {
     close_until(pos);
     bool in_math = !open.empty() && open.back()->style == SpanStyle::Math;
+    std::size_t past_math = 0;  // a math run written back as its TeX source ends here
     while (next < order.size() && text.spans[order[next]].begin == pos && !in_math) {
       const Span& s = text.spans[order[next++]];
+      if (s.style == SpanStyle::Math && !s.url.empty()) {
+        out += '$';
+        out += s.url;
+        out += '$';
+        past_math = s.end;
+        break;
+      }
       open_span(out, s, t);
       open.push_back(&s);
       in_math = s.style == SpanStyle::Math;
@@ -885,6 +1043,11 @@ std::string encode(const RichText& text) {
                                      text.spans[order[next]].style != SpanStyle::Math;
         if (command_follows || (!probe.empty() && probe[0] == '\\')) out += "{}";
       }
+    }
+    if (past_math > pos) {
+      pos = past_math;
+      while (next < order.size() && text.spans[order[next]].begin < pos) ++next;  // inside it
+      continue;
     }
     while (next < order.size() && text.spans[order[next]].begin < pos) ++next;  // malformed
     if (pos == t.size()) break;
