@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 
 using namespace papershelf;
@@ -181,6 +182,12 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
   RichText m("area $x<y$ wins");
   m.spans = {{5, 10, SpanStyle::Math, {}}};
   EXPECT_EQ(rich_text_html(m), "area <span class=\"ps-math\">$x&lt;y$</span> wins");
+  // Decoded math: Unicode text, the TeX source (escaped) in data-tex for KaTeX/MathJax.
+  EXPECT_EQ(rich_text_html(latex::decode("for $x<\\ell_p$ \"q")),
+            "for <span class=\"ps-math\" data-tex=\"x&lt;\\ell_p\">x&lt;\u2113\u209A</span> &quot;q");
+  EXPECT_EQ(rich_text_html(latex::decode("$\\text{\"><img src=x onerror=alert(1)>}$")),
+            "<span class=\"ps-math\" data-tex=\"\\text{&quot;&gt;&lt;img src=x onerror=alert(1)&gt;}\">"
+            "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span>");
 }
 
 TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {

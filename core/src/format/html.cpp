@@ -123,7 +123,15 @@ const char* open_tag(HtmlOut& h, const Span& s) {
     case SpanStyle::Bold: h << "<strong>"; return "</strong>";
     case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
     case SpanStyle::Monospace: h << "<code>"; return "</code>";
-    case SpanStyle::Math: h << "<span class=\"ps-math\">"; return "</span>";
+    case SpanStyle::Math:
+      // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax.
+      h << "<span class=\"ps-math\"";
+      if (!s.url.empty()) {
+        h << " data-tex=\"";
+        h.escaped(s.url) << "\"";
+      }
+      h << ">";
+      return "</span>";
     case SpanStyle::NoCase: return "";
     case SpanStyle::Link:
       if (link_open(h, s.url, "ps-inline-link", "")) return "</a>";
