@@ -48,6 +48,11 @@ struct AuthorLine {
   std::uint32_t hidden = 0;          // how many are not shown ("+N more")
   std::vector<std::uint8_t> is_owner;  // per author, 1 = the owner (bytes: vector<bool> is 2-3 KB of WASM)
 };
+// The names an entry is credited to: its authors, or its editors when it has none (an edited
+// volume, a proceedings); then `*editors` is set and the line ends in editors_label().
+const std::vector<Person>& credited_names(const Publication& p, bool* editors = nullptr);
+std::string_view editors_label(std::size_t count);  // "(ed.)", "(eds.)"
+// The line of credited_names(p).
 AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors);
 // The same rule over precomputed owner flags (for renderers that receive authors as view data).
 AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_authors);
@@ -82,7 +87,7 @@ std::string format_bibtex(const Publication& p, const BibtexOptions& options = {
 std::string format_csl_json(const Library& lib, const View& view);
 // The view model: an array in display order, one object per publication with key, type, title,
 // year, month, venue, badge, status, selected, award, award_label, note, authors [{name, owner,
-// marks}], links [{label, url}], url (the title link), abstract, doi, arxiv, tags, citations.
+// marks}], editors (only when true: the names are the editors'), links [{label, url}], url (the title link), abstract, doi, arxiv, tags, citations.
 // Stable; used by the CLI, JS and the canvas widget.
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
 

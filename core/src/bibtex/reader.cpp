@@ -775,6 +775,31 @@ void Resolver::map(const Entry& e, Publication& p) {
         break;
     }
   }
+  if (p.title.empty()) {
+    // An edited volume written with only its booktitle (@book{x, booktitle = {...}, editor =
+    // ...}): that is its title, not its venue. With no title at all, the key stands in.
+    for (const char* name : {"booktitle", "maintitle", "eventtitle", "series"}) {
+      const Field* f = e.find(name);
+      if (!f || bibtex::trim(f->value).empty()) continue;
+      p.title = decode(*f);
+      if (f == venue) {  // the venue is then the next in rank (the book's series or publisher)
+        const Field* next = nullptr;
+        int next_rank = 1 << 20;
+        for (const Field& g : e.fields) {
+          if (g.role != FieldRole::Venue || &g == f || bibtex::trim(g.value).empty()) continue;
+          const int rank = bibtex::venue_priority(g.name);
+          if (rank < next_rank) {
+            next = &g;
+            next_rank = rank;
+          }
+        }
+        p.venue = next ? decode(*next) : RichText();
+      }
+      break;
+    }
+    // (The reader reported whatever lost it: a broken entry, a @set of others.)
+    if (p.title.empty()) p.title = RichText(std::string(e.key));
+  }
   if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
   if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
   if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));

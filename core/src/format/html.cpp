@@ -206,9 +206,18 @@ AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_
   return line;
 }
 
+const std::vector<Person>& credited_names(const Publication& p, bool* editors) {
+  const bool by_editors = p.authors.empty() && !p.editors.empty();
+  if (editors) *editors = by_editors;
+  return by_editors ? p.editors : p.authors;
+}
+
+std::string_view editors_label(std::size_t count) { return count == 1 ? "(ed.)" : "(eds.)"; }
+
 AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors) {
-  std::vector<std::uint8_t> is_owner(p.authors.size());
-  for (std::size_t i = 0; i < p.authors.size(); ++i) is_owner[i] = owner.matches(p.authors[i]);
+  const std::vector<Person>& names = credited_names(p);
+  std::vector<std::uint8_t> is_owner(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) is_owner[i] = owner.matches(names[i]);
   return collapse_authors(std::move(is_owner), max_authors);
 }
 
@@ -239,14 +248,16 @@ std::string id_safe(std::string_view key) {
 }
 
 void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
-  if (p.authors.empty()) return;
+  bool editors = false;
+  const std::vector<Person>& names = credited_names(p, &editors);
+  if (names.empty()) return;
   const AuthorLine line = author_line(p, o.owner, o.max_authors);
   h << "<div class=\"ps-authors\">";
   std::uint32_t previous = 0;
   for (std::size_t k = 0; k < line.shown.size(); ++k) {
     const std::uint32_t i = line.shown[k];
     if (k > 0) h << (i == previous + 1 ? ", " : ", \xE2\x80\xA6, ");  // gap before a moved owner
-    const Person& a = p.authors[i];
+    const Person& a = names[i];
     // dir="auto" isolates each data-derived run (HTML gives [dir] unicode-bidi: isolate), so a
     // bidi control in one name (U+202E) cannot reorder the text after it.
     h << (line.is_owner[i] ? "<span class=\"ps-author ps-owner\" dir=\"auto\">" : "<span class=\"ps-author\" dir=\"auto\">");
@@ -260,9 +271,10 @@ void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
   }
   if (line.hidden > 0) {
     h << ", <span class=\"ps-more\" data-hidden=\"" << line.hidden << "\">+" << line.hidden << " more</span>";
-  } else if (p.others) {
+  } else if (p.others && !editors) {
     h << ", <span class=\"ps-etal\">et al.</span>";
   }
+  if (editors) h << " <span class=\"ps-eds\">" << editors_label(names.size()) << "</span>";
   h << "</div>";
 }
 

@@ -101,13 +101,17 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
         .field("selected", p.selected).field("award", p.award.text).field("award_label", p.award_label)
         .field("note", p.note.text);
     const AuthorLine line = author_line(p, o.owner, 0);
+    bool editors = false;
+    const std::vector<Person>& names = credited_names(p, &editors);
     w.key("authors").begin_array();
-    for (std::size_t k = 0; k < p.authors.size(); ++k) {
-      w.begin_object().field("name", display_name(p.authors[k]))
-          .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", p.authors[k].marks())
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      w.begin_object().field("name", display_name(names[k]))
+          .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", names[k].marks())
           .end_object();
     }
-    w.end_array().field("et_al", p.others).key("links").begin_array();
+    w.end_array().field("et_al", p.others && !editors);
+    if (editors) w.field("editors", true);
+    w.key("links").begin_array();
     for (const auto& l : p.links)
       if (std::string href = resolve_url(l.url, o.base); !href.empty())
         w.begin_object().field("label", l.label).field("url", href).end_object();

@@ -71,9 +71,12 @@ std::optional<CitationStyle> citation_style_from_string(std::string_view s) {
 std::string format_authors_text(const Publication& p, CitationStyle style) {
   std::vector<std::string> names;
   const bool ieee = style == CitationStyle::Ieee;
-  if (ieee && p.authors.size() > 6) return ieee_name(p.authors[0]) + " et al.";
-  for (const auto& a : p.authors) names.push_back(ieee ? ieee_name(a) : display_name(a));
-  return join_names(names, p.others);
+  bool editors = false;
+  const std::vector<Person>& people = credited_names(p, &editors);
+  const std::string label = editors ? " " + std::string(editors_label(people.size())) : "";
+  if (ieee && people.size() > 6) return ieee_name(people[0]) + " et al." + label;
+  for (const auto& a : people) names.push_back(ieee ? ieee_name(a) : display_name(a));
+  return join_names(names, p.others && !editors) + label;
 }
 
 std::string format_citation(const Publication& p, CitationStyle style) {
