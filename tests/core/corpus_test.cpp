@@ -141,6 +141,9 @@ TEST(Corpus, BiblatexAgreesWithCitationJs) {
         EXPECT_EQ(particle_family, family.empty() ? std::string(person.family()) : family)
             << id;
         const std::string given = a.value("given", "");
+        // "May, Keith, and ...": citation-js reads a given name lost to the stray comma;
+        // papershelf recovers it (and reports the comma).
+        if (given.empty() && person.given() == "Keith" && person.family() == "May") continue;
         if (given.find("et al") == std::string::npos) {
           EXPECT_EQ(person.given(), given) << id;
         }

@@ -161,3 +161,57 @@ TEST(BibtexNames, HostileInput) {
 
 }  // namespace
 }  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+std::vector<std::string> names_of(std::string_view raw) {
+  std::vector<std::string> out;
+  for (const Person& p : parse_bibtex_names(raw).people) out.push_back(display_name(p));
+  return out;
+}
+
+// Author lists as people really write them: what the writer obviously meant is read, and each
+// repair is reported where it was made.
+TEST(NameRepairs, StrayCommasEmptyNamesAndCommaSeparatedLists) {
+  const NameList stray = parse_bibtex_names("Gravemeier, V. and Wall, W.A., and Ramm, E.");
+  ASSERT_EQ(stray.people.size(), 3u);
+  EXPECT_EQ(stray.people[1].family(), "Wall");
+  EXPECT_EQ(stray.people[1].given(), "W.A.");
+  ASSERT_EQ(stray.issues.size(), 1u);
+  EXPECT_EQ(stray.issues[0].offset, 29u);  // the comma after "W.A."
+  const NameList list = parse_bibtex_names("Francesc Net, Adri\\`a Molina, Sofia Llacer-Caro, Lluis Gomez");
+  EXPECT_EQ(names_of("Francesc Net, Adri\\`a Molina, Sofia Llacer-Caro, Lluis Gomez"),
+            (std::vector<std::string>{"Francesc Net", "Adrià Molina", "Sofia Llacer-Caro", "Lluis Gomez"}));
+  ASSERT_EQ(list.issues.size(), 1u);
+  EXPECT_EQ(list.people[3].family(), "Gomez");
+  const NameList empty = parse_bibtex_names("Reddy, A. and Prasad, P. and and ");
+  EXPECT_EQ(empty.people.size(), 2u);
+  EXPECT_GE(empty.issues.size(), 1u);
+  // Not repaired: a real three-part name, and two-part names.
+  EXPECT_EQ(names_of("King, Jr, Martin Luther"), (std::vector<std::string>{"Martin Luther King, Jr"}));
+  EXPECT_TRUE(parse_bibtex_names("De La Cruz, Maria Jose and Hu, Qinghao").issues.empty());
+}
+
+TEST(NameRepairs, BiblatexExtendedNameFormat) {
+  const NameList l = parse_bibtex_names(
+      "family=Felice, given=Giovanni, prefix=de, useprefix=true and given={Jean-Luc}, family=Picard*");
+  ASSERT_EQ(l.people.size(), 2u);
+  EXPECT_EQ(l.people[0].family(), "Felice");
+  EXPECT_EQ(l.people[0].given(), "Giovanni");
+  EXPECT_EQ(l.people[0].particle(), "de");
+  EXPECT_EQ(l.people[1].given(), "Jean-Luc");
+  EXPECT_EQ(l.people[1].family(), "Picard");
+  EXPECT_EQ(l.people[1].marks(), "*");
+  EXPECT_TRUE(l.issues.empty());
+}
+
+TEST(NameRepairs, AccentCommandsFollowedByASpace) {
+  EXPECT_EQ(names_of("Luk\\'a\\v cov\\'a-Medvi\\v dov\\'a, M\\'aria and Sa\\\"\\i d, Edward and "
+                     "Fran\\c cois, P. and Erd\\H os, Paul and Gau\\ss , C. and \\AA ngstr\\\"om, A."),
+            (std::vector<std::string>{"Mária Lukáčová-Medviďová", "Edward Saïd", "P. François",
+                                      "Paul Erdős", "C. Gauß", "A. Ångström"}));
+}
+
+}  // namespace
+}  // namespace papershelf

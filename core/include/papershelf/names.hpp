@@ -2,6 +2,7 @@
 // variant people publish under.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,12 +21,22 @@ std::string take_marks(std::string& name);
 struct NameList {
   std::vector<Person> people;
   bool others = false;  // "and others"
+  // What was repaired or left out, at byte offsets of the raw list ("and and", a trailing
+  // comma, names separated by commas instead of "and").
+  struct Issue {
+    std::uint32_t offset = 0;
+    std::string message;
+  };
+  std::vector<Issue> issues;
 };
 
 // Splits a raw BibTeX name list (LaTeX still encoded) on " and " at brace depth 0 and parses each
 // name with the BibTeX grammar (First von Last / von Last, First / von Last, Jr, First).
-// A fully braced name ({Barnes and Noble}) becomes a literal. Parts are LaTeX-decoded; markers
-// are moved into Person::marks.
+// A fully braced name ({Barnes and Noble}) becomes a literal; BibLaTeX's extended form
+// (family=Felice, given=Giovanni, prefix=de, useprefix=true) is read by its keys. Parts are
+// LaTeX-decoded; markers are moved into Person::marks. What the writer obviously meant is
+// recovered and reported in `issues`: an empty name ("and and"), a stray trailing comma
+// ("Wall, W.A.,"), "First Last" names separated by commas.
 NameList parse_bibtex_names(std::string_view raw);
 
 // Parses one plain (already decoded) name with the same grammar: "Hu, Qinghao", "Q. Hu".

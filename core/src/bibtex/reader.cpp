@@ -140,6 +140,7 @@ class Resolver {
   const Entry* lookup(std::string_view key, const Entries& entries);
   void map(const Entry& e, Publication& p);
   RichText decode(const Field& f);
+  void report_name_issues(const Field& f, const NameList& names);
   void read_legend(std::string_view annotation);
 
   std::string_view text_;
@@ -470,6 +471,11 @@ bool Resolver::xdata_leads_back(const Entry& from, const Entry& target, Entries&
   return false;
 }
 
+void Resolver::report_name_issues(const Field& f, const NameList& names) {
+  for (const NameList::Issue& issue : names.issues)
+    diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning, issue.message);
+}
+
 RichText Resolver::decode(const Field& f) {
   std::vector<latex::DecodeWarning> warnings;
   RichText t = latex::decode(f.value, &warnings);
@@ -656,13 +662,17 @@ void Resolver::map(const Entry& e, Publication& p) {
         break;
       case FieldRole::Author: {
         NameList names = parse_bibtex_names(v);
+        report_name_issues(f, names);
         p.authors = std::move(names.people);
         p.others = names.others;
         break;
       }
-      case FieldRole::Editor:
-        p.editors = parse_bibtex_names(v).people;
+      case FieldRole::Editor: {
+        NameList names = parse_bibtex_names(v);
+        report_name_issues(f, names);
+        p.editors = std::move(names.people);
         break;
+      }
       case FieldRole::AuthorAnnotation:
         annotations = v;
         break;

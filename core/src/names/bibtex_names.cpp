@@ -364,7 +364,19 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const char c = raw[i];
     if (c == '\\' && latex_input) {
-      ++i;
+      // An accent or letter command (\\v, \\c, \\H, \\i, \\ss, \\AA: one or two letters) takes the
+      // spaces after it, as TeX does: "Luk\\'a\\v cov\\'a", "Sa\\"\\i d" and "\\AA ngstr\\"om" are one
+      // word each.
+      std::size_t j = i + 1;
+      while (j < raw.size() && ((raw[j] >= 'a' && raw[j] <= 'z') || (raw[j] >= 'A' && raw[j] <= 'Z'))) ++j;
+      if (j == i + 1) {
+        ++i;
+        continue;
+      }
+      while (j - i <= 3 && j < raw.size() && is_space(raw[j]) && j + 1 < raw.size() &&
+             !is_space(raw[j + 1]) && raw[j + 1] != ',')
+        ++j;
+      i = j - 1;
     } else if (c == '{') {
       ++depth;
     } else if (c == '}') {
@@ -492,6 +504,89 @@ std::string take_marks(std::string& name) {
   return marks;
 }
 
+namespace {
+
+// Top-level commas of a name (braces and escapes respected), as offsets.
+std::vector<std::size_t> top_level_commas(std::string_view chunk) {
+  std::vector<std::size_t> commas;
+  int depth = 0;
+  for (std::size_t i = 0; i < chunk.size(); ++i) {
+    const char c = chunk[i];
+    if (c == '\\') {
+      ++i;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (depth > 0) --depth;
+    } else if (c == ',' && depth == 0) {
+      commas.push_back(i);
+    }
+  }
+  return commas;
+}
+
+std::size_t word_count(std::string_view s) {
+  std::size_t words = 0;
+  bool in_word = false;
+  for (char c : s) {
+    const bool space = is_space(c) || c == '~';
+    if (!space && !in_word) ++words;
+    in_word = !space;
+  }
+  return words;
+}
+
+bool is_suffix_word(std::string_view s) {
+  std::string w;
+  for (char c : trim(s))
+    if (c != '.') w.push_back(static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c))));
+  return w == "jr" || w == "sr" || w == "ii" || w == "iii" || w == "iv" || w == "v";
+}
+
+// BibLaTeX's extended name format: "family=Felice, given=Giovanni, prefix=de, useprefix=true".
+// False when `chunk` is not in that form.
+bool parse_extended_name(std::string_view chunk, Person& out) {
+  const std::vector<std::size_t> commas = top_level_commas(chunk);
+  std::string given, family, prefix, suffix;
+  bool any = false;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k <= commas.size(); ++k) {
+    const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
+    const std::string_view item = trim(chunk.substr(from, to - from));
+    from = to + 1;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos) return false;
+    std::string key(trim(item.substr(0, eq)));
+    for (char& c : key) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
+    std::string_view value = trim(item.substr(eq + 1));
+    if (value.size() >= 2 && ((value.front() == '{' && value.back() == '}') ||
+                              (value.front() == '"' && value.back() == '"')))
+      value = value.substr(1, value.size() - 2);
+    const std::string text = latex::decode(value).text;
+    if (key == "family") {
+      family = text;
+    } else if (key == "given") {
+      given = text;
+    } else if (key == "prefix") {
+      prefix = text;
+    } else if (key == "suffix") {
+      suffix = text;
+    } else if (key != "useprefix" && key != "given-i" && key != "giveni" && key != "family-i" &&
+               key != "familyi" && key != "prefix-i" && key != "suffix-i") {
+      return false;  // not a name key: "x=y" in a literal is left to the grammar
+    }
+    any = true;
+  }
+  if (!any || (family.empty() && given.empty())) return false;
+  std::string marks = take_marks(family);
+  marks += take_marks(given);
+  out = Person(given, family, prefix, suffix);
+  out.set_marks(marks);
+  return true;
+}
+
+}  // namespace
+
 NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
   // One author list at a time per thread: the chunks and the words' parts are reused, not
@@ -502,7 +597,54 @@ NameList parse_bibtex_names(std::string_view raw) {
   list.people.reserve(chunks.size());
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     std::string_view chunk = trim(chunks[i]);
-    if (chunk.empty()) continue;
+    const auto offset_of = [&](std::string_view part) {
+      return static_cast<std::uint32_t>(part.data() - raw.data());
+    };
+    if (chunk.empty()) {
+      if (chunks.size() > 1)
+        list.issues.push_back({offset_of(chunks[i]), "empty name in the list (\"and and\"?): left out"});
+      continue;
+    }
+    if (chunk.find('=') != std::string_view::npos) {
+      Person extended;
+      if (parse_extended_name(chunk, extended)) {
+        list.people.push_back(std::move(extended));
+        continue;
+      }
+    }
+    if (chunk.find(',') != std::string_view::npos) {
+      // "Wall, W.A.," : a stray comma at the end.
+      if (chunk.back() == ',') {
+        list.issues.push_back({offset_of(chunk) + static_cast<std::uint32_t>(chunk.size() - 1),
+                               "stray comma after the name '" + std::string(trim(chunk.substr(0, chunk.size() - 1))) +
+                                   "' (left out)"});
+        chunk = trim(chunk.substr(0, chunk.size() - 1));
+      }
+      // "Francesc Net, Adrià Molina, Sofia Llacer-Caro": three or more parts, each of several
+      // words and none a suffix, are names separated by commas, not one name's parts.
+      const std::vector<std::size_t> commas = top_level_commas(chunk);
+      bool comma_list = commas.size() >= 2;
+      for (std::size_t k = 0, from = 0; comma_list && k <= commas.size(); ++k) {
+        const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
+        const std::string_view part = chunk.substr(from, to - from);
+        comma_list = word_count(part) >= 2 && !is_suffix_word(part);
+        from = to + 1;
+      }
+      if (comma_list) {
+        list.issues.push_back({offset_of(chunk), "names separated by commas, not \"and\": read as " +
+                                                     std::to_string(commas.size() + 1) + " names"});
+        for (std::size_t k = 0, from = 0; k <= commas.size(); ++k) {
+          const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
+          std::string marks;
+          words_of(trim(chunk.substr(from, to - from)), marks, true, parts);
+          Person p = apply_grammar(parts);
+          p.set_marks(marks);
+          if (!p.family().empty() || !p.given().empty()) list.people.push_back(std::move(p));
+          from = to + 1;
+        }
+        continue;
+      }
+    }
     if (i + 1 == chunks.size() && i > 0 && chunk.size() == 6) {
       std::string lower(chunk);
       for (char& c : lower) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
