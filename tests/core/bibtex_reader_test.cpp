@@ -398,3 +398,33 @@ TEST(BibtexMapping, AMiscUnderReviewIsAPreprintWithOrWithoutAnEprint) {
 
 }  // namespace
 }  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+// Real files' dates, months and links: words in year/date say a status, undefined month macros
+// name their month, several URLs in one field are several links.
+TEST(BibtexReaderRealWorld, DatesThatAreWordsMonthsAndSeveralUrls) {
+  const ReadResult r = read(
+      "@article{a, title = {A}, journal = {J}, year = {forthcoming}}\n"
+      "@article{b, title = {B}, journal = {J}, date = {In press}}\n"
+      "@article{c, title = {C}, journal = {J}, year = {n.d.}}\n"
+      "@article{d, title = {D}, journal = {J}, year = 2020, month = July}\n"
+      "@misc{e, title = {E}, url = {http://a.org/x http://b.org/y}, pdf = {My Paper.pdf}}\n"
+      "@article{f, title = {F}, year = {forthcoming}, pubstate = {submitted}}\n");
+  EXPECT_EQ(positions(r), "warning 3:49; ");
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 6u);
+  EXPECT_EQ(p[0].status, Status::Accepted);
+  EXPECT_EQ(p[1].status, Status::Accepted);
+  EXPECT_EQ(p[2].status, Status::Published);
+  EXPECT_EQ(p[3].date.month, 7);
+  ASSERT_EQ(p[4].links.size(), 3u);
+  EXPECT_EQ(p[4].links[0].url, "http://a.org/x");
+  EXPECT_EQ(p[4].links[1].url, "http://b.org/y");
+  EXPECT_EQ(p[4].links[2].url, "My Paper.pdf");  // (as written; links write it %20)
+  EXPECT_EQ(p[5].status, Status::Submitted);  // the pubstate field says it
+}
+
+}  // namespace
+}  // namespace papershelf

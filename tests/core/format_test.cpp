@@ -133,7 +133,10 @@ TEST(SafeUrl, Resolve) {
   EXPECT_EQ(resolve_url("paper.pdf", " data:text/html,"), "paper.pdf");
   EXPECT_EQ(resolve_url("paper.pdf", "mailto:a@b.org"), "paper.pdf");
   EXPECT_EQ(resolve_url("javascript:alert(1)", "papers/"), "");
-  EXPECT_EQ(resolve_url("x.pdf", "https://site.org/a b/"), "https://site.org/a b/x.pdf");
+  // Spaces are written %20, as a browser requests them ("pdf = {My Paper.pdf}").
+  EXPECT_EQ(resolve_url("x.pdf", "https://site.org/a b/"), "https://site.org/a%20b/x.pdf");
+  EXPECT_EQ(resolve_url("My Final Paper.pdf", ""), "My%20Final%20Paper.pdf");
+  EXPECT_EQ(resolve_url("My Paper.pdf", "/assets/pdf/"), "/assets/pdf/My%20Paper.pdf");
 }
 
 TEST(SafeUrl, BestLinkPrefersWebsiteAndSkipsUnsafe) {

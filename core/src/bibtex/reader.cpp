@@ -44,6 +44,14 @@ struct Field {
   bibtex::FieldRole role = bibtex::FieldRole::Other;  // what map() does with it
 };
 
+// `name` is `lower` in any case (`lower`: ASCII letters).
+bool is_named(std::string_view name, std::string_view lower) {
+  if (name.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if ((name[i] | 0x20) != lower[i]) return false;
+  return true;
+}
+
 struct Entry {
   std::string_view key;      // as written (trimmed)
   std::uint32_t offset = 0;  // of the '@'
@@ -141,6 +149,7 @@ class Resolver {
   void map(const Entry& e, Publication& p);
   RichText decode(const Field& f);
   void report_name_issues(const Field& f, const NameList& names);
+  void year_words(const Field& f, int year, std::optional<Status>& status);
   void read_legend(std::string_view annotation);
 
   std::string_view text_;
@@ -241,6 +250,11 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
       continue;
     }
     Macro* found = find_macro_written(piece.text);
+    int day = 0;
+    if (!found && is_named(f.name, "month") && bibtex::parse_month_day(piece.text, day)) {
+      out.append(piece.text);  // month = July: BibTeX defines only jan..dec, but it says July
+      continue;
+    }
     if (!found) {
       diag(piece.offset, Severity::Warning,
            "undefined macro '" + std::string(piece.text) + "' (its name is kept)");
@@ -471,6 +485,19 @@ bool Resolver::xdata_leads_back(const Entry& from, const Entry& target, Entries&
   return false;
 }
 
+// A year or date that is a word: "forthcoming", "in press", "submitted" say the paper's status
+// (unless a pubstate field does); anything else without a year is reported.
+void Resolver::year_words(const Field& f, int year, std::optional<Status>& status) {
+  if (year) return;
+  if (const auto said = bibtex::status_from_pubstate(f.value)) {
+    if (!status) status = said;
+    return;
+  }
+  if (bibtex::trim(f.value).empty()) return;
+  diag(f.offset, Severity::Warning,
+       "no year in " + std::string(f.name) + " '" + std::string(bibtex::trim(f.value).substr(0, 40)) + "'");
+}
+
 void Resolver::report_name_issues(const Field& f, const NameList& names) {
   for (const NameList::Issue& issue : names.issues)
     diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning, issue.message);
@@ -605,6 +632,24 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
   }
 }
 
+// Mendeley writes every URL of a record into one field ("http://a.org/x http://b.org/y"): each
+// is a link of its own. A single value with spaces is one address ("My Paper.pdf").
+void add_links(Publication& p, std::string_view label, std::string value) {
+  std::size_t schemes = 0;
+  for (std::size_t at = value.find("://"); at != std::string::npos; at = value.find("://", at + 3)) ++schemes;
+  if (schemes < 2 || value.find_first_of(" \t\n\r;") == std::string::npos) {
+    add_link(p, std::string(label), std::move(value));
+    return;
+  }
+  std::string_view rest = value;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find_first_of(" \t\n\r;");
+    const std::string_view one = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    if (!one.empty()) add_link(p, std::string(label), std::string(one));
+  }
+}
+
 std::vector<std::string> split_tags(std::string_view s) {
   std::vector<std::string> tags;
   detail::StringIds seen;  // a linear find per tag made 100,000 keywords take 13 s
@@ -684,6 +729,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         } else {
           p.date.year = first_year(v);
           keep(f);
+          year_words(f, p.date.year, pubstate);
         }
         break;
       case FieldRole::Month: {
@@ -709,7 +755,10 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Date: {
         bool plain = false;
         p.date = parse_date(v, plain);
-        if (!plain) keep(f);
+        if (!plain) {
+          keep(f);
+          year_words(f, p.date.year, pubstate);
+        }
         break;
       }
       case FieldRole::Venue:
@@ -734,7 +783,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         p.award_label = latex::decode(v).text;
         break;
       case FieldRole::Link:
-        add_link(p, std::string(n), bibtex::clean_url(v));
+        add_links(p, n, bibtex::clean_url(v));
         break;
       case FieldRole::Arxiv:
         p.arxiv = bibtex::clean_arxiv(v);
@@ -827,13 +876,6 @@ void Resolver::map(const Entry& e, Publication& p) {
                               bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
 }
 
-// `name` is `lower` in any case (`lower`: ASCII letters).
-bool is_named(std::string_view name, std::string_view lower) {
-  if (name.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < name.size(); ++i)
-    if ((name[i] | 0x20) != lower[i]) return false;
-  return true;
-}
 
 // True when some entry has a crossref or xdata field: only then does an entry need others
 // (resolved, and kept until every entry is) to be mapped.

@@ -69,18 +69,27 @@ std::string base_problem(std::string_view base) {
          "\" is not an http(s) or relative URL: relative links are kept as written";
 }
 
+namespace {
+// A space inside a URL ("My Paper.pdf") is written %20, as a browser would request it.
+std::string encode_spaces(std::string url) {
+  for (std::size_t at = url.find(' '); at != std::string::npos; at = url.find(' ', at + 3))
+    url.replace(at, 1, "%20");
+  return url;
+}
+}  // namespace
+
 std::string resolve_url(std::string_view raw, std::string_view raw_base) {
   if (!is_safe_url(raw)) return {};
   std::string url = browser_view_of_url(raw);
   const std::string base = browser_view_of_url(raw_base);
   if (base.empty() || !is_safe_base(base) || has_scheme(url, nullptr) || url.rfind("//", 0) == 0 ||
       url.rfind('/', 0) == 0 || url.rfind('#', 0) == 0)
-    return url;
+    return encode_spaces(std::move(url));
   std::string out = base;
   if (out.back() != '/') out += '/';
   out += url;
   // Judged whole: each part alone may look harmless.
-  return is_safe_url(out) ? out : std::string();
+  return is_safe_url(out) ? encode_spaces(std::move(out)) : std::string();
 }
 
 const Link* best_link(const Publication& p) {
