@@ -307,7 +307,9 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     f.name = lower(rf.name);
     f.role = bibtex::field_role(f.name);
     if (Field* same = out.find(f.name)) {
-      if (f.role == FieldRole::Keywords) {  // JabRef writes one keywords field per keyword
+      // JabRef writes one keywords field per keyword; publishers give a print and an
+      // electronic ISBN (ISSN) as two fields. Both are lists: nothing for the owner to fix.
+      if (f.role == FieldRole::Keywords || is_named(f.name, "isbn") || is_named(f.name, "issn")) {
         std::string joined(same->value);
         joined += ", ";
         append_value(rf, joined, 0);
@@ -495,7 +497,7 @@ void Resolver::year_words(const Field& f, int year, std::optional<Status>& statu
   }
   if (bibtex::trim(f.value).empty()) return;
   diag(f.offset, Severity::Warning,
-       "no year in " + std::string(f.name) + " '" + std::string(bibtex::trim(f.value).substr(0, 40)) + "'");
+       "no year could be read from " + std::string(f.name) + " '" + std::string(bibtex::trim(f.value).substr(0, 40)) + "'");
 }
 
 void Resolver::report_name_issues(const Field& f, const NameList& names) {
@@ -827,7 +829,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Xdata:
       case FieldRole::Other:
         if (is_labelled_url(n)) {
-          add_link(p, std::string(n.substr(4)), bibtex::clean_url(v));
+          add_links(p, n.substr(4), bibtex::clean_url(v));
         } else {
           keep(f);
         }

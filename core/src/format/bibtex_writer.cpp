@@ -164,10 +164,17 @@ std::string Writer::run() {
     for (const std::string& t : p_.tags) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
     field("keywords", tags);
   }
-  for (const Link& l : p_.links) {
+  for (std::size_t i = 0; i < p_.links.size(); ++i) {
+    const Link& l = p_.links[i];
     if (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) continue;
     if (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv)) continue;
-    field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, l.url);
+    bool written = false;  // (several links of one kind go into one field, space-separated)
+    for (std::size_t j = 0; j < i && !written; ++j) written = p_.links[j].label == l.label;
+    if (written) continue;
+    std::string urls = l.url;
+    for (std::size_t j = i + 1; j < p_.links.size(); ++j)
+      if (p_.links[j].label == l.label) urls += " " + p_.links[j].url;
+    field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, urls);
   }
   if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) field("arxiv", p_.arxiv);
   if (!p_.doi.empty()) field("doi", p_.doi);

@@ -601,7 +601,10 @@ NameList parse_bibtex_names(std::string_view raw) {
       return static_cast<std::uint32_t>(part.data() - raw.data());
     };
     if (chunk.empty()) {
-      if (chunks.size() > 1)
+      const bool reported = std::any_of(list.issues.begin(), list.issues.end(), [](const NameList::Issue& x) {
+        return x.message.rfind("empty name", 0) == 0;
+      });
+      if (chunks.size() > 1 && !reported)
         list.issues.push_back({offset_of(chunks[i]), "empty name in the list (\"and and\"?): left out"});
       continue;
     }
