@@ -215,3 +215,19 @@ TEST(NameRepairs, AccentCommandsFollowedByASpace) {
 
 }  // namespace
 }  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+TEST(NameRepairs, MarkersWrittenAsMathSuperscripts) {
+  const NameList l = parse_bibtex_names("Hu$^{\\dagger*}$, Qinghao and Ye$^\\ddagger$, Zhisheng and Wen, Y.$^{*}$");
+  ASSERT_EQ(l.people.size(), 3u);
+  EXPECT_EQ(l.people[0].family(), "Hu");
+  EXPECT_EQ(l.people[0].marks(), "†*");
+  EXPECT_EQ(l.people[1].marks(), "‡");
+  EXPECT_EQ(l.people[2].given(), "Y.");
+  EXPECT_EQ(l.people[2].marks(), "*");
+}
+
+}  // namespace
+}  // namespace papershelf

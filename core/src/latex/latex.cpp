@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
@@ -21,43 +22,58 @@ namespace {
 
 // Commands that stand for text, generated from toolchains/gen/latex_symbols.txt.
 enum class SymbolKind : std::uint8_t {
-  Text,      // \alpha, \textdegree, \apj: their text
-  Function,  // \log: its own name, upright
-  Space,     // \quad: a word space
+  Text = 1,      // \alpha, \textdegree, \apj: their text
+  Function = 2,  // \log: its own name, upright
+  Space = 3,     // \quad: a word space
 };
-struct LatexSymbol {
-  std::uint16_t at;  // in kSymbolBytes: the name, then the text
-  std::uint8_t name_size;
-  std::uint8_t text_size;
-  SymbolKind kind;
-  std::string_view name() const;
-  std::string_view text() const;
-};
-struct ScriptForm {
-  char32_t base;
-  char32_t script;
+struct ScriptForm {  // (every form is in the Basic Multilingual Plane)
+  std::uint16_t base;
+  std::uint16_t script;
 };
 #include "latex_tables.inc"
 
-std::string_view LatexSymbol::name() const { return {kSymbolBytes + at, name_size}; }
-std::string_view LatexSymbol::text() const {
-  return kind == SymbolKind::Function ? name() : std::string_view(kSymbolBytes + at + name_size, text_size);
+// One command of the table: kSymbolBytes from its start to the next one's.
+struct LatexSymbol {
+  std::string_view name;
+  SymbolKind kind;
+  std::string_view text;
+};
+constexpr std::size_t kSymbolCount = std::size(kSymbolStarts) - 1;
+
+std::string_view symbol_name(std::size_t i) {
+  const char* p = kSymbolBytes + kSymbolStarts[i];
+  std::size_t n = 0;
+  while (static_cast<unsigned char>(p[n]) > 3) ++n;
+  return {p, n};
 }
 
-const LatexSymbol* find_symbol(std::string_view name) {
-  const auto* it = std::lower_bound(std::begin(kLatexSymbols), std::end(kLatexSymbols), name,
-                                    [](const LatexSymbol& s, std::string_view n) { return s.name() < n; });
-  return it != std::end(kLatexSymbols) && it->name() == name ? it : nullptr;
+std::optional<LatexSymbol> find_symbol(std::string_view name) {
+  std::size_t lo = 0, hi = kSymbolCount;
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi) / 2;
+    if (symbol_name(mid) < name) lo = mid + 1; else hi = mid;
+  }
+  if (lo == kSymbolCount || symbol_name(lo) != name) return std::nullopt;
+  const char* kind = kSymbolBytes + kSymbolStarts[lo] + name.size();
+  const std::size_t text_size = kSymbolStarts[lo + 1] - kSymbolStarts[lo] - name.size() - 1;
+  LatexSymbol s{name, static_cast<SymbolKind>(*kind), {kind + 1, text_size}};
+  if (s.kind == SymbolKind::Function) s.text = name;
+  return s;
 }
 
-// The superscript or subscript form of `cp`, or 0 when Unicode has none.
-template <std::size_t N>
-char32_t script_form(const ScriptForm (&table)[N], char32_t cp) {
-  const auto* it = std::lower_bound(std::begin(table), std::end(table), cp,
-                                    [](const ScriptForm& f, char32_t c) { return f.base < c; });
-  if (it != std::end(table) && it->base == cp) return it->script;
-  for (const ScriptForm& f : table)  // already in that form (a script inside a script)
-    if (f.script == cp) return cp;
+// The form of `cp` in one of the generated tables (sorted by base), or 0 when it has none.
+char32_t form_of(const ScriptForm* begin, const ScriptForm* end, char32_t cp) {
+  const ScriptForm* it = std::lower_bound(begin, end, cp, [](const ScriptForm& f, char32_t c) { return f.base < c; });
+  return it != end && it->base == cp ? it->script : 0;
+}
+
+// The superscript (`up`) or subscript form of `cp`, or 0 when Unicode has none.
+char32_t script_form(bool up, char32_t cp) {
+  const ScriptForm* begin = up ? std::begin(kSuperscripts) : std::begin(kSubscripts);
+  const ScriptForm* end = up ? std::end(kSuperscripts) : std::end(kSubscripts);
+  if (const char32_t form = form_of(begin, end, cp)) return form;
+  for (const ScriptForm* f = begin; f != end; ++f)  // already in that form (a script inside a script)
+    if (f->script == cp) return cp;
   return 0;
 }
 
@@ -315,11 +331,9 @@ void Decoder::apply_mark(char32_t mark) {
       return;
     }
     if (mark == 0x0338) {  // \not: ≠, ∉, ≰...
-      const auto* it = std::lower_bound(std::begin(kNegations), std::end(kNegations), base,
-                                        [](const ScriptForm& f, char32_t c) { return f.base < c; });
-      if (it != std::end(kNegations) && it->base == base) {
+      if (const char32_t negated = form_of(std::begin(kNegations), std::end(kNegations), base)) {
         t.resize(last);
-        unicode::append_utf8(t, it->script);
+        unicode::append_utf8(t, negated);
         return;
       }
     }
@@ -560,7 +574,7 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
       all = false;
       break;
     }
-    const char32_t form = up ? script_form(kSuperscripts, cp) : script_form(kSubscripts, cp);
+    const char32_t form = script_form(up, cp);
     if (!form) all = false;
     unicode::append_utf8(raised, form);
   }
@@ -569,11 +583,16 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
     return;
   }
   if (text_mode) return;
-  // In math several characters go in parentheses (e^(iπ)); in text they are left as written
-  // (the author markers of "Hu^{*‡}").
+  // In math several characters with a letter or digit among them go in parentheses (e^(iπ));
+  // symbols and text are left as written (the author markers of "Hu$^{\dagger*}$", "Hu^{*‡}").
   std::size_t first = start;
   unicode::decode_utf8(t, first);
-  const bool words = math_ && first < t.size();
+  bool alnum = false;
+  for (std::size_t p = start; p < t.size() && !alnum;) {
+    const char32_t cp = unicode::decode_utf8(t, p);
+    alnum = (cp >= '0' && cp <= '9') || unicode::is_letter(cp) || (cp < 0x80 && is_ascii_letter(static_cast<char>(cp)));
+  }
+  const bool words = math_ && first < t.size() && alnum;
   const std::string before = words ? std::string{kind, '('} : std::string(1, kind);
   t.insert(start, before);
   for (Span& s : spans_) {
@@ -608,7 +627,8 @@ void Decoder::command() {
   const std::string_view name = in_.substr(pos_, name_end - pos_);
   pos_ = name_end;
   const bool word = is_ascii_letter(name[0]);
-  if (word && pos_ < in_.size() && in_[pos_] == '*') ++pos_;  // starred variant: \enquote*{x}
+  // A starred variant takes an argument (\enquote*{x}); a star after a symbol is a star ($\dagger*$).
+  if (word && pos_ + 1 < in_.size() && in_[pos_] == '*' && in_[pos_ + 1] == '{') ++pos_;
   const std::size_t after_name = pos_;
   // TeX skips the spaces after a command word; in math the writer's spacing is kept instead
   // ($x \sim y$ reads "x ∼ y"), as it is after an operator name (\log n).
@@ -636,12 +656,12 @@ void Decoder::command() {
     }
     return;
   }
-  if (const LatexSymbol* s = find_symbol(name)) {
+  if (const auto s = find_symbol(name)) {
     if (s->kind == SymbolKind::Space) {
       emit_space();
       return;
     }
-    if (!s->text().empty()) emit_base(s->text());
+    if (!s->text.empty()) emit_base(s->text);
     if (spaced && (math_ || s->kind == SymbolKind::Function)) emit_space();
     next_group_is_argument_ = word;  // `\ss{}`: the empty group is not protection
     return;
