@@ -40,20 +40,25 @@ struct LatexSymbol {
 };
 constexpr std::size_t kSymbolCount = std::size(kSymbolStarts) - 1;
 
-std::string_view symbol_name(std::size_t i) {
-  const char* p = kSymbolBytes + kSymbolStarts[i];
-  std::size_t n = 0;
-  while (static_cast<unsigned char>(p[n]) > 3) ++n;
-  return {p, n};
+
+// Command i's name against `name`, as strcmp orders them (names hold no byte under 4; the kind
+// byte ends them).
+int compare_symbol(std::size_t i, std::string_view name) {
+  const auto* p = reinterpret_cast<const unsigned char*>(kSymbolBytes + kSymbolStarts[i]);
+  for (std::size_t k = 0;; ++k) {
+    const int a = p[k] > 3 ? p[k] : 0;
+    const int b = k < name.size() ? static_cast<unsigned char>(name[k]) : 0;
+    if (a != b || a == 0) return a - b;
+  }
 }
 
 std::optional<LatexSymbol> find_symbol(std::string_view name) {
   std::size_t lo = 0, hi = kSymbolCount;
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (symbol_name(mid) < name) lo = mid + 1; else hi = mid;
+    if (compare_symbol(mid, name) < 0) lo = mid + 1; else hi = mid;
   }
-  if (lo == kSymbolCount || symbol_name(lo) != name) return std::nullopt;
+  if (lo == kSymbolCount || compare_symbol(lo, name) != 0) return std::nullopt;
   const char* kind = kSymbolBytes + kSymbolStarts[lo] + name.size();
   const std::size_t text_size = kSymbolStarts[lo + 1] - kSymbolStarts[lo] - name.size() - 1;
   LatexSymbol s{name, static_cast<SymbolKind>(*kind), {kind + 1, text_size}};

@@ -615,7 +615,10 @@ NameList parse_bibtex_names(std::string_view raw) {
         continue;
       }
     }
-    if (chunk.find(',') != std::string_view::npos) {
+    // (Most names have one comma or none: the repairs below cost nothing for them.)
+    const std::size_t first_comma = chunk.find(',');
+    if (chunk.back() == ',' ||
+        (first_comma != std::string_view::npos && chunk.find(',', first_comma + 1) != std::string_view::npos)) {
       // "Wall, W.A.," : a stray comma at the end.
       if (chunk.back() == ',') {
         list.issues.push_back({offset_of(chunk) + static_cast<std::uint32_t>(chunk.size() - 1),
