@@ -428,3 +428,33 @@ TEST(BibtexReaderRealWorld, DatesThatAreWordsMonthsAndSeveralUrls) {
 
 }  // namespace
 }  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+// Exports as DBLP and Google Scholar write them.
+TEST(BibtexReaderRealWorld, DblpAndGoogleScholarExports) {
+  const ReadResult r = read(
+      "@inproceedings{DBLP:conf/nsdi/HuW24, author = {Qinghao Hu 0001 and Wei Wang 0002},\n"
+      "  title = {Characterization of {LLM} Development}, booktitle = {{NSDI}}, year = {2024},\n"
+      "  crossref = {DBLP:conf/nsdi/2024}}\n"
+      "@article{DBLP:journals/corr/abs-2401-09149, author = {Qinghao Hu}, title = {A Preprint},\n"
+      "  journal = {CoRR}, volume = {abs/2401.09149}, year = {2024}}\n"
+      "@article{gs, title={Another Preprint}, author={Hu, Qinghao and others},\n"
+      "  journal={arXiv preprint arXiv:2402.00001}, year={2024}}\n"
+      "@inproceedings{lost, author = {Qinghao Hu}, title = {No Venue}, crossref = {DBLP:conf/x/2020}}\n");
+  EXPECT_EQ(positions(r), "warning 8:77; ");  // only the entry the missing crossref leaves bare
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 4u);
+  ASSERT_EQ(p[0].authors.size(), 2u);
+  EXPECT_EQ(p[0].authors[0].family(), "Hu");
+  EXPECT_EQ(p[0].authors[1].family(), "Wang");
+  EXPECT_EQ(p[1].type, PubType::Preprint);
+  EXPECT_EQ(p[1].arxiv, "2401.09149");
+  EXPECT_EQ(p[2].type, PubType::Preprint);
+  EXPECT_EQ(p[2].status, Status::Preprint);
+  EXPECT_EQ(p[2].arxiv, "2402.00001");
+}
+
+}  // namespace
+}  // namespace papershelf

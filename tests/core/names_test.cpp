@@ -185,6 +185,9 @@ TEST(NameRepairs, StrayCommasEmptyNamesAndCommaSeparatedLists) {
             (std::vector<std::string>{"Francesc Net", "Adrià Molina", "Sofia Llacer-Caro", "Lluis Gomez"}));
   ASSERT_EQ(list.issues.size(), 1u);
   EXPECT_EQ(list.people[3].family(), "Gomez");
+  EXPECT_EQ(names_of("Rasthofer U., Wall W.A., Gravemeier V."),
+            (std::vector<std::string>{"U. Rasthofer", "W.A. Wall", "V. Gravemeier"}));
+  EXPECT_EQ(parse_bibtex_names("Rasthofer U., Wall W.A., Gravemeier V.").people[1].family(), "Wall");
   const NameList empty = parse_bibtex_names("Reddy, A. and Prasad, P. and and ");
   EXPECT_EQ(empty.people.size(), 2u);
   EXPECT_GE(empty.issues.size(), 1u);

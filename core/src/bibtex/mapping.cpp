@@ -163,6 +163,26 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
   return std::nullopt;
 }
 
+bool is_preprint_server(std::string_view venue) {
+  const std::string v = to_lower_ascii(trim(venue));
+  if (v == "corr" || v.rfind("corr ", 0) == 0 || v.rfind("corr,", 0) == 0) return true;
+  for (std::string_view server : {"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "ssrn", "preprint"})
+    if (v.find(server) != std::string::npos) return true;
+  return false;
+}
+
+std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra) {
+  const std::string lower = to_lower_ascii(venue);
+  if (const std::size_t at = lower.find("arxiv:"); at != std::string::npos) {
+    std::size_t end = at + 6;
+    while (end < venue.size() && venue[end] != ' ' && venue[end] != ',' && venue[end] != ';') ++end;
+    return clean_arxiv(venue.substr(at, end - at));
+  }
+  for (const ExtraField& f : extra)
+    if (f.name == "volume" && f.value.rfind("abs/", 0) == 0) return clean_arxiv(std::string_view(f.value).substr(4));
+  return "";
+}
+
 bool preprint_shape(std::string_view type, bool has_arxiv, bool has_venue) {
   if (type == "unpublished") return true;
   const bool misc_like = type == "misc" || type == "article" || type == "online" ||

@@ -51,6 +51,12 @@ struct StatusClues {
   std::string_view note;
 };
 Status infer_status(const StatusClues& clues);
+// A "venue" that is a preprint server: "arXiv preprint arXiv:2401.09149" (Google Scholar),
+// "CoRR" (DBLP), bioRxiv, medRxiv, SSRN...
+bool is_preprint_server(std::string_view venue);
+// The arXiv id such a record carries in its venue ("... arXiv:2401.09149") or, from DBLP, in its
+// volume ("abs/2401.09149"); "" when there is none.
+std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra);
 // An @unpublished, or a @misc/@article with an arXiv id and no venue.
 bool preprint_shape(std::string_view entry_type, bool has_arxiv, bool has_venue);
 PubType infer_type(std::string_view entry_type, Status status, bool shape);

@@ -402,9 +402,13 @@ void Resolver::inherit(Entries& entries) {
       if (!ref) break;
       const Entry* parent = lookup(ref->value, entries);
       if (!parent) {
-        if (current == &child)
+        // A DBLP export names proceedings it does not include: that matters only when the
+        // entry has no venue of its own to show.
+        const bool own_venue = child.find("booktitle") || child.find("journal") ||
+                               child.find("journaltitle") || child.find("maintitle");
+        if (current == &child && !own_venue)
           diag(ref->offset, Severity::Warning,
-               "crossref '" + std::string(ref->value) + "' does not match any entry");
+               "crossref '" + std::string(ref->value) + "' does not match any entry (no venue to show)");
         break;
       }
       if (parent == &child || std::find(parents.begin(), parents.end(), parent) != parents.end()) {
@@ -862,6 +866,10 @@ void Resolver::map(const Entry& e, Publication& p) {
     if (p.title.empty()) p.title = RichText(std::string(e.key));
   }
   if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
+  // A journal that is a preprint server (Google Scholar's "arXiv preprint arXiv:...", DBLP's
+  // "CoRR") makes a preprint, not a journal article.
+  const bool preprint_server = !p.venue.empty() && bibtex::is_preprint_server(p.venue.text);
+  if (preprint_server && p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra);
   if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
   if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
@@ -869,8 +877,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   bibtex::StatusClues clues;
   clues.pubstate = pubstate;
   clues.entry_type = e.type;
-  clues.has_arxiv = !p.arxiv.empty();
-  clues.has_venue = !p.venue.empty();
+  clues.has_arxiv = !p.arxiv.empty() || preprint_server;
+  clues.has_venue = !p.venue.empty() && !preprint_server;
   clues.badge = p.badge;
   clues.note = p.note.text;
   p.status = bibtex::infer_status(clues);

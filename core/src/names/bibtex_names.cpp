@@ -126,6 +126,13 @@ Person apply_grammar(Parts& parts) {
         std::remove_if(part.begin(), part.end(), [](const Word& w) { return w.text.empty(); }),
         part.end());
   }
+  // DBLP tells homonyms apart with a number: "Wei Wang 0002" is Wei Wang.
+  for (Part& part : parts) {
+    if (part.size() < 2) continue;
+    const std::string& last = part.back().text;
+    if (last.size() == 4 && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      part.pop_back();
+  }
   // "Vera Pérez," has an empty First part that still makes "Vera Pérez" the
   // Last part.
   bool any = false;
@@ -536,6 +543,20 @@ std::size_t word_count(std::string_view s) {
   return words;
 }
 
+// "U.", "W.A.", "WA", "J.-P.": initials only (capital letters, dots and hyphens).
+bool is_initials(std::string_view s) {
+  if (s.empty() || s.size() > 6) return false;
+  bool capital = false;
+  for (char c : s) {
+    if (c >= 'A' && c <= 'Z') {
+      capital = true;
+    } else if (c != '.' && c != '-') {
+      return false;
+    }
+  }
+  return capital && (s.size() <= 2 || s.find('.') != std::string_view::npos);
+}
+
 bool is_suffix_word(std::string_view s) {
   std::string w;
   for (char c : trim(s))
@@ -642,7 +663,15 @@ NameList parse_bibtex_names(std::string_view raw) {
         for (std::size_t k = 0, from = 0; k <= commas.size(); ++k) {
           const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
           std::string marks;
-          words_of(trim(chunk.substr(from, to - from)), marks, true, parts);
+          // "Rasthofer U., Wall W.A.": a family name before its initials is "Rasthofer, U.".
+          std::string_view piece = trim(chunk.substr(from, to - from));
+          std::string reordered;
+          const std::size_t space = piece.find_last_of(" ~");
+          if (space != std::string_view::npos && is_initials(piece.substr(space + 1))) {
+            reordered = std::string(trim(piece.substr(0, space))) + ", " + std::string(piece.substr(space + 1));
+            piece = reordered;
+          }
+          words_of(piece, marks, true, parts);
           Person p = apply_grammar(parts);
           p.set_marks(marks);
           if (!p.family().empty() || !p.given().empty()) list.people.push_back(std::move(p));
