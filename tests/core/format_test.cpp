@@ -495,7 +495,7 @@ TEST(Citation, Ieee) {
   j.extra = {{"volume", "34"}, {"number", "2"}, {"pages", "1--10"}};
   EXPECT_EQ(format_citation(j, CitationStyle::Ieee),
             "J.-P. Dupont and G. van Rossum, \xE2\x80\x9CScheduling,\xE2\x80\x9D IEEE TPDS, vol. 34, no. 2, "
-            "pp. 1--10, 2023.");
+            "pp. 1\xE2\x80\x93" "10, 2023.");
   Publication pre;
   pre.type = PubType::Preprint;
   pre.title = "Preprint";

@@ -409,18 +409,25 @@ std::string clean_url(std::string_view s) {
   s = trim(s);
   if (s.size() > 6 && s.substr(0, 5) == "\\url{" && s.back() == '}') s = s.substr(5, s.size() - 6);
   while (s.size() >= 2 && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);
+  // An HTML link pasted into the field ("doi:<a href="https://doi.org/...">...</a>"): its href.
+  if (const std::size_t href = s.find("href=\""); href != std::string_view::npos) {
+    const std::size_t end = s.find('"', href + 6);
+    if (end != std::string_view::npos) s = s.substr(href + 6, end - href - 6);
+  }
   // (Trimmed before unescaping: an escape never makes or removes a space at either end.)
   s = trim(s);
   std::string out;
-  out.reserve(s.size());
-  std::size_t copied = 0;
-  for (std::size_t i = s.find('\\'); i != std::string_view::npos; i = s.find('\\', i + 1)) {
-    if (i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1]) && s[i + 1] != '\0') {
-      out.append(s, copied, i - copied);  // up to the backslash, which is dropped
-      copied = i + 1;
-    }
+  out.reserve(s.size() + 7);
+  // "www.springer.com/...": a web address without its scheme, not a path on this site.
+  if (s.rfind("www.", 0) == 0) out = "http://";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    // Mendeley braces its escapes (content{\_}CVPR, a{~}b, {\%}20); braces are never part of
+    // an address (a browser would send them as %7B, %7D).
+    if (c == '{' || c == '}') continue;
+    if (c == '\\' && i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1]) && s[i + 1] != '\0') continue;
+    out.push_back(c);
   }
-  out.append(s, copied);
   return out;
 }
 

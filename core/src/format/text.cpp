@@ -1,5 +1,6 @@
 // Plain-text citations: a compact homepage style and an IEEE-like style.
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
 
@@ -56,6 +57,7 @@ const char* kMonthAbbrev[] = {"Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun.",
                               "Jul.", "Aug.", "Sep.", "Oct.", "Nov.", "Dec."};
 
 void end_sentence(std::string& s) {
+  while (!s.empty() && (s.back() == ',' || s.back() == ';' || s.back() == ':')) s.pop_back();
   if (!s.empty() && s.back() != '.' && s.back() != '?' && s.back() != '!') s += '.';
 }
 
@@ -104,10 +106,12 @@ std::string format_citation(const Publication& p, CitationStyle style) {
   }
   // IEEE-like.
   if (!out.empty()) o << ", ";
-  o << "\xE2\x80\x9C" << p.title.text << ",\xE2\x80\x9D ";
+  std::string_view title = p.title.text;
+  while (!title.empty() && (title.back() == ',' || title.back() == ';')) title.remove_suffix(1);
+  o << "\xE2\x80\x9C" << title << ",\xE2\x80\x9D ";
   auto extra = [&](const char* name, const char* prefix) {
     const std::string* v = p.extra_field(name);
-    if (v && !v->empty()) o << prefix << *v << ", ";
+    if (v && !v->empty()) o << prefix << latex::decode(*v).text << ", ";  // pages 1--25: 1–25
   };
   if (p.type == PubType::Conference && !p.venue.empty()) {
     o << "in " << p.venue.text << ", ";
@@ -121,7 +125,7 @@ std::string format_citation(const Publication& p, CitationStyle style) {
   extra("pages", "pp. ");
   if (p.date.month >= 1 && p.date.month <= 12) o << kMonthAbbrev[p.date.month - 1] << " ";
   if (p.date.year) o << p.date.year;
-  else o << "n.d.";
+  else o << "n.d";
   if (!p.doi.empty()) o << ", doi: " << p.doi;
   o << ".";
   return out;
