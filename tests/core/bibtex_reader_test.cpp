@@ -458,3 +458,42 @@ TEST(BibtexReaderRealWorld, DblpAndGoogleScholarExports) {
 
 }  // namespace
 }  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+// Links as exports write them, and preprints wherever the venue says so.
+TEST(BibtexReaderRealWorld, LinksAndPreprintsAsExportsWriteThem) {
+  const ReadResult r = read(
+      "@article{a, title={A}, journal={J}, year=2022,\n"
+      "  url = {doi:<a href=\"https://doi.org/10.1016/j.x.2022.1\">https://doi.org/10.1016/j.x.2022.1</a>}}\n"
+      "@article{b, title={B}, journal={J}, year=2020,\n"
+      "  url={http://openaccess.thecvf.com/content{\\_}CVPR{\\_}2020/html/a{~}b{\\%}20c.pdf}}\n"
+      "@misc{c, title={C}, howpublished={https://www.example.org/research/c}}\n"
+      "@misc{d, title={D}, howpublished={\\url{https://example.com/a_b}}}\n"
+      "@article{e, title={E}, journal={J}, url={https://a.example.com/x, https://b.example.com/y}}\n"
+      "@article{f, title={F}, journal={J}, url={www.springer.com/series/11237}}\n"
+      "@article{g, title={G}, journal={J}, doi={10.1/ABC}, url={http://dx.doi.org/10.1/abc}}\n"
+      "@inproceedings{h, title={H}, booktitle={ArXiv Preprint}, year=2024, eprint={2406.05650}, archivePrefix={arXiv}}\n"
+      "@unpublished{i, title={I}, year={2025}, doi={10.1145/3706599.3721188}, booktitle={Proceedings of CHI EA}}\n");
+  EXPECT_EQ(positions(r), "");
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 9u);
+  auto urls = [](const Publication& x) {
+    std::vector<std::string> out;
+    for (const Link& l : x.links) out.push_back(l.label + " " + l.url);
+    return out;
+  };
+  EXPECT_EQ(urls(p[0]), (std::vector<std::string>{"url https://doi.org/10.1016/j.x.2022.1"}));
+  EXPECT_EQ(urls(p[1]), (std::vector<std::string>{"url http://openaccess.thecvf.com/content_CVPR_2020/html/a~b%20c.pdf"}));
+  EXPECT_EQ(urls(p[2]), (std::vector<std::string>{"url https://www.example.org/research/c"}));
+  EXPECT_EQ(urls(p[3]), (std::vector<std::string>{"url https://example.com/a_b"}));
+  EXPECT_EQ(urls(p[4]), (std::vector<std::string>{"url https://a.example.com/x", "url https://b.example.com/y"}));
+  EXPECT_EQ(urls(p[5]), (std::vector<std::string>{"url http://www.springer.com/series/11237"}));
+  EXPECT_EQ(urls(p[6]), (std::vector<std::string>{"doi https://doi.org/10.1/ABC"}));  // one button
+  EXPECT_EQ(p[7].status, Status::Preprint);  // (its type stays the entry's: conference)
+  EXPECT_EQ(p[8].status, Status::Published);
+}
+
+}  // namespace
+}  // namespace papershelf

@@ -234,3 +234,23 @@ TEST(NameRepairs, MarkersWrittenAsMathSuperscripts) {
 
 }  // namespace
 }  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+TEST(NameRepairs, SemicolonsAndEtAl) {
+  const NameList semi = parse_bibtex_names("Smith, J.; Doe, J.; Lee, K.");
+  EXPECT_EQ(names_of("Smith, J.; Doe, J.; Lee, K."), (std::vector<std::string>{"J. Smith", "J. Doe", "K. Lee"}));
+  ASSERT_EQ(semi.issues.size(), 1u);
+  const NameList etal = parse_bibtex_names("Hu, Qinghao and Ye, Zhisheng et al.");
+  ASSERT_EQ(etal.people.size(), 2u);
+  EXPECT_EQ(etal.people[1].given(), "Zhisheng");
+  EXPECT_TRUE(etal.others);
+  const NameList ads = parse_bibtex_names("{Okafor}, A. and {et al.}");
+  EXPECT_EQ(ads.people.size(), 1u);
+  EXPECT_TRUE(ads.others);
+  EXPECT_EQ(names_of("\\underline{Qinghao Hu} and Zhisheng Ye"), (std::vector<std::string>{"Qinghao Hu", "Zhisheng Ye"}));
+}
+
+}  // namespace
+}  // namespace papershelf

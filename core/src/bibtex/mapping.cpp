@@ -184,7 +184,7 @@ std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<
 }
 
 bool preprint_shape(std::string_view type, bool has_arxiv, bool has_venue) {
-  if (type == "unpublished") return true;
+  if (type == "unpublished") return !has_venue;  // (an extended abstract with its booktitle)
   const bool misc_like = type == "misc" || type == "article" || type == "online" ||
                          type == "electronic" || type == "www";
   return misc_like && has_arxiv && !has_venue;

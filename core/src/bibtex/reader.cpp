@@ -643,17 +643,60 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
 void add_links(Publication& p, std::string_view label, std::string value) {
   std::size_t schemes = 0;
   for (std::size_t at = value.find("://"); at != std::string::npos; at = value.find("://", at + 3)) ++schemes;
-  if (schemes < 2 || value.find_first_of(" \t\n\r;") == std::string::npos) {
+  if (schemes < 2 || value.find_first_of(" \t\n\r;,") == std::string::npos) {
     add_link(p, std::string(label), std::move(value));
     return;
   }
   std::string_view rest = value;
   while (!rest.empty()) {
-    const std::size_t end = rest.find_first_of(" \t\n\r;");
+    const std::size_t end = rest.find_first_of(" \t\n\r;,");
     const std::string_view one = rest.substr(0, end);
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     if (!one.empty()) add_link(p, std::string(label), std::string(one));
   }
+}
+
+// The address of a record kept in howpublished or note (Zotero writes web pages' URLs into
+// howpublished; CVs write "Available at \url{...}"), when it has no link of its own.
+void link_from_text(const Entry& e, Publication& p) {
+  if (std::any_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; })) return;
+  for (const char* name : {"howpublished", "note"}) {
+    const Field* f = e.find(name);
+    if (!f) continue;
+    const std::string_view v = f->value;
+    std::size_t at = v.find("\\url{");
+    if (at != std::string_view::npos) {
+      const std::size_t end = v.find('}', at);
+      if (end != std::string_view::npos) add_link(p, "url", bibtex::clean_url(v.substr(at + 5, end - at - 5)));
+      return;
+    }
+    const std::string_view t = bibtex::trim(v);
+    if ((t.rfind("http://", 0) == 0 || t.rfind("https://", 0) == 0) && t.find(' ') == std::string_view::npos) {
+      add_link(p, "url", bibtex::clean_url(t));
+      return;
+    }
+  }
+}
+
+// A url that is the paper's DOI or arXiv address again (DBLP, ORCID, Mendeley write both): one
+// button is enough.
+void drop_repeated_links(Publication& p) {
+  auto key = [](std::string_view u) -> std::string {
+    for (std::string_view prefix : {"https://", "http://", "www."})
+      if (u.rfind(prefix, 0) == 0) u.remove_prefix(prefix.size());
+    for (std::string_view host : {"dx.doi.org/", "doi.org/"})
+      if (u.rfind(host, 0) == 0) return "doi:" + bibtex::to_lower_ascii(u.substr(host.size()));
+    if (u.rfind("arxiv.org/abs/", 0) == 0) return "arxiv:" + std::string(u.substr(14));
+    return std::string(u);
+  };
+  std::vector<std::string> kept;
+  for (const Link& l : p.links)
+    if (l.label == "doi" || l.label == "arxiv") kept.push_back(key(l.url));
+  if (kept.empty()) return;
+  p.links.erase(std::remove_if(p.links.begin(), p.links.end(), [&](const Link& l) {
+                  return l.label == "url" && std::find(kept.begin(), kept.end(), key(l.url)) != kept.end();
+                }),
+                p.links.end());
 }
 
 std::vector<std::string> split_tags(std::string_view s) {
@@ -872,6 +915,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (preprint_server && p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra);
   if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
   if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
+  link_from_text(e, p);
+  drop_repeated_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
 
   bibtex::StatusClues clues;
@@ -882,8 +927,10 @@ void Resolver::map(const Entry& e, Publication& p) {
   clues.badge = p.badge;
   clues.note = p.note.text;
   p.status = bibtex::infer_status(clues);
+  // ("booktitle = {ArXiv Preprint}" on an @inproceedings is a preprint too.)
+  if (preprint_server && p.status == Status::Published) p.status = Status::Preprint;
   p.type = bibtex::infer_type(e.type, p.status,
-                              bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
+                              preprint_server || bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
 }
 
 

@@ -110,7 +110,7 @@ constexpr MathAccent kMathAccents[] = {
     {"hat", 0x0302},      {"widehat", 0x0302},   {"check", 0x030C}, {"tilde", 0x0303},
     {"widetilde", 0x0303}, {"acute", 0x0301},    {"grave", 0x0300}, {"dot", 0x0307},
     {"ddot", 0x0308},     {"breve", 0x0306},     {"bar", 0x0304},   {"overline", 0x0305},
-    {"vec", 0x20D7},      {"mathring", 0x030A},  {"underline", 0x0332},
+    {"vec", 0x20D7},      {"mathring", 0x030A},
 };
 const MathAccent* find_math_accent(std::string_view name) {
   for (const MathAccent& a : kMathAccents)
@@ -140,6 +140,8 @@ constexpr StyleCommand kArgumentStyles[] = {
     {"mbox", kPlain},
     {"hbox", kPlain},
     {"text", kPlain},
+    {"underline", kPlain},  // (CVs underline the owner; the list marks the owner itself)
+    {"uline", kPlain},
     {"mathrm", kPlain},
     {"mathit", kPlain},
     {"mathnormal", kPlain},

@@ -615,6 +615,32 @@ NameList parse_bibtex_names(std::string_view raw) {
   PAPERSHELF_SCRATCH std::vector<std::string_view> chunks;
   PAPERSHELF_SCRATCH Parts parts;
   split_and(raw, chunks);
+  // "Smith, J.; Doe, J.; Lee, K.": one chunk holding names separated by semicolons.
+  if (chunks.size() == 1) {
+    std::vector<std::string_view> parts_by_semicolon;
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const char c = raw[i];
+      if (c == '\\') {
+        ++i;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        depth -= depth > 0;
+      } else if (c == ';' && depth == 0) {
+        parts_by_semicolon.push_back(raw.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+    if (!parts_by_semicolon.empty()) {
+      parts_by_semicolon.push_back(raw.substr(start));
+      list.issues.push_back({static_cast<std::uint32_t>(parts_by_semicolon[0].size()),
+                             "names separated by semicolons, not \"and\": read as " +
+                                 std::to_string(parts_by_semicolon.size()) + " names"});
+      chunks.assign(parts_by_semicolon.begin(), parts_by_semicolon.end());
+    }
+  }
   list.people.reserve(chunks.size());
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     std::string_view chunk = trim(chunks[i]);
@@ -628,6 +654,21 @@ NameList parse_bibtex_names(std::string_view raw) {
       if (chunks.size() > 1 && !reported)
         list.issues.push_back({offset_of(chunks[i]), "empty name in the list (\"and and\"?): left out"});
       continue;
+    }
+    // "et al." as a name ({et al.} from ADS) or after the last one ("Ye, Zhisheng et al.").
+    {
+      std::string_view bare = chunk;
+      if (bare.size() >= 2 && bare.front() == '{' && bare.back() == '}') bare = trim(bare.substr(1, bare.size() - 2));
+      std::string tail(bare.substr(bare.size() >= 6 ? bare.size() - 6 : 0));
+      for (char& c : tail) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
+      const bool etal = tail == "et al." || tail.substr(tail.size() >= 5 ? tail.size() - 5 : 0) == "et al";
+      if (etal) {
+        list.others = true;
+        const std::size_t cut = bare.size() - (tail == "et al." ? 6 : 5);
+        const std::string_view before = trim(bare.substr(0, cut));
+        if (before.empty() || bare.size() != chunk.size()) continue;
+        chunk = before;
+      }
     }
     if (chunk.find('=') != std::string_view::npos) {
       Person extended;
