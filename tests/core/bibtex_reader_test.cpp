@@ -493,6 +493,15 @@ TEST(BibtexReaderRealWorld, LinksAndPreprintsAsExportsWriteThem) {
   EXPECT_EQ(urls(p[6]), (std::vector<std::string>{"doi https://doi.org/10.1/ABC"}));  // one button
   EXPECT_EQ(p[7].status, Status::Preprint);  // (its type stays the entry's: conference)
   EXPECT_EQ(p[8].status, Status::Published);
+  // A status written where the venue goes.
+  const ReadResult s = read(
+      "@article{a,title={A},journal={Submitted to Nature},year=2024}\n"
+      "@article{b,title={B},journal={To appear in IEEE TPAMI},year=2024}\n"
+      "@article{c,title={C},journal={Journal of Submitted Works},year=2024}\n");
+  ASSERT_EQ(s.library.publications.size(), 3u);
+  EXPECT_EQ(s.library.publications[0].status, Status::Submitted);
+  EXPECT_EQ(s.library.publications[1].status, Status::Accepted);
+  EXPECT_EQ(s.library.publications[2].status, Status::Published);
 }
 
 }  // namespace

@@ -200,6 +200,7 @@ Status infer_status(const StatusClues& c) {
   if (badge && note && *badge == Status::Preprint) return *note;
   if (badge) return *badge;
   if (note) return *note;
+  if (const auto venue = status_from_label(c.venue, true); venue && *venue != Status::Preprint) return *venue;
   if (preprint_shape(c.entry_type, c.has_arxiv, c.has_venue)) return Status::Preprint;
   return Status::Published;
 }

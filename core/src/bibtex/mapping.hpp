@@ -49,6 +49,7 @@ struct StatusClues {
   bool has_venue = false;
   std::string_view badge;
   std::string_view note;
+  std::string_view venue;  // "Submitted to Nature", "To appear in IEEE TPAMI", "Under review"
 };
 Status infer_status(const StatusClues& clues);
 // A "venue" that is a preprint server: "arXiv preprint arXiv:2401.09149" (Google Scholar),

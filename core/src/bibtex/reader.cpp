@@ -926,6 +926,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   clues.has_venue = !p.venue.empty() && !preprint_server;
   clues.badge = p.badge;
   clues.note = p.note.text;
+  clues.venue = p.venue.text;
   p.status = bibtex::infer_status(clues);
   // ("booktitle = {ArXiv Preprint}" on an @inproceedings is a preprint too.)
   if (preprint_server && p.status == Status::Published) p.status = Status::Preprint;
