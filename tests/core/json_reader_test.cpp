@@ -553,3 +553,21 @@ TEST(BrokenJson, ASyntaxErrorAfterManyStreamedRecordsKeepsEachRecordOnce) {
   EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 9, 25}, {Severity::Error, 302, 25}}))
       << dump(r.diagnostics);
 }
+
+namespace papershelf {
+namespace {
+
+TEST(CslJson, RichTextMarkupOfCrossrefAndCsl) {
+  const auto r = read_csl_json(R"([{"id": "x", "type": "article-journal",
+    "title": "CO<sub>2</sub> in <span class=\"nocase\">iPhone</span> <b>cells</b>, <sup>13</sup>C and a <b> alone"}])",
+                               ReadOptions{});
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  const RichText& t = r.library.publications[0].title;
+  EXPECT_EQ(t.text, "CO\u2082 in iPhone cells, \u00B9\u00B3C and a <b> alone");
+  ASSERT_EQ(t.spans.size(), 2u);
+  EXPECT_EQ(t.spans[0].style, SpanStyle::NoCase);
+  EXPECT_EQ(t.text.substr(t.spans[1].begin, t.spans[1].end - t.spans[1].begin), "cells");
+}
+
+}  // namespace
+}  // namespace papershelf

@@ -195,3 +195,26 @@ TEST(LatexDecode, NestingDeeperThanAnyRealValueOnlyGroups) {
 
 }  // namespace
 }  // namespace papershelf::latex
+
+namespace papershelf::latex {
+namespace {
+
+// Inline HTML that exports carry in titles (CrossRef, ORCID, Zotero via Better BibTeX).
+TEST(LatexDecode, InlineHtmlOfExports) {
+  const RichText t = decode("The <i>in vivo</i> role of <scp>CRISPR</scp> in H<sub>2</sub>O and 10<sup>-3</sup>");
+  EXPECT_EQ(t.text, "The in vivo role of CRISPR in H\u2082O and 10\u207B\u00B3");
+  ASSERT_EQ(t.spans.size(), 2u);
+  EXPECT_EQ(t.spans[0], (Span{4, 11, SpanStyle::Italic, ""}));
+  EXPECT_EQ(t.spans[1], (Span{20, 26, SpanStyle::SmallCaps, ""}));
+  EXPECT_EQ(text_of("{\\textless}i{\\textgreater}E. coli{\\textless}/i{\\textgreater} growth"), "E. coli growth");
+  // Without its closing tag a "<b>" is text; a span around LaTeX styling keeps both.
+  EXPECT_EQ(text_of("The <b> tag and x < y"), "The <b> tag and x < y");
+  const RichText both = decode("<b>\\emph{New}</b> ideas");
+  EXPECT_EQ(both.text, "New ideas");
+  ASSERT_EQ(both.spans.size(), 2u);
+  EXPECT_EQ(both.spans[0], (Span{0, 3, SpanStyle::Italic, ""}));
+  EXPECT_EQ(both.spans[1], (Span{0, 3, SpanStyle::Bold, ""}));
+}
+
+}  // namespace
+}  // namespace papershelf::latex

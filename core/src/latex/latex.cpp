@@ -14,6 +14,7 @@
 
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "text/markup.hpp"
 #include "text/bytes.hpp"
 #include "text/scratch.hpp"
 
@@ -70,16 +71,6 @@ std::optional<LatexSymbol> find_symbol(std::string_view name) {
 char32_t form_of(const ScriptForm* begin, const ScriptForm* end, char32_t cp) {
   const ScriptForm* it = std::lower_bound(begin, end, cp, [](const ScriptForm& f, char32_t c) { return f.base < c; });
   return it != end && it->base == cp ? it->script : 0;
-}
-
-// The superscript (`up`) or subscript form of `cp`, or 0 when Unicode has none.
-char32_t script_form(bool up, char32_t cp) {
-  const ScriptForm* begin = up ? std::begin(kSuperscripts) : std::begin(kSubscripts);
-  const ScriptForm* end = up ? std::end(kSuperscripts) : std::end(kSubscripts);
-  if (const char32_t form = form_of(begin, end, cp)) return form;
-  for (const ScriptForm* f = begin; f != end; ++f)  // already in that form (a script inside a script)
-    if (f->script == cp) return cp;
-  return 0;
 }
 
 struct Accent {
@@ -581,7 +572,7 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
       all = false;
       break;
     }
-    const char32_t form = script_form(up, cp);
+    const char32_t form = detail::script_form(up, cp);
     if (!form) all = false;
     unicode::append_utf8(raised, form);
   }
@@ -885,6 +876,8 @@ RichText Decoder::run() {
     add_span(switches_.back().start, switches_.back().style);
     switches_.pop_back();
   }
+  // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
+  if (out_.text.find('<') != std::string::npos) detail::apply_inline_markup(out_.text, spans_);
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();
   for (Span& s : spans_) s.end = std::min(s.end, length);
@@ -1013,7 +1006,7 @@ bool is_plain(std::string_view s) {
 }  // namespace
 
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings) {
-  if (is_plain(latex)) return RichText(std::string(latex));
+  if (is_plain(latex) && latex.find('<') == std::string_view::npos) return RichText(std::string(latex));
   return Decoder(latex, warnings).run();
 }
 
@@ -1098,3 +1091,16 @@ std::string encode(const RichText& text) {
 }
 
 }  // namespace papershelf::latex
+
+namespace papershelf::detail {
+
+char32_t script_form(bool up, char32_t cp) {
+  const latex::ScriptForm* begin = up ? std::begin(latex::kSuperscripts) : std::begin(latex::kSubscripts);
+  const latex::ScriptForm* end = up ? std::end(latex::kSuperscripts) : std::end(latex::kSubscripts);
+  if (const char32_t form = latex::form_of(begin, end, cp)) return form;
+  for (const latex::ScriptForm* f = begin; f != end; ++f)  // already in that form (a script inside a script)
+    if (f->script == cp) return cp;
+  return 0;
+}
+
+}  // namespace papershelf::detail

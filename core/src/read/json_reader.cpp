@@ -14,6 +14,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "text/markup.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
@@ -195,55 +196,14 @@ bool bool_of(const Value& j) {
   return false;
 }
 
-// CSL rich-text markup: <i>, <b>, <sc>, <span class="nocase">, <span style="font-variant:
-// small-caps;">, <sup>/<sub> (kept as text). Anything else stays literal text (escaped later).
+// CSL rich-text markup (<i>, <b>, <sc>, <sup>, <sub>, <span class="nocase">, small-caps spans),
+// read by the core's one inline-markup reader (text/markup.hpp).
 RichText csl_rich_text(const std::string& raw) {
   RichText out;
-  if (raw.find('<') == std::string::npos) {
-    out.text = unicode::to_nfc(raw);
-    return out;
-  }
-  struct Open {
-    SpanStyle style;
-    std::uint32_t begin;
-    std::string close;
-  };
-  std::vector<Open> stack;
-  static const struct {
-    const char* open;
-    const char* close;
-    SpanStyle style;
-  } kTags[] = {{"<i>", "</i>", SpanStyle::Italic},
-               {"<b>", "</b>", SpanStyle::Bold},
-               {"<sc>", "</sc>", SpanStyle::SmallCaps},
-               {"<span class=\"nocase\">", "</span>", SpanStyle::NoCase},
-               {"<span style=\"font-variant:small-caps;\">", "</span>", SpanStyle::SmallCaps}};
-  std::size_t i = 0;
-  while (i < raw.size()) {
-    bool matched = false;
-    if (raw[i] == '<') {
-      if (!stack.empty() && raw.compare(i, stack.back().close.size(), stack.back().close) == 0) {
-        out.spans.push_back({stack.back().begin, static_cast<std::uint32_t>(out.text.size()),
-                             stack.back().style, {}});
-        i += stack.back().close.size();
-        stack.pop_back();
-        matched = true;
-      } else {
-        for (const auto& tag : kTags) {
-          const std::size_t n = std::char_traits<char>::length(tag.open);
-          if (raw.compare(i, n, tag.open) == 0) {
-            stack.push_back({tag.style, static_cast<std::uint32_t>(out.text.size()), tag.close});
-            i += n;
-            matched = true;
-            break;
-          }
-        }
-      }
-    }
-    if (!matched) out.text += raw[i++];
-  }
+  out.text = unicode::to_nfc(raw);  // (markup is ASCII: NFC of the whole equals NFC of the pieces)
+  detail::apply_inline_markup(out.text, out.spans);
   detail::sort_values(out.spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
-  return out;  // markup is ASCII, so NFC of the pieces equals NFC of the whole
+  return out;
 }
 
 Person person_of(const Value& j) {

@@ -1,0 +1,159 @@
+#include "text/markup.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+
+#include "papershelf/unicode.hpp"
+
+namespace papershelf::detail {
+namespace {
+
+enum class TagKind : std::uint8_t { Style, Script, Drop };
+struct Tag {
+  std::string_view name;
+  TagKind kind;
+  SpanStyle style;  // for Style
+  bool up;          // for Script
+};
+constexpr Tag kTags[] = {
+    {"i", TagKind::Style, SpanStyle::Italic, false},      {"em", TagKind::Style, SpanStyle::Italic, false},
+    {"b", TagKind::Style, SpanStyle::Bold, false},        {"strong", TagKind::Style, SpanStyle::Bold, false},
+    {"sc", TagKind::Style, SpanStyle::SmallCaps, false},  {"scp", TagKind::Style, SpanStyle::SmallCaps, false},
+    {"tt", TagKind::Style, SpanStyle::Monospace, false},  {"code", TagKind::Style, SpanStyle::Monospace, false},
+    {"sup", TagKind::Script, SpanStyle::Italic, true},    {"sub", TagKind::Script, SpanStyle::Italic, false},
+    {"span", TagKind::Drop, SpanStyle::Italic, false},
+};
+
+bool is_name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// The tag at `at` ("<i>", "</sub>", "<span class="nocase">"): its length and name, or 0.
+std::size_t tag_at(std::string_view t, std::size_t at, bool& closing, std::string_view& name,
+                   std::string_view& attributes) {
+  std::size_t i = at + 1;
+  closing = i < t.size() && t[i] == '/';
+  if (closing) ++i;
+  const std::size_t name_begin = i;
+  while (i < t.size() && is_name_char(t[i])) ++i;
+  name = t.substr(name_begin, i - name_begin);
+  if (name.empty()) return 0;
+  const std::size_t close = t.find('>', i);
+  if (close == std::string_view::npos || close - at > 80) return 0;
+  attributes = t.substr(i, close - i);
+  if (closing && !attributes.empty()) return 0;
+  if (!attributes.empty() && attributes[0] != ' ') return 0;  // "<bold" is not "<b"
+  return close + 1 - at;
+}
+
+const Tag* known(std::string_view name) {
+  for (const Tag& tag : kTags)
+    if (tag.name.size() == name.size() &&
+        std::equal(name.begin(), name.end(), tag.name.begin(),
+                   [](char a, char b) { return (a | 0x20) == b; }))
+      return &tag;
+  return nullptr;
+}
+
+}  // namespace
+
+void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
+  if (text.find('<') == std::string::npos) return;
+  struct Open {
+    const Tag* tag;
+    std::uint32_t begin;
+    SpanStyle style;
+    bool drop;
+  };
+  std::vector<Open> open;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> removed;  // (where in the old text, length)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> grown;    // (where in the old text, bytes added)
+  std::vector<Span> added;
+  std::string out;
+  out.reserve(text.size());
+  const std::string_view t = text;
+  for (std::size_t i = 0; i < t.size();) {
+    bool closing = false;
+    std::string_view name, attributes;
+    const std::size_t n = t[i] == '<' ? tag_at(t, i, closing, name, attributes) : 0;
+    const Tag* tag = n ? known(name) : nullptr;
+    bool taken = false;
+    if (tag && !closing) {
+      // Only with its closing tag further on.
+      std::string lower_close = "</" + std::string(tag->name);
+      std::string rest(t.substr(i + n));
+      for (char& c : rest) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      if (rest.find(lower_close) != std::string::npos) {
+        SpanStyle style = tag->style;
+        bool drop = tag->kind == TagKind::Drop;
+        if (drop && attributes.find("nocase") != std::string_view::npos) {
+          style = SpanStyle::NoCase;
+          drop = false;
+        } else if (drop && attributes.find("small-caps") != std::string_view::npos) {
+          style = SpanStyle::SmallCaps;
+          drop = false;
+        }
+        open.push_back({tag, static_cast<std::uint32_t>(out.size()), style, drop});
+        taken = true;
+      }
+    } else if (tag && closing) {
+      auto it = std::find_if(open.rbegin(), open.rend(), [&](const Open& o) { return o.tag == tag; });
+      if (it != open.rend()) {
+        const Open o = *it;
+        open.erase(std::next(it).base());
+        if (tag->kind == TagKind::Script) {
+          // Digits and signs take their raised or lowered forms (H₂O, 10⁻³); words stay as
+          // they are (5th), as do spans inside.
+          std::string raised;
+          bool all = true;
+          for (std::size_t p = o.begin; all && p < out.size();) {
+            const char32_t cp = unicode::decode_utf8(out, p);
+            const bool digit_or_sign = (cp >= '0' && cp <= '9') || cp == '+' || cp == '-' || cp == 0x2212 ||
+                                       cp == '=' || cp == '(' || cp == ')';
+            const char32_t form = digit_or_sign ? script_form(tag->up, cp) : 0;
+            all = form != 0;
+            unicode::append_utf8(raised, form);
+          }
+          const bool inner = std::any_of(added.begin(), added.end(), [&](const Span& s) { return s.end > o.begin; });
+          if (all && !inner) {
+            // The raised forms are longer than ASCII digits: recorded as text added here, so
+            // that spans after it still land on their text.
+            grown.emplace_back(static_cast<std::uint32_t>(i),
+                               static_cast<std::uint32_t>(raised.size() - (out.size() - o.begin)));
+            out.replace(o.begin, std::string::npos, raised);
+          }
+        } else if (!o.drop && o.begin < out.size()) {
+          added.push_back({o.begin, static_cast<std::uint32_t>(out.size()), o.style, {}});
+        }
+        taken = true;
+      }
+    }
+    if (taken) {
+      removed.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n));
+      i += n;
+      continue;
+    }
+    out.push_back(t[i]);
+    ++i;
+  }
+  if (removed.empty()) return;
+  // Spans that were on the text move left by the tags removed before them (and right by the
+  // bytes raised digits added).
+  auto moved = [&](std::uint32_t old) {
+    std::int64_t shift = 0;
+    for (const auto& [at, length] : removed) {
+      if (at >= old) break;
+      shift -= std::min(length, old - at);
+    }
+    for (const auto& [at, bytes] : grown)
+      if (at < old) shift += bytes;
+    return static_cast<std::uint32_t>(std::max<std::int64_t>(0, static_cast<std::int64_t>(old) + shift));
+  };
+  for (Span& s : spans) {
+    s.begin = moved(s.begin);
+    s.end = std::min<std::uint32_t>(moved(s.end), static_cast<std::uint32_t>(out.size()));
+  }
+  spans.insert(spans.end(), added.begin(), added.end());
+  text = std::move(out);
+}
+
+}  // namespace papershelf::detail

@@ -1,0 +1,26 @@
+// Inline HTML as exports write it in titles: CSL rich text (<i>, <b>, <sc>, <span
+// class="nocase">), CrossRef and ORCID (JATS-like <i>, <sub>, <scp>), Zotero (<i>E. coli</i>,
+// which Better BibTeX writes as {\textless}i{\textgreater}). One reader for the CSL-JSON reader
+// and the LaTeX decoder. Internal to the core.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "papershelf/model.hpp"
+
+namespace papershelf::detail {
+
+// Turns the inline tags in `text` into spans: <i> <em> -> Italic, <b> <strong> -> Bold, <sc>
+// <scp> and small-caps spans -> SmallCaps, <tt> <code> -> Monospace, <span class="nocase"> ->
+// NoCase, <sup> <sub> -> superscript/subscript digits and signs (H₂O; other text stays on the
+// line), any other <span> -> nothing. An opening tag counts only when its closing tag follows
+// ("x <b> y" stays text). Tags are removed from `text`; `spans` already on it move with the text,
+// and the new spans are appended.
+void apply_inline_markup(std::string& text, std::vector<Span>& spans);
+
+// The superscript (`up`) or subscript form of `cp` from Unicode's own forms (latex.cpp's
+// generated table), `cp` itself when it already is one, 0 when Unicode has none.
+char32_t script_form(bool up, char32_t cp);
+
+}  // namespace papershelf::detail
