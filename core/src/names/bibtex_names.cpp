@@ -513,8 +513,8 @@ std::string take_marks(std::string& name) {
 
 namespace {
 
-// Top-level commas of a name (braces and escapes respected), as offsets.
-std::vector<std::size_t> top_level_commas(std::string_view chunk) {
+// Where `separator` occurs in `chunk` outside braces (escapes respected), as offsets.
+std::vector<std::size_t> top_level(std::string_view chunk, char separator = ',') {
   std::vector<std::size_t> commas;
   int depth = 0;
   for (std::size_t i = 0; i < chunk.size(); ++i) {
@@ -525,7 +525,7 @@ std::vector<std::size_t> top_level_commas(std::string_view chunk) {
       ++depth;
     } else if (c == '}') {
       if (depth > 0) --depth;
-    } else if (c == ',' && depth == 0) {
+    } else if (c == separator && depth == 0) {
       commas.push_back(i);
     }
   }
@@ -567,7 +567,7 @@ bool is_suffix_word(std::string_view s) {
 // BibLaTeX's extended name format: "family=Felice, given=Giovanni, prefix=de, useprefix=true".
 // False when `chunk` is not in that form.
 bool parse_extended_name(std::string_view chunk, Person& out) {
-  const std::vector<std::size_t> commas = top_level_commas(chunk);
+  const std::vector<std::size_t> commas = top_level(chunk);
   std::string given, family, prefix, suffix;
   bool any = false;
   std::size_t from = 0;
@@ -616,29 +616,18 @@ NameList parse_bibtex_names(std::string_view raw) {
   PAPERSHELF_SCRATCH Parts parts;
   split_and(raw, chunks);
   // "Smith, J.; Doe, J.; Lee, K.": one chunk holding names separated by semicolons.
-  if (chunks.size() == 1) {
-    std::vector<std::string_view> parts_by_semicolon;
-    int depth = 0;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      const char c = raw[i];
-      if (c == '\\') {
-        ++i;
-      } else if (c == '{') {
-        ++depth;
-      } else if (c == '}') {
-        depth -= depth > 0;
-      } else if (c == ';' && depth == 0) {
-        parts_by_semicolon.push_back(raw.substr(start, i - start));
-        start = i + 1;
-      }
-    }
-    if (!parts_by_semicolon.empty()) {
-      parts_by_semicolon.push_back(raw.substr(start));
-      list.issues.push_back({static_cast<std::uint32_t>(parts_by_semicolon[0].size()),
+  if (chunks.size() == 1 && raw.find(';') != std::string_view::npos) {
+    if (const std::vector<std::size_t> semicolons = top_level(raw, ';'); !semicolons.empty()) {
+      list.issues.push_back({static_cast<std::uint32_t>(semicolons[0]),
                              "names separated by semicolons, not \"and\": read as " +
-                                 std::to_string(parts_by_semicolon.size()) + " names"});
-      chunks.assign(parts_by_semicolon.begin(), parts_by_semicolon.end());
+                                 std::to_string(semicolons.size() + 1) + " names"});
+      chunks.clear();
+      std::size_t from = 0;
+      for (const std::size_t at : semicolons) {
+        chunks.push_back(raw.substr(from, at - from));
+        from = at + 1;
+      }
+      chunks.push_back(raw.substr(from));
     }
   }
   list.people.reserve(chunks.size());
@@ -690,7 +679,7 @@ NameList parse_bibtex_names(std::string_view raw) {
       }
       // "Francesc Net, Adrià Molina, Sofia Llacer-Caro": three or more parts, each of several
       // words and none a suffix, are names separated by commas, not one name's parts.
-      const std::vector<std::size_t> commas = top_level_commas(chunk);
+      const std::vector<std::size_t> commas = top_level(chunk);
       bool comma_list = commas.size() >= 2;
       for (std::size_t k = 0, from = 0; comma_list && k <= commas.size(); ++k) {
         const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
