@@ -15,7 +15,8 @@ namespace papershelf::bibtex {
 
 // The fields that supply the venue, best first.
 inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal",     "booktitle",
-                                                    "school",       "institution", "publisher"};
+                                                    "school",       "institution", "publisher",
+                                                    "organization", "howpublished"};
 int venue_priority(std::string_view lower_name);  // index in kVenueFields, or -1
 
 // al-folio link fields; the link label is the field name ("html" stays "html").

@@ -734,7 +734,10 @@ void Resolver::map(const Entry& e, Publication& p) {
     others += (f.role == FieldRole::Other && !url_label) || f.role == FieldRole::Annotation;
     if (f.role != FieldRole::Venue) continue;
     const int rank = bibtex::venue_priority(f.name);
-    if (rank < venue_rank && !bibtex::trim(f.value).empty()) {
+    // (A web address in howpublished is the record's link, not where it appeared.)
+    const std::string_view value = bibtex::trim(f.value);
+    const bool address = value.rfind("http", 0) == 0 || value.rfind("\\url", 0) == 0;
+    if (rank < venue_rank && !value.empty() && !address) {
       venue = &f;
       venue_rank = rank;
     }
