@@ -90,6 +90,7 @@ TEST(LatexDecode, MathBecomesUnicodeAndKeepsItsSource) {
       {"$\\mathbb{R}^n$, $\\mathrm{d}x$", "Rⁿ, dx"},
       {"$f'(x)$, $a-b$", "f′(x), a−b"},
       {"$\\vphantom{x}y$", "y"},
+      {"300$^\\circ$C and $C^*$-algebras", "300\u00B0C and C*-algebras"},
   };
   for (const auto& [tex, shown] : kCases) {
     std::vector<DecodeWarning> warnings;

@@ -581,6 +581,17 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
     return;
   }
   if (text_mode) return;
+  // A raised degree ring is the degree sign (300$^\circ$C); a raised star, prime or dagger reads
+  // as one on the line (C$^*$-algebras).
+  if (up) {
+    const std::string_view raised_text = std::string_view(t).substr(start);
+    if (raised_text == "\u2218") {
+      t.replace(start, std::string::npos, "\u00B0");
+      return;
+    }
+    if (raised_text == "*" || raised_text == "\u2217" || raised_text == "\u2032" || raised_text == "\u2033")
+      return;
+  }
   // In math several characters with a letter or digit among them go in parentheses (e^(iπ));
   // symbols and text are left as written (the author markers of "Hu$^{\dagger*}$", "Hu^{*‡}").
   std::size_t first = start;
