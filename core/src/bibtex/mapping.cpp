@@ -163,6 +163,11 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
   return std::nullopt;
 }
 
+std::optional<Status> venue_status(std::string_view venue) {
+  const auto said = status_from_label(venue, true);
+  return said && *said != Status::Preprint ? said : std::nullopt;
+}
+
 bool is_preprint_server(std::string_view venue) {
   const std::string v = to_lower_ascii(trim(venue));
   if (v == "corr" || v.rfind("corr ", 0) == 0 || v.rfind("corr,", 0) == 0) return true;
@@ -200,7 +205,7 @@ Status infer_status(const StatusClues& c) {
   if (badge && note && *badge == Status::Preprint) return *note;
   if (badge) return *badge;
   if (note) return *note;
-  if (const auto venue = status_from_label(c.venue, true); venue && *venue != Status::Preprint) return *venue;
+  if (c.venue_status) return *c.venue_status;
   if (preprint_shape(c.entry_type, c.has_arxiv, c.has_venue)) return Status::Preprint;
   return Status::Published;
 }
@@ -417,6 +422,7 @@ std::string clean_url(std::string_view s) {
   }
   // (Trimmed before unescaping: an escape never makes or removes a space at either end.)
   s = trim(s);
+  if (s.find_first_of("{}\\") == std::string_view::npos && s.rfind("www.", 0) != 0) return std::string(s);
   std::string out;
   out.reserve(s.size() + 7);
   // "www.springer.com/...": a web address without its scheme, not a path on this site.

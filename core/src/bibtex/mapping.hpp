@@ -50,12 +50,15 @@ struct StatusClues {
   bool has_venue = false;
   std::string_view badge;
   std::string_view note;
-  std::string_view venue;  // "Submitted to Nature", "To appear in IEEE TPAMI", "Under review"
+  // What the venue says ("Submitted to Nature", "To appear in IEEE TPAMI"): venue_status().
+  std::optional<Status> venue_status;
 };
 Status infer_status(const StatusClues& clues);
 // A "venue" that is a preprint server: "arXiv preprint arXiv:2401.09149" (Google Scholar),
 // "CoRR" (DBLP), bioRxiv, medRxiv, SSRN...
 bool is_preprint_server(std::string_view venue);
+// A status a venue states in its opening words, other than "preprint".
+std::optional<Status> venue_status(std::string_view venue);
 // The arXiv id such a record carries in its venue ("... arXiv:2401.09149") or, from DBLP, in its
 // volume ("abs/2401.09149"); "" when there is none.
 std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra);

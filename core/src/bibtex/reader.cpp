@@ -149,6 +149,24 @@ class Resolver {
   void map(const Entry& e, Publication& p);
   RichText decode(const Field& f);
   void report_name_issues(const Field& f, const NameList& names);
+  // What a venue's text says about its records, worked out once per distinct venue (a file
+  // names a few dozen venues over thousands of entries).
+  struct VenueClues {
+    bool preprint_server = false;
+    std::optional<Status> status;
+  };
+  detail::StringIds venue_ids_;
+  std::vector<VenueClues> venue_clues_;
+  VenueClues venue_clues(std::string_view venue) {
+    if (venue.empty()) return {};
+    if (const std::uint32_t id = venue_ids_.find(venue); id != detail::StringIds::kAbsent) return venue_clues_[id];
+    const VenueClues clues{bibtex::is_preprint_server(venue), bibtex::venue_status(venue)};
+    if (venue_ids_.size() < 4096) {  // (memory stays bounded whatever the file)
+      venue_ids_.insert(venue);
+      venue_clues_.push_back(clues);
+    }
+    return clues;
+  }
   void year_words(const Field& f, int year, std::optional<Status>& status);
   void read_legend(std::string_view annotation);
 
@@ -679,24 +697,47 @@ void link_from_text(const Entry& e, Publication& p) {
 }
 
 // A url that is the paper's DOI or arXiv address again (DBLP, ORCID, Mendeley write both): one
-// button is enough.
+// button is enough. Addresses are compared without scheme and "www.", DOI hosts as one and
+// DOIs in any case.
+std::string_view without_host_prefix(std::string_view u, bool& doi) {
+  for (std::string_view prefix : {"https://", "http://", "www."})
+    if (u.rfind(prefix, 0) == 0) u.remove_prefix(prefix.size());
+  doi = false;
+  for (std::string_view host : {"dx.doi.org/", "doi.org/"}) {
+    if (u.rfind(host, 0) == 0) {
+      doi = true;
+      return u.substr(host.size());
+    }
+  }
+  return u;
+}
+
+bool same_target(std::string_view a, std::string_view b) {
+  bool doi_a = false, doi_b = false;
+  a = without_host_prefix(a, doi_a);
+  b = without_host_prefix(b, doi_b);
+  if (doi_a != doi_b || a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const char x = doi_a && a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] + 32) : a[i];
+    const char y = doi_b && b[i] >= 'A' && b[i] <= 'Z' ? static_cast<char>(b[i] + 32) : b[i];
+    if (x != y) return false;
+  }
+  return true;
+}
+
 void drop_repeated_links(Publication& p) {
-  auto key = [](std::string_view u) -> std::string {
-    for (std::string_view prefix : {"https://", "http://", "www."})
-      if (u.rfind(prefix, 0) == 0) u.remove_prefix(prefix.size());
-    for (std::string_view host : {"dx.doi.org/", "doi.org/"})
-      if (u.rfind(host, 0) == 0) return "doi:" + bibtex::to_lower_ascii(u.substr(host.size()));
-    if (u.rfind("arxiv.org/abs/", 0) == 0) return "arxiv:" + std::string(u.substr(14));
-    return std::string(u);
-  };
-  std::vector<std::string> kept;
-  for (const Link& l : p.links)
-    if (l.label == "doi" || l.label == "arxiv") kept.push_back(key(l.url));
-  if (kept.empty()) return;
-  p.links.erase(std::remove_if(p.links.begin(), p.links.end(), [&](const Link& l) {
-                  return l.label == "url" && std::find(kept.begin(), kept.end(), key(l.url)) != kept.end();
-                }),
-                p.links.end());
+  const auto is_id_link = [](const Link& l) { return l.label == "doi" || l.label == "arxiv"; };
+  if (std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; }) ||
+      std::none_of(p.links.begin(), p.links.end(), is_id_link))
+    return;
+  std::vector<Link> kept;
+  for (Link& l : p.links) {
+    const bool repeated = l.label == "url" && std::any_of(p.links.begin(), p.links.end(), [&](const Link& id) {
+                            return is_id_link(id) && same_target(id.url, l.url);
+                          });
+    if (!repeated) kept.push_back(std::move(l));
+  }
+  p.links = std::move(kept);
 }
 
 std::vector<std::string> split_tags(std::string_view s) {
@@ -914,11 +955,12 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
   // A journal that is a preprint server (Google Scholar's "arXiv preprint arXiv:...", DBLP's
   // "CoRR") makes a preprint, not a journal article.
-  const bool preprint_server = !p.venue.empty() && bibtex::is_preprint_server(p.venue.text);
+  const VenueClues venue_says = venue_clues(p.venue.text);
+  const bool preprint_server = venue_says.preprint_server;
   if (preprint_server && p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra);
   if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
   if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
-  link_from_text(e, p);
+  if (p.links.empty()) link_from_text(e, p);
   drop_repeated_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
 
@@ -929,7 +971,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   clues.has_venue = !p.venue.empty() && !preprint_server;
   clues.badge = p.badge;
   clues.note = p.note.text;
-  clues.venue = p.venue.text;
+  clues.venue_status = venue_says.status;
   p.status = bibtex::infer_status(clues);
   // ("booktitle = {ArXiv Preprint}" on an @inproceedings is a preprint too.)
   if (preprint_server && p.status == Status::Published) p.status = Status::Preprint;

@@ -645,7 +645,7 @@ NameList parse_bibtex_names(std::string_view raw) {
       continue;
     }
     // "et al." as a name ({et al.} from ADS) or after the last one ("Ye, Zhisheng et al.").
-    {
+    if (chunk.back() == '.' || (chunk.back() | 0x20) == 'l' || chunk.back() == '}') {
       std::string_view bare = chunk;
       if (bare.size() >= 2 && bare.front() == '{' && bare.back() == '}') bare = trim(bare.substr(1, bare.size() - 2));
       std::string tail(bare.substr(bare.size() >= 6 ? bare.size() - 6 : 0));
