@@ -195,7 +195,7 @@ const StyleCommand* find_style(const StyleCommand (&table)[N], std::string_view 
 struct SpecialBytes {
   bool table[256] = {};
   constexpr SpecialBytes() {
-    for (unsigned char c : std::string_view("\\{}$~-`'^_ \t\n\r\f")) table[c] = true;
+    for (unsigned char c : std::string_view("\\{}$~-`'^_< \t\n\r\f")) table[c] = true;
     for (int c = 0x80; c < 256; ++c) table[c] = true;
   }
 };
@@ -301,6 +301,7 @@ class Decoder {
   static constexpr std::size_t kMaxGroups = 256;
   std::size_t flat_groups_ = 0;  // braces opened past kMaxGroups, still to close
   bool next_group_is_argument_ = false;
+  bool saw_angle_ = false;  // a '<' reached the output: inline HTML may follow
   // Math: `$...$` (and `\(...\)`, `\[...\]`, `$$...$$`) from its opening to math_end_ (the
   // closing delimiter, found when math opens), or an \ensuremath group (math_end_ = npos).
   bool math_ = false;
@@ -671,6 +672,7 @@ void Decoder::command() {
       return;
     }
     if (!s->text.empty()) emit_base(s->text);
+    saw_angle_ = saw_angle_ || s->text == "<";  // ({\textless}i{\textgreater}: Zotero's tags)
     if (spaced && (math_ || s->kind == SymbolKind::Function)) emit_space();
     next_group_is_argument_ = word;  // `\ss{}`: the empty group is not protection
     return;
@@ -804,6 +806,11 @@ RichText Decoder::run() {
         ++pos_;
         emit_base("\u00A0");
         continue;
+      case '<':
+        saw_angle_ = true;
+        ++pos_;
+        emit_base("<");
+        continue;
       case '-':
         if (math_) {
           ++pos_;
@@ -888,7 +895,7 @@ RichText Decoder::run() {
     switches_.pop_back();
   }
   // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
-  if (out_.text.find('<') != std::string::npos) detail::apply_inline_markup(out_.text, spans_);
+  if (saw_angle_) detail::apply_inline_markup(out_.text, spans_);
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();
   for (Span& s : spans_) s.end = std::min(s.end, length);
@@ -1017,7 +1024,7 @@ bool is_plain(std::string_view s) {
 }  // namespace
 
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings) {
-  if (is_plain(latex) && latex.find('<') == std::string_view::npos) return RichText(std::string(latex));
+  if (is_plain(latex)) return RichText(std::string(latex));
   return Decoder(latex, warnings).run();
 }
 
