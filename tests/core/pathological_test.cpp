@@ -91,6 +91,21 @@ TEST(Pathological, TenThousandNestedBracesNeverClosed) {
   EXPECT_NE(std::find(k.begin(), k.end(), "good2"), k.end()) << all_diagnostics(r);
 }
 
+// Inline HTML: 200,000 opening tags closed once at the end (a closing tag looked for after every
+// opening one was quadratic), in BibTeX and in CSL-JSON.
+TEST(Pathological, TwoHundredThousandInlineTags) {
+  std::string tags;
+  for (int i = 0; i < 200000; ++i) tags += i % 2 ? "<b>x" : "<i>y";
+  tags += "</b></i>";
+  const ReadResult r = read_bib(std::string(kGood1) + "@misc{tags, title = {" + tags + "}}\n" + kGood2);
+  EXPECT_EQ(keys(r), (std::vector<std::string>{"good1", "tags", "good2"})) << all_diagnostics(r);
+  const std::string& title = r.library.publications.at(1).title.text;
+  EXPECT_GE(title.size(), 200000u);  // past the nesting bound the tags stay text
+  const ReadResult j = read("[{\"id\": \"tags\", \"title\": \"" + tags + "\"}]");
+  ASSERT_EQ(j.library.publications.size(), 1u);
+  EXPECT_GE(j.library.publications[0].title.text.size(), 200000u);
+}
+
 // ---------------------------------------------------------------- size
 
 TEST(Pathological, FiftyMegabyteField) {

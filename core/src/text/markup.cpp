@@ -65,6 +65,29 @@ void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
     bool drop;
   };
   std::vector<Open> open;
+  // Where each kind of tag is closed for the last time (found once, from the end): an opening tag
+  // counts when its closing tag comes later. (Searching the rest of the text at every opening
+  // tag made a value of repeated "<b>" quadratic.)
+  constexpr std::size_t kNotSought = std::string::npos - 1;
+  std::size_t last_close[std::size(kTags)];
+  for (std::size_t& c : last_close) c = kNotSought;
+  auto closed_after = [&](const Tag* tag, std::size_t at) {
+    std::size_t& last = last_close[tag - kTags];
+    if (last == kNotSought) {
+      last = std::string::npos;
+      for (std::size_t i = text.size(); i-- > 0;) {
+        bool closing = false;
+        std::string_view name, attributes;
+        if (text[i] == '<' && tag_at(text, i, closing, name, attributes) && closing && known(name) == tag) {
+          last = i;
+          break;
+        }
+      }
+    }
+    return last != std::string::npos && last > at;
+  };
+  // Deeper nesting than any title has: further tags stay text (and every close stays cheap).
+  constexpr std::size_t kMaxOpen = 32;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> removed;  // (where in the old text, length)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> grown;    // (where in the old text, bytes added)
   std::vector<Span> added;
@@ -78,11 +101,7 @@ void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
     const Tag* tag = n ? known(name) : nullptr;
     bool taken = false;
     if (tag && !closing) {
-      // Only with its closing tag further on.
-      std::string lower_close = "</" + std::string(tag->name);
-      std::string rest(t.substr(i + n));
-      for (char& c : rest) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-      if (rest.find(lower_close) != std::string::npos) {
+      if (open.size() < kMaxOpen && closed_after(tag, i)) {
         SpanStyle style = tag->style;
         bool drop = tag->kind == TagKind::Drop;
         if (drop && attributes.find("nocase") != std::string_view::npos) {
