@@ -249,6 +249,7 @@ TEST(NameRepairs, SemicolonsAndEtAl) {
   const NameList ads = parse_bibtex_names("{Okafor}, A. and {et al.}");
   EXPECT_EQ(ads.people.size(), 1u);
   EXPECT_TRUE(ads.others);
+  EXPECT_FALSE(parse_bibtex_names("Hu, Qinghao and Violet Al").others);  // a name, not "et al"
   EXPECT_EQ(names_of("\\underline{Qinghao Hu} and Zhisheng Ye"), (std::vector<std::string>{"Qinghao Hu", "Zhisheng Ye"}));
 }
 

@@ -495,10 +495,10 @@ bool Decoder::open_math() {
     close = "$$";
     ++begin;
   }
+  // (A `$$` run also ends at a single `$`, as TeX would complain and a reader would mean.)
+  auto closes_at = [&](std::size_t i) { return close[0] == '$' ? in_[i] == '$' : in_.compare(i, 2, close) == 0; };
   std::size_t end = begin;
-  while (end < in_.size() && in_.compare(end, close.size(), close) != 0 &&
-         !(close[0] == '$' && in_[end] == '$'))
-    end += in_[end] == '\\' && in_.compare(end, close.size(), close) != 0 ? 2 : 1;
+  while (end < in_.size() && !closes_at(end)) end += in_[end] == '\\' ? 2 : 1;
   if (end >= in_.size()) {
     if (close[0] != '$') return false;  // a lone \( : an unknown command
     warn(open, "unclosed $ (kept as a dollar sign)");
@@ -509,7 +509,7 @@ bool Decoder::open_math() {
   flush_marks();
   math_ = true;
   math_end_ = end;
-  math_close_size_ = close[0] == '$' && end + 1 < in_.size() && in_[end + 1] == '$' && close == "$$" ? 2 : close.size();
+  math_close_size_ = close == "$$" && in_.compare(end, 2, "$$") != 0 ? 1 : close.size();
   math_start_ = size();
   math_source_ = begin;
   math_groups_ = groups_.size();
@@ -600,7 +600,7 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
   bool alnum = false;
   for (std::size_t p = start; p < t.size() && !alnum;) {
     const char32_t cp = unicode::decode_utf8(t, p);
-    alnum = (cp >= '0' && cp <= '9') || unicode::is_letter(cp) || (cp < 0x80 && is_ascii_letter(static_cast<char>(cp)));
+    alnum = (cp >= '0' && cp <= '9') || unicode::is_letter(cp);
   }
   const bool words = math_ && first < t.size() && alnum;
   const std::string before = words ? std::string{kind, '('} : std::string(1, kind);

@@ -557,6 +557,18 @@ bool is_initials(std::string_view s) {
   return capital && (s.size() <= 2 || s.find('.') != std::string_view::npos);
 }
 
+// The length of a trailing "et al." or "et al" that is a word of its own (any case), or 0.
+std::size_t et_al_suffix(std::string_view s) {
+  for (std::string_view form : {"et al.", "et al"}) {
+    if (s.size() < form.size()) continue;
+    const std::size_t at = s.size() - form.size();
+    bool same = at == 0 || s[at - 1] == ' ';
+    for (std::size_t i = 0; same && i < form.size(); ++i) same = (s[at + i] | 0x20) == form[i];
+    if (same) return form.size();
+  }
+  return 0;
+}
+
 bool is_suffix_word(std::string_view s) {
   std::string w;
   for (char c : trim(s))
@@ -645,17 +657,13 @@ NameList parse_bibtex_names(std::string_view raw) {
       continue;
     }
     // "et al." as a name ({et al.} from ADS) or after the last one ("Ye, Zhisheng et al.").
-    if (chunk.back() == '.' || (chunk.back() | 0x20) == 'l' || chunk.back() == '}') {
-      std::string_view bare = chunk;
-      if (bare.size() >= 2 && bare.front() == '{' && bare.back() == '}') bare = trim(bare.substr(1, bare.size() - 2));
-      std::string tail(bare.substr(bare.size() >= 6 ? bare.size() - 6 : 0));
-      for (char& c : tail) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
-      const bool etal = tail == "et al." || tail.substr(tail.size() >= 5 ? tail.size() - 5 : 0) == "et al";
-      if (etal) {
+    {
+      const bool braced = chunk.size() >= 2 && chunk.front() == '{' && chunk.back() == '}';
+      const std::string_view bare = braced ? trim(chunk.substr(1, chunk.size() - 2)) : chunk;
+      if (const std::size_t n = et_al_suffix(bare)) {
         list.others = true;
-        const std::size_t cut = bare.size() - (tail == "et al." ? 6 : 5);
-        const std::string_view before = trim(bare.substr(0, cut));
-        if (before.empty() || bare.size() != chunk.size()) continue;
+        const std::string_view before = trim(bare.substr(0, bare.size() - n));
+        if (before.empty() || braced) continue;
         chunk = before;
       }
     }
