@@ -222,8 +222,8 @@ class Resolver {
   detail::StringIds lower_keys_;
   std::vector<std::uint32_t> entry_of_lower_key_;
   std::deque<std::string> store_;
-  std::deque<std::string> store_keys_;
-  detail::StringIds reported_once_;  // decoder warnings given once per file  // derived keys of duplicate entries (unique_key)
+  std::deque<std::string> store_keys_;  // derived keys of duplicate entries (unique_key)
+  detail::StringIds reported_once_;     // decoder warnings given once per file
   detail::StringIds lower_names_;
 };
 
@@ -676,8 +676,7 @@ void add_links(Publication& p, std::string_view label, std::string value) {
 
 // The address of a record kept in howpublished or note (Zotero writes web pages' URLs into
 // howpublished; CVs write "Available at \url{...}"), when it has no link of its own.
-void link_from_text(const Entry& e, Publication& p) {
-  if (std::any_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; })) return;
+void link_from_text(const Entry& e, Publication& p) {  // (map() asks for a record with no link)
   for (const char* name : {"howpublished", "note"}) {
     const Field* f = e.find(name);
     if (!f) continue;
@@ -730,14 +729,18 @@ void drop_repeated_links(Publication& p) {
   if (std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; }) ||
       std::none_of(p.links.begin(), p.links.end(), is_id_link))
     return;
-  std::vector<Link> kept;
-  for (Link& l : p.links) {
-    const bool repeated = l.label == "url" && std::any_of(p.links.begin(), p.links.end(), [&](const Link& id) {
-                            return is_id_link(id) && same_target(id.url, l.url);
-                          });
-    if (!repeated) kept.push_back(std::move(l));
-  }
-  p.links = std::move(kept);
+  std::vector<std::uint8_t> repeated(p.links.size());  // (decided before anything moves)
+  for (std::size_t i = 0; i < p.links.size(); ++i)
+    repeated[i] = p.links[i].label == "url" && std::any_of(p.links.begin(), p.links.end(), [&](const Link& id) {
+                    return is_id_link(id) && same_target(id.url, p.links[i].url);
+                  });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < p.links.size(); ++i)
+    if (!repeated[i]) {
+      if (kept != i) p.links[kept] = std::move(p.links[i]);
+      ++kept;
+    }
+  p.links.resize(kept);
 }
 
 std::vector<std::string> split_tags(std::string_view s) {
