@@ -583,6 +583,7 @@ TEST(ViewJson, EmptyAndMissingValues) {
   Library lib;
   Publication p;
   p.key = "bare";
+  p.title = RichText("Bare");
   lib.publications.push_back(p);
   const json out = json::parse(format_view_json(lib, run_query(lib, Query{}), FormatOptions{}));
   ASSERT_EQ(out.size(), 1u);
@@ -647,6 +648,7 @@ TEST(CslJsonOut, StatusesAndNames) {
   Library lib;
   Publication p;
   p.key = "s";
+  p.title = RichText("S");
   p.type = PubType::Preprint;
   p.status = Status::Accepted;
   Person vr = person("Guido", "Rossum");

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "papershelf/query.hpp"
+#include "papershelf/read.hpp"
 
 using namespace papershelf;
 
@@ -516,12 +517,11 @@ TEST(Sort, TextKeysAreFolded) {
   b.add("e", 2020).title = "Émile and the Detectives";
   b.add("b", 2020).title = "banana";
   b.add("a", 2020).title = "Apple";
-  b.add("z", 2020).title = "";
   Query q;
   q.sort = *parse_sort("title");
-  EXPECT_EQ(run(b.lib, q), (Keys{"a", "b", "e", "z"}));
+  EXPECT_EQ(run(b.lib, q), (Keys{"a", "b", "e"}));
   q.sort = *parse_sort("title-desc");
-  EXPECT_EQ(run(b.lib, q), (Keys{"e", "b", "a", "z"}));  // the untitled one stays last
+  EXPECT_EQ(run(b.lib, q), (Keys{"e", "b", "a"}));
 }
 
 TEST(Sort, MultiKeyAndAuthorOrder) {
@@ -720,6 +720,54 @@ TEST(Facets, SelectedAndSearchAreApplied) {
   EXPECT_EQ(counts(f.types), (C{{"conference", 1}}));
   EXPECT_EQ(f.selected, 1u);  // its own filter ignored, the search still applies
   EXPECT_EQ(counts(f.venues), (C{{"NSDI", 1}}));
+}
+
+TEST(Scope, RecordsOutsideItAreNotInTheListAtAll) {
+  const Library lib = sample();
+  Query q;
+  q.scope.selected_only = true;  // a "Selected publications" section
+  Facets f;
+  View v = run_query(lib, q, owner_hu(), nullptr, &f);
+  EXPECT_EQ(v.total, 2u);  // the scope's size, not the library's
+  EXPECT_EQ(v.entries.size(), 2u);
+  EXPECT_EQ(counts(f.types), (C{{"conference", 2}}));  // facets count only what the scope holds
+  EXPECT_EQ(f.selected, 2u);
+  // A visitor's filter narrows the scope and cannot widen it: asking for the unselected records'
+  // type finds none.
+  q.filter.types = {PubType::Journal};
+  v = run_query(lib, q, owner_hu(), nullptr, &f);
+  EXPECT_EQ(v.total, 2u);
+  EXPECT_TRUE(v.entries.empty());
+  EXPECT_EQ(counts(f.types), (C{{"conference", 2}}));
+  // The same kind of clause in both: the scope's years hold, the visitor's pick one of them.
+  Query y;
+  y.scope.year_from = 2023;
+  y.filter.year_from = y.filter.year_to = 2021;
+  EXPECT_TRUE(run(lib, y).empty());
+  y.filter.year_from = y.filter.year_to = 2024;
+  EXPECT_EQ(run(lib, y).size(), 2u);
+  // The scope goes through the cached path too.
+  const SearchIndex index(lib);
+  QueryCache cache;
+  cache.index = &index;
+  const std::vector<std::uint32_t> order = sorted_order(lib, q.sort);
+  cache.order = &order;
+  Query s;
+  s.scope.selected_only = true;
+  const View cached = run_query(lib, s, owner_hu(), cache);
+  EXPECT_EQ(keys_of(lib, cached), keys_of(lib, run_query(lib, s, owner_hu())));
+  EXPECT_EQ(cached.total, 2u);
+}
+
+TEST(Scope, AnUntitledRecordIsReportedAndNeverListed) {
+  const ReadResult r = read_bibtex("@article{x,}\n@article{y, title = {Y}, year = 2020}\n@set{s, entryset = {y}}\n", ReadOptions{});
+  ASSERT_EQ(r.library.publications.size(), 3u);  // every record is kept (BibTeX, JSON output)...
+  ASSERT_EQ(r.diagnostics.size(), 1u);           // ...the untitled one is reported (a @set needs no title)...
+  EXPECT_EQ(r.diagnostics[0].line, 1u);
+  EXPECT_EQ(r.diagnostics[0].message, "entry 'x' has no title: it is left out of the list");
+  const View v = run_query(r.library, Query{});  // ...and only titled ones are listed.
+  EXPECT_EQ(keys_of(r.library, v), std::vector<std::string>{"y"});
+  EXPECT_EQ(v.total, 1u);
 }
 
 TEST(Facets, VenuesMostFrequentFirst) {

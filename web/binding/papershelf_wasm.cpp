@@ -235,7 +235,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, filter, sort, group, owner, base, facets: bool}. Result: {groups, total, marks,
+// Request: {search, scope, filter, sort, group, owner, base, facets: bool}. Result: {groups, total, marks,
 // facets?, errors}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
@@ -247,6 +247,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   q.search = str(req, "search");
   const bool searching = !search_terms(q.search, &error).empty();
   if (!error.empty()) errors.push_back(std::exchange(error, {}));
+  q.scope = parse_filter(str(req, "scope"), &error);
+  if (!error.empty()) errors.push_back("scope: " + std::exchange(error, {}));
   q.filter = parse_filter(str(req, "filter"), &error);
   if (!error.empty()) errors.push_back(error);
   if (auto sort = parse_sort(str(req, "sort"), &error)) q.sort = *sort;

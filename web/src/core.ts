@@ -63,6 +63,9 @@ export interface Entry {
 export interface QueryOptions {
   /** Free text; every word must occur (case- and diacritic-insensitive). */
   search?: string;
+  /** The page author's fixed selection, same syntax as `filter`: records outside it are not in the
+   *  view, its `total` or its facets, whatever `filter` says. */
+  scope?: string;
   /** e.g. "year:2020-2024 type:conference selected" */
   filter?: string;
   /** e.g. "year-desc,title-asc" */

@@ -8,7 +8,7 @@ import { RemoteLibrary, type Shelf } from "./worker.js";
 type Loader = () => Promise<Papershelf>;
 
 const ATTRIBUTES = ["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend",
-  "max-authors", "base", "lang", "omit-fields",
+  "max-authors", "base", "lang", "omit-fields", "controls", "debug",
   // The profile card: mode, and profile fields that override the data's profile.
   "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display"] as const;
 const PROFILE_ATTRIBUTES = new Set(["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base"]);
@@ -28,8 +28,9 @@ export const DEFAULT_LABELS = {
   sort: "Sort",
   group: "Group",
   clear: "Clear filters",
-  results: (shown: number, total: number) => `${shown === total ? "" : `${shown} of `}${total} publication${total === 1 ? "" : "s"}`,
+  results: (shown: number, total: number) => `${shown === total ? "" : `${count(shown)} of `}${count(total)} publication${total === 1 ? "" : "s"}`,
   empty: "No publications match.",
+  nothing: "No publications yet.",
   loading: "Loading publications…",
   downloading: (received: number, total: number) => `Loading publications… ${megabytes(received)}${total ? ` of ${megabytes(total)}` : ""} MB`,
   reading: (size: number) => `Reading ${megabytes(size)} MB of publications…`,
@@ -48,7 +49,9 @@ export const DEFAULT_LABELS = {
   showMore: (n: number) => `+${n} more`,
   sortNames: { "year-desc": "Newest first", "year-asc": "Oldest first", "title-asc": "Title", "author-asc": "First author", "venue-asc": "Venue", "citations-desc": "Most cited", file: "File order" } as Record<string, string>,
   groupNames: { none: "No grouping", year: "By year", type: "By type", status: "By status", venue: "By venue" } as Record<string, string>,
-  loadError: (src: string, why: string) => `Could not load ${src}: ${why}`,
+  /** What a visitor sees when the data cannot be read (the owner gets the reason in the console
+   *  and `diagnostics`). */
+  loadError: "Publications could not be loaded.",
 };
 export type Labels = typeof DEFAULT_LABELS;
 const LANGUAGES = new Map<string, Partial<Labels>>([["en", {}]]);
@@ -95,8 +98,14 @@ type GroupKey = "none" | "year" | "type" | "status" | "venue";
 // 512 KB takes about 25 ms in WebAssembly, so smaller files paint sooner on the page's own thread.
 const WORKER_THRESHOLD = 512 * 1024;
 
+// By default a list shorter than this shows no toolbar (controls="auto").
+const SMALL_LIST = 10;
+
 const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
 const CHUNK = 100;        // entries per later frame (keeps each frame short while typing)
+
+const englishNumber = new Intl.NumberFormat("en");
+function count(n: number): string { return englishNumber.format(n); }
 
 function megabytes(bytes: number): string {
   return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
@@ -104,6 +113,21 @@ function megabytes(bytes: number): string {
 
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The hash's `name=value` pairs, in order (a bare fragment such as a deep link has none). */
+function hashParams(): [string, string][] {
+  return location.hash.slice(1).split("&").filter((p) => p.includes("=")).map((p) => {
+    const eq = p.indexOf("=");
+    return [hashDecode(p.slice(0, eq)), hashDecode(p.slice(eq + 1))];
+  });
+}
+/** Percent-encodes once, leaving what reads well in an address bar (`year:2023,2024`, `+` for a space). */
+function hashEncode(s: string): string {
+  return encodeURIComponent(s).replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%2F/g, "/").replace(/%20/g, "+");
+}
+function hashDecode(s: string): string {
+  try { return decodeURIComponent(s.replace(/\+/g, " ")); } catch { return s; }
 }
 
 /** Filter text split into clauses the way the core does: whitespace separates, quotes group. */
@@ -178,6 +202,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #queryProblems: Diagnostic[] = [];
     /** Why the last value given to `data` was refused. */
     #dataProblems: Diagnostic[] = [];
+    /** Why the data could not be loaded (a failed download). */
+    #loadProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
@@ -224,7 +250,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     get visibleKeys(): string[] { return this.#view ? [...this.#view.keys] : []; }
     /** Problems found in the data (line:column). */
     get diagnostics(): Diagnostic[] {
-      return [...(this.#library?.diagnostics ?? []), ...this.#dataProblems, ...this.#queryProblems, ...this.#rendererProblems, ...LABEL_PROBLEMS];
+      return [...(this.#library?.diagnostics ?? []), ...this.#loadProblems, ...this.#dataProblems, ...this.#queryProblems, ...this.#rendererProblems, ...LABEL_PROBLEMS];
     }
     /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
     get canvasLayout(): unknown { return this.#canvas?.probe(); }
@@ -251,7 +277,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         try { input = JSON.stringify(value); } catch (err) { input = refuse(`an object that JSON cannot hold (${(err as Error)?.message})`); }
       } else input = refuse(typeof value === "object" ? `a ${Object.prototype.toString.call(value).slice(8, -1)}` : `a ${typeof value}`);
       this.#data = input;
-      if (input === undefined && this.#dataProblems.length) { this.#showLoadProblem(this.#dataProblems[0].message); return; }
+      if (input === undefined && this.#dataProblems.length) { this.#showLoadProblem(); return; }
       this.#reload();
     }
     /** The parsed library (advanced use): a Library, or for large inputs read in a Web Worker an
@@ -262,18 +288,25 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (!this.#els) this.#build();
       this.#readHash();
       this.#reload();
+      // Back and Forward between this element's own entries fire popstate only; a typed or
+      // linked hash fires hashchange.
       window.addEventListener("hashchange", this.#onHash);
+      window.addEventListener("popstate", this.#onHash);
     }
 
-    disconnectedCallback(): void { window.removeEventListener("hashchange", this.#onHash); }
+    disconnectedCallback(): void {
+      window.removeEventListener("hashchange", this.#onHash);
+      window.removeEventListener("popstate", this.#onHash);
+    }
 
     attributeChangedCallback(name: string, old: string | null, value: string | null): void {
       if (!this.#els || old === value) return;
       if (name === "src") { this.#reload(); return; }
-      if (name === "search" || name === "filter" || name === "sort" || name === "group") {
-        this.#state[name] = value ?? "";
-      }
+      // `filter` is the page author's fixed scope (#scope), not visitor state: it narrows the
+      // list under whatever the visitor chooses.
+      if (name === "search" || name === "sort" || name === "group") this.#state[name] = value ?? "";
       if (name === "theme") this.#applyTheme();
+      if (name === "debug") { this.#showProblems(); return; }
       if (name === "lang") { this.#relabel(); return; }
       this.#refresh();
     }
@@ -286,6 +319,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const wrap = document.createElement("div");
       wrap.className = "ps-shelf";
       wrap.setAttribute("part", "shelf");
+      wrap.dataset.state = "loading";
       const sortOptions = Object.keys(L.sortNames).map((v) => `<option value="${v}"></option>`).join("");
       const groupOptions = Object.keys(L.groupNames).map((v) => `<option value="${v}"></option>`).join("");
       wrap.innerHTML = `
@@ -321,7 +355,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         profile: q(".ps-profile-slot"),
       };
       const e = this.#els;
-      e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(); });
+      e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(true); });
       e.sort.addEventListener("change", () => { this.#state.sort = e.sort.value; this.#commit(); });
       e.group.addEventListener("change", () => { this.#state.group = e.group.value; this.#commit(); });
       for (const el of [e.year, e.type, e.status, e.venue, e.selected, e.award, e.first])
@@ -333,7 +367,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       });
       e.list.addEventListener("click", (ev) => void this.#onListClick(ev));
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
-      for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
+      this.#resetState();
       this.#applyTheme();
       this.#applyLabels();
     }
@@ -418,27 +452,50 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#library?.dispose();
         this.#library = library;
         this.#loadCount++;
+        this.#loadProblems = [];
+        this.#tellOwner(library.diagnostics, source);
         this.#showProblems();
         this.#refresh();
       } catch (err) {
         if (stale()) return;
-        this.#showLoadProblem(this.labels.loadError(src ?? "data", (err as Error).message));
+        const message = `could not load ${src ?? "the data"}: ${(err as Error).message}`;
+        this.#loadProblems = [{ source: src ?? "data", line: 0, column: 0, severity: "error", message, text: `${src ?? "data"}: error: ${message}` }];
+        console.error(`papershelf: ${message}`);
+        this.#showLoadProblem();
         this.dispatchEvent(new CustomEvent("error", { detail: err }));
       }
     }
 
-    /** No data to show: says why, and keeps what the page put inside the element. */
-    #showLoadProblem(message: string): void {
+    /** The data's problems go to the owner (the console, `diagnostics`, the `debug` panel), never to visitors. */
+    #tellOwner(problems: readonly Diagnostic[], source: string): void {
+      if (!problems.length) return;
+      const shown = problems.slice(0, 20).map((d) => d.text).join("\n");
+      console.warn(`papershelf: ${problems.length} problem${problems.length === 1 ? "" : "s"} in ${source} (the element's diagnostics property has them all; ` +
+        `its debug attribute lists them on the page):\n${shown}${problems.length > 20 ? `\n… and ${problems.length - 20} more` : ""}`);
+    }
+
+    /**
+     * No data to show. Whatever the page put inside the element (a list prerendered by
+     * `papershelf render`) is still the best there is; without it a visitor reads one neutral
+     * line. Why it failed is for the owner (#loadProblems, #dataProblems: console, diagnostics, debug).
+     */
+    #showLoadProblem(): void {
       if (!this.#els) return;
       this.#loadToken++;  // a load still under way is stale now
       this.#library = undefined;
       this.#view = undefined;
       this.#els.count.textContent = "";
-      this.#els.problems.hidden = false;
-      this.#els.problems.innerHTML = `<p class="ps-error" role="alert">${escapeText(message)}</p>`;
-      // Whatever the page put inside the element (a list prerendered by `papershelf render`)
-      // is still the best there is to show.
-      this.#els.list.replaceChildren(document.createElement("slot"));
+      this.#setShelfState("failed");
+      this.#showProblems();
+      const prerendered = [...this.children].some((c) => c.tagName !== "SCRIPT");
+      const line = document.createElement("p");
+      line.className = "ps-error";
+      line.textContent = this.labels.loadError;
+      this.#els.list.replaceChildren(...(prerendered ? [] : [line]), document.createElement("slot"));
+    }
+
+    #setShelfState(state: "loading" | "ready" | "empty" | "failed"): void {
+      (this.#els.toolbar.parentElement as HTMLElement).dataset.state = state;
     }
 
     /** Fetches `url`, showing how much has arrived once it turns out to be large. */
@@ -522,11 +579,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       for (const d of this.#queryProblems) console.warn(`papershelf: ${d.text}`);
     }
 
+    /** The problems panel: only with the `debug` attribute (the owner's view of the page). */
     #showProblems(): void {
-      const d = [...(this.#library?.diagnostics ?? []), ...this.#rendererProblems];
+      if (!this.#els) return;
+      const d = [...(this.#library?.diagnostics ?? []), ...this.#loadProblems, ...this.#dataProblems, ...this.#rendererProblems];
       const box = this.#els.problems;
-      box.hidden = d.length === 0;
-      if (!d.length) { box.innerHTML = ""; return; }
+      box.hidden = d.length === 0 || !this.hasAttribute("debug");
+      if (box.hidden) { box.innerHTML = ""; return; }
       box.innerHTML = `<details class="ps-diagnostics"${d.some((x) => x.severity === "error") ? " open" : ""}><summary>${escapeText(this.labels.problems(d.length))}</summary><ul>${d
         .map((x) => `<li class="ps-diagnostic ps-${x.severity}"><code>${escapeText(`${x.line}:${x.column}`)}</code> ${escapeText(x.severity)}: ${escapeText(x.message)}</li>`)
         .join("")}</ul></details>`;
@@ -534,32 +593,68 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     // ------------------------------------------------------------------ [SECTION] state
 
-    #hashKey(): string { return this.id ? `ps-${this.id}` : "ps"; }
+    /** The visitor's state as the page author's attributes set it (`filter` is the scope instead). */
+    #resetState(): void {
+      this.#state = { search: this.getAttribute("search") ?? "", filter: "", sort: this.getAttribute("sort") ?? "", group: this.getAttribute("group") ?? "" };
+    }
+
+    /** The page author's fixed selection: every query is made within it, and no control clears it. */
+    #scope(): string { return this.getAttribute("filter") ?? ""; }
+
+    /**
+     * The element's name in the URL hash: its id, or "ps" when it is the page's only
+     * <paper-shelf>. Several elements without ids keep no URL state rather than share one name.
+     */
+    #hashKey(): string | undefined {
+      if (this.id) return this.id;
+      return document.querySelectorAll("paper-shelf").length === 1 ? "ps" : undefined;
+    }
 
     #readHash(): void {
-      const params = new URLSearchParams(location.hash.slice(1));
-      const raw = params.get(this.#hashKey());
-      if (!raw) return;
-      const saved = new URLSearchParams(raw);
+      const key = this.#hashKey();
+      if (!key) return;
+      const mine = hashParams().filter(([k]) => k.startsWith(`${key}:`));
+      const saved = new Map(mine.map(([k, v]) => [k.slice(key.length + 1), v]));
       for (const name of ["search", "filter", "sort", "group"] as const) {
         const v = saved.get(name);
-        if (v !== null) this.#state[name] = v;
+        this.#state[name] = v ?? (name === "filter" ? "" : this.getAttribute(name) ?? "");
       }
     }
 
-    #onHash = (): void => { this.#readHash(); this.#refresh(); };
+    #onHash = (): void => {
+      const before = JSON.stringify(this.#state);
+      this.#readHash();
+      if (JSON.stringify(this.#state) !== before) this.#refresh();
+      else this.#revealTarget();
+    };
 
-    #writeHash(): void {
-      const params = new URLSearchParams(location.hash.slice(1));
-      const mine = new URLSearchParams();
-      for (const [k, v] of Object.entries(this.#state)) if (v && v !== (this.getAttribute(k) ?? "")) mine.set(k, v);
-      if ([...mine].length) params.set(this.#hashKey(), mine.toString());
-      else params.delete(this.#hashKey());
-      const hash = params.toString();
-      history.replaceState(null, "", hash ? `#${hash}` : location.pathname + location.search);
+    /** The last state change was typing in the search box: further keys replace its history entry. */
+    #typing = false;
+
+    /**
+     * Writes the visitor's state into the hash as `id:name=value` pairs (other elements' pairs are
+     * kept). A change is a history entry, so Back undoes it; a run of keystrokes is one entry.
+     */
+    #writeHash(push = true): void {
+      const key = this.#hashKey();
+      if (!key) return;
+      const pairs = hashParams().filter(([k]) => !k.startsWith(`${key}:`));
+      for (const [k, v] of Object.entries(this.#state))
+        if (v && v !== (k === "filter" ? "" : this.getAttribute(k) ?? "")) pairs.push([`${key}:${k}`, v]);
+      const hash = pairs.map(([k, v]) => `${hashEncode(k)}=${hashEncode(v)}`).join("&");
+      const url = hash ? `#${hash}` : location.pathname + location.search;
+      if (`#${hash}` === location.hash || (!hash && !location.hash)) return;
+      if (push) history.pushState(null, "", url);
+      else history.replaceState(null, "", url);
     }
 
-    #commit(): void { this.#writeHash(); this.#refresh(); }
+    /** Applies a change of the visitor's state: the URL first (a new history entry unless it
+     *  continues a run of keystrokes), then the view. */
+    #commit(typing = false): void {
+      this.#writeHash(!(typing && this.#typing));
+      this.#typing = typing;
+      this.#refresh();
+    }
 
     #filterFromControls(): string {
       const e = this.#els;
@@ -610,9 +705,37 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       chip(e.selected, "selected", facets.selected);
       chip(e.award, "award", facets.awards);
       chip(e.first, "first-author", facets.ownerFirst);
-      e.first.parentElement!.hidden = !(this.getAttribute("owner") || this.#library?.profile.name);
       e.clear.hidden = !this.#state.search && !this.#state.filter;
+      // How much UI the list gets: `controls`, or by default none for a short list (a "Selected
+      // publications" section) and the whole toolbar for a longer one. An active filter (from a
+      // link or the profile card) always shows the count and "Clear filters".
+      const wrap = e.toolbar.parentElement as HTMLElement;
+      const mode = this.getAttribute("controls");
+      wrap.dataset.controls = mode === "full" || mode === "search" || mode === "none" ? mode : view.total >= SMALL_LIST ? "full" : "none";
+      wrap.toggleAttribute("data-active", !!(this.#state.search || this.#state.filter));
+      // Controls that cannot change the list are left out. That is judged on the whole scope,
+      // once per library, scope and owner, so that nothing comes and goes while a visitor types.
+      const owner = this.getAttribute("owner") || this.#library?.profile.name || "";
+      const judged = `${this.#loadCount}\u0001${this.#scope()}\u0001${owner}`;
+      if (judged !== this.#uselessFor && ((!this.#state.search && !this.#state.filter) || !this.#uselessFor.startsWith(`${this.#loadCount}\u0001`))) {
+        this.#uselessFor = judged;
+        const narrows = (n: number) => n > 0 && n < view.total;
+        this.#useless = {
+          year: facets.years.length < 2, type: facets.types.length < 2, status: facets.statuses.length < 2, venue: facets.venues.length < 2,
+          selected: !narrows(facets.selected), award: !narrows(facets.awards), first: !owner || !narrows(facets.ownerFirst),
+        };
+      }
+      const u = this.#useless;
+      e.year.hidden = u.year && !e.year.value;
+      e.type.hidden = u.type && !e.type.value;
+      e.status.hidden = u.status && !e.status.value;
+      e.venue.hidden = u.venue && !e.venue.value;
+      e.selected.parentElement!.hidden = u.selected && !e.selected.checked;
+      e.award.parentElement!.hidden = u.award && !e.award.checked;
+      e.first.parentElement!.hidden = u.first && !e.first.checked;
     }
+    #uselessFor = "";
+    #useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false };
 
     // ------------------------------------------------------------------ [SECTION] rendering
 
@@ -647,8 +770,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#view = undefined;
       this.#loadedSrc = undefined;
       try { lib?.dispose(); } catch { /* a dead core cannot free anything */ }
-      for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = this.getAttribute(name) ?? "";
-      this.#writeHash();
+      this.#resetState();
+      this.#writeHash(false);
       if (retry) { this.#reload(); return; }
       this.#showProblems();
       this.#els.count.textContent = "";
@@ -665,17 +788,19 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // The list on screen is about to be replaced: its remaining chunks stop here, instead of
       // asking (a worker) for rows that no one will see while the new query runs.
       this.#renderToken++;
-      const view = await lib.query({ ...this.#state, group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined,
+      const view = await lib.query({ ...this.#state, scope: this.#scope(), group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined,
         base: this.getAttribute("base") ?? undefined, facets: true },
         { count: FIRST_CHUNK, options: this.#formatOptions() });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
       this.#view = view;
       this.#setQueryProblems(view.errors);
+      this.#setShelfState(view.total === 0 ? "empty" : "ready");
       this.#syncControls(view);
       this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
       this.#renderLegend(view);
       await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view)]);
       if (token !== this.#refreshToken) return;
+      await this.#revealTarget();
       this.dispatchEvent(new CustomEvent("change", { detail: { get keys() { return view.keys; } } }));
     }
 
@@ -744,6 +869,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#state.filter = clause ? toggleClause(this.#state.filter, clause) : "";
       if (!clause) this.#state.search = "";
       this.#commit();
+      // The list may start below the fold: bring its count line into view, so the click shows
+      // what it did (and a screen reader hears the new count there).
+      void this.updateComplete.then(() => {
+        const count = this.#els.count;
+        const line = count.getClientRects().length ? count : this.#els.list;
+        if (line.getBoundingClientRect().top > innerHeight * 0.6) line.scrollIntoView({ block: "start" });
+        if (line === count) { count.tabIndex = -1; count.focus({ preventScroll: true }); }
+      });
     }
 
     // ------------------------------------------------------------------ [SECTION] canvas renderer
@@ -792,6 +925,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#canvasLoading = true;
       const problem = (message: string) => {
         this.#rendererProblems.push({ source: "canvas", line: 0, column: 0, severity: "warning", message, text: `canvas: warning: ${message}` });
+        console.warn(`papershelf: canvas: ${message}`);
         this.#showProblems();
       };
       try {
@@ -846,6 +980,33 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     // The rows of the current list by record index, with the markup each was made from: a
     // re-render (a keystroke) moves a row whose markup is unchanged instead of rebuilding it.
     #rows = new Map<number, { html: string; li: HTMLElement }>();
+    /** Renders the current list's rows up to a position at once (a deep link to a later paper). */
+    #renderUpTo?: (limit: number) => Promise<boolean>;
+    /** The fragment last scrolled to, so that a re-render does not scroll again. */
+    #revealed = "";
+
+    /**
+     * A link to `#ps-KEY` (the id each entry has in the static list) or `#KEY` brings that paper
+     * into view and marks it, as the browser does for the static list's ids.
+     */
+    async #revealTarget(): Promise<void> {
+      const view = this.#view;
+      const fragment = hashDecode(location.hash.slice(1));
+      if (!view || !fragment || fragment.includes("=") || fragment === this.#revealed) return;
+      let k = view.keys.indexOf(fragment);
+      if (k < 0 && fragment.startsWith("ps-")) k = view.keys.indexOf(fragment.slice(3));
+      if (k < 0) return;
+      this.#revealed = fragment;
+      const index = view.entries[k];
+      if (!this.#rows.has(index) && this.#renderUpTo) await this.#renderUpTo(k + 1);
+      const li = this.#rows.get(index)?.li;
+      if (!li || view !== this.#view) return;
+      for (const old of this.#els.list.querySelectorAll(".ps-target")) old.classList.remove("ps-target");
+      li.classList.add("ps-target");
+      li.tabIndex = -1;
+      li.scrollIntoView({ block: "center" });
+      li.focus({ preventScroll: true });
+    }
 
     async #renderList(view: View): Promise<void> {
       const token = ++this.#renderToken;
@@ -855,8 +1016,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const old = this.#rows;
       const rows = new Map<number, { html: string; li: HTMLElement }>();
       this.#rows = rows;
+      this.#renderUpTo = undefined;
       if (view.entries.length === 0) {
-        list.innerHTML = `<p class="ps-empty">${escapeText(this.labels.empty)}</p>`;
+        list.innerHTML = `<p class="ps-empty">${escapeText(view.total === 0 ? this.labels.nothing : this.labels.empty)}</p>`;
         return;
       }
       // Groups become sections; entries are rendered in chunks so a long list paints at once.
@@ -911,11 +1073,15 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       };
       if (!(await renderUpTo(Math.min(FIRST_CHUNK, view.entries.length)))) return;
       list.replaceChildren(frag);
+      // Later chunks and a deep link's jump ahead take turns, so no row is made twice.
+      let turn = Promise.resolve(true);
+      const inTurn = (limit: number) => (turn = turn.then(() => renderUpTo(limit)));
+      this.#renderUpTo = inTurn;
       // The rest follows one chunk per frame, from the frame after this one, so that the frame
       // of a keystroke holds only the query and the first chunk.
       const more = async () => {
         if (token !== this.#renderToken || next >= view.entries.length) return;
-        if (await renderUpTo(Math.min(next + CHUNK, view.entries.length))) requestAnimationFrame(() => void more());
+        if (await inTurn(Math.min(next + CHUNK, view.entries.length))) requestAnimationFrame(() => void more());
       };
       requestAnimationFrame(() => requestAnimationFrame(() => void more()));
     }

@@ -109,7 +109,7 @@ test("clicking a header sorts through the core; shift-click adds a key", async (
   await page.keyboard.down("Shift");
   await clickCanvas(page, year.x + year.w / 2, year.y + year.h / 2);
   await page.keyboard.up("Shift");
-  const sort = await page.evaluate(() => new URLSearchParams(new URLSearchParams(location.hash.slice(1)).get("ps-shelf")).get("sort"));
+  const sort = await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get("shelf:sort"));
   assert.match(sort, /^title-asc,year-(desc|asc)$/);
   const [shown2, expected2] = await page.evaluate((s) => {
     const el = document.querySelector("paper-shelf");

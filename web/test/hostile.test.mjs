@@ -216,7 +216,7 @@ for (const [name, n, abstractBytes] of [["page thread", 770, 0], ["worker", 3000
       const p = await browser.context.newPage();
       const errors = [];
       p.on("pageerror", (e) => errors.push(String(e)));
-      const hash = new URLSearchParams({ ps: new URLSearchParams(c.state).toString() }).toString();
+      const hash = new URLSearchParams(Object.entries(c.state).map(([k, v]) => [`ps:${k}`, v])).toString();
       await p.goto(`${server.url}/hostile/lab-${n}.html#${hash}`);
       // Shown: every record (a sort), or the reported cut (a search or filter that matches nothing).
       await p.waitForFunction((n) => {

@@ -86,7 +86,11 @@ std::string_view to_string(GroupBy g);
 std::optional<GroupBy> group_from_string(std::string_view s);
 
 struct Query {
-  Filter filter;
+  // The page author's fixed selection (the element's `filter` attribute: "selected", a year
+  // range): records outside it are not part of the list at all, so they are neither counted in
+  // `View::total` nor in the facets, and no visitor filter can bring them back.
+  Filter scope;
+  Filter filter;  // the visitor's filters, within the scope
   std::string search;  // free text: every word must occur (case- and diacritic-insensitive)
   std::vector<SortKey> sort = default_sort();
   GroupBy group = GroupBy::None;
@@ -111,7 +115,8 @@ struct Group {
 struct View {
   std::vector<std::uint32_t> entries;  // indices into Library::publications, display order
   std::vector<Group> groups;           // empty when GroupBy::None; covers `entries` in order
-  std::uint32_t total = 0;             // publications before filtering
+  std::uint32_t total = 0;             // listed publications in the scope, before the visitor's filters
+                                       // (a record without a title is never listed)
 };
 
 // Folded search text of every publication, built once per library so a keystroke costs one scan.

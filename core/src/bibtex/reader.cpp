@@ -952,8 +952,12 @@ void Resolver::map(const Entry& e, Publication& p) {
       }
       break;
     }
-    // (The reader reported whatever lost it: a broken entry, a @set of others.)
-    if (p.title.empty()) p.title = RichText(std::string(e.key));
+    // Without any title it is no publication a visitor could read: it stays in the library
+    // (BibTeX and JSON output, diagnostics) and lists leave it out (run_query).
+    // (A @set only groups other entries: nothing to report.)
+    if (p.title.empty() && e.type != "set")
+      diag(e.offset, Severity::Warning,
+           "entry '" + std::string(e.key) + "' has no title: it is left out of the list");
   }
   if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
   // A journal that is a preprint server (Google Scholar's "arXiv preprint arXiv:...", DBLP's

@@ -2,6 +2,7 @@
 // cheap; per-record folded text is precomputed once in a SearchIndex.
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
@@ -324,12 +325,17 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
   return failed;
 }
 
+PreparedQuery prepare_filter(const Filter& f, const OwnerMatcher& owner, const SearchIndex& index) {
+  PreparedQuery q{f, {}, {}, unicode::fold(f.author),
+                  f.author.empty() ? OwnerMatcher() : OwnerMatcher(std::vector<std::string>{f.author}), {}, owner, index};
+  for (const auto& v : f.venues) q.venues.push_back(unicode::fold(v));
+  for (const auto& t : f.tags) q.tags.push_back(unicode::fold(t));
+  return q;
+}
+
 PreparedQuery prepare(const Query& query, const OwnerMatcher& owner, const SearchIndex& index) {
-  PreparedQuery q{query.filter, {}, {}, unicode::fold(query.filter.author),
-                  query.filter.author.empty() ? OwnerMatcher() : OwnerMatcher(std::vector<std::string>{query.filter.author}),
-                  search_terms(query.search), owner, index};
-  for (const auto& v : query.filter.venues) q.venues.push_back(unicode::fold(v));
-  for (const auto& t : query.filter.tags) q.tags.push_back(unicode::fold(t));
+  PreparedQuery q = prepare_filter(query.filter, owner, index);
+  q.terms = search_terms(query.search);
   if (!q.terms.empty()) q.search_hits = index.matching(q.terms);
   return q;
 }
@@ -594,6 +600,12 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
   view.total = n;
   view.entries.reserve(n);
   const bool no_filter = query.filter.empty() && q.terms.empty();
+  // The scope is checked with the same code as the filter, as a query of its own without search.
+  std::optional<PreparedQuery> scope;
+  if (!query.scope.empty()) {
+    scope.emplace(prepare_filter(query.scope, owner, q.index));
+    scope->owner_first = q.owner_first;
+  }
   // One pass: each record's failed clauses decide both whether it is kept and what it counts
   // for in the facets.
   // Without cached keys (a one-off query) they are made here: one pass, the same counting code.
@@ -604,6 +616,11 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
   for (std::uint32_t k = 0; k < n; ++k) {
     const std::uint32_t i = presorted ? (*cache.order)[k] : k;
     const Publication& p = lib.publications[i];
+    // An untitled record (the readers report it) and one outside the scope are not in the list.
+    if (p.title.empty() || (scope && failed_clauses(*scope, p, i) != 0)) {
+      --view.total;
+      continue;
+    }
     const std::uint32_t failed = no_filter ? 0 : failed_clauses(q, p, i);
     if (facets) tally.add(p, i, failed);
     if (failed == 0) view.entries.push_back(i);

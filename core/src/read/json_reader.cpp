@@ -391,7 +391,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   p.source_type = field(item, "type");
   p.type = type_of_csl(p.source_type);
   p.title = csl_rich_text(field(item, "title"));
-  if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + p.key + "\" has no title");
+  if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + p.key + "\" has no title: it is left out of the list");
   for (const char* role : {"author", "editor"}) {
     const Value* it = item.find(role);
     if (!it) continue;

@@ -29,7 +29,7 @@ export async function open(context, url) {
 export async function ready(page, selector = "paper-shelf") {
   await page.waitForFunction((sel) => {
     const el = document.querySelector(sel);
-    return el && (el.visibleKeys?.length > 0 || el.shadowRoot?.querySelector(".ps-empty, .ps-error"));
+    return el && (el.visibleKeys?.length > 0 || el.shadowRoot?.querySelector(".ps-empty, .ps-error, .ps-shelf[data-state=failed]"));
   }, selector, { timeout: 15000 });
   return settled(page, selector);
 }

@@ -1,0 +1,226 @@
+// What a visitor of the homepage gets, in Debian's Chromium: the host page left alone, no
+// developer messages, as much UI as the list needs, a URL that can be shared, Back that undoes,
+// links to one paper. Needs the built site (./dev.sh builds build/site before the tests).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./support/server.mjs";
+import { launch, open, ready, settled } from "./support/browser.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const site = join(here, "..", "..", "build", "site");
+const css = readFileSync(join(here, "..", "src", "papershelf.css"), "utf8");
+const bibText = readFileSync(join(here, "..", "..", "examples", "homepage", "papers.bib"), "utf8");
+// Counted independently of the parser: entries, and those marked selected.
+const exampleCount = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
+const selectedCount = (bibText.match(/^\s*selected\s*=\s*\{true\}/gim) ?? []).length;
+
+let server, browser;
+before(async () => {
+  assert.ok(existsSync(join(site, "papershelf.js")), "build/site is missing: run ./dev.sh test");
+  server = await serve(site);
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const shadow = (page, sel) => page.locator(`paper-shelf >> ${sel}`);
+const html = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"></head>
+<body><script src="/papershelf.js"></script>${body}</body></html>`;
+const bib = (n, extra = () => "") => Array.from({ length: n }, (_, i) =>
+  `@article{p${i}, title={Paper ${i}}, author={Doe, Jane and Roe, Rich}, journal={J${i % 3}}, year=${2015 + (i % 6)}${extra(i)}}`).join("\n");
+const inline = (attrs, data) => `<paper-shelf ${attrs}><script type="text/x-bibtex">\n${data}\n</script></paper-shelf>`;
+const visible = (page, sel) => page.evaluate((s) => {
+  const [host, inner] = s.split(" >> ");
+  return [...document.querySelector(host).shadowRoot.querySelectorAll(inner)].filter((el) => el.getClientRects().length > 0).length;
+}, sel);
+
+test("papershelf.css styles nothing of the host page: every selector names a ps- class or :host", () => {
+  const rules = css.replace(/\/\*[\s\S]*?\*\//g, "").replace(/@media[^{]*\{/g, "");
+  const selectors = [...rules.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((m) => m[1].split(",")).map((s) => s.trim()).filter(Boolean);
+  assert.ok(selectors.length > 50, `${selectors.length} selectors found`);
+  // The first compound selector of each must be one of papershelf's own: a ps- class or :host.
+  const unscoped = selectors.filter((sel) => !/^[\w-]*(\.ps-|:host)/.test(sel.split(/[\s>+~]/)[0]));
+  assert.deepEqual(unscoped, []);
+});
+
+test("the host page keeps its own focus ring and marks with the stylesheet linked", async () => {
+  const page = await browser.context.newPage();
+  const probe = async () => {
+    await page.keyboard.press("Tab");  // keyboard focus: :focus-visible applies
+    return page.evaluate(() => {
+      const a = document.activeElement, m = getComputedStyle(document.querySelector("mark"));
+      const s = getComputedStyle(a);
+      return { id: a.id, outline: `${s.outlineStyle} ${s.outlineColor} ${s.outlineWidth} ${s.outlineOffset}`, mark: m.backgroundColor };
+    });
+  };
+  server.pages.set("/visitor/host-plain.html", { body: `<!doctype html><title>t</title><link rel="icon" href="data:,"><a id="home" href="#x">Home</a> <mark>m</mark>` });
+  server.pages.set("/visitor/host-styled.html", { body: `<!doctype html><title>t</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/papershelf.css"><a id="home" href="#x">Home</a> <mark>m</mark>` });
+  await page.goto(`${server.url}/visitor/host-plain.html`);
+  const plain = await probe();
+  await page.goto(`${server.url}/visitor/host-styled.html`);
+  await page.waitForFunction(() => document.styleSheets.length > 0);
+  const styled = await probe();
+  assert.equal(plain.id, "home");
+  assert.deepEqual(styled, plain);
+  await page.close();
+});
+
+test("a visitor sees no developer messages; the owner gets them in the console, diagnostics and with debug", async () => {
+  server.pages.set("/visitor/broken.html", { body: html(`
+${inline('id="quiet"', "@article{good1, title={First}, author={A, B}, year=2020}\n@article{bad, title={Unclosed, author={C, D}, year=2021\n@article{good2, title={Second}, author={E, F}, year=2022}")}
+${inline('id="loud" debug', "@article{good1, title={First}, author={A, B}, year=2020}\n@article{bad, title={Unclosed, author={C, D}, year=2021")}
+<paper-shelf id="missing" src="nope.bib"></paper-shelf>
+<paper-shelf id="prerendered" src="gone.bib"><ol class="ps-list"><li class="ps-entry" id="kept">A paper rendered ahead of time</li></ol></paper-shelf>
+<paper-shelf id="empty" src="/visitor/empty.bib"></paper-shelf>`) });
+  server.pages.set("/visitor/empty.bib", { body: "% nothing here yet\n", headers: { "content-type": "text/plain" } });
+  const page = await browser.context.newPage();
+  const console = [];
+  page.on("console", (m) => console.push(`${m.type()}: ${m.text()}`));
+  await page.goto(`${server.url}/visitor/broken.html`);
+  for (const id of ["quiet", "loud", "missing", "prerendered", "empty"]) await ready(page, `#${id}`);
+
+  // The valid entries are shown (the broken one lost its title to the unclosed brace, so it is
+  // no publication to list) and nothing about the problem, to a visitor...
+  assert.deepEqual((await settled(page, "#quiet")).sort(), ["good1", "good2"]);
+  assert.equal(await visible(page, "#quiet >> .ps-problems, .ps-diagnostics, .ps-error"), 0);
+  assert.doesNotMatch(await page.locator("#quiet").evaluate((el) => el.shadowRoot.textContent), /unclosed|\d+:\d+/i);
+  // ...while the owner has it in diagnostics and the console, and on the page with `debug`.
+  assert.ok(await page.locator("#quiet").evaluate((el) => el.diagnostics.some((d) => d.severity === "error" && d.line > 0)));
+  assert.ok(console.some((t) => /^warning: papershelf: \d+ problems? in inline/.test(t) && /\d+:\d+/.test(t)), console.join("\n"));
+  assert.match(await page.locator("#loud >> .ps-problems").textContent(), /\d+:\d+ error/);
+  assert.ok(await page.locator("#loud >> .ps-problems").isVisible());
+
+  // A download that fails: one neutral line and no toolbar; the reason for the owner only.
+  assert.equal(await page.locator("#missing >> .ps-error").textContent(), "Publications could not be loaded.");
+  assert.equal(await visible(page, "#missing >> select, input, button, .ps-count"), 0);
+  assert.ok(console.some((t) => /^error: papershelf: could not load nope\.bib: HTTP 404/.test(t)), console.join("\n"));
+  assert.match(await page.locator("#missing").evaluate((el) => el.diagnostics.map((d) => d.message).join()), /nope\.bib: HTTP 404/);
+  // With a list prerendered inside, that list is all a visitor sees.
+  assert.ok(await page.locator("#kept").isVisible());
+  assert.equal(await visible(page, "#prerendered >> .ps-error, select, input"), 0);
+  // An empty file: a calm line, no toolbar.
+  assert.equal(await page.locator("#empty >> .ps-empty").textContent(), "No publications yet.");
+  assert.equal(await visible(page, "#empty >> select, input, button, .ps-count"), 0);
+  await page.close();
+});
+
+test("controls: none for a short list, search or full on request, and no control that can do nothing", async () => {
+  server.pages.set("/visitor/controls.html", { body: html(`
+${inline('id="short"', bib(3))}
+${inline('id="search" controls="search"', bib(3))}
+${inline('id="long"', bib(30, (i) => (i % 7 === 0 ? ", selected={true}" : "")))}
+${inline('id="forced" controls="full"', bib(3))}`) });
+  const { page, errors } = await open(browser.context, `${server.url}/visitor/controls.html`);
+  for (const id of ["short", "search", "long", "forced"]) await ready(page, `#${id}`);
+  assert.equal(await visible(page, "#short >> .ps-toolbar"), 0);
+  assert.equal(await visible(page, "#short >> .ps-entry"), 3);
+  assert.equal(await visible(page, "#search >> input.ps-search"), 1);
+  assert.equal(await visible(page, "#search >> select"), 0);
+  // The long list: year, venue and "Selected" can narrow it; there are no awards, statuses or
+  // types to choose between, and no owner to be first author.
+  assert.equal(await visible(page, "#long >> input.ps-search"), 1);
+  const shown = (id) => page.evaluate((s) => [...document.querySelector(s).shadowRoot.querySelectorAll(".ps-filters > *")]
+    .filter((el) => el.getClientRects().length > 0).map((el) => el.className.replace("ps-f-", "") + (el.querySelector("input")?.className.replace("ps-f-", ":") ?? "")), id);
+  assert.deepEqual(await shown("#long"), ["year", "venue", "ps-chip:selected"]);
+  assert.deepEqual(await shown("#forced"), ["year", "venue"]);
+  // Counts read like numbers.
+  assert.equal(await page.locator("#long >> .ps-toolbar .ps-count").textContent(), "30 publications");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the page author's filter is a fixed scope: visitor filters narrow it, Clear never removes it", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  await ready(page);
+  await page.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    el.removeAttribute("profile");
+    el.setAttribute("filter", "selected");
+    el.setAttribute("controls", "full");
+  });
+  let keys = await settled(page);
+  assert.equal(keys.length, selectedCount);
+  assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), `${selectedCount} publications`);
+  // Within the scope, "Selected" cannot narrow anything and is not offered.
+  assert.equal(await visible(page, "paper-shelf >> .ps-f-selected"), 0);
+  await shadow(page, "input.ps-search").fill("datacenter");
+  keys = await settled(page);
+  assert.ok(keys.length >= 1 && keys.length < selectedCount, keys.join());
+  await shadow(page, "button.ps-clear").click();
+  keys = await settled(page);
+  assert.equal(keys.length, selectedCount);
+  assert.doesNotMatch(decodeURIComponent(page.url()), /filter/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the URL: readable, one entry per change so Back undoes, a deep link scrolls to its paper", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  await ready(page);
+  await shadow(page, "select.ps-f-type").selectOption("journal");
+  await settled(page);
+  assert.match(page.url(), /#publications:filter=type:journal$/);
+  await shadow(page, "input.ps-search").pressSequentially("sur");
+  await settled(page);
+  assert.match(page.url(), /#publications:search=sur&publications:filter=type:journal$/);
+  // Back undoes the typed search in one step, then the filter.
+  await page.goBack();
+  assert.equal((await settled(page)).length, 1);
+  assert.match(page.url(), /#publications:filter=type:journal$/);
+  assert.equal(await shadow(page, "input.ps-search").inputValue(), "");
+  await page.goBack();
+  assert.equal((await settled(page)).length, exampleCount);
+  assert.equal(await shadow(page, "select.ps-f-type").inputValue(), "");
+  await page.close();
+
+  // A link to one paper (the static list's id for it) brings it into view and marks it.
+  const keys = bibText.match(/^@\w+\{([^,]+),/gm).map((l) => l.replace(/^@\w+\{|,$/g, ""));
+  const last = (await (async () => {
+    const p = await browser.context.newPage();
+    await p.goto(`${server.url}/homepage/`);
+    const k = await ready(p);
+    await p.close();
+    return k;
+  })()).at(-1);
+  assert.ok(keys.includes(last));
+  const deep = await browser.context.newPage();
+  await deep.setViewportSize({ width: 375, height: 700 });
+  await deep.goto(`${server.url}/homepage/#ps-${last}`);
+  await ready(deep);
+  await deep.waitForFunction((k) => document.querySelector("paper-shelf").shadowRoot.querySelector(`li.ps-target[data-key="${k}"]`), last);
+  const box = await deep.evaluate((k) => {
+    const li = document.querySelector("paper-shelf").shadowRoot.querySelector(`li[data-key="${k}"]`);
+    const r = li.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, focused: document.querySelector("paper-shelf").shadowRoot.activeElement === li };
+  }, last);
+  assert.ok(box.top >= 0 && box.top < 700, JSON.stringify(box));
+  assert.ok(box.focused);
+  assert.deepEqual(errors, []);
+  await deep.close();
+});
+
+test("two lists on one page never share URL state; with ids each keeps its own", async () => {
+  server.pages.set("/visitor/two.html", { body: html(`${inline('controls="full"', bib(12))}${inline('controls="full"', bib(12))}`) });
+  server.pages.set("/visitor/two-ids.html", { body: html(`${inline('id="pubs" controls="full"', bib(12))}${inline('id="talks" controls="full"', bib(12))}`) });
+  const { page, errors } = await open(browser.context, `${server.url}/visitor/two.html`);
+  await ready(page, "paper-shelf:nth-of-type(1)");
+  await ready(page, "paper-shelf:nth-of-type(2)");
+  await page.locator("paper-shelf:nth-of-type(1) >> input.ps-search").fill("Paper 11");
+  assert.deepEqual(await settled(page, "paper-shelf:nth-of-type(1)"), ["p11"]);
+  assert.equal(new URL(page.url()).hash, "");
+  await page.goto(`${server.url}/visitor/two-ids.html`);
+  await ready(page, "#pubs");
+  await ready(page, "#talks");
+  await page.locator("#pubs >> input.ps-search").fill("Paper 11");
+  await page.locator("#talks >> select.ps-sort").selectOption("title-asc");
+  await settled(page, "#pubs");
+  assert.match(page.url(), /#pubs:search=Paper\+11&talks:sort=title-asc$/);
+  await page.reload();
+  assert.deepEqual(await ready(page, "#pubs"), ["p11"]);
+  assert.equal((await ready(page, "#talks"))[0], "p0");
+  assert.equal(await page.locator("#talks >> select.ps-sort").inputValue(), "title-asc");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
