@@ -85,6 +85,8 @@ site() {
     [ -f "$dir/papers.bib" ] && grep -q "papershelf:prerender" "$page" || continue
     owner="$(sed -n 's/.*<paper-shelf[^>]* owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
     group="$(sed -n 's/.*<paper-shelf[^>]* group="\([^"]*\)".*/\1/p' "$page" | head -1)"
+    # The same author limit as the element, so the list does not change when the element takes over.
+    max_authors="$(sed -n 's/.*<paper-shelf[^>]* max-authors="\([0-9]*\)".*/\1/p' "$page" | head -1)"
     # The element's profile card attributes (they may span lines) as the CLI's flags.
     mapfile -d '' card < <(python3 - "$page" <<'PY'
 import html, re, sys
@@ -97,8 +99,8 @@ if attrs.get("profile", "none") != "none":
     sys.stdout.write("".join(f + "\0" for f in flags))
 PY
 )
-    build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" ${group:+--group "$group"} --max-authors 12 \
-      --omit-fields abbr,selected,preview,bibtex_show "${card[@]}" > "$dir/papers.html" || true
+    build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" ${group:+--group "$group"} --max-authors "${max_authors:-0}" \
+      --omit-fields abbr,selected,preview,bibtex_show,award,award_name "${card[@]}" > "$dir/papers.html" || true
     python3 - "$page" "$dir/papers.html" <<'PY'
 import sys
 page, frag = sys.argv[1], sys.argv[2]

@@ -69,7 +69,7 @@ options:
   --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
   --style S         text citation style: compact (default) or ieee
   --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
-  --no-bibtex       html: leave out the per-entry BibTeX block
+  --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
 profile card (html only; the input's profile, overridden by these flags):
@@ -323,7 +323,7 @@ int run_render(const Args& a) {
   options.owner = OwnerMatcher(owners);
   options.max_authors = a.max_authors;
   options.base = a.base;
-  options.include_bibtex = !a.no_bibtex;
+  if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
   const View view = run_query(lib, query, options.owner);

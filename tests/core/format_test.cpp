@@ -87,7 +87,7 @@ Publication sample_pub() {
 FormatOptions options_for(std::initializer_list<const char*> owners) {
   FormatOptions o;
   o.owner = OwnerMatcher(std::vector<std::string>(owners.begin(), owners.end()));
-  o.include_bibtex = false;
+  o.panels = Panels::None;
   return o;
 }
 
@@ -319,10 +319,14 @@ TEST(EntryHtml, PlusMoreNeverHidesTheOwner) {
       << html;
   EXPECT_NE(html.find("+8 more"), std::string::npos) << html;
   EXPECT_NE(html.find("data-hidden=\"8\""), std::string::npos);
-  EXPECT_NE(html.find("Coauthor2"), std::string::npos);
-  EXPECT_EQ(html.find("Coauthor3"), std::string::npos);
-  EXPECT_EQ(html.find("Coauthor11"), std::string::npos);
-  EXPECT_EQ(count(html, "<span class=\"ps-author"), 4u);
+  // Four names on the line; the other eight, in order, behind "+8 more" (no JavaScript needed).
+  const std::string line = html.substr(0, html.find("<details class=\"ps-more-authors\">"));
+  EXPECT_NE(line.find("Coauthor2"), std::string::npos);
+  EXPECT_EQ(line.find("Coauthor3"), std::string::npos);
+  EXPECT_EQ(line.find("Coauthor11"), std::string::npos);
+  EXPECT_EQ(count(line, "<span class=\"ps-author"), 4u);
+  EXPECT_EQ(count(html, "<span class=\"ps-author"), 12u);
+  EXPECT_LT(html.find("Coauthor3"), html.find("Coauthor11"));
 }
 
 TEST(EntryHtml, EtAlWhenTheListEndsInOthers) {
@@ -351,19 +355,20 @@ TEST(EntryHtml, EveryDataStringIsEscaped) {
              {"video", "  vbscript:msgbox(1)"}};
   p.status = Status::Preprint;
   FormatOptions o = options_for({"Evil O'Hare"});
-  o.include_bibtex = true;
+  o.panels = Panels::Filled;
   const std::string html = format_entry_html(p, o);
   expect_only_safe_hrefs(html);
   EXPECT_EQ(html.find("<script"), std::string::npos) << html;
   EXPECT_EQ(html.find("<img"), std::string::npos);
   EXPECT_EQ(html.find("<iframe"), std::string::npos);
-  EXPECT_EQ(html.find("<svg"), std::string::npos);
+  EXPECT_EQ(count(html, "<svg"), count(html, "<svg class=\"ps-icon\""));  // only papershelf's own icon
   EXPECT_EQ(html.find("<b>"), std::string::npos);
   EXPECT_EQ(html.find("<note>"), std::string::npos);
   EXPECT_EQ(html.find("</details><script"), std::string::npos);
   EXPECT_NE(html.find("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; &amp; &lt;img"), std::string::npos);
   EXPECT_EQ(hrefs(html), (std::vector<std::string>{"https://ok.example/?q=\"><script>"}));
-  EXPECT_NE(html.find("<details class=\"ps-bibtex\">"), std::string::npos);
+  EXPECT_NE(html.find("<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary><div class=\"ps-panel\"><pre>"),
+            std::string::npos);
 }
 
 TEST(EntryHtml, TitleLinkSkipsUnsafeLinks) {
@@ -373,15 +378,63 @@ TEST(EntryHtml, TitleLinkSkipsUnsafeLinks) {
   p.links = {{"website", "javascript:alert(1)"}, {"pdf", "data:application/pdf;base64,AAAA"}};
   const std::string html = format_entry_html(p, options_for({}));
   EXPECT_TRUE(hrefs(html).empty()) << html;
-  EXPECT_EQ(html.find("ps-links"), std::string::npos);
+  EXPECT_EQ(html.find("ps-actions"), std::string::npos);  // no action row without actions
 }
 
-TEST(EntryHtml, SearchHighlightsInTheTitle) {
+TEST(EntryHtml, SearchMarksEveryVisibleField) {
   Publication p = sample_pub();
   p.links.clear();
-  const std::vector<Match> matches = {{20, 23}};  // "LLM"
-  const std::string html = format_entry_html(p, options_for({}), &matches);
+  p.note = "Oral at NSDI";
+  const std::vector<std::string> terms = search_terms("llm ye nsdi best");
+  const std::string html = format_entry_html(p, options_for({}), &terms);
   EXPECT_NE(html.find("Characterization of <mark>LLM</mark> Development"), std::string::npos) << html;
+  EXPECT_NE(html.find("Zhisheng <mark>Ye</mark><sup"), std::string::npos) << html;
+  EXPECT_NE(html.find("USENIX <mark>NSDI</mark>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<mark>Best</mark> Paper</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("Oral at <mark>NSDI</mark>"), std::string::npos) << html;
+  // No search, no marks.
+  EXPECT_EQ(format_entry_html(p, options_for({})).find("<mark>"), std::string::npos);
+}
+
+TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
+  Publication p = sample_pub();
+  p.abstract = "We study LLMs.";
+  p.status = Status::Submitted;
+  p.note = "under review";  // the status label again, in other case
+  FormatOptions o = options_for({});
+  o.panels = Panels::OnDemand;
+  const std::string html = format_entry_html(p, o);
+  // Links, the abstract and the (empty, to be filled) BibTeX and Cite panels in one row.
+  EXPECT_NE(html.find("<div class=\"ps-actions\"><a class=\"ps-action ps-link ps-link-pdf\" href=\"papers/hu2024.pdf\" rel=\"noopener\">PDF</a>"
+                      "<a class=\"ps-action ps-link ps-link-code\" href=\"https://github.com/x/y\" rel=\"noopener\">Code</a>"
+                      "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p dir=\"auto\">We study LLMs.</p></div></details>"
+                      "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary></details>"
+                      "<details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary></details></div>"),
+            std::string::npos) << html;
+  // "Under review" once: the note that only repeats the status is not shown.
+  EXPECT_NE(html.find(">Under review</span>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("ps-note"), std::string::npos) << html;
+  // The award's icon is an inline SVG; "Selected" is a word for screen readers, the star decoration.
+  EXPECT_NE(html.find("<span class=\"ps-award\" dir=\"auto\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
+  EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span>"), std::string::npos);
+  // Filled panels carry the BibTeX and the citation, for a page without JavaScript.
+  o.panels = Panels::Filled;
+  const std::string filled = format_entry_html(p, o);
+  EXPECT_NE(filled.find("<summary>BibTeX</summary><div class=\"ps-panel\"><pre>@inproceedings{hu2024,"), std::string::npos) << filled;
+  EXPECT_NE(filled.find("<summary>Cite</summary><div class=\"ps-panel\"><pre>Qinghao Hu, Zhisheng Ye"), std::string::npos) << filled;
+}
+
+TEST(EntryHtml, HiddenAuthorsAreInThePageBehindDetails) {
+  Publication p = sample_pub();
+  p.authors.push_back(person("Peng", "Sun"));
+  FormatOptions o = options_for({"Tianwei Zhang"});
+  o.max_authors = 2;
+  const std::string html = format_entry_html(p, o);
+  // The owner stays in the shown line; the rest is behind "+N more".
+  EXPECT_NE(html.find("<details class=\"ps-more-authors\"><summary class=\"ps-more\" data-hidden=\""), std::string::npos) << html;
+  EXPECT_NE(html.find("<span class=\"ps-more-names\"><span class=\"ps-author\" dir=\"auto\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>, "
+                      "<span class=\"ps-author\" dir=\"auto\">Peng Sun</span></span></details></div>"),
+            std::string::npos) << html;
 }
 
 // ---------------------------------------------------------------- whole views

@@ -257,10 +257,10 @@ bool safe_url_for_browser(std::string url) {
 
 const std::set<std::string> kTags = {
     "a", "article", "br", "button", "caption", "cite", "code", "details", "div", "em", "figcaption", "figure",
-    "g", "h2", "h3", "h4", "img", "li", "mark", "ol", "p", "pre", "rect", "section", "small", "span", "strong",
+    "g", "h2", "h3", "h4", "img", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
     "sub", "summary", "sup", "svg", "table", "tbody", "td", "text", "th", "thead", "tr", "ul", "title"};
 const std::set<std::string> kAttrs = {
-    "alt", "class", "decoding", "fill", "height", "hidden", "href", "id", "lang", "loading", "rel", "role",
+    "alt", "class", "d", "decoding", "fill", "focusable", "height", "hidden", "href", "id", "lang", "loading", "rel", "role",
     "scope", "src", "text-anchor", "title", "type", "viewbox", "width", "x", "xmlns", "y", "dir", "target"};
 
 // Everything wrong with `html`, as messages; `text` receives its text content.

@@ -142,7 +142,7 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   if (const Value* v = req.find("maxAuthors"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
     o.max_authors = static_cast<std::size_t>(*v->to_int());
   o.base = str(req, "base");
-  o.include_bibtex = false;  // the element shows BibTeX on demand
+  o.panels = Panels::OnDemand;  // the element fills BibTeX and Cite when one is opened
   return o;
 }
 
@@ -298,7 +298,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries(LibraryHandle* h, const char* reques
 }
 
 // Request: {indices, owner, maxAuthors, base, search}. Result: a JSON array of <li> strings
-// (the same markup as the CLI's static HTML), with search matches in titles marked.
+// (the same markup as the CLI's static HTML, with empty BibTeX and Cite panels that the element
+// fills when opened), with search matches marked.
 EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   const FormatOptions o = format_options(*h, req);
@@ -306,13 +307,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* r
   json::Writer out;
   out.begin_array();
   for (auto i : indices(req, h->library.publications.size())) {
-    const Publication& p = h->library.publications[i];
-    if (terms.empty()) {
-      out.string(format_entry_html(p, o));
-    } else {
-      const auto matches = find_matches(p.title.text, terms);
-      out.string(format_entry_html(p, o, &matches));
-    }
+    out.string(format_entry_html(h->library.publications[i], o, &terms));
   }
   out.end_array();
   return result(out.take());

@@ -28,6 +28,8 @@ export const DEFAULT_LABELS = {
   sort: "Sort",
   group: "Group",
   clear: "Clear filters",
+  /** The button that shows sort, group and filters on a narrow screen; `active` filters are set. */
+  filters: (active: number) => (active ? `Filters (${active})` : "Filters"),
   results: (shown: number, total: number) => `${shown === total ? "" : `${count(shown)} of `}${count(total)} publication${total === 1 ? "" : "s"}`,
   empty: "No publications match.",
   nothing: "No publications yet.",
@@ -208,7 +210,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #state = { search: "", filter: "", sort: "", group: "" };
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
-      award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
+      award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
       list: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
     #profileKey = "";
 
@@ -326,6 +328,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 <div class="ps-profile-slot" part="profile" hidden></div>
 <div class="ps-toolbar" part="toolbar" role="search">
   <input class="ps-search" type="search" part="search">
+  <button type="button" class="ps-filters-toggle" aria-expanded="false"></button>
   <label class="ps-control"><span class="ps-l-sort"></span> <select class="ps-sort">${sortOptions}</select></label>
   <label class="ps-control"><span class="ps-l-group"></span> <select class="ps-group-select">${groupOptions}</select></label>
   <div class="ps-filters" part="filters">
@@ -344,13 +347,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 <div class="ps-problems" part="problems" hidden></div>
 <p class="ps-legend" part="legend" hidden></p>
 <div class="ps-canvas-host" part="canvas" hidden><canvas class="ps-canvas" tabindex="0" role="application" aria-label="Publications table (drawn on a canvas; the same list follows as text for screen readers)"></canvas></div>
-<div class="ps-results" part="list"></div>`;
+<div class="ps-results" part="list"><slot></slot></div>`;
       r.append(wrap);
       const q = <T extends Element>(sel: string) => wrap.querySelector(sel) as T;
       this.#els = {
         toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
-        selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"),
+        selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"), filtersToggle: q(".ps-filters-toggle"),
         count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), problems: q(".ps-problems"), legend: q(".ps-legend"),
         profile: q(".ps-profile-slot"),
       };
@@ -360,12 +363,20 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.group.addEventListener("change", () => { this.#state.group = e.group.value; this.#commit(); });
       for (const el of [e.year, e.type, e.status, e.venue, e.selected, e.award, e.first])
         el.addEventListener("change", () => { this.#state.filter = this.#filterFromControls(); this.#commit(); });
+      // On a narrow screen sort, group and filters fold behind one button (CSS container query).
+      e.filtersToggle.addEventListener("click", () => {
+        const open = e.filtersToggle.getAttribute("aria-expanded") !== "true";
+        e.filtersToggle.setAttribute("aria-expanded", String(open));
+        e.toolbar.toggleAttribute("data-open", open);
+      });
       e.clear.addEventListener("click", () => {
         this.#state = { search: "", filter: "", sort: this.#state.sort, group: this.#state.group };
         this.#commit();
         e.search.focus();
       });
       e.list.addEventListener("click", (ev) => void this.#onListClick(ev));
+      // (toggle does not bubble: listened for on the way down)
+      e.list.addEventListener("toggle", (ev) => void this.#onToggle(ev), true);
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
       this.#resetState();
       this.#applyTheme();
@@ -706,6 +717,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       chip(e.award, "award", facets.awards);
       chip(e.first, "first-author", facets.ownerFirst);
       e.clear.hidden = !this.#state.search && !this.#state.filter;
+      e.filtersToggle.textContent = this.labels.filters(filterClauses(this.#state.filter).length);
       // How much UI the list gets: `controls`, or by default none for a short list (a "Selected
       // publications" section) and the whole toolbar for a longer one. An active filter (from a
       // link or the profile card) always shows the count and "Clear filters".
@@ -1086,16 +1098,16 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       requestAnimationFrame(() => requestAnimationFrame(() => void more()));
     }
 
-    /** Adds the BibTeX and citation toggles to one entry. */
+    /** Puts this element's labels on one entry's controls (the core's markup is in English). */
     #decorate(li: HTMLElement): void {
       li.dataset.ready = "";
       const L = this.labels;
-      const bar = document.createElement("div");
-      bar.className = "ps-actions";
-      bar.innerHTML = `<button type="button" class="ps-toggle" data-panel="bibtex" aria-expanded="false">${escapeText(L.bibtex)}</button> <button type="button" class="ps-toggle" data-panel="cite" aria-expanded="false">${escapeText(L.cite)}</button>`;
-      const more = li.querySelector(".ps-more");
-      if (more) more.outerHTML = `<button type="button" class="ps-more" aria-expanded="false">${escapeText(more.textContent ?? "")}</button>`;
-      li.append(bar);
+      const bibtex = li.querySelector("details.ps-bibtex > summary");
+      if (bibtex) bibtex.textContent = L.bibtex;
+      const cite = li.querySelector("details.ps-cite > summary");
+      if (cite) cite.textContent = L.cite;
+      const more = li.querySelector<HTMLElement>("summary.ps-more");
+      if (more) more.textContent = L.showMore(Number(more.dataset.hidden));
     }
 
     /** BibTeX fields "BibTeX" and "Copy" leave out. */
@@ -1109,45 +1121,46 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       return k < 0 ? -1 : view.entries[k];
     }
 
-    async #onListClick(ev: Event): Promise<void> {
-      const target = (ev.target as Element).closest("button");
-      if (!target) return;
-      const li = target.closest("li.ps-entry") as HTMLElement | null;
+    #onListClick(ev: Event): void {
+      const target = (ev.target as Element).closest("button.ps-copy");
+      const li = target?.closest("li.ps-entry") as HTMLElement | null;
+      if (!target || !li) return;
+      const text = target.parentElement?.querySelector("pre")?.textContent ?? "";
+      void navigator.clipboard?.writeText(text).then(() => { target.textContent = this.labels.copied; }, () => {});
+      this.dispatchEvent(new CustomEvent("copy", { detail: { key: li.dataset.key, text } }));
+    }
+
+    /**
+     * A panel or "+N more" opened. The core's <details> work without JavaScript; here the BibTeX
+     * and Cite panels are filled when first opened (with a Copy button), and "+N more" shows the
+     * whole author list in order, with focus on it.
+     */
+    async #onToggle(ev: Event): Promise<void> {
+      const details = ev.target as HTMLDetailsElement;
+      const li = details.closest?.("li.ps-entry") as HTMLElement | null;
       const lib = this.#library;
-      if (!li || !lib) return;
+      if (!details.open || !li || !lib) return;
       const index = this.#indexOfKey(li.dataset.key ?? "");
       if (index < 0) return;
-      if (target.classList.contains("ps-more")) {
+      if (details.classList.contains("ps-more-authors")) {
         const [html] = await lib.html([index], { ...this.#formatOptions(), maxAuthors: 0 });
         const tmp = document.createElement("template");
         tmp.innerHTML = html;
-        const authors = tmp.content.querySelector(".ps-authors");
-        if (authors) li.querySelector(".ps-authors")?.replaceWith(authors);
-        (li.querySelector(".ps-toggle") as HTMLElement | null)?.focus();
+        const authors = tmp.content.querySelector<HTMLElement>(".ps-authors");
+        if (!authors) return;
+        authors.tabIndex = -1;
+        li.querySelector(".ps-authors")?.replaceWith(authors);
+        authors.focus();
         return;
       }
-      if (target.classList.contains("ps-copy")) {
-        const text = target.parentElement?.querySelector("pre")?.textContent ?? "";
-        void navigator.clipboard?.writeText(text).then(() => { target.textContent = this.labels.copied; }, () => {});
-        this.dispatchEvent(new CustomEvent("copy", { detail: { key: li.dataset.key, text } }));
-        return;
-      }
-      if (target.classList.contains("ps-toggle")) {
-        const panel = target.dataset.panel!;
-        const open = target.getAttribute("aria-expanded") === "true";
-        li.querySelectorAll(".ps-panel").forEach((p) => p.remove());
-        li.querySelectorAll(".ps-toggle").forEach((b) => b.setAttribute("aria-expanded", "false"));
-        if (open) return;
-        const text = await (panel === "bibtex" ? lib.bibtex(index, this.#omitFields()) : lib.citation(index, "compact"));
-        li.querySelectorAll(".ps-panel").forEach((p) => p.remove());  // another click's panel that came first
-        const div = document.createElement("div");
-        div.className = `ps-panel ps-panel-${panel}`;
-        div.id = `ps-panel-${panel}-${index}`;
-        div.innerHTML = `<pre>${escapeText(text)}</pre><button type="button" class="ps-copy">${escapeText(this.labels.copy)}</button>`;
-        li.append(div);
-        target.setAttribute("aria-expanded", "true");
-        target.setAttribute("aria-controls", div.id);
-      }
+      const panel = details.dataset.panel;
+      if (!panel || details.querySelector(".ps-panel")) return;
+      const text = await (panel === "bibtex" ? lib.bibtex(index, this.#omitFields()) : lib.citation(index, "compact"));
+      if (details.querySelector(".ps-panel")) return;  // another toggle filled it meanwhile
+      const div = document.createElement("div");
+      div.className = "ps-panel";
+      div.innerHTML = `<pre>${escapeText(text)}</pre><button type="button" class="ps-action ps-copy">${escapeText(this.labels.copy)}</button>`;
+      details.append(div);
     }
   }
 

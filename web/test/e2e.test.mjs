@@ -92,19 +92,23 @@ test("state lives in the URL hash and survives a reload", async () => {
   await page.close();
 });
 
-test("BibTeX toggle, copy, and keyboard use", async () => {
+test("BibTeX and Cite panels, copy, and keyboard use", async () => {
   const { page } = await open(browser.context, `${server.url}/homepage/`);
   await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   await ready(page);
   const first = shadow(page, ".ps-results li.ps-entry").first();
-  const toggle = first.locator("button.ps-toggle[data-panel=bibtex]");
-  await toggle.click();
-  assert.equal(await toggle.getAttribute("aria-expanded"), "true");
-  const bib = await first.locator(".ps-panel pre").textContent();
+  const panel = first.locator("details.ps-bibtex");
+  await panel.locator("summary").click();
+  assert.equal(await panel.getAttribute("open"), "");
+  const bib = await panel.locator(".ps-panel pre").textContent();
   assert.match(bib, /^@\w+\{/);
   assert.doesNotMatch(bib, /\babbr\b/);
-  await first.locator("button.ps-copy").click();
+  await panel.locator("button.ps-copy").click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), bib);
+  // Cite from the keyboard: the summary is a tab stop, Enter opens it.
+  await first.locator("details.ps-cite summary").focus();
+  await page.keyboard.press("Enter");
+  assert.match(await first.locator("details.ps-cite .ps-panel pre").textContent(), /\d{4}/);
   // Keyboard: focus the search box, type, Tab onward.
   await shadow(page, "input.ps-search").focus();
   await page.keyboard.type("lucid");
@@ -278,7 +282,7 @@ test("lang: registered labels replace English, missing ones fall back, labels ov
   }));
   assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Publikationen durchsuchen");
   assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), `${keys.length} Publikationen`);
-  assert.equal(await shadow(page, ".ps-results .ps-toggle[data-panel=bibtex]").first().textContent(), "BibTeX-Eintrag");
+  assert.equal(await shadow(page, ".ps-results details.ps-bibtex > summary").first().textContent(), "BibTeX-Eintrag");
   assert.equal(await shadow(page, ".ps-chip-label").first().textContent(), "Selected", "a string German leaves out stays English");
   // The element's own lang wins over the page's; the labels property overrides single strings.
   await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "en"));

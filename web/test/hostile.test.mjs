@@ -164,7 +164,7 @@ for (const r of RENDERERS) {
       await p.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys?.length === 1);
       const { hrefs, problems } = await p.evaluate(() => {
         const el = document.querySelector("paper-shelf");
-        return { hrefs: [...el.shadowRoot.querySelectorAll(".ps-links a")].map((a) => a.getAttribute("href")),
+        return { hrefs: [...el.shadowRoot.querySelectorAll(".ps-actions a")].map((a) => a.getAttribute("href")),
           problems: el.diagnostics.filter((d) => d.source === "query").map((d) => d.message) };
       });
       await p.close();

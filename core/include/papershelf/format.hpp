@@ -16,12 +16,16 @@ struct BibtexOptions {
   std::vector<std::string> omit_fields;  // removed by exact (case-insensitive) field name
 };
 
+// An entry's BibTeX and Cite panels (<details>): written out (static HTML, no JavaScript
+// needed), left empty for a front end to fill when one is opened, or left out.
+enum class Panels : std::uint8_t { Filled, OnDemand, None };
+
 struct FormatOptions {
   OwnerMatcher owner;             // whose name is highlighted
   std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0 = never); the owner stays
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
   std::string base;               // prefix for relative link URLs ("" keeps them as written)
-  bool include_bibtex = true;     // a <details> with the entry's BibTeX (static HTML)
+  Panels panels = Panels::Filled;  // the BibTeX and Cite panels of each entry
   BibtexOptions bibtex;           // fields left out of that BibTeX
 };
 
@@ -64,9 +68,12 @@ std::string escape_html(std::string_view text);
 // Rich text to HTML: spans become <em>, <strong>, <span class="ps-sc">, <code>, <span
 // class="ps-math">, safe links; `highlight` ranges (byte offsets in text.text) become <mark>.
 std::string rich_text_html(const RichText& text, const std::vector<Match>* highlight = nullptr);
-// One entry as an <li class="ps-entry"> (see README "HTML markup" for the class names).
+// One entry as an <li class="ps-entry">: .ps-head (badge, title), .ps-authors, .ps-meta (venue,
+// year, status, award), .ps-note, and one .ps-actions row (links, Abstract, BibTeX, Cite). Where
+// the folded `search_terms` (search_terms()) occur in the title, names, venue, award and note,
+// they are marked.
 std::string format_entry_html(const Publication& p, const FormatOptions& options,
-                              const std::vector<Match>* matches = nullptr);
+                              const std::vector<std::string>* search_terms = nullptr);
 // A whole view: groups with headings and counts, a legend, entries in display order. A static
 // fragment that needs no JavaScript to read; the <paper-shelf> element produces the same markup.
 std::string format_html(const Library& lib, const View& view, const FormatOptions& options);

@@ -256,7 +256,31 @@ std::string id_safe(std::string_view key) {
   return out;
 }
 
-void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
+// Where the search terms occur in `text` (none without a search).
+std::vector<Match> marks_in(std::string_view text, const std::vector<std::string>* terms) {
+  return terms && !terms->empty() ? find_matches(text, *terms) : std::vector<Match>();
+}
+
+void append_marked(std::string& out, const RichText& text, const std::vector<std::string>* terms) {
+  const std::vector<Match> m = marks_in(text.text, terms);
+  append_rich_text_html(out, text, m.empty() ? nullptr : &m);
+}
+
+void append_name(HtmlOut& h, std::string& out, const Person& a, bool owner, const std::vector<std::string>* terms) {
+  // dir="auto" isolates each data-derived run (HTML gives [dir] unicode-bidi: isolate), so a
+  // bidi control in one name (U+202E) cannot reorder the text after it.
+  h << (owner ? "<span class=\"ps-author ps-owner\" dir=\"auto\">" : "<span class=\"ps-author\" dir=\"auto\">");
+  if (terms && !terms->empty()) append_marked(out, RichText(display_name(a)), terms);
+  else h.escaped(display_name(a));
+  if (!a.marks().empty()) {
+    h << "<sup class=\"ps-marks\">";
+    h.escaped(a.marks()) << "</sup>";
+  }
+  h << "</span>";
+}
+
+void append_authors(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o,
+                    const std::vector<std::string>* terms) {
   bool editors = false;
   const std::vector<Person>& names = credited_names(p, &editors);
   if (names.empty()) return;
@@ -266,20 +290,24 @@ void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
   for (std::size_t k = 0; k < line.shown.size(); ++k) {
     const std::uint32_t i = line.shown[k];
     if (k > 0) h << (i == previous + 1 ? ", " : ", \xE2\x80\xA6, ");  // gap before a moved owner
-    const Person& a = names[i];
-    // dir="auto" isolates each data-derived run (HTML gives [dir] unicode-bidi: isolate), so a
-    // bidi control in one name (U+202E) cannot reorder the text after it.
-    h << (line.is_owner[i] ? "<span class=\"ps-author ps-owner\" dir=\"auto\">" : "<span class=\"ps-author\" dir=\"auto\">");
-    h.escaped(display_name(a));
-    if (!a.marks().empty()) {
-      h << "<sup class=\"ps-marks\">";
-      h.escaped(a.marks()) << "</sup>";
-    }
-    h << "</span>";
+    append_name(h, out, names[i], line.is_owner[i], terms);
     previous = i;
   }
   if (line.hidden > 0) {
-    h << ", <span class=\"ps-more\" data-hidden=\"" << line.hidden << "\">+" << line.hidden << " more</span>";
+    // The names left out are in the page too, behind a <details> that opens without JavaScript
+    // (and for search engines); the element shows the whole list in order instead.
+    h << ", <details class=\"ps-more-authors\"><summary class=\"ps-more\" data-hidden=\"" << line.hidden << "\">+"
+      << line.hidden << " more</summary><span class=\"ps-more-names\">";
+    std::size_t next = 0;
+    bool first = true;
+    for (std::uint32_t i = 0; i < names.size(); ++i) {
+      while (next < line.shown.size() && line.shown[next] < i) ++next;
+      if (next < line.shown.size() && line.shown[next] == i) continue;
+      if (!first) h << ", ";
+      first = false;
+      append_name(h, out, names[i], line.is_owner[i], terms);
+    }
+    h << "</span></details>";
   } else if (p.others && !editors) {
     h << ", <span class=\"ps-etal\">et al.</span>";
   }
@@ -289,7 +317,23 @@ void append_authors(HtmlOut& h, const Publication& p, const FormatOptions& o) {
 
 }  // namespace
 
-std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<Match>* matches) {
+// A status label the note repeats ("Under review" twice) is shown once.
+bool same_text_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+// A trophy drawn inline (an emoji is an empty box without an emoji font).
+constexpr const char* kAwardIcon =
+    "<svg class=\"ps-icon\" viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M4 1.5h8V6a4 4 0 0 1-3 "
+    "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
+    "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>";
+
+std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms) {
   std::string out;
   out.reserve(1024);
   HtmlOut h(out);
@@ -306,14 +350,14 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
   const bool linked = best && !title_has_link && link_open(h, best->url, "", o.base);
-  append_rich_text_html(out, p.title, matches);
+  append_marked(out, p.title, terms);
   if (linked) h << "</a>";
   h << "</cite></div>";
-  append_authors(h, p, o);
+  append_authors(h, out, p, o, terms);
   h << "<div class=\"ps-meta\">";
   if (!p.venue.empty()) {
     h << "<span class=\"ps-venue\" dir=\"auto\">";
-    append_rich_text_html(out, p.venue);
+    append_marked(out, p.venue, terms);
     h << "</span>";
   }
   if (p.date.year) {
@@ -328,36 +372,54 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
       h << " title=\"";
       h.escaped(p.award.text) << "\"";
     }
-    h << ">";
-    if (p.award_label.empty()) append_rich_text_html(out, p.award);
-    else h.escaped(p.award_label);
+    h << ">" << kAwardIcon;
+    if (p.award_label.empty()) append_marked(out, p.award, terms);
+    else append_marked(out, RichText(p.award_label), terms);
     h << "</span>";
   }
-  if (p.selected) h << " <span class=\"ps-selected\" aria-label=\"Selected\">\xE2\x98\x85</span>";
+  // The star is decoration; the word is what a screen reader says.
+  if (p.selected)
+    h << " <span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
   h << "</div>";
-  if (!p.note.empty()) {
+  if (!p.note.empty() && !(p.status != Status::Published && same_text_ascii(p.note.text, label(p.status)))) {
     h << "<div class=\"ps-note\" dir=\"auto\">";
-    append_rich_text_html(out, p.note);
+    append_marked(out, p.note, terms);
     h << "</div>";
   }
-  bool any_link = false;
+  // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
+  // that open below the row and need no JavaScript.
+  const std::size_t row = out.size();
+  h << "<div class=\"ps-actions\">";
+  bool any_action = false;
   for (const auto& l : p.links) {
     if (resolve_url(l.url, o.base).empty()) continue;
-    if (!any_link) h << "<div class=\"ps-links\">";
-    any_link = true;
-    link_open(h, l.url, "ps-link ps-link-" + id_safe(l.label), o.base);
-    h.escaped(link_label(l.label)) << "</a> ";
+    any_action = true;
+    link_open(h, l.url, "ps-action ps-link ps-link-" + id_safe(l.label), o.base);
+    h.escaped(link_label(l.label)) << "</a>";
   }
-  if (any_link) h << "</div>";
   if (!p.abstract.empty()) {
-    h << "<details class=\"ps-abstract\"><summary>Abstract</summary><p dir=\"auto\">";
+    any_action = true;
+    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p dir=\"auto\">";
     append_rich_text_html(out, p.abstract);
-    h << "</p></details>";
+    h << "</p></div></details>";
   }
-  if (o.include_bibtex) {
-    h << "<details class=\"ps-bibtex\"><summary>BibTeX</summary><pre>";
-    h.escaped(format_bibtex(p, o.bibtex)) << "</pre></details>";
+  if (o.panels != Panels::None) {
+    any_action = true;
+    const bool filled = o.panels == Panels::Filled;
+    h << "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary>";
+    if (filled) {
+      h << "<div class=\"ps-panel\"><pre>";
+      h.escaped(format_bibtex(p, o.bibtex)) << "</pre></div>";
+    }
+    h << "</details><details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary>";
+    if (filled) {
+      h << "<div class=\"ps-panel\"><pre>";
+      h.escaped(format_citation(p, CitationStyle::Compact)) << "</pre></div>";
+    }
+    h << "</details>";
   }
+  if (any_action) h << "</div>";
+  else out.resize(row);
   h << "</li>";
   return out;
 }
