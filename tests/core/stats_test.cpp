@@ -272,7 +272,7 @@ TEST(ProfileCard, StaticMarkupIsEscapedSafeAndHidesTheEmail) {
   EXPECT_FALSE(contains(html, "mailto:"));
   EXPECT_FALSE(contains(html, "grace@example.org"));
   EXPECT_TRUE(contains(html, "grace [at] example.org")) << html;
-  EXPECT_TRUE(contains(html, "<span class=\"ps-interest\" dir=\"auto\">COBOL</span>"));
+  EXPECT_TRUE(contains(html, "<li class=\"ps-interest\" dir=\"auto\">COBOL</li>"));
   // Statistics: static markup has no controls.
   EXPECT_FALSE(contains(html, "<button"));
   EXPECT_FALSE(contains(html, "data-filter"));
@@ -298,7 +298,7 @@ TEST(ProfileCard, InteractiveMarkupCarriesFilterClauses) {
   const std::string html = ps::format_profile_html(p, s, o);
   EXPECT_TRUE(contains(html, "aria-label=\"Profile: Ada &lt;Lovelace&gt;\"")) << html;
   // One link per year that has records (2021 has none): 5.
-  EXPECT_EQ(count_of(html, "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:"), 5u);
+  EXPECT_EQ(count_of(html, "<a class=\"ps-bar\" href=\"#\" role=\"button\" data-filter=\"year:"), 5u);
   EXPECT_TRUE(contains(html, "data-filter=\"year:2022\" aria-label=\"2022: 2 publications\"")) << html;
   EXPECT_TRUE(contains(html, "data-filter=\"type:conference\""));
   EXPECT_TRUE(contains(html, "data-filter=\"first-author\""));

@@ -28,6 +28,10 @@ export const DEFAULT_LABELS = {
   sort: "Sort",
   group: "Group",
   clear: "Clear filters",
+  coauthor: "Co-author",
+  tag: "Tag",
+  /** An active filter's chip: what a screen reader hears for its remove button. */
+  removeFilter: (what: string) => `Remove filter: ${what}`,
   /** The button that shows sort, group and filters on a narrow screen; `active` filters are set. */
   filters: (active: number) => (active ? `Filters (${active})` : "Filters"),
   results: (shown: number, total: number) => `${shown === total ? "" : `${count(shown)} of `}${count(total)} publication${total === 1 ? "" : "s"}`,
@@ -211,7 +215,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
-      list: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
+      list: HTMLElement; active: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
     #profileKey = "";
 
     constructor() {
@@ -324,7 +328,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       wrap.dataset.state = "loading";
       const sortOptions = Object.keys(L.sortNames).map((v) => `<option value="${v}"></option>`).join("");
       const groupOptions = Object.keys(L.groupNames).map((v) => `<option value="${v}"></option>`).join("");
+      // What the page prerendered inside the element (\`papershelf render\`) is shown in the place
+      // where the live card and list will be, until they replace it, so nothing on screen moves.
       wrap.innerHTML = `
+<div class="ps-prerendered"><slot></slot></div>
 <div class="ps-profile-slot" part="profile" hidden></div>
 <div class="ps-toolbar" part="toolbar" role="search">
   <input class="ps-search" type="search" part="search">
@@ -341,20 +348,23 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     <label class="ps-chip"><input type="checkbox" class="ps-f-first"> <span class="ps-chip-label"></span></label>
     <button type="button" class="ps-clear"></button>
   </div>
+  <div class="ps-active-filters" part="active-filters" hidden></div>
   <p class="ps-count" part="count" role="status" aria-live="polite">${escapeText(L.loading)}</p>
   <progress class="ps-progress" part="progress" max="1" hidden></progress>
 </div>
 <div class="ps-problems" part="problems" hidden></div>
 <p class="ps-legend" part="legend" hidden></p>
 <div class="ps-canvas-host" part="canvas" hidden><canvas class="ps-canvas" tabindex="0" role="application" aria-label="Publications table (drawn on a canvas; the same list follows as text for screen readers)"></canvas></div>
-<div class="ps-results" part="list"><slot></slot></div>`;
+<div class="ps-results" part="list"></div>`;
       r.append(wrap);
+      const slot = wrap.querySelector("slot")!;
+      slot.addEventListener("slotchange", () => wrap.toggleAttribute("data-prerendered", slot.assignedElements().some((n) => n.tagName !== "SCRIPT")));
       const q = <T extends Element>(sel: string) => wrap.querySelector(sel) as T;
       this.#els = {
         toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
         selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"), filtersToggle: q(".ps-filters-toggle"),
-        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), problems: q(".ps-problems"), legend: q(".ps-legend"),
+        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), active: q(".ps-active-filters"), problems: q(".ps-problems"), legend: q(".ps-legend"),
         profile: q(".ps-profile-slot"),
       };
       const e = this.#els;
@@ -375,9 +385,24 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         e.search.focus();
       });
       e.list.addEventListener("click", (ev) => void this.#onListClick(ev));
+      e.active.addEventListener("click", (ev) => {
+        const chip = (ev.target as Element).closest<HTMLElement>("button[data-clause]");
+        if (!chip) return;
+        const clause = chip.dataset.clause!;
+        if (clause === "\u0000search") this.#state.search = "";
+        else this.#state.filter = filterClauses(this.#state.filter).filter((c) => c !== clause).map(quoteClause).join(" ");
+        this.#commit();
+        // Focus stays in the toolbar: on the next chip, or else the search field or the count.
+        void this.updateComplete.then(() => (e.active.querySelector<HTMLElement>("button") ?? (e.search.getClientRects().length ? e.search : e.count)).focus());
+      });
       // (toggle does not bubble: listened for on the way down)
       e.list.addEventListener("toggle", (ev) => void this.#onToggle(ev), true);
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
+      // The chart's year bars are toggles (role="button"): Space presses them as it does a button.
+      e.profile.addEventListener("keydown", (ev) => {
+        const bar = (ev.target as Element).closest?.<HTMLElement>('[role="button"][data-filter]');
+        if (bar && ev.key === " ") { ev.preventDefault(); bar.click(); }
+      });
       this.#resetState();
       this.#applyTheme();
       this.#applyLabels();
@@ -502,7 +527,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const line = document.createElement("p");
       line.className = "ps-error";
       line.textContent = this.labels.loadError;
-      this.#els.list.replaceChildren(...(prerendered ? [] : [line]), document.createElement("slot"));
+      this.#els.list.replaceChildren(...(prerendered ? [] : [line]));
     }
 
     #setShelfState(state: "loading" | "ready" | "empty" | "failed"): void {
@@ -745,7 +770,33 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.selected.parentElement!.hidden = u.selected && !e.selected.checked;
       e.award.parentElement!.hidden = u.award && !e.award.checked;
       e.first.parentElement!.hidden = u.first && !e.first.checked;
+      this.#renderActiveFilters(view);
     }
+    /**
+     * Every active filter as a chip that removes it, whatever set it (a control, the profile card,
+     * a link): a co-author or tag has no control of its own, and a short list has no toolbar.
+     */
+    #renderActiveFilters(view: View): void {
+      const L = this.labels;
+      const facets = view.facets!;
+      const facetLabel = (values: FacetValue[], key: string) => values.find((v) => v.key.toLowerCase() === key.toLowerCase())?.label ?? key;
+      const chips: [string, string][] = filterClauses(this.#state.filter).map((clause) => {
+        const key = clauseKey(clause);
+        const value = clause.slice(clause.indexOf(":") + 1);
+        const text = key === "year" ? `${L.year}: ${value}` : key === "type" ? `${L.type}: ${facetLabel(facets.types, value)}`
+          : key === "status" ? `${L.status}: ${facetLabel(facets.statuses, value)}` : key === "venue" ? `${L.venue}: ${value}`
+          : key === "author" ? `${L.coauthor}: ${value}` : key === "tag" ? `${L.tag}: ${value}` : key === "selected" ? L.selected
+          : key === "award" ? L.award : key === "first-author" ? L.firstAuthor : clause;
+        return [clause, text];
+      });
+      // Without a search field on screen, a search from a link is an active filter too.
+      if (this.#state.search && (this.#els.toolbar.parentElement as HTMLElement).dataset.controls === "none")
+        chips.unshift(["\u0000search", `${L.search}: ${this.#state.search}`]);
+      const html = chips.map(([clause, text]) => `<button type="button" class="ps-active-chip" data-clause="${escapeText(clause)}" aria-label="${escapeText(L.removeFilter(text))}"><span dir="auto">${escapeText(text)}</span> <span aria-hidden="true">\u00D7</span></button>`).join("");
+      if (this.#els.active.innerHTML !== html) this.#els.active.innerHTML = html;
+      this.#els.active.hidden = chips.length === 0;
+    }
+
     #uselessFor = "";
     #useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false };
 
@@ -787,7 +838,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (retry) { this.#reload(); return; }
       this.#showProblems();
       this.#els.count.textContent = "";
-      this.#els.list.replaceChildren(document.createElement("slot"));
+      this.#setShelfState("failed");
+      this.#els.list.replaceChildren();
     }
     #reload(): void { this.#rendering = this.#load(); }
 
@@ -855,7 +907,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       for (const el of box.querySelectorAll<HTMLElement>("[data-filter]")) {
         const c = (filterClauses(el.dataset.filter ?? "")[0] ?? "").toLowerCase();
         const on = c ? clauses.has(c) : clauses.size === 0 && !this.#state.search;
-        if (el.tagName === "BUTTON") el.setAttribute("aria-pressed", String(on));
+        if (el.tagName === "BUTTON" || el.getAttribute("role") === "button") el.setAttribute("aria-pressed", String(on));
         else if (on) el.setAttribute("aria-current", "true");
         else el.removeAttribute("aria-current");
       }
@@ -1108,6 +1160,31 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (cite) cite.textContent = L.cite;
       const more = li.querySelector<HTMLElement>("summary.ps-more");
       if (more) more.textContent = L.showMore(Number(more.dataset.hidden));
+      this.#typeset(li);
+    }
+
+    #pageMathStyles = false;
+    /**
+     * Math is Unicode where Unicode can say it; a page that loads KaTeX (or MathJax with SVG
+     * output) gets it typeset from the TeX the core keeps in data-tex. KaTeX's stylesheet, linked
+     * by the page, is linked into this shadow root too. If anything fails, the Unicode text stays.
+     */
+    #typeset(root: ParentNode): void {
+      const spans = root.querySelectorAll<HTMLElement>(".ps-math[data-tex]");
+      if (!spans.length) return;
+      const page = window as unknown as { katex?: { render(tex: string, el: HTMLElement, o: object): void }; MathJax?: { tex2svg?(tex: string, o: object): Element } };
+      if (!page.katex?.render && !page.MathJax?.tex2svg) return;
+      if (page.katex?.render && !this.#pageMathStyles) {
+        this.#pageMathStyles = true;
+        for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="katex" i]')) this.#root.append(link.cloneNode());
+      }
+      for (const span of spans) {
+        const tex = span.dataset.tex ?? "";
+        try {
+          if (page.katex?.render) page.katex.render(tex, span, { throwOnError: false, displayMode: false });
+          else span.replaceChildren(page.MathJax!.tex2svg!(tex, { display: false }));
+        } catch { /* the Unicode text stays */ }
+      }
     }
 
     /** BibTeX fields "BibTeX" and "Copy" leave out. */

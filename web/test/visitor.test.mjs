@@ -224,3 +224,60 @@ test("two lists on one page never share URL state; with ids each keeps its own",
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("every active filter is a chip that removes it, a co-author from the profile card too", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  await ready(page);
+  const coauthor = shadow(page, ".ps-top-coauthors button.ps-top-item").first();
+  const name = (await coauthor.locator(".ps-top-name").textContent()).trim();
+  await coauthor.click();
+  const narrowed = await settled(page);
+  assert.ok(narrowed.length > 0 && narrowed.length < exampleCount);
+  const chip = shadow(page, ".ps-active-filters button.ps-active-chip");
+  assert.equal(await chip.count(), 1);
+  assert.equal((await chip.textContent()).replace(/\s*×$/, ""), `Co-author: ${name}`);
+  assert.equal(await chip.getAttribute("aria-label"), `Remove filter: Co-author: ${name}`);
+  await chip.click();
+  assert.equal((await settled(page)).length, exampleCount);
+  assert.equal(await shadow(page, ".ps-active-filters").isVisible(), false);
+  // The clicked statistic brought the list's count line into view.
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("math is Unicode, and typeset by the page's KaTeX when it has one", async () => {
+  const data = "@article{m, title={Bounds for $\\alpha$-stable laws in $O(n \\log n)$}, author={Doe, J.}, year=2020}";
+  server.pages.set("/visitor/math.html", { body: html(inline('id="plain"', data)) });
+  server.pages.set("/visitor/katex.html", { body: html(inline('id="typeset"', data)).replace('<script src="/papershelf.js">',
+    `<script>window.katex = { render(tex, el) { el.textContent = "[" + tex + "]"; } };</script><script src="/papershelf.js">`) });
+  const { page, errors } = await open(browser.context, `${server.url}/visitor/math.html`);
+  await ready(page, "#plain");
+  assert.deepEqual(await page.locator("#plain >> .ps-math").allTextContents(), ["α", "O(n log n)"]);
+  await page.goto(`${server.url}/visitor/katex.html`);
+  await ready(page, "#typeset");
+  assert.deepEqual(await page.locator("#typeset >> .ps-math").allTextContents(), ["[\\alpha]", "[O(n \\log n)]"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the live list takes over from the prerendered one without moving anything (CLS < 0.05 at 375 and 1280 px)", async () => {
+  for (const name of ["homepage", "zhisheng-ye"]) for (const width of [375, 1280]) {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript(() => {
+      window.__cls = 0;
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+        .observe({ type: "layout-shift", buffered: true });
+    });
+    // (The served page holds the list prerendered by the CLI: examples.test.mjs checks it.)
+    await page.goto(`${server.url}/${name}/`);
+    await ready(page);
+    await page.waitForTimeout(300);
+    const cls = await page.evaluate(() => window.__cls);
+    assert.ok(cls < 0.05, `${name} at ${width} px: CLS ${cls}`);
+    // The live list is in its place, the prerendered one out of sight.
+    assert.equal(await page.locator("paper-shelf > .ps-shelf .ps-entry").first().isVisible(), false);
+    assert.ok(await shadow(page, ".ps-results .ps-entry").first().isVisible());
+    await page.close();
+  }
+});

@@ -243,11 +243,12 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     if (o.interactive && y.total) {
       // The link holds only shapes (its name is the label); a transparent hit area makes the
       // whole column, texts included, clickable.
-      h << "<a class=\"ps-bar\" href=\"#\" data-filter=\"year:" << y.year << "\" aria-label=\"";
+      // A toggle (the element sets aria-pressed), focusable through its href.
+      h << "<a class=\"ps-bar\" href=\"#\" role=\"button\" data-filter=\"year:" << y.year << "\" aria-label=\"";
       h.escaped(name) << "\"><title>";
       h.escaped(name) << "</title><rect class=\"ps-bar-hit\" x=\"" << x - gap / 2 << "\" y=\"0\" width=\"" << bar + gap
                       << "\" height=\"" << height << "\" fill=\"transparent\"/>" << column << "</a>";
-      // After the link, so CSS can mark the current year's label (a.ps-bar[aria-current] + g).
+      // After the link, so CSS can mark the current year's label (a.ps-bar[aria-pressed] + g).
       h << "<g class=\"ps-bar-labels\" aria-hidden=\"true\">" << labels << "</g>";
     } else {
       h << "<g class=\"ps-bar\"" << (o.interactive ? " aria-hidden=\"true\"" : "") << ">" << column << labels << "</g>";
@@ -382,13 +383,13 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   paragraph(p.position, "<p class=\"ps-position\" dir=\"auto\">", "</p>");
   paragraph(p.affiliation, "<p class=\"ps-affiliation\" dir=\"auto\">", "</p>");
   if (!compact && !p.interests.empty()) {
-    h << "<p class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> ";
-    for (std::size_t i = 0; i < p.interests.size(); ++i) {
-      if (i) h << "<span class=\"ps-sep\" aria-hidden=\"true\"> \xC2\xB7 </span>";
-      h << "<span class=\"ps-interest\" dir=\"auto\">";
-      h.escaped(p.interests[i]) << "</span>";
+    // A list, so that a screen reader says where one interest ends (the dots are drawn by CSS).
+    h << "<div class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> <ul class=\"ps-interest-list\">";
+    for (const auto& interest : p.interests) {
+      h << "<li class=\"ps-interest\" dir=\"auto\">";
+      h.escaped(interest) << "</li>";
     }
-    h << "</p>";
+    h << "</ul></div>";
   }
   append_links(out, p, o);
   out += "</div></div>";
