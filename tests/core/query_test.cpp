@@ -684,6 +684,7 @@ TEST(Facets, CountsWithoutAQuery) {
   EXPECT_EQ(f.selected, 2u);
   EXPECT_EQ(f.awards, 2u);
   EXPECT_EQ(f.owner_first, 3u);
+  EXPECT_EQ(f.cited, 0u);  // no record carries a citation count: sorting by them does nothing
   ASSERT_FALSE(f.types.empty());
   EXPECT_EQ(f.types[0].label, "Conference");
 }
@@ -768,6 +769,20 @@ TEST(Scope, AnUntitledRecordIsReportedAndNeverListed) {
   const View v = run_query(r.library, Query{});  // ...and only titled ones are listed.
   EXPECT_EQ(keys_of(r.library, v), std::vector<std::string>{"y"});
   EXPECT_EQ(v.total, 1u);
+}
+
+TEST(Facets, CitedCountsTheShownRecordsWithCitationCounts) {
+  Library lib = sample();
+  lib.publications[0].citations = 12;
+  lib.publications[1].citations = 0;  // zero is a count
+  Query q;
+  EXPECT_EQ(facet_counts(lib, q).cited, 2u);
+  // Within a filter, only the records it keeps.
+  q.filter.types = {lib.publications[0].type};
+  std::uint32_t want = 0;
+  for (const auto& p : lib.publications) want += p.type == lib.publications[0].type && p.citations.has_value();
+  EXPECT_EQ(facet_counts(lib, q).cited, want);
+  EXPECT_GE(want, 1u);
 }
 
 TEST(Facets, VenuesMostFrequentFirst) {

@@ -159,7 +159,7 @@ void write_facets(json::Writer& w, const Facets& f) {
   values("statuses", f.statuses);
   values("venues", f.venues);
   values("tags", f.tags);
-  w.field("selected", f.selected).field("awards", f.awards).field("ownerFirst", f.owner_first);
+  w.field("selected", f.selected).field("awards", f.awards).field("ownerFirst", f.owner_first).field("cited", f.cited);
   w.end_object();
 }
 

@@ -94,6 +94,8 @@ export interface Facets {
   selected: number;
   awards: number;
   ownerFirst: number;
+  /** Shown records that carry a citation count. */
+  cited: number;
 }
 
 export interface Group {

@@ -395,6 +395,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         // Focus stays in the toolbar: on the next chip, or else the search field or the count.
         void this.updateComplete.then(() => (e.active.querySelector<HTMLElement>("button") ?? (e.search.getClientRects().length ? e.search : e.count)).focus());
       });
+      // Escape closes the panel that has focus, and focus goes back to its button.
+      e.list.addEventListener("keydown", (ev) => {
+        const open = (ev.target as Element).closest?.<HTMLDetailsElement>("details[open]");
+        if (ev.key !== "Escape" || !open) return;
+        open.open = false;
+        open.querySelector<HTMLElement>(":scope > summary")?.focus();
+      });
       // (toggle does not bubble: listened for on the way down)
       e.list.addEventListener("toggle", (ev) => void this.#onToggle(ev), true);
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
@@ -760,6 +767,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#useless = {
           year: facets.years.length < 2, type: facets.types.length < 2, status: facets.statuses.length < 2, venue: facets.venues.length < 2,
           selected: !narrows(facets.selected), award: !narrows(facets.awards), first: !owner || !narrows(facets.ownerFirst),
+          cited: facets.cited === 0,
         };
       }
       const u = this.#useless;
@@ -770,6 +778,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.selected.parentElement!.hidden = u.selected && !e.selected.checked;
       e.award.parentElement!.hidden = u.award && !e.award.checked;
       e.first.parentElement!.hidden = u.first && !e.first.checked;
+      const byCitations = [...e.sort.options].find((o) => o.value === "citations-desc");
+      if (byCitations) byCitations.hidden = u.cited && e.sort.value !== "citations-desc";
       this.#renderActiveFilters(view);
     }
     /**
@@ -798,7 +808,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     }
 
     #uselessFor = "";
-    #useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false };
+    #useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false, cited: false };
 
     // ------------------------------------------------------------------ [SECTION] rendering
 
@@ -937,9 +947,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // what it did (and a screen reader hears the new count there).
       void this.updateComplete.then(() => {
         const count = this.#els.count;
-        const line = count.getClientRects().length ? count : this.#els.list;
-        if (line.getBoundingClientRect().top > innerHeight * 0.6) line.scrollIntoView({ block: "start" });
-        if (line === count) { count.tabIndex = -1; count.focus({ preventScroll: true }); }
+        // The toolbar with the new chip and the count, or the list where there is no toolbar.
+        const top = count.getClientRects().length ? this.#els.toolbar : this.#els.list;
+        const y = top.getBoundingClientRect().top;
+        if (y < 0 || y > innerHeight * 0.6) top.scrollIntoView({ block: "start" });
+        if (top !== this.#els.list) { count.tabIndex = -1; count.focus({ preventScroll: true }); }
       });
     }
 

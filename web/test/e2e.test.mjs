@@ -98,8 +98,17 @@ test("BibTeX and Cite panels, copy, and keyboard use", async () => {
   await ready(page);
   const first = shadow(page, ".ps-results li.ps-entry").first();
   const panel = first.locator("details.ps-bibtex");
+  // Where the button sits in its entry (the page may scroll when it is clicked).
+  const place = (sel) => first.evaluate((li, s) => {
+    const r = li.querySelector(s).getBoundingClientRect(), l = li.getBoundingClientRect();
+    return { x: r.x - l.x, y: r.y - l.y, bottom: r.bottom - l.y };
+  }, sel);
+  const before = await place("details.ps-bibtex > summary");
   await panel.locator("summary").click();
   assert.equal(await panel.getAttribute("open"), "");
+  // The panel opens below the row; its button stays where it was.
+  assert.deepEqual(await place("details.ps-bibtex > summary"), before);
+  assert.ok((await place("details.ps-bibtex .ps-panel")).y >= before.bottom);
   const bib = await panel.locator(".ps-panel pre").textContent();
   assert.match(bib, /^@\w+\{/);
   assert.doesNotMatch(bib, /\babbr\b/);
@@ -109,6 +118,10 @@ test("BibTeX and Cite panels, copy, and keyboard use", async () => {
   await first.locator("details.ps-cite summary").focus();
   await page.keyboard.press("Enter");
   assert.match(await first.locator("details.ps-cite .ps-panel pre").textContent(), /\d{4}/);
+  // Escape closes it again, with focus back on its button.
+  await page.keyboard.press("Escape");
+  assert.equal(await first.locator("details.ps-cite").getAttribute("open"), null);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.textContent), "Cite");
   // Keyboard: focus the search box, type, Tab onward.
   await shadow(page, "input.ps-search").focus();
   await page.keyboard.type("lucid");

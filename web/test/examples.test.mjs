@@ -146,6 +146,30 @@ test("researcher homepages: each shows its list with its own owner highlighted, 
   assert.deepEqual(ownerOf["zhisheng-ye"].hu2024characterization, ["Zhisheng Ye*"]);
 });
 
+// What a visitor sees, for readers of the README (docs/screenshots/, referenced there): every
+// example page on a phone and a desktop, light and dark, from the top of the list; and axe-core
+// in both schemes, on the page's real background.
+test("every example page at 375 and 1280 px, light and dark: screenshots for the README, no axe violations", async () => {
+  const dir = join(repo, "docs", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  for (const name of [...RESEARCHERS, "lab"]) for (const [width, height] of [[375, 812], [1280, 900]]) for (const scheme of ["light", "dark"]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/${name}/`);
+    await ready(page);
+    assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
+    // From the start of the element (the profile card, or the toolbar and the first entries).
+    await page.evaluate(() => { document.querySelector("paper-shelf").scrollIntoView(); window.scrollBy(0, -8); });
+    await page.waitForTimeout(100);
+    const file = join(dir, `${name}-${width}-${scheme}.jpg`);
+    await page.screenshot({ path: file, type: "jpeg", quality: 80 });
+    assert.ok(statSync(file).size > 10000, file);
+    assert.deepEqual(errors, [], `${name} ${width} ${scheme}`);
+    await page.close();
+  }
+});
+
 test("the examples index links every example page, and every page is listed", async () => {
   const html = await (await fetch(`${server.url}/`)).text();
   const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);

@@ -163,6 +163,7 @@ struct FacetKeys {
     Status status = Status::Published;
     bool selected = false;
     bool award = false;
+    bool cited = false;  // carries a citation count
   };
   std::vector<Row> rows;                 // per record
   std::vector<std::string_view> venues;  // distinct values, in first-seen order
@@ -208,6 +209,7 @@ struct Facets {
   std::uint32_t selected = 0;
   std::uint32_t awards = 0;
   std::uint32_t owner_first = 0;
+  std::uint32_t cited = 0;  // shown records with a citation count (none: sorting by citations does nothing)
 };
 Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
                     const SearchIndex* index = nullptr);

@@ -515,6 +515,7 @@ class FacetTally {
     if (kept_without(kSelected) && r.selected) ++out_.selected;
     if (kept_without(kAward) && r.award) ++out_.awards;
     if (kept_without(kOwnerFirst) && q_.first(p, i)) ++out_.owner_first;
+    if (failed == 0 && r.cited) ++out_.cited;
   }
 
   Facets finish() {
@@ -653,7 +654,8 @@ FacetKeys facet_keys(const Library& lib) {
   };
   keys.rows.reserve(n);
   for (const auto& p : lib.publications) {
-    keys.rows.push_back({p.date.year, p.type, p.status, p.selected, !p.award.empty() || !p.award_label.empty()});
+    keys.rows.push_back({p.date.year, p.type, p.status, p.selected, !p.award.empty() || !p.award_label.empty(),
+                         p.citations.has_value()});
     const std::string_view v = venue_key_view(p);
     keys.venue_of.push_back(v.empty() ? FacetKeys::kNoVenue : id_of(venue_ids, keys.venues, v));
     keys.tag_begin.push_back(static_cast<std::uint32_t>(keys.tag_ids.size()));
