@@ -284,3 +284,35 @@ test("the live list takes over from the prerendered one without moving anything 
     await page.close();
   }
 });
+
+test("presets look like al-folio, academicpages and Hugo Blox, readable in light and dark (screenshots in docs/screenshots/)", async () => {
+  const { createRequire } = await import("node:module");
+  const { statSync, mkdirSync } = await import("node:fs");
+  const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  const dir = join(here, "..", "..", "docs", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  const want = { "al-folio": ["rgb(181, 9, 172)", "uppercase"], academicpages: ["rgb(29, 107, 134)", "none"], "hugo-blox": ["rgb(21, 101, 192)", "none"] };
+  for (const [preset, [accent, transform]] of Object.entries(want)) for (const [width, scheme] of [[1280, "light"], [375, "dark"]]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/homepage/`);
+    await ready(page);
+    await page.evaluate((p) => document.querySelector("paper-shelf").setAttribute("preset", p), preset);
+    const style = await shadow(page, ".ps-results details.ps-bibtex > summary").first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { accent: getComputedStyle(el.closest(".ps-shelf")).getPropertyValue("--ps-accent").trim(), transform: s.textTransform };
+    });
+    if (scheme === "light") assert.equal(await shadow(page, ".ps-results .ps-badge").first().evaluate((el) => getComputedStyle(el).backgroundColor), accent, preset);
+    assert.equal(style.transform, transform, preset);
+    assert.ok(style.accent, preset);
+    await page.addScriptTag({ content: axe });
+    assert.deepEqual(await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.length}`)), [], `${preset} ${scheme}`);
+    await page.evaluate(() => { document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-toolbar").scrollIntoView(); });
+    const file = join(dir, `preset-${preset}-${width}-${scheme}.jpg`);
+    await page.screenshot({ path: file, type: "jpeg", quality: 80 });
+    assert.ok(statSync(file).size > 10000, file);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
