@@ -1,34 +1,23 @@
 // End to end in Debian's Chromium: the example homepage served on 127.0.0.1 with the one-line
 // embed. Needs the built site (./dev.sh builds build/site before running the tests).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { serve } from "./support/server.mjs";
-import { launch, open, ready } from "./support/browser.mjs";
+import { open, ready } from "./support/browser.mjs";
+import { useSite, shadow } from "./support/site.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const site = join(here, "..", "..", "build", "site");
 const bibText = readFileSync(join(here, "..", "..", "examples", "homepage", "papers.bib"), "utf8");
 // The number of entries in the example file, counted independently of the parser.
 const exampleCount = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
 
-let server, browser;
-before(async () => {
-  assert.ok(existsSync(join(site, "papershelf.js")), "build/site is missing: run ./dev.sh test");
-  server = await serve(site);
-  browser = await launch();
-});
-after(async () => { await browser?.close(); await server?.close(); });
-
-// Playwright CSS pierces open shadow roots; .ps-results and the toolbar exist only in the shadow
-// root (the light DOM holds the pre-rendered fallback list with the same entry classes).
-const shadow = (page, sel) => page.locator(`paper-shelf >> ${sel}`);
+const env = useSite();
 
 test("the example homepage shows every entry, newest first, with the owner highlighted", async () => {
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   const keys = await ready(page);
   assert.equal(keys.length, exampleCount);
   const years = await shadow(page, ".ps-results .ps-entry .ps-year").allTextContents();
@@ -41,7 +30,7 @@ test("the example homepage shows every entry, newest first, with the owner highl
 });
 
 test("sort, search with highlighting, filters, grouping, and the change event", async () => {
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   await shadow(page, "select.ps-sort").selectOption("year-asc");
   let keys = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
@@ -78,7 +67,7 @@ test("sort, search with highlighting, filters, grouping, and the change event", 
 });
 
 test("state lives in the URL hash and survives a reload", async () => {
-  const { page } = await open(browser.context, `${server.url}/homepage/`);
+  const { page } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   await shadow(page, "input.ps-search").fill("datacenter");
   await shadow(page, "select.ps-sort").selectOption("title-asc");
@@ -93,8 +82,8 @@ test("state lives in the URL hash and survives a reload", async () => {
 });
 
 test("BibTeX and Cite panels, copy, and keyboard use", async () => {
-  const { page } = await open(browser.context, `${server.url}/homepage/`);
-  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  const { page } = await open(env.browser.context, `${env.server.url}/homepage/`);
+  await env.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
   await ready(page);
   const first = shadow(page, ".ps-results li.ps-entry").first();
   const panel = first.locator("details.ps-bibtex");
@@ -131,7 +120,7 @@ test("BibTeX and Cite panels, copy, and keyboard use", async () => {
 });
 
 test("bad data: valid entries still shown; with debug, a panel with line:column for the owner", async () => {
-  server.pages.set("/homepage/broken.html", { body: `<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
+  env.server.pages.set("/homepage/broken.html", { body: `<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
 <script src="../papershelf.js"></script>
 <paper-shelf debug><script type="text/x-bibtex">
 @article{good1, title={First}, author={A, B}, year=2020}
@@ -140,7 +129,7 @@ test("bad data: valid entries still shown; with debug, a panel with line:column 
 </script></paper-shelf>
 <paper-shelf id="missing" src="nope.bib"></paper-shelf>
 <paper-shelf id="prerendered" src="gone.bib"><ol class="ps-list"><li class="ps-entry" id="kept">A paper rendered ahead of time</li></ol></paper-shelf>` });
-  const { page } = await open(browser.context, `${server.url}/homepage/broken.html`);
+  const { page } = await open(env.browser.context, `${env.server.url}/homepage/broken.html`);
   const keys = await ready(page);
   assert.ok(keys.includes("good1") && keys.includes("good2"), keys.join());
   const text = await page.locator("paper-shelf >> .ps-problems").first().textContent();
@@ -157,7 +146,7 @@ test("bad data: valid entries still shown; with debug, a panel with line:column 
 test("axe-core finds no accessibility violations", async () => {
   const require = createRequire(import.meta.url);
   const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-  const { page } = await open(browser.context, `${server.url}/homepage/`);
+  const { page } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.length}`));
@@ -177,10 +166,10 @@ const exampleEntries = bibText.split(/^@/m).slice(1).filter((b) => !/^(string|co
 const sorted = (a) => [...a].sort();
 
 test("the profile card: counts match the data, clicking a statistic filters the list", async () => {
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   // ./dev.sh pre-renders the static card (no buttons, no JavaScript needed) with the list.
-  const served = await (await fetch(`${server.url}/homepage/`)).text();
+  const served = await (await fetch(`${env.server.url}/homepage/`)).text();
   const fallback = served.slice(served.indexOf("<paper-shelf"), served.indexOf("</paper-shelf>"));
   assert.match(fallback, /<section class="ps-profile ps-profile-full"[^>]*>.*<p class="ps-position" dir="auto">Research Assistant Professor<\/p>/s);
   assert.doesNotMatch(fallback, /<button/);
@@ -257,14 +246,14 @@ test("the profile card: counts match the data, clicking a statistic filters the 
 });
 
 test("the profile card: compact mode, attributes win, email assembled on click, none hides it", async () => {
-  server.pages.set("/homepage/card.html", { body: `<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
+  env.server.pages.set("/homepage/card.html", { body: `<!doctype html><html lang="en"><title>t</title><link rel="icon" href="data:,">
 <script src="../papershelf.js"></script>
 <main><h1>Card</h1><h2>Publications</h2>
 <paper-shelf profile="compact" position="Attribute position" links="homepage=https://example.org/h; scholar=javascript:alert(1)" email="ada@example.org"><script type="application/json">
 {"profile": {"name": "Ada Lovelace", "position": "JSON position", "affiliation": "JSON affiliation"},
  "publications": [{"id": "a1", "type": "paper-conference", "title": "One", "author": [{"family": "Lovelace", "given": "Ada"}], "issued": {"date-parts": [[2020]]}}]}
 </script></paper-shelf></main>` });
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/card.html`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/card.html`);
   await ready(page);
   const card = shadow(page, ".ps-profile-slot .ps-profile");  // the live card (the light DOM may hold the pre-rendered one)
   assert.equal(await card.getAttribute("class"), "ps-profile ps-profile-compact");
@@ -283,9 +272,9 @@ test("the profile card: compact mode, attributes win, email assembled on click, 
 });
 
 test("lang: registered labels replace English, missing ones fall back, labels overrides one string", async () => {
-  server.pages.set("/homepage/lang.html", { body: `<!doctype html><html lang="de"><title>t</title><link rel="icon" href="data:,">
+  env.server.pages.set("/homepage/lang.html", { body: `<!doctype html><html lang="de"><title>t</title><link rel="icon" href="data:,">
 <script src="../papershelf.js"></script><main><paper-shelf src="papers.bib" owner="Qinghao Hu"></paper-shelf></main>` });
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/lang.html`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/lang.html`);
   const keys = await ready(page);
   // No German registered yet: English.
   assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Search publications");
@@ -308,9 +297,9 @@ test("lang: registered labels replace English, missing ones fall back, labels ov
 });
 
 test("responsive: usable on a 360 px phone screen without horizontal scrolling", async () => {
-  const page = await browser.context.newPage();
+  const page = await env.browser.context.newPage();
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${server.url}/homepage/`);
+  await page.goto(`${env.server.url}/homepage/`);
   await ready(page);
   const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);

@@ -1,31 +1,22 @@
 // What a visitor of the homepage gets, in Debian's Chromium: the host page left alone, no
 // developer messages, as much UI as the list needs, a URL that can be shared, Back that undoes,
 // links to one paper. Needs the built site (./dev.sh builds build/site before the tests).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "./support/server.mjs";
-import { launch, open, ready, settled } from "./support/browser.mjs";
+import { open, ready, settled } from "./support/browser.mjs";
+import { useSite, shadow } from "./support/site.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const site = join(here, "..", "..", "build", "site");
 const css = readFileSync(join(here, "..", "src", "papershelf.css"), "utf8");
 const bibText = readFileSync(join(here, "..", "..", "examples", "homepage", "papers.bib"), "utf8");
 // Counted independently of the parser: entries, and those marked selected.
 const exampleCount = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
 const selectedCount = (bibText.match(/^\s*selected\s*=\s*\{true\}/gim) ?? []).length;
 
-let server, browser;
-before(async () => {
-  assert.ok(existsSync(join(site, "papershelf.js")), "build/site is missing: run ./dev.sh test");
-  server = await serve(site);
-  browser = await launch();
-});
-after(async () => { await browser?.close(); await server?.close(); });
-
-const shadow = (page, sel) => page.locator(`paper-shelf >> ${sel}`);
+const env = useSite();
 const html = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"></head>
 <body><script src="/papershelf.js"></script>${body}</body></html>`;
 const bib = (n, extra = () => "") => Array.from({ length: n }, (_, i) =>
@@ -46,7 +37,7 @@ test("papershelf.css styles nothing of the host page: every selector names a ps-
 });
 
 test("the host page keeps its own focus ring and marks with the stylesheet linked", async () => {
-  const page = await browser.context.newPage();
+  const page = await env.browser.context.newPage();
   const probe = async () => {
     await page.keyboard.press("Tab");  // keyboard focus: :focus-visible applies
     return page.evaluate(() => {
@@ -55,11 +46,11 @@ test("the host page keeps its own focus ring and marks with the stylesheet linke
       return { id: a.id, outline: `${s.outlineStyle} ${s.outlineColor} ${s.outlineWidth} ${s.outlineOffset}`, mark: m.backgroundColor };
     });
   };
-  server.pages.set("/visitor/host-plain.html", { body: `<!doctype html><title>t</title><link rel="icon" href="data:,"><a id="home" href="#x">Home</a> <mark>m</mark>` });
-  server.pages.set("/visitor/host-styled.html", { body: `<!doctype html><title>t</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/papershelf.css"><a id="home" href="#x">Home</a> <mark>m</mark>` });
-  await page.goto(`${server.url}/visitor/host-plain.html`);
+  env.server.pages.set("/visitor/host-plain.html", { body: `<!doctype html><title>t</title><link rel="icon" href="data:,"><a id="home" href="#x">Home</a> <mark>m</mark>` });
+  env.server.pages.set("/visitor/host-styled.html", { body: `<!doctype html><title>t</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/papershelf.css"><a id="home" href="#x">Home</a> <mark>m</mark>` });
+  await page.goto(`${env.server.url}/visitor/host-plain.html`);
   const plain = await probe();
-  await page.goto(`${server.url}/visitor/host-styled.html`);
+  await page.goto(`${env.server.url}/visitor/host-styled.html`);
   await page.waitForFunction(() => document.styleSheets.length > 0);
   const styled = await probe();
   assert.equal(plain.id, "home");
@@ -68,17 +59,17 @@ test("the host page keeps its own focus ring and marks with the stylesheet linke
 });
 
 test("a visitor sees no developer messages; the owner gets them in the console, diagnostics and with debug", async () => {
-  server.pages.set("/visitor/broken.html", { body: html(`
+  env.server.pages.set("/visitor/broken.html", { body: html(`
 ${inline('id="quiet"', "@article{good1, title={First}, author={A, B}, year=2020}\n@article{bad, title={Unclosed, author={C, D}, year=2021\n@article{good2, title={Second}, author={E, F}, year=2022}")}
 ${inline('id="loud" debug', "@article{good1, title={First}, author={A, B}, year=2020}\n@article{bad, title={Unclosed, author={C, D}, year=2021")}
 <paper-shelf id="missing" src="nope.bib"></paper-shelf>
 <paper-shelf id="prerendered" src="gone.bib"><ol class="ps-list"><li class="ps-entry" id="kept">A paper rendered ahead of time</li></ol></paper-shelf>
 <paper-shelf id="empty" src="/visitor/empty.bib"></paper-shelf>`) });
-  server.pages.set("/visitor/empty.bib", { body: "% nothing here yet\n", headers: { "content-type": "text/plain" } });
-  const page = await browser.context.newPage();
+  env.server.pages.set("/visitor/empty.bib", { body: "% nothing here yet\n", headers: { "content-type": "text/plain" } });
+  const page = await env.browser.context.newPage();
   const console = [];
   page.on("console", (m) => console.push(`${m.type()}: ${m.text()}`));
-  await page.goto(`${server.url}/visitor/broken.html`);
+  await page.goto(`${env.server.url}/visitor/broken.html`);
   for (const id of ["quiet", "loud", "missing", "prerendered", "empty"]) await ready(page, `#${id}`);
 
   // The valid entries are shown (the broken one lost its title to the unclosed brace, so it is
@@ -107,12 +98,12 @@ ${inline('id="loud" debug', "@article{good1, title={First}, author={A, B}, year=
 });
 
 test("controls: none for a short list, search or full on request, and no control that can do nothing", async () => {
-  server.pages.set("/visitor/controls.html", { body: html(`
+  env.server.pages.set("/visitor/controls.html", { body: html(`
 ${inline('id="short"', bib(3))}
 ${inline('id="search" controls="search"', bib(3))}
 ${inline('id="long"', bib(30, (i) => (i % 7 === 0 ? ", selected={true}" : "")))}
 ${inline('id="forced" controls="full"', bib(3))}`) });
-  const { page, errors } = await open(browser.context, `${server.url}/visitor/controls.html`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/controls.html`);
   for (const id of ["short", "search", "long", "forced"]) await ready(page, `#${id}`);
   assert.equal(await visible(page, "#short >> .ps-toolbar"), 0);
   assert.equal(await visible(page, "#short >> .ps-entry"), 3);
@@ -132,7 +123,7 @@ ${inline('id="forced" controls="full"', bib(3))}`) });
 });
 
 test("the page author's filter is a fixed scope: visitor filters narrow it, Clear never removes it", async () => {
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   await page.evaluate(() => {
     const el = document.querySelector("paper-shelf");
@@ -157,7 +148,7 @@ test("the page author's filter is a fixed scope: visitor filters narrow it, Clea
 });
 
 test("the URL: readable, one entry per change so Back undoes, a deep link scrolls to its paper", async () => {
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   await shadow(page, "select.ps-f-type").selectOption("journal");
   await settled(page);
@@ -178,16 +169,16 @@ test("the URL: readable, one entry per change so Back undoes, a deep link scroll
   // A link to one paper (the static list's id for it) brings it into view and marks it.
   const keys = bibText.match(/^@\w+\{([^,]+),/gm).map((l) => l.replace(/^@\w+\{|,$/g, ""));
   const last = (await (async () => {
-    const p = await browser.context.newPage();
-    await p.goto(`${server.url}/homepage/`);
+    const p = await env.browser.context.newPage();
+    await p.goto(`${env.server.url}/homepage/`);
     const k = await ready(p);
     await p.close();
     return k;
   })()).at(-1);
   assert.ok(keys.includes(last));
-  const deep = await browser.context.newPage();
+  const deep = await env.browser.context.newPage();
   await deep.setViewportSize({ width: 375, height: 700 });
-  await deep.goto(`${server.url}/homepage/#ps-${last}`);
+  await deep.goto(`${env.server.url}/homepage/#ps-${last}`);
   await ready(deep);
   await deep.waitForFunction((k) => document.querySelector("paper-shelf").shadowRoot.querySelector(`li.ps-target[data-key="${k}"]`), last);
   const box = await deep.evaluate((k) => {
@@ -202,15 +193,15 @@ test("the URL: readable, one entry per change so Back undoes, a deep link scroll
 });
 
 test("two lists on one page never share URL state; with ids each keeps its own", async () => {
-  server.pages.set("/visitor/two.html", { body: html(`${inline('controls="full"', bib(12))}${inline('controls="full"', bib(12))}`) });
-  server.pages.set("/visitor/two-ids.html", { body: html(`${inline('id="pubs" controls="full"', bib(12))}${inline('id="talks" controls="full"', bib(12))}`) });
-  const { page, errors } = await open(browser.context, `${server.url}/visitor/two.html`);
+  env.server.pages.set("/visitor/two.html", { body: html(`${inline('controls="full"', bib(12))}${inline('controls="full"', bib(12))}`) });
+  env.server.pages.set("/visitor/two-ids.html", { body: html(`${inline('id="pubs" controls="full"', bib(12))}${inline('id="talks" controls="full"', bib(12))}`) });
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/two.html`);
   await ready(page, "paper-shelf:nth-of-type(1)");
   await ready(page, "paper-shelf:nth-of-type(2)");
   await page.locator("paper-shelf:nth-of-type(1) >> input.ps-search").fill("Paper 11");
   assert.deepEqual(await settled(page, "paper-shelf:nth-of-type(1)"), ["p11"]);
   assert.equal(new URL(page.url()).hash, "");
-  await page.goto(`${server.url}/visitor/two-ids.html`);
+  await page.goto(`${env.server.url}/visitor/two-ids.html`);
   await ready(page, "#pubs");
   await ready(page, "#talks");
   await page.locator("#pubs >> input.ps-search").fill("Paper 11");
@@ -226,7 +217,7 @@ test("two lists on one page never share URL state; with ids each keeps its own",
 });
 
 test("every active filter is a chip that removes it, a co-author from the profile card too", async () => {
-  const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await ready(page);
   const coauthor = shadow(page, ".ps-top-coauthors button.ps-top-item").first();
   const name = (await coauthor.locator(".ps-top-name").textContent()).trim();
@@ -250,13 +241,13 @@ test("every active filter is a chip that removes it, a co-author from the profil
 
 test("math is Unicode, and typeset by the page's KaTeX when it has one", async () => {
   const data = "@article{m, title={Bounds for $\\alpha$-stable laws in $O(n \\log n)$}, author={Doe, J.}, year=2020}";
-  server.pages.set("/visitor/math.html", { body: html(inline('id="plain"', data)) });
-  server.pages.set("/visitor/katex.html", { body: html(inline('id="typeset"', data)).replace('<script src="/papershelf.js">',
+  env.server.pages.set("/visitor/math.html", { body: html(inline('id="plain"', data)) });
+  env.server.pages.set("/visitor/katex.html", { body: html(inline('id="typeset"', data)).replace('<script src="/papershelf.js">',
     `<script>window.katex = { render(tex, el) { el.textContent = "[" + tex + "]"; } };</script><script src="/papershelf.js">`) });
-  const { page, errors } = await open(browser.context, `${server.url}/visitor/math.html`);
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/math.html`);
   await ready(page, "#plain");
   assert.deepEqual(await page.locator("#plain >> .ps-math").allTextContents(), ["α", "O(n log n)"]);
-  await page.goto(`${server.url}/visitor/katex.html`);
+  await page.goto(`${env.server.url}/visitor/katex.html`);
   await ready(page, "#typeset");
   assert.deepEqual(await page.locator("#typeset >> .ps-math").allTextContents(), ["[\\alpha]", "[O(n \\log n)]"]);
   assert.deepEqual(errors, []);
@@ -265,7 +256,7 @@ test("math is Unicode, and typeset by the page's KaTeX when it has one", async (
 
 test("the live list takes over from the prerendered one without moving anything (CLS < 0.05 at 375 and 1280 px)", async () => {
   for (const name of ["homepage", "zhisheng-ye"]) for (const width of [375, 1280]) {
-    const page = await browser.context.newPage();
+    const page = await env.browser.context.newPage();
     await page.setViewportSize({ width, height: 800 });
     await page.addInitScript(() => {
       window.__cls = 0;
@@ -273,7 +264,7 @@ test("the live list takes over from the prerendered one without moving anything 
         .observe({ type: "layout-shift", buffered: true });
     });
     // (The served page holds the list prerendered by the CLI: examples.test.mjs checks it.)
-    await page.goto(`${server.url}/${name}/`);
+    await page.goto(`${env.server.url}/${name}/`);
     await ready(page);
     await page.waitForTimeout(300);
     const cls = await page.evaluate(() => window.__cls);
@@ -293,10 +284,10 @@ test("presets look like al-folio, academicpages and Hugo Blox, readable in light
   mkdirSync(dir, { recursive: true });
   const want = { "al-folio": ["rgb(181, 9, 172)", "uppercase"], academicpages: ["rgb(29, 107, 134)", "none"], "hugo-blox": ["rgb(21, 101, 192)", "none"] };
   for (const [preset, [accent, transform]] of Object.entries(want)) for (const [width, scheme] of [[1280, "light"], [375, "dark"]]) {
-    const { page, errors } = await open(browser.context, "about:blank");
+    const { page, errors } = await open(env.browser.context, "about:blank");
     await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`${server.url}/homepage/`);
+    await page.goto(`${env.server.url}/homepage/`);
     await ready(page);
     await page.evaluate((p) => document.querySelector("paper-shelf").setAttribute("preset", p), preset);
     const style = await shadow(page, ".ps-results details.ps-bibtex > summary").first().evaluate((el) => {
