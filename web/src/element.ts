@@ -28,6 +28,8 @@ export const DEFAULT_LABELS = {
   sort: "Sort",
   group: "Group",
   clear: "Clear filters",
+  /** The keyboard's way past the profile card's links and statistics. */
+  skipToList: "Skip to the publications",
   coauthor: "Co-author",
   tag: "Tag",
   /** An active filter's chip: what a screen reader hears for its remove button. */
@@ -215,7 +217,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
-      list: HTMLElement; active: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
+      list: HTMLElement; active: HTMLElement; skip: HTMLButtonElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
     #profileKey = "";
 
     constructor() {
@@ -332,6 +334,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // where the live card and list will be, until they replace it, so nothing on screen moves.
       wrap.innerHTML = `
 <div class="ps-prerendered"><slot></slot></div>
+<button type="button" class="ps-skip" hidden></button>
 <div class="ps-profile-slot" part="profile" hidden></div>
 <div class="ps-toolbar" part="toolbar" role="search">
   <input class="ps-search" type="search" part="search">
@@ -364,7 +367,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
         selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"), filtersToggle: q(".ps-filters-toggle"),
-        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), active: q(".ps-active-filters"), problems: q(".ps-problems"), legend: q(".ps-legend"),
+        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), active: q(".ps-active-filters"), skip: q(".ps-skip"), problems: q(".ps-problems"), legend: q(".ps-legend"),
         profile: q(".ps-profile-slot"),
       };
       const e = this.#els;
@@ -385,6 +388,12 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         e.search.focus();
       });
       e.list.addEventListener("click", (ev) => void this.#onListClick(ev));
+      // Past the card: to the search field, or where there is none, to the first entry.
+      e.skip.addEventListener("click", () => {
+        if (e.search.getClientRects().length) { e.search.focus(); return; }
+        const first = e.list.querySelector<HTMLElement>("li.ps-entry");
+        if (first) { first.tabIndex = -1; first.focus(); }
+      });
       e.active.addEventListener("click", (ev) => {
         const chip = (ev.target as Element).closest<HTMLElement>("button[data-clause]");
         if (!chip) return;
@@ -424,6 +433,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.search.setAttribute("aria-label", L.search);
       e.progress.setAttribute("aria-label", L.loading);
       (wrap.querySelector(".ps-l-sort") as HTMLElement).textContent = L.sort;
+      e.skip.textContent = L.skipToList;
       (wrap.querySelector(".ps-l-group") as HTMLElement).textContent = L.group;
       for (const o of e.sort.options) if (L.sortNames[o.value]) o.textContent = L.sortNames[o.value];
       for (const o of e.group.options) if (L.groupNames[o.value]) o.textContent = L.groupNames[o.value];
@@ -886,6 +896,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const key = [...PROFILE_ATTRIBUTES].map((a) => this.getAttribute(a) ?? "\u0000").join("\u0001");
       if (mode === "none") {
         box.hidden = true;
+        this.#els.skip.hidden = true;
         box.innerHTML = "";
         this.#profileKey = "";
         return;
@@ -909,6 +920,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         if (lib !== this.#library) return;
         box.innerHTML = html;
         box.hidden = box.innerHTML === "";
+        this.#els.skip.hidden = box.hidden;
         box.dataset.library = String(this.#loadCount);
         this.#profileKey = key;
       }

@@ -307,3 +307,28 @@ test("presets look like al-folio, academicpages and Hugo Blox, readable in light
     await page.close();
   }
 });
+
+test("the keyboard can skip the profile card: the element's first tab stop leads to the search field", async () => {
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
+  await ready(page);
+  // The last of the page's own controls before the element, then one Tab.
+  await page.locator(".renderer-switch button").last().focus();
+  await page.keyboard.press("Tab");
+  const skip = await page.evaluate(() => {
+    const el = document.activeElement?.shadowRoot?.activeElement;
+    const r = el?.getBoundingClientRect();
+    return { cls: el?.className, text: el?.textContent, width: r?.width ?? 0 };
+  });
+  assert.equal(skip.cls, "ps-skip");
+  assert.equal(skip.text, "Skip to the publications");
+  assert.ok(skip.width > 20, "visible while focused");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className), "ps-search");
+  // Without a card there is nothing to skip.
+  await page.evaluate(() => document.querySelector("paper-shelf").removeAttribute("profile"));
+  await settled(page);
+  assert.equal(await shadow(page, ".ps-skip").isVisible(), false);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-skip").hidden), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
