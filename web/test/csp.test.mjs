@@ -16,7 +16,7 @@ const dist = join(repo, "web", "dist");
 const bibText = readFileSync(join(repo, "examples", "homepage", "papers.bib"), "utf8");
 const count = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
 
-// What the README's Safety section documents: the embed needs exactly this much.
+// What docs/safety.md documents: the embed needs exactly this much.
 const STRICT = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
   "img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'";
 
