@@ -647,8 +647,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     // ------------------------------------------------------------------ [SECTION] state
 
     /** The visitor's state as the page author's attributes set it (`filter` is the scope instead). */
-    #resetState(): void {
-      this.#state = { search: this.getAttribute("search") ?? "", filter: "", sort: this.getAttribute("sort") ?? "", group: this.getAttribute("group") ?? "" };
+    #resetState(): void { this.#state = this.#defaults(); }
+    /** What the attributes set the visitor's state to (the URL keeps only what differs). */
+    #defaults(): { search: string; filter: string; sort: string; group: string } {
+      return { search: this.getAttribute("search") ?? "", filter: "", sort: this.getAttribute("sort") ?? "", group: this.getAttribute("group") ?? "" };
     }
 
     /** The page author's fixed selection: every query is made within it, and no control clears it. */
@@ -668,10 +670,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       if (!key) return;
       const mine = hashParams().filter(([k]) => k.startsWith(`${key}:`));
       const saved = new Map(mine.map(([k, v]) => [k.slice(key.length + 1), v]));
-      for (const name of ["search", "filter", "sort", "group"] as const) {
-        const v = saved.get(name);
-        this.#state[name] = v ?? (name === "filter" ? "" : this.getAttribute(name) ?? "");
-      }
+      const defaults = this.#defaults();
+      for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = saved.get(name) ?? defaults[name];
     }
 
     #onHash = (): void => {
@@ -692,8 +692,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const key = this.#hashKey();
       if (!key) return;
       const pairs = hashParams().filter(([k]) => !k.startsWith(`${key}:`));
-      for (const [k, v] of Object.entries(this.#state))
-        if (v && v !== (k === "filter" ? "" : this.getAttribute(k) ?? "")) pairs.push([`${key}:${k}`, v]);
+      const defaults = this.#defaults();
+      for (const name of ["search", "filter", "sort", "group"] as const)
+        if (this.#state[name] && this.#state[name] !== defaults[name]) pairs.push([`${key}:${name}`, this.#state[name]]);
       const hash = pairs.map(([k, v]) => `${hashEncode(k)}=${hashEncode(v)}`).join("&");
       const url = hash ? `#${hash}` : location.pathname + location.search;
       if (`#${hash}` === location.hash || (!hash && !location.hash)) return;
