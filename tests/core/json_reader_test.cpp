@@ -131,11 +131,10 @@ TEST(CslJson, ZoteroLikeItem) {
   ASSERT_EQ(p.links.size(), 2u);
   EXPECT_EQ(p.links[0], (Link{"url", "https://www.usenix.org/conference/nsdi24/presentation/hu"}));
   EXPECT_EQ(p.links[1], (Link{"doi", "https://doi.org/10.5555/Example.1"}));
-  // Unmapped fields are kept verbatim.
-  ASSERT_NE(p.extra_field("volume"), nullptr);
-  EXPECT_EQ(*p.extra_field("volume"), "21");
-  ASSERT_NE(p.extra_field("page"), nullptr);
-  EXPECT_EQ(*p.extra_field("page"), "709");
+  // The details are kept under their BibTeX names ("page" is BibTeX's "pages").
+  EXPECT_EQ(p.detail("volume"), "21");
+  EXPECT_EQ(p.detail("pages"), "709");
+  EXPECT_EQ(p.extra_field("page"), nullptr);
   EXPECT_EQ(p.line, 2u);
   EXPECT_EQ(p.order, 0u);
 }

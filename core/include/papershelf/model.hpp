@@ -189,6 +189,14 @@ struct ExtraField {
   }
 };
 
+// The source field a venue was read from, so that every writer puts it back where it was: a
+// @misc's `journal` stays a journal, a book's `publisher` a publisher (CSL-JSON's `publisher`,
+// not its `container-title`). Unknown: the writer picks the usual field for the type.
+enum class VenueField : std::uint8_t {
+  Unknown, JournalTitle, Journal, BookTitle, School, Institution, Publisher, Organization,
+  HowPublished, EventTitle
+};
+
 // Members are ordered by size (the small ones last) so that no padding sits between them: a
 // 10,000-entry file holds 10,000 of these.
 struct Publication {
@@ -209,10 +217,15 @@ struct Publication {
   std::vector<std::string> tags;
   std::string thumbnail;
   std::optional<std::int64_t> citations;
+  // Every field the model has no slot for, as BibTeX text under its BibTeX name whatever the
+  // source ("pages" = "1--21", also from CSL-JSON's "page": "1-21"): the bibliographic details
+  // (volume, pages, publisher, ...) that citations and exports read through detail(), and the
+  // rest verbatim, for round trips.
   std::vector<ExtraField> extra;
   Date date;
   PubType type = PubType::Misc;
   Status status = Status::Published;
+  VenueField venue_field = VenueField::Unknown;
   bool selected = false;
   bool others = false;  // the author list ended in "and others" (et al.)
 
@@ -223,6 +236,9 @@ struct Publication {
 
   // Returns the verbatim value of an extra field, or nullptr.
   const std::string* extra_field(std::string_view name) const;
+  // A bibliographic detail by its BibTeX name ("volume", "pages", "publisher", "address",
+  // "isbn", ...), decoded to Unicode text ("1--21" -> "1–21"); "" when the record has none.
+  std::string detail(std::string_view name) const;
 };
 
 struct LegendEntry {

@@ -15,6 +15,21 @@ int venue_priority(std::string_view lower_name) {
   return -1;
 }
 
+namespace {
+constexpr std::string_view kVenueFieldNames[] = {"",          "journaltitle", "journal",
+                                                 "booktitle", "school",       "institution",
+                                                 "publisher", "organization", "howpublished",
+                                                 "eventtitle"};
+}  // namespace
+
+VenueField venue_field_named(std::string_view lower_name) {
+  for (std::size_t i = 1; i < std::size(kVenueFieldNames); ++i)
+    if (kVenueFieldNames[i] == lower_name) return static_cast<VenueField>(i);
+  return VenueField::Unknown;
+}
+
+std::string_view venue_field_name(VenueField f) { return kVenueFieldNames[static_cast<int>(f)]; }
+
 bool is_link_field(std::string_view n) { return field_role(n) == FieldRole::Link; }
 
 namespace {

@@ -18,6 +18,9 @@ inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal",  
                                                     "school",       "institution", "publisher",
                                                     "organization", "howpublished"};
 int venue_priority(std::string_view lower_name);  // index in kVenueFields, or -1
+// The field a venue came from, by lower-case name (Unknown for any other name), and back.
+VenueField venue_field_named(std::string_view lower_name);
+std::string_view venue_field_name(VenueField f);  // "" for Unknown
 
 // al-folio link fields; the link label is the field name ("html" stays "html").
 bool is_link_field(std::string_view lower_name);

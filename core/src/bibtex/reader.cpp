@@ -860,6 +860,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Venue:
         if (&f == venue) {
           p.venue = decode(f);
+          p.venue_field = bibtex::venue_field_named(n);
         } else {
           keep(f);
         }
@@ -949,6 +950,7 @@ void Resolver::map(const Entry& e, Publication& p) {
           }
         }
         p.venue = next ? decode(*next) : RichText();
+        p.venue_field = next ? bibtex::venue_field_named(next->name) : VenueField::Unknown;
       }
       break;
     }

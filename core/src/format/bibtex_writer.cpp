@@ -17,7 +17,13 @@ using bibtex::to_lower_ascii;
 
 bool starts_lower(std::string_view s) { return !s.empty() && s[0] >= 'a' && s[0] <= 'z'; }
 
-std::string encode_plain(std::string_view s) { return latex::encode(RichText(std::string(s))); }
+// Plain text as BibTeX: as it is when the reader would read it back unchanged (a keyword
+// `peer_reviewed` stays so, not `peer\_reviewed`), escaped only where decoding would change it.
+std::string encode_plain(std::string_view s) {
+  std::string text(s);
+  if (latex::decode(text).text == text) return text;
+  return latex::encode(RichText(std::move(text)));
+}
 
 // One name in "von Last, Jr, First" form, markers after the family name.
 void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
@@ -43,7 +49,9 @@ void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
   }
 }
 
-std::string name_list(const std::vector<Person>& people, bool others) {
+}  // namespace
+
+std::string format_bibtex_names(const std::vector<Person>& people, bool others) {
   std::string out;
   detail::HtmlOut o(out);  // BibTeX text: only its raw appends are used
   for (const Person& p : people) {
@@ -53,6 +61,8 @@ std::string name_list(const std::vector<Person>& people, bool others) {
   if (others) o << (out.empty() ? "others" : " and others");
   return out;
 }
+
+namespace {
 
 class Writer {
  public:
@@ -120,13 +130,15 @@ std::string Writer::run() {
 
   out_.clear();
   detail::HtmlOut(out_) << "@" << type << "{" << p_.key << ",\n";
-  if (!p_.authors.empty() || p_.others) field("author", name_list(p_.authors, p_.others));
+  if (!p_.authors.empty() || p_.others) field("author", format_bibtex_names(p_.authors, p_.others));
   if (!p_.title.empty()) field("title", latex::encode(p_.title));
-  if (!p_.editors.empty()) field("editor", name_list(p_.editors, false));
+  if (!p_.editors.empty()) field("editor", format_bibtex_names(p_.editors, false));
   if (has_venue) {
     // The reader takes the best-ranked venue field; the written one must
     // outrank the extras.
-    std::string_view name = bibtex::venue_field_for(p_.type);
+    std::string_view name = p_.venue_field != VenueField::Unknown
+                                ? bibtex::venue_field_name(p_.venue_field)
+                                : bibtex::venue_field_for(p_.type);
     int best_extra = 1 << 20;
     for (const ExtraField& f : p_.extra) {
       const int rank = bibtex::venue_priority(f.name);

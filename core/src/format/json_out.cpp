@@ -1,6 +1,12 @@
 // JSON output: CSL-JSON for other tools, and the view model the CLI and the JS glue read.
+#include <algorithm>
+
+#include "bibtex/mapping.hpp"
+#include "csl/mapping.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
+#include "papershelf/latex.hpp"
+#include "papershelf/names.hpp"
 
 namespace papershelf {
 namespace {
@@ -38,17 +44,133 @@ void csl_name(Writer& w, const Person& a) {
   w.end_object();
 }
 
-void date_parts(Writer& w, const Date& d) {
-  w.begin_object().key("date-parts").begin_array().begin_array().number(d.year);
-  if (d.month) w.number(d.month);
-  if (d.month && d.day) w.number(d.day);
-  w.end_array().end_array().end_object();
+void date_parts(Writer& w, const Date& d, const Date* end = nullptr) {
+  w.begin_object().key("date-parts").begin_array();
+  for (const Date* part : {&d, end}) {
+    if (!part) continue;
+    w.begin_array().number(part->year);
+    if (part->month) w.number(part->month);
+    if (part->month && part->day) w.number(part->day);
+    w.end_array();
+  }
+  w.end_array().end_object();
 }
 
 void optional_int(Writer& w, const char* key, std::optional<std::int64_t> v) {
   w.key(key);
   if (v) w.number(*v);
   else w.null();
+}
+
+// Rich text as CSL-JSON's own markup (<i>, <b>, small caps, <span class="nocase">), which the
+// CSL-JSON reader reads back; other styles (math, links) stay plain text.
+std::string csl_markup(const RichText& t) {
+  auto open_tag = [](SpanStyle s) -> const char* {
+    switch (s) {
+      case SpanStyle::Italic: return "<i>";
+      case SpanStyle::Bold: return "<b>";
+      case SpanStyle::SmallCaps: return "<span style=\"font-variant:small-caps;\">";
+      case SpanStyle::NoCase: return "<span class=\"nocase\">";
+      default: return nullptr;
+    }
+  };
+  auto close_tag = [](SpanStyle s) { return s == SpanStyle::Italic ? "</i>" : s == SpanStyle::Bold ? "</b>" : "</span>"; };
+  std::vector<const Span*> spans;
+  for (const Span& sp : t.spans)
+    if (open_tag(sp.style) && sp.begin < sp.end && sp.end <= t.text.size()) spans.push_back(&sp);
+  if (spans.empty()) return t.text;
+  std::string out;
+  std::vector<const Span*> open;  // innermost last
+  for (std::size_t at = 0; at <= t.text.size(); ++at) {
+    while (!open.empty() && open.back()->end == at) {
+      out += close_tag(open.back()->style);
+      open.pop_back();
+    }
+    for (const Span* sp : spans)  // (spans start in order; a longer one opens first)
+      if (sp->begin == at && (open.empty() || sp->end <= open.back()->end)) {
+        out += open_tag(sp->style);
+        open.push_back(sp);
+      }
+    if (at < t.text.size()) out += t.text[at];
+  }
+  return out;
+}
+
+// The record's own address: its url link, else the link its title points to.
+const Link* csl_url(const Publication& p) {
+  for (const Link& l : p.links)
+    if (l.label == "url") return &l;
+  return best_link(p);
+}
+
+// Where CSL-JSON keeps a venue read from this field.
+std::string_view venue_variable(VenueField f) {
+  switch (f) {
+    case VenueField::School:
+    case VenueField::Institution:
+    case VenueField::Publisher:
+    case VenueField::Organization:
+      return "publisher";
+    case VenueField::EventTitle:
+      return "event-title";
+    default:
+      return "container-title";
+  }
+}
+
+// Publication::extra's details as the CSL-JSON variables they are (csl/mapping.hpp); fields CSL
+// has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain hyphen.
+void csl_details(Writer& w, const Publication& p) {
+  const bool in_series = p.extra_field("series") != nullptr;
+  std::vector<std::string_view> written{venue_variable(p.venue_field)};
+  for (const ExtraField& f : p.extra) {
+    std::string_view name;
+    csl::Kind kind = csl::Kind::Text;
+    if (f.name == "number") {
+      name = csl::number_variable(p.type, in_series);
+    } else if (const csl::Variable* v = csl::by_bibtex(f.name)) {
+      name = v->csl;
+      kind = v->kind;
+    } else if (csl::is_variable(f.name, &kind)) {
+      name = f.name;
+    } else if (f.name == "eprint" && p.extra_field("eprinttype") &&
+               bibtex::to_lower_ascii(*p.extra_field("eprinttype")) == "pubmed") {
+      name = "PMID";
+    } else {
+      continue;
+    }
+    if (std::find(written.begin(), written.end(), name) != written.end()) continue;
+    written.push_back(name);
+    w.key(name);
+    switch (kind) {
+      case csl::Kind::Date:
+      {
+        const std::size_t slash = f.value.find('/');
+        const Date end = slash == std::string::npos ? Date() : csl::parse_date_text(std::string_view(f.value).substr(slash + 1));
+        date_parts(w, csl::parse_date_text(f.value), end.year ? &end : nullptr);
+      }
+        break;
+      case csl::Kind::Names: {
+        w.begin_array();
+        for (const Person& a : parse_bibtex_names(f.value).people) csl_name(w, a);
+        w.end_array();
+        break;
+      }
+      case csl::Kind::Json: {
+        json::Value v;
+        if (json::parse(f.value, v)) w.value(v);
+        else w.string(f.value);
+        break;
+      }
+      case csl::Kind::Text: {
+        std::string text = latex::decode(f.value).text;
+        if (name == "page")
+          for (std::size_t at; (at = text.find("\xE2\x80\x93")) != std::string::npos;) text.replace(at, 3, "-");
+        w.string(text);
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -59,7 +181,8 @@ std::string format_csl_json(const Library& lib, const View& view) {
   w.begin_array();
   for (auto i : view.entries) {
     const Publication& p = lib.publications[i];
-    w.begin_object().field("id", p.key).field("type", csl_type(p.type)).field("title", p.title.text);
+    w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", csl_type(p.type))
+        .field("title", csl_markup(p.title));
     if (!p.authors.empty()) {
       w.key("author").begin_array();
       for (const auto& a : p.authors) csl_name(w, a);
@@ -71,9 +194,10 @@ std::string format_csl_json(const Library& lib, const View& view) {
       w.end_array();
     }
     if (p.date.year) date_parts(w.key("issued"), p.date);
-    if (!p.venue.empty()) w.field("container-title", p.venue.text);
+    if (!p.venue.empty()) w.field(venue_variable(p.venue_field), csl_markup(p.venue));
+    csl_details(w, p);
     if (!p.doi.empty()) w.field("DOI", p.doi);
-    if (const Link* l = best_link(p)) w.field("URL", l->url);
+    if (const Link* l = csl_url(p)) w.field("URL", l->url);
     if (!p.note.empty()) w.field("note", p.note.text);
     if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
     if (!p.tags.empty()) {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "papershelf/diagnostics.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
 
@@ -125,6 +126,11 @@ const std::string* Publication::extra_field(std::string_view name) const {
   for (const auto& f : extra)
     if (f.name == name) return &f.value;
   return nullptr;
+}
+
+std::string Publication::detail(std::string_view name) const {
+  const std::string* value = extra_field(name);
+  return value ? latex::decode(*value).text : std::string();
 }
 
 std::string_view to_string(Severity s) {

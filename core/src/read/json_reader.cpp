@@ -9,7 +9,10 @@
 #include <charconv>
 #include <climits>
 
+#include "bibtex/mapping.hpp"
+#include "csl/mapping.hpp"
 #include "papershelf/json.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
@@ -325,22 +328,56 @@ std::vector<std::string> string_list(const Value& j) {
 // Fields the mapping below consumes; everything else is kept verbatim in Publication::extra.
 bool is_mapped_field(const std::string& k) {
   static const char* kMapped[] = {
-      "id", "type", "title", "author", "editor", "issued", "year", "container-title",
+      "id", "citation-key", "type", "title", "author", "editor", "issued", "year", "container-title",
       "DOI", "doi", "URL", "url", "note", "abstract", "keyword", "keywords", "tags", "status",
       "badge", "abbr", "award", "award_name", "award_label", "selected", "links", "citations",
-      "thumbnail", "preview", "arxiv", "event-title", "publisher", "genre"};
+      "thumbnail", "preview", "arxiv"};
   return std::any_of(std::begin(kMapped), std::end(kMapped), [&](const char* m) { return k == m; });
 }
 
-std::string clean_doi(std::string doi) {
-  static const char* kPrefixes[] = {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-                                    "http://dx.doi.org/", "doi:", "DOI:", "DOI: "};
-  for (const char* p : kPrefixes) {
-    const std::size_t n = std::char_traits<char>::length(p);
-    if (doi.compare(0, n, p) == 0) doi.erase(0, n);
+// Every member the mapping above does not consume goes to Publication::extra, as BibTeX text
+// under its BibTeX name where it has one (csl/mapping.hpp): "page": "1-21" becomes pages, and
+// the CSL-JSON writer turns it back into "page".
+void keep_details(const Value& item, Publication& p) {
+  const bool in_series = item.find("collection-title") != nullptr;
+  const std::string_view number = csl::number_variable(p.type, in_series);
+  for (const auto& m : item.members) {
+    if (is_mapped_field(m.key)) continue;
+    if (m.key == "publisher" && p.venue_field >= VenueField::School && p.venue_field <= VenueField::Publisher) continue;
+    if (m.key == "event-title" && p.venue_field == VenueField::EventTitle) continue;
+    std::string_view name = m.key;
+    csl::Kind kind = csl::Kind::Text;
+    if (m.key == number) {
+      name = "number";
+    } else if (const csl::Variable* v = csl::by_csl(m.key)) {
+      name = v->bibtex;
+      kind = v->kind;
+    } else {
+      csl::is_variable(m.key, &kind);
+    }
+    if (p.extra_field(name)) name = m.key;  // (two variables for one field: the second keeps its own name)
+    std::string value;
+    if (kind == csl::Kind::Date) {
+      Date end;  // (a range: "event-date": {"date-parts": [[2018, 12, 3], [2018, 12, 6]]})
+      const Value* parts = m.value.is_object() ? m.value.find("date-parts") : nullptr;
+      if (parts && parts->is_array() && parts->items.size() > 1 && parts->items[1].is_array()) {
+        const auto& e = parts->items[1].items;
+        if (e.size() > 0) end.year = static_cast<int>(int_of(e[0]).value_or(0));
+        if (e.size() > 1) end.month = static_cast<int>(int_of(e[1]).value_or(0));
+        if (e.size() > 2) end.day = static_cast<int>(int_of(e[2]).value_or(0));
+      }
+      value = csl::date_text(date_of(m.value), end.year ? &end : nullptr);
+    } else if (kind == csl::Kind::Names && m.value.is_array()) {
+      std::vector<Person> people;
+      for (const auto& a : m.value.items) people.push_back(person_of(a));
+      value = format_bibtex_names(people, false);
+    } else if (m.value.is_string() || m.value.is_number()) {
+      value = latex::encode(RichText(unicode::to_nfc(m.value.text)));
+    } else {
+      value = json::Writer().value(m.value).take();
+    }
+    p.extra.push_back({std::string(name), std::move(value)});
   }
-  while (!doi.empty() && doi.front() == ' ') doi.erase(0, 1);
-  return doi;
 }
 
 const char* kind_of(const Value& v) {
@@ -412,10 +449,23 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   if (const Value* it = item.find("issued")) p.date = date_of(*it);
   if (const Value* it = item.find("year"); it && p.date.year == 0)
     p.date.year = static_cast<int>(int_of(*it).value_or(0));
+  // The venue, from the field BibTeX would take it from (bibtex::kVenueFields' order): the
+  // container, else a thesis' school, a report's institution, a book's publisher.
   p.venue = csl_rich_text(field(item, "container-title"));
-  if (p.venue.empty()) p.venue = csl_rich_text(field(item, "event-title"));
-  if (p.venue.empty() && (p.type == PubType::Thesis || p.type == PubType::Report))
+  if (!p.venue.empty()) {
+    const bool in_book = p.type == PubType::Conference || p.type == PubType::Chapter;
+    p.venue_field = in_book ? VenueField::BookTitle : VenueField::Journal;
+  } else if (p.type == PubType::Thesis || p.type == PubType::Report || p.type == PubType::Book) {
     p.venue = csl_rich_text(field(item, "publisher"));
+    if (!p.venue.empty())
+      p.venue_field = p.type == PubType::Thesis   ? VenueField::School
+                    : p.type == PubType::Report ? VenueField::Institution
+                                                : VenueField::Publisher;
+  }
+  if (p.venue.empty()) {
+    p.venue = csl_rich_text(field(item, "event-title"));
+    p.venue_field = p.venue.empty() ? VenueField::Unknown : VenueField::EventTitle;
+  }
   p.badge = field(item, "badge");
   if (p.badge.empty()) p.badge = field(item, "abbr");
   p.award = csl_rich_text(field(item, "award"));
@@ -425,14 +475,15 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   p.abstract = csl_rich_text(field(item, "abstract"));
   if (const Value* it = item.find("selected")) p.selected = bool_of(*it);
   if (const Value* it = item.find("links")) add_links(p.links, *it);
-  p.doi = clean_doi(field(item, "DOI"));
-  if (p.doi.empty()) p.doi = clean_doi(field(item, "doi"));
-  p.arxiv = field(item, "arxiv");
+  // DOI and arXiv id cleaned, and their links made, as the BibTeX reader does.
+  p.doi = bibtex::clean_doi(field(item, "DOI"));
+  if (p.doi.empty()) p.doi = bibtex::clean_doi(field(item, "doi"));
+  p.arxiv = bibtex::clean_arxiv(field(item, "arxiv"));
   std::string url = field(item, "URL");
   if (url.empty()) url = field(item, "url");
   if (!url.empty()) p.links.push_back({"url", url});
-  if (!p.doi.empty()) p.links.push_back({"doi", "https://doi.org/" + p.doi});
-  if (!p.arxiv.empty()) p.links.push_back({"arxiv", "https://arxiv.org/abs/" + p.arxiv});
+  if (!p.doi.empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi)});
+  if (!p.arxiv.empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv)});
   detail::StringIds seen_tags;  // a linear find per tag was quadratic in the tag count
   for (const char* k : {"tags", "keyword", "keywords"}) {
     if (const Value* it = item.find(k)) {
@@ -444,19 +495,28 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   if (p.thumbnail.empty()) p.thumbnail = field(item, "preview");
   if (const Value* it = item.find("citations")) p.citations = int_of(*it);
 
+  // Status from the same clues as in BibTeX: a stated status, else the badge, the note ("Under
+  // review"), what the venue says, a preprint server as the venue.
+  bibtex::StatusClues clues;
   const std::string status = field(item, "status");
   if (!status.empty()) {
-    if (auto s = status_from_string(status)) p.status = *s;
-    else ctx.report(offset, Severity::Warning, "unknown status \"" + status + "\" in \"" + p.key + "\"");
-  } else if (p.type == PubType::Preprint) {
-    p.status = Status::Preprint;
+    clues.pubstate = status_from_string(status);
+    if (!clues.pubstate)
+      ctx.report(offset, Severity::Warning, "unknown status \"" + status + "\" in \"" + p.key + "\"");
   }
+  const bool preprint_server = bibtex::is_preprint_server(p.venue.text);
+  clues.entry_type = p.type == PubType::Preprint ? "unpublished" : "";
+  clues.has_arxiv = !p.arxiv.empty() || preprint_server;
+  clues.has_venue = !p.venue.empty() && !preprint_server;
+  clues.badge = p.badge;
+  clues.note = p.note.text;
+  clues.venue_status = bibtex::venue_status(p.venue.text);
+  p.status = bibtex::infer_status(clues);
+  if (p.type == PubType::Preprint && p.status == Status::Published && !clues.pubstate) p.status = Status::Preprint;
+  if (preprint_server && p.status == Status::Published) p.status = Status::Preprint;
+  if (preprint_server && p.type == PubType::Journal) p.type = PubType::Preprint;
 
-  for (const auto& m : item.members) {
-    if (is_mapped_field(m.key)) continue;
-    std::string value = m.value.is_string() ? m.value.text : json::Writer().value(m.value).take();
-    p.extra.push_back({m.key, std::move(value)});
-  }
+  keep_details(item, p);
   return p;
 }
 
