@@ -55,7 +55,7 @@ records are still rendered), 2 on bad usage.
 
 options:
   --format F        html (default; a static fragment, no JavaScript needed), json (the
-                    view model), text, bibtex, csl-json
+                    view model), text, bibtex, csl-json, ris
   --owner NAME      the owner's name, highlighted in author lists; repeat it or separate
                     variants with ';' ("Qinghao Hu; Q. Hu"). Defaults to the profile's name
                     and aliases when the input has a profile
@@ -69,6 +69,8 @@ options:
   --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
   --style S         text citation style: compact (default) or ieee
   --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
+  --clean           bibtex: what a visitor copies from the page (no author markers, none of
+                    al-folio's or the owner's own fields); the html panels always are
   --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
@@ -114,7 +116,7 @@ struct Args {
   std::string sort, group, search, filter, format = "html", base, style, from;
   std::vector<std::string> omit_fields;
   std::size_t max_authors = 0;
-  bool no_bibtex = false, quiet = false, help = false;
+  bool no_bibtex = false, clean = false, quiet = false, help = false;
   // Profile card.
   std::string profile_mode;  // "" = no card
   Profile profile;           // flags that override the input's profile
@@ -155,6 +157,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     if (arg == "-h" || arg == "--help") a.help = true;
     else if (arg == "-q" || arg == "--quiet") a.quiet = true;
     else if (arg == "--no-bibtex") a.no_bibtex = true;
+    else if (arg == "--clean") a.clean = true;
     else if (arg == "--plain-email") a.plain_email = true;
     else if (arg == "--profile") a.profile_mode = "full";
     else if (arg.rfind("--profile=", 0) == 0) a.profile_mode = arg.substr(10);
@@ -355,9 +358,13 @@ int run_render(const Args& a) {
   } else if (a.format == "text") {
     for (auto i : view.entries) out += format_citation(lib.publications[i], *style) + "\n";
   } else if (a.format == "bibtex" || a.format == "bib") {
-    for (auto i : view.entries) out += format_bibtex(lib.publications[i], options.bibtex) + "\n";
+    BibtexOptions bibtex = options.bibtex;
+    bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
+    for (auto i : view.entries) out += format_bibtex(lib.publications[i], bibtex) + "\n";
+  } else if (a.format == "ris") {
+    out = format_ris(lib, view);
   } else {
-    return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex or csl-json)");
+    return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
   }
   if (!out.empty() && out.back() != '\n') out += '\n';
   std::fwrite(out.data(), 1, out.size(), stdout);

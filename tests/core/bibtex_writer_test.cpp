@@ -100,5 +100,47 @@ TEST(BibtexWriter, OmitFieldsByExactNameOnly) {
   EXPECT_NE(bib.find("code = {https://c}"), std::string::npos) << bib;
 }
 
+// What a visitor copies: valid BibTeX that reads back to the same record, without the markers
+// in names and without the owner's own fields, for every entry of every real file.
+TEST(BibtexWriter, VisitorsGetCleanBibtexOfTheSameRecord) {
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  BibtexOptions visitors;
+  visitors.for_visitors = true;
+  std::size_t entries = 0, with_marks = 0;
+  for (const std::string& path : testing::list_files(shared + "/corpus/realworld", ".bib")) {
+    const ReadResult first = read_bibtex(testing::read_file(path), {});
+    for (const Publication& p : first.library.publications) {
+      const std::string bib = format_bibtex(p, visitors);
+      const ReadResult again = read_bibtex(bib, {});
+      for (const Diagnostic& d : again.diagnostics)
+        EXPECT_NE(d.severity, Severity::Error) << path << "\n" << bib << format_diagnostic(d);
+      ASSERT_EQ(again.library.publications.size(), 1u) << bib;
+      const Publication& q = again.library.publications[0];
+      EXPECT_EQ(q.key, p.key);
+      EXPECT_EQ(q.title, p.title) << bib;
+      EXPECT_EQ(q.venue, p.venue) << bib;
+      EXPECT_EQ(q.date, p.date) << bib;
+      EXPECT_EQ(q.doi, p.doi) << bib;
+      EXPECT_EQ(q.arxiv, p.arxiv) << bib;
+      EXPECT_EQ(q.type, p.type) << bib;
+      ASSERT_EQ(q.authors.size(), p.authors.size()) << bib;
+      for (std::size_t i = 0; i < p.authors.size(); ++i) {
+        EXPECT_EQ(q.authors[i].family(), p.authors[i].family()) << bib;
+        EXPECT_EQ(q.authors[i].given(), p.authors[i].given()) << bib;
+        EXPECT_TRUE(q.authors[i].marks().empty()) << bib;
+        with_marks += !p.authors[i].marks().empty();
+      }
+      EXPECT_TRUE(q.badge.empty() && !q.selected && q.award.empty() && q.thumbnail.empty()) << bib;
+      for (const ExtraField& f : q.extra)
+        for (std::string_view hidden : private_bibtex_fields()) EXPECT_NE(f.name, hidden) << bib;
+      for (const Link& l : q.links) EXPECT_TRUE(l.label == "url" || l.label == "doi" || l.label == "arxiv") << bib;
+      ++entries;
+    }
+  }
+  EXPECT_GT(entries, 1000u);
+  EXPECT_GT(with_marks, 5u);  // (the corpus has markers to take out)
+}
+
 }  // namespace
 }  // namespace papershelf

@@ -2,6 +2,7 @@
 // record survives BibTeX -> model -> CSL-JSON and CSL-JSON -> model -> CSL-JSON.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "fixtures.hpp"
@@ -132,6 +133,101 @@ TEST(Records, BibtexToCslJsonAgreesWithCitationJs) {
     }
   }
   EXPECT_GT(compared, 80u);
+}
+
+// RIS as reference managers read it: "XX  - value" lines, CRLF, records from TY to ER.
+std::vector<std::multimap<std::string, std::string>> parse_ris(const std::string& ris) {
+  std::vector<std::multimap<std::string, std::string>> records;
+  std::size_t at = 0;
+  bool open = false;
+  while (at < ris.size()) {
+    const std::size_t end = ris.find("\r\n", at);
+    EXPECT_NE(end, std::string::npos) << "every line ends in CRLF";
+    if (end == std::string::npos) break;
+    const std::string line = ris.substr(at, end - at);
+    at = end + 2;
+    if (line.empty()) continue;
+    EXPECT_GE(line.size(), 6u) << line;
+    EXPECT_EQ(line.substr(2, 4), "  - ") << line;
+    const std::string tag = line.substr(0, 2), value = line.substr(6);
+    if (tag == "TY") {
+      EXPECT_FALSE(open) << "TY before the previous ER";
+      records.emplace_back();
+      open = true;
+    } else if (tag == "ER") {
+      EXPECT_TRUE(open);
+      open = false;
+      continue;
+    }
+    EXPECT_TRUE(open) << line;
+    if (!records.empty()) records.back().emplace(tag, value);
+  }
+  EXPECT_FALSE(open) << "the last record has no ER";
+  return records;
+}
+
+std::vector<std::string> values(const std::multimap<std::string, std::string>& r, const std::string& tag) {
+  std::vector<std::string> out;
+  for (auto [it, end] = r.equal_range(tag); it != end; ++it) out.push_back(it->second);
+  return out;
+}
+
+TEST(Records, RisCarriesEveryDetail) {
+  const std::string dir = testing::fixtures_dir() + "/same-record/";
+  auto ris_of = [&](const std::string& name) {
+    const ReadResult r = read_bibtex(testing::read_file(dir + name), {});
+    const auto records = parse_ris(format_ris(r.library, all_of(r.library)));
+    EXPECT_EQ(records.size(), 1u);
+    return records.empty() ? std::multimap<std::string, std::string>() : records[0];
+  };
+  using V = std::vector<std::string>;
+  const auto journal = ris_of("journal.bib");
+  EXPECT_EQ(values(journal, "TY"), V{"JOUR"});
+  EXPECT_EQ(values(journal, "AU"), (V{"Okafor, Chidi", "Müller, Jonas", "van der Berg, Anna"}));
+  EXPECT_EQ(values(journal, "T2"), V{"Journal of Planetary Dynamics"});
+  EXPECT_EQ(values(journal, "VL"), V{"42"});
+  EXPECT_EQ(values(journal, "IS"), V{"3"});
+  EXPECT_EQ(values(journal, "SP"), V{"118"});
+  EXPECT_EQ(values(journal, "EP"), V{"131"});
+  EXPECT_EQ(values(journal, "PY"), V{"2025"});
+  EXPECT_EQ(values(journal, "DA"), V{"2025/03//"});
+  EXPECT_EQ(values(journal, "DO"), V{"10.5555/jpd.2025.042"});
+  EXPECT_EQ(values(journal, "SN"), V{"1234-5678"});
+  EXPECT_EQ(values(journal, "KW"), (V{"moons", "tides"}));
+  const auto book = ris_of("book.bib");
+  EXPECT_EQ(values(book, "TY"), V{"BOOK"});
+  EXPECT_EQ(values(book, "PB"), V{"Harbour Books"});
+  EXPECT_EQ(values(book, "CY"), V{"Marseille"});
+  EXPECT_EQ(values(book, "ET"), V{"2"});
+  EXPECT_EQ(values(book, "T3"), V{"Coastal Histories"});
+  EXPECT_TRUE(values(book, "T2").empty());  // (the publisher is no container)
+  const auto chapter = ris_of("chapter.bib");
+  EXPECT_EQ(values(chapter, "TY"), V{"CHAP"});
+  EXPECT_EQ(values(chapter, "ED"), (V{"Ferreira, Paulo", "Nkosi, Thandi"}));
+  EXPECT_EQ(values(chapter, "T2"), V{"Oceans in Transition"});
+  const auto thesis = ris_of("thesis.bib");
+  EXPECT_EQ(values(thesis, "TY"), V{"THES"});
+  EXPECT_EQ(values(thesis, "PB"), V{"University of Nowhere"});
+  EXPECT_EQ(values(thesis, "M3"), V{"PhD dissertation"});
+  EXPECT_EQ(values(thesis, "UR"), V{"https://example.org/thesis.pdf"});
+  const auto report = ris_of("report.bib");
+  EXPECT_EQ(values(report, "AU"), (V{"Novák, Petr", "Open Systems Group"}));
+  EXPECT_EQ(values(report, "PB"), V{"Institute of Networks"});
+}
+
+// Every record of every corpus file gives a well-formed RIS record.
+TEST(Records, RisOfTheWholeCorpusIsWellFormed) {
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  std::size_t records = 0;
+  for (const std::string& path : testing::list_files(shared + "/corpus/realworld", ".bib")) {
+    const ReadResult r = read_bibtex(testing::read_file(path), {});
+    const auto ris = parse_ris(format_ris(r.library, all_of(r.library)));
+    EXPECT_EQ(ris.size(), r.library.publications.size()) << path;
+    for (const auto& rec : ris) EXPECT_EQ(values(rec, "TY").size(), 1u) << path;
+    records += ris.size();
+  }
+  EXPECT_GT(records, 1000u);
 }
 
 }  // namespace

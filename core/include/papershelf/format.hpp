@@ -13,8 +13,16 @@
 namespace papershelf {
 
 struct BibtexOptions {
-  std::vector<std::string> omit_fields;  // removed by exact (case-insensitive) field name
+  // The BibTeX a visitor copies from a page: no author markers in the names ("Hu*" -> "Hu"), none
+  // of the owner's own fields (private_bibtex_fields(): al-folio's abbr, selected, award, links
+  // to the PDF or code...), an arXiv id as eprint + archiveprefix. Off: the owner's whole record,
+  // for round trips.
+  bool for_visitors = false;
+  std::vector<std::string> omit_fields;  // also left out, by exact (case-insensitive) field name
 };
+// The fields that say how the owner's page shows a record, not what the record is; left out of
+// the BibTeX visitors get. One list for every front end.
+const std::vector<std::string_view>& private_bibtex_fields();
 
 // An entry's BibTeX and Cite panels (<details>): written out (static HTML, no JavaScript
 // needed), left empty for a front end to fill when one is opened, or left out.
@@ -26,7 +34,7 @@ struct FormatOptions {
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
   std::string base;               // prefix for relative link URLs ("" keeps them as written)
   Panels panels = Panels::Filled;  // the BibTeX and Cite panels of each entry
-  BibtexOptions bibtex;           // fields left out of that BibTeX
+  BibtexOptions bibtex{true, {}};  // that BibTeX: a visitor's, by default
 };
 
 // --- URLs ---
@@ -88,6 +96,11 @@ std::optional<CitationStyle> citation_style_from_string(std::string_view s);
 // --- BibTeX ---
 // Clean BibTeX for one entry that reads back to an equal model.
 std::string format_bibtex(const Publication& p, const BibtexOptions& options = {});
+
+// --- RIS ---
+// The view's entries as RIS records (CRLF line ends, as the format wants), for Zotero, EndNote
+// and Mendeley.
+std::string format_ris(const Library& lib, const View& view);
 
 // --- JSON ---
 // CSL-JSON array of the view's entries.

@@ -38,9 +38,9 @@ struct NameList {
 // recovered and reported in `issues`: an empty name ("and and"), a stray trailing comma
 // ("Wall, W.A.,"), "First Last" names separated by commas.
 NameList parse_bibtex_names(std::string_view raw);
-// The inverse: "von Last, Jr, First and ..." (LaTeX-encoded, markers after the family name),
-// ending in "and others" when `others`.
-std::string format_bibtex_names(const std::vector<Person>& people, bool others);
+// The inverse: "von Last, Jr, First and ..." (LaTeX-encoded; markers after the family name
+// when `marks`), ending in "and others" when `others`.
+std::string format_bibtex_names(const std::vector<Person>& people, bool others, bool marks = true);
 
 // Parses one plain (already decoded) name with the same grammar: "Hu, Qinghao", "Q. Hu".
 Person parse_name(std::string_view name);

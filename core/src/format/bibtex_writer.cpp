@@ -25,10 +25,11 @@ std::string encode_plain(std::string_view s) {
   return latex::encode(RichText(std::move(text)));
 }
 
-// One name in "von Last, Jr, First" form, markers after the family name.
-void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
+// One name in "von Last, Jr, First" form, markers after the family name (when `marks`).
+void append_bibtex_name(detail::HtmlOut& o, const Person& p, bool marks) {
   if (p.is_literal()) {
-    o << "{" << encode_plain(p.literal()) << "}" << p.marks();
+    o << "{" << encode_plain(p.literal()) << "}";
+    if (marks) o << p.marks();
     return;
   }
   if (!p.particle().empty()) o << encode_plain(p.particle()) << " ";
@@ -38,7 +39,7 @@ void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
   if (braced) o << "{";
   o << encode_plain(p.family());
   if (braced) o << "}";
-  o << p.marks();
+  if (marks) o << p.marks();
   if (!p.suffix().empty()) {
     o << ", " << encode_plain(p.suffix()) << ",";
     if (!p.given().empty()) o << " " << encode_plain(p.given());
@@ -51,18 +52,30 @@ void append_bibtex_name(detail::HtmlOut& o, const Person& p) {
 
 }  // namespace
 
-std::string format_bibtex_names(const std::vector<Person>& people, bool others) {
+std::string format_bibtex_names(const std::vector<Person>& people, bool others, bool marks) {
   std::string out;
   detail::HtmlOut o(out);  // BibTeX text: only its raw appends are used
   for (const Person& p : people) {
     if (!out.empty()) o << " and ";
-    append_bibtex_name(o, p);
+    append_bibtex_name(o, p, marks);
   }
   if (others) o << (out.empty() ? "others" : " and others");
   return out;
 }
 
 namespace {
+
+// al-folio's own fields, BibBase's url_<label> links, the owner's bookkeeping.
+const std::vector<std::string_view> kPrivateFields = {
+    "abbr", "selected", "preview", "bibtex_show", "award", "award_name", "annotation", "author+an",
+    "google_scholar_id", "altmetric", "dimensions", "additional_info", "inspirehep_id",
+    "citations", "pdf", "code", "slides", "poster", "video", "website", "html", "blog", "supp",
+    "arxiv"};
+
+bool is_private(std::string_view lower_name) {
+  if (lower_name.rfind("url_", 0) == 0) return true;
+  return std::find(kPrivateFields.begin(), kPrivateFields.end(), lower_name) != kPrivateFields.end();
+}
 
 class Writer {
  public:
@@ -74,6 +87,7 @@ class Writer {
     const std::string lower = to_lower_ascii(name);
     for (const std::string& omit : options_.omit_fields)
       if (to_lower_ascii(omit) == lower) return;
+    if (options_.for_visitors && is_private(lower)) return;
     out_ += "  ";
     out_ += name;
     out_ += " = {";
@@ -130,9 +144,9 @@ std::string Writer::run() {
 
   out_.clear();
   detail::HtmlOut(out_) << "@" << type << "{" << p_.key << ",\n";
-  if (!p_.authors.empty() || p_.others) field("author", format_bibtex_names(p_.authors, p_.others));
+  if (!p_.authors.empty() || p_.others) field("author", format_bibtex_names(p_.authors, p_.others, !options_.for_visitors));
   if (!p_.title.empty()) field("title", latex::encode(p_.title));
-  if (!p_.editors.empty()) field("editor", format_bibtex_names(p_.editors, false));
+  if (!p_.editors.empty()) field("editor", format_bibtex_names(p_.editors, false, !options_.for_visitors));
   if (has_venue) {
     // The reader takes the best-ranked venue field; the written one must
     // outrank the extras.
@@ -188,7 +202,14 @@ std::string Writer::run() {
       if (p_.links[j].label == l.label) urls += " " + p_.links[j].url;
     field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, urls);
   }
-  if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) field("arxiv", p_.arxiv);
+  if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) {
+    if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)
+      field("eprint", p_.arxiv);
+      field("archiveprefix", "arXiv");
+    } else {
+      field("arxiv", p_.arxiv);
+    }
+  }
   if (!p_.doi.empty()) field("doi", p_.doi);
   if (!p_.thumbnail.empty()) field("preview", p_.thumbnail);
   if (p_.citations) field("citations", std::to_string(*p_.citations));
@@ -200,6 +221,8 @@ std::string Writer::run() {
 }
 
 }  // namespace
+
+const std::vector<std::string_view>& private_bibtex_fields() { return kPrivateFields; }
 
 std::string format_bibtex(const Publication& p, const BibtexOptions& options) {
   return Writer(p, options).run();

@@ -1,0 +1,119 @@
+// RIS, the tagged format Zotero, EndNote, Mendeley and most reference managers import: one
+// "TY  - " ... "ER  - " block per record, a tag per line, repeated tags for lists.
+#include "papershelf/format.hpp"
+
+namespace papershelf {
+namespace {
+
+const char* ris_type(const Publication& p) {
+  switch (p.type) {
+    case PubType::Conference: return "CPAPER";
+    case PubType::Journal: return "JOUR";
+    case PubType::Preprint: return "UNPB";
+    case PubType::Thesis: return "THES";
+    case PubType::Book: return "BOOK";
+    case PubType::Chapter: return "CHAP";
+    case PubType::Report: return "RPRT";
+    case PubType::Talk: return "SLIDE";
+    case PubType::Patent: return "PAT";
+    case PubType::Dataset: return "DATA";
+    case PubType::Software: return "COMP";
+    case PubType::Misc: break;
+  }
+  return p.venue.empty() && !p.links.empty() ? "ELEC" : "GEN";
+}
+
+class Ris {
+ public:
+  explicit Ris(std::string& out) : out_(out) {}
+  // One tag line; values are one line (line breaks become spaces), "" writes nothing.
+  void tag(const char* name, std::string_view value) {
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\n')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\n')) value.remove_suffix(1);
+    if (value.empty()) return;
+    out_ += name;
+    out_ += "  - ";
+    for (char c : value) out_ += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    out_ += "\r\n";
+  }
+
+ private:
+  std::string& out_;
+};
+
+// "Family, Given, Suffix" (RIS' own name form); a literal name as it is.
+std::string ris_name(const Person& a) {
+  if (a.is_literal()) return std::string(a.literal());
+  std::string out;
+  if (!a.particle().empty()) out.append(a.particle()).append(" ");
+  out.append(a.family());
+  if (!a.given().empty()) out.append(", ").append(a.given());
+  if (!a.suffix().empty()) out.append(", ").append(a.suffix());
+  return out;
+}
+
+std::string two_digits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); }
+
+void write_record(Ris& r, const Publication& p) {
+  r.tag("TY", ris_type(p));
+  for (const Person& a : p.authors) r.tag("AU", ris_name(a));
+  for (const Person& a : p.editors) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", ris_name(a));
+  r.tag("TI", p.title.text);
+  const bool publisher_venue = p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
+                               p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization ||
+                               ((p.type == PubType::Thesis || p.type == PubType::Report || p.type == PubType::Book) &&
+                                p.venue_field == VenueField::Unknown);
+  if (!publisher_venue) r.tag("T2", p.venue.text);
+  r.tag("T3", p.detail("series"));
+  if (p.date.year) r.tag("PY", std::to_string(p.date.year));
+  if (p.date.year && p.date.month) {  // "2025/03//", "2025/03/05/"
+    std::string da = std::to_string(p.date.year) + "/" + two_digits(p.date.month) + "/";
+    if (p.date.day) da += two_digits(p.date.day);
+    r.tag("DA", da + "/");
+  }
+  r.tag("VL", p.detail("volume"));
+  const std::string number = p.detail("number");
+  r.tag(p.type == PubType::Journal || p.type == PubType::Preprint ? "IS" : "M1", number);
+  const std::string pages = p.detail("pages");
+  if (!pages.empty()) {
+    std::size_t dash = pages.find("\xE2\x80\x93");  // an en dash, as "--" decodes
+    std::size_t width = 3;
+    if (dash == std::string::npos) {
+      dash = pages.find('-');
+      width = 1;
+    }
+    r.tag("SP", dash == std::string::npos ? pages : pages.substr(0, dash));
+    if (dash != std::string::npos) r.tag("EP", pages.substr(dash + width));
+  }
+  r.tag("PB", publisher_venue ? p.venue.text : p.detail("publisher"));
+  std::string place = p.detail("address");
+  if (place.empty()) place = p.detail("location");
+  r.tag("CY", place);
+  r.tag("ET", p.detail("edition"));
+  r.tag("SN", p.detail("isbn"));
+  r.tag("SN", p.detail("issn"));
+  r.tag("M3", p.detail("type"));
+  r.tag("LA", p.detail("language"));
+  r.tag("DO", p.doi);
+  for (const Link& l : p.links)
+    if (l.label != "doi" && is_safe_url(l.url)) r.tag("UR", l.url);
+  if (!p.arxiv.empty() && p.type == PubType::Preprint) r.tag("M2", "arXiv:" + p.arxiv);
+  r.tag("AB", p.abstract.text);
+  for (const std::string& t : p.tags) r.tag("KW", t);
+  r.tag("N1", p.note.text);
+  r.tag("ID", p.key);
+}
+
+}  // namespace
+
+std::string format_ris(const Library& lib, const View& view) {
+  std::string out;
+  Ris r(out);
+  for (std::uint32_t i : view.entries) {
+    write_record(r, lib.publications[i]);
+    out += "ER  - \r\n\r\n";  // (the end tag has no value, its space stays)
+  }
+  return out;
+}
+
+}  // namespace papershelf
