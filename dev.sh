@@ -100,7 +100,7 @@ if attrs.get("profile", "none") != "none":
 PY
 )
     build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" ${group:+--group "$group"} --max-authors "${max_authors:-0}" \
-      --omit-fields abbr,selected,preview,bibtex_show,award,award_name "${card[@]}" > "$dir/papers.html" || true
+      "${card[@]}" > "$dir/papers.html" || true
     python3 - "$page" "$dir/papers.html" <<'PY'
 import sys
 page, frag = sys.argv[1], sys.argv[2]

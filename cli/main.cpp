@@ -67,7 +67,8 @@ options:
                     venue:NSDI tag:llm selected award author:Zhang first-author"
   --max-authors N   collapse longer author lists to "+N more" (the owner stays visible)
   --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
-  --style S         text citation style: compact (default) or ieee
+  --style S         text citation style: compact (default), apa, ieee, acm, chicago, mla
+                    or harvard
   --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
   --clean           bibtex: what a visitor copies from the page (no author markers, none of
                     al-folio's or the owner's own fields); the html panels always are
@@ -313,7 +314,7 @@ int run_render(const Args& a) {
   query.filter = parse_filter(a.filter, &error);
   if (!error.empty()) return usage_error(error);
   auto style = citation_style_from_string(a.style);
-  if (!style) return usage_error("unknown style \"" + a.style + "\" (use compact or ieee)");
+  if (!style) return usage_error("unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard or compact)");
   if (std::string problem = base_problem(a.base); !problem.empty()) return usage_error("--base: " + problem);
 
   Library lib;
@@ -353,16 +354,12 @@ int run_render(const Args& a) {
     }
   } else if (a.format == "json") {
     out = format_view_json(lib, view, options);
-  } else if (a.format == "csl-json" || a.format == "csl") {
-    out = format_csl_json(lib, view);
   } else if (a.format == "text") {
     for (auto i : view.entries) out += format_citation(lib.publications[i], *style) + "\n";
-  } else if (a.format == "bibtex" || a.format == "bib") {
+  } else if (const auto exported = export_format_from_string(a.format)) {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
-    for (auto i : view.entries) out += format_bibtex(lib.publications[i], bibtex) + "\n";
-  } else if (a.format == "ris") {
-    out = format_ris(lib, view);
+    out = format_export(lib, view, *exported, bibtex);
   } else {
     return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
   }

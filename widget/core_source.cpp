@@ -59,13 +59,13 @@ Row CoreSource::row(std::uint32_t record) const {
 std::string CoreSource::bibtex(std::uint32_t record) const {
   if (record >= library_.publications.size()) return {};
   BibtexOptions o;
-  o.omit_fields = {"abbr", "selected", "preview", "bibtex_show"};
+  o.for_visitors = true;  // (what a visitor copies: no markers, none of the owner's fields)
   return format_bibtex(library_.publications[record], o);
 }
 
 std::string CoreSource::citation(std::uint32_t record) const {
   if (record >= library_.publications.size()) return {};
-  return format_citation(library_.publications[record], CitationStyle::Compact);
+  return format_citation(library_.publications[record], CitationStyle{});
 }
 
 bool CoreSource::serve(Shelf& shelf, const Actions& actions) const {

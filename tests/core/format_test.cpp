@@ -356,7 +356,8 @@ TEST(EntryHtml, EveryDataStringIsEscaped) {
   p.status = Status::Preprint;
   FormatOptions o = options_for({"Evil O'Hare"});
   o.panels = Panels::Filled;
-  const std::string html = format_entry_html(p, o);
+  const PanelTexts panels = panel_texts(p, o);
+  const std::string html = format_entry_html(p, o, nullptr, &panels);
   expect_only_safe_hrefs(html);
   EXPECT_EQ(html.find("<script"), std::string::npos) << html;
   EXPECT_EQ(html.find("<img"), std::string::npos);
@@ -419,9 +420,12 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span>"), std::string::npos);
   // Filled panels carry the BibTeX and the citation, for a page without JavaScript.
   o.panels = Panels::Filled;
-  const std::string filled = format_entry_html(p, o);
+  const PanelTexts texts = panel_texts(p, o);
+  const std::string filled = format_entry_html(p, o, nullptr, &texts);
   EXPECT_NE(filled.find("<summary>BibTeX</summary><div class=\"ps-panel\"><pre>@inproceedings{hu2024,"), std::string::npos) << filled;
-  EXPECT_NE(filled.find("<summary>Cite</summary><div class=\"ps-panel\"><pre>Qinghao Hu, Zhisheng Ye"), std::string::npos) << filled;
+  EXPECT_NE(filled.find("<summary>Cite</summary><div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">Hu, Q., Ye, Z."), std::string::npos) << filled;
+  // Without the texts they are left for a front end to fill.
+  EXPECT_EQ(format_entry_html(p, o).find("<div class=\"ps-panel\"><pre>"), std::string::npos);
 }
 
 TEST(EntryHtml, HiddenAuthorsAreInThePageBehindDetails) {
@@ -513,7 +517,14 @@ TEST(Citation, StyleNames) {
   EXPECT_EQ(citation_style_from_string("IEEE"), CitationStyle::Ieee);
   EXPECT_EQ(citation_style_from_string("compact"), CitationStyle::Compact);
   EXPECT_EQ(citation_style_from_string(""), CitationStyle::Compact);
-  EXPECT_EQ(citation_style_from_string("apa"), std::nullopt);
+  EXPECT_EQ(citation_style_from_string("APA"), CitationStyle::Apa);
+  EXPECT_EQ(citation_style_from_string("chicago"), CitationStyle::Chicago);
+  EXPECT_EQ(citation_style_from_string("vancouver"), std::nullopt);
+  for (int i = 0; i < kCitationStyleCount; ++i) {
+    const auto style = static_cast<CitationStyle>(i);
+    EXPECT_EQ(citation_style_from_string(to_string(style)), style);
+    EXPECT_FALSE(label(style).empty());
+  }
 }
 
 TEST(Citation, Compact) {
@@ -537,7 +548,7 @@ TEST(Citation, Ieee) {
   Publication p = sample_pub();
   EXPECT_EQ(format_citation(p, CitationStyle::Ieee),
             "Q. Hu, Z. Ye, and T. Zhang, \xE2\x80\x9C" "Characterization of LLM Development,\xE2\x80\x9D in USENIX "
-            "NSDI, Apr. 2024, doi: 10.5555/x.");
+            "NSDI, Apr. 2024, doi: https://doi.org/10.5555/x.");
   Publication j;
   j.type = PubType::Journal;
   j.title = "Scheduling";
@@ -556,24 +567,34 @@ TEST(Citation, Ieee) {
   pre.authors = {person("Ada", "Lovelace")};
   pre.date = {2024, 1, 0};
   EXPECT_EQ(format_citation(pre, CitationStyle::Ieee),
-            "A. Lovelace, \xE2\x80\x9CPreprint,\xE2\x80\x9D arXiv:2401.09149, Jan. 2024.");
+            "A. Lovelace, \xE2\x80\x9CPreprint,\xE2\x80\x9D Jan. 2024, arXiv:2401.09149.");
+}
+
+// The author part of a citation: what comes before the title ("Zzz").
+std::string authors_text(const Publication& p, CitationStyle style) {
+  std::string c = format_citation(p, style);
+  c.resize(c.find("Zzz"));
+  if (c.size() >= 3 && c.compare(c.size() - 3, 3, "\xE2\x80\x9C") == 0) c.resize(c.size() - 3);
+  while (!c.empty() && (c.back() == ' ' || c.back() == ',')) c.pop_back();
+  return c;
 }
 
 TEST(Citation, AuthorLists) {
   Publication p;
+  p.title = "Zzz";
   for (int i = 1; i <= 7; ++i) p.authors.push_back(person("Given" + std::to_string(i), "Family" + std::to_string(i)));
-  EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "G. Family1 et al.");
+  EXPECT_EQ(authors_text(p, CitationStyle::Ieee), "G. Family1 et al.");
   p.authors.resize(1);
   p.others = true;
-  EXPECT_EQ(format_authors_text(p, CitationStyle::Compact), "Given1 Family1 et al.");
+  EXPECT_EQ(authors_text(p, CitationStyle::Compact), "Given1 Family1 et al.");
   p.authors = {person("Q.", "Hu")};
   p.others = false;
-  EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "Q. Hu");
+  EXPECT_EQ(authors_text(p, CitationStyle::Ieee), "Q. Hu");
   Person org;
   org.set_literal("The ATLAS Collaboration");
   p.authors = {org};
-  EXPECT_EQ(format_authors_text(p, CitationStyle::Ieee), "The ATLAS Collaboration");
-  EXPECT_EQ(format_authors_text(p, CitationStyle::Compact), "The ATLAS Collaboration");
+  EXPECT_EQ(authors_text(p, CitationStyle::Ieee), "The ATLAS Collaboration");
+  EXPECT_EQ(authors_text(p, CitationStyle::Compact), "The ATLAS Collaboration.");
 }
 
 TEST(AuthorLine, CollapseKeepsTheOwnerFromFlags) {

@@ -257,7 +257,7 @@ bool safe_url_for_browser(std::string url) {
 
 const std::set<std::string> kTags = {
     "a", "article", "br", "button", "caption", "cite", "code", "details", "div", "em", "figcaption", "figure",
-    "g", "h2", "h3", "h4", "img", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
+    "g", "h2", "h3", "h4", "i", "img", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
     "sub", "summary", "sup", "svg", "table", "tbody", "td", "text", "th", "thead", "tr", "ul", "title"};
 const std::set<std::string> kAttrs = {
     "alt", "class", "d", "decoding", "fill", "focusable", "height", "hidden", "href", "id", "lang", "loading", "rel", "role",

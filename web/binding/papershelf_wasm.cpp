@@ -313,27 +313,56 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* r
   return result(out.take());
 }
 
-// BibTeX of one entry; `omit` is a comma-separated list of field names.
-EMSCRIPTEN_KEEPALIVE const char* ps_bibtex(LibraryHandle* h, std::uint32_t index, const char* omit) {
-  if (index >= h->library.publications.size()) return result("");
-  BibtexOptions o;
-  std::string list = omit ? omit : "";
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= list.size(); ++i) {
-    if (i == list.size() || list[i] == ',') {
-      if (i > start) o.omit_fields.push_back(list.substr(start, i - start));
-      start = i + 1;
-    }
+#if PAPERSHELF_CORE_FORMATS
+// Citations and exports: not in the page's core (papershelf-core, whose panels are filled on
+// demand), only in papershelf-core-fast, which the element loads when a visitor first opens a
+// BibTeX or Cite panel or downloads the list.
+
+// What the core can cite and export in, for menus: {styles: [{name, label}], exports: [{name,
+// label, extension, mediaType}]}, in the core's order (the first style is the default).
+EMSCRIPTEN_KEEPALIVE const char* ps_formats() {
+  json::Writer w;
+  w.begin_object().key("styles").begin_array();
+  for (int i = 0; i < kCitationStyleCount; ++i) {
+    const auto s = static_cast<CitationStyle>(i);
+    w.begin_object().field("name", to_string(s)).field("label", label(s)).end_object();
   }
-  return result(format_bibtex(h->library.publications[index], o));
+  w.end_array().key("exports").begin_array();
+  for (int i = 0; i < kExportFormatCount; ++i) {
+    const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
+    w.begin_object().field("name", f.name).field("label", f.label).field("extension", f.extension)
+        .field("mediaType", f.media_type).end_object();
+  }
+  w.end_array().end_object();
+  return result(w.take());
 }
 
-// A text citation of one entry; style "compact" or "ieee".
-EMSCRIPTEN_KEEPALIVE const char* ps_citation(LibraryHandle* h, std::uint32_t index, const char* style) {
-  if (index >= h->library.publications.size()) return result("");
-  const auto s = citation_style_from_string(style ? style : "").value_or(CitationStyle::Compact);
-  return result(format_citation(h->library.publications[index], s));
+// Request: {index, style, html: bool}. Result: the citation (plain text, or HTML).
+EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  const Value* index = req.find("index");
+  const auto i = index && index->is_integer() ? index->to_int() : std::nullopt;
+  if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library.publications.size()) return result("");
+  const CitationStyle style = citation_style_from_string(str(req, "style")).value_or(CitationStyle{});
+  const Publication& p = h->library.publications[static_cast<std::size_t>(*i)];
+  return result(flag(req, "html") ? format_citation_html(p, style) : format_citation(p, style));
 }
+
+// Request: {indices (default: the last query's view), format: bibtex | ris | csl-json, visitors:
+// bool (the BibTeX a visitor copies), omit: [field names]}. Result: the file's text.
+EMSCRIPTEN_KEEPALIVE const char* ps_export(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  View view;
+  view.entries = req.find("indices") ? indices(req, h->library.publications.size()) : h->view;
+  BibtexOptions o;
+  o.for_visitors = flag(req, "visitors");
+  if (const Value* omit = req.find("omit"); omit && omit->is_array())
+    for (const Value& v : omit->items)
+      if (v.is_string()) o.omit_fields.push_back(v.text);
+  const auto format = export_format_from_string(str(req, "format"));
+  return result(format ? format_export(h->library, view, *format, o) : std::string());
+}
+#endif
 
 }  // extern "C"
 

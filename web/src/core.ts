@@ -202,8 +202,10 @@ export interface CoreModule {
   _ps_query(h: number, request: number): number;
   _ps_entries(h: number, request: number): number;
   _ps_entries_html(h: number, request: number): number;
-  _ps_bibtex(h: number, index: number, omit: number): number;
-  _ps_citation(h: number, index: number, style: number): number;
+  // Citations and exports: only in the full core (papershelf-core-fast), see Papershelf.formats.
+  _ps_formats?(): number;
+  _ps_cite?(h: number, request: number): number;
+  _ps_export?(h: number, request: number): number;
   _ps_stats(h: number, request: number): number;
   _ps_profile_html(h: number, request: number): number;
 }
@@ -220,14 +222,46 @@ const registry =
       })
     : undefined;
 
+/** A citation style or an export format the core offers, in the core's order. */
+export interface FormatChoice { name: string; label: string }
+export interface ExportChoice extends FormatChoice { extension: string; mediaType: string }
+/** What `cite` and `export` accept: the first style is the default. */
+export interface Formats { styles: FormatChoice[]; exports: ExportChoice[] }
+export interface ExportOptions {
+  /** Record indices, in order; by default the records of the last `query`. */
+  indices?: readonly number[];
+  /** BibTeX as a visitor should get it: no author markers, none of the owner's own fields. */
+  forVisitors?: boolean;
+  /** BibTeX fields also left out, by exact name. */
+  omitFields?: readonly string[];
+}
+
 /** The loaded core. Create it with `load()`. */
 export class Papershelf {
   /** True once the WebAssembly module aborted (out of memory, a bug): every later call would
    *  fail too, so the loader makes a new one and libraries must be read again. */
   failed = false;
+  #formats?: () => Promise<Papershelf>;
 
-  /** @internal */
-  constructor(readonly core: CoreModule) {}
+  /**
+   * @internal `formats` loads the full core, for a core built without citations and exports
+   * (the page's papershelf-core): a Library read here reads its data there on first use.
+   */
+  constructor(readonly core: CoreModule, formats?: () => Promise<Papershelf>) {
+    this.#formats = formats;
+  }
+
+  /** True when this core formats citations and exports itself. */
+  get hasFormats(): boolean {
+    return typeof this.core._ps_cite === "function";
+  }
+
+  /** @internal The core that formats citations and exports: this one, or the full one. */
+  formatsCore(): Promise<Papershelf> {
+    if (this.hasFormats) return Promise.resolve(this);
+    if (!this.#formats) return Promise.reject(new Error("papershelf: this core has no citations or exports, and no full core to load"));
+    return this.#formats();
+  }
 
   /** @internal Runs a call into the module; an abort marks this core failed. */
   guard<T>(fn: () => T): T {
@@ -258,7 +292,8 @@ export class Papershelf {
       core._free(ptr);
       return h;
     });
-    return this.guard(() => new Library(this, handle));
+    // A core without citations keeps the input, for the full core to read on first use.
+    return this.guard(() => new Library(this, handle, this.hasFormats ? undefined : { bytes: bytes.slice(), options }));
   }
 
   /** @internal Passes `text` as a NUL-terminated UTF-8 string for the duration of `fn`. */
@@ -291,11 +326,15 @@ export class Library {
   readonly diagnostics: Diagnostic[];
   readonly profile: Profile;
   #keys?: string[];
+  #source?: { bytes: Uint8Array; options: ParseOptions };
+  #formatter?: Promise<Library>;
+  #lastView: readonly number[] = [];
 
   /** @internal */
-  constructor(shelf: Papershelf, handle: number) {
+  constructor(shelf: Papershelf, handle: number, source?: { bytes: Uint8Array; options: ParseOptions }) {
     this.#shelf = shelf;
     this.#handle = handle;
+    this.#source = source;
     const core = shelf.core;
     this.size = core._ps_library_size(handle);
     this.diagnostics = JSON.parse(shelf.result(core._ps_library_diagnostics(handle))) as Diagnostic[];
@@ -314,6 +353,7 @@ export class Library {
     const all = this.keys();
     let keys: string[] | undefined;
     view.entries = entries;
+    this.#lastView = entries;
     return Object.defineProperty(view, "keys", { get: () => (keys ??= entries.map((i) => all[i])), enumerable: true });
   }
 
@@ -333,16 +373,48 @@ export class Library {
     return this.#call("_ps_entries_html", { ...options, indices }) as string[];
   }
 
-  /** Clean BibTeX for one record, leaving out the named fields. */
-  bibtex(index: number, omitFields: readonly string[] = []): string {
-    const shelf = this.#alive();
-    return shelf.withString(omitFields.join(","), (p) => shelf.result(shelf.core._ps_bibtex(this.#handle, index, p)));
+  /** The citation styles and export formats the core offers. */
+  async formats(): Promise<Formats> {
+    const lib = await this.#formatting();
+    const shelf = lib.#alive();
+    return JSON.parse(shelf.guard(() => shelf.result(shelf.core._ps_formats!()))) as Formats;
   }
 
-  /** A plain-text citation for one record. */
-  citation(index: number, style: "compact" | "ieee" = "compact"): string {
+  /** One record's citation in a style (`formats().styles`; default APA), as text or safe HTML. */
+  async cite(index: number, style = "", as: "text" | "html" = "text"): Promise<string> {
+    const lib = await this.#formatting();
+    return lib.#text("_ps_cite", { index, style, html: as === "html" });
+  }
+
+  /** Records as a file in an export format (`formats().exports`: bibtex, ris, csl-json). */
+  async export(format: string, options: ExportOptions = {}): Promise<string> {
+    const indices = options.indices ?? this.#lastView;
+    const lib = await this.#formatting();
+    return lib.#text("_ps_export", { format, indices, visitors: options.forVisitors ?? false, omit: options.omitFields ?? [] });
+  }
+
+  /** BibTeX for one record: the owner's whole record, or (`forVisitors`) what a visitor copies. */
+  bibtex(index: number, omitFields: readonly string[] = [], forVisitors = false): Promise<string> {
+    return this.export("bibtex", { indices: [index], omitFields, forVisitors });
+  }
+
+  /** A plain-text citation for one record (default APA). */
+  citation(index: number, style = ""): Promise<string> {
+    return this.cite(index, style, "text");
+  }
+
+  /** This library where citations and exports are made: itself, or the same data read once by
+   *  the full core. */
+  #formatting(): Promise<Library> {
     const shelf = this.#alive();
-    return shelf.withString(style, (p) => shelf.result(shelf.core._ps_citation(this.#handle, index, p)));
+    if (shelf.hasFormats) return Promise.resolve(this);
+    const source = this.#source!;
+    return (this.#formatter ??= shelf.formatsCore().then((full) => full.parse(source.bytes, source.options)));
+  }
+
+  #text(fn: "_ps_cite" | "_ps_export", request: object): string {
+    const shelf = this.#alive();
+    return shelf.withString(JSON.stringify(request), (p) => shelf.result(shelf.core[fn]!(this.#handle, p)));
   }
 
   /** The owner's statistics (owner: ";"-separated names; defaults to the data's profile). */
@@ -362,6 +434,7 @@ export class Library {
     registry?.unregister(this);
     if (!this.#shelf.failed) this.#shelf.core._ps_library_free(this.#handle);
     this.#handle = 0;
+    void this.#formatter?.then((lib) => lib.dispose(), () => {});
   }
 
   #alive(): Papershelf {
@@ -379,11 +452,11 @@ export class Library {
 export type CoreFactory = (options: { wasmBinary?: ArrayBuffer | Uint8Array; locateFile?: (f: string) => string }) => Promise<CoreModule>;
 
 /** @internal Instantiates the core once per loader. */
-export function makeLoader(create: () => Promise<CoreModule>): () => Promise<Papershelf> {
+export function makeLoader(create: () => Promise<CoreModule>, formats?: () => Promise<Papershelf>): () => Promise<Papershelf> {
   let loading: Promise<Papershelf> | undefined;
   let current: Papershelf | undefined;
   return () => {
     if (current?.failed) loading = current = undefined;  // an aborted module is replaced
-    return (loading ??= create().then((core) => (current = new Papershelf(core))));
+    return (loading ??= create().then((core) => (current = new Papershelf(core, formats))));
   };
 }

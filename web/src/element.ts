@@ -47,6 +47,14 @@ export const DEFAULT_LABELS = {
   cite: "Cite",
   copy: "Copy",
   copied: "Copied",
+  /** The Cite panel's style menu. */
+  citationStyle: "Style",
+  /** The Cite panel's files of one entry, and the toolbar's of the whole list. */
+  download: "Download",
+  downloadShown: (shown: number) => `Download the ${count(shown)} shown`,
+  downloadAs: (shown: number, format: string) => `Download the ${count(shown)} shown as ${format}`,
+  /** A panel whose content could not be made (the owner gets the reason in the console). */
+  unavailable: "Not available right now.",
   selected: "Selected",
   award: "Award",
   firstAuthor: "First author",
@@ -214,7 +222,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #loadProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
-    #els!: { search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
+    #els!: { download: HTMLDetailsElement; search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
       list: HTMLElement; active: HTMLElement; skip: HTMLButtonElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
@@ -352,7 +360,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     <button type="button" class="ps-clear"></button>
   </div>
   <div class="ps-active-filters" part="active-filters" hidden></div>
-  <p class="ps-count" part="count" role="status" aria-live="polite">${escapeText(L.loading)}</p>
+  <div class="ps-count-line">
+    <p class="ps-count" part="count" role="status" aria-live="polite">${escapeText(L.loading)}</p>
+    <details class="ps-download" part="download"><summary></summary><div class="ps-download-formats"></div></details>
+  </div>
   <progress class="ps-progress" part="progress" max="1" hidden></progress>
 </div>
 <div class="ps-problems" part="problems" hidden></div>
@@ -368,7 +379,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
         selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"), filtersToggle: q(".ps-filters-toggle"),
         count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), active: q(".ps-active-filters"), skip: q(".ps-skip"), problems: q(".ps-problems"), legend: q(".ps-legend"),
-        profile: q(".ps-profile-slot"),
+        profile: q(".ps-profile-slot"), download: q(".ps-download"),
       };
       const e = this.#els;
       e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(true); });
@@ -413,6 +424,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       });
       // (toggle does not bubble: listened for on the way down)
       e.list.addEventListener("toggle", (ev) => void this.#onToggle(ev), true);
+      e.list.addEventListener("change", (ev) => void this.#onStyleChange(ev));
+      e.download.addEventListener("toggle", () => void this.#fillDownloads());
+      e.download.addEventListener("click", (ev) => void this.#onDownloadClick(ev));
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
       // The chart's year bars are toggles (role="button"): Space presses them as it does a button.
       e.profile.addEventListener("keydown", (ev) => {
@@ -882,6 +896,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#setShelfState(view.total === 0 ? "empty" : "ready");
       this.#syncControls(view);
       this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
+      this.#labelDownloads(view.entries.length);
       this.#renderLegend(view);
       await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view)]);
       if (token !== this.#refreshToken) return;
@@ -1033,7 +1048,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           copy: async (kind, record) => {
             const lib = this.#library;
             if (!lib) return;
-            const text = await (kind === "bibtex" ? lib.bibtex(record, this.#omitFields()) : lib.citation(record, "compact"));
+            const text = await (kind === "bibtex" ? lib.export("bibtex", { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, this.#citeStyle()));
             void navigator.clipboard?.writeText(text).catch(() => {});
             this.dispatchEvent(new CustomEvent("copy", { detail: { key: (await lib.entries([record]))[0]?.key, text } }));
           },
@@ -1212,9 +1227,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
     }
 
-    /** BibTeX fields "BibTeX" and "Copy" leave out. */
+    /** BibTeX fields "BibTeX" and "Copy" leave out beside the owner's own (the core's list). */
     #omitFields(): string[] {
-      return (this.getAttribute("omit-fields") ?? "abbr,selected,preview,bibtex_show,award,award_name").split(",").map((s) => s.trim()).filter(Boolean);
+      return (this.getAttribute("omit-fields") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
     }
 
     #indexOfKey(key: string): number {
@@ -1223,13 +1238,104 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       return k < 0 ? -1 : view.entries[k];
     }
 
-    #onListClick(ev: Event): void {
-      const target = (ev.target as Element).closest("button.ps-copy");
+    async #onListClick(ev: Event): Promise<void> {
+      const target = (ev.target as Element).closest("button.ps-copy, button.ps-export");
       const li = target?.closest("li.ps-entry") as HTMLElement | null;
-      if (!target || !li) return;
-      const text = target.parentElement?.querySelector("pre")?.textContent ?? "";
-      void navigator.clipboard?.writeText(text).then(() => { target.textContent = this.labels.copied; }, () => {});
+      const lib = this.#library;
+      if (!target || !li || !lib) return;
+      const index = this.#indexOfKey(li.dataset.key ?? "");
+      if (target.classList.contains("ps-export")) {
+        const format = (target as HTMLElement).dataset.format ?? "bibtex";
+        await this.#save(lib, format, [index], li.dataset.key ?? "publication");
+        return;
+      }
+      const panel = target.closest(".ps-panel");
+      // The Cite panel copies its citation as plain text (the panel shows it with italics).
+      const style = panel?.querySelector<HTMLSelectElement>("select.ps-cite-style")?.value;
+      const text = style !== undefined ? await lib.cite(index, style) : panel?.querySelector("pre")?.textContent ?? "";
+      void navigator.clipboard?.writeText(text).then(() => {
+        target.textContent = this.labels.copied;
+        setTimeout(() => { target.textContent = this.labels.copy; }, 2000);
+      }, () => {});
       this.dispatchEvent(new CustomEvent("copy", { detail: { key: li.dataset.key, text } }));
+    }
+
+    /** The citation style a visitor chose last (on this site), else the core's default. */
+    #citeStyle(): string {
+      try {
+        return localStorage.getItem("papershelf-cite-style") ?? "";
+      } catch {
+        return "";  // (storage blocked: the default)
+      }
+    }
+
+    /** Another style in a Cite panel: its citation, and the choice remembered. */
+    async #onStyleChange(ev: Event): Promise<void> {
+      const select = ev.target as HTMLSelectElement;
+      const li = select.closest?.("li.ps-entry") as HTMLElement | null;
+      const lib = this.#library;
+      if (!select.classList?.contains("ps-cite-style") || !li || !lib) return;
+      try {
+        localStorage.setItem("papershelf-cite-style", select.value);
+      } catch { /* storage blocked: not remembered */ }
+      const html = await lib.cite(this.#indexOfKey(li.dataset.key ?? ""), select.value, "html");
+      const out = select.closest(".ps-panel")?.querySelector(".ps-citation");
+      if (out) out.innerHTML = html;  // (the core's escaped citation HTML)
+    }
+
+    /** The toolbar's download menu says how many records it downloads. */
+    #labelDownloads(shown: number): void {
+      const summary = this.#els.download.querySelector("summary")!;
+      summary.textContent = this.labels.downloadShown(shown);
+      this.#els.download.hidden = shown === 0;
+      for (const b of this.#els.download.querySelectorAll<HTMLButtonElement>("button[data-format]"))
+        b.setAttribute("aria-label", this.labels.downloadAs(shown, b.textContent ?? ""));
+    }
+
+    /** The export formats, from the core, the first time the download menu opens. */
+    async #fillDownloads(): Promise<void> {
+      const box = this.#els.download.querySelector(".ps-download-formats")!;
+      const lib = this.#library;
+      if (!this.#els.download.open || box.childElementCount || !lib) return;
+      try {
+        const formats = await lib.formats();
+        box.innerHTML = formats.exports.map((f) => `<button type="button" class="ps-action" data-format="${escapeText(f.name)}">${escapeText(f.label)}</button>`).join("");
+        this.#labelDownloads(this.#view?.entries.length ?? 0);
+      } catch (err) {
+        this.#unavailable(box, err);
+      }
+    }
+
+    async #onDownloadClick(ev: Event): Promise<void> {
+      const button = (ev.target as Element).closest?.("button[data-format]") as HTMLElement | null;
+      const lib = this.#library;
+      if (!button || !lib || !this.#view) return;
+      await this.#save(lib, button.dataset.format ?? "bibtex", this.#view.entries, this.id || "publications");
+    }
+
+    /** Saves records as a file (the BibTeX a visitor should get). */
+    async #save(lib: Shelf, format: string, indices: readonly number[], name: string): Promise<void> {
+      try {
+        const [text, formats] = await Promise.all([lib.export(format, { indices, forVisitors: true, omitFields: this.#omitFields() }), lib.formats()]);
+        const info = formats.exports.find((f) => f.name === format);
+        const url = URL.createObjectURL(new Blob([text], { type: `${info?.mediaType ?? "text/plain"};charset=utf-8` }));
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = `${name.replace(/[^\w.-]+/g, "-")}.${info?.extension ?? "txt"}`;
+        a.hidden = true;
+        this.#els.download.append(a);  // (inside the element: the host page's document is not touched)
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      } catch (err) {
+        console.error(`papershelf: the download could not be made (${(err as Error).message})`);
+      }
+    }
+
+    /** A panel the core could not fill: a neutral line for the visitor, the reason for the owner. */
+    #unavailable(box: Element, err: unknown): void {
+      box.innerHTML = `<p>${escapeText(this.labels.unavailable)}</p>`;
+      console.error(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${(err as Error).message})`);
     }
 
     /**
@@ -1257,11 +1363,28 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
       const panel = details.dataset.panel;
       if (!panel || details.querySelector(".ps-panel")) return;
-      const text = await (panel === "bibtex" ? lib.bibtex(index, this.#omitFields()) : lib.citation(index, "compact"));
-      if (details.querySelector(".ps-panel")) return;  // another toggle filled it meanwhile
       const div = document.createElement("div");
       div.className = "ps-panel";
-      div.innerHTML = `<pre>${escapeText(text)}</pre><button type="button" class="ps-action ps-copy">${escapeText(this.labels.copy)}</button>`;
+      const L = this.labels;
+      try {
+        if (panel === "bibtex") {
+          const text = await lib.export("bibtex", { indices: [index], forVisitors: true, omitFields: this.#omitFields() });
+          div.innerHTML = `<pre>${escapeText(text)}</pre><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button>`;
+        } else {
+          // Cite: the styles and the files, from the core; the last style chosen is kept.
+          const formats = await lib.formats();
+          const remembered = this.#citeStyle();
+          const style = formats.styles.some((f) => f.name === remembered) ? remembered : formats.styles[0]?.name ?? "";
+          const html = await lib.cite(index, style, "html");
+          const options = formats.styles.map((f) => `<option value="${escapeText(f.name)}"${f.name === style ? " selected" : ""}>${escapeText(f.label)}</option>`).join("");
+          const files = formats.exports.map((f) => `<button type="button" class="ps-action ps-export" data-format="${escapeText(f.name)}" aria-label="${escapeText(`${L.download} ${f.label}`)}">${escapeText(f.label)}</button>`).join("");
+          div.classList.add("ps-cite-panel");
+          div.innerHTML = `<p class="ps-citation" dir="auto">${html}</p><div class="ps-cite-tools"><label class="ps-cite-label">${escapeText(L.citationStyle)} <select class="ps-cite-style">${options}</select></label><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button><span class="ps-cite-files" role="group" aria-label="${escapeText(L.download)}">${files}</span></div>`;
+        }
+      } catch (err) {
+        this.#unavailable(div, err);
+      }
+      if (details.querySelector(".ps-panel")) return;  // another toggle filled it meanwhile
       details.append(div);
     }
   }

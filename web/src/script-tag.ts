@@ -12,8 +12,12 @@ import { serveLibrary, type WorkerScope } from "./worker.js";
 // @ts-ignore -- bundled as text by esbuild (--loader:.css=text)
 import css from "./papershelf.css";
 
+// The full core (-O3, with citations and exports), beside this script.
+const fullBeside = (beside: (file: string) => string) => async () =>
+  ((await import(/* @vite-ignore */ beside("papershelf-core-fast.mjs"))) as { default: CoreFactory }).default({ locateFile: beside });
+// The page's core; citations and exports come from the full core on first use.
 const loaderBeside = (beside: (file: string) => string) =>
-  makeLoader(() => (createPapershelfCore as CoreFactory)({ locateFile: beside }));
+  makeLoader(() => (createPapershelfCore as CoreFactory)({ locateFile: beside }), makeLoader(fullBeside(beside)));
 
 if (typeof document === "undefined") {
   // The worker reads large files, where the -O3 core (papershelf-core-fast, beside this script)
@@ -22,8 +26,7 @@ if (typeof document === "undefined") {
   const bundled = loaderBeside(beside);
   serveLibrary(self as unknown as WorkerScope, makeLoader(async () => {
     try {
-      const fast = (await import(/* @vite-ignore */ beside("papershelf-core-fast.mjs"))) as { default: CoreFactory };
-      return await fast.default({ locateFile: beside });
+      return await fullBeside(beside)();
     } catch {
       return (await bundled()).core;
     }

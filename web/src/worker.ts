@@ -2,7 +2,7 @@
 // holds the core and the Library, and the element talks to it through RemoteLibrary, which has
 // the Library's methods but answers with promises. The same script serves as the worker (the
 // script tag starts itself as one), so no second file has to be deployed or allowed by a CSP.
-import type { Diagnostic, Entry, FormatOptions, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
+import type { Diagnostic, Entry, ExportOptions, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
 
 /**
  * What the element asks of its data: a Library on this thread answers at once, a RemoteLibrary
@@ -16,13 +16,14 @@ export interface Shelf {
   query(options?: QueryOptions, firstRows?: FirstRows): View | Promise<View>;
   entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
   html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
-  bibtex(index: number, omitFields?: readonly string[]): string | Promise<string>;
-  citation(index: number, style?: "compact" | "ieee"): string | Promise<string>;
+  formats(): Promise<Formats>;
+  cite(index: number, style?: string, as?: "text" | "html"): Promise<string>;
+  export(format: string, options?: ExportOptions): Promise<string>;
   profileHtml(options?: ProfileCardOptions): string | Promise<string>;
   dispose(): void;
 }
 
-type Method = "parse" | "query" | "entries" | "html" | "bibtex" | "citation" | "profileHtml";
+type Method = "parse" | "query" | "entries" | "html" | "formats" | "cite" | "export" | "profileHtml";
 /** The first `count` displayed entries' markup, formatted with `options`. */
 export interface FirstRows { count: number; options: FormatOptions }
 interface Request { id: number; method: Method; args: unknown[] }
@@ -118,11 +119,14 @@ export class RemoteLibrary implements Shelf {
     if (prefetched && prefetched.key === JSON.stringify([indices, options])) return Promise.resolve(prefetched.html);
     return this.#call("html", [indices, options]) as Promise<string[]>;
   }
-  bibtex(index: number, omitFields: readonly string[] = []): Promise<string> {
-    return this.#call("bibtex", [index, omitFields]) as Promise<string>;
+  formats(): Promise<Formats> {
+    return this.#call("formats", []) as Promise<Formats>;
   }
-  citation(index: number, style: "compact" | "ieee" = "compact"): Promise<string> {
-    return this.#call("citation", [index, style]) as Promise<string>;
+  cite(index: number, style = "", as: "text" | "html" = "text"): Promise<string> {
+    return this.#call("cite", [index, style, as]) as Promise<string>;
+  }
+  export(format: string, options: ExportOptions = {}): Promise<string> {
+    return this.#call("export", [format, options]) as Promise<string>;
   }
   profileHtml(options: ProfileCardOptions = {}): Promise<string> {
     return this.#call("profileHtml", [options]) as Promise<string>;
@@ -168,7 +172,7 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
       return [wire, [wire.entries.buffer]];
     }
     const fn = library[method] as (...a: unknown[]) => unknown;
-    return [fn.apply(library, args), []];
+    return [await fn.apply(library, args), []];
   };
   scope.postMessage({ id: 0, result: "ready" });
   void loader().catch(() => {});  // compile the core while the page is still downloading the file

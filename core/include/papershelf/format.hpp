@@ -25,7 +25,7 @@ struct BibtexOptions {
 const std::vector<std::string_view>& private_bibtex_fields();
 
 // An entry's BibTeX and Cite panels (<details>): written out (static HTML, no JavaScript
-// needed), left empty for a front end to fill when one is opened, or left out.
+// needed: format_html), left empty for a front end to fill when one is opened, or left out.
 enum class Panels : std::uint8_t { Filled, OnDemand, None };
 
 struct FormatOptions {
@@ -80,18 +80,47 @@ std::string rich_text_html(const RichText& text, const std::vector<Match>* highl
 // year, status, award), .ps-note, and one .ps-actions row (links, Abstract, BibTeX, Cite). Where
 // the folded `search_terms` (search_terms()) occur in the title, names, venue, award and note,
 // they are marked.
+// Panels::Filled writes `panels` into the BibTeX and Cite panels (without them they stay empty,
+// as with OnDemand): the caller makes them, so that a build whose panels are always filled on
+// demand (the page's WebAssembly core) carries no BibTeX writer and no citation styles.
+struct PanelTexts {
+  std::string bibtex;         // the BibTeX a visitor copies (FormatOptions::bibtex)
+  std::string citation_html;  // the citation in the default style (format_citation_html)
+};
+PanelTexts panel_texts(const Publication& p, const FormatOptions& options);
 std::string format_entry_html(const Publication& p, const FormatOptions& options,
-                              const std::vector<std::string>* search_terms = nullptr);
+                              const std::vector<std::string>* search_terms = nullptr,
+                              const PanelTexts* panels = nullptr);
 // A whole view: groups with headings and counts, a legend, entries in display order. A static
 // fragment that needs no JavaScript to read; the <paper-shelf> element produces the same markup.
 std::string format_html(const Library& lib, const View& view, const FormatOptions& options);
 
-// --- Plain text ---
-enum class CitationStyle : std::uint8_t { Compact, Ieee };
-// "Hu, Q. and Ye, Z." style author list, used by citations.
-std::string format_authors_text(const Publication& p, CitationStyle style);
-std::string format_citation(const Publication& p, CitationStyle style);
+// --- Citations ---
+// The styles a visitor can paste a reference in (the first is the default) and the homepage's
+// own short form: C++ name, text name, label.
+#define PAPERSHELF_CITATION_STYLES(X)  \
+  X(Apa, "apa", "APA")                 \
+  X(Ieee, "ieee", "IEEE")              \
+  X(Acm, "acm", "ACM")                 \
+  X(Chicago, "chicago", "Chicago")     \
+  X(Mla, "mla", "MLA")                 \
+  X(Harvard, "harvard", "Harvard")     \
+  X(Compact, "compact", "Short")
+#define PAPERSHELF_ENUM_ITEM(name, text, label) name,
+enum class CitationStyle : std::uint8_t { PAPERSHELF_CITATION_STYLES(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
+inline constexpr int kCitationStyleCount = static_cast<int>(CitationStyle::Compact) + 1;
+std::string_view to_string(CitationStyle s);
+std::string_view label(CitationStyle s);
+// A text name (case-insensitive; "" is the short style); nullopt when unknown.
 std::optional<CitationStyle> citation_style_from_string(std::string_view s);
+// One reference-list entry: APA 7, IEEE, the ACM Reference Format, Chicago author-date (17th
+// ed.), MLA 9, Harvard (Cite Them Right), as plain text (page ranges with an en dash, DOIs as
+// https://doi.org/ links, "n.d." for no year) ...
+std::string format_citation(const Publication& p, CitationStyle style);
+// ... and as HTML: the same text escaped, italics where the style wants them, links for DOIs and
+// URLs (http(s) only).
+std::string format_citation_html(const Publication& p, CitationStyle style);
 
 // --- BibTeX ---
 // Clean BibTeX for one entry that reads back to an equal model.
@@ -101,6 +130,25 @@ std::string format_bibtex(const Publication& p, const BibtexOptions& options = {
 // The view's entries as RIS records (CRLF line ends, as the format wants), for Zotero, EndNote
 // and Mendeley.
 std::string format_ris(const Library& lib, const View& view);
+
+// --- Exports: a view (or one entry) as a file a reference manager imports ---
+// C++ name, text name, label, file extension, media type.
+#define PAPERSHELF_EXPORT_FORMATS(X)                                                  \
+  X(Bibtex, "bibtex", "BibTeX", "bib", "application/x-bibtex")                        \
+  X(Ris, "ris", "RIS", "ris", "application/x-research-info-systems")                  \
+  X(CslJson, "csl-json", "CSL-JSON", "json", "application/vnd.citationstyles.csl+json")
+#define PAPERSHELF_ENUM_ITEM(name, text, label, extension, media) name,
+enum class ExportFormat : std::uint8_t { PAPERSHELF_EXPORT_FORMATS(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
+inline constexpr int kExportFormatCount = static_cast<int>(ExportFormat::CslJson) + 1;
+struct ExportFormatInfo {
+  std::string_view name, label, extension, media_type;
+};
+const ExportFormatInfo& info(ExportFormat f);
+std::optional<ExportFormat> export_format_from_string(std::string_view s);  // a name, or "bib"/"csl"
+// The view's entries in that format; BibTeX entries as `bibtex` says (a visitor's or the owner's).
+std::string format_export(const Library& lib, const View& view, ExportFormat format,
+                          const BibtexOptions& bibtex = {});
 
 // --- JSON ---
 // CSL-JSON array of the view's entries.

@@ -333,7 +333,15 @@ constexpr const char* kAwardIcon =
     "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
     "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>\xE2\x81\xA0";  // (a word joiner: the icon stays with the award's first word)
 
-std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms) {
+PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
+  PanelTexts t;
+  t.bibtex = format_bibtex(p, o.bibtex);
+  t.citation_html = format_citation_html(p, CitationStyle{});
+  return t;
+}
+
+std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
+                              const PanelTexts* panels) {
   std::string out;
   out.reserve(1024);
   HtmlOut h(out);
@@ -405,17 +413,15 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   if (o.panels != Panels::None) {
     any_action = true;
-    const bool filled = o.panels == Panels::Filled;
+    const bool filled = o.panels == Panels::Filled && panels;
     h << "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary>";
     if (filled) {
       h << "<div class=\"ps-panel\"><pre>";
-      h.escaped(format_bibtex(p, o.bibtex)) << "</pre></div>";
+      h.escaped(panels->bibtex) << "</pre></div>";
     }
     h << "</details><details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary>";
-    if (filled) {
-      h << "<div class=\"ps-panel\"><pre>";
-      h.escaped(format_citation(p, CitationStyle::Compact)) << "</pre></div>";
-    }
+    if (filled)  // (the core's citation HTML: escaped text, <i>, safe links)
+      h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">" << panels->citation_html << "</p></div>";
     h << "</details>";
   }
   if (any_action) h << "</div>";
@@ -444,7 +450,11 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {
     out += "<ol class=\"ps-list\">";
     for (std::uint32_t k = begin; k < begin + count && k < view.entries.size(); ++k)
-      out += format_entry_html(lib.publications[view.entries[k]], o);
+    {
+      const Publication& p = lib.publications[view.entries[k]];
+      const PanelTexts panels = o.panels == Panels::Filled ? panel_texts(p, o) : PanelTexts();
+      out += format_entry_html(p, o, nullptr, &panels);
+    }
     out += "</ol>";
   };
   if (view.groups.empty()) {
