@@ -100,10 +100,12 @@ struct Record {
       publisher = p.detail("publisher");
     }
     if (!p.doi.empty()) doi_url = "https://doi.org/" + p.doi;
+    // Only an absolute web address helps a reader of the citing paper (not "papers/x.pdf").
+    auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
     for (const Link& l : p.links)
-      if (l.label == "url" && url.empty()) url = l.url;
+      if (l.label == "url" && url.empty() && absolute(l.url)) url = l.url;
     if (url.empty() && doi_url.empty())
-      if (const Link* best = best_link(p); best && best->label != "arxiv") url = best->url;
+      if (const Link* best = best_link(p); best && best->label != "arxiv" && absolute(best->url)) url = best->url;
     const std::string urldate = p.detail("urldate");
     if (!urldate.empty()) {
       accessed.year = std::atoi(urldate.c_str());
