@@ -14,7 +14,7 @@ const { values: opt, positionals: files } = parseArgs({
     search: { type: "string", default: "" },
     sort: { type: "string", default: "year-desc" },
     owner: { type: "string", default: "" },
-    style: { type: "string", default: "ieee" }, // or "compact"
+    style: { type: "string", default: "ieee" }, // apa, ieee, acm, chicago, mla, harvard or compact
     json: { type: "string" },                   // write the entries here
   },
 });
@@ -24,7 +24,7 @@ const library = shelf.parse(await readFile(files[0]), { source: files[0] });
 for (const d of library.diagnostics) console.error(d.text);
 
 const view = library.query({ filter: opt.filter, search: opt.search, sort: opt.sort });
-view.entries.forEach((index, i) => console.log(`[${i + 1}] ${library.citation(index, opt.style)}`));
+for (const [i, index] of view.entries.entries()) console.log(`[${i + 1}] ${await library.cite(index, opt.style)}`);
 
 if (opt.json) {
   const entries = library.entries(view.entries, { owner: opt.owner });

@@ -38,9 +38,16 @@ test("parses BibTeX, queries, formats", async () => {
   const html = lib.html(found.entries, { owner: "Qinghao Hu", search: "zurich" });
   assert.match(html[0], /ps-owner/);
   assert.doesNotMatch(html[0], /javascript:/i);
-  assert.match(lib.bibtex(view.entries[1], ["abbr"]), /@inproceedings\{hu2024,/);
-  assert.doesNotMatch(lib.bibtex(view.entries[1], ["abbr"]), /abbr/);
-  assert.match(lib.citation(view.entries[1], "ieee"), /Q\. Hu/);
+  assert.match(await lib.bibtex(view.entries[1], ["abbr"]), /@inproceedings\{hu2024,/);
+  assert.doesNotMatch(await lib.bibtex(view.entries[1], ["abbr"]), /abbr/);
+  assert.match(await lib.bibtex(view.entries[1]), /abbr = \{NSDI\}/);  // (the owner's whole record)
+  assert.doesNotMatch(await lib.bibtex(view.entries[1], [], true), /abbr/);  // (a visitor's)
+  assert.match(await lib.citation(view.entries[1], "ieee"), /Q\. Hu/);
+  assert.match(await lib.cite(view.entries[1], "apa", "html"), /<i>/);
+  const formats = await lib.formats();
+  assert.deepEqual(formats.styles.map((f) => f.name), ["apa", "ieee", "acm", "chicago", "mla", "harvard", "compact"]);
+  assert.deepEqual(formats.exports.map((f) => f.name), ["bibtex", "ris", "csl-json"]);
+  assert.equal((await lib.export("ris", { indices: view.entries })).match(/^TY {2}- /gm).length, view.entries.length);
   lib.dispose();
   assert.throws(() => lib.query({}), /disposed/);
 });

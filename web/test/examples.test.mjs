@@ -240,7 +240,7 @@ test("examples/node: the documented commands, run against the packed package, pr
       const library = shelf.parse(bibText);
       const view = library.query({ filter: opt("filter", ""), search: opt("search", ""), sort: opt("sort", "year-desc") });
       assert.ok(view.entries.length > 0, command);
-      const citations = view.entries.map((index, i) => `[${i + 1}] ${library.citation(index, opt("style", "ieee"))}`);
+      const citations = await Promise.all(view.entries.map(async (index, i) => `[${i + 1}] ${await library.cite(index, opt("style", "ieee"))}`));
       assert.deepEqual(out.trimEnd().split("\n"), citations, command);
       if (opt("json")) {
         const written = JSON.parse(readFileSync(join(dir, opt("json")), "utf8"));

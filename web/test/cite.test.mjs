@@ -1,0 +1,116 @@
+// What a visitor takes away from a list, in Debian's Chromium: the BibTeX of a paper (clean: no
+// author markers, none of the owner's fields), a citation in the style they write in (kept for
+// their next visit), and the shown list as a file their reference manager imports. Citations
+// and files come from the full core, which the page loads only when a visitor first asks.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { ready } from "./support/browser.mjs";
+import { useSite } from "./support/site.mjs";
+
+const env = useSite();
+// An al-folio entry as owners write them, and more, so the list has its full toolbar.
+const owner = `@inproceedings{hu2024, title={Characterization of {LLM} Development}, author={Hu*, Qinghao and Ye*, Zhisheng and Zhang{\\dag}, Tianwei},
+  booktitle={USENIX NSDI}, pages={709--725}, year=2024, abbr={NSDI}, selected={true}, bibtex_show={true}, pdf={nsdi24.pdf},
+  award={Best Paper}, google_scholar_id={abc123}, annotation={* equal contribution}, doi={10.5555/nsdi.2024.709}}
+${Array.from({ length: 11 }, (_, i) => `@article{p${i}, title={Paper ${i}}, author={Doe, Jane}, journal={Journal ${i}}, volume={${i + 1}}, pages={1--${i + 9}}, year=${2015 + i}}`).join("\n")}`;
+const page = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"></head>
+<body><script src="/papershelf.js"></script>${body}</body></html>`;
+
+async function openPage(context, url) {
+  const p = await context.newPage();
+  const problems = [];
+  p.on("pageerror", (e) => problems.push(String(e)));
+  await p.goto(url);
+  await ready(p, "#pubs");
+  return { p, problems };
+}
+
+/** Opens an entry's panel from the keyboard: focus its summary, press Enter; resolves to the panel. */
+async function openPanel(p, key, panel) {
+  const summary = p.locator(`#pubs >> li[data-key="${key}"] details.ps-${panel} > summary`);
+  await summary.focus();
+  await p.keyboard.press("Enter");
+  const box = p.locator(`#pubs >> li[data-key="${key}"] details.ps-${panel} .ps-panel`);
+  await box.waitFor();
+  return box;
+}
+
+test("BibTeX a visitor copies is clean, and the Cite panel offers the styles, copies, and remembers the choice", async () => {
+  env.server.pages.set("/cite/page.html", { body: page(`<paper-shelf id="pubs"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
+  const context = env.browser.context;
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
+  const { p, problems } = await openPage(context, `${env.server.url}/cite/page.html`);
+
+  const bibtex = await (await openPanel(p, "hu2024", "bibtex")).locator("pre").textContent();
+  assert.match(bibtex, /^@inproceedings\{hu2024,/);
+  assert.match(bibtex, /author = \{Hu, Qinghao and Ye, Zhisheng and Zhang, Tianwei\}/);
+  for (const field of ["abbr", "selected", "bibtex_show", "pdf", "award", "google_scholar_id", "annotation"])
+    assert.doesNotMatch(bibtex, new RegExp(`^\\s*${field} =`, "m"), field);
+  assert.match(bibtex, /doi = \{10\.5555\/nsdi\.2024\.709\}/);
+
+  const cite = await openPanel(p, "hu2024", "cite");
+  // The default (APA), with the venue in italics and the DOI as a link.
+  assert.equal(await cite.locator(".ps-citation").textContent(),
+    "Hu, Q., Ye, Z., & Zhang, T. (2024). Characterization of LLM Development. In USENIX NSDI (pp. 709–725). https://doi.org/10.5555/nsdi.2024.709");
+  assert.equal(await cite.locator(".ps-citation i").first().textContent(), "USENIX NSDI");
+  assert.equal(await cite.locator(".ps-citation a").getAttribute("href"), "https://doi.org/10.5555/nsdi.2024.709");
+  const styles = await cite.locator("select.ps-cite-style option").allTextContents();
+  assert.deepEqual(styles, ["APA", "IEEE", "ACM", "Chicago", "MLA", "Harvard", "Short"]);
+  assert.deepEqual(await cite.locator("button.ps-export").allTextContents(), ["BibTeX", "RIS", "CSL-JSON"]);
+
+  // The keyboard picks IEEE; Copy puts its plain text on the clipboard and says so.
+  await cite.locator("select.ps-cite-style").focus();
+  await cite.locator("select.ps-cite-style").selectOption("ieee");
+  await p.waitForFunction(() => document.querySelector("#pubs").shadowRoot.querySelector('li[data-key="hu2024"] .ps-citation').textContent.startsWith("Q. Hu"));
+  const ieee = await cite.locator(".ps-citation").textContent();
+  assert.equal(ieee, "Q. Hu, Z. Ye, and T. Zhang, “Characterization of LLM Development,” in USENIX NSDI, 2024, pp. 709–725, doi: https://doi.org/10.5555/nsdi.2024.709.");
+  await cite.locator("button.ps-copy").focus();
+  await p.keyboard.press("Enter");
+  await p.waitForFunction(() => document.querySelector("#pubs").shadowRoot.querySelector('li[data-key="hu2024"] .ps-cite-panel .ps-copy').textContent === "Copied");
+  assert.equal(await p.evaluate(() => navigator.clipboard.readText()), ieee);
+
+  // The next visit opens in IEEE.
+  await p.reload();
+  await ready(p, "#pubs");
+  const again = await openPanel(p, "hu2024", "cite");
+  assert.equal(await again.locator("select.ps-cite-style").inputValue(), "ieee");
+  assert.match(await again.locator(".ps-citation").textContent(), /^Q\. Hu, Z\. Ye, and T\. Zhang/);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test("the shown list downloads as BibTeX, RIS and CSL-JSON, and one paper from its Cite panel", async () => {
+  env.server.pages.set("/cite/download.html", { body: page(`<paper-shelf id="pubs" search="journal"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
+  const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/download.html`);
+  const menu = p.locator("#pubs >> details.ps-download");
+  assert.equal(await menu.locator("summary").textContent(), "Download the 11 shown");
+  await menu.locator("summary").focus();
+  await p.keyboard.press("Enter");
+  const save = async (format) => {
+    const [download] = await Promise.all([p.waitForEvent("download"), menu.locator(`button[data-format="${format}"]`).click()]);
+    return { name: download.suggestedFilename(), text: readFileSync(await download.path(), "utf8") };
+  };
+  const bib = await save("bibtex");
+  assert.equal(bib.name, "pubs.bib");
+  assert.equal((bib.text.match(/^@article\{p\d+,/gm) ?? []).length, 11);
+  assert.doesNotMatch(bib.text, /hu2024/);  // (the search left it out)
+  const ris = await save("ris");
+  assert.equal(ris.name, "pubs.ris");
+  assert.equal((ris.text.match(/^TY {2}- JOUR\r$/gm) ?? []).length, 11);
+  assert.match(ris.text, /^SP {2}- 1\r\nEP {2}- 9\r$/m);
+  const csl = await save("csl-json");
+  assert.equal(csl.name, "pubs.json");
+  const items = JSON.parse(csl.text);
+  assert.equal(items.length, 11);
+  assert.ok(items.every((it) => it.type === "article-journal" && it.volume && it.page));
+  assert.equal(await menu.locator('button[data-format="ris"]').getAttribute("aria-label"), "Download the 11 shown as RIS");
+
+  // One paper, from its Cite panel.
+  const cite = await openPanel(p, "p3", "cite");
+  const [one] = await Promise.all([p.waitForEvent("download"), cite.locator('button.ps-export[data-format="ris"]').click()]);
+  assert.equal(one.suggestedFilename(), "p3.ris");
+  assert.equal((readFileSync(await one.path(), "utf8").match(/^TY {2}-/gm) ?? []).length, 1);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
