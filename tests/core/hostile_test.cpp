@@ -257,7 +257,7 @@ bool safe_url_for_browser(std::string url) {
 
 const std::set<std::string> kTags = {
     "a", "article", "br", "button", "caption", "cite", "code", "details", "div", "em", "figcaption", "figure",
-    "g", "h2", "h3", "h4", "i", "img", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
+    "g", "h2", "h3", "h4", "i", "img", "script", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
     "sub", "summary", "sup", "svg", "table", "tbody", "td", "text", "th", "thead", "tr", "ul", "title"};
 const std::set<std::string> kAttrs = {
     "alt", "class", "d", "decoding", "fill", "focusable", "height", "hidden", "href", "id", "lang", "loading", "rel", "role",
@@ -268,6 +268,9 @@ std::vector<std::string> audit(const std::string& html, std::string& text) {
   std::vector<std::string> problems;
   for (const Tag& t : tokenize(html, text, problems)) {
     if (!kTags.count(t.name)) problems.push_back("tag <" + t.name + ">");
+    // A script only as schema.org's JSON-LD data block (browsers never run it).
+    const bool data_block = t.attrs.size() == 1 && t.attrs[0] == std::pair<std::string, std::string>("type", "application/ld+json");
+    if (t.name == "script" && !t.closing && !data_block) problems.push_back("a script that would run");
     for (const auto& [name, value] : t.attrs) {
       const bool known = kAttrs.count(name) || name.rfind("aria-", 0) == 0 || name.rfind("data-", 0) == 0;
       if (!known) problems.push_back("attribute " + name + " on <" + t.name + ">");

@@ -86,6 +86,7 @@ std::string rich_text_html(const RichText& text, const std::vector<Match>* highl
 struct PanelTexts {
   std::string bibtex;         // the BibTeX a visitor copies (FormatOptions::bibtex)
   std::string citation_html;  // the citation in the default style (format_citation_html)
+  std::string coins;          // the entry's COinS span (format_coins), for reference managers
 };
 PanelTexts panel_texts(const Publication& p, const FormatOptions& options);
 std::string format_entry_html(const Publication& p, const FormatOptions& options,
@@ -149,6 +150,14 @@ std::optional<ExportFormat> export_format_from_string(std::string_view s);  // a
 // The view's entries in that format; BibTeX entries as `bibtex` says (a visitor's or the owner's).
 std::string format_export(const Library& lib, const View& view, ExportFormat format,
                           const BibtexOptions& bibtex = {});
+
+// --- Metadata a reference manager or a search engine reads from the page ---
+// A COinS span (an empty <span class="Z3988"> whose title is an OpenURL ContextObject): Zotero's,
+// Mendeley's and other browser connectors save the paper from it.
+std::string format_coins(const Publication& p);
+// schema.org JSON-LD for the view (an ItemList of ScholarlyArticle, Book, Chapter, Thesis...),
+// safe to put inside <script type="application/ld+json"> as it is.
+std::string format_json_ld(const Library& lib, const View& view);
 
 // --- JSON ---
 // CSL-JSON array of the view's entries.

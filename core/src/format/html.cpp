@@ -335,8 +335,11 @@ constexpr const char* kAwardIcon =
 
 PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
   PanelTexts t;
-  t.bibtex = format_bibtex(p, o.bibtex);
-  t.citation_html = format_citation_html(p, CitationStyle{});
+  if (o.panels == Panels::Filled) {
+    t.bibtex = format_bibtex(p, o.bibtex);
+    t.citation_html = format_citation_html(p, CitationStyle{});
+  }
+  t.coins = format_coins(p);
   return t;
 }
 
@@ -426,6 +429,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   if (any_action) h << "</div>";
   else out.resize(row);
+  if (panels) h << panels->coins;
   h << "</li>";
   return out;
 }
@@ -452,7 +456,7 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
     for (std::uint32_t k = begin; k < begin + count && k < view.entries.size(); ++k)
     {
       const Publication& p = lib.publications[view.entries[k]];
-      const PanelTexts panels = o.panels == Panels::Filled ? panel_texts(p, o) : PanelTexts();
+      const PanelTexts panels = panel_texts(p, o);
       out += format_entry_html(p, o, nullptr, &panels);
     }
     out += "</ol>";
@@ -467,6 +471,8 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
       out += "</section>";
     }
   }
+  // What the list is, for search engines (not run: a data block).
+  if (!view.entries.empty()) out += "<script type=\"application/ld+json\">" + format_json_ld(lib, view) + "</script>";
   out += "</div>";
   return out;
 }

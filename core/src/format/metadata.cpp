@@ -1,0 +1,184 @@
+// Machine-readable metadata for every listed paper, so that a reference manager saves it from the
+// page and a search engine knows what it is: a COinS span per entry (OpenURL ContextObjects in
+// SPANs, read by Zotero's, Mendeley's and other browser connectors) and schema.org JSON-LD for
+// the list.
+#include "papershelf/format.hpp"
+#include "papershelf/json.hpp"
+
+namespace papershelf {
+namespace {
+
+// Percent-encoding of a KEV value (RFC 3986 unreserved characters stay).
+void append_encoded(std::string& out, std::string_view s) {
+  static const char* kHex = "0123456789ABCDEF";
+  for (unsigned char c : s) {
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+                       c == '.' || c == '_' || c == '~';
+    if (plain) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+}
+
+class Kev {
+ public:
+  void add(std::string_view key, std::string_view value) {
+    if (value.empty()) return;
+    if (!out_.empty()) out_ += '&';
+    out_.append(key).append("=");
+    append_encoded(out_, value);
+  }
+  const std::string& str() const { return out_; }
+
+ private:
+  std::string out_;
+};
+
+std::string family_given(const Person& a) {
+  if (a.is_literal()) return std::string(a.literal());
+  std::string out(a.particle());
+  if (!out.empty()) out += ' ';
+  out.append(a.family());
+  if (!a.given().empty()) out.append(", ").append(a.given());
+  return out;
+}
+
+// The two ends of "118–131" or "118-131" (or the one page).
+std::pair<std::string, std::string> page_range(const std::string& pages) {
+  for (std::string_view dash : {std::string_view("\xE2\x80\x93"), std::string_view("-")}) {
+    const std::size_t at = pages.find(dash);
+    if (at != std::string::npos) return {pages.substr(0, at), pages.substr(at + dash.size())};
+  }
+  return {pages, {}};
+}
+
+std::string iso_date(const Date& d) {
+  if (!d.year) return {};
+  auto two = [](int v) { return std::string(v < 10 ? "0" : "") + std::to_string(v); };
+  std::string out = std::to_string(d.year);
+  if (d.month) out += "-" + two(d.month);
+  if (d.month && d.day) out += "-" + two(d.day);
+  return out;
+}
+
+bool publisher_venue(const Publication& p) {
+  return p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
+         p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization;
+}
+
+// The record's own web address: its url, else the link its title points to (absolute ones only).
+std::string web_address(const Publication& p) {
+  auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
+  for (const Link& l : p.links)
+    if (l.label == "url" && absolute(l.url)) return l.url;
+  const Link* best = best_link(p);
+  return best && absolute(best->url) ? best->url : std::string();
+}
+
+}  // namespace
+
+std::string format_coins(const Publication& p) {
+  Kev k;
+  k.add("ctx_ver", "Z39.88-2004");
+  const bool book = p.type == PubType::Book || p.type == PubType::Chapter || p.type == PubType::Report;
+  const bool thesis = p.type == PubType::Thesis;
+  k.add("rft_val_fmt", thesis ? "info:ofi/fmt:kev:mtx:dissertation" : book ? "info:ofi/fmt:kev:mtx:book" : "info:ofi/fmt:kev:mtx:journal");
+  const char* genre = p.type == PubType::Conference ? "proceeding"
+                      : p.type == PubType::Journal  ? "article"
+                      : p.type == PubType::Preprint ? "preprint"
+                      : p.type == PubType::Book     ? "book"
+                      : p.type == PubType::Chapter  ? "bookitem"
+                      : p.type == PubType::Report   ? "report"
+                      : thesis                      ? ""
+                                                    : "document";
+  k.add("rft.genre", genre);
+  if (thesis) {
+    k.add("rft.title", p.title.text);
+    k.add("rft.inst", p.venue.text);
+  } else if (p.type == PubType::Book || p.type == PubType::Report) {
+    k.add("rft.btitle", p.title.text);
+  } else {
+    k.add("rft.atitle", p.title.text);
+    k.add(p.type == PubType::Chapter ? "rft.btitle" : "rft.jtitle", publisher_venue(p) ? std::string() : p.venue.text);
+  }
+  for (const Person& a : p.authors) k.add("rft.au", family_given(a));
+  if (p.date.year) k.add("rft.date", std::to_string(p.date.year));
+  k.add("rft.volume", p.detail("volume"));
+  k.add("rft.issue", p.type == PubType::Journal ? p.detail("number") : std::string());
+  const auto [first, last] = page_range(p.detail("pages"));
+  k.add("rft.spage", first);
+  k.add("rft.epage", last);
+  k.add("rft.pub", publisher_venue(p) && !thesis ? p.venue.text : p.detail("publisher"));
+  k.add("rft.place", p.detail("address"));
+  k.add("rft.isbn", p.detail("isbn"));
+  k.add("rft.issn", p.detail("issn"));
+  if (!p.doi.empty()) k.add("rft_id", "info:doi/" + p.doi);
+  if (!p.arxiv.empty()) k.add("rft_id", "info:arxiv/" + p.arxiv);
+  k.add("rft_id", web_address(p));
+  return "<span class=\"Z3988\" title=\"" + escape_html(k.str()) + "\"></span>";
+}
+
+std::string format_json_ld(const Library& lib, const View& view) {
+  json::Writer w;
+  w.begin_object().field("@context", "https://schema.org").field("@type", "ItemList").key("itemListElement").begin_array();
+  std::int64_t position = 0;
+  for (std::uint32_t i : view.entries) {
+    const Publication& p = lib.publications[i];
+    const char* type = p.type == PubType::Book       ? "Book"
+                       : p.type == PubType::Chapter  ? "Chapter"
+                       : p.type == PubType::Thesis   ? "Thesis"
+                       : p.type == PubType::Report   ? "Report"
+                       : p.type == PubType::Dataset  ? "Dataset"
+                       : p.type == PubType::Software ? "SoftwareSourceCode"
+                       : p.type == PubType::Talk     ? "PresentationDigitalDocument"
+                                                     : "ScholarlyArticle";
+    w.begin_object().field("@type", "ListItem").field("position", ++position).key("item").begin_object();
+    w.field("@type", type).field("name", p.title.text);
+    if (!p.authors.empty()) {
+      w.key("author").begin_array();
+      for (const Person& a : p.authors) {
+        w.begin_object().field("@type", a.is_literal() ? "Organization" : "Person").field("name", display_name(a));
+        if (!a.is_literal() && !a.given().empty()) w.field("givenName", a.given());
+        if (!a.is_literal()) w.field("familyName", std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family()));
+        w.end_object();
+      }
+      w.end_array();
+    }
+    if (const std::string date = iso_date(p.date); !date.empty()) w.field("datePublished", date);
+    if (!p.venue.empty()) {
+      if (publisher_venue(p)) {
+        w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();
+      } else {
+        const char* container = p.type == PubType::Journal ? "Periodical" : p.type == PubType::Chapter ? "Book" : "CreativeWork";
+        w.key("isPartOf").begin_object().field("@type", container).field("name", p.venue.text).end_object();
+      }
+    }
+    if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
+    if (!p.doi.empty()) w.field("identifier", "https://doi.org/" + p.doi).field("sameAs", "https://doi.org/" + p.doi);
+    if (const std::string url = web_address(p); !url.empty()) w.field("url", url);
+    if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
+    if (!p.tags.empty()) {
+      std::string keywords;
+      for (const std::string& t : p.tags) keywords += (keywords.empty() ? "" : ", ") + t;
+      w.field("keywords", keywords);
+    }
+    w.end_object().end_object();
+  }
+  w.end_array().end_object();
+  // Safe inside <script type="application/ld+json">: no "</script>" or "<!--" can appear (JSON
+  // allows \u003c for "<" in strings, and "<" occurs nowhere else).
+  std::string out;
+  for (char c : w.take()) {
+    if (c == '<') out += "\\u003c";
+    else if (c == '>') out += "\\u003e";
+    else if (c == '&') out += "\\u0026";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace papershelf
