@@ -56,16 +56,16 @@ Row CoreSource::row(std::uint32_t record) const {
   return row_from_json(list.items[0]);
 }
 
-std::string CoreSource::bibtex(std::uint32_t record) const {
+std::string CoreSource::copy_text(std::uint32_t record, std::string_view format) const {
   if (record >= library_.publications.size()) return {};
-  BibtexOptions o;
-  o.for_visitors = true;  // (what a visitor copies: no markers, none of the owner's fields)
-  return format_bibtex(library_.publications[record], o);
-}
-
-std::string CoreSource::citation(std::uint32_t record) const {
-  if (record >= library_.publications.size()) return {};
-  return format_citation(library_.publications[record], CitationStyle{});
+  if (const auto exported = export_format_from_string(format)) {
+    View one;
+    one.entries = {record};
+    BibtexOptions o;
+    o.for_visitors = true;  // (what a visitor copies: no markers, none of the owner's fields)
+    return format_export(library_, one, *exported, o);
+  }
+  return format_citation(library_.publications[record], citation_style_from_string(format).value_or(CitationStyle{}));
 }
 
 bool CoreSource::serve(Shelf& shelf, const Actions& actions) const {

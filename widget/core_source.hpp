@@ -23,8 +23,8 @@ class CoreSource {
   ViewData run(const Query& query) const;
   // One record as the widget draws it (the same view model the core gives JavaScript).
   Row row(std::uint32_t record) const;
-  std::string bibtex(std::uint32_t record) const;
-  std::string citation(std::uint32_t record) const;
+  // A record as a visitor copies it: in a citation style or an export format (by text name).
+  std::string copy_text(std::uint32_t record, std::string_view format) const;
   const Library& library() const { return library_; }
 
   // The native host loop's half of a frame: runs the query the shelf asked for and hands it the

@@ -557,8 +557,22 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   const ImU32 accent = theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_CheckMark);
 
   if (ImGui::BeginPopupContextItem("##entry")) {
-    if (ImGui::MenuItem("Copy BibTeX")) actions_.copy_bibtex.push_back(record);
-    if (ImGui::MenuItem("Copy citation")) actions_.copy_citation.push_back(record);
+    // The styles and formats are the core's (one table, the same the HTML list's Cite offers).
+    if (ImGui::MenuItem("Copy BibTeX")) actions_.copy.push_back({record, std::string(info(ExportFormat::Bibtex).name)});
+    if (ImGui::BeginMenu("Copy citation")) {
+      for (int i = 0; i < kCitationStyleCount; ++i) {
+        const auto style = static_cast<CitationStyle>(i);
+        if (ImGui::MenuItem(std::string(label(style)).c_str())) actions_.copy.push_back({record, std::string(to_string(style))});
+      }
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Copy as")) {
+      for (int i = 0; i < kExportFormatCount; ++i) {
+        const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
+        if (ImGui::MenuItem(std::string(f.label).c_str())) actions_.copy.push_back({record, std::string(f.name)});
+      }
+      ImGui::EndMenu();
+    }
     if (!row.url.empty() && ImGui::MenuItem("Open")) actions_.open.push_back(row.url);
     for (const RowLink& l : row.links) {
       ImGui::PushID(&l);

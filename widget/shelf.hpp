@@ -71,12 +71,17 @@ struct Theme {
 struct Actions {
   bool query_changed = false;                // run query() in the core, then set_view()
   std::vector<std::string> open;             // URLs to open (safe schemes only)
-  std::vector<std::uint32_t> copy_bibtex;    // record indices
-  std::vector<std::uint32_t> copy_citation;  // record indices
+  // Records to copy: `format` is a citation style or an export format, by the core's text name
+  // ("apa", "ieee", "bibtex", "ris"...: papershelf/format.hpp's tables).
+  struct Copy {
+    std::uint32_t record = 0;
+    std::string format;
+  };
+  std::vector<Copy> copy;
   std::vector<std::uint32_t> need_rows;  // records drawn as placeholders this frame: set_row() them
   std::string missing_glyphs;            // characters the font lacks, each reported once
   bool empty() const {
-    return !query_changed && open.empty() && copy_bibtex.empty() && copy_citation.empty() &&
+    return !query_changed && open.empty() && copy.empty() &&
            need_rows.empty() && missing_glyphs.empty();
   }
 };

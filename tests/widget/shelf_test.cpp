@@ -64,8 +64,7 @@ class Headless {
     Actions actions = shelf.take_actions();
     source_.serve(shelf, actions);
     all_.open.insert(all_.open.end(), actions.open.begin(), actions.open.end());
-    all_.copy_bibtex.insert(all_.copy_bibtex.end(), actions.copy_bibtex.begin(),
-                            actions.copy_bibtex.end());
+    all_.copy.insert(all_.copy.end(), actions.copy.begin(), actions.copy.end());
     all_.query_changed = all_.query_changed || actions.query_changed;
     all_.missing_glyphs += actions.missing_glyphs;
     return actions;
@@ -258,8 +257,9 @@ TEST(Shelf, ContextMenuCopiesBibtex) {
   // The popup's first item is "Copy BibTeX", just below the pointer.
   h.click(Rect{first.x + first.w * 0.6f + 20, first.cy() + ImGui::GetFontSize() * 0.5f + 6, 1, 1});
   const Actions all = h.take_all();
-  ASSERT_EQ(all.copy_bibtex.size(), 1u);
-  EXPECT_EQ(h.library().publications[all.copy_bibtex[0]].key, "a2024");
+  ASSERT_EQ(all.copy.size(), 1u);
+  EXPECT_EQ(all.copy[0].format, "bibtex");
+  EXPECT_EQ(h.library().publications[all.copy[0].record].key, "a2024");
 }
 
 TEST(Shelf, MissingGlyphsAreReportedOnce) {

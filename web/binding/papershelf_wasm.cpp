@@ -313,6 +313,19 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* r
   return result(out.take());
 }
 
+// Request: {indices}. Result: {coins: [<span class="Z3988">...], jsonLd}: what the element puts
+// in its own light DOM, where reference managers' connectors and search engines read it.
+EMSCRIPTEN_KEEPALIVE const char* ps_metadata(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  View view;
+  view.entries = indices(req, h->library.publications.size());
+  json::Writer w;
+  w.begin_object().key("coins").begin_array();
+  for (auto i : view.entries) w.string(format_coins(h->library.publications[i]));
+  w.end_array().field("jsonLd", format_json_ld(h->library, view)).end_object();
+  return result(w.take());
+}
+
 #if PAPERSHELF_CORE_FORMATS
 // Citations and exports: not in the page's core (papershelf-core, whose panels are filled on
 // demand), only in papershelf-core-fast, which the element loads when a visitor first opens a

@@ -66,7 +66,8 @@ export interface CanvasHost {
   /** The user changed the query inside the canvas. */
   query(state: QueryState): void;
   open(url: string): void;
-  copy(kind: "bibtex" | "citation", record: number): void;
+  /** Copy a record in a citation style or an export format (the core's text names). */
+  copy(format: string, record: number): void;
   copyText(text: string): void;
   missingGlyphs(chars: string): void;
 }
@@ -82,8 +83,7 @@ export interface Theme {
 interface Actions {
   query: QueryState | null;
   open: string[];
-  copyBibtex: number[];
-  copyCitation: number[];
+  copy: { record: number; format: string }[];
   needRows: number[];
   missingGlyphs: string;
   cursor: string;
@@ -236,8 +236,7 @@ export class CanvasView {
     }
     if (a.missingGlyphs) this.#host.missingGlyphs(a.missingGlyphs);
     for (const url of a.open) this.#host.open(url);
-    for (const r of a.copyBibtex) this.#host.copy("bibtex", r);
-    for (const r of a.copyCitation) this.#host.copy("citation", r);
+    for (const c of a.copy) this.#host.copy(c.format, c.record);
     if (a.query) {
       this.#host.query(a.query);
       more = true;

@@ -202,6 +202,7 @@ export interface CoreModule {
   _ps_query(h: number, request: number): number;
   _ps_entries(h: number, request: number): number;
   _ps_entries_html(h: number, request: number): number;
+  _ps_metadata(h: number, request: number): number;
   // Citations and exports: only in the full core (papershelf-core-fast), see Papershelf.formats.
   _ps_formats?(): number;
   _ps_cite?(h: number, request: number): number;
@@ -373,6 +374,12 @@ export class Library {
     return this.#call("_ps_entries_html", { ...options, indices }) as string[];
   }
 
+  /** Machine-readable metadata for records: a COinS span each (reference managers' browser
+   *  connectors save the paper from it) and schema.org JSON-LD for them all (search engines). */
+  metadata(indices: readonly number[]): { coins: string[]; jsonLd: string } {
+    return this.#call("_ps_metadata", { indices }) as { coins: string[]; jsonLd: string };
+  }
+
   /** The citation styles and export formats the core offers. */
   async formats(): Promise<Formats> {
     const lib = await this.#formatting();
@@ -442,7 +449,7 @@ export class Library {
     return this.#shelf;
   }
 
-  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html" | "_ps_stats", request: object): unknown {
+  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html" | "_ps_metadata" | "_ps_stats", request: object): unknown {
     const shelf = this.#alive();
     const json = JSON.stringify(request);
     return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core[fn](this.#handle, p))));

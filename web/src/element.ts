@@ -222,6 +222,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #loadProblems: Diagnostic[] = [];
     #loadCount = 0;
     #state = { search: "", filter: "", sort: "", group: "" };
+    #metadataFor?: Shelf;
     #els!: { download: HTMLDetailsElement; search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
@@ -898,7 +899,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#els.count.textContent = this.labels.results(view.entries.length, view.total);
       this.#labelDownloads(view.entries.length);
       this.#renderLegend(view);
-      await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view)]);
+      await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view), this.#writeMetadata(lib, view)]);
       if (token !== this.#refreshToken) return;
       await this.#revealTarget();
       this.dispatchEvent(new CustomEvent("change", { detail: { get keys() { return view.keys; } } }));
@@ -1045,10 +1046,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
             const target = new URL(url, document.baseURI);
             if (["http:", "https:", "mailto:"].includes(target.protocol)) window.open(target.href, "_blank", "noopener,noreferrer");
           },
-          copy: async (kind, record) => {
+          copy: async (format, record) => {
             const lib = this.#library;
             if (!lib) return;
-            const text = await (kind === "bibtex" ? lib.export("bibtex", { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, this.#citeStyle()));
+            const isExport = (await lib.formats()).exports.some((f) => f.name === format);
+            const text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, format));
             void navigator.clipboard?.writeText(text).catch(() => {});
             this.dispatchEvent(new CustomEvent("copy", { detail: { key: (await lib.entries([record]))[0]?.key, text } }));
           },
@@ -1258,6 +1260,30 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         setTimeout(() => { target.textContent = this.labels.copy; }, 2000);
       }, () => {});
       this.dispatchEvent(new CustomEvent("copy", { detail: { key: li.dataset.key, text } }));
+    }
+
+    /**
+     * Machine-readable metadata of the list as the page shows it first, in this element's own
+     * light DOM (a shadow root is invisible to reference managers' connectors and to search
+     * engines): a COinS span per paper and schema.org JSON-LD. Written once per data, for at most
+     * the first 500 papers; a prerendered list (papershelf render) already carries its own.
+     */
+    async #writeMetadata(lib: Shelf, view: View): Promise<void> {
+      if (this.#metadataFor === lib) return;
+      this.#metadataFor = lib;
+      this.querySelector(":scope > [slot=ps-metadata]")?.remove();
+      if (this.querySelector(':scope > .ps-shelf script[type="application/ld+json"]') || view.entries.length === 0) return;
+      const { coins, jsonLd } = await lib.metadata(view.entries.slice(0, 500));
+      if (lib !== this.#library) return;
+      const box = document.createElement("div");
+      box.slot = "ps-metadata";  // (no such slot: never shown)
+      box.hidden = true;
+      box.innerHTML = coins.join("");  // (the core's spans: escaped attribute text only)
+      const script = document.createElement("script");
+      script.type = "application/ld+json";  // a data block: never run
+      script.textContent = jsonLd;
+      box.append(script);
+      this.append(box);
     }
 
     /** The citation style a visitor chose last (on this site), else the core's default. */

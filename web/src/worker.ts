@@ -16,6 +16,7 @@ export interface Shelf {
   query(options?: QueryOptions, firstRows?: FirstRows): View | Promise<View>;
   entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
   html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
+  metadata(indices: readonly number[]): { coins: string[]; jsonLd: string } | Promise<{ coins: string[]; jsonLd: string }>;
   formats(): Promise<Formats>;
   cite(index: number, style?: string, as?: "text" | "html"): Promise<string>;
   export(format: string, options?: ExportOptions): Promise<string>;
@@ -23,7 +24,7 @@ export interface Shelf {
   dispose(): void;
 }
 
-type Method = "parse" | "query" | "entries" | "html" | "formats" | "cite" | "export" | "profileHtml";
+type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml";
 /** The first `count` displayed entries' markup, formatted with `options`. */
 export interface FirstRows { count: number; options: FormatOptions }
 interface Request { id: number; method: Method; args: unknown[] }
@@ -118,6 +119,9 @@ export class RemoteLibrary implements Shelf {
     this.#prefetched = undefined;
     if (prefetched && prefetched.key === JSON.stringify([indices, options])) return Promise.resolve(prefetched.html);
     return this.#call("html", [indices, options]) as Promise<string[]>;
+  }
+  metadata(indices: readonly number[]): Promise<{ coins: string[]; jsonLd: string }> {
+    return this.#call("metadata", [indices]) as Promise<{ coins: string[]; jsonLd: string }>;
   }
   formats(): Promise<Formats> {
     return this.#call("formats", []) as Promise<Formats>;

@@ -232,6 +232,8 @@ test("missing glyphs are reported once; a title click opens a tab; the context m
   await clickCanvas(page, title.x + 300, row.y + row.h / 2, { button: "right" });
   // The menu opens at the pointer; "Copy BibTeX" is its first item.
   await clickCanvas(page, title.x + 330, row.y + row.h / 2 + 10);
+  // (the BibTeX comes from the full core, loaded on this first use)
+  await page.waitForFunction(() => window.__copied.length > 0);
   const copied = await page.evaluate(() => window.__copied);
   assert.equal(copied.length, 1);
   assert.equal(copied[0].key, "cjk2024");

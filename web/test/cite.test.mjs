@@ -114,3 +114,24 @@ test("the shown list downloads as BibTeX, RIS and CSL-JSON, and one paper from i
   assert.deepEqual(problems, []);
   await p.close();
 });
+
+test("reference managers and search engines find every paper: COinS spans and JSON-LD in the element's light DOM", async () => {
+  env.server.pages.set("/cite/meta.html", { body: page(`<paper-shelf id="pubs"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
+  const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/meta.html`);
+  await p.waitForFunction(() => document.querySelectorAll("#pubs > [slot=ps-metadata] span.Z3988").length > 0);
+  // What a connector sees in the document: one ContextObject per paper, with its title and DOI.
+  const coins = await p.evaluate(() => [...document.querySelectorAll("span.Z3988")].map((s) => Object.fromEntries(new URLSearchParams(s.title))));
+  assert.equal(coins.length, 12);
+  const hu = coins.find((c) => c["rft.atitle"] === "Characterization of LLM Development");
+  assert.equal(hu["rft_id"], "info:doi/10.5555/nsdi.2024.709");
+  assert.equal(hu["rft.date"], "2024");
+  const ld = JSON.parse(await p.evaluate(() => document.querySelector('script[type="application/ld+json"]').textContent));
+  assert.equal(ld["@type"], "ItemList");
+  assert.equal(ld.itemListElement.length, 12);
+  assert.ok(ld.itemListElement.every((e) => e.item.name));
+  // None of it shows, and the prerendered-list logic ignores it.
+  assert.equal(await p.evaluate(() => document.querySelector("#pubs > [slot=ps-metadata]").getClientRects().length), 0);
+  assert.equal(await p.evaluate(() => document.querySelector("#pubs").shadowRoot.querySelector(".ps-shelf").hasAttribute("data-prerendered")), false);
+  assert.deepEqual(problems, []);
+  await p.close();
+});

@@ -178,13 +178,8 @@ int main(int argc, char** argv) {
 
     const widget::Actions actions = shelf.take_actions();
     for (const auto& url : actions.open) std::cout << "open: " << url << std::endl;
-    for (auto record : actions.copy_bibtex) {
-      const std::string text = source.bibtex(record);
-      glfwSetClipboardString(window, text.c_str());
-      std::cout << text << std::endl;
-    }
-    for (auto record : actions.copy_citation) {
-      const std::string text = source.citation(record);
+    for (const auto& c : actions.copy) {
+      const std::string text = source.copy_text(c.record, c.format);
       glfwSetClipboardString(window, text.c_str());
       std::cout << text << std::endl;
     }

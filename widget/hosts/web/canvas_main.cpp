@@ -297,7 +297,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
 }
 
 // What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
-// or null, open: [url], copyBibtex: [record], copyCitation: [record], needRows: [record],
+// or null, open: [url], copy: [{record, format}], needRows: [record],
 // missingGlyphs: "…", cursor: "default" | "pointer" | "text"}.
 EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   const widget::Actions a = g_host->shelf.take_actions();
@@ -318,8 +318,9 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   w.key("open").begin_array();
   for (const auto& url : a.open) w.string(url);
   w.end_array();
-  write_indices(w, "copyBibtex", a.copy_bibtex);
-  write_indices(w, "copyCitation", a.copy_citation);
+  w.key("copy").begin_array();
+  for (const auto& c : a.copy) w.begin_object().field("record", c.record).field("format", c.format).end_object();
+  w.end_array();
   write_indices(w, "needRows", a.need_rows);
   w.field("missingGlyphs", a.missing_glyphs);
   const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
