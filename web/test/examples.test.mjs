@@ -222,7 +222,7 @@ function installPackage(dir) {
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", "--no-save", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
 }
 
-test("examples/node: the documented commands, run against the packed package, print what the core computes", () => {
+test("examples/node: the documented commands, run against the packed package, print what the core computes", async () => {
   const dir = mkdtempSync(join(tmpdir(), "papershelf-node-example-"));
   try {
     cpSync(join(examples, "node"), dir, { recursive: true });

@@ -87,7 +87,10 @@ export function inspectInPage({ selector, text: how = "innerText" }) {
   const host = selector ? document.querySelector(selector) : null;
   const root = host ? host.shadowRoot : document.body;
   const all = [...root.querySelectorAll("*")];
-  const tags = [...new Set(all.map((e) => e.localName))].sort().filter((t) => FORBIDDEN.includes(t));
+  // A static list's schema.org JSON-LD is a data block (browsers never run it); its text may not
+  // close it early, so it holds no "<" at all.
+  const dataBlock = (e) => e.localName === "script" && e.getAttribute("type") === "application/ld+json" && e.attributes.length === 1 && !e.textContent.includes("<");
+  const tags = [...new Set(all.filter((e) => !dataBlock(e)).map((e) => e.localName))].sort().filter((t) => FORBIDDEN.includes(t));
   const badAttributes = [], styles = [];
   for (const e of all)
     for (const a of e.attributes) {
