@@ -20,6 +20,7 @@ void expect_same(const Publication& a, const Publication& b, const std::string& 
   EXPECT_EQ(a.editors, b.editors) << bib;
   EXPECT_EQ(a.date, b.date) << bib;
   EXPECT_EQ(a.venue, b.venue) << bib;
+  EXPECT_EQ(static_cast<int>(a.venue_field), static_cast<int>(b.venue_field)) << bib;
   EXPECT_EQ(a.badge, b.badge) << bib;
   EXPECT_EQ(a.status, b.status) << bib;
   EXPECT_EQ(a.selected, b.selected) << bib;

@@ -135,6 +135,27 @@ TEST(Records, BibtexToCslJsonAgreesWithCitationJs) {
   EXPECT_GT(compared, 80u);
 }
 
+// Every record of every corpus file: BibTeX -> CSL-JSON -> model -> CSL-JSON gives the same
+// CSL-JSON (what the CSL-JSON writer says, its reader reads back).
+TEST(Records, CslJsonOfTheWholeCorpusReadsBackTheSame) {
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
+  std::vector<std::string> files = testing::list_files(shared + "/corpus", ".bib");
+  for (const std::string& f : testing::list_files(shared + "/corpus/realworld", ".bib")) files.push_back(f);
+  std::size_t records = 0;
+  for (const std::string& path : files) {
+    const ReadResult bib = read_bibtex(testing::read_file(path), {});
+    const std::string once = format_csl_json(bib.library, all_of(bib.library));
+    const ReadResult csl = read_csl_json(once, {});
+    const std::string twice = format_csl_json(csl.library, all_of(csl.library));
+    const auto a = nlohmann::json::parse(once), b = nlohmann::json::parse(twice);
+    ASSERT_EQ(a.size(), b.size()) << path;
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]) << path << "\n" << a[i].dump(1) << "\n" << b[i].dump(1);
+    records += a.size();
+  }
+  EXPECT_GT(records, 2000u);
+}
+
 // RIS as reference managers read it: "XX  - value" lines, CRLF, records from TY to ER.
 std::vector<std::multimap<std::string, std::string>> parse_ris(const std::string& ris) {
   std::vector<std::multimap<std::string, std::string>> records;

@@ -951,6 +951,12 @@ void Resolver::map(const Entry& e, Publication& p) {
         }
         p.venue = next ? decode(*next) : RichText();
         p.venue_field = next ? bibtex::venue_field_named(next->name) : VenueField::Unknown;
+        if (next)  // (kept as an extra field above: the venue now, so not twice)
+          for (auto x = p.extra.begin(); x != p.extra.end(); ++x)
+            if (x->name == next->name) {
+              p.extra.erase(x);
+              break;
+            }
       }
       break;
     }

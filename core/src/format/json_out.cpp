@@ -207,6 +207,7 @@ std::string format_csl_json(const Library& lib, const View& view) {
     }
     if (p.status == Status::Accepted) w.field("status", "forthcoming");
     else if (p.status != Status::Published) w.field("status", to_string(p.status));
+    else if (p.type == PubType::Preprint) w.field("status", "published");  // (else read back as a preprint's)
     w.end_object();
   }
   w.end_array();
