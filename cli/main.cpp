@@ -73,6 +73,7 @@ options:
   --clean           bibtex: what a visitor copies from the page (no author markers, none of
                     al-folio's or the owner's own fields); the html panels always are
   --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
+  --preset NAME     html: the look of a site generator: al-folio, academicpages or hugo-blox
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
 profile card (html only; the input's profile, overridden by these flags):
@@ -116,6 +117,7 @@ struct Args {
   std::vector<std::string> owners;
   std::string sort, group, search, filter, format = "html", base, style, from;
   std::vector<std::string> omit_fields;
+  std::string preset;
   std::size_t max_authors = 0;
   bool no_bibtex = false, clean = false, quiet = false, help = false;
   // Profile card.
@@ -175,6 +177,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--style") a.style = v;
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
+    else if (name == "--preset") a.preset = v;
     else if (name == "--name") a.profile.name = v;
     else if (name == "--position") a.profile.position = v;
     else if (name == "--affiliation") a.profile.affiliation = v;
@@ -327,6 +330,9 @@ int run_render(const Args& a) {
   options.owner = OwnerMatcher(owners);
   options.max_authors = a.max_authors;
   options.base = a.base;
+  if (!a.preset.empty() && !is_preset(a.preset))
+    return usage_error("unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)");
+  options.preset = a.preset;
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
@@ -349,8 +355,7 @@ int run_render(const Args& a) {
       // inside the shelf so it shares the list's style variables.
       const std::string html = format_profile_html(overlay_profile(lib.profile, over),
                                                    compute_stats(lib, options.owner, so), card);
-      const std::string shelf = "<div class=\"ps-shelf\">";
-      out.insert(out.rfind(shelf, 0) == 0 ? shelf.size() : 0, html);
+      out.insert(out.rfind("<div class=\"ps-shelf\"", 0) == 0 ? out.find('>') + 1 : 0, html);
     }
   } else if (a.format == "json") {
     out = format_view_json(lib, view, options);

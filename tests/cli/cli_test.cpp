@@ -75,6 +75,13 @@ TEST(CliRender, ExportsAndStylesForEveryRecord) {
   EXPECT_NE(chicago.out.find("\xE2\x80\x9C"), std::string::npos) << chicago.out;  // (quoted titles)
 }
 
+TEST(CliRender, PresetMarksTheStaticList) {
+  const auto r = papershelf("render --preset al-folio --profile " + fixture(kProfile));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf\" data-preset=\"al-folio\"><section class=\"ps-profile", 0), 0u) << r.out.substr(0, 200);
+  EXPECT_EQ(papershelf("render --preset wordpress " + fixture(kProfile)).status, 2);
+}
+
 }  // namespace
 
 TEST(CliHelp, MainAndPerCommand) {

@@ -33,9 +33,14 @@ struct FormatOptions {
   std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0 = never); the owner stays
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
   std::string base;               // prefix for relative link URLs ("" keeps them as written)
+  std::string preset;             // the list's look (is_preset()): data-preset on .ps-shelf; "" none
   Panels panels = Panels::Filled;  // the BibTeX and Cite panels of each entry
   BibtexOptions bibtex{true, {}};  // that BibTeX: a visitor's, by default
 };
+
+// The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",
+// "academicpages", "hugo-blox".
+bool is_preset(std::string_view name);
 
 // --- URLs ---
 // True for http:, https:, mailto: and relative URLs (after trimming spaces and control chars,

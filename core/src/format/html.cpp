@@ -333,6 +333,8 @@ constexpr const char* kAwardIcon =
     "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
     "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>\xE2\x81\xA0";  // (a word joiner: the icon stays with the award's first word)
 
+bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
+
 PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
   PanelTexts t;
   if (o.panels == Panels::Filled) {
@@ -435,7 +437,9 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
 }
 
 std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {
-  std::string out = "<div class=\"ps-shelf\">";
+  std::string out = "<div class=\"ps-shelf\"";
+  if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
+  out += ">";
   // Legend: only the symbols that appear in the shown entries.
   const auto& legend = o.legend.empty() ? lib.profile.legend : o.legend;
   std::string legend_html;
