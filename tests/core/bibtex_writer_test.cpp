@@ -133,8 +133,11 @@ TEST(BibtexWriter, VisitorsGetCleanBibtexOfTheSameRecord) {
         with_marks += !p.authors[i].marks().empty();
       }
       EXPECT_TRUE(q.badge.empty() && !q.selected && q.award.empty() && q.thumbnail.empty()) << bib;
+      const auto& kept = visitor_bibtex_fields();
       for (const ExtraField& f : q.extra)
-        for (std::string_view hidden : private_bibtex_fields()) EXPECT_NE(f.name, hidden) << bib;
+        EXPECT_NE(std::find(kept.begin(), kept.end(), f.name), kept.end()) << f.name << "\n" << bib;
+      for (const char* owners : {"file", "abbr", "selected", "bibtex_show", "google_scholar_id", "keywords", "annotation"})
+        EXPECT_EQ(bib.find(std::string("\n  ") + owners + " = "), std::string::npos) << bib;
       for (const Link& l : q.links) EXPECT_TRUE(l.label == "url" || l.label == "doi" || l.label == "arxiv") << bib;
       ++entries;
     }

@@ -13,16 +13,16 @@
 namespace papershelf {
 
 struct BibtexOptions {
-  // The BibTeX a visitor copies from a page: no author markers in the names ("Hu*" -> "Hu"), none
-  // of the owner's own fields (private_bibtex_fields(): al-folio's abbr, selected, award, links
-  // to the PDF or code...), an arXiv id as eprint + archiveprefix. Off: the owner's whole record,
-  // for round trips.
+  // The BibTeX a visitor copies from a page: no author markers in the names ("Hu*" -> "Hu"), only
+  // the bibliographic fields (visitor_bibtex_fields(): none of al-folio's abbr, selected, award,
+  // links to the PDF or code, nor Zotero's file paths...), an arXiv id as eprint + archiveprefix.
+  // Off: the owner's whole record, for round trips.
   bool for_visitors = false;
   std::vector<std::string> omit_fields;  // also left out, by exact (case-insensitive) field name
 };
-// The fields that say how the owner's page shows a record, not what the record is; left out of
-// the BibTeX visitors get. One list for every front end.
-const std::vector<std::string_view>& private_bibtex_fields();
+// The fields a visitor's BibTeX keeps (by lower-case name): what bibliography styles print and
+// reference managers import. One list for every front end.
+const std::vector<std::string_view>& visitor_bibtex_fields();
 
 // An entry's BibTeX and Cite panels (<details>): written out (static HTML, no JavaScript
 // needed: format_html), left empty for a front end to fill when one is opened, or left out.

@@ -39,6 +39,7 @@ inline constexpr Variable kVariables[] = {
     {"isbn", "ISBN", Kind::Text},
     {"issn", "ISSN", Kind::Text},
     {"language", "language", Kind::Text},
+    {"langid", "language", Kind::Text},  // (biblatex's language id: "english")
     {"type", "genre", Kind::Text},
     {"pagetotal", "number-of-pages", Kind::Text},
     {"numpages", "number-of-pages", Kind::Text},

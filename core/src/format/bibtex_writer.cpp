@@ -65,16 +65,21 @@ std::string format_bibtex_names(const std::vector<Person>& people, bool others, 
 
 namespace {
 
-// al-folio's own fields, BibBase's url_<label> links, the owner's bookkeeping.
-const std::vector<std::string_view> kPrivateFields = {
-    "abbr", "selected", "preview", "bibtex_show", "award", "award_name", "annotation", "author+an",
-    "google_scholar_id", "altmetric", "dimensions", "additional_info", "inspirehep_id",
-    "citations", "pdf", "code", "slides", "poster", "video", "website", "html", "blog", "supp",
-    "arxiv"};
+// The fields a visitor's BibTeX keeps: what BibTeX's and biblatex's styles print and reference
+// managers import. Everything else is the owner's (al-folio's abbr, selected, award...; Zotero's
+// file paths and reading tags; a theme's own flags), however it is named: an allow-list, so a
+// field no one foresaw never reaches a visitor.
+const std::vector<std::string_view> kVisitorFields = {
+    "author", "editor", "translator", "title", "subtitle", "titleaddon", "maintitle", "booktitle",
+    "booksubtitle", "journal", "journaltitle", "journalsubtitle", "series", "volume", "volumes",
+    "number", "issue", "pages", "pagetotal", "numpages", "chapter", "edition", "publisher",
+    "address", "location", "school", "institution", "organization", "howpublished", "type",
+    "eventtitle", "venue", "eventdate", "year", "month", "day", "date", "urldate", "note",
+    "pubstate", "doi", "url", "eprint", "eprinttype", "archiveprefix", "primaryclass",
+    "eprintclass", "isbn", "issn", "language", "langid", "version", "crossref"};
 
 bool is_private(std::string_view lower_name) {
-  if (lower_name.rfind("url_", 0) == 0) return true;
-  return std::find(kPrivateFields.begin(), kPrivateFields.end(), lower_name) != kPrivateFields.end();
+  return std::find(kVisitorFields.begin(), kVisitorFields.end(), lower_name) == kVisitorFields.end();
 }
 
 class Writer {
@@ -95,6 +100,13 @@ class Writer {
     out_ += "},\n";
   }
   bool has_extra(std::string_view name) const { return p_.extra_field(name) != nullptr; }
+  // A field whose value is a macro name, unbraced: `month = may`.
+  void macro_field(std::string_view name, std::string_view macro) {
+    field(name, macro);
+    const std::string braced = std::string("{") + std::string(macro) + "},\n";
+    if (out_.size() >= braced.size() && out_.compare(out_.size() - braced.size(), braced.size(), braced) == 0)
+      out_.replace(out_.size() - braced.size(), braced.size(), std::string(macro) + ",\n");
+  }
   std::string date_text() const;
 
   const Publication& p_;
@@ -169,7 +181,10 @@ std::string Writer::run() {
       field("date", date_text());
     } else {
       field("year", std::to_string(p_.date.year));
-      if (p_.date.month) field("month", std::to_string(p_.date.month));
+      // (BibTeX's month macro, which every style prints as the month: "{5}" would print "5")
+      static constexpr const char* kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                "jul", "aug", "sep", "oct", "nov", "dec"};
+      if (p_.date.month >= 1 && p_.date.month <= 12) macro_field("month", kMonths[p_.date.month - 1]);
     }
   }
   if (!p_.badge.empty()) field("abbr", encode_plain(p_.badge));
@@ -222,7 +237,7 @@ std::string Writer::run() {
 
 }  // namespace
 
-const std::vector<std::string_view>& private_bibtex_fields() { return kPrivateFields; }
+const std::vector<std::string_view>& visitor_bibtex_fields() { return kVisitorFields; }
 
 std::string format_bibtex(const Publication& p, const BibtexOptions& options) {
   return Writer(p, options).run();

@@ -27,6 +27,7 @@ constexpr std::string_view kStyleLabel[] = {PAPERSHELF_CITATION_STYLES(PAPERSHEL
 class Cite {
  public:
   Cite& text(std::string_view s) {
+    if (!s.empty() && s[0] == ' ' && !plain_.empty() && plain_.back() == ' ') s.remove_prefix(1);  // (one space)
     plain_ += s;
     html_ += escape_html(s);
     return *this;
@@ -78,11 +79,13 @@ struct Record {
   Date accessed;
   bool masters = false;
 
-  explicit Record(const Publication& pub) : p(pub) {
+  explicit Record(const Publication& pub) : p(pub) { init(); without_container(); }
+  void init() {
     names = &credited_names(p, &editors_credited);
     title = p.title.text;
     volume = p.detail("volume");
     number = p.detail("number");
+    if (number.empty()) number = p.detail("issue");  // (biblatex's issue of a journal)
     pages = p.detail("pages");
     for (std::size_t at; (at = pages.find("--")) != std::string::npos;) pages.replace(at, 2, kEnDash);
     if (pages.find(kEnDash) == std::string::npos)
@@ -133,6 +136,10 @@ struct Record {
     }
   }
   bool has_year() const { return p.date.year != 0; }
+  // An article or paper whose container the data does not name is cited as a work of its own.
+  void without_container() {
+    if (container.empty() && (kind == Kind::Article || kind == Kind::Paper || kind == Kind::Chapter)) kind = Kind::Book;
+  }
   std::string year() const { return p.date.year ? std::to_string(p.date.year) : std::string(); }
   std::string arxiv_doi() const { return "https://doi.org/10.48550/arXiv." + p.arxiv; }
 };
@@ -249,8 +256,10 @@ std::string day_month_year(const Date& d, const char* const* months, bool americ
 // “Title,” with the mark inside the quotes, as American styles want (none after a ? or !).
 void quoted(Cite& c, const std::string& title, std::string_view mark, std::string_view open = kOpenQuote,
             std::string_view close = kCloseQuote) {
-  c.text(open).text(title);
-  const char last = title.empty() ? ' ' : title.back();
+  std::string_view t = title;
+  if (!t.empty() && t.back() == '.' && mark != ".") t.remove_suffix(1);  // “Injection,” not “Injection.,”
+  c.text(open).text(t);
+  const char last = t.empty() ? ' ' : t.back();
   if (last != '?' && last != '!' && !(last == '.' && mark == ".")) c.text(mark);
   c.text(close);
 }
@@ -332,7 +341,7 @@ void apa(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       c.close(". ").text("In ");
-      if (!r.p.editors.empty() && r.kind == Kind::Chapter)
+      if (!r.p.editors.empty() && r.kind != Kind::Article)
         c.text(editor_names(r, NameForm::InitialsFamily, " & ", ", & ") + (r.p.editors.size() == 1 ? " (Ed.), " : " (Eds.), "));
       c.italic(r.container);
       if (!r.pages.empty()) c.text(" (pp. " + r.pages + ")");
@@ -395,7 +404,7 @@ void ieee(Cite& c, const Record& r) {
     case Kind::Chapter:
       quoted(c, r.title, ",");
       c.text(" in ").italic(r.container);
-      if (!r.p.editors.empty() && r.kind == Kind::Chapter)
+      if (!r.p.editors.empty() && r.kind != Kind::Article)
         c.text(", " + editor_names(r, NameForm::InitialsFamily, " and ", ", and ") + (r.p.editors.size() == 1 ? ", Ed" : ", Eds"));
       if (!pub.empty()) c.text(". " + pub);
       then(date);
@@ -472,7 +481,7 @@ void acm(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       c.close(". ").text("In ").italic(r.container);
-      if (!r.p.editors.empty() && r.kind == Kind::Chapter)
+      if (!r.p.editors.empty() && r.kind != Kind::Article)
         c.text(", " + editor_names(r, NameForm::GivenFamily, " and ", ", and ") + (r.p.editors.size() == 1 ? " (Ed.)" : " (Eds.)"));
       c.close(". ").text(pub);
       if (!r.pages.empty()) c.close(", ").text(r.pages);
@@ -541,7 +550,7 @@ void chicago(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       c.text("In ").italic(r.container);
-      if (!r.p.editors.empty() && r.kind == Kind::Chapter) c.text(", edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
+      if (!r.p.editors.empty() && r.kind != Kind::Article) c.text(", edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
       if (!pages.empty()) c.text(", " + pages);
       c.close(". ").text(pub);
       break;
@@ -610,7 +619,7 @@ void mla(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       container = r.container;
-      if (!r.p.editors.empty() && r.kind == Kind::Chapter) part("edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
+      if (!r.p.editors.empty() && r.kind != Kind::Article) part("edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
       if (!r.volume.empty()) part("vol. " + r.volume);
       if (!r.number.empty()) part("no. " + r.number);
       part(r.publisher);

@@ -140,6 +140,8 @@ void csl_details(Writer& w, const Publication& p) {
       continue;
     }
     if (std::find(written.begin(), written.end(), name) != written.end()) continue;
+    if (kind == csl::Kind::Date ? csl::parse_date_text(f.value).year == 0 : latex::decode(f.value).text.empty())
+      continue;  // (no empty "volume": "" nor a date of year 0)
     written.push_back(name);
     w.key(name);
     switch (kind) {

@@ -94,7 +94,7 @@ std::string format_coins(const Publication& p) {
                       : p.type == PubType::Chapter  ? "bookitem"
                       : p.type == PubType::Report   ? "report"
                       : thesis                      ? ""
-                                                    : "document";
+                                                    : "unknown";  // (OpenURL's word for "other")
   k.add("rft.genre", genre);
   if (thesis) {
     k.add("rft.title", p.title.text);
@@ -108,7 +108,9 @@ std::string format_coins(const Publication& p) {
   for (const Person& a : p.authors) k.add("rft.au", family_given(a));
   if (p.date.year) k.add("rft.date", std::to_string(p.date.year));
   k.add("rft.volume", p.detail("volume"));
-  k.add("rft.issue", p.type == PubType::Journal ? p.detail("number") : std::string());
+  std::string issue = p.detail("number");
+  if (issue.empty()) issue = p.detail("issue");
+  k.add("rft.issue", p.type == PubType::Journal ? issue : std::string());
   const auto [first, last] = page_range(p.detail("pages"));
   k.add("rft.spage", first);
   k.add("rft.epage", last);

@@ -1,5 +1,7 @@
 // RIS, the tagged format Zotero, EndNote, Mendeley and most reference managers import: one
 // "TY  - " ... "ER  - " block per record, a tag per line, repeated tags for lists.
+#include <algorithm>
+
 #include "papershelf/format.hpp"
 
 namespace papershelf {
@@ -59,6 +61,7 @@ void write_record(Ris& r, const Publication& p) {
   for (const Person& a : p.authors) r.tag("AU", ris_name(a));
   for (const Person& a : p.editors) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", ris_name(a));
   r.tag("TI", p.title.text);
+  r.tag("ST", p.detail("shorttitle"));
   const bool publisher_venue = p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
                                p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization ||
                                ((p.type == PubType::Thesis || p.type == PubType::Report || p.type == PubType::Book) &&
@@ -72,7 +75,8 @@ void write_record(Ris& r, const Publication& p) {
     r.tag("DA", da + "/");
   }
   r.tag("VL", p.detail("volume"));
-  const std::string number = p.detail("number");
+  std::string number = p.detail("number");
+  if (number.empty()) number = p.detail("issue");
   r.tag(p.type == PubType::Journal || p.type == PubType::Preprint ? "IS" : "M1", number);
   const std::string pages = p.detail("pages");
   if (!pages.empty()) {
@@ -95,6 +99,11 @@ void write_record(Ris& r, const Publication& p) {
   r.tag("M3", p.detail("type"));
   r.tag("LA", p.detail("language"));
   r.tag("DO", p.doi);
+  if (const std::string urldate = p.detail("urldate"); !urldate.empty()) {  // accessed: "2026/03/02/"
+    std::string y2 = urldate;
+    for (char& c : y2) c = c == '-' ? '/' : c;
+    r.tag("Y2", y2 + (std::count(y2.begin(), y2.end(), '/') == 2 ? "/" : ""));
+  }
   for (const Link& l : p.links)
     if (l.label != "doi" && is_safe_url(l.url)) r.tag("UR", l.url);
   if (!p.arxiv.empty() && p.type == PubType::Preprint) r.tag("M2", "arXiv:" + p.arxiv);
