@@ -622,7 +622,7 @@ void mla(Cite& c, const Record& r) {
       if (!r.p.editors.empty() && r.kind != Kind::Article) part("edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
       if (!r.volume.empty()) part("vol. " + r.volume);
       if (!r.number.empty()) part("no. " + r.number);
-      part(r.publisher);
+      if (r.kind != Kind::Article) part(r.publisher);  // (MLA names no journal's publisher)
       part(date);
       part(pages);
       break;
