@@ -247,7 +247,7 @@ TEST(CliRender, TextIeeeAndCompact) {
             "Apr. 2024.\n"
             "Q. Hu, P. Sun, and S. Yan, \xE2\x80\x9C" "Characterization and Prediction of Deep Learning Workloads "
             "in Large-Scale GPU Datacenters,\xE2\x80\x9D in International Conference for High Performance "
-            "Computing, Networking, Storage and Analysis, Nov. 2021, doi: https://doi.org/10.1145/3458817.3476223.\n");
+            "Computing, Networking, Storage and Analysis, Nov. 2021, doi: 10.1145/3458817.3476223.\n");
   r = papershelf("render --format text --filter status:submitted " + fixture(kProfile));
   EXPECT_EQ(r.out, "Zerui Wang and Qinghao Hu. A Paper Under Review. 2025. Under review.\n");
 }

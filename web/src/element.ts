@@ -428,6 +428,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.list.addEventListener("change", (ev) => void this.#onStyleChange(ev));
       e.download.addEventListener("toggle", () => void this.#fillDownloads());
       e.download.addEventListener("click", (ev) => void this.#onDownloadClick(ev));
+      // Escape closes the download menu, as it does an entry's panels, with focus on its button.
+      e.download.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Escape" || !e.download.open) return;
+        e.download.open = false;
+        e.download.querySelector("summary")?.focus();
+        ev.stopPropagation();
+      });
       e.profile.addEventListener("click", (ev) => this.#onProfileClick(ev));
       // The chart's year bars are toggles (role="button"): Space presses them as it does a button.
       e.profile.addEventListener("keydown", (ev) => {
@@ -1405,7 +1412,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           const options = formats.styles.map((f) => `<option value="${escapeText(f.name)}"${f.name === style ? " selected" : ""}>${escapeText(f.label)}</option>`).join("");
           const files = formats.exports.map((f) => `<button type="button" class="ps-action ps-export" data-format="${escapeText(f.name)}">${escapeText(f.label)}</button>`).join("");
           div.classList.add("ps-cite-panel");
-          div.innerHTML = `<p class="ps-citation" dir="auto">${html}</p><div class="ps-cite-tools"><label class="ps-cite-label">${escapeText(L.citationStyle)} <select class="ps-cite-style">${options}</select></label><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button><span class="ps-cite-files" role="group" aria-labelledby="ps-dl-${index}"><span class="ps-cite-label" id="ps-dl-${index}">${escapeText(L.download)}</span>${files}</span></div>`;
+          div.innerHTML = `<p class="ps-citation" dir="auto" aria-live="polite">${html}</p><div class="ps-cite-tools"><label class="ps-cite-label">${escapeText(L.citationStyle)} <select class="ps-cite-style">${options}</select></label><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button><span class="ps-cite-files" role="group" aria-labelledby="ps-dl-${index}"><span class="ps-cite-label" id="ps-dl-${index}">${escapeText(L.download)}</span>${files}</span></div>`;
         }
       } catch (err) {
         this.#unavailable(div, err);

@@ -56,6 +56,10 @@ std::string base_problem(std::string_view base);
 std::string resolve_url(std::string_view url, std::string_view base);
 // The link a title points to: website/html, then pdf, then doi, then arxiv, then url.
 const Link* best_link(const Publication& p);
+// The record's own address for other tools (citations, exports, metadata): its url link, else
+// the link its title points to; absolute http(s) addresses only ("papers/x.pdf" means nothing in
+// someone else's reference manager); "" when it has none.
+std::string record_address(const Publication& p);
 
 // --- Author lines ---
 // Which authors to show when a list is collapsed: the first `max_authors` (the owner is always

@@ -38,6 +38,12 @@ class Cite {
     html_ += "<i>" + escape_html(s) + "</i>";
     return *this;
   }
+  // A DOI as IEEE writes it: "10.1145/x" as text, linked to https://doi.org/10.1145/x.
+  Cite& doi(std::string_view doi, std::string_view url) {
+    plain_ += doi;
+    html_ += "<a href=\"" + escape_html(url) + "\">" + escape_html(doi) + "</a>";
+    return *this;
+  }
   Cite& link(std::string_view url) {
     plain_ += url;
     if (is_safe_url(url)) html_ += "<a href=\"" + escape_html(url) + "\">" + escape_html(url) + "</a>";
@@ -103,12 +109,10 @@ struct Record {
       publisher = p.detail("publisher");
     }
     if (!p.doi.empty()) doi_url = "https://doi.org/" + p.doi;
-    // Only an absolute web address helps a reader of the citing paper (not "papers/x.pdf").
-    auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
-    for (const Link& l : p.links)
-      if (l.label == "url" && url.empty() && absolute(l.url)) url = l.url;
-    if (url.empty() && doi_url.empty())
-      if (const Link* best = best_link(p); best && best->label != "arxiv" && absolute(best->url)) url = best->url;
+    // (Only an absolute web address helps a reader of the citing paper, not "papers/x.pdf".)
+    url = record_address(p);
+    if (!p.arxiv.empty() && url == "https://arxiv.org/abs/" + p.arxiv) url.clear();  // (said as arXiv)
+    if (!doi_url.empty() && url == doi_url) url.clear();
     const std::string urldate = p.detail("urldate");
     if (!urldate.empty()) {
       accessed.year = std::atoi(urldate.c_str());
@@ -449,7 +453,7 @@ void ieee(Cite& c, const Record& r) {
       return;
   }
   if (!r.doi_url.empty()) {
-    c.text(", doi: ").link(r.doi_url).text(".");
+    c.text(", doi: ").doi(r.p.doi, r.doi_url).text(".");  // (IEEE Reference Guide: "doi: 10.1109/...")
   } else {
     c.close(".");
     if (!r.url.empty() && r.kind != Kind::Preprint) c.text(" [Online]. Available: ").link(r.url);
@@ -545,7 +549,7 @@ void chicago(Cite& c, const Record& r) {
       c.italic(r.container);
       if (!r.volume.empty()) c.text(" " + r.volume);
       if (!r.number.empty()) c.text(" (" + r.number + ")");
-      if (!pages.empty()) c.text(": " + pages);
+      if (!pages.empty()) c.text((r.volume.empty() && r.number.empty() ? ", " : ": ") + pages);
       break;
     case Kind::Paper:
     case Kind::Chapter:
@@ -703,8 +707,9 @@ void harvard(Cite& c, const Record& r) {
           c.text(join(eds, " and ", " and ") + (eds.size() == 1 ? " (ed.) " : " (eds) "));
         }
       }
-      c.italic(r.container).close(". ").text(pub);
-      if (!r.pages.empty()) c.close(", ").text("pp. " + r.pages);
+      c.italic(r.container);
+      if (!pub.empty()) c.close(". ").text(pub);
+      if (!r.pages.empty()) c.text(", pp. " + r.pages);
       break;
     case Kind::Book:
     case Kind::Edited:
@@ -745,13 +750,16 @@ void compact(Cite& c, const Record& r) {
   c.text(list).close(". ").text(r.title).close(". ");
   const std::string& badge = r.p.badge;
   const std::string& venue = r.p.venue.text;
-  const bool show_badge = !badge.empty() && venue.find(badge) == std::string::npos;
+  const bool status_word = badge == label(r.p.status) || badge == label(r.p.type);  // ("Preprint" twice)
+  const bool show_badge = !badge.empty() && !status_word && venue.find(badge) == std::string::npos;
   if (!venue.empty()) {
     c.text(venue);
     if (show_badge) c.text(" (" + badge + ")");
     c.text(", ");
   } else if (show_badge) {
     c.text(badge + ", ");
+  } else if (!r.p.arxiv.empty()) {
+    c.text("arXiv:" + r.p.arxiv + ", ");
   }
   c.text(r.has_year() ? r.year() : "n.d.").close(".");
   if (r.p.status != Status::Published) c.text(" ").text(label(r.p.status)).close(".");

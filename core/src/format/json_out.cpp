@@ -96,13 +96,6 @@ std::string csl_markup(const RichText& t) {
   return out;
 }
 
-// The record's own address: its url link, else the link its title points to.
-const Link* csl_url(const Publication& p) {
-  for (const Link& l : p.links)
-    if (l.label == "url") return &l;
-  return best_link(p);
-}
-
 // Where CSL-JSON keeps a venue read from this field.
 std::string_view venue_variable(VenueField f) {
   switch (f) {
@@ -199,7 +192,7 @@ std::string format_csl_json(const Library& lib, const View& view) {
     if (!p.venue.empty()) w.field(venue_variable(p.venue_field), csl_markup(p.venue));
     csl_details(w, p);
     if (!p.doi.empty()) w.field("DOI", p.doi);
-    if (const Link* l = csl_url(p)) w.field("URL", l->url);
+    if (const std::string url = record_address(p); !url.empty()) w.field("URL", url);
     if (!p.note.empty()) w.field("note", p.note.text);
     if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
     if (!p.tags.empty()) {

@@ -70,16 +70,15 @@ bool publisher_venue(const Publication& p) {
          p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization;
 }
 
-// The record's own web address: its url, else the link its title points to (absolute ones only).
-std::string web_address(const Publication& p) {
+}  // namespace
+
+std::string record_address(const Publication& p) {
   auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
   for (const Link& l : p.links)
     if (l.label == "url" && absolute(l.url)) return l.url;
   const Link* best = best_link(p);
   return best && absolute(best->url) ? best->url : std::string();
 }
-
-}  // namespace
 
 std::string format_coins(const Publication& p) {
   Kev k;
@@ -120,7 +119,7 @@ std::string format_coins(const Publication& p) {
   k.add("rft.issn", p.detail("issn"));
   if (!p.doi.empty()) k.add("rft_id", "info:doi/" + p.doi);
   if (!p.arxiv.empty()) k.add("rft_id", "info:arxiv/" + p.arxiv);
-  k.add("rft_id", web_address(p));
+  k.add("rft_id", record_address(p));
   return "<span class=\"Z3988\" title=\"" + escape_html(k.str()) + "\"></span>";
 }
 
@@ -161,7 +160,7 @@ std::string format_json_ld(const Library& lib, const View& view) {
     }
     if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
     if (!p.doi.empty()) w.field("identifier", "https://doi.org/" + p.doi).field("sameAs", "https://doi.org/" + p.doi);
-    if (const std::string url = web_address(p); !url.empty()) w.field("url", url);
+    if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
     if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
     if (!p.tags.empty()) {
       std::string keywords;

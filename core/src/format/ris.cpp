@@ -104,8 +104,7 @@ void write_record(Ris& r, const Publication& p) {
     for (char& c : y2) c = c == '-' ? '/' : c;
     r.tag("Y2", y2 + (std::count(y2.begin(), y2.end(), '/') == 2 ? "/" : ""));
   }
-  for (const Link& l : p.links)
-    if (l.label != "doi" && is_safe_url(l.url)) r.tag("UR", l.url);
+  if (const std::string url = record_address(p); !url.empty()) r.tag("UR", url);  // (one: the paper's)
   if (!p.arxiv.empty() && p.type == PubType::Preprint) r.tag("M2", "arXiv:" + p.arxiv);
   r.tag("AB", p.abstract.text);
   for (const std::string& t : p.tags) r.tag("KW", t);
