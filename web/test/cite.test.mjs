@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { ready } from "./support/browser.mjs";
 import { useSite } from "./support/site.mjs";
 
@@ -134,4 +135,31 @@ test("reference managers and search engines find every paper: COinS spans and JS
   assert.equal(await p.evaluate(() => document.querySelector("#pubs").shadowRoot.querySelector(".ps-shelf").hasAttribute("data-prerendered")), false);
   assert.deepEqual(problems, []);
   await p.close();
+});
+
+test("axe-core finds no violations with a Cite panel, the BibTeX panel and the download menu open, light and dark", async () => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  env.server.pages.set("/cite/axe.html", { body: page(`<main><h1>Publications</h1><paper-shelf id="pubs"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf></main>`) });
+  for (const scheme of ["light", "dark"]) {
+    const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/axe.html`);
+    await p.emulateMedia({ colorScheme: scheme });
+    await p.evaluate((dark) => { document.body.style.background = dark ? "#0d1117" : "#fff"; document.body.style.color = dark ? "#e6edf3" : "#1f2328"; }, scheme === "dark");
+    await openPanel(p, "hu2024", "bibtex");
+    await openPanel(p, "hu2024", "cite");
+    const menu = p.locator("#pubs >> details.ps-download");
+    await menu.locator("summary").click();
+    await menu.locator("button[data-format]").first().waitFor();
+    // The open Cite button has focus moved away, so its open (accent) colours are what is measured.
+    await p.locator("#pubs >> input.ps-search").focus();
+    await p.addScriptTag({ content: axeSource });
+    const violations = await p.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    assert.deepEqual(violations, [], scheme);
+    // Escape closes the download menu with focus on its button.
+    await menu.locator("button[data-format]").first().focus();
+    await p.keyboard.press("Escape");
+    assert.equal(await menu.getAttribute("open"), null);
+    assert.equal(await p.evaluate(() => document.querySelector("#pubs").shadowRoot.activeElement?.tagName), "SUMMARY");
+    assert.deepEqual(problems, []);
+    await p.close();
+  }
 });
