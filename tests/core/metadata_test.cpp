@@ -83,13 +83,13 @@ TEST(Metadata, JsonLdAndCoinsDescribeEveryListedPaper) {
     ASSERT_EQ(coins.size(), view.entries.size()) << path;
     for (std::size_t k = 0; k < view.entries.size(); ++k) {
       const Publication& p = r.library.publications[view.entries[k]];
-      EXPECT_EQ(ld["itemListElement"][k]["item"]["name"], p.title.text) << path;
+      EXPECT_EQ(ld["itemListElement"][k]["item"]["name"], full_title(p)) << path;
       const auto& c = coins[k];
       EXPECT_EQ(first(c, "ctx_ver"), "Z39.88-2004");
       std::string title = first(c, "rft.atitle");
       if (title.empty()) title = first(c, "rft.btitle");
       if (title.empty()) title = first(c, "rft.title");
-      EXPECT_EQ(title, p.title.text) << p.key;
+      EXPECT_EQ(title, full_title(p)) << p.key;
       std::vector<std::string> authors;
       for (auto [it, last] = c.equal_range("rft.au"); it != last; ++it) authors.push_back(it->second);
       ASSERT_EQ(authors.size(), p.authors.size()) << p.key;

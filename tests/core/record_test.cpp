@@ -64,6 +64,16 @@ std::string without(std::string s, std::string_view what) {
   return s;
 }
 
+TEST(Records, SubtitlesReachEveryOtherTool) {
+  const ReadResult r = read_bibtex("@book{h, author = {Renner, Rolf}, title = {Edward {Hopper}}, subtitle = {Transformaties van het werkelijke}, publisher = {Taschen}, year = 2010}", {});
+  const Publication& p = r.library.publications.at(0);
+  EXPECT_EQ(full_title(p), "Edward Hopper: Transformaties van het werkelijke");
+  EXPECT_NE(format_citation(p, CitationStyle::Apa).find("Edward Hopper: Transformaties van het werkelijke. Taschen."), std::string::npos);
+  EXPECT_NE(format_csl_json(r.library, all_of(r.library)).find("\"title\": \"Edward Hopper: Transformaties van het werkelijke\""), std::string::npos);
+  EXPECT_NE(format_ris(r.library, all_of(r.library)).find("TI  - Edward Hopper: Transformaties van het werkelijke\r\n"), std::string::npos);
+  EXPECT_EQ(p.title.text, "Edward Hopper");  // (the list shows the title as written)
+}
+
 // CSL-JSON -> model -> CSL-JSON gives back every CSL variable of citation-js' test suite.
 TEST(Records, CslJsonRoundTripKeepsEveryVariable) {
   const std::string shared = testing::shared_dir();

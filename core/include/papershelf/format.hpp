@@ -60,6 +60,9 @@ const Link* best_link(const Publication& p);
 // the link its title points to; absolute http(s) addresses only ("papers/x.pdf" means nothing in
 // someone else's reference manager); "" when it has none.
 std::string record_address(const Publication& p);
+// The title other tools get: with biblatex's subtitle after a colon ("Edward Hopper:
+// Transformaties van het werkelijke"), as reference lists print it.
+std::string full_title(const Publication& p);
 
 // --- Author lines ---
 // Which authors to show when a list is collapsed: the first `max_authors` (the owner is always

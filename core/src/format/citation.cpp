@@ -88,7 +88,7 @@ struct Record {
   explicit Record(const Publication& pub) : p(pub) { init(); without_container(); }
   void init() {
     names = &credited_names(p, &editors_credited);
-    title = p.title.text;
+    title = full_title(p);
     volume = p.detail("volume");
     number = p.detail("number");
     if (number.empty()) number = p.detail("issue");  // (biblatex's issue of a journal)

@@ -177,7 +177,7 @@ std::string format_csl_json(const Library& lib, const View& view) {
   for (auto i : view.entries) {
     const Publication& p = lib.publications[i];
     w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", csl_type(p.type))
-        .field("title", csl_markup(p.title));
+        .field("title", p.extra_field("subtitle") ? full_title(p) : csl_markup(p.title));  // (CSL has no subtitle)
     if (!p.authors.empty()) {
       w.key("author").begin_array();
       for (const auto& a : p.authors) csl_name(w, a);

@@ -80,6 +80,13 @@ std::string record_address(const Publication& p) {
   return best && absolute(best->url) ? best->url : std::string();
 }
 
+std::string full_title(const Publication& p) {
+  const std::string subtitle = p.detail("subtitle");
+  if (subtitle.empty()) return p.title.text;
+  const char last = p.title.text.empty() ? ' ' : p.title.text.back();
+  return p.title.text + (last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ") + subtitle;
+}
+
 std::string format_coins(const Publication& p) {
   Kev k;
   k.add("ctx_ver", "Z39.88-2004");
@@ -96,12 +103,12 @@ std::string format_coins(const Publication& p) {
                                                     : "unknown";  // (OpenURL's word for "other")
   k.add("rft.genre", genre);
   if (thesis) {
-    k.add("rft.title", p.title.text);
+    k.add("rft.title", full_title(p));
     k.add("rft.inst", p.venue.text);
   } else if (p.type == PubType::Book || p.type == PubType::Report) {
-    k.add("rft.btitle", p.title.text);
+    k.add("rft.btitle", full_title(p));
   } else {
-    k.add("rft.atitle", p.title.text);
+    k.add("rft.atitle", full_title(p));
     k.add(p.type == PubType::Chapter ? "rft.btitle" : "rft.jtitle", publisher_venue(p) ? std::string() : p.venue.text);
   }
   for (const Person& a : p.authors) k.add("rft.au", family_given(a));
@@ -138,7 +145,7 @@ std::string format_json_ld(const Library& lib, const View& view) {
                        : p.type == PubType::Talk     ? "PresentationDigitalDocument"
                                                      : "ScholarlyArticle";
     w.begin_object().field("@type", "ListItem").field("position", ++position).key("item").begin_object();
-    w.field("@type", type).field("name", p.title.text);
+    w.field("@type", type).field("name", full_title(p));
     if (!p.authors.empty()) {
       w.key("author").begin_array();
       for (const Person& a : p.authors) {

@@ -60,7 +60,7 @@ void write_record(Ris& r, const Publication& p) {
   r.tag("TY", ris_type(p));
   for (const Person& a : p.authors) r.tag("AU", ris_name(a));
   for (const Person& a : p.editors) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", ris_name(a));
-  r.tag("TI", p.title.text);
+  r.tag("TI", full_title(p));
   r.tag("ST", p.detail("shorttitle"));
   const bool publisher_venue = p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
                                p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization ||
