@@ -307,6 +307,26 @@ std::string editor_names(const Record& r, NameForm form, std::string_view two, s
   return join(names_in(r.p.editors, form, form, r.p.editors.size()), two, last);
 }
 
+// The credited names in the styles that shorten a list to its first name and "et al." from
+// `et_al_from` names on (and when the data ends in "and others"): IEEE, MLA, Harvard.
+struct EtAlRule {
+  std::size_t et_al_from;
+  NameForm first, rest;
+  std::string_view two, last;  // joins: between two names, before the last of more
+  std::string_view before_et_al;  // " " (IEEE, Harvard: "et al." in italics) or ", " (MLA)
+  bool italic;
+};
+void names_or_et_al(Cite& c, const Record& r, const EtAlRule& rule) {
+  const std::vector<Person>& people = *r.names;
+  if (!people.empty() && (people.size() >= rule.et_al_from || (r.p.others && !r.editors_credited))) {
+    c.text(name(people[0], rule.first)).text(rule.before_et_al);
+    if (rule.italic) c.italic("et al.");
+    else c.text("et al.");
+  } else {
+    c.text(join(names_in(people, rule.first, rule.rest, people.size()), rule.two, rule.last));
+  }
+}
+
 // --- APA 7 ---
 
 void apa(Cite& c, const Record& r) {
@@ -383,11 +403,7 @@ void apa(Cite& c, const Record& r) {
 
 void ieee(Cite& c, const Record& r) {
   const std::vector<Person>& people = *r.names;
-  if (!people.empty() && (people.size() >= 7 || (r.p.others && !r.editors_credited))) {
-    c.text(name(people[0], NameForm::InitialsFamily) + " ").italic("et al.");
-  } else {
-    c.text(join(names_in(people, NameForm::InitialsFamily, NameForm::InitialsFamily, people.size()), " and ", ", and "));
-  }
+  names_or_et_al(c, r, {7, NameForm::InitialsFamily, NameForm::InitialsFamily, " and ", ", and ", " ", true});
   if (r.editors_credited) c.text(people.size() == 1 ? ", Ed." : ", Eds.");
   if (!people.empty()) c.text(", ");
   const std::string date = (r.p.date.month ? month_name(kIeeeMonths, r.p.date.month) + " " : "") + r.year();
@@ -592,11 +608,7 @@ void chicago(Cite& c, const Record& r) {
 
 void mla(Cite& c, const Record& r) {
   const std::vector<Person>& people = *r.names;
-  if (!people.empty() && (people.size() >= 3 || (r.p.others && !r.editors_credited))) {
-    c.text(name(people[0], NameForm::FamilyGiven)).text(", et al.");
-  } else {
-    c.text(join(names_in(people, NameForm::FamilyGiven, NameForm::GivenFamily, people.size()), ", and ", ", and "));
-  }
+  names_or_et_al(c, r, {3, NameForm::FamilyGiven, NameForm::GivenFamily, ", and ", ", and ", ", ", false});
   if (r.editors_credited) c.text(people.size() == 1 ? ", editor" : ", editors");
   c.close(". ");
   const bool italic_title = r.kind == Kind::Book || r.kind == Kind::Edited || r.kind == Kind::Thesis || r.kind == Kind::Report;
@@ -673,11 +685,7 @@ void mla(Cite& c, const Record& r) {
 
 void harvard(Cite& c, const Record& r) {
   const std::vector<Person>& people = *r.names;
-  if (!people.empty() && (people.size() >= 4 || (r.p.others && !r.editors_credited))) {
-    c.text(name(people[0], NameForm::FamilyInitialsTight) + " ").italic("et al.");
-  } else {
-    c.text(join(names_in(people, NameForm::FamilyInitialsTight, NameForm::FamilyInitialsTight, people.size()), " and ", " and "));
-  }
+  names_or_et_al(c, r, {4, NameForm::FamilyInitialsTight, NameForm::FamilyInitialsTight, " and ", " and ", " ", true});
   if (r.editors_credited) c.text(people.size() == 1 ? " (ed.)" : " (eds)");
   if (!people.empty()) c.text(" ");
   c.text("(").text(r.has_year() ? r.year() : "no date").text(") ");
