@@ -127,6 +127,23 @@ function megabytes(bytes: number): string {
   return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
 }
 
+const darkScheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : undefined;
+
+/** An opaque rgb()/rgba() colour as [r, g, b]; undefined for a transparent or unknown one. */
+function opaqueRgb(css: string): number[] | undefined {
+  const m = /^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/.exec(css.trim());
+  return m && (m[4] === undefined || Number(m[4]) === 1) ? [m[1], m[2], m[3]].map(Number) : undefined;
+}
+/** WCAG contrast ratio of two colours. */
+function contrast(a: number[], b: number[]): number {
+  const lum = ([r, g, b2]: number[]) => {
+    const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b2);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -303,17 +320,23 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     connectedCallback(): void {
       if (!this.#els) this.#build();
+      else this.#adoptPageAccent();  // (moved to another page part: its links may look different)
       this.#readHash();
       this.#reload();
       // Back and Forward between this element's own entries fire popstate only; a typed or
       // linked hash fires hashchange.
       window.addEventListener("hashchange", this.#onHash);
       window.addEventListener("popstate", this.#onHash);
+      darkScheme?.addEventListener("change", this.#onScheme);
     }
+
+    /** The page switched between light and dark: its links may have another colour now. */
+    #onScheme = (): void => this.#adoptPageAccent();
 
     disconnectedCallback(): void {
       window.removeEventListener("hashchange", this.#onHash);
       window.removeEventListener("popstate", this.#onHash);
+      darkScheme?.removeEventListener("change", this.#onScheme);
     }
 
     attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -483,6 +506,44 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #applyTheme(): void {
       const theme = this.getAttribute("theme") ?? "auto";
       this.#root.host.setAttribute("data-theme", theme === "light" || theme === "dark" ? theme : "auto");
+      this.#adoptPageAccent();
+    }
+
+    #accentSheet?: CSSStyleSheet;
+    /**
+     * The page's own accent, the colour of its links, for the list's links, buttons and focus
+     * ring: a list should look like the site it is on. Not with a `preset`, not when the page
+     * left links the browser's blue, and only when it reads at 4.5:1 on the page's background
+     * (else papershelf's own accent stays). The probe link lives for one synchronous moment,
+     * hidden, in this element's own light DOM: nothing shows and nothing outside the element
+     * changes.
+     */
+    #adoptPageAccent(): void {
+      let rule = "";
+      if (!this.hasAttribute("preset")) {
+        const probe = document.createElement("a");
+        probe.href = "#";
+        probe.hidden = true;  // (in the default slot: an element in no slot has no computed style)
+        this.append(probe);
+        const color = opaqueRgb(getComputedStyle(probe).color);
+        probe.remove();
+        let background: number[] | undefined;
+        for (let el: Element | null = this; el && !background; el = el.parentElement) background = opaqueRgb(getComputedStyle(el).backgroundColor);
+        background ??= [255, 255, 255];
+        const browserBlue = color?.join() === "0,0,238";
+        if (color && !browserBlue && contrast(color, background) >= 4.5) {
+          const onAccent = contrast(color, [255, 255, 255]) >= contrast(color, [11, 18, 32]) ? "#fff" : "#0b1220";
+          rule = `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${color.join(", ")}); --ps-on-accent: ${onAccent}; }`;
+        }
+      }
+      try {
+        this.#accentSheet ??= new CSSStyleSheet();
+        this.#accentSheet.replaceSync(rule);
+        const sheets = this.#root.adoptedStyleSheets;
+        if (!sheets.includes(this.#accentSheet)) this.#root.adoptedStyleSheets = [...sheets, this.#accentSheet];
+      } catch {
+        // (no constructable style sheets: papershelf's own accent)
+      }
     }
 
     // ------------------------------------------------------------------ [SECTION] data

@@ -332,3 +332,26 @@ test("the keyboard can skip the profile card: the element's first tab stop leads
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the list takes the page's link colour as its accent when it is readable, unless a preset is chosen", async () => {
+  const doc = (style, attrs = "") => html(`<style>${style}</style><p><a href="#x">a page link</a></p>${inline(`id="l" ${attrs}`, bib(12))}`);
+  env.server.pages.set("/visitor/accent-site.html", { body: doc("body { background: #fff } a { color: #8a1538 }") });
+  env.server.pages.set("/visitor/accent-faint.html", { body: doc("body { background: #fff } a { color: #dddddd }") });
+  env.server.pages.set("/visitor/accent-preset.html", { body: doc("body { background: #fff } a { color: #8a1538 }", 'preset="al-folio"') });
+  env.server.pages.set("/visitor/accent-plain.html", { body: doc("body { background: #fff }") });
+  const page = await env.browser.context.newPage();
+  await page.emulateMedia({ colorScheme: "light" });
+  const accent = async (name) => {
+    await page.goto(`${env.server.url}/visitor/${name}.html`);
+    await ready(page, "#l");
+    return page.evaluate(() => {
+      const shelf = document.querySelector("#l").shadowRoot.querySelector(".ps-shelf");
+      return { accent: getComputedStyle(shelf).getPropertyValue("--ps-accent").trim(), probes: document.querySelectorAll("#l > a").length };
+    });
+  };
+  assert.deepEqual(await accent("accent-site"), { accent: "rgb(138, 21, 56)", probes: 0 });  // the site's own
+  assert.equal((await accent("accent-faint")).accent, "#1a5fb4");   // 1.4:1 on white: papershelf's
+  assert.equal((await accent("accent-preset")).accent, "#b509ac");  // the preset's
+  assert.equal((await accent("accent-plain")).accent, "#1a5fb4");   // the browser's blue: papershelf's
+  await page.close();
+});
