@@ -96,7 +96,9 @@ TEST(Metadata, JsonLdAndCoinsDescribeEveryListedPaper) {
       for (std::size_t i = 0; i < authors.size(); ++i) {
         const Person& a = p.authors[i];
         const std::string family = std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family());
-        EXPECT_EQ(authors[i], a.is_literal() ? std::string(a.literal()) : a.given().empty() ? family : family + ", " + std::string(a.given()));
+        std::string expected = a.given().empty() ? family : family + ", " + std::string(a.given());
+        if (!a.suffix().empty()) expected += ", " + std::string(a.suffix());
+        EXPECT_EQ(authors[i], a.is_literal() ? std::string(a.literal()) : expected);
       }
       if (p.date.year) {
         EXPECT_EQ(first(c, "rft.date"), std::to_string(p.date.year)) << p.key;

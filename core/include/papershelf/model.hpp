@@ -162,6 +162,8 @@ class Person {
 
 // "Given particle Family, Suffix" (or the literal), without marks.
 std::string display_name(const Person& p);
+// "particle Family, Given, Suffix" (or the literal), without marks: reference lists and exports.
+std::string inverted_name(const Person& p);
 
 struct Date {
   int year = 0;   // 0 = unknown
@@ -236,6 +238,9 @@ struct Publication {
 
   // Returns the verbatim value of an extra field, or nullptr.
   const std::string* extra_field(std::string_view name) const;
+  // True when the venue is who published the record (a thesis' school, a report's institution,
+  // a book's publisher), not what it appeared in: exports put it in their publisher field.
+  bool venue_is_publisher() const;
   // A bibliographic detail by its BibTeX name ("volume", "pages", "publisher", "address",
   // "isbn", ...), decoded to Unicode text ("1--21" -> "1–21"); "" when the record has none.
   std::string detail(std::string_view name) const;

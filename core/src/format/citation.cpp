@@ -100,9 +100,7 @@ struct Record {
     series = p.detail("series");
     place = p.detail("address");
     if (place.empty()) place = p.detail("location");
-    const bool venue_publishes = p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
-                                 p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization;
-    if (venue_publishes) {
+    if (p.venue_is_publisher()) {
       publisher = p.venue.text;
     } else {
       container = p.venue.text;
@@ -204,10 +202,7 @@ std::string name(const Person& a, NameForm form) {
       if (!a.suffix().empty()) out.append(", ").append(a.suffix());
       return out;
     case NameForm::FamilyGiven:
-      out = family;
-      if (!given.empty()) out += ", " + given;
-      if (!a.suffix().empty()) out.append(", ").append(a.suffix());
-      return out;
+      return inverted_name(a);
   }
   return out;
 }
@@ -301,6 +296,11 @@ std::string link_of(const Record& r) {
   if (!r.doi_url.empty()) return r.doi_url;
   if (r.kind == Kind::Preprint && !r.p.arxiv.empty()) return "https://arxiv.org/abs/" + r.p.arxiv;
   return r.url;
+}
+
+// "Technical Report TR-2021-07" (ACM, Chicago, Harvard).
+std::string technical_report(const Record& r) {
+  return r.number.empty() ? "Technical Report" : "Technical Report " + r.number;
 }
 
 std::string editor_names(const Record& r, NameForm form, std::string_view two, std::string_view last) {
@@ -515,9 +515,7 @@ void acm(Cite& c, const Record& r) {
       c.close(". ").text(r.masters ? kMasters : std::string("Ph.D. Dissertation")).close(". ").text(pub);
       break;
     case Kind::Report:
-      c.close(". ").text("Technical Report");
-      if (!r.number.empty()) c.text(" " + r.number);
-      c.close(". ").text(pub);
+      c.close(". ").text(technical_report(r)).close(". ").text(pub);
       break;
     case Kind::Preprint:
       c.close(". ");
@@ -584,9 +582,7 @@ void chicago(Cite& c, const Record& r) {
       if (!r.publisher.empty()) c.text(", " + r.publisher);
       break;
     case Kind::Report:
-      c.text("Technical Report");
-      if (!r.number.empty()) c.text(" " + r.number);
-      c.close(". ").text(pub);
+      c.text(technical_report(r)).close(". ").text(pub);
       break;
     case Kind::Preprint:
       c.text(!r.p.arxiv.empty() ? std::string("arXiv") : r.container);
@@ -729,9 +725,7 @@ void harvard(Cite& c, const Record& r) {
       c.close(". ").text(r.masters ? kMasters : std::string("PhD thesis")).close(". ").text(r.publisher);
       break;
     case Kind::Report:
-      c.close(". ").text("Technical Report");
-      if (!r.number.empty()) c.text(" " + r.number);
-      c.close(". ").text(pub);
+      c.close(". ").text(technical_report(r)).close(". ").text(pub);
       break;
     case Kind::Preprint:
       if (!r.p.arxiv.empty()) c.text(", ").italic("arXiv").text(" [Preprint]");

@@ -96,26 +96,17 @@ std::string csl_markup(const RichText& t) {
   return out;
 }
 
-// Where CSL-JSON keeps a venue read from this field.
-std::string_view venue_variable(VenueField f) {
-  switch (f) {
-    case VenueField::School:
-    case VenueField::Institution:
-    case VenueField::Publisher:
-    case VenueField::Organization:
-      return "publisher";
-    case VenueField::EventTitle:
-      return "event-title";
-    default:
-      return "container-title";
-  }
+// Where CSL-JSON keeps a record's venue.
+std::string_view venue_variable(const Publication& p) {
+  if (p.venue_is_publisher()) return "publisher";
+  return p.venue_field == VenueField::EventTitle ? "event-title" : "container-title";
 }
 
 // Publication::extra's details as the CSL-JSON variables they are (csl/mapping.hpp); fields CSL
 // has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain hyphen.
 void csl_details(Writer& w, const Publication& p) {
   const bool in_series = p.extra_field("series") != nullptr;
-  std::vector<std::string_view> written{venue_variable(p.venue_field)};
+  std::vector<std::string_view> written{venue_variable(p)};
   for (const ExtraField& f : p.extra) {
     std::string_view name;
     csl::Kind kind = csl::Kind::Text;
@@ -189,7 +180,7 @@ std::string format_csl_json(const Library& lib, const View& view) {
       w.end_array();
     }
     if (p.date.year) date_parts(w.key("issued"), p.date);
-    if (!p.venue.empty()) w.field(venue_variable(p.venue_field), csl_markup(p.venue));
+    if (!p.venue.empty()) w.field(venue_variable(p), csl_markup(p.venue));
     csl_details(w, p);
     if (!p.doi.empty()) w.field("DOI", p.doi);
     if (const std::string url = record_address(p); !url.empty()) w.field("URL", url);

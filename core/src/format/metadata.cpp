@@ -2,6 +2,7 @@
 // page and a search engine knows what it is: a COinS span per entry (OpenURL ContextObjects in
 // SPANs, read by Zotero's, Mendeley's and other browser connectors) and schema.org JSON-LD for
 // the list.
+#include "csl/mapping.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
 
@@ -38,14 +39,6 @@ class Kev {
   std::string out_;
 };
 
-std::string family_given(const Person& a) {
-  if (a.is_literal()) return std::string(a.literal());
-  std::string out(a.particle());
-  if (!out.empty()) out += ' ';
-  out.append(a.family());
-  if (!a.given().empty()) out.append(", ").append(a.given());
-  return out;
-}
 
 // The two ends of "118–131" or "118-131" (or the one page).
 std::pair<std::string, std::string> page_range(const std::string& pages) {
@@ -56,19 +49,7 @@ std::pair<std::string, std::string> page_range(const std::string& pages) {
   return {pages, {}};
 }
 
-std::string iso_date(const Date& d) {
-  if (!d.year) return {};
-  auto two = [](int v) { return std::string(v < 10 ? "0" : "") + std::to_string(v); };
-  std::string out = std::to_string(d.year);
-  if (d.month) out += "-" + two(d.month);
-  if (d.month && d.day) out += "-" + two(d.day);
-  return out;
-}
 
-bool publisher_venue(const Publication& p) {
-  return p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
-         p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization;
-}
 
 }  // namespace
 
@@ -109,9 +90,9 @@ std::string format_coins(const Publication& p) {
     k.add("rft.btitle", full_title(p));
   } else {
     k.add("rft.atitle", full_title(p));
-    k.add(p.type == PubType::Chapter ? "rft.btitle" : "rft.jtitle", publisher_venue(p) ? std::string() : p.venue.text);
+    k.add(p.type == PubType::Chapter ? "rft.btitle" : "rft.jtitle", p.venue_is_publisher() ? std::string() : p.venue.text);
   }
-  for (const Person& a : p.authors) k.add("rft.au", family_given(a));
+  for (const Person& a : p.authors) k.add("rft.au", inverted_name(a));
   if (p.date.year) k.add("rft.date", std::to_string(p.date.year));
   k.add("rft.volume", p.detail("volume"));
   std::string issue = p.detail("number");
@@ -120,7 +101,7 @@ std::string format_coins(const Publication& p) {
   const auto [first, last] = page_range(p.detail("pages"));
   k.add("rft.spage", first);
   k.add("rft.epage", last);
-  k.add("rft.pub", publisher_venue(p) && !thesis ? p.venue.text : p.detail("publisher"));
+  k.add("rft.pub", p.venue_is_publisher() && !thesis ? p.venue.text : p.detail("publisher"));
   k.add("rft.place", p.detail("address"));
   k.add("rft.isbn", p.detail("isbn"));
   k.add("rft.issn", p.detail("issn"));
@@ -156,9 +137,9 @@ std::string format_json_ld(const Library& lib, const View& view) {
       }
       w.end_array();
     }
-    if (const std::string date = iso_date(p.date); !date.empty()) w.field("datePublished", date);
+    if (const std::string date = csl::date_text(p.date); !date.empty()) w.field("datePublished", date);
     if (!p.venue.empty()) {
-      if (publisher_venue(p)) {
+      if (p.venue_is_publisher()) {
         w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();
       } else {
         const char* container = p.type == PubType::Journal ? "Periodical" : p.type == PubType::Chapter ? "Book" : "CreativeWork";

@@ -43,29 +43,16 @@ class Ris {
   std::string& out_;
 };
 
-// "Family, Given, Suffix" (RIS' own name form); a literal name as it is.
-std::string ris_name(const Person& a) {
-  if (a.is_literal()) return std::string(a.literal());
-  std::string out;
-  if (!a.particle().empty()) out.append(a.particle()).append(" ");
-  out.append(a.family());
-  if (!a.given().empty()) out.append(", ").append(a.given());
-  if (!a.suffix().empty()) out.append(", ").append(a.suffix());
-  return out;
-}
 
 std::string two_digits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
 void write_record(Ris& r, const Publication& p) {
   r.tag("TY", ris_type(p));
-  for (const Person& a : p.authors) r.tag("AU", ris_name(a));
-  for (const Person& a : p.editors) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", ris_name(a));
+  for (const Person& a : p.authors) r.tag("AU", inverted_name(a));
+  for (const Person& a : p.editors) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", inverted_name(a));
   r.tag("TI", full_title(p));
   r.tag("ST", p.detail("shorttitle"));
-  const bool publisher_venue = p.venue_field == VenueField::Publisher || p.venue_field == VenueField::School ||
-                               p.venue_field == VenueField::Institution || p.venue_field == VenueField::Organization ||
-                               ((p.type == PubType::Thesis || p.type == PubType::Report || p.type == PubType::Book) &&
-                                p.venue_field == VenueField::Unknown);
+  const bool publisher_venue = p.venue_is_publisher();
   if (!publisher_venue) r.tag("T2", p.venue.text);
   r.tag("T3", p.detail("series"));
   if (p.date.year) r.tag("PY", std::to_string(p.date.year));

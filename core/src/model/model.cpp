@@ -128,6 +128,30 @@ const std::string* Publication::extra_field(std::string_view name) const {
   return nullptr;
 }
 
+bool Publication::venue_is_publisher() const {
+  switch (venue_field) {
+    case VenueField::School:
+    case VenueField::Institution:
+    case VenueField::Publisher:
+    case VenueField::Organization:
+      return true;
+    case VenueField::Unknown:  // (a record built by hand: the usual field for its type)
+      return type == PubType::Thesis || type == PubType::Report || type == PubType::Book;
+    default:
+      return false;
+  }
+}
+
+std::string inverted_name(const Person& p) {
+  if (p.is_literal()) return std::string(p.literal());
+  std::string out(p.particle());
+  if (!out.empty()) out += ' ';
+  out.append(p.family());
+  if (!p.given().empty()) out.append(", ").append(p.given());
+  if (!p.suffix().empty()) out.append(", ").append(p.suffix());
+  return out;
+}
+
 std::string Publication::detail(std::string_view name) const {
   const std::string* value = extra_field(name);
   return value ? latex::decode(*value).text : std::string();
