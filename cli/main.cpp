@@ -12,6 +12,7 @@
 #include "papershelf/format.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/session.hpp"
 #include "papershelf/stats.hpp"
 
 namespace {
@@ -261,14 +262,11 @@ int run_check(const Args& a) {
   return status;
 }
 
-// --owner, else the profile's name and aliases.
-std::vector<std::string> owner_names(const Args& a, const Library& lib) {
-  std::vector<std::string> owners = a.owners;
-  if (owners.empty() && !lib.profile.name.empty()) {
-    owners.push_back(lib.profile.name);
-    owners.insert(owners.end(), lib.profile.aliases.begin(), lib.profile.aliases.end());
-  }
-  return owners;
+// --owner as the session takes it ("A; B"; empty: the profile's name and aliases).
+std::string owner_text(const Args& a) {
+  std::string text;
+  for (const auto& name : a.owners) text += (text.empty() ? "" : "; ") + name;
+  return text;
 }
 
 int run_stats(const Args& a) {
@@ -285,13 +283,14 @@ int run_stats(const Args& a) {
   std::vector<Diagnostic> diagnostics;
   if (!load(a, lib, diagnostics)) return 2;
   print_diagnostics(diagnostics, true);
-  const OwnerMatcher owner(owner_names(a, lib));
-  if (owner.empty()) std::fprintf(stderr, "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
+  Session session(std::move(lib));
+  if (session.owner(owner_text(a)).empty())
+    std::fprintf(stderr, "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
   StatsOptions so;
   so.max_venues = so.max_coauthors = a.top;
   const bool all = query.filter.empty() && query.search.empty();
-  const View view = all ? View{} : run_query(lib, query, owner);
-  const Stats stats = compute_stats(lib, owner, so, all ? nullptr : &view.entries);
+  const View view = all ? View{} : session.query(query, owner_text(a));
+  const Stats stats = session.stats(owner_text(a), so, all ? nullptr : &view.entries);
   std::string out = a.format == "json" ? format_stats_json(stats) : format_stats_text(stats);
   if (!out.empty() && out.back() != '\n') out += '\n';
   std::fwrite(out.data(), 1, out.size(), stdout);
@@ -325,9 +324,10 @@ int run_render(const Args& a) {
   if (!load(a, lib, diagnostics)) return 2;
   print_diagnostics(diagnostics, false);
 
-  const std::vector<std::string> owners = owner_names(a, lib);
+  Session session(std::move(lib));
+  const Library& library = session.library();
   FormatOptions options;
-  options.owner = OwnerMatcher(owners);
+  options.owner = session.owner(owner_text(a));
   options.max_authors = a.max_authors;
   options.base = a.base;
   if (!a.preset.empty() && !is_preset(a.preset))
@@ -336,15 +336,15 @@ int run_render(const Args& a) {
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
-  const View view = run_query(lib, query, options.owner);
+  const View view = session.query(query, owner_text(a));
   std::string out;
   if (a.format == "html") {
-    out = format_html(lib, view, options);
+    out = format_html(library, view, options);
     if (!a.profile_mode.empty()) {
       auto mode = profile_mode_from_string(a.profile_mode);
       if (!mode) return usage_error("unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)");
       Profile over = a.profile;
-      if (over.name.empty() && lib.profile.name.empty() && !owners.empty()) over.name = owners.front();
+      if (over.name.empty() && library.profile.name.empty() && !a.owners.empty()) over.name = a.owners.front();
       ProfileCardOptions card;
       card.mode = *mode;
       card.base = a.base;
@@ -353,18 +353,17 @@ int run_render(const Args& a) {
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
-      const std::string html = format_profile_html(overlay_profile(lib.profile, over),
-                                                   compute_stats(lib, options.owner, so), card);
+      const std::string html = format_profile_html(overlay_profile(library.profile, over), session.stats(owner_text(a), so), card);
       out.insert(out.rfind("<div class=\"ps-shelf\"", 0) == 0 ? out.find('>') + 1 : 0, html);
     }
   } else if (a.format == "json") {
-    out = format_view_json(lib, view, options);
+    out = format_view_json(library, view, options);
   } else if (a.format == "text") {
-    for (auto i : view.entries) out += format_citation(lib.publications[i], *style) + "\n";
+    for (auto i : view.entries) out += format_citation(library.publications[i], *style) + "\n";
   } else if (const auto exported = export_format_from_string(a.format)) {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
-    out = format_export(lib, view, *exported, bibtex);
+    out = format_export(library, view, *exported, bibtex);
   } else {
     return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
   }

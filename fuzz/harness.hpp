@@ -93,7 +93,17 @@ inline void query(std::string_view text) {
   (void)run_query(lib, q, owner, &index);
   (void)facet_counts(lib, q, owner, &index);
   (void)find_matches(text, search_terms(text));
-  (void)to_string(q.filter);
+  // The canonical text reads back as the same filter, and the edits a front end makes keep it
+  // so: a clause toggled off leaves none of its kind, and toggled on again gives the text back.
+  const std::string canonical = to_string(q.filter);
+  if (canonical.size() > kMaxQueryText) return;  // (read back, it would be cut)
+  if (to_string(parse_filter(canonical)) != canonical) __builtin_trap();
+  for (const FilterClause& c : filter_clauses(q.filter)) {
+    const std::string off = toggle_clause(canonical, c.text);
+    for (const FilterClause& left : filter_clauses(parse_filter(off)))
+      if (left.kind == c.kind) __builtin_trap();
+    if (toggle_clause(off, c.text) != canonical) __builtin_trap();
+  }
 }
 
 }  // namespace papershelf::fuzz

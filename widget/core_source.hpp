@@ -9,6 +9,7 @@
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
+#include "papershelf/session.hpp"
 #include "shelf.hpp"
 
 namespace papershelf::widget {
@@ -16,30 +17,23 @@ namespace papershelf::widget {
 class CoreSource {
  public:
   CoreSource(Library library, const std::vector<std::string>& owner_names, std::string base = "");
-  // facet_keys_ views the library's strings: a copy would point into the original.
-  CoreSource(const CoreSource&) = delete;
-  CoreSource& operator=(const CoreSource&) = delete;
 
   ViewData run(const Query& query) const;
   // One record as the widget draws it (the same view model the core gives JavaScript).
   Row row(std::uint32_t record) const;
   // A record as a visitor copies it: in a citation style or an export format (by text name).
   std::string copy_text(std::uint32_t record, std::string_view format) const;
-  const Library& library() const { return library_; }
+  const Library& library() const { return session_.library(); }
 
   // The native host loop's half of a frame: runs the query the shelf asked for and hands it the
   // rows it drew as placeholders. Returns true when the shelf changed (draw another frame).
   bool serve(Shelf& shelf, const Actions& actions) const;
 
  private:
-  Library library_;
-  OwnerMatcher owner_;
-  SearchIndex index_;
-  std::vector<std::uint8_t> owner_first_;
-  FacetKeys facet_keys_;
-  // The library in the current sort order, kept between queries (a keystroke then only filters).
-  mutable std::vector<SortKey> order_keys_;
-  mutable std::vector<std::uint32_t> order_;
+  // The core's caches (search index, sort order, owner flags) change as queries run; what the
+  // widget sees of the source does not.
+  mutable Session session_;
+  std::string owner_names_;  // "A; B", as the session takes them
   std::string base_;
   bool has_citations_ = false;
 };

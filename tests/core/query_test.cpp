@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/session.hpp"
 
 using namespace papershelf;
 
@@ -747,15 +749,11 @@ TEST(Scope, RecordsOutsideItAreNotInTheListAtAll) {
   EXPECT_TRUE(run(lib, y).empty());
   y.filter.year_from = y.filter.year_to = 2024;
   EXPECT_EQ(run(lib, y).size(), 2u);
-  // The scope goes through the cached path too.
-  const SearchIndex index(lib);
-  QueryCache cache;
-  cache.index = &index;
-  const std::vector<std::uint32_t> order = sorted_order(lib, q.sort);
-  cache.order = &order;
+  // The scope goes through the session's cached path too.
+  Session session(lib);
   Query s;
   s.scope.selected_only = true;
-  const View cached = run_query(lib, s, owner_hu(), cache);
+  const View cached = session.query(s, "Qinghao Hu");
   EXPECT_EQ(keys_of(lib, cached), keys_of(lib, run_query(lib, s, owner_hu())));
   EXPECT_EQ(cached.total, 2u);
 }
@@ -796,15 +794,16 @@ TEST(Facets, VenuesMostFrequentFirst) {
   EXPECT_EQ(counts(f.venues), (C{{"NSDI", 2}, {"OSDI", 1}, {"Workshop on Things", 1}}));
 }
 
-TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
+// One session answers a run of different queries (sorts, owners, searches, facets or none) with
+// the same views and facets as a fresh, uncached run_query: no cache answers for another query.
+TEST(Session, SameViewAndFacetsAsWithoutCaches) {
   Library lib = sample();
   // Tags and awards, so that every facet the packed keys count has something to count.
   lib.publications[0].tags = {"llm", "systems", "llm"};
   lib.publications[1].tags = {"systems"};
   lib.publications[1].award.text = "Best Paper";
-  const OwnerMatcher owner = owner_hu();
-  const SearchIndex index(lib);
-  const FacetKeys keys = facet_keys(lib);
+  Session session(lib);
+  int step = 0;
   for (const char* sort : {"year-desc", "title-asc", "author-asc,year-asc", "file"}) {
     for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author", "tag:systems award",
                                "selected status:published", "venue:NSDI"}) {
@@ -815,16 +814,15 @@ TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
           q.filter = parse_filter(filter);
           q.search = search;
           q.group = group;
+          // The owner changes too (and every fifth query asks for no facets), so each cache
+          // is asked for by a query that differs from the one it was built for.
+          const char* owner_names = ++step % 3 == 0 ? "Tianwei Zhang" : "Qinghao Hu";
+          const OwnerMatcher owner(split_owner_list(owner_names));
           Facets plain_facets, cached_facets;
           const View plain = run_query(lib, q, owner, nullptr, &plain_facets);
-          const auto order = sorted_order(lib, q.sort);
-          const auto first = owner_first_flags(lib, owner);
-          QueryCache cache;
-          cache.index = &index;
-          cache.order = &order;
-          cache.owner_first = &first;
-          cache.facet_keys = &keys;
-          const View cached = run_query(lib, q, owner, cache, &cached_facets);
+          const bool facets = step % 5 != 0;
+          const View cached = session.query(q, owner_names, facets ? &cached_facets : nullptr);
+          if (!facets) cached_facets = plain_facets;
           const std::string what = std::string(sort) + " | " + filter + " | " + search;
           EXPECT_EQ(cached.entries, plain.entries) << what;
           ASSERT_EQ(cached.groups.size(), plain.groups.size()) << what;
@@ -848,4 +846,86 @@ TEST(QueryCache, SameViewAndFacetsAsWithoutIt) {
       }
     }
   }
+}
+
+TEST(Session, TheOwnerDefaultsToTheProfilesNameAndAliases) {
+  Library lib = sample();
+  lib.profile.name = "Q. Hu";
+  lib.profile.aliases = {"Qinghao Hu"};
+  Session session(lib);
+  Query first;
+  first.filter.owner_first = true;
+  // No owner given: the profile's names; an owner given: only that one.
+  EXPECT_EQ(keys_of(lib, session.query(first)), keys_of(lib, run_query(lib, first, owner_hu())));
+  EXPECT_TRUE(session.query(first, "Nobody Here").entries.empty());
+  EXPECT_FALSE(session.owner().empty());
+  EXPECT_TRUE(Session(sample()).owner().empty());  // no profile, no owner
+}
+
+TEST(Session, QueryTextReportsItsProblemsAndStillRuns) {
+  Library lib = sample();
+  Session session(lib);
+  QueryText t;
+  t.filter = "type:conference colour:blue";
+  t.sort = "title";
+  t.group = "decade";
+  t.facets = true;
+  const QueryAnswer a = session.query(t);
+  ASSERT_EQ(a.errors.size(), 2u);
+  EXPECT_NE(a.errors[0].find("colour:blue"), std::string::npos);
+  EXPECT_NE(a.errors[1].find("decade"), std::string::npos);
+  // What could be read is applied, and handed back clause by clause.
+  ASSERT_EQ(a.clauses.size(), 1u);
+  EXPECT_EQ(a.clauses[0].kind, "type");
+  EXPECT_EQ(a.clauses[0].value, "conference");
+  EXPECT_EQ(a.view.groups.size(), 0u);
+  EXPECT_FALSE(a.view.entries.empty());
+  for (auto i : a.view.entries) EXPECT_EQ(lib.publications[i].type, PubType::Conference);
+  // The type facet ignores its own clause: it offers every type in the library.
+  std::set<PubType> types;
+  for (const auto& p : lib.publications) types.insert(p.type);
+  EXPECT_EQ(a.facets.types.size(), types.size());
+}
+
+TEST(Session, MarksListsTheSymbolsOfTheGivenRecordsOnce) {
+  Library lib = sample();
+  Session session(lib);
+  std::vector<std::uint32_t> all(lib.publications.size());
+  for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  EXPECT_EQ(session.marks(all), "*");
+  EXPECT_EQ(session.marks({}), "");
+  EXPECT_EQ(session.marks({9999}), "");  // (an index past the end is ignored)
+}
+
+TEST(FilterClauses, CanonicalClausesAndTheirText) {
+  const Filter f = parse_filter("\"venue:ACM CCS\" first years:2020-2022 type:journal,conference selected author:Zhang");
+  const auto clauses = filter_clauses(f);
+  std::vector<std::string> kinds, texts;
+  for (const auto& c : clauses) kinds.push_back(c.kind), texts.push_back(c.text);
+  EXPECT_EQ(kinds, (std::vector<std::string>{"year", "type", "venue", "selected", "author", "first-author"}));
+  EXPECT_EQ(texts, (std::vector<std::string>{"year:2020-2022", "type:journal,conference", "\"venue:ACM CCS\"", "selected",
+                                             "author:Zhang", "first-author"}));
+  EXPECT_EQ(clauses[2].value, "ACM CCS");
+  EXPECT_EQ(to_string(parse_filter(to_string(f))), to_string(f));
+  EXPECT_EQ(clause_text("venue", "A \"quoted\" venue"), "\"venue:A quoted venue\"");
+  EXPECT_EQ(clause_text("award", "ignored"), "award");
+}
+
+TEST(FilterClauses, ToggleReplacesTheSameKindAndRemovesTheSameClause) {
+  EXPECT_EQ(toggle_clause("year:2023 selected", "year:2024"), "year:2024 selected");
+  EXPECT_EQ(toggle_clause("year:2023 selected", "year:2023"), "selected");
+  EXPECT_EQ(toggle_clause("selected", "selected"), "");
+  EXPECT_EQ(toggle_clause("", "award"), "award");
+  EXPECT_EQ(toggle_clause("\"venue:ACM CCS\"", "\"venue:acm ccs\""), "");  // (case does not matter)
+  EXPECT_EQ(toggle_clause("type:journal", "badge:NSDI"), "type:journal venue:NSDI");  // (aliases read as their kind)
+  EXPECT_EQ(toggle_clause("type:journal", "nonsense"), "type:journal");  // (not a clause: nothing changes)
+}
+
+TEST(FilterClauses, SetReplacesOrRemovesOneKind) {
+  EXPECT_EQ(set_clause("type:journal tag:llm", "type", "conference"), "type:conference tag:llm");
+  EXPECT_EQ(set_clause("type:journal tag:llm", "type", ""), "tag:llm");
+  EXPECT_EQ(set_clause("tag:llm", "venue", "USENIX ATC"), "\"venue:USENIX ATC\" tag:llm");
+  EXPECT_EQ(set_clause("tag:llm", "first-author", "on"), "tag:llm first-author");
+  EXPECT_EQ(set_clause("tag:llm first-author", "first-author", ""), "tag:llm");
+  EXPECT_EQ(set_clause("tag:llm", "type", "poem"), "tag:llm");  // (a value the syntax cannot hold is dropped)
 }

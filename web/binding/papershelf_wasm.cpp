@@ -13,6 +13,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/session.hpp"
 #include "papershelf/stats.hpp"
 
 namespace {
@@ -20,73 +21,12 @@ namespace {
 using namespace papershelf;
 using json::Value;
 
+// One loaded library: its session (the core's caches) and the last query's record indices, which
+// JS reads straight from memory.
 struct LibraryHandle {
-  Library library;
-  std::vector<Diagnostic> diagnostics;
-  std::optional<SearchIndex> index;  // built on the first search
-  std::string owner_text;            // cache key for `owner`
-  OwnerMatcher owner;
-  std::vector<std::uint32_t> view;   // the last query's record indices (read by JS from memory)
-  // Kept between queries (a keystroke changes only the search): the library in the last sort
-  // order, and the owner-is-first-author flags for the current owner.
-  std::string order_sort;
-  std::vector<std::uint32_t> order;
-  std::string first_owner = "\x01";  // no owner yet
-  std::vector<std::uint8_t> owner_first;
-  std::optional<FacetKeys> facet_keys;  // built on the first query that asks for facets
-  // Author marker symbols, and per record a bit set of the symbols its authors carry (bit 63:
-  // a symbol past the 63rd, looked up the slow way). Built on the first query.
-  std::vector<std::string> mark_symbols;
-  std::vector<std::uint64_t> mark_bits;
-
-  const SearchIndex& search_index() {
-    if (!index) index.emplace(library);
-    return *index;
-  }
-  void index_marks() {
-    if (mark_bits.size() == library.publications.size()) return;
-    mark_bits.assign(library.publications.size(), 0);
-    for (std::size_t i = 0; i < library.publications.size(); ++i)
-      for_each_mark(i, [&](std::string_view m) {
-        std::size_t k = 0;
-        while (k < mark_symbols.size() && mark_symbols[k] != m) ++k;
-        if (k == mark_symbols.size()) mark_symbols.emplace_back(m);
-        mark_bits[i] |= std::uint64_t{1} << std::min<std::size_t>(k, 63);
-      });
-  }
-  template <class F>
-  void for_each_mark(std::size_t i, F&& f) const {
-    for (const auto& a : library.publications[i].authors)
-      for (std::size_t k = 0; k < a.marks().size();) {
-        std::size_t len = 1;
-        while (k + len < a.marks().size() && (static_cast<unsigned char>(a.marks()[k + len]) & 0xC0) == 0x80) ++len;
-        f(a.marks().substr(k, len));
-        k += len;
-      }
-  }
-  // The marker symbols the records at `entries` carry, each once.
-  std::string marks_of(const std::vector<std::uint32_t>& entries) {
-    index_marks();
-    std::uint64_t bits = 0;
-    for (auto i : entries) bits |= mark_bits[i];
-    std::string out;
-    for (std::size_t k = 0; k < mark_symbols.size() && k < 63; ++k)
-      if (bits >> k & 1) out += mark_symbols[k];
-    if (bits >> 63 & 1)
-      for (auto i : entries)
-        if (mark_bits[i] >> 63 & 1)
-          for_each_mark(i, [&](std::string_view m) {
-            if (out.find(m) == std::string::npos) out += m;
-          });
-    return out;
-  }
-  const OwnerMatcher& owner_for(const std::string& text) {
-    if (text != owner_text) {
-      owner_text = text;
-      owner = OwnerMatcher(split_owner_list(text));
-    }
-    return owner;
-  }
+  Session session;
+  std::vector<std::uint32_t> view;
+  const Library& library() const { return session.library(); }
 };
 
 std::string g_result;
@@ -126,15 +66,8 @@ std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   return out;
 }
 
-// The request's "owner", or else the profile's name and aliases.
-const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) {
-  std::string owner = str(req, "owner");
-  if (owner.empty() && !h.library.profile.name.empty()) {
-    owner = h.library.profile.name;
-    for (const auto& a : h.library.profile.aliases) owner += "; " + a;
-  }
-  return h.owner_for(owner);
-}
+// The request's "owner" (the session falls back to the profile's name and aliases).
+const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) { return h.session.owner(str(req, "owner")); }
 
 FormatOptions format_options(LibraryHandle& h, const Value& req) {
   FormatOptions o;
@@ -163,6 +96,13 @@ void write_facets(json::Writer& w, const Facets& f) {
   w.end_object();
 }
 
+// The visitor's filter clause by clause, which the element shows as controls and chips.
+void write_clauses(json::Writer& w, const std::vector<FilterClause>& clauses) {
+  w.key("clauses").begin_array();
+  for (const auto& c : clauses) w.begin_object().field("kind", c.kind).field("value", c.value).field("text", c.text).end_object();
+  w.end_array();
+}
+
 void write_strings(json::Writer& w, const char* name, const std::vector<std::string>& list) {
   w.key(name).begin_array();
   for (const auto& s : list) w.string(s);
@@ -182,10 +122,7 @@ EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t len
   options.format = format >= 0 && format <= 3 ? static_cast<Format>(format) : Format::Auto;
   options.source_name = source_name ? source_name : "-";
   ReadResult r = read(std::string_view(bytes ? bytes : "", bytes ? length : 0), options);
-  auto* h = new LibraryHandle();
-  h->library = std::move(r.library);
-  h->diagnostics = std::move(r.diagnostics);
-  return h;
+  return new LibraryHandle{Session(std::move(r.library), std::move(r.diagnostics)), {}};
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_library_free(LibraryHandle* h) { delete h; }
@@ -197,19 +134,19 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t ps_view_size(LibraryHandle* h) { return stati
 EMSCRIPTEN_KEEPALIVE const char* ps_library_keys(LibraryHandle* h) {
   json::Writer w;
   w.begin_array();
-  for (const auto& p : h->library.publications) w.string(p.key);
+  for (const auto& p : h->library().publications) w.string(p.key);
   w.end_array();
   return result(w.take());
 }
 
 EMSCRIPTEN_KEEPALIVE std::uint32_t ps_library_size(LibraryHandle* h) {
-  return static_cast<std::uint32_t>(h->library.publications.size());
+  return static_cast<std::uint32_t>(h->library().publications.size());
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
   json::Writer w;
   w.begin_array();
-  for (const auto& d : h->diagnostics)
+  for (const auto& d : h->session.diagnostics())
     w.begin_object().field("source", d.source).field("line", d.line).field("column", d.column)
         .field("severity", to_string(d.severity)).field("message", d.message)
         .field("text", format_diagnostic(d)).end_object();
@@ -218,7 +155,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
-  const Profile& p = h->library.profile;
+  const Profile& p = h->library().profile;
   json::Writer w;
   w.begin_object().field("name", p.name);
   write_strings(w, "aliases", p.aliases);
@@ -236,56 +173,48 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
 }
 
 // Request: {search, scope, filter, sort, group, owner, base, facets: bool}. Result: {groups, total, marks,
-// facets?, errors}; the record indices in display order are ps_view_size() uint32s at
+// clauses: [{kind, value, text}], facets?, errors}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
-  Query q;
-  std::vector<std::string> errors;
-  std::string error;
-  q.search = str(req, "search");
-  const bool searching = !search_terms(q.search, &error).empty();
-  if (!error.empty()) errors.push_back(std::exchange(error, {}));
-  q.scope = parse_filter(str(req, "scope"), &error);
-  if (!error.empty()) errors.push_back("scope: " + std::exchange(error, {}));
-  q.filter = parse_filter(str(req, "filter"), &error);
-  if (!error.empty()) errors.push_back(error);
-  if (auto sort = parse_sort(str(req, "sort"), &error)) q.sort = *sort;
-  else errors.push_back(error);
-  if (auto g = group_from_string(str(req, "group"))) q.group = *g;
-  else errors.push_back("unknown group \"" + str(req, "group").substr(0, 40) + "\" (use none, year, type, status or venue)");
+  QueryText text;
+  text.search = str(req, "search");
+  text.scope = str(req, "scope");
+  text.filter = str(req, "filter");
+  text.sort = str(req, "sort");
+  text.group = str(req, "group");
+  text.owner = str(req, "owner");
+  text.facets = flag(req, "facets");
+  QueryAnswer a = h->session.query(text);
   // The links' base is checked here so that its problem reaches the owner with the query's.
-  if (std::string problem = base_problem(str(req, "base")); !problem.empty()) errors.push_back(std::move(problem));
-  const OwnerMatcher& owner = owner_of(*h, req);
-  QueryCache cache;
-  cache.index = searching ? &h->search_index() : nullptr;
-  if (const std::string sort = to_string(q.sort); sort != h->order_sort || h->order.empty()) {
-    h->order = sorted_order(h->library, q.sort);
-    h->order_sort = sort;
-  }
-  cache.order = &h->order;
-  if (h->owner_text != h->first_owner) {
-    h->owner_first = owner_first_flags(h->library, owner);
-    h->first_owner = h->owner_text;
-  }
-  cache.owner_first = &h->owner_first;
-  Facets facets;
-  const bool with_facets = flag(req, "facets");
-  if (with_facets && !h->facet_keys) h->facet_keys.emplace(facet_keys(h->library));
-  cache.facet_keys = h->facet_keys ? &*h->facet_keys : nullptr;
-  View view = run_query(h->library, q, owner, cache, with_facets ? &facets : nullptr);
+  if (std::string problem = base_problem(str(req, "base")); !problem.empty()) a.errors.push_back(std::move(problem));
   json::Writer w;
   w.begin_object().key("groups").begin_array();
-  for (const auto& g : view.groups)
+  for (const auto& g : a.view.groups)
     w.begin_object().field("key", g.key).field("label", g.label).field("begin", g.begin)
         .field("count", g.count).end_object();
   // The marker symbols used in the view, so the legend lists only what is shown.
-  w.end_array().field("total", view.total).field("marks", h->marks_of(view.entries));
-  write_strings(w, "errors", errors);
-  if (with_facets) write_facets(w.key("facets"), facets);
+  w.end_array().field("total", a.view.total).field("marks", h->session.marks(a.view.entries));
+  write_clauses(w, a.clauses);
+  write_strings(w, "errors", a.errors);
+  if (text.facets) write_facets(w.key("facets"), a.facets);
   w.end_object();
-  h->view = std::move(view.entries);
+  h->view = std::move(a.view.entries);
+  return result(w.take());
+}
+
+// Request: {filter, toggle} or {filter, kind, value}. Result: {filter, clauses}: the filter with
+// one clause toggled (a statistic, a chip) or set (a control; an empty value removes it), in
+// canonical form. The element edits filters only through this, so it never parses filter text.
+EMSCRIPTEN_KEEPALIVE const char* ps_filter_edit(const char* request) {
+  const Value req = parse_request(request);
+  const std::string filter = req.find("toggle") ? toggle_clause(str(req, "filter"), str(req, "toggle"))
+                                                : set_clause(str(req, "filter"), str(req, "kind"), str(req, "value"));
+  json::Writer w;
+  w.begin_object().field("filter", filter);
+  write_clauses(w, filter_clauses(parse_filter(filter)));
+  w.end_object();
   return result(w.take());
 }
 
@@ -293,8 +222,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
 EMSCRIPTEN_KEEPALIVE const char* ps_entries(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   View view;
-  view.entries = indices(req, h->library.publications.size());
-  return result(format_view_json(h->library, view, format_options(*h, req)));
+  view.entries = indices(req, h->library().publications.size());
+  return result(format_view_json(h->library(), view, format_options(*h, req)));
 }
 
 // Request: {indices, owner, maxAuthors, base, search}. Result: a JSON array of <li> strings
@@ -306,8 +235,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* r
   const auto terms = search_terms(str(req, "search"));
   json::Writer out;
   out.begin_array();
-  for (auto i : indices(req, h->library.publications.size())) {
-    out.string(format_entry_html(h->library.publications[i], o, &terms));
+  for (auto i : indices(req, h->library().publications.size())) {
+    out.string(format_entry_html(h->library().publications[i], o, &terms));
   }
   out.end_array();
   return result(out.take());
@@ -318,11 +247,11 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* r
 EMSCRIPTEN_KEEPALIVE const char* ps_metadata(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   View view;
-  view.entries = indices(req, h->library.publications.size());
+  view.entries = indices(req, h->library().publications.size());
   json::Writer w;
   w.begin_object().key("coins").begin_array();
-  for (auto i : view.entries) w.string(format_coins(h->library.publications[i]));
-  w.end_array().field("jsonLd", format_json_ld(h->library, view)).end_object();
+  for (auto i : view.entries) w.string(format_coins(h->library().publications[i]));
+  w.end_array().field("jsonLd", format_json_ld(h->library(), view)).end_object();
   return result(w.take());
 }
 
@@ -355,9 +284,9 @@ EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) 
   const Value req = parse_request(request);
   const Value* index = req.find("index");
   const auto i = index && index->is_integer() ? index->to_int() : std::nullopt;
-  if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library.publications.size()) return result("");
+  if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library().publications.size()) return result("");
   const CitationStyle style = citation_style_from_string(str(req, "style")).value_or(CitationStyle{});
-  const Publication& p = h->library.publications[static_cast<std::size_t>(*i)];
+  const Publication& p = h->library().publications[static_cast<std::size_t>(*i)];
   return result(flag(req, "html") ? format_citation_html(p, style) : format_citation(p, style));
 }
 
@@ -366,14 +295,14 @@ EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) 
 EMSCRIPTEN_KEEPALIVE const char* ps_export(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   View view;
-  view.entries = req.find("indices") ? indices(req, h->library.publications.size()) : h->view;
+  view.entries = req.find("indices") ? indices(req, h->library().publications.size()) : h->view;
   BibtexOptions o;
   o.for_visitors = flag(req, "visitors");
   if (const Value* omit = req.find("omit"); omit && omit->is_array())
     for (const Value& v : omit->items)
       if (v.is_string()) o.omit_fields.push_back(v.text);
   const auto format = export_format_from_string(str(req, "format"));
-  return result(format ? format_export(h->library, view, *format, o) : std::string());
+  return result(format ? format_export(h->library(), view, *format, o) : std::string());
 }
 #endif
 
@@ -422,7 +351,7 @@ Profile requested_profile(LibraryHandle& h, const Value& req) {
       }
     }
   }
-  Profile out = overlay_profile(h.library.profile, over);
+  Profile out = overlay_profile(h.library().profile, over);
   if (out.name.empty()) {  // a plain .bib: the first owner name is the card's name
     const auto owners = split_owner_list(str(req, "owner"));
     if (!owners.empty()) out.name = owners.front();
@@ -434,7 +363,7 @@ Stats requested_stats(LibraryHandle& h, const Value& req) {
   StatsOptions o;
   if (const Value* v = req.find("top"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
     o.max_venues = o.max_coauthors = static_cast<std::size_t>(*v->to_int());
-  return compute_stats(h.library, owner_of(h, req), o);
+  return h.session.stats(str(req, "owner"), o);
 }
 
 }  // namespace

@@ -106,6 +106,20 @@ export interface Group {
   count: number;
 }
 
+/** One clause of the visitor's filter, canonical, as the core read it. */
+export interface FilterClause {
+  /** year, type, status, venue, tag, author, selected, award, first-author */
+  kind: string;
+  /** "2020-2024", "conference,journal", "NSDI"; empty for selected, award and first-author. */
+  value: string;
+  /** The clause as filter text. */
+  text: string;
+}
+
+/** A change to a filter: toggle one clause (a statistic, a chip), or set the clause of one kind
+ *  (an empty value removes it; a flag is set by any non-empty value). */
+export type FilterEdit = { toggle: string } | { kind: string; value: string };
+
 export interface View {
   /** Record indices in display order. */
   entries: number[];
@@ -116,6 +130,8 @@ export interface View {
   facets?: Facets;
   /** The author marker symbols that occur in the view ("*†"). */
   marks: string;
+  /** The `filter` as the core read it, clause by clause (what controls and chips show). */
+  clauses: FilterClause[];
   /** Problems with the query text (unknown sort key, bad filter clause). */
   errors: string[];
 }
@@ -203,6 +219,7 @@ export interface CoreModule {
   _ps_entries(h: number, request: number): number;
   _ps_entries_html(h: number, request: number): number;
   _ps_metadata(h: number, request: number): number;
+  _ps_filter_edit(request: number): number;
   // Citations and exports: only in the full core (papershelf-core-fast), see Papershelf.formats.
   _ps_formats?(): number;
   _ps_cite?(h: number, request: number): number;
@@ -372,6 +389,14 @@ export class Library {
   /** Safe HTML (`<li class="ps-entry">`) for the given record indices. */
   html(indices: readonly number[], options: FormatOptions = {}): string[] {
     return this.#call("_ps_entries_html", { ...options, indices }) as string[];
+  }
+
+  /** `filter` with one edit applied, in canonical form, and its clauses. Front ends edit filters
+   *  only through this, so the filter language is read in one place. */
+  editFilter(filter: string, edit: FilterEdit): { filter: string; clauses: FilterClause[] } {
+    const shelf = this.#alive();
+    const json = JSON.stringify({ filter, ...edit });
+    return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core._ps_filter_edit(p)))) as { filter: string; clauses: FilterClause[] };
   }
 
   /** Machine-readable metadata for records: a COinS span each (reference managers' browser

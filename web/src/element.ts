@@ -1,7 +1,7 @@
 // The <paper-shelf> custom element and its accessible HTML renderer. Entry markup comes from the
 // core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
 // adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
-import type { Diagnostic, Papershelf, View, FacetValue } from "./core.js";
+import type { Diagnostic, FacetValue, FilterEdit, Papershelf, View } from "./core.js";
 import type { CanvasAssets, CanvasView, QueryState } from "./canvas.js";
 import { RemoteLibrary, type Shelf } from "./worker.js";
 
@@ -161,38 +161,6 @@ function hashEncode(s: string): string {
 }
 function hashDecode(s: string): string {
   try { return decodeURIComponent(s.replace(/\+/g, " ")); } catch { return s; }
-}
-
-/** Filter text split into clauses the way the core does: whitespace separates, quotes group. */
-export function filterClauses(text: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  let quoted = false;
-  for (const c of text) {
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && /\s/.test(c)) { if (current) out.push(current); current = ""; }
-    else current += c;
-  }
-  if (current) out.push(current);
-  return out;
-}
-
-const CLAUSE_KEYS: Record<string, string> = { years: "year", badge: "venue", tags: "tag", awards: "award", "owner-first": "first-author", first: "first-author" };
-function clauseKey(clause: string): string {
-  const key = clause.split(":", 1)[0].toLowerCase();
-  return CLAUSE_KEYS[key] ?? key;
-}
-function quoteClause(clause: string): string { return /\s/.test(clause) ? `"${clause}"` : clause; }
-
-/** Applies a statistic's clause: replaces the clause of the same kind, or removes it when it is already there. */
-export function toggleClause(filter: string, clause: string): string {
-  const clauses = filterClauses(filter);
-  const wanted = filterClauses(clause)[0] ?? "";
-  if (!wanted) return "";
-  const had = clauses.some((c) => c.toLowerCase() === wanted.toLowerCase());
-  const kept = clauses.filter((c) => clauseKey(c) !== clauseKey(wanted));
-  if (!had) kept.push(wanted);
-  return kept.map(quoteClause).join(" ");
 }
 
 /**
@@ -409,8 +377,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(true); });
       e.sort.addEventListener("change", () => { this.#state.sort = e.sort.value; this.#commit(); });
       e.group.addEventListener("change", () => { this.#state.group = e.group.value; this.#commit(); });
-      for (const el of [e.year, e.type, e.status, e.venue, e.selected, e.award, e.first])
-        el.addEventListener("change", () => { this.#state.filter = this.#filterFromControls(); this.#commit(); });
+      // Each control sets the clause of its kind; the core edits the filter text.
+      for (const [el, kind] of [[e.year, "year"], [e.type, "type"], [e.status, "status"], [e.venue, "venue"]] as const)
+        el.addEventListener("change", () => void this.#editFilter({ kind, value: el.value }));
+      for (const [el, kind] of [[e.selected, "selected"], [e.award, "award"], [e.first, "first-author"]] as const)
+        el.addEventListener("change", () => void this.#editFilter({ kind, value: el.checked ? kind : "" }));
       // On a narrow screen sort, group and filters fold behind one button (CSS container query).
       e.filtersToggle.addEventListener("click", () => {
         const open = e.filtersToggle.getAttribute("aria-expanded") !== "true";
@@ -433,9 +404,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         const chip = (ev.target as Element).closest<HTMLElement>("button[data-clause]");
         if (!chip) return;
         const clause = chip.dataset.clause!;
-        if (clause === "\u0000search") this.#state.search = "";
-        else this.#state.filter = filterClauses(this.#state.filter).filter((c) => c !== clause).map(quoteClause).join(" ");
-        this.#commit();
+        if (clause === "\u0000search") { this.#state.search = ""; this.#commit(); }
+        else void this.#editFilter({ toggle: clause });
         // Focus stays in the toolbar: on the next chip, or else the search field or the count.
         void this.updateComplete.then(() => (e.active.querySelector<HTMLElement>("button") ?? (e.search.getClientRects().length ? e.search : e.count)).focus());
       });
@@ -793,25 +763,26 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#refresh();
     }
 
-    #filterFromControls(): string {
-      const e = this.#els;
-      const parts: string[] = [];
-      if (e.year.value) parts.push(`year:${e.year.value}`);
-      if (e.type.value) parts.push(`type:${e.type.value}`);
-      if (e.status.value) parts.push(`status:${e.status.value}`);
-      if (e.venue.value) parts.push(`"venue:${e.venue.value.replace(/"/g, "")}"`);
-      if (e.selected.checked) parts.push("selected");
-      if (e.award.checked) parts.push("award");
-      if (e.first.checked) parts.push("first-author");
-      // Clauses the controls can't show (tags, authors) stay as the attribute gave them.
-      const extra = filterClauses(this.#state.filter).filter((c) => /^(tag|tags|author):/i.test(c)).map(quoteClause);
-      return [...parts, ...extra].join(" ");
+    /** Applies one edit to the visitor's filter. The core makes it (it alone reads the filter
+     *  language), then the change is committed like any other. */
+    #editFilter(edit: FilterEdit): Promise<void> {
+      const lib = this.#library;
+      if (!lib) return Promise.resolve();
+      const done = (async () => {
+        const { filter } = await lib.editFilter(this.#state.filter, edit);
+        if (lib !== this.#library) return;
+        this.#state.filter = filter;
+        this.#commit();
+        await this.#rendering;
+      })();
+      this.#rendering = done.catch((err: unknown) => this.#recover(err));
+      return this.#rendering;
     }
 
     #syncControls(view: View): void {
       const e = this.#els;
-      const f = this.#state.filter;
-      const clause = (key: string) => (f.match(new RegExp(`(?:^|\\s)"?${key}:([^\\s"]+(?: [^\\s"]+)*?)"?(?=\\s|$)`)) ?? [])[1] ?? "";
+      // The controls show the filter as the core read it, clause by clause.
+      const clause = (kind: string) => view.clauses.find((c) => c.kind === kind)?.value ?? "";
       if (e.search.value !== this.#state.search) e.search.value = this.#state.search;
       const sort = this.#state.sort || "year-desc";
       if (![...e.sort.options].some((o) => o.value === sort)) e.sort.add(new Option(sort, sort));
@@ -836,14 +807,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       fill(e.status, this.labels.anyStatus, facets.statuses, clause("status"));
       fill(e.venue, this.labels.anyVenue, facets.venues, clause("venue"));
       const chip = (box: HTMLInputElement, word: string, count: number) => {
-        box.checked = new RegExp(`(?:^|\\s)${word}(?=\\s|$)`).test(f);
+        box.checked = view.clauses.some((c) => c.kind === word);
         (box.nextElementSibling as HTMLElement).dataset.count = String(count);
       };
       chip(e.selected, "selected", facets.selected);
       chip(e.award, "award", facets.awards);
       chip(e.first, "first-author", facets.ownerFirst);
       e.clear.hidden = !this.#state.search && !this.#state.filter;
-      e.filtersToggle.textContent = this.labels.filters(filterClauses(this.#state.filter).length);
+      e.filtersToggle.textContent = this.labels.filters(view.clauses.length);
       // How much UI the list gets: `controls`, or by default none for a short list (a "Selected
       // publications" section) and the whole toolbar for a longer one. An active filter (from a
       // link or the profile card) always shows the count and "Clear filters".
@@ -853,16 +824,20 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       wrap.toggleAttribute("data-active", !!(this.#state.search || this.#state.filter));
       // Controls that cannot change the list are left out. That is judged on the whole scope,
       // once per library, scope and owner, so that nothing comes and goes while a visitor types.
-      const owner = this.getAttribute("owner") || this.#library?.profile.name || "";
-      const judged = `${this.#loadCount}\u0001${this.#scope()}\u0001${owner}`;
-      if (judged !== this.#uselessFor && ((!this.#state.search && !this.#state.filter) || !this.#uselessFor.startsWith(`${this.#loadCount}\u0001`))) {
+      // A list opened with a filter (a shared link) shows every control until it is unfiltered
+      // and can be judged: narrowed facets would hide controls the whole list needs.
+      const judged = `${this.#loadCount}\u0001${this.#scope()}\u0001${this.getAttribute("owner") ?? ""}`;
+      const unfiltered = !this.#state.search && !this.#state.filter;
+      if (judged !== this.#uselessFor && unfiltered) {
         this.#uselessFor = judged;
         const narrows = (n: number) => n > 0 && n < view.total;
         this.#useless = {
           year: facets.years.length < 2, type: facets.types.length < 2, status: facets.statuses.length < 2, venue: facets.venues.length < 2,
-          selected: !narrows(facets.selected), award: !narrows(facets.awards), first: !owner || !narrows(facets.ownerFirst),
+          selected: !narrows(facets.selected), award: !narrows(facets.awards), first: !narrows(facets.ownerFirst),  // (no owner: none)
           cited: facets.cited === 0,
         };
+      } else if (!this.#uselessFor.startsWith(`${this.#loadCount}\u0001`)) {
+        this.#useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false, cited: false };
       }
       const u = this.#useless;
       e.year.hidden = u.year && !e.year.value;
@@ -884,13 +859,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const L = this.labels;
       const facets = view.facets!;
       const facetLabel = (values: FacetValue[], key: string) => values.find((v) => v.key.toLowerCase() === key.toLowerCase())?.label ?? key;
-      const chips: [string, string][] = filterClauses(this.#state.filter).map((clause) => {
-        const key = clauseKey(clause);
-        const value = clause.slice(clause.indexOf(":") + 1);
-        const text = key === "year" ? `${L.year}: ${value}` : key === "type" ? `${L.type}: ${facetLabel(facets.types, value)}`
-          : key === "status" ? `${L.status}: ${facetLabel(facets.statuses, value)}` : key === "venue" ? `${L.venue}: ${value}`
-          : key === "author" ? `${L.coauthor}: ${value}` : key === "tag" ? `${L.tag}: ${value}` : key === "selected" ? L.selected
-          : key === "award" ? L.award : key === "first-author" ? L.firstAuthor : clause;
+      const chips: [string, string][] = view.clauses.map(({ kind, value, text: clause }) => {
+        const text = kind === "year" ? `${L.year}: ${value}` : kind === "type" ? `${L.type}: ${facetLabel(facets.types, value)}`
+          : kind === "status" ? `${L.status}: ${facetLabel(facets.statuses, value)}` : kind === "venue" ? `${L.venue}: ${value}`
+          : kind === "author" ? `${L.coauthor}: ${value}` : kind === "tag" ? `${L.tag}: ${value}` : kind === "selected" ? L.selected
+          : kind === "award" ? L.award : kind === "first-author" ? L.firstAuthor : clause;
         return [clause, text];
       });
       // Without a search field on screen, a search from a link is an active filter too.
@@ -1009,10 +982,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         box.dataset.library = String(this.#loadCount);
         this.#profileKey = key;
       }
-      // Which statistics are applied now.
-      const clauses = new Set(filterClauses(this.#state.filter).map((c) => c.toLowerCase()));
+      // The card counts the whole record: while the list is narrowed, it says so.
+      const scope = box.querySelector<HTMLElement>(".ps-stats-scope");
+      if (scope) scope.hidden = !this.#state.filter && !this.#state.search;
+      // Which statistics are applied now: the card's clauses are in the core's canonical form.
+      const clauses = new Set((this.#view?.clauses ?? []).map((c) => c.text.toLowerCase()));
       for (const el of box.querySelectorAll<HTMLElement>("[data-filter]")) {
-        const c = (filterClauses(el.dataset.filter ?? "")[0] ?? "").toLowerCase();
+        const c = (el.dataset.filter ?? "").toLowerCase();
         const on = c ? clauses.has(c) : clauses.size === 0 && !this.#state.search;
         if (el.tagName === "BUTTON" || el.getAttribute("role") === "button") el.setAttribute("aria-pressed", String(on));
         else if (on) el.setAttribute("aria-current", "true");
@@ -1037,9 +1013,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         return;
       }
       const clause = (target as HTMLElement).dataset.filter ?? "";
-      this.#state.filter = clause ? toggleClause(this.#state.filter, clause) : "";
-      if (!clause) this.#state.search = "";
-      this.#commit();
+      if (clause) void this.#editFilter({ toggle: clause });
+      else { this.#state.filter = this.#state.search = ""; this.#commit(); }
       // The list may start below the fold: bring its count line into view, so the click shows
       // what it did (and a screen reader hears the new count there).
       void this.updateComplete.then(() => {

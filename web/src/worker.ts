@@ -2,7 +2,7 @@
 // holds the core and the Library, and the element talks to it through RemoteLibrary, which has
 // the Library's methods but answers with promises. The same script serves as the worker (the
 // script tag starts itself as one), so no second file has to be deployed or allowed by a CSP.
-import type { Diagnostic, Entry, ExportOptions, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
+import type { Diagnostic, Entry, ExportOptions, FilterClause, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
 
 /**
  * What the element asks of its data: a Library on this thread answers at once, a RemoteLibrary
@@ -21,10 +21,11 @@ export interface Shelf {
   cite(index: number, style?: string, as?: "text" | "html"): Promise<string>;
   export(format: string, options?: ExportOptions): Promise<string>;
   profileHtml(options?: ProfileCardOptions): string | Promise<string>;
+  editFilter(filter: string, edit: FilterEdit): { filter: string; clauses: FilterClause[] } | Promise<{ filter: string; clauses: FilterClause[] }>;
   dispose(): void;
 }
 
-type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml";
+type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml" | "editFilter";
 /** The first `count` displayed entries' markup, formatted with `options`. */
 export interface FirstRows { count: number; options: FormatOptions }
 interface Request { id: number; method: Method; args: unknown[] }
@@ -135,6 +136,9 @@ export class RemoteLibrary implements Shelf {
   profileHtml(options: ProfileCardOptions = {}): Promise<string> {
     return this.#call("profileHtml", [options]) as Promise<string>;
   }
+  editFilter(filter: string, edit: FilterEdit): Promise<{ filter: string; clauses: FilterClause[] }> {
+    return this.#call("editFilter", [filter, edit]) as Promise<{ filter: string; clauses: FilterClause[] }>;
+  }
 
   /** Ends the worker (and with it the library's memory). */
   dispose(): void {
@@ -169,9 +173,9 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
     if (!library) throw new Error("no library: parse first");
     if (method === "query") {
       // Built field by field: spreading the View would run its lazy `keys` getter.
-      const { entries, groups, total, facets, marks, errors } = library.query(args[0] as QueryOptions);
+      const { entries, groups, total, facets, marks, clauses, errors } = library.query(args[0] as QueryOptions);
       const first = args[1] as FirstRows | undefined;
-      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, marks, errors,
+      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, marks, clauses, errors,
         html: first ? library.html(entries.slice(0, first.count), first.options) : undefined };
       return [wire, [wire.entries.buffer]];
     }

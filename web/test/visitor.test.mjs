@@ -239,6 +239,32 @@ test("every active filter is a chip that removes it, a co-author from the profil
   await page.close();
 });
 
+test("every clause the core reads shows in the controls and survives the next control change; the card says what it counts", async () => {
+  // Aliases and ranges as a link may carry them: badge:, years:, owner-first.
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/#publications:filter=badge:SC+years:2021-+owner-first`);
+  await ready(page);
+  assert.equal(await shadow(page, "select.ps-f-venue").inputValue(), "SC");
+  assert.equal(await shadow(page, "select.ps-f-year").inputValue(), "2021-");
+  assert.equal(await shadow(page, "input.ps-f-first").isChecked(), true);
+  const chips = await shadow(page, ".ps-active-filters button.ps-active-chip").allTextContents();
+  assert.deepEqual(chips.map((c) => c.replace(/\s*×$/, "")), ["Year: 2021-", "Venue: SC", "First author"]);
+  // The card counts the whole record, and says so while the list is narrowed.
+  assert.equal(await shadow(page, ".ps-stats-scope").isVisible(), true);
+  assert.match(await shadow(page, ".ps-stats-scope").textContent(), new RegExp(`^Counts for all ${exampleCount} publications$`));
+  // A control sets its own clause; the others stay, in the core's canonical form.
+  await shadow(page, "select.ps-f-type").selectOption("conference");
+  await settled(page);
+  assert.match(page.url(), /#publications:filter=year:2021-\+type:conference\+venue:SC\+first-author$/);
+  await shadow(page, "input.ps-f-first").uncheck();
+  await settled(page);
+  assert.match(page.url(), /#publications:filter=year:2021-\+type:conference\+venue:SC$/);
+  await shadow(page, "button.ps-clear").click();
+  await settled(page);
+  assert.equal(await shadow(page, ".ps-stats-scope").isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("math is Unicode, and typeset by the page's KaTeX when it has one", async () => {
   const data = "@article{m, title={Bounds for $\\alpha$-stable laws in $O(n \\log n)$}, author={Doe, J.}, year=2020}";
   env.server.pages.set("/visitor/math.html", { body: html(inline('id="plain"', data)) });

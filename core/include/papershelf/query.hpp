@@ -43,6 +43,25 @@ struct Filter {
 Filter parse_filter(std::string_view text, std::string* error = nullptr);
 std::string to_string(const Filter& f);
 
+// One clause of a filter in its canonical form. Front ends show a filter as controls and chips
+// from these and edit it with the functions below; none of them parses filter text itself.
+struct FilterClause {
+  std::string kind;   // year, type, status, venue, tag, author, selected, award, first-author
+  std::string value;  // "2020-2024", "conference,journal", "NSDI"; empty for the flags
+  std::string text;   // the clause as filter text: year:2020-2024, "venue:ACM CCS", selected
+};
+// The clauses of `f` in canonical order; to_string(f) is their texts joined by spaces.
+std::vector<FilterClause> filter_clauses(const Filter& f);
+// The canonical text of one clause (quoted when the value has spaces; the syntax has no escapes,
+// so quotes inside the value are dropped). A flag's text is its kind, whatever `value` says.
+std::string clause_text(std::string_view kind, std::string_view value);
+// `filter` with the clause of `kind` set to `value`, or removed when `value` is empty (a flag is
+// set by any non-empty value); canonical text.
+std::string set_clause(std::string_view filter, std::string_view kind, std::string_view value);
+// `filter` with `clause` applied: it replaces the clause of its kind, and the very same clause
+// again removes it (a profile card statistic, a year bar, a chip); canonical text.
+std::string toggle_clause(std::string_view filter, std::string_view clause);
+
 #define PAPERSHELF_SORT_FIELDS(X)  \
   X(Year, "year")                  \
   X(Title, "title")                \
@@ -151,47 +170,6 @@ struct Facets;
 // `facets`, the facet counts (see facet_counts) come from the same pass over the records.
 View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
                const SearchIndex* index = nullptr, Facets* facets = nullptr);
-
-// What the facet counts read of every record, packed: a keystroke's tally then walks a few small
-// arrays instead of every Publication (700 bytes each, a cache miss apiece), and counts venues and
-// tags as small integers instead of comparing strings. Views into the library: keep it no longer
-// than the library.
-struct FacetKeys {
-  struct Row {
-    int year = 0;
-    PubType type = PubType::Misc;
-    Status status = Status::Published;
-    bool selected = false;
-    bool award = false;
-    bool cited = false;  // carries a citation count
-  };
-  std::vector<Row> rows;                 // per record
-  std::vector<std::string_view> venues;  // distinct values, in first-seen order
-  std::vector<std::uint32_t> venue_of;   // per record: index into venues, or kNoVenue
-  std::vector<std::string_view> tags;    // distinct values, in first-seen order
-  std::vector<std::uint32_t> tag_begin;  // record i's tags are tag_ids[tag_begin[i] .. tag_begin[i + 1])
-  std::vector<std::uint32_t> tag_ids;
-  static constexpr std::uint32_t kNoVenue = 0xFFFFFFFFu;
-};
-FacetKeys facet_keys(const Library& lib);
-
-// What a front end can keep between queries on one library so that a keystroke does not redo
-// it. Every member is optional; the caller keeps each one matching the query it passes.
-struct QueryCache {
-  const SearchIndex* index = nullptr;
-  // sorted_order(lib, query.sort): the kept records are then taken in this order, unsorted.
-  const std::vector<std::uint32_t>* order = nullptr;
-  // owner_first_flags(lib, owner) for the query's owner.
-  const std::vector<std::uint8_t>* owner_first = nullptr;
-  // facet_keys(lib): only used when facets are asked for.
-  const FacetKeys* facet_keys = nullptr;
-};
-// Every record's index, stably sorted by `keys` (a subset taken in this order is sorted too).
-std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<SortKey>& keys);
-// owner_is_first_author for every record.
-std::vector<std::uint8_t> owner_first_flags(const Library& lib, const OwnerMatcher& owner);
-View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const QueryCache& cache,
-               Facets* facets = nullptr);
 
 struct FacetValue {
   std::string key;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "papershelf/format.hpp"
+#include "papershelf/query.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
@@ -85,16 +86,6 @@ void stat_open(HtmlOut& h, const ProfileCardOptions& o, std::string_view filter,
 }
 
 void stat_close(HtmlOut& h, const ProfileCardOptions& o) { h << (o.interactive ? "</button>" : "</span>"); }
-
-// A filter clause, quoted when the value has spaces (the filter syntax has no escapes, so quotes
-// inside the value are dropped).
-std::string clause(const std::string& key, const std::string& value) {
-  std::string v;
-  for (char c : value)
-    if (c != '"') v += c;
-  const std::string c = key + ":" + v;
-  return v.find_first_of(" \t") == std::string::npos ? c : "\"" + c + "\"";
-}
 
 std::string num(std::uint64_t n) { return std::to_string(n); }
 
@@ -300,13 +291,13 @@ void append_top(std::string& out, const Stats& s, const ProfileCardOptions& o) {
   HtmlOut h(out);
   if (!s.venues.empty()) {
     h << "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">Top venues</h4><ul>";
-    for (const auto& v : s.venues) top_item(h, o, clause("venue", v.key), "ps-top-item ps-venue-stat", v.key, v.count, 0);
+    for (const auto& v : s.venues) top_item(h, o, clause_text("venue", v.key), "ps-top-item ps-venue-stat", v.key, v.count, 0);
     h << "</ul></div>";
   }
   if (!s.coauthors.empty()) {
     h << "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">Frequent co-authors</h4><ul>";
     for (const auto& c : s.coauthors)
-      top_item(h, o, clause("author", c.name), "ps-top-item ps-coauthor-stat", c.name, c.count, c.last_year);
+      top_item(h, o, clause_text("author", c.name), "ps-top-item ps-coauthor-stat", c.name, c.count, c.last_year);
     h << "</ul></div>";
   }
 }
@@ -395,6 +386,11 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   out += "</div></div>";
   if (s.total) {
     out += "<div class=\"ps-stats\">";
+    if (o.interactive) {
+      // The card describes the whole record, whatever the list is filtered to; the element shows
+      // this line while a filter or search is active, so a number that does not change says why.
+      out += "<p class=\"ps-stats-scope\" hidden>Counts for all " + num(s.total) + " " + plural(s.total, "publication", "publications") + "</p>";
+    }
     append_counts(out, s, o, compact);
     if (!compact) {
       append_chart(out, s, o);

@@ -50,8 +50,10 @@ bool parse_int(std::string_view s, int& out) {
   return true;
 }
 
-// "2020-2024", "2020..2024", "2020-", "-2024", "2020".
+// "2020-2024", "2020..2024", "2020-", "-2024", "2020". Years are not negative (a leading '-'
+// opens the range), and `from`/`to` change only when the whole value reads.
 bool parse_years(std::string_view v, int& from, int& to) {
+  auto year = [](std::string_view s, int& out) { return parse_int(s, out) && out >= 0; };
   std::size_t sep = v.find("..");
   std::size_t sep_len = 2;
   if (sep == std::string_view::npos) {
@@ -59,18 +61,18 @@ bool parse_years(std::string_view v, int& from, int& to) {
     sep_len = 1;
     if (!v.empty() && v.front() == '-') sep = 0;
   }
+  int a_year = 0, b_year = 0;
   if (sep == std::string_view::npos) {
-    int y = 0;
-    if (!parse_int(v, y)) return false;
-    from = to = y;
+    if (!year(v, a_year)) return false;
+    from = to = a_year;
     return true;
   }
   const auto a = v.substr(0, sep);
   const auto b = v.substr(sep + sep_len);
-  from = to = 0;
-  if (!a.empty() && !parse_int(a, from)) return false;
-  if (!b.empty() && !parse_int(b, to)) return false;
-  return !(a.empty() && b.empty());
+  if ((a.empty() && b.empty()) || (!a.empty() && !year(a, a_year)) || (!b.empty() && !year(b, b_year))) return false;
+  from = a_year;
+  to = b_year;
+  return true;
 }
 
 void add_error(std::string* error, const std::string& message) {
@@ -82,10 +84,6 @@ void add_error(std::string* error, const std::string& message) {
 template <class T>
 void add_once(std::vector<T>& list, T value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
-}
-
-std::string quote_if_needed(const std::string& v) {
-  return v.find(' ') == std::string::npos ? v : "\"" + v + "\"";
 }
 
 }  // namespace
@@ -137,20 +135,21 @@ Filter parse_filter(std::string_view text, std::string* error) {
   return f;
 }
 
-std::string to_string(const Filter& f) {
-  std::vector<std::string> parts;
+std::vector<FilterClause> filter_clauses(const Filter& f) {
+  std::vector<FilterClause> out;
+  auto add = [&](std::string kind, std::string value) {
+    std::string text = clause_text(kind, value);
+    out.push_back({std::move(kind), std::move(value), std::move(text)});
+  };
   if (f.year_from || f.year_to) {
-    if (f.year_from == f.year_to) parts.push_back("year:" + std::to_string(f.year_from));
-    else
-      parts.push_back("year:" + (f.year_from ? std::to_string(f.year_from) : "") + "-" +
-                      (f.year_to ? std::to_string(f.year_to) : ""));
+    if (f.year_from == f.year_to) add("year", std::to_string(f.year_from));
+    else add("year", (f.year_from ? std::to_string(f.year_from) : "") + "-" + (f.year_to ? std::to_string(f.year_to) : ""));
   }
-  auto list = [&](const char* key, const std::vector<std::string>& values) {
+  auto list = [&](const char* kind, const std::vector<std::string>& values) {
     if (values.empty()) return;
-    std::string s = key;
-    s += ':';
+    std::string s;
     for (std::size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + values[i];
-    parts.push_back(quote_if_needed(s));
+    add(kind, std::move(s));
   };
   std::vector<std::string> names;
   for (auto t : f.types) names.emplace_back(to_string(t));
@@ -160,13 +159,56 @@ std::string to_string(const Filter& f) {
   list("status", names);
   list("venue", f.venues);
   list("tag", f.tags);
-  if (f.selected_only) parts.push_back("selected");
-  if (f.has_award) parts.push_back("award");
-  if (!f.author.empty()) parts.push_back(quote_if_needed("author:" + f.author));
-  if (f.owner_first) parts.push_back("first-author");
-  std::string out;
-  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? " " : "") + parts[i];
+  if (f.selected_only) add("selected", "");
+  if (f.has_award) add("award", "");
+  if (!f.author.empty()) add("author", f.author);
+  if (f.owner_first) add("first-author", "");
   return out;
+}
+
+std::string to_string(const Filter& f) {
+  std::string out;
+  for (const auto& c : filter_clauses(f)) out += (out.empty() ? "" : " ") + c.text;
+  return out;
+}
+
+std::string clause_text(std::string_view kind, std::string_view value) {
+  if (kind == "selected" || kind == "award" || kind == "first-author") return std::string(kind);
+  std::string text(kind);
+  text += ':';
+  for (char c : value)
+    if (c != '"') text += c;
+  return text.find_first_of(" \t\n\r") == std::string::npos ? text : "\"" + text + "\"";
+}
+
+namespace {
+// The clauses of `filter` other than those of `kind`, as text; whether one of `kind` had `value`.
+std::string clauses_without(std::string_view filter, std::string_view kind, std::string_view value, bool* had) {
+  std::string text;
+  for (const auto& c : filter_clauses(parse_filter(filter))) {
+    if (c.kind != kind) text += c.text + " ";
+    else if (had) *had = *had || unicode::ascii_lower(c.value) == unicode::ascii_lower(value);
+  }
+  return text;
+}
+}  // namespace
+
+// Both edits go through the parser once more: the result is canonical, and a value the syntax
+// cannot hold (an unknown type, a bad year range) is dropped rather than kept as text that fails
+// later.
+std::string set_clause(std::string_view filter, std::string_view kind, std::string_view value) {
+  std::string text = clauses_without(filter, kind, value, nullptr);
+  if (!value.empty()) text += clause_text(kind, value);
+  return to_string(parse_filter(text));
+}
+
+std::string toggle_clause(std::string_view filter, std::string_view clause) {
+  const auto wanted = filter_clauses(parse_filter(clause));
+  if (wanted.size() != 1) return to_string(parse_filter(filter));
+  bool had = false;
+  std::string text = clauses_without(filter, wanted.front().kind, wanted.front().value, &had);
+  if (!had) text += wanted.front().text;
+  return to_string(parse_filter(text));
 }
 
 }  // namespace papershelf

@@ -6,6 +6,7 @@
 
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
+#include "query/cache.hpp"
 #include "query/index_sort.hpp"
 #include "text/bytes.hpp"
 #include "text/string_ids.hpp"

@@ -1,0 +1,70 @@
+// A loaded library and everything its queries keep between calls: the one object a front end
+// holds per file. The WebAssembly binding, the canvas host, the CLI and the benchmarks ask it;
+// none of them keeps an index, a sorted order or an owner of its own. Each cache is built the
+// first time a query needs it and remembers what it was built for (the sort keys, the owner's
+// names), so it can never answer for another query.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/diagnostics.hpp"
+#include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
+#include "papershelf/query.hpp"
+#include "papershelf/stats.hpp"
+
+namespace papershelf {
+
+// A query as text, as it arrives from an element's attributes, a URL or a command line.
+struct QueryText {
+  std::string search;
+  std::string scope;   // the page author's fixed selection (filter syntax)
+  std::string filter;  // the visitor's filters (filter syntax)
+  std::string sort;    // "year-desc,title" (empty: newest first)
+  std::string group;   // none, year, type, status, venue (empty: none)
+  std::string owner;   // "Name; Alias" (empty: the profile's name and aliases)
+  bool facets = false;
+};
+
+struct QueryAnswer {
+  View view;
+  Facets facets;                      // when asked for
+  std::vector<FilterClause> clauses;  // the visitor's filter, clause by clause
+  std::vector<std::string> errors;    // what was wrong with the text, for the owner
+};
+
+class Session {
+ public:
+  explicit Session(Library library, std::vector<Diagnostic> diagnostics = {});
+  ~Session();
+  Session(Session&&) noexcept;
+  Session& operator=(Session&&) noexcept;
+
+  const Library& library() const { return library_; }
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+  // The owner named by `names` ("A; B"), or when that is empty the profile's name and aliases:
+  // the one place that default is decided.
+  const OwnerMatcher& owner(std::string_view names = {});
+  // Filter, search, sort and group; with `facets`, the facet counts from the same pass.
+  View query(const Query& query, std::string_view owner_names = {}, Facets* facets = nullptr);
+  // The same from text; problems in the text are reported in `errors`, and the rest still runs.
+  QueryAnswer query(const QueryText& text);
+  // The author marker symbols the records at `entries` carry (each once, in first-seen order), so
+  // a legend lists only what is shown.
+  std::string marks(const std::vector<std::uint32_t>& entries);
+  Stats stats(std::string_view owner_names = {}, const StatsOptions& options = {},
+              const std::vector<std::uint32_t>* only = nullptr);
+
+ private:
+  struct Caches;
+  Library library_;
+  std::vector<Diagnostic> diagnostics_;
+  std::unique_ptr<Caches> caches_;
+};
+
+}  // namespace papershelf

@@ -1,0 +1,145 @@
+#include "papershelf/session.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "papershelf/format.hpp"
+#include "query/cache.hpp"
+
+namespace papershelf {
+
+// Every cache starts empty: a session answers its first query after building only what that
+// query reads (no search index without a search, no facet keys without facets).
+struct Session::Caches {
+  std::optional<SearchIndex> index;
+  // The library in one sort order, and the keys it was sorted by.
+  std::optional<std::vector<SortKey>> order_keys;
+  std::vector<std::uint32_t> order;
+  // The owner as last asked for ("A; B", empty for the profile's), and its first-author flags.
+  std::optional<std::string> owner_names;
+  OwnerMatcher owner;
+  bool owner_first_built = false;
+  std::vector<std::uint8_t> owner_first;
+  std::optional<FacetKeys> facet_keys;
+  // Author marker symbols, and per record a bit set of the symbols its authors carry (bit 63: a
+  // symbol past the 63rd, looked up the slow way).
+  bool marks_built = false;
+  std::vector<std::string> mark_symbols;
+  std::vector<std::uint64_t> mark_bits;
+};
+
+Session::Session(Library library, std::vector<Diagnostic> diagnostics)
+    : library_(std::move(library)), diagnostics_(std::move(diagnostics)), caches_(std::make_unique<Caches>()) {}
+Session::~Session() = default;
+Session::Session(Session&&) noexcept = default;
+Session& Session::operator=(Session&&) noexcept = default;
+
+const OwnerMatcher& Session::owner(std::string_view names) {
+  Caches& c = *caches_;
+  if (c.owner_names && *c.owner_names == names) return c.owner;
+  std::vector<std::string> list = split_owner_list(names);
+  if (list.empty() && !library_.profile.name.empty()) {
+    list.push_back(library_.profile.name);
+    list.insert(list.end(), library_.profile.aliases.begin(), library_.profile.aliases.end());
+  }
+  c.owner = OwnerMatcher(list);
+  c.owner_names = std::string(names);
+  c.owner_first_built = false;
+  return c.owner;
+}
+
+View Session::query(const Query& query, std::string_view owner_names, Facets* facets) {
+  Caches& c = *caches_;
+  const OwnerMatcher& matcher = owner(owner_names);
+  QueryCache cache;
+  if (!search_terms(query.search).empty()) {
+    if (!c.index) c.index.emplace(library_);
+    cache.index = &*c.index;
+  }
+  if (!c.order_keys || *c.order_keys != query.sort) {
+    c.order = sorted_order(library_, query.sort);
+    c.order_keys = query.sort;
+  }
+  cache.order = &c.order;
+  // Only a query that asks about first authorship reads the flags.
+  if (query.filter.owner_first || query.scope.owner_first || facets) {
+    if (!c.owner_first_built) {
+      c.owner_first = owner_first_flags(library_, matcher);
+      c.owner_first_built = true;
+    }
+    cache.owner_first = &c.owner_first;
+  }
+  if (facets) {
+    if (!c.facet_keys) c.facet_keys.emplace(facet_keys(library_));
+    cache.facet_keys = &*c.facet_keys;
+  }
+  return run_query(library_, query, matcher, cache, facets);
+}
+
+QueryAnswer Session::query(const QueryText& text) {
+  QueryAnswer a;
+  Query q;
+  std::string error;
+  auto report = [&](const char* prefix) {
+    if (!error.empty()) a.errors.push_back(prefix + std::exchange(error, {}));
+  };
+  q.search = text.search;
+  search_terms(q.search, &error);
+  report("");
+  q.scope = parse_filter(text.scope, &error);
+  report("scope: ");
+  q.filter = parse_filter(text.filter, &error);
+  report("");
+  if (auto sort = parse_sort(text.sort, &error)) q.sort = std::move(*sort);
+  report("");
+  if (auto g = group_from_string(text.group)) q.group = *g;
+  else a.errors.push_back("unknown group \"" + text.group.substr(0, 40) + "\" (use none, year, type, status or venue)");
+  a.clauses = filter_clauses(q.filter);
+  a.view = query(q, text.owner, text.facets ? &a.facets : nullptr);
+  return a;
+}
+
+std::string Session::marks(const std::vector<std::uint32_t>& entries) {
+  Caches& c = *caches_;
+  const auto& pubs = library_.publications;
+  auto for_each_mark = [&](std::size_t i, auto&& f) {
+    for (const auto& a : pubs[i].authors)
+      for (std::size_t k = 0; k < a.marks().size();) {
+        std::size_t len = 1;
+        while (k + len < a.marks().size() && (static_cast<unsigned char>(a.marks()[k + len]) & 0xC0) == 0x80) ++len;
+        f(a.marks().substr(k, len));
+        k += len;
+      }
+  };
+  if (!c.marks_built) {
+    c.mark_bits.assign(pubs.size(), 0);
+    for (std::size_t i = 0; i < pubs.size(); ++i)
+      for_each_mark(i, [&](std::string_view m) {
+        std::size_t k = 0;
+        while (k < c.mark_symbols.size() && c.mark_symbols[k] != m) ++k;
+        if (k == c.mark_symbols.size()) c.mark_symbols.emplace_back(m);
+        c.mark_bits[i] |= std::uint64_t{1} << std::min<std::size_t>(k, 63);
+      });
+    c.marks_built = true;
+  }
+  std::uint64_t bits = 0;
+  for (auto i : entries)
+    if (i < pubs.size()) bits |= c.mark_bits[i];
+  std::string out;
+  for (std::size_t k = 0; k < c.mark_symbols.size() && k < 63; ++k)
+    if (bits >> k & 1) out += c.mark_symbols[k];
+  if (bits >> 63 & 1)
+    for (auto i : entries)
+      if (i < pubs.size() && c.mark_bits[i] >> 63 & 1)
+        for_each_mark(i, [&](std::string_view m) {
+          if (out.find(m) == std::string::npos) out += m;
+        });
+  return out;
+}
+
+Stats Session::stats(std::string_view owner_names, const StatsOptions& options, const std::vector<std::uint32_t>* only) {
+  return compute_stats(library_, owner(owner_names), options, only);
+}
+
+}  // namespace papershelf
