@@ -80,34 +80,11 @@ site() {
     web/dist/papershelf-core-fast.wasm build/site/
   # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
   build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null
+  # Each page's static list, rendered by the CLI from the page's own <paper-shelf> attributes,
+  # so the list does not change when the element takes over (exit 1: some data had errors).
   for page in build/site/*/index.html; do
-    dir="$(dirname "$page")"
-    [ -f "$dir/papers.bib" ] && grep -q "papershelf:prerender" "$page" || continue
-    owner="$(sed -n 's/.*<paper-shelf[^>]* owner="\([^"]*\)".*/\1/p' "$page" | head -1)"
-    group="$(sed -n 's/.*<paper-shelf[^>]* group="\([^"]*\)".*/\1/p' "$page" | head -1)"
-    # The same author limit as the element, so the list does not change when the element takes over.
-    max_authors="$(sed -n 's/.*<paper-shelf[^>]* max-authors="\([0-9]*\)".*/\1/p' "$page" | head -1)"
-    # The element's profile card attributes (they may span lines) as the CLI's flags.
-    mapfile -d '' card < <(python3 - "$page" <<'PY'
-import html, re, sys
-tag = re.search(r"<paper-shelf\b[^>]*>", open(sys.argv[1], encoding="utf-8").read())
-attrs = {m[1]: html.unescape(m[3] or "") for m in re.finditer(r'([\w-]+)(="([^"]*)")?', tag[0][12:-1])} if tag else {}
-if attrs.get("profile", "none") != "none":
-    flags = ["--profile=" + (attrs["profile"] or "full")]
-    for name in ("position", "affiliation", "photo", "interests"):
-        if attrs.get(name): flags += ["--" + name, attrs[name]]
-    sys.stdout.write("".join(f + "\0" for f in flags))
-PY
-)
-    build/native/cli/papershelf render "$dir/papers.bib" --owner "$owner" ${group:+--group "$group"} --max-authors "${max_authors:-0}" \
-      "${card[@]}" > "$dir/papers.html" || true
-    python3 - "$page" "$dir/papers.html" <<'PY'
-import sys
-page, frag = sys.argv[1], sys.argv[2]
-html = open(page, encoding="utf-8").read()
-html = html.replace("<!-- papershelf:prerender -->", open(frag, encoding="utf-8").read())
-open(page, "w", encoding="utf-8").write(html)
-PY
+    grep -q "papershelf:prerender" "$page" || continue
+    build/native/cli/papershelf prerender "$page" -o "$page" || [ $? -eq 1 ]
   done
 }
 

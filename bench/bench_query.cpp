@@ -1,6 +1,6 @@
-// What one keystroke costs the core: a Session's query with search and facets (the path the web
+// What one keystroke costs the core: a Catalog's query with search and facets (the path the web
 // binding and the widget take), on a file made by papershelf_gen_bib. Prints the first query's
-// and first search's time (they build the session's caches) and the median per search word.
+// and first search's time (they build the catalog's caches) and the median per search word.
 //   papershelf_bench_query FILE.bib [RUNS]
 #include <algorithm>
 #include <chrono>
@@ -13,7 +13,7 @@
 
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/session.hpp"
+#include "papershelf/catalog.hpp"
 
 namespace {
 
@@ -36,18 +36,18 @@ int main(int argc, char** argv) {
   text << in.rdbuf();
   const papershelf::ReadResult read = papershelf::read(text.str(), papershelf::ReadOptions{});
   const std::size_t records = read.library.publications.size();
-  papershelf::Session session(read.library);
+  papershelf::Catalog catalog(read.library);
 
   // The first query builds what it reads (sort order, owner flags, facet keys); the first search
-  // builds the search index. Timed once each, on the fresh session, before the keystrokes.
+  // builds the search index. Timed once each, on the fresh catalog, before the keystrokes.
   papershelf::Facets first_facets;
   auto t0 = Clock::now();
-  session.query(papershelf::Query{}, "Qinghao Hu", &first_facets);
+  catalog.query(papershelf::Query{}, "Qinghao Hu", &first_facets);
   const double first_ms = ms_since(t0);
   papershelf::Query search;
   search.search = "system";
   t0 = Clock::now();
-  session.query(search, "Qinghao Hu", &first_facets);
+  catalog.query(search, "Qinghao Hu", &first_facets);
   const double first_search_ms = ms_since(t0);
 
   std::printf("file %s: %zu records; first query (facets) %.1f ms, first search %.1f ms\n",
@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
     for (int r = 0; r < runs; ++r) {
       papershelf::Facets facets;
       const auto start = Clock::now();
-      kept = session.query(q, "Qinghao Hu", &facets).entries.size();
+      kept = catalog.query(q, "Qinghao Hu", &facets).entries.size();
       times.push_back(ms_since(start));
     }
     std::sort(times.begin(), times.end());

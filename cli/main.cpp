@@ -1,5 +1,7 @@
 // papershelf: check and render publication lists from the command line.
 // All the work is the core's; this file only reads files, parses flags and prints.
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -12,8 +14,9 @@
 #include "papershelf/format.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/session.hpp"
+#include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
+#include "page.hpp"
 
 namespace {
 
@@ -29,6 +32,7 @@ commands:
   check     report problems in the input as file:line:col: severity: message
   render    filter, search, sort, group and format the input to stdout
   stats     print the owner's statistics (counts, per year, venues, co-authors)
+  prerender put the static list into a page's <paper-shelf> elements (no JavaScript needed)
   help      show help for a command
 
 options:
@@ -100,6 +104,21 @@ options:
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 )";
 
+const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] PAGE.html
+
+Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
+<!-- papershelf:prerender -->, replaces the marker with the static list that element
+shows: its src (a file beside the page) rendered with its own attributes (owner, group,
+sort, filter, max-authors, base, preset, omit-fields, and the profile card's profile,
+position, affiliation, photo, interests, links, email). The element takes over from it
+without moving anything. Writes the page to standard output, or to OUT.html (which may be
+PAGE.html itself). Exit status: 1 when some data had errors (the page is still written),
+2 on bad usage or an unreadable file.
+
+options:
+  -o, --output FILE   write the page to FILE
+)";
+
 bool read_input(const std::string& path, std::string& out) {
   if (path == "-") {
     out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -119,6 +138,7 @@ struct Args {
   std::string sort, group, search, filter, format = "html", base, style, from;
   std::vector<std::string> omit_fields;
   std::string preset;
+  std::string output;  // prerender: where the page goes ("" = standard output)
   std::size_t max_authors = 0;
   bool no_bibtex = false, clean = false, quiet = false, help = false;
   // Profile card.
@@ -179,6 +199,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
     else if (name == "--preset") a.preset = v;
+    else if (name == "--output" || name == "-o") a.output = v;
     else if (name == "--name") a.profile.name = v;
     else if (name == "--position") a.profile.position = v;
     else if (name == "--affiliation") a.profile.affiliation = v;
@@ -262,7 +283,7 @@ int run_check(const Args& a) {
   return status;
 }
 
-// --owner as the session takes it ("A; B"; empty: the profile's name and aliases).
+// --owner as the catalog takes it ("A; B"; empty: the profile's name and aliases).
 std::string owner_text(const Args& a) {
   std::string text;
   for (const auto& name : a.owners) text += (text.empty() ? "" : "; ") + name;
@@ -283,22 +304,23 @@ int run_stats(const Args& a) {
   std::vector<Diagnostic> diagnostics;
   if (!load(a, lib, diagnostics)) return 2;
   print_diagnostics(diagnostics, true);
-  Session session(std::move(lib));
-  if (session.owner(owner_text(a)).empty())
+  Catalog catalog(std::move(lib));
+  if (catalog.owner(owner_text(a)).empty())
     std::fprintf(stderr, "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
   StatsOptions so;
   so.max_venues = so.max_coauthors = a.top;
   const bool all = query.filter.empty() && query.search.empty();
-  const View view = all ? View{} : session.query(query, owner_text(a));
-  const Stats stats = session.stats(owner_text(a), so, all ? nullptr : &view.entries);
+  const View view = all ? View{} : catalog.query(query, owner_text(a));
+  const Stats stats = catalog.stats(owner_text(a), so, all ? nullptr : &view.entries);
   std::string out = a.format == "json" ? format_stats_json(stats) : format_stats_text(stats);
   if (!out.empty() && out.back() != '\n') out += '\n';
   std::fwrite(out.data(), 1, out.size(), stdout);
   return has_errors(diagnostics) ? 1 : 0;
 }
 
-int run_render(const Args& a) {
-  if (a.help) return std::fputs(kRenderHelp, stdout), 0;
+// Renders the FILEs as the flags say into `out`. Returns the exit status: 0, 1 when the input
+// had errors (the valid records are still in `out`), 2 on bad usage or an unreadable file.
+int render(const Args& a, std::string& out) {
   if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
   Query query;
   std::string error;
@@ -324,10 +346,10 @@ int run_render(const Args& a) {
   if (!load(a, lib, diagnostics)) return 2;
   print_diagnostics(diagnostics, false);
 
-  Session session(std::move(lib));
-  const Library& library = session.library();
+  Catalog catalog(std::move(lib));
+  const Library& library = catalog.library();
   FormatOptions options;
-  options.owner = session.owner(owner_text(a));
+  options.owner = catalog.owner(owner_text(a));
   options.max_authors = a.max_authors;
   options.base = a.base;
   if (!a.preset.empty() && !is_preset(a.preset))
@@ -336,8 +358,7 @@ int run_render(const Args& a) {
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
-  const View view = session.query(query, owner_text(a));
-  std::string out;
+  const View view = catalog.query(query, owner_text(a));
   if (a.format == "html") {
     out = format_html(library, view, options);
     if (!a.profile_mode.empty()) {
@@ -353,7 +374,7 @@ int run_render(const Args& a) {
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
-      const std::string html = format_profile_html(overlay_profile(library.profile, over), session.stats(owner_text(a), so), card);
+      const std::string html = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card);
       out.insert(out.rfind("<div class=\"ps-shelf\"", 0) == 0 ? out.find('>') + 1 : 0, html);
     }
   } else if (a.format == "json") {
@@ -368,8 +389,89 @@ int run_render(const Args& a) {
     return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
   }
   if (!out.empty() && out.back() != '\n') out += '\n';
-  std::fwrite(out.data(), 1, out.size(), stdout);
   return has_errors(diagnostics) ? 1 : 0;
+}
+
+int run_render(const Args& a) {
+  if (a.help) return std::fputs(kRenderHelp, stdout), 0;
+  std::string out;
+  const int status = render(a, out);
+  if (status != 2) std::fwrite(out.data(), 1, out.size(), stdout);
+  return status;
+}
+
+// The render flags an element's attributes stand for: the same names, so the static list is the
+// one the element will show.
+std::vector<std::string> flags_of(const cli::ShelfElement& shelf) {
+  std::vector<std::string> flags;
+  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "omit-fields",
+                           "position", "affiliation", "photo", "interests"})
+    if (const std::string* v = shelf.attribute(name); v && !v->empty()) flags.push_back("--" + std::string(name) + "=" + *v);
+  if (const std::string* mode = shelf.attribute("profile"); mode && *mode != "none")
+    flags.push_back(mode->empty() || *mode == "profile" ? "--profile" : "--profile=" + *mode);
+  if (const std::string* links = shelf.attribute("links")) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= links->size(); ++i)
+      if (i == links->size() || (*links)[i] == ';' || (*links)[i] == '\n') {
+        std::string link = links->substr(start, i - start);
+        const auto b = link.find_first_not_of(" \t\r"), e = link.find_last_not_of(" \t\r");
+        if (b != std::string::npos) flags.push_back("--link=" + link.substr(b, e - b + 1));
+        start = i + 1;
+      }
+  }
+  const std::string* display = shelf.attribute("email-display");
+  if (const std::string* email = shelf.attribute("email"); email && !email->empty() && !(display && *display == "hidden"))
+    flags.push_back("--link=email=" + *email);
+  if (display && *display == "plain") flags.push_back("--plain-email");
+  return flags;
+}
+
+int run_prerender(const Args& a) {
+  if (a.help) return std::fputs(kPrerenderHelp, stdout), 0;
+  if (a.files.size() != 1) return usage_error("prerender needs one PAGE.html");
+  std::string page;
+  if (!read_input(a.files[0], page)) {
+    std::fprintf(stderr, "papershelf: cannot read %s: %s\n", a.files[0].c_str(), std::strerror(errno));
+    return 2;
+  }
+  const std::size_t slash = a.files[0].rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : a.files[0].substr(0, slash + 1);
+  std::string out;
+  std::size_t copied = 0;
+  int status = 0;
+  for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
+    if (shelf.marker == std::string::npos) continue;
+    const std::string* src = shelf.attribute("src");
+    if (!src || src->empty() || src->find("://") != std::string::npos || src->front() == '/') {
+      std::fprintf(stderr, "papershelf: %s: a <paper-shelf> with a marker has no src beside the page; its marker is left\n",
+                   a.files[0].c_str());
+      continue;
+    }
+    std::vector<std::string> flags = flags_of(shelf);
+    std::vector<char*> argv{nullptr};
+    for (auto& f : flags) argv.push_back(f.data());
+    Args args;
+    if (int bad = parse_args(static_cast<int>(argv.size()), argv.data(), 1, args)) return bad;
+    args.files = {dir + *src};
+    std::string html;
+    const int rendered = render(args, html);
+    if (rendered == 2) return 2;
+    status = std::max(status, rendered);
+    out.append(page, copied, shelf.marker - copied);
+    out += html;
+    copied = shelf.marker + cli::kPrerenderMarker.size();
+  }
+  out.append(page, copied, std::string::npos);
+  if (a.output.empty()) {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  } else {
+    std::ofstream file(a.output, std::ios::binary | std::ios::trunc);
+    if (!(file << out)) {
+      std::fprintf(stderr, "papershelf: cannot write %s\n", a.output.c_str());
+      return 2;
+    }
+  }
+  return status;
 }
 
 }  // namespace
@@ -381,13 +483,15 @@ int main(int argc, char** argv) {
   if (command == "--version") return std::printf("papershelf %s\n", kVersion), 0;
   if (command == "help") {
     const std::string topic = argc > 2 ? argv[2] : "";
-    std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp : kMainHelp, stdout);
+    std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp
+               : topic == "prerender" ? kPrerenderHelp : kMainHelp, stdout);
     return 0;
   }
   Args args;
   if (int status = parse_args(argc, argv, 2, args)) return status;
   if (command == "check") return run_check(args);
   if (command == "render") return run_render(args);
+  if (command == "prerender") return run_prerender(args);
   if (command == "stats") {
     if (args.format == "html") args.format = "text";  // html is render's default, not stats'
     return run_stats(args);

@@ -12,6 +12,7 @@
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "text/bytes.hpp"  // (core/src: the fuzzers and the tests see this internal)
 
 namespace papershelf::fuzz {
 
@@ -93,6 +94,10 @@ inline void query(std::string_view text) {
   (void)run_query(lib, q, owner, &index);
   (void)facet_counts(lib, q, owner, &index);
   (void)find_matches(text, search_terms(text));
+  // The word-at-a-time search agrees with the standard one, for a needle taken from the input.
+  const std::string_view needle = text.substr(text.size() / 3, text.size() % 7);
+  for (std::size_t from : {std::size_t{0}, text.size() / 2, text.size()})
+    if (bytes::find(text, needle, from) != text.find(needle, from)) __builtin_trap();
   // The canonical text reads back as the same filter, and the edits a front end makes keep it
   // so: a clause toggled off leaves none of its kind, and toggled on again gives the text back.
   const std::string canonical = to_string(q.filter);

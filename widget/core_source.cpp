@@ -8,15 +8,15 @@
 namespace papershelf::widget {
 
 CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_names, std::string base)
-    : session_(std::move(library)), base_(std::move(base)) {
+    : catalog_(std::move(library)), base_(std::move(base)) {
   for (const auto& name : owner_names) owner_names_ += (owner_names_.empty() ? "" : "; ") + name;
-  for (const auto& p : session_.library().publications)
+  for (const auto& p : catalog_.library().publications)
     has_citations_ = has_citations_ || p.citations.has_value();
 }
 
 ViewData CoreSource::run(const Query& query) const {
   ViewData out;
-  View view = session_.query(query, owner_names_, &out.facets);
+  View view = catalog_.query(query, owner_names_, &out.facets);
   out.entries = std::move(view.entries);
   out.groups = std::move(view.groups);
   out.total = view.total;
@@ -30,7 +30,7 @@ Row CoreSource::row(std::uint32_t record) const {
   View one;
   one.entries = {record};
   FormatOptions options;
-  options.owner = session_.owner(owner_names_);
+  options.owner = catalog_.owner(owner_names_);
   options.base = base_;
   json::Value list;
   if (!json::parse(format_view_json(library(), one, options), list) || list.items.empty())

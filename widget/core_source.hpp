@@ -9,7 +9,7 @@
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
-#include "papershelf/session.hpp"
+#include "papershelf/catalog.hpp"
 #include "shelf.hpp"
 
 namespace papershelf::widget {
@@ -23,7 +23,7 @@ class CoreSource {
   Row row(std::uint32_t record) const;
   // A record as a visitor copies it: in a citation style or an export format (by text name).
   std::string copy_text(std::uint32_t record, std::string_view format) const;
-  const Library& library() const { return session_.library(); }
+  const Library& library() const { return catalog_.library(); }
 
   // The native host loop's half of a frame: runs the query the shelf asked for and hands it the
   // rows it drew as placeholders. Returns true when the shelf changed (draw another frame).
@@ -32,8 +32,8 @@ class CoreSource {
  private:
   // The core's caches (search index, sort order, owner flags) change as queries run; what the
   // widget sees of the source does not.
-  mutable Session session_;
-  std::string owner_names_;  // "A; B", as the session takes them
+  mutable Catalog catalog_;
+  std::string owner_names_;  // "A; B", as the catalog takes them
   std::string base_;
   bool has_citations_ = false;
 };

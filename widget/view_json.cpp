@@ -50,14 +50,14 @@ Row row_from_json(const json::Value& e) {
   r.badge = text(e, "badge");
   r.status = text(e, "status");
   r.award = text(e, "award");
-  r.award_label = text(e, "award_label");
+  r.award_label = text(e, "awardLabel");
   r.note = text(e, "note");
   r.abstract = text(e, "abstract");
   r.year = static_cast<int>(number(e, "year", 0));
   r.citations = number(e, "citations", -1);
   for (const auto& a : array(e, "authors"))
     r.authors.push_back({text(a, "name"), text(a, "marks"), boolean(a, "owner")});
-  r.et_al = boolean(e, "et_al");
+  r.et_al = boolean(e, "etAl");
   for (const auto& l : array(e, "links")) r.links.push_back({text(l, "label"), text(l, "url")});
   return r;
 }

@@ -118,7 +118,7 @@ for (const s of shelves) {
 }
 
 // The first view as the element asks for it: the query with facets and the first screen's markup,
-// right after the parse (the session's caches are built then). Goal: parse + first view within
+// right after the parse (the catalog's caches are built then). Goal: parse + first view within
 // 1.3x the parse alone.
 {
   const { shelf, label } = shelves[0];

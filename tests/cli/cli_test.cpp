@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <sys/wait.h>
 
@@ -358,4 +359,61 @@ TEST(CliRender, ProfileCardInStaticHtml) {
   EXPECT_EQ(papershelf("render --link nourl " + fixture("stats/ada.bib")).status, 2);
   // Without --profile there is no card.
   EXPECT_FALSE(contains(papershelf("render " + fixture("stats/ada.bib")).out, "ps-profile"));
+}
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+// A page as people write it: attributes in either quotes or none, entities, an element left in a
+// comment, a second element without a marker, and text around them that must come back as it was.
+TEST(CliPrerender, FillsEachMarkedElementFromItsOwnAttributes) {
+  const std::string bib = temp_file("pre.bib",
+      "@inproceedings{a, title={Fast Things}, author={Hu, Qinghao and Doe, Jane}, booktitle={NSDI}, year=2024, selected={true}}\n"
+      "@article{b, title={Slow Things}, author={Doe, Jane}, journal={J}, year=2020}\n");
+  const std::string name = bib.substr(bib.rfind('/') + 1);
+  const std::string page = temp_file("pre.html",
+      "<!doctype html><p>before &amp; after</p>\n"
+      "<!-- <paper-shelf src=\"missing.bib\"><!-- papershelf:prerender --></paper-shelf> -->\n"
+      "<PAPER-SHELF src='" + name + "' owner=\"Qinghao Hu\" filter=selected profile=compact\n"
+      "  position=\"Professor &amp; Chair\" affiliation='Lab &#8211; X'>\n"
+      "<!-- papershelf:prerender -->\n</PAPER-SHELF>\n"
+      "<paper-shelf src=\"" + name + "\"></paper-shelf>\n<p>end</p>\n");
+  const Result r = papershelf("prerender " + quote(page));
+  ASSERT_EQ(r.status, 0) << r.out;
+  // The marked element holds the list its attributes describe: only the selected paper, the owner
+  // marked, the compact card with the decoded texts.
+  EXPECT_TRUE(contains(r.out, "Fast Things"));
+  EXPECT_FALSE(contains(r.out, "Slow Things"));
+  EXPECT_TRUE(contains(r.out, "ps-owner"));
+  EXPECT_TRUE(contains(r.out, "Professor &amp; Chair"));
+  EXPECT_TRUE(contains(r.out, "Lab \xE2\x80\x93 X"));
+  EXPECT_FALSE(contains(r.out, "<!-- papershelf:prerender -->\n</PAPER-SHELF>"));
+  // The same list the render command gives for the same flags.
+  const Result same = papershelf("render " + quote(bib) + " --owner 'Qinghao Hu' --filter selected --profile=compact "
+                                 "--position 'Professor & Chair' --affiliation 'Lab \xE2\x80\x93 X'");
+  ASSERT_EQ(same.status, 0);
+  EXPECT_TRUE(contains(r.out, same.out));
+  // Everything else is as it was, the commented-out element included.
+  EXPECT_EQ(r.out.rfind("<!doctype html><p>before &amp; after</p>\n<!-- <paper-shelf src=\"missing.bib\"><!-- papershelf:prerender -->", 0), 0u);
+  EXPECT_TRUE(contains(r.out, "<paper-shelf src=\"" + name + "\"></paper-shelf>\n<p>end</p>\n"));
+  // -o writes the page (here over itself).
+  ASSERT_EQ(papershelf("prerender " + quote(page) + " -o " + quote(page)).status, 0);
+  EXPECT_EQ(read_file(page), r.out);
+}
+
+TEST(CliPrerender, AMarkerWithoutALocalSourceIsLeftAndSaidSo) {
+  const std::string page = temp_file("remote.html",
+      "<paper-shelf src=\"https://example.org/papers.bib\"><!-- papershelf:prerender --></paper-shelf>\n");
+  const Result r = papershelf("prerender " + quote(page), true);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "has no src beside the page"));
+  EXPECT_TRUE(contains(r.out, "<!-- papershelf:prerender -->"));
+  EXPECT_EQ(papershelf("prerender").status, 2);
+  EXPECT_EQ(papershelf("prerender " + quote(::testing::TempDir() + "no-such-page.html")).status, 2);
 }

@@ -637,7 +637,7 @@ TEST(ViewJson, FieldsInDisplayOrder) {
   EXPECT_EQ(e["status"], "published");
   EXPECT_EQ(e["selected"], true);
   EXPECT_EQ(e["award"], "Best Paper Award at NSDI 2024");
-  EXPECT_EQ(e["award_label"], "Best Paper");
+  EXPECT_EQ(e["awardLabel"], "Best Paper");
   EXPECT_EQ(e["note"], "Oral");
   EXPECT_EQ(e["doi"], "10.5555/x");
   EXPECT_EQ(e["arxiv"], "");

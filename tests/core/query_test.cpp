@@ -6,7 +6,7 @@
 
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/session.hpp"
+#include "papershelf/catalog.hpp"
 
 using namespace papershelf;
 
@@ -749,11 +749,11 @@ TEST(Scope, RecordsOutsideItAreNotInTheListAtAll) {
   EXPECT_TRUE(run(lib, y).empty());
   y.filter.year_from = y.filter.year_to = 2024;
   EXPECT_EQ(run(lib, y).size(), 2u);
-  // The scope goes through the session's cached path too.
-  Session session(lib);
+  // The scope goes through the catalog's cached path too.
+  Catalog catalog(lib);
   Query s;
   s.scope.selected_only = true;
-  const View cached = session.query(s, "Qinghao Hu");
+  const View cached = catalog.query(s, "Qinghao Hu");
   EXPECT_EQ(keys_of(lib, cached), keys_of(lib, run_query(lib, s, owner_hu())));
   EXPECT_EQ(cached.total, 2u);
 }
@@ -794,15 +794,15 @@ TEST(Facets, VenuesMostFrequentFirst) {
   EXPECT_EQ(counts(f.venues), (C{{"NSDI", 2}, {"OSDI", 1}, {"Workshop on Things", 1}}));
 }
 
-// One session answers a run of different queries (sorts, owners, searches, facets or none) with
+// One catalog answers a run of different queries (sorts, owners, searches, facets or none) with
 // the same views and facets as a fresh, uncached run_query: no cache answers for another query.
-TEST(Session, SameViewAndFacetsAsWithoutCaches) {
+TEST(Catalog, SameViewAndFacetsAsWithoutCaches) {
   Library lib = sample();
   // Tags and awards, so that every facet the packed keys count has something to count.
   lib.publications[0].tags = {"llm", "systems", "llm"};
   lib.publications[1].tags = {"systems"};
   lib.publications[1].award.text = "Best Paper";
-  Session session(lib);
+  Catalog catalog(lib);
   int step = 0;
   for (const char* sort : {"year-desc", "title-asc", "author-asc,year-asc", "file"}) {
     for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author", "tag:systems award",
@@ -821,7 +821,7 @@ TEST(Session, SameViewAndFacetsAsWithoutCaches) {
           Facets plain_facets, cached_facets;
           const View plain = run_query(lib, q, owner, nullptr, &plain_facets);
           const bool facets = step % 5 != 0;
-          const View cached = session.query(q, owner_names, facets ? &cached_facets : nullptr);
+          const View cached = catalog.query(q, owner_names, facets ? &cached_facets : nullptr);
           if (!facets) cached_facets = plain_facets;
           const std::string what = std::string(sort) + " | " + filter + " | " + search;
           EXPECT_EQ(cached.entries, plain.entries) << what;
@@ -848,29 +848,29 @@ TEST(Session, SameViewAndFacetsAsWithoutCaches) {
   }
 }
 
-TEST(Session, TheOwnerDefaultsToTheProfilesNameAndAliases) {
+TEST(Catalog, TheOwnerDefaultsToTheProfilesNameAndAliases) {
   Library lib = sample();
   lib.profile.name = "Q. Hu";
   lib.profile.aliases = {"Qinghao Hu"};
-  Session session(lib);
+  Catalog catalog(lib);
   Query first;
   first.filter.owner_first = true;
   // No owner given: the profile's names; an owner given: only that one.
-  EXPECT_EQ(keys_of(lib, session.query(first)), keys_of(lib, run_query(lib, first, owner_hu())));
-  EXPECT_TRUE(session.query(first, "Nobody Here").entries.empty());
-  EXPECT_FALSE(session.owner().empty());
-  EXPECT_TRUE(Session(sample()).owner().empty());  // no profile, no owner
+  EXPECT_EQ(keys_of(lib, catalog.query(first)), keys_of(lib, run_query(lib, first, owner_hu())));
+  EXPECT_TRUE(catalog.query(first, "Nobody Here").entries.empty());
+  EXPECT_FALSE(catalog.owner().empty());
+  EXPECT_TRUE(Catalog(sample()).owner().empty());  // no profile, no owner
 }
 
-TEST(Session, QueryTextReportsItsProblemsAndStillRuns) {
+TEST(Catalog, QueryTextReportsItsProblemsAndStillRuns) {
   Library lib = sample();
-  Session session(lib);
+  Catalog catalog(lib);
   QueryText t;
   t.filter = "type:conference colour:blue";
   t.sort = "title";
   t.group = "decade";
   t.facets = true;
-  const QueryAnswer a = session.query(t);
+  const QueryAnswer a = catalog.query(t);
   ASSERT_EQ(a.errors.size(), 2u);
   EXPECT_NE(a.errors[0].find("colour:blue"), std::string::npos);
   EXPECT_NE(a.errors[1].find("decade"), std::string::npos);
@@ -887,14 +887,14 @@ TEST(Session, QueryTextReportsItsProblemsAndStillRuns) {
   EXPECT_EQ(a.facets.types.size(), types.size());
 }
 
-TEST(Session, MarksListsTheSymbolsOfTheGivenRecordsOnce) {
+TEST(Catalog, MarksListsTheSymbolsOfTheGivenRecordsOnce) {
   Library lib = sample();
-  Session session(lib);
+  Catalog catalog(lib);
   std::vector<std::uint32_t> all(lib.publications.size());
   for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  EXPECT_EQ(session.marks(all), "*");
-  EXPECT_EQ(session.marks({}), "");
-  EXPECT_EQ(session.marks({9999}), "");  // (an index past the end is ignored)
+  EXPECT_EQ(catalog.marks(all), "*");
+  EXPECT_EQ(catalog.marks({}), "");
+  EXPECT_EQ(catalog.marks({9999}), "");  // (an index past the end is ignored)
 }
 
 TEST(FilterClauses, CanonicalClausesAndTheirText) {

@@ -13,7 +13,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/session.hpp"
+#include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
 
 namespace {
@@ -21,12 +21,12 @@ namespace {
 using namespace papershelf;
 using json::Value;
 
-// One loaded library: its session (the core's caches) and the last query's record indices, which
+// One loaded library: its catalog (the core's caches) and the last query's record indices, which
 // JS reads straight from memory.
 struct LibraryHandle {
-  Session session;
+  Catalog catalog;
   std::vector<std::uint32_t> view;
-  const Library& library() const { return session.library(); }
+  const Library& library() const { return catalog.library(); }
 };
 
 std::string g_result;
@@ -66,8 +66,8 @@ std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   return out;
 }
 
-// The request's "owner" (the session falls back to the profile's name and aliases).
-const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) { return h.session.owner(str(req, "owner")); }
+// The request's "owner" (the catalog falls back to the profile's name and aliases).
+const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) { return h.catalog.owner(str(req, "owner")); }
 
 FormatOptions format_options(LibraryHandle& h, const Value& req) {
   FormatOptions o;
@@ -115,14 +115,15 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE std::uint32_t ps_result_length() { return static_cast<std::uint32_t>(g_result.size()); }
 
-// Reads `length` bytes of UTF-8 text. format: 0 auto, 1 bibtex, 2 csl-json, 3 papershelf json.
-EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t length, int format,
+// Reads `length` bytes of UTF-8 text. format: a name format_from_string reads ("bibtex",
+// "csl-json", "json"; anything else is auto-detected).
+EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t length, const char* format,
                                             const char* source_name) {
   ReadOptions options;
-  options.format = format >= 0 && format <= 3 ? static_cast<Format>(format) : Format::Auto;
+  options.format = format_from_string(format ? format : "");
   options.source_name = source_name ? source_name : "-";
   ReadResult r = read(std::string_view(bytes ? bytes : "", bytes ? length : 0), options);
-  return new LibraryHandle{Session(std::move(r.library), std::move(r.diagnostics)), {}};
+  return new LibraryHandle{Catalog(std::move(r.library), std::move(r.diagnostics)), {}};
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_library_free(LibraryHandle* h) { delete h; }
@@ -146,7 +147,7 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t ps_library_size(LibraryHandle* h) {
 EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
   json::Writer w;
   w.begin_array();
-  for (const auto& d : h->session.diagnostics())
+  for (const auto& d : h->catalog.diagnostics())
     w.begin_object().field("source", d.source).field("line", d.line).field("column", d.column)
         .field("severity", to_string(d.severity)).field("message", d.message)
         .field("text", format_diagnostic(d)).end_object();
@@ -186,7 +187,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   text.group = str(req, "group");
   text.owner = str(req, "owner");
   text.facets = flag(req, "facets");
-  QueryAnswer a = h->session.query(text);
+  QueryAnswer a = h->catalog.query(text);
   // The links' base is checked here so that its problem reaches the owner with the query's.
   if (std::string problem = base_problem(str(req, "base")); !problem.empty()) a.errors.push_back(std::move(problem));
   json::Writer w;
@@ -195,7 +196,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
     w.begin_object().field("key", g.key).field("label", g.label).field("begin", g.begin)
         .field("count", g.count).end_object();
   // The marker symbols used in the view, so the legend lists only what is shown.
-  w.end_array().field("total", a.view.total).field("marks", h->session.marks(a.view.entries));
+  w.end_array().field("total", a.view.total).field("marks", h->catalog.marks(a.view.entries));
   write_clauses(w, a.clauses);
   write_strings(w, "errors", a.errors);
   if (text.facets) write_facets(w.key("facets"), a.facets);
@@ -363,7 +364,7 @@ Stats requested_stats(LibraryHandle& h, const Value& req) {
   StatsOptions o;
   if (const Value* v = req.find("top"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
     o.max_venues = o.max_coauthors = static_cast<std::size_t>(*v->to_int());
-  return h.session.stats(str(req, "owner"), o);
+  return h.catalog.stats(str(req, "owner"), o);
 }
 
 }  // namespace

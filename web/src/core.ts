@@ -49,10 +49,10 @@ export interface Entry {
   status: string;
   selected: boolean;
   award: string;
-  award_label: string;
+  awardLabel: string;
   note: string;
   authors: Author[];
-  et_al: boolean;
+  etAl: boolean;
   links: Link[];
   doi: string;
   arxiv: string;
@@ -207,7 +207,7 @@ export interface CoreModule {
   _malloc(n: number): number;
   _free(p: number): void;
   _ps_result_length(): number;
-  _ps_read(bytes: number, length: number, format: number, source: number): number;
+  _ps_read(bytes: number, length: number, format: number, source: number): number;  // format: a NUL-terminated name
   _ps_library_free(h: number): void;
   _ps_library_keys(h: number): number;
   _ps_view_entries(h: number): number;
@@ -228,7 +228,6 @@ export interface CoreModule {
   _ps_profile_html(h: number, request: number): number;
 }
 
-const FORMAT_CODES: Record<Format, number> = { auto: 0, bibtex: 1, "csl-json": 2, json: 3 };
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -304,8 +303,9 @@ export class Papershelf {
       const ptr = core._malloc(bytes.length + 1);
       core.HEAPU8.set(bytes, ptr);
       core.HEAPU8[ptr + bytes.length] = 0;
+      // The format goes by name: the core's table reads it (an unknown one is "auto").
       const h = this.withString(options.source ?? "-", (s) =>
-        core._ps_read(ptr, bytes.length, FORMAT_CODES[options.format ?? "auto"] ?? 0, s),
+        this.withString(options.format ?? "auto", (f) => core._ps_read(ptr, bytes.length, f, s)),
       );
       core._free(ptr);
       return h;

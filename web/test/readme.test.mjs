@@ -36,6 +36,8 @@ before(async () => {
   // Sample data the snippets name: papers.bib (the example homepage's) and refs.json (its CSL-JSON).
   sandbox = mkdtempSync(join(tmpdir(), "papershelf-readme-"));
   writeFileSync(join(sandbox, "papers.bib"), sampleBib);
+  // A page for `papershelf prerender` to fill.
+  writeFileSync(join(sandbox, "page.html"), `<!doctype html><paper-shelf src="papers.bib" owner="Qinghao Hu"><!-- papershelf:prerender --></paper-shelf>\n`);
   writeFileSync(join(sandbox, "refs.json"), execFileSync(cli, ["render", "papers.bib", "--format", "csl-json"], { cwd: sandbox }));
   mkdirSync(join(sandbox, ".bin"));
   symlinkSync(cli, join(sandbox, ".bin", "papershelf"));
@@ -120,7 +122,7 @@ for (const block of blocks.filter((b) => b.lang === "sh" || b.lang === "bash" ||
         const redirect = command.match(/>\s*(\S+)\s*$/);
         const output = redirect ? readFileSync(join(sandbox, redirect[1]), "utf8") : r.stdout + r.stderr;
         assert.ok(output.trim().length > 0, `${at}: no output`);
-        if (/^papershelf render/.test(command) && !/--format/.test(command)) assert.match(output, /class="ps-author ps-owner"|class="ps-entry"/, at);
+        if (/^papershelf (render|prerender)/.test(command) && !/--format/.test(command)) assert.match(output, /class="ps-author ps-owner"|class="ps-entry"/, at);
       } else if (/^npm install papershelf$/.test(command)) {
         runNpmInstall();
       } else {

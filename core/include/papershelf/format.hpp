@@ -174,10 +174,8 @@ std::string format_json_ld(const Library& lib, const View& view);
 // --- JSON ---
 // CSL-JSON array of the view's entries.
 std::string format_csl_json(const Library& lib, const View& view);
-// The view model: an array in display order, one object per publication with key, type, title,
-// year, month, venue, badge, status, selected, award, award_label, note, authors [{name, owner,
-// marks}], editors (only when true: the names are the editors'), links [{label, url}], url (the title link), abstract, doi, arxiv, tags, citations.
-// Stable; used by the CLI, JS and the canvas widget.
+// The view model: an array in display order, one object per publication (camelCase keys; the
+// schema, version 1, is in docs/json.md). Used by the CLI, JS and the canvas widget.
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
 
 }  // namespace papershelf

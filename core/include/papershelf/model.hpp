@@ -11,8 +11,8 @@
 
 namespace papershelf {
 
-// One table per enum: the C++ names, the text names (used by the CLI, JSON, and the TypeScript
-// glue, which is checked against these tables by a test) and display labels.
+// One table per enum: the C++ names, the text names (the CLI, JSON and the TypeScript glue use
+// only these; nothing outside the core knows the enums' order) and display labels.
 #define PAPERSHELF_PUB_TYPES(X)              \
   X(Conference, "conference", "Conference")  \
   X(Journal, "journal", "Journal")           \

@@ -209,7 +209,7 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     optional_int(w, "year", p.date.year ? std::optional<std::int64_t>(p.date.year) : std::nullopt);
     optional_int(w, "month", p.date.month ? std::optional<std::int64_t>(p.date.month) : std::nullopt);
     w.field("venue", p.venue.text).field("badge", p.badge).field("status", to_string(p.status))
-        .field("selected", p.selected).field("award", p.award.text).field("award_label", p.award_label)
+        .field("selected", p.selected).field("award", p.award.text).field("awardLabel", p.award_label)
         .field("note", p.note.text);
     const AuthorLine line = author_line(p, o.owner, 0);
     bool editors = false;
@@ -220,7 +220,7 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
           .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", names[k].marks())
           .end_object();
     }
-    w.end_array().field("et_al", p.others && !editors);
+    w.end_array().field("etAl", p.others && !editors);
     if (editors) w.field("editors", true);
     w.key("links").begin_array();
     for (const auto& l : p.links)

@@ -1,6 +1,6 @@
 // What a query can keep between calls on one library, so that a keystroke does not redo it.
-// Internal: papershelf::Session owns these and keys each by what it was built for; front ends
-// use a Session.
+// Internal: papershelf::Catalog owns these and keys each by what it was built for; front ends
+// use a Catalog.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,7 @@ struct FacetKeys {
 };
 FacetKeys facet_keys(const Library& lib);
 
-// The caches one query may use. Every member is optional; Session keeps each one matching the
+// The caches one query may use. Every member is optional; Catalog keeps each one matching the
 // query it passes (built for the same sort keys, the same owner).
 struct QueryCache {
   const SearchIndex* index = nullptr;

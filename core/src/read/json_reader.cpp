@@ -330,7 +330,7 @@ bool is_mapped_field(const std::string& k) {
   static const char* kMapped[] = {
       "id", "citation-key", "type", "title", "author", "editor", "issued", "year", "container-title",
       "DOI", "doi", "URL", "url", "note", "abstract", "keyword", "keywords", "tags", "status",
-      "badge", "abbr", "award", "award_name", "award_label", "selected", "links", "citations",
+      "badge", "abbr", "award", "award_name", "award_label", "awardLabel", "selected", "links", "citations",
       "thumbnail", "preview", "arxiv"};
   return std::any_of(std::begin(kMapped), std::end(kMapped), [&](const char* m) { return k == m; });
 }
@@ -471,6 +471,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   p.award = csl_rich_text(field(item, "award"));
   p.award_label = field(item, "award_name");
   if (p.award_label.empty()) p.award_label = field(item, "award_label");
+  if (p.award_label.empty()) p.award_label = field(item, "awardLabel");  // (as the view model writes it)
   p.note = csl_rich_text(field(item, "note"));
   p.abstract = csl_rich_text(field(item, "abstract"));
   if (const Value* it = item.find("selected")) p.selected = bool_of(*it);

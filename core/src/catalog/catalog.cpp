@@ -1,4 +1,4 @@
-#include "papershelf/session.hpp"
+#include "papershelf/catalog.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -9,9 +9,9 @@
 
 namespace papershelf {
 
-// Every cache starts empty: a session answers its first query after building only what that
+// Every cache starts empty: a catalog answers its first query after building only what that
 // query reads (no search index without a search, no facet keys without facets).
-struct Session::Caches {
+struct Catalog::Caches {
   std::optional<SearchIndex> index;
   // The library in one sort order, and the keys it was sorted by.
   std::optional<std::vector<SortKey>> order_keys;
@@ -29,13 +29,13 @@ struct Session::Caches {
   std::vector<std::uint64_t> mark_bits;
 };
 
-Session::Session(Library library, std::vector<Diagnostic> diagnostics)
+Catalog::Catalog(Library library, std::vector<Diagnostic> diagnostics)
     : library_(std::move(library)), diagnostics_(std::move(diagnostics)), caches_(std::make_unique<Caches>()) {}
-Session::~Session() = default;
-Session::Session(Session&&) noexcept = default;
-Session& Session::operator=(Session&&) noexcept = default;
+Catalog::~Catalog() = default;
+Catalog::Catalog(Catalog&&) noexcept = default;
+Catalog& Catalog::operator=(Catalog&&) noexcept = default;
 
-const OwnerMatcher& Session::owner(std::string_view names) {
+const OwnerMatcher& Catalog::owner(std::string_view names) {
   Caches& c = *caches_;
   if (c.owner_names && *c.owner_names == names) return c.owner;
   std::vector<std::string> list = split_owner_list(names);
@@ -49,7 +49,7 @@ const OwnerMatcher& Session::owner(std::string_view names) {
   return c.owner;
 }
 
-View Session::query(const Query& query, std::string_view owner_names, Facets* facets) {
+View Catalog::query(const Query& query, std::string_view owner_names, Facets* facets) {
   Caches& c = *caches_;
   const OwnerMatcher& matcher = owner(owner_names);
   QueryCache cache;
@@ -77,7 +77,7 @@ View Session::query(const Query& query, std::string_view owner_names, Facets* fa
   return run_query(library_, query, matcher, cache, facets);
 }
 
-QueryAnswer Session::query(const QueryText& text) {
+QueryAnswer Catalog::query(const QueryText& text) {
   QueryAnswer a;
   Query q;
   std::string error;
@@ -100,7 +100,7 @@ QueryAnswer Session::query(const QueryText& text) {
   return a;
 }
 
-std::string Session::marks(const std::vector<std::uint32_t>& entries) {
+std::string Catalog::marks(const std::vector<std::uint32_t>& entries) {
   Caches& c = *caches_;
   const auto& pubs = library_.publications;
   auto for_each_mark = [&](std::size_t i, auto&& f) {
@@ -138,7 +138,7 @@ std::string Session::marks(const std::vector<std::uint32_t>& entries) {
   return out;
 }
 
-Stats Session::stats(std::string_view owner_names, const StatsOptions& options, const std::vector<std::uint32_t>* only) {
+Stats Catalog::stats(std::string_view owner_names, const StatsOptions& options, const std::vector<std::uint32_t>* only) {
   return compute_stats(library_, owner(owner_names), options, only);
 }
 

@@ -1,5 +1,5 @@
-// A loaded library and everything its queries keep between calls: the one object a front end
-// holds per file. The WebAssembly binding, the canvas host, the CLI and the benchmarks ask it;
+// A loaded library with its catalogue: the indices and orders its queries keep between calls.
+// The one object a front end holds per file. The WebAssembly binding, the canvas host, the CLI and the benchmarks ask it;
 // none of them keeps an index, a sorted order or an owner of its own. Each cache is built the
 // first time a query needs it and remembers what it was built for (the sort keys, the owner's
 // names), so it can never answer for another query.
@@ -37,12 +37,12 @@ struct QueryAnswer {
   std::vector<std::string> errors;    // what was wrong with the text, for the owner
 };
 
-class Session {
+class Catalog {
  public:
-  explicit Session(Library library, std::vector<Diagnostic> diagnostics = {});
-  ~Session();
-  Session(Session&&) noexcept;
-  Session& operator=(Session&&) noexcept;
+  explicit Catalog(Library library, std::vector<Diagnostic> diagnostics = {});
+  ~Catalog();
+  Catalog(Catalog&&) noexcept;
+  Catalog& operator=(Catalog&&) noexcept;
 
   const Library& library() const { return library_; }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
