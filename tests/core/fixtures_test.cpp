@@ -1,7 +1,8 @@
 // Data-driven tests over tests/fixtures/{valid,invalid}: every .bib and .json file is read, and
 // its sidecar NAME.expect states what must come out:
 //   records: N            how many records are kept
-//   owner: Some Name      the owner for NAME.expected.json (the view model)
+//   owner: Some Name      the owner for NAME.expected.json (the whole view model; every valid
+//                         fixture has one)
 //   error L:C / warning L:C / note L:C   one line per diagnostic; the set must match exactly
 // Valid fixtures must read without errors; every invalid fixture must have a sidecar.
 #include <gtest/gtest.h>
@@ -156,7 +157,11 @@ TEST_P(FixtureTest, MatchesItsSidecar) {
   EXPECT_FALSE(format_html(r.library, view, format).empty());
   EXPECT_FALSE(nlohmann::json::parse(format_csl_json(r.library, view), nullptr, false).is_discarded());
 
+  // Every valid fixture has its whole expected view model beside it; an invalid one may.
   const std::string expected_path = stem(f.path) + ".expected.json";
+  if (f.valid) {
+    ASSERT_TRUE(pt::file_exists(expected_path)) << "valid fixture without " << expected_path;
+  }
   if (pt::file_exists(expected_path)) {
     const auto expected = nlohmann::json::parse(pt::read_file(expected_path), nullptr, false);
     ASSERT_FALSE(expected.is_discarded()) << expected_path << " is not JSON";
