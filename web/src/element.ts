@@ -118,7 +118,8 @@ const WORKER_THRESHOLD = 512 * 1024;
 const SMALL_LIST = 10;
 
 const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
-const CHUNK = 100;        // entries per later frame (keeps each frame short while typing)
+const CHUNK = 100;        // entries per later idle period
+const TYPING_PAUSE = 400; // ms without a key before the rest of a list is rendered
 
 const englishNumber = new Intl.NumberFormat("en");
 function count(n: number): string { return englishNumber.format(n); }
@@ -374,7 +375,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         profile: q(".ps-profile-slot"), download: q(".ps-download"),
       };
       const e = this.#els;
-      e.search.addEventListener("input", () => { this.#state.search = e.search.value; this.#commit(true); });
+      e.search.addEventListener("input", () => { this.#lastKeyAt = performance.now(); this.#state.search = e.search.value; this.#commit(true); });
       e.sort.addEventListener("change", () => { this.#state.sort = e.sort.value; this.#commit(); });
       e.group.addEventListener("change", () => { this.#state.group = e.group.value; this.#commit(); });
       // Each control sets the clause of its kind; the core edits the filter text.
@@ -736,6 +737,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     /** The last state change was typing in the search box: further keys replace its history entry. */
     #typing = false;
+    /** When the visitor last typed in the search box (performance.now()). */
+    #lastKeyAt = -Infinity;
 
     /**
      * Writes the visitor's state into the hash as `id:name=value` pairs (other elements' pairs are
@@ -1226,13 +1229,17 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       let turn = Promise.resolve(true);
       const inTurn = (limit: number) => (turn = turn.then(() => renderUpTo(limit)));
       this.#renderUpTo = inTurn;
-      // The rest follows one chunk per frame, from the frame after this one, so that the frame
-      // of a keystroke holds only the query and the first chunk.
+      // The rest follows a chunk at a time when the page is idle, and not while the visitor types:
+      // a key's frame then holds its own query and first screen, never the tail of the last
+      // key's list (each chunk is a round trip, markup to parse and rows to lay out).
+      const idle = (f: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(f, { timeout: 250 }) : requestAnimationFrame(f));
       const more = async () => {
         if (token !== this.#renderToken || next >= view.entries.length) return;
-        if (await inTurn(Math.min(next + CHUNK, view.entries.length))) requestAnimationFrame(() => void more());
+        const typing = this.#lastKeyAt + TYPING_PAUSE - performance.now();
+        if (typing > 0) { setTimeout(() => idle(() => void more()), typing); return; }
+        if (await inTurn(Math.min(next + CHUNK, view.entries.length))) idle(() => void more());
       };
-      requestAnimationFrame(() => requestAnimationFrame(() => void more()));
+      requestAnimationFrame(() => idle(() => void more()));
     }
 
     /** Puts this element's labels on one entry's controls (the core's markup is in English). */
