@@ -254,7 +254,7 @@ void Shelf::draw_toolbar() {
   char buffer[256];
   ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
   ImGui::SetNextItemWidth(std::clamp(avail * 0.3f, 140.0f, 320.0f));
-  if (ImGui::InputTextWithHint("##search", "Search publications", buffer, sizeof buffer)) {
+  if (ImGui::InputTextWithHint("##search", labels_.search.c_str(), buffer, sizeof buffer)) {
     search_buffer_ = buffer;
     query_.search = search_buffer_;
     query_edited();
@@ -263,14 +263,20 @@ void Shelf::draw_toolbar() {
 
   flow(combo);
   ImGui::SetNextItemWidth(combo);
-  const std::string group_preview =
-      query_.group == GroupBy::None ? "No grouping" : "By " + std::string(to_string(query_.group));
-  if (ImGui::BeginCombo("##group", group_preview.c_str())) {
+  auto group_label = [&](GroupBy by) -> const std::string& {
+    switch (by) {
+      case GroupBy::Year: return labels_.group_year;
+      case GroupBy::Type: return labels_.group_type;
+      case GroupBy::Status: return labels_.group_status;
+      case GroupBy::Venue: return labels_.group_venue;
+      case GroupBy::None: break;
+    }
+    return labels_.group_none;
+  };
+  if (ImGui::BeginCombo("##group", group_label(query_.group).c_str())) {
     for (int g = 0; g <= static_cast<int>(GroupBy::Venue); ++g) {
       const auto by = static_cast<GroupBy>(g);
-      const std::string label =
-          by == GroupBy::None ? "No grouping" : "By " + std::string(to_string(by));
-      if (ImGui::Selectable(label.c_str(), by == query_.group) && by != query_.group) {
+      if (ImGui::Selectable(group_label(by).c_str(), by == query_.group) && by != query_.group) {
         query_.group = by;
         query_edited();
       }
@@ -282,21 +288,21 @@ void Shelf::draw_toolbar() {
   const Facets& facets = view_.facets;
   flow(combo);
   const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
-  if (const char* k = facet_combo("##type", "Any type", facets.types, type, combo)) {
+  if (const char* k = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo)) {
     f.types.clear();
     if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
     query_edited();
   }
   flow(combo);
   const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
-  if (const char* k = facet_combo("##status", "Any status", facets.statuses, status, combo)) {
+  if (const char* k = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo)) {
     f.statuses.clear();
     if (auto s = status_from_string(k)) f.statuses.push_back(*s);
     query_edited();
   }
   flow(combo);
   const std::string venue = f.venues.empty() ? "" : f.venues[0];
-  if (const char* k = facet_combo("##venue", "Any venue", facets.venues, venue, combo)) {
+  if (const char* k = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo)) {
     f.venues.clear();
     if (*k) f.venues.emplace_back(k);
     query_edited();
@@ -321,21 +327,21 @@ void Shelf::draw_toolbar() {
       ImGui::EndCombo();
     };
     flow(combo * 0.75f);
-    year_menu("##from", "From", f.year_from);
+    year_menu("##from", labels_.year_from.c_str(), f.year_from);
     flow(combo * 0.75f);
-    year_menu("##to", "To", f.year_to);
+    year_menu("##to", labels_.year_to.c_str(), f.year_to);
   }
 
   char label[64];
-  ImFormatString(label, sizeof label, "Selected (%u)", facets.selected);
+  ImFormatString(label, sizeof label, "%s (%u)", labels_.selected.c_str(), facets.selected);
   flow(checkbox_width(label));
   if (ImGui::Checkbox(label, &f.selected_only)) query_edited();
-  ImFormatString(label, sizeof label, "Award (%u)", facets.awards);
+  ImFormatString(label, sizeof label, "%s (%u)", labels_.award.c_str(), facets.awards);
   flow(checkbox_width(label));
   if (ImGui::Checkbox(label, &f.has_award)) query_edited();
   if (!f.empty() || !query_.search.empty()) {
-    flow(ImGui::CalcTextSize("Clear filters").x + ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::Button("Clear filters")) {
+    flow(ImGui::CalcTextSize(labels_.clear.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::Button(labels_.clear.c_str())) {
       query_.filter = Filter{};
       query_.search.clear();
       search_buffer_.clear();
@@ -343,13 +349,24 @@ void Shelf::draw_toolbar() {
     }
   }
   const auto shown = static_cast<unsigned>(view_.entries.size());
-  char count[64];
-  if (shown == view_.total)
-    ImFormatString(count, sizeof count, "%u publications", shown);
-  else
-    ImFormatString(count, sizeof count, "%u of %u publications", shown, view_.total);
-  flow(ImGui::CalcTextSize(count).x);
-  ImGui::TextDisabled("%s", count);
+  // The count from the label templates, the numbers written as the element writes them.
+  auto number = [](unsigned n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return out;
+  };
+  auto fill = [](std::string text, std::string_view slot, const std::string& value) {
+    if (const auto at = text.find(slot); at != std::string::npos) text.replace(at, slot.size(), value);
+    return text;
+  };
+  const std::string count = shown == view_.total && shown == 1 ? labels_.count_one
+                          : shown == view_.total ? fill(labels_.count_all, "{total}", number(shown))
+                          : fill(fill(labels_.count_some, "{shown}", number(shown)), "{total}", number(view_.total));
+  flow(ImGui::CalcTextSize(count.c_str()).x);
+  ImGui::TextDisabled("%s", count.c_str());
 }
 
 // ---------------------------------------------------------------- [SECTION] Chart
@@ -443,20 +460,20 @@ void Shelf::draw_table() {
     return;
   const float em = ImGui::GetFontSize();
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Year",
+  ImGui::TableSetupColumn(labels_.year.c_str(),
                           ImGuiTableColumnFlags_DefaultSort |
                               ImGuiTableColumnFlags_PreferSortDescending |
                               ImGuiTableColumnFlags_WidthFixed,
                           em * 3.2f, static_cast<ImGuiID>(Column::Year));
-  ImGui::TableSetupColumn("Venue", ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
+  ImGui::TableSetupColumn(labels_.venue.c_str(), ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
                           static_cast<ImGuiID>(Column::Venue));
-  ImGui::TableSetupColumn("Publication", ImGuiTableColumnFlags_WidthStretch, 0.0f,
+  ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.0f,
                           static_cast<ImGuiID>(Column::Title));
-  ImGui::TableSetupColumn("Links", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort,
+  ImGui::TableSetupColumn(labels_.links.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort,
                           em * 11.0f, static_cast<ImGuiID>(Column::Links));
   if (cites)
     ImGui::TableSetupColumn(
-        "Cited", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
+        labels_.cited.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
         em * 3.5f, static_cast<ImGuiID>(Column::Citations));
   sync_table_sort();
 
@@ -559,21 +576,21 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   if (ImGui::BeginPopupContextItem("##entry")) {
     // The styles and formats are the core's (one table, the same the HTML list's Cite offers).
     if (ImGui::MenuItem("Copy BibTeX")) actions_.copy.push_back({record, std::string(info(ExportFormat::Bibtex).name)});
-    if (ImGui::BeginMenu("Copy citation")) {
+    if (ImGui::BeginMenu(labels_.copy_citation.c_str())) {
       for (int i = 0; i < kCitationStyleCount; ++i) {
         const auto style = static_cast<CitationStyle>(i);
         if (ImGui::MenuItem(std::string(label(style)).c_str())) actions_.copy.push_back({record, std::string(to_string(style))});
       }
       ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Copy as")) {
+    if (ImGui::BeginMenu(labels_.copy_as.c_str())) {
       for (int i = 0; i < kExportFormatCount; ++i) {
         const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
         if (ImGui::MenuItem(std::string(f.label).c_str())) actions_.copy.push_back({record, std::string(f.name)});
       }
       ImGui::EndMenu();
     }
-    if (!row.url.empty() && ImGui::MenuItem("Open")) actions_.open.push_back(row.url);
+    if (!row.url.empty() && ImGui::MenuItem(labels_.open.c_str())) actions_.open.push_back(row.url);
     for (const RowLink& l : row.links) {
       ImGui::PushID(&l);
       if (ImGui::MenuItem(("Open " + link_label(l.label)).c_str())) actions_.open.push_back(l.url);
@@ -640,7 +657,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
     }
     if (!row.award.empty() || !row.award_label.empty())
-      pill(row.award_label.empty() ? "Award" : row.award_label, IM_COL32(190, 140, 0, 255));
+      pill(row.award_label.empty() ? labels_.award : row.award_label, IM_COL32(190, 140, 0, 255));
     dl->AddText(ImVec2(x, y), dim, venue.c_str());
   }
 

@@ -103,6 +103,43 @@ struct Probe {
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
 };
 
+// The words the widget shows. These English ones serve the native preview; on the web the element
+// hands over its own, in its `lang`, from its one label table (DEFAULT_LABELS and addLanguage in
+// web/src/element.ts; web/test/canvas.test.mjs fails when these defaults drift from it). The
+// counts are templates: "{shown}" and "{total}" stand for the numbers.
+#define PAPERSHELF_WIDGET_LABELS(X)                          \
+  X(search, "search", "Search publications")                 \
+  X(any_type, "anyType", "Any type")                          \
+  X(any_status, "anyStatus", "Any status")                    \
+  X(any_venue, "anyVenue", "Any venue")                       \
+  X(group_none, "groupNone", "No grouping")                   \
+  X(group_year, "groupYear", "By year")                       \
+  X(group_type, "groupType", "By type")                       \
+  X(group_status, "groupStatus", "By status")                 \
+  X(group_venue, "groupVenue", "By venue")                    \
+  X(year_from, "yearFrom", "From")                            \
+  X(year_to, "yearTo", "To")                                  \
+  X(selected, "selected", "Selected")                         \
+  X(award, "award", "Award")                                  \
+  X(clear, "clear", "Clear filters")                          \
+  X(count_one, "countOne", "1 publication")                   \
+  X(count_all, "countAll", "{total} publications")            \
+  X(count_some, "countSome", "{shown} of {total} publications") \
+  X(year, "year", "Year")                                     \
+  X(venue, "venue", "Venue")                                  \
+  X(publication, "publication", "Publication")                \
+  X(links, "links", "Links")                                  \
+  X(cited, "cited", "Cited")                                  \
+  X(copy_citation, "copyCitation", "Copy citation")           \
+  X(copy_as, "copyAs", "Copy as")                             \
+  X(open, "open", "Open")
+
+struct Labels {
+#define PAPERSHELF_LABEL_FIELD(member, key, english) std::string member = english;
+  PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_FIELD)
+#undef PAPERSHELF_LABEL_FIELD
+};
+
 // Table columns (what a header click sorts by).
 enum class Column : int { Year, Venue, Title, Links, Citations, Count };
 
@@ -121,6 +158,8 @@ class Shelf {
   // arrive.
   void set_font(ImFont* font);
   void set_max_authors(std::size_t n) { max_authors_ = n; }
+  void set_labels(Labels labels) { labels_ = std::move(labels); }
+  const Labels& labels() const { return labels_; }
 
   // Draws the whole widget into the full ImGui viewport. Call between NewFrame() and Render().
   void draw();
@@ -150,6 +189,7 @@ class Shelf {
   std::string search_buffer_;
   bool sort_from_host_ = true;  // the table must show query_.sort, not its own state
   std::size_t max_authors_ = 10;
+  Labels labels_;
   Theme theme_;
   bool theme_dirty_ = true;
   ImFont* regular_ = nullptr;

@@ -19,6 +19,8 @@ export interface CanvasModule {
   _ps_canvas_clear_rows(): void;
   _ps_canvas_set_theme(dark: number, text: number, background: number, accent: number): void;
   _ps_canvas_set_max_authors(n: number): void;
+  _ps_canvas_set_labels(json: number): void;
+  _ps_canvas_labels(): number;
   _ps_canvas_mouse(x: number, y: number, buttons: number): void;
   _ps_canvas_wheel(dx: number, dy: number): void;
   _ps_canvas_mods(ctrl: number, shift: number, alt: number, meta: number): void;
@@ -171,6 +173,21 @@ export class CanvasView {
   setMaxAuthors(n: number): void {
     this.#m._ps_canvas_set_max_authors(n);
     this.kick();
+  }
+
+  #labelsJson = "";
+  /** The element's words for the widget (its keys: widget/shelf.hpp, PAPERSHELF_WIDGET_LABELS). */
+  setLabels(labels: Record<string, string>): void {
+    const json = JSON.stringify(labels);
+    if (json === this.#labelsJson) return;
+    this.#labelsJson = json;
+    this.#withStrings([json], (p) => this.#m._ps_canvas_set_labels(p));
+    this.kick();
+  }
+
+  /** The words the widget draws with now. */
+  labels(): Record<string, string> {
+    return JSON.parse(this.#result(this.#m._ps_canvas_labels())) as Record<string, string>;
   }
 
   /** The last frame's layout (CSS pixels inside the canvas), for tests and automation. */

@@ -65,6 +65,15 @@ export const DEFAULT_LABELS = {
   showMore: (n: number) => `+${n} more`,
   sortNames: { "year-desc": "Newest first", "year-asc": "Oldest first", "title-asc": "Title", "author-asc": "First author", "venue-asc": "Venue", "citations-desc": "Most cited", file: "File order" } as Record<string, string>,
   groupNames: { none: "No grouping", year: "By year", type: "By type", status: "By status", venue: "By venue" } as Record<string, string>,
+  /** The canvas table's own words: its year range menus, column headers and row menu. */
+  yearFrom: "From",
+  yearTo: "To",
+  publication: "Publication",
+  links: "Links",
+  cited: "Cited",
+  copyCitation: "Copy citation",
+  copyAs: "Copy as",
+  open: "Open",
   /** What a visitor sees when the data cannot be read (the owner gets the reason in the console
    *  and `diagnostics`). */
   loadError: "Publications could not be loaded.",
@@ -258,6 +267,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     }
     /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
     get canvasLayout(): unknown { return this.#canvas?.probe(); }
+    /** The words the canvas widget draws with (for tests and automation). */
+    get canvasLabels(): unknown { return this.#canvas?.labels(); }
     /** The data itself, as text or bytes (instead of `src` or an inline script). */
     get data(): string | Uint8Array | undefined { return this.#data; }
     /**
@@ -1069,8 +1080,26 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
       });
       canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
+      canvasView.setLabels(this.#canvasLabels());
       canvasView.setQuery({ ...this.#state });
       canvasView.setView(view, this.#hasCitations);
+    }
+
+    /** The widget's words from this element's labels (its `lang`, addLanguage, `labels`): one
+     *  table for both renderers. Counts go as templates, "{shown}" and "{total}" for the numbers. */
+    #canvasLabels(): Record<string, string> {
+      const L = this.labels;
+      const [a, b] = [987654321, 123456789];  // (numbers no label text contains)
+      const template = (text: string) => text.replace(count(a), "{total}").replace(count(b), "{shown}");
+      return {
+        search: L.search, anyType: L.anyType, anyStatus: L.anyStatus, anyVenue: L.anyVenue,
+        groupNone: L.groupNames.none, groupYear: L.groupNames.year, groupType: L.groupNames.type,
+        groupStatus: L.groupNames.status, groupVenue: L.groupNames.venue,
+        yearFrom: L.yearFrom, yearTo: L.yearTo, selected: L.selected, award: L.award, clear: L.clear,
+        countOne: L.results(1, 1), countAll: template(L.results(a, a)), countSome: template(L.results(b, a)),
+        year: L.year, venue: L.venue, publication: L.publication, links: L.links, cited: L.cited,
+        copyCitation: L.copyCitation, copyAs: L.copyAs, open: L.open,
+      };
     }
 
     async #startCanvas(element: HTMLCanvasElement): Promise<void> {

@@ -268,6 +268,27 @@ test("the profile card filters the canvas too, and the canvas year chart and the
   await page.close();
 });
 
+test("the canvas speaks the element's language: one label table for both renderers", async () => {
+  // The widget's English defaults (widget/shelf.hpp, for the native preview) are exactly the
+  // words the element hands it in English: a default that drifts from the element's fails here.
+  const header = readFileSync(join(here, "..", "..", "widget", "shelf.hpp"), "utf8");
+  const defaults = Object.fromEntries([...header.matchAll(/X\(\w+, "(\w+)", "([^"]*)"\)/g)].map((m) => [m[1], m[2]]));
+  assert.ok(Object.keys(defaults).length >= 20, Object.keys(defaults).join());
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  await drawn(page);
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").canvasLabels), defaults);
+  // The element's own words (here its `labels` property) reach the canvas.
+  await page.evaluate(() => { document.querySelector("paper-shelf").labels = { search: "Publikationen durchsuchen", year: "Jahr", clear: "Filter löschen" }; });
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLabels?.search === "Publikationen durchsuchen");
+  const labels = await page.evaluate(() => document.querySelector("paper-shelf").canvasLabels);
+  assert.equal(labels.year, "Jahr");
+  assert.equal(labels.clear, "Filter löschen");
+  assert.equal(labels.countSome, "{shown} of {total} publications");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the canvas follows the element's theme and the page's colours", async () => {
   const { page } = await open(browser.context, `${server.url}/canvas.html`);
   await ready(page);

@@ -218,6 +218,33 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_max_authors(int n) {
   g_host->shelf.set_max_authors(n > 0 ? static_cast<std::size_t>(n) : 0);
 }
 
+// The element's words, in its language: a JSON object of label keys (see PAPERSHELF_WIDGET_LABELS)
+// to strings. A key left out keeps its English default.
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_labels(const char* json_text) {
+  json::Value given;
+  if (!json::parse(json_text ? json_text : "", given) || !given.is_object()) return;
+  papershelf::widget::Labels labels;
+  auto take = [&](std::string& into, const char* key) {
+    if (const json::Value* v = given.find(key); v && v->is_string() && !v->text.empty()) into = v->text;
+  };
+#define PAPERSHELF_LABEL_TAKE(member, key, english) take(labels.member, key);
+  PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_TAKE)
+#undef PAPERSHELF_LABEL_TAKE
+  g_host->shelf.set_labels(std::move(labels));
+}
+
+// The labels the widget draws with now, as that JSON object (tests compare them with the element's).
+EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
+  const papershelf::widget::Labels& labels = g_host->shelf.labels();
+  json::Writer w;
+  w.begin_object();
+#define PAPERSHELF_LABEL_WRITE(member, key, english) w.field(key, labels.member);
+  PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_WRITE)
+#undef PAPERSHELF_LABEL_WRITE
+  w.end_object();
+  return result(w.take());
+}
+
 // ---- input (CSS pixels relative to the canvas) ----
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mouse(float x, float y, int buttons) {
