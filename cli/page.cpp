@@ -1,7 +1,8 @@
 #include "page.hpp"
 
-#include <cstdint>
 #include <cstdlib>
+
+#include "papershelf/unicode.hpp"
 
 namespace papershelf::cli {
 namespace {
@@ -16,25 +17,6 @@ bool starts_with_ci(std::string_view text, std::size_t at, std::string_view pref
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | cp >> 6);
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | cp >> 12);
-    out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | cp >> 18);
-    out += static_cast<char>(0x80 | (cp >> 12 & 0x3F));
-    out += static_cast<char>(0x80 | (cp >> 6 & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 // &amp; &lt; &gt; &quot; &apos; &nbsp; and numeric references; anything else stays as written.
 std::string decode_entities(std::string_view v) {
@@ -62,7 +44,9 @@ std::string decode_entities(std::string_view v) {
       char* end = nullptr;
       const unsigned long cp = digits.empty() || digits.size() > 8 ? 0 : std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
       if (semi != std::string_view::npos && end && *end == '\0' && !digits.empty()) {
-        append_utf8(out, static_cast<std::uint32_t>(cp));
+        // (NUL, surrogates and values past Unicode become U+FFFD, as HTML reads them)
+        const bool valid = cp != 0 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+        unicode::append_utf8(out, valid ? static_cast<char32_t>(cp) : U'\uFFFD');
         i += semi + 1;
         done = true;
       }
