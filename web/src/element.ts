@@ -145,6 +145,15 @@ function opaqueRgb(css: string): number[] | undefined {
   const m = /^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/.exec(css.trim());
   return m && (m[4] === undefined || Number(m[4]) === 1) ? [m[1], m[2], m[3]].map(Number) : undefined;
 }
+/** The background the page paints behind `el`: the first opaque one of it and its ancestors, as
+ *  [r, g, b]; undefined when the page sets none (the browser's canvas colour shows). */
+function pageBackground(el: Element): number[] | undefined {
+  for (let at: Element | null = el; at; at = at.parentElement) {
+    const rgb = opaqueRgb(getComputedStyle(at).backgroundColor);
+    if (rgb) return rgb;
+  }
+  return undefined;
+}
 /** WCAG contrast ratio of two colours. */
 function contrast(a: number[], b: number[]): number {
   const lum = ([r, g, b2]: number[]) => {
@@ -510,9 +519,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.append(probe);
         const color = opaqueRgb(getComputedStyle(probe).color);
         probe.remove();
-        let background: number[] | undefined;
-        for (let el: Element | null = this; el && !background; el = el.parentElement) background = opaqueRgb(getComputedStyle(el).backgroundColor);
-        background ??= [255, 255, 255];
+        const background = pageBackground(this) ?? [255, 255, 255];
         const browserBlue = color?.join() === "0,0,238";
         if (color && !browserBlue && contrast(color, background) >= 4.5) {
           const onAccent = contrast(color, [255, 255, 255]) >= contrast(color, [11, 18, 32]) ? "#fff" : "#0b1220";
@@ -807,7 +814,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // and rebuild them only when the values change (a rebuild costs the select its layout).
       const fill = (sel: HTMLSelectElement, any: string, values: FacetValue[], current: string) => {
         const items: [string, string][] = [["", any], ...values.map((v): [string, string] => [v.key, `${v.label} (${v.count})`])];
-        if (current && !values.some((v) => v.key === current)) items.push([current, `${current} (0)`]);
+        // A value the menu does not offer: a year range from a link reads as the range (its
+        // count is in the count line), anything else has no publications in the list.
+        if (current && !values.some((v) => v.key === current))
+          items.push([current, /^\d*-\d*$/.test(current) ? current.replace("-", "\u2013") : `${current} (0)`]);
         const options = sel.options;
         if (options.length === items.length && items.every(([value], k) => options[k].value === value)) {
           items.forEach(([, text], k) => { if (options[k].text !== text) options[k].text = text; });
@@ -1068,15 +1078,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
       const style = getComputedStyle(wrap);
       const themeAttr = this.getAttribute("theme") ?? "auto";
-      let background = "";
-      for (let el: Element | null = this; el && !background; el = el.parentElement) {
-        const bg = getComputedStyle(el).backgroundColor;
-        if (bg && !/rgba\(.*,\s*0\)|transparent/.test(bg)) background = bg;
-      }
       canvasView.setTheme({
         dark: themeAttr === "dark" || (themeAttr !== "light" && matchMedia("(prefers-color-scheme: dark)").matches),
         text: style.color,
-        background: background || getComputedStyle(document.documentElement).backgroundColor,
+        background: ((rgb) => (rgb ? `rgb(${rgb.join(", ")})` : ""))(pageBackground(this)),  // ("": the widget's own)
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
       });
       canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
