@@ -181,6 +181,45 @@ TEST(LatexEncode, RoundTripsDecodedText) {
   }
 }
 
+TEST(LatexDecode, TheSpaceAfterAUrlIsTheSentences) {
+  EXPECT_EQ(text_of("see \\url{http://x.org} for more"), "see http://x.org for more");
+  EXPECT_EQ(text_of("\\href{http://x.org} {site} now"), "site now");
+  const RichText empty = decode("\\href{}{text} \\url{}");
+  EXPECT_EQ(empty.text, "text");
+  EXPECT_TRUE(empty.spans.empty()) << "a link to nothing";
+}
+
+TEST(LatexDecode, MathIsAGroupOfItsOwn) {
+  // A switch inside math ends with it; an accent cannot reach across its edge; its leading space
+  // is not kept (its source does not keep it); `}` does not close a group opened before it.
+  RichText t = decode("$\\bf x$ y");
+  EXPECT_EQ(t.text, "x y");
+  for (const Span& s : t.spans) EXPECT_LE(s.end, 1u) << "the bold ends with the math";
+  EXPECT_EQ(text_of("a$ b$"), "ab");
+  EXPECT_EQ(text_of("$x^$ y"), "x^ y");
+  t = decode("{a $x}$ b}");
+  EXPECT_EQ(t.text, "a x b");
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 5, SpanStyle::NoCase, ""}) != t.spans.end());
+}
+
+TEST(LatexEncode, WritesWhatReadsBackTheSame) {
+  // Found by fuzz_latex's decode(encode(x)) == x check: each reads back as it was decoded.
+  const char* samples[] = {
+      "\\href{https://x.org/a\\{b}{site} \\url{https://x.org/\\}c}",  // braces in a URL
+      "\\href{g}{{g}}",                        // a link whose text is its URL, styled inside
+      "\\[\\url{$\\)}\\]",                     // math whose source holds `$` and `\)`
+      "\\ensuremath{x $y$ \\)\\]} z",              // and `\]` too
+      "x ^{y} {^}",                            // a caret that is text, then a group
+      "a {$x^{2 }$} and $\\alpha + \\ $",     // spaces at the ends of math
+      "$\\alpha^\\beta y$",                       // a command raised, then a space
+  };
+  for (const char* s : samples) {
+    const RichText once = decode(s);
+    const std::string encoded = encode(once);
+    EXPECT_EQ(decode(encoded), once) << s << "\n  encoded: " << encoded;
+  }
+}
+
 TEST(LatexDecode, NestingDeeperThanAnyRealValueOnlyGroups) {
   // Past 256 open groups, further braces only group (no state each: a million nested braces took
   // 48 MB); what is outside them is styled as before, and the text is all there.

@@ -241,14 +241,20 @@ Stacks& stacks() {
 // TeX source of a math run as the BibTeX writer gives it back: whitespace runs as one space.
 std::string math_source(std::string_view tex) {
   std::string out;
-  for (char c : tex) {
-    if (is_space(c)) {
+  for (std::size_t i = 0; i < tex.size(); ++i) {
+    const char c = tex[i];
+    if (c == '\\' && i + 1 < tex.size()) {  // a control symbol (`\ `, `\{`) is copied whole
+      out.push_back(c);
+      out.push_back(tex[++i]);
+    } else if (is_space(c)) {
       if (!out.empty() && out.back() != ' ') out.push_back(' ');
     } else {
       out.push_back(c);
     }
   }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
+  // (A space after a backslash is the `\ ` command; without it the backslash would escape the
+  // closing `$` when the source is written back.)
+  while (!out.empty() && out.back() == ' ' && !(out.size() > 1 && out[out.size() - 2] == '\\')) out.pop_back();
   return out;
 }
 
@@ -276,6 +282,7 @@ class Decoder {
   void apply_mark(char32_t mark);
   void flush_marks();
   void emit_space();
+  void flush_all_marks();  // flush_marks, for every group's waiting accents
   void add_span(std::uint32_t begin, SpanStyle style, std::string url = {});
   bool open_group(bool argument);  // false: past kMaxGroups, the brace only groups
   void close_group();
@@ -288,6 +295,8 @@ class Decoder {
   void skip_argument();
   void warn(std::size_t offset, std::string message, bool once_per_input = false);
   std::uint32_t size() const { return static_cast<std::uint32_t>(out_.text.size()); }
+  // Where an argument read as a whole must end: inside $...$, where the math does.
+  std::size_t limit() const { return math_ && math_end_ != std::string_view::npos ? math_end_ : in_.size(); }
 
   std::string_view in_;
   std::size_t pos_ = 0;
@@ -310,6 +319,7 @@ class Decoder {
   std::uint32_t math_start_ = 0;     // where its text starts in the output
   std::size_t math_source_ = 0;      // and in the input
   std::size_t math_groups_ = 0;      // groups open when it started
+  std::size_t math_switches_ = 0;    // and style switches (\bf) in force
 };
 
 void Decoder::warn(std::size_t offset, std::string message, bool once_per_input) {
@@ -345,6 +355,16 @@ void Decoder::apply_mark(char32_t mark) {
 }
 
 void Decoder::emit_base(std::string_view utf8) {
+  // A combining mark given as a letter (`\^{}` + U+0308, `\'\"`) joins the letter before it, as
+  // it would as plain text: the result stays NFC.
+  if (!utf8.empty() && static_cast<unsigned char>(utf8[0]) >= 0xCC && !(math_ && size() == math_start_)) {
+    std::size_t after = 0;
+    const char32_t cp = unicode::decode_utf8(utf8, after);
+    if (unicode::is_combining_mark(cp)) {
+      apply_mark(cp);
+      utf8.remove_prefix(after);
+    }
+  }
   out_.text.append(utf8);
   if (!pending_marks_.empty()) {
     // The innermost accent is applied first: \'{\"u} is u, then diaeresis, then
@@ -372,7 +392,18 @@ void Decoder::flush_marks() {
   }
 }
 
+void Decoder::flush_all_marks() {
+  while (!pending_marks_.empty()) {
+    for (const Accent& a : kAccents)
+      if (a.mark == pending_marks_.back() && a.spacing) unicode::append_utf8(out_.text, a.spacing);
+    pending_marks_.pop_back();
+  }
+}
+
 void Decoder::emit_space() {
+  // Math keeps its inner spaces but not a leading one (`$ x$`), as its TeX source (the span's
+  // url) does not: the writer gives that source back.
+  if (math_ && size() == math_start_) return;
   if (!out_.text.empty() && out_.text.back() != ' ') out_.text.push_back(' ');
 }
 
@@ -429,7 +460,13 @@ void Decoder::close_group() {
     --nocase_depth_;
   }
   if (g.ends_math) {
-    // The end of \ensuremath{...}: its source is the argument, without the closing brace.
+    // The end of \ensuremath{...}: its source is the argument, without the closing brace, and
+    // without the trailing space its text then loses too (the spans inside end with the text).
+    if (size() > g.start && out_.text.back() == ' ') {
+      while (size() > g.start && out_.text.back() == ' ') out_.text.pop_back();
+      for (Span& inner : spans_) inner.end = std::min(inner.end, size());
+    }
+    flush_all_marks();
     add_span(g.start, SpanStyle::Math, math_source(in_.substr(g.source, pos_ - 1 - g.source)));
     math_ = false;
   }
@@ -445,12 +482,13 @@ void Decoder::close_group() {
 // escapes of URL characters are undone.
 std::string Decoder::verbatim_argument() {
   std::string arg;
-  if (pos_ >= in_.size() || in_[pos_] != '{') return arg;
+  const std::size_t end = limit();
+  if (pos_ >= end || in_[pos_] != '{') return arg;
   ++pos_;
   int depth = 1;
-  while (pos_ < in_.size()) {
+  while (pos_ < end) {
     const char c = in_[pos_++];
-    if (c == '\\' && pos_ < in_.size() && std::strchr("_%#&{}~$", in_[pos_])) {
+    if (c == '\\' && pos_ < end && std::strchr("_%#&{}~$", in_[pos_])) {
       arg.push_back(in_[pos_++]);
       continue;
     }
@@ -467,9 +505,10 @@ std::string Decoder::verbatim_argument() {
 }
 
 void Decoder::skip_argument() {
-  if (pos_ >= in_.size() || in_[pos_] != '{') return;
+  const std::size_t end = limit();
+  if (pos_ >= end || in_[pos_] != '{') return;
   int depth = 0;
-  while (pos_ < in_.size()) {
+  while (pos_ < end) {
     const char c = in_[pos_++];
     if (c == '\\') {
       ++pos_;
@@ -506,20 +545,30 @@ bool Decoder::open_math() {
     pos_ = open + 1;
     return true;
   }
-  flush_marks();
+  // An accent of an outer group still waiting for its letter (`\d{\H{$x$}}`) shows as itself:
+  // marked inside the math, the letter would differ from the math's source.
+  flush_all_marks();
   math_ = true;
   math_end_ = end;
   math_close_size_ = close == "$$" && in_.compare(end, 2, "$$") != 0 ? 1 : close.size();
   math_start_ = size();
   math_source_ = begin;
   math_groups_ = groups_.size();
+  math_switches_ = switches_.size();
   pos_ = begin;
   return true;
 }
 
 void Decoder::close_math() {
+  // The source keeps no trailing space (math_source), so neither does the text, nor a group
+  // still open in it (`$x^{2 $` reads as its source `x^{2` does).
+  while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
   while (groups_.size() > math_groups_) close_group();  // `$x{y$`: close what the math opened
-  flush_marks();
+  while (switches_.size() > math_switches_) {  // `$\bf x$`: math is a group of its own
+    add_span(switches_.back().start, switches_.back().style);
+    switches_.pop_back();
+  }
+  flush_all_marks();  // (`$\ddot$x`: the accent stays in the math)
   while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
   add_span(math_start_, SpanStyle::Math, math_source(in_.substr(math_source_, math_end_ - math_source_)));
   pos_ = math_end_ + math_close_size_;
@@ -531,7 +580,8 @@ void Decoder::close_math() {
 void Decoder::script(char kind) {
   ++pos_;
   while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
-  if (pos_ >= in_.size()) {
+  // Nothing to raise: `x^`, `$x^$`, `{x^}`.
+  if (pos_ >= in_.size() || (math_ && pos_ == math_end_) || in_[pos_] == '}') {
     out_.text.push_back(kind);
     return;
   }
@@ -543,6 +593,13 @@ void Decoder::script(char kind) {
   const std::uint32_t start = size();
   if (in_[pos_] == '\\') {
     command();
+    // `x^\alpha y`: the space the command keeps after it is not raised with it.
+    if (size() > start && out_.text.back() == ' ') {
+      out_.text.pop_back();
+      finish_script(start, kind);
+      emit_space();
+      return;
+    }
   } else {
     std::size_t next = pos_;
     unicode::decode_utf8(in_, next);
@@ -653,7 +710,8 @@ void Decoder::command() {
       pending_marks_.push_back(accent->mark);
       return;
     }
-    if (pos_ >= in_.size() || is_space(in_[pos_]) || in_[pos_] == '}') {
+    // No base: the end, a space, a closing brace or the `$` that closes the math (`$x\'$`).
+    if (pos_ >= in_.size() || is_space(in_[pos_]) || in_[pos_] == '}' || (math_ && pos_ == math_end_)) {
       if (accent->spacing) emit_cp(accent->spacing);
       return;
     }
@@ -687,15 +745,18 @@ void Decoder::command() {
   }
   if (name == "url" || name == "href") {
     std::string url = verbatim_argument();
-    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
-    if (name == "href" && pos_ < in_.size() && in_[pos_] == '{') {
-      ++pos_;
-      if (open_group(true)) {
+    // \href's text may follow after spaces; the spaces after a \url are the sentence's.
+    std::size_t text_at = pos_;
+    while (name == "href" && text_at < limit() && is_space(in_[text_at])) ++text_at;
+    if (name == "href" && text_at < limit() && in_[text_at] == '{') {
+      pos_ = text_at + 1;
+      if (open_group(true) && !url.empty()) {  // (\href{}{text}: the text, linked to nothing)
         groups_.back().style = static_cast<std::int16_t>(SpanStyle::Link);
         groups_.back().url = std::move(url);
       }
       return;
     }
+    if (url.empty()) return;
     const std::uint32_t start = size();
     emit_base(url);
     add_span(start, SpanStyle::Link, std::move(url));
@@ -711,10 +772,11 @@ void Decoder::command() {
   if (name == "ensuremath") {
     if (pos_ < in_.size() && in_[pos_] == '{') {
       ++pos_;
-      flush_marks();
+      flush_all_marks();  // (as when $ opens: see open_math)
       if (open_group(true) && !math_) {
         groups_.back().ends_math = true;
         math_ = true;
+        math_start_ = size();
       }
     }
     return;
@@ -785,6 +847,9 @@ RichText Decoder::run() {
         continue;
       case '}':
         ++pos_;
+        // `{a $x}$`: math cannot close a group opened before it (TeX stops there); skipped, so
+        // that the group and the math nest as the BibTeX writer will write them.
+        if (math_ && math_end_ != std::string_view::npos && groups_.size() <= math_groups_) continue;
         close_group();
         continue;
       case '$':
@@ -876,7 +941,7 @@ RichText Decoder::run() {
     }
     std::size_t next = pos_;
     const char32_t cp = unicode::decode_utf8(in_, next);
-    if (unicode::is_combining_mark(cp)) {
+    if (unicode::is_combining_mark(cp) && !(math_ && size() == math_start_)) {  // (not onto a letter before the math)
       apply_mark(cp);
     } else if (cp == 0x00A0) {
       emit_base(in_.substr(pos_, next - pos_));
@@ -888,6 +953,7 @@ RichText Decoder::run() {
     pos_ = next;
   }
   if (math_ && math_end_ != std::string_view::npos) close_math();
+  ++pos_;  // (as if past a closing brace: an \ensuremath{ left open keeps its source's last byte)
   while (!groups_.empty()) close_group();  // unbalanced `{`: close what is open
   flush_marks();
   while (!switches_.empty()) {
@@ -951,6 +1017,9 @@ void encode_plain(std::string& out, std::string_view text) {
       case '~':
         out += "\\textasciitilde{}";
         break;
+      case '^':  // (text-mode LaTeX has no bare caret, and `^{` reads as a superscript)
+        out += "\\textasciicircum{}";
+        break;
       case '-':
       case '`':
       case '\'':
@@ -968,7 +1037,28 @@ void encode_plain(std::string& out, std::string_view text) {
   }
 }
 
-void open_span(std::string& out, const Span& s, std::string_view text) {
+// A URL inside \url{} or \href{}: copied as is (the reader takes it verbatim), except what that
+// reading would change: braces (they would end or nest the argument), a special character after
+// a backslash (`\%` reads as `%`) and a backslash at the end (`\}` reads as `}`).
+void encode_url(std::string& out, std::string_view url) {
+  for (std::size_t i = 0; i < url.size(); ++i) {
+    const char c = url[i];
+    if (c == '{' || c == '}' || (i > 0 && url[i - 1] == '\\' && std::strchr("_%#&~$", c))) out.push_back('\\');
+    out.push_back(c);
+  }
+  if (!url.empty() && url.back() == '\\') out.push_back(' ');
+}
+
+// A link written as \url{...}: its text is its URL, with no other style inside it (the reader
+// takes \url's argument verbatim).
+bool written_as_url(const RichText& text, const Span& s) {
+  if (s.style != SpanStyle::Link || std::string_view(text.text).substr(s.begin, s.end - s.begin) != s.url) return false;
+  for (const Span& inner : text.spans)
+    if (&inner != &s && inner.begin >= s.begin && inner.end <= s.end) return false;
+  return true;
+}
+
+void open_span(std::string& out, const Span& s, const RichText& text) {
   switch (s.style) {
     case SpanStyle::Italic:
       out += "\\emph{";
@@ -989,10 +1079,12 @@ void open_span(std::string& out, const Span& s, std::string_view text) {
       out += "{";
       break;
     case SpanStyle::Link:
-      if (text.substr(s.begin, s.end - s.begin) == s.url) {
+      if (written_as_url(text, s)) {
         out += "\\url{";
       } else {
-        out += "\\href{" + s.url + "}{";
+        out += "\\href{";
+        encode_url(out, s.url);
+        out += "}{";
       }
       break;
   }
@@ -1062,13 +1154,23 @@ std::string encode(const RichText& text) {
     while (next < order.size() && text.spans[order[next]].begin == pos && !in_math) {
       const Span& s = text.spans[order[next++]];
       if (s.style == SpanStyle::Math && !s.url.empty()) {
-        out += '$';
+        // The source between delimiters it cannot contain: `\(a$b\)` is not `$a$b$`.
+        bool dollar = false, paren = false, bracket = false;
+        for (std::size_t i = 0; i < s.url.size(); ++i) {
+          if (s.url[i] == '$') dollar = true;
+          if (s.url[i] != '\\' || ++i == s.url.size()) continue;
+          paren = paren || s.url[i] == ')';
+          bracket = bracket || s.url[i] == ']';
+        }
+        const char* const open_close[][2] = {{"$", "$"}, {"\\(", "\\)"}, {"\\[", "\\]"}, {"\\ensuremath{", "}"}};
+        const auto& delimiters = open_close[!dollar ? 0 : !paren ? 1 : !bracket ? 2 : 3];
+        out += delimiters[0];
         out += s.url;
-        out += '$';
+        out += delimiters[1];
         past_math = s.end;
         break;
       }
-      open_span(out, s, t);
+      open_span(out, s, text);
       open.push_back(&s);
       in_math = s.style == SpanStyle::Math;
       if (s.style == SpanStyle::NoCase && pos < t.size()) {
@@ -1095,10 +1197,10 @@ std::string encode(const RichText& text) {
     if (!open.empty()) stop = std::min<std::size_t>(stop, open.back()->end);
     if (stop <= pos) stop = pos + 1;
     const std::string_view chunk = std::string_view(t).substr(pos, stop - pos);
-    if (in_math ||
-        (!open.empty() && open.back()->style == SpanStyle::Link &&
-         open.back()->url == t.substr(open.back()->begin, open.back()->end - open.back()->begin))) {
+    if (in_math) {
       out.append(chunk);
+    } else if (!open.empty() && written_as_url(text, *open.back())) {
+      encode_url(out, chunk);
     } else {
       encode_plain(out, chunk);
     }

@@ -8,6 +8,7 @@
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/unicode.hpp"
+#include "names/caches.hpp"
 #include "text/bytes.hpp"
 #include "text/scratch.hpp"
 
@@ -619,6 +620,15 @@ bool parse_extended_name(std::string_view chunk, Person& out) {
 }
 
 }  // namespace
+
+void detail::forget_cached_names() {
+  for (std::size_t i = 0; i < kWordCacheSize; ++i) decoded_word_cache()[i] = DecodedWord{};
+  NameCache& cache = name_cache();
+  for (std::size_t i = 0; i < kNameCacheSize; ++i) {
+    cache.tags[i] = 0;
+    cache.names[i] = ParsedName{};
+  }
+}
 
 NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
