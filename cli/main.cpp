@@ -330,8 +330,8 @@ int render(const Args& a, std::string& out) {
     query.sort = *keys;
   }
   if (!a.group.empty()) {
-    auto g = group_from_string(a.group);
-    if (!g) return usage_error("unknown group \"" + a.group + "\" (use none, year, type, status or venue)");
+    auto g = group_from_string(a.group, &error);
+    if (!g) return usage_error(error);
     query.group = *g;
   }
   query.search = a.search;

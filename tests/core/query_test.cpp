@@ -578,7 +578,9 @@ TEST(Group, NamesRoundTrip) {
   EXPECT_EQ(group_from_string("Venue"), GroupBy::Venue);
   EXPECT_EQ(group_from_string("badge"), GroupBy::Venue);
   EXPECT_EQ(group_from_string(""), GroupBy::None);
-  EXPECT_EQ(group_from_string("colour"), std::nullopt);
+  std::string error;
+  EXPECT_EQ(group_from_string("colour", &error), std::nullopt);
+  EXPECT_EQ(error, "unknown group \"colour\" (use none, year, type, status or venue)");
   EXPECT_EQ(to_string(GroupBy::Status), "status");
 }
 

@@ -102,7 +102,9 @@ std::vector<SortKey> default_sort();
 enum class GroupBy : std::uint8_t { PAPERSHELF_GROUP_KEYS(PAPERSHELF_ENUM_ITEM) };
 #undef PAPERSHELF_ENUM_ITEM
 std::string_view to_string(GroupBy g);
-std::optional<GroupBy> group_from_string(std::string_view s);
+// "none", "year", "type", "status" or "venue" (any case; "badge" means venue; "" means none).
+// Unknown text gives nullopt and, with `error`, a message naming the choices.
+std::optional<GroupBy> group_from_string(std::string_view s, std::string* error = nullptr);
 
 struct Query {
   // The page author's fixed selection (the element's `filter` attribute: "selected", a year

@@ -93,8 +93,8 @@ QueryAnswer Catalog::query(const QueryText& text) {
   report("");
   if (auto sort = parse_sort(text.sort, &error)) q.sort = std::move(*sort);
   report("");
-  if (auto g = group_from_string(text.group)) q.group = *g;
-  else a.errors.push_back("unknown group \"" + text.group.substr(0, 40) + "\" (use none, year, type, status or venue)");
+  if (auto g = group_from_string(text.group, &error)) q.group = *g;
+  report("");
   a.clauses = filter_clauses(q.filter);
   a.view = query(q, text.owner, text.facets ? &a.facets : nullptr);
   return a;

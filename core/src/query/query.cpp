@@ -25,12 +25,18 @@ constexpr std::string_view kGroupText[] = {PAPERSHELF_GROUP_KEYS(PAPERSHELF_TEXT
 std::string_view to_string(SortField f) { return kSortFieldText[static_cast<int>(f)]; }
 std::string_view to_string(GroupBy g) { return kGroupText[static_cast<int>(g)]; }
 
-std::optional<GroupBy> group_from_string(std::string_view s) {
+std::optional<GroupBy> group_from_string(std::string_view s, std::string* error) {
   const std::string folded = unicode::ascii_lower(s);  // group names are ASCII keywords
   if (folded.empty()) return GroupBy::None;
   if (folded == "badge") return GroupBy::Venue;
   for (std::size_t i = 0; i < std::size(kGroupText); ++i)
     if (folded == kGroupText[i]) return static_cast<GroupBy>(i);
+  if (error) {
+    *error = "unknown group \"" + std::string(s.substr(0, 40)) + "\" (use";
+    for (std::size_t i = 0; i < std::size(kGroupText); ++i)
+      *error += std::string(i == 0 ? " " : i + 1 == std::size(kGroupText) ? " or " : ", ") + std::string(kGroupText[i]);
+    *error += ")";
+  }
   return std::nullopt;
 }
 
