@@ -908,6 +908,11 @@ TEST(FilterClauses, CanonicalClausesAndTheirText) {
   EXPECT_EQ(texts, (std::vector<std::string>{"year:2020-2022", "type:journal,conference", "\"venue:ACM CCS\"", "selected",
                                              "author:Zhang", "first-author"}));
   EXPECT_EQ(clauses[2].value, "ACM CCS");
+  std::vector<std::string> labels;
+  for (const auto& c : clauses) labels.push_back(c.label);
+  EXPECT_EQ(labels, (std::vector<std::string>{"2020\u20132022", "Journal, Conference", "ACM CCS", "", "Zhang", ""}));
+  EXPECT_EQ(filter_clauses(parse_filter("year:2021-")).front().label, "2021\u2013");
+  EXPECT_EQ(filter_clauses(parse_filter("year:2021")).front().label, "2021");
   EXPECT_EQ(to_string(parse_filter(to_string(f))), to_string(f));
   EXPECT_EQ(clause_text("venue", "A \"quoted\" venue"), "\"venue:A quoted venue\"");
   EXPECT_EQ(clause_text("award", "ignored"), "award");

@@ -99,7 +99,7 @@ void write_facets(json::Writer& w, const Facets& f) {
 // The visitor's filter clause by clause, which the element shows as controls and chips.
 void write_clauses(json::Writer& w, const std::vector<FilterClause>& clauses) {
   w.key("clauses").begin_array();
-  for (const auto& c : clauses) w.begin_object().field("kind", c.kind).field("value", c.value).field("text", c.text).end_object();
+  for (const auto& c : clauses) w.begin_object().field("kind", c.kind).field("value", c.value).field("text", c.text).field("label", c.label).end_object();
   w.end_array();
 }
 

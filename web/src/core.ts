@@ -114,6 +114,8 @@ export interface FilterClause {
   value: string;
   /** The clause as filter text. */
   text: string;
+  /** The value as a reader sees it: "2020–2024", "2021–", "Conference, Journal". */
+  label: string;
 }
 
 /** A change to a filter: toggle one clause (a statistic, a chip), or set the clause of one kind

@@ -1,7 +1,7 @@
 // The <paper-shelf> custom element and its accessible HTML renderer. Entry markup comes from the
 // core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
 // adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
-import type { Diagnostic, FacetValue, FilterEdit, Papershelf, View } from "./core.js";
+import type { Diagnostic, FacetValue, FilterClause, FilterEdit, Papershelf, View } from "./core.js";
 import type { CanvasAssets, CanvasView, QueryState } from "./canvas.js";
 import { RemoteLibrary, type Shelf } from "./worker.js";
 
@@ -804,7 +804,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #syncControls(view: View): void {
       const e = this.#els;
       // The controls show the filter as the core read it, clause by clause.
-      const clause = (kind: string) => view.clauses.find((c) => c.kind === kind)?.value ?? "";
+      const clause = (kind: string) => view.clauses.find((c) => c.kind === kind);
       if (e.search.value !== this.#state.search) e.search.value = this.#state.search;
       const sort = this.#state.sort || "year-desc";
       if (![...e.sort.options].some((o) => o.value === sort)) e.sort.add(new Option(sort, sort));
@@ -812,12 +812,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.group.value = this.#state.group || "none";
       // A keystroke changes the counts, rarely the values: relabel the options in place then,
       // and rebuild them only when the values change (a rebuild costs the select its layout).
-      const fill = (sel: HTMLSelectElement, any: string, values: FacetValue[], current: string) => {
+      const fill = (sel: HTMLSelectElement, any: string, values: FacetValue[], set: FilterClause | undefined) => {
         const items: [string, string][] = [["", any], ...values.map((v): [string, string] => [v.key, `${v.label} (${v.count})`])];
-        // A value the menu does not offer: a year range from a link reads as the range (its
-        // count is in the count line), anything else has no publications in the list.
-        if (current && !values.some((v) => v.key === current))
-          items.push([current, /^\d*-\d*$/.test(current) ? current.replace("-", "\u2013") : `${current} (0)`]);
+        // A value the menu does not offer: a year range or a list of values from a link reads
+        // as the core labels it (its count is in the count line); one value has no publications.
+        const current = set?.value ?? "";
+        if (set && !values.some((v) => v.key === current))
+          items.push([current, (set.kind === "year" ? current.includes("-") : current.includes(",")) ? set.label : `${set.label} (0)`]);
         const options = sel.options;
         if (options.length === items.length && items.every(([value], k) => options[k].value === value)) {
           items.forEach(([, text], k) => { if (options[k].text !== text) options[k].text = text; });
@@ -882,12 +883,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
      */
     #renderActiveFilters(view: View): void {
       const L = this.labels;
-      const facets = view.facets!;
-      const facetLabel = (values: FacetValue[], key: string) => values.find((v) => v.key.toLowerCase() === key.toLowerCase())?.label ?? key;
-      const chips: [string, string][] = view.clauses.map(({ kind, value, text: clause }) => {
-        const text = kind === "year" ? `${L.year}: ${value}` : kind === "type" ? `${L.type}: ${facetLabel(facets.types, value)}`
-          : kind === "status" ? `${L.status}: ${facetLabel(facets.statuses, value)}` : kind === "venue" ? `${L.venue}: ${value}`
-          : kind === "author" ? `${L.coauthor}: ${value}` : kind === "tag" ? `${L.tag}: ${value}` : kind === "selected" ? L.selected
+      const chips: [string, string][] = view.clauses.map(({ kind, label, text: clause }) => {
+        const text = kind === "year" ? `${L.year}: ${label}` : kind === "type" ? `${L.type}: ${label}`
+          : kind === "status" ? `${L.status}: ${label}` : kind === "venue" ? `${L.venue}: ${label}`
+          : kind === "author" ? `${L.coauthor}: ${label}` : kind === "tag" ? `${L.tag}: ${label}` : kind === "selected" ? L.selected
           : kind === "award" ? L.award : kind === "first-author" ? L.firstAuthor : clause;
         return [clause, text];
       });

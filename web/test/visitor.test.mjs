@@ -247,7 +247,7 @@ test("every clause the core reads shows in the controls and survives the next co
   assert.equal(await shadow(page, "select.ps-f-year").inputValue(), "2021-");
   assert.equal(await shadow(page, "input.ps-f-first").isChecked(), true);
   const chips = await shadow(page, ".ps-active-filters button.ps-active-chip").allTextContents();
-  assert.deepEqual(chips.map((c) => c.replace(/\s*×$/, "")), ["Year: 2021-", "Venue: SC", "First author"]);
+  assert.deepEqual(chips.map((c) => c.replace(/\s*×$/, "")), ["Year: 2021\u2013", "Venue: SC", "First author"]);
   // The card counts the whole record, and says so while the list is narrowed.
   assert.equal(await shadow(page, ".ps-stats-scope").isVisible(), true);
   assert.match(await shadow(page, ".ps-stats-scope").textContent(), new RegExp(`^Counts for all ${exampleCount} publications$`));

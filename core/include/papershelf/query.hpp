@@ -49,6 +49,7 @@ struct FilterClause {
   std::string kind;   // year, type, status, venue, tag, author, selected, award, first-author
   std::string value;  // "2020-2024", "conference,journal", "NSDI"; empty for the flags
   std::string text;   // the clause as filter text: year:2020-2024, "venue:ACM CCS", selected
+  std::string label;  // the value as a reader sees it: "2020–2024", "2021–", "Conference, Journal"
 };
 // The clauses of `f` in canonical order; to_string(f) is their texts joined by spaces.
 std::vector<FilterClause> filter_clauses(const Filter& f);

@@ -137,32 +137,37 @@ Filter parse_filter(std::string_view text, std::string* error) {
 
 std::vector<FilterClause> filter_clauses(const Filter& f) {
   std::vector<FilterClause> out;
-  auto add = [&](std::string kind, std::string value) {
+  auto add = [&](std::string kind, std::string value, std::string label) {
     std::string text = clause_text(kind, value);
-    out.push_back({std::move(kind), std::move(value), std::move(text)});
+    out.push_back({std::move(kind), std::move(value), std::move(text), std::move(label)});
   };
   if (f.year_from || f.year_to) {
-    if (f.year_from == f.year_to) add("year", std::to_string(f.year_from));
-    else add("year", (f.year_from ? std::to_string(f.year_from) : "") + "-" + (f.year_to ? std::to_string(f.year_to) : ""));
+    const std::string from = f.year_from ? std::to_string(f.year_from) : "", to = f.year_to ? std::to_string(f.year_to) : "";
+    if (f.year_from == f.year_to) add("year", from, from);
+    else add("year", from + "-" + to, from + "\u2013" + to);  // (an en dash for a range)
   }
-  auto list = [&](const char* kind, const std::vector<std::string>& values) {
+  auto list = [&](const char* kind, const std::vector<std::string>& values, const std::vector<std::string_view>& labels) {
     if (values.empty()) return;
-    std::string s;
-    for (std::size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + values[i];
-    add(kind, std::move(s));
+    std::string value, label;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      value += (i ? "," : "") + values[i];
+      label += (i ? ", " : "") + std::string(labels.empty() ? values[i] : labels[i]);
+    }
+    add(kind, std::move(value), std::move(label));
   };
   std::vector<std::string> names;
-  for (auto t : f.types) names.emplace_back(to_string(t));
-  list("type", names);
-  names.clear();
-  for (auto s : f.statuses) names.emplace_back(to_string(s));
-  list("status", names);
-  list("venue", f.venues);
-  list("tag", f.tags);
-  if (f.selected_only) add("selected", "");
-  if (f.has_award) add("award", "");
-  if (!f.author.empty()) add("author", f.author);
-  if (f.owner_first) add("first-author", "");
+  std::vector<std::string_view> labels;
+  for (auto t : f.types) names.emplace_back(to_string(t)), labels.push_back(label(t));
+  list("type", names, labels);
+  names.clear(), labels.clear();
+  for (auto s : f.statuses) names.emplace_back(to_string(s)), labels.push_back(label(s));
+  list("status", names, labels);
+  list("venue", f.venues, {});
+  list("tag", f.tags, {});
+  if (f.selected_only) add("selected", "", "");
+  if (f.has_award) add("award", "", "");
+  if (!f.author.empty()) add("author", f.author, f.author);
+  if (f.owner_first) add("first-author", "", "");
   return out;
 }
 
