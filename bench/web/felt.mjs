@@ -24,7 +24,8 @@
 // Usage: node bench/web/felt.mjs   (after ./dev.sh test; uses build/native/bench/papershelf_gen_bib
 //   and build/native/cli/papershelf)
 // Environment: RUNS (navigations per page and size, default 5), ROUNDS (rounds of typing, default 3),
-//   PAPERSHELF_DIST (another build of the package to measure, default web/dist), VERBOSE=1 (every key).
+//   PAPERSHELF_DIST (another build of the package to measure, default web/dist), VERBOSE=1 (every key),
+//   KEY_SIZES and NAV_SIZES (comma-separated entry counts, to measure only some).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, cpSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,8 +46,9 @@ if (!existsSync(gen) || !existsSync(cli) || !existsSync(join(dist, "papershelf.j
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 const VERBOSE = Boolean(process.env.VERBOSE);
-const KEY_SIZES = [1000, 10000, 100000];
-const NAV_SIZES = [30, 1000, 10000];
+const sizes = (name, fallback) => (process.env[name] ? process.env[name].split(",").map(Number).filter((n) => n > 0) : fallback);
+const KEY_SIZES = sizes("KEY_SIZES", [1000, 10000, 100000]);
+const NAV_SIZES = sizes("NAV_SIZES", [30, 1000, 10000]);
 const OWNER = "Qinghao Hu";
 const KEY_GOAL = { 1000: 16, 10000: 50, 100000: 120 };   // ms, keystroke -> painted frame
 const NAV_GOAL = { 30: 50, 10000: 250 };                  // ms, element - static, first entry painted

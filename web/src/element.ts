@@ -129,7 +129,7 @@ const SMALL_LIST = 10;
 
 const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
 const CHUNK = 100;        // entries per later idle period
-const TYPING_PAUSE = 400; // ms without a key before the rest of a list is rendered
+const TYPING_PAUSE = 400; // ms without a key before the rest of a list is rendered, and the URL written
 
 const englishNumber = new Intl.NumberFormat("en");
 function count(n: number): string { return englishNumber.format(n); }
@@ -324,6 +324,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #onScheme = (): void => this.#adoptPageAccent();
 
     disconnectedCallback(): void {
+      this.#cancelTypedHash();
       window.removeEventListener("hashchange", this.#onHash);
       window.removeEventListener("popstate", this.#onHash);
       darkScheme?.removeEventListener("change", this.#onScheme);
@@ -748,6 +749,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     }
 
     #onHash = (): void => {
+      this.#cancelTypedHash();  // (the URL the visitor went to wins over a keystroke's)
       const before = JSON.stringify(this.#state);
       this.#readHash();
       if (JSON.stringify(this.#state) !== before) this.#refresh();
@@ -777,12 +779,30 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       else history.replaceState(null, "", url);
     }
 
-    /** Applies a change of the visitor's state: the URL first (a new history entry unless it
-     *  continues a run of keystrokes), then the view. */
+    /** Applies a change of the visitor's state: the URL (a new history entry unless it
+     *  continues a run of keystrokes), then the view. A keystroke's URL is written when typing
+     *  pauses: history.pushState and replaceState cost 5-7 ms each, in the frame that the key is
+     *  waiting for. */
     #commit(typing = false): void {
-      this.#writeHash(!(typing && this.#typing));
+      const push = !(typing && this.#typing) || this.#typedHashPush;
       this.#typing = typing;
+      this.#cancelTypedHash();
+      if (typing) {
+        this.#typedHashPush = push;
+        this.#typedHash = setTimeout(() => { this.#typedHash = undefined; this.#typedHashPush = false; this.#writeHash(push); }, TYPING_PAUSE);
+      } else {
+        this.#writeHash(push);
+      }
       this.#refresh();
+    }
+    /** The pending URL write of the last keystrokes, and whether it starts a history entry. */
+    #typedHash?: ReturnType<typeof setTimeout>;
+    #typedHashPush = false;
+    #cancelTypedHash(): void {
+      if (this.#typedHash === undefined) return;
+      clearTimeout(this.#typedHash);
+      this.#typedHash = undefined;
+      this.#typedHashPush = false;
     }
 
     /** Applies one edit to the visitor's filter. The core makes it (it alone reads the filter
