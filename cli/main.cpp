@@ -78,6 +78,7 @@ options:
   --clean           bibtex: what a visitor copies from the page (no author markers, none of
                     al-folio's or the owner's own fields); the html panels always are
   --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
+  --first N         html: only the first N entries, then a line with how many there are
   --preset NAME     html: the look of a site generator: al-folio, academicpages or hugo-blox
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
@@ -117,6 +118,8 @@ PAGE.html itself). Exit status: 1 when some data had errors (the page is still w
 
 options:
   -o, --output FILE   write the page to FILE
+  --first N           only the first N entries of each list (a long list's first screen:
+                      a smaller page that shows sooner; the element then shows them all)
 )";
 
 bool read_input(const std::string& path, std::string& out) {
@@ -140,6 +143,7 @@ struct Args {
   std::string preset;
   std::string output;  // prerender: where the page goes ("" = standard output)
   std::size_t max_authors = 0;
+  std::size_t first = 0;  // html: the first N entries only (0 = all)
   bool no_bibtex = false, clean = false, quiet = false, help = false;
   // Profile card.
   std::string profile_mode;  // "" = no card
@@ -222,11 +226,11 @@ int parse_args(int argc, char** argv, int first, Args& a) {
       if (!end || *end || n < 0) return usage_error("--top needs a number");
       a.top = static_cast<std::size_t>(n);
     }
-    else if (name == "--max-authors") {
+    else if (name == "--max-authors" || name == "--first") {
       char* end = nullptr;
       const long n = std::strtol(v.c_str(), &end, 10);
-      if (!end || *end || n < 0) return usage_error("--max-authors needs a number");
-      a.max_authors = static_cast<std::size_t>(n);
+      if (!end || *end || n < 0) return usage_error(name + " needs a number");
+      (name == "--first" ? a.first : a.max_authors) = static_cast<std::size_t>(n);
     } else {
       return usage_error("unknown option " + name);
     }
@@ -351,6 +355,7 @@ int render(const Args& a, std::string& out) {
   FormatOptions options;
   options.owner = catalog.owner(owner_text(a));
   options.max_authors = a.max_authors;
+  options.first = a.first;
   options.base = a.base;
   if (!a.preset.empty() && !is_preset(a.preset))
     return usage_error("unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)");
@@ -453,6 +458,7 @@ int run_prerender(const Args& a) {
     Args args;
     if (int bad = parse_args(static_cast<int>(argv.size()), argv.data(), 1, args)) return bad;
     args.files = {dir + *src};
+    args.first = a.first;
     std::string html;
     const int rendered = render(args, html);
     if (rendered == 2) return 2;

@@ -417,3 +417,27 @@ TEST(CliPrerender, AMarkerWithoutALocalSourceIsLeftAndSaidSo) {
   EXPECT_EQ(papershelf("prerender").status, 2);
   EXPECT_EQ(papershelf("prerender " + quote(::testing::TempDir() + "no-such-page.html")).status, 2);
 }
+
+TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {
+  // 1,203 records: the first 50 are listed, by year with their groups' full counts, and a line
+  // says how many there are; the page's metadata describes those 50.
+  std::string bib;
+  for (int i = 0; i < 1203; ++i)
+    bib += "@article{k" + std::to_string(i) + ", title={Paper " + std::to_string(i) + "}, author={Hu, Qinghao}, journal={J}, year={" +
+           std::to_string(2000 + i % 20) + "}}\n";
+  const std::string path = temp_file("first-screen.bib", bib);
+  const std::string name = path.substr(path.rfind('/') + 1);
+  const std::string page = temp_file("first-screen.html", "<paper-shelf src=\"" + name + "\" group=\"year\"><!-- papershelf:prerender --></paper-shelf>\n");
+  const Result r = papershelf("prerender --first 50 " + quote(page));
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::size_t entries = 0;
+  for (std::size_t at = r.out.find("<li class=\"ps-entry"); at != std::string::npos; at = r.out.find("<li class=\"ps-entry", at + 1)) ++entries;
+  EXPECT_EQ(entries, 50u);
+  EXPECT_TRUE(contains(r.out, "<p class=\"ps-more-entries\">The first 50 of 1,203 publications.</p>"));
+  EXPECT_TRUE(contains(r.out, "<span class=\"ps-count\">60</span>")) << "a group heading counts its whole group";
+  EXPECT_EQ(r.out.find("data-group=\"2017\""), std::string::npos) << "groups past the first screen are left out";
+  // Without it, the whole list; render takes the same option.
+  EXPECT_FALSE(contains(papershelf("prerender " + quote(page)).out, "ps-more-entries"));
+  EXPECT_TRUE(contains(papershelf("render --first 2 " + quote(path)).out, "The first 2 of 1,203 publications."));
+  EXPECT_EQ(papershelf("render --first x " + quote(path), true).status, 2);
+}

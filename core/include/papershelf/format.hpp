@@ -36,6 +36,9 @@ struct FormatOptions {
   std::string preset;             // the list's look (is_preset()): data-preset on .ps-shelf; "" none
   Panels panels = Panels::Filled;  // the BibTeX and Cite panels of each entry
   BibtexOptions bibtex{true, {}};  // that BibTeX: a visitor's, by default
+  // format_html: only the first `first` entries (0 = all), then a line saying how many the whole
+  // list has: a long list's first screen, prerendered for the element to take over.
+  std::size_t first = 0;
 };
 
 // The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",

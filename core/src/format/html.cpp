@@ -455,10 +455,10 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
   }
   if (!legend_html.empty()) out += "<p class=\"ps-legend\">" + legend_html + "</p>";
   if (view.entries.empty()) out += "<p class=\"ps-empty\">No publications match.</p>";
+  const std::size_t shown = o.first ? std::min(o.first, view.entries.size()) : view.entries.size();
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {
     out += "<ol class=\"ps-list\">";
-    for (std::uint32_t k = begin; k < begin + count && k < view.entries.size(); ++k)
-    {
+    for (std::uint32_t k = begin; k < begin + count && k < shown; ++k) {
       const Publication& p = lib.publications[view.entries[k]];
       const PanelTexts panels = panel_texts(p, o);
       out += format_entry_html(p, o, nullptr, &panels);
@@ -469,14 +469,29 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
     if (!view.entries.empty()) entries(0, static_cast<std::uint32_t>(view.entries.size()));
   } else {
     for (const auto& g : view.groups) {
+      if (g.begin >= shown) break;
       out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\"><span dir=\"auto\">" +
              escape_html(g.label) + "</span> <span class=\"ps-count\">" + std::to_string(g.count) + "</span></h3>";
       entries(g.begin, g.count);
       out += "</section>";
     }
   }
-  // What the list is, for search engines (not run: a data block).
-  if (!view.entries.empty()) out += "<script type=\"application/ld+json\">" + format_json_ld(lib, view) + "</script>";
+  if (shown < view.entries.size()) {
+    auto grouped = [](std::size_t n) {  // 12,345
+      std::string digits = std::to_string(n);
+      for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
+      return digits;
+    };
+    out += "<p class=\"ps-more-entries\">The first " + grouped(shown) + " of " + grouped(view.entries.size()) + " publications.</p>";
+  }
+  // What the list is, for search engines (not run: a data block): the entries shown.
+  if (shown < view.entries.size()) {
+    View first = view;
+    first.entries.resize(shown);
+    out += "<script type=\"application/ld+json\">" + format_json_ld(lib, first) + "</script>";
+  } else if (!view.entries.empty()) {
+    out += "<script type=\"application/ld+json\">" + format_json_ld(lib, view) + "</script>";
+  }
   out += "</div>";
   return out;
 }
