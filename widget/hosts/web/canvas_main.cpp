@@ -10,6 +10,7 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
 
+#include <bitset>
 #include <cctype>
 #include <cstdarg>
 #include <cstdlib>
@@ -29,6 +30,18 @@ namespace {
 
 using namespace papershelf;
 
+// Input waits in a queue and each frame takes what ImGui 1.86 can tell apart in one frame (it
+// keeps button and key state, not events): a press and a release in the same frame would cancel
+// out, so a button change ends the frame's mouse input and a key's second change waits for the
+// next frame.
+struct InputEvent {
+  enum Kind { Mouse, Key, Text, Mods } kind = Mouse;
+  float x = 0, y = 0;
+  int value = 0;  // Mouse: buttons; Key: key index; Mods: ctrl|shift<<1|alt<<2|super<<3
+  bool down = false;
+  std::string text;
+};
+
 struct Host {
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
   widget::Shelf shelf;
@@ -36,6 +49,8 @@ struct Host {
   int font_size = 0;
   float font_scale = 0;  // device pixel ratio the atlas was built for
   std::string result;
+  std::vector<InputEvent> input;
+  float mouse_x = -1e6f, mouse_y = -1e6f;  // the latest pointer position, queued or not
 };
 
 Host* g_host = nullptr;
@@ -87,6 +102,38 @@ int key_index(const char* name) {
   for (const auto& [n, k] : kKeys)
     if (std::strcmp(n, name) == 0) return k;
   return -1;
+}
+
+void take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
+  bool mouse_done = false;
+  std::bitset<ImGuiKey_COUNT> keys_changed;
+  std::size_t taken = 0;
+  for (; taken < queue.size(); ++taken) {
+    const InputEvent& e = queue[taken];
+    if (e.kind == InputEvent::Mouse) {
+      if (mouse_done) break;
+      io.MousePos = ImVec2(e.x, e.y);
+      for (int b = 0; b < 3; ++b) {
+        const bool down = (e.value >> b) & 1;
+        mouse_done = mouse_done || down != io.MouseDown[b];
+        io.MouseDown[b] = down;
+      }
+    } else if (e.kind == InputEvent::Key) {
+      if (io.KeysDown[e.value] != e.down) {
+        if (keys_changed[e.value]) break;
+        keys_changed[e.value] = true;
+      }
+      io.KeysDown[e.value] = e.down;
+    } else if (e.kind == InputEvent::Text) {
+      io.AddInputCharactersUTF8(e.text.c_str());
+    } else {
+      io.KeyCtrl = e.value & 1;
+      io.KeyShift = e.value & 2;
+      io.KeyAlt = e.value & 4;
+      io.KeySuper = e.value & 8;
+    }
+  }
+  queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(taken));
 }
 
 void write_indices(json::Writer& w, const char* name, const std::vector<std::uint32_t>& list) {
@@ -155,6 +202,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_init() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  io.ConfigInputTextCursorBlink = false;  // a blinking caret would draw frames forever
   io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
   for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
   io.SetClipboardTextFn = set_clipboard;
@@ -248,25 +296,42 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
 // ---- input (CSS pixels relative to the canvas) ----
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mouse(float x, float y, int buttons) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.MousePos = ImVec2(x, y);
-  io.MouseDown[0] = (buttons & 1) != 0;
-  io.MouseDown[1] = (buttons & 2) != 0;
-  io.MouseDown[2] = (buttons & 4) != 0;
+  g_host->mouse_x = x;
+  g_host->mouse_y = y;
+  InputEvent e;
+  e.kind = InputEvent::Mouse;
+  e.x = x;
+  e.y = y;
+  e.value = buttons;
+  g_host->input.push_back(std::move(e));
 }
 
-EMSCRIPTEN_KEEPALIVE void ps_canvas_wheel(float dx, float dy) {
+// Whether moving the content at (x, y) by dy (> 0: towards the top) scrolls the widget: an open
+// menu takes every wheel, the table until its end.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_can_scroll(float x, float y, float dy) {
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return 1;
+  return g_host->shelf.can_scroll(x, y, dy) ? 1 : 0;
+}
+
+// Returns 1 when the wheel scrolls something in the widget (the element then keeps it from the
+// page), 0 when the table is already at that end or the pointer is outside it: the page scrolls.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_wheel(float dx, float dy) {
+  if (!ps_canvas_can_scroll(g_host->mouse_x, g_host->mouse_y, dy)) return 0;
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheelH += dx;
   io.MouseWheel += dy;
+  return 1;
 }
 
+// Scrolls the table by `pixels` (> 0: down the list) at the next frame: touch drags and their
+// momentum.
+EMSCRIPTEN_KEEPALIVE void ps_canvas_scroll_by(float pixels) { g_host->shelf.scroll_by(pixels); }
+
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = ctrl != 0;
-  io.KeyShift = shift != 0;
-  io.KeyAlt = alt != 0;
-  io.KeySuper = super != 0;
+  InputEvent e;
+  e.kind = InputEvent::Mods;
+  e.value = (ctrl ? 1 : 0) | (shift ? 2 : 0) | (alt ? 4 : 0) | (super ? 8 : 0);
+  g_host->input.push_back(std::move(e));
 }
 
 // A named key (KeyboardEvent.key); returns 1 when the widget uses it (the element then prevents
@@ -274,17 +339,25 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super
 EMSCRIPTEN_KEEPALIVE int ps_canvas_key(const char* name, int down) {
   const int k = key_index(name);
   if (k < 0) return 0;
-  ImGui::GetIO().KeysDown[k] = down != 0;
+  InputEvent e;
+  e.kind = InputEvent::Key;
+  e.value = k;
+  e.down = down != 0;
+  g_host->input.push_back(std::move(e));
   return 1;
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_text(const char* utf8) {
-  ImGui::GetIO().AddInputCharactersUTF8(utf8);
+  InputEvent e;
+  e.kind = InputEvent::Text;
+  e.text = utf8;
+  g_host->input.push_back(std::move(e));
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
   ImGuiIO& io = ImGui::GetIO();
   if (!focused) {
+    g_host->input.clear();
     for (bool& k : io.KeysDown) k = false;
     io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
   }
@@ -306,6 +379,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   last = time;
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
+  take_input(io, h.input);
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
@@ -318,9 +392,11 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   io.MouseWheel = io.MouseWheelH = 0;
 
-  int flags = 0;
-  if (io.WantTextInput || ImGui::IsAnyItemActive() || ImGui::IsAnyItemHovered()) flags |= 1;
-  return flags;
+  // More frames only while something moves without new input: queued input, a held key (ImGui
+  // repeats it), a drag. Hover and a focused field need none (the caret does not blink).
+  bool held = ImGui::IsAnyItemActive() && ImGui::IsAnyMouseDown();
+  for (int k = 0; k < ImGuiKey_COUNT && !held; ++k) held = io.KeysDown[k];
+  return !h.input.empty() || held ? 1 : 0;
 }
 
 // What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
@@ -350,6 +426,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   w.end_array();
   write_indices(w, "needRows", a.need_rows);
   w.field("missingGlyphs", a.missing_glyphs);
+  w.field("announce", a.announce);
   const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
   w.field("cursor", cursor == ImGuiMouseCursor_Hand        ? "pointer"
                     : cursor == ImGuiMouseCursor_TextInput ? "text"
@@ -384,9 +461,14 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
         .field("record", p.row_records[i])
         .field("x", static_cast<int>(r.x))
         .field("y", static_cast<int>(r.y));
-    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h)).end_object();
+    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h));
+    w.field("titleChars", p.title_chars[i]).end_object();
   }
   w.end_array();
+  w.key("table");
+  rect(p.table);
+  w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
+  w.field("cards", p.cards).field("focusedRecord", p.focused_record);
   w.field("rowsDrawn", p.rows_drawn);
   w.end_object();
   return result(w.take());
