@@ -566,7 +566,11 @@ void Shelf::draw_table() {
   const ImGuiTableFlags flags = (cards ? 0 : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
                                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit) |
                                 ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH;
+  // Arrow keys that land on the table (ImGui focuses the scrolling box as one item) go on into
+  // its first row: the rows are what a keyboard user came for.
+  enter_rows_ = table_id_ && ImGui::GetFocusID() == table_id_;
   if (!ImGui::BeginTable(cards ? "cards" : "publications", columns, flags, ImVec2(0, avail.y))) return;
+  table_id_ = ImGui::GetCurrentWindow()->ChildId;
   if (pending_scroll_ != 0) {
     ImGui::SetScrollY(ImGui::GetScrollY() + pending_scroll_);
     pending_scroll_ = 0;
@@ -683,6 +687,11 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.row_records.push_back(record);
   probe_.title_chars.push_back(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (enter_rows_ && row_rect.y >= body_top_ - 1) {
+    enter_rows_ = false;
+    ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+    GImGui->NavDisableHighlight = false;
+  }
   if (focused && ImGui::GetIO().NavVisible) {
     // A focus ring a keyboard user can see (ImGui's own is one pixel), over the whole row and
     // clipped to the rows' area so it never covers the header.

@@ -211,6 +211,8 @@ class Shelf {
   Probe probe_;
   float pending_scroll_ = 0;
   std::int64_t announced_ = -1;  // record last announced as focused
+  unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
+  bool enter_rows_ = false;
   float body_top_ = 0;           // where rows show below the table header (screen y)
   // Colours resolved at theme time so every text reads at 4.5:1 or better on every background it
   // is drawn on (WCAG AA); see apply_theme.

@@ -335,7 +335,8 @@ export class CanvasView {
     c.addEventListener("pointermove", pointer);
     c.addEventListener("pointerdown", (e) => {
       c.focus({ preventScroll: true });
-      if (e.pointerType !== "touch") c.setPointerCapture(e.pointerId);
+      // (synthetic events from automation have no active pointer to capture)
+      if (e.pointerType !== "touch" && e.isTrusted) c.setPointerCapture(e.pointerId);
       pointer(e);
     });
     c.addEventListener("pointerup", pointer);

@@ -12,6 +12,7 @@
 
 #include <bitset>
 #include <cctype>
+#include <cmath>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
@@ -104,20 +105,24 @@ int key_index(const char* name) {
   return -1;
 }
 
-void take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
+bool take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
   bool mouse_done = false;
+  const ImVec2 start = io.MousePos;
   std::bitset<ImGuiKey_COUNT> keys_changed;
   std::size_t taken = 0;
   for (; taken < queue.size(); ++taken) {
     const InputEvent& e = queue[taken];
     if (e.kind == InputEvent::Mouse) {
       if (mouse_done) break;
+      bool press = false;
+      for (int b = 0; b < 3; ++b) press = press || ((e.value >> b) & 1) != io.MouseDown[b];
       io.MousePos = ImVec2(e.x, e.y);
-      for (int b = 0; b < 3; ++b) {
-        const bool down = (e.value >> b) & 1;
-        mouse_done = mouse_done || down != io.MouseDown[b];
-        io.MouseDown[b] = down;
-      }
+      // A press somewhere new: ImGui sees the pointer arrive on one frame (hover) and the button
+      // change on the next, as with a real hand.
+      // (ImGui floors the position it keeps)
+      if (press && (std::floor(e.x) != start.x || std::floor(e.y) != start.y)) break;
+      for (int b = 0; b < 3; ++b) io.MouseDown[b] = (e.value >> b) & 1;
+      mouse_done = press;
     } else if (e.kind == InputEvent::Key) {
       if (io.KeysDown[e.value] != e.down) {
         if (keys_changed[e.value]) break;
@@ -134,6 +139,7 @@ void take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
     }
   }
   queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(taken));
+  return taken > 0;
 }
 
 void write_indices(json::Writer& w, const char* name, const std::vector<std::uint32_t>& list) {
@@ -379,7 +385,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   last = time;
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
-  take_input(io, h.input);
+  const bool input = take_input(io, h.input);
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
@@ -392,11 +398,12 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   io.MouseWheel = io.MouseWheelH = 0;
 
-  // More frames only while something moves without new input: queued input, a held key (ImGui
+  // More frames only after input (ImGui settles over a frame or two: a header click sorts on the
+  // next), while input waits, or while something moves without new input: a held key (ImGui
   // repeats it), a drag. Hover and a focused field need none (the caret does not blink).
   bool held = ImGui::IsAnyItemActive() && ImGui::IsAnyMouseDown();
   for (int k = 0; k < ImGuiKey_COUNT && !held; ++k) held = io.KeysDown[k];
-  return !h.input.empty() || held ? 1 : 0;
+  return input || !h.input.empty() || held ? 1 : 0;
 }
 
 // What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
