@@ -38,9 +38,9 @@ using namespace papershelf;
 struct InputEvent {
   enum Kind { Mouse, Key, Text, Mods } kind = Mouse;
   float x = 0, y = 0;
-  int value = 0;  // Mouse: buttons; Key: key index; Mods: ctrl|shift<<1|alt<<2|super<<3
+  int value = 0;  // Mouse: buttons; Key: key index; Mods: ctrl|shift<<1|alt<<2|super<<3;
+                  // Text: where its characters start in Host::text
   bool down = false;
-  std::string text;
 };
 
 struct Host {
@@ -51,6 +51,7 @@ struct Host {
   float font_scale = 0;  // device pixel ratio the atlas was built for
   std::string result;
   std::vector<InputEvent> input;
+  std::string text;  // typed text the queue refers to, each piece NUL-terminated
   float mouse_x = -1e6f, mouse_y = -1e6f;  // the latest pointer position, queued or not
 };
 
@@ -105,7 +106,7 @@ int key_index(const char* name) {
   return -1;
 }
 
-bool take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
+bool take_input(ImGuiIO& io, std::vector<InputEvent>& queue, std::string& text) {
   bool mouse_done = false;
   const ImVec2 start = io.MousePos;
   std::bitset<ImGuiKey_COUNT> keys_changed;
@@ -130,7 +131,7 @@ bool take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
       }
       io.KeysDown[e.value] = e.down;
     } else if (e.kind == InputEvent::Text) {
-      io.AddInputCharactersUTF8(e.text.c_str());
+      io.AddInputCharactersUTF8(text.c_str() + e.value);
     } else {
       io.KeyCtrl = e.value & 1;
       io.KeyShift = e.value & 2;
@@ -139,6 +140,7 @@ bool take_input(ImGuiIO& io, std::vector<InputEvent>& queue) {
     }
   }
   queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(taken));
+  if (queue.empty()) text.clear();
   return taken > 0;
 }
 
@@ -185,6 +187,23 @@ int sscanf(const char* s, const char* format, ...) {
   }
   va_end(args);
   return assigned;
+}
+
+// ImGui asks for sines and cosines only to lay out arcs (rounded corners, circles, once per
+// radius) and an arc cosine to count their segments. libc's float trigonometry, built for any
+// angle to the last bit, is about 3 KB of wasm; these are good to about 1e-5, far below a pixel.
+float sinf(float x) {
+  constexpr float kTwoPi = 6.28318531f;
+  x -= kTwoPi * __builtin_floorf(x / kTwoPi + 0.5f);  // into [-pi, pi]
+  const float x2 = x * x;
+  return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72 * (1 - x2 / 110 * (1 - x2 / 156))))));
+}
+float cosf(float x) { return sinf(x + 1.57079633f); }
+float acosf(float x) {
+  // Abramowitz & Stegun 4.4.45 (error under 7e-5 rad)
+  const float a = x < 0 ? -x : x;
+  const float r = __builtin_sqrtf(1 - a) * (1.5707288f + a * (-0.2121144f + a * (0.0742610f - 0.0187293f * a)));
+  return x < 0 ? 3.14159265f - r : r;
 }
 
 // Creates the WebGL 2 context on the module's canvas and the ImGui context. 0 when WebGL 2 is
@@ -356,14 +375,16 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_key(const char* name, int down) {
 EMSCRIPTEN_KEEPALIVE void ps_canvas_text(const char* utf8) {
   InputEvent e;
   e.kind = InputEvent::Text;
-  e.text = utf8;
-  g_host->input.push_back(std::move(e));
+  e.value = static_cast<int>(g_host->text.size());
+  g_host->text.append(utf8).push_back('\0');
+  g_host->input.push_back(e);
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
   ImGuiIO& io = ImGui::GetIO();
   if (!focused) {
     g_host->input.clear();
+    g_host->text.clear();
     for (bool& k : io.KeysDown) k = false;
     io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
   }
@@ -385,7 +406,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   last = time;
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
-  const bool input = take_input(io, h.input);
+  const bool input = take_input(io, h.input, h.text);
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
