@@ -339,7 +339,11 @@ void Shelf::draw() {
 
 void Shelf::draw_toolbar() {
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float combo = std::clamp(avail * 0.14f, 90.0f, 150.0f);
+  // On a phone: the search field on its own line, then three menus a line, wide enough for
+  // "Any status".
+  const bool narrow = avail < 640.0f;
+  const float combo = narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * 2) / 3)
+                             : std::clamp(avail * 0.14f, 90.0f, 150.0f);
   // Controls flow onto a second line when the element is narrow.
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   auto flow = [&](float width) {
@@ -354,7 +358,7 @@ void Shelf::draw_toolbar() {
   // Search: the buffer is the widget's own; every edit becomes the query's search text.
   char buffer[256];
   ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
-  ImGui::SetNextItemWidth(std::clamp(avail * 0.3f, 140.0f, 320.0f));
+  ImGui::SetNextItemWidth(narrow ? avail : std::clamp(avail * 0.3f, 140.0f, 320.0f));
   if (ImGui::InputTextWithHint("##search", labels_.search.c_str(), buffer, sizeof buffer)) {
     search_buffer_ = buffer;
     query_.search = search_buffer_;
@@ -652,13 +656,16 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   ImGui::PopID();
   ImGui::PopID();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 top = ImGui::GetItemRectMin();
+  ImVec2 top = ImGui::GetItemRectMin();
   const float line = ImGui::GetTextLineHeight();
+  // Cards are taller: the header sits in the middle of its row.
+  if (probe_.cards) top.y += row_height * 0.5f - line * 1.3f;
   ImGui::RenderArrow(dl, ImVec2(top.x, top.y + line), ImGui::GetColorU32(ImGuiCol_Text),
                      collapsed ? ImGuiDir_Right : ImGuiDir_Down, 0.8f);
   ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
   ImVec2 p = ImGui::GetCursorScreenPos();
-  if (probe_.cards) p.x += line * 1.4f;  // past the arrow, which shares the one column
+  // (one column: the cursor is below the row, and the arrow shares the column)
+  if (probe_.cards) p = ImVec2(top.x + line * 1.4f, top.y);
   char count[48];
   ImFormatString(count, sizeof count, "  %u", group.count);
   ImFont* font = ImGui::GetFont();
