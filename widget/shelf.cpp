@@ -270,7 +270,9 @@ void Shelf::apply_theme() {
   ImVec4* c = style.Colors;
   if (theme_.background) c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(theme_.background);
   if (theme_.text) c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(theme_.text);
-  const ImVec4 bg = opaque(c[ImGuiCol_WindowBg], theme_.dark ? ImVec4(0, 0, 0, 1) : ImVec4(1, 1, 1, 1));
+  // Without a page colour (the native preview): white or ImGui's dark grey.
+  const ImVec4 bg = theme_.background || theme_.dark ? opaque(c[ImGuiCol_WindowBg], ImVec4(0, 0, 0, 1))
+                                                     : ImVec4(1, 1, 1, 1);
   const ImVec4 ink = c[ImGuiCol_Text] = opaque(c[ImGuiCol_Text], bg);
   const ImVec4 a = theme_.accent ? opaque(ImGui::ColorConvertU32ToFloat4(theme_.accent), bg)
                                  : c[ImGuiCol_CheckMark];
@@ -290,8 +292,9 @@ void Shelf::apply_theme() {
   c[ImGuiCol_PlotHistogramHovered] = a;
   // Every background text is drawn on: the page, striped and hovered rows, headers, fields,
   // menus, and the tinted badges.
+  // (A pressed control's shade lasts a click: not among them.)
   const ImVec4 grounds[] = {bg, c[ImGuiCol_TableRowBgAlt], c[ImGuiCol_FrameBg],
-                            c[ImGuiCol_FrameBgActive], c[ImGuiCol_PopupBg], c[ImGuiCol_Header]};
+                            c[ImGuiCol_HeaderHovered], c[ImGuiCol_PopupBg], c[ImGuiCol_Header]};
   auto readable = [&](ImVec4 want) {
     ImVec4 out = want;
     // Towards the text colour (or black / white when even that is too faint) until each pair
@@ -299,9 +302,8 @@ void Shelf::apply_theme() {
     for (int i = 0; i <= 40; ++i) {
       const ImVec4 target = i <= 20 ? ink : (theme_.dark ? ImVec4(1, 1, 1, 1) : ImVec4(0, 0, 0, 1));
       out = i <= 20 ? mix(want, ink, i / 20.0f) : mix(ink, target, (i - 20) / 20.0f);
-      // (a colour also labels its own tinted badge, on a plain or a hovered row)
-      bool ok = contrast(out, mix(bg, out, kTint)) >= 4.7f &&
-                contrast(out, mix(c[ImGuiCol_FrameBgActive], out, kTint)) >= 4.7f;
+      // (a colour also labels its own tinted badge)
+      bool ok = contrast(out, mix(bg, out, kTint)) >= 4.7f;
       for (const ImVec4& g : grounds) ok = ok && contrast(out, g) >= 4.7f;
       if (ok) break;
     }
