@@ -348,6 +348,7 @@ export class CanvasView {
     c.addEventListener("contextmenu", (e) => e.preventDefault());
     // The wheel scrolls the table until its end, then the page (the widget says which).
     c.addEventListener("wheel", (e) => {
+      if (e.ctrlKey) return;  // the browser's zoom
       const unit = e.deltaMode === 1 ? 3 : e.deltaMode === 2 ? 0.1 : 100;
       const [x, y] = at(e);
       m._ps_canvas_mouse(x, y, e.buttons & 7);
