@@ -1119,9 +1119,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#canvas = (await bundle.CanvasView.create(bundle.default, canvas!, element, {
           rows: (records) => this.#library?.entries(records, { owner: this.getAttribute("owner") ?? undefined, base: this.getAttribute("base") ?? undefined }) ?? [],
           query: (q: QueryState) => {
+            // Typing in the widget's search field is typing, as in the HTML one: one history entry
+            // for the word, and the hidden list's tail waits for a pause instead of taking the
+            // canvas's frames.
+            const typing = q.search !== this.#state.search;
+            if (typing) this.#lastKeyAt = performance.now();
             // The widget writes the core's canonical text; the defaults stay out of the URL hash.
             this.#state = { search: q.search, filter: q.filter, sort: q.sort === "year-desc" && !this.getAttribute("sort") ? "" : q.sort, group: q.group === "none" ? "" : q.group };
-            this.#commit();
+            this.#commit(typing);
           },
           open: (url) => {
             const target = new URL(url, document.baseURI);
