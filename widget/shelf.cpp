@@ -574,7 +574,8 @@ void Shelf::draw_table() {
                                 ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH;
   // Arrow keys that land on the table (ImGui focuses the scrolling box as one item) go on into
   // its first row: the rows are what a keyboard user came for.
-  enter_rows_ = table_id_ && ImGui::GetFocusID() == table_id_;
+  enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
+  focus_rows_ = false;
   if (!ImGui::BeginTable(cards ? "cards" : "publications", columns, flags, ImVec2(0, avail.y))) return;
   table_id_ = ImGui::GetCurrentWindow()->ChildId;
   if (pending_scroll_ != 0) {
@@ -696,7 +697,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.row_records.push_back(record);
   probe_.title_chars.push_back(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (enter_rows_ && row_rect.y >= body_top_ - 1) {
+  if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
     enter_rows_ = false;
     ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
     GImGui->NavDisableHighlight = false;

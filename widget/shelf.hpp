@@ -175,6 +175,9 @@ class Shelf {
   // MouseWheel sign) scrolls the table. False past either end, so the host lets the page scroll
   // instead (scroll chaining, as a native overflow box does). Uses the last frame's layout.
   bool can_scroll(float x, float y, float dy) const;
+  // The keyboard arrived (Tab into the canvas): the first visible row takes focus at the next
+  // frame, unless a row has it already.
+  void focus_rows() { focus_rows_ = true; }
   // Scrolls the table by `pixels` (> 0: further down the list) at the next frame (touch drags).
   void scroll_by(float pixels) { pending_scroll_ += pixels; }
 
@@ -213,6 +216,7 @@ class Shelf {
   std::int64_t announced_ = -1;  // record last announced as focused
   unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
   bool enter_rows_ = false;
+  bool focus_rows_ = false;
   float body_top_ = 0;           // where rows show below the table header (screen y)
   // Colours resolved at theme time so every text reads at 4.5:1 or better on every background it
   // is drawn on (WCAG AA); see apply_theme.

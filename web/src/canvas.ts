@@ -321,6 +321,7 @@ export class CanvasView {
     const m = this.#m;
     const mods = (e: KeyboardEvent | PointerEvent | WheelEvent) =>
       m._ps_canvas_mods(+e.ctrlKey, +e.shiftKey, +e.altKey, +e.metaKey);
+    let clickFocus = false;
     const at = (e: { clientX: number; clientY: number }) => {
       const r = c.getBoundingClientRect();
       return [e.clientX - r.left, e.clientY - r.top];
@@ -334,7 +335,9 @@ export class CanvasView {
     };
     c.addEventListener("pointermove", pointer);
     c.addEventListener("pointerdown", (e) => {
+      clickFocus = true;
       c.focus({ preventScroll: true });
+      clickFocus = false;
       // (synthetic events from automation have no active pointer to capture)
       if (e.pointerType !== "touch" && e.isTrusted) c.setPointerCapture(e.pointerId);
       pointer(e);
@@ -419,6 +422,11 @@ export class CanvasView {
       const text = e.clipboardData?.getData("text") ?? "";
       if (text) this.#withStrings([text], (t) => m._ps_canvas_text(t));
       e.preventDefault();
+      this.kick();
+    });
+    // Focus from the keyboard (not from a press) puts ImGui's focus on a row.
+    c.addEventListener("focus", () => {
+      if (!clickFocus) m._ps_canvas_focus(1);
       this.kick();
     });
     c.addEventListener("blur", () => {

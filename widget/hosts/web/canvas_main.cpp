@@ -22,6 +22,7 @@
 #include "fonts.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"  // GImGui->NavDisableHighlight: the focus ring follows the page's focus
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "shelf.hpp"
@@ -380,8 +381,13 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_text(const char* utf8) {
   g_host->input.push_back(e);
 }
 
+// 1: focus came from the keyboard (the first row takes ImGui's focus unless one has it);
+// 0: focus left (keys are released).
 EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
   ImGuiIO& io = ImGui::GetIO();
+  if (focused && g_host->shelf.probe().focused_record < 0) g_host->shelf.focus_rows();
+  // The focus ring shows while the canvas has the keyboard, not after it left.
+  GImGui->NavDisableHighlight = !focused;
   if (!focused) {
     g_host->input.clear();
     g_host->text.clear();
