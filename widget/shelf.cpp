@@ -600,8 +600,6 @@ void Shelf::draw_table() {
                             static_cast<ImGuiID>(Column::Venue));
     ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.0f,
                             static_cast<ImGuiID>(Column::Title));
-    ImGui::TableSetupColumn(labels_.links.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort,
-                            em * 11.0f, static_cast<ImGuiID>(Column::Links));
     if (cites)
       ImGui::TableSetupColumn(
           labels_.cited.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
@@ -798,6 +796,10 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::PopItemFlag();
   };
 
+  // The links sit at the end of the venue line (a column of their own stood mostly empty).
+  float links_w = 0;
+  for (const RowLink& l : row.links)
+    links_w += ImGui::CalcTextSize(link_label(l.label).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
   Rect title_rect;
   if (probe_.cards) {
     // One card: badge, year, status; the title in two lines; authors; venue with the links.
@@ -817,9 +819,6 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     title_rect = {p.x, p.y + line, title_w, line * 2};
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line * 3));
     draw_authors(row, max_x);
-    float links_w = 0;
-    for (const RowLink& l : row.links)
-      links_w += ImGui::CalcTextSize(link_label(l.label).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
     draw_text(dl, ImVec2(p.x, p.y + line * 4), max_x - p.x - links_w - 8, 1, dim, venue, nullptr);
     ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 4));
     links();
@@ -843,8 +842,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     draw_authors(row, max_x);
     float x = p.x;
     pills(x, p.y + line * 2, max_x);
-    draw_text(dl, ImVec2(x, p.y + line * 2), max_x - x, 1, dim, venue, nullptr);
-    ImGui::TableSetColumnIndex(static_cast<int>(Column::Links));
+    draw_text(dl, ImVec2(x, p.y + line * 2), max_x - x - links_w - 8, 1, dim, venue, nullptr);
+    ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 2));
     links();
     if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
         row.citations >= 0)

@@ -145,8 +145,8 @@ struct Labels {
 #undef PAPERSHELF_LABEL_FIELD
 };
 
-// Table columns (what a header click sorts by).
-enum class Column : int { Year, Venue, Title, Links, Citations, Count };
+// Table columns (what a header click sorts by). Links go at the end of each row's venue line.
+enum class Column : int { Year, Venue, Title, Citations, Count };
 
 class Shelf {
  public:
