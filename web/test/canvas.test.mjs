@@ -338,6 +338,18 @@ function longPage() {
 
 const layoutOf = (page) => page.evaluate(() => document.querySelector("paper-shelf").canvasLayout);
 
+/** Waits until the canvas has drawn its last frame (it draws none while nothing changes), so its
+ *  layout is the one the next input meets. */
+async function settle(page) {
+  let before = -1;
+  for (let i = 0; i < 50; i++) {
+    const frames = (await layoutOf(page)).frames;
+    if (frames === before) return;
+    before = frames;
+    await page.waitForTimeout(120);
+  }
+}
+
 test("the wheel scrolls the table, and the page once the table is at its end", async () => {
   const { page, errors } = await open(browser.context, longPage());
   await page.setViewportSize({ width: 1100, height: 800 });
@@ -351,14 +363,14 @@ test("the wheel scrolls the table, and the page once the table is at its end", a
   await page.mouse.move(x, y);
   const pageY = await page.evaluate(() => scrollY);
   await page.mouse.wheel(0, 100);
-  await page.waitForTimeout(300);
+  await settle(page);
   layout = await layoutOf(page);
   assert.ok(layout.scrollY > 0, "the table scrolled");
   assert.equal(await page.evaluate(() => scrollY), pageY, "the page did not");
   // Down to the table's end; from there the wheel moves the page.
   for (let i = 0; i < 40 && layout.scrollY < layout.scrollMaxY; i++) {
     await page.mouse.wheel(0, 100);
-    await page.waitForTimeout(60);
+    await settle(page);
     layout = await layoutOf(page);
   }
   assert.equal(layout.scrollY, layout.scrollMaxY);
@@ -383,7 +395,8 @@ test("a touch drag scrolls the table; at the table's top it scrolls the page", a
       await page.waitForTimeout(16);
     }
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await page.waitForTimeout(600);
+    await page.waitForTimeout(200);
+    await settle(page);  // (momentum included)
   };
   await page.evaluate(() => window.scrollTo(0, 100));
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
@@ -463,7 +476,8 @@ test("nothing is drawn while nothing changes, and a press and release in one fra
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   // The pointer rests on a row (hovered, with its tooltip).
   await page.mouse.move(box.x + layout.rows[1].x + 300, box.y + layout.rows[1].y + 10);
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(300);
+  await settle(page);
   const frames = (await layoutOf(page)).frames;
   await page.waitForTimeout(5000);
   assert.equal((await layoutOf(page)).frames - frames, 0, "frames drawn in 5 s of stillness");
