@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstring>
 
 #include "imgui.h"
@@ -61,6 +62,30 @@ Rect last_item_rect() {
   return {a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
+// Badges and pills are their text colour at this opacity over the row.
+constexpr float kTint = 0.16f;
+
+ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
+  return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.0f);
+}
+ImVec4 opaque(const ImVec4& c, const ImVec4& under) { return mix(under, c, c.w); }
+
+// WCAG 2 relative luminance and contrast ratio.
+float luminance(const ImVec4& c) {
+  // x^2.4 as x^2 * x^(1/4) * x^(1/8) (x^2.375: within 2% of the luminance, inside the margin
+  // the colours keep above 4.5:1), with no pow() in the download.
+  auto lin = [](float v) {
+    if (v <= 0.03928f) return v / 12.92f;
+    const float x = (v + 0.055f) / 1.055f, q = std::sqrt(std::sqrt(x));
+    return x * x * q * std::sqrt(q);
+  };
+  return 0.2126f * lin(c.x) + 0.7152f * lin(c.y) + 0.0722f * lin(c.z);
+}
+float contrast(const ImVec4& a, const ImVec4& b) {
+  const float la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+
 ImU32 with_alpha(ImU32 c, float alpha) {
   ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
   v.w *= alpha;
@@ -83,6 +108,51 @@ unsigned next_codepoint(const char*& s, const char* end) {
   const int n = ImTextCharFromUtf8(&c, s, end);
   s += n > 0 ? n : 1;
   return c;
+}
+
+// Draws `text` in at most `lines` lines of `width` pixels, wrapped at spaces, the last line cut
+// with an ellipsis when the text goes on. Returns how many characters were drawn; `widest` gets
+// the widest line's width.
+std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU32 col,
+                        const std::string& text, float* widest) {
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  auto measure = [&](const char* a, const char* b) { return font->CalcTextSizeA(size, FLT_MAX, 0, a, b).x; };
+  const char* s = text.data();
+  const char* const end = s + text.size();
+  std::uint32_t chars = 0;
+  float most = 0;
+  for (int l = 0; l < lines && s < end; ++l) {
+    const char* stop = end;
+    bool ellipsis = false;
+    if (measure(s, end) > width) {
+      if (l + 1 < lines) {
+        stop = font->CalcWordWrapPositionA(1.0f, s, end, width);
+      } else {
+        const float room = width - measure("…", nullptr);
+        float x = 0;
+        for (stop = s; stop < end;) {
+          const char* next = stop;
+          next_codepoint(next, end);
+          x += measure(stop, next);
+          if (x > room) break;
+          stop = next;
+        }
+        ellipsis = true;
+      }
+      if (stop <= s) next_codepoint(stop = s, end);  // at least one character per line
+    }
+    ImVec2 at(pos.x, pos.y + line * static_cast<float>(l));
+    dl->AddText(font, size, at, col, s, stop);
+    at.x += measure(s, stop);
+    if (ellipsis) dl->AddText(font, size, at, col, "…"), at.x += measure("…", nullptr);
+    most = std::max(most, at.x - pos.x);
+    for (const char* c = s; c < stop; ++chars) next_codepoint(c, stop);
+    for (s = stop; s < end && *s == ' ';) ++s;
+  }
+  if (widest) *widest = most;
+  return chars;
 }
 
 // A single-choice facet menu: "Any type" plus "Conference (12)". Returns the picked key, or
@@ -195,23 +265,55 @@ void Shelf::apply_theme() {
   style.GrabRounding = 4;
   style.PopupRounding = 4;
   style.WindowBorderSize = 0;
+  style.FrameBorderSize = 1;
   style.CellPadding = ImVec2(6, 4);
   ImVec4* c = style.Colors;
-  if (theme_.background) {
-    c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(theme_.background);
-    c[ImGuiCol_ChildBg] = c[ImGuiCol_WindowBg];
-  }
+  if (theme_.background) c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(theme_.background);
   if (theme_.text) c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(theme_.text);
-  if (theme_.accent) {
-    const ImVec4 a = ImGui::ColorConvertU32ToFloat4(theme_.accent);
-    c[ImGuiCol_CheckMark] = a;
-    c[ImGuiCol_SliderGrabActive] = a;
-    c[ImGuiCol_Header] = ImVec4(a.x, a.y, a.z, 0.22f);
-    c[ImGuiCol_HeaderHovered] = ImVec4(a.x, a.y, a.z, 0.30f);
-    c[ImGuiCol_HeaderActive] = ImVec4(a.x, a.y, a.z, 0.40f);
-    c[ImGuiCol_ButtonHovered] = ImVec4(a.x, a.y, a.z, 0.35f);
-    c[ImGuiCol_NavHighlight] = a;
-  }
+  // Without a page colour (the native preview): white or ImGui's dark grey.
+  const ImVec4 bg = theme_.background || theme_.dark ? opaque(c[ImGuiCol_WindowBg], ImVec4(0, 0, 0, 1))
+                                                     : ImVec4(1, 1, 1, 1);
+  const ImVec4 ink = c[ImGuiCol_Text] = opaque(c[ImGuiCol_Text], bg);
+  const ImVec4 a = theme_.accent ? opaque(ImGui::ColorConvertU32ToFloat4(theme_.accent), bg)
+                                 : c[ImGuiCol_CheckMark];
+  // Flat controls in the page's colours: every surface is the background shaded a little towards
+  // the text colour, so the pairs below can be checked.
+  auto shade = [&](float t) { return mix(bg, ink, t); };
+  c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = bg;
+  c[ImGuiCol_PopupBg] = shade(0.03f);
+  c[ImGuiCol_FrameBg] = c[ImGuiCol_Button] = c[ImGuiCol_TableHeaderBg] = shade(0.06f);
+  c[ImGuiCol_FrameBgHovered] = c[ImGuiCol_ButtonHovered] = c[ImGuiCol_HeaderHovered] = shade(0.1f);
+  c[ImGuiCol_FrameBgActive] = c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] = shade(0.14f);
+  c[ImGuiCol_Header] = mix(bg, a, 0.14f);
+  c[ImGuiCol_TableRowBgAlt] = shade(0.03f);
+  c[ImGuiCol_Border] = c[ImGuiCol_TableBorderLight] = c[ImGuiCol_TableBorderStrong] = shade(0.18f);
+  c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrabActive] = c[ImGuiCol_NavHighlight] = a;
+  c[ImGuiCol_PlotHistogram] = mix(bg, a, 0.45f);
+  c[ImGuiCol_PlotHistogramHovered] = a;
+  // Every background text is drawn on: the page, striped and hovered rows, headers, fields,
+  // menus, and the tinted badges.
+  // (A pressed control's shade lasts a click: not among them.)
+  const ImVec4 grounds[] = {bg, c[ImGuiCol_TableRowBgAlt], c[ImGuiCol_FrameBg],
+                            c[ImGuiCol_HeaderHovered], c[ImGuiCol_PopupBg], c[ImGuiCol_Header]};
+  auto readable = [&](ImVec4 want) {
+    ImVec4 out = want;
+    // Towards the text colour (or black / white when even that is too faint) until each pair
+    // reaches 4.5:1, with a little margin for the rounding of the blend.
+    for (int i = 0; i <= 40; ++i) {
+      const ImVec4 target = i <= 20 ? ink : (theme_.dark ? ImVec4(1, 1, 1, 1) : ImVec4(0, 0, 0, 1));
+      out = i <= 20 ? mix(want, ink, i / 20.0f) : mix(ink, target, (i - 20) / 20.0f);
+      // (a colour also labels its own tinted badge)
+      bool ok = contrast(out, mix(bg, out, kTint)) >= 4.7f;
+      for (const ImVec4& g : grounds) ok = ok && contrast(out, g) >= 4.7f;
+      if (ok) break;
+    }
+    return out;
+  };
+  c[ImGuiCol_Text] = readable(ink);
+  c[ImGuiCol_TextDisabled] = readable(mix(ink, bg, 0.45f));
+  accent_ = ImGui::ColorConvertFloat4ToU32(readable(a));
+  status_ = ImGui::ColorConvertFloat4ToU32(readable(theme_.dark ? ImVec4(0.95f, 0.6f, 0.2f, 1) : ImVec4(0.7f, 0.35f, 0, 1)));
+  award_ = ImGui::ColorConvertFloat4ToU32(readable(theme_.dark ? ImVec4(0.95f, 0.78f, 0.2f, 1) : ImVec4(0.55f, 0.4f, 0, 1)));
 }
 
 // ---------------------------------------------------------------- [SECTION] Frame
@@ -230,6 +332,7 @@ void Shelf::draw() {
   draw_toolbar();
   draw_chart();
   draw_table();
+  if (probe_.focused_record < 0) announced_ = -1;  // focus left the rows: announce on return
   if (regular_) ImGui::PopFont();
   ImGui::End();
 }
@@ -238,7 +341,11 @@ void Shelf::draw() {
 
 void Shelf::draw_toolbar() {
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float combo = std::clamp(avail * 0.14f, 90.0f, 150.0f);
+  // On a phone: the search field on its own line, then three menus a line, wide enough for
+  // "Any status".
+  const bool narrow = avail < 640.0f;
+  const float combo = narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * 2) / 3)
+                             : std::clamp(avail * 0.14f, 90.0f, 150.0f);
   // Controls flow onto a second line when the element is narrow.
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   auto flow = [&](float width) {
@@ -253,7 +360,7 @@ void Shelf::draw_toolbar() {
   // Search: the buffer is the widget's own; every edit becomes the query's search text.
   char buffer[256];
   ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
-  ImGui::SetNextItemWidth(std::clamp(avail * 0.3f, 140.0f, 320.0f));
+  ImGui::SetNextItemWidth(narrow ? avail : std::clamp(avail * 0.3f, 140.0f, 320.0f));
   if (ImGui::InputTextWithHint("##search", labels_.search.c_str(), buffer, sizeof buffer)) {
     search_buffer_ = buffer;
     query_.search = search_buffer_;
@@ -383,7 +490,7 @@ void Shelf::draw_chart() {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 bar = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
   const ImU32 active =
-      theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
+      ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const float label_h = ImGui::GetFontSize() * 0.8f;
   Filter& f = query_.filter;
@@ -448,48 +555,71 @@ void Shelf::sync_table_sort() {
   query_edited();
 }
 
-void Shelf::draw_table() {
-  const bool cites = view_.has_citations;
-  const int columns = cites ? static_cast<int>(Column::Count) : static_cast<int>(Column::Citations);
-  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
-                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Resizable |
-                                ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("publications", columns, flags,
-                         ImVec2(0, ImGui::GetContentRegionAvail().y)))
-    return;
-  const float em = ImGui::GetFontSize();
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn(labels_.year.c_str(),
-                          ImGuiTableColumnFlags_DefaultSort |
-                              ImGuiTableColumnFlags_PreferSortDescending |
-                              ImGuiTableColumnFlags_WidthFixed,
-                          em * 3.2f, static_cast<ImGuiID>(Column::Year));
-  ImGui::TableSetupColumn(labels_.venue.c_str(), ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
-                          static_cast<ImGuiID>(Column::Venue));
-  ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.0f,
-                          static_cast<ImGuiID>(Column::Title));
-  ImGui::TableSetupColumn(labels_.links.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort,
-                          em * 11.0f, static_cast<ImGuiID>(Column::Links));
-  if (cites)
-    ImGui::TableSetupColumn(
-        labels_.cited.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
-        em * 3.5f, static_cast<ImGuiID>(Column::Citations));
-  sync_table_sort();
+bool Shelf::can_scroll(float x, float y, float dy) const {
+  const Rect& t = probe_.table;
+  if (x < t.x || y < t.y || x >= t.x + t.w || y >= t.y + t.h) return false;
+  return dy > 0 ? probe_.scroll_y > 0.5f : dy < 0 && probe_.scroll_y < probe_.scroll_max_y - 0.5f;
+}
 
-  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  for (int c = 0; c < columns; ++c) {
-    ImGui::TableSetColumnIndex(c);
-    ImGui::TableHeader(ImGui::TableGetColumnName(c));
-    probe_.headers.push_back(last_item_rect());
+void Shelf::draw_table() {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  probe_.table = {origin.x, origin.y, avail.x, avail.y};
+  // Below this width the columns leave a title a few characters: one card per row instead.
+  const bool cards = probe_.cards = avail.x < 640.0f;
+  const bool cites = view_.has_citations && !cards;
+  const int columns = cards ? 1 : cites ? static_cast<int>(Column::Count) : static_cast<int>(Column::Citations);
+  const ImGuiTableFlags flags = (cards ? 0 : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
+                                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit) |
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH;
+  // Arrow keys that land on the table (ImGui focuses the scrolling box as one item) go on into
+  // its first row: the rows are what a keyboard user came for.
+  enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
+  focus_rows_ = false;
+  if (!ImGui::BeginTable(cards ? "cards" : "publications", columns, flags, ImVec2(0, avail.y))) return;
+  table_id_ = ImGui::GetCurrentWindow()->ChildId;
+  if (pending_scroll_ != 0) {
+    ImGui::SetScrollY(ImGui::GetScrollY() + pending_scroll_);
+    pending_scroll_ = 0;
   }
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  float row_height = line * 3.0f + ImGui::GetStyle().ItemSpacing.y;
+  if (cards) {
+    // Badge and year; the title in two lines; authors; venue and links.
+    row_height = line * 5.0f + ImGui::GetStyle().ItemSpacing.y * 2;
+    ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch);
+  } else {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn(labels_.year.c_str(),
+                            ImGuiTableColumnFlags_DefaultSort |
+                                ImGuiTableColumnFlags_PreferSortDescending |
+                                ImGuiTableColumnFlags_WidthFixed,
+                            em * 3.2f, static_cast<ImGuiID>(Column::Year));
+    ImGui::TableSetupColumn(labels_.venue.c_str(), ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
+                            static_cast<ImGuiID>(Column::Venue));
+    ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.0f,
+                            static_cast<ImGuiID>(Column::Title));
+    if (cites)
+      ImGui::TableSetupColumn(
+          labels_.cited.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
+          em * 3.5f, static_cast<ImGuiID>(Column::Citations));
+    sync_table_sort();
+
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < columns; ++c) {
+      ImGui::TableSetColumnIndex(c);
+      ImGui::TableHeader(ImGui::TableGetColumnName(c));
+      probe_.headers.push_back(last_item_rect());
+    }
+  }
+  body_top_ = cards ? origin.y : origin.y + (probe_.headers.empty() ? 0 : probe_.headers[0].h);
 
   if (display_.empty()) {
     ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    ImGui::TableSetColumnIndex(cards ? 0 : static_cast<int>(Column::Title));
     ImGui::TextDisabled("%s", view_.total ? "No publications match." : "No publications.");
   }
-  const float row_height = ImGui::GetTextLineHeight() * 3.0f + ImGui::GetStyle().ItemSpacing.y;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(display_.size()));
   while (clipper.Step()) {
@@ -502,6 +632,8 @@ void Shelf::draw_table() {
         draw_entry_row(view_.entries[d], row_height);
     }
   }
+  probe_.scroll_y = ImGui::GetScrollY();
+  probe_.scroll_max_y = ImGui::GetScrollMaxY();
   ImGui::EndTable();
 }
 
@@ -525,12 +657,16 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   ImGui::PopID();
   ImGui::PopID();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 top = ImGui::GetItemRectMin();
+  ImVec2 top = ImGui::GetItemRectMin();
   const float line = ImGui::GetTextLineHeight();
+  // Cards are taller: the header sits in the middle of its row.
+  if (probe_.cards) top.y += row_height * 0.5f - line * 1.3f;
   ImGui::RenderArrow(dl, ImVec2(top.x, top.y + line), ImGui::GetColorU32(ImGuiCol_Text),
                      collapsed ? ImGuiDir_Right : ImGuiDir_Down, 0.8f);
-  ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
-  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  // (one column: the cursor is below the row, and the arrow shares the column)
+  if (probe_.cards) p = ImVec2(top.x + line * 1.4f, top.y);
   char count[48];
   ImFormatString(count, sizeof count, "  %u", group.count);
   ImFont* font = ImGui::GetFont();
@@ -557,21 +693,37 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   const Rect row_rect = last_item_rect();
   probe_.rows.push_back(row_rect);
   probe_.row_records.push_back(record);
+  probe_.title_chars.push_back(0);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
+    enter_rows_ = false;
+    ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+    GImGui->NavDisableHighlight = false;
+  }
+  if (focused && ImGui::GetIO().NavVisible) {
+    // A focus ring a keyboard user can see (ImGui's own is one pixel), over the whole row and
+    // clipped to the rows' area so it never covers the header.
+    const ImVec2 ring_min(row_rect.x + 1, row_rect.y + 1);
+    const ImVec2 ring_max(row_rect.x + row_rect.w - 1, row_rect.y + row_rect.h - 1);
+    dl->PushClipRect(ImVec2(probe_.table.x, std::max(body_top_, ring_min.y - 1)),
+                     ImVec2(probe_.table.x + probe_.table.w, probe_.table.y + probe_.table.h), false);
+    dl->AddRect(ring_min, ring_max, accent_, 3.0f, 0, 2.0f);
+    dl->PopClipRect();
+  }
 
   auto it = rows_.find(record);
   if (it == rows_.end()) {
     actions_.need_rows.push_back(record);
-    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
     ImGui::TextDisabled("…");
     ImGui::PopID();
     return;
   }
   const Row& row = it->second;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float line = ImGui::GetTextLineHeight();
-  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const ImU32 accent = theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_CheckMark);
+  if (focused && announced_ != record) {
+    announced_ = record;
+    actions_.announce = row.title;
+  }
 
   if (ImGui::BeginPopupContextItem("##entry")) {
     // The styles and formats are the core's (one table, the same the HTML list's Cite offers).
@@ -599,86 +751,114 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::EndPopup();
   }
 
-  // Year
-  const ImVec2 year_pos = ImGui::GetItemRectMin();
-  if (row.year) {
-    char year[16];
-    ImFormatString(year, sizeof year, "%d", row.year);
-    dl->AddText(ImVec2(year_pos.x, year_pos.y), dim, year);
-  }
-
-  // Venue badge
-  ImGui::TableSetColumnIndex(static_cast<int>(Column::Venue));
-  {
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const std::string& badge = row.badge.empty() ? row.venue : row.badge;
-    if (!badge.empty()) {
-      const float w =
-          std::min(ImGui::CalcTextSize(badge.c_str()).x + 8, ImGui::GetContentRegionAvail().x);
-      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + line + 2), with_alpha(accent, 0.16f), 3.0f);
-      dl->PushClipRect(p, ImVec2(p.x + w, p.y + line + 2), true);
-      dl->AddText(ImVec2(p.x + 4, p.y + 1), accent, badge.c_str());
-      dl->PopClipRect();
+  const float line = ImGui::GetTextLineHeight();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 accent = accent_;
+  const ImVec2 top = ImGui::GetItemRectMin();
+  char year[16] = "";
+  if (row.year) ImFormatString(year, sizeof year, "%d", row.year);
+  const std::string& badge = row.badge.empty() ? row.venue : row.badge;
+  std::string venue = row.venue;
+  if (!row.note.empty()) venue += venue.empty() ? row.note : " · " + row.note;
+  // Coloured labels: the badge, the status ("Under review"; "published" draws none), the award.
+  auto pill = [&](float& x, float y, float max_w, const std::string& label, ImU32 colour) {
+    const float w = std::min(ImGui::CalcTextSize(label.c_str()).x + 8, max_w);
+    if (w <= 8) return;
+    dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + line), with_alpha(colour, kTint), 3.0f);
+    dl->PushClipRect(ImVec2(x, y), ImVec2(x + w - 3, y + line), true);
+    dl->AddText(ImVec2(x + 4, y), colour, label.c_str());
+    dl->PopClipRect();
+    x += w + 6;
+  };
+  auto pills = [&](float& x, float y, float max_x) {
+    if (!row.status.empty() && row.status != "published") {
+      const auto st = status_from_string(row.status);
+      const std::string status_label = st ? std::string(label(*st)) : row.status;
+      pill(x, y, max_x - x, status_label, status_);
+      if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
     }
+    if (!row.award.empty() || !row.award_label.empty())
+      pill(x, y, max_x - x, row.award_label.empty() ? labels_.award : row.award_label, award_);
+  };
+  // Link buttons, flat; arrow keys move row by row, so they stay out of keyboard navigation (the
+  // context menu lists the same links).
+  auto links = [&]() {
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+    for (std::size_t k = 0; k < row.links.size(); ++k) {
+      if (k) ImGui::SameLine(0, 4);
+      ImGui::PushID(static_cast<int>(k));
+      if (ImGui::SmallButton(link_label(row.links[k].label).c_str()))
+        actions_.open.push_back(row.links[k].url);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.links[k].url.c_str());
+      ImGui::PopID();
+    }
+    ImGui::PopItemFlag();
+  };
+
+  // The links sit at the end of the venue line (a column of their own stood mostly empty).
+  float links_w = 0;
+  for (const RowLink& l : row.links)
+    links_w += ImGui::CalcTextSize(link_label(l.label).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
+  Rect title_rect;
+  if (probe_.cards) {
+    // One card: badge, year, status; the title in two lines; authors; venue with the links.
+    // (the row's selectable moved the cursor below the row: draw from its top)
+    const ImVec2 p(ImGui::GetCursorScreenPos().x, top.y + ImGui::GetStyle().ItemSpacing.y);
+    const float max_x = p.x + ImGui::GetContentRegionAvail().x;
+    float x = p.x;
+    if (!badge.empty()) pill(x, p.y, std::min(max_x - x, ImGui::GetFontSize() * 9), badge, accent);
+    if (*year) {
+      dl->AddText(ImVec2(x, p.y), dim, year);
+      x += ImGui::CalcTextSize(year).x + 8;
+    }
+    pills(x, p.y, max_x);
+    float title_w = 0;
+    probe_.title_chars.back() = draw_text(dl, ImVec2(p.x, p.y + line), max_x - p.x, 2,
+                                          row.url.empty() ? text : accent, row.title, &title_w);
+    title_rect = {p.x, p.y + line, title_w, line * 2};
+    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line * 3));
+    draw_authors(row, max_x);
+    draw_text(dl, ImVec2(p.x, p.y + line * 4), max_x - p.x - links_w - 8, 1, dim, venue, nullptr);
+    ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 4));
+    links();
+  } else {
+    if (*year) dl->AddText(top, dim, year);
+    ImGui::TableSetColumnIndex(static_cast<int>(Column::Venue));
+    {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      float x = p.x;
+      if (!badge.empty()) pill(x, p.y, ImGui::GetContentRegionAvail().x, badge, accent);
+    }
+    // Title, authors, venue line
+    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float max_x = p.x + ImGui::GetContentRegionAvail().x;
+    float title_w = 0;
+    probe_.title_chars.back() = draw_text(dl, p, max_x - p.x, 1, row.url.empty() ? text : accent,
+                                          row.title, &title_w);
+    title_rect = {p.x, p.y, title_w, line};
+    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line));
+    draw_authors(row, max_x);
+    float x = p.x;
+    pills(x, p.y + line * 2, max_x);
+    draw_text(dl, ImVec2(x, p.y + line * 2), max_x - x - links_w - 8, 1, dim, venue, nullptr);
+    ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 2));
+    links();
+    if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
+        row.citations >= 0)
+      ImGui::TextDisabled("%lld", static_cast<long long>(row.citations));
   }
 
-  // Title, authors, venue line
-  ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  const float max_x = p.x + ImGui::GetContentRegionAvail().x;
-  const ImVec2 title_size = ImGui::CalcTextSize(row.title.c_str());
-  const Rect title_rect{p.x, p.y, std::min(title_size.x, max_x - p.x), line};
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool over_title = hovered && !row.url.empty() && mouse.x >= title_rect.x &&
                           mouse.x < title_rect.x + title_rect.w && mouse.y >= title_rect.y &&
                           mouse.y < title_rect.y + title_rect.h;
-  dl->AddText(p, row.url.empty() ? text : accent, row.title.c_str());
   if (over_title) {
-    dl->AddLine(ImVec2(p.x, p.y + line), ImVec2(p.x + title_rect.w, p.y + line), accent);
+    const float y = title_rect.y + title_rect.h;
+    dl->AddLine(ImVec2(title_rect.x, y), ImVec2(title_rect.x + title_rect.w, y), accent);
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
   }
-  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line));
-  draw_authors(row, max_x);
-  {
-    std::string venue = row.venue;
-    if (!row.note.empty()) venue += venue.empty() ? row.note : " · " + row.note;
-    float x = p.x;
-    const float y = p.y + line * 2;
-    auto pill = [&](const std::string& label, ImU32 colour) {
-      const float w = ImGui::CalcTextSize(label.c_str()).x + 8;
-      dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + line), with_alpha(colour, 0.18f), 3.0f);
-      dl->AddText(ImVec2(x + 4, y), colour, label.c_str());
-      x += w + 6;
-    };
-    if (!row.status.empty() && row.status != "published") {
-      const auto s = status_from_string(row.status);
-      const std::string status_label = s ? std::string(label(*s)) : row.status;
-      pill(status_label, IM_COL32(200, 120, 20, 255));
-      if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
-    }
-    if (!row.award.empty() || !row.award_label.empty())
-      pill(row.award_label.empty() ? labels_.award : row.award_label, IM_COL32(190, 140, 0, 255));
-    dl->AddText(ImVec2(x, y), dim, venue.c_str());
-  }
-
-  // Links (arrow keys move row by row, so in-row buttons stay out of keyboard navigation; the
-  // context menu lists the same links)
-  ImGui::TableSetColumnIndex(static_cast<int>(Column::Links));
-  ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
-  for (std::size_t k = 0; k < row.links.size(); ++k) {
-    if (k) ImGui::SameLine(0, 4);
-    ImGui::PushID(static_cast<int>(k));
-    if (ImGui::SmallButton(link_label(row.links[k].label).c_str()))
-      actions_.open.push_back(row.links[k].url);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.links[k].url.c_str());
-    ImGui::PopID();
-  }
-  ImGui::PopItemFlag();
-
-  if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
-      row.citations >= 0)
-    ImGui::TextDisabled("%lld", static_cast<long long>(row.citations));
-
   // A click on the title (or Enter / Space on the focused row) opens the title's link.
   if (!row.url.empty() && ((pressed && (over_title || !ImGui::GetIO().MouseReleased[0])) || enter))
     actions_.open.push_back(row.url);
@@ -687,38 +867,46 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   ImGui::PopID();
 }
 
-// Authors on one line: the owner in bold, markers raised and small, long lists collapsed to
-// "+N more" (a click opens the whole list).
+// Authors on one line: the owner in bold, markers raised and small; those that do not fit (or are
+// beyond the element's maxAuthors) collapse to "+N" (a click opens the whole list).
 void Shelf::draw_authors(const Row& row, float max_x) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const ImU32 accent = theme_.accent ? theme_.accent : ImGui::GetColorU32(ImGuiCol_CheckMark);
+  const ImU32 accent = accent_;
   std::vector<std::uint8_t> owner(row.authors.size());
   for (std::size_t i = 0; i < row.authors.size(); ++i) owner[i] = row.authors[i].owner;
   const AuthorLine line = collapse_authors(std::move(owner), max_authors_);
   ImVec2 pos = ImGui::GetCursorScreenPos();
-  auto put = [&](ImFont* f, float s, float dy, ImU32 col, const std::string& str) {
-    dl->AddText(f, s, ImVec2(pos.x, pos.y + dy), col, str.c_str());
-    pos.x += f->CalcTextSizeA(s, FLT_MAX, 0, str.c_str()).x;
+  auto width = [&](float s, const std::string& str) { return font->CalcTextSizeA(s, FLT_MAX, 0, str.c_str()).x; };
+  auto put = [&](float s, float dy, ImU32 col, const std::string& str) {
+    dl->AddText(font, s, ImVec2(pos.x, pos.y + dy), col, str.c_str());
+    pos.x += width(s, str);
   };
-  for (std::size_t k = 0; k < line.shown.size() && pos.x < max_x; ++k) {
+  const float more_w = width(size, "  +999");
+  std::size_t k = 0;
+  for (; k < line.shown.size(); ++k) {
     const RowAuthor& a = row.authors[line.shown[k]];
-    if (k) put(font, size, 0, dim, ", ");
+    const bool last = k + 1 == line.shown.size() && !line.hidden;
+    const float w = (k ? width(size, ", ") : 0) + width(size, a.name) + width(size * 0.72f, a.marks) +
+                    (last && row.et_al ? width(size, " et al.") : 0);
+    if (k && pos.x + w + (last ? 0 : more_w) > max_x) break;
+    if (k) put(size, 0, dim, ", ");
     if (a.owner) {
       add_bold_text(dl, font, size, pos, accent, a.name);
-      pos.x += font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x + bold_offset();
+      pos.x += width(size, a.name) + bold_offset();
     } else {
-      put(font, size, 0, text, a.name);
+      put(size, 0, text, a.name);
     }
-    if (!a.marks.empty()) put(font, size * 0.72f, -size * 0.18f, dim, a.marks);
+    if (!a.marks.empty()) put(size * 0.72f, -size * 0.18f, dim, a.marks);
   }
-  if (row.et_al) put(font, size, 0, dim, " et al.");
-  if (line.hidden) {
+  const auto hidden = static_cast<unsigned>(line.shown.size() - k) + line.hidden;
+  if (row.et_al && !hidden) put(size, 0, dim, " et al.");
+  if (hidden) {
     char more[32];
-    ImFormatString(more, sizeof more, "  +%u more", line.hidden);
+    ImFormatString(more, sizeof more, "  +%u", hidden);
     ImGui::SetCursorScreenPos(pos);
     const ImVec2 sz = ImGui::CalcTextSize(more);
     ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
@@ -746,7 +934,7 @@ void Shelf::draw_tooltip(const Row& row) {
   if (row.et_al) authors += " et al.";
   ImGui::TextUnformatted(authors.c_str());
   if (!row.award.empty())
-    ImGui::TextColored(ImVec4(0.75f, 0.55f, 0.0f, 1.0f), "%s", row.award.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(award_), "%s", row.award.c_str());
   if (!row.abstract.empty()) {
     ImGui::Separator();
     // The start of the abstract, cut at a character boundary.

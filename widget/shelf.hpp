@@ -80,9 +80,10 @@ struct Actions {
   std::vector<Copy> copy;
   std::vector<std::uint32_t> need_rows;  // records drawn as placeholders this frame: set_row() them
   std::string missing_glyphs;            // characters the font lacks, each reported once
+  std::string announce;  // title of the row that just took keyboard focus (for a live region)
   bool empty() const {
     return !query_changed && open.empty() && copy.empty() &&
-           need_rows.empty() && missing_glyphs.empty();
+           need_rows.empty() && missing_glyphs.empty() && announce.empty();
   }
 };
 
@@ -98,6 +99,10 @@ struct Probe {
   std::vector<Rect> group_headers;         // visible group header rows, in display order
   std::vector<Rect> rows;                  // visible entry rows, in display order
   std::vector<std::uint32_t> row_records;  // record index of each visible row
+  std::vector<std::uint32_t> title_chars;  // characters of each visible row's title drawn (not cut)
+  Rect table;                              // the table's scrolling box (header included)
+  float scroll_y = 0, scroll_max_y = 0;    // its scroll position and end, in pixels
+  bool cards = false;                      // the narrow layout: one card per row
   std::vector<Rect> bars;                  // chart bars, one per year in facets.years order
   std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
@@ -140,8 +145,8 @@ struct Labels {
 #undef PAPERSHELF_LABEL_FIELD
 };
 
-// Table columns (what a header click sorts by).
-enum class Column : int { Year, Venue, Title, Links, Citations, Count };
+// Table columns (what a header click sorts by). Links go at the end of each row's venue line.
+enum class Column : int { Year, Venue, Title, Citations, Count };
 
 class Shelf {
  public:
@@ -166,6 +171,16 @@ class Shelf {
   Actions take_actions();
   const Probe& probe() const { return probe_; }
 
+  // Whether a wheel or a drag at (x, y) moving the content by dy (> 0: towards the top, ImGui's
+  // MouseWheel sign) scrolls the table. False past either end, so the host lets the page scroll
+  // instead (scroll chaining, as a native overflow box does). Uses the last frame's layout.
+  bool can_scroll(float x, float y, float dy) const;
+  // The keyboard arrived (Tab into the canvas): the first visible row takes focus at the next
+  // frame, unless a row has it already.
+  void focus_rows() { focus_rows_ = true; }
+  // Scrolls the table by `pixels` (> 0: further down the list) at the next frame (touch drags).
+  void scroll_by(float pixels) { pending_scroll_ += pixels; }
+
  private:
   void apply_theme();
   void draw_toolbar();
@@ -173,6 +188,7 @@ class Shelf {
   void draw_table();
   void draw_group_row(std::size_t g, float row_height);
   void draw_entry_row(std::uint32_t record, float row_height);
+  void draw_card(const Row& row, float row_height);
   void draw_authors(const Row& row, float max_x);
   void draw_tooltip(const Row& row);
   void sync_table_sort();
@@ -196,6 +212,15 @@ class Shelf {
   std::unordered_set<std::uint32_t> missing_seen_;
   Actions actions_;
   Probe probe_;
+  float pending_scroll_ = 0;
+  std::int64_t announced_ = -1;  // record last announced as focused
+  unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
+  bool enter_rows_ = false;
+  bool focus_rows_ = false;
+  float body_top_ = 0;           // where rows show below the table header (screen y)
+  // Colours resolved at theme time so every text reads at 4.5:1 or better on every background it
+  // is drawn on (WCAG AA); see apply_theme.
+  std::uint32_t accent_ = 0, status_ = 0, award_ = 0;
 };
 
 }  // namespace papershelf::widget

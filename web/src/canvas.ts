@@ -22,7 +22,9 @@ export interface CanvasModule {
   _ps_canvas_set_labels(json: number): void;
   _ps_canvas_labels(): number;
   _ps_canvas_mouse(x: number, y: number, buttons: number): void;
-  _ps_canvas_wheel(dx: number, dy: number): void;
+  _ps_canvas_wheel(dx: number, dy: number): number;
+  _ps_canvas_can_scroll(x: number, y: number, dy: number): number;
+  _ps_canvas_scroll_by(pixels: number): void;
   _ps_canvas_mods(ctrl: number, shift: number, alt: number, meta: number): void;
   _ps_canvas_key(name: number, down: number): number;
   _ps_canvas_text(utf8: number): void;
@@ -72,6 +74,8 @@ export interface CanvasHost {
   copy(format: string, record: number): void;
   copyText(text: string): void;
   missingGlyphs(chars: string): void;
+  /** A row took keyboard focus: its title, for a live region. */
+  announce(text: string): void;
 }
 
 export interface Theme {
@@ -88,6 +92,7 @@ interface Actions {
   copy: { record: number; format: string }[];
   needRows: number[];
   missingGlyphs: string;
+  announce: string;
   cursor: string;
 }
 
@@ -115,6 +120,11 @@ export class CanvasView {
   #frameMs: number[] = [];  // the last frames' cost (draw + handling its requests), for benchmarks
   #pendingRows = new Set<number>();  // rows asked of a worker-held library, not yet answered
   #rowGeneration = 0;  // bumped when the library changes, so a late answer is dropped
+  #frames = 0;  // frames drawn since creation (tests check that a still page draws none)
+  #fling = 0;  // touch momentum, CSS px per ms down the list (0: none)
+  #lastTime = 0;
+  #touchX = 0;  // where the last touch began (CSS px in the canvas)
+  #touchY = 0;
 
   private constructor(m: CanvasModule, canvas: HTMLCanvasElement, host: CanvasHost) {
     this.#m = m;
@@ -192,7 +202,7 @@ export class CanvasView {
 
   /** The last frame's layout (CSS pixels inside the canvas), for tests and automation. */
   probe(): unknown {
-    return { ...JSON.parse(this.#result(this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs] };
+    return { ...JSON.parse(this.#result(this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs], frames: this.#frames };
   }
 
   /** Draws a few frames (ImGui settles hover and layout over consecutive frames). */
@@ -219,12 +229,26 @@ export class CanvasView {
       canvas.width = pw;
       canvas.height = ph;
     }
+    if (this.#fling) {
+      // Momentum after a flick: the speed decays by half about every 230 ms (iOS-like), and ends
+      // at the table's end.
+      const dt = Math.min(50, Math.max(0, time - this.#lastTime));
+      const dy = this.#fling * dt;
+      if (Math.abs(this.#fling) < 0.02 || !this.#m._ps_canvas_can_scroll(this.#touchX, this.#touchY, -dy)) this.#fling = 0;
+      else {
+        this.#m._ps_canvas_scroll_by(dy);
+        this.#fling *= Math.exp(-dt / 325);
+        this.#framesLeft = Math.max(this.#framesLeft, 2);
+      }
+    }
+    this.#lastTime = time;
+    this.#frames++;
     const start = performance.now();
     const busy = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
     const more = this.#handle(JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions);
     this.#frameMs.push(performance.now() - start);
     if (this.#frameMs.length > 240) this.#frameMs.shift();
-    if (busy & 1) this.#framesLeft = Math.max(this.#framesLeft, 2);
+    if (busy) this.#framesLeft = Math.max(this.#framesLeft, 2);
     if (more) this.#framesLeft = Math.max(this.#framesLeft, 2);
     if (--this.#framesLeft > 0) this.#raf = requestAnimationFrame(this.#tick);
   };
@@ -252,6 +276,7 @@ export class CanvasView {
       }
     }
     if (a.missingGlyphs) this.#host.missingGlyphs(a.missingGlyphs);
+    if (a.announce) this.#host.announce(a.announce);
     for (const url of a.open) this.#host.open(url);
     for (const c of a.copy) this.#host.copy(c.format, c.record);
     if (a.query) {
@@ -296,30 +321,92 @@ export class CanvasView {
     const m = this.#m;
     const mods = (e: KeyboardEvent | PointerEvent | WheelEvent) =>
       m._ps_canvas_mods(+e.ctrlKey, +e.shiftKey, +e.altKey, +e.metaKey);
-    const pointer = (e: PointerEvent) => {
+    let clickFocus = false;
+    const at = (e: { clientX: number; clientY: number }) => {
       const r = c.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top];
+    };
+    const pointer = (e: PointerEvent) => {
+      if (e.pointerType === "touch") return;  // fingers scroll (below); a tap is a click
       mods(e);
-      m._ps_canvas_mouse(e.clientX - r.left, e.clientY - r.top, e.buttons & 7);
+      const [x, y] = at(e);
+      m._ps_canvas_mouse(x, y, e.buttons & 7);
       this.kick();
     };
     c.addEventListener("pointermove", pointer);
     c.addEventListener("pointerdown", (e) => {
+      clickFocus = true;
       c.focus({ preventScroll: true });
-      c.setPointerCapture(e.pointerId);
+      clickFocus = false;
+      // (synthetic events from automation have no active pointer to capture)
+      if (e.pointerType !== "touch" && e.isTrusted) c.setPointerCapture(e.pointerId);
       pointer(e);
     });
     c.addEventListener("pointerup", pointer);
-    c.addEventListener("pointerleave", () => {
+    c.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "touch") return;
       m._ps_canvas_mouse(-1e6, -1e6, 0);
       this.kick();
     });
     c.addEventListener("contextmenu", (e) => e.preventDefault());
+    // The wheel scrolls the table until its end, then the page (the widget says which).
     c.addEventListener("wheel", (e) => {
-      e.preventDefault();
+      if (e.ctrlKey) return;  // the browser's zoom
       const unit = e.deltaMode === 1 ? 3 : e.deltaMode === 2 ? 0.1 : 100;
-      m._ps_canvas_wheel(-e.deltaX / unit, -e.deltaY / unit);
+      const [x, y] = at(e);
+      m._ps_canvas_mouse(x, y, e.buttons & 7);
+      if (!m._ps_canvas_wheel(-e.deltaX / unit, -e.deltaY / unit)) return;
+      e.preventDefault();
       this.kick();
     }, { passive: false });
+    // Touch: a vertical drag that the table can follow scrolls the table for the whole gesture
+    // (its touchmoves are kept from the page); one it cannot (at an end, or sideways) is left to
+    // the page from its start, as the browser chains a native overflow box. A tap is a click.
+    let touch: { x0: number; y0: number; y: number; t: number; v: number; mode: "" | "table" | "page" } | null = null;
+    c.addEventListener("touchstart", (e) => {
+      this.#fling = 0;
+      if (e.touches.length !== 1) { touch = null; return; }
+      const [x, y] = at(e.touches[0]);
+      [this.#touchX, this.#touchY] = [x, y];
+      touch = { x0: x, y0: y, y, t: e.timeStamp, v: 0, mode: "" };
+    }, { passive: true });
+    c.addEventListener("touchmove", (e) => {
+      if (!touch || e.touches.length !== 1) return;
+      const [x, y] = at(e.touches[0]);
+      if (!touch.mode) {
+        const dx = x - touch.x0, dy = y - touch.y0;
+        if (Math.abs(dx) < 3 && Math.abs(dy) < 3) return;
+        touch.mode = Math.abs(dy) > Math.abs(dx) && m._ps_canvas_can_scroll(touch.x0, touch.y0, dy) ? "table" : "page";
+      }
+      if (touch.mode !== "table") return;
+      if (e.cancelable) e.preventDefault();
+      const dt = Math.max(1, e.timeStamp - touch.t);
+      touch.v = 0.8 * ((touch.y - y) / dt) + 0.2 * touch.v;  // px/ms, smoothed over the last moves
+      m._ps_canvas_scroll_by(touch.y - y);
+      [touch.y, touch.t] = [y, e.timeStamp];
+      this.kick();
+    }, { passive: false });
+    c.addEventListener("touchend", (e) => {
+      const t = touch;
+      touch = null;
+      if (!t) return;
+      if (t.mode === "table") {
+        if (e.timeStamp - t.t < 100 && Math.abs(t.v) > 0.1) {
+          this.#fling = t.v;
+          this.kick();
+        }
+        return;
+      }
+      if (t.mode) return;
+      // A tap: press and release at the finger (the widget's input queue keeps them apart).
+      const [x, y] = at(e.changedTouches[0]);
+      m._ps_canvas_mouse(x, y, 0);
+      m._ps_canvas_mouse(x, y, 1);
+      m._ps_canvas_mouse(x, y, 0);
+      m._ps_canvas_mouse(-1e6, -1e6, 0);
+      this.kick();
+    });
+    c.addEventListener("touchcancel", () => { touch = null; });
     const key = (down: number) => (e: KeyboardEvent) => {
       if (e.key === "Tab") return;  // Tab leaves the canvas, like any other control on the page
       mods(e);
@@ -335,6 +422,11 @@ export class CanvasView {
       const text = e.clipboardData?.getData("text") ?? "";
       if (text) this.#withStrings([text], (t) => m._ps_canvas_text(t));
       e.preventDefault();
+      this.kick();
+    });
+    // Focus from the keyboard (not from a press) puts ImGui's focus on a row.
+    c.addEventListener("focus", () => {
+      if (!clickFocus) m._ps_canvas_focus(1);
       this.kick();
     });
     c.addEventListener("blur", () => {

@@ -383,7 +383,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 </div>
 <div class="ps-problems" part="problems" hidden></div>
 <p class="ps-legend" part="legend" hidden></p>
-<div class="ps-canvas-host" part="canvas" hidden><canvas class="ps-canvas" tabindex="0" role="application" aria-label="Publications table (drawn on a canvas; the same list follows as text for screen readers)"></canvas></div>
+<div class="ps-canvas-host" part="canvas" hidden><canvas class="ps-canvas" tabindex="0" role="application" aria-label="Publications table (drawn on a canvas; the same list follows as text for screen readers)"></canvas><p class="ps-visually-hidden ps-canvas-live" role="status" aria-live="polite"></p></div>
 <div class="ps-results" part="list"></div>`;
       r.append(wrap);
       const slot = wrap.querySelector("slot")!;
@@ -1138,9 +1138,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#canvas = (await bundle.CanvasView.create(bundle.default, canvas!, element, {
           rows: (records) => this.#library?.entries(records, { owner: this.getAttribute("owner") ?? undefined, base: this.getAttribute("base") ?? undefined }) ?? [],
           query: (q: QueryState) => {
+            // Typing in the widget's search field is typing, as in the HTML one: one history entry
+            // for the word, and the hidden list's tail waits for a pause instead of taking the
+            // canvas's frames.
+            const typing = q.search !== this.#state.search;
+            if (typing) this.#lastKeyAt = performance.now();
             // The widget writes the core's canonical text; the defaults stay out of the URL hash.
             this.#state = { search: q.search, filter: q.filter, sort: q.sort === "year-desc" && !this.getAttribute("sort") ? "" : q.sort, group: q.group === "none" ? "" : q.group };
-            this.#commit();
+            this.#commit(typing);
           },
           open: (url) => {
             const target = new URL(url, document.baseURI);
@@ -1156,7 +1161,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           },
           copyText: (text) => void navigator.clipboard?.writeText(text).catch(() => {}),
           missingGlyphs: (chars) => problem(`the canvas font has no glyph for ${[...chars].join(" ")}; those characters show as boxes`),
+          announce: (text) => { element.parentElement!.querySelector(".ps-canvas-live")!.textContent = text; },
         })) ?? undefined;
+        if (this.#canvas) this.#canvasFocus(element);
         if (!this.#canvas) {
           this.#canvasFailed = true;
           problem("WebGL 2 is not available: showing the HTML list instead");
@@ -1167,6 +1174,21 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
       this.#canvasLoading = false;
       this.#refresh();
+    }
+
+    /** The canvas is one tab stop. While it has focus the hidden list is inert, so Tab leaves for
+     *  the page's next control in one press (the list's links would come first); the rest of the
+     *  time the list stays readable and findable. Shift+Tab from after the element lands on the
+     *  canvas, not in the invisible list. */
+    #canvasFocus(canvasEl: HTMLCanvasElement): void {
+      const list = this.#els.list;
+      canvasEl.addEventListener("focus", () => { list.inert = true; });
+      canvasEl.addEventListener("blur", () => { list.inert = false; });
+      list.addEventListener("focusin", (e) => {
+        const from = e.relatedTarget;
+        if (!list.parentElement!.classList.contains("ps-mode-canvas") || !(from instanceof Node) || this.contains(from)) return;
+        if (this.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) canvasEl.focus();
+      });
     }
 
     #renderLegend(view: View): void {

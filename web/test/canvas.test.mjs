@@ -33,7 +33,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function drawn(page) {
   await page.waitForFunction(() => {
     const layout = document.querySelector("paper-shelf")?.canvasLayout;
-    return layout && layout.rows.length > 0 && layout.headers.length > 0;
+    return layout && layout.rows.length > 0 && (layout.headers.length > 0 || layout.cards);
   }, null, { timeout: 20000 });
   await page.waitForTimeout(150);  // rows arrive one frame after they are first drawn
   return page.evaluate(() => document.querySelector("paper-shelf").canvasLayout);
@@ -156,7 +156,9 @@ test("the canvas follows resizes and stays sharp on a HiDPI screen", async () =>
   assert.equal(size.css, 520);
   assert.equal(size.px, 1040, "the backing store follows the CSS size times the pixel ratio");
   const layout = await drawn(page);
-  assert.ok(layout.headers.at(-1).x + layout.headers.at(-1).w <= 520 + 1, "the table fits the new width");
+  // Below 640 px the table gives way to one card per row, as wide as the canvas.
+  assert.equal(layout.cards, true);
+  assert.ok(layout.rows.every((r) => r.x + r.w <= 520 + 1), "the cards fit the new width");
   await page.close();
 });
 
@@ -320,4 +322,295 @@ test("the canvas follows the element's theme and the page's colours", async () =
   const dark = await luminance();
   assert.ok(light > 180 && dark < 90, `light ${light.toFixed(0)}, dark ${dark.toFixed(0)}`);
   await page.close();
+});
+
+// A page that can scroll, with a control after the element: for scrolling and Tab.
+function longPage() {
+  server.pages.set("/canvas-long.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>long</title>
+<link rel="icon" href="data:,"><script src="/papershelf.js"></script></head>
+<body style="margin:0;background:#fff;font-family:sans-serif"><main><h1>Canvas</h1>
+<paper-shelf src="/homepage/papers.bib" owner="Qinghao Hu; Q. Hu" renderer="canvas" style="display:block;width:1000px;--ps-canvas-height:560px"></paper-shelf>
+<button id="after">after</button><div style="height:3000px"></div></main></body></html>`,
+  });
+  return `${server.url}/canvas-long.html`;
+}
+
+const layoutOf = (page) => page.evaluate(() => document.querySelector("paper-shelf").canvasLayout);
+
+/** Waits until the canvas has drawn its last frame (it draws none while nothing changes), so its
+ *  layout is the one the next input meets. */
+async function settle(page) {
+  let before = -1;
+  for (let i = 0; i < 50; i++) {
+    const frames = (await layoutOf(page)).frames;
+    if (frames === before) return;
+    before = frames;
+    await page.waitForTimeout(120);
+  }
+}
+
+test("the wheel scrolls the table, and the page once the table is at its end", async () => {
+  const { page, errors } = await open(browser.context, longPage());
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await ready(page);
+  let layout = await drawn(page);
+  assert.ok(layout.scrollMaxY > 100, `the table can scroll (${layout.scrollMaxY})`);
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  await page.evaluate((y) => window.scrollTo(0, y - 10), box.y);
+  const canvasTop = await page.locator("paper-shelf >> canvas").evaluate((c) => c.getBoundingClientRect().top);
+  const x = box.x + layout.table.x + layout.table.w / 2, y = canvasTop + layout.table.y + layout.table.h / 2;
+  await page.mouse.move(x, y);
+  const pageY = await page.evaluate(() => scrollY);
+  await page.mouse.wheel(0, 100);
+  await settle(page);
+  layout = await layoutOf(page);
+  assert.ok(layout.scrollY > 0, "the table scrolled");
+  assert.equal(await page.evaluate(() => scrollY), pageY, "the page did not");
+  // Down to the table's end; from there the wheel moves the page.
+  for (let i = 0; i < 40 && layout.scrollY < layout.scrollMaxY; i++) {
+    await page.mouse.wheel(0, 100);
+    await settle(page);
+    layout = await layoutOf(page);
+  }
+  assert.equal(layout.scrollY, layout.scrollMaxY);
+  assert.equal(await page.evaluate(() => scrollY), pageY, "the page waits until the table's end");
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction((before) => scrollY > before, pageY, { timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a touch drag scrolls the table; at the table's top it scrolls the page", async () => {
+  const { page, errors } = await open(browser.context, longPage());
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await ready(page);
+  let layout = await drawn(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  const swipe = async (x, y0, y1) => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 10 }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(200);
+    await settle(page);  // (momentum included)
+  };
+  await page.evaluate(() => window.scrollTo(0, 100));
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  const x = box.x + layout.table.x + layout.table.w / 2, y = box.y + layout.table.y + layout.table.h / 2;
+  // Finger up: the list moves up under it; the page stays.
+  await swipe(x, y + 100, y - 100);
+  layout = await layoutOf(page);
+  assert.ok(layout.scrollY >= 150, `the table followed the finger (${layout.scrollY})`);
+  assert.equal(await page.evaluate(() => scrollY), 100);
+  // Back to the top, then one more drag down: the table cannot follow, the page scrolls.
+  await swipe(x, y - 150, y + 150);
+  await swipe(x, y - 150, y + 150);
+  layout = await layoutOf(page);
+  assert.equal(layout.scrollY, 0);
+  await swipe(x, y - 100, y + 100);
+  assert.ok(await page.evaluate(() => scrollY) < 100, "the page scrolled at the table's top");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the canvas is one tab stop: Tab reaches the page's next control, and the focused row is announced and ringed", async () => {
+  const { page, errors } = await open(browser.context, longPage());
+  await ready(page);
+  await drawn(page);
+  await page.locator("paper-shelf >> canvas").focus();
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "after", "one Tab leaves the widget");
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.tagName), "CANVAS");
+  // The hidden list stays in the accessibility tree (not inert) once focus is elsewhere.
+  await page.locator("#after").focus();
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results").inert), false);
+  const tree = await page.locator("paper-shelf").ariaSnapshot();
+  assert.match(tree, /TorchGT/, "screen readers still read the list");
+
+  // Coming back by keyboard, the first row takes focus: a ring shows it and a live region says
+  // which; arrow keys move on from there.
+  await page.locator("#after").focus();
+  const shot = async () => page.locator("paper-shelf >> canvas").screenshot();
+  const before = await shot();
+  await page.keyboard.press("Shift+Tab");
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.focusedRecord >= 0, null, { timeout: 3000 });
+  const first = await layoutOf(page);
+  assert.equal(first.focusedRecord, first.rows[0].record);
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((r) => document.querySelector("paper-shelf").canvasLayout.focusedRecord === r, first.rows[1].record, { timeout: 3000 });
+  const focused = first.rows[1].record;
+  const row = first.rows[1];
+  const title = await page.evaluate((r) => document.querySelector("paper-shelf").library.entries([r])[0].title, focused);
+  await page.waitForFunction((t) => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-canvas-live").textContent === t, title);
+  const after = await shot();
+  // The ring: the row's left edge turns to the accent, 3:1 or more against what was there.
+  const [a, b] = await page.evaluate(async ([p0, p1, px, py]) => {
+    const pixel = async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      [c.width, c.height] = [img.width, img.height];
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      return [...g.getImageData(px, py, 4, 1).data];
+    };
+    return [await pixel(p0), await pixel(p1)];
+  }, [before.toString("base64"), after.toString("base64"), row.x, row.y + Math.round(row.h / 2)]);
+  // (the four pixels from the row's left edge: the ring's core is one of them)
+  const best = Math.max(...[0, 1, 2, 3].map((i) => contrast(a.slice(i * 4, i * 4 + 3), b.slice(i * 4, i * 4 + 3))));
+  assert.ok(best >= 3, `ring ${b} on ${a}: ${best}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("nothing is drawn while nothing changes, and a press and release in one frame still click", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  let layout = await drawn(page);
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  // The pointer rests on a row (hovered, with its tooltip).
+  await page.mouse.move(box.x + layout.rows[1].x + 300, box.y + layout.rows[1].y + 10);
+  await page.waitForTimeout(300);
+  await settle(page);
+  const frames = (await layoutOf(page)).frames;
+  await page.waitForTimeout(5000);
+  assert.equal((await layoutOf(page)).frames - frames, 0, "frames drawn in 5 s of stillness");
+  // Both halves of a click before the next frame: the header still sorts.
+  layout = await layoutOf(page);
+  const h = layout.headers[2];
+  await page.evaluate(([x, y]) => {
+    const c = document.querySelector("paper-shelf").shadowRoot.querySelector("canvas");
+    const r = c.getBoundingClientRect();
+    const init = { clientX: r.left + x, clientY: r.top + y, pointerId: 1, pointerType: "mouse", bubbles: true };
+    c.dispatchEvent(new PointerEvent("pointermove", { ...init, buttons: 0 }));
+    c.dispatchEvent(new PointerEvent("pointerdown", { ...init, button: 0, buttons: 1 }));
+    c.dispatchEvent(new PointerEvent("pointerup", { ...init, button: 0, buttons: 0 }));
+  }, [h.x + h.w / 2, h.y + h.h / 2]);
+  await page.waitForFunction(() => location.hash.includes("sort"), null, { timeout: 5000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** WCAG 2 contrast ratio of two [r, g, b] colours (0-255). */
+function contrast(a, b) {
+  const lum = ([r, g, bl]) => [r, g, bl].map((v) => {
+    v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [la, lb] = [lum(a), lum(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+test("every text on the canvas reads at 4.5:1 or better, measured from its pixels, light and dark", async () => {
+  for (const scheme of ["light", "dark"]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/homepage/?renderer=canvas`);
+    await ready(page);
+    await drawn(page);
+    // At twice the pixels a glyph's stems are solid, so its core shows its true colour. (The
+    // pointer passing over the canvas draws it at the new ratio.)
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setDeviceMetricsOverride", { width: 1100, height: 900, deviceScaleFactor: 2, mobile: false });
+    await page.locator("paper-shelf >> canvas").hover({ position: { x: 5, y: 5 } });
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    const layout = await layoutOf(page);
+    assert.equal(await page.evaluate(() => devicePixelRatio), 2);
+    // (straight from the browser: Playwright's own screenshot would reset the pixel ratio)
+    await page.locator("paper-shelf >> canvas").evaluate((c) => c.scrollIntoView({ block: "center" }));
+    const clip = await page.locator("paper-shelf >> canvas").evaluate((c) => {
+      const r = c.getBoundingClientRect();
+      return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height, scale: 1 };
+    });
+    const png = Buffer.from((await cdp.send("Page.captureScreenshot", { format: "png", clip })).data, "base64");
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(join(artifacts, `canvas-contrast-${scheme}.png`), png);
+    // Text lines to check (CSS px): the toolbar's lines above the chart, the header, each row.
+    const bands = [];
+    const chartTop = layout.bars.length ? Math.min(...layout.bars.map((b) => b.y)) : layout.table.y;
+    for (let y = layout.search.y; y + 8 <= chartTop; y += 8) bands.push([y, Math.min(16, chartTop - y)]);
+    for (const r of [...layout.headers, ...layout.rows]) for (let y = r.y; y < r.y + r.h; y += 8) bands.push([y, Math.min(16, r.y + r.h - y)]);
+    const right = layout.table.x + layout.table.w - 16;  // (not the scrollbar)
+    const worst = await page.evaluate(async ([b64, bandList, right, ratio]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      [c.width, c.height] = [img.width, img.height];
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, c.width, c.height).data;
+      const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      const lum = (i) => 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
+      const found = [];
+      // Small windows: the background is the commonest colour, the text the pixel that stands out
+      // most from it. Windows whose strongest pixel is under 2:1 hold no text (row lines, field
+      // borders, the faint row stripes).
+      const w = 10 * ratio;
+      for (const [y0, h0] of bandList) {
+        const top = Math.round(y0 * ratio), h = Math.round(h0 * ratio);
+        for (let x = 0; x + w <= right * ratio; x += w / 2) {
+          const count = new Map();
+          for (let y = top; y < top + h && y < c.height; y++) for (let xx = x; xx < x + w; xx++) {
+            const i = (y * c.width + xx) * 4;
+            const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+            count.set(k, (count.get(k) ?? 0) + 1);
+          }
+          let bg = 0, most = 0;
+          for (const [k, n] of count) if (n > most) [bg, most] = [k, n];
+          const bgLum = 0.2126 * lin(bg >> 16) + 0.7152 * lin((bg >> 8) & 255) + 0.0722 * lin(bg & 255);
+          // The strongest pixel in the window, and around it: a window may hold only the soft edge
+          // of a glyph whose core lies a pixel or two outside.
+          const strongest = (pad) => {
+            let best = 1, at = null;
+            for (let y = Math.max(0, top - pad); y < top + h + pad && y < c.height; y++)
+              for (let xx = Math.max(0, x - pad); xx < x + w + pad && xx < c.width; xx++) {
+                const l = lum((y * c.width + xx) * 4);
+                const ratioHere = (Math.max(l, bgLum) + 0.05) / (Math.min(l, bgLum) + 0.05);
+                if (ratioHere > best) [best, at] = [ratioHere, [xx / ratio, y / ratio]];
+              }
+            return [best, at];
+          };
+          if (strongest(0)[0] < 2) continue;
+          const [best, at] = strongest(3 * ratio);
+          if (best < 4.5) found.push({ ratio: +best.toFixed(2), at, bg: bg.toString(16) });
+        }
+      }
+      return found;
+    }, [png.toString("base64"), bands, right, 2]);
+    assert.equal(png.readUInt32BE(16), Math.round(layout.table.w + 16) * 2, "a screenshot at twice the pixels");
+    assert.deepEqual(worst.slice(0, 10), [], `${scheme}: ${worst.length} text windows under 4.5:1: ${JSON.stringify(worst.slice(0, 40))}`);
+    assert.ok(bands.length > 50);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("phones get cards: at 375 px every visible title shows 20 characters or more (screenshots in docs/screenshots/)", async () => {
+  const dir = join(here, "..", "..", "docs", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  for (const site of ["homepage", "lab"]) for (const width of [375, 1280]) for (const scheme of ["light", "dark"]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/${site}/?renderer=canvas`);
+    await ready(page);
+    const layout = await drawn(page);
+    await page.locator("paper-shelf >> canvas").evaluate((c) => c.scrollIntoView({ block: "end" }));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(dir, `canvas-${site}-${width}-${scheme}.jpg`), type: "jpeg", quality: 80 });
+    assert.equal(layout.cards, width < 640, `${site} ${width}`);
+    const titles = await page.evaluate(async (records) => (await document.querySelector("paper-shelf").library.entries(records)).map((e) => e.title), layout.rows.map((r) => r.record));
+    assert.ok(layout.rows.length >= 3);
+    layout.rows.forEach((r, i) => assert.ok(r.titleChars >= Math.min(20, [...titles[i]].length), `${site} ${width}: "${titles[i]}" shows ${r.titleChars} characters`));
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

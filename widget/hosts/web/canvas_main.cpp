@@ -10,7 +10,9 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
 
+#include <bitset>
 #include <cctype>
+#include <cmath>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
@@ -20,6 +22,7 @@
 #include "fonts.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"  // GImGui->NavDisableHighlight: the focus ring follows the page's focus
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "shelf.hpp"
@@ -29,6 +32,18 @@ namespace {
 
 using namespace papershelf;
 
+// Input waits in a queue and each frame takes what ImGui 1.86 can tell apart in one frame (it
+// keeps button and key state, not events): a press and a release in the same frame would cancel
+// out, so a button change ends the frame's mouse input and a key's second change waits for the
+// next frame.
+struct InputEvent {
+  enum Kind { Mouse, Key, Text, Mods } kind = Mouse;
+  float x = 0, y = 0;
+  int value = 0;  // Mouse: buttons; Key: key index; Mods: ctrl|shift<<1|alt<<2|super<<3;
+                  // Text: where its characters start in Host::text
+  bool down = false;
+};
+
 struct Host {
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
   widget::Shelf shelf;
@@ -36,6 +51,9 @@ struct Host {
   int font_size = 0;
   float font_scale = 0;  // device pixel ratio the atlas was built for
   std::string result;
+  std::vector<InputEvent> input;
+  std::string text;  // typed text the queue refers to, each piece NUL-terminated
+  float mouse_x = -1e6f, mouse_y = -1e6f;  // the latest pointer position, queued or not
 };
 
 Host* g_host = nullptr;
@@ -89,6 +107,44 @@ int key_index(const char* name) {
   return -1;
 }
 
+bool take_input(ImGuiIO& io, std::vector<InputEvent>& queue, std::string& text) {
+  bool mouse_done = false;
+  const ImVec2 start = io.MousePos;
+  std::bitset<ImGuiKey_COUNT> keys_changed;
+  std::size_t taken = 0;
+  for (; taken < queue.size(); ++taken) {
+    const InputEvent& e = queue[taken];
+    if (e.kind == InputEvent::Mouse) {
+      if (mouse_done) break;
+      bool press = false;
+      for (int b = 0; b < 3; ++b) press = press || ((e.value >> b) & 1) != io.MouseDown[b];
+      io.MousePos = ImVec2(e.x, e.y);
+      // A press somewhere new: ImGui sees the pointer arrive on one frame (hover) and the button
+      // change on the next, as with a real hand.
+      // (ImGui floors the position it keeps)
+      if (press && (std::floor(e.x) != start.x || std::floor(e.y) != start.y)) break;
+      for (int b = 0; b < 3; ++b) io.MouseDown[b] = (e.value >> b) & 1;
+      mouse_done = press;
+    } else if (e.kind == InputEvent::Key) {
+      if (io.KeysDown[e.value] != e.down) {
+        if (keys_changed[e.value]) break;
+        keys_changed[e.value] = true;
+      }
+      io.KeysDown[e.value] = e.down;
+    } else if (e.kind == InputEvent::Text) {
+      io.AddInputCharactersUTF8(text.c_str() + e.value);
+    } else {
+      io.KeyCtrl = e.value & 1;
+      io.KeyShift = e.value & 2;
+      io.KeyAlt = e.value & 4;
+      io.KeySuper = e.value & 8;
+    }
+  }
+  queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(taken));
+  if (queue.empty()) text.clear();
+  return taken > 0;
+}
+
 void write_indices(json::Writer& w, const char* name, const std::vector<std::uint32_t>& list) {
   w.key(name).begin_array();
   for (auto i : list) w.number(i);
@@ -134,6 +190,23 @@ int sscanf(const char* s, const char* format, ...) {
   return assigned;
 }
 
+// ImGui asks for sines and cosines only to lay out arcs (rounded corners, circles, once per
+// radius) and an arc cosine to count their segments. libc's float trigonometry, built for any
+// angle to the last bit, is about 3 KB of wasm; these are good to about 1e-5, far below a pixel.
+float sinf(float x) {
+  constexpr float kTwoPi = 6.28318531f;
+  x -= kTwoPi * __builtin_floorf(x / kTwoPi + 0.5f);  // into [-pi, pi]
+  const float x2 = x * x;
+  return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72 * (1 - x2 / 110 * (1 - x2 / 156))))));
+}
+float cosf(float x) { return sinf(x + 1.57079633f); }
+float acosf(float x) {
+  // Abramowitz & Stegun 4.4.45 (error under 7e-5 rad)
+  const float a = x < 0 ? -x : x;
+  const float r = __builtin_sqrtf(1 - a) * (1.5707288f + a * (-0.2121144f + a * (0.0742610f - 0.0187293f * a)));
+  return x < 0 ? 3.14159265f - r : r;
+}
+
 // Creates the WebGL 2 context on the module's canvas and the ImGui context. 0 when WebGL 2 is
 // unavailable (the element then falls back to the HTML renderer).
 EMSCRIPTEN_KEEPALIVE int ps_canvas_init() {
@@ -155,6 +228,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_init() {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  io.ConfigInputTextCursorBlink = false;  // a blinking caret would draw frames forever
   io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
   for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
   io.SetClipboardTextFn = set_clipboard;
@@ -248,25 +322,42 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
 // ---- input (CSS pixels relative to the canvas) ----
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mouse(float x, float y, int buttons) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.MousePos = ImVec2(x, y);
-  io.MouseDown[0] = (buttons & 1) != 0;
-  io.MouseDown[1] = (buttons & 2) != 0;
-  io.MouseDown[2] = (buttons & 4) != 0;
+  g_host->mouse_x = x;
+  g_host->mouse_y = y;
+  InputEvent e;
+  e.kind = InputEvent::Mouse;
+  e.x = x;
+  e.y = y;
+  e.value = buttons;
+  g_host->input.push_back(std::move(e));
 }
 
-EMSCRIPTEN_KEEPALIVE void ps_canvas_wheel(float dx, float dy) {
+// Whether moving the content at (x, y) by dy (> 0: towards the top) scrolls the widget: an open
+// menu takes every wheel, the table until its end.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_can_scroll(float x, float y, float dy) {
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return 1;
+  return g_host->shelf.can_scroll(x, y, dy) ? 1 : 0;
+}
+
+// Returns 1 when the wheel scrolls something in the widget (the element then keeps it from the
+// page), 0 when the table is already at that end or the pointer is outside it: the page scrolls.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_wheel(float dx, float dy) {
+  if (!ps_canvas_can_scroll(g_host->mouse_x, g_host->mouse_y, dy)) return 0;
   ImGuiIO& io = ImGui::GetIO();
   io.MouseWheelH += dx;
   io.MouseWheel += dy;
+  return 1;
 }
 
+// Scrolls the table by `pixels` (> 0: down the list) at the next frame: touch drags and their
+// momentum.
+EMSCRIPTEN_KEEPALIVE void ps_canvas_scroll_by(float pixels) { g_host->shelf.scroll_by(pixels); }
+
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = ctrl != 0;
-  io.KeyShift = shift != 0;
-  io.KeyAlt = alt != 0;
-  io.KeySuper = super != 0;
+  InputEvent e;
+  e.kind = InputEvent::Mods;
+  e.value = (ctrl ? 1 : 0) | (shift ? 2 : 0) | (alt ? 4 : 0) | (super ? 8 : 0);
+  g_host->input.push_back(std::move(e));
 }
 
 // A named key (KeyboardEvent.key); returns 1 when the widget uses it (the element then prevents
@@ -274,17 +365,32 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super
 EMSCRIPTEN_KEEPALIVE int ps_canvas_key(const char* name, int down) {
   const int k = key_index(name);
   if (k < 0) return 0;
-  ImGui::GetIO().KeysDown[k] = down != 0;
+  InputEvent e;
+  e.kind = InputEvent::Key;
+  e.value = k;
+  e.down = down != 0;
+  g_host->input.push_back(std::move(e));
   return 1;
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_text(const char* utf8) {
-  ImGui::GetIO().AddInputCharactersUTF8(utf8);
+  InputEvent e;
+  e.kind = InputEvent::Text;
+  e.value = static_cast<int>(g_host->text.size());
+  g_host->text.append(utf8).push_back('\0');
+  g_host->input.push_back(e);
 }
 
+// 1: focus came from the keyboard (the first row takes ImGui's focus unless one has it);
+// 0: focus left (keys are released).
 EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
   ImGuiIO& io = ImGui::GetIO();
+  if (focused && g_host->shelf.probe().focused_record < 0) g_host->shelf.focus_rows();
+  // The focus ring shows while the canvas has the keyboard, not after it left.
+  GImGui->NavDisableHighlight = !focused;
   if (!focused) {
+    g_host->input.clear();
+    g_host->text.clear();
     for (bool& k : io.KeysDown) k = false;
     io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
   }
@@ -306,6 +412,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   last = time;
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
+  const bool input = take_input(io, h.input, h.text);
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
@@ -318,9 +425,12 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   io.MouseWheel = io.MouseWheelH = 0;
 
-  int flags = 0;
-  if (io.WantTextInput || ImGui::IsAnyItemActive() || ImGui::IsAnyItemHovered()) flags |= 1;
-  return flags;
+  // More frames only after input (ImGui settles over a frame or two: a header click sorts on the
+  // next), while input waits, or while something moves without new input: a held key (ImGui
+  // repeats it), a drag. Hover and a focused field need none (the caret does not blink).
+  bool held = ImGui::IsAnyItemActive() && ImGui::IsAnyMouseDown();
+  for (int k = 0; k < ImGuiKey_COUNT && !held; ++k) held = io.KeysDown[k];
+  return input || !h.input.empty() || held ? 1 : 0;
 }
 
 // What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
@@ -350,6 +460,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   w.end_array();
   write_indices(w, "needRows", a.need_rows);
   w.field("missingGlyphs", a.missing_glyphs);
+  w.field("announce", a.announce);
   const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
   w.field("cursor", cursor == ImGuiMouseCursor_Hand        ? "pointer"
                     : cursor == ImGuiMouseCursor_TextInput ? "text"
@@ -384,9 +495,14 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
         .field("record", p.row_records[i])
         .field("x", static_cast<int>(r.x))
         .field("y", static_cast<int>(r.y));
-    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h)).end_object();
+    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h));
+    w.field("titleChars", p.title_chars[i]).end_object();
   }
   w.end_array();
+  w.key("table");
+  rect(p.table);
+  w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
+  w.field("cards", p.cards).field("focusedRecord", p.focused_record);
   w.field("rowsDrawn", p.rows_drawn);
   w.end_object();
   return result(w.take());

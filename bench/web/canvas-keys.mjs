@@ -1,0 +1,94 @@
+// A keystroke in the search field until the frame that shows its result, on the lab page (5,000
+// entries, read in a worker), for the canvas renderer and the HTML list in the same run, in
+// Debian's Chromium (headless). Per key: from the key event (its timeStamp) to the first
+// requestAnimationFrame callback after the element took the edit (its URL hash changed) and
+// settled (updateComplete) and, for the canvas, after the widget drew a frame with the new view
+// (canvasLayout.frames moved on). Rows the widget has not drawn before may show as placeholders
+// for one more round trip to the worker: not counted. The same words
+// are typed character by character and cleared with Backspace, several rounds.
+// Usage: node bench/web/canvas-keys.mjs   (after ./dev.sh test). Environment: ROUNDS (default 3).
+import { existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "../../web/test/support/server.mjs";
+import { launch } from "../../web/test/support/browser.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const site = join(root, "build", "site");
+if (!existsSync(join(site, "lab", "papers.bib"))) {
+  console.error("build/site is missing the lab page's list: run ./dev.sh test first");
+  process.exit(1);
+}
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WORDS = ["sys", "data", "learn"];
+const server = await serve(site);
+const browser = await launch();
+
+function recorder() {
+  const el = document.querySelector("paper-shelf");
+  const f = (window.__keys = { recs: [] });
+  window.addEventListener("keydown", (ev) => {
+    const rec = { start: ev.timeStamp > 0 ? ev.timeStamp : performance.now(), end: null };
+    f.recs.push(rec);
+    const hash = location.hash;
+    rec.done = new Promise((ok) => {
+      // The element takes the edit (its URL hash follows the search text; the canvas hands it over
+      // from its next frame), then settles; the canvas then draws the new view in a frame of its own.
+      const t0 = performance.now();
+      const edited = () => requestAnimationFrame(() => {
+        if (location.hash === hash && performance.now() - t0 < 2000) return edited();
+        el.updateComplete.then(() => {
+          const frames = el.canvasLayout?.frames;
+          const drawn = () => requestAnimationFrame(() => {
+            if (frames !== undefined && el.canvasLayout.frames === frames) return drawn();
+            rec.end = performance.now();
+            ok();
+          });
+          drawn();
+        });
+      });
+      edited();
+    });
+  }, true);
+}
+
+async function run(renderer) {
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(120000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}/lab/${renderer === "canvas" ? "?renderer=canvas" : ""}`);
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.visibleKeys?.length === 5000, null, { timeout: 120000 });
+  if (renderer === "canvas") {
+    await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout?.rows.length > 0);
+    const s = await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.search);
+    await page.locator("paper-shelf >> canvas").click({ position: { x: s.x + 10, y: s.y + s.h / 2 } });
+  } else {
+    await page.locator("paper-shelf >> input.ps-search").focus();
+  }
+  await page.waitForTimeout(500);
+  await page.evaluate(recorder);
+  const times = [];
+  for (let r = 0; r < ROUNDS; r++) for (const w of WORDS) for (const key of [...w, ...Array(w.length).fill("Backspace")]) {
+    const i = await page.evaluate(() => window.__keys.recs.length);
+    await page.keyboard.press(key);
+    times.push(await page.evaluate(async (i) => {
+      const f = window.__keys;
+      for (let k = 0; !f.recs[i] && k < 200; k++) await new Promise((ok) => setTimeout(ok, 10));
+      await f.recs[i].done;
+      return f.recs[i].end - f.recs[i].start;
+    }, i));
+  }
+  const shown = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys.length);
+  await page.close();
+  if (shown !== 5000) throw new Error(`${renderer}: ${shown} entries shown after clearing the search`);
+  return times;
+}
+
+const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
+console.log("| lab page, 5,000 entries: key to the frame showing its result | median | first key | max | keys |\n|---|---|---|---|---|");
+for (const renderer of ["html", "canvas"]) {
+  const t = await run(renderer);
+  console.log(`| ${renderer === "canvas" ? "canvas renderer" : "HTML list"} | ${median(t).toFixed(1)} ms | ${t[0].toFixed(1)} ms | ${Math.max(...t).toFixed(1)} ms | ${t.length} |`);
+}
+await browser.close();
+await server.close();
