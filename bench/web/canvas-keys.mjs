@@ -1,8 +1,8 @@
 // A keystroke in the search field until the frame that shows its result, on the lab page (5,000
 // entries, read in a worker), for the canvas renderer and the HTML list in the same run, in
 // Debian's Chromium (headless). Per key: from the key event (its timeStamp) to the first
-// requestAnimationFrame callback after the element took the edit (its URL hash changed) and
-// settled (updateComplete) and, for the canvas, after the widget drew a frame with the new view
+// requestAnimationFrame callback after the element rendered the edit (its change event) and,
+// for the canvas, after the widget drew a frame with the new view
 // (canvasLayout.frames moved on). Rows the widget has not drawn before may show as placeholders
 // for one more round trip to the worker: not counted. The same words
 // are typed character by character and cleared with Backspace, several rounds.
@@ -30,24 +30,18 @@ function recorder() {
   window.addEventListener("keydown", (ev) => {
     const rec = { start: ev.timeStamp > 0 ? ev.timeStamp : performance.now(), end: null };
     f.recs.push(rec);
-    const hash = location.hash;
     rec.done = new Promise((ok) => {
-      // The element takes the edit (its URL hash follows the search text; the canvas hands it over
-      // from its next frame), then settles; the canvas then draws the new view in a frame of its own.
-      const t0 = performance.now();
-      const edited = () => requestAnimationFrame(() => {
-        if (location.hash === hash && performance.now() - t0 < 2000) return edited();
-        el.updateComplete.then(() => {
-          const frames = el.canvasLayout?.frames;
-          const drawn = () => requestAnimationFrame(() => {
-            if (frames !== undefined && el.canvasLayout.frames === frames) return drawn();
-            rec.end = performance.now();
-            ok();
-          });
-          drawn();
+      // The element takes the edit and renders it (its change event; the canvas hands the edit
+      // over from its next frame); the canvas then draws the new view in a frame of its own.
+      el.addEventListener("change", () => {
+        const frames = el.canvasLayout?.frames;
+        const drawn = () => requestAnimationFrame(() => {
+          if (frames !== undefined && el.canvasLayout.frames === frames) return drawn();
+          rec.end = performance.now();
+          ok();
         });
-      });
-      edited();
+        drawn();
+      }, { once: true });
     });
   }, true);
 }
