@@ -485,12 +485,10 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
     out += "<p class=\"ps-more-entries\">The first " + grouped(shown) + " of " + grouped(view.entries.size()) + " publications.</p>";
   }
   // What the list is, for search engines (not run: a data block): the entries shown.
-  if (shown < view.entries.size()) {
-    View first = view;
-    first.entries.resize(shown);
-    out += "<script type=\"application/ld+json\">" + format_json_ld(lib, first) + "</script>";
-  } else if (!view.entries.empty()) {
-    out += "<script type=\"application/ld+json\">" + format_json_ld(lib, view) + "</script>";
+  if (shown > 0) {
+    View listed;
+    listed.entries.assign(view.entries.begin(), view.entries.begin() + static_cast<std::ptrdiff_t>(shown));
+    out += "<script type=\"application/ld+json\">" + format_json_ld(lib, listed) + "</script>";
   }
   out += "</div>";
   return out;
