@@ -282,7 +282,9 @@ class Decoder {
   void apply_mark(char32_t mark);
   void flush_marks();
   void emit_space();
-  void flush_all_marks();  // flush_marks, for every group's waiting accents
+  void flush_marks_above(std::size_t base);  // the accents waiting past `base` print as themselves
+  void flush_all_marks() { flush_marks_above(0); }  // every group's, not only the innermost one's
+  void close_switches_above(std::size_t base);   // the style switches (\bf) past `base` end here
   void add_span(std::uint32_t begin, SpanStyle style, std::string url = {});
   bool open_group(bool argument);  // false: past kMaxGroups, the brace only groups
   void close_group();
@@ -380,10 +382,11 @@ void Decoder::emit_cp(char32_t cp) {
   emit_base(utf8);
 }
 
-void Decoder::flush_marks() {
+void Decoder::flush_marks() { flush_marks_above(groups_.empty() ? 0 : groups_.back().pending_base); }
+
+void Decoder::flush_marks_above(std::size_t base) {
   // Accents that never found a letter (\~{} or a trailing \') print their
   // spacing form.
-  const std::uint32_t base = groups_.empty() ? 0 : groups_.back().pending_base;
   while (pending_marks_.size() > base) {
     const char32_t mark = pending_marks_.back();
     pending_marks_.pop_back();
@@ -392,11 +395,10 @@ void Decoder::flush_marks() {
   }
 }
 
-void Decoder::flush_all_marks() {
-  while (!pending_marks_.empty()) {
-    for (const Accent& a : kAccents)
-      if (a.mark == pending_marks_.back() && a.spacing) unicode::append_utf8(out_.text, a.spacing);
-    pending_marks_.pop_back();
+void Decoder::close_switches_above(std::size_t base) {
+  while (switches_.size() > base) {
+    add_span(switches_.back().start, switches_.back().style);
+    switches_.pop_back();
   }
 }
 
@@ -448,10 +450,7 @@ void Decoder::close_group() {
   if (groups_.empty()) return;  // a stray `}`: nothing to close
   flush_marks();
   Group& g = groups_.back();
-  while (switches_.size() > g.switches_base) {
-    add_span(switches_.back().start, switches_.back().style);
-    switches_.pop_back();
-  }
+  close_switches_above(g.switches_base);
   if (g.closing_quote) emit_base("”");
   if (g.script) finish_script(g.start, g.script);
   if (g.style != kPlain) add_span(g.start, static_cast<SpanStyle>(g.style), std::move(g.url));
@@ -564,10 +563,7 @@ void Decoder::close_math() {
   // still open in it (`$x^{2 $` reads as its source `x^{2` does).
   while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
   while (groups_.size() > math_groups_) close_group();  // `$x{y$`: close what the math opened
-  while (switches_.size() > math_switches_) {  // `$\bf x$`: math is a group of its own
-    add_span(switches_.back().start, switches_.back().style);
-    switches_.pop_back();
-  }
+  close_switches_above(math_switches_);  // `$\bf x$`: math is a group of its own
   flush_all_marks();  // (`$\ddot$x`: the accent stays in the math)
   while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
   add_span(math_start_, SpanStyle::Math, math_source(in_.substr(math_source_, math_end_ - math_source_)));
@@ -956,10 +952,7 @@ RichText Decoder::run() {
   ++pos_;  // (as if past a closing brace: an \ensuremath{ left open keeps its source's last byte)
   while (!groups_.empty()) close_group();  // unbalanced `{`: close what is open
   flush_marks();
-  while (!switches_.empty()) {
-    add_span(switches_.back().start, switches_.back().style);
-    switches_.pop_back();
-  }
+  close_switches_above(0);
   // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
   if (saw_angle_) detail::apply_inline_markup(out_.text, spans_);
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
