@@ -903,13 +903,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
      */
     #renderActiveFilters(view: View): void {
       const L = this.labels;
-      const chips: [string, string][] = view.clauses.map(({ kind, label, text: clause }) => {
-        const text = kind === "year" ? `${L.year}: ${label}` : kind === "type" ? `${L.type}: ${label}`
-          : kind === "status" ? `${L.status}: ${label}` : kind === "venue" ? `${L.venue}: ${label}`
-          : kind === "author" ? `${L.coauthor}: ${label}` : kind === "tag" ? `${L.tag}: ${label}` : kind === "selected" ? L.selected
-          : kind === "award" ? L.award : kind === "first-author" ? L.firstAuthor : clause;
-        return [clause, text];
-      });
+      // A clause with a value reads "Kind: its label" (the core's), a flag reads its name.
+      const kinds: Record<string, string> = { year: L.year, type: L.type, status: L.status, venue: L.venue, author: L.coauthor, tag: L.tag };
+      const flags: Record<string, string> = { selected: L.selected, award: L.award, "first-author": L.firstAuthor };
+      const chips: [string, string][] = view.clauses.map(({ kind, label, text: clause }) =>
+        [clause, kind in kinds ? `${kinds[kind]}: ${label}` : flags[kind] ?? clause]);
       // Without a search field on screen, a search from a link is an active filter too.
       if (this.#state.search && (this.#els.toolbar.parentElement as HTMLElement).dataset.controls === "none")
         chips.unshift(["\u0000search", `${L.search}: ${this.#state.search}`]);
