@@ -195,8 +195,10 @@ void Shelf::set_view(ViewData view) {
 }
 
 void Shelf::set_row(std::uint32_t record, Row row) {
-  check_glyphs(row);
   rows_[record] = std::move(row);
+  // Checked at the next draw: the font's glyphs exist only once a frame has built its atlas, and
+  // rows can come with the first view, before any frame.
+  unchecked_rows_.push_back(record);
 }
 
 void Shelf::set_font(ImFont* font) { regular_ = font; }
@@ -320,6 +322,9 @@ void Shelf::apply_theme() {
 
 void Shelf::draw() {
   if (theme_dirty_) apply_theme();
+  for (const std::uint32_t record : unchecked_rows_)
+    if (auto it = rows_.find(record); it != rows_.end()) check_glyphs(it->second);
+  unchecked_rows_.clear();
   probe_ = Probe{};
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -713,6 +718,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
 
   auto it = rows_.find(record);
   if (it == rows_.end()) {
+    ++probe_.rows_waiting;
     actions_.need_rows.push_back(record);
     ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
     ImGui::TextDisabled("…");

@@ -105,6 +105,7 @@ struct Probe {
   bool cards = false;                      // the narrow layout: one card per row
   std::vector<Rect> bars;                  // chart bars, one per year in facets.years order
   std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
+  std::uint32_t rows_waiting = 0;    // of those, rows drawn as a placeholder (their data not yet here)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
 };
 
@@ -159,8 +160,8 @@ class Shelf {
   const ViewData& view() const { return view_; }
 
   void set_theme(const Theme& theme);
-  // The face to draw with (null = ImGui's default). Missing glyphs are checked against it as rows
-  // arrive.
+  // The face to draw with (null = ImGui's default). Missing glyphs are checked against it in the
+  // first frame after a row arrives.
   void set_font(ImFont* font);
   void set_max_authors(std::size_t n) { max_authors_ = n; }
   void set_labels(Labels labels) { labels_ = std::move(labels); }
@@ -210,6 +211,7 @@ class Shelf {
   bool theme_dirty_ = true;
   ImFont* regular_ = nullptr;
   std::unordered_set<std::uint32_t> missing_seen_;
+  std::vector<std::uint32_t> unchecked_rows_;  // rows set since the last draw, their glyphs not yet checked
   Actions actions_;
   Probe probe_;
   float pending_scroll_ = 0;

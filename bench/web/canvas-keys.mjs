@@ -1,11 +1,12 @@
 // A keystroke in the search field until the frame that shows its result, on the lab page (5,000
 // entries, read in a worker), for the canvas renderer and the HTML list in the same run, in
-// Debian's Chromium (headless). Per key: from the key event (its timeStamp) to the first
-// requestAnimationFrame callback after the element rendered the edit (its change event) and,
-// for the canvas, after the widget drew a frame with the new view
-// (canvasLayout.frames moved on). Rows the widget has not drawn before may show as placeholders
-// for one more round trip to the worker: not counted. The same words
-// are typed character by character and cleared with Backspace, several rounds.
+// Debian's Chromium (headless). Per key, from the key event (its timeStamp):
+// - HTML list: to the first requestAnimationFrame callback after the element rendered the edit
+//   (its change event), i.e. the start of the frame that paints it;
+// - canvas: to the end of the first canvas frame that drew the view answering the typed text with
+//   every visible row's data (canvasLayout.viewSearch / viewShownAt: a frame that still shows
+//   placeholders does not count).
+// The same words are typed character by character and cleared with Backspace, several rounds.
 // Usage: node bench/web/canvas-keys.mjs   (after ./dev.sh test). Environment: ROUNDS (default 3).
 import { existsSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -31,17 +32,18 @@ function recorder() {
     const rec = { start: ev.timeStamp > 0 ? ev.timeStamp : performance.now(), end: null };
     f.recs.push(rec);
     rec.done = new Promise((ok) => {
-      // The element takes the edit and renders it (its change event; the canvas hands the edit
-      // over from its next frame); the canvas then draws the new view in a frame of its own.
-      el.addEventListener("change", () => {
-        const frames = el.canvasLayout?.frames;
-        const drawn = () => requestAnimationFrame(() => {
-          if (frames !== undefined && el.canvasLayout.frames === frames) return drawn();
-          rec.end = performance.now();
-          ok();
-        });
-        drawn();
-      }, { once: true });
+      if (el.canvasLayout) {
+        // The search text the key makes: the widget's field holds it after the key.
+        rec.until = (search) => {
+          const check = () => {
+            const l = el.canvasLayout;
+            if (l.viewSearch === search && l.viewShownAt > rec.start) { rec.end = l.viewShownAt; ok(); } else setTimeout(check, 16);  // (viewShownAt keeps the frame's time: polling need not be fast)
+          };
+          check();
+        };
+        return;
+      }
+      el.addEventListener("change", () => requestAnimationFrame(() => { rec.end = performance.now(); ok(); }), { once: true });
     });
   }, true);
 }
@@ -62,15 +64,18 @@ async function run(renderer) {
   await page.waitForTimeout(500);
   await page.evaluate(recorder);
   const times = [];
+  let text = "";
   for (let r = 0; r < ROUNDS; r++) for (const w of WORDS) for (const key of [...w, ...Array(w.length).fill("Backspace")]) {
+    text = key === "Backspace" ? text.slice(0, -1) : text + key;
     const i = await page.evaluate(() => window.__keys.recs.length);
     await page.keyboard.press(key);
-    times.push(await page.evaluate(async (i) => {
+    times.push(await page.evaluate(async ([i, text]) => {
       const f = window.__keys;
       for (let k = 0; !f.recs[i] && k < 200; k++) await new Promise((ok) => setTimeout(ok, 10));
+      f.recs[i].until?.(text);
       await f.recs[i].done;
       return f.recs[i].end - f.recs[i].start;
-    }, i));
+    }, [i, text]));
   }
   const shown = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys.length);
   await page.close();

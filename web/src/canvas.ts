@@ -30,6 +30,7 @@ export interface CanvasModule {
   _ps_canvas_text(utf8: number): void;
   _ps_canvas_focus(focused: number): void;
   _ps_canvas_frame(width: number, height: number, ratio: number, time: number): number;
+  _ps_canvas_step(time: number): number;
   _ps_canvas_take_actions(): number;
   _ps_canvas_probe(): number;
   _ps_canvas_result_length(): number;
@@ -97,6 +98,10 @@ interface Actions {
 }
 
 const encoder = new TextEncoder();
+// How long the canvas waits for a keystroke's answer before it draws the typed text alone: a
+// frame takes 20-30 ms in a software-rendered browser, and would delay an answer that comes
+// sooner.
+const ANSWER_WAIT_MS = 80;
 
 /** "rgb(26, 95, 180)" -> IM_COL32 (0xAABBGGRR); 0 when the colour is unknown or transparent. */
 function imColor(css: string): number {
@@ -125,6 +130,12 @@ export class CanvasView {
   #lastTime = 0;
   #touchX = 0;  // where the last touch began (CSS px in the canvas)
   #touchY = 0;
+  // A keystroke's query is out: the frame that shows the typed text waits for its answer (a frame
+  // drawn meanwhile would hold up the answer on a slow GPU), or for this timer, whichever is first.
+  #awaitingView = 0;
+  #querySearch = "";  // the search text of the query last handed over, and of the view that answered it
+  #viewSearch = "";
+  #viewShownAt = 0;  // performance.now() after the first frame that drew the view with all its rows
 
   private constructor(m: CanvasModule, canvas: HTMLCanvasElement, host: CanvasHost) {
     this.#m = m;
@@ -152,11 +163,19 @@ export class CanvasView {
   }
 
   setQuery(q: QueryState): void {
+    this.#querySearch = q.search;
     this.#withStrings([q.search, q.filter, q.sort, q.group || "none"], (s, f, o, g) => this.#m._ps_canvas_set_query(s, f, o, g));
     this.kick();
   }
 
-  setView(view: View, hasCitations: boolean): void {
+  /** The element's current view; `first` carries the rows of its first entries, so the frame that
+   *  shows it needs no second round trip for them. */
+  setView(view: View, hasCitations: boolean, first?: { records: number[]; rows: unknown[] }): void {
+    clearTimeout(this.#awaitingView);
+    this.#awaitingView = 0;
+    this.#viewSearch = this.#querySearch;
+    this.#viewShownAt = 0;
+    if (first?.records.length) this.#setRows(first.records, first.rows);
     const { groups, total, facets } = view;
     const entries = view.entries as ArrayLike<number>;
     const m = this.#m;
@@ -202,11 +221,14 @@ export class CanvasView {
 
   /** The last frame's layout (CSS pixels inside the canvas), for tests and automation. */
   probe(): unknown {
-    return { ...JSON.parse(this.#result(this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs], frames: this.#frames };
+    return { ...JSON.parse(this.#result(this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs], frames: this.#frames,
+      viewSearch: this.#viewSearch, viewShownAt: this.#viewShownAt };
   }
 
-  /** Draws a few frames (ImGui settles hover and layout over consecutive frames). */
-  kick(frames = 3): void {
+  /** Draws two frames: ImGui knows what lies under the pointer one frame late, so the second
+   *  settles hover after a change. (A third would hold up the next keystroke's frame where
+   *  frames are slow to present, as in a software-rendered browser.) */
+  kick(frames = 2): void {
     if (this.#disposed) return;
     this.#framesLeft = Math.max(this.#framesLeft, frames);
     if (!this.#raf) this.#raf = requestAnimationFrame(this.#tick);
@@ -244,7 +266,10 @@ export class CanvasView {
     this.#lastTime = time;
     this.#frames++;
     const start = performance.now();
-    const busy = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
+    const drawn = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
+    const end = performance.now();
+    if (!this.#viewShownAt && !(drawn & 2)) this.#viewShownAt = end;
+    const busy = drawn & 1;
     const more = this.#handle(JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions);
     this.#frameMs.push(performance.now() - start);
     if (this.#frameMs.length > 240) this.#frameMs.shift();
@@ -284,6 +309,21 @@ export class CanvasView {
       more = true;
     }
     return more;
+  }
+
+  /** Keyboard input waits in the widget's queue: it runs on it at once, without drawing, so a
+   *  typed character's query leaves for the core now rather than at the next animation frame.
+   *  The frame that shows the character then waits for the answer and shows both. */
+  #typed(): void {
+    if (this.#m._ps_canvas_step(performance.now() / 1000)) {
+      const a = JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions;
+      this.#handle(a);
+      if (a.query) {
+        clearTimeout(this.#awaitingView);
+        this.#awaitingView = window.setTimeout(() => { this.#awaitingView = 0; this.kick(); }, ANSWER_WAIT_MS);
+      }
+    }
+    if (!this.#awaitingView) this.kick();
   }
 
   #setRows(records: number[], rows: unknown[]): void {
@@ -414,7 +454,7 @@ export class CanvasView {
       const printable = down === 1 && [...e.key].length === 1;
       if (printable && !e.ctrlKey && !e.metaKey) this.#withStrings([e.key], (t) => m._ps_canvas_text(t));
       if (used || (printable && !e.ctrlKey && !e.metaKey)) e.preventDefault();
-      this.kick();
+      this.#typed();
     };
     c.addEventListener("keydown", key(1));
     c.addEventListener("keyup", key(0));
@@ -422,7 +462,7 @@ export class CanvasView {
       const text = e.clipboardData?.getData("text") ?? "";
       if (text) this.#withStrings([text], (t) => m._ps_canvas_text(t));
       e.preventDefault();
-      this.kick();
+      this.#typed();
     });
     // Focus from the keyboard (not from a press) puts ImGui's focus on a row.
     c.addEventListener("focus", () => {

@@ -931,6 +931,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       };
     }
 
+    /** How the canvas widget's rows are formatted (it cuts author lists and marks matches itself). */
+    #rowOptions() {
+      return { owner: this.getAttribute("owner") ?? undefined, base: this.getAttribute("base") ?? undefined };
+    }
+
     #refreshToken = 0;
 
     #refresh(): void { this.#rendering = this.#render().catch((err: unknown) => this.#recover(err)); }
@@ -973,7 +978,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#renderToken++;
       const view = await lib.query({ ...this.#state, scope: this.#scope(), group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined,
         base: this.getAttribute("base") ?? undefined, facets: true },
-        { count: FIRST_CHUNK, options: this.#formatOptions() });
+        { count: FIRST_CHUNK, options: this.#formatOptions(), rows: this.#canvas && this.getAttribute("renderer") === "canvas" ? this.#rowOptions() : undefined });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
       this.#view = view;
       this.#setQueryProblems(view.errors);
@@ -1103,8 +1108,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       });
       canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
       canvasView.setLabels(this.#canvasLabels());
+      // The first screen's rows go with the view (a worker sent them with it), so its first frame
+      // draws them instead of placeholders.
+      const records = view.entries.slice(0, FIRST_CHUNK);
+      const rows = await lib.entries(records, this.#rowOptions());
+      if (lib !== this.#library || view !== this.#view) return;
       canvasView.setQuery({ ...this.#state });
-      canvasView.setView(view, this.#hasCitations);
+      canvasView.setView(view, this.#hasCitations, { records, rows });
     }
 
     /** The widget's words from this element's labels (its `lang`, addLanguage, `labels`): one
@@ -1134,7 +1144,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       try {
         const bundle = await canvas!.load();
         this.#canvas = (await bundle.CanvasView.create(bundle.default, canvas!, element, {
-          rows: (records) => this.#library?.entries(records, { owner: this.getAttribute("owner") ?? undefined, base: this.getAttribute("base") ?? undefined }) ?? [],
+          rows: (records) => this.#library?.entries(records, this.#rowOptions()) ?? [],
           query: (q: QueryState) => {
             // Typing in the widget's search field is typing, as in the HTML one: one history entry
             // for the word, and the hidden list's tail waits for a pause instead of taking the

@@ -26,16 +26,17 @@ export interface Shelf {
 }
 
 type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml" | "editFilter";
-/** The first `count` displayed entries' markup, formatted with `options`. */
-export interface FirstRows { count: number; options: FormatOptions }
+/** The first `count` displayed entries' markup, formatted with `options`, and with `rows` their
+ *  view-model objects (Library.entries) formatted with those options (the canvas draws them). */
+export interface FirstRows { count: number; options: FormatOptions; rows?: FormatOptions }
 interface Request { id: number; method: Method; args: unknown[] }
 type Reply = { id: number; result: unknown } | { id: number; error: string };
 // The keys travel as one JSON text, parsed on first use: cloning 100,000 separate strings would
 // cost the page's thread a long task right when the list is about to appear.
 interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; keys: string }
 /** A View as it crosses threads: record indices as one transferred buffer, keys left out, and
- *  the first rows' markup when asked for. */
-type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array; html?: string[] };
+ *  the first rows' markup and view-model objects when asked for. */
+type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array; html?: string[]; rows?: Entry[] };
 
 /** The worker's global scope, as far as this file uses it (the project compiles against the DOM lib). */
 export interface WorkerScope {
@@ -50,9 +51,10 @@ export class RemoteLibrary implements Shelf {
   #nextId = 1;
   #started: Promise<unknown>;
   #keysJson = "[]";
-  // Markup that came with the last view: the element's next html() call is answered from it,
-  // saving a second round trip on every keystroke.
+  // Markup and rows that came with the last view: the element's next html() and entries() calls
+  // are answered from them, saving a second round trip on every keystroke.
   #prefetched?: { key: string; html: string[] };
+  #prefetchedRows?: { key: string; rows: Entry[] };
   #keys?: string[];
   size = 0;
   diagnostics: Diagnostic[] = [];
@@ -101,9 +103,11 @@ export class RemoteLibrary implements Shelf {
   }
 
   async query(options: QueryOptions = {}, firstRows?: FirstRows): Promise<View> {
-    const { html, ...wire } = (await this.#call("query", [options, firstRows])) as WireView;
+    const { html, rows, ...wire } = (await this.#call("query", [options, firstRows])) as WireView;
     const entries = Array.from(wire.entries);
-    this.#prefetched = html && firstRows ? { key: JSON.stringify([entries.slice(0, firstRows.count), firstRows.options]), html } : undefined;
+    const first = entries.slice(0, firstRows?.count ?? 0);
+    this.#prefetched = html && firstRows ? { key: JSON.stringify([first, firstRows.options]), html } : undefined;
+    this.#prefetchedRows = rows && firstRows ? { key: JSON.stringify([first, firstRows.rows]), rows } : undefined;
     let keys: string[] | undefined;
     const view = { ...wire, entries } as unknown as View;
     return Object.defineProperty(view, "keys", { get: () => (keys ??= ((all) => entries.map((i) => all[i]))(this.keys())), enumerable: true });
@@ -113,6 +117,9 @@ export class RemoteLibrary implements Shelf {
     return (this.#keys ??= JSON.parse(this.#keysJson) as string[]);
   }
   entries(indices: readonly number[], options: FormatOptions = {}): Promise<Entry[]> {
+    const prefetched = this.#prefetchedRows;
+    this.#prefetchedRows = undefined;
+    if (prefetched && prefetched.key === JSON.stringify([indices, options])) return Promise.resolve(prefetched.rows);
     return this.#call("entries", [indices, options]) as Promise<Entry[]>;
   }
   html(indices: readonly number[], options: FormatOptions = {}): Promise<string[]> {
@@ -175,8 +182,10 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
       // Built field by field: spreading the View would run its lazy `keys` getter.
       const { entries, groups, total, facets, marks, clauses, errors } = library.query(args[0] as QueryOptions);
       const first = args[1] as FirstRows | undefined;
+      const firstEntries = first ? entries.slice(0, first.count) : [];
       const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, marks, clauses, errors,
-        html: first ? library.html(entries.slice(0, first.count), first.options) : undefined };
+        html: first ? library.html(firstEntries, first.options) : undefined,
+        rows: first?.rows ? library.entries(firstEntries, first.rows) : undefined };
       return [wire, [wire.entries.buffer]];
     }
     const fn = library[method] as (...a: unknown[]) => unknown;

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready } from "./support/browser.mjs";
+import { launch, open, ready, pasteIntoCanvasWithFramesHeld } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const site = join(here, "..", "..", "build", "site");
@@ -136,6 +136,32 @@ test("typing in the canvas search field filters, and the state survives a reload
   await ready(page);
   await drawn(page);
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), expected);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("typed text's query leaves without waiting for a frame, and the next frame draws its result whole", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  const layout = await drawn(page);
+  await clickCanvas(page, layout.search.x + 20, layout.search.y + layout.search.h / 2);
+  const expected = await page.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    return el.library.query({ search: "prediction", owner: el.getAttribute("owner") }).keys;
+  });
+  const { before, held, after } = await pasteIntoCanvasWithFramesHeld(page, "prediction", expected);
+  // The element took the text and rendered its result while no frame was drawn.
+  assert.equal(held.frames, before.frames);
+  assert.equal(after.frames, before.frames + 1);
+  // That one frame shows the typed text's view with every visible row's data, though these rows
+  // were below the first screen, never drawn before.
+  const all = await page.evaluate(() => document.querySelector("paper-shelf").library.keys());
+  assert.ok(expected.every((k) => !before.rows.some((r) => all[r.record] === k)), "the matches were not on the first screen");
+  assert.equal(after.viewSearch, "prediction");
+  assert.equal(after.rowsWaiting, 0);
+  assert.ok(after.viewShownAt > 0);
+  assert.deepEqual(after.rows.map((r) => all[r.record]), expected.slice(0, after.rows.length));
+  assert.ok(after.rows.length > 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

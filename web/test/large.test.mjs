@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready, settled } from "./support/browser.mjs";
+import { launch, open, ready, settled, pasteIntoCanvasWithFramesHeld } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -128,6 +128,27 @@ test("on a worker-held library: search, sort, groups, BibTeX, +N more and the ca
   const all = library.keys();
   assert.deepEqual(layout.rows.map((r) => all[r.record]).slice(0, 5), visible.filter((k) => layout.rows.some((r) => all[r.record] === k)).slice(0, 5));
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "canvas")), []);
+  // Text typed into the canvas: the query goes to the worker at once, and the rows of its first screen
+  // come back with the view, so the next frame draws them (no placeholders, no second round trip).
+  await page.waitForTimeout(300);
+  const search = layout.search;
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  await page.mouse.click(box.x + search.x + 20, box.y + search.y + search.h / 2);
+  await page.waitForTimeout(300);
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "");
+  // A word from the title of the list's last entry: its matches were never on screen.
+  const last = library.query({ sort: "title-asc", group: "year", owner: OWNER }).entries.at(-1);
+  const word = library.entries([last])[0].title.split(/\W+/).sort((a, b) => b.length - a.length)[0].toLowerCase();
+  const typed = library.query({ sort: "title-asc", search: word, group: "year", owner: OWNER }).keys;
+  assert.ok(typed.length > 0 && typed.length < count, `${typed.length} matches for ${word}`);
+  const { before, held, after } = await pasteIntoCanvasWithFramesHeld(page, word, typed);
+  assert.equal(held.frames, before.frames);
+  assert.equal(after.frames, before.frames + 1);
+  assert.equal(after.viewSearch, word);
+  assert.equal(after.rowsWaiting, 0);
+  assert.ok(after.rows.length > 0 && after.rows.every((r) => typed.includes(all[r.record])));
   library.dispose();
   assert.deepEqual(errors, []);
   await page.close();

@@ -42,3 +42,47 @@ export async function settled(page, selector = "paper-shelf") {
     return el.visibleKeys;
   }, selector);
 }
+
+/**
+ * Pastes `text` into the canvas widget (its search field focused) while the page's animation
+ * frames are held; when the element's change event reports the whole text's view, `expected`
+ * (visibleKeys), exactly one
+ * frame runs, within that event. Returns the canvas layout before typing, at the change event and
+ * after that frame: typed or pasted text's query must leave without a frame, and the one frame
+ * after its answer must draw the new view whole (no placeholder rows).
+ */
+export async function pasteIntoCanvasWithFramesHeld(page, text, expected) {
+  // Frames already asked for run first: the canvas is still for 200 ms.
+  await page.waitForFunction(() => new Promise((ok) => {
+    const frames = document.querySelector("paper-shelf").canvasLayout.frames;
+    setTimeout(() => ok(document.querySelector("paper-shelf").canvasLayout.frames === frames), 200);
+  }), null, { timeout: 20000, polling: 50 });
+  const before = await page.evaluate(([text, want]) => {
+    const el = document.querySelector("paper-shelf");
+    const queued = [];
+    const raf = window.requestAnimationFrame;
+    window.requestAnimationFrame = (cb) => { queued.push(cb); return 1e6 + queued.length; };
+    window.__held = new Promise((ok) => {
+      const onChange = () => {
+        if (el.canvasLayout.viewSearch !== text || JSON.stringify(el.visibleKeys) !== JSON.stringify(want)) return;
+        el.removeEventListener("change", onChange);
+        const held = el.canvasLayout;
+        window.requestAnimationFrame = raf;
+        const now = performance.now();
+        for (const cb of queued.splice(0)) cb(now);
+        ok({ held, after: el.canvasLayout });
+      };
+      el.addEventListener("change", onChange);
+    });
+    return el.canvasLayout;
+  }, [text, expected]);
+  // Pasted, so the text arrives in one event and its matches are rows the widget never drew.
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.querySelector("paper-shelf").shadowRoot.querySelector("canvas")
+      .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  const { held, after } = await page.evaluate(() => window.__held);
+  return { before, held, after };
+}

@@ -398,8 +398,35 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
 
 // ---- frames ----
 
-// Draws one frame at the canvas's CSS size and pixel ratio. Returns bit 1 when ImGui wants
-// another frame soon (typing, hover, animation), bit 2 when actions are waiting.
+// Runs the widget once on the queued input at the canvas's last size. Returns whether any input
+// was taken.
+static bool run_widget(double time) {
+  Host& h = *g_host;
+  ImGuiIO& io = ImGui::GetIO();
+  static double last = 0;
+  io.DeltaTime = last > 0 && time > last ? static_cast<float>(time - last) : 1.0f / 60.0f;
+  last = time;
+  const bool input = take_input(io, h.input, h.text);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+  h.shelf.draw();
+  io.MouseWheel = io.MouseWheelH = 0;  // taken by NewFrame
+  return input;
+}
+
+// Whether the widget needs more frames after this one: after input (ImGui settles over a frame or
+// two: a header click sorts on the next), while input waits, or while something moves without
+// new input: a held key (ImGui repeats it), a drag. Hover and a focused field need none (the
+// caret does not blink).
+static int wants_frames(bool input) {
+  ImGuiIO& io = ImGui::GetIO();
+  bool held = ImGui::IsAnyItemActive() && ImGui::IsAnyMouseDown();
+  for (int k = 0; k < ImGuiKey_COUNT && !held; ++k) held = io.KeysDown[k];
+  return input || !g_host->input.empty() || held ? 1 : 0;
+}
+
+// Draws one frame at the canvas's CSS size and pixel ratio. Returns bit 1 when the widget wants
+// another frame soon, bit 2 when some rows were drawn as placeholders (their data is asked for).
 EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_ratio,
                                          double time) {
   Host& h = *g_host;
@@ -407,30 +434,28 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   ImGuiIO& io = ImGui::GetIO();
   if (pixel_ratio <= 0) pixel_ratio = 1;
   if (h.font_scale != pixel_ratio) rebuild_fonts(pixel_ratio);
-  static double last = 0;
-  io.DeltaTime = last > 0 && time > last ? static_cast<float>(time - last) : 1.0f / 60.0f;
-  last = time;
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
-  const bool input = take_input(io, h.input, h.text);
-
-  ImGui_ImplOpenGL3_NewFrame();
-  ImGui::NewFrame();
-  h.shelf.draw();
+  const bool input = run_widget(time);
   ImGui::Render();
   glViewport(0, 0, static_cast<int>(width * pixel_ratio), static_cast<int>(height * pixel_ratio));
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  io.MouseWheel = io.MouseWheelH = 0;
+  return wants_frames(input) | (h.shelf.probe().rows_waiting ? 2 : 0);
+}
 
-  // More frames only after input (ImGui settles over a frame or two: a header click sorts on the
-  // next), while input waits, or while something moves without new input: a held key (ImGui
-  // repeats it), a drag. Hover and a focused field need none (the caret does not blink).
-  bool held = ImGui::IsAnyItemActive() && ImGui::IsAnyMouseDown();
-  for (int k = 0; k < ImGuiKey_COUNT && !held; ++k) held = io.KeysDown[k];
-  return input || !h.input.empty() || held ? 1 : 0;
+// Runs the widget on the queued input without drawing, so that a keystroke's edit reaches the
+// element (and the core) at once instead of at the next animation frame; the frame that shows it
+// follows. Returns 0 (and does nothing) before the first frame, which sets the size and builds
+// the font, or when no input waits.
+EMSCRIPTEN_KEEPALIVE int ps_canvas_step(double time) {
+  Host& h = *g_host;
+  if (h.font_scale == 0 || h.input.empty()) return 0;
+  run_widget(time);
+  ImGui::EndFrame();
+  return 1;
 }
 
 // What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
@@ -470,7 +495,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
 }
 
 // The last frame's layout in CSS pixels, for tests and automation: {search, headers: [rect],
-// groupHeaders: [rect], rows: [{record, x, y, w, h}], bars: [rect], rowsDrawn}.
+// groupHeaders: [rect], rows: [{record, x, y, w, h}], bars: [rect], rowsDrawn, rowsWaiting}.
 EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   const widget::Probe& p = g_host->shelf.probe();
   json::Writer w;
@@ -503,7 +528,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   rect(p.table);
   w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
   w.field("cards", p.cards).field("focusedRecord", p.focused_record);
-  w.field("rowsDrawn", p.rows_drawn);
+  w.field("rowsDrawn", p.rows_drawn).field("rowsWaiting", p.rows_waiting);
   w.end_object();
   return result(w.take());
 }
