@@ -62,6 +62,11 @@ Rect last_item_rect() {
   return {a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
+Rect window_rect() {
+  const ImVec2 p = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  return {p.x, p.y, size.x, size.y};
+}
+
 // Badges and pills are their text colour at this opacity over the row.
 constexpr float kTint = 0.16f;
 
@@ -873,43 +878,66 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   ImGui::PopID();
 }
 
-// Authors on one line: the owner in bold, markers raised and small; those that do not fit (or are
-// beyond the element's maxAuthors) collapse to "+N" (a click opens the whole list).
+// How wide a tooltip or popup's text may run (window-local, as ImGui's wrap positions are): `ems`
+// font sizes, or less on a narrow canvas so that the box fits it.
+static float wrap_position(float ems) {
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  return std::min(ImGui::GetFontSize() * ems, ImGui::GetIO().DisplaySize.x - pad * 3);
+}
+
+// One author as rows, tooltips and the "+N" list show them: the owner in bold and the accent
+// colour, markers raised and small. Returns the width drawn (and the name's alone in
+// `name_width`); with `dl` null it only measures.
+static float put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, ImU32 accent,
+                        float* name_width = nullptr) {
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  float w = font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x;
+  if (a.owner) {
+    if (dl) add_bold_text(dl, font, size, pos, accent, a.name);
+    w += bold_offset();
+  } else if (dl) {
+    dl->AddText(font, size, pos, ImGui::GetColorU32(ImGuiCol_Text), a.name.c_str());
+  }
+  if (name_width) *name_width = w;
+  if (!a.marks.empty()) {
+    if (dl)
+      dl->AddText(font, size * 0.72f, ImVec2(pos.x + w, pos.y - size * 0.18f),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), a.marks.c_str());
+    w += font->CalcTextSizeA(size * 0.72f, FLT_MAX, 0, a.marks.c_str()).x;
+  }
+  return w;
+}
+
+// Authors on one line; those that do not fit (or are beyond the element's maxAuthors) collapse to
+// "+N" (a click opens the whole list).
 void Shelf::draw_authors(const Row& row, float max_x) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
-  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const ImU32 accent = accent_;
   std::vector<std::uint8_t> owner(row.authors.size());
   for (std::size_t i = 0; i < row.authors.size(); ++i) owner[i] = row.authors[i].owner;
   const AuthorLine line = collapse_authors(std::move(owner), max_authors_);
   ImVec2 pos = ImGui::GetCursorScreenPos();
-  auto width = [&](float s, const std::string& str) { return font->CalcTextSizeA(s, FLT_MAX, 0, str.c_str()).x; };
-  auto put = [&](float s, float dy, ImU32 col, const std::string& str) {
-    dl->AddText(font, s, ImVec2(pos.x, pos.y + dy), col, str.c_str());
-    pos.x += width(s, str);
+  auto width = [&](const char* str) { return font->CalcTextSizeA(size, FLT_MAX, 0, str).x; };
+  auto put = [&](const char* str) {
+    dl->AddText(font, size, pos, dim, str);
+    pos.x += width(str);
   };
-  const float more_w = width(size, "  +999");
+  const float more_w = width("  +999");
   std::size_t k = 0;
   for (; k < line.shown.size(); ++k) {
     const RowAuthor& a = row.authors[line.shown[k]];
     const bool last = k + 1 == line.shown.size() && !line.hidden;
-    const float w = (k ? width(size, ", ") : 0) + width(size, a.name) + width(size * 0.72f, a.marks) +
-                    (last && row.et_al ? width(size, " et al.") : 0);
+    const float w = (k ? width(", ") : 0) + put_author(nullptr, pos, a, accent_) +
+                    (last && row.et_al ? width(" et al.") : 0);
     if (k && pos.x + w + (last ? 0 : more_w) > max_x) break;
-    if (k) put(size, 0, dim, ", ");
-    if (a.owner) {
-      add_bold_text(dl, font, size, pos, accent, a.name);
-      pos.x += width(size, a.name) + bold_offset();
-    } else {
-      put(size, 0, text, a.name);
-    }
-    if (!a.marks.empty()) put(size * 0.72f, -size * 0.18f, dim, a.marks);
+    if (k) put(", ");
+    pos.x += put_author(dl, pos, a, accent_);
   }
   const auto hidden = static_cast<unsigned>(line.shown.size() - k) + line.hidden;
-  if (row.et_al && !hidden) put(size, 0, dim, " et al.");
+  if (row.et_al && !hidden) put(" et al.");
   if (hidden) {
     char more[32];
     ImFormatString(more, sizeof more, "  +%u", hidden);
@@ -919,26 +947,55 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     if (ImGui::InvisibleButton("more", ImVec2(std::max(1.0f, std::min(sz.x, max_x - pos.x)), sz.y)))
       ImGui::OpenPopup("authors");
     ImGui::PopItemFlag();
-    dl->AddText(pos, accent, more);
+    dl->AddText(pos, accent_, more);
     if (ImGui::BeginPopup("authors")) {
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      std::string all;
-      for (const auto& a : row.authors) all += (all.empty() ? "" : ", ") + a.name + a.marks;
-      ImGui::TextUnformatted(all.c_str());
-      ImGui::PopTextWrapPos();
+      draw_all_authors(row, wrap_position(30) - ImGui::GetStyle().WindowPadding.x);
+      probe_.popup = window_rect();
       ImGui::EndPopup();
     }
   }
 }
 
+// The whole author list, wrapped between authors at `wrap_width` (a name wider than that keeps
+// its own line), drawn as in the row: for the tooltip and the "+N" popup.
+void Shelf::draw_all_authors(const Row& row, float wrap_width) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const float line_height = ImGui::GetTextLineHeightWithSpacing();
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 pos = origin;
+  float right = origin.x;
+  auto put = [&](const char* str) {
+    dl->AddText(font, size, pos, dim, str);
+    pos.x += font->CalcTextSizeA(size, FLT_MAX, 0, str).x;
+  };
+  for (std::size_t i = 0; i < row.authors.size(); ++i) {
+    const RowAuthor& a = row.authors[i];
+    if (i) put(", ");
+    if (i && pos.x + put_author(nullptr, pos, a, accent_) > origin.x + wrap_width) {
+      right = std::max(right, pos.x);
+      pos = ImVec2(origin.x, pos.y + line_height);
+    }
+    float name_w = 0;
+    const float w = put_author(dl, pos, a, accent_, &name_w);
+    probe_.popup_names.push_back({pos.x, pos.y, name_w, size});
+    const float mark_size = size * 0.72f;
+    probe_.popup_marks.push_back(w > name_w ? Rect{pos.x + name_w, pos.y - size * 0.18f, w - name_w, mark_size} : Rect{});
+    pos.x += w;
+  }
+  if (row.et_al) put(" et al.");
+  right = std::max(right, pos.x);
+  ImGui::Dummy(ImVec2(right - origin.x, pos.y + ImGui::GetTextLineHeight() - origin.y));
+}
+
 void Shelf::draw_tooltip(const Row& row) {
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+  const float wrap = wrap_position(34);
+  ImGui::PushTextWrapPos(wrap);
   ImGui::TextUnformatted(row.title.c_str());
-  std::string authors;
-  for (const auto& a : row.authors) authors += (authors.empty() ? "" : ", ") + a.name + a.marks;
-  if (row.et_al) authors += " et al.";
-  ImGui::TextUnformatted(authors.c_str());
+  draw_all_authors(row, wrap - ImGui::GetStyle().WindowPadding.x);
   if (!row.award.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(award_), "%s", row.award.c_str());
   if (!row.abstract.empty()) {
@@ -953,6 +1010,7 @@ void Shelf::draw_tooltip(const Row& row) {
     ImGui::TextDisabled("%s", start.c_str());
   }
   ImGui::PopTextWrapPos();
+  probe_.popup = window_rect();
   ImGui::EndTooltip();
 }
 

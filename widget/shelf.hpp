@@ -107,6 +107,9 @@ struct Probe {
   std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
   std::uint32_t rows_waiting = 0;    // of those, rows drawn as a placeholder (their data not yet here)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
+  Rect popup;                        // the open tooltip or "+N" author list (w = 0: none)
+  std::vector<Rect> popup_names;     // its authors' names, in order
+  std::vector<Rect> popup_marks;     // and their markers (w = 0: none)
 };
 
 // The words the widget shows. These English ones serve the native preview; on the web the element
@@ -191,6 +194,7 @@ class Shelf {
   void draw_entry_row(std::uint32_t record, float row_height);
   void draw_card(const Row& row, float row_height);
   void draw_authors(const Row& row, float max_x);
+  void draw_all_authors(const Row& row, float wrap_width);
   void draw_tooltip(const Row& row);
   void sync_table_sort();
   void rebuild_display();

@@ -350,6 +350,39 @@ test("the canvas follows the element's theme and the page's colours", async () =
   await page.close();
 });
 
+test("the hover card shows every author as the row does: markers raised and small, and it fits a phone's canvas", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  for (const width of [1000, 360]) {
+    await page.evaluate((w) => { document.querySelector("paper-shelf").style.width = `${w}px`; }, width);
+    await page.waitForTimeout(300);
+    const layout = await drawn(page);
+    const box = await page.locator("paper-shelf >> canvas").boundingBox();
+    // The first row whose authors carry markers (co-first authors, "*").
+    let popup = null;
+    for (const row of layout.rows.slice(0, 4)) {
+      await page.mouse.move(box.x + row.x + row.w / 2, box.y + row.y + row.h / 2);
+      await page.waitForTimeout(900);  // ImGui's tooltip delay
+      popup = await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.popup);
+      if (popup?.marks.some((m) => m.w > 0)) break;
+    }
+    assert.ok(popup && popup.names.length > 3, `${width}px: a hover card with the author list`);
+    const marked = popup.marks.map((m, i) => [popup.names[i], m]).filter(([, m]) => m.w > 0);
+    assert.ok(marked.length > 0, `${width}px: some author has a marker`);
+    for (const [name, mark] of marked) {
+      assert.ok(mark.x >= name.x + name.w - 1, "the marker follows its name");
+      assert.ok(mark.y < name.y && mark.h < name.h, `the marker is raised and smaller: ${JSON.stringify([name, mark])}`);
+    }
+    // Several lines, each inside the card, and the card inside the canvas.
+    assert.ok(new Set(popup.names.map((n) => n.y)).size > 1, "the list wraps");
+    for (const n of popup.names) assert.ok(n.x + n.w <= popup.rect.x + popup.rect.w, `${width}px: a name runs out of the card`);
+    assert.ok(popup.rect.x >= 0 && popup.rect.x + popup.rect.w <= width, `${width}px: the card (${JSON.stringify(popup.rect)}) leaves the canvas`);
+    await page.mouse.move(0, 0);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // A page that can scroll, with a control after the element: for scrolling and Tab.
 function longPage() {
   server.pages.set("/canvas-long.html", {

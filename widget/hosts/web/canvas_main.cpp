@@ -495,7 +495,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
 }
 
 // The last frame's layout in CSS pixels, for tests and automation: {search, headers: [rect],
-// groupHeaders: [rect], rows: [{record, x, y, w, h}], bars: [rect], rowsDrawn, rowsWaiting}.
+// groupHeaders: [rect], rows: [{record, x, y, w, h}], bars: [rect], rowsDrawn, rowsWaiting,
+// popup: {rect, names: [rect], marks: [rect]} or null (the tooltip or "+N" author list)}.
 EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   const widget::Probe& p = g_host->shelf.probe();
   json::Writer w;
@@ -529,6 +530,16 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
   w.field("cards", p.cards).field("focusedRecord", p.focused_record);
   w.field("rowsDrawn", p.rows_drawn).field("rowsWaiting", p.rows_waiting);
+  w.key("popup");
+  if (p.popup.w > 0) {
+    w.begin_object().key("rect");
+    rect(p.popup);
+    rects("names", p.popup_names);
+    rects("marks", p.popup_marks);
+    w.end_object();
+  } else {
+    w.null();
+  }
   w.end_object();
   return result(w.take());
 }
