@@ -35,13 +35,12 @@ build_web() {
     # Minified: the script tag carries the stylesheet inside papershelf.js.
     npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
-    # element's bridge, canvas.ts, bundled and minified) and
-    # the font subset it draws with.
+    # element's bridge, canvas.ts, bundled and minified). It draws with the page's own fonts.
     cp ../build/wasm/widget/papershelf-canvas.mjs dist/papershelf-canvas-glue.mjs
     npx esbuild dist/canvas-bundle.js --bundle --minify --format=esm --log-level=error \
       --outfile=dist/papershelf-canvas.mjs
     rm dist/papershelf-canvas-glue.mjs dist/canvas-bundle.js dist/canvas-bundle.d.ts
-    cp ../build/wasm/widget/papershelf-canvas.wasm ../build/wasm/fonts/papershelf-sans.ttf dist/
+    cp ../build/wasm/widget/papershelf-canvas.wasm dist/
     npx esbuild dist/script-tag.js --bundle --format=iife --minify --loader:.css=text \
       --log-level=error --outfile=dist/papershelf.js
     rm -f dist/script-tag.js dist/script-tag.d.ts
@@ -76,7 +75,7 @@ site() {
   rm -rf build/site && mkdir -p build/site
   cp -r examples/. build/site/
   cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm web/dist/papershelf-canvas.mjs \
-    web/dist/papershelf-canvas.wasm web/dist/papershelf-sans.ttf web/dist/papershelf-core-fast.mjs \
+    web/dist/papershelf-canvas.wasm web/dist/papershelf-core-fast.mjs \
     web/dist/papershelf-core-fast.wasm build/site/
   # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
   build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null

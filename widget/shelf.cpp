@@ -97,15 +97,8 @@ ImU32 with_alpha(ImU32 c, float alpha) {
   return ImGui::ColorConvertFloat4ToU32(v);
 }
 
-// Bold without a second face (which would double the font download): the text drawn twice, one
-// device pixel apart.
+// Without a bold face, bold is the regular text drawn twice, one device pixel apart.
 float bold_offset() { return std::max(0.5f, 1.0f / ImGui::GetIO().DisplayFramebufferScale.x); }
-
-void add_bold_text(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 col,
-                   const std::string& text) {
-  dl->AddText(font, size, pos, col, text.c_str());
-  dl->AddText(font, size, ImVec2(pos.x + bold_offset(), pos.y), col, text.c_str());
-}
 
 // Decodes one UTF-8 sequence (invalid bytes count as U+FFFD).
 unsigned next_codepoint(const char*& s, const char* end) {
@@ -196,6 +189,7 @@ void Shelf::set_query(const Query& q) {
 
 void Shelf::set_view(ViewData view) {
   view_ = std::move(view);
+  texts_unchecked_ = true;
   rebuild_display();
 }
 
@@ -206,7 +200,26 @@ void Shelf::set_row(std::uint32_t record, Row row) {
   unchecked_rows_.push_back(record);
 }
 
-void Shelf::set_font(ImFont* font) { regular_ = font; }
+void Shelf::set_font(ImFont* regular, ImFont* bold) {
+  regular_ = regular;
+  bold_ = bold;
+}
+
+float Shelf::bold_width(float size, const std::string& text) const {
+  if (bold_) return bold_->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+  return ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x + bold_offset();
+}
+
+void Shelf::add_bold_text(ImDrawList* dl, float size, ImVec2 pos, std::uint32_t col,
+                          const std::string& text) const {
+  if (bold_) {
+    dl->AddText(bold_, size, pos, col, text.c_str());
+    return;
+  }
+  ImFont* font = ImGui::GetFont();
+  dl->AddText(font, size, pos, col, text.c_str());
+  dl->AddText(font, size, ImVec2(pos.x + bold_offset(), pos.y), col, text.c_str());
+}
 
 void Shelf::rebuild_display() {
   display_.clear();
@@ -233,24 +246,42 @@ Actions Shelf::take_actions() {
   return out;
 }
 
-void Shelf::check_glyphs(const Row& row) {
+void Shelf::check_glyphs(const std::string& text) {
   if (!regular_) return;
-  auto scan = [&](const std::string& text) {
-    const char* s = text.data();
-    const char* end = s + text.size();
-    while (s < end) {
-      const char* start = s;
-      const unsigned c = next_codepoint(s, end);
-      if (c < 0x20 || missing_seen_.count(c)) continue;
-      if (c <= IM_UNICODE_CODEPOINT_MAX && regular_->FindGlyphNoFallback(static_cast<ImWchar>(c)))
-        continue;
-      missing_seen_.insert(c);
-      actions_.missing_glyphs.append(start, s);
-    }
-  };
-  scan(row.title);
-  scan(row.venue);
-  for (const auto& a : row.authors) scan(a.name);
+  const char* s = text.data();
+  const char* end = s + text.size();
+  while (s < end) {
+    const char* start = s;
+    const unsigned c = next_codepoint(s, end);
+    if (c < 0x20 || missing_seen_.count(c)) continue;
+    if (c <= IM_UNICODE_CODEPOINT_MAX && regular_->FindGlyphNoFallback(static_cast<ImWchar>(c)))
+      continue;
+    missing_seen_.insert(c);
+    actions_.missing_glyphs.append(start, s);
+  }
+}
+
+// Everything of a row the widget draws: the row, its card, its hover card.
+void Shelf::check_glyphs(const Row& row) {
+  for (const std::string* text : {&row.title, &row.venue, &row.badge, &row.award, &row.award_label,
+                                  &row.note, &row.abstract})
+    check_glyphs(*text);
+  for (const auto& a : row.authors) {
+    check_glyphs(a.name);
+    check_glyphs(a.marks);
+  }
+  for (const auto& link : row.links) check_glyphs(link.label);
+}
+
+// The words around the rows: labels, menus (facet values), group headings, the search text.
+void Shelf::check_texts() {
+#define PAPERSHELF_LABEL_CHECK(member, key, english) check_glyphs(labels_.member);
+  PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_CHECK)
+#undef PAPERSHELF_LABEL_CHECK
+  const Facets& f = view_.facets;
+  for (const auto* list : {&f.years, &f.types, &f.statuses, &f.venues, &f.tags})
+    for (const FacetValue& v : *list) check_glyphs(v.label);
+  for (const Group& g : view_.groups) check_glyphs(g.label);
 }
 
 // ---------------------------------------------------------------- [SECTION] Theme
@@ -330,6 +361,9 @@ void Shelf::draw() {
   for (const std::uint32_t record : unchecked_rows_)
     if (auto it = rows_.find(record); it != rows_.end()) check_glyphs(it->second);
   unchecked_rows_.clear();
+  if (texts_unchecked_) check_texts();
+  texts_unchecked_ = false;
+  check_glyphs(search_buffer_);
   probe_ = Probe{};
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -679,11 +713,10 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   if (probe_.cards) p = ImVec2(top.x + line * 1.4f, top.y);
   char count[48];
   ImFormatString(count, sizeof count, "  %u", group.count);
-  ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize() * 1.15f;
-  add_bold_text(dl, font, size, ImVec2(p.x, p.y + line * 0.8f), ImGui::GetColorU32(ImGuiCol_Text),
+  add_bold_text(dl, size, ImVec2(p.x, p.y + line * 0.8f), ImGui::GetColorU32(ImGuiCol_Text),
                 group.label);
-  const float w = font->CalcTextSizeA(size, FLT_MAX, 0, group.label.c_str()).x;
+  const float w = bold_width(size, group.label);
   dl->AddText(ImVec2(p.x + w, p.y + line * 0.9f), ImGui::GetColorU32(ImGuiCol_TextDisabled), count);
 }
 
@@ -888,16 +921,16 @@ static float wrap_position(float ems) {
 // One author as rows, tooltips and the "+N" list show them: the owner in bold and the accent
 // colour, markers raised and small. Returns the width drawn (and the name's alone in
 // `name_width`); with `dl` null it only measures.
-static float put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, ImU32 accent,
-                        float* name_width = nullptr) {
+float Shelf::put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, float* name_width) const {
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
-  float w = font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x;
+  float w = 0;
   if (a.owner) {
-    if (dl) add_bold_text(dl, font, size, pos, accent, a.name);
-    w += bold_offset();
-  } else if (dl) {
-    dl->AddText(font, size, pos, ImGui::GetColorU32(ImGuiCol_Text), a.name.c_str());
+    w = bold_width(size, a.name);
+    if (dl) add_bold_text(dl, size, pos, accent_, a.name);
+  } else {
+    w = font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x;
+    if (dl) dl->AddText(font, size, pos, ImGui::GetColorU32(ImGuiCol_Text), a.name.c_str());
   }
   if (name_width) *name_width = w;
   if (!a.marks.empty()) {
@@ -930,11 +963,11 @@ void Shelf::draw_authors(const Row& row, float max_x) {
   for (; k < line.shown.size(); ++k) {
     const RowAuthor& a = row.authors[line.shown[k]];
     const bool last = k + 1 == line.shown.size() && !line.hidden;
-    const float w = (k ? width(", ") : 0) + put_author(nullptr, pos, a, accent_) +
+    const float w = (k ? width(", ") : 0) + put_author(nullptr, pos, a) +
                     (last && row.et_al ? width(" et al.") : 0);
     if (k && pos.x + w + (last ? 0 : more_w) > max_x) break;
     if (k) put(", ");
-    pos.x += put_author(dl, pos, a, accent_);
+    pos.x += put_author(dl, pos, a);
   }
   const auto hidden = static_cast<unsigned>(line.shown.size() - k) + line.hidden;
   if (row.et_al && !hidden) put(" et al.");
@@ -974,12 +1007,12 @@ void Shelf::draw_all_authors(const Row& row, float wrap_width) {
   for (std::size_t i = 0; i < row.authors.size(); ++i) {
     const RowAuthor& a = row.authors[i];
     if (i) put(", ");
-    if (i && pos.x + put_author(nullptr, pos, a, accent_) > origin.x + wrap_width) {
+    if (i && pos.x + put_author(nullptr, pos, a) > origin.x + wrap_width) {
       right = std::max(right, pos.x);
       pos = ImVec2(origin.x, pos.y + line_height);
     }
     float name_w = 0;
-    const float w = put_author(dl, pos, a, accent_, &name_w);
+    const float w = put_author(dl, pos, a, &name_w);
     probe_.popup_names.push_back({pos.x, pos.y, name_w, size});
     const float mark_size = size * 0.72f;
     probe_.popup_marks.push_back(w > name_w ? Rect{pos.x + name_w, pos.y - size * 0.18f, w - name_w, mark_size} : Rect{});

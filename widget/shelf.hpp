@@ -17,6 +17,8 @@
 #include "papershelf/query.hpp"
 
 struct ImFont;
+struct ImDrawList;
+struct ImVec2;
 
 namespace papershelf::widget {
 
@@ -79,7 +81,7 @@ struct Actions {
   };
   std::vector<Copy> copy;
   std::vector<std::uint32_t> need_rows;  // records drawn as placeholders this frame: set_row() them
-  std::string missing_glyphs;            // characters the font lacks, each reported once
+  std::string missing_glyphs;            // characters the regular face lacks, each reported once
   std::string announce;  // title of the row that just took keyboard focus (for a live region)
   bool empty() const {
     return !query_changed && open.empty() && copy.empty() &&
@@ -163,11 +165,16 @@ class Shelf {
   const ViewData& view() const { return view_; }
 
   void set_theme(const Theme& theme);
-  // The face to draw with (null = ImGui's default). Missing glyphs are checked against it in the
-  // first frame after a row arrives.
-  void set_font(ImFont* font);
+  // The faces to draw with (null = ImGui's default; without a bold face, bold is the regular one
+  // drawn twice). Text the widget will draw is checked against the regular face at each frame:
+  // characters it lacks are reported once (Actions::missing_glyphs), so a host that can draw
+  // glyphs on demand (the web host) adds them.
+  void set_font(ImFont* regular, ImFont* bold = nullptr);
   void set_max_authors(std::size_t n) { max_authors_ = n; }
-  void set_labels(Labels labels) { labels_ = std::move(labels); }
+  void set_labels(Labels labels) {
+    labels_ = std::move(labels);
+    texts_unchecked_ = true;
+  }
   const Labels& labels() const { return labels_; }
 
   // Draws the whole widget into the full ImGui viewport. Call between NewFrame() and Render().
@@ -199,7 +206,12 @@ class Shelf {
   void sync_table_sort();
   void rebuild_display();
   void query_edited();
+  void check_glyphs(const std::string& text);
   void check_glyphs(const Row& row);
+  void check_texts();
+  float put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, float* name_width = nullptr) const;
+  float bold_width(float size, const std::string& text) const;
+  void add_bold_text(ImDrawList* dl, float size, ImVec2 pos, std::uint32_t col, const std::string& text) const;
 
   Query query_;
   ViewData view_;
@@ -214,6 +226,8 @@ class Shelf {
   Theme theme_;
   bool theme_dirty_ = true;
   ImFont* regular_ = nullptr;
+  ImFont* bold_ = nullptr;
+  bool texts_unchecked_ = true;  // labels, facets or groups changed: their glyphs are checked at the next draw
   std::unordered_set<std::uint32_t> missing_seen_;
   std::vector<std::uint32_t> unchecked_rows_;  // rows set since the last draw, their glyphs not yet checked
   Actions actions_;

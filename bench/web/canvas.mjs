@@ -19,7 +19,7 @@ if (!existsSync(join(site, "papershelf-canvas.wasm")) || !existsSync(gen)) {
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
-const files = ["papershelf-canvas.mjs", "papershelf-canvas.wasm", "papershelf-sans.ttf"];
+const files = ["papershelf-canvas.mjs", "papershelf-canvas.wasm"];
 let total = 0;
 console.log("| canvas download | raw KB | gzip -9 KB |\n|---|---|---|");
 for (const f of files) {

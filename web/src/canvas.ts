@@ -3,6 +3,7 @@
 // and carries its requests (a new query, open a link, copy an entry) back to the element. No data
 // work happens here or in the widget: the element's Library does it.
 import type { View } from "./core.js";
+import { rasterize, type FaceSpec } from "./canvas-glyphs.js";
 
 /** The raw Emscripten module of papershelf-canvas.wasm (internal). */
 export interface CanvasModule {
@@ -12,7 +13,7 @@ export interface CanvasModule {
   _malloc(n: number): number;
   _free(p: number): void;
   _ps_canvas_init(): number;
-  _ps_canvas_set_font(data: number, size: number): void;
+  _ps_canvas_set_glyphs(face: number, size: number, scale: number, replace: number, count: number, codepoints: number, metrics: number, alpha: number): void;
   _ps_canvas_set_query(search: number, filter: number, sort: number, group: number): void;
   _ps_canvas_set_view(entries: number, count: number, json: number): number;
   _ps_canvas_set_rows(records: number, count: number, json: number): number;
@@ -49,11 +50,10 @@ export interface CanvasBundle {
   CanvasView: typeof CanvasView;
 }
 
-/** Where the canvas module and its font come from (the script tag knows its own URL). */
+/** Where the canvas module comes from (the script tag knows its own URL). */
 export interface CanvasAssets {
   load: () => Promise<CanvasBundle>;
   locateFile: (file: string) => string;
-  fontUrl: string;
 }
 
 export interface QueryState {
@@ -85,6 +85,8 @@ export interface Theme {
   text: string;
   background: string;
   accent: string;
+  /** The CSS font-family the widget draws with (the page's); empty = sans-serif. */
+  font: string;
 }
 
 interface Actions {
@@ -98,6 +100,9 @@ interface Actions {
 }
 
 const encoder = new TextEncoder();
+// Drawn into the atlas before the first frame: what labels, numbers and most Latin text need
+// (more come as the widget meets them, one frame later).
+const BASE_CHARS = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ..."…–—•·†‡‘’“”×→"];
 // How long the canvas waits for a keystroke's answer before it draws the typed text alone: a
 // frame takes 20-30 ms in a software-rendered browser, and would delay an answer that comes
 // sooner.
@@ -130,6 +135,12 @@ export class CanvasView {
   #lastTime = 0;
   #touchX = 0;  // where the last touch began (CSS px in the canvas)
   #touchY = 0;
+  // The page's fonts: the characters drawn into the widget's atlas so far, and for which family
+  // and pixel ratio (a change redraws them all).
+  #glyphChars = new Set(BASE_CHARS);
+  #glyphsFor = "";
+  #family = "sans-serif";
+  #reportedMissing = new Set<string>();
   // A keystroke's query is out: the frame that shows the typed text waits for its answer (a frame
   // drawn meanwhile would hold up the answer on a slow GPU), or for this timer, whichever is first.
   #awaitingView = 0;
@@ -148,17 +159,8 @@ export class CanvasView {
 
   /** Loads the module (once per element) and the font; null when WebGL 2 is unavailable. */
   static async create(factory: CanvasFactory, assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
-    const [m, font] = await Promise.all([
-      factory({ canvas, locateFile: assets.locateFile, onCopyText: (text) => host.copyText(text) }),
-      fetch(assets.fontUrl).then((r) => (r.ok ? r.arrayBuffer() : null), () => null),
-    ]);
+    const m = await factory({ canvas, locateFile: assets.locateFile, onCopyText: (text) => host.copyText(text) });
     if (!m._ps_canvas_init()) return null;
-    if (font) {
-      // Kept for the page's life: the font atlas is rebuilt from these bytes when the pixel ratio changes.
-      const ptr = m._malloc(font.byteLength);
-      m.HEAPU8.set(new Uint8Array(font), ptr);
-      m._ps_canvas_set_font(ptr, font.byteLength);
-    }
     return new CanvasView(m, canvas, host);
   }
 
@@ -196,6 +198,7 @@ export class CanvasView {
 
   setTheme(theme: Theme): void {
     this.#m._ps_canvas_set_theme(theme.dark ? 1 : 0, imColor(theme.text), imColor(theme.background), imColor(theme.accent));
+    this.#family = theme.font || "sans-serif";
     this.kick();
   }
 
@@ -265,6 +268,10 @@ export class CanvasView {
     }
     this.#lastTime = time;
     this.#frames++;
+    if (this.#glyphsFor !== `${ratio} ${this.#family}`) {
+      this.#glyphsFor = `${ratio} ${this.#family}`;
+      this.#addGlyphs([...this.#glyphChars], true);
+    }
     const start = performance.now();
     const drawn = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
     const end = performance.now();
@@ -300,7 +307,15 @@ export class CanvasView {
         more = true;
       }
     }
-    if (a.missingGlyphs) this.#host.missingGlyphs(a.missingGlyphs);
+    if (a.missingGlyphs) {
+      // Characters the atlas lacks: the page draws them now, for the next frame.
+      const chars = [...a.missingGlyphs].filter((c) => !this.#glyphChars.has(c));
+      for (const c of chars) this.#glyphChars.add(c);
+      if (chars.length) {
+        this.#addGlyphs(chars, false);
+        more = true;
+      }
+    }
     if (a.announce) this.#host.announce(a.announce);
     for (const url of a.open) this.#host.open(url);
     for (const c of a.copy) this.#host.copy(c.format, c.record);
@@ -324,6 +339,32 @@ export class CanvasView {
       }
     }
     if (!this.#awaitingView) this.kick();
+  }
+
+  /** Draws `chars` in the page's family, regular and bold, into the widget's atlas (`replace`: instead
+   *  of what it has, for a new pixel ratio or family). Characters no font here has, or that the
+   *  atlas cannot hold, are reported to the owner once. */
+  #addGlyphs(chars: string[], replace: boolean): void {
+    const m = this.#m;
+    const ratio = window.devicePixelRatio || 1;
+    const missing: string[] = chars.filter((c) => c.codePointAt(0)! > 0xffff);
+    ([{ style: "", family: this.#family }, { style: "bold", family: this.#family }] satisfies FaceSpec[]).forEach((face, index) => {
+      const drawn = rasterize(chars, face, ratio);
+      if (!drawn) return;
+      const { codepoints, metrics, alpha } = drawn.batch;
+      if (index === 0) missing.push(...drawn.batch.missing);
+      const cp = m._malloc(codepoints.byteLength + 4), mt = m._malloc(metrics.byteLength + 4), al = m._malloc(alpha.byteLength + 1);
+      m.HEAPU8.set(new Uint8Array(codepoints.buffer), cp);
+      m.HEAPU8.set(new Uint8Array(metrics.buffer), mt);
+      m.HEAPU8.set(alpha, al);
+      m._ps_canvas_set_glyphs(index, drawn.size, ratio, replace ? 1 : 0, codepoints.length, cp, mt, al);
+      m._free(cp);
+      m._free(mt);
+      m._free(al);
+    });
+    const fresh = missing.filter((c) => !this.#reportedMissing.has(c));
+    for (const c of fresh) this.#reportedMissing.add(c);
+    if (fresh.length) this.#host.missingGlyphs(fresh.join(""));
   }
 
   #setRows(records: number[], rows: unknown[]): void {

@@ -1105,6 +1105,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         text: style.color,
         background: ((rgb) => (rgb ? `rgb(${rgb.join(", ")})` : ""))(pageBackground(this)),  // ("": the widget's own)
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
+        font: style.fontFamily,
       });
       canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
       canvasView.setLabels(this.#canvasLabels());
@@ -1168,7 +1169,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
             this.dispatchEvent(new CustomEvent("copy", { detail: { key: (await lib.entries([record]))[0]?.key, text } }));
           },
           copyText: (text) => void navigator.clipboard?.writeText(text).catch(() => {}),
-          missingGlyphs: (chars) => problem(`the canvas font has no glyph for ${[...chars].join(" ")}; those characters show as boxes`),
+          missingGlyphs: (chars) => problem(`the canvas has no glyph for ${[...chars].join(" ")} (no font on this system draws them); those characters show as boxes`),
           announce: (text) => { element.parentElement!.querySelector(".ps-canvas-live")!.textContent = text; },
         })) ?? undefined;
         if (this.#canvas) this.#canvasFocus(element);

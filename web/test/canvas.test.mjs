@@ -383,6 +383,55 @@ test("the hover card shows every author as the row does: markers raised and smal
   await page.close();
 });
 
+test("the canvas draws in the page's font family, with its bold face for the owner, and downloads no font", async () => {
+  for (const family of ["'DejaVu Serif', serif", "'DejaVu Sans Mono', monospace"]) {
+    server.pages.set("/canvas-family.html", {
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>family</title>
+<link rel="icon" href="data:,"><script src="/papershelf.js"></script></head>
+<body style="margin:0;background:#fff;font-family:${family}"><main>
+<paper-shelf src="/homepage/papers.bib" owner="Qinghao Hu; Q. Hu" renderer="canvas" style="display:block;width:1000px"></paper-shelf></main></body></html>`,
+    });
+    const { page, errors } = await open(browser.context, `${server.url}/canvas-family.html`);
+    const fonts = [];
+    page.on("request", (r) => { if (r.resourceType() === "font" || /\.(ttf|otf|woff2?)$/.test(r.url())) fonts.push(r.url()); });
+    await ready(page);
+    const layout = await drawn(page);
+    const box = await page.locator("paper-shelf >> canvas").boundingBox();
+    // The second row: the owner and several co-authors; its hover card lays every name out.
+    const row = layout.rows[1];
+    await page.mouse.move(box.x + row.x + row.w / 2, box.y + row.y + row.h / 2);
+    await page.waitForTimeout(900);
+    const { popup, names, widths } = await page.evaluate(([record, family]) => {
+      const el = document.querySelector("paper-shelf");
+      const authors = el.library.entries([record], { owner: el.getAttribute("owner") })[0].authors;
+      const ctx = document.createElement("canvas").getContext("2d");
+      // Each name measured by the browser in this family at 100 px, regular and bold, glyph by
+      // glyph (ImGui adds advances: no kerning).
+      const width = (style, text) => { ctx.font = `${style} 100px ${family}`; return [...text].reduce((w, c) => w + ctx.measureText(c).width, 0); };
+      return { popup: el.canvasLayout.popup, names: authors, widths: authors.map((a) => [width("", a.name), width("bold", a.name)]) };
+    }, [row.record, family]);
+    assert.ok(popup && popup.names.length === names.length, `${family}: the hover card lists every author`);
+    const others = names.map((a, i) => i).filter((i) => !names[i].owner);
+    const owner = names.findIndex((a) => a.owner);
+    assert.ok(owner >= 0 && others.length >= 3);
+    // One scale turns the browser's widths of the co-authors' names into the widget's: they are
+    // set in this family.
+    const scale = popup.names[others[0]].w / widths[others[0]][0];
+    for (const i of others) {
+      const want = widths[i][0] * scale;
+      assert.ok(Math.abs(popup.names[i].w - want) <= Math.max(2, want * 0.03), `${family}: ${names[i].name} is ${popup.names[i].w} px wide, ${want.toFixed(1)} in the page's font`);
+    }
+    // The owner's name has the bold face's width: in a proportional family wider than the regular
+    // one (drawn twice, as without a bold face); a monospaced bold keeps the width.
+    const bold = widths[owner][1] * scale, regular = widths[owner][0] * scale;
+    if (!family.includes("Mono")) assert.ok(bold - regular > 3, `${family}: the bold face is wider`);
+    assert.ok(Math.abs(popup.names[owner].w - bold) <= Math.max(2, bold * 0.03), `${family}: the owner's name is ${popup.names[owner].w} px, bold ${bold.toFixed(1)}, regular ${regular.toFixed(1)}`);
+    assert.deepEqual(fonts, [], "no font file is fetched");
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 // A page that can scroll, with a control after the element: for scrolling and Tab.
 function longPage() {
   server.pages.set("/canvas-long.html", {

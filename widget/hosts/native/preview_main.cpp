@@ -143,13 +143,17 @@ int main(int argc, char** argv) {
   glfwGetWindowSize(window, &win_w, &win_h);
   const float scale = win_w > 0 ? static_cast<float>(fb_w) / static_cast<float>(win_w) : 1.0f;
   std::vector<char> regular = read_bytes(PAPERSHELF_FONT_DIR "/papershelf-sans.ttf");
+  std::vector<char> bold_bytes = read_bytes(PAPERSHELF_FONT_DIR "/papershelf-sans-bold.ttf");
   ImFont* font =
       widget::add_font(*io.Fonts, regular.data(), static_cast<int>(regular.size()), 15.0f, scale);
+  ImFont* bold = bold_bytes.empty() ? nullptr
+                                    : widget::add_font(*io.Fonts, bold_bytes.data(),
+                                                       static_cast<int>(bold_bytes.size()), 15.0f, scale);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
 
   widget::Shelf shelf;
-  shelf.set_font(font);
+  shelf.set_font(font, bold);
   widget::Theme theme;
   theme.dark = o.dark;
   theme.accent = o.dark ? IM_COL32(110, 168, 254, 255) : IM_COL32(13, 94, 175, 255);

@@ -4,8 +4,9 @@
 // own beyond the rows it is handed: queries run in the core's WASM module, in the element.
 //
 // Implemented: mouse (move, buttons, wheel), keyboard (named keys, text, modifiers), clipboard
-// (copy through the element; paste as text), HiDPI (fonts rasterised at the device pixel ratio,
-// rebuilt when it changes), theme colours, mouse cursor shape, missing-glyph reports.
+// (copy through the element; paste as text), the page's own fonts (the element draws each glyph
+// the widget asks for, regular and bold, at the device pixel ratio; the atlas is rebuilt when
+// glyphs arrive), theme colours, mouse cursor shape.
 #include <GLES3/gl3.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
@@ -19,7 +20,6 @@
 #include <string>
 #include <vector>
 
-#include "fonts.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"  // GImGui->NavDisableHighlight: the focus ring follows the page's focus
@@ -44,12 +44,28 @@ struct InputEvent {
   bool down = false;
 };
 
+// A glyph the page drew for the widget (web/src/canvas-glyphs.ts): its coverage bitmap and where
+// it sits, in device pixels, relative to the pen at the top of the line.
+struct Glyph {
+  unsigned codepoint = 0;
+  int width = 0, height = 0;
+  float x0 = 0, y0 = 0, advance = 0;
+  std::vector<unsigned char> alpha;  // width * height, row by row
+};
+
+// One face (regular or bold) as the page's fonts draw it at the current pixel ratio.
+struct Face {
+  float size = 0;  // line height in device pixels
+  std::vector<Glyph> glyphs;
+};
+
 struct Host {
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
   widget::Shelf shelf;
-  void* font = nullptr;
-  int font_size = 0;
-  float font_scale = 0;  // device pixel ratio the atlas was built for
+  Face faces[2];            // regular, bold
+  float glyph_scale = 1;    // the device pixel ratio the page drew the glyphs at
+  bool fonts_dirty = true;  // glyphs arrived: the atlas is rebuilt before the next frame
+  bool fonts_built = false;
   std::string result;
   std::vector<InputEvent> input;
   std::string text;  // typed text the queue refers to, each piece NUL-terminated
@@ -70,14 +86,48 @@ const char* result(std::string s) {
   return g_host->result.c_str();
 }
 
-void rebuild_fonts(float scale) {
+// Builds the font atlas from the glyphs the page drew. ImGui needs one real font to build an
+// atlas: its built-in face, reduced to the space, carries the page's glyphs as custom glyphs
+// (one ImFont per face). Without glyphs (no 2D canvas) the built-in face is all there is.
+void rebuild_fonts() {
+  Host& h = *g_host;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  ImFont* font = widget::add_font(*io.Fonts, g_host->font, g_host->font_size, 15.0f, scale);
-  g_host->shelf.set_font(font);
-  g_host->font_scale = scale;
+  static const ImWchar kSpaceOnly[] = {0x20, 0x20, 0};
+  ImFont* fonts[2] = {nullptr, nullptr};
+  std::vector<int> rects[2];
+  for (int f = 0; f < 2; ++f) {
+    const Face& face = h.faces[f];
+    if (face.glyphs.empty()) continue;
+    ImFontConfig config;
+    config.SizePixels = face.size;
+    config.GlyphRanges = kSpaceOnly;
+    fonts[f] = io.Fonts->AddFontDefault(&config);
+    for (const Glyph& g : face.glyphs)
+      rects[f].push_back(io.Fonts->AddCustomRectFontGlyph(
+          fonts[f], static_cast<ImWchar>(g.codepoint), static_cast<unsigned short>(g.width),
+          static_cast<unsigned short>(g.height), g.advance, ImVec2(g.x0, g.y0)));
+  }
+  const float scale = fonts[0] ? h.glyph_scale : 1.0f;
+  if (!fonts[0]) fonts[0] = io.Fonts->AddFontDefault();
+  io.Fonts->Build();
+  unsigned char* pixels = nullptr;
+  int tex_w = 0, tex_h = 0;
+  io.Fonts->GetTexDataAsAlpha8(&pixels, &tex_w, &tex_h);
+  for (int f = 0; f < 2; ++f)
+    for (std::size_t i = 0; i < rects[f].size(); ++i) {
+      const Glyph& g = h.faces[f].glyphs[i];
+      const ImFontAtlasCustomRect* r = io.Fonts->GetCustomRectByIndex(rects[f][i]);
+      for (int y = 0; y < g.height; ++y)
+        std::memcpy(pixels + (r->Y + y) * tex_w + r->X, g.alpha.data() + y * g.width,
+                    static_cast<std::size_t>(g.width));
+    }
+  io.FontGlobalScale = 1.0f / scale;
+  h.shelf.set_font(fonts[0], fonts[1]);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
+  h.fonts_dirty = false;
+  h.fonts_built = true;
 }
 
 int key_index(const char* name) {
@@ -237,11 +287,35 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_init() {
   return 1;
 }
 
-// The font's bytes stay owned by the caller (malloc'd once, kept for the page's life).
-EMSCRIPTEN_KEEPALIVE void ps_canvas_set_font(void* data, int size) {
-  g_host->font = data;
-  g_host->font_size = size;
-  g_host->font_scale = 0;  // rebuilt at the next frame's pixel ratio
+// Glyphs the page drew (web/src/canvas-glyphs.ts) for face 0 (regular) or 1 (bold), `size` its
+// line height and `scale` the pixel ratio, both as drawn: per glyph its codepoint, five floats
+// (width, height, x0, y0, advance; device pixels from the pen at the top of the line) and
+// width * height coverage bytes, one glyph after another. `replace` drops the face's glyphs first
+// (a new pixel ratio or font); otherwise they are added.
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_glyphs(int face, float size, float scale, int replace,
+                                               std::uint32_t count, const std::uint32_t* codepoints,
+                                               const float* metrics, const unsigned char* alpha) {
+  if (face < 0 || face > 1) return;
+  Face& f = g_host->faces[face];
+  if (replace) f.glyphs.clear();
+  f.size = size;
+  g_host->glyph_scale = scale > 0 ? scale : 1;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    Glyph g;
+    g.codepoint = codepoints[i];
+    const float* m = metrics + i * 5;
+    g.width = static_cast<int>(m[0]);
+    g.height = static_cast<int>(m[1]);
+    g.x0 = m[2];
+    g.y0 = m[3];
+    g.advance = m[4];
+    if (g.codepoint == 0 || g.codepoint > IM_UNICODE_CODEPOINT_MAX || g.width <= 0 || g.height <= 0) continue;
+    const std::size_t n = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(g.height);
+    g.alpha.assign(alpha, alpha + n);
+    alpha += n;
+    f.glyphs.push_back(std::move(g));
+  }
+  g_host->fonts_dirty = true;
 }
 
 // The query as the element's state has it (the same text syntax as the CLI).
@@ -433,7 +507,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   emscripten_webgl_make_context_current(h.gl);
   ImGuiIO& io = ImGui::GetIO();
   if (pixel_ratio <= 0) pixel_ratio = 1;
-  if (h.font_scale != pixel_ratio) rebuild_fonts(pixel_ratio);
+  if (h.fonts_dirty) rebuild_fonts();
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
   const bool input = run_widget(time);
@@ -452,7 +526,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
 // the font, or when no input waits.
 EMSCRIPTEN_KEEPALIVE int ps_canvas_step(double time) {
   Host& h = *g_host;
-  if (h.font_scale == 0 || h.input.empty()) return 0;
+  if (!h.fonts_built || h.input.empty()) return 0;
   run_widget(time);
   ImGui::EndFrame();
   return 1;
