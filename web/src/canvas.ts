@@ -155,7 +155,15 @@ export class CanvasView {
     this.#listen();
     this.#resize = new ResizeObserver(() => this.kick());
     this.#resize.observe(canvas);
+    // A web font that finishes loading after the glyphs were drawn (in a fallback face) has them
+    // drawn again.
+    document.fonts?.addEventListener("loadingdone", this.#fontsLoaded);
   }
+
+  #fontsLoaded = (): void => {
+    this.#glyphsFor = "";
+    this.kick();
+  };
 
   /** Loads the module (once per element) and the font; null when WebGL 2 is unavailable. */
   static async create(factory: CanvasFactory, assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
@@ -240,6 +248,7 @@ export class CanvasView {
   dispose(): void {
     this.#disposed = true;
     this.#resize.disconnect();
+    document.fonts?.removeEventListener("loadingdone", this.#fontsLoaded);
     if (this.#raf) cancelAnimationFrame(this.#raf);
   }
 

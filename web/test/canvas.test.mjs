@@ -383,53 +383,98 @@ test("the hover card shows every author as the row does: markers raised and smal
   await page.close();
 });
 
-test("the canvas draws in the page's font family, with its bold face for the owner, and downloads no font", async () => {
-  for (const family of ["'DejaVu Serif', serif", "'DejaVu Sans Mono', monospace"]) {
-    server.pages.set("/canvas-family.html", {
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>family</title>
-<link rel="icon" href="data:,"><script src="/papershelf.js"></script></head>
+function familyPage(family, head = "") {
+  server.pages.set("/canvas-family.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>family</title>
+<link rel="icon" href="data:,">${head}<script src="/papershelf.js"></script></head>
 <body style="margin:0;background:#fff;font-family:${family}"><main>
 <paper-shelf src="/homepage/papers.bib" owner="Qinghao Hu; Q. Hu" renderer="canvas" style="display:block;width:1000px"></paper-shelf></main></body></html>`,
-    });
-    const { page, errors } = await open(browser.context, `${server.url}/canvas-family.html`);
+  });
+  return `${server.url}/canvas-family.html`;
+}
+
+/**
+ * Hovers the second row (the owner and several co-authors) and compares the hover card's name
+ * widths with the browser's own widths of those names in `family`, regular and bold. Returns the
+ * problems found (none: every co-author's name is set in the family, the owner's in its bold) and
+ * how much wider the owner's name is in bold than in the regular face.
+ */
+async function namesSetIn(page, family) {
+  const layout = await drawn(page);
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  const row = layout.rows[1];
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(100);
+  await page.mouse.move(box.x + row.x + row.w / 2, box.y + row.y + row.h / 2);
+  await page.waitForTimeout(900);
+  const { popup, names, widths } = await page.evaluate(([record, family]) => {
+    const el = document.querySelector("paper-shelf");
+    const authors = el.library.entries([record], { owner: el.getAttribute("owner") })[0].authors;
+    const ctx = document.createElement("canvas").getContext("2d");
+    // Each name measured by the browser in this family at 100 px, regular and bold, glyph by
+    // glyph (ImGui adds advances: no kerning).
+    const width = (style, text) => { ctx.font = `${style} 100px ${family}`; return [...text].reduce((w, c) => w + ctx.measureText(c).width, 0); };
+    return { popup: el.canvasLayout.popup, names: authors, widths: authors.map((a) => [width("", a.name), width("bold", a.name)]) };
+  }, [row.record, family]);
+  assert.ok(popup && popup.names.length === names.length, `${family}: the hover card lists every author`);
+  const others = names.map((a, i) => i).filter((i) => !names[i].owner);
+  const owner = names.findIndex((a) => a.owner);
+  assert.ok(owner >= 0 && others.length >= 3);
+  const problems = [];
+  // One scale turns the browser's widths of the co-authors' names into the widget's: they are
+  // set in this family.
+  const scale = popup.names[others[0]].w / widths[others[0]][0];
+  for (const i of others) {
+    const want = widths[i][0] * scale;
+    if (Math.abs(popup.names[i].w - want) > Math.max(2, want * 0.03)) problems.push(`${names[i].name} is ${popup.names[i].w} px wide, ${want.toFixed(1)} in ${family}`);
+  }
+  // The owner's name has the bold face's width.
+  const bold = widths[owner][1] * scale, regular = widths[owner][0] * scale;
+  if (Math.abs(popup.names[owner].w - bold) > Math.max(2, bold * 0.03)) problems.push(`the owner's name is ${popup.names[owner].w} px, bold ${bold.toFixed(1)}, regular ${regular.toFixed(1)}`);
+  return { problems, boldGain: bold - regular };
+}
+
+test("the canvas draws in the page's font family, with its bold face for the owner, and downloads no font", async () => {
+  for (const family of ["'DejaVu Serif', serif", "'DejaVu Sans Mono', monospace"]) {
+    const { page, errors } = await open(browser.context, familyPage(family));
     const fonts = [];
     page.on("request", (r) => { if (r.resourceType() === "font" || /\.(ttf|otf|woff2?)$/.test(r.url())) fonts.push(r.url()); });
     await ready(page);
-    const layout = await drawn(page);
-    const box = await page.locator("paper-shelf >> canvas").boundingBox();
-    // The second row: the owner and several co-authors; its hover card lays every name out.
-    const row = layout.rows[1];
-    await page.mouse.move(box.x + row.x + row.w / 2, box.y + row.y + row.h / 2);
-    await page.waitForTimeout(900);
-    const { popup, names, widths } = await page.evaluate(([record, family]) => {
-      const el = document.querySelector("paper-shelf");
-      const authors = el.library.entries([record], { owner: el.getAttribute("owner") })[0].authors;
-      const ctx = document.createElement("canvas").getContext("2d");
-      // Each name measured by the browser in this family at 100 px, regular and bold, glyph by
-      // glyph (ImGui adds advances: no kerning).
-      const width = (style, text) => { ctx.font = `${style} 100px ${family}`; return [...text].reduce((w, c) => w + ctx.measureText(c).width, 0); };
-      return { popup: el.canvasLayout.popup, names: authors, widths: authors.map((a) => [width("", a.name), width("bold", a.name)]) };
-    }, [row.record, family]);
-    assert.ok(popup && popup.names.length === names.length, `${family}: the hover card lists every author`);
-    const others = names.map((a, i) => i).filter((i) => !names[i].owner);
-    const owner = names.findIndex((a) => a.owner);
-    assert.ok(owner >= 0 && others.length >= 3);
-    // One scale turns the browser's widths of the co-authors' names into the widget's: they are
-    // set in this family.
-    const scale = popup.names[others[0]].w / widths[others[0]][0];
-    for (const i of others) {
-      const want = widths[i][0] * scale;
-      assert.ok(Math.abs(popup.names[i].w - want) <= Math.max(2, want * 0.03), `${family}: ${names[i].name} is ${popup.names[i].w} px wide, ${want.toFixed(1)} in the page's font`);
-    }
-    // The owner's name has the bold face's width: in a proportional family wider than the regular
-    // one (drawn twice, as without a bold face); a monospaced bold keeps the width.
-    const bold = widths[owner][1] * scale, regular = widths[owner][0] * scale;
-    if (!family.includes("Mono")) assert.ok(bold - regular > 3, `${family}: the bold face is wider`);
-    assert.ok(Math.abs(popup.names[owner].w - bold) <= Math.max(2, bold * 0.03), `${family}: the owner's name is ${popup.names[owner].w} px, bold ${bold.toFixed(1)}, regular ${regular.toFixed(1)}`);
+    const { problems, boldGain } = await namesSetIn(page, family);
+    assert.deepEqual(problems, []);
+    // In a proportional family the bold face is wider: a regular face drawn twice (as without a
+    // bold face) would not pass. (A monospaced bold keeps the width.)
+    if (family.includes("Serif")) assert.ok(boldGain > 3, `bold is ${boldGain} px wider`);
     assert.deepEqual(fonts, [], "no font file is fetched");
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test("a web font that arrives after the first frame replaces the fallback the canvas drew with", async () => {
+  // The page's family is a web font (DejaVu Sans Mono's files under another name), held back
+  // until the first check is done; until it arrives the browser, and so the canvas, draws with the
+  // fallback.
+  const family = "'Late Face', 'DejaVu Serif', serif";
+  const url = familyPage(family, `<style>@font-face { font-family: "Late Face"; src: url(/late-face.ttf); }
+@font-face { font-family: "Late Face"; font-weight: bold; src: url(/late-face-bold.ttf); }</style><p style="font-weight:bold">warm</p>`);
+  const page = await browser.context.newPage();
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  for (const [path, file] of [["late-face.ttf", "DejaVuSansMono.ttf"], ["late-face-bold.ttf", "DejaVuSansMono-Bold.ttf"]]) {
+    await page.route(`**/${path}`, async (route) => {
+      await held;
+      await route.fulfill({ contentType: "font/ttf", body: readFileSync(`/usr/share/fonts/truetype/dejavu/${file}`) });
+    });
+  }
+  await page.goto(url, { waitUntil: "domcontentloaded" });  // ("load" waits for the fonts)
+  await ready(page);
+  assert.deepEqual((await namesSetIn(page, "'DejaVu Serif', serif")).problems, [], "before the font arrives: the fallback");
+  release();
+  await page.waitForFunction(() => document.fonts.check("16px 'Late Face'") && document.fonts.check("bold 16px 'Late Face'"), null, { timeout: 10000 });
+  await page.waitForTimeout(300);
+  assert.deepEqual((await namesSetIn(page, family)).problems, [], "after: the web font");
+  await page.close();
 });
 
 // A page that can scroll, with a control after the element: for scrolling and Tab.
