@@ -109,10 +109,10 @@ unsigned next_codepoint(const char*& s, const char* end) {
 }
 
 // Draws `text` in at most `lines` lines of `width` pixels, wrapped at spaces, the last line cut
-// with an ellipsis when the text goes on. Returns how many characters were drawn; `widest` gets
-// the widest line's width.
+// with an ellipsis when the text goes on. Returns how many characters were drawn;
+// `line_widths` (`lines` floats, or null) gets each line's width (0: not used).
 std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU32 col,
-                        const std::string& text, float* widest) {
+                        const std::string& text, float* line_widths) {
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
   const float line = ImGui::GetTextLineHeight();
@@ -120,13 +120,14 @@ std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU3
   const char* s = text.data();
   const char* const end = s + text.size();
   std::uint32_t chars = 0;
-  float most = 0;
+  if (line_widths) std::fill(line_widths, line_widths + lines, 0.0f);
   for (int l = 0; l < lines && s < end; ++l) {
     const char* stop = end;
     bool ellipsis = false;
     if (measure(s, end) > width) {
       if (l + 1 < lines) {
-        stop = font->CalcWordWrapPositionA(1.0f, s, end, width);
+        // (the font is rasterized at the pixel ratio: its scale to the drawn size is not 1)
+        stop = font->CalcWordWrapPositionA(size / font->FontSize, s, end, width);
       } else {
         const float room = width - measure("…", nullptr);
         float x = 0;
@@ -145,11 +146,10 @@ std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU3
     dl->AddText(font, size, at, col, s, stop);
     at.x += measure(s, stop);
     if (ellipsis) dl->AddText(font, size, at, col, "…"), at.x += measure("…", nullptr);
-    most = std::max(most, at.x - pos.x);
+    if (line_widths) line_widths[l] = at.x - pos.x;
     for (const char* c = s; c < stop; ++chars) next_codepoint(c, stop);
     for (s = stop; s < end && *s == ' ';) ++s;
   }
-  if (widest) *widest = most;
   return chars;
 }
 
@@ -845,6 +845,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   for (const RowLink& l : row.links)
     links_w += ImGui::CalcTextSize(link_label(l.label).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
   Rect title_rect;
+  float title_lines[2] = {0, 0};  // each title line's width
   if (probe_.cards) {
     // One card: badge, year, status; the title in two lines; authors; venue with the links.
     // (the row's selectable moved the cursor below the row: draw from its top)
@@ -857,10 +858,9 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       x += ImGui::CalcTextSize(year).x + 8;
     }
     pills(x, p.y, max_x);
-    float title_w = 0;
     probe_.title_chars.back() = draw_text(dl, ImVec2(p.x, p.y + line), max_x - p.x, 2,
-                                          row.url.empty() ? text : accent, row.title, &title_w);
-    title_rect = {p.x, p.y + line, title_w, line * 2};
+                                          row.url.empty() ? text : accent, row.title, title_lines);
+    title_rect = {p.x, p.y + line, std::max(title_lines[0], title_lines[1]), line * (title_lines[1] > 0 ? 2 : 1)};
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line * 3));
     draw_authors(row, max_x);
     draw_text(dl, ImVec2(p.x, p.y + line * 4), max_x - p.x - links_w - 8, 1, dim, venue, nullptr);
@@ -878,10 +878,9 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float max_x = p.x + ImGui::GetContentRegionAvail().x;
-    float title_w = 0;
     probe_.title_chars.back() = draw_text(dl, p, max_x - p.x, 1, row.url.empty() ? text : accent,
-                                          row.title, &title_w);
-    title_rect = {p.x, p.y, title_w, line};
+                                          row.title, title_lines);
+    title_rect = {p.x, p.y, title_lines[0], line};
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line));
     draw_authors(row, max_x);
     float x = p.x;
@@ -899,8 +898,11 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
                           mouse.x < title_rect.x + title_rect.w && mouse.y >= title_rect.y &&
                           mouse.y < title_rect.y + title_rect.h;
   if (over_title) {
-    const float y = title_rect.y + title_rect.h;
-    dl->AddLine(ImVec2(title_rect.x, y), ImVec2(title_rect.x + title_rect.w, y), accent);
+    // Each line of the title underlined, as a wrapped link is.
+    for (int l = 0; l < 2 && title_lines[l] > 0; ++l) {
+      const float y = title_rect.y + line * static_cast<float>(l + 1);
+      dl->AddLine(ImVec2(title_rect.x, y), ImVec2(title_rect.x + title_lines[l], y), accent);
+    }
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
   }
   // A click on the title (or Enter / Space on the focused row) opens the title's link.

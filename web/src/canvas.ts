@@ -158,6 +158,16 @@ export class CanvasView {
     // A web font that finishes loading after the glyphs were drawn (in a fallback face) has them
     // drawn again.
     document.fonts?.addEventListener("loadingdone", this.#fontsLoaded);
+    this.#watchPixelRatio();
+  }
+
+  /** A new pixel ratio (zoom, a move to another screen) redraws at once, at the new sharpness. */
+  #watchPixelRatio(): void {
+    matchMedia?.(`(resolution: ${window.devicePixelRatio || 1}dppx)`).addEventListener("change", () => {
+      if (this.#disposed) return;
+      this.kick();
+      this.#watchPixelRatio();
+    }, { once: true });
   }
 
   #fontsLoaded = (): void => {

@@ -185,6 +185,16 @@ test("the canvas follows resizes and stays sharp on a HiDPI screen", async () =>
   // Below 640 px the table gives way to one card per row, as wide as the canvas.
   assert.equal(layout.cards, true);
   assert.ok(layout.rows.every((r) => r.x + r.w <= 520 + 1), "the cards fit the new width");
+  // The titles wrap where they do at a pixel ratio of 1 (the font is rasterized at 2x: wrapping
+  // must measure at the drawn size).
+  const { page: flat } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(flat);
+  await flat.evaluate(() => { document.querySelector("paper-shelf").style.width = "520px"; });
+  await flat.waitForTimeout(300);
+  const flatLayout = await drawn(flat);
+  const shown = Math.min(layout.rows.length, flatLayout.rows.length);
+  assert.deepEqual(layout.rows.slice(0, shown).map((r) => r.titleChars), flatLayout.rows.slice(0, shown).map((r) => r.titleChars));
+  await flat.close();
   await page.close();
 });
 
