@@ -96,6 +96,7 @@ interface Actions {
   needRows: number[];
   missingGlyphs: string;
   announce: string;
+  textInput: boolean;
   cursor: string;
 }
 
@@ -122,6 +123,7 @@ function imColor(css: string): number {
 export class CanvasView {
   #m: CanvasModule;
   #canvas: HTMLCanvasElement;
+  #input: HTMLInputElement;
   #host: CanvasHost;
   #framesLeft = 0;
   #raf = 0;
@@ -152,6 +154,12 @@ export class CanvasView {
     this.#m = m;
     this.#canvas = canvas;
     this.#host = host;
+    // The keyboard's target while the widget edits text (see #focusText): out of the tab order,
+    // before the canvas (Tab from the search field goes on into the table), invisible.
+    this.#input = Object.assign(document.createElement("input"), { className: "ps-canvas-input", tabIndex: -1, autocomplete: "off", spellcheck: false });
+    this.#input.setAttribute("aria-hidden", "true");
+    this.#input.setAttribute("autocapitalize", "off");
+    canvas.before(this.#input);
     this.#listen();
     this.#resize = new ResizeObserver(() => this.kick());
     this.#resize.observe(canvas);
@@ -307,6 +315,7 @@ export class CanvasView {
   /** Returns true when the widget needs another frame. */
   #handle(a: Actions): boolean {
     this.#canvas.style.cursor = a.cursor;
+    this.#focusText(a.textInput);
     let more = false;
     const wanted = a.needRows.filter((r) => !this.#pendingRows.has(r));
     if (wanted.length) {
@@ -345,11 +354,12 @@ export class CanvasView {
     return more;
   }
 
-  /** Keyboard input waits in the widget's queue: it runs on it at once, without drawing, so a
-   *  typed character's query leaves for the core now rather than at the next animation frame.
-   *  The frame that shows the character then waits for the answer and shows both. */
-  #typed(): void {
-    if (this.#m._ps_canvas_step(performance.now() / 1000)) {
+  /** Keyboard input waits in the widget's queue: it runs on it at once (`steps` frames at most),
+   *  without drawing, so a typed character's query leaves for the core now rather than at the
+   *  next animation frame. The frame that shows the character then waits for the answer and
+   *  shows both. */
+  #typed(steps = 1): void {
+    for (let i = 0; i < steps && this.#m._ps_canvas_step(performance.now() / 1000); i++) {
       const a = JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions;
       this.#handle(a);
       if (a.query) {
@@ -504,11 +514,14 @@ export class CanvasView {
       m._ps_canvas_mouse(x, y, 1);
       m._ps_canvas_mouse(x, y, 0);
       m._ps_canvas_mouse(-1e6, -1e6, 0);
-      this.kick();
+      // Run now, within the tap: a tap on the search field must focus the input while the
+      // browser still counts it as the user's (phones open their keyboard only then).
+      this.#typed(4);
     });
     c.addEventListener("touchcancel", () => { touch = null; });
     const key = (down: number) => (e: KeyboardEvent) => {
       if (e.key === "Tab") return;  // Tab leaves the canvas, like any other control on the page
+      if (e.isComposing || e.keyCode === 229) return;  // an input method's: its text comes as input
       mods(e);
       const used = this.#withStrings([e.key], (k) => m._ps_canvas_key(k, down));
       const printable = down === 1 && [...e.key].length === 1;
@@ -516,22 +529,68 @@ export class CanvasView {
       if (used || (printable && !e.ctrlKey && !e.metaKey)) e.preventDefault();
       this.#typed();
     };
-    c.addEventListener("keydown", key(1));
-    c.addEventListener("keyup", key(0));
-    c.addEventListener("paste", (e) => {
-      const text = e.clipboardData?.getData("text") ?? "";
-      if (text) this.#withStrings([text], (t) => m._ps_canvas_text(t));
+    const text = (t: string) => {
+      if (!t) return;
+      this.#withStrings([t], (p) => m._ps_canvas_text(p));
+      this.#typed();
+    };
+    const input = this.#input;
+    for (const target of [c, input] as HTMLElement[]) {
+      target.addEventListener("keydown", key(1));
+      target.addEventListener("keyup", key(0));
+      target.addEventListener("paste", (e) => {
+        e.preventDefault();
+        text(e.clipboardData?.getData("text") ?? "");
+      });
+    }
+    // While the widget edits text the keyboard is the input's, so that input methods, dead keys
+    // and on-screen keyboards work: what they insert is handed to the widget (typed keys went as
+    // keys, and their default was prevented), deletions go as keys.
+    input.addEventListener("beforeinput", (e) => {
+      if (e.isComposing) return;
+      const name = e.inputType === "deleteContentBackward" ? "Backspace" : e.inputType === "deleteContentForward" ? "Delete" : "";
+      if (!name) return;
       e.preventDefault();
+      this.#withStrings([name], (k) => { m._ps_canvas_key(k, 1); m._ps_canvas_key(k, 0); });
       this.#typed();
     });
-    // Focus from the keyboard (not from a press) puts ImGui's focus on a row.
-    c.addEventListener("focus", () => {
+    const take = () => {
+      const t = input.value;
+      input.value = "";
+      text(t);
+    };
+    input.addEventListener("input", (e) => { if (!(e as InputEvent).isComposing) take(); });
+    input.addEventListener("compositionend", take);
+    // Focus from the keyboard (not from a press, nor handed between the canvas and its input)
+    // puts ImGui's focus on a row; focus that leaves both leaves the widget.
+    c.addEventListener("focus", (e) => {
+      if (e.relatedTarget === input && this.#handingFocus) return;
       if (!clickFocus) m._ps_canvas_focus(1);
       this.kick();
     });
-    c.addEventListener("blur", () => {
+    const blur = (e: FocusEvent) => {
+      if (e.relatedTarget === c || e.relatedTarget === input) return;
       m._ps_canvas_focus(0);
       this.kick();
-    });
+    };
+    c.addEventListener("blur", blur);
+    input.addEventListener("blur", blur);
+  }
+
+  #handingFocus = false;
+  /** The keyboard follows the widget: to the input while a text field is edited, back to the
+   *  canvas after. Only while the widget has the focus at all. */
+  #focusText(editing: boolean): void {
+    const active = (this.#canvas.getRootNode() as Document | ShadowRoot).activeElement;
+    const to = editing && active === this.#canvas ? this.#input : !editing && active === this.#input ? this.#canvas : null;
+    if (!to) return;
+    if (editing) {
+      // Over the search field, so an input method's candidates show beside it.
+      const r = (JSON.parse(this.#result(this.#m._ps_canvas_probe())) as { search: { x: number; y: number; w: number; h: number } }).search;
+      Object.assign(this.#input.style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
+    }
+    this.#handingFocus = true;
+    to.focus({ preventScroll: true });
+    this.#handingFocus = false;
   }
 }

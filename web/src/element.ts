@@ -1191,8 +1191,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
      *  canvas, not in the invisible list. */
     #canvasFocus(canvasEl: HTMLCanvasElement): void {
       const list = this.#els.list;
-      canvasEl.addEventListener("focus", () => { list.inert = true; });
-      canvasEl.addEventListener("blur", () => { list.inert = false; });
+      // (the canvas and the input it hands the keyboard to while its search field is edited)
+      const widget = canvasEl.parentElement!;
+      widget.addEventListener("focusin", () => { list.inert = true; });
+      widget.addEventListener("focusout", (e) => { if (!(e.relatedTarget instanceof Node && widget.contains(e.relatedTarget))) list.inert = false; });
       list.addEventListener("focusin", (e) => {
         const from = e.relatedTarget;
         if (!list.parentElement!.classList.contains("ps-mode-canvas") || !(from instanceof Node) || this.contains(from)) return;

@@ -166,6 +166,41 @@ test("typed text's query leaves without waiting for a frame, and the next frame 
   await page.close();
 });
 
+test("text from input methods and on-screen keyboards reaches the canvas search field; Tab goes on to the rows", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  const layout = await drawn(page);
+  await clickCanvas(page, layout.search.x + 20, layout.search.y + layout.search.h / 2);
+  // While the field is edited the keyboard belongs to an input over it (where a phone's keyboard
+  // and an input method's candidates attach).
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className), "ps-canvas-input");
+  const shown = (search) => page.waitForFunction((search) => {
+    const el = document.querySelector("paper-shelf");
+    return el.canvasLayout.viewSearch === search && JSON.stringify(el.visibleKeys) === JSON.stringify(el.library.query({ search, owner: el.getAttribute("owner") }).keys);
+  }, search, { timeout: 5000 });
+  // Inserted text (an on-screen keyboard, a character the key layout lacks), then keys.
+  await page.keyboard.insertText("Large Lan");
+  await shown("Large Lan");
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");
+  await shown("Large");
+  // An input method: what it composes is not text yet; what it commits is.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.imeSetComposition", { text: " mo", selectionStart: 3, selectionEnd: 3 });
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.viewSearch), "Large");
+  await cdp.send("Input.insertText", { text: " Model" });
+  await shown("Large Model");
+  assert.ok((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length > 0);
+  // Tab from the field goes on into the table: the canvas has the keyboard and a row its focus.
+  await page.keyboard.press("Tab");
+  await page.waitForTimeout(200);
+  const after = await page.evaluate(() => [document.querySelector("paper-shelf").shadowRoot.activeElement?.className, document.querySelector("paper-shelf").canvasLayout.focusedRecord]);
+  assert.equal(after[0], "ps-canvas");
+  assert.ok(after[1] >= 0, "a row has the focus");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the canvas follows resizes and stays sharp on a HiDPI screen", async () => {
   const { page } = await open(browser.context, `${server.url}/canvas.html`);
   const cdp = await page.context().newCDPSession(page);

@@ -456,9 +456,11 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_text(const char* utf8) {
 }
 
 // 1: focus came from the keyboard (the first row takes ImGui's focus unless one has it);
-// 0: focus left (keys are released).
+// 0: focus left (keys are released). Either way a text field being edited is left: arriving by
+// Tab goes to the rows, and a widget without focus edits nothing.
 EMSCRIPTEN_KEEPALIVE void ps_canvas_focus(int focused) {
   ImGuiIO& io = ImGui::GetIO();
+  ImGui::ClearActiveID();
   if (focused && g_host->shelf.probe().focused_record < 0) g_host->shelf.focus_rows();
   // The focus ring shows while the canvas has the keyboard, not after it left.
   GImGui->NavDisableHighlight = !focused;
@@ -533,8 +535,9 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_step(double time) {
 }
 
 // What the user asked for during the last frames, as JSON: {query: {search, filter, sort, group}
-// or null, open: [url], copy: [{record, format}], needRows: [record],
-// missingGlyphs: "…", cursor: "default" | "pointer" | "text"}.
+// or null, open: [url], copy: [{record, format}], needRows: [record], missingGlyphs: "…",
+// announce, textInput: whether a text field is being edited (the page then gives the keyboard to
+// an input, for input methods and on-screen keyboards), cursor: "default" | "pointer" | "text"}.
 EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   const widget::Actions a = g_host->shelf.take_actions();
   json::Writer w;
@@ -561,6 +564,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   w.field("missingGlyphs", a.missing_glyphs);
   w.field("announce", a.announce);
   const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+  w.field("textInput", ImGui::GetIO().WantTextInput);
   w.field("cursor", cursor == ImGuiMouseCursor_Hand        ? "pointer"
                     : cursor == ImGuiMouseCursor_TextInput ? "text"
                                                            : "default");
