@@ -737,6 +737,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.rows.push_back(row_rect);
   probe_.row_records.push_back(record);
   probe_.title_chars.push_back(0);
+  probe_.owner_shown.push_back(-1);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
     enter_rows_ = false;
@@ -920,6 +921,10 @@ static float wrap_position(float ems) {
   return std::min(ImGui::GetFontSize() * ems, ImGui::GetIO().DisplaySize.x - pad * 3);
 }
 
+// Markers ("*", "†") are set small and raised, as superscripts, by these fractions of the font
+// size (little enough not to touch the line above).
+constexpr float kMarkScale = 0.72f, kMarkRaise = 0.13f;
+
 // One author as rows, tooltips and the "+N" list show them: the owner in bold and the accent
 // colour, markers raised and small. Returns the width drawn (and the name's alone in
 // `name_width`); with `dl` null it only measures.
@@ -937,9 +942,9 @@ float Shelf::put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, float* n
   if (name_width) *name_width = w;
   if (!a.marks.empty()) {
     if (dl)
-      dl->AddText(font, size * 0.72f, ImVec2(pos.x + w, pos.y - size * 0.18f),
+      dl->AddText(font, size * kMarkScale, ImVec2(pos.x + w, pos.y - size * kMarkRaise),
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), a.marks.c_str());
-    w += font->CalcTextSizeA(size * 0.72f, FLT_MAX, 0, a.marks.c_str()).x;
+    w += font->CalcTextSizeA(size * kMarkScale, FLT_MAX, 0, a.marks.c_str()).x;
   }
   return w;
 }
@@ -961,17 +966,39 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     pos.x += width(str);
   };
   const float more_w = width("  +999");
+  const float comma = width(", ");
+  // The authors that fit the line, in order; as the core collapses a long list, the owner keeps
+  // a place: when the line would end before the first owner, the owner takes the last place that
+  // fits.
+  std::vector<std::uint32_t> visible;
+  float x = pos.x;
   std::size_t k = 0;
   for (; k < line.shown.size(); ++k) {
-    const RowAuthor& a = row.authors[line.shown[k]];
     const bool last = k + 1 == line.shown.size() && !line.hidden;
-    const float w = (k ? width(", ") : 0) + put_author(nullptr, pos, a) +
+    const float w = (k ? comma : 0) + put_author(nullptr, pos, row.authors[line.shown[k]]) +
                     (last && row.et_al ? width(" et al.") : 0);
-    if (k && pos.x + w + (last ? 0 : more_w) > max_x) break;
-    if (k) put(", ");
-    pos.x += put_author(dl, pos, a);
+    if (k && x + w + (last ? 0 : more_w) > max_x) break;
+    visible.push_back(line.shown[k]);
+    x += w;
   }
-  const auto hidden = static_cast<unsigned>(line.shown.size() - k) + line.hidden;
+  std::size_t first_owner = k;
+  while (first_owner < line.shown.size() && !row.authors[line.shown[first_owner]].owner) ++first_owner;
+  const bool owner_shown = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; });
+  if (first_owner < line.shown.size() && !owner_shown) {
+    const float owner_w = comma + put_author(nullptr, pos, row.authors[line.shown[first_owner]]);
+    while (visible.size() > 1 && x + owner_w + more_w > max_x) {
+      x -= comma + put_author(nullptr, pos, row.authors[visible.back()]);
+      visible.pop_back();
+    }
+    visible.push_back(line.shown[first_owner]);
+  }
+  for (std::size_t v = 0; v < visible.size(); ++v) {
+    if (v) put(", ");
+    pos.x += put_author(dl, pos, row.authors[visible[v]]);
+  }
+  if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(), [](const RowAuthor& a) { return a.owner; }))
+    probe_.owner_shown.back() = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; }) ? 1 : 0;
+  const auto hidden = static_cast<unsigned>(line.shown.size() - visible.size()) + line.hidden;
   if (row.et_al && !hidden) put(" et al.");
   if (hidden) {
     char more[32];
@@ -1016,8 +1043,7 @@ void Shelf::draw_all_authors(const Row& row, float wrap_width) {
     float name_w = 0;
     const float w = put_author(dl, pos, a, &name_w);
     probe_.popup_names.push_back({pos.x, pos.y, name_w, size});
-    const float mark_size = size * 0.72f;
-    probe_.popup_marks.push_back(w > name_w ? Rect{pos.x + name_w, pos.y - size * 0.18f, w - name_w, mark_size} : Rect{});
+    probe_.popup_marks.push_back(w > name_w ? Rect{pos.x + name_w, pos.y - size * kMarkRaise, w - name_w, size * kMarkScale} : Rect{});
     pos.x += w;
   }
   if (row.et_al) put(" et al.");

@@ -102,6 +102,8 @@ struct Probe {
   std::vector<Rect> rows;                  // visible entry rows, in display order
   std::vector<std::uint32_t> row_records;  // record index of each visible row
   std::vector<std::uint32_t> title_chars;  // characters of each visible row's title drawn (not cut)
+  std::vector<std::int8_t> owner_shown;    // each visible row: 1 its owner's name is on its author
+                                           // line, 0 it is not, -1 the row has no owner
   Rect table;                              // the table's scrolling box (header included)
   float scroll_y = 0, scroll_max_y = 0;    // its scroll position and end, in pixels
   bool cards = false;                      // the narrow layout: one card per row

@@ -808,6 +808,9 @@ test("phones get cards: at 375 px every visible title shows 20 characters or mor
     const titles = await page.evaluate(async (records) => (await document.querySelector("paper-shelf").library.entries(records)).map((e) => e.title), layout.rows.map((r) => r.record));
     assert.ok(layout.rows.length >= 3);
     layout.rows.forEach((r, i) => assert.ok(r.titleChars >= Math.min(20, [...titles[i]].length), `${site} ${width}: "${titles[i]}" shows ${r.titleChars} characters`));
+    // A paper of the owner's names the owner, however few names fit the line.
+    layout.rows.forEach((r, i) => assert.notEqual(r.ownerShown, false, `${site} ${width}: the owner is cut from "${titles[i]}"`));
+    if (site === "homepage") assert.ok(layout.rows.every((r) => r.ownerShown === true));
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -600,7 +600,11 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
         .field("x", static_cast<int>(r.x))
         .field("y", static_cast<int>(r.y));
     w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h));
-    w.field("titleChars", p.title_chars[i]).end_object();
+    w.field("titleChars", p.title_chars[i]);
+    w.key("ownerShown");
+    if (p.owner_shown[i] < 0) w.null();
+    else w.boolean(p.owner_shown[i] > 0);
+    w.end_object();
   }
   w.end_array();
   w.key("table");
