@@ -101,9 +101,11 @@ interface Actions {
 }
 
 const encoder = new TextEncoder();
-// Drawn into the atlas before the first frame: what labels, numbers and most Latin text need
-// (more come as the widget meets them, one frame later).
-const BASE_CHARS = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ..."…–—•·†‡‘’“”×→"];
+// Drawn into the atlas before the first frame: ASCII, Latin-1 and Latin Extended-A (names across
+// Europe) and common punctuation; others come as the widget meets them, a frame later (each time
+// the atlas is rebuilt, which a scrolling frame would rather not pay).
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
+const BASE_CHARS = [...range(0x20, 0x7e), ...range(0xa0, 0x17f), ..."…–—•·†‡‘’“”→"];
 // How long the canvas waits for a keystroke's answer before it draws the typed text alone: a
 // frame takes 20-30 ms in a software-rendered browser, and would delay an answer that comes
 // sooner.
