@@ -615,7 +615,9 @@ void Shelf::draw_table() {
   const int columns = cards ? 1 : cites ? static_cast<int>(Column::Count) : static_cast<int>(Column::Citations);
   const ImGuiTableFlags flags = (cards ? 0 : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
                                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit) |
-                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH;
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH |
+                                // (text clear of the focus ring at the row's edge)
+                                ImGuiTableFlags_PadOuterX;
   // Arrow keys that land on the table (ImGui focuses the scrolling box as one item) go on into
   // its first row: the rows are what a keyboard user came for.
   enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
@@ -868,7 +870,10 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 4));
     links();
   } else {
-    if (*year) dl->AddText(top, dim, year);
+    if (*year) {
+      ImGui::TableSetColumnIndex(static_cast<int>(Column::Year));
+      dl->AddText(ImVec2(ImGui::GetCursorScreenPos().x, top.y), dim, year);
+    }
     ImGui::TableSetColumnIndex(static_cast<int>(Column::Venue));
     {
       const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -909,7 +914,10 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   // A click on the title (or Enter / Space on the focused row) opens the title's link.
   if (!row.url.empty() && ((pressed && (over_title || !ImGui::GetIO().MouseReleased[0])) || enter))
     actions_.open.push_back(row.url);
-  if (hovered && !ImGui::IsAnyItemActive() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+  // The hover card follows the pointer, not the keyboard: while arrow keys move the focus, ImGui
+  // counts the focused row as hovered, and a card there would cover the rows being read.
+  if (hovered && !GImGui->NavDisableMouseHover && !ImGui::IsAnyItemActive() &&
+      !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
     draw_tooltip(row);
   ImGui::PopID();
 }

@@ -645,6 +645,9 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   const row = first.rows[1];
   const title = await page.evaluate((r) => document.querySelector("paper-shelf").library.entries([r])[0].title, focused);
   await page.waitForFunction((t) => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-canvas-live").textContent === t, title);
+  // No hover card follows the keyboard (it would cover the rows being read).
+  await page.waitForTimeout(900);
+  assert.equal((await layoutOf(page)).popup, null);
   const after = await shot();
   // The ring: the row's left edge turns to the accent, 3:1 or more against what was there.
   const [a, b] = await page.evaluate(async ([p0, p1, px, py]) => {
