@@ -1,6 +1,7 @@
-// The widget's face, subset at build time by hb-subset to
+// The native preview's faces (regular and bold), subset at build time by hb-subset to
 // PAPERSHELF_FONT_UNICODES (widget/CMakeLists.txt holds the one list) and rasterised at the
-// device pixel ratio so text stays sharp on HiDPI screens.
+// device pixel ratio so text stays sharp on HiDPI screens. (The web canvas draws with the page's
+// own fonts instead: widget/hosts/web/canvas_main.cpp.)
 #pragma once
 
 #include "imgui.h"

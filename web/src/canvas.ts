@@ -185,7 +185,7 @@ export class CanvasView {
     this.kick();
   };
 
-  /** Loads the module (once per element) and the font; null when WebGL 2 is unavailable. */
+  /** Loads the module (once per element); null when WebGL 2 is unavailable. */
   static async create(factory: CanvasFactory, assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
     const m = await factory({ canvas, locateFile: assets.locateFile, onCopyText: (text) => host.copyText(text) });
     if (!m._ps_canvas_init()) return null;
