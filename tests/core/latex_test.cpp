@@ -197,6 +197,10 @@ TEST(LatexDecode, MathIsAGroupOfItsOwn) {
   for (const Span& s : t.spans) EXPECT_LE(s.end, 1u) << "the bold ends with the math";
   EXPECT_EQ(text_of("a$ b$"), "ab");
   EXPECT_EQ(text_of("$x^$ y"), "x^ y");
+  // A brace group after the math protects case, whatever command ended the math.
+  t = decode("$\\AA${Zu}s");
+  EXPECT_EQ(t.text, "ÅZus");
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{2, 4, SpanStyle::NoCase, ""}) != t.spans.end());
   t = decode("{a $x}$ b}");
   EXPECT_EQ(t.text, "a x b");
   EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 5, SpanStyle::NoCase, ""}) != t.spans.end());
@@ -212,6 +216,7 @@ TEST(LatexEncode, WritesWhatReadsBackTheSame) {
       "x ^{y} {^}",                            // a caret that is text, then a group
       "a {$x^{2 }$} and $\\alpha + \\ $",     // spaces at the ends of math
       "$\\alpha^\\beta y$",                       // a command raised, then a space
+      "$$$$\\AA$$$${Zu}s",                       // a group after math: no argument of its command
   };
   for (const char* s : samples) {
     const RichText once = decode(s);

@@ -828,6 +828,8 @@ RichText Decoder::run() {
   while (pos_ < n) {
     if (math_ && pos_ == math_end_) {
       close_math();
+      // A group after the math is no argument of a command inside it (`$\AA${Zu}`).
+      next_group_is_argument_ = false;
       continue;
     }
     const char c = in_[pos_];
