@@ -206,6 +206,15 @@ TEST(LatexDecode, MathIsAGroupOfItsOwn) {
   EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 5, SpanStyle::NoCase, ""}) != t.spans.end());
 }
 
+TEST(LatexDecode, InlineTagsLeaveNoDoubleOrLeadingSpace) {
+  EXPECT_EQ(text_of("a <i> b</i>"), "a b");
+  EXPECT_EQ(text_of("<i> x</i> y"), "x y");
+  const RichText t = decode("a <i>b </i> c");
+  EXPECT_EQ(t.text, "a b c");
+  ASSERT_EQ(t.spans.size(), 1u);
+  EXPECT_EQ(t.spans[0], (Span{2, 4, SpanStyle::Italic, ""}));
+}
+
 TEST(LatexEncode, WritesWhatReadsBackTheSame) {
   // Found by fuzz_latex's decode(encode(x)) == x check: each reads back as it was decoded.
   const char* samples[] = {
@@ -217,6 +226,7 @@ TEST(LatexEncode, WritesWhatReadsBackTheSame) {
       "a {$x^{2 }$} and $\\alpha + \\ $",     // spaces at the ends of math
       "$\\alpha^\\beta y$",                       // a command raised, then a space
       "$$$$\\AA$$$${Zu}s",                       // a group after math: no argument of its command
+      "<i> )</i>", "a <i> b</i>", "a <i>b </i> c", "<b> </b>x",  // spaces beside inline tags
   };
   for (const char* s : samples) {
     const RichText once = decode(s);
