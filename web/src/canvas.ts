@@ -306,7 +306,7 @@ export class CanvasView {
     const end = performance.now();
     if (!this.#viewShownAt && !(drawn & 2)) this.#viewShownAt = end;
     const busy = drawn & 1;
-    const more = this.#handle(JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions);
+    const more = this.#handle(this.#takeActions());
     this.#frameMs.push(performance.now() - start);
     if (this.#frameMs.length > 240) this.#frameMs.shift();
     if (busy) this.#framesLeft = Math.max(this.#framesLeft, 2);
@@ -362,7 +362,7 @@ export class CanvasView {
    *  shows both. */
   #typed(steps = 1): void {
     for (let i = 0; i < steps && this.#m._ps_canvas_step(performance.now() / 1000); i++) {
-      const a = JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions;
+      const a = this.#takeActions();
       this.#handle(a);
       if (a.query) {
         clearTimeout(this.#awaitingView);
@@ -404,6 +404,10 @@ export class CanvasView {
     m.HEAPU32.set(records, ptr >>> 2);
     this.#withStrings([JSON.stringify(rows)], (json) => m._ps_canvas_set_rows(ptr, records.length, json));
     m._free(ptr);
+  }
+
+  #takeActions(): Actions {
+    return JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions;
   }
 
   #result(ptr: number): string {
@@ -588,7 +592,7 @@ export class CanvasView {
     if (!to) return;
     if (editing) {
       // Over the search field, so an input method's candidates show beside it.
-      const r = (JSON.parse(this.#result(this.#m._ps_canvas_probe())) as { search: { x: number; y: number; w: number; h: number } }).search;
+      const r = (this.probe() as { search: { x: number; y: number; w: number; h: number } }).search;
       Object.assign(this.#input.style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
     }
     this.#handingFocus = true;

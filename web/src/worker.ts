@@ -44,6 +44,13 @@ export interface WorkerScope {
   postMessage(message: Reply, transfer?: Transferable[]): void;
 }
 
+/** What came with the last view for the call that will follow it, keyed by that call's arguments. */
+interface Prefetched<T> { key: string; value: T }
+/** The prefetched answer when `args` are the ones it was made for. */
+function answerFrom<T>(prefetched: Prefetched<T> | undefined, args: unknown[]): Promise<T> | undefined {
+  return prefetched && prefetched.key === JSON.stringify(args) ? Promise.resolve(prefetched.value) : undefined;
+}
+
 /** A Library that lives in a Web Worker. */
 export class RemoteLibrary implements Shelf {
   #worker: Worker;
@@ -53,8 +60,8 @@ export class RemoteLibrary implements Shelf {
   #keysJson = "[]";
   // Markup and rows that came with the last view: the element's next html() and entries() calls
   // are answered from them, saving a second round trip on every keystroke.
-  #prefetched?: { key: string; html: string[] };
-  #prefetchedRows?: { key: string; rows: Entry[] };
+  #prefetched?: Prefetched<string[]>;
+  #prefetchedRows?: Prefetched<Entry[]>;
   #keys?: string[];
   size = 0;
   diagnostics: Diagnostic[] = [];
@@ -106,8 +113,8 @@ export class RemoteLibrary implements Shelf {
     const { html, rows, ...wire } = (await this.#call("query", [options, firstRows])) as WireView;
     const entries = Array.from(wire.entries);
     const first = entries.slice(0, firstRows?.count ?? 0);
-    this.#prefetched = html && firstRows ? { key: JSON.stringify([first, firstRows.options]), html } : undefined;
-    this.#prefetchedRows = rows && firstRows ? { key: JSON.stringify([first, firstRows.rows]), rows } : undefined;
+    this.#prefetched = html && firstRows ? { key: JSON.stringify([first, firstRows.options]), value: html } : undefined;
+    this.#prefetchedRows = rows && firstRows ? { key: JSON.stringify([first, firstRows.rows]), value: rows } : undefined;
     let keys: string[] | undefined;
     const view = { ...wire, entries } as unknown as View;
     return Object.defineProperty(view, "keys", { get: () => (keys ??= ((all) => entries.map((i) => all[i]))(this.keys())), enumerable: true });
@@ -119,14 +126,12 @@ export class RemoteLibrary implements Shelf {
   entries(indices: readonly number[], options: FormatOptions = {}): Promise<Entry[]> {
     const prefetched = this.#prefetchedRows;
     this.#prefetchedRows = undefined;
-    if (prefetched && prefetched.key === JSON.stringify([indices, options])) return Promise.resolve(prefetched.rows);
-    return this.#call("entries", [indices, options]) as Promise<Entry[]>;
+    return answerFrom(prefetched, [indices, options]) ?? (this.#call("entries", [indices, options]) as Promise<Entry[]>);
   }
   html(indices: readonly number[], options: FormatOptions = {}): Promise<string[]> {
     const prefetched = this.#prefetched;
     this.#prefetched = undefined;
-    if (prefetched && prefetched.key === JSON.stringify([indices, options])) return Promise.resolve(prefetched.html);
-    return this.#call("html", [indices, options]) as Promise<string[]>;
+    return answerFrom(prefetched, [indices, options]) ?? (this.#call("html", [indices, options]) as Promise<string[]>);
   }
   metadata(indices: readonly number[]): Promise<{ coins: string[]; jsonLd: string }> {
     return this.#call("metadata", [indices]) as Promise<{ coins: string[]; jsonLd: string }>;
