@@ -614,11 +614,12 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#els.count.textContent = "";
       this.#setShelfState("failed");
       this.#showProblems();
-      const prerendered = [...this.children].some((c) => c.tagName !== "SCRIPT");
+      // The line is always there and the stylesheet hides it beside a prerendered list: a
+      // download can fail before the parser has reached the element's children.
       const line = document.createElement("p");
       line.className = "ps-error";
       line.textContent = this.labels.loadError;
-      this.#els.list.replaceChildren(...(prerendered ? [] : [line]));
+      this.#els.list.replaceChildren(line);
     }
 
     #setShelfState(state: "loading" | "ready" | "empty" | "failed"): void {

@@ -91,6 +91,18 @@ ${inline('id="loud" debug', "@article{good1, title={First}, author={A, B}, year=
   // With a list prerendered inside, that list is all a visitor sees.
   assert.ok(await page.locator("#kept").isVisible());
   assert.equal(await visible(page, "#prerendered >> .ps-error, select, input"), 0);
+  // The same when the download failed before the parser reached the prerendered list.
+  await page.evaluate(() => {
+    const el = document.createElement("paper-shelf");
+    el.id = "late";
+    el.setAttribute("src", "also-gone.bib");
+    document.body.append(el);
+  });
+  await ready(page, "#late");
+  assert.equal(await page.locator("#late >> .ps-error").isVisible(), true);
+  await page.evaluate(() => document.querySelector("#late").insertAdjacentHTML("beforeend", '<ol class="ps-list"><li class="ps-entry" id="late-kept">Parsed late</li></ol>'));
+  await page.locator("#late-kept").waitFor();
+  assert.equal(await visible(page, "#late >> .ps-error, select, input"), 0);
   // An empty file: a calm line, no toolbar.
   assert.equal(await page.locator("#empty >> .ps-empty").textContent(), "No publications yet.");
   assert.equal(await visible(page, "#empty >> select, input, button, .ps-count"), 0);
