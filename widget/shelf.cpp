@@ -18,6 +18,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // TableSetColumnSortDirection: the host can set the sort too
+#include "papershelf/color.hpp"
 #include "papershelf/format.hpp"
 
 namespace papershelf::widget {
@@ -75,21 +76,12 @@ ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
 }
 ImVec4 opaque(const ImVec4& c, const ImVec4& under) { return mix(under, c, c.w); }
 
-// WCAG 2 relative luminance and contrast ratio.
-float luminance(const ImVec4& c) {
-  // x^2.4 as x^2 * x^(1/4) * x^(1/8) (x^2.375: within 2% of the luminance, inside the margin
-  // the colours keep above 4.5:1), with no pow() in the download.
-  auto lin = [](float v) {
-    if (v <= 0.03928f) return v / 12.92f;
-    const float x = (v + 0.055f) / 1.055f, q = std::sqrt(std::sqrt(x));
-    return x * x * q * std::sqrt(q);
-  };
-  return 0.2126f * lin(c.x) + 0.7152f * lin(c.y) + 0.0722f * lin(c.z);
-}
+// The core's readability rule (WCAG 2 contrast), for ImGui's colours.
 float contrast(const ImVec4& a, const ImVec4& b) {
-  const float la = luminance(a), lb = luminance(b);
-  return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+  return static_cast<float>(papershelf::contrast_ratio({a.x, a.y, a.z}, {b.x, b.y, b.z}));
 }
+// What the widget's colours keep: the core's ratio and a little margin for the rounding of blends.
+constexpr float kContrastWithMargin = static_cast<float>(papershelf::kReadableContrast) + 0.2f;
 
 ImU32 with_alpha(ImU32 c, float alpha) {
   ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
@@ -336,13 +328,13 @@ void Shelf::apply_theme() {
   auto readable = [&](ImVec4 want) {
     ImVec4 out = want;
     // Towards the text colour (or black / white when even that is too faint) until each pair
-    // reaches 4.5:1, with a little margin for the rounding of the blend.
+    // reads (kContrastWithMargin).
     for (int i = 0; i <= 40; ++i) {
       const ImVec4 target = i <= 20 ? ink : (theme_.dark ? ImVec4(1, 1, 1, 1) : ImVec4(0, 0, 0, 1));
       out = i <= 20 ? mix(want, ink, i / 20.0f) : mix(ink, target, (i - 20) / 20.0f);
       // (a colour also labels its own tinted badge)
-      bool ok = contrast(out, mix(bg, out, kTint)) >= 4.7f;
-      for (const ImVec4& g : grounds) ok = ok && contrast(out, g) >= 4.7f;
+      bool ok = contrast(out, mix(bg, out, kTint)) >= kContrastWithMargin;
+      for (const ImVec4& g : grounds) ok = ok && contrast(out, g) >= kContrastWithMargin;
       if (ok) break;
     }
     return out;

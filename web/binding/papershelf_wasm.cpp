@@ -9,6 +9,7 @@
 #include <optional>
 #include <utility>
 
+#include "papershelf/color.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
@@ -109,6 +110,9 @@ void write_strings(json::Writer& w, const char* name, const std::vector<std::str
   w.end_array();
 }
 
+// A colour from JS: sRGB channels 0-255.
+Rgb rgb255(double r, double g, double b) { return {r / 255, g / 255, b / 255}; }
+
 }  // namespace
 
 extern "C" {
@@ -203,6 +207,12 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   w.end_object();
   h->view = std::move(a.view.entries);
   return result(w.take());
+}
+
+// Colours as sRGB channels 0-255. The element adopts the page's link colour only when it reads
+// on the page's background, with white text on it where white reads.
+EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2, double g2, double b2) {
+  return readable_on(rgb255(r1, g1, b1), rgb255(r2, g2, b2)) ? 1 : 0;
 }
 
 // Request: {filter, toggle} or {filter, kind, value}. Result: {filter, clauses}: the filter with

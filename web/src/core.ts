@@ -222,6 +222,7 @@ export interface CoreModule {
   _ps_entries_html(h: number, request: number): number;
   _ps_metadata(h: number, request: number): number;
   _ps_filter_edit(request: number): number;
+  _ps_readable(r1: number, g1: number, b1: number, r2: number, g2: number, b2: number): number;
   // Citations and exports: only in the full core (papershelf-core-fast), see Papershelf.formats.
   _ps_formats?(): number;
   _ps_cite?(h: number, request: number): number;
@@ -294,6 +295,12 @@ export class Papershelf {
       }
       throw err;
     }
+  }
+
+  /** True when `text` reads on `background` (the WCAG 2 contrast ratio of AA body text, 4.5:1);
+   *  colours are sRGB [r, g, b], 0-255. */
+  readable(text: readonly number[], background: readonly number[]): boolean {
+    return this.guard(() => this.core._ps_readable(text[0], text[1], text[2], background[0], background[1], background[2]) === 1);
   }
 
   /** Parses publication data (text or UTF-8 bytes) into a Library. Never throws on bad data. */

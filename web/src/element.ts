@@ -154,16 +154,6 @@ function pageBackground(el: Element): number[] | undefined {
   }
   return undefined;
 }
-/** WCAG contrast ratio of two colours. */
-function contrast(a: number[], b: number[]): number {
-  const lum = ([r, g, b2]: number[]) => {
-    const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b2);
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -512,21 +502,29 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
      * changes.
      */
     #adoptPageAccent(): void {
-      let rule = "";
-      if (!this.hasAttribute("preset")) {
-        const probe = document.createElement("a");
-        probe.href = "#";
-        probe.hidden = true;  // (in the default slot: an element in no slot has no computed style)
-        this.append(probe);
-        const color = opaqueRgb(getComputedStyle(probe).color);
-        probe.remove();
-        const background = pageBackground(this) ?? [255, 255, 255];
-        const browserBlue = color?.join() === "0,0,238";
-        if (color && !browserBlue && contrast(color, background) >= 4.5) {
-          const onAccent = contrast(color, [255, 255, 255]) >= contrast(color, [11, 18, 32]) ? "#fff" : "#0b1220";
-          rule = `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${color.join(", ")}); --ps-on-accent: ${onAccent}; }`;
-        }
-      }
+      const asked = ++this.#accentAsked;  // the last call wins
+      const link = this.hasAttribute("preset") ? undefined : this.#pageLinkColour();
+      if (!link) { this.#setAccentRule(""); return; }
+      const background = pageBackground(this) ?? [255, 255, 255];
+      // The core judges what reads (it is loading for the data anyway).
+      void loader().then((core) => {
+        if (asked !== this.#accentAsked) return;
+        const onAccent = core.readable([255, 255, 255], link) ? "#fff" : "#0b1220";
+        this.#setAccentRule(core.readable(link, background) ? `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${link.join(", ")}); --ps-on-accent: ${onAccent}; }` : "");
+      }, () => {});
+    }
+    /** The colour of the page's links here, unless it is the browser's own blue. */
+    #pageLinkColour(): number[] | undefined {
+      const probe = document.createElement("a");
+      probe.href = "#";
+      probe.hidden = true;  // (in the default slot: an element in no slot has no computed style)
+      this.append(probe);
+      const colour = opaqueRgb(getComputedStyle(probe).color);
+      probe.remove();
+      return colour?.join() === "0,0,238" ? undefined : colour;
+    }
+    #accentAsked = 0;
+    #setAccentRule(rule: string): void {
       try {
         this.#accentSheet ??= new CSSStyleSheet();
         this.#accentSheet.replaceSync(rule);

@@ -379,6 +379,7 @@ test("the keyboard can skip the profile card: the element's first tab stop leads
 test("the list takes the page's link colour as its accent when it is readable, unless a preset is chosen", async () => {
   const doc = (style, attrs = "") => html(`<style>${style}</style><p><a href="#x">a page link</a></p>${inline(`id="l" ${attrs}`, bib(12))}`);
   env.server.pages.set("/visitor/accent-site.html", { body: doc("body { background: #fff } a { color: #8a1538 }") });
+  env.server.pages.set("/visitor/accent-dark.html", { body: doc("body { background: #111 } a { color: #9ecbff }") });
   env.server.pages.set("/visitor/accent-faint.html", { body: doc("body { background: #fff } a { color: #dddddd }") });
   env.server.pages.set("/visitor/accent-preset.html", { body: doc("body { background: #fff } a { color: #8a1538 }", 'preset="al-folio"') });
   env.server.pages.set("/visitor/accent-plain.html", { body: doc("body { background: #fff }") });
@@ -389,10 +390,13 @@ test("the list takes the page's link colour as its accent when it is readable, u
     await ready(page, "#l");
     return page.evaluate(() => {
       const shelf = document.querySelector("#l").shadowRoot.querySelector(".ps-shelf");
-      return { accent: getComputedStyle(shelf).getPropertyValue("--ps-accent").trim(), probes: document.querySelectorAll("#l > a").length };
+      const style = getComputedStyle(shelf);
+      return { accent: style.getPropertyValue("--ps-accent").trim(), on: style.getPropertyValue("--ps-on-accent").trim(), probes: document.querySelectorAll("#l > a").length };
     });
   };
-  assert.deepEqual(await accent("accent-site"), { accent: "rgb(138, 21, 56)", probes: 0 });  // the site's own
+  // The site's own, with white text on its buttons; on a dark site a light link colour, and dark text on it.
+  assert.deepEqual(await accent("accent-site"), { accent: "rgb(138, 21, 56)", on: "#fff", probes: 0 });
+  assert.deepEqual(await accent("accent-dark"), { accent: "rgb(158, 203, 255)", on: "#0b1220", probes: 0 });
   assert.equal((await accent("accent-faint")).accent, "#1a5fb4");   // 1.4:1 on white: papershelf's
   assert.equal((await accent("accent-preset")).accent, "#b509ac");  // the preset's
   assert.equal((await accent("accent-plain")).accent, "#1a5fb4");   // the browser's blue: papershelf's
