@@ -80,6 +80,24 @@ TEST(Read, DispatchesOnDetectedFormat) {
 
 // ---------------------------------------------------------------- CSL-JSON mapping
 
+TEST(CslJson, SpacesLeftByInlineTagsCollapse) {
+  // As the BibTeX decoder reads them: a tag's own spaces never double or hang at an end.
+  const auto r = csl(R"([{"id": "a", "type": "article", "title": "a <i> b</i> c"},
+                        {"id": "b", "type": "article", "title": "<b> x </b>"},
+                        {"id": "c", "type": "article", "title": "<b> </b>y"}])");
+  ASSERT_EQ(r.library.publications.size(), 3u);
+  EXPECT_EQ(r.library.publications[2].title.text, "y");
+  EXPECT_TRUE(r.library.publications[2].title.spans.empty());  // (the bold space is gone)
+  const RichText& a = r.library.publications[0].title;
+  EXPECT_EQ(a.text, "a b c");
+  ASSERT_EQ(a.spans.size(), 1u);
+  EXPECT_EQ(a.text.substr(a.spans[0].begin, a.spans[0].end - a.spans[0].begin), "b");
+  const RichText& b = r.library.publications[1].title;
+  EXPECT_EQ(b.text, "x");
+  ASSERT_EQ(b.spans.size(), 1u);
+  EXPECT_EQ(b.text.substr(b.spans[0].begin, b.spans[0].end - b.spans[0].begin), "x");
+}
+
 TEST(CslJson, ZoteroLikeItem) {
   const auto r = csl(R"([
   {

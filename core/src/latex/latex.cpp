@@ -823,26 +823,6 @@ void Decoder::command() {
   next_group_is_argument_ = true;
 }
 
-// Inline tags taken out of the text can leave a space at its start or two in a row (`a <i> b</i>`),
-// which the decoder's own spacing never makes and the BibTeX writer could not give back: such
-// spaces collapse, and the spans follow.
-void collapse_spaces(std::string& text, std::vector<Span>& spans) {
-  std::vector<std::uint32_t> at(text.size() + 1);
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    at[i] = static_cast<std::uint32_t>(out.size());
-    if (text[i] == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out.push_back(text[i]);
-  }
-  at[text.size()] = static_cast<std::uint32_t>(out.size());
-  for (Span& span : spans) {
-    span.begin = at[std::min<std::size_t>(span.begin, text.size())];
-    span.end = at[std::min<std::size_t>(span.end, text.size())];
-  }
-  text = std::move(out);
-}
-
 RichText Decoder::run() {
   const std::size_t n = in_.size();
   while (pos_ < n) {
@@ -978,7 +958,6 @@ RichText Decoder::run() {
   // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
   if (saw_angle_) {
     detail::apply_inline_markup(out_.text, spans_);
-    collapse_spaces(out_.text, spans_);
   }
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();

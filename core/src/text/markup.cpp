@@ -54,6 +54,29 @@ const Tag* known(std::string_view name) {
   return nullptr;
 }
 
+// Tags taken out of the text can leave a space at its start or end, or two in a row
+// (`a <i> b</i>`), which the readers never make otherwise and no writer could give back: such
+// spaces collapse, and the spans follow.
+void collapse_spaces(std::string& text, std::vector<Span>& spans) {
+  std::vector<std::uint32_t> at(text.size() + 1);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    at[i] = static_cast<std::uint32_t>(out.size());
+    if (text[i] == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out.push_back(text[i]);
+  }
+  at[text.size()] = static_cast<std::uint32_t>(out.size());
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  const auto length = static_cast<std::uint32_t>(out.size());
+  for (Span& span : spans) {
+    span.begin = std::min(at[std::min<std::size_t>(span.begin, text.size())], length);
+    span.end = std::min(at[std::min<std::size_t>(span.end, text.size())], length);
+  }
+  spans.erase(std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }), spans.end());
+  text = std::move(out);
+}
+
 }  // namespace
 
 void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
@@ -173,6 +196,7 @@ void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
   }
   spans.insert(spans.end(), added.begin(), added.end());
   text = std::move(out);
+  collapse_spaces(text, spans);
 }
 
 }  // namespace papershelf::detail

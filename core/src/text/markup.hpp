@@ -15,8 +15,8 @@ namespace papershelf::detail {
 // <scp> and small-caps spans -> SmallCaps, <tt> <code> -> Monospace, <span class="nocase"> ->
 // NoCase, <sup> <sub> -> superscript/subscript digits and signs (H₂O; other text stays on the
 // line), any other <span> -> nothing. An opening tag counts only when its closing tag follows
-// ("x <b> y" stays text). Tags are removed from `text`; `spans` already on it move with the text,
-// and the new spans are appended.
+// ("x <b> y" stays text). Tags are removed from `text`, and the spaces they leave at either end
+// or doubled collapse; `spans` already on it move with the text, and the new spans are appended.
 void apply_inline_markup(std::string& text, std::vector<Span>& spans);
 
 // The superscript (`up`) or subscript form of `cp` from Unicode's own forms (latex.cpp's
