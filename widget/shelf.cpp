@@ -348,15 +348,22 @@ void Shelf::apply_theme() {
 
 // ---------------------------------------------------------------- [SECTION] Frame
 
-void Shelf::draw() {
-  if (theme_dirty_) apply_theme();
+bool Shelf::check_new_texts() {
+  const std::size_t reported = actions_.missing_glyphs.size();
   for (const std::uint32_t record : unchecked_rows_)
     if (auto it = rows_.find(record); it != rows_.end()) check_glyphs(it->second);
   unchecked_rows_.clear();
   if (texts_unchecked_) check_texts();
   texts_unchecked_ = false;
   check_glyphs(search_buffer_);
+  return actions_.missing_glyphs.size() > reported;
+}
+
+void Shelf::draw() {
+  if (theme_dirty_) apply_theme();
+  if (check_new_texts()) ++late_glyph_frames_;
   probe_ = Probe{};
+  probe_.late_glyph_frames = late_glyph_frames_;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);

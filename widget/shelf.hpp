@@ -114,6 +114,9 @@ struct Probe {
   Rect popup;                        // the open tooltip or "+N" author list (w = 0: none)
   std::vector<Rect> popup_names;     // its authors' names, in order
   std::vector<Rect> popup_marks;     // and their markers (w = 0: none)
+  // Frames so far that drew text before its characters were checked (ImGui's "?" in their place
+  // until the host adds them); 0 when the host checks before each frame (check_new_texts).
+  std::uint32_t late_glyph_frames = 0;
 };
 
 // The words the widget shows. These English ones serve the native preview; on the web the element
@@ -172,6 +175,10 @@ class Shelf {
   // characters it lacks are reported once (Actions::missing_glyphs), so a host that can draw
   // glyphs on demand (the web host) adds them.
   void set_font(ImFont* regular, ImFont* bold = nullptr);
+  // Checks what was set or typed since the last check (rows, labels, facets, the search text);
+  // true when it found characters to report. draw() runs it too; a host that can add glyphs runs
+  // it before the frame and adds them first, so that no frame draws ImGui's "?" in their place.
+  bool check_new_texts();
   void set_max_authors(std::size_t n) { max_authors_ = n; }
   void set_labels(Labels labels) {
     labels_ = std::move(labels);
@@ -231,7 +238,8 @@ class Shelf {
   ImFont* bold_ = nullptr;
   bool texts_unchecked_ = true;  // labels, facets or groups changed: their glyphs are checked at the next draw
   std::unordered_set<std::uint32_t> missing_seen_;
-  std::vector<std::uint32_t> unchecked_rows_;  // rows set since the last draw, their glyphs not yet checked
+  std::uint32_t late_glyph_frames_ = 0;
+  std::vector<std::uint32_t> unchecked_rows_;  // rows set since the last check, their glyphs not yet checked
   Actions actions_;
   Probe probe_;
   float pending_scroll_ = 0;

@@ -302,7 +302,14 @@ export class CanvasView {
       this.#addGlyphs([...this.#glyphChars], true);
     }
     const start = performance.now();
-    const drawn = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
+    let drawn = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
+    // Text with characters the atlas lacks (bit 4, nothing drawn): the page draws them, then the
+    // frame, so that no frame shows ImGui's "?" in their place. (Each character is reported once.)
+    for (let tries = 0; drawn & 4 && tries < 3; tries++) {
+      this.#handle(this.#takeActions());
+      drawn = this.#m._ps_canvas_frame(w, h, ratio, time / 1000);
+    }
+    if (drawn & 4) drawn |= 1;  // (still not drawn: the next frame will)
     const end = performance.now();
     if (!this.#viewShownAt && !(drawn & 2)) this.#viewShownAt = end;
     const busy = drawn & 1;

@@ -275,6 +275,7 @@ test("missing glyphs are reported once; a title click opens a tab; the context m
 @inproceedings{cjk2024, title = {大规模模型训练 at Scale}, author = {Zhang, Wei and Łukasz, Kowalski},
   booktitle = {OSDI}, year = {2024}, url = {https://example.org/cjk}}
 @article{plain2023, title = {Plain Latin Title}, author = {Zhang, Wei}, journal = {TOCS}, year = {2023}}
+@article{greek2022, title = {Ψηφιακά δίκτυα}, author = {Zhang, Wei and Иванов, Дмитрий}, journal = {TOCS}, year = {2022}}
 </script></paper-shelf></main></body></html>`,
   });
   const { page, errors } = await open(browser.context, `${server.url}/canvas-inline.html`);
@@ -285,6 +286,10 @@ test("missing glyphs are reported once; a title click opens a tab; the context m
   assert.equal(glyphs.length, 1, JSON.stringify(glyphs));
   assert.match(glyphs[0].message, /大/);
   assert.doesNotMatch(glyphs[0].message, /Ł/, "Latin Extended-A is in the font");
+  assert.doesNotMatch(glyphs[0].message, /[ΨД]/, "the page draws Greek and Cyrillic");
+  // Characters beyond the first set were drawn by the page before any frame showed them: no
+  // frame drew ImGui's "?" in their place.
+  assert.equal((await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout)).lateGlyphFrames, 0);
   await page.mouse.move(0, 0);
 
   // The first row is cjk2024 (newest first); its title starts at the Publication column.

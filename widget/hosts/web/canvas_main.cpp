@@ -502,7 +502,9 @@ static int wants_frames(bool input) {
 }
 
 // Draws one frame at the canvas's CSS size and pixel ratio. Returns bit 1 when the widget wants
-// another frame soon, bit 2 when some rows were drawn as placeholders (their data is asked for).
+// another frame soon, bit 2 when some rows were drawn as placeholders (their data is asked for),
+// bit 4 (and draws nothing) when the text to draw has characters the atlas lacks: the page draws
+// them (missingGlyphs in the actions) and asks for the frame again.
 EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_ratio,
                                          double time) {
   Host& h = *g_host;
@@ -510,6 +512,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_frame(float width, float height, float pixel_
   ImGuiIO& io = ImGui::GetIO();
   if (pixel_ratio <= 0) pixel_ratio = 1;
   if (h.fonts_dirty) rebuild_fonts();
+  if (h.shelf.check_new_texts()) return 4;
   io.DisplaySize = ImVec2(width, height);
   io.DisplayFramebufferScale = ImVec2(pixel_ratio, pixel_ratio);
   const bool input = run_widget(time);
@@ -612,6 +615,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
   w.field("cards", p.cards).field("focusedRecord", p.focused_record);
   w.field("rowsDrawn", p.rows_drawn).field("rowsWaiting", p.rows_waiting);
+  w.field("lateGlyphFrames", p.late_glyph_frames);
   w.key("popup");
   if (p.popup.w > 0) {
     w.begin_object().key("rect");
