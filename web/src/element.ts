@@ -154,6 +154,13 @@ function pageBackground(el: Element): number[] | undefined {
   }
   return undefined;
 }
+/** The browser's canvas behind a page that paints no background: dark only when the page allows
+ *  a dark scheme (`color-scheme`, as a property or a meta tag) and the reader's system prefers it. */
+function canvasColour(): number[] {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content ?? "";
+  const allowsDark = /\bdark\b/.test(`${getComputedStyle(document.documentElement).colorScheme} ${meta}`);
+  return allowsDark && darkScheme?.matches ? [18, 18, 18] : [255, 255, 255];
+}
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -300,7 +307,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     connectedCallback(): void {
       if (!this.#els) this.#build();
-      else this.#adoptPageAccent();  // (moved to another page part: its links may look different)
+      else this.#adoptPage();  // (moved to another page part: its links may look different)
       this.#readHash();
       this.#reload();
       // Back and Forward between this element's own entries fire popstate only; a typed or
@@ -311,7 +318,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     }
 
     /** The page switched between light and dark: its links may have another colour now. */
-    #onScheme = (): void => this.#adoptPageAccent();
+    #onScheme = (): void => this.#adoptPage();
 
     disconnectedCallback(): void {
       this.#cancelTypedHash();
@@ -487,30 +494,45 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     }
 
     #applyTheme(): void {
-      const theme = this.getAttribute("theme") ?? "auto";
-      this.#root.host.setAttribute("data-theme", theme === "light" || theme === "dark" ? theme : "auto");
-      this.#adoptPageAccent();
+      const theme = this.getAttribute("theme");
+      const host = this.#root.host;
+      // `auto` keeps the scheme last judged for the page until it is judged again.
+      const judged = host.getAttribute("data-theme");
+      host.setAttribute("data-theme", theme === "light" || theme === "dark" ? theme : judged === "light" || judged === "dark" ? judged : "auto");
+      this.#adoptPage();
     }
 
     #accentSheet?: CSSStyleSheet;
+    #pageAsked = 0;
     /**
-     * The page's own accent, the colour of its links, for the list's links, buttons and focus
-     * ring: a list should look like the site it is on. Not with a `preset`, not when the page
-     * left links the browser's blue, and only when it reads at 4.5:1 on the page's background
-     * (else papershelf's own accent stays). The probe link lives for one synchronous moment,
-     * hidden, in this element's own light DOM: nothing shows and nothing outside the element
-     * changes.
+     * The list takes its scheme and accent from the page it is on.
+     * - `theme="auto"` follows the page, not only the reader's system setting: a page that stays
+     *   light in a dark system keeps a light list (its light grey text would be unreadable on the
+     *   page's white), and a dark page gets the dark colours. Until the core has judged it (or
+     *   without a core), the stylesheet follows `prefers-color-scheme`.
+     * - The accent is the colour of the page's links, for the list's links, buttons and focus
+     *   ring: a list should look like the site it is on. Not with a `preset`, not when the page
+     *   left links the browser's blue, and only when it reads at 4.5:1 on the page's background
+     *   (else papershelf's own accent stays). The probe link lives for one synchronous moment,
+     *   hidden, in this element's own light DOM: nothing shows and nothing outside the element
+     *   changes.
      */
-    #adoptPageAccent(): void {
-      const asked = ++this.#accentAsked;  // the last call wins
+    #adoptPage(): void {
+      const asked = ++this.#pageAsked;  // the last call wins
+      const theme = this.getAttribute("theme");
+      const fixed = theme === "light" || theme === "dark" ? theme : undefined;
       const link = this.hasAttribute("preset") ? undefined : this.#pageLinkColour();
-      if (!link) { this.#setAccentRule(""); return; }
-      const background = pageBackground(this) ?? [255, 255, 255];
+      const background = pageBackground(this) ?? canvasColour();
       // The core judges what reads (it is loading for the data anyway).
       void loader().then((core) => {
-        if (asked !== this.#accentAsked) return;
-        const onAccent = core.readable([255, 255, 255], link) ? "#fff" : "#0b1220";
-        this.#setAccentRule(core.readable(link, background) ? `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${link.join(", ")}); --ps-on-accent: ${onAccent}; }` : "");
+        if (asked !== this.#pageAsked) return;
+        const host = this.#root.host;
+        const scheme = fixed ?? (core.readable([255, 255, 255], background) ? "dark" : "light");
+        const changed = host.getAttribute("data-theme") !== scheme;
+        host.setAttribute("data-theme", scheme);
+        const onAccent = link && core.readable([255, 255, 255], link) ? "#fff" : "#0b1220";
+        this.#setAccentRule(link && core.readable(link, background) ? `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${link.join(", ")}); --ps-on-accent: ${onAccent}; }` : "");
+        if (changed && this.#canvas && this.#view) this.#refresh();  // (the canvas draws in the scheme too)
       }, () => {});
     }
     /** The colour of the page's links here, unless it is the browser's own blue. */
@@ -523,7 +545,6 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       probe.remove();
       return colour?.join() === "0,0,238" ? undefined : colour;
     }
-    #accentAsked = 0;
     #setAccentRule(rule: string): void {
       try {
         this.#accentSheet ??= new CSSStyleSheet();
@@ -1098,9 +1119,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         if (lib !== this.#library) return;
       }
       const style = getComputedStyle(wrap);
-      const themeAttr = this.getAttribute("theme") ?? "auto";
+      const scheme = this.getAttribute("data-theme");  // (as the page was judged: #adoptPage)
       canvasView.setTheme({
-        dark: themeAttr === "dark" || (themeAttr !== "light" && matchMedia("(prefers-color-scheme: dark)").matches),
+        dark: scheme === "dark" || (scheme === "auto" && !!darkScheme?.matches),
         text: style.color,
         background: ((rgb) => (rgb ? `rgb(${rgb.join(", ")})` : ""))(pageBackground(this)),  // ("": the widget's own)
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)

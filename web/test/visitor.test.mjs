@@ -376,6 +376,37 @@ test("the keyboard can skip the profile card: the element's first tab stop leads
   await page.close();
 });
 
+test("theme auto follows the page: a light page keeps a light list in a dark system, a dark page gets the dark one", async () => {
+  const doc = (style, head = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>${head}<style>${style}</style></head>
+<body><script src="/papershelf.js"></script>${inline('id="l"', bib(12))}</body></html>`;
+  env.server.pages.set("/visitor/scheme-white.html", { body: doc("body { background: #fff; color: #222 }") });
+  env.server.pages.set("/visitor/scheme-plain.html", { body: doc("") });
+  env.server.pages.set("/visitor/scheme-adapts.html", { body: doc("", '<meta name="color-scheme" content="light dark">') });
+  env.server.pages.set("/visitor/scheme-dark.html", { body: doc("body { background: #15171c; color: #ddd }") });
+  const page = await env.browser.context.newPage();
+  const look = async (name, system) => {
+    await page.emulateMedia({ colorScheme: system });
+    await page.goto(`${env.server.url}/visitor/${name}.html`);
+    await ready(page, "#l");
+    await page.waitForFunction(() => document.querySelector("#l").getAttribute("data-theme") !== "auto");
+    return page.evaluate(() => {
+      const el = document.querySelector("#l");
+      const muted = getComputedStyle(el.shadowRoot.querySelector(".ps-shelf")).getPropertyValue("--ps-muted").trim();
+      return `${el.getAttribute("data-theme")} ${muted}`;
+    });
+  };
+  // The muted text of each scheme: #5f6368 reads 6.3:1 on white, #a0a4ab 2.5:1.
+  assert.equal(await look("scheme-white", "dark"), "light #5f6368");
+  assert.equal(await look("scheme-plain", "dark"), "light #5f6368");  // the browser paints such a page white
+  assert.equal(await look("scheme-adapts", "dark"), "dark #a0a4ab");  // ... and this one dark
+  assert.equal(await look("scheme-adapts", "light"), "light #5f6368");
+  assert.equal(await look("scheme-dark", "light"), "dark #a0a4ab");
+  // An explicit theme is kept.
+  await page.evaluate(() => document.querySelector("#l").setAttribute("theme", "light"));
+  await page.waitForFunction(() => document.querySelector("#l").getAttribute("data-theme") === "light");
+  await page.close();
+});
+
 test("the list takes the page's link colour as its accent when it is readable, unless a preset is chosen", async () => {
   const doc = (style, attrs = "") => html(`<style>${style}</style><p><a href="#x">a page link</a></p>${inline(`id="l" ${attrs}`, bib(12))}`);
   env.server.pages.set("/visitor/accent-site.html", { body: doc("body { background: #fff } a { color: #8a1538 }") });
