@@ -521,7 +521,10 @@ export class CanvasView {
         return;
       }
       if (t.mode) return;
-      // A tap: press and release at the finger (the widget's input queue keeps them apart).
+      // A tap: press and release at the finger (the widget's input queue keeps them apart). The
+      // browser's mouse events for it would come too late and focus the canvas again, taking the
+      // keyboard from the search field the tap has just opened: they are not made.
+      if (e.cancelable) e.preventDefault();
       const [x, y] = at(e.changedTouches[0]);
       m._ps_canvas_mouse(x, y, 0);
       m._ps_canvas_mouse(x, y, 1);
@@ -530,7 +533,7 @@ export class CanvasView {
       // Run now, within the tap: a tap on the search field must focus the input while the
       // browser still counts it as the user's (phones open their keyboard only then).
       this.#typed(4);
-    });
+    }, { passive: false });
     c.addEventListener("touchcancel", () => { touch = null; });
     const key = (down: number) => (e: KeyboardEvent) => {
       if (e.key === "Tab") return;  // Tab leaves the canvas, like any other control on the page

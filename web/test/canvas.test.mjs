@@ -201,6 +201,25 @@ test("text from input methods and on-screen keyboards reaches the canvas search 
   await page.close();
 });
 
+test("a tap on the canvas search field lets a phone type (the tap's mouse events leave the focus alone)", async () => {
+  const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
+  await ready(page);
+  const layout = await drawn(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  const x = box.x + layout.search.x + 20, y = box.y + layout.search.y + layout.search.h / 2;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className), "ps-canvas-input");
+  await page.keyboard.insertText("Large");
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "Large", null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.focusedRecord), -1, "no row took the focus");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the canvas follows resizes and stays sharp on a HiDPI screen", async () => {
   const { page } = await open(browser.context, `${server.url}/canvas.html`);
   const cdp = await page.context().newCDPSession(page);
