@@ -404,6 +404,10 @@ void Shelf::draw_toolbar() {
   char buffer[256];
   ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
   ImGui::SetNextItemWidth(narrow ? avail : std::clamp(avail * 0.3f, 140.0f, 320.0f));
+  if (focus_search_) {
+    ImGui::SetKeyboardFocusHere();  // (the field is edited at once: typing goes in)
+    focus_search_ = false;
+  }
   if (ImGui::InputTextWithHint("##search", labels_.search.c_str(), buffer, sizeof buffer)) {
     search_buffer_ = buffer;
     query_.search = search_buffer_;
@@ -621,6 +625,7 @@ void Shelf::draw_table() {
   // its first row: the rows are what a keyboard user came for.
   enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
   focus_rows_ = false;
+  const bool up = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow));
   if (!ImGui::BeginTable(cards ? "cards" : "publications", columns, flags, ImVec2(0, avail.y))) return;
   table_id_ = ImGui::GetCurrentWindow()->ChildId;
   if (pending_scroll_ != 0) {
@@ -656,6 +661,7 @@ void Shelf::draw_table() {
       ImGui::TableSetColumnIndex(c);
       ImGui::TableHeader(ImGui::TableGetColumnName(c));
       probe_.headers.push_back(last_item_rect());
+      if (up && ImGui::IsItemFocused()) focus_search_ = true;
     }
   }
   body_top_ = cards ? origin.y : origin.y + (probe_.headers.empty() ? 0 : probe_.headers[0].h);
@@ -667,6 +673,7 @@ void Shelf::draw_table() {
   }
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(display_.size()));
+  top_item_id_ = 0;
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const std::uint32_t d = display_[static_cast<std::size_t>(i)];
@@ -675,8 +682,11 @@ void Shelf::draw_table() {
         draw_group_row(~d, row_height);
       else
         draw_entry_row(view_.entries[d], row_height);
+      if (i == 0) top_item_id_ = row_item_id_;
     }
   }
+  // (the table's first line: the header, above the first row; the first card)
+  if (cards && up && top_item_id_ && ImGui::GetFocusID() == top_item_id_) focus_search_ = true;
   probe_.scroll_y = ImGui::GetScrollY();
   probe_.scroll_max_y = ImGui::GetScrollMaxY();
   ImGui::EndTable();
@@ -690,8 +700,9 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   ImGui::TableSetColumnIndex(0);
   ImGui::PushID(static_cast<int>(g));
   ImGui::PushID("group");
-  if (ImGui::Selectable("##group", false, ImGuiSelectableFlags_SpanAllColumns,
-                        ImVec2(0, row_height))) {
+  const bool toggled = ImGui::Selectable("##group", false, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_height));
+  row_item_id_ = ImGui::GetItemID();
+  if (toggled) {
     if (collapsed)
       collapsed_.erase(group.key);
     else
@@ -728,6 +739,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   const bool pressed = ImGui::Selectable(
       "##row", false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
       ImVec2(0, row_height));
+  row_item_id_ = ImGui::GetItemID();
   ImGui::SetItemAllowOverlap();
   const bool hovered = ImGui::IsItemHovered();
   // Space activates a Selectable; Enter (ImGui's "input" key) should open the row too.

@@ -247,6 +247,11 @@ class Shelf {
   unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
   bool enter_rows_ = false;
   bool focus_rows_ = false;
+  // Up from the table's first line (its header, or the first card) goes on to the search field:
+  // ImGui's arrows do not leave the table's scrolling box by themselves.
+  bool focus_search_ = false;
+  unsigned row_item_id_ = 0;  // ImGuiID of the row (or group header) drawn last
+  unsigned top_item_id_ = 0;  // and of the first one, when it was drawn this frame
   float body_top_ = 0;           // where rows show below the table header (screen y)
   // Colours resolved at theme time so every text reads at 4.5:1 or better on every background it
   // is drawn on (WCAG AA); see apply_theme.

@@ -694,6 +694,36 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   await page.close();
 });
 
+test("arrow keys go up from the rows into the search field, in the table and in cards", async () => {
+  for (const width of [1000, 360]) {
+    const { page, errors } = await open(browser.context, longPage());
+    await ready(page);
+    await page.evaluate((w) => { document.querySelector("paper-shelf").style.width = `${w}px`; }, width);
+    await drawn(page);
+    await page.locator("#after").focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.focusedRecord >= 0, null, { timeout: 3000 });
+    const first = await layoutOf(page);
+    assert.equal(first.cards, width < 640);
+    await page.keyboard.press("ArrowDown");
+    await page.waitForFunction((r) => document.querySelector("paper-shelf").canvasLayout.focusedRecord === r, first.rows[1].record, { timeout: 3000 });
+    // Up: the first row, (in the table) its header, then the search field, edited at once.
+    const active = () => page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className);
+    let presses = 0;
+    for (; presses < 4 && (await active()) !== "ps-canvas-input"; presses++) {
+      await page.keyboard.press("ArrowUp");
+      await page.waitForTimeout(150);
+    }
+    assert.equal(await active(), "ps-canvas-input", `${width} px`);
+    assert.equal(presses, width < 640 ? 2 : 3, `${width} px: presses from the second row`);
+    await page.keyboard.type("TorchGT");
+    await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "TorchGT", null, { timeout: 5000 });
+    assert.ok((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length >= 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("nothing is drawn while nothing changes, and a press and release in one frame still click", async () => {
   const { page, errors } = await open(browser.context, `${server.url}/canvas.html`);
   await ready(page);
