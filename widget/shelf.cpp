@@ -82,6 +82,7 @@ float contrast(const ImVec4& a, const ImVec4& b) {
 }
 // What the widget's colours keep: the core's ratio and a little margin for the rounding of blends.
 constexpr float kContrastWithMargin = static_cast<float>(papershelf::kReadableContrast) + 0.2f;
+constexpr float kGraphicContrastWithMargin = static_cast<float>(papershelf::kGraphicContrast) + 0.2f;
 
 ImU32 with_alpha(ImU32 c, float alpha) {
   ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
@@ -316,9 +317,18 @@ void Shelf::apply_theme() {
   c[ImGuiCol_FrameBgActive] = c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] = shade(0.14f);
   c[ImGuiCol_Header] = mix(bg, a, 0.14f);
   c[ImGuiCol_TableRowBgAlt] = shade(0.03f);
-  c[ImGuiCol_Border] = c[ImGuiCol_TableBorderLight] = c[ImGuiCol_TableBorderStrong] = shade(0.18f);
+  c[ImGuiCol_TableBorderLight] = c[ImGuiCol_TableBorderStrong] = shade(0.18f);
+  // What shows where a control is, and the chart's bars, against the page: WCAG asks 3:1 of
+  // non-text (on a dark page a faint outline vanished, and the search field with it). A one-pixel
+  // outline is smoothed into its neighbours, so its colour aims at text's 4.5:1 (browsers' own
+  // field outline, #767676 on white); a bar is solid.
+  auto visible_on_bg = [&](ImVec4 to, float t, float ratio) {
+    while (t < 1.0f && contrast(mix(bg, to, t), bg) < ratio) t += 0.02f;
+    return mix(bg, to, std::min(t, 1.0f));
+  };
+  c[ImGuiCol_Border] = visible_on_bg(ink, 0.3f, kContrastWithMargin);
   c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrabActive] = c[ImGuiCol_NavHighlight] = a;
-  c[ImGuiCol_PlotHistogram] = mix(bg, a, 0.45f);
+  c[ImGuiCol_PlotHistogram] = visible_on_bg(a, 0.45f, kGraphicContrastWithMargin);
   c[ImGuiCol_PlotHistogramHovered] = a;
   // Every background text is drawn on: the page, striped and hovered rows, headers, fields,
   // menus, and the tinted badges.
@@ -414,6 +424,9 @@ void Shelf::draw_toolbar() {
     query_edited();
   }
   probe_.search = last_item_rect();
+  probe_.controls.push_back(probe_.search);
+  // (the outline of each control, for the probe; a menu that is open reports its list instead)
+  auto control = [&] { probe_.controls.push_back(last_item_rect()); };
 
   flow(combo);
   ImGui::SetNextItemWidth(combo);
@@ -427,7 +440,9 @@ void Shelf::draw_toolbar() {
     }
     return labels_.group_none;
   };
-  if (ImGui::BeginCombo("##group", group_label(query_.group).c_str())) {
+  const bool group_open = ImGui::BeginCombo("##group", group_label(query_.group).c_str());
+  control();
+  if (group_open) {
     for (int g = 0; g <= static_cast<int>(GroupBy::Venue); ++g) {
       const auto by = static_cast<GroupBy>(g);
       if (ImGui::Selectable(group_label(by).c_str(), by == query_.group) && by != query_.group) {
@@ -442,21 +457,27 @@ void Shelf::draw_toolbar() {
   const Facets& facets = view_.facets;
   flow(combo);
   const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
-  if (const char* k = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo)) {
+  const char* type_key = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
+  control();
+  if (const char* k = type_key) {
     f.types.clear();
     if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
     query_edited();
   }
   flow(combo);
   const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
-  if (const char* k = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo)) {
+  const char* status_key = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
+  control();
+  if (const char* k = status_key) {
     f.statuses.clear();
     if (auto s = status_from_string(k)) f.statuses.push_back(*s);
     query_edited();
   }
   flow(combo);
   const std::string venue = f.venues.empty() ? "" : f.venues[0];
-  if (const char* k = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo)) {
+  const char* venue_key = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
+  control();
+  if (const char* k = venue_key) {
     f.venues.clear();
     if (*k) f.venues.emplace_back(k);
     query_edited();
@@ -471,7 +492,9 @@ void Shelf::draw_toolbar() {
       char preview[24];
       ImFormatString(preview, sizeof preview, bound ? "%s %d" : "%s", any, bound);
       ImGui::SetNextItemWidth(combo * 0.75f);
-      if (!ImGui::BeginCombo(id, preview)) return;
+      const bool open = ImGui::BeginCombo(id, preview);
+      control();
+      if (!open) return;
       if (ImGui::Selectable(any, bound == 0)) bound = 0, query_edited();
       for (int year : years) {
         char item[16];
@@ -490,9 +513,11 @@ void Shelf::draw_toolbar() {
   ImFormatString(label, sizeof label, "%s (%u)", labels_.selected.c_str(), facets.selected);
   flow(checkbox_width(label));
   if (ImGui::Checkbox(label, &f.selected_only)) query_edited();
+  control();
   ImFormatString(label, sizeof label, "%s (%u)", labels_.award.c_str(), facets.awards);
   flow(checkbox_width(label));
   if (ImGui::Checkbox(label, &f.has_award)) query_edited();
+  control();
   if (!f.empty() || !query_.search.empty()) {
     flow(ImGui::CalcTextSize(labels_.clear.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::Button(labels_.clear.c_str())) {
@@ -501,6 +526,7 @@ void Shelf::draw_toolbar() {
       search_buffer_.clear();
       query_edited();
     }
+    control();
   }
   const auto shown = static_cast<unsigned>(view_.entries.size());
   // The count from the label templates, the numbers written as the element writes them.
@@ -751,6 +777,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.row_records.push_back(record);
   probe_.title_chars.push_back(0);
   probe_.owner_shown.push_back(-1);
+  probe_.author_lines.emplace_back();
+  probe_.more.emplace_back();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
     enter_rows_ = false;
@@ -848,6 +876,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       ImGui::PushID(static_cast<int>(k));
       if (ImGui::SmallButton(link_label(row.links[k].label).c_str()))
         actions_.open.push_back(row.links[k].url);
+      probe_.controls.push_back(last_item_rect());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.links[k].url.c_str());
       ImGui::PopID();
     }
@@ -985,39 +1014,61 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     pos.x += width(str);
   };
   const float more_w = width("  +999");
-  const float comma = width(", ");
+  // Between two authors ", "; where authors are left out between them (or before the first one
+  // shown) ", …, " as the HTML list writes it, so that "A, Owner" never reads as a two-author paper.
+  auto separator = [](std::size_t v, const std::vector<std::uint32_t>& list) {
+    const std::uint32_t before = v ? list[v - 1] + 1 : 0;
+    return list[v] > before ? (v ? ", \u2026, " : "\u2026, ") : v ? ", " : "";
+  };
+  auto line_width = [&](const std::vector<std::uint32_t>& list) {
+    float w = 0;
+    for (std::size_t v = 0; v < list.size(); ++v) w += width(separator(v, list)) + put_author(nullptr, pos, row.authors[list[v]]);
+    return w;
+  };
   // The authors that fit the line, in order; as the core collapses a long list, the owner keeps
   // a place: when the line would end before the first owner, the owner takes the last place that
-  // fits.
+  // fits (the authors before it give way, the first one last).
   std::vector<std::uint32_t> visible;
-  float x = pos.x;
   std::size_t k = 0;
   for (; k < line.shown.size(); ++k) {
     const bool last = k + 1 == line.shown.size() && !line.hidden;
-    const float w = (k ? comma : 0) + put_author(nullptr, pos, row.authors[line.shown[k]]) +
-                    (last && row.et_al ? width(" et al.") : 0);
-    if (k && x + w + (last ? 0 : more_w) > max_x) break;
     visible.push_back(line.shown[k]);
-    x += w;
+    const float w = line_width(visible) + (last && row.et_al ? width(" et al.") : 0);
+    if (k && pos.x + w + (last ? 0 : more_w) > max_x) {
+      visible.pop_back();
+      break;
+    }
   }
   std::size_t first_owner = k;
   while (first_owner < line.shown.size() && !row.authors[line.shown[first_owner]].owner) ++first_owner;
   const bool owner_shown = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; });
   if (first_owner < line.shown.size() && !owner_shown) {
-    const float owner_w = comma + put_author(nullptr, pos, row.authors[line.shown[first_owner]]);
-    while (visible.size() > 1 && x + owner_w + more_w > max_x) {
-      x -= comma + put_author(nullptr, pos, row.authors[visible.back()]);
-      visible.pop_back();
-    }
     visible.push_back(line.shown[first_owner]);
+    while (visible.size() > 1 && pos.x + line_width(visible) + more_w > max_x) visible.erase(visible.end() - 2);
   }
+  const auto hidden = static_cast<unsigned>(line.shown.size() - visible.size()) + line.hidden;
+  // A name that still does not fit (a phone's narrow card) ends in "…" before the "+N".
+  const float name_end = max_x - (hidden ? more_w : 0);
+  std::string laid_out;
   for (std::size_t v = 0; v < visible.size(); ++v) {
-    if (v) put(", ");
-    pos.x += put_author(dl, pos, row.authors[visible[v]]);
+    put(separator(v, visible));
+    const RowAuthor& a = row.authors[visible[v]];
+    laid_out.append(separator(v, visible)).append(a.name);
+    if (pos.x + put_author(nullptr, pos, a) <= name_end) {
+      pos.x += put_author(dl, pos, a);
+      continue;
+    }
+    const float dots = width("\u2026");
+    dl->PushClipRect(ImVec2(pos.x, pos.y - size), ImVec2(std::max(pos.x, name_end - dots), pos.y + size * 2), true);
+    put_author(dl, pos, a);
+    dl->PopClipRect();
+    pos.x = std::max(pos.x, name_end - dots);
+    put("\u2026");
+    laid_out += "\u2026";
+    break;
   }
   if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(), [](const RowAuthor& a) { return a.owner; }))
     probe_.owner_shown.back() = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; }) ? 1 : 0;
-  const auto hidden = static_cast<unsigned>(line.shown.size() - visible.size()) + line.hidden;
   if (row.et_al && !hidden) put(" et al.");
   if (hidden) {
     char more[32];
@@ -1028,6 +1079,8 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     if (ImGui::InvisibleButton("more", ImVec2(std::max(1.0f, std::min(sz.x, max_x - pos.x)), sz.y)))
       ImGui::OpenPopup("authors");
     ImGui::PopItemFlag();
+    if (!probe_.more.empty()) probe_.more.back() = Rect{pos.x, pos.y, sz.x, sz.y};
+    laid_out += more + 1;  // (" +N")
     dl->AddText(pos, accent_, more);
     if (ImGui::BeginPopup("authors")) {
       draw_all_authors(row, wrap_position(30) - ImGui::GetStyle().WindowPadding.x);
@@ -1035,6 +1088,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
       ImGui::EndPopup();
     }
   }
+  if (!probe_.author_lines.empty()) probe_.author_lines.back() = laid_out;
 }
 
 // The whole author list, wrapped between authors at `wrap_width` (a name wider than that keeps

@@ -97,6 +97,8 @@ struct Rect {
 };
 struct Probe {
   Rect search;
+  std::vector<Rect> controls;              // the toolbar's fields, menus, checkboxes and buttons,
+                                           // and the rows' link buttons
   std::vector<Rect> headers;               // table header cells, by column
   std::vector<Rect> group_headers;         // visible group header rows, in display order
   std::vector<Rect> rows;                  // visible entry rows, in display order
@@ -104,6 +106,10 @@ struct Probe {
   std::vector<std::uint32_t> title_chars;  // characters of each visible row's title drawn (not cut)
   std::vector<std::int8_t> owner_shown;    // each visible row: 1 its owner's name is on its author
                                            // line, 0 it is not, -1 the row has no owner
+  std::vector<std::string> author_lines;   // each visible row's author line as laid out: names
+                                           // (a name cut to fit ends in "…"), ", …, " where
+                                           // authors are left out, " +N"
+  std::vector<Rect> more;                  // each visible row's "+N" (w = 0: none)
   Rect table;                              // the table's scrolling box (header included)
   float scroll_y = 0, scroll_max_y = 0;    // its scroll position and end, in pixels
   bool cards = false;                      // the narrow layout: one card per row

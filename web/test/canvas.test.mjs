@@ -793,7 +793,7 @@ test("every text on the canvas reads at 4.5:1 or better, measured from its pixel
     for (let y = layout.search.y; y + 8 <= chartTop; y += 8) bands.push([y, Math.min(16, chartTop - y)]);
     for (const r of [...layout.headers, ...layout.rows]) for (let y = r.y; y < r.y + r.h; y += 8) bands.push([y, Math.min(16, r.y + r.h - y)]);
     const right = layout.table.x + layout.table.w - 16;  // (not the scrollbar)
-    const worst = await page.evaluate(async ([b64, bandList, right, ratio]) => {
+    const worst = await page.evaluate(async ([b64, bandList, right, ratio, controls]) => {
       const img = new Image();
       img.src = `data:image/png;base64,${b64}`;
       await img.decode();
@@ -834,12 +834,43 @@ test("every text on the canvas reads at 4.5:1 or better, measured from its pixel
             return [best, at];
           };
           if (strongest(0)[0] < 2) continue;
+          // A control's outline is no text (it has its own check below): windows across one are skipped.
+          const across = (r) => {
+            const [l, t, rr, b] = [r.x * ratio, r.y * ratio, (r.x + r.w) * ratio, (r.y + r.h) * ratio];
+            const overlaps = x < rr + 3 * ratio && x + w > l - 3 * ratio && top < b + 3 * ratio && top + h > t - 3 * ratio;
+            const inside = x >= l + 3 * ratio && x + w <= rr - 3 * ratio && top >= t + 3 * ratio && top + h <= b - 3 * ratio;
+            return overlaps && !inside;
+          };
+          if (controls.some(across)) continue;
           const [best, at] = strongest(3 * ratio);
           if (best < 4.5) found.push({ ratio: +best.toFixed(2), at, bg: bg.toString(16) });
         }
       }
       return found;
-    }, [png.toString("base64"), bands, right, 2]);
+    }, [png.toString("base64"), bands, right, 2, layout.controls]);
+    // What shows a control, and the chart: 3:1 or more against the page (WCAG's non-text
+    // contrast). The search field's outline, across its left edge; the tallest bar's middle.
+    const counts = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ facets: true }).facets.years.map((y) => y.count));
+    assert.equal(counts.length, layout.bars.length);
+    const tallest = layout.bars[counts.indexOf(Math.max(...counts))];
+    const graphic = await page.evaluate(async ([b64, search, bar, ratio]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      [c.width, c.height] = [img.width, img.height];
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      const lum = (x, y) => { const [r, gg, b] = g.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data; return 0.2126 * lin(r) + 0.7152 * lin(gg) + 0.0722 * lin(b); };
+      const vs = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const page = lum(search.x - 4, search.y + search.h / 2);
+      let outline = 1;
+      for (let dx = -1; dx <= 2; dx += 0.5) outline = Math.max(outline, vs(lum(search.x + dx, search.y + search.h / 2), page));
+      return { outline: +outline.toFixed(2), bar: +vs(lum(bar.x + bar.w / 2, bar.y + bar.h * 0.3), page).toFixed(2) };
+    }, [png.toString("base64"), layout.search, tallest, 2]);
+    assert.ok(graphic.outline >= 3, `${scheme}: the search field's outline ${graphic.outline}:1`);
+    assert.ok(graphic.bar >= 3, `${scheme}: the chart's bar ${graphic.bar}:1`);
     assert.equal(png.readUInt32BE(16), Math.round(layout.table.w + 16) * 2, "a screenshot at twice the pixels");
     assert.deepEqual(worst.slice(0, 10), [], `${scheme}: ${worst.length} text windows under 4.5:1: ${JSON.stringify(worst.slice(0, 40))}`);
     assert.ok(bands.length > 50);
@@ -868,6 +899,23 @@ test("phones get cards: at 375 px every visible title shows 20 characters or mor
     // A paper of the owner's names the owner, however few names fit the line.
     layout.rows.forEach((r, i) => assert.notEqual(r.ownerShown, false, `${site} ${width}: the owner is cut from "${titles[i]}"`));
     if (site === "homepage") assert.ok(layout.rows.every((r) => r.ownerShown === true));
+    // The author line says what it leaves out: names in order, "…" wherever authors are skipped
+    // (so "A, Owner" never reads as a two-author paper), "+N" for all of them, inside the canvas.
+    const authors = await page.evaluate(async (records) => (await document.querySelector("paper-shelf").library.entries(records)).map((e) => e.authors.map((a) => a.name)), layout.rows.map((r) => r.record));
+    layout.rows.forEach((r, i) => {
+      const [, line, more] = /^(.*?)(?: \+(\d+))?$/.exec(r.authorLine);
+      let at = -1, gap = false, shown = 0;
+      for (const part of line.split(", ")) {
+        if (part === "\u2026") { gap = true; continue; }
+        const name = authors[i].includes(part) ? part : part.replace(/\u2026$/, "");
+        const k = authors[i].indexOf(name, at + 1);
+        assert.ok(k > at, `${site} ${width}: "${name}" out of order in "${r.authorLine}"`);
+        assert.ok(gap || k === at + 1, `${site} ${width}: "${r.authorLine}" skips authors without "…"`);
+        [at, gap, shown] = [k, false, shown + 1];
+      }
+      assert.equal(Number(more ?? 0), authors[i].length - shown, `${site} ${width}: "${r.authorLine}"`);
+      if (more) assert.ok(r.more && r.more.x + r.more.w <= layout.table.x + layout.table.w + 1, `${site} ${width}: "+${more}" outside the canvas`);
+    });
     assert.deepEqual(errors, []);
     await page.close();
   }

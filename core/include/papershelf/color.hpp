@@ -12,6 +12,8 @@ struct Rgb {
 
 /// The ratio WCAG 2 (level AA) asks of body text against its background.
 inline constexpr double kReadableContrast = 4.5;
+/// And of what shows a control or a chart (outlines, bars: "non-text contrast").
+inline constexpr double kGraphicContrast = 3.0;
 
 /// WCAG 2 relative luminance, 0 (black) to 1 (white).
 double relative_luminance(Rgb c);

@@ -592,6 +592,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   };
   w.begin_object().key("search");
   rect(p.search);
+  rects("controls", p.controls);
   rects("headers", p.headers);
   rects("groupHeaders", p.group_headers);
   rects("bars", p.bars);
@@ -607,6 +608,10 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
     w.key("ownerShown");
     if (p.owner_shown[i] < 0) w.null();
     else w.boolean(p.owner_shown[i] > 0);
+    w.field("authorLine", p.author_lines[i]);
+    w.key("more");
+    if (p.more[i].w > 0) rect(p.more[i]);
+    else w.null();
     w.end_object();
   }
   w.end_array();
