@@ -272,7 +272,7 @@ void Shelf::check_texts() {
   PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_CHECK)
 #undef PAPERSHELF_LABEL_CHECK
   const Facets& f = view_.facets;
-  for (const auto* list : {&f.years, &f.types, &f.statuses, &f.venues, &f.tags})
+  for (const auto* list : {&f.years, &f.types, &f.statuses, &f.venues})  // (no menu shows tags)
     for (const FacetValue& v : *list) check_glyphs(v.label);
   for (const Group& g : view_.groups) check_glyphs(g.label);
 }
@@ -316,7 +316,10 @@ void Shelf::apply_theme() {
   c[ImGuiCol_FrameBgHovered] = c[ImGuiCol_ButtonHovered] = c[ImGuiCol_HeaderHovered] = shade(0.1f);
   c[ImGuiCol_FrameBgActive] = c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] = shade(0.14f);
   c[ImGuiCol_Header] = mix(bg, a, 0.14f);
-  c[ImGuiCol_TableRowBgAlt] = shade(0.03f);
+  c[ImGuiCol_TableRowBgAlt] = c[ImGuiCol_ScrollbarBg] = shade(0.03f);
+  c[ImGuiCol_ScrollbarGrab] = shade(0.25f);  // (ImGui's own greys were a bright strip on a dark page)
+  c[ImGuiCol_ScrollbarGrabHovered] = shade(0.35f);
+  c[ImGuiCol_ScrollbarGrabActive] = shade(0.45f);
   c[ImGuiCol_TableBorderLight] = c[ImGuiCol_TableBorderStrong] = shade(0.18f);
   // What shows where a control is, and the chart's bars, against the page: WCAG asks 3:1 of
   // non-text (on a dark page a faint outline vanished, and the search field with it). A one-pixel
@@ -844,7 +847,9 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   const ImVec2 top = ImGui::GetItemRectMin();
   char year[16] = "";
   if (row.year) ImFormatString(year, sizeof year, "%d", row.year);
-  const std::string& badge = row.badge.empty() ? row.venue : row.badge;
+  // The core's badge (the venue's abbreviation), or none, as in the HTML list: the whole venue is
+  // on its own line, and cut into a badge it only repeated it.
+  const std::string& badge = row.badge;
   std::string venue = row.venue;
   if (!row.note.empty()) venue += venue.empty() ? row.note : " · " + row.note;
   // Coloured labels: the badge, the status ("Under review"; "published" draws none), the award.
@@ -852,9 +857,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     const float w = std::min(ImGui::CalcTextSize(label.c_str()).x + 8, max_w);
     if (w <= 8) return;
     dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + line), with_alpha(colour, kTint), 3.0f);
-    dl->PushClipRect(ImVec2(x, y), ImVec2(x + w - 3, y + line), true);
-    dl->AddText(ImVec2(x + 4, y), colour, label.c_str());
-    dl->PopClipRect();
+    draw_text(dl, ImVec2(x + 4, y), w - 8, 1, colour, label, nullptr);  // (cut with "…")
     x += w + 6;
   };
   auto pills = [&](float& x, float y, float max_x) {
@@ -1082,6 +1085,9 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     if (!probe_.more.empty()) probe_.more.back() = Rect{pos.x, pos.y, sz.x, sz.y};
     laid_out += more + 1;  // (" +N")
     dl->AddText(pos, accent_, more);
+    // A list taller than the canvas (hundreds of authors) scrolls inside it.
+    const float pad = ImGui::GetStyle().WindowPadding.y;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y - pad * 2));
     if (ImGui::BeginPopup("authors")) {
       draw_all_authors(row, wrap_position(30) - ImGui::GetStyle().WindowPadding.x);
       probe_.popup = window_rect();

@@ -452,6 +452,39 @@ test("the hover card shows every author as the row does: markers raised and smal
   await page.close();
 });
 
+test("a \"+N\" list of hundreds of authors scrolls inside the canvas", async () => {
+  const many = Array.from({ length: 400 }, (_, i) => `Author${i}, A.`).join(" and ");
+  server.pages.set("/canvas-many.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>many</title><link rel="icon" href="data:,">
+<script src="/papershelf.js"></script></head><body style="margin:0"><main>
+<paper-shelf renderer="canvas" style="display:block;width:900px;--ps-canvas-height:480px"><script type="text/x-bibtex">
+@article{big, title = {A Report by Very Many People}, author = {${many}}, journal = {Physics Letters B}, year = {2024}}
+@article{small, title = {A Paper}, author = {Doe, Jane}, journal = {Journal of Examples}, abbr = {JEx}, year = {2023}}
+</script></paper-shelf><div style="height:2000px"></div></main></body></html>`,
+  });
+  const { page, errors } = await open(browser.context, `${server.url}/canvas-many.html`);
+  await ready(page);
+  const layout = await drawn(page);
+  const row = layout.rows.find((r) => r.more);
+  assert.ok(row, "the big paper's line ends in +N");
+  await clickCanvas(page, row.more.x + row.more.w / 2, row.more.y + row.more.h / 2);
+  const open1 = await layoutOf(page);
+  const canvas = await page.locator("paper-shelf >> canvas").boundingBox();
+  assert.ok(open1.popup, "the list opened");
+  assert.ok(open1.popup.rect.y >= 0 && open1.popup.rect.y + open1.popup.rect.h <= canvas.height, `the list (${JSON.stringify(open1.popup.rect)}) fits the ${canvas.height} px canvas`);
+  // The wheel scrolls the list, not the page.
+  const r = open1.popup.rect;
+  await page.mouse.move(canvas.x + r.x + r.w / 2, canvas.y + r.y + r.h / 2);
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(300);
+  const open2 = await layoutOf(page);
+  assert.ok(open2.popup, "the list stays open");
+  assert.ok(open2.popup.names[0].y < open1.popup.names[0].y, "the list scrolled");
+  assert.equal(await page.evaluate(() => scrollY), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 function familyPage(family, head = "") {
   server.pages.set("/canvas-family.html", {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>family</title>
