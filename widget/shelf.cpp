@@ -1023,9 +1023,15 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     const std::uint32_t before = v ? list[v - 1] + 1 : 0;
     return list[v] > before ? (v ? ", \u2026, " : "\u2026, ") : v ? ", " : "";
   };
+  // Each author's width, measured once (the fitting below tries several lines).
+  std::vector<float> author_w(row.authors.size(), -1.0f);
+  auto author_width = [&](std::uint32_t i) {
+    if (author_w[i] < 0) author_w[i] = put_author(nullptr, pos, row.authors[i]);
+    return author_w[i];
+  };
   auto line_width = [&](const std::vector<std::uint32_t>& list) {
     float w = 0;
-    for (std::size_t v = 0; v < list.size(); ++v) w += width(separator(v, list)) + put_author(nullptr, pos, row.authors[list[v]]);
+    for (std::size_t v = 0; v < list.size(); ++v) w += width(separator(v, list)) + author_width(list[v]);
     return w;
   };
   // The authors that fit the line, in order; as the core collapses a long list, the owner keeps
@@ -1057,7 +1063,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     put(separator(v, visible));
     const RowAuthor& a = row.authors[visible[v]];
     laid_out.append(separator(v, visible)).append(a.name);
-    if (pos.x + put_author(nullptr, pos, a) <= name_end) {
+    if (pos.x + author_width(visible[v]) <= name_end) {
       pos.x += put_author(dl, pos, a);
       continue;
     }

@@ -49,22 +49,31 @@ async function clickCanvas(page, x, y, options = {}) {
   await page.waitForTimeout(150);
 }
 
-/** Distinct colours in a PNG screenshot, counted in the page (no image library needed). */
-async function distinctColours(page, png) {
-  return page.evaluate(async (b64) => {
+/**
+ * Runs `fn(pixels, ...args)` in the page on a PNG screenshot that the page decodes (no image
+ * library needed); `pixels` is its ImageData ({data, width, height}). `fn` travels as source: it
+ * uses nothing but its arguments.
+ */
+async function inPixels(page, png, fn, ...args) {
+  return page.evaluate(async ([b64, source, rest]) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
     const c = document.createElement("canvas");
-    c.width = img.width;
-    c.height = img.height;
+    [c.width, c.height] = [img.width, img.height];
     const g = c.getContext("2d");
     g.drawImage(img, 0, 0);
-    const data = g.getImageData(0, 0, c.width, c.height).data;
+    return (0, eval)(`(${source})`)(g.getImageData(0, 0, c.width, c.height), ...rest);
+  }, [png.toString("base64"), fn.toString(), args]);
+}
+
+/** Distinct colours in a PNG screenshot. */
+async function distinctColours(page, png) {
+  return inPixels(page, png, ({ data }) => {
     const seen = new Set();
     for (let i = 0; i < data.length; i += 4) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
     return seen.size;
-  }, png.toString("base64"));
+  });
 }
 
 test("the canvas draws the list and the hidden HTML list matches it", async () => {
@@ -392,20 +401,11 @@ test("the canvas follows the element's theme and the page's colours", async () =
   await drawn(page);
   const luminance = async () => {
     const png = await page.locator("paper-shelf >> canvas").screenshot();
-    return page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement("canvas");
-      c.width = img.width;
-      c.height = img.height;
-      const g = c.getContext("2d");
-      g.drawImage(img, 0, 0);
-      const d = g.getImageData(0, 0, c.width, c.height).data;
+    return inPixels(page, png, ({ data: d }) => {
       let sum = 0;
       for (let i = 0; i < d.length; i += 4) sum += 0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2];
       return sum / (d.length / 4);
-    }, png.toString("base64"));
+    });
   };
   const light = await luminance();
   await page.evaluate(() => {
@@ -707,19 +707,9 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   assert.equal((await layoutOf(page)).popup, null);
   const after = await shot();
   // The ring: the row's left edge turns to the accent, 3:1 or more against what was there.
-  const [a, b] = await page.evaluate(async ([p0, p1, px, py]) => {
-    const pixel = async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement("canvas");
-      [c.width, c.height] = [img.width, img.height];
-      const g = c.getContext("2d");
-      g.drawImage(img, 0, 0);
-      return [...g.getImageData(px, py, 4, 1).data];
-    };
-    return [await pixel(p0), await pixel(p1)];
-  }, [before.toString("base64"), after.toString("base64"), row.x, row.y + Math.round(row.h / 2)]);
+  const fourPixels = ({ data, width }, x, y) => [...data.slice((y * width + x) * 4, (y * width + x + 4) * 4)];
+  const [a, b] = [await inPixels(page, before, fourPixels, row.x, row.y + Math.round(row.h / 2)),
+    await inPixels(page, after, fourPixels, row.x, row.y + Math.round(row.h / 2))];
   // (the four pixels from the row's left edge: the ring's core is one of them)
   const best = Math.max(...[0, 1, 2, 3].map((i) => contrast(a.slice(i * 4, i * 4 + 3), b.slice(i * 4, i * 4 + 3))));
   assert.ok(best >= 3, `ring ${b} on ${a}: ${best}`);
@@ -826,15 +816,8 @@ test("every text on the canvas reads at 4.5:1 or better, measured from its pixel
     for (let y = layout.search.y; y + 8 <= chartTop; y += 8) bands.push([y, Math.min(16, chartTop - y)]);
     for (const r of [...layout.headers, ...layout.rows]) for (let y = r.y; y < r.y + r.h; y += 8) bands.push([y, Math.min(16, r.y + r.h - y)]);
     const right = layout.table.x + layout.table.w - 16;  // (not the scrollbar)
-    const worst = await page.evaluate(async ([b64, bandList, right, ratio, controls]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement("canvas");
-      [c.width, c.height] = [img.width, img.height];
-      const g = c.getContext("2d");
-      g.drawImage(img, 0, 0);
-      const d = g.getImageData(0, 0, c.width, c.height).data;
+    const worst = await inPixels(page, png, (c, bandList, right, ratio, controls) => {
+      const d = c.data;
       const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
       const lum = (i) => 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
       const found = [];
@@ -880,28 +863,21 @@ test("every text on the canvas reads at 4.5:1 or better, measured from its pixel
         }
       }
       return found;
-    }, [png.toString("base64"), bands, right, 2, layout.controls]);
+    }, bands, right, 2, layout.controls);
     // What shows a control, and the chart: 3:1 or more against the page (WCAG's non-text
     // contrast). The search field's outline, across its left edge; the tallest bar's middle.
     const counts = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ facets: true }).facets.years.map((y) => y.count));
     assert.equal(counts.length, layout.bars.length);
     const tallest = layout.bars[counts.indexOf(Math.max(...counts))];
-    const graphic = await page.evaluate(async ([b64, search, bar, ratio]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement("canvas");
-      [c.width, c.height] = [img.width, img.height];
-      const g = c.getContext("2d");
-      g.drawImage(img, 0, 0);
+    const graphic = await inPixels(page, png, ({ data, width }, search, bar, ratio) => {
       const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-      const lum = (x, y) => { const [r, gg, b] = g.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data; return 0.2126 * lin(r) + 0.7152 * lin(gg) + 0.0722 * lin(b); };
+      const lum = (x, y) => { const i = (Math.round(y * ratio) * width + Math.round(x * ratio)) * 4; return 0.2126 * lin(data[i]) + 0.7152 * lin(data[i + 1]) + 0.0722 * lin(data[i + 2]); };
       const vs = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
       const page = lum(search.x - 4, search.y + search.h / 2);
       let outline = 1;
       for (let dx = -1; dx <= 2; dx += 0.5) outline = Math.max(outline, vs(lum(search.x + dx, search.y + search.h / 2), page));
       return { outline: +outline.toFixed(2), bar: +vs(lum(bar.x + bar.w / 2, bar.y + bar.h * 0.3), page).toFixed(2) };
-    }, [png.toString("base64"), layout.search, tallest, 2]);
+    }, layout.search, tallest, 2);
     assert.ok(graphic.outline >= 3, `${scheme}: the search field's outline ${graphic.outline}:1`);
     assert.ok(graphic.bar >= 3, `${scheme}: the chart's bar ${graphic.bar}:1`);
     assert.equal(png.readUInt32BE(16), Math.round(layout.table.w + 16) * 2, "a screenshot at twice the pixels");
