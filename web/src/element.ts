@@ -315,7 +315,21 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       window.addEventListener("hashchange", this.#onHash);
       window.addEventListener("popstate", this.#onHash);
       darkScheme?.addEventListener("change", this.#onScheme);
+      // A page's own light/dark switch (al-folio's toggle sets data-theme on <html>; others a
+      // class or a style) changes its background and links: judge them again.
+      this.#pageSwitch ??= new MutationObserver(this.#onPageSwitch);
+      for (const el of [document.documentElement, document.body].filter(Boolean))
+        this.#pageSwitch.observe(el, { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-bs-theme", "data-mode"] });
     }
+
+    #pageSwitch?: MutationObserver;
+    #pageSwitchTimer?: ReturnType<typeof setTimeout>;
+    /** Judged at once and again once a transition of the page's colours (a few hundred ms) is over. */
+    #onPageSwitch = (): void => {
+      this.#adoptPage();
+      clearTimeout(this.#pageSwitchTimer);
+      this.#pageSwitchTimer = setTimeout(() => this.#adoptPage(), 600);
+    };
 
     /** The page switched between light and dark: its links may have another colour now. */
     #onScheme = (): void => this.#adoptPage();
@@ -325,6 +339,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       window.removeEventListener("hashchange", this.#onHash);
       window.removeEventListener("popstate", this.#onHash);
       darkScheme?.removeEventListener("change", this.#onScheme);
+      this.#pageSwitch?.disconnect();
+      clearTimeout(this.#pageSwitchTimer);
     }
 
     attributeChangedCallback(name: string, old: string | null, value: string | null): void {

@@ -401,6 +401,13 @@ test("theme auto follows the page: a light page keeps a light list in a dark sys
   assert.equal(await look("scheme-adapts", "dark"), "dark #a0a4ab");  // ... and this one dark
   assert.equal(await look("scheme-adapts", "light"), "light #5f6368");
   assert.equal(await look("scheme-dark", "light"), "dark #a0a4ab");
+  // A page's own switch (al-folio's sets data-theme on <html>, with a transition) is followed.
+  env.server.pages.set("/visitor/scheme-toggle.html", { body: doc("body { background: #fff; transition: background-color 0.3s } html[data-theme=dark] body { background: #15171c; color: #ddd }") });
+  assert.equal(await look("scheme-toggle", "light"), "light #5f6368");
+  await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+  await page.waitForFunction(() => document.querySelector("#l").getAttribute("data-theme") === "dark", null, { timeout: 3000 });
+  await page.evaluate(() => document.documentElement.removeAttribute("data-theme"));
+  await page.waitForFunction(() => document.querySelector("#l").getAttribute("data-theme") === "light", null, { timeout: 3000 });
   // An explicit theme is kept.
   await page.evaluate(() => document.querySelector("#l").setAttribute("theme", "light"));
   await page.waitForFunction(() => document.querySelector("#l").getAttribute("data-theme") === "light");
