@@ -421,15 +421,22 @@ void Shelf::draw_toolbar() {
     ImGui::SetKeyboardFocusHere();  // (the field is edited at once: typing goes in)
     focus_search_ = false;
   }
+  // Escape leaves the field with its text (ImGui's own Escape would put back the text the edit
+  // began with, and the list with it); the keyboard stays on the field, arrows go on from there.
+  if (ImGui::GetActiveID() == ImGui::GetID("##search") && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    ImGui::ClearActiveID();
   if (ImGui::InputTextWithHint("##search", labels_.search.c_str(), buffer, sizeof buffer)) {
     search_buffer_ = buffer;
     query_.search = search_buffer_;
     query_edited();
   }
   probe_.search = last_item_rect();
-  probe_.controls.push_back(probe_.search);
   // (the outline of each control, for the probe; a menu that is open reports its list instead)
-  auto control = [&] { probe_.controls.push_back(last_item_rect()); };
+  auto control = [&](const char* name) {
+    probe_.controls.push_back(last_item_rect());
+    probe_.control_names.emplace_back(name);
+  };
+  control("search");
 
   flow(combo);
   ImGui::SetNextItemWidth(combo);
@@ -444,7 +451,7 @@ void Shelf::draw_toolbar() {
     return labels_.group_none;
   };
   const bool group_open = ImGui::BeginCombo("##group", group_label(query_.group).c_str());
-  control();
+  control("group");
   if (group_open) {
     for (int g = 0; g <= static_cast<int>(GroupBy::Venue); ++g) {
       const auto by = static_cast<GroupBy>(g);
@@ -458,45 +465,56 @@ void Shelf::draw_toolbar() {
 
   Filter& f = query_.filter;
   const Facets& facets = view_.facets;
-  flow(combo);
-  const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
-  const char* type_key = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
-  control();
-  if (const char* k = type_key) {
-    f.types.clear();
-    if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
-    query_edited();
+  // Each filter control shows when it can change the list (set_controls), or its filter is set.
+  const Controls can = controls_set_ ? controls_
+                                       : Controls{facets.years.size() > 1, facets.types.size() > 1,
+                                                  facets.statuses.size() > 1, facets.venues.size() > 1,
+                                                  true, true, true};
+  if (can.type || !f.types.empty()) {
+    flow(combo);
+    const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
+    const char* type_key = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
+    control("type");
+    if (const char* k = type_key) {
+      f.types.clear();
+      if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
+      query_edited();
+    }
   }
-  flow(combo);
-  const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
-  const char* status_key = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
-  control();
-  if (const char* k = status_key) {
-    f.statuses.clear();
-    if (auto s = status_from_string(k)) f.statuses.push_back(*s);
-    query_edited();
+  if (can.status || !f.statuses.empty()) {
+    flow(combo);
+    const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
+    const char* status_key = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
+    control("status");
+    if (const char* k = status_key) {
+      f.statuses.clear();
+      if (auto st = status_from_string(k)) f.statuses.push_back(*st);
+      query_edited();
+    }
   }
-  flow(combo);
-  const std::string venue = f.venues.empty() ? "" : f.venues[0];
-  const char* venue_key = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
-  control();
-  if (const char* k = venue_key) {
-    f.venues.clear();
-    if (*k) f.venues.emplace_back(k);
-    query_edited();
+  if (can.venue || !f.venues.empty()) {
+    flow(combo);
+    const std::string venue = f.venues.empty() ? "" : f.venues[0];
+    const char* venue_key = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
+    control("venue");
+    if (const char* k = venue_key) {
+      f.venues.clear();
+      if (*k) f.venues.emplace_back(k);
+      query_edited();
+    }
   }
 
   // Year range: "from" and "to" menus over the years the facets know (newest first).
   std::vector<int> years;
   for (const auto& y : facets.years)
     if (const int year = std::atoi(y.key.c_str()); year > 0) years.push_back(year);
-  if (years.size() > 1) {
+  if (can.year || f.year_from || f.year_to) {
     auto year_menu = [&](const char* id, const char* any, int& bound) {
       char preview[24];
       ImFormatString(preview, sizeof preview, bound ? "%s %d" : "%s", any, bound);
       ImGui::SetNextItemWidth(combo * 0.75f);
       const bool open = ImGui::BeginCombo(id, preview);
-      control();
+      control(id + 2);
       if (!open) return;
       if (ImGui::Selectable(any, bound == 0)) bound = 0, query_edited();
       for (int year : years) {
@@ -512,15 +530,17 @@ void Shelf::draw_toolbar() {
     year_menu("##to", labels_.year_to.c_str(), f.year_to);
   }
 
-  char label[64];
-  ImFormatString(label, sizeof label, "%s (%u)", labels_.selected.c_str(), facets.selected);
-  flow(checkbox_width(label));
-  if (ImGui::Checkbox(label, &f.selected_only)) query_edited();
-  control();
-  ImFormatString(label, sizeof label, "%s (%u)", labels_.award.c_str(), facets.awards);
-  flow(checkbox_width(label));
-  if (ImGui::Checkbox(label, &f.has_award)) query_edited();
-  control();
+  auto flag = [&](const char* name, const std::string& word, std::uint32_t count, bool& on, bool useful) {
+    if (!useful && !on) return;
+    char label[96];
+    ImFormatString(label, sizeof label, "%s (%u)###%s", word.c_str(), count, name);
+    flow(checkbox_width(label));  // (the "###" part is no text: it is not measured)
+    if (ImGui::Checkbox(label, &on)) query_edited();
+    control(name);
+  };
+  flag("selected", labels_.selected, facets.selected, f.selected_only, can.selected);
+  flag("award", labels_.award, facets.awards, f.has_award, can.award);
+  flag("first-author", labels_.first_author, facets.owner_first, f.owner_first, can.first);
   if (!f.empty() || !query_.search.empty()) {
     flow(ImGui::CalcTextSize(labels_.clear.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::Button(labels_.clear.c_str())) {
@@ -529,7 +549,7 @@ void Shelf::draw_toolbar() {
       search_buffer_.clear();
       query_edited();
     }
-    control();
+    control("clear");
   }
   const auto shown = static_cast<unsigned>(view_.entries.size());
   // The count from the label templates, the numbers written as the element writes them.
@@ -558,7 +578,14 @@ void Shelf::draw_toolbar() {
 // Clicking a bar filters to that year; clicking it again clears the year.
 void Shelf::draw_chart() {
   const auto& years = view_.facets.years;
-  if (years.size() < 2) return;
+  // The chart is there when the whole list spans years (set_controls), also while a search
+  // leaves one year or none: the rows below do not jump as a visitor types.
+  if (controls_set_ ? !controls_.year : years.size() < 2) return;
+  const float label_h = ImGui::GetFontSize() * 0.8f;
+  if (years.empty()) {
+    ImGui::Dummy(ImVec2(1, kChartHeight + label_h));
+    return;
+  }
   std::uint32_t most = 1;
   for (const auto& y : years) most = std::max(most, y.count);
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -568,8 +595,11 @@ void Shelf::draw_chart() {
   const ImU32 active =
       ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  const float label_h = ImGui::GetFontSize() * 0.8f;
   Filter& f = query_.filter;
+  // Year labels as wide as the bars allow: "2024" under each, else "24", else the first and last.
+  ImFont* font = ImGui::GetFont();
+  const float four = font->CalcTextSizeA(label_h, FLT_MAX, 0, "2000").x + 3;
+  const float two = font->CalcTextSizeA(label_h, FLT_MAX, 0, "00").x + 3;
   probe_.bars.resize(years.size());
   for (std::size_t i = years.size(); i-- > 0;) {
     const FacetValue& y = years[i];
@@ -588,9 +618,9 @@ void Shelf::draw_chart() {
     dl->AddRectFilled(ImVec2(p.x + 1, p.y + kChartHeight - h),
                       ImVec2(p.x + slot - 1, p.y + kChartHeight), on || hovered ? active : bar,
                       2.0f);
-    if (slot >= 26 || i == 0 || i + 1 == years.size()) {
+    if (slot >= two || i == 0 || i + 1 == years.size()) {
       const std::string yy =
-          slot >= 26 ? y.key : y.key.substr(y.key.size() >= 2 ? y.key.size() - 2 : 0);
+          slot >= four ? y.key : y.key.substr(y.key.size() >= 2 ? y.key.size() - 2 : 0);
       dl->AddText(nullptr, label_h, ImVec2(p.x + 1, p.y + kChartHeight + 1), dim, yy.c_str());
     }
     if (hovered)
@@ -864,7 +894,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     if (!row.status.empty() && row.status != "published") {
       const auto st = status_from_string(row.status);
       const std::string status_label = st ? std::string(label(*st)) : row.status;
-      pill(x, y, max_x - x, status_label, status_);
+      if (status_label != badge) pill(x, y, max_x - x, status_label, status_);  // ("Preprint" once)
       if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
     }
     if (!row.award.empty() || !row.award_label.empty())
@@ -880,6 +910,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       if (ImGui::SmallButton(link_label(row.links[k].label).c_str()))
         actions_.open.push_back(row.links[k].url);
       probe_.controls.push_back(last_item_rect());
+      probe_.control_names.emplace_back("link");
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.links[k].url.c_str());
       ImGui::PopID();
     }

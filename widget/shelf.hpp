@@ -99,6 +99,7 @@ struct Probe {
   Rect search;
   std::vector<Rect> controls;              // the toolbar's fields, menus, checkboxes and buttons,
                                            // and the rows' link buttons
+  std::vector<std::string> control_names;  // and what each is: "search", "type", "first-author", "link"…
   std::vector<Rect> headers;               // table header cells, by column
   std::vector<Rect> group_headers;         // visible group header rows, in display order
   std::vector<Rect> rows;                  // visible entry rows, in display order
@@ -143,6 +144,7 @@ struct Probe {
   X(year_to, "yearTo", "To")                                  \
   X(selected, "selected", "Selected")                         \
   X(award, "award", "Award")                                  \
+  X(first_author, "firstAuthor", "First author")              \
   X(clear, "clear", "Clear filters")                          \
   X(count_one, "countOne", "1 publication")                   \
   X(count_all, "countAll", "{total} publications")            \
@@ -186,6 +188,16 @@ class Shelf {
   // it before the frame and adds them first, so that no frame draws ImGui's "?" in their place.
   bool check_new_texts();
   void set_max_authors(std::size_t n) { max_authors_ = n; }
+  // Which filter controls can change the list, as the host judges it for the whole list (the
+  // element does, once per library: nothing comes and goes while a visitor types). A control
+  // whose filter is set always shows. Until a host says, each shows when its facet offers a choice.
+  struct Controls {
+    bool year = true, type = true, status = true, venue = true, selected = true, award = true, first = true;
+  };
+  void set_controls(const Controls& c) {
+    controls_ = c;
+    controls_set_ = true;
+  }
   void set_labels(Labels labels) {
     labels_ = std::move(labels);
     texts_unchecked_ = true;
@@ -245,6 +257,8 @@ class Shelf {
   bool texts_unchecked_ = true;  // labels, facets or groups changed: their glyphs are checked at the next draw
   std::unordered_set<std::uint32_t> missing_seen_;
   std::uint32_t late_glyph_frames_ = 0;
+  Controls controls_;
+  bool controls_set_ = false;
   std::vector<std::uint32_t> unchecked_rows_;  // rows set since the last check, their glyphs not yet checked
   Actions actions_;
   Probe probe_;

@@ -20,6 +20,7 @@ export interface CanvasModule {
   _ps_canvas_clear_rows(): void;
   _ps_canvas_set_theme(dark: number, text: number, background: number, accent: number): void;
   _ps_canvas_set_max_authors(n: number): void;
+  _ps_canvas_set_controls(shown: number): void;
   _ps_canvas_set_labels(json: number): void;
   _ps_canvas_labels(): number;
   _ps_canvas_mouse(x: number, y: number, buttons: number): void;
@@ -232,6 +233,13 @@ export class CanvasView {
 
   setMaxAuthors(n: number): void {
     this.#m._ps_canvas_set_max_authors(n);
+    this.kick();
+  }
+
+  /** Which filter controls can change the list (the element judges it for the whole list). */
+  setControls(shown: { year: boolean; type: boolean; status: boolean; venue: boolean; selected: boolean; award: boolean; first: boolean }): void {
+    const bits = [shown.year, shown.type, shown.status, shown.venue, shown.selected, shown.award, shown.first];
+    this.#m._ps_canvas_set_controls(bits.reduce((mask, on, i) => mask | (on ? 1 << i : 0), 0));
     this.kick();
   }
 

@@ -1119,6 +1119,11 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const want = this.getAttribute("renderer") === "canvas" && !!canvas && !this.#canvasFailed;
       wrap.classList.toggle("ps-mode-canvas", want && !!this.#canvas);
       host.hidden = !want;
+      // Under the canvas the marks' legend reads as its footnote, and a search that hides it
+      // moves nothing the visitor is looking at.
+      const legend = this.#els.legend;
+      if (want && this.#canvas) { if (host.nextElementSibling !== legend) host.after(legend); }
+      else if (legend.nextElementSibling !== host) host.before(legend);
       if (!want) return;
       if (!this.#canvas) {
         if (!this.#canvasLoading) void this.#startCanvas(host.querySelector("canvas")!);
@@ -1145,6 +1150,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       });
       canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
       canvasView.setLabels(this.#canvasLabels());
+      const u = this.#useless;  // (the toolbar's rule: the controls that can change the list)
+      canvasView.setControls({ year: !u.year, type: !u.type, status: !u.status, venue: !u.venue, selected: !u.selected, award: !u.award, first: !u.first });
       // The first screen's rows go with the view (a worker sent them with it), so its first frame
       // draws them instead of placeholders.
       const records = view.entries.slice(0, FIRST_CHUNK);
@@ -1164,7 +1171,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         search: L.search, anyType: L.anyType, anyStatus: L.anyStatus, anyVenue: L.anyVenue,
         groupNone: L.groupNames.none, groupYear: L.groupNames.year, groupType: L.groupNames.type,
         groupStatus: L.groupNames.status, groupVenue: L.groupNames.venue,
-        yearFrom: L.yearFrom, yearTo: L.yearTo, selected: L.selected, award: L.award, clear: L.clear,
+        yearFrom: L.yearFrom, yearTo: L.yearTo, selected: L.selected, award: L.award, firstAuthor: L.firstAuthor, clear: L.clear,
         countOne: L.results(1, 1), countAll: template(L.results(a, a)), countSome: template(L.results(b, a)),
         year: L.year, venue: L.venue, publication: L.publication, links: L.links, cited: L.cited,
         copyCitation: L.copyCitation, copyAs: L.copyAs, open: L.open,

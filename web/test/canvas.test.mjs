@@ -742,9 +742,59 @@ test("arrow keys go up from the rows into the search field, in the table and in 
     await page.keyboard.type("TorchGT");
     await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "TorchGT", null, { timeout: 5000 });
     assert.ok((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length >= 1);
+    // Escape leaves the field with its text; arrows go on to the menus, and Enter opens one and
+    // chooses in it, as Space does.
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.viewSearch), "TorchGT");
+    assert.equal(await active(), "ps-canvas");
+    if (width > 640) {
+      await page.keyboard.press("ArrowRight");  // the grouping menu, beside the field
+      await page.waitForTimeout(150);
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(150);
+      await page.keyboard.press("ArrowDown");  // "By year"
+      await page.waitForTimeout(150);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => /group=year/.test(location.hash), null, { timeout: 3000 });
+    }
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test("the canvas shows the filter controls the HTML toolbar shows, and typing moves nothing", async () => {
+  const names = (layout) => layout.controls.filter((c) => c.name !== "link" && c.name !== "clear").map((c) => c.name);
+  // The example homepage: its data makes every filter useful but the status menu (one status).
+  const { page, errors } = await open(browser.context, longPage());
+  await ready(page);
+  const layout = await drawn(page);
+  const html = await page.evaluate(() => {
+    const root = document.querySelector("paper-shelf").shadowRoot;
+    const shown = (sel) => !root.querySelector(sel).closest("[hidden]");
+    return ["year", "type", "status", "venue"].filter((k) => shown(`.ps-f-${k}`))
+      .concat([["selected", ".ps-f-selected"], ["award", ".ps-f-award"], ["first-author", ".ps-f-first"]].filter(([, sel]) => shown(sel)).map(([k]) => k));
+  });
+  const canvasShows = names(layout);
+  for (const k of ["type", "status", "venue", "selected", "award", "first-author"])
+    assert.equal(canvasShows.includes(k), html.includes(k), `${k}: canvas ${canvasShows}, HTML ${html}`);
+  assert.equal(canvasShows.includes("from") && canvasShows.includes("to"), html.includes("year"));
+  assert.ok(canvasShows.includes("first-author"), "the owner's first-author papers can be picked");
+  // The marks' legend is under the canvas: nothing above the canvas comes and goes.
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-legend").previousElementSibling.className), "ps-canvas-host");
+  const canvasTop = async () => page.locator("paper-shelf >> canvas").evaluate((c) => c.getBoundingClientRect().top);
+  const top = await canvasTop();
+  // A search that matches nothing keeps every control, the chart's place and the table's.
+  await clickCanvas(page, layout.search.x + 20, layout.search.y + layout.search.h / 2);
+  await page.keyboard.type("zzzzqqq");
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "zzzzqqq", null, { timeout: 5000 });
+  await page.waitForTimeout(200);
+  const after = await layoutOf(page);
+  assert.deepEqual(names(after), canvasShows);
+  assert.equal(after.table.y, layout.table.y);
+  assert.equal(await canvasTop(), top);
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test("nothing is drawn while nothing changes, and a press and release in one frame still click", async () => {

@@ -366,6 +366,20 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_max_authors(int n) {
   g_host->shelf.set_max_authors(n > 0 ? static_cast<std::size_t>(n) : 0);
 }
 
+// The filter controls that can change the list, as the element judged them: bits 1 year,
+// 2 type, 4 status, 8 venue, 16 selected, 32 award, 64 first author.
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_controls(int shown) {
+  widget::Shelf::Controls c;
+  c.year = shown & 1;
+  c.type = shown & 2;
+  c.status = shown & 4;
+  c.venue = shown & 8;
+  c.selected = shown & 16;
+  c.award = shown & 32;
+  c.first = shown & 64;
+  g_host->shelf.set_controls(c);
+}
+
 // The element's words, in its language: a JSON object of label keys (see PAPERSHELF_WIDGET_LABELS)
 // to strings. A key left out keeps its English default.
 EMSCRIPTEN_KEEPALIVE void ps_canvas_set_labels(const char* json_text) {
@@ -483,6 +497,9 @@ static bool run_widget(double time) {
   io.DeltaTime = last > 0 && time > last ? static_cast<float>(time - last) : 1.0f / 60.0f;
   last = time;
   const bool input = take_input(io, h.input, h.text);
+  // Enter chooses what the keyboard is on (a menu's item, a checkbox, a button) as Space does,
+  // as on any web page; in a text field it stays the field's.
+  if (io.KeysDown[ImGuiKey_Enter] && !io.WantTextInput) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui::NewFrame();
   h.shelf.draw();
@@ -592,7 +609,13 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   };
   w.begin_object().key("search");
   rect(p.search);
-  rects("controls", p.controls);
+  w.key("controls").begin_array();
+  for (std::size_t i = 0; i < p.controls.size(); ++i) {
+    const widget::Rect& r = p.controls[i];
+    w.begin_object().field("name", p.control_names[i]).field("x", static_cast<int>(r.x)).field("y", static_cast<int>(r.y));
+    w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h)).end_object();
+  }
+  w.end_array();
   rects("headers", p.headers);
   rects("groupHeaders", p.group_headers);
   rects("bars", p.bars);
