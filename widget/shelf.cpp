@@ -431,6 +431,7 @@ void Shelf::draw_toolbar() {
     query_edited();
   }
   probe_.search = last_item_rect();
+  search_id_ = ImGui::GetItemID();
   // (the outline of each control, for the probe; a menu that is open reports its list instead)
   auto control = [&](const char* name) {
     probe_.controls.push_back(last_item_rect());
@@ -800,7 +801,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       ImVec2(0, row_height));
   row_item_id_ = ImGui::GetItemID();
   ImGui::SetItemAllowOverlap();
-  const bool hovered = ImGui::IsItemHovered();
+  // (a row under the pointer while the search field is edited is still hovered: its card shows)
+  const bool hovered = ImGui::IsItemHovered(ImGui::GetActiveID() == search_id_ ? ImGuiHoveredFlags_AllowWhenBlockedByActiveItem : 0);
   // Space activates a Selectable; Enter (ImGui's "input" key) should open the row too.
   const bool focused = ImGui::IsItemFocused();
   if (focused) probe_.focused_record = record;
@@ -990,7 +992,9 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     actions_.open.push_back(row.url);
   // The hover card follows the pointer, not the keyboard: while arrow keys move the focus, ImGui
   // counts the focused row as hovered, and a card there would cover the rows being read.
-  if (hovered && !GImGui->NavDisableMouseHover && !ImGui::IsAnyItemActive() &&
+  // (nor while something is dragged or pressed; the search field being edited is no reason)
+  const bool busy = ImGui::IsAnyItemActive() && ImGui::GetActiveID() != search_id_;
+  if (hovered && !GImGui->NavDisableMouseHover && !busy &&
       !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
     draw_tooltip(row);
   ImGui::PopID();

@@ -270,6 +270,7 @@ class Shelf {
   // Up from the table's first line (its header, or the first card) goes on to the search field:
   // ImGui's arrows do not leave the table's scrolling box by themselves.
   bool focus_search_ = false;
+  unsigned search_id_ = 0;    // ImGuiID of the search field
   unsigned row_item_id_ = 0;  // ImGuiID of the row (or group header) drawn last
   unsigned top_item_id_ = 0;  // and of the first one, when it was drawn this frame
   float body_top_ = 0;           // where rows show below the table header (screen y)

@@ -1144,7 +1144,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       canvasView.setTheme({
         dark: scheme === "dark" || (scheme === "auto" && !!darkScheme?.matches),
         text: style.color,
-        background: ((rgb) => (rgb ? `rgb(${rgb.join(", ")})` : ""))(pageBackground(this)),  // ("": the widget's own)
+        background: `rgb(${(pageBackground(this) ?? canvasColour()).join(", ")})`,  // (the browser's canvas where the page paints none)
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
         font: style.fontFamily,
       });

@@ -141,6 +141,12 @@ test("typing in the canvas search field filters, and the state survives a reload
   });
   assert.ok(expected.length > 0 && expected.length < 13);
   assert.deepEqual(shown, expected);
+  // With the field still being edited, a result under the pointer shows its card.
+  const found = await layoutOf(page);
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  await page.mouse.move(box.x + found.rows[0].x + found.rows[0].w / 2, box.y + found.rows[0].y + found.rows[0].h / 2);
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.popup !== null, null, { timeout: 3000 });
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className), "ps-canvas-input");
   await page.reload();
   await ready(page);
   await drawn(page);
