@@ -154,9 +154,12 @@ function pageBackground(el: Element): number[] | undefined {
   }
   return undefined;
 }
-/** The browser's canvas behind a page that paints no background: dark only when the page allows
- *  a dark scheme (`color-scheme`, as a property or a meta tag) and the reader's system prefers it. */
-function canvasColour(): number[] {
+/** What a visitor sees behind `el`: the page's background, or where the page paints none the
+ *  browser's canvas, dark only when the page allows a dark scheme (`color-scheme`, as a property
+ *  or a meta tag) and the reader's system prefers it. */
+function seenBehind(el: Element): number[] {
+  const painted = pageBackground(el);
+  if (painted) return painted;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content ?? "";
   const allowsDark = /\bdark\b/.test(`${getComputedStyle(document.documentElement).colorScheme} ${meta}`);
   return allowsDark && darkScheme?.matches ? [18, 18, 18] : [255, 255, 255];
@@ -538,7 +541,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const theme = this.getAttribute("theme");
       const fixed = theme === "light" || theme === "dark" ? theme : undefined;
       const link = this.hasAttribute("preset") ? undefined : this.#pageLinkColour();
-      const background = pageBackground(this) ?? canvasColour();
+      const background = seenBehind(this);
       // The core judges what reads (it is loading for the data anyway).
       void loader().then((core) => {
         if (asked !== this.#pageAsked) return;
@@ -1144,7 +1147,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       canvasView.setTheme({
         dark: scheme === "dark" || (scheme === "auto" && !!darkScheme?.matches),
         text: style.color,
-        background: `rgb(${(pageBackground(this) ?? canvasColour()).join(", ")})`,  // (the browser's canvas where the page paints none)
+        background: `rgb(${seenBehind(this).join(", ")})`,
         accent: getComputedStyle(host).color,  // the stylesheet gives the host var(--ps-accent)
         font: style.fontFamily,
       });

@@ -956,9 +956,7 @@ RichText Decoder::run() {
   flush_marks();
   close_switches_above(0);
   // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
-  if (saw_angle_) {
-    detail::apply_inline_markup(out_.text, spans_);
-  }
+  if (saw_angle_) detail::apply_inline_markup(out_.text, spans_);
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();
   for (Span& s : spans_) s.end = std::min(s.end, length);
