@@ -796,6 +796,24 @@ TEST(Facets, VenuesMostFrequentFirst) {
   EXPECT_EQ(counts(f.venues), (C{{"NSDI", 2}, {"OSDI", 1}, {"Workshop on Things", 1}}));
 }
 
+TEST(Facets, MenusKeepTheMostFrequentValuesOnly) {
+  Builder b;
+  for (int i = 0; i < 3000; ++i) {
+    auto& p = b.add("k" + std::to_string(i), 2020);
+    p.venue = "Venue " + std::to_string(i < 10 ? 0 : i);  // "Venue 0" ten times, then 2,990 others
+    p.tags = {"tag " + std::to_string(i)};
+  }
+  const Facets f = facet_counts(b.lib, Query{});
+  ASSERT_EQ(f.venues.size(), kMaxFacetValues);
+  EXPECT_EQ(f.venues[0].key, "Venue 0");
+  EXPECT_EQ(f.venues[0].count, 10u);
+  EXPECT_EQ(f.tags.size(), kMaxFacetValues);
+  // A value past the menu still filters.
+  Query q;
+  q.filter = parse_filter("\"venue:Venue 2999\"");
+  EXPECT_EQ(run_query(b.lib, q, {}).entries.size(), 1u);
+}
+
 // One catalog answers a run of different queries (sorts, owners, searches, facets or none) with
 // the same views and facets as a fresh, uncached run_query: no cache answers for another query.
 TEST(Catalog, SameViewAndFacetsAsWithoutCaches) {
@@ -887,6 +905,51 @@ TEST(Catalog, QueryTextReportsItsProblemsAndStillRuns) {
   std::set<PubType> types;
   for (const auto& p : lib.publications) types.insert(p.type);
   EXPECT_EQ(a.facets.types.size(), types.size());
+}
+
+// Anyone can write a page's URL hash: "#ps:sort=Retracted - see https://evil.example" became the
+// selected Sort option, and a venue or co-author from a link became a chip with its own words.
+TEST(Catalog, ALinksStateKeepsOnlyWhatTheLibraryKnows) {
+  Library lib = sample();
+  Catalog catalog(lib);
+  QueryText t;
+  t.sort = "Retracted - see https://evil.example";
+  t.group = "Visit evil.example";
+  t.filter = "\"venue:Retracted see evil.example\" venue:NSDI tag:evil-tag author:Zhang year:1900-1901 selected";
+  t.search = "evil.example";
+  t.from_link = true;
+  const QueryAnswer a = catalog.query(t);
+  EXPECT_EQ(a.search, "");
+  EXPECT_EQ(a.sort, to_string(default_sort()));
+  EXPECT_EQ(a.group, "none");
+  // Clauses that match a record stay (in canonical form); the others are left out and reported.
+  EXPECT_EQ(a.filter, "venue:NSDI selected author:Zhang");
+  ASSERT_EQ(a.clauses.size(), 3u);
+  std::string errors;
+  for (const auto& e : a.errors) errors += e + "\n";
+  for (const char* dropped : {"evil.example\" matches no publication", "tag:evil-tag", "year:1900-1901", "Visit evil.example",
+                              "search \"evil.example\""})
+    EXPECT_NE(errors.find(dropped), std::string::npos) << dropped << " in " << errors;
+  EXPECT_EQ(keys_of(lib, a.view), (std::vector<std::string>{"nsdi24"}));
+  // The same text from the page author (attributes, the API) is taken as written.
+  t.from_link = false;
+  t.search.clear();
+  const QueryAnswer owner = catalog.query(t);
+  EXPECT_EQ(owner.clauses.size(), 5u);  // (year, venue list, tag, selected, author)
+  EXPECT_TRUE(owner.view.entries.empty());
+  // A valid link's state comes back canonical and whole.
+  QueryText ok;
+  ok.sort = "Title";
+  ok.group = "Year";
+  ok.filter = "type:Conference";
+  ok.search = "datacenter";
+  ok.from_link = true;
+  const QueryAnswer good = catalog.query(ok);
+  EXPECT_TRUE(good.errors.empty());
+  EXPECT_EQ(good.sort, "title-asc");
+  EXPECT_EQ(good.group, "year");
+  EXPECT_EQ(good.filter, "type:conference");
+  EXPECT_EQ(good.search, "datacenter");
 }
 
 TEST(Catalog, MarksListsTheSymbolsOfTheGivenRecordsOnce) {

@@ -177,8 +177,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, scope, filter, sort, group, owner, base, facets: bool}. Result: {groups, total, marks,
-// clauses: [{kind, value, text}], facets?, errors}; the record indices in display order are ps_view_size() uint32s at
+// Request: {search, scope, filter, sort, group, owner, base, facets: bool, fromLink: bool}. Result:
+// {groups, total, marks, clauses: [{kind, value, text}], facets?, errors, applied: {search, sort, group, filter}}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
@@ -191,6 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   text.group = str(req, "group");
   text.owner = str(req, "owner");
   text.facets = flag(req, "facets");
+  text.from_link = flag(req, "fromLink");
   QueryAnswer a = h->catalog.query(text);
   // The links' base is checked here so that its problem reaches the owner with the query's.
   if (std::string problem = base_problem(str(req, "base")); !problem.empty()) a.errors.push_back(std::move(problem));
@@ -203,6 +204,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   w.end_array().field("total", a.view.total).field("marks", h->catalog.marks(a.view.entries));
   write_clauses(w, a.clauses);
   write_strings(w, "errors", a.errors);
+  w.key("applied").begin_object().field("search", a.search).field("sort", a.sort).field("group", a.group).field("filter", a.filter).end_object();
   if (text.facets) write_facets(w.key("facets"), a.facets);
   w.end_object();
   h->view = std::move(a.view.entries);

@@ -77,6 +77,10 @@ export interface QueryOptions {
   base?: string;
   /** Also compute facet counts for filter UIs. */
   facets?: boolean;
+  /** The search, filter, sort and group came from a link (a URL hash anyone can write): a sort
+   *  or group the core does not know and filter clauses or a search that match nothing are left out (and
+   *  reported in `errors`); `applied` says what remains. */
+  fromLink?: boolean;
 }
 
 export interface FacetValue {
@@ -136,6 +140,8 @@ export interface View {
   clauses: FilterClause[];
   /** Problems with the query text (unknown sort key, bad filter clause). */
   errors: string[];
+  /** The search, sort, group and filter applied (sort, group and filter in canonical form). */
+  applied: { search: string; sort: string; group: string; filter: string };
 }
 
 export interface FormatOptions {

@@ -108,7 +108,16 @@ function checkedLabels(labels: unknown, where: string): Partial<Labels> {
           try { const text = fn(...args); if (typeof text === "string") return text; } catch { /* reported once below */ }
           return fallback(...args);
         };
-      } else problems.push(`${where}: label "${key}" must be a ${typeof english}, not ${value === null ? "null" : typeof value}`);
+      } else if (typeof english === "object" && value !== null && typeof value === "object") {
+        // A menu's names (sortNames, groupNames): its known values, each a string.
+        const names: Record<string, string> = {};
+        for (const [name, text] of Object.entries(value as object)) {
+          if (!(name in (english as object))) problems.push(`${where}: ${key}: unknown value "${name.slice(0, 40)}"`);
+          else if (typeof text !== "string") problems.push(`${where}: ${key}.${name} must be a string, not ${text === null ? "null" : typeof text}`);
+          else names[name] = text;
+        }
+        out[key] = names;
+      } else problems.push(`${where}: label "${key}" must be ${typeof english === "object" ? "an" : "a"} ${typeof english}, not ${value === null ? "null" : typeof value}`);
     }
   }
   for (const message of problems) {
@@ -164,6 +173,28 @@ function seenBehind(el: Element): number[] {
   const allowsDark = /\bdark\b/.test(`${getComputedStyle(document.documentElement).colorScheme} ${meta}`);
   return allowsDark && darkScheme?.matches ? [18, 18, 18] : [255, 255, 255];
 }
+/**
+ * What a visitor did to one entry that a new copy of it must keep: its open panels (a filled
+ * panel moves along, so nothing is fetched again) and the control that has focus. A live list
+ * taking over from a prerendered one, or a row made again, would otherwise close what the
+ * visitor opened and drop the focus to the page.
+ */
+function carryOver(from: Element, to: Element, focused: Element | null): void {
+  const twin = (el: Element) => {
+    const same = (root: Element) => [...root.querySelectorAll(el.tagName)].filter((x) => x.className === el.className);
+    return same(to)[same(from).indexOf(el)];
+  };
+  for (const open of from.querySelectorAll<HTMLDetailsElement>("details[open]")) {
+    const mate = twin(open) as HTMLDetailsElement | undefined;
+    if (!mate || mate.open) continue;
+    // (A live row's panel was filled for this record; a prerendered one has no Copy button.)
+    const panel = from.hasAttribute("data-ready") ? open.querySelector(":scope > .ps-panel") : null;
+    if (panel && !mate.querySelector(":scope > .ps-panel") && mate.dataset.panel) mate.append(panel);
+    mate.open = true;
+  }
+  if (focused && from.contains(focused)) ((focused === from ? to : twin(focused)) as HTMLElement | undefined)?.focus({ preventScroll: true });
+}
+
 function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -249,7 +280,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     /** The UI labels in effect: English, then the element's language, then `labels` overrides. */
     get labels(): Labels {
       const lang = (this.closest("[lang]")?.getAttribute("lang") ?? "en").toLowerCase();
-      return { ...DEFAULT_LABELS, ...(LANGUAGES.get(lang.split("-")[0]) ?? {}), ...(LANGUAGES.get(lang) ?? {}), ...this.#labelOverrides };
+      const sets = [DEFAULT_LABELS, LANGUAGES.get(lang.split("-")[0]) ?? {}, LANGUAGES.get(lang) ?? {}, this.#labelOverrides];
+      // A set may name some of a menu's values: the others keep the labels before it.
+      const menu = (key: "sortNames" | "groupNames") => Object.assign({}, ...sets.map((set) => set[key] ?? {})) as Record<string, string>;
+      return { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames") };
     }
     set labels(value: Partial<Labels>) {
       this.#labelOverrides = checkedLabels(value, "labels");
@@ -325,6 +359,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#pageSwitch.observe(el, { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-bs-theme", "data-mode"] });
     }
 
+    /** Settles once a press that began on the prerendered list has been released (and clicked). */
+    #press?: Promise<void>;
     #pageSwitch?: MutationObserver;
     #pageSwitchTimer?: ReturnType<typeof setTimeout>;
     /** Judged at once and again once a transition of the page's colours (a few hundred ms) is over. */
@@ -404,6 +440,20 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       r.append(wrap);
       const slot = wrap.querySelector("slot")!;
       slot.addEventListener("slotchange", () => wrap.toggleAttribute("data-prerendered", slot.assignedElements().some((n) => n.tagName !== "SCRIPT")));
+      // A press on the prerendered list holds the live list back until the click has landed.
+      this.addEventListener("pointerdown", (ev) => {
+        if (!slot.assignedElements().some((n) => n.contains(ev.composedPath()[0] as Node))) return;
+        this.#press ??= new Promise<void>((released) => {
+          const done = () => {
+            removeEventListener("pointerup", done, true);
+            removeEventListener("pointercancel", done, true);
+            // (the click of this press is dispatched before the next task)
+            setTimeout(() => { this.#press = undefined; released(); });
+          };
+          addEventListener("pointerup", done, true);
+          addEventListener("pointercancel", done, true);
+        });
+      });
       const q = <T extends Element>(sel: string) => wrap.querySelector(sel) as T;
       this.#els = {
         toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
@@ -785,7 +835,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const saved = new Map(mine.map(([k, v]) => [k.slice(key.length + 1), v]));
       const defaults = this.#defaults();
       for (const name of ["search", "filter", "sort", "group"] as const) this.#state[name] = saved.get(name) ?? defaults[name];
+      this.#fromLink = mine.length > 0;
     }
+    /** The state was read from the URL hash and not yet checked by the core (see QueryOptions.fromLink). */
+    #fromLink = false;
 
     #onHash = (): void => {
       this.#cancelTypedHash();  // (the URL the visitor went to wins over a keystroke's)
@@ -1015,10 +1068,21 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // The list on screen is about to be replaced: its remaining chunks stop here, instead of
       // asking (a worker) for rows that no one will see while the new query runs.
       this.#renderToken++;
+      const fromLink = this.#fromLink;
       const view = await lib.query({ ...this.#state, scope: this.#scope(), group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined,
-        base: this.getAttribute("base") ?? undefined, facets: true },
+        base: this.getAttribute("base") ?? undefined, facets: true, fromLink },
         { count: FIRST_CHUNK, options: this.#formatOptions(), rows: this.#canvas && this.getAttribute("renderer") === "canvas" ? this.#rowOptions() : undefined });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
+      if (fromLink) this.#keepApplied(view);
+      const wrap = this.#els.toolbar.parentElement as HTMLElement;
+      const takingOver = wrap.dataset.state === "loading" && wrap.hasAttribute("data-prerendered");
+      if (takingOver && this.#press) {
+        await this.#press;
+        if (token !== this.#refreshToken || lib !== this.#library) return;
+      }
+      // What the visitor opened or focused in the prerendered list, before it is hidden.
+      const focused = document.activeElement;
+      const touched = takingOver ? [...this.querySelectorAll("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]")) : [];
       this.#view = view;
       this.#setQueryProblems(view.errors);
       this.#setShelfState(view.total === 0 ? "empty" : "ready");
@@ -1028,8 +1092,28 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#renderLegend(view);
       await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view), this.#writeMetadata(lib, view)]);
       if (token !== this.#refreshToken) return;
+      for (const li of touched) {
+        const live = [...this.#rows.values()].find((row) => row.li.dataset.key === (li as HTMLElement).dataset.key)?.li;
+        if (live) carryOver(li, live, focused);
+      }
       await this.#revealTarget();
       this.dispatchEvent(new CustomEvent("change", { detail: { get keys() { return view.keys; } } }));
+    }
+
+    /** A link's state as the core applied it: what it did not know (reported in `errors`) is
+     *  dropped from the state and from the URL, so no control shows a link's own words. */
+    #keepApplied(view: View): void {
+      this.#fromLink = false;
+      let changed = false;
+      for (const name of ["search", "sort", "group", "filter"] as const) {
+        const applied = view.applied[name];
+        const asked = this.#state[name];
+        if (asked && asked !== applied && !(name === "group" && applied === "none" && asked === "")) {
+          this.#state[name] = applied;
+          changed = true;
+        }
+      }
+      if (changed) this.#writeHash(false);
     }
 
     /** The profile card (core markup), rebuilt only when the data or its attributes change. */
@@ -1349,15 +1433,21 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           } else {
             li = made[m++];
             this.#decorate(li);
+            const focused = this.#root.activeElement;
+            if (prev && (prev.li.contains(focused) || prev.li.querySelector("details[open]"))) carried.push([prev.li, li, focused]);
           }
           rows.set(indices[k], { html: html[k], li });
           lists[target].ol.append(li);
         }
         next = limit;
+        if (list.contains(lists[0].ol)) for (const pair of carried.splice(0)) carryOver(...pair);
         return true;
       };
+      // Rows made again while the visitor had one open or focused: carried over once in the page.
+      const carried: [Element, Element, Element | null][] = [];
       if (!(await renderUpTo(Math.min(FIRST_CHUNK, view.entries.length)))) return;
       list.replaceChildren(frag);
+      for (const pair of carried.splice(0)) carryOver(...pair);
       // Later chunks and a deep link's jump ahead take turns, so no row is made twice.
       let turn = Promise.resolve(true);
       const inTurn = (limit: number) => (turn = turn.then(() => renderUpTo(limit)));

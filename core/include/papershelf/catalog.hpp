@@ -28,6 +28,11 @@ struct QueryText {
   std::string group;   // none, year, type, status, venue (empty: none)
   std::string owner;   // "Name; Alias" (empty: the profile's name and aliases)
   bool facets = false;
+  // The search, filter, sort and group came from a link (the page's URL hash), which anyone can
+  // write: a sort or group the core does not know, and a filter clause or a search that matches
+  // no record of the scope, are left out and reported, so a link cannot put its own words into
+  // the controls and chips.
+  bool from_link = false;
 };
 
 struct QueryAnswer {
@@ -35,6 +40,8 @@ struct QueryAnswer {
   Facets facets;                      // when asked for
   std::vector<FilterClause> clauses;  // the visitor's filter, clause by clause
   std::vector<std::string> errors;    // what was wrong with the text, for the owner
+  // What was applied, in canonical form: the state a front end keeps and shows.
+  std::string search, sort, group, filter;
 };
 
 class Catalog {
@@ -61,6 +68,8 @@ class Catalog {
               const std::vector<std::uint32_t>* only = nullptr);
 
  private:
+  // `q.filter` without the clauses that match no record of `q.scope` (each reported).
+  Filter known_to_scope(const Query& q, std::string_view owner, std::vector<std::string>& errors);
   struct Caches;
   Library library_;
   std::vector<Diagnostic> diagnostics_;

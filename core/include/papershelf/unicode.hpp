@@ -22,6 +22,10 @@ std::size_t count_code_points(std::string_view s);
 // The longest prefix of `s` of at most `max_bytes` that does not end inside a UTF-8 sequence.
 std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes);
 
+// True when `s` holds right-to-left letters or explicit bidi controls: text that, set among
+// other text, can move what follows it unless it is isolated (<bdi>, dir="auto").
+bool needs_bidi_isolation(std::string_view s);
+
 bool is_combining_mark(char32_t cp);
 // Composes base + combining mark into one precomposed code point, or 0 when there is none.
 char32_t compose(char32_t base, char32_t mark);

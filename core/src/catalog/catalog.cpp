@@ -95,9 +95,54 @@ QueryAnswer Catalog::query(const QueryText& text) {
   report("");
   if (auto g = group_from_string(text.group, &error)) q.group = *g;
   report("");
+  if (text.from_link) {
+    q.filter = known_to_scope(q, text.owner, a.errors);
+    Query alone;
+    alone.scope = q.scope;
+    alone.search = q.search;
+    if (!q.search.empty() && query(alone, text.owner).entries.empty()) {
+      a.errors.push_back("link: the search \"" + q.search.substr(0, 200) + "\" matches no publication; left out");
+      q.search.clear();
+    }
+  }
   a.clauses = filter_clauses(q.filter);
   a.view = query(q, text.owner, text.facets ? &a.facets : nullptr);
+  a.search = q.search;
+  a.sort = to_string(q.sort);
+  a.group = std::string(to_string(q.group));
+  a.filter = to_string(q.filter);
   return a;
+}
+
+Filter Catalog::known_to_scope(const Query& q, std::string_view owner, std::vector<std::string>& errors) {
+  auto matches = [&](const std::string& clause) {
+    Query one;
+    one.scope = q.scope;
+    one.filter = parse_filter(clause);
+    if (!query(one, owner).entries.empty()) return true;
+    errors.push_back("link: " + clause.substr(0, 200) + " matches no publication; left out");
+    return false;
+  };
+  std::string kept;
+  for (const auto& clause : filter_clauses(q.filter)) {
+    // A list ("venue:A,B") keeps the values that match; a year range is one value.
+    std::string values;
+    if (clause.kind == "year" || clause.value.find(',') == std::string::npos) {
+      if (!matches(clause.text)) continue;
+      values = clause.value;
+    } else {
+      for (std::size_t at = 0; at <= clause.value.size();) {
+        std::size_t end = std::min(clause.value.find(',', at), clause.value.size());
+        const std::string value = clause.value.substr(at, end - at);
+        if (matches(clause_text(clause.kind, value))) values += (values.empty() ? "" : ",") + value;
+        at = end + 1;
+      }
+    }
+    if (values.empty() && !clause.value.empty()) continue;  // (no value of the list matched)
+    if (!kept.empty()) kept += ' ';
+    kept += clause_text(clause.kind, values);
+  }
+  return parse_filter(kept);
 }
 
 std::string Catalog::marks(const std::vector<std::uint32_t>& entries) {

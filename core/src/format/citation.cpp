@@ -29,25 +29,25 @@ class Cite {
   Cite& text(std::string_view s) {
     if (!s.empty() && s[0] == ' ' && !plain_.empty() && plain_.back() == ' ') s.remove_prefix(1);  // (one space)
     plain_ += s;
-    html_ += escape_html(s);
+    html_ += isolated(s);
     return *this;
   }
   Cite& italic(std::string_view s) {
     if (s.empty()) return *this;
     plain_ += s;
-    html_ += "<i>" + escape_html(s) + "</i>";
+    html_ += "<i>" + isolated(s) + "</i>";
     return *this;
   }
   // A DOI as IEEE writes it: "10.1145/x" as text, linked to https://doi.org/10.1145/x.
   Cite& doi(std::string_view doi, std::string_view url) {
     plain_ += doi;
-    html_ += "<a href=\"" + escape_html(url) + "\">" + escape_html(doi) + "</a>";
+    html_ += "<a href=\"" + escape_html(url) + "\">" + isolated(doi) + "</a>";
     return *this;
   }
   Cite& link(std::string_view url) {
     plain_ += url;
-    if (is_safe_url(url)) html_ += "<a href=\"" + escape_html(url) + "\">" + escape_html(url) + "</a>";
-    else html_ += escape_html(url);
+    if (is_safe_url(url)) html_ += "<a href=\"" + escape_html(url) + "\">" + isolated(url) + "</a>";
+    else html_ += isolated(url);
     return *this;
   }
   // Ends an element with `mark` (". ", ", "...), unless the text already ends in the same mark or
@@ -69,6 +69,11 @@ class Cite {
   }
 
  private:
+  // Escaped, and set apart when it could reorder the rest of the citation: a right-to-left name
+  // or a bidi control (U+202E in a name reversed every field after it).
+  static std::string isolated(std::string_view s) {
+    return unicode::needs_bidi_isolation(s) ? "<bdi>" + escape_html(s) + "</bdi>" : escape_html(s);
+  }
   std::string plain_, html_;
 };
 

@@ -540,7 +540,8 @@ class FacetTally {
   }
 
  private:
-  // The values counted at least once, most frequent first, then by value (names are distinct).
+  // The values counted at least once, most frequent first, then by value (names are distinct);
+  // the first kMaxFacetValues of them.
   static std::vector<FacetValue> by_count(const std::vector<std::uint32_t>& counts,
                                           const std::vector<std::string_view>& names) {
     std::vector<std::uint32_t> ids;
@@ -549,6 +550,7 @@ class FacetTally {
     detail::sort_indices(ids, [&](std::uint32_t a, std::uint32_t b) {
       return counts[a] != counts[b] ? counts[a] > counts[b] : names[a] < names[b];
     });
+    if (ids.size() > kMaxFacetValues) ids.resize(kMaxFacetValues);
     std::vector<FacetValue> v;
     v.reserve(ids.size());
     for (const auto k : ids) v.push_back({std::string(names[k]), std::string(names[k]), counts[k]});

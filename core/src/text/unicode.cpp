@@ -332,6 +332,22 @@ bool is_ignorable(char32_t cp) {
 }
 }  // namespace
 
+bool needs_bidi_isolation(std::string_view s) {
+  for (std::size_t pos = 0; pos < s.size();) {
+    // Everything before U+0590 (Hebrew) is left-to-right or neutral: one byte test decides.
+    if (static_cast<unsigned char>(s[pos]) < 0xD6) {
+      ++pos;
+      continue;
+    }
+    const char32_t cp = decode_utf8(s, pos);
+    if ((cp >= 0x0590 && cp <= 0x08FF) || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+        (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0xFB1D && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE) ||
+        (cp >= 0x10800 && cp <= 0x10FFF) || (cp >= 0x1E800 && cp <= 0x1EFFF))
+      return true;
+  }
+  return false;
+}
+
 std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
   std::string out;
   out.reserve(s.size());
