@@ -95,6 +95,8 @@ test("BibTeX and Cite panels, copy, and keyboard use", async () => {
   const before = await place("details.ps-bibtex > summary");
   await panel.locator("summary").click();
   assert.equal(await panel.getAttribute("open"), "");
+  // (The panel is filled once the core has made the BibTeX: on a busy machine, later.)
+  await panel.locator(".ps-panel").waitFor();
   // The panel opens below the row; its button stays where it was.
   assert.deepEqual(await place("details.ps-bibtex > summary"), before);
   assert.ok((await place("details.ps-bibtex .ps-panel")).y >= before.bottom);
@@ -281,11 +283,20 @@ test("lang: registered labels replace English, missing ones fall back, labels ov
   await page.evaluate(() => customElements.get("paper-shelf").addLanguage("de", {
     search: "Publikationen durchsuchen", clear: "Filter zurücksetzen", bibtex: "BibTeX-Eintrag",
     results: (shown, total) => (shown === total ? `${total} Publikationen` : `${shown} von ${total} Publikationen`),
+    sortNames: { "year-desc": "Neueste zuerst", "title-asc": "Titel" }, groupNames: { year: "Nach Jahr" },
   }));
   assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Publikationen durchsuchen");
   assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), `${keys.length} Publikationen`);
   assert.equal(await shadow(page, ".ps-results details.ps-bibtex > summary").first().textContent(), "BibTeX-Eintrag");
   assert.equal(await shadow(page, ".ps-chip-label").first().textContent(), "Selected", "a string German leaves out stays English");
+  // A menu's names: those given are German, the others stay English.
+  const menu = (sel) => shadow(page, sel).evaluate((s) => Object.fromEntries([...s.options].map((o) => [o.value, o.text])));
+  const sortMenu = await menu("select.ps-sort");
+  assert.equal(sortMenu["year-desc"], "Neueste zuerst");
+  assert.equal(sortMenu["title-asc"], "Titel");
+  assert.equal(sortMenu["year-asc"], "Oldest first");
+  assert.equal((await menu("select.ps-group-select")).year, "Nach Jahr");
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "labels")), []);
   // The element's own lang wins over the page's; the labels property overrides single strings.
   await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "en"));
   assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Search publications");

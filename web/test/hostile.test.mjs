@@ -272,6 +272,78 @@ test("a right-to-left override in one author does not reorder the next", async (
   }
 });
 
+// The Cite panel: the citation was one isolated paragraph, so U+202E in one name reversed every
+// field after it. Each data piece is isolated; the year after the names stays where it belongs.
+test("a right-to-left override in one author does not reorder the Cite panel", async () => {
+  const bib = "@article{rlo, title={Bidi title}, author={Mallory\u202E, Evil and Hu, Qinghao}, journal={Journal of Tests}, year=2024}\n";
+  server.pages.set("/hostile/rlo-cite.bib", { body: bib, headers: { "content-type": "text/plain; charset=utf-8" } });
+  server.pages.set("/hostile/rlo-cite.html", { body: page("rlo", `<script src="/papershelf.js"></script>\n<paper-shelf src="/hostile/rlo-cite.bib"></paper-shelf>`) });
+  const p = await browser.context.newPage();
+  await p.goto(`${server.url}/hostile/rlo-cite.html`);
+  await p.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys?.length === 1);
+  await p.locator("paper-shelf >> details.ps-cite > summary").click();
+  await p.locator("paper-shelf >> .ps-citation").waitFor();
+  // Where the browser draws "Qinghao" and "Tests": in reading order, left to right on one line.
+  const at = await p.evaluate(() => {
+    const cite = document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-citation");
+    const walker = document.createTreeWalker(cite, NodeFilter.SHOW_TEXT);
+    const where = (word) => {
+      for (let n = walker.currentNode = cite; (n = walker.nextNode());) {
+        const i = n.textContent.indexOf(word);
+        if (i < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        const r = range.getBoundingClientRect();
+        return { left: r.left, top: Math.round(r.top) };
+      }
+      return undefined;
+    };
+    return { text: cite.textContent, q: where("Q"), tests: where("Tests") };
+  });
+  await p.close();
+  assert.ok(at.q && at.tests, JSON.stringify(at));
+  assert.ok(at.tests.top > at.q.top || at.q.left < at.tests.left, `the citation is drawn reordered: ${JSON.stringify(at)}`);
+});
+
+// Anyone can write a page's URL hash: its sort, group and filter values reach the controls only
+// when the core knows them (a sort it can apply, a clause that matches a record).
+test("a link cannot put its own words into the controls or chips", async () => {
+  const bib = "@inproceedings{a, title={One}, author={Hu, Qinghao}, booktitle={NSDI}, abbr={NSDI}, year=2024}\n" +
+    "@article{b, title={Two}, author={Ye, Zhisheng}, journal={TPDS}, abbr={TPDS}, year=2023}\n";
+  server.pages.set("/hostile/link.bib", { body: bib, headers: { "content-type": "text/plain; charset=utf-8" } });
+  server.pages.set("/hostile/link.html", { body: page("link", `<script src="/papershelf.js"></script>\n<paper-shelf src="/hostile/link.bib" controls="full"></paper-shelf>`) });
+  const evil = "Retracted - see https://evil.example";
+  const hash = `#ps:search=${encodeURIComponent(evil)}&ps:sort=${encodeURIComponent(evil)}&ps:group=${encodeURIComponent(evil)}` +
+    `&ps:filter=${encodeURIComponent(`"venue:${evil}" author:Mallory venue:NSDI`)}`;
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on("pageerror", (e) => errors.push(String(e)));
+  await p.goto(`${server.url}/hostile/link.html${hash}`);
+  await p.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys?.length > 0);
+  await p.evaluate(() => document.querySelector("paper-shelf").updateComplete);
+  const seen = await p.evaluate(() => {
+    const el = document.querySelector("paper-shelf");
+    const root = el.shadowRoot;
+    return {
+      keys: el.visibleKeys,
+      shown: [...root.querySelectorAll("select option, .ps-active-chip, .ps-count")].map((o) => o.textContent).join(" | ") + root.querySelector(".ps-search").value,
+      sort: root.querySelector(".ps-sort").value, group: root.querySelector(".ps-group-select").value,
+      chips: [...root.querySelectorAll(".ps-active-chip")].map((c) => c.textContent),
+      hash: decodeURIComponent(location.hash),
+      problems: el.diagnostics.map((d) => d.message).join("\n"),
+    };
+  });
+  await p.close();
+  assert.deepEqual(errors, []);
+  assert.doesNotMatch(seen.shown, /evil|Retracted|Mallory/i);
+  assert.doesNotMatch(seen.hash, /evil|Retracted|Mallory/i);
+  assert.deepEqual(seen.keys, ["a"]);  // (what the core knows of the link is applied: venue:NSDI)
+  assert.equal(seen.group, "none");
+  assert.match(seen.chips.join(), /NSDI/);
+  assert.match(seen.problems, /matches no publication/);
+});
+
 // The `data` property and addLanguage() take whatever a page's script hands them.
 test("data: odd values are validated up front; objects in papershelf JSON and CSL-JSON form are read", async () => {
   server.pages.set("/hostile/data.html", { body: page("data", `<script src="/papershelf.js"></script>\n<paper-shelf></paper-shelf>`) });

@@ -319,6 +319,44 @@ test("the live list takes over from the prerendered one without moving anything 
   }
 });
 
+// On a slow phone the visitor reaches the prerendered list before the live one is ready: what
+// they opened, focused or are pressing must still be there when the live list takes over.
+test("the live list keeps what a visitor opened, focused or pressed in the prerendered list", async () => {
+  const page = await env.browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let hold;
+  const held = new Promise((ok) => { hold = ok; });
+  await page.route("**/homepage/papers.bib", (route) => hold(route));
+  await page.goto(`${env.server.url}/homepage/`);
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot);
+  const stat = page.locator("paper-shelf > .ps-shelf li.ps-entry");
+  const keys = await stat.evaluateAll((lis) => lis.slice(0, 3).map((li) => li.dataset.key));
+  // Opened: the first entry's BibTeX (a <details> works without JavaScript).
+  await stat.nth(0).locator("details.ps-bibtex > summary").click();
+  // Pressed, not yet released: the third entry's Cite.
+  const box = await stat.nth(2).locator("details.ps-cite > summary").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await (await held).continue();
+  // The data is read; the live list waits for the press to end.
+  await page.waitForFunction(() => document.querySelector("paper-shelf").library);
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), []);
+  assert.ok(await stat.nth(2).isVisible());
+  await page.mouse.up();
+  await ready(page);
+  const live = await page.evaluate((keys) => {
+    const root = document.querySelector("paper-shelf").shadowRoot;
+    const li = (key) => root.querySelector(`.ps-results li.ps-entry[data-key="${key}"]`);
+    return { bibtex: li(keys[0]).querySelector("details.ps-bibtex").open, cite: li(keys[2]).querySelector("details.ps-cite").open,
+      focus: root.activeElement === li(keys[2]).querySelector("details.ps-cite > summary") };
+  }, keys);
+  assert.deepEqual(live, { bibtex: true, cite: true, focus: true });
+  // The live panels are filled by the element (with their Copy buttons).
+  await shadow(page, `.ps-results li[data-key="${keys[0]}"] details.ps-bibtex .ps-panel button.ps-copy`).waitFor();
+  await shadow(page, `.ps-results li[data-key="${keys[2]}"] details.ps-cite .ps-panel .ps-citation`).waitFor();
+  await page.close();
+});
+
 test("presets look like al-folio, academicpages and Hugo Blox, readable in light and dark (screenshots in docs/screenshots/)", async () => {
   const { createRequire } = await import("node:module");
   const { statSync, mkdirSync } = await import("node:fs");
