@@ -253,7 +253,7 @@ bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics) {
     options.source_name = a.files[i];
     options.source_index = static_cast<std::uint32_t>(i);
     ReadResult r = read(text, options);
-    merge(lib, std::move(r.library));
+    merge(lib, std::move(r.library), &r.diagnostics, a.files[i]);
     diagnostics.insert(diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
   }
   return true;

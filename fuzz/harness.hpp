@@ -3,6 +3,7 @@
 // fuzzers' past findings) through the same function on every build, WASM and sanitizers included.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,10 +14,147 @@
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
-#include "names/caches.hpp"  // (core/src: the fuzzers and the tests see these internals)
+#include "bibtex/raw.hpp"  // (core/src: the fuzzers and the tests see these internals)
+#include "names/caches.hpp"
+#include "papershelf/stats.hpp"
 #include "text/bytes.hpp"
 
 namespace papershelf::fuzz {
+
+inline void require(bool holds) {
+  if (!holds) __builtin_trap();
+}
+
+// ---- What the writers promise for whatever a reader made of an input ----
+
+// A braced value as BibTeX itself reads it: every brace counts, `\}` too, so its braces must
+// balance without a backslash's help, or the value ends early and the rest is read as fields
+// or entries (an @preamble that runs commands).
+inline bool balanced_for_bibtex(std::string_view value) {
+  int depth = 0;
+  for (const char c : value) {
+    if (c == '{') ++depth;
+    if (c == '}' && --depth < 0) return false;
+  }
+  return depth == 0;
+}
+
+struct WrittenEntry {
+  std::string key;
+  std::vector<std::string> fields;  // lower-case names, in order
+};
+
+// The entries of the BibTeX the writer made, by the core's scanner; null when the scanner
+// reported anything or a value does not balance for BibTeX.
+inline std::optional<std::vector<WrittenEntry>> scan_written_bibtex(std::string_view text) {
+  const bibtex::RawFile raw = bibtex::parse_raw(text);
+  if (!raw.issues.empty()) return std::nullopt;
+  std::vector<WrittenEntry> out;
+  for (std::size_t i = 0; i < raw.entries.size(); ++i) {
+    const bibtex::RawEntry& e = raw.entries[i];
+    if (e.kind != bibtex::EntryKind::Regular) return std::nullopt;  // (it writes no @string or @preamble)
+    WrittenEntry w{std::string(e.key), {}};
+    for (std::uint32_t f = 0; f < e.field_count; ++f) {
+      const bibtex::RawField& field = raw.fields[e.first_field + f];
+      for (std::uint32_t k = 0; k < field.piece_count; ++k) {
+        const bibtex::Piece& piece = raw.pieces[field.first_piece + k];
+        if (piece.kind == bibtex::PieceKind::Braced && !balanced_for_bibtex(piece.text)) return std::nullopt;
+      }
+      w.fields.push_back(unicode::ascii_lower(field.name));
+    }
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+// How many records an RIS text holds, when every line is a tag line ("TY  - ...") or empty and
+// each record opens with TY and closes with ER; npos otherwise.
+inline std::size_t ris_records(std::string_view ris) {
+  std::size_t records = 0;
+  bool open = false;
+  while (!ris.empty()) {
+    const std::size_t end = ris.find("\r\n");
+    if (end == std::string_view::npos) return std::string_view::npos;  // (every line ends in CRLF)
+    const std::string_view line = ris.substr(0, end);
+    ris.remove_prefix(end + 2);
+    if (line.empty()) continue;
+    const bool tag = line.size() >= 6 && line[0] >= 'A' && line[0] <= 'Z' &&
+                     ((line[1] >= 'A' && line[1] <= 'Z') || (line[1] >= '0' && line[1] <= '9')) &&
+                     line.substr(2, 4) == "  - ";
+    if (!tag || line.find_first_of("\r\n") != std::string_view::npos) return std::string_view::npos;
+    if (line.substr(0, 2) == "TY") {
+      if (open) return std::string_view::npos;
+      open = true;
+    } else if (line.substr(0, 2) == "ER") {
+      if (!open) return std::string_view::npos;
+      open = false;
+      ++records;
+    } else if (!open) {
+      return std::string_view::npos;
+    }
+  }
+  return open ? std::string_view::npos : records;
+}
+
+inline View every_record(const Library& lib) {
+  View all;
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) all.entries.push_back(i);
+  return all;
+}
+
+// BibTeX, the owner's and a visitor's: it scans clean, every value balances for BibTeX, and read
+// back it gives as many records, under the same keys, which written again have the same fields.
+// RIS: one record per publication, every line a tag line. Every output is valid UTF-8.
+// Returns what does not hold, "" when all does (the core suite reports it, the fuzzers trap).
+inline std::string writers_problem(const Library& lib) {
+  const View all = every_record(lib);
+  const std::size_t n = lib.publications.size();
+  for (const bool visitors : {false, true}) {
+    const std::string who = visitors ? "visitor's BibTeX: " : "owner's BibTeX: ";
+    BibtexOptions options;
+    options.for_visitors = visitors;
+    const std::string written = format_export(lib, all, ExportFormat::Bibtex, options);
+    if (!unicode::is_valid_utf8(written)) return who + "invalid UTF-8";
+    const auto entries = scan_written_bibtex(written);
+    if (!entries) return who + "a syntax problem or a value that does not balance for BibTeX:\n" + written;
+    if (entries->size() != n) return who + std::to_string(entries->size()) + " entries for " + std::to_string(n) + " records";
+    ReadOptions as_bibtex;
+    as_bibtex.format = Format::BibTeX;
+    const ReadResult again = read(written, as_bibtex);
+    if (again.library.publications.size() != n) return who + "read back as " + std::to_string(again.library.publications.size()) + " records";
+    for (std::size_t i = 0; i < n; ++i)
+      if ((*entries)[i].key != lib.publications[i].key || again.library.publications[i].key != lib.publications[i].key)
+        return who + "key '" + lib.publications[i].key + "' written as '" + (*entries)[i].key + "', read back as '" +
+               again.library.publications[i].key + "'";
+    const std::string rewritten = format_export(again.library, all, ExportFormat::Bibtex, options);
+    const auto second = scan_written_bibtex(rewritten);
+    if (!second || second->size() != n) return who + "written again, it does not scan:\n" + rewritten;
+    for (std::size_t i = 0; i < n; ++i)
+      if ((*second)[i].fields != (*entries)[i].fields)
+        return who + "other fields when read back and written again:\n" + written + "\nagain:\n" + rewritten;
+  }
+  const std::string ris = format_ris(lib, all);
+  if (!unicode::is_valid_utf8(ris)) return "RIS: invalid UTF-8";
+  if (ris_records(ris) != n) return "RIS: not " + std::to_string(n) + " records of tag lines:\n" + ris;
+  FormatOptions fo;
+  fo.owner = OwnerMatcher({"Qinghao Hu"});
+  const std::pair<const char*, std::string> outputs[] = {
+      {"CSL-JSON", format_csl_json(lib, all)},
+      {"JSON-LD", format_json_ld(lib, all)},
+      {"view JSON", format_view_json(lib, all, fo)},
+      {"HTML", format_html(lib, all, fo)},
+      {"profile HTML", format_profile_html(lib.profile, compute_stats(lib, fo.owner), ProfileCardOptions{})}};
+  for (const auto& [name, text] : outputs)
+    if (!unicode::is_valid_utf8(text)) return std::string(name) + ": invalid UTF-8";
+  for (const Publication& p : lib.publications) {
+    if (!unicode::is_valid_utf8(format_coins(p))) return "COinS: invalid UTF-8";
+    for (int style = 0; style < kCitationStyleCount; ++style)
+      if (!unicode::is_valid_utf8(format_citation_html(p, static_cast<CitationStyle>(style))) ||
+          !unicode::is_valid_utf8(format_citation(p, static_cast<CitationStyle>(style))))
+        return "citation: invalid UTF-8";
+  }
+  return {};
+}
 
 // The BibTeX reader and everything downstream of a parsed record (query, HTML, citations).
 inline void bibtex(std::string_view text) {
@@ -29,6 +167,7 @@ inline void bibtex(std::string_view text) {
   const View view = run_query(r.library, Query{}, fo.owner);
   (void)format_html(r.library, view, fo);
   for (const auto& p : r.library.publications) (void)format_citation(p, CitationStyle::Ieee);
+  require(writers_problem(r.library).empty());
 }
 
 // The CSL-JSON and papershelf JSON readers (syntax errors, recovery, type confusion).
@@ -40,6 +179,7 @@ inline void json(std::string_view text) {
     const View view = run_query(r.library, Query{});
     (void)format_view_json(r.library, view, FormatOptions{});
     (void)format_csl_json(r.library, view);
+    require(writers_problem(r.library).empty());
   }
 }
 

@@ -28,14 +28,29 @@ const char* ris_type(const Publication& p) {
 class Ris {
  public:
   explicit Ris(std::string& out) : out_(out) {}
-  // One tag line; values are one line (line breaks become spaces), "" writes nothing.
+  // One tag line; "" writes nothing. A value is one line: every character some reader takes for
+  // a line break (CR, LF, VT, FF, NEL, U+2028, U+2029, and the other control characters) becomes
+  // a space, so no value can start a tag line of its own ("\nTY  - " would start a record).
   void tag(const char* name, std::string_view value) {
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\n')) value.remove_prefix(1);
-    while (!value.empty() && (value.back() == ' ' || value.back() == '\n')) value.remove_suffix(1);
-    if (value.empty()) return;
+    const std::size_t start = out_.size();
     out_ += name;
     out_ += "  - ";
-    for (char c : value) out_ += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    const std::size_t text = out_.size();
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const auto b = static_cast<unsigned char>(value[i]);
+      const bool nel = b == 0xC2 && i + 1 < value.size() && static_cast<unsigned char>(value[i + 1]) == 0x85;
+      const bool line_separator = b == 0xE2 && i + 2 < value.size() && value[i + 1] == '\x80' &&
+                                  (value[i + 2] == '\xA8' || value[i + 2] == '\xA9');
+      const bool blank = b <= 0x20 || b == 0x7F || nel || line_separator;
+      if (blank && out_.size() == text) continue;  // (leading spaces and breaks are dropped)
+      out_ += blank ? ' ' : value[i];
+      i += nel ? 1 : line_separator ? 2 : 0;
+    }
+    while (out_.size() > text && out_.back() == ' ') out_.pop_back();
+    if (out_.size() == text) {
+      out_.resize(start);
+      return;
+    }
     out_ += "\r\n";
   }
 
