@@ -416,7 +416,7 @@ TEST_P(Hostile, WritersGiveBackEveryRecordWhole) {
   ro.format = format;
   const Library lib = read(doc, ro).library;
   ASSERT_EQ(lib.publications.size(), ps.size());
-  EXPECT_EQ(fuzz::writers_problem(lib), "");
+  EXPECT_EQ(fuzz::writers_problem(lib, format == Format::BibTeX), "");
   std::set<std::string> keys;
   for (const Publication& p : lib.publications) keys.insert(p.key);
   EXPECT_EQ(keys.size(), ps.size()) << "two records share a key";

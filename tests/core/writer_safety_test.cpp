@@ -122,7 +122,7 @@ TEST(WriterSafety, FieldNamesFromDataAreNamesBibtexCanRead) {
                                Format::PapershelfJson);
   ASSERT_EQ(r.library.publications.size(), 1u);
   const std::string bib = format_bibtex(r.library.publications[0]);
-  EXPECT_EQ(fuzz::writers_problem(r.library), "");
+  EXPECT_EQ(fuzz::writers_problem(r.library, false), "");
   EXPECT_NE(bib.find("  url_x-y-z = {https://a.org/}"), std::string::npos) << bib;
   EXPECT_NE(bib.find("  pdf = {https://b.org/p.pdf}"), std::string::npos) << bib;
   EXPECT_NE(bib.find("  note-2 = {extra}"), std::string::npos) << bib;
@@ -139,7 +139,7 @@ TEST(WriterSafety, TypesThatAreNoRecordsAreNotWritten) {
     const ReadResult r = read_as(std::string(R"([{"id": "a", "title": "T", "type": ")") + type + "\"}]",
                                  Format::CslJson);
     ASSERT_EQ(r.library.publications.size(), 1u);
-    EXPECT_EQ(fuzz::writers_problem(r.library), "") << type;
+    EXPECT_EQ(fuzz::writers_problem(r.library, false), "") << type;
   }
 }
 
@@ -152,7 +152,7 @@ TEST(WriterSafety, LinkKindsAreLowerCasedAsUnicode) {
   ASSERT_EQ(r.library.publications[0].links.size(), 2u);
   EXPECT_EQ(r.library.publications[0].links[0].label, "écode");
   EXPECT_EQ(r.library.profile.links[0].label, "écode");
-  EXPECT_EQ(fuzz::writers_problem(r.library), "");
+  EXPECT_EQ(fuzz::writers_problem(r.library, false), "");
   ProfileCardOptions po;
   const std::string card = format_profile_html(r.library.profile, compute_stats(r.library, OwnerMatcher({"A"})), po);
   EXPECT_TRUE(unicode::is_valid_utf8(card));

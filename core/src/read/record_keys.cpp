@@ -40,7 +40,9 @@ bool is_safe(std::string_view s, const char* refused) {
   return true;
 }
 
-std::string made_safe(std::string_view s, const char* refused) {
+// Each run of refused characters as one '-'; at either end too when `keep_ends` (a field name
+// "date\x02" must not become "date": its meaning is its name).
+std::string made_safe(std::string_view s, const char* refused, bool keep_ends) {
   std::string out;
   bool gap = false;
   for (std::size_t pos = 0; pos < s.size();) {
@@ -48,22 +50,23 @@ std::string made_safe(std::string_view s, const char* refused) {
     bool invalid = false;
     const char32_t cp = next_code_point(s, pos, invalid);
     if (!allowed(cp, invalid, refused)) {
-      gap = !out.empty();
+      gap = keep_ends || !out.empty();
       continue;
     }
     if (gap) out.push_back('-');
     gap = false;
     out.append(s.substr(start, pos - start));
   }
+  if (gap && keep_ends) out.push_back('-');
   return out;
 }
 
 }  // namespace
 
 bool is_safe_key(std::string_view key) { return is_safe(key, kRefusedInKeys); }
-std::string safe_key(std::string_view key) { return made_safe(key, kRefusedInKeys); }
+std::string safe_key(std::string_view key) { return made_safe(key, kRefusedInKeys, false); }
 bool is_safe_field_name(std::string_view name) { return is_safe(name, kRefusedInNames); }
-std::string safe_field_name(std::string_view name) { return made_safe(name, kRefusedInNames); }
+std::string safe_field_name(std::string_view name) { return made_safe(name, kRefusedInNames, true); }
 
 std::string quoted(std::string_view text) {
   std::string out;

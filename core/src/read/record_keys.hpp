@@ -18,7 +18,8 @@ bool is_safe_key(std::string_view key);
 // `key` with each run of other characters replaced by one '-' (none at either end); "" when no
 // safe character is left.
 std::string safe_key(std::string_view key);
-// The same for a field name, which BibTeX also ends at ' and @.
+// The same for a field name, which BibTeX also ends at ' and @; a run at either end is a '-'
+// too, so that no name becomes another one that means something ("date\x02" is not "date").
 bool is_safe_field_name(std::string_view name);
 std::string safe_field_name(std::string_view name);
 // A key or value as a diagnostic quotes it: at most 60 bytes, control characters as U+FFFD (a
