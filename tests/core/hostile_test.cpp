@@ -130,6 +130,11 @@ std::string papershelf_document(const std::vector<std::string>& ps) {
   return json{{"profile", profile}, {"publications", pubs}}.dump(1);
 }
 
+// Every payload in every field of a document in `format`.
+std::string document(const std::vector<std::string>& ps, Format format) {
+  return format == Format::BibTeX ? bibtex_document(ps) : format == Format::CslJson ? csl_document(ps) : papershelf_document(ps);
+}
+
 // ---------------------------------------------------------------- an HTML tokenizer
 
 struct Tag {
@@ -341,9 +346,7 @@ TEST_P(Hostile, NothingUnsafeSurvivesAndTheTextStays) {
   const auto ps = payloads();
   ASSERT_GE(ps.size(), 50u);
   const Format format = GetParam();
-  const std::string doc = format == Format::BibTeX  ? bibtex_document(ps)
-                          : format == Format::CslJson ? csl_document(ps)
-                                                      : papershelf_document(ps);
+  const std::string doc = document(ps, format);
   const Rendered r = render(doc, format);
   // Every record survives: hostile text is data, not a reason to drop a record.
   EXPECT_EQ(r.read.library.publications.size(), ps.size());
@@ -409,9 +412,7 @@ TEST_P(Hostile, WritersGiveBackEveryRecordWhole) {
   const auto ps = payloads();
   ASSERT_GE(ps.size(), 50u);
   const Format format = GetParam();
-  const std::string doc = format == Format::BibTeX  ? bibtex_document(ps)
-                          : format == Format::CslJson ? csl_document(ps)
-                                                      : papershelf_document(ps);
+  const std::string doc = document(ps, format);
   ReadOptions ro;
   ro.format = format;
   const Library lib = read(doc, ro).library;
