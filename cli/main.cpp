@@ -16,6 +16,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/unicode.hpp"
 #include "page.hpp"
 
 namespace {
@@ -217,8 +218,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     } else if (name == "--link") {
       const auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0) return usage_error("--link needs KIND=URL");
-      std::string kind = v.substr(0, eq);
-      for (auto& c : kind) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      const std::string kind = unicode::to_lower(v.substr(0, eq));  // (as the readers lower link kinds)
       a.profile.links.push_back({kind, v.substr(eq + 1)});
     } else if (name == "--top") {
       char* end = nullptr;

@@ -97,9 +97,20 @@ bool line_starts_with_at(std::string_view v, std::size_t newline) {
   return k < v.size() && v[k] == '@';
 }
 
+// The bytes stands_in_braces() looks at; a value is mostly others, skipped a table lookup each.
+struct BraceStops {
+  bool table[256] = {};
+  constexpr BraceStops() {
+    for (const unsigned char c : std::string_view("\\{}\n")) table[c] = true;
+  }
+};
+constexpr BraceStops kBraceStops;
+
 bool stands_in_braces(std::string_view v) {
   int all = 0, unescaped = 0;
   for (std::size_t i = 0; i < v.size(); ++i) {
+    while (i < v.size() && !kBraceStops.table[static_cast<unsigned char>(v[i])]) ++i;
+    if (i == v.size()) break;
     char c = v[i];
     const bool escaped = c == '\\';
     if (escaped) {
@@ -131,8 +142,11 @@ bool opens_url_argument(std::string_view v, std::size_t open) {
 // each brace without a partner, escaped or not, becomes \textbraceleft{} or \textbraceright{}
 // (%7B, %7D in a \url or \href address), which LaTeX and the reader decode to the same brace; a
 // backslash at the end becomes \textbackslash{}; a newline before an '@' becomes a space.
-std::string balanced_value(std::string_view v) {
-  if (stands_in_braces(v)) return std::string(v);
+void append_balanced(std::string& out, std::string_view v) {
+  if (stands_in_braces(v)) {
+    out += v;
+    return;
+  }
   const std::size_t n = v.size();
   std::vector<std::uint8_t> unmatched(n);  // by offset of a brace, or of the backslash escaping it
   std::vector<int> url_depth(n + 1);       // +1 where a URL argument starts, -1 past its end
@@ -166,8 +180,6 @@ std::string balanced_value(std::string_view v) {
   }
   for (std::size_t i : open) unmatched[i] = 1;
   for (std::size_t i : open_escaped) unmatched[i] = 1;
-  std::string out;
-  out.reserve(n + 32);
   int in_url = 0;
   for (std::size_t i = 0; i < n; ++i) {
     in_url += url_depth[i];
@@ -189,7 +201,6 @@ std::string balanced_value(std::string_view v) {
       }
     }
   }
-  return out;
 }
 
 // A URL (link, preview, DOI, arXiv id) as the reader takes it back (bibtex::clean_url): braces,
@@ -238,15 +249,31 @@ class Writer {
     for (const std::string& omit : options_.omit_fields)
       if (to_lower_ascii(omit) == lower) return;
     // (A visitor gets the first of two fields of one name, as BibTeX reads them.)
-    if (options_.for_visitors && (is_private(lower) || names_.find(lower) != detail::UniqueKeys::kAbsent)) return;
-    std::uint32_t holder = detail::UniqueKeys::kAbsent;
-    const std::uint32_t id = names_.add(lower, &holder);
-    if (holder != detail::UniqueKeys::kAbsent) written = names_.at(id);
+    if (options_.for_visitors && (is_private(lower) || written_before(lower))) return;
+    if (const std::string_view unique = unique_name(lower); unique != lower) written = unique;
     out_ += "  ";
     out_ += written;
     out_ += " = {";
-    out_ += balanced_value(value);
+    append_balanced(out_, value);
     out_ += "},\n";
+  }
+  // The names written so far: a list while it is short (an entry has a dozen fields: no hash
+  // table to build for each), the shared unique-key table past kIndexFrom (an entry may have
+  // 100,000 fields).
+  static constexpr std::size_t kIndexFrom = 32;
+  bool written_before(std::string_view lower) const {
+    if (!names_.empty()) return names_.find(lower) != detail::UniqueKeys::kAbsent;
+    return std::find(few_names_.begin(), few_names_.end(), lower) != few_names_.end();
+  }
+  // `lower`, or "lower-2", "lower-3"... when a field of that name is written already; remembered.
+  std::string_view unique_name(std::string_view lower) {
+    if (names_.empty() && few_names_.size() < kIndexFrom && !written_before(lower)) {
+      few_names_.emplace_back(lower);
+      return few_names_.back();
+    }
+    if (names_.empty())
+      for (const std::string& n : few_names_) names_.add(n);
+    return names_.at(names_.add(lower));
   }
   bool has_extra(std::string_view name) const { return p_.extra_field(name) != nullptr; }
   // A field whose value is a macro name, unbraced: `month = may`.
@@ -261,7 +288,8 @@ class Writer {
   const Publication& p_;
   const BibtexOptions& options_;
   std::string out_;
-  detail::UniqueKeys names_;  // the fields written, by lower-case name
+  std::vector<std::string> few_names_;  // the fields written, by lower-case name (written_before)
+  detail::UniqueKeys names_;
 };
 
 // printf's "%0*d" without printf (which would link its floating-point code into the WASM build).

@@ -1,7 +1,5 @@
 #include "read/record_keys.hpp"
 
-#include <cstring>
-
 #include "papershelf/unicode.hpp"
 
 namespace papershelf::detail {
@@ -20,36 +18,51 @@ char32_t next_code_point(std::string_view s, std::size_t& pos, bool& invalid) {
   return cp;
 }
 
-bool allowed(char32_t cp, bool invalid, const char* refused) {
-  if (invalid || is_space_or_control(cp) || unicode::is_ignorable(cp)) return false;
-  return cp >= 0x80 || std::strchr(refused, static_cast<char>(cp)) == nullptr;
+// The ASCII characters a key or a field name may hold: no space or control character, and none
+// that BibTeX's syntax gives a meaning (a key ends at a comma, a brace, a quote...; a field name
+// also at ' and @) or that LaTeX's \cite cannot take (\ starts a command, % a comment, # a
+// parameter, ~ is active).
+struct AsciiAllowed {
+  bool table[128] = {};
+  constexpr explicit AsciiAllowed(std::string_view refused) {
+    for (int c = 0x21; c < 0x7F; ++c) table[c] = true;
+    for (const char c : refused) table[static_cast<unsigned char>(c)] = false;
+  }
+};
+constexpr AsciiAllowed kInKeys("\"#%(),={}\\~");
+constexpr AsciiAllowed kInNames("\"#%(),={}\\~'@");
+
+bool allowed(char32_t cp, bool invalid, const AsciiAllowed& ascii) {
+  if (cp < 0x80) return ascii.table[cp];
+  return !invalid && !is_space_or_control(cp) && !unicode::is_ignorable(cp);
 }
 
-// Characters BibTeX's syntax gives a meaning (a key ends at a comma, a brace, a quote...) or that
-// LaTeX's \cite cannot take (\ starts a command, % a comment, # a parameter, ~ is active).
-constexpr const char* kRefusedInKeys = "\"#%(),={}\\~";
-constexpr const char* kRefusedInNames = "\"#%(),={}\\~'@";
-
-bool is_safe(std::string_view s, const char* refused) {
+bool is_safe(std::string_view s, const AsciiAllowed& ascii) {
   if (s.empty()) return false;
   for (std::size_t pos = 0; pos < s.size();) {
+    const auto b = static_cast<unsigned char>(s[pos]);
+    if (b < 0x80) {  // (names and keys are ASCII nearly always: no decoding)
+      if (!ascii.table[b]) return false;
+      ++pos;
+      continue;
+    }
     bool invalid = false;
     const char32_t cp = next_code_point(s, pos, invalid);
-    if (!allowed(cp, invalid, refused)) return false;
+    if (!allowed(cp, invalid, ascii)) return false;
   }
   return true;
 }
 
 // Each run of refused characters as one '-'; at either end too when `keep_ends` (a field name
 // "date\x02" must not become "date": its meaning is its name).
-std::string made_safe(std::string_view s, const char* refused, bool keep_ends) {
+std::string made_safe(std::string_view s, const AsciiAllowed& ascii, bool keep_ends) {
   std::string out;
   bool gap = false;
   for (std::size_t pos = 0; pos < s.size();) {
     const std::size_t start = pos;
     bool invalid = false;
     const char32_t cp = next_code_point(s, pos, invalid);
-    if (!allowed(cp, invalid, refused)) {
+    if (!allowed(cp, invalid, ascii)) {
       gap = keep_ends || !out.empty();
       continue;
     }
@@ -63,10 +76,10 @@ std::string made_safe(std::string_view s, const char* refused, bool keep_ends) {
 
 }  // namespace
 
-bool is_safe_key(std::string_view key) { return is_safe(key, kRefusedInKeys); }
-std::string safe_key(std::string_view key) { return made_safe(key, kRefusedInKeys, false); }
-bool is_safe_field_name(std::string_view name) { return is_safe(name, kRefusedInNames); }
-std::string safe_field_name(std::string_view name) { return made_safe(name, kRefusedInNames, true); }
+bool is_safe_key(std::string_view key) { return is_safe(key, kInKeys); }
+std::string safe_key(std::string_view key) { return made_safe(key, kInKeys, false); }
+bool is_safe_field_name(std::string_view name) { return is_safe(name, kInNames); }
+std::string safe_field_name(std::string_view name) { return made_safe(name, kInNames, true); }
 
 std::string quoted(std::string_view text) {
   std::string out;
