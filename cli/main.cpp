@@ -16,6 +16,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/unicode.hpp"
 #include "page.hpp"
 
 namespace {
@@ -217,8 +218,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     } else if (name == "--link") {
       const auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0) return usage_error("--link needs KIND=URL");
-      std::string kind = v.substr(0, eq);
-      for (auto& c : kind) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      const std::string kind = unicode::to_lower(v.substr(0, eq));  // (as the readers lower link kinds)
       a.profile.links.push_back({kind, v.substr(eq + 1)});
     } else if (name == "--top") {
       char* end = nullptr;
@@ -253,7 +253,7 @@ bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics) {
     options.source_name = a.files[i];
     options.source_index = static_cast<std::uint32_t>(i);
     ReadResult r = read(text, options);
-    merge(lib, std::move(r.library));
+    merge(lib, std::move(r.library), &r.diagnostics, a.files[i]);
     diagnostics.insert(diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
   }
   return true;

@@ -3,6 +3,8 @@
 // fuzzers' past findings) through the same function on every build, WASM and sanitizers included.
 #pragma once
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,10 +15,181 @@
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
-#include "names/caches.hpp"  // (core/src: the fuzzers and the tests see these internals)
+#include "bibtex/raw.hpp"  // (core/src: the fuzzers and the tests see these internals)
+#include "names/caches.hpp"
+#include "papershelf/stats.hpp"
 #include "text/bytes.hpp"
 
 namespace papershelf::fuzz {
+
+inline void require(bool holds) {
+  if (!holds) __builtin_trap();
+}
+
+// ---- What the writers promise for whatever a reader made of an input ----
+
+// A braced value as BibTeX itself reads it: every brace counts, `\}` too, so its braces must
+// balance without a backslash's help, or the value ends early and the rest is read as fields
+// or entries (an @preamble that runs commands).
+inline bool balanced_for_bibtex(std::string_view value) {
+  int depth = 0;
+  for (const char c : value) {
+    if (c == '{') ++depth;
+    if (c == '}' && --depth < 0) return false;
+  }
+  return depth == 0;
+}
+
+struct WrittenEntry {
+  std::string key;
+  std::vector<std::string> fields;  // lower-case names, sorted
+};
+
+// The entries of the BibTeX the writer made, by the core's scanner; null when the scanner
+// reported anything or a value does not balance for BibTeX.
+inline std::optional<std::vector<WrittenEntry>> scan_written_bibtex(std::string_view text) {
+  const bibtex::RawFile raw = bibtex::parse_raw(text);
+  if (!raw.issues.empty()) return std::nullopt;
+  std::vector<WrittenEntry> out;
+  for (std::size_t i = 0; i < raw.entries.size(); ++i) {
+    const bibtex::RawEntry& e = raw.entries[i];
+    if (e.kind != bibtex::EntryKind::Regular) return std::nullopt;  // (it writes no @string or @preamble)
+    WrittenEntry w{std::string(e.key), {}};
+    for (std::uint32_t f = 0; f < e.field_count; ++f) {
+      const bibtex::RawField& field = raw.fields[e.first_field + f];
+      for (std::uint32_t k = 0; k < field.piece_count; ++k) {
+        const bibtex::Piece& piece = raw.pieces[field.first_piece + k];
+        if (piece.kind == bibtex::PieceKind::Braced && !balanced_for_bibtex(piece.text)) return std::nullopt;
+      }
+      w.fields.push_back(unicode::ascii_lower(field.name));
+    }
+    std::sort(w.fields.begin(), w.fields.end());  // (the order they are written in may change)
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+// How many records an RIS text holds, when every line is a tag line ("TY  - ...") or empty and
+// each record opens with TY and closes with ER; npos otherwise.
+inline std::size_t ris_records(std::string_view ris) {
+  std::size_t records = 0;
+  bool open = false;
+  while (!ris.empty()) {
+    const std::size_t end = ris.find("\r\n");
+    if (end == std::string_view::npos) return std::string_view::npos;  // (every line ends in CRLF)
+    const std::string_view line = ris.substr(0, end);
+    ris.remove_prefix(end + 2);
+    if (line.empty()) continue;
+    const bool tag = line.size() >= 6 && line[0] >= 'A' && line[0] <= 'Z' &&
+                     ((line[1] >= 'A' && line[1] <= 'Z') || (line[1] >= '0' && line[1] <= '9')) &&
+                     line.substr(2, 4) == "  - ";
+    if (!tag || line.find_first_of("\r\n") != std::string_view::npos) return std::string_view::npos;
+    if (line.substr(0, 2) == "TY") {
+      if (open) return std::string_view::npos;
+      open = true;
+    } else if (line.substr(0, 2) == "ER") {
+      if (!open) return std::string_view::npos;
+      open = false;
+      ++records;
+    } else if (!open) {
+      return std::string_view::npos;
+    }
+  }
+  return open ? std::string_view::npos : records;
+}
+
+// An entry that names a crossref or xdata parent: reading it again applies the inheritance again,
+// and a parent in a cycle then lends it fields it had lent to the others.
+inline bool inherits(const WrittenEntry& e) {
+  for (const std::string& f : e.fields)
+    if (f == "crossref" || f == "xdata") return true;
+  return false;
+}
+
+inline View every_record(const Library& lib) {
+  View all;
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) all.entries.push_back(i);
+  return all;
+}
+
+// One trip through BibTeX: `lib` written as `options` say (into `written`: valid UTF-8, it scans
+// clean, every value balances for BibTeX, one entry per record, under its key) and read back
+// (into `back`: as many records, under the same keys). Returns what does not hold, "" when all does.
+inline std::string bibtex_trip(const Library& lib, const BibtexOptions& options, std::vector<WrittenEntry>& written,
+                               Library& back) {
+  const std::size_t n = lib.publications.size();
+  const std::string text = format_export(lib, every_record(lib), ExportFormat::Bibtex, options);
+  if (!unicode::is_valid_utf8(text)) return "invalid UTF-8";
+  auto entries = scan_written_bibtex(text);
+  if (!entries) return "a syntax problem or a value that does not balance for BibTeX:\n" + text;
+  if (entries->size() != n) return std::to_string(entries->size()) + " entries for " + std::to_string(n) + " records";
+  ReadOptions as_bibtex;
+  as_bibtex.format = Format::BibTeX;
+  back = read(text, as_bibtex).library;
+  if (back.publications.size() != n) return "read back as " + std::to_string(back.publications.size()) + " records";
+  for (std::size_t i = 0; i < n; ++i)
+    if ((*entries)[i].key != lib.publications[i].key || back.publications[i].key != lib.publications[i].key)
+      return "key '" + lib.publications[i].key + "' written as '" + (*entries)[i].key + "', read back as '" +
+             back.publications[i].key + "'";
+  written = std::move(*entries);
+  return {};
+}
+
+// BibTeX, the owner's and a visitor's: each trip through it (bibtex_trip) keeps every record
+// whole, under its key, and once a record has been through BibTeX, another trip writes the same
+// fields. (The first trip of a JSON reader's record may write others: read from BibTeX, a URL
+// that is its DOI's address is one link less.) RIS: one record per publication, every line a
+// tag line. Every output is valid UTF-8.
+// Returns what does not hold, "" when all does (the core suite reports it, the fuzzers trap).
+inline std::string writers_problem(const Library& lib, bool from_bibtex) {
+  const View all = every_record(lib);
+  const std::size_t n = lib.publications.size();
+  for (const bool visitors : {false, true}) {
+    const std::string who = visitors ? "visitor's BibTeX: " : "owner's BibTeX: ";
+    BibtexOptions options;
+    options.for_visitors = visitors;
+    Library trips[3];
+    std::vector<WrittenEntry> written[3];
+    const int needed = from_bibtex ? 2 : 3;
+    for (int t = 0; t < needed; ++t)
+      if (std::string problem = bibtex_trip(t ? trips[t - 1] : lib, options, written[t], trips[t]); !problem.empty())
+        return who + "trip " + std::to_string(t + 1) + ": " + problem;
+    for (std::size_t i = 0; i < n; ++i) {
+      const WrittenEntry& before = written[needed - 2][i];
+      const WrittenEntry& after = written[needed - 1][i];
+      if (after.fields != before.fields && !inherits(before)) {
+        std::string names;
+        for (const auto* e : {&before, &after}) {
+          names += "\n ";
+          for (const std::string& f : e->fields) names += " " + f;
+        }
+        return who + "entry '" + before.key + "' has other fields after another trip:" + names;
+      }
+    }
+  }
+  const std::string ris = format_ris(lib, all);
+  if (!unicode::is_valid_utf8(ris)) return "RIS: invalid UTF-8";
+  if (ris_records(ris) != n) return "RIS: not " + std::to_string(n) + " records of tag lines:\n" + ris;
+  FormatOptions fo;
+  fo.owner = OwnerMatcher({"Qinghao Hu"});
+  const std::pair<const char*, std::string> outputs[] = {
+      {"CSL-JSON", format_csl_json(lib, all)},
+      {"JSON-LD", format_json_ld(lib, all)},
+      {"view JSON", format_view_json(lib, all, fo)},
+      {"HTML", format_html(lib, all, fo)},
+      {"profile HTML", format_profile_html(lib.profile, compute_stats(lib, fo.owner), ProfileCardOptions{})}};
+  for (const auto& [name, text] : outputs)
+    if (!unicode::is_valid_utf8(text)) return std::string(name) + ": invalid UTF-8";
+  for (std::size_t i = 0; i < n; ++i) {
+    const Publication& p = lib.publications[i];
+    if (!unicode::is_valid_utf8(format_coins(p))) return "COinS: invalid UTF-8";
+    // (One style per record, in turn: all of them for each would be most of a fuzz run's time.)
+    const auto style = static_cast<CitationStyle>((i + n) % kCitationStyleCount);
+    if (!unicode::is_valid_utf8(format_citation_html(p, style)) || !unicode::is_valid_utf8(format_citation(p, style)))
+      return "citation: invalid UTF-8";
+  }
+  return {};
+}
 
 // The BibTeX reader and everything downstream of a parsed record (query, HTML, citations).
 inline void bibtex(std::string_view text) {
@@ -29,6 +202,7 @@ inline void bibtex(std::string_view text) {
   const View view = run_query(r.library, Query{}, fo.owner);
   (void)format_html(r.library, view, fo);
   for (const auto& p : r.library.publications) (void)format_citation(p, CitationStyle::Ieee);
+  require(writers_problem(r.library, true).empty());
 }
 
 // The CSL-JSON and papershelf JSON readers (syntax errors, recovery, type confusion).
@@ -40,6 +214,7 @@ inline void json(std::string_view text) {
     const View view = run_query(r.library, Query{});
     (void)format_view_json(r.library, view, FormatOptions{});
     (void)format_csl_json(r.library, view);
+    require(writers_problem(r.library, false).empty());
   }
 }
 
@@ -62,6 +237,7 @@ inline void latex(std::string_view text) {
   std::vector<latex::DecodeWarning> warnings;
   const RichText decoded = latex::decode(text, &warnings);
   (void)rich_text_html(decoded);
+  require(!unicode::is_valid_utf8(text) || unicode::is_valid_utf8(decoded.text));
   if (warnings.empty() && unicode::is_valid_utf8(text) && balanced_braces(text) &&
       !(latex::decode(latex::encode(decoded)) == decoded))
     __builtin_trap();

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "fixtures.hpp"
+#include "harness.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
@@ -127,6 +128,11 @@ std::string papershelf_document(const std::vector<std::string>& ps) {
                   {"position", ps.at(2)}, {"affiliation", ps.at(3)}, {"photo", ps.at(26)},
                   {"interests", ps}, {"links", links}, {"legend", legend}, {"email", ps.at(20)}};
   return json{{"profile", profile}, {"publications", pubs}}.dump(1);
+}
+
+// Every payload in every field of a document in `format`.
+std::string document(const std::vector<std::string>& ps, Format format) {
+  return format == Format::BibTeX ? bibtex_document(ps) : format == Format::CslJson ? csl_document(ps) : papershelf_document(ps);
 }
 
 // ---------------------------------------------------------------- an HTML tokenizer
@@ -340,9 +346,7 @@ TEST_P(Hostile, NothingUnsafeSurvivesAndTheTextStays) {
   const auto ps = payloads();
   ASSERT_GE(ps.size(), 50u);
   const Format format = GetParam();
-  const std::string doc = format == Format::BibTeX  ? bibtex_document(ps)
-                          : format == Format::CslJson ? csl_document(ps)
-                                                      : papershelf_document(ps);
+  const std::string doc = document(ps, format);
   const Rendered r = render(doc, format);
   // Every record survives: hostile text is data, not a reason to drop a record.
   EXPECT_EQ(r.read.library.publications.size(), ps.size());
@@ -362,6 +366,81 @@ TEST_P(Hostile, NothingUnsafeSurvivesAndTheTextStays) {
     EXPECT_NE(text.find(p), std::string::npos) << "payload not shown as text: " << p;
   }
   EXPECT_GE(verbatim, 20u);
+}
+
+namespace {
+
+// Text as LaTeX gives it back: each run of spaces and line breaks as one space, none at the ends.
+std::string spaced(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// An address as a browser sends it (and the BibTeX writer writes it): braces, backslashes,
+// quotes, control characters and spaces at either end percent-encoded.
+std::string as_sent(std::string_view url) {
+  std::string out;
+  const std::size_t first = url.find_first_not_of(' '), last = url.find_last_not_of(' ');
+  for (std::size_t i = 0; i < url.size(); ++i) {
+    const char c = url[i];
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b == 0x7F || c == '{' || c == '}' || c == '\\' || c == '"' || (c == ' ' && (i < first || i > last))) {
+      static const char kHex[] = "0123456789ABCDEF";
+      out += {'%', kHex[b >> 4], kHex[b & 15]};
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// The BibTeX and RIS a visitor copies or downloads, with every payload in every field: every
+// value balances for BibTeX (the payload makes no field or entry of its own), read back it is
+// the same records under the same keys with the same fields, and every output is valid UTF-8
+// (fuzz::writers_problem, which the fuzzers check on every input). The text, addresses and
+// identifiers read back are the ones written: text with each run of spaces as one (LaTeX reads
+// a line break as a space), addresses as a browser sends them.
+TEST_P(Hostile, WritersGiveBackEveryRecordWhole) {
+  const auto ps = payloads();
+  ASSERT_GE(ps.size(), 50u);
+  const Format format = GetParam();
+  const std::string doc = document(ps, format);
+  ReadOptions ro;
+  ro.format = format;
+  const Library lib = read(doc, ro).library;
+  ASSERT_EQ(lib.publications.size(), ps.size());
+  EXPECT_EQ(fuzz::writers_problem(lib, format == Format::BibTeX), "");
+  std::set<std::string> keys;
+  for (const Publication& p : lib.publications) keys.insert(p.key);
+  EXPECT_EQ(keys.size(), ps.size()) << "two records share a key";
+  const std::string bib = format_export(lib, fuzz::every_record(lib), ExportFormat::Bibtex);
+  ro.format = Format::BibTeX;
+  const Library back = read(bib, ro).library;
+  ASSERT_EQ(back.publications.size(), ps.size());
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    const Publication& a = lib.publications[i];
+    const Publication& b = back.publications[i];
+    SCOPED_TRACE("payload " + std::to_string(i) + ": " + ps[i]);
+    EXPECT_EQ(a.key, b.key);
+    for (const auto field : {&Publication::title, &Publication::venue, &Publication::note, &Publication::abstract,
+                             &Publication::award})
+      EXPECT_EQ(spaced((a.*field).text), spaced((b.*field).text));
+    EXPECT_EQ(as_sent(a.doi), b.doi);
+    EXPECT_EQ(as_sent(a.arxiv), b.arxiv);
+    EXPECT_EQ(as_sent(a.thumbnail), b.thumbnail);
+    for (const Link& l : a.links) {
+      const bool kept = std::any_of(b.links.begin(), b.links.end(), [&](const Link& m) { return m.url == as_sent(l.url); });
+      EXPECT_TRUE(kept) << l.label << " " << l.url;
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllFormats, Hostile,

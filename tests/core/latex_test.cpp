@@ -1,5 +1,6 @@
 // LaTeX decoding to NFC Unicode with style spans, and encode() as its inverse.
 #include "papershelf/latex.hpp"
+#include "papershelf/unicode.hpp"
 
 #include <gtest/gtest.h>
 
@@ -232,6 +233,16 @@ TEST(LatexEncode, WritesWhatReadsBackTheSame) {
     const RichText once = decode(s);
     const std::string encoded = encode(once);
     EXPECT_EQ(decode(encoded), once) << s << "\n  encoded: " << encoded;
+  }
+}
+
+TEST(LatexDecode, ABackslashBeforeAnyCharacterLeavesValidUtf8) {
+  // A control symbol is one character: taken as one byte of "é", it left the rest of that
+  // character behind, bytes that are no UTF-8, in every output (found by fuzz_bibtex).
+  for (const char* s : {"x \\é y", "\\中", "a\\😀b", "\\�\\�"}) {
+    const RichText t = decode(s);
+    EXPECT_TRUE(unicode::is_valid_utf8(t.text)) << s;
+    EXPECT_TRUE(unicode::is_valid_utf8(encode(t))) << s;
   }
 }
 

@@ -16,6 +16,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/unicode.hpp"
 
 namespace {
 
@@ -358,8 +359,7 @@ Profile requested_profile(LibraryHandle& h, const Value& req) {
     if (const Value* links = p->find("links"); links && links->is_array()) {
       for (const auto& l : links->items) {
         if (!l.is_object()) continue;
-        std::string label = str(l, "label");
-        for (auto& c : label) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        const std::string label = unicode::to_lower(str(l, "label"));  // (as the readers lower link kinds)
         if (!label.empty()) over.links.push_back({label, str(l, "url")});
       }
     }

@@ -39,7 +39,10 @@ ReadResult read_csl_json(std::string_view text, const ReadOptions& options);
 ReadResult read_papershelf_json(std::string_view text, const ReadOptions& options);
 
 // Appends `more` to `into`: publications keep their order, `order` is renumbered, and the first
-// non-empty profile wins (later profiles only add aliases, links and legend entries).
-void merge(Library& into, Library&& more);
+// non-empty profile wins (later profiles only add aliases, links and legend entries). A record of
+// `more` whose key `into` already has is kept as "key-2" (as a reader does within one file), and
+// reported in `diagnostics` (when given) at its line, under `source_name`.
+void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics = nullptr,
+           std::string_view source_name = "-");
 
 }  // namespace papershelf

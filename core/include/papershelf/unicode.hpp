@@ -27,6 +27,9 @@ std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes);
 bool needs_bidi_isolation(std::string_view s);
 
 bool is_combining_mark(char32_t cp);
+// Invisible: Unicode's Default_Ignorable_Code_Point (zero-width characters, bidi controls, BOM...)
+// and NUL.
+bool is_ignorable(char32_t cp);
 // Composes base + combining mark into one precomposed code point, or 0 when there is none.
 char32_t compose(char32_t base, char32_t mark);
 // Canonical composition of a whole string (decomposed input becomes precomposed; already
@@ -45,6 +48,9 @@ char32_t to_lower(char32_t cp);
 // so code that only needs keywords (the canvas module) links no Unicode data.
 std::string ascii_lower(std::string_view s);
 char32_t to_upper(char32_t cp);
+// Simple lower-casing of UTF-8 text, code point by code point (a byte-wise one turns "É" into
+// invalid UTF-8).
+std::string to_lower(std::string_view s);
 bool is_letter(char32_t cp);
 bool is_upper(char32_t cp);
 

@@ -21,6 +21,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "read/record_keys.hpp"
 #include "text/bytes.hpp"
 #include "text/string_ids.hpp"
 
@@ -217,7 +218,7 @@ class Resolver {
   static constexpr std::size_t kInheritFactor = 4;
   std::size_t inherit_budget_ = 0;
   bool inherit_warned_ = false;
-  detail::StringIds keys_;  // a key's id is its entry's index
+  detail::UniqueKeys keys_;  // a key's id is its entry's index
   std::vector<std::uint32_t> key_offsets_;  // by key id: where the entry with that key starts
   detail::StringIds lower_keys_;
   std::vector<std::uint32_t> entry_of_lower_key_;
@@ -358,6 +359,8 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
 
 const Entry* Resolver::lookup(std::string_view key, const Entries& entries) {
   key = bibtex::trim(key);
+  std::string safe;  // (a key written with characters keys cannot hold is kept without them: unique_key)
+  if (!detail::is_safe_key(key)) key = safe = detail::safe_key(key);
   if (const std::uint32_t id = keys_.find(key); id != detail::StringIds::kAbsent) return &entries[id];
   if (lower_keys_.empty()) {
     // Keys that differ only in case: the first in the file wins.
@@ -1011,26 +1014,31 @@ bool Resolver::any_inheritance() const {
 
 // Every entry is kept: in a publication list a second entry under a key already used is another
 // paper (BibTeX would drop it). It is reported and kept under the first free "key-2", "key-3"...;
-// crossrefs naming the key find the first entry.
+// crossrefs naming the key find the first entry. A key with characters keys cannot hold (a space,
+// a brace, a quote...) is kept without them, and reported.
 std::string_view Resolver::unique_key(const RawEntry& e) {
-  bool added = false;
-  const std::uint32_t id = keys_.insert(e.key, added);
-  if (added) {
-    key_offsets_.push_back(e.offset);
-    return e.key;
+  std::string_view key = e.key;
+  std::string safe;
+  if (!detail::is_safe_key(key)) {
+    safe = detail::safe_key(key);
+    if (safe.empty()) safe = "item-" + std::to_string(keys_.size() + 1);
+    diag(e.key_offset, Severity::Warning,
+         key.empty() ? "entry has no key: it is kept as '" + safe + "'"
+                     : "key '" + detail::quoted(key) +
+                           "' has characters a BibTeX key cannot hold (spaces, braces, commas, quotes, # % = \\ ~): "
+                           "it is kept as '" + safe + "'");
+    key = safe;
   }
-  std::string derived;
-  for (std::uint32_t n = 2;; ++n) {
-    derived = std::string(e.key) + "-" + std::to_string(n);
-    if (keys_.find(derived) == detail::StringIds::kAbsent) break;
-  }
-  keys_.insert(derived);
+  std::uint32_t holder = detail::UniqueKeys::kAbsent;
+  const std::uint32_t id = keys_.add(key, &holder);
   key_offsets_.push_back(e.offset);
-  diag(e.key_offset, Severity::Warning,
-       "duplicate key '" + std::string(e.key) + "' (also on line " +
-           std::to_string(line_of(key_offsets_[id])) + "): this entry is kept as '" + derived + "'");
+  if (holder == detail::UniqueKeys::kAbsent && safe.empty()) return e.key;
+  if (holder != detail::UniqueKeys::kAbsent)
+    diag(e.key_offset, Severity::Warning,
+         "duplicate key '" + std::string(key) + "' (also on line " + std::to_string(line_of(key_offsets_[holder])) +
+             "): this entry is kept as '" + std::string(keys_.at(id)) + "'");
   // (keys_ is released before the records are mapped: the derived key lives with the strings.)
-  store_keys_.push_back(std::move(derived));
+  store_keys_.emplace_back(keys_.at(id));
   return store_keys_.back();
 }
 

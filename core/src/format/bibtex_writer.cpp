@@ -9,6 +9,7 @@
 #include "format/html_out.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
+#include "read/record_keys.hpp"
 
 namespace papershelf {
 namespace {
@@ -82,22 +83,197 @@ bool is_private(std::string_view lower_name) {
   return std::find(kVisitorFields.begin(), kVisitorFields.end(), lower_name) == kVisitorFields.end();
 }
 
+// ---- Values that read back whole ----
+// A visitor pastes this BibTeX into their own .bib: a value must not end early in BibTeX (which
+// counts every brace, `\}` too), in LaTeX and this reader (where a backslash escapes the next
+// character), nor where this reader recovers from an unclosed value (a line starting with '@').
+// Otherwise what follows it would be read as fields or entries of its own: an `@preamble` that
+// runs commands, a `note` the owner never wrote.
+
+// A line of the value, after the newline at `newline`, starts with '@'.
+bool line_starts_with_at(std::string_view v, std::size_t newline) {
+  std::size_t k = newline + 1;
+  while (k < v.size() && (v[k] == ' ' || v[k] == '\t')) ++k;
+  return k < v.size() && v[k] == '@';
+}
+
+// The bytes stands_in_braces() looks at; a value is mostly others, skipped a table lookup each.
+struct BraceStops {
+  bool table[256] = {};
+  constexpr BraceStops() {
+    for (const unsigned char c : std::string_view("\\{}\n")) table[c] = true;
+  }
+};
+constexpr BraceStops kBraceStops;
+
+bool stands_in_braces(std::string_view v) {
+  int all = 0, unescaped = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    while (i < v.size() && !kBraceStops.table[static_cast<unsigned char>(v[i])]) ++i;
+    if (i == v.size()) break;
+    char c = v[i];
+    const bool escaped = c == '\\';
+    if (escaped) {
+      if (i + 1 == v.size()) return false;  // it would escape the closing brace
+      c = v[++i];
+    }
+    if (c == '\n' && line_starts_with_at(v, i)) return false;
+    if (c == '{') {
+      ++all;
+      unescaped += !escaped;
+    } else if (c == '}' && (--all < 0 || (!escaped && --unescaped < 0))) {
+      return false;
+    }
+  }
+  return all == 0 && unescaped == 0;
+}
+
+// The value \url or \href takes as a URL when the brace at `open` starts its argument.
+bool opens_url_argument(std::string_view v, std::size_t open) {
+  for (std::string_view command : {"\\url", "\\href"}) {
+    if (open < command.size() || v.compare(open - command.size(), command.size(), command) != 0) continue;
+    const std::size_t at = open - command.size();
+    if (at == 0 || v[at - 1] != '\\') return true;
+  }
+  return false;
+}
+
+// `v` unchanged when it stands in braces (every value read from a well-formed file); otherwise
+// each brace without a partner, escaped or not, becomes \textbraceleft{} or \textbraceright{}
+// (%7B, %7D in a \url or \href address), which LaTeX and the reader decode to the same brace; a
+// backslash at the end becomes \textbackslash{}; a newline before an '@' becomes a space.
+void append_balanced(std::string& out, std::string_view v) {
+  if (stands_in_braces(v)) {
+    out += v;
+    return;
+  }
+  const std::size_t n = v.size();
+  std::vector<std::uint8_t> unmatched(n);  // by offset of a brace, or of the backslash escaping it
+  std::vector<int> url_depth(n + 1);       // +1 where a URL argument starts, -1 past its end
+  std::vector<std::size_t> open, open_escaped;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = v[i];
+    if (c == '\\') {
+      if (i + 1 < n && (v[i + 1] == '{' || v[i + 1] == '}')) {
+        if (v[i + 1] == '{') {
+          open_escaped.push_back(i);
+        } else if (open_escaped.empty()) {
+          unmatched[i] = 1;
+        } else {
+          open_escaped.pop_back();
+        }
+      }
+      ++i;
+    } else if (c == '{') {
+      open.push_back(i);
+    } else if (c == '}') {
+      if (open.empty()) {
+        unmatched[i] = 1;
+        continue;
+      }
+      if (opens_url_argument(v, open.back())) {
+        ++url_depth[open.back() + 1];
+        --url_depth[i];
+      }
+      open.pop_back();
+    }
+  }
+  for (std::size_t i : open) unmatched[i] = 1;
+  for (std::size_t i : open_escaped) unmatched[i] = 1;
+  int in_url = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    in_url += url_depth[i];
+    const char c = v[i];
+    if (c == '\\' && i + 1 == n) {
+      out += in_url > 0 ? "%5C" : "\\textbackslash{}";
+    } else if (unmatched[i]) {
+      const bool left = (c == '\\' ? v[i + 1] : c) == '{';
+      out += in_url > 0 ? (left ? "%7B" : "%7D") : (left ? "\\textbraceleft{}" : "\\textbraceright{}");
+      if (c == '\\') in_url += url_depth[++i];
+    } else if (c == '\n' && line_starts_with_at(v, i)) {
+      out += ' ';
+    } else {
+      out += c;
+      if (c == '\\') {
+        const char next = v[++i];
+        in_url += url_depth[i];
+        out += next == '\n' && line_starts_with_at(v, i) ? ' ' : next;
+      }
+    }
+  }
+}
+
+// A URL (link, preview, DOI, arXiv id) as the reader takes it back (bibtex::clean_url): braces,
+// backslashes, quotes and control characters percent-encoded (a browser sends them so anyway),
+// and spaces at either end; in a field that holds several addresses, which the reader splits at
+// spaces, commas and semicolons, those too. ("My Paper.pdf" alone stays as the owner wrote it.)
+void append_url(std::string& out, std::string_view url, bool several) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  const std::size_t first = url.find_first_not_of(' ');
+  const std::size_t last = url.find_last_not_of(' ');
+  for (std::size_t i = 0; i < url.size(); ++i) {
+    const char c = url[i];
+    const auto b = static_cast<unsigned char>(c);
+    const bool splits = several && (c == ' ' || c == ',' || c == ';');
+    const bool trimmed = c == ' ' && (i < first || i > last);
+    if (b < 0x20 || b == 0x7F || c == '{' || c == '}' || c == '\\' || c == '"' || splits || trimmed) {
+      out += '%';
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    } else {
+      out += c;
+    }
+  }
+}
+
+std::string url_value(std::string_view url) {
+  std::string out;
+  append_url(out, url, false);
+  return out;
+}
+
 class Writer {
  public:
   Writer(const Publication& p, const BibtexOptions& options) : p_(p), options_(options) {}
   std::string run();
 
  private:
+  // One field, its value in braces (balanced_value()). A name BibTeX cannot read (a link kind or
+  // a JSON member may be any text) is written without the characters it cannot hold, and a name
+  // already written (the reader would keep only the first) gets "-2", "-3"...
   void field(std::string_view name, std::string_view value) {
-    const std::string lower = to_lower_ascii(name);
+    std::string written(name);
+    if (!detail::is_safe_field_name(written)) written = detail::safe_field_name(name);
+    if (written.empty()) written = "field";
+    const std::string lower = to_lower_ascii(written);
     for (const std::string& omit : options_.omit_fields)
       if (to_lower_ascii(omit) == lower) return;
-    if (options_.for_visitors && is_private(lower)) return;
+    // (A visitor gets the first of two fields of one name, as BibTeX reads them.)
+    if (options_.for_visitors && (is_private(lower) || written_before(lower))) return;
+    if (const std::string_view unique = unique_name(lower); unique != lower) written = unique;
     out_ += "  ";
-    out_ += name;
+    out_ += written;
     out_ += " = {";
-    out_ += value;
+    append_balanced(out_, value);
     out_ += "},\n";
+  }
+  // The names written so far: a list while it is short (an entry has a dozen fields: no hash
+  // table to build for each), the shared unique-key table past kIndexFrom (an entry may have
+  // 100,000 fields).
+  static constexpr std::size_t kIndexFrom = 32;
+  bool written_before(std::string_view lower) const {
+    if (!names_.empty()) return names_.find(lower) != detail::UniqueKeys::kAbsent;
+    return std::find(few_names_.begin(), few_names_.end(), lower) != few_names_.end();
+  }
+  // `lower`, or "lower-2", "lower-3"... when a field of that name is written already; remembered.
+  std::string_view unique_name(std::string_view lower) {
+    if (names_.empty() && few_names_.size() < kIndexFrom && !written_before(lower)) {
+      few_names_.emplace_back(lower);
+      return few_names_.back();
+    }
+    if (names_.empty())
+      for (const std::string& n : few_names_) names_.add(n);
+    return names_.at(names_.add(lower));
   }
   bool has_extra(std::string_view name) const { return p_.extra_field(name) != nullptr; }
   // A field whose value is a macro name, unbraced: `month = may`.
@@ -112,6 +288,8 @@ class Writer {
   const Publication& p_;
   const BibtexOptions& options_;
   std::string out_;
+  std::vector<std::string> few_names_;  // the fields written, by lower-case name (written_before)
+  detail::UniqueKeys names_;
 };
 
 // printf's "%0*d" without printf (which would link its floating-point code into the WASM build).
@@ -149,13 +327,17 @@ std::string Writer::run() {
            bibtex::infer_type(t, p_.status, bibtex::preprint_shape(t, has_arxiv, has_venue)) ==
                p_.type;
   };
+  // (A CSL-JSON "type" may be any text: @comment, @string, @preamble and @xdata are no records.)
   const bool plain_type = std::all_of(type.begin(), type.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
+  }) && type != "comment" && type != "string" && type != "preamble" && type != "xdata";
   if (!plain_type || !gives_type(type)) type = std::string(bibtex::entry_type_for(p_.type));
 
   out_.clear();
-  detail::HtmlOut(out_) << "@" << type << "{" << p_.key << ",\n";
+  // (Readers give only keys BibTeX can hold; one made otherwise is written without what it cannot.)
+  std::string key = detail::is_safe_key(p_.key) ? p_.key : detail::safe_key(p_.key);
+  if (key.empty()) key = "item";
+  detail::HtmlOut(out_) << "@" << type << "{" << key << ",\n";
   if (!p_.authors.empty() || p_.others) field("author", format_bibtex_names(p_.authors, p_.others, !options_.for_visitors));
   if (!p_.title.empty()) field("title", latex::encode(p_.title));
   if (!p_.editors.empty()) field("editor", format_bibtex_names(p_.editors, false, !options_.for_visitors));
@@ -212,21 +394,29 @@ std::string Writer::run() {
     bool written = false;  // (several links of one kind go into one field, space-separated)
     for (std::size_t j = 0; j < i && !written; ++j) written = p_.links[j].label == l.label;
     if (written) continue;
-    std::string urls = l.url;
-    for (std::size_t j = i + 1; j < p_.links.size(); ++j)
-      if (p_.links[j].label == l.label) urls += " " + p_.links[j].url;
+    std::size_t schemes = 0;
+    for (std::size_t j = i; j < p_.links.size(); ++j)
+      if (p_.links[j].label == l.label)
+        for (std::size_t at = p_.links[j].url.find("://"); at != std::string::npos; at = p_.links[j].url.find("://", at + 3))
+          ++schemes;
+    std::string urls;
+    for (std::size_t j = i; j < p_.links.size(); ++j) {
+      if (p_.links[j].label != l.label) continue;
+      if (!urls.empty()) urls += ' ';
+      append_url(urls, p_.links[j].url, schemes >= 2);
+    }
     field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, urls);
   }
   if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)
-      field("eprint", p_.arxiv);
+      field("eprint", url_value(p_.arxiv));
       field("archiveprefix", "arXiv");
     } else {
-      field("arxiv", p_.arxiv);
+      field("arxiv", url_value(p_.arxiv));
     }
   }
-  if (!p_.doi.empty()) field("doi", p_.doi);
-  if (!p_.thumbnail.empty()) field("preview", p_.thumbnail);
+  if (!p_.doi.empty()) field("doi", url_value(p_.doi));
+  if (!p_.thumbnail.empty()) field("preview", url_value(p_.thumbnail));
   if (p_.citations) field("citations", std::to_string(*p_.citations));
   if (!p_.abstract.empty()) field("abstract", latex::encode(p_.abstract));
   for (const ExtraField& f : p_.extra) field(f.name, f.value);

@@ -315,8 +315,13 @@ std::string profile_link_label(std::string_view kind) {
   for (const auto& [k, v] : kLabels)
     if (kind == k) return v;
   if (kind.empty()) return "Link";
-  std::string out(kind);
-  out[0] = static_cast<char>(unicode::to_upper(static_cast<unsigned char>(out[0])));
+  // The first letter capitalised, as a code point (byte by byte, "écode" became invalid UTF-8).
+  std::size_t first = 0;
+  const char32_t cp = unicode::decode_utf8(kind, first);
+  std::string out;
+  if (cp == unicode::kReplacement) return std::string(kind);
+  unicode::append_utf8(out, unicode::to_upper(cp));
+  out.append(kind.substr(first));
   return out;
 }
 

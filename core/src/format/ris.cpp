@@ -28,18 +28,44 @@ const char* ris_type(const Publication& p) {
 class Ris {
  public:
   explicit Ris(std::string& out) : out_(out) {}
-  // One tag line; values are one line (line breaks become spaces), "" writes nothing.
+  // One tag line; "" writes nothing. A value is one line: every character some reader takes for
+  // a line break (CR, LF, VT, FF, NEL, U+2028, U+2029, and the other control characters) becomes
+  // a space, so no value can start a tag line of its own ("\nTY  - " would start a record).
   void tag(const char* name, std::string_view value) {
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\n')) value.remove_prefix(1);
-    while (!value.empty() && (value.back() == ' ' || value.back() == '\n')) value.remove_suffix(1);
-    if (value.empty()) return;
+    std::size_t i = 0;
+    while (i < value.size() && break_width(value, i)) i += break_width(value, i);  // (leading ones dropped)
+    std::size_t end = value.size();
+    while (end > i && value[end - 1] == ' ') --end;
+    if (i == end) return;
     out_ += name;
     out_ += "  - ";
-    for (char c : value) out_ += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    const std::size_t text = out_.size();
+    while (i < end) {
+      std::size_t run = i;
+      while (run < end && static_cast<unsigned char>(value[run]) >= 0x20 && value[run] != '\x7F' &&
+             value[run] != '\xC2' && value[run] != '\xE2')
+        ++run;
+      out_.append(value, i, run - i);
+      if (run == end) break;
+      const std::size_t width = break_width(value, run);
+      out_ += width ? ' ' : value[run];
+      i = run + (width ? width : 1);
+    }
+    while (out_.size() > text && out_.back() == ' ') out_.pop_back();
     out_ += "\r\n";
   }
 
  private:
+  // How many bytes of a line break (or other control character, or a space) start at `i`; 0 when
+  // none does.
+  static std::size_t break_width(std::string_view v, std::size_t i) {
+    const auto b = static_cast<unsigned char>(v[i]);
+    if (b <= 0x20 || b == 0x7F) return 1;
+    if (b == 0xC2 && i + 1 < v.size() && static_cast<unsigned char>(v[i + 1]) == 0x85) return 2;  // NEL
+    if (b == 0xE2 && i + 2 < v.size() && v[i + 1] == '\x80' && (v[i + 2] == '\xA8' || v[i + 2] == '\xA9')) return 3;
+    return 0;
+  }
+
   std::string& out_;
 };
 

@@ -685,7 +685,7 @@ void Decoder::command() {
   if (is_ascii_letter(in_[pos_])) {
     while (name_end < in_.size() && is_ascii_letter(in_[name_end])) ++name_end;
   } else {
-    ++name_end;
+    unicode::decode_utf8(in_, name_end);  // a control symbol: one character, not one byte of it
   }
   const std::string_view name = in_.substr(pos_, name_end - pos_);
   pos_ = name_end;

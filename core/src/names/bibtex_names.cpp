@@ -573,7 +573,7 @@ std::size_t et_al_suffix(std::string_view s) {
 bool is_suffix_word(std::string_view s) {
   std::string w;
   for (char c : trim(s))
-    if (c != '.') w.push_back(static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c))));
+    if (c != '.') w.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);  // (ASCII words)
   return w == "jr" || w == "sr" || w == "ii" || w == "iii" || w == "iv" || w == "v";
 }
 
@@ -590,8 +590,7 @@ bool parse_extended_name(std::string_view chunk, Person& out) {
     from = to + 1;
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) return false;
-    std::string key(trim(item.substr(0, eq)));
-    for (char& c : key) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
+    const std::string key = unicode::ascii_lower(trim(item.substr(0, eq)));  // (ASCII keywords)
     std::string_view value = trim(item.substr(eq + 1));
     if (value.size() >= 2 && ((value.front() == '{' && value.back() == '}') ||
                               (value.front() == '"' && value.back() == '"')))
@@ -729,9 +728,7 @@ NameList parse_bibtex_names(std::string_view raw) {
       }
     }
     if (i + 1 == chunks.size() && i > 0 && chunk.size() == 6) {
-      std::string lower(chunk);
-      for (char& c : lower) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
-      if (lower == "others") {
+      if (unicode::ascii_lower(chunk) == "others") {
         list.others = true;
         continue;
       }

@@ -17,6 +17,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
+#include "read/record_keys.hpp"
 #include "text/markup.hpp"
 #include "text/string_ids.hpp"
 
@@ -36,6 +37,8 @@ struct Context {
   std::string_view text;
   LineMap lines;
   std::vector<Diagnostic>& diagnostics;
+  detail::UniqueKeys keys;  // the records' keys so far
+  std::vector<std::size_t> key_offsets;  // by key id: where that record's id is
 
   void report(std::size_t offset, Severity severity, std::string message) {
     const auto pos = lines.position(offset);
@@ -288,10 +291,9 @@ PubType type_of_csl(const std::string& t) {
 }
 
 void add_links(std::vector<Link>& links, const Value& j) {
-  auto add = [&](std::string label, std::string url) {
+  auto add = [&](const std::string& label, std::string url) {
     if (url.empty()) return;
-    for (auto& c : label) c = static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
-    links.push_back({std::move(label), std::move(url)});
+    links.push_back({unicode::to_lower(label), std::move(url)});
   };
   if (j.is_object()) {
     for (const auto& m : j.members) add(m.key, string_of(m.value));
@@ -415,16 +417,41 @@ void check_field_types(Context& ctx, const Value& item) {
   }
 }
 
+// The record's key: its "id" when that is a key BibTeX can hold and no record before has it;
+// else one that is (without the characters it cannot hold; "id-2", "id-3", ... for a copy), which
+// is reported where the id is. A second record under one key would show the first one's BibTeX
+// and citation, and share its DOM id.
+std::string record_key(Context& ctx, const Value& item, std::size_t offset, std::size_t index) {
+  const Value* id = item.find("id");
+  const std::size_t at = id ? id->offset : offset;
+  const std::string written = id ? string_of(*id) : std::string();
+  std::string key = detail::is_safe_key(written) ? written : detail::safe_key(written);
+  if (key.empty()) key = "item-" + std::to_string(index + 1);
+  if (written.empty()) {
+    ctx.report(at, Severity::Warning, "record has no \"id\"; using \"" + key + "\"");
+  } else if (key != written) {
+    ctx.report(at, Severity::Warning,
+               "\"id\" \"" + detail::quoted(written) +
+                   "\" has characters a BibTeX key cannot hold (spaces, braces, commas, quotes, # % = \\ ~); "
+                   "it is kept as \"" + key + "\"");
+  }
+  std::uint32_t holder = detail::UniqueKeys::kAbsent;
+  const std::uint32_t given = ctx.keys.add(key, &holder);
+  ctx.key_offsets.push_back(at);
+  if (holder == detail::UniqueKeys::kAbsent) return key;
+  std::string unique(ctx.keys.at(given));
+  ctx.report(at, Severity::Warning,
+             "duplicate id \"" + key + "\" (also on line " + std::to_string(ctx.lines.position(ctx.key_offsets[holder]).line) +
+                 "): this record is kept as \"" + unique + "\"");
+  return unique;
+}
+
 Publication publication_of(Context& ctx, const Value& item, std::size_t offset, std::size_t index) {
   Publication p;
   p.source_index = ctx.options.source_index;
   p.line = ctx.lines.position(offset).line;
   check_field_types(ctx, item);
-  p.key = field(item, "id");
-  if (p.key.empty()) {
-    p.key = "item-" + std::to_string(index + 1);
-    ctx.report(offset, Severity::Warning, "record has no \"id\"; using \"" + p.key + "\"");
-  }
+  p.key = record_key(ctx, item, offset, index);
   p.source_type = field(item, "type");
   p.type = type_of_csl(p.source_type);
   p.title = csl_rich_text(field(item, "title"));
@@ -640,7 +667,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
     result.diagnostics.push_back({options.source_name, at.line, at.column, Severity::Warning,
                                   std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
   }
-  Context ctx{options, text, LineMap(text), result.diagnostics};
+  Context ctx{options, text, LineMap(text), result.diagnostics, {}, {}};
   Reported reported;
   Value doc;
   StreamedRecords streamed(ctx, result.library);
@@ -671,6 +698,8 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   // Syntax error: the records streamed before it are read again, record by record, below; keep
   // only the syntax error of what was said about them.
   result.library.publications.clear();
+  detail::UniqueKeys().swap(ctx.keys);
+  ctx.key_offsets.clear();
   if (result.diagnostics.size() > diagnostics_before) {
     Diagnostic syntax = std::move(result.diagnostics.back());
     result.diagnostics.resize(diagnostics_before);

@@ -3,6 +3,7 @@
 
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "read/record_keys.hpp"
 
 namespace papershelf {
 
@@ -17,8 +18,7 @@ std::string_view to_string(Format f) {
 }
 
 Format format_from_string(std::string_view s) {
-  std::string lower;
-  for (char c : s) lower += static_cast<char>(unicode::to_lower(static_cast<unsigned char>(c)));
+  const std::string lower = unicode::ascii_lower(s);  // (the names are ASCII)
   if (lower == "bibtex" || lower == "bib" || lower == "biblatex") return Format::BibTeX;
   if (lower == "csl-json" || lower == "csl" || lower == "csljson") return Format::CslJson;
   if (lower == "json" || lower == "papershelf") return Format::PapershelfJson;
@@ -54,10 +54,24 @@ void append_missing(std::vector<T>& into, std::vector<T>&& more) {
 }
 }  // namespace
 
-void merge(Library& into, Library&& more) {
+void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, std::string_view source_name) {
   const auto base = static_cast<std::uint32_t>(into.publications.size());
+  detail::UniqueKeys keys;
+  if (base > 0)
+    for (const Publication& p : into.publications) keys.add(p.key);
   into.publications.reserve(into.publications.size() + more.publications.size());
   for (auto& p : more.publications) {
+    if (base > 0) {
+      std::uint32_t holder = detail::UniqueKeys::kAbsent;
+      const std::uint32_t id = keys.add(p.key, &holder);
+      if (holder != detail::UniqueKeys::kAbsent) {
+        std::string unique(keys.at(id));
+        if (diagnostics)
+          diagnostics->push_back({std::string(source_name), p.line, 1, Severity::Warning,
+                                  "key '" + p.key + "' is also in an earlier file: this record is kept as '" + unique + "'"});
+        p.key = std::move(unique);
+      }
+    }
     into.publications.push_back(std::move(p));
     into.publications.back().order = base + static_cast<std::uint32_t>(into.publications.size() - 1 - base);
   }

@@ -318,7 +318,6 @@ bool is_letter(char32_t cp) {
          (cp >= 0xAC00 && cp <= 0xD7AF);
 }
 
-namespace {
 // Invisible characters that text may carry without showing them (Unicode's
 // Default_Ignorable_Code_Point: soft hyphen, zero-width space/joiners, bidi controls, word joiner,
 // variation selectors, BOM, tags...) and NUL: "Hu\u200D" must fold like "Hu", or a name written
@@ -330,7 +329,6 @@ bool is_ignorable(char32_t cp) {
          (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || cp == 0xFFA0 || (cp >= 0xFFF0 && cp <= 0xFFF8) ||
          (cp >= 0x1BCA0 && cp <= 0x1BCA3) || (cp >= 0x1D173 && cp <= 0x1D17A) || (cp >= 0xE0000 && cp <= 0xE0FFF);
 }
-}  // namespace
 
 bool needs_bidi_isolation(std::string_view s) {
   for (std::size_t pos = 0; pos < s.size();) {
@@ -375,6 +373,23 @@ std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
       }
     }
     if (offsets) offsets->insert(offsets->end(), out.size() - before, start);
+  }
+  return out;
+}
+
+std::string to_lower(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t pos = 0; pos < s.size();) {
+    const std::size_t start = pos;
+    const char32_t cp = decode_utf8(s, pos);
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(to_lower(cp)));
+    } else if (cp == kReplacement) {  // (an invalid byte stays as it is: lower-casing it would not mend it)
+      out.append(s.substr(start, pos - start));
+    } else {
+      append_utf8(out, to_lower(cp));
+    }
   }
   return out;
 }
