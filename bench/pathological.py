@@ -6,6 +6,10 @@ Each input is generated here (never committed), written to a temporary folder, a
 memory of each child (getrusage) is reported as a multiple of the input's size.
 
     python3 bench/pathological.py [build/native/cli/papershelf]
+
+Then the time per byte of each generated kind of input at 100 KB and 1 MB (speed_tables below):
+
+    python3 bench/pathological.py --speed [--old OLD_BUILD_DIR] [--only WORD] [BUILD_DIR/cli/papershelf]
 """
 import json
 import os
@@ -80,5 +84,278 @@ def main():
             os.remove(path)
 
 
+# ---------------------------------------------------------------- time per byte (quadratic paths)
+# Each generator makes one kind of input of about `size` bytes by repeating a unit in one field
+# (or one file); SPEED_SIZES are timed for each and the time per byte compared: a linear path
+# keeps it within 2x from 100 KB to 1 MB, a quadratic one grows it 10x. Every input holds the
+# word "xy" where the repeats are, so that `--search xy` keeps the record and the page marks it.
+
+SPEED_SIZES = (100_000, 1_000_000)
+SPEED_TIMEOUT = 60.0  # seconds a run may take before it is stopped (and shown as "> 60 s")
+
+
+def repeat_to(size, head, unit, tail, sep=""):
+    """head + unit(0) + sep + unit(1) + ... + tail, about `size` bytes in all."""
+    parts, total, i = [], len(head) + len(tail), 0
+    while total < size:
+        piece = (sep if i else "") + unit(i)
+        parts.append(piece)
+        total += len(piece)
+        i += 1
+    return head + "".join(parts) + tail
+
+
+def bib_field(field, unit, sep=" ", before=""):
+    """One entry whose `field` holds `before`, "xy " and the units."""
+    title = "" if field == "title" else "title={Big xy}, "
+    return lambda size: repeat_to(size, "@misc{big, " + title + field + "={" + before + "xy ", unit, "}}\n", sep)
+
+
+def csl_title(unit):
+    return lambda size: repeat_to(size, '[{"id":"j","type":"article-journal","title":"xy ', unit, '"}]', " ")
+
+
+def string_chain(size):
+    # @string{s1 = s0 # "a"}, @string{s2 = s1 # "a"}, ...: each macro one byte longer than the last.
+    return repeat_to(size, '@string{s0 = "xy"}\n', lambda i: '@string{s%d = s%d # "a"}\n' % (i + 1, i), "@misc{c, title=s0}\n")
+
+
+def crossref_chain(size):
+    return repeat_to(size, "", lambda i: "@misc{c%d, title={T xy}, f%d={v}, crossref={c%d}}\n" % (i, i, i + 1),
+                     "@misc{end, title={End}, year=2000}\n")
+
+
+def crossref_children(size):
+    return repeat_to(size, "@proceedings{conf, title={Conf xy}, year=2020, editor={Ed, A and Ed, B}}\n",
+                     lambda i: "@inproceedings{c%d, title={P%d xy}, author={Hu, Q.}, crossref={conf}}\n" % (i, i), "")
+
+
+def many_entries(size):
+    return repeat_to(size, "", lambda i: "@article{k%d, title={Paper %d on xy caches}, author={Hu, Qinghao and Ye, "
+                                         "Zhisheng}, journal={J}, year=%d, doi={10.1000/%d}}\n" % (i, i, 2000 + i % 25, i), "")
+
+
+def json_profile(profile, authors, title="xy"):
+    return '{"profile":{"name":"Qinghao Hu",%s},"publications":[{"id":"p","title":"%s","author":[%s]}]}' % (
+        profile, title, authors)
+
+
+def profile_legend(size):
+    # papershelf JSON: a legend of many symbols and a record whose authors carry them.
+    n = max(1, size // 60)
+    return json_profile('"legend":{%s}' % ",".join('"s%d":"meaning %d"' % (i, i) for i in range(n)),
+                        ",".join('{"family":"F%d","given":"xy","marks":"s%d"}' % (i, i) for i in range(n)))
+
+
+def profile_aliases(size):
+    # The owner's many spellings, and as many authors to match against them.
+    n = max(1, size // 60)
+    return json_profile('"aliases":[%s]' % ",".join('"G%d Xy%d"' % (i, i) for i in range(n)),
+                        ",".join('{"family":"Xz%d","given":"G"}' % i for i in range(n)))
+
+
+def distinct_marks(size):
+    n = max(1, size // 40)
+    return json_profile('"legend":{"*":"equal"}',
+                        ",".join('{"family":"F%d","given":"G","marks":"%s"}' % (i, chr(0x4E00 + i % 20000)) for i in range(n)))
+
+
+def initials(i):
+    return "%s. %s. %s." % (chr(65 + i % 26), chr(65 + i // 26 % 26), chr(65 + i // 676 % 26))
+
+
+def case(name, file, make, search="xy", owner="Qinghao Hu"):
+    """One kind of input: `make(size)` writes it; `search` keeps its record; `owner` is given to
+    `stats` (None: the file's profile names the owner)."""
+    return {"name": name, "file": file, "make": make, "search": search, "owner": owner}
+
+
+SPEED_CASES = [
+    case("entries under one key", "dups.bib", lambda size: repeat_to(size, "", lambda i: "@misc{k, title={T xy}}\n", "")),
+    case("$x^{2}_{3}$ in one title", "math.bib", bib_field("title", lambda i: "$x^{2}_{3}$")),
+    case("$e^{q}$ in one title", "mathq.bib", bib_field("title", lambda i: "$e^{q}$")),
+    case("URLs in one url field", "urls.bib", bib_field("url", lambda i: "https://e.org/xy/%d" % i)),
+    case("URLs in url and url_doi", "urlsdoi.bib",
+         lambda size: bib_field("url", lambda i: "https://doi.org/10.1/%d" % i)(size // 2)[:-3] + "}, url_doi={" +
+         " ".join("https://doi.org/10.1/%d" % i for i in range(size // 48)) + "}}\n"),
+    case("one URL with spaces", "urlspace.bib", bib_field("url", lambda i: "xy", sep="  ")),
+    case("<i>a</i> in a JSON title", "markup.json", csl_title(lambda i: "<i>a</i>")),
+    case("<sup>2</sup> in a JSON title", "sup.json", csl_title(lambda i: "<sup>2</sup>")),
+    case("\\emph{a} <i>b</i> in a title", "mixed.bib", bib_field("title", lambda i: "\\emph{a} <i>b</i><sup>2</sup>")),
+    case("\\emph{xy} in a title (spans and matches)", "marks.bib", bib_field("title", lambda i: "\\emph{xy}")),
+    case("xy in a title (matches)", "matches.bib", bib_field("title", lambda i: "xy")),
+    case("xyxy... one word in a title", "word.bib", bib_field("title", lambda i: "xy", sep="")),
+    case("\\it a in a title (style switches)", "switches.bib", bib_field("title", lambda i: "\\it a \\bf xy")),
+    case("nested \\emph in a title", "nested.bib",
+         lambda size: "@misc{n, title={" + "\\emph{xy " * (size // 10) + "}" * (size // 10) + "}}\n"),
+    case("{\\bf a}{\\it b} in a note", "note.bib", bib_field("note", lambda i: "{\\bf xy}{\\it b}", sep="")),
+    case("\\url{} in a note", "noteurl.bib", bib_field("note", lambda i: "\\url{https://e.org/xy/%d}" % i)),
+    case("\\emph{a} $b$ in an abstract", "abstract.bib", bib_field("abstract", lambda i: "\\emph{xy} $b_%d$" % (i % 10))),
+    case("accents in a title", "accents.bib", bib_field("title", lambda i: "\\\"o\\'e{\\c c}xy", sep="")),
+    case("authors", "authors.bib", bib_field("author", lambda i: "Xy%d, G." % i, sep=" and ", before="Hu, Qinghao and ")),
+    case("co-authors sharing a family name", "family.bib",
+         bib_field("author", lambda i: "Gx%d Xy" % i, sep=" and ", before="Hu, Qinghao and ")),
+    case("co-authors with initials, one family", "initials.bib",
+         bib_field("author", lambda i: initials(i) + " Xy", sep=" and ", before="Hu, Qinghao and Gx Xy and ")),
+    case("a name with many particles", "particles.bib",
+         bib_field("author", lambda i: "von van der de la du", before="G. and Jean ")),
+    case("names with particles", "names.bib", bib_field("author", lambda i: "Jean von der Xy%d" % i, sep=" and ")),
+    case("editors", "editors.bib", bib_field("editor", lambda i: "Xy%d, G." % i, sep=" and ")),
+    case("keywords", "keywords.bib", bib_field("keywords", lambda i: "xy%d" % i, sep=", ")),
+    case("legend lines in an annotation", "annotation.bib", bib_field("annotation", lambda i: "* xy%d<br>" % i, sep="")),
+    case("@string chain", "chain.bib", string_chain),
+    case("@string # @string in one field", "concat.bib",
+         lambda size: repeat_to(size, '@string{s = "xy "}\n@misc{c, title = ', lambda i: "s", "}\n", " # ")),
+    case("crossref chain", "crossref.bib", crossref_chain),
+    case("crossref children", "children.bib", crossref_children),
+    case("ordinary entries", "entries.bib", many_entries),
+    case("CSL-JSON authors", "authors.json",
+         lambda size: repeat_to(size, '[{"id":"a","title":"xy","author":[', lambda i: '{"family":"F%d","given":"G"}' % i, "]}]", ",")),
+    case("CSL-JSON entries under one id", "dups.json",
+         lambda size: repeat_to(size, "[", lambda i: '{"id":"k","title":"T xy"}', "]", ",")),
+    case("profile legend symbols and marked authors", "legend.json", profile_legend, owner=None),
+    case("profile aliases and authors", "aliases.json", profile_aliases, owner=None),
+    case("profile interests", "interests.json",
+         lambda size: json_profile('"interests":[%s]' % ",".join('"topic %d"' % i for i in range(size // 12)), ""),
+         owner=None),
+    case("authors with distinct marks", "distinct.json", distinct_marks, owner=None),
+    # A link to the page carries any search text: here the longest the core reads (2,000 bytes),
+    # as a word that occurs at every place of a title of one long word.
+    case("a 2,000-byte search word in a long word", "longword.bib", bib_field("title", lambda i: "a", sep=""),
+         search="a" * 2000),
+]
+
+# The runs timed for each input: the CLI's commands, and the page's core (ps_query, the marks and
+# ps_entries_html: the only path that marks matches; bench/bench_render.cpp).
+SPEED_RUNS = [
+    ("check", ["{cli}", "check", "{file}"]),
+    ("render html --search", ["{cli}", "render", "{file}", "--format", "html", "--search", "{search}"]),
+    ("render json --search", ["{cli}", "render", "{file}", "--format", "json", "--search", "{search}"]),
+    ("render text --search", ["{cli}", "render", "{file}", "--format", "text", "--search", "{search}"]),
+    ("render bibtex --search", ["{cli}", "render", "{file}", "--format", "bibtex", "--search", "{search}"]),
+    ("stats", ["{cli}", "stats", "{file}", "--owner", "{owner}"]),
+    ("page: entries html, marked", ["{render}", "{file}", "{search}"]),
+]
+
+
+def finished_within(args, timeout):
+    """Runs `args`; False when it took longer than `timeout` seconds (it is stopped)."""
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        proc.wait(timeout)
+        return True
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return False
+
+
+def timed(args, runs=2):
+    """The least processor time (user + system) of `runs` runs, or None past SPEED_TIMEOUT: processor
+    time, because on a loaded machine the wall clock of a long run grows more than a short one's."""
+    best = None
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if not finished_within(args, SPEED_TIMEOUT):
+            return None
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        best = seconds if best is None else min(best, seconds)
+    return best
+
+
+def speed_row(build, paths, c):
+    """[[time at each of SPEED_SIZES]] per SPEED_RUNS for one build's binaries."""
+    cells = []
+    for _, template in SPEED_RUNS:
+        times = []
+        for size in SPEED_SIZES:
+            values = {"cli": build["cli"], "render": build["render"], "file": paths[size], "search": c["search"],
+                      "owner": c["owner"]}
+            args = [a.format(**values) for a in template]
+            if c["owner"] is None and "--owner" in args:
+                del args[args.index("--owner"):args.index("--owner") + 2]
+            times.append(None if not os.path.exists(args[0]) else timed(args))
+        cells.append(times)
+    return cells
+
+
+def show(seconds):
+    return "> %d s" % SPEED_TIMEOUT if seconds is None else ("%.3f s" % seconds if seconds < 10 else "%.1f s" % seconds)
+
+
+def per_byte_ratio(times, sizes):
+    if times[0] is None or times[1] is None:
+        return "-"
+    small = max(times[0], 0.001) / sizes[0]  # (1 ms: the clock's grain)
+    return "%.1f" % ((times[1] / sizes[1]) / small)
+
+
+def speed_tables(builds, only=""):
+    """A table per case: each run's processor time at 100 KB and 1 MB and the ratio of the time per
+    byte (1.0: linear), for each build (the old one first when compared)."""
+    worst = {name: 0.0 for name in builds}
+    with tempfile.TemporaryDirectory() as work:
+        for c in SPEED_CASES:
+            if only and only.lower() not in c["name"].lower():
+                continue
+            paths, sizes = {}, []
+            for size in SPEED_SIZES:
+                path = os.path.join(work, "%d-%s" % (size, c["file"]))
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(c["make"](size))
+                paths[size] = path
+                sizes.append(os.path.getsize(path))
+            print("\n### %s (%.0f KB, %.2f MB)\n" % (c["name"], sizes[0] / 1e3, sizes[1] / 1e6))
+            head = "| run |" + "".join(" %s 100 KB | %s 1 MB | %s ratio |" % ((name,) * 3) for name in builds)
+            print(head)
+            print("|---|" + "---|---|---|" * len(builds))
+            rows = {name: speed_row(build, paths, c) for name, build in builds.items()}
+            for k, (run, _) in enumerate(SPEED_RUNS):
+                line = "| %s |" % run
+                for name in builds:
+                    times = rows[name][k]
+                    line += " %s | %s | %s |" % (show(times[0]), show(times[1]), per_byte_ratio(times, sizes))
+                    if times[1] is None:
+                        worst[name] = float("inf")
+                    else:
+                        worst[name] = max(worst[name], times[1])
+                print(line, flush=True)
+            for path in paths.values():
+                os.remove(path)
+    print("\nslowest 1 MB run: " + ", ".join("%s %s" % (name, show(None if t == float("inf") else t)) for name, t in worst.items()))
+
+
+def build_of(cli):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(cli)))
+    return {"cli": cli, "render": os.path.join(root, "bench", "papershelf_bench_render")}
+
+
+def speed_main(argv):
+    """--speed [--old OLD_BUILD_DIR] [--only WORD] [--timeout SECONDS] [CLI]: the time-per-byte tables alone."""
+    global SPEED_TIMEOUT
+    old, only, cli = None, "", "build/native/cli/papershelf"
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--old":
+            old = rest.pop(0)
+        elif arg == "--only":
+            only = rest.pop(0)
+        elif arg == "--timeout":
+            SPEED_TIMEOUT = float(rest.pop(0))
+        elif arg != "--speed":
+            cli = arg
+    builds = {}
+    if old:
+        builds["old"] = build_of(os.path.join(old, "cli", "papershelf"))
+    builds["new" if old else "time"] = build_of(cli)
+    speed_tables(builds, only)
+
+
 if __name__ == "__main__":
-    main()
+    if "--speed" in sys.argv:
+        speed_main(sys.argv[1:])
+    else:
+        main()
+        speed_main(sys.argv[1:])

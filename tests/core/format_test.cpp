@@ -198,10 +198,20 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
 TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {
   RichText t("abcdefghi");
   t.spans = {{0, 6, SpanStyle::Italic, {}}, {3, 9, SpanStyle::Bold, {}}};
-  EXPECT_EQ(rich_text_html(t), "<em>abc</em><em><strong>def</strong></em><strong>ghi</strong>");
+  // The span opened inside the one that ends first is closed with it and opened again after.
+  EXPECT_EQ(rich_text_html(t), "<em>abc<strong>def</strong></em><strong>ghi</strong>");
+  // Nested spans are nested elements, each opened and closed once.
   RichText n("outer inner outer");
   n.spans = {{0, 17, SpanStyle::Italic, {}}, {6, 11, SpanStyle::Bold, {}}};
-  EXPECT_EQ(rich_text_html(n), "<em>outer </em><em><strong>inner</strong></em><em> outer</em>");
+  EXPECT_EQ(rich_text_html(n), "<em>outer <strong>inner</strong> outer</em>");
+  // The same range: the span listed later (the outer one, in a record's order) outside.
+  RichText same("both");
+  same.spans = {{0, 4, SpanStyle::Italic, {}}, {0, 4, SpanStyle::Bold, {}}};
+  EXPECT_EQ(rich_text_html(same), "<strong><em>both</em></strong>");
+  // Three spans, the last crossing the first two: every element is closed, in order.
+  RichText three("abcdefghi");
+  three.spans = {{0, 9, SpanStyle::Italic, {}}, {1, 5, SpanStyle::Bold, {}}, {3, 7, SpanStyle::Monospace, {}}};
+  EXPECT_EQ(rich_text_html(three), "<em>a<strong>bc<code>de</code></strong><code>fg</code>hi</em>");
   // Broken spans (empty, reversed, past the end) are ignored rather than trusted.
   RichText b("text");
   b.spans = {{2, 2, SpanStyle::Bold, {}}, {3, 1, SpanStyle::Bold, {}}, {0, 99, SpanStyle::Italic, {}}};
@@ -214,6 +224,13 @@ TEST(RichTextHtml, Highlights) {
   EXPECT_EQ(rich_text_html(t, &hl), "<mark>Zürich</mark> &lt;b&gt;");
   t.spans = {{0, 3, SpanStyle::Italic, {}}};
   EXPECT_EQ(rich_text_html(t, &hl), "<em><mark>Zü</mark></em><mark>rich</mark> &lt;b&gt;");
+  // A mark is innermost, so it never cuts a math span (one formula) or a link in two; matches
+  // that overlap or touch are one mark.
+  RichText math("a x+y b");
+  math.spans = {{2, 5, SpanStyle::Math, "x+y"}};
+  const std::vector<Match> across = {{0, 3}, {3, 4}, {2, 3}};
+  EXPECT_EQ(rich_text_html(math, &across),
+            "<mark>a </mark><span class=\"ps-math\" data-tex=\"x+y\"><mark>x+</mark>y</span> b");
   const std::vector<Match> past_end = {{8, 100}};
   EXPECT_EQ(rich_text_html(RichText("abcdefghij"), &past_end), "abcdefgh<mark>ij</mark>");
   const std::vector<Match> none;

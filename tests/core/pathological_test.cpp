@@ -481,5 +481,149 @@ TEST(Pathological, MinifiedJsonCostsLinearTime) {
   }
 }
 
+// ---------------------------------------------------------------- linear time (issue 4)
+
+// Each input below was quadratic: its work grew with the square of one repeated part. As in
+// MinifiedJsonCostsLinearTime, the processor time of the fastest of five runs at 1x and 8x that
+// part is compared in one run: linear work takes about 8x as long, quadratic 64x. The repeats are
+// many enough that the old code's square term dominates at 1x (each test failed on it).
+template <class Work>
+double fastest_seconds(const Work& work) {
+  double best = 1e9;
+  for (int run = 0; run < 5; ++run) {
+    const std::clock_t t0 = std::clock();
+    work();
+    best = std::min(best, static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC);
+  }
+  return best;
+}
+
+// seconds(n): the time of the work on an input with n repeats (made before the clock starts).
+template <class Seconds>
+void expect_linear_time(std::size_t n, const Seconds& seconds) {
+  const double one = seconds(n);
+  const double eight = seconds(8 * n);
+  EXPECT_LT(eight / one, 24.0) << one * 1e3 << " ms for " << n << " repeats, " << eight * 1e3 << " ms for " << 8 * n;
+}
+
+std::string repeated(std::string_view unit, std::size_t n, std::string_view between = " ") {
+  std::string out;
+  out.reserve(n * (unit.size() + between.size()));
+  for (std::size_t i = 0; i < n; ++i) (out += i ? between : "") += unit;
+  return out;
+}
+
+std::string entry_html(const Publication& p, const std::vector<std::string>& terms = {}) {
+  FormatOptions o;
+  o.panels = Panels::None;
+  return format_entry_html(p, o, &terms);
+}
+
+// Every duplicate of a key tried "key-2", "key-3"... from 2 (30,000 entries: 21 s).
+TEST(Pathological, EntriesUnderOneKeyCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    const std::string text = repeated("@misc{k, title={T}}\n", n, "");
+    return fastest_seconds([&] {
+      const ReadResult r = read_bib(text);
+      ASSERT_EQ(r.library.publications.size(), n);
+      EXPECT_EQ(r.library.publications.back().key, "k-" + std::to_string(n));
+    });
+  });
+}
+
+// Each ^ or _ looked at every span made so far (80,000 `$x^{2}_{3}$` in one title: 3.4 s, 100 s
+// in the browser); one that stays on the line (e^(q)) moved every span.
+TEST(Pathological, ScriptsInATitleCostLinearTime) {
+  expect_linear_time(3000 / kScale, [](std::size_t n) {
+    const std::string text = "@misc{m, title={" + repeated("$x^{2}_{3}$ $e^{q}$", n) + "}}\n";
+    return fastest_seconds([&] {
+      const ReadResult r = read_bib(text);
+      ASSERT_EQ(r.library.publications.size(), 1u);
+      EXPECT_EQ(r.library.publications[0].title.spans.size(), 2 * n);
+    });
+  });
+}
+
+// Each address was compared with every one before it (52,000 URLs in one field: 4.3 s), and each
+// url with every doi link.
+TEST(Pathological, UrlsInOneFieldCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    std::string urls, dois;
+    for (std::size_t i = 0; i < n; ++i) {
+      urls += " https://doi.org/10.1/" + std::to_string(2 * i);
+      dois += " https://doi.org/10.1/" + std::to_string(i);
+    }
+    const std::string text = "@misc{u, title={U}, url={" + urls + "}, url_doi={" + dois + "}}\n";
+    return fastest_seconds([&] {
+      const ReadResult r = read_bib(text);
+      ASSERT_EQ(r.library.publications.size(), 1u);
+      // The urls that are a doi link again are dropped: n doi links and the n / 2 other urls.
+      EXPECT_EQ(r.library.publications[0].links.size(), n + n / 2);
+    });
+  });
+}
+
+// A URL's spaces were replaced one at a time, moving the rest of it each time.
+TEST(Pathological, AUrlWithManySpacesCostsLinearTime) {
+  expect_linear_time(20000 / kScale, [](std::size_t n) {
+    Publication p;
+    p.key = "u";
+    p.title = RichText("U");
+    p.links.push_back({"pdf", repeated("a", n) + ".pdf"});
+    return fastest_seconds([&] { EXPECT_NE(entry_html(p).find("a%20a%20a"), std::string::npos); });
+  });
+}
+
+// The HTML of a span reopened every span around each piece of text and looked at every span and
+// every match for each (40,000 <i>a</i> in a title: 5.5 s; a 120 KB file searched in the page:
+// 15 s per keystroke).
+TEST(Pathological, SpansAndMatchesInATitleCostLinearTime) {
+  expect_linear_time(1500 / kScale, [](std::size_t n) {
+    const ReadResult r = read("[{\"id\": \"j\", \"title\": \"" + repeated("<i>xy</i> <b>a</b> $b$", n) + "\"}]");
+    const Publication& p = r.library.publications.at(0);
+    return fastest_seconds([&] {
+      const std::string html = entry_html(p, {"xy", "a"});
+      EXPECT_NE(html.find("<em><mark>xy</mark></em> <strong><mark>a</mark></strong>"), std::string::npos);
+    });
+  });
+}
+
+// Tags taken out of a LaTeX title moved each span by adding up every tag before it, and each
+// <sup> looked at every span made so far.
+TEST(Pathological, InlineTagsAmongLatexSpansCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    const std::string text = "@misc{m, title={" + repeated("\\emph{a} <i>b</i>c<sup>2</sup>", n) + "}}\n";
+    return fastest_seconds([&] {
+      const ReadResult r = read_bib(text);
+      ASSERT_EQ(r.library.publications.size(), 1u);
+      EXPECT_EQ(r.library.publications[0].title.spans.size(), 2 * n);
+    });
+  });
+}
+
+// \it after \it made a span each, all running to the end of the value: 30 KB of title made
+// 112 MB of HTML. A style already in force adds nothing.
+TEST(Pathological, RepeatedStyleSwitchesAreOneSpan) {
+  const ReadResult r = read_bib("@misc{m, title={" + repeated("\\it a \\bf b", 5000) + "}}\n");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  const Publication& p = r.library.publications[0];
+  EXPECT_EQ(p.title.spans.size(), 2u);
+  EXPECT_LT(entry_html(p).size(), 2 * p.title.text.size() + 1000);
+}
+
+// Writing a \url back to BibTeX looked through every span for each link (a note of 5,000 \url{}:
+// seconds).
+TEST(Pathological, UrlsInANoteWrittenBackCostLinearTime) {
+  expect_linear_time(1500 / kScale, [](std::size_t n) {
+    std::string urls;
+    for (std::size_t i = 0; i < n; ++i) urls += "\\url{https://e.org/" + std::to_string(i) + "} ";
+    const ReadResult r = read_bib("@misc{n, title={N}, note={" + urls + "}}\n");
+    const Publication& p = r.library.publications.at(0);
+    return fastest_seconds([&] {
+      EXPECT_NE(format_bibtex(p).find("\\url{https://e.org/" + std::to_string(n - 1) + "}"), std::string::npos);
+    });
+  });
+}
+
 }  // namespace
 }  // namespace papershelf

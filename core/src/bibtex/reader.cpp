@@ -225,6 +225,7 @@ class Resolver {
   std::deque<std::string> store_;
   std::deque<std::string> store_keys_;  // derived keys of duplicate entries (unique_key)
   detail::StringIds reported_once_;     // decoder warnings given once per file
+  detail::StringIds legend_symbols_;    // of the profile's legend (read_legend)
   detail::StringIds lower_names_;
 };
 
@@ -544,10 +545,15 @@ RichText Resolver::decode(const Field& f) {
 void Resolver::read_legend(std::string_view annotation) {
   // "* Equal contribution<br>† Corresponding author", one marker per line or
   // <br>.
-  std::string text(annotation);
-  for (std::string_view br : {"<br/>", "<br />", "<br>", "\\\\"}) {
-    for (std::size_t at = text.find(br); at != std::string::npos; at = text.find(br, at))
-      text.replace(at, br.size(), "\n");
+  // (Line breaks are replaced in one pass: replacing each in place moved the rest every time.)
+  std::string text;
+  text.reserve(annotation.size());
+  for (std::size_t i = 0; i < annotation.size();) {
+    std::size_t br = 0;
+    for (std::string_view b : {"<br/>", "<br />", "<br>", "\\\\"})
+      if (annotation.compare(i, b.size(), b) == 0) br = b.size();
+    text += br ? '\n' : annotation[i];
+    i += br ? br : 1;
   }
   std::vector<LegendEntry> found;
   std::string_view rest = text;
@@ -571,9 +577,9 @@ void Resolver::read_legend(std::string_view annotation) {
   }
   auto& legend = result_.library.profile.legend;
   for (LegendEntry& entry : found) {
-    const bool known = std::any_of(legend.begin(), legend.end(),
-                                   [&](const LegendEntry& l) { return l.symbol == entry.symbol; });
-    if (!known) legend.push_back(std::move(entry));
+    bool added = false;
+    legend_symbols_.insert(entry.symbol, added);
+    if (added) legend.push_back(std::move(entry));
   }
 }
 
@@ -627,11 +633,34 @@ int first_year(std::string_view s) {
 // BibBase's url_<label> fields ("url_slides"): a link labelled "slides".
 bool is_labelled_url(std::string_view name) { return name.size() > 4 && name.compare(0, 4, "url_") == 0; }
 
+// Links are added as found; drop_duplicate_links() then keeps the first of each.
 void add_link(Publication& p, std::string label, std::string url) {
-  if (url.empty()) return;
-  for (const Link& l : p.links)
-    if (l.label == label && l.url == url) return;
-  p.links.push_back({std::move(label), std::move(url)});
+  if (!url.empty()) p.links.push_back({std::move(label), std::move(url)});
+}
+
+// The same label and address twice is one link, the first. (Looking through the links before
+// adding each one made 52,000 addresses in one url field quadratic.)
+void drop_duplicate_links(Publication& p) {
+  constexpr std::size_t kFew = 8;  // as many as records have: compared in place
+  detail::StringIds seen;
+  std::string label_and_url;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < p.links.size(); ++i) {
+    const Link& l = p.links[i];
+    bool repeat = false;
+    if (p.links.size() <= kFew) {
+      for (std::size_t k = 0; k < kept && !repeat; ++k) repeat = p.links[k].label == l.label && p.links[k].url == l.url;
+    } else {
+      label_and_url = std::to_string(l.label.size()) + ':' + l.label + l.url;
+      bool added = false;
+      seen.insert(label_and_url, added);
+      repeat = !added;
+    }
+    if (repeat) continue;
+    if (kept != i) p.links[kept] = std::move(p.links[i]);
+    ++kept;
+  }
+  p.links.resize(kept);
 }
 
 void apply_annotations(std::string_view an, std::vector<Person>& people) {
@@ -714,17 +743,13 @@ std::string_view without_host_prefix(std::string_view u, bool& doi) {
   return u;
 }
 
-bool same_target(std::string_view a, std::string_view b) {
-  bool doi_a = false, doi_b = false;
-  a = without_host_prefix(a, doi_a);
-  b = without_host_prefix(b, doi_b);
-  if (doi_a != doi_b || a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const char x = doi_a && a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] + 32) : a[i];
-    const char y = doi_b && b[i] >= 'A' && b[i] <= 'Z' ? static_cast<char>(b[i] + 32) : b[i];
-    if (x != y) return false;
-  }
-  return true;
+// Where an address leads, as compared: "doi:" and the DOI in lower case, or "url:" and the rest.
+std::string target_of(std::string_view url) {
+  bool doi = false;
+  url = without_host_prefix(url, doi);
+  std::string target = doi ? "doi:" : "url:";
+  for (const char c : url) target += doi && c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+  return target;
 }
 
 void drop_repeated_links(Publication& p) {
@@ -732,11 +757,12 @@ void drop_repeated_links(Publication& p) {
   if (std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; }) ||
       std::none_of(p.links.begin(), p.links.end(), is_id_link))
     return;
+  detail::StringIds id_targets;  // (one look-up per url: comparing each with each was quadratic)
+  for (const Link& l : p.links)
+    if (is_id_link(l)) id_targets.insert(target_of(l.url));
   std::vector<std::uint8_t> repeated(p.links.size());  // (decided before anything moves)
   for (std::size_t i = 0; i < p.links.size(); ++i)
-    repeated[i] = p.links[i].label == "url" && std::any_of(p.links.begin(), p.links.end(), [&](const Link& id) {
-                    return is_id_link(id) && same_target(id.url, p.links[i].url);
-                  });
+    repeated[i] = p.links[i].label == "url" && id_targets.find(target_of(p.links[i].url)) != detail::StringIds::kAbsent;
   std::size_t kept = 0;
   for (std::size_t i = 0; i < p.links.size(); ++i)
     if (!repeated[i]) {
@@ -978,6 +1004,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (preprint_server && p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra);
   if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
   if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
+  drop_duplicate_links(p);
   if (p.links.empty()) link_from_text(e, p);
   drop_repeated_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);

@@ -6,6 +6,7 @@
 
 #include "papershelf/format.hpp"
 #include "query/cache.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 
@@ -25,7 +26,7 @@ struct Catalog::Caches {
   // Author marker symbols, and per record a bit set of the symbols its authors carry (bit 63: a
   // symbol past the 63rd, looked up the slow way).
   bool marks_built = false;
-  std::vector<std::string> mark_symbols;
+  detail::StringIds mark_symbols;  // each symbol's id is its bit (past 63: bit 63)
   std::vector<std::uint64_t> mark_bits;
 };
 
@@ -161,10 +162,8 @@ std::string Catalog::marks(const std::vector<std::uint32_t>& entries) {
     c.mark_bits.assign(pubs.size(), 0);
     for (std::size_t i = 0; i < pubs.size(); ++i)
       for_each_mark(i, [&](std::string_view m) {
-        std::size_t k = 0;
-        while (k < c.mark_symbols.size() && c.mark_symbols[k] != m) ++k;
-        if (k == c.mark_symbols.size()) c.mark_symbols.emplace_back(m);
-        c.mark_bits[i] |= std::uint64_t{1} << std::min<std::size_t>(k, 63);
+        const std::uint32_t k = c.mark_symbols.insert(m);
+        c.mark_bits[i] |= std::uint64_t{1} << std::min<std::uint32_t>(k, 63);
       });
     c.marks_built = true;
   }
@@ -172,14 +171,20 @@ std::string Catalog::marks(const std::vector<std::uint32_t>& entries) {
   for (auto i : entries)
     if (i < pubs.size()) bits |= c.mark_bits[i];
   std::string out;
-  for (std::size_t k = 0; k < c.mark_symbols.size() && k < 63; ++k)
-    if (bits >> k & 1) out += c.mark_symbols[k];
-  if (bits >> 63 & 1)
+  for (std::uint32_t k = 0; k < c.mark_symbols.size() && k < 63; ++k)
+    if (bits >> k & 1) out += c.mark_symbols.at(k);
+  if (bits >> 63 & 1) {
+    detail::StringIds in_out;  // (one look-up per mark: searching `out` for each was quadratic)
+    for (std::uint32_t k = 0; k < 63; ++k)
+      if (bits >> k & 1) in_out.insert(c.mark_symbols.at(k));
     for (auto i : entries)
       if (i < pubs.size() && c.mark_bits[i] >> 63 & 1)
         for_each_mark(i, [&](std::string_view m) {
-          if (out.find(m) == std::string::npos) out += m;
+          bool added = false;
+          in_out.insert(m, added);
+          if (added) out += m;
         });
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
 #include "query/index_sort.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 
@@ -70,11 +71,17 @@ std::string base_problem(std::string_view base) {
 }
 
 namespace {
-// A space inside a URL ("My Paper.pdf") is written %20, as a browser would request it.
+// A space inside a URL ("My Paper.pdf") is written %20, as a browser would request it. (In one
+// pass: replacing each space in place moved the rest of the URL each time.)
 std::string encode_spaces(std::string url) {
-  for (std::size_t at = url.find(' '); at != std::string::npos; at = url.find(' ', at + 3))
-    url.replace(at, 1, "%20");
-  return url;
+  if (url.find(' ') == std::string::npos) return url;
+  std::string out;
+  out.reserve(url.size() + url.size() / 4);
+  for (const char c : url) {
+    if (c == ' ') out += "%20";
+    else out += c;
+  }
+  return out;
 }
 }  // namespace
 
@@ -150,40 +157,97 @@ const char* open_tag(HtmlOut& h, const Span& s) {
   return "";
 }
 
-// rich_text_html(text, highlight), appended to `out`.
+// The matches within a text of `n` bytes, as sorted ranges that neither overlap nor touch.
+std::vector<Match> marks_within(const std::vector<Match>& matches, std::uint32_t n) {
+  std::vector<Match> marks;
+  for (const Match& m : matches)
+    if (std::min(m.begin, n) < std::min(m.end, n)) marks.push_back({m.begin, std::min(m.end, n)});
+  detail::sort_values(marks, [](const Match& a, const Match& b) { return a.begin < b.begin; });
+  std::size_t kept = 0;
+  for (const Match& m : marks) {
+    if (kept > 0 && m.begin <= marks[kept - 1].end) marks[kept - 1].end = std::max(marks[kept - 1].end, m.end);
+    else marks[kept++] = m;
+  }
+  marks.resize(kept);
+  return marks;
+}
+
+// rich_text_html(text, highlight), appended to `out`: one sweep over the places where a span or a
+// match begins or ends. Spans are elements that nest: where spans begin they are opened, the
+// longest first; where one ends it is closed, and the spans opened inside it that go on (they
+// overlap it) are closed before it and opened again after, so the markup stays well-formed. A
+// mark is innermost: it is closed where a span begins or ends and opened again inside, so it never
+// cuts a math span or a link in two. (Reopening every span and testing every match for every
+// piece made a title with many matches or spans quadratic: 120 KB froze the page for 15 s.)
 void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr) {
   const auto n = static_cast<std::uint32_t>(text.text.size());
   const bool has_marks = highlight && !highlight->empty();
   if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
-  // Cut the text at every span/match boundary; for each piece, open the tags of the spans that
-  // cover it. Reopening per piece keeps the output well-formed whatever the spans overlap.
+  const std::vector<Span>& spans = text.spans;
+  std::vector<std::uint32_t> by_begin;  // the spans drawn, by index
   std::vector<std::uint32_t> cuts = {0, n};
-  std::vector<const Span*> spans;
-  for (const auto& s : text.spans) {
+  for (std::uint32_t i = 0; i < spans.size(); ++i) {
+    const Span& s = spans[i];
     if (s.begin >= s.end || s.end > n || s.style == SpanStyle::NoCase) continue;
-    spans.push_back(&s);
+    by_begin.push_back(i);
     cuts.push_back(s.begin);
     cuts.push_back(s.end);
   }
-  if (has_marks)
-    for (const auto& m : *highlight) {
-      cuts.push_back(std::min(m.begin, n));
-      cuts.push_back(std::min(m.end, n));
-    }
+  const std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
+  for (const Match& m : marks) {
+    cuts.push_back(m.begin);
+    cuts.push_back(m.end);
+  }
   detail::sort_unique(cuts);
+  // Of the spans opened at one place, the one that ends last is the outermost (on a tie the later
+  // one: a record lists a span after the spans inside it).
+  const auto outer_first = [&](std::uint32_t a, std::uint32_t b) {
+    return spans[a].end != spans[b].end ? spans[a].end > spans[b].end : a > b;
+  };
+  std::vector<std::uint32_t> by_end = by_begin;
+  detail::sort_indices(by_begin, [&](std::uint32_t a, std::uint32_t b) {
+    return spans[a].begin != spans[b].begin ? spans[a].begin < spans[b].begin : outer_first(a, b);
+  });
+  detail::sort_indices(by_end, [&](std::uint32_t a, std::uint32_t b) { return spans[a].end < spans[b].end; });
+  struct Open {
+    std::uint32_t span;
+    const char* closer;
+  };
+  std::vector<Open> open;  // innermost last
+  std::vector<std::uint32_t> to_open;
+  std::size_t next_begin = 0, next_end = 0, next_mark = 0;
+  bool in_mark = false;
   HtmlOut h(out);
-  std::vector<const char*> closers;
-  for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
-    const std::uint32_t a = cuts[c], b = cuts[c + 1];
-    closers.clear();
-    for (const Span* s : spans)
-      if (s->begin <= a && b <= s->end) closers.push_back(open_tag(h, *s));
-    const bool marked = has_marks && std::any_of(highlight->begin(), highlight->end(),
-                                                 [&](const Match& m) { return m.begin <= a && b <= m.end; });
-    if (marked) h << "<mark>";
-    h.escaped(std::string_view(text.text).substr(a, b - a));
-    if (marked) h << "</mark>";
-    for (auto it = closers.rbegin(); it != closers.rend(); ++it) h << *it;
+  for (std::size_t c = 0; c < cuts.size(); ++c) {
+    const std::uint32_t at = cuts[c];
+    std::size_t ending = 0;
+    for (; next_end < by_end.size() && spans[by_end[next_end]].end == at; ++next_end) ++ending;
+    const bool beginning = next_begin < by_begin.size() && spans[by_begin[next_begin]].begin == at;
+    while (next_mark < marks.size() && marks[next_mark].end <= at) ++next_mark;
+    const bool marked = next_mark < marks.size() && marks[next_mark].begin <= at;
+    if (in_mark && (!marked || ending || beginning)) {
+      h << "</mark>";
+      in_mark = false;
+    }
+    // Close down to the deepest span that ends here; those above it that go on open again.
+    std::size_t keep = open.size();
+    for (std::size_t found = 0; found < ending;) found += spans[open[--keep].span].end == at;
+    to_open.clear();
+    for (std::size_t k = open.size(); k-- > keep;) {
+      h << open[k].closer;
+      if (spans[open[k].span].end != at) to_open.push_back(open[k].span);
+    }
+    open.resize(keep);
+    for (; next_begin < by_begin.size() && spans[by_begin[next_begin]].begin == at; ++next_begin)
+      to_open.push_back(by_begin[next_begin]);
+    if (to_open.size() > 1) detail::sort_indices(to_open, outer_first);
+    for (const std::uint32_t s : to_open) open.push_back({s, open_tag(h, spans[s])});
+    if (c + 1 == cuts.size()) break;
+    if (marked && !in_mark) {
+      h << "<mark>";
+      in_mark = true;
+    }
+    h.escaped(std::string_view(text.text).substr(at, cuts[c + 1] - at));
   }
 }
 
@@ -440,16 +504,27 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
   std::string out = "<div class=\"ps-shelf\"";
   if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
   out += ">";
-  // Legend: only the symbols that appear in the shown entries.
+  // Legend: only the symbols that appear in the shown entries, judged as the element judges them
+  // (every character of the symbol is among the marks of the entries' authors). The characters
+  // are gathered once: looking through every author for every symbol was quadratic.
   const auto& legend = o.legend.empty() ? lib.profile.legend : o.legend;
+  const auto each_character = [](std::string_view s, auto&& f) {
+    for (std::size_t k = 0; k < s.size();) {
+      std::size_t length = 1;
+      while (k + length < s.size() && (static_cast<unsigned char>(s[k + length]) & 0xC0) == 0x80) ++length;
+      f(s.substr(k, length));
+      k += length;
+    }
+  };
+  detail::StringIds marked;
+  if (!legend.empty())
+    for (const std::uint32_t i : view.entries)
+      for (const Person& a : lib.publications[i].authors) each_character(a.marks(), [&](std::string_view c) { marked.insert(c); });
   std::string legend_html;
   for (const auto& e : legend) {
-    const bool used = std::any_of(view.entries.begin(), view.entries.end(), [&](std::uint32_t i) {
-      const auto& authors = lib.publications[i].authors;
-      return std::any_of(authors.begin(), authors.end(),
-                         [&](const Person& a) { return a.marks().find(e.symbol) != std::string::npos; });
-    });
-    if (!used || e.symbol.empty()) continue;
+    bool used = !e.symbol.empty();
+    each_character(e.symbol, [&](std::string_view c) { used = used && marked.find(c) != detail::StringIds::kAbsent; });
+    if (!used) continue;
     legend_html += "<span class=\"ps-legend-item\" dir=\"auto\"><sup>" + escape_html(e.symbol) + "</sup> " +
                    escape_html(e.meaning) + "</span> ";
   }

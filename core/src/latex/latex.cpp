@@ -229,6 +229,7 @@ struct Switch {
 // re-entrant, so one set per thread is enough.
 struct Stacks {
   std::vector<Span> spans;  // built here, then copied out once at their final size
+  std::vector<std::uint32_t> span_reach;  // by span: the furthest end among it and the spans before it
   std::vector<Group> groups;
   std::vector<Switch> switches;
   std::vector<char32_t> pending_marks;
@@ -266,11 +267,13 @@ class Decoder {
         groups_(stacks().groups),
         switches_(stacks().switches),
         pending_marks_(stacks().pending_marks),
-        spans_(stacks().spans) {
+        spans_(stacks().spans),
+        span_reach_(stacks().span_reach) {
     out_.text.reserve(in.size());
     groups_.clear();
     switches_.clear();
     spans_.clear();
+    span_reach_.clear();
     pending_marks_.clear();
   }
 
@@ -286,6 +289,17 @@ class Decoder {
   void flush_all_marks() { flush_marks_above(0); }  // every group's, not only the innermost one's
   void close_switches_above(std::size_t base);   // the style switches (\bf) past `base` end here
   void add_span(std::uint32_t begin, SpanStyle style, std::string url = {});
+  // The spans that may end after `at` are spans_[i...] for the i returned: those before it all
+  // end at or before `at`. Text is added at its end, so these are the few spans the group or
+  // script just closed; going through every span instead made 80,000 `$x^{2}$` quadratic.
+  std::size_t spans_reaching(std::uint32_t at) const {
+    std::size_t i = spans_.size();
+    while (i > 0 && span_reach_[i - 1] > at) --i;
+    return i;
+  }
+  void span_ends_changed_from(std::size_t i) {
+    for (; i < spans_.size(); ++i) span_reach_[i] = std::max(i ? span_reach_[i - 1] : 0u, spans_[i].end);
+  }
   bool open_group(bool argument);  // false: past kMaxGroups, the brace only groups
   void close_group();
   void command();
@@ -308,6 +322,7 @@ class Decoder {
   std::vector<Switch>& switches_;
   std::vector<char32_t>& pending_marks_;  // accents waiting for their base letter
   std::vector<Span>& spans_;
+  std::vector<std::uint32_t>& span_reach_;  // (see spans_reaching)
   int nocase_depth_ = 0;
   static constexpr std::size_t kMaxGroups = 256;
   std::size_t flat_groups_ = 0;  // braces opened past kMaxGroups, still to close
@@ -416,6 +431,7 @@ void Decoder::add_span(std::uint32_t begin, SpanStyle style, std::string url) {
   s.end = size();
   s.style = style;
   s.url = std::move(url);
+  span_reach_.push_back(std::max(span_reach_.empty() ? 0u : span_reach_.back(), s.end));
   spans_.push_back(std::move(s));
 }
 
@@ -463,7 +479,9 @@ void Decoder::close_group() {
     // without the trailing space its text then loses too (the spans inside end with the text).
     if (size() > g.start && out_.text.back() == ' ') {
       while (size() > g.start && out_.text.back() == ' ') out_.text.pop_back();
-      for (Span& inner : spans_) inner.end = std::min(inner.end, size());
+      const std::size_t reaching = spans_reaching(size());
+      for (std::size_t i = reaching; i < spans_.size(); ++i) spans_[i].end = std::min(spans_[i].end, size());
+      span_ends_changed_from(reaching);
     }
     flush_all_marks();
     add_span(g.start, SpanStyle::Math, math_source(in_.substr(g.source, pos_ - 1 - g.source)));
@@ -615,8 +633,7 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
   if (start >= t.size()) return;
   const bool text_mode = kind == 'S' || kind == 's';
   const bool up = kind == '^' || kind == 'S';
-  bool inner_spans = false;
-  for (const Span& s : spans_) inner_spans = inner_spans || s.end > start;
+  const bool inner_spans = !span_reach_.empty() && span_reach_.back() > start;
   std::string raised;
   bool all = !inner_spans;
   for (std::size_t p = start; all && p < t.size();) {
@@ -658,10 +675,13 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
   const bool words = math_ && first < t.size() && alnum;
   const std::string before = words ? std::string{kind, '('} : std::string(1, kind);
   t.insert(start, before);
-  for (Span& s : spans_) {
+  const std::size_t reaching = spans_reaching(start);
+  for (std::size_t i = reaching; i < spans_.size(); ++i) {
+    Span& s = spans_[i];
     if (s.begin >= start) s.begin += static_cast<std::uint32_t>(before.size());
     if (s.end > start) s.end += static_cast<std::uint32_t>(before.size());
   }
+  span_ends_changed_from(reaching);
   for (Switch& s : switches_)
     if (s.start > start) s.start += static_cast<std::uint32_t>(before.size());
   if (words) t.push_back(')');
@@ -806,7 +826,13 @@ void Decoder::command() {
     return;
   }
   if (const StyleCommand* s = find_style(kSwitchStyles, name)) {
-    if (s->style != kPlain) switches_.push_back({size(), static_cast<SpanStyle>(s->style)});
+    // A style already in force adds nothing (`\it a \it b`), which also keeps the switches to
+    // a handful: one span per switch gave 5,000 spans over the same text (30 KB of title made
+    // 112 MB of HTML).
+    const auto style = static_cast<SpanStyle>(s->style);
+    if (s->style != kPlain &&
+        std::none_of(switches_.begin(), switches_.end(), [&](const Switch& w) { return w.style == style; }))
+      switches_.push_back({size(), style});
     return;
   }
   if (name == "noopsort" || name == "sortkey" || name == "noop" || name == "vphantom" ||
@@ -1045,15 +1071,21 @@ void encode_url(std::string& out, std::string_view url) {
 }
 
 // A link written as \url{...}: its text is its URL, with no other style inside it (the reader
-// takes \url's argument verbatim).
-bool written_as_url(const RichText& text, const Span& s) {
+// takes \url's argument verbatim). `order` is the spans outermost first (as encode() opens
+// them) and the link is order[k]: a span inside it comes right after it there, or right before
+// it when both cover the same text. (Looking through every span for every link made a note of
+// many \url{} quadratic.)
+bool written_as_url(const RichText& text, const std::vector<std::uint32_t>& order, std::size_t k) {
+  const Span& s = text.spans[order[k]];
   if (s.style != SpanStyle::Link || std::string_view(text.text).substr(s.begin, s.end - s.begin) != s.url) return false;
-  for (const Span& inner : text.spans)
-    if (&inner != &s && inner.begin >= s.begin && inner.end <= s.end) return false;
+  if (k > 0 && text.spans[order[k - 1]].begin == s.begin && text.spans[order[k - 1]].end == s.end) return false;
+  // (The spans that begin inside it and end past it are the ones that cross it: a few.)
+  for (std::size_t j = k + 1; j < order.size() && text.spans[order[j]].begin < s.end; ++j)
+    if (text.spans[order[j]].end <= s.end) return false;
   return true;
 }
 
-void open_span(std::string& out, const Span& s, const RichText& text) {
+void open_span(std::string& out, const Span& s, bool as_url) {
   switch (s.style) {
     case SpanStyle::Italic:
       out += "\\emph{";
@@ -1074,7 +1106,7 @@ void open_span(std::string& out, const Span& s, const RichText& text) {
       out += "{";
       break;
     case SpanStyle::Link:
-      if (written_as_url(text, s)) {
+      if (as_url) {
         out += "\\url{";
       } else {
         out += "\\href{";
@@ -1132,6 +1164,8 @@ std::string encode(const RichText& text) {
     if (x.end != y.end) return x.end > y.end;
     return a > b;
   });
+  std::vector<std::uint8_t> as_url(text.spans.size());  // by span
+  for (std::size_t k = 0; k < order.size(); ++k) as_url[order[k]] = written_as_url(text, order, k);
   std::vector<const Span*> open;
   std::size_t next = 0;
   std::size_t pos = 0;
@@ -1165,7 +1199,7 @@ std::string encode(const RichText& text) {
         past_math = s.end;
         break;
       }
-      open_span(out, s, text);
+      open_span(out, s, as_url[&s - text.spans.data()]);
       open.push_back(&s);
       in_math = s.style == SpanStyle::Math;
       if (s.style == SpanStyle::NoCase && pos < t.size()) {
@@ -1194,7 +1228,7 @@ std::string encode(const RichText& text) {
     const std::string_view chunk = std::string_view(t).substr(pos, stop - pos);
     if (in_math) {
       out.append(chunk);
-    } else if (!open.empty() && written_as_url(text, *open.back())) {
+    } else if (!open.empty() && as_url[open.back() - text.spans.data()]) {
       encode_url(out, chunk);
     } else {
       encode_plain(out, chunk);

@@ -4,6 +4,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 #include "read/record_keys.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 
@@ -47,11 +48,19 @@ ReadResult read(std::string_view text, const ReadOptions& options) {
 }
 
 namespace {
-template <typename T>
-void append_missing(std::vector<T>& into, std::vector<T>&& more) {
-  for (auto& item : more)
-    if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(std::move(item));
+// `more`'s items that `into` lacks by key(item), in order, each once. (A search of `into` for each
+// item made a profile of many aliases, interests or legend symbols quadratic.)
+template <typename T, typename Key>
+void append_missing(std::vector<T>& into, std::vector<T>&& more, const Key& key) {
+  detail::StringIds seen;
+  for (const T& item : into) seen.insert(key(item));
+  for (auto& item : more) {
+    bool added = false;
+    seen.insert(key(item), added);
+    if (added) into.push_back(std::move(item));
+  }
 }
+std::string_view itself(const std::string& s) { return s; }
 }  // namespace
 
 void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, std::string_view source_name) {
@@ -81,14 +90,11 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, 
   if (a.position.empty()) a.position = std::move(b.position);
   if (a.affiliation.empty()) a.affiliation = std::move(b.affiliation);
   if (a.photo.empty()) a.photo = std::move(b.photo);
-  append_missing(a.aliases, std::move(b.aliases));
-  append_missing(a.links, std::move(b.links));
-  append_missing(a.interests, std::move(b.interests));
-  for (auto& entry : b.legend) {
-    const bool known = std::any_of(a.legend.begin(), a.legend.end(),
-                                   [&](const LegendEntry& e) { return e.symbol == entry.symbol; });
-    if (!known) a.legend.push_back(std::move(entry));
-  }
+  append_missing(a.aliases, std::move(b.aliases), itself);
+  append_missing(a.links, std::move(b.links),
+                 [](const Link& l) { return std::to_string(l.label.size()) + ':' + l.label + l.url; });
+  append_missing(a.interests, std::move(b.interests), itself);
+  append_missing(a.legend, std::move(b.legend), [](const LegendEntry& e) -> std::string_view { return e.symbol; });
 }
 
 }  // namespace papershelf
