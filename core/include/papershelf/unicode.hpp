@@ -22,6 +22,14 @@ std::size_t count_code_points(std::string_view s);
 // The longest prefix of `s` of at most `max_bytes` that does not end inside a UTF-8 sequence.
 std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes);
 
+// `s` with what a terminal would act on instead of showing made visible, for text printed where
+// an owner reads it: C0 controls and DEL as \x1b (newlines and tabs too: a diagnostic is one
+// line), C1 controls as \u009b, and bytes that are not UTF-8 as \xff (a terminal in an 8-bit mode
+// reads a lone 0x9b as CSI). With `bidi`, also the bidirectional marks, embeddings, overrides and
+// isolates (U+061C, U+200E-200F, U+202A-202E, U+2066-2069) as \u202e, which make a line read in
+// another order than it is written. Everything else, backslashes included, is unchanged.
+std::string escape_controls(std::string_view s, bool bidi = true);
+
 bool is_combining_mark(char32_t cp);
 // Composes base + combining mark into one precomposed code point, or 0 when there is none.
 char32_t compose(char32_t base, char32_t mark);
