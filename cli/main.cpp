@@ -1,7 +1,10 @@
 // papershelf: check and render publication lists from the command line.
 // All the work is the core's; this file only reads files, parses flags and prints.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -106,19 +109,29 @@ options:
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 )";
 
-const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] PAGE.html
+const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--root DIR] PAGE.html
 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
-<!-- papershelf:prerender -->, replaces the marker with the static list that element
-shows: its src (a file beside the page) rendered with its own attributes (owner, group,
-sort, filter, max-authors, base, preset, omit-fields, and the profile card's profile,
-position, affiliation, photo, interests, links, email). The element takes over from it
-without moving anything. Writes the page to standard output, or to OUT.html (which may be
-PAGE.html itself). Exit status: 1 when some data had errors (the page is still written),
-2 on bad usage or an unreadable file.
+<!-- papershelf:prerender --> in its content, replaces the marker with the static list that
+element shows: its src rendered with its own attributes (owner, group, sort, filter,
+max-authors, base, preset, omit-fields, and the profile card's profile, position,
+affiliation, photo, interests, links, email). The element takes over from it without
+moving anything. Writes the page to standard output, or to OUT.html (which may be
+PAGE.html itself).
+
+A src is read only when it is a regular file of at most 64 MB whose real path (symbolic
+links followed) is inside the page's folder, or inside DIR with --root; a src that is a
+URL is left to the element. An attribute the element cannot use (a bad sort, group,
+filter clause, base, preset, max-authors, profile or link) is left out as the element
+leaves it out, with a warning at the element's line:column.
+
+Exit status: 1 when some data had errors or some element could not be filled (its marker
+is left; the page is still written), 2 on bad usage or an unreadable page.
 
 options:
   -o, --output FILE   write the page to FILE
+  --root DIR          read src files anywhere inside DIR (the site's root) instead of only
+                      inside the page's folder
   --first N           only the first N entries of each list (a long list's first screen:
                       a smaller page that shows sooner; the element then shows them all)
 )";
@@ -143,6 +156,7 @@ struct Args {
   std::vector<std::string> omit_fields;
   std::string preset;
   std::string output;  // prerender: where the page goes ("" = standard output)
+  std::string root;    // prerender: the folder src files must be inside ("" = the page's)
   std::size_t max_authors = 0;
   std::size_t first = 0;  // html: the first N entries only (0 = all)
   bool no_bibtex = false, clean = false, quiet = false, help = false;
@@ -153,9 +167,41 @@ struct Args {
   std::size_t top = 10;
 };
 
+// Everything the CLI says on standard error quotes its input (file names, flag values): shown,
+// never obeyed by the terminal.
+void say(const std::string& message) { std::fprintf(stderr, "papershelf: %s\n", unicode::escape_controls(message).c_str()); }
+
 int usage_error(const std::string& message) {
-  std::fprintf(stderr, "papershelf: %s\nTry 'papershelf --help'.\n", message.c_str());
+  say(message);
+  std::fputs("Try 'papershelf --help'.\n", stderr);
   return 2;
+}
+
+// Text for a terminal: each line's control characters shown escaped (unicode::escape_controls;
+// bidirectional ones kept, as right-to-left titles hold them), its line ends (\n, \r\n) kept.
+std::string for_terminal(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t newline = std::min(text.find('\n', start), text.size());
+    const std::size_t end = newline > start && text[newline - 1] == '\r' ? newline - 1 : newline;
+    out += unicode::escape_controls(text.substr(start, end - start), false);
+    out.append(text.substr(end, newline + 1 - end));
+    start = newline + 1;
+  }
+  return out;
+}
+
+// Writes `out` to standard output; a data format (HTML, JSON, BibTeX, RIS) as it is, unless a
+// terminal shows it: then as for_terminal() shows it, as the text formats always are.
+void write_stdout(const std::string& out, bool text_format) {
+  if (!text_format && !::isatty(STDOUT_FILENO)) {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return;
+  }
+  const std::string shown = for_terminal(out);
+  std::fwrite(shown.data(), 1, shown.size(), stdout);
 }
 
 std::vector<std::string> split_commas(const std::string& s) {
@@ -205,6 +251,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
     else if (name == "--preset") a.preset = v;
     else if (name == "--output" || name == "-o") a.output = v;
+    else if (name == "--root") a.root = v;
     else if (name == "--name") a.profile.name = v;
     else if (name == "--position") a.profile.position = v;
     else if (name == "--affiliation") a.profile.affiliation = v;
@@ -238,6 +285,18 @@ int parse_args(int argc, char** argv, int first, Args& a) {
   return 0;
 }
 
+// Reads one input's bytes (`name` in diagnostics) and merges it into `lib`.
+void add_input(const std::string& bytes, const std::string& name, Format format, std::size_t index, Library& lib,
+               std::vector<Diagnostic>& diagnostics) {
+  ReadOptions options;
+  options.format = format;
+  options.source_name = name;
+  options.source_index = static_cast<std::uint32_t>(index);
+  ReadResult r = read(bytes, options);
+  merge(lib, std::move(r.library), &r.diagnostics, name);
+  diagnostics.insert(diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+}
+
 // Reads and merges all inputs; prints diagnostics. Returns false when a file can't be read.
 bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics) {
   Format format = Format::Auto;
@@ -245,16 +304,10 @@ bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics) {
   for (std::size_t i = 0; i < a.files.size(); ++i) {
     std::string text;
     if (!read_input(a.files[i], text)) {
-      std::fprintf(stderr, "papershelf: cannot read %s: %s\n", a.files[i].c_str(), std::strerror(errno));
+      say("cannot read " + a.files[i] + ": " + std::strerror(errno));
       return false;
     }
-    ReadOptions options;
-    options.format = format;
-    options.source_name = a.files[i];
-    options.source_index = static_cast<std::uint32_t>(i);
-    ReadResult r = read(text, options);
-    merge(lib, std::move(r.library), &r.diagnostics, a.files[i]);
-    diagnostics.insert(diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    add_input(text, a.files[i], format, i, lib, diagnostics);
   }
   return true;
 }
@@ -318,38 +371,44 @@ int run_stats(const Args& a) {
   const Stats stats = catalog.stats(owner_text(a), so, all ? nullptr : &view.entries);
   std::string out = a.format == "json" ? format_stats_json(stats) : format_stats_text(stats);
   if (!out.empty() && out.back() != '\n') out += '\n';
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out, a.format != "json");
   return has_errors(diagnostics) ? 1 : 0;
 }
 
-// Renders the FILEs as the flags say into `out`. Returns the exit status: 0, 1 when the input
-// had errors (the valid records are still in `out`), 2 on bad usage or an unreadable file.
-int render(const Args& a, std::string& out) {
-  if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
-  Query query;
+// The query the flags describe, and every check of the flags render makes before reading
+// anything. Returns "" or what is wrong.
+std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
   std::string error;
   if (!a.sort.empty()) {
     auto keys = parse_sort(a.sort, &error);
-    if (!keys) return usage_error(error);
+    if (!keys) return error;
     query.sort = *keys;
   }
   if (!a.group.empty()) {
     auto g = group_from_string(a.group, &error);
-    if (!g) return usage_error(error);
+    if (!g) return error;
     query.group = *g;
   }
   query.search = a.search;
   query.filter = parse_filter(a.filter, &error);
-  if (!error.empty()) return usage_error(error);
-  auto style = citation_style_from_string(a.style);
-  if (!style) return usage_error("unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard or compact)");
-  if (std::string problem = base_problem(a.base); !problem.empty()) return usage_error("--base: " + problem);
+  if (!error.empty()) return error;
+  const auto chosen = citation_style_from_string(a.style);
+  if (!chosen) return "unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard or compact)";
+  style = *chosen;
+  if (std::string problem = base_problem(a.base); !problem.empty()) return "--base: " + problem;
+  if (!a.preset.empty() && !is_preset(a.preset))
+    return "unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)";
+  if (!a.profile_mode.empty() && !profile_mode_from_string(a.profile_mode))
+    return "unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)";
+  if (a.format != "html" && a.format != "json" && a.format != "text" && !export_format_from_string(a.format))
+    return "unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)";
+  return {};
+}
 
-  Library lib;
-  std::vector<Diagnostic> diagnostics;
-  if (!load(a, lib, diagnostics)) return 2;
-  print_diagnostics(diagnostics, false);
-
+// Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
+// or 1 when the input had errors (the valid records are still in `out`).
+int render_library(const Args& a, const Query& query, CitationStyle style, Library lib,
+                   const std::vector<Diagnostic>& diagnostics, std::string& out) {
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
   FormatOptions options;
@@ -357,8 +416,6 @@ int render(const Args& a, std::string& out) {
   options.max_authors = a.max_authors;
   options.first = a.first;
   options.base = a.base;
-  if (!a.preset.empty() && !is_preset(a.preset))
-    return usage_error("unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)");
   options.preset = a.preset;
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
@@ -366,9 +423,7 @@ int render(const Args& a, std::string& out) {
   const View view = catalog.query(query, owner_text(a));
   if (a.format == "html") {
     out = format_html(library, view, options);
-    if (!a.profile_mode.empty()) {
-      auto mode = profile_mode_from_string(a.profile_mode);
-      if (!mode) return usage_error("unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)");
+    if (const auto mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && mode) {
       Profile over = a.profile;
       if (over.name.empty() && library.profile.name.empty() && !a.owners.empty()) over.name = a.owners.front();
       ProfileCardOptions card;
@@ -385,43 +440,110 @@ int render(const Args& a, std::string& out) {
   } else if (a.format == "json") {
     out = format_view_json(library, view, options);
   } else if (a.format == "text") {
-    for (auto i : view.entries) out += format_citation(library.publications[i], *style) + "\n";
+    for (auto i : view.entries) out += format_citation(library.publications[i], style) + "\n";
   } else if (const auto exported = export_format_from_string(a.format)) {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
     out = format_export(library, view, *exported, bibtex);
-  } else {
-    return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
   }
   if (!out.empty() && out.back() != '\n') out += '\n';
   return has_errors(diagnostics) ? 1 : 0;
+}
+
+// Renders the FILEs as the flags say into `out`. Returns the exit status: 0, 1 when the input
+// had errors (the valid records are still in `out`), 2 on bad usage or an unreadable file.
+int render(const Args& a, std::string& out) {
+  if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
+  Query query;
+  CitationStyle style{};
+  if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
+  Library lib;
+  std::vector<Diagnostic> diagnostics;
+  if (!load(a, lib, diagnostics)) return 2;
+  print_diagnostics(diagnostics, false);
+  return render_library(a, query, style, std::move(lib), diagnostics, out);
 }
 
 int run_render(const Args& a) {
   if (a.help) return std::fputs(kRenderHelp, stdout), 0;
   std::string out;
   const int status = render(a, out);
-  if (status != 2) std::fwrite(out.data(), 1, out.size(), stdout);
+  if (status != 2) write_stdout(out, a.format == "text");
   return status;
 }
 
+std::string trimmed(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n\f"), e = s.find_last_not_of(" \t\r\n\f");
+  return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
+}
+
 // The render flags an element's attributes stand for: the same names, so the static list is the
-// one the element will show.
-std::vector<std::string> flags_of(const cli::ShelfElement& shelf) {
+// one the element will show. An attribute the element cannot use it leaves out (it says so in the
+// console and shows the list without it; of a filter it keeps the clauses it understands), and so
+// do these flags: each such attribute is said in `problems`.
+std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
   std::vector<std::string> flags;
+  auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
   for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "omit-fields",
-                           "position", "affiliation", "photo", "interests"})
-    if (const std::string* v = shelf.attribute(name); v && !v->empty()) flags.push_back("--" + std::string(name) + "=" + *v);
-  if (const std::string* mode = shelf.attribute("profile"); mode && *mode != "none")
-    flags.push_back(mode->empty() || *mode == "profile" ? "--profile" : "--profile=" + *mode);
+                           "position", "affiliation", "photo", "interests"}) {
+    const std::string* attribute = shelf.attribute(name);
+    if (!attribute || attribute->empty()) continue;
+    const std::string attr = name;
+    std::string value = *attribute, error;
+    if (attr == "sort" && !parse_sort(value, &error)) {
+      problem(attr, error + "; the list is in its default order");
+      continue;
+    }
+    if (attr == "group" && !group_from_string(value, &error)) {
+      problem(attr, error + "; the list is not grouped");
+      continue;
+    }
+    if (attr == "filter") {
+      const Filter understood = parse_filter(value, &error);
+      if (!error.empty()) {
+        problem(attr, error + "; the rest of the filter applies");
+        value = to_string(understood);
+        if (value.empty()) continue;
+      }
+    }
+    if (attr == "base" && !(error = base_problem(value)).empty()) {
+      problem(attr, error);
+      continue;
+    }
+    if (attr == "preset" && !is_preset(value)) {
+      problem(attr, "unknown preset \"" + value + "\" (use al-folio, academicpages or hugo-blox); the list has none");
+      continue;
+    }
+    if (attr == "max-authors") {
+      // As the element reads it: a number, rounded down; anything else lists every author.
+      const std::string number = trimmed(value);
+      char* end = nullptr;
+      const double n = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+      if (number.empty() || *end != '\0' || !std::isfinite(n) || n < 0) {
+        problem(attr, "\"" + value + "\" is not a number of authors; every author is listed");
+        continue;
+      }
+      if (n < 1 || n >= 1e9) continue;
+      value = std::to_string(static_cast<std::size_t>(n));
+    }
+    flags.push_back("--" + attr + "=" + value);
+  }
+  if (const std::string* mode = shelf.attribute("profile"); mode && *mode != "none") {
+    const bool known = mode->empty() || *mode == "profile" || profile_mode_from_string(*mode);
+    if (!known) problem("profile", "unknown profile mode \"" + *mode + "\" (use full, compact or none); the full card is shown");
+    flags.push_back(!known || mode->empty() || *mode == "profile" ? "--profile" : "--profile=" + *mode);
+  }
   if (const std::string* links = shelf.attribute("links")) {
     std::size_t start = 0;
     for (std::size_t i = 0; i <= links->size(); ++i)
       if (i == links->size() || (*links)[i] == ';' || (*links)[i] == '\n') {
-        std::string link = links->substr(start, i - start);
-        const auto b = link.find_first_not_of(" \t\r"), e = link.find_last_not_of(" \t\r");
-        if (b != std::string::npos) flags.push_back("--link=" + link.substr(b, e - b + 1));
+        const std::string link = trimmed(std::string_view(*links).substr(start, i - start));
         start = i + 1;
+        if (link.empty()) continue;
+        const std::size_t eq = link.find('=');
+        const std::string kind = eq == std::string::npos ? std::string() : trimmed(std::string_view(link).substr(0, eq));
+        if (kind.empty()) problem("links", "\"" + link + "\" is not KIND=URL; it is left out");
+        else flags.push_back("--link=" + kind + "=" + trimmed(std::string_view(link).substr(eq + 1)));
       }
   }
   const std::string* display = shelf.attribute("email-display");
@@ -431,49 +553,77 @@ std::vector<std::string> flags_of(const cli::ShelfElement& shelf) {
   return flags;
 }
 
+// A src the element fetches itself, which prerender leaves to it.
+bool is_remote(const std::string& src) { return src.find("://") != std::string::npos || src.front() == '/'; }
+
 int run_prerender(const Args& a) {
   if (a.help) return std::fputs(kPrerenderHelp, stdout), 0;
   if (a.files.size() != 1) return usage_error("prerender needs one PAGE.html");
+  const std::string& page_name = a.files[0];
   std::string page;
-  if (!read_input(a.files[0], page)) {
-    std::fprintf(stderr, "papershelf: cannot read %s: %s\n", a.files[0].c_str(), std::strerror(errno));
+  if (!read_input(page_name, page)) {
+    say("cannot read " + page_name + ": " + std::strerror(errno));
     return 2;
   }
-  const std::size_t slash = a.files[0].rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : a.files[0].substr(0, slash + 1);
+  const std::size_t slash = page_name.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : page_name.substr(0, slash + 1);
+  const std::string root = !a.root.empty() ? a.root : dir.empty() ? "." : dir;
+  const LineMap lines(page);
   std::string out;
   std::size_t copied = 0;
   int status = 0;
   for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
     if (shelf.marker == std::string::npos) continue;
+    // What is wrong with this element, at its start tag.
+    auto report = [&](Severity severity, const std::string& message) {
+      const LineMap::Position at = lines.position(shelf.start);
+      print_diagnostics({{page_name, at.line, at.column, severity, "<paper-shelf> " + message}}, false);
+      status = std::max(status, 1);
+    };
     const std::string* src = shelf.attribute("src");
-    if (!src || src->empty() || src->find("://") != std::string::npos || src->front() == '/') {
-      std::fprintf(stderr, "papershelf: %s: a <paper-shelf> with a marker has no src beside the page; its marker is left\n",
-                   a.files[0].c_str());
+    if (!src || src->empty() || is_remote(*src)) {
+      // (The element loads it; nothing here is wrong.)
+      say(page_name + ": a <paper-shelf> with a marker has no src beside the page; its marker is left");
       continue;
     }
-    std::vector<std::string> flags = flags_of(shelf);
+    std::string bytes;
+    if (std::string refused = cli::read_page_source(dir, root, *src, bytes); !refused.empty()) {
+      report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; its marker is left");
+      continue;
+    }
+    std::vector<std::string> problems;
+    std::vector<std::string> flags = flags_of(shelf, problems);
+    for (const std::string& problem : problems) report(Severity::Warning, problem);
     std::vector<char*> argv{nullptr};
     for (auto& f : flags) argv.push_back(f.data());
     Args args;
-    if (int bad = parse_args(static_cast<int>(argv.size()), argv.data(), 1, args)) return bad;
-    args.files = {dir + *src};
+    Query query;
+    CitationStyle style{};
+    std::string unusable;
+    if (parse_args(static_cast<int>(argv.size()), argv.data(), 1, args) != 0) unusable = "its attributes are not understood";
+    else unusable = render_settings(args, query, style);
+    if (!unusable.empty()) {  // (flags_of leaves out what the element cannot use: not expected)
+      report(Severity::Error, unusable + "; its marker is left");
+      continue;
+    }
     args.first = a.first;
+    Library lib;
+    std::vector<Diagnostic> diagnostics;
+    add_input(bytes, dir + *src, Format::Auto, 0, lib, diagnostics);
+    print_diagnostics(diagnostics, false);
     std::string html;
-    const int rendered = render(args, html);
-    if (rendered == 2) return 2;
-    status = std::max(status, rendered);
+    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, html));
     out.append(page, copied, shelf.marker - copied);
     out += html;
-    copied = shelf.marker + cli::kPrerenderMarker.size();
+    copied = shelf.marker_end;
   }
   out.append(page, copied, std::string::npos);
   if (a.output.empty()) {
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    write_stdout(out, false);
   } else {
     std::ofstream file(a.output, std::ios::binary | std::ios::trunc);
     if (!(file << out)) {
-      std::fprintf(stderr, "papershelf: cannot write %s\n", a.output.c_str());
+      say("cannot write " + a.output);
       return 2;
     }
   }

@@ -1,6 +1,14 @@
 #include "page.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <cstdlib>
+#include <cstring>
 
 #include "papershelf/unicode.hpp"
 
@@ -56,6 +64,138 @@ std::string decode_entities(std::string_view v) {
   return out;
 }
 
+// ---------------------------------------------------------------- [SECTION] the tokenizer
+
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// The elements whose content is text to the tokenizer, up to their own end tag (RCDATA and raw
+// text; noscript too, as in a browser that runs scripts, which is where the element runs).
+bool is_raw_text(std::string_view name) {
+  for (std::string_view raw : {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"})
+    if (name == raw) return true;
+  return false;
+}
+
+// Elements that never have content, so never an end tag.
+bool is_void(std::string_view name) {
+  for (std::string_view v : {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input",
+                             "keygen", "link", "meta", "param", "source", "track", "wbr"})
+    if (name == v) return true;
+  return false;
+}
+
+// "<name" or "</name" at `at` followed by what ends a tag name (space, "/" or ">").
+bool tag_at(std::string_view page, std::size_t at, std::string_view open, std::string_view name) {
+  if (!starts_with_ci(page, at, open) || !starts_with_ci(page, at + open.size(), name)) return false;
+  const std::size_t after = at + open.size() + name.size();
+  return after < page.size() && (is_space(page[after]) || page[after] == '/' || page[after] == '>');
+}
+
+// Where the raw text of `name` that starts at `at` ends: at its end tag's "<", or the page's end.
+// Script text has the tokenizer's escaped states: inside "<!--", a "<script>" is read as text up to
+// its "</script>", which then does not end the element.
+std::size_t raw_text_end(std::string_view page, std::size_t at, std::string_view name) {
+  if (name != "script") {
+    for (; at < page.size(); ++at)
+      if (page[at] == '<' && tag_at(page, at, "</", name)) return at;
+    return page.size();
+  }
+  enum { Data, Escaped, DoubleEscaped } state = Data;
+  while (at < page.size()) {
+    if (state != Data && page.compare(at, 3, "-->") == 0) {
+      state = Data;
+      at += 3;
+    } else if (tag_at(page, at, "</", "script")) {
+      if (state != DoubleEscaped) return at;
+      state = Escaped;
+      at += 8;
+    } else if (state == Data && page.compare(at, 4, "<!--") == 0) {
+      state = Escaped;
+      at += 2;  // (its "--" also begins "-->": "<!-->" opens and closes at once)
+    } else if (state == Escaped && tag_at(page, at, "<", "script")) {
+      state = DoubleEscaped;
+      at += 7;
+    } else {
+      ++at;
+    }
+  }
+  return page.size();
+}
+
+struct Tag {
+  std::string name;  // lower-cased
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::size_t end = std::string_view::npos;  // just past its ">"; npos when the page ends first
+};
+
+// The tag whose name starts at `at` (just past "<" or "</"), as the tokenizer reads it: quoted
+// values may hold ">", the first of repeated attributes wins.
+Tag read_tag(std::string_view page, std::size_t at) {
+  Tag tag;
+  std::size_t i = at;
+  while (i < page.size() && !is_space(page[i]) && page[i] != '/' && page[i] != '>') tag.name += lower(page[i++]);
+  while (i < page.size() && page[i] != '>') {
+    if (is_space(page[i]) || page[i] == '/') {
+      ++i;
+      continue;
+    }
+    std::string name(1, lower(page[i++]));  // (a name may begin with "=")
+    while (i < page.size() && !is_space(page[i]) && page[i] != '=' && page[i] != '>' && page[i] != '/') name += lower(page[i++]);
+    while (i < page.size() && is_space(page[i])) ++i;
+    std::string value;
+    if (i < page.size() && page[i] == '=') {
+      ++i;
+      while (i < page.size() && is_space(page[i])) ++i;
+      if (i < page.size() && (page[i] == '"' || page[i] == '\'')) {
+        const char quote = page[i++];
+        const std::size_t end = std::min(page.find(quote, i), page.size());
+        value = decode_entities(page.substr(i, end - i));
+        i = end + 1;
+      } else {
+        const std::size_t start = i;
+        while (i < page.size() && !is_space(page[i]) && page[i] != '>') ++i;
+        value = decode_entities(page.substr(start, i - start));
+      }
+    }
+    const bool repeated = std::any_of(tag.attributes.begin(), tag.attributes.end(), [&](const auto& a) { return a.first == name; });
+    if (!repeated) tag.attributes.emplace_back(std::move(name), std::move(value));
+  }
+  if (i < page.size()) tag.end = i + 1;
+  return tag;
+}
+
+// The comment whose "<!--" is at `at`: where its text is and where it ends ("-->", "--!>", or
+// at once for "<!-->" and "<!--->").
+struct Comment {
+  std::string_view text;
+  std::size_t end;
+};
+Comment read_comment(std::string_view page, std::size_t at) {
+  const std::size_t from = at + 4;
+  if (page.compare(from, 1, ">") == 0) return {{}, from + 1};
+  if (page.compare(from, 2, "->") == 0) return {{}, from + 2};
+  const std::size_t close = page.find("--", from);
+  for (std::size_t dashes = close; dashes != std::string_view::npos; dashes = page.find("--", dashes + 1)) {
+    if (page.compare(dashes + 2, 1, ">") == 0) return {page.substr(from, dashes - from), dashes + 3};
+    if (page.compare(dashes + 2, 2, "!>") == 0) return {page.substr(from, dashes - from), dashes + 4};
+  }
+  return {page.substr(from), page.size()};
+}
+
+bool is_marker(std::string_view comment) {
+  while (!comment.empty() && is_space(comment.front())) comment.remove_prefix(1);
+  while (!comment.empty() && is_space(comment.back())) comment.remove_suffix(1);
+  return comment == "papershelf:prerender";
+}
+
+// ---------------------------------------------------------------- [SECTION] reading a src
+
+// The real path of `path` (symbolic links followed, "." and ".." gone), or "" when it has none.
+std::string real_path(const std::string& path) {
+  char buffer[PATH_MAX];
+  return ::realpath(path.c_str(), buffer) ? std::string(buffer) : std::string();
+}
+
 }  // namespace
 
 const std::string* ShelfElement::attribute(std::string_view name) const {
@@ -66,53 +206,96 @@ const std::string* ShelfElement::attribute(std::string_view name) const {
 
 std::vector<ShelfElement> find_shelves(std::string_view page) {
   std::vector<ShelfElement> out;
-  constexpr std::string_view kOpen = "<paper-shelf", kClose = "</paper-shelf";
-  for (std::size_t at = 0; (at = page.find('<', at)) != std::string_view::npos; ++at) {
-    if (starts_with_ci(page, at, "<!--")) {  // (a commented-out element is not one)
-      const std::size_t end = page.find("-->", at + 4);
-      if (end == std::string_view::npos) break;
-      at = end + 2;
-      continue;
-    }
-    if (!starts_with_ci(page, at, kOpen) || at + kOpen.size() >= page.size() ||
-        !(is_space(page[at + kOpen.size()]) || page[at + kOpen.size()] == '>' || page[at + kOpen.size()] == '/'))
-      continue;
-    ShelfElement shelf;
-    std::size_t i = at + kOpen.size();
-    while (i < page.size() && page[i] != '>') {
-      if (is_space(page[i]) || page[i] == '/') {
-        ++i;
-        continue;
+  // The open elements: their names, and for a <paper-shelf> its place in `out`.
+  std::vector<std::pair<std::string, std::size_t>> open;
+  constexpr std::size_t kNotShelf = std::string_view::npos;
+  auto innermost_shelf = [&]() -> ShelfElement* {
+    for (auto it = open.rbegin(); it != open.rend(); ++it)
+      if (it->second != kNotShelf) return &out[it->second];
+    return nullptr;
+  };
+  std::size_t at = 0;
+  while ((at = page.find('<', at)) != std::string_view::npos) {
+    const std::size_t next = at + 1;
+    const char c = next < page.size() ? page[next] : '\0';
+    if (page.compare(at, 4, "<!--") == 0) {
+      const Comment comment = read_comment(page, at);
+      ShelfElement* shelf = innermost_shelf();
+      if (shelf && shelf->marker == std::string_view::npos && comment.end <= page.size() &&
+          page.compare(comment.end - 3, 3, "-->") == 0 && is_marker(comment.text)) {
+        shelf->marker = at;
+        shelf->marker_end = comment.end;
       }
-      std::string name;
-      while (i < page.size() && !is_space(page[i]) && page[i] != '=' && page[i] != '>' && page[i] != '/') name += lower(page[i++]);
-      while (i < page.size() && is_space(page[i])) ++i;
-      std::string value;
-      if (i < page.size() && page[i] == '=') {
-        ++i;
-        while (i < page.size() && is_space(page[i])) ++i;
-        if (i < page.size() && (page[i] == '"' || page[i] == '\'')) {
-          const char quote = page[i++];
-          const std::size_t end = page.find(quote, i);
-          const std::size_t stop = end == std::string_view::npos ? page.size() : end;
-          value = decode_entities(page.substr(i, stop - i));
-          i = stop + 1;
-        } else {
-          const std::size_t start = i;
-          while (i < page.size() && !is_space(page[i]) && page[i] != '>') ++i;
-          value = decode_entities(page.substr(start, i - start));
+      at = comment.end;
+    } else if (c == '!' || c == '?' || (c == '/' && next + 1 < page.size() && !is_alpha(page[next + 1]) && page[next + 1] != '>')) {
+      // A doctype, "<?...>", "</ ...>" or "<![CDATA[...": to the next ">", as a bogus comment.
+      at = std::min(page.find('>', next), page.size());
+    } else if (c == '/' && next + 1 < page.size() && is_alpha(page[next + 1])) {
+      const Tag tag = read_tag(page, next + 1);
+      if (tag.end == std::string_view::npos) break;
+      // An end tag closes its element and whatever is still open inside it; a stray one nothing.
+      for (std::size_t k = open.size(); k-- > 0;)
+        if (open[k].first == tag.name) {
+          open.resize(k);
+          break;
         }
+      at = tag.end;
+    } else if (is_alpha(c)) {
+      Tag tag = read_tag(page, next);
+      if (tag.end == std::string_view::npos) break;  // (a tag the page's end cuts off is no element)
+      at = tag.end;
+      if (tag.name == "plaintext") break;  // all the rest is text
+      if (is_raw_text(tag.name)) {
+        at = raw_text_end(page, at, tag.name);
+      } else if (tag.name == "paper-shelf") {
+        ShelfElement shelf;
+        shelf.attributes = std::move(tag.attributes);
+        shelf.start = next - 1;
+        open.emplace_back(tag.name, out.size());
+        out.push_back(std::move(shelf));
+      } else if (!is_void(tag.name)) {
+        open.emplace_back(std::move(tag.name), kNotShelf);
       }
-      if (!name.empty() && !shelf.attribute(name)) shelf.attributes.emplace_back(std::move(name), std::move(value));
+    } else {
+      at = next;  // a "<" that is only text
     }
-    // The marker belongs to this element when it comes before the element's end tag.
-    const std::size_t close = page.find(kClose, i);
-    const std::size_t marker = page.find(kPrerenderMarker, i);
-    if (marker != std::string_view::npos && (close == std::string_view::npos || marker < close)) shelf.marker = marker;
-    out.push_back(std::move(shelf));
-    at = i;
   }
   return out;
+}
+
+std::string read_page_source(const std::string& page_dir, const std::string& root, const std::string& src,
+                             std::string& text) {
+  if (src == "-") return "\"-\" names no file (prerender reads no standard input)";
+  const std::string path = real_path(page_dir + src);
+  if (path.empty()) return std::strerror(errno);
+  const std::string inside = real_path(root);
+  if (inside.empty()) return "its folder " + root + ": " + std::strerror(errno);
+  const bool within = path.compare(0, inside.size(), inside) == 0 &&
+                      (inside == "/" || path.size() == inside.size() || path[inside.size()] == '/');
+  if (!within) return "it is outside " + inside + " (the page's folder, or the folder --root names)";
+  // Opened without waiting (a FIFO) and without following a link put there since; then judged on
+  // what was opened, and read no further than the cap even when it grows meanwhile.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::strerror(errno);
+  struct stat info {};
+  std::string problem;
+  const std::string too_large = "it is larger than " + std::to_string(kMaxSourceBytes >> 20) + " MB";
+  if (::fstat(fd, &info) != 0) problem = std::strerror(errno);
+  else if (!S_ISREG(info.st_mode)) problem = "it is not a regular file";
+  else if (static_cast<std::uint64_t>(info.st_size) > kMaxSourceBytes) problem = too_large;
+  text.clear();
+  char buffer[1 << 16];
+  while (problem.empty()) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) problem = std::strerror(errno);
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > kMaxSourceBytes) problem = too_large;
+  }
+  ::close(fd);
+  if (!problem.empty()) text.clear();
+  return problem;
 }
 
 }  // namespace papershelf::cli

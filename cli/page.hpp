@@ -1,9 +1,10 @@
 // Reading an HTML page for `papershelf prerender`: where its <paper-shelf> elements are, what
-// their attributes say, and where each wants its static list (the prerender marker). Only what a
-// page author writes by hand is understood: quoted or bare attribute values, the common entities.
+// their attributes say, and where each wants its static list (the prerender marker); and reading
+// the data file an element's src names, only where the page's owner allows.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,16 +12,33 @@
 
 namespace papershelf::cli {
 
+// The marker is this comment (its text trimmed of spaces: "papershelf:prerender").
 inline constexpr std::string_view kPrerenderMarker = "<!-- papershelf:prerender -->";
 
 struct ShelfElement {
   std::vector<std::pair<std::string, std::string>> attributes;  // names lower-cased, values decoded
-  std::size_t marker = std::string_view::npos;  // offset of the marker inside the element, if any
+  std::size_t start = 0;                            // offset of the start tag's "<"
+  std::size_t marker = std::string_view::npos;      // offset of the marker comment, if any
+  std::size_t marker_end = std::string_view::npos;  // just past it
   const std::string* attribute(std::string_view name) const;
 };
 
-// Every <paper-shelf> start tag of `page`, in order, with the marker that follows it before its
-// end tag.
+// Every <paper-shelf> of `page`, in order, with the first marker in its content. The page is read
+// as a browser's HTML tokenizer reads it: a marker counts only as a comment in the element's
+// content (or its descendants'), never inside another comment, an attribute value, or the text of
+// script, style, textarea, title and the other raw-text elements; tag names in any case; the
+// element ends at its end tag or at the end tag of an element it is inside. (Foreign content,
+// <svg> and <math>, is read as HTML: its CDATA sections are not told apart.)
 std::vector<ShelfElement> find_shelves(std::string_view page);
+
+// The data files prerender reads are at most this large (a publication list of 64 MB is some
+// 200,000 records); a larger src is refused rather than read.
+inline constexpr std::uint64_t kMaxSourceBytes = 64u << 20;
+
+// Reads the file `src` names, relative to `page_dir`, into `text`, only when it is a regular file
+// of at most kMaxSourceBytes whose real path (symbolic links followed) is inside `root`. Returns
+// "" or why it was refused.
+std::string read_page_source(const std::string& page_dir, const std::string& root, const std::string& src,
+                             std::string& text);
 
 }  // namespace papershelf::cli

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -440,4 +442,224 @@ TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {
   EXPECT_FALSE(contains(papershelf("prerender " + quote(page)).out, "ps-more-entries"));
   EXPECT_TRUE(contains(papershelf("render --first 2 " + quote(path)).out, "The first 2 of 1,203 publications."));
   EXPECT_EQ(papershelf("render --first x " + quote(path), true).status, 2);
+}
+
+// ---------------------------------------------------------------- what a page may make prerender read
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder of its own for one test's files, ending in "/".
+std::string fresh_dir(const std::string& name) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("papershelf_cli_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir.string() + "/";
+}
+
+void write_file(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary) << content; }
+
+const std::string kMarker = "<!-- papershelf:prerender -->";
+const std::string kMine =
+    "@inproceedings{mine, title={Mine Paper}, author={Hu, Qinghao}, booktitle={NSDI}, year=2024, selected={true}}\n"
+    "@article{other, title={Other Paper}, author={Doe, Jane}, journal={J}, year=2020}\n";
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+// A page (someone else's pull request, a theme) names its src; the page's owner runs prerender.
+TEST(CliPrerender, ReadsOnlyRegularFilesInsideThePagesFolder) {
+  const std::string dir = fresh_dir("inside");
+  fs::create_directories(dir + "site/sub");
+  write_file(dir + "secret.bib", "@misc{secret, title={Private Record}, note={private-note}}\n");
+  write_file(dir + "site/papers.bib", kMine);
+  fs::create_symlink("../secret.bib", dir + "site/link.bib");
+  fs::create_symlink("papers.bib", dir + "site/alias.bib");  // a link that stays inside is fine
+  const std::string page = dir + "site/page.html";
+  write_file(page,
+             "<paper-shelf src=\"../secret.bib\">" + kMarker + "</paper-shelf>\n"
+             "<paper-shelf src=\"link.bib\">" + kMarker + "</paper-shelf>\n"
+             "<paper-shelf src=\"sub/../../site/../secret.bib\">" + kMarker + "</paper-shelf>\n"
+             "<paper-shelf src=\"sub\">" + kMarker + "</paper-shelf>\n"
+             "<paper-shelf src=\"alias.bib\">" + kMarker + "</paper-shelf>\n");
+  const std::string out = dir + "out.html";
+  const Result r = papershelf("prerender " + quote(page) + " -o " + quote(out), true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  const std::string html = read_file(out);
+  EXPECT_FALSE(contains(html, "Private Record")) << html;
+  EXPECT_FALSE(contains(html, "private-note"));
+  EXPECT_EQ(count(html, kMarker), 4u) << "the refused elements keep their markers";
+  EXPECT_TRUE(contains(html, "Mine Paper"));
+  for (const char* line : {":1:1: error: <paper-shelf> src \"../secret.bib\" is not read: it is outside ",
+                           ":2:1: error: <paper-shelf> src \"link.bib\" is not read: it is outside ",
+                           ":3:1: error: <paper-shelf> src \"sub/../../site/../secret.bib\" is not read: it is outside ",
+                           ":4:1: error: <paper-shelf> src \"sub\" is not read: it is not a regular file"})
+    EXPECT_TRUE(contains(r.out, page + line)) << line << "\n" << r.out;
+  // The owner may name a wider folder: the site's root.
+  const Result rooted = papershelf("prerender --root " + quote(dir) + " " + quote(page) + " -o " + quote(out), true);
+  EXPECT_EQ(rooted.status, 1) << rooted.out;  // ("sub" is still no file)
+  EXPECT_EQ(count(read_file(out), "<div class=\"ps-shelf\""), 4u);
+  EXPECT_EQ(count(read_file(out), kMarker), 1u);
+  EXPECT_TRUE(contains(read_file(out), "Private Record"));
+  // A device is no data file, wherever the root is.
+  write_file(page, "<paper-shelf src=\"../../../../../../../../../../dev/null\">" + kMarker + "</paper-shelf>\n");
+  const Result device = papershelf("prerender --root / " + quote(page), true);
+  EXPECT_EQ(device.status, 1);
+  EXPECT_TRUE(contains(device.out, "is not read: it is not a regular file; its marker is left")) << device.out;
+  EXPECT_TRUE(contains(device.out, kMarker));
+  EXPECT_TRUE(contains(papershelf("help prerender").out, "at most 64 MB"));
+}
+
+TEST(CliPrerender, RefusesALargeFileAndStandardInput) {
+  const std::string dir = fresh_dir("large");
+  write_file(dir + "big.bib", "@misc{big, title={Big Record}}\n");
+  fs::resize_file(dir + "big.bib", (64u << 20) + 1);  // (sparse: no disk is spent)
+  write_file(dir + "stdin.bib", "@misc{typed, title={Typed Record}}\n");
+  write_file(dir + "page.html", "<paper-shelf src=\"big.bib\">" + kMarker + "</paper-shelf>\n<paper-shelf src=\"-\">" + kMarker + "</paper-shelf>\n");
+  const Result r = papershelf("prerender " + quote(dir + "page.html"), true, dir + "stdin.bib");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(contains(r.out, "Big Record")) << r.out.substr(0, 2000);
+  EXPECT_FALSE(contains(r.out, "Typed Record"));
+  EXPECT_TRUE(contains(r.out, "page.html:1:1: error: <paper-shelf> src \"big.bib\" is not read: it is larger than 64 MB")) << r.out;
+  EXPECT_TRUE(contains(r.out, "page.html:2:1: error: <paper-shelf> src \"-\" is not read")) << r.out;
+  EXPECT_EQ(count(r.out, kMarker), 2u);
+}
+
+// Only a comment in the element's content is the marker: the same text in an attribute, a
+// script, a style, a textarea, a title or inside another comment is the page's own.
+TEST(CliPrerender, TheMarkerIsACommentInTheElementsContent) {
+  const std::string dir = fresh_dir("marker");
+  write_file(dir + "papers.bib", kMine);
+  const std::string before =
+      "<!DOCTYPE html><title>" + kMarker + "</title>\n"
+      "<paper-shelf data-note='" + kMarker + "' src=papers.bib>\n"
+      "<script>var marker = \"" + kMarker + "\"; if (a<b) {}</script>\n"
+      "<script><!-- <script> </script> " + kMarker + " --></script>\n"
+      "<STYLE>/* " + kMarker + " */</STYLE><textarea>" + kMarker + "</textarea><TITLE>" + kMarker + "</TITLE>\n"
+      "<!-- commented out: " + kMarker + " -->\n  ";
+  const std::string after = "\n</paper-shelf>\n";
+  write_file(dir + "page.html", before + kMarker + after);
+  const Result r = papershelf("prerender " + quote(dir + "page.html"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  const Result list = papershelf("render " + quote(dir + "papers.bib"));
+  EXPECT_EQ(r.out, before + list.out + after);
+  // An element with no marker in its content is left as it is.
+  write_file(dir + "page.html", before + after);
+  EXPECT_EQ(papershelf("prerender " + quote(dir + "page.html")).out, before + after);
+}
+
+// The element ends at its end tag in any case, or where an element it is inside ends.
+TEST(CliPrerender, AMarkerAfterTheElementIsNotItsOwn) {
+  const std::string dir = fresh_dir("close");
+  write_file(dir + "papers.bib", kMine);
+  for (const std::string& page : {"<PAPER-SHELF src=\"papers.bib\"></PAPER-SHELF>\n<p>" + kMarker + "</p>\n",
+                                 "<Paper-Shelf src=\"papers.bib\"></paper-SHELF >" + kMarker + "\n",
+                                 "<div><paper-shelf src=\"papers.bib\"><p>no list</div>" + kMarker + "\n",
+                                 "<paper-shelf src=\"papers.bib\"></paper-shelf x=\">\">" + kMarker + "\n"}) {
+    write_file(dir + "page.html", page);
+    const Result r = papershelf("prerender " + quote(dir + "page.html"));
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, page);
+  }
+  // Inside: in a descendant, and when the end tag is in capitals.
+  write_file(dir + "page.html", "<PAPER-SHELF src=\"papers.bib\"><div>" + kMarker + "</div></PAPER-SHELF>\n");
+  EXPECT_TRUE(contains(papershelf("prerender " + quote(dir + "page.html")).out, "<div><div class=\"ps-shelf\">"));
+}
+
+// An attribute the element cannot use is left out, as the element leaves it out; the element is
+// still filled and so are the others; the run says where and exits 1.
+TEST(CliPrerender, ABadAttributeIsAWarningForItsElement) {
+  const std::string dir = fresh_dir("attributes");
+  write_file(dir + "papers.bib", kMine);
+  const std::string page = dir + "page.html";
+  write_file(page,
+             "<p>intro</p>\n"
+             "  <paper-shelf src=\"papers.bib\" sort=\"bogus\" group=\"colour\" filter=\"selected nonsense:1\" base=\"https:\"\n"
+             "    max-authors=\"lots\" preset=\"wordpress\" profile=\"huge\" links=\"nourl; homepage = https://example.org/\">" +
+                 kMarker + "</paper-shelf>\n"
+             "<paper-shelf src=\"papers.bib\" sort=\"title-desc\">" + kMarker + "</paper-shelf>\n");
+  const std::string out = dir + "out.html";
+  const Result r = papershelf("prerender " + quote(page) + " -o " + quote(out), true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  for (const char* attribute : {"sort", "group", "filter", "base", "max-authors", "preset", "profile", "links"})
+    EXPECT_TRUE(contains(r.out, page + ":2:3: warning: <paper-shelf> " + attribute + ": ")) << attribute << "\n" << r.out;
+  const std::string html = read_file(out);
+  EXPECT_EQ(count(html, kMarker), 0u) << html;
+  // The first list as the element shows it: without what it could not use, the rest kept.
+  const Result first = papershelf("render --profile --link homepage=https://example.org/ --filter selected " + quote(dir + "papers.bib"));
+  ASSERT_EQ(first.status, 0);
+  EXPECT_TRUE(contains(html, first.out)) << html;
+  EXPECT_TRUE(contains(html, papershelf("render --sort title-desc " + quote(dir + "papers.bib")).out));
+}
+
+// ---------------------------------------------------------------- what reaches the owner's terminal
+
+namespace {
+
+// A title that sets the terminal's title, clears the screen and rings the bell (ESC, an 8-bit
+// CSI, BEL), in a record whose key does the same.
+const std::string kEscapes =
+    "@article{k\x1B]0;owned\x07\xE2\x80\xAE, title={A \x1B[2J title\x07 \xC2\x9B" "31m red}, author={Doe, J\x1B" "ane}, "
+    "journal={J\x1B[5m}, year=2020}\n@misc{k\x1B]0;owned\x07\xE2\x80\xAE, title={Twice}}\n";
+
+bool has_control(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\n' && c != '\r') || c == 0x7F) return true;
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) return true;  // C1
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(CliTerminal, CheckShowsControlCharactersEscaped) {
+  const std::string path = temp_file("escapes.bib", kEscapes);
+  const Result r = papershelf("check " + quote(path));
+  EXPECT_FALSE(has_control(r.out)) << r.out;
+  EXPECT_TRUE(contains(r.out, "duplicate key 'k\\x1b]0;owned\\x07\\u202e'")) << r.out;
+  // Usage errors and file names quote what the owner typed, escaped the same way.
+  const Result usage = papershelf("render --sort 'x\x1B]0;owned\x07' " + quote(path), true);
+  EXPECT_EQ(usage.status, 2);
+  EXPECT_FALSE(has_control(usage.out)) << usage.out;
+  EXPECT_TRUE(contains(usage.out, "x\\x1b]0;owned\\x07")) << usage.out;
+  const Result missing = papershelf("check " + quote(::testing::TempDir() + "no\x1B[2Jsuch.bib"), true);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_FALSE(has_control(missing.out)) << missing.out;
+  EXPECT_TRUE(contains(missing.out, "no\\x1b[2Jsuch.bib")) << missing.out;
+  // prerender's warnings quote the page's attributes.
+  const std::string dir = fresh_dir("terminal");
+  write_file(dir + "papers.bib", kMine);
+  write_file(dir + "page.html", "<paper-shelf src=papers.bib sort=\"x&#27;]0;owned&#7;\">" + kMarker + "</paper-shelf>");
+  const Result page = papershelf("prerender " + quote(dir + "page.html") + " -o " + quote(dir + "out.html"), true);
+  EXPECT_EQ(page.status, 1);
+  EXPECT_FALSE(has_control(page.out)) << page.out;
+  EXPECT_TRUE(contains(page.out, "x\\x1b]0;owned\\x07")) << page.out;
+}
+
+TEST(CliTerminal, TextOutputShowsControlCharactersEscaped) {
+  const std::string path = temp_file("escapes-text.bib", kEscapes);
+  const Result text = papershelf("render --format text " + quote(path));
+  EXPECT_FALSE(has_control(text.out)) << text.out;
+  EXPECT_TRUE(contains(text.out, "A \\x1b[2J title\\x07 \\u009b31m red")) << text.out;
+  const Result stats = papershelf("stats --owner 'Jane Doe' " + quote(path));
+  EXPECT_FALSE(has_control(stats.out)) << stats.out;
+  // Data formats keep the data as it is where a file or program takes them, and are shown
+  // escaped on a terminal (here one that `script` opens).
+  EXPECT_TRUE(contains(papershelf("render --format bibtex " + quote(path)).out, "\x1B[2J"));
+  if (std::system("script -qec true /dev/null >/dev/null 2>&1") != 0) GTEST_SKIP() << "no `script` to open a terminal";
+  Result shown;
+  FILE* pipe = popen(("script -qec " + quote(quote(PAPERSHELF_CLI) + " render --format bibtex " + quote(path)) + " /dev/null").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char buf[4096];
+  for (std::size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) shown.out.append(buf, n);
+  pclose(pipe);
+  EXPECT_TRUE(contains(shown.out, "A \\x1b[2J title\\x07")) << shown.out;
+  EXPECT_FALSE(has_control(shown.out)) << shown.out;
 }

@@ -240,3 +240,14 @@ TEST(Fold, OffsetsPointBackToSourceCodePoints) {
   ASSERT_EQ(offsets.size(), folded.size());
   for (std::uint32_t o : offsets) EXPECT_LT(o, text.size());
 }
+
+TEST(EscapeControls, ShowsWhatATerminalWouldObey) {
+  EXPECT_EQ(u::escape_controls("a\x1B[2Jb\x07\x7F\n"), "a\\x1b[2Jb\\x07\\x7f\\x0a");
+  EXPECT_EQ(u::escape_controls("\xC2\x9B" "31m \xC2\x85 \xC2\xA0"), "\\u009b31m \\u0085 \xC2\xA0");  // C1 controls; NBSP stays
+  EXPECT_EQ(u::escape_controls("\x9B" "31m \xFF"), "\\x9b31m \\xff");  // (bytes that are not UTF-8)
+  EXPECT_EQ(u::escape_controls("\xE2\x80\xAE" "a\xE2\x81\xA9\xD8\x9C"), "\\u202ea\\u2069\\u061c");
+  // Outside diagnostics the bidirectional controls may be kept: they belong to right-to-left text.
+  EXPECT_EQ(u::escape_controls("\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\x1B", false), "\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\\x1b");
+  const std::string plain = "Caf\xC3\xA9 \\textbf{x} \xE5\x8C\x97 \xF0\x9F\x93\x84 \xEF\xBF\xBD";
+  EXPECT_EQ(u::escape_controls(plain), plain);
+}

@@ -20,7 +20,8 @@ struct Diagnostic {
   std::string message;
 };
 
-// "file:line:col: error: message", the format of compilers and `papershelf check`.
+// "file:line:col: error: message", the format of compilers and `papershelf check`; one line, with
+// control and bidirectional characters of the name and message escaped (unicode::escape_controls).
 std::string format_diagnostic(const Diagnostic& d);
 bool has_errors(const std::vector<Diagnostic>& ds);
 

@@ -49,7 +49,8 @@ bool is_preset(std::string_view name);
 // True for http:, https:, mailto: and relative URLs (after trimming spaces and control chars,
 // case-insensitive scheme). Everything else (javascript:, data:, vbscript:, ...) is unsafe.
 bool is_safe_url(std::string_view url);
-// True for a prefix that may be put before relative links: an http(s) or relative URL.
+// True for a prefix that may be put before relative links: an http(s) URL that names its host
+// ("https://host/..."; not "https:" or "http://"), or a relative URL (not "//" without a host).
 bool is_safe_base(std::string_view base);
 // Why `base` is refused (is_safe_base false), for the owner's diagnostics; "" when it is fine.
 std::string base_problem(std::string_view base);

@@ -31,7 +31,10 @@ struct ReadResult {
   std::vector<Diagnostic> diagnostics;
 };
 
-ReadResult read(std::string_view text, const ReadOptions& options = {});
+// `bytes` is UTF-8, or UTF-16 with its byte order mark, or Windows-1252/Latin-1: each byte that is
+// not part of a UTF-8 sequence is read as Windows-1252, said in one warning. Lines and columns (in
+// characters) of the diagnostics point into the file as written.
+ReadResult read(std::string_view bytes, const ReadOptions& options = {});
 
 // Format-specific entry points (read() dispatches to these).
 ReadResult read_bibtex(std::string_view text, const ReadOptions& options);

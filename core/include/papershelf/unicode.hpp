@@ -25,6 +25,13 @@ std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes);
 // True when `s` holds right-to-left letters or explicit bidi controls: text that, set among
 // other text, can move what follows it unless it is isolated (<bdi>, dir="auto").
 bool needs_bidi_isolation(std::string_view s);
+// `s` with what a terminal would act on instead of showing made visible, for text printed where
+// an owner reads it: C0 controls and DEL as \x1b (newlines and tabs too: a diagnostic is one
+// line), C1 controls as \u009b, and bytes that are not UTF-8 as \xff (a terminal in an 8-bit mode
+// reads a lone 0x9b as CSI). With `bidi`, also the bidirectional marks, embeddings, overrides and
+// isolates (U+061C, U+200E-200F, U+202A-202E, U+2066-2069) as \u202e, which make a line read in
+// another order than it is written. Everything else, backslashes included, is unchanged.
+std::string escape_controls(std::string_view s, bool bidi = true);
 
 bool is_combining_mark(char32_t cp);
 // Invisible: Unicode's Default_Ignorable_Code_Point (zero-width characters, bidi controls, BOM...)

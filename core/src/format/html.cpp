@@ -52,12 +52,27 @@ bool is_safe_url(std::string_view raw) {
   return scheme == "http" || scheme == "https" || scheme == "mailto";
 }
 
+namespace {
+// An absolute base ("https://host/...", "//host/...") must name its host: "https:" or "http://"
+// would turn "paper.pdf" into "https:/paper.pdf", and "//" into a link to the host "paper.pdf".
+bool names_its_host(std::string_view base) {
+  const std::size_t colon = has_scheme(base, nullptr) ? base.find(':') : std::string_view::npos;
+  const std::string_view rest = colon == std::string_view::npos ? base : base.substr(colon + 1);
+  if (rest.rfind("//", 0) != 0) return colon == std::string_view::npos;  // relative, or "https:x" without "//"
+  std::string_view authority = rest.substr(2, rest.find_first_of("/?#", 2) - 2);
+  if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
+  if (const std::size_t port = authority.rfind(':'); port != std::string_view::npos && authority.find(']', port) == std::string_view::npos)
+    authority = authority.substr(0, port);
+  return !authority.empty();
+}
+}  // namespace
+
 bool is_safe_base(std::string_view raw) {
   const std::string base = browser_view_of_url(raw);
   if (base.empty()) return true;
   if (!is_safe_url(base)) return false;
   std::string scheme;
-  return !has_scheme(base, &scheme) || scheme == "http" || scheme == "https";
+  return (!has_scheme(base, &scheme) || scheme == "http" || scheme == "https") && names_its_host(base);
 }
 
 std::string base_problem(std::string_view base) {
@@ -66,8 +81,12 @@ std::string base_problem(std::string_view base) {
   std::string shown(base.substr(0, kShown));
   for (auto& c : shown)
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-  return "link base \"" + shown + (base.size() > kShown ? "..." : "") +
-         "\" is not an http(s) or relative URL: relative links are kept as written";
+  const std::string url = browser_view_of_url(base);
+  std::string scheme;
+  const bool web = is_safe_url(url) && (!has_scheme(url, &scheme) || scheme == "http" || scheme == "https");
+  return "link base \"" + shown + (base.size() > kShown ? "..." : "") + "\" " +
+         (web ? "names no host (write https://host/path/, or a relative path)" : "is not an http(s) or relative URL") +
+         ": relative links are kept as written";
 }
 
 namespace {

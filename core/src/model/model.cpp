@@ -166,15 +166,17 @@ std::string_view to_string(Severity s) {
   return "error";
 }
 
+// File names and messages quote the input (keys, values, field names): its control characters are
+// shown, not obeyed, wherever a diagnostic is printed (a terminal, the browser's console).
 std::string format_diagnostic(const Diagnostic& d) {
-  std::string out = d.source;
+  std::string out = unicode::escape_controls(d.source);
   if (d.line > 0) {
     out += ':' + std::to_string(d.line) + ':' + std::to_string(d.column);
   }
   out += ": ";
   out += to_string(d.severity);
   out += ": ";
-  out += d.message;
+  out += unicode::escape_controls(d.message);
   return out;
 }
 

@@ -36,7 +36,9 @@ Format detect_format(std::string_view text) {
   return Format::BibTeX;
 }
 
-ReadResult read(std::string_view text, const ReadOptions& options) {
+namespace {
+
+ReadResult read_utf8(std::string_view text, const ReadOptions& options) {
   const Format format = options.format == Format::Auto ? detect_format(text) : options.format;
   switch (format) {
     case Format::CslJson: return read_csl_json(text, options);
@@ -45,6 +47,108 @@ ReadResult read(std::string_view text, const ReadOptions& options) {
     case Format::Auto: break;
   }
   return read_bibtex(text, options);
+}
+
+// Text in the encodings people's tools still write, as UTF-8 for the readers. Each character
+// becomes one code point and line ends stay where they were, so the readers' line:column
+// positions (columns in characters) point into the original file.
+struct Decoded {
+  std::string text;
+  std::size_t problem_at = std::string::npos;  // offset in `text` of the first character worth a warning
+  std::size_t problems = 0;
+};
+
+// The byte order mark is no character of the text: without it, columns on line 1 are the ones an
+// editor shows.
+std::string_view without_byte_order_mark(std::string_view text) {
+  return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
+}
+
+// UTF-16 after its byte order mark (Windows "Unicode" text, some reference managers' exports).
+// Unpaired surrogates and an odd last byte become U+FFFD.
+Decoded decode_utf16(std::string_view bytes, bool big_endian) {
+  Decoded d;
+  d.text.reserve(bytes.size() + bytes.size() / 2);
+  auto unit = [&](std::size_t at) {
+    const auto hi = static_cast<unsigned char>(bytes[at + (big_endian ? 0 : 1)]);
+    const auto lo = static_cast<unsigned char>(bytes[at + (big_endian ? 1 : 0)]);
+    return static_cast<char32_t>(hi << 8 | lo);
+  };
+  auto replaced = [&] {
+    if (d.problems++ == 0) d.problem_at = d.text.size();
+    unicode::append_utf8(d.text, unicode::kReplacement);
+  };
+  std::size_t at = 0;
+  for (; at + 2 <= bytes.size(); at += 2) {
+    const char32_t u = unit(at);
+    if (u >= 0xD800 && u <= 0xDBFF && at + 4 <= bytes.size() && unit(at + 2) >= 0xDC00 && unit(at + 2) <= 0xDFFF) {
+      unicode::append_utf8(d.text, 0x10000 + ((u - 0xD800) << 10) + (unit(at + 2) - 0xDC00));
+      at += 2;
+    } else if (u >= 0xD800 && u <= 0xDFFF) {
+      replaced();
+    } else {
+      unicode::append_utf8(d.text, u);
+    }
+  }
+  if (at < bytes.size()) replaced();
+  return d;
+}
+
+// Text that is not all UTF-8: its UTF-8 sequences as they are, and every other byte read as
+// Windows-1252 (which a browser also reads for "ISO-8859-1"; Latin-1 is its subset). A Latin-1
+// file is then read right (its accented bytes are never valid UTF-8: an "é" is followed by an
+// ASCII letter, not a continuation byte), and so is a UTF-8 file with a pasted Latin-1 line,
+// which read as Windows-1252 throughout would turn every other accent into two characters. The
+// five bytes Windows-1252 leaves undefined become U+FFFD.
+Decoded decode_utf8_or_windows_1252(std::string_view bytes) {
+  static constexpr char16_t k80To9F[32] = {
+      0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+      0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178};
+  Decoded d;
+  d.text.reserve(bytes.size() + bytes.size() / 4);
+  for (std::size_t pos = 0; pos < bytes.size();) {
+    const auto b = static_cast<unsigned char>(bytes[pos]);
+    if (b < 0x80) {
+      d.text += static_cast<char>(b);
+      ++pos;
+      continue;
+    }
+    const std::size_t start = pos;
+    if (unicode::decode_utf8(bytes, pos) != unicode::kReplacement || pos - start != 1) {
+      d.text.append(bytes, start, pos - start);
+      continue;
+    }
+    if (d.problems++ == 0) d.problem_at = d.text.size();
+    unicode::append_utf8(d.text, b < 0xA0 ? k80To9F[b - 0x80] : static_cast<char32_t>(b));
+  }
+  return d;
+}
+
+}  // namespace
+
+ReadResult read(std::string_view bytes, const ReadOptions& options) {
+  const bool utf16le = bytes.substr(0, 2) == "\xFF\xFE", utf16be = bytes.substr(0, 2) == "\xFE\xFF";
+  Decoded decoded;
+  std::string warning;
+  if (utf16le || utf16be) {
+    decoded = decode_utf16(bytes.substr(2), utf16be);
+    warning = std::to_string(decoded.problems) + " unpaired UTF-16 surrogate(s) or odd byte(s) replaced with U+FFFD";
+  } else if (!unicode::is_valid_utf8(bytes)) {
+    decoded = decode_utf8_or_windows_1252(bytes);
+    warning = std::to_string(decoded.problems) +
+              " byte(s) that are not UTF-8 read as Windows-1252 (Latin-1), this the first; save the file as UTF-8 "
+              "to be sure of its characters";
+  } else {
+    return read_utf8(without_byte_order_mark(bytes), options);
+  }
+  ReadResult r = read_utf8(without_byte_order_mark(decoded.text), options);
+  if (decoded.problems) {
+    const std::string_view text = without_byte_order_mark(decoded.text);
+    const LineMap::Position at = LineMap(text).position(decoded.problem_at - (decoded.text.size() - text.size()));
+    r.diagnostics.insert(r.diagnostics.begin(), {options.source_name, at.line, at.column, Severity::Warning, warning});
+  }
+  return r;
 }
 
 namespace {

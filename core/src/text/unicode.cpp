@@ -218,6 +218,45 @@ std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes) {
   return s.substr(0, n);
 }
 
+namespace {
+bool is_bidi_control(char32_t cp) {
+  return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+void append_escape(std::string& out, const char* prefix, unsigned value, int digits) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += prefix;
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
+}
+}  // namespace
+
+std::string escape_controls(std::string_view s, bool bidi) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t pos = 0; pos < s.size();) {
+    const auto byte = static_cast<unsigned char>(s[pos]);
+    if (byte >= 0x20 && byte < 0x7F) {
+      out += s[pos++];
+      continue;
+    }
+    if (byte < 0x80) {  // C0 or DEL
+      append_escape(out, "\\x", byte, 2);
+      ++pos;
+      continue;
+    }
+    const std::size_t start = pos;
+    const char32_t cp = decode_utf8(s, pos);
+    if (cp == kReplacement && pos - start == 1) {
+      append_escape(out, "\\x", byte, 2);
+    } else if ((cp >= 0x80 && cp <= 0x9F) || (bidi && is_bidi_control(cp))) {
+      append_escape(out, "\\u", static_cast<unsigned>(cp), 4);
+    } else {
+      out.append(s, start, pos - start);
+    }
+  }
+  return out;
+}
+
 bool is_combining_mark(char32_t cp) {
   return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
          (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
