@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -127,12 +128,24 @@ bool read_input(const std::string& path, std::string& out) {
     out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
+  // Read straight into one string of the file's size (a stream's buffer and then a copy of it
+  // held the file twice).
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) return false;
+  out.clear();
+  if (std::fseek(file, 0, SEEK_END) == 0) {
+    const long size = std::ftell(file);
+    if (size > 0) out.reserve(static_cast<std::size_t>(size));
+    std::rewind(file);
+  }
+  char buffer[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) out.append(buffer, n);
+  const bool ok = !std::ferror(file);
+  const int saved = errno;
+  std::fclose(file);
+  errno = saved;
+  return ok;
 }
 
 struct Args {
@@ -322,9 +335,33 @@ int run_stats(const Args& a) {
   return has_errors(diagnostics) ? 1 : 0;
 }
 
+// Where render() writes: standard output as the text comes (a large list's HTML is many times
+// its input: it is never held whole), or a string (prerender puts it into a page).
+class Output final : public TextSink {
+ public:
+  explicit Output(std::FILE* file) : file_(file) {}
+  explicit Output(std::string& text) : text_(&text) {}
+  void write(std::string_view piece) override {
+    if (piece.empty()) return;
+    if (text_) text_->append(piece);
+    else std::fwrite(piece.data(), 1, piece.size(), file_);
+    last_ = piece.back();
+  }
+  // A text that does not end its last line gets a newline.
+  void end_line() {
+    if (last_ && last_ != '\n') write("\n");
+  }
+
+ private:
+  std::FILE* file_ = nullptr;
+  std::string* text_ = nullptr;
+  char last_ = 0;  // the last byte written (0: nothing yet)
+};
+
 // Renders the FILEs as the flags say into `out`. Returns the exit status: 0, 1 when the input
-// had errors (the valid records are still in `out`), 2 on bad usage or an unreadable file.
-int render(const Args& a, std::string& out) {
+// had errors (the valid records are still in `out`), 2 on bad usage or an unreadable file (then
+// nothing was written).
+int render(const Args& a, Output& out) {
   if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
   Query query;
   std::string error;
@@ -344,6 +381,14 @@ int render(const Args& a, std::string& out) {
   auto style = citation_style_from_string(a.style);
   if (!style) return usage_error("unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard or compact)");
   if (std::string problem = base_problem(a.base); !problem.empty()) return usage_error("--base: " + problem);
+  const auto export_format = export_format_from_string(a.format);
+  if (a.format != "html" && a.format != "json" && a.format != "text" && !export_format)
+    return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
+  if (!a.preset.empty() && !is_preset(a.preset))
+    return usage_error("unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)");
+  const auto profile_mode = a.profile_mode.empty() ? std::optional<ProfileMode>() : profile_mode_from_string(a.profile_mode);
+  if (a.format == "html" && !a.profile_mode.empty() && !profile_mode)
+    return usage_error("unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)");
 
   Library lib;
   std::vector<Diagnostic> diagnostics;
@@ -357,52 +402,44 @@ int render(const Args& a, std::string& out) {
   options.max_authors = a.max_authors;
   options.first = a.first;
   options.base = a.base;
-  if (!a.preset.empty() && !is_preset(a.preset))
-    return usage_error("unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)");
   options.preset = a.preset;
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
   const View view = catalog.query(query, owner_text(a));
   if (a.format == "html") {
-    out = format_html(library, view, options);
-    if (!a.profile_mode.empty()) {
-      auto mode = profile_mode_from_string(a.profile_mode);
-      if (!mode) return usage_error("unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)");
+    std::string card;
+    if (profile_mode) {
       Profile over = a.profile;
       if (over.name.empty() && library.profile.name.empty() && !a.owners.empty()) over.name = a.owners.front();
-      ProfileCardOptions card;
-      card.mode = *mode;
-      card.base = a.base;
-      card.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
+      ProfileCardOptions card_options;
+      card_options.mode = *profile_mode;
+      card_options.base = a.base;
+      card_options.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
       StatsOptions so;
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
-      const std::string html = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card);
-      out.insert(out.rfind("<div class=\"ps-shelf\"", 0) == 0 ? out.find('>') + 1 : 0, html);
+      card = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card_options);
     }
+    write_html(library, view, options, out, card);
   } else if (a.format == "json") {
-    out = format_view_json(library, view, options);
+    out.write(format_view_json(library, view, options));
   } else if (a.format == "text") {
-    for (auto i : view.entries) out += format_citation(library.publications[i], *style) + "\n";
-  } else if (const auto exported = export_format_from_string(a.format)) {
+    for (auto i : view.entries) out.write(format_citation(library.publications[i], *style) + "\n");
+  } else {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
-    out = format_export(library, view, *exported, bibtex);
-  } else {
-    return usage_error("unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)");
+    out.write(format_export(library, view, *export_format, bibtex));
   }
-  if (!out.empty() && out.back() != '\n') out += '\n';
+  out.end_line();
   return has_errors(diagnostics) ? 1 : 0;
 }
 
 int run_render(const Args& a) {
   if (a.help) return std::fputs(kRenderHelp, stdout), 0;
-  std::string out;
-  const int status = render(a, out);
-  if (status != 2) std::fwrite(out.data(), 1, out.size(), stdout);
-  return status;
+  Output out(stdout);
+  return render(a, out);
 }
 
 // The render flags an element's attributes stand for: the same names, so the static list is the
@@ -460,7 +497,8 @@ int run_prerender(const Args& a) {
     args.files = {dir + *src};
     args.first = a.first;
     std::string html;
-    const int rendered = render(args, html);
+    Output to_html(html);
+    const int rendered = render(args, to_html);
     if (rendered == 2) return 2;
     status = std::max(status, rendered);
     out.append(page, copied, shelf.marker - copied);

@@ -56,11 +56,16 @@ void append_missing(std::vector<T>& into, std::vector<T>&& more) {
 
 void merge(Library& into, Library&& more) {
   const auto base = static_cast<std::uint32_t>(into.publications.size());
-  into.publications.reserve(into.publications.size() + more.publications.size());
-  for (auto& p : more.publications) {
-    into.publications.push_back(std::move(p));
-    into.publications.back().order = base + static_cast<std::uint32_t>(into.publications.size() - 1 - base);
+  if (into.publications.empty()) {
+    // The first input's records as they are: moving them one by one into a new vector held
+    // both vectors at once (a 200,000-record file's model twice).
+    into.publications = std::move(more.publications);
+  } else {
+    into.publications.reserve(into.publications.size() + more.publications.size());
+    for (auto& p : more.publications) into.publications.push_back(std::move(p));
   }
+  for (std::size_t i = base; i < into.publications.size(); ++i)
+    into.publications[i].order = static_cast<std::uint32_t>(i);
   Profile& a = into.profile;
   Profile& b = more.profile;
   if (a.name.empty()) a.name = std::move(b.name);
