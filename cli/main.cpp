@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -141,12 +142,24 @@ bool read_input(const std::string& path, std::string& out) {
     out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return true;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
+  // Read straight into one string of the file's size (a stream's buffer and then a copy of it
+  // held the file twice).
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) return false;
+  out.clear();
+  if (std::fseek(file, 0, SEEK_END) == 0) {
+    const long size = std::ftell(file);
+    if (size > 0) out.reserve(static_cast<std::size_t>(size));
+    std::rewind(file);
+  }
+  char buffer[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) out.append(buffer, n);
+  const bool ok = !std::ferror(file);
+  const int saved = errno;
+  std::fclose(file);
+  errno = saved;
+  return ok;
 }
 
 struct Args {
@@ -375,6 +388,34 @@ int run_stats(const Args& a) {
   return has_errors(diagnostics) ? 1 : 0;
 }
 
+// Where render() writes: standard output as the text comes (a large list's HTML is many times
+// its input: it is never held whole), or a string (prerender puts it into a page). On standard
+// output, `terminal` shows the text as for_terminal() does: the text formats always, a data
+// format (HTML, JSON, BibTeX, RIS) only when a terminal shows it.
+class Output final : public TextSink {
+ public:
+  Output(std::FILE* file, bool terminal) : file_(file), terminal_(terminal) {}
+  explicit Output(std::string& text) : text_(&text) {}
+  void write(std::string_view piece) override {
+    if (piece.empty()) return;
+    last_ = piece.back();
+    if (text_) return void(text_->append(piece));
+    if (!terminal_) return void(std::fwrite(piece.data(), 1, piece.size(), file_));
+    const std::string shown = for_terminal(piece);
+    std::fwrite(shown.data(), 1, shown.size(), file_);
+  }
+  // A text that does not end its last line gets a newline.
+  void end_line() {
+    if (last_ && last_ != '\n') write("\n");
+  }
+
+ private:
+  std::FILE* file_ = nullptr;
+  bool terminal_ = false;
+  std::string* text_ = nullptr;
+  char last_ = 0;  // the last byte written (0: nothing yet)
+};
+
 // The query the flags describe, and every check of the flags render makes before reading
 // anything. Returns "" or what is wrong.
 std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
@@ -408,7 +449,7 @@ std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
 // Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
 // or 1 when the input had errors (the valid records are still in `out`).
 int render_library(const Args& a, const Query& query, CitationStyle style, Library lib,
-                   const std::vector<Diagnostic>& diagnostics, std::string& out) {
+                   const std::vector<Diagnostic>& diagnostics, Output& out) {
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
   FormatOptions options;
@@ -422,37 +463,37 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
 
   const View view = catalog.query(query, owner_text(a));
   if (a.format == "html") {
-    out = format_html(library, view, options);
-    if (const auto mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && mode) {
+    std::string card;
+    if (const auto profile_mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && profile_mode) {
       Profile over = a.profile;
       if (over.name.empty() && library.profile.name.empty() && !a.owners.empty()) over.name = a.owners.front();
-      ProfileCardOptions card;
-      card.mode = *mode;
-      card.base = a.base;
-      card.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
+      ProfileCardOptions card_options;
+      card_options.mode = *profile_mode;
+      card_options.base = a.base;
+      card_options.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
       StatsOptions so;
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
-      const std::string html = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card);
-      out.insert(out.rfind("<div class=\"ps-shelf\"", 0) == 0 ? out.find('>') + 1 : 0, html);
+      card = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card_options);
     }
+    write_html(library, view, options, out, card);
   } else if (a.format == "json") {
-    out = format_view_json(library, view, options);
+    out.write(format_view_json(library, view, options));
   } else if (a.format == "text") {
-    for (auto i : view.entries) out += format_citation(library.publications[i], style) + "\n";
+    for (auto i : view.entries) out.write(format_citation(library.publications[i], style) + "\n");
   } else if (const auto exported = export_format_from_string(a.format)) {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
-    out = format_export(library, view, *exported, bibtex);
+    out.write(format_export(library, view, *exported, bibtex));
   }
-  if (!out.empty() && out.back() != '\n') out += '\n';
+  out.end_line();
   return has_errors(diagnostics) ? 1 : 0;
 }
 
 // Renders the FILEs as the flags say into `out`. Returns the exit status: 0, 1 when the input
 // had errors (the valid records are still in `out`), 2 on bad usage or an unreadable file.
-int render(const Args& a, std::string& out) {
+int render(const Args& a, Output& out) {
   if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
   Query query;
   CitationStyle style{};
@@ -466,10 +507,8 @@ int render(const Args& a, std::string& out) {
 
 int run_render(const Args& a) {
   if (a.help) return std::fputs(kRenderHelp, stdout), 0;
-  std::string out;
-  const int status = render(a, out);
-  if (status != 2) write_stdout(out, a.format == "text");
-  return status;
+  Output out(stdout, a.format == "text" || ::isatty(STDOUT_FILENO));
+  return render(a, out);
 }
 
 std::string trimmed(std::string_view s) {
@@ -612,7 +651,8 @@ int run_prerender(const Args& a) {
     add_input(bytes, dir + *src, Format::Auto, 0, lib, diagnostics);
     print_diagnostics(diagnostics, false);
     std::string html;
-    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, html));
+    Output to_html(html);
+    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html));
     out.append(page, copied, shelf.marker - copied);
     out += html;
     copied = shelf.marker_end;

@@ -267,6 +267,30 @@ TEST(Pathological, StringExpansionBomb) {
   EXPECT_LT(total, 200u * 1000 * 1000);
 }
 
+TEST(Pathological, MacroExpansionGrowsWithTheFileAndIsReportedOnce) {
+  // 1 KB of doubling macros used in 90 places: 16 MB of titles (80 MB of HTML) when the allowance
+  // was a fixed 16 MB. It is now a small multiple of the file's size, and one warning says so.
+  std::string text = "@string{s0 = \"All work and no play makes a dull paper. \"}\n";
+  for (int i = 1; i <= 12; ++i)
+    text += "@string{s" + std::to_string(i) + " = s" + std::to_string(i - 1) + " # s" + std::to_string(i - 1) + "}\n";
+  for (int i = 0; i < 9; ++i) {
+    text += "@misc{k" + std::to_string(i) + ", title = s12";
+    for (int k = 1; k < 10; ++k) text += " # s12";
+    text += "}\n";
+  }
+  const ReadResult r = read_bib(text);
+  ASSERT_EQ(r.library.publications.size(), 9u);
+  std::size_t titles = 0;
+  for (const auto& p : r.library.publications) titles += p.title.text.size();
+  EXPECT_LE(titles, 2 * text.size() + (std::size_t{64} << 10));
+  EXPECT_EQ(r.diagnostics.size(), 1u) << all_diagnostics(r).substr(0, 2000);
+  EXPECT_TRUE(has(r, Severity::Warning, "too much text")) << all_diagnostics(r).substr(0, 2000);
+  // What real files do with macros is far below it.
+  const ReadResult months = read_bib("@string{acm = \"Association for Computing Machinery\"}\n"
+                                     "@misc{a, title={A}, publisher=acm, month=jan}\n");
+  EXPECT_TRUE(months.diagnostics.empty()) << all_diagnostics(months);
+}
+
 TEST(Pathological, CrossrefCycle) {
   const ReadResult r = read_bib(std::string(kGood1) +
                                 "@inproceedings{x, title={X}, crossref={y}}\n"

@@ -112,6 +112,24 @@ std::string format_entry_html(const Publication& p, const FormatOptions& options
 // fragment that needs no JavaScript to read; the <paper-shelf> element produces the same markup.
 std::string format_html(const Library& lib, const View& view, const FormatOptions& options);
 
+// Receives a long text in consecutive pieces as it is written, so that it is never held whole.
+struct TextSink {
+  virtual void write(std::string_view piece) = 0;
+
+ protected:
+  ~TextSink() = default;
+};
+// A sink that keeps the whole text.
+struct StringSink final : TextSink {
+  std::string text;
+  void write(std::string_view piece) override { text.append(piece); }
+};
+// format_html's text, handed to `out` in pieces of some 64 KB (an entry larger than that in one
+// piece): the HTML of a large list is several times its input. `header` goes first inside the
+// shelf (the CLI's profile card).
+void write_html(const Library& lib, const View& view, const FormatOptions& options, TextSink& out,
+                std::string_view header = {});
+
 // --- Citations ---
 // The styles a visitor can paste a reference in (the first is the default) and the homepage's
 // own short form: C++ name, text name, label.

@@ -5,6 +5,7 @@
 #include "papershelf/format.hpp"
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
+#include "format/metadata.hpp"
 #include "query/index_sort.hpp"
 #include "text/string_ids.hpp"
 
@@ -519,10 +520,18 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   return out;
 }
 
-std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {
+void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
+  // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
+  constexpr std::size_t kPiece = 1 << 16;
   std::string out = "<div class=\"ps-shelf\"";
+  const auto pass_on = [&](bool full) {
+    if (out.size() < (full ? kPiece : 1)) return;
+    sink.write(out);
+    out.clear();
+  };
   if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
   out += ">";
+  out += header;
   // Legend: only the symbols that appear in the shown entries, judged as the element judges them
   // (every character of the symbol is among the marks of the entries' authors). The characters
   // are gathered once: looking through every author for every symbol was quadratic.
@@ -556,6 +565,7 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
       const Publication& p = lib.publications[view.entries[k]];
       const PanelTexts panels = panel_texts(p, o);
       out += format_entry_html(p, o, nullptr, &panels);
+      pass_on(true);
     }
     out += "</ol>";
   };
@@ -580,12 +590,19 @@ std::string format_html(const Library& lib, const View& view, const FormatOption
   }
   // What the list is, for search engines (not run: a data block): the entries shown.
   if (shown > 0) {
-    View listed;
-    listed.entries.assign(view.entries.begin(), view.entries.begin() + static_cast<std::ptrdiff_t>(shown));
-    out += "<script type=\"application/ld+json\">" + format_json_ld(lib, listed) + "</script>";
+    out += "<script type=\"application/ld+json\">";
+    pass_on(false);
+    detail::write_json_ld(lib, view.entries.data(), shown, sink);
+    out += "</script>";
   }
   out += "</div>";
-  return out;
+  pass_on(false);
+}
+
+std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {
+  StringSink html;
+  write_html(lib, view, o, html);
+  return std::move(html.text);
 }
 
 }  // namespace papershelf

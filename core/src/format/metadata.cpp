@@ -3,6 +3,7 @@
 // SPANs, read by Zotero's, Mendeley's and other browser connectors) and schema.org JSON-LD for
 // the list.
 #include "csl/mapping.hpp"
+#include "format/metadata.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
 
@@ -111,63 +112,86 @@ std::string format_coins(const Publication& p) {
   return "<span class=\"Z3988\" title=\"" + escape_html(k.str()) + "\"></span>";
 }
 
-std::string format_json_ld(const Library& lib, const View& view) {
-  json::Writer w;
-  w.begin_object().field("@context", "https://schema.org").field("@type", "ItemList").key("itemListElement").begin_array();
-  std::int64_t position = 0;
-  for (std::uint32_t i : view.entries) {
-    const Publication& p = lib.publications[i];
-    const char* type = p.type == PubType::Book       ? "Book"
-                       : p.type == PubType::Chapter  ? "Chapter"
-                       : p.type == PubType::Thesis   ? "Thesis"
-                       : p.type == PubType::Report   ? "Report"
-                       : p.type == PubType::Dataset  ? "Dataset"
-                       : p.type == PubType::Software ? "SoftwareSourceCode"
-                       : p.type == PubType::Talk     ? "PresentationDigitalDocument"
-                                                     : "ScholarlyArticle";
-    w.begin_object().field("@type", "ListItem").field("position", ++position).key("item").begin_object();
-    w.field("@type", type).field("name", full_title(p));
-    if (!p.authors.empty()) {
-      w.key("author").begin_array();
-      for (const Person& a : p.authors) {
-        w.begin_object().field("@type", a.is_literal() ? "Organization" : "Person").field("name", display_name(a));
-        if (!a.is_literal() && !a.given().empty()) w.field("givenName", a.given());
-        if (!a.is_literal()) w.field("familyName", std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family()));
-        w.end_object();
-      }
-      w.end_array();
+namespace {
+
+// One ListItem of the JSON-LD ItemList.
+void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position) {
+  const char* type = p.type == PubType::Book       ? "Book"
+                     : p.type == PubType::Chapter  ? "Chapter"
+                     : p.type == PubType::Thesis   ? "Thesis"
+                     : p.type == PubType::Report   ? "Report"
+                     : p.type == PubType::Dataset  ? "Dataset"
+                     : p.type == PubType::Software ? "SoftwareSourceCode"
+                     : p.type == PubType::Talk     ? "PresentationDigitalDocument"
+                                                   : "ScholarlyArticle";
+  w.begin_object().field("@type", "ListItem").field("position", position).key("item").begin_object();
+  w.field("@type", type).field("name", full_title(p));
+  if (!p.authors.empty()) {
+    w.key("author").begin_array();
+    for (const Person& a : p.authors) {
+      w.begin_object().field("@type", a.is_literal() ? "Organization" : "Person").field("name", display_name(a));
+      if (!a.is_literal() && !a.given().empty()) w.field("givenName", a.given());
+      if (!a.is_literal()) w.field("familyName", std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family()));
+      w.end_object();
     }
-    if (const std::string date = csl::date_text(p.date); !date.empty()) w.field("datePublished", date);
-    if (!p.venue.empty()) {
-      if (p.venue_is_publisher()) {
-        w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();
-      } else {
-        const char* container = p.type == PubType::Journal ? "Periodical" : p.type == PubType::Chapter ? "Book" : "CreativeWork";
-        w.key("isPartOf").begin_object().field("@type", container).field("name", p.venue.text).end_object();
-      }
-    }
-    if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
-    if (!p.doi.empty()) w.field("identifier", "https://doi.org/" + p.doi).field("sameAs", "https://doi.org/" + p.doi);
-    if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
-    if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
-    if (!p.tags.empty()) {
-      std::string keywords;
-      for (const std::string& t : p.tags) keywords += (keywords.empty() ? "" : ", ") + t;
-      w.field("keywords", keywords);
-    }
-    w.end_object().end_object();
+    w.end_array();
   }
-  w.end_array().end_object();
-  // Safe inside <script type="application/ld+json">: no "</script>" or "<!--" can appear (JSON
-  // allows \u003c for "<" in strings, and "<" occurs nowhere else).
-  std::string out;
-  for (char c : w.take()) {
+  if (const std::string date = csl::date_text(p.date); !date.empty()) w.field("datePublished", date);
+  if (!p.venue.empty()) {
+    if (p.venue_is_publisher()) {
+      w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();
+    } else {
+      const char* container = p.type == PubType::Journal ? "Periodical" : p.type == PubType::Chapter ? "Book" : "CreativeWork";
+      w.key("isPartOf").begin_object().field("@type", container).field("name", p.venue.text).end_object();
+    }
+  }
+  if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
+  if (!p.doi.empty()) w.field("identifier", "https://doi.org/" + p.doi).field("sameAs", "https://doi.org/" + p.doi);
+  if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
+  if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
+  if (!p.tags.empty()) {
+    std::string keywords;
+    for (const std::string& t : p.tags) keywords += (keywords.empty() ? "" : ", ") + t;
+    w.field("keywords", keywords);
+  }
+  w.end_object().end_object();
+}
+
+// Safe inside <script type="application/ld+json">: no "</script>" or "<!--" can appear (JSON
+// allows \u003c for "<" in strings, and "<" occurs nowhere else).
+void append_script_safe(std::string& out, std::string_view json) {
+  for (char c : json) {
     if (c == '<') out += "\\u003c";
     else if (c == '>') out += "\\u003e";
     else if (c == '&') out += "\\u0026";
     else out += c;
   }
-  return out;
+}
+
+constexpr std::string_view kJsonLdHead =
+    "{\"@context\":\"https://schema.org\",\"@type\":\"ItemList\",\"itemListElement\":[";
+
+}  // namespace
+
+std::string format_json_ld(const Library& lib, const View& view) {
+  StringSink out;
+  detail::write_json_ld(lib, view.entries.data(), view.entries.size(), out);
+  return std::move(out.text);
+}
+
+void detail::write_json_ld(const Library& lib, const std::uint32_t* entries, std::size_t count, TextSink& sink) {
+  // Item by item: the list of a large library is tens of megabytes.
+  std::string out(kJsonLdHead);
+  for (std::size_t k = 0; k < count; ++k) {
+    json::Writer w;
+    json_ld_item(w, lib.publications[entries[k]], static_cast<std::int64_t>(k + 1));
+    if (k > 0) out += ',';
+    append_script_safe(out, w.str());
+    sink.write(out);
+    out.clear();
+  }
+  out += "]}";
+  sink.write(out);
 }
 
 }  // namespace papershelf

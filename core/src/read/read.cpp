@@ -169,12 +169,15 @@ std::string_view itself(const std::string& s) { return s; }
 
 void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, std::string_view source_name) {
   const auto base = static_cast<std::uint32_t>(into.publications.size());
-  detail::UniqueKeys keys;
-  if (base > 0)
+  if (into.publications.empty()) {
+    // The first input's records as they are: moving them one by one into a new vector held
+    // both vectors at once (a 200,000-record file's model twice).
+    into.publications = std::move(more.publications);
+  } else {
+    detail::UniqueKeys keys;
     for (const Publication& p : into.publications) keys.add(p.key);
-  into.publications.reserve(into.publications.size() + more.publications.size());
-  for (auto& p : more.publications) {
-    if (base > 0) {
+    into.publications.reserve(into.publications.size() + more.publications.size());
+    for (auto& p : more.publications) {
       std::uint32_t holder = detail::UniqueKeys::kAbsent;
       const std::uint32_t id = keys.add(p.key, &holder);
       if (holder != detail::UniqueKeys::kAbsent) {
@@ -184,10 +187,11 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, 
                                   "key '" + p.key + "' is also in an earlier file: this record is kept as '" + unique + "'"});
         p.key = std::move(unique);
       }
+      into.publications.push_back(std::move(p));
     }
-    into.publications.push_back(std::move(p));
-    into.publications.back().order = base + static_cast<std::uint32_t>(into.publications.size() - 1 - base);
   }
+  for (std::size_t i = base; i < into.publications.size(); ++i)
+    into.publications[i].order = static_cast<std::uint32_t>(i);
   Profile& a = into.profile;
   Profile& b = more.profile;
   if (a.name.empty()) a.name = std::move(b.name);
