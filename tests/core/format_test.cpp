@@ -193,6 +193,12 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
   EXPECT_EQ(rich_text_html(latex::decode("$\\text{\"><img src=x onerror=alert(1)>}$")),
             "<span class=\"ps-math\" data-tex=\"\\text{&quot;&gt;&lt;img src=x onerror=alert(1)&gt;}\">"
             "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span>");
+  // Math with a command the decoder does not read in math (links, styles, classes for MathJax)
+  // keeps its Unicode text and gives no page's typesetter its source.
+  EXPECT_EQ(rich_text_html(latex::decode("see $\\href{javascript:alert(1)}{\\text{x}}$ and $\\alpha$")),
+            "see <span class=\"ps-url\"><span class=\"ps-math\">x</span></span> and "
+            "<span class=\"ps-math\" data-tex=\"\\alpha\">\u03B1</span>");
+  EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")), "<span class=\"ps-math\">stylecolor:redx</span>");
 }
 
 TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {

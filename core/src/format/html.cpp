@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
 #include "query/index_sort.hpp"
@@ -133,9 +134,10 @@ const char* open_tag(HtmlOut& h, const Span& s) {
     case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
     case SpanStyle::Monospace: h << "<code>"; return "</code>";
     case SpanStyle::Math:
-      // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax.
+      // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax,
+      // when it holds only math the decoder knows (latex::typesettable).
       h << "<span class=\"ps-math\"";
-      if (!s.url.empty()) {
+      if (!s.url.empty() && latex::typesettable(s.url)) {
         h << " data-tex=\"";
         h.escaped(s.url) << "\"";
       }
