@@ -380,7 +380,7 @@ int render(const Args& a, std::string& out) {
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
       const std::string html = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card);
-      out.insert(out.rfind("<div class=\"ps-shelf\"", 0) == 0 ? out.find('>') + 1 : 0, html);
+      out.insert(out.rfind("<div class=\"ps-shelf", 0) == 0 ? out.find('>') + 1 : 0, html);
     }
   } else if (a.format == "json") {
     out = format_view_json(library, view, options);

@@ -477,7 +477,7 @@ TEST(ViewHtml, GroupsWithCountsAndLegend) {
   q.group = GroupBy::Year;
   const View v = run_query(lib, q);
   const std::string html = format_html(lib, v, options_for({"Qinghao Hu"}));
-  EXPECT_EQ(html.rfind("<div class=\"ps-shelf\">", 0), 0u);
+  EXPECT_EQ(html.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\">", 0), 0u);
   EXPECT_EQ(html.substr(html.size() - 6), "</div>");
   EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"auto\">2024</span> "
                       "<span class=\"ps-count\">2</span></h3>"),

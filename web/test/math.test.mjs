@@ -83,10 +83,10 @@ const page = (head, body) => `<!doctype html><html lang="en"><head><meta charset
 ${head}</head><body>${body}</body></html>`;
 
 /** Runs in the page: what the math spans hold, in the element's shadow root or the static list. */
-function inspectMath({ typeset, dataNames }) {
+function inspectMath({ typeset, dataNames, scope }) {
   const root = document.querySelector("paper-shelf")?.shadowRoot ?? document;
-  const seen = { links: [], fetching: [], names: [], handlers: [], typeset: [], untypeset: [], tex: [] };
-  for (const math of root.querySelectorAll(".ps-math")) {
+  const seen = { links: [], fetching: [], names: [], handlers: [], typeset: [], untypeset: [], tex: [], elsewhere: [] };
+  for (const math of root.querySelectorAll(scope)) {
     const key = math.closest("[data-key]")?.dataset.key ?? "";
     if (key.startsWith("h") && math.hasAttribute("data-tex")) seen.tex.push(`${key}: ${math.dataset.tex}`);
     if (key.startsWith("n")) (math.querySelector(typeset) ? seen.typeset : seen.untypeset).push(key);
@@ -101,6 +101,8 @@ function inspectMath({ typeset, dataNames }) {
       }
     }
   }
+  // Math typeset outside the spans the core marks (a page's MathJax reading the list's text).
+  seen.elsewhere = [...document.querySelectorAll(".ps-shelf mjx-container, .ps-shelf .katex")].filter((e) => !e.closest(".ps-math[data-tex]")).map((e) => e.textContent.slice(0, 60));
   return seen;
 }
 
@@ -109,7 +111,7 @@ function inspectMath({ typeset, dataNames }) {
  * is typeset, clicks whatever in it could be a link, then waits for a request the test makes
  * itself after all that (so a fetch that a style started has been seen), and reports.
  */
-async function visit(path, typeset, element) {
+async function visit(path, typeset, element, scope = ".ps-math") {
   const p = await browser.context.newPage();
   const stray = [], dialogs = [], errors = [];
   p.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
@@ -130,7 +132,7 @@ async function visit(path, typeset, element) {
   // Click every link-like thing in the math, where it is drawn (a real, trusted click).
   const targets = await p.evaluate(() => {
     const root = document.querySelector("paper-shelf")?.shadowRoot ?? document;
-    return [...root.querySelectorAll(".ps-math a, .ps-math [href], .ps-math [*|href]")].map((e) => e.getBoundingClientRect())
+    return [...root.querySelectorAll(".ps-shelf a, .ps-shelf [href], .ps-shelf [*|href]")].map((e) => e.getBoundingClientRect())
       .filter((r) => r.width > 0 && r.height > 0).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 }));
   });
   for (const { x, y } of targets) {
@@ -142,10 +144,11 @@ async function visit(path, typeset, element) {
   const fence = p.waitForRequest((r) => r.url().endsWith("/math/fence.png"));
   await p.evaluate(() => document.body.append(Object.assign(document.createElement("img"), { src: "/math/fence.png" })));
   await fence;
-  const seen = await p.evaluate(inspectMath, { typeset, dataNames: [...DATA_NAMES] });
+  const seen = await p.evaluate(inspectMath, { typeset, dataNames: [...DATA_NAMES], scope });
   const pwned = await p.evaluate(() => window.__pwned);
+  const ownTypeset = await p.evaluate(() => !!document.querySelector("#own mjx-container"));
   await p.close();
-  return { ...seen, pwned, stray, dialogs, errors, clicked: targets.length };
+  return { ...seen, pwned, ownTypeset, stray, dialogs, errors, clicked: targets.length };
 }
 
 function assertHeld(seen, label) {
@@ -159,6 +162,7 @@ function assertHeld(seen, label) {
   assert.deepEqual(seen.tex, [], `${label}: hostile math handed to the typesetter`);
   assert.deepEqual(seen.untypeset, [], `${label}: ordinary math not typeset`);
   assert.deepEqual(seen.typeset, NORMAL.map((_, i) => `n${i}`), label);
+  assert.deepEqual(seen.elsewhere, [], `${label}: math typeset from the list's text`);
   assert.deepEqual(seen.errors, [], label);
 }
 
@@ -193,3 +197,31 @@ for (const t of TYPESETTERS) {
     assertHeld(await visit(path, t.typeset, true), `${t.name}, made hostile`);
   });
 }
+
+// A page whose MathJax typesets all its text (al-folio's configuration: $...$ and \(...\)), with
+// the CLI's static list (as `papershelf prerender` puts it inside the element): data holds TeX
+// delimiters as plain text (a CSL-JSON title as written, BibTeX's {\textbackslash}), which that
+// MathJax would typeset into links and styles. The list is marked for MathJax to leave alone.
+test("MathJax typesetting the whole page finds no math in the CLI's static list; the page's own is typeset", async () => {
+  const escaped = "{\\textbackslash}(\\textbackslash{}href\\{javascript:window.\\_\\_pwned=1\\}\\{y\\}{\\textbackslash})";
+  const csl = JSON.stringify(HOSTILE.map((p, i) => ({ id: `h${i}`, type: "article-journal", title: `H${i}Q ${p}`, abstract: p })));
+  const bibtex = `@misc{h0, title={${escaped}}, note={${escaped}}}`;
+  for (const [name, data] of [["csl.json", csl], ["tb.bib", bibtex]]) {
+    const file = join(work, name);
+    writeFileSync(file, data);
+    let list;
+    try { list = execFileSync(cli, ["render", file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch (e) { list = e.stdout; }
+    assert.match(list, /\\href/, `${name}: the list holds TeX as text`);
+    const path = `/math/page-typeset-${name}.html`;
+    server.pages.set(path, { body: page(`<script>window.MathJax = { tex: { inlineMath: [["$", "$"], ["\\\\(", "\\\\)"]] }, loader: { paths: { mathjax: "/vendor/mathjax/es5" } },
+  startup: { ready() { MathJax.startup.defaultReady(); MathJax.startup.promise.then(() => { document.body.dataset.typeset = ""; }); } } };</script>
+<script src="/vendor/mathjax/es5/tex-svg-full.js"></script>`, `<p id="own">The page's own math: \\(x^2\\)</p>\n<paper-shelf>${list}</paper-shelf>`) });
+    const seen = await visit(path, "svg", false, ".ps-shelf");
+    assert.equal(seen.pwned, undefined, `${name}: a payload ran`);
+    assert.deepEqual(seen.dialogs, [], name);
+    assert.deepEqual(seen.stray, [], `${name}: requests to another origin`);
+    assert.deepEqual([seen.links, seen.fetching, seen.handlers], [[], [], []], name);
+    assert.deepEqual(seen.elsewhere, [], `${name}: math typeset from the list's text`);
+    assert.equal(seen.ownTypeset, true, `${name}: the page's own math is typeset`);
+  }
+});

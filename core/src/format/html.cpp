@@ -439,7 +439,10 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
 }
 
 std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {
-  std::string out = "<div class=\"ps-shelf\"";
+  // A page's MathJax typesets TeX delimiters in its text (al-folio's \(...\) and $...$): data
+  // may hold both as plain text (a CSL-JSON title, BibTeX's {\textbackslash}), which MathJax
+  // would make into links and styles. Its ignore classes (MathJax 3, MathJax 2) keep it out.
+  std::string out = "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\"";
   if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
   out += ">";
   // Legend: only the symbols that appear in the shown entries.
