@@ -81,7 +81,7 @@ TEST(CliRender, ExportsAndStylesForEveryRecord) {
 TEST(CliRender, PresetMarksTheStaticList) {
   const auto r = papershelf("render --preset al-folio --profile " + fixture(kProfile));
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf\" data-preset=\"al-folio\"><section class=\"ps-profile", 0), 0u) << r.out.substr(0, 200);
+  EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\" data-preset=\"al-folio\"><section class=\"ps-profile", 0), 0u) << r.out.substr(0, 200);
   EXPECT_EQ(papershelf("render --preset wordpress " + fixture(kProfile)).status, 2);
 }
 
@@ -234,7 +234,7 @@ TEST(CliRender, HtmlIsSafe) {
   EXPECT_TRUE(contains(r.out, "&lt;b&gt;O&#39;Hare&lt;/b&gt;"));
   const Result page = papershelf("render " + fixture(kProfile));  // html is the default
   EXPECT_EQ(page.status, 0);
-  EXPECT_EQ(page.out.rfind("<div class=\"ps-shelf\">", 0), 0u);
+  EXPECT_EQ(page.out.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\">", 0), 0u);
   EXPECT_FALSE(contains(without_json_ld(page.out), "<script"));
   EXPECT_FALSE(contains(page.out, "href=\"javascript:"));
   EXPECT_FALSE(contains(papershelf("render --no-bibtex " + fixture(kProfile)).out, "javascript:"));
@@ -339,7 +339,7 @@ TEST(CliRender, ProfileCardInStaticHtml) {
                         "--interests 'engines; poetry' --link homepage=https://example.org/ada --link scholar=javascript:x "
                         "--link email=ada@example.org " + fixture("stats/ada.bib"));
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf\"><section class=\"ps-profile ps-profile-full\"", 0), 0u) << r.out.substr(0, 200);
+  EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\"><section class=\"ps-profile ps-profile-full\"", 0), 0u) << r.out.substr(0, 200);
   EXPECT_TRUE(contains(r.out, "<h3 class=\"ps-profile-name\" dir=\"auto\">Ada Lovelace</h3>"));  // from --owner
   EXPECT_TRUE(contains(r.out, "Countess &lt;of&gt; Lovelace"));
   EXPECT_TRUE(contains(r.out, "<li class=\"ps-interest\" dir=\"auto\">poetry</li>"));

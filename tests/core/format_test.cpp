@@ -193,6 +193,12 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
   EXPECT_EQ(rich_text_html(latex::decode("$\\text{\"><img src=x onerror=alert(1)>}$")),
             "<span class=\"ps-math\" data-tex=\"\\text{&quot;&gt;&lt;img src=x onerror=alert(1)&gt;}\">"
             "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span>");
+  // Math with a command the decoder does not read in math (links, styles, classes for MathJax)
+  // keeps its Unicode text and gives no page's typesetter its source.
+  EXPECT_EQ(rich_text_html(latex::decode("see $\\href{javascript:alert(1)}{\\text{x}}$ and $\\alpha$")),
+            "see <span class=\"ps-url\"><span class=\"ps-math\">x</span></span> and "
+            "<span class=\"ps-math\" data-tex=\"\\alpha\">\u03B1</span>");
+  EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")), "<span class=\"ps-math\">stylecolor:redx</span>");
 }
 
 TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {
@@ -488,7 +494,7 @@ TEST(ViewHtml, GroupsWithCountsAndLegend) {
   q.group = GroupBy::Year;
   const View v = run_query(lib, q);
   const std::string html = format_html(lib, v, options_for({"Qinghao Hu"}));
-  EXPECT_EQ(html.rfind("<div class=\"ps-shelf\">", 0), 0u);
+  EXPECT_EQ(html.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\">", 0), 0u);
   EXPECT_EQ(html.substr(html.size() - 6), "</div>");
   EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"auto\">2024</span> "
                       "<span class=\"ps-count\">2</span></h3>"),

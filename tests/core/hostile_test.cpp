@@ -269,6 +269,29 @@ const std::set<std::string> kAttrs = {
     "alt", "class", "d", "decoding", "fill", "focusable", "height", "hidden", "href", "id", "lang", "loading", "rel", "role",
     "scope", "src", "text-anchor", "title", "type", "viewbox", "width", "x", "xmlns", "y", "dir", "target"};
 
+// TeX commands a page's typesetter makes links, styles, classes, ids, data attributes or actions
+// of, or that define or hide other commands (MathJax 3, KaTeX): no data-tex may hold one.
+const std::set<std::string> kTypesetterHazards = {
+    "href", "url", "style", "class", "cssId", "bbox", "color", "require", "unicode", "data", "toggle",
+    "mathtip", "texttip", "mmlToken", "htmlClass", "htmlId", "htmlStyle", "htmlData", "includegraphics",
+    "def", "gdef", "newcommand", "renewcommand", "let", "csname", "catcode", "begin", "tag", "label", "ref",
+    "eqref", "hr", "h"};
+
+// The hazards in one data-tex value, read as TeX names them (a backslash and its letters).
+std::vector<std::string> typesetter_hazards(const std::string& tex) {
+  std::vector<std::string> found;
+  if (tex.find("^^") != std::string::npos) found.push_back("^^");
+  for (std::size_t i = 0; i < tex.size(); ++i) {
+    if (tex[i] != '\\') continue;
+    std::size_t end = i + 1;
+    while (end < tex.size() && std::isalpha(static_cast<unsigned char>(tex[end]))) ++end;
+    const std::string name = tex.substr(i + 1, end - i - 1);
+    if (kTypesetterHazards.count(name)) found.push_back("\\" + name);
+    i = std::max(i, end - 1);
+  }
+  return found;
+}
+
 // Everything wrong with `html`, as messages; `text` receives its text content.
 std::vector<std::string> audit(const std::string& html, std::string& text) {
   std::vector<std::string> problems;
@@ -282,6 +305,9 @@ std::vector<std::string> audit(const std::string& html, std::string& text) {
       if (!known) problems.push_back("attribute " + name + " on <" + t.name + ">");
       if ((name == "href" || name == "src") && !safe_url_for_browser(value))
         problems.push_back(name + "=\"" + value + "\" on <" + t.name + ">");
+      if (name == "data-tex")
+        for (const std::string& hazard : typesetter_hazards(value))
+          problems.push_back("data-tex=\"" + value + "\" hands " + hazard + " to the page's typesetter");
     }
   }
   return problems;
@@ -337,6 +363,9 @@ TEST(HostileCorpus, TheAuditCatchesWhatItLooksFor) {
   EXPECT_FALSE(audit("<span style=\"x\">", text).empty());
   EXPECT_FALSE(audit("<img src=x onerror=y>", text).empty());
   EXPECT_FALSE(audit("<a href=\"data:text/html,x\">", text).empty());
+  EXPECT_FALSE(audit("<span class=\"ps-math\" data-tex=\"\\href{javascript:x}{y}\">y</span>", text).empty());
+  EXPECT_FALSE(audit("<span class=\"ps-math\" data-tex=\"\\^^68ref{javascript:x}{y}\">y</span>", text).empty());
+  EXPECT_TRUE(audit("<span class=\"ps-math\" data-tex=\"\\frac{a}{b} \\hbar\">a/b ℏ</span>", text).empty());
   text.clear();
   EXPECT_TRUE(audit("<li class=\"ps-entry\"><a href=\"https://x.org/?a=1&amp;b=2\">&lt;script&gt;</a></li>", text).empty());
   EXPECT_EQ(text, "<script>");

@@ -95,8 +95,14 @@ TEST(LatexDecode, MathBecomesUnicodeAndKeepsItsSource) {
   };
   for (const auto& [tex, shown] : kCases) {
     std::vector<DecodeWarning> warnings;
-    EXPECT_EQ(decode(tex, &warnings).text, shown) << tex;
+    const RichText decoded = decode(tex, &warnings);
+    EXPECT_EQ(decoded.text, shown) << tex;
     EXPECT_TRUE(warnings.empty()) << tex << ": " << warnings[0].message;
+    // Math the decoder reads is math a page's KaTeX or MathJax may typeset.
+    for (const Span& s : decoded.spans)
+      if (s.style == SpanStyle::Math) {
+        EXPECT_TRUE(typesettable(s.url)) << s.url;
+      }
   }
   // Math in braces (protection) or in \ensuremath is a span too, with its source.
   const RichText e = decode("z {\\ensuremath{\\sim}} 1");
@@ -145,6 +151,38 @@ TEST(LatexDecode, UnknownCommandShowsItsNameKeepsItsArgumentAndWarns) {
   warnings.clear();
   EXPECT_EQ(decode("a \\Frobnicate b", &warnings).text, "a Frobnicate b");
   EXPECT_EQ(warnings.size(), 1u);
+}
+
+// What a page's typesetter may be handed: math of the commands the decoder reads, nothing that
+// links, styles, names or defines. MathJax 3 typesets \href as a javascript: link, \style and
+// \color as CSS that fetches, \class and \cssId as the element's own classes and ids.
+TEST(LatexTypesettable, MathOfKnownCommandsOnly) {
+  for (const char* tex : {"x^2", "\\alpha", "\\frac{a}{b}", "\\mathbb{R}", "\\sqrt{n}", "a_{ij}",
+                          "\\left( x \\right)", "\\hat{x} \\vec v \\bar{y}", "\\mathcal{O}(n \\log n)",
+                          "\\text{if } x \\le y", "a \\, b \\; c \\quad d \\ e \\! f", "\\{x\\} \\% \\& \\# \\_",
+                          "\\operatorname{rank} A", "x \\\\ y", "\\ell_p", "a \\not= b", "\\'e \\\"u",
+                          "\\mathbf{x} \\boldsymbol{\\mu} \\textbf{b}", "\\dfrac{1}{2} \\tfrac12", "\\@", "",
+                          "\\Big( \\bigl[ \\middle| \\Bigr) \\displaystyle \\limits", "\\phantom{x}"})
+    EXPECT_TRUE(typesettable(tex)) << tex;
+  for (const char* tex : {
+           // Links, styles, classes and ids, data attributes, extensions, actions.
+           "\\href{javascript:alert(document.domain)}{\\text{x}}", "\\url{javascript:alert(1)}",
+           "\\style{mask:url(http://other.example/m)}{x}", "\\class{ps-entry}{x}", "\\cssId{ps-x}{x}",
+           "\\bbox[background:url(http://other.example/b)]{x}", "\\require{html}", "\\unicode{x41}",
+           "\\data{a=b}{x}", "\\toggle{a}{b}\\endtoggle", "\\mathtip{x}{t}", "\\texttip{x}{t}",
+           "\\color{url(http://other.example/c#x)}{x}", "\\color{red}{x}", "\\mmlToken{mi}[href=\"x\"]{x}",
+           "\\htmlClass{a}{x}", "\\htmlId{a}{x}", "\\htmlStyle{color:red}{x}", "\\htmlData{a=b}{x}",
+           "\\includegraphics{http://other.example/i.png}", "\\tag{1}", "\\label{a}", "\\ref{a}", "\\eqref{a}",
+           // Definitions that would build one of them.
+           "\\def\\x{\\href}\\x{javascript:x}{y}", "\\newcommand{\\x}{\\href}", "\\let\\x\\href",
+           "\\gdef\\x{y}", "\\renewcommand{\\alpha}{\\href}", "\\DeclareMathOperator{\\x}{y}",
+           // Names hidden from a reader that splits them differently than a typesetter.
+           "\\hr{}ef{javascript:x}{y}", "\\h ref{javascript:x}{y}", "\\^^68ref{javascript:x}{y}",
+           "x^^5c", "\\csname href\\endcsname{javascript:x}{y}", "\\catcode`\\|=0 |href{j}{y}",
+           "\\@char\"41", "\\alpha@x", "\\begin{array}{l}x\\end{array}", "\\expandafter\\x",
+           // Not a command the decoder reads, or no command at all.
+           "\\foo", "x\\", "\\\u00E9", "\\\t", "\\textsuperscript{1}", "\\ensuremath{\\href{j}{x}}"})
+    EXPECT_FALSE(typesettable(tex)) << tex;
 }
 
 TEST(LatexEncode, MathGoesBackAsItsSource) {

@@ -199,6 +199,37 @@ function escapeText(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The classes and ids KaTeX (0.16 to 0.19) and MathJax 3 give what they make of the math the core
+ * lets through (latex::typesettable): KaTeX's own names, MathJax's `MathJax`, `mjx-`, `MJX-`.
+ */
+const TYPESETTER_OWN = /^(katex.*|mjx-.*|MJX-.*|MathJax|MathML-Unit|CtxtMenu_\w+|(reset-)?size\d+|(math|text)[a-z]*|m(bin|close|frac|inner|op|open|ord|punct|rel|space|supsub|tight)|vlist(-[rst]2?)?|(accent|overline|underline)(-[a-z]+)?|allowbreak|amsrm|base|boldsymbol|delim(center|sizing)|fix|frac-line|hide-tail|inner|large-op|[lr]lap|newline|nobreak|nulldelimiter|op-(limits|symbol)|overlay|pstrut|root|rule|sizing|small-op|sqrt|strut|svg-align|thinbox|vbox)$/;
+/** Attribute values a browser would fetch from (CSS escapes can spell `url(` too). */
+const FETCHES = /url\(|image(-set)?\(|src\(|@import|expression\(|\\/i;
+/** Attributes that link, load or run something (href, xlink:href, src, on*...). */
+const LINKS = /^on|^(src|srcset|srcdoc|action|formaction|ping|poster|background|data)$|href$/i;
+
+/**
+ * Keeps only typesetting in what the page's KaTeX or MathJax made of one math span: no link (an
+ * <a> leaves its content; only MathJax's `<use href="#glyph">` keeps a reference, to the same
+ * document), no attribute that fetches, runs or links, no class or id but the typesetter's own,
+ * no script or style element. The core hands the typesetter only math it reads, so this is the
+ * second line: MathJax 3 makes \href a javascript: link, \style and \color CSS that fetches, and
+ * \class and \cssId the element's own classes and ids, from data.
+ */
+function keepTypesetting(root: Element): void {
+  for (const e of root.querySelectorAll("*")) {
+    if (e.localName === "a") e.replaceWith(...e.childNodes);
+    if (/^(script|style)$/.test(e.localName)) e.remove();
+    for (const { name, value } of [...e.attributes]) {
+      const own = name === "class" ? value.split(/\s+/).filter((c) => TYPESETTER_OWN.test(c)).join(" ") : value;
+      if (FETCHES.test(value) || (LINKS.test(name) && !(e.localName === "use" && value[0] === "#")) ||
+          (name === "id" && !value.startsWith("MJX-")) || (name === "class" && !own)) e.removeAttribute(name);
+      else if (own !== value) e.setAttribute(name, own);
+    }
+  }
+}
+
 /** The hash's `name=value` pairs, in order (a bare fragment such as a deep link has none). */
 function hashParams(): [string, string][] {
   return location.hash.slice(1).split("&").filter((p) => p.includes("=")).map((p) => {
@@ -1498,6 +1529,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         try {
           if (page.katex?.render) page.katex.render(tex, span, { throwOnError: false, displayMode: false });
           else span.replaceChildren(page.MathJax!.tex2svg!(tex, { display: false }));
+          keepTypesetting(span);
         } catch { /* the Unicode text stays */ }
       }
     }

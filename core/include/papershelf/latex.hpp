@@ -25,6 +25,13 @@ struct DecodeWarning {
 // the result is NFC.
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings = nullptr);
 
+// Whether a math run's TeX source (a Math span's url) may be handed to a page's typesetter
+// (KaTeX, MathJax): only when every command in it is one the decoder reads in math (symbols,
+// Greek, operators, accents, \frac, \sqrt, \mathbb..., \text..., \left/\right, spacing). Any
+// other command (\href, \style, \class, \require, \def...) keeps the run as its Unicode text.
+// The HTML writer asks this before it writes data-tex.
+bool typesettable(std::string_view tex);
+
 // The inverse used by the BibTeX writer: escapes specials and writes spans back as LaTeX so
 // that decode(encode(t)) == t.
 std::string encode(const RichText& text);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
@@ -160,9 +161,10 @@ const char* open_tag(HtmlOut& h, const Span& s) {
     case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
     case SpanStyle::Monospace: h << "<code>"; return "</code>";
     case SpanStyle::Math:
-      // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax.
+      // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax,
+      // when it holds only math the decoder knows (latex::typesettable).
       h << "<span class=\"ps-math\"";
-      if (!s.url.empty()) {
+      if (!s.url.empty() && latex::typesettable(s.url)) {
         h << " data-tex=\"";
         h.escaped(s.url) << "\"";
       }
@@ -523,7 +525,10 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
   // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
   constexpr std::size_t kPiece = 1 << 16;
-  std::string out = "<div class=\"ps-shelf\"";
+  // A page's MathJax typesets TeX delimiters in its text (al-folio's \(...\) and $...$): data
+  // may hold both as plain text (a CSL-JSON title, BibTeX's {\textbackslash}), which MathJax
+  // would make into links and styles. Its ignore classes (MathJax 3, MathJax 2) keep it out.
+  std::string out = "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\"";
   const auto pass_on = [&](bool full) {
     if (out.size() < (full ? kPiece : 1)) return;
     sink.write(out);

@@ -109,6 +109,30 @@ const MathAccent* find_math_accent(std::string_view name) {
   return nullptr;
 }
 
+// Commands a math run may use and still be handed to a page's typesetter (KaTeX, MathJax), beside
+// the symbol table and the accents: the structure and styles the decoder reads in math. Nothing
+// that links (\href, \url), styles or names elements (\style, \class, \cssId, \bbox, \color),
+// loads or defines commands (\require, \def, \newcommand), or attaches actions (\toggle,
+// \mathtip): MathJax typesets those from data into the page. Sorted for a binary search.
+constexpr std::string_view kTypesetCommands[] = {
+    "bf", "bm", "boldsymbol", "dfrac", "em", "emph", "ensuremath", "frac", "hbox", "hphantom", "it",
+    "mathbb", "mathbf", "mathcal", "mathfrak", "mathit", "mathnormal", "mathrm", "mathscr",
+    "mathsf", "mathtt", "mbox", "not", "operatorname", "phantom", "rm", "sf", "sqrt", "text",
+    "textbf", "textit", "textmd", "textnormal", "textrm", "textsc", "textsf", "textsl", "texttt",
+    "textup", "tfrac", "tt", "underline", "vphantom",
+};
+constexpr bool sorted_names(const std::string_view* begin, const std::string_view* end) {
+  for (const std::string_view* p = begin; p + 1 < end; ++p)
+    if (!(p[0] < p[1])) return false;
+  return true;
+}
+static_assert(sorted_names(std::begin(kTypesetCommands), std::end(kTypesetCommands)), "keep kTypesetCommands sorted");
+
+bool typesettable_command(std::string_view name) {
+  return find_symbol(name) || find_accent(name) || find_math_accent(name) ||
+         std::binary_search(std::begin(kTypesetCommands), std::end(kTypesetCommands), name);
+}
+
 struct StyleCommand {
   std::string_view name;
   int style;  // SpanStyle value, or -1 for "content only"
@@ -1141,6 +1165,25 @@ bool is_plain(std::string_view s) {
 }
 
 }  // namespace
+
+bool typesettable(std::string_view tex) {
+  // TeX reads ^^68 as "h" before it reads commands: `\^^68ref` would be \href to a typesetter
+  // that knew the notation.
+  if (tex.find("^^") != std::string_view::npos) return false;
+  // Command names as the most generous reader takes them: KaTeX's run on over `@` (\@char), and
+  // a name not in the list is refused whatever a shorter reading of it would be.
+  auto in_name = [](char c) { return is_ascii_letter(c) || c == '@'; };
+  for (std::size_t i = 0; i < tex.size(); ++i) {
+    if (tex[i] != '\\') continue;
+    if (++i == tex.size() || static_cast<unsigned char>(tex[i]) >= 0x80) return false;
+    std::size_t end = i + 1;
+    if (in_name(tex[i]))
+      while (end < tex.size() && in_name(tex[end])) ++end;
+    if (!typesettable_command(tex.substr(i, end - i))) return false;
+    i = end - 1;
+  }
+  return true;
+}
 
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings) {
   if (is_plain(latex)) return RichText(std::string(latex));
