@@ -1070,7 +1070,7 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
     diag(e.key_offset, Severity::Warning,
          key.empty() ? "entry has no key: it is kept as '" + safe + "'"
                      : "key '" + detail::quoted(key) +
-                           "' has characters a BibTeX key cannot hold (spaces, braces, commas, quotes, # % = \\ ~): "
+                           "' has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~): "
                            "it is kept as '" + safe + "'");
     key = safe;
   }

@@ -238,7 +238,7 @@ class Writer {
   std::string run();
 
  private:
-  // One field, its value in braces (balanced_value()). A name BibTeX cannot read (a link kind or
+  // One field, its value in braces (append_balanced()). A name BibTeX cannot read (a link kind or
   // a JSON member may be any text) is written without the characters it cannot hold, and a name
   // already written (the reader would keep only the first) gets "-2", "-3"...
   void field(std::string_view name, std::string_view value) {

@@ -432,7 +432,7 @@ std::string record_key(Context& ctx, const Value& item, std::size_t offset, std:
   } else if (key != written) {
     ctx.report(at, Severity::Warning,
                "\"id\" \"" + detail::quoted(written) +
-                   "\" has characters a BibTeX key cannot hold (spaces, braces, commas, quotes, # % = \\ ~); "
+                   "\" has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~); "
                    "it is kept as \"" + key + "\"");
   }
   std::uint32_t holder = detail::UniqueKeys::kAbsent;
