@@ -9,6 +9,8 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "papershelf/unicode.hpp"
 
@@ -129,11 +131,14 @@ struct Tag {
 };
 
 // The tag whose name starts at `at` (just past "<" or "</"), as the tokenizer reads it: quoted
-// values may hold ">", the first of repeated attributes wins.
+// values may hold ">", the first of repeated attributes wins. Only a <paper-shelf>'s attributes
+// are kept.
 Tag read_tag(std::string_view page, std::size_t at) {
   Tag tag;
   std::size_t i = at;
   while (i < page.size() && !is_space(page[i]) && page[i] != '/' && page[i] != '>') tag.name += lower(page[i++]);
+  const bool keep = tag.name == "paper-shelf";
+  std::unordered_set<std::string> seen;
   while (i < page.size() && page[i] != '>') {
     if (is_space(page[i]) || page[i] == '/') {
       ++i;
@@ -146,19 +151,20 @@ Tag read_tag(std::string_view page, std::size_t at) {
     if (i < page.size() && page[i] == '=') {
       ++i;
       while (i < page.size() && is_space(page[i])) ++i;
+      std::string_view raw;
       if (i < page.size() && (page[i] == '"' || page[i] == '\'')) {
         const char quote = page[i++];
         const std::size_t end = std::min(page.find(quote, i), page.size());
-        value = decode_entities(page.substr(i, end - i));
+        raw = page.substr(i, end - i);
         i = end + 1;
       } else {
         const std::size_t start = i;
         while (i < page.size() && !is_space(page[i]) && page[i] != '>') ++i;
-        value = decode_entities(page.substr(start, i - start));
+        raw = page.substr(start, i - start);
       }
+      if (keep) value = decode_entities(raw);
     }
-    const bool repeated = std::any_of(tag.attributes.begin(), tag.attributes.end(), [&](const auto& a) { return a.first == name; });
-    if (!repeated) tag.attributes.emplace_back(std::move(name), std::move(value));
+    if (keep && seen.insert(name).second) tag.attributes.emplace_back(std::move(name), std::move(value));
   }
   if (i < page.size()) tag.end = i + 1;
   return tag;
@@ -206,13 +212,18 @@ const std::string* ShelfElement::attribute(std::string_view name) const {
 
 std::vector<ShelfElement> find_shelves(std::string_view page) {
   std::vector<ShelfElement> out;
-  // The open elements: their names, and for a <paper-shelf> its place in `out`.
+  // The open elements: each one's name and the innermost <paper-shelf> it is in or is (its place
+  // in `out`), and how many are open of each name; so a hostile page of deep nesting and stray end
+  // tags costs no more than its length.
+  constexpr std::size_t kNoShelf = std::string_view::npos;
   std::vector<std::pair<std::string, std::size_t>> open;
-  constexpr std::size_t kNotShelf = std::string_view::npos;
+  std::unordered_map<std::string, std::size_t> open_by_name;
+  auto push = [&](std::string name, std::size_t shelf) {
+    ++open_by_name[name];
+    open.emplace_back(std::move(name), shelf != kNoShelf ? shelf : open.empty() ? kNoShelf : open.back().second);
+  };
   auto innermost_shelf = [&]() -> ShelfElement* {
-    for (auto it = open.rbegin(); it != open.rend(); ++it)
-      if (it->second != kNotShelf) return &out[it->second];
-    return nullptr;
+    return open.empty() || open.back().second == kNoShelf ? nullptr : &out[open.back().second];
   };
   std::size_t at = 0;
   while ((at = page.find('<', at)) != std::string_view::npos) {
@@ -234,11 +245,14 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
       const Tag tag = read_tag(page, next + 1);
       if (tag.end == std::string_view::npos) break;
       // An end tag closes its element and whatever is still open inside it; a stray one nothing.
-      for (std::size_t k = open.size(); k-- > 0;)
-        if (open[k].first == tag.name) {
-          open.resize(k);
-          break;
+      if (const auto it = open_by_name.find(tag.name); it != open_by_name.end() && it->second > 0) {
+        bool closed = false;
+        while (!closed) {
+          closed = open.back().first == tag.name;
+          --open_by_name[open.back().first];
+          open.pop_back();
         }
+      }
       at = tag.end;
     } else if (is_alpha(c)) {
       Tag tag = read_tag(page, next);
@@ -251,10 +265,10 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
         ShelfElement shelf;
         shelf.attributes = std::move(tag.attributes);
         shelf.start = next - 1;
-        open.emplace_back(tag.name, out.size());
+        push(tag.name, out.size());
         out.push_back(std::move(shelf));
       } else if (!is_void(tag.name)) {
-        open.emplace_back(std::move(tag.name), kNotShelf);
+        push(std::move(tag.name), kNoShelf);
       }
     } else {
       at = next;  // a "<" that is only text

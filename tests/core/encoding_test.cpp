@@ -112,13 +112,13 @@ TEST(Encoding, Windows1252FileReadsWithItsAccentsAndOneWarning) {
   EXPECT_EQ(r.library.publications[0].authors.at(0).family(), "M\xC3\xBCller");
   const auto ds = diagnostics(r);
   ASSERT_EQ(ds.size(), 2u) << ::testing::PrintToString(ds);
-  EXPECT_EQ(ds[0].rfind("f:1:13: warning: 13 byte(s) that are not UTF-8 read as Windows-1252", 0), 0u) << ds[0];
+  EXPECT_EQ(ds[0].rfind("f:1:13: warning: the file is not all UTF-8: 13 byte(s) read as Windows-1252 (Latin-1), the first here", 0), 0u) << ds[0];
   EXPECT_EQ(ds[1].rfind("f:3:7: warning: duplicate key", 0), 0u) << ds[1];
   // A UTF-8 file with one pasted Latin-1 line keeps its UTF-8 as it is.
   const ReadResult mixed = read_named("@misc{a, title={Gr\xC3\xBC\xC3\x9F}}\n@misc{b, title={Gr\xFC\xDF}}\n");
   EXPECT_EQ(titles(mixed), (std::vector<std::string>{"Gr\xC3\xBC\xC3\x9F", "Gr\xC3\xBC\xC3\x9F"}));
   ASSERT_EQ(diagnostics(mixed).size(), 1u);
-  EXPECT_EQ(diagnostics(mixed)[0].rfind("f:2:19: warning: 2 byte(s)", 0), 0u) << diagnostics(mixed)[0];
+  EXPECT_EQ(diagnostics(mixed)[0].rfind("f:2:19: warning: the file is not all UTF-8: 2 byte(s)", 0), 0u) << diagnostics(mixed)[0];
   // Valid UTF-8 is read as it is, without a word.
   EXPECT_EQ(read_named("@misc{a, title={\xC3\xA9}}\n").diagnostics.size(), 0u);
 }

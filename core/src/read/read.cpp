@@ -136,9 +136,8 @@ ReadResult read(std::string_view bytes, const ReadOptions& options) {
     warning = std::to_string(decoded.problems) + " unpaired UTF-16 surrogate(s) or odd byte(s) replaced with U+FFFD";
   } else if (!unicode::is_valid_utf8(bytes)) {
     decoded = decode_utf8_or_windows_1252(bytes);
-    warning = std::to_string(decoded.problems) +
-              " byte(s) that are not UTF-8 read as Windows-1252 (Latin-1), this the first; save the file as UTF-8 "
-              "to be sure of its characters";
+    warning = "the file is not all UTF-8: " + std::to_string(decoded.problems) +
+              " byte(s) read as Windows-1252 (Latin-1), the first here; save it as UTF-8 to be sure of its characters";
   } else {
     return read_utf8(without_byte_order_mark(bytes), options);
   }
