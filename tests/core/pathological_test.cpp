@@ -9,9 +9,13 @@
 #include <cstdint>
 #include <string>
 
+#include "papershelf/catalog.hpp"
 #include "papershelf/format.hpp"
+#include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/stats.hpp"
+#include "papershelf/unicode.hpp"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -538,6 +542,12 @@ std::string repeated(std::string_view unit, std::size_t n, std::string_view betw
   return out;
 }
 
+std::string unicode_char(char32_t cp) {
+  std::string out;
+  unicode::append_utf8(out, cp);
+  return out;
+}
+
 std::string entry_html(const Publication& p, const std::vector<std::string>& terms = {}) {
   FormatOptions o;
   o.panels = Panels::None;
@@ -646,6 +656,86 @@ TEST(Pathological, UrlsInANoteWrittenBackCostLinearTime) {
     const Publication& p = r.library.publications.at(0);
     return fastest_seconds([&] {
       EXPECT_NE(format_bibtex(p).find("\\url{https://e.org/" + std::to_string(n - 1) + "}"), std::string::npos);
+    });
+  });
+}
+
+// A profile's lists were merged, a legend's symbols judged and the marker symbols gathered by
+// searching what was kept so far for each new item: a legend of many symbols over as many
+// marked authors took seconds.
+TEST(Pathological, LegendSymbolsAndMarksCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    std::string legend, interests, authors;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string symbol = unicode_char(0x4E00 + static_cast<char32_t>(i));
+      legend += (i ? ",\"" : "\"") + symbol + "\": \"meaning " + std::to_string(i) + "\"";
+      interests += (i ? ",\"topic " : "\"topic ") + std::to_string(i) + "\"";
+      authors += (i ? ",{\"family\": \"F" : "{\"family\": \"F") + std::to_string(i) + "\", \"given\": \"G\", \"marks\": \"" +
+                 symbol + "\"}";
+    }
+    const std::string text = "{\"profile\": {\"name\": \"Qinghao Hu\", \"legend\": {" + legend + "}, \"interests\": [" +
+                             interests + "]}, \"publications\": [{\"id\": \"p\", \"title\": \"T\", \"author\": [" + authors + "]}]}";
+    return fastest_seconds([&] {
+      ReadResult r = read(text);
+      Library lib;
+      merge(lib, std::move(r.library));
+      ASSERT_EQ(lib.profile.legend.size(), n);
+      ASSERT_EQ(lib.profile.interests.size(), n);
+      Catalog catalog(std::move(lib));
+      const View view = catalog.query(Query{});
+      EXPECT_EQ(unicode::count_code_points(catalog.marks(view.entries)), n);
+      const std::string html = format_html(catalog.library(), view, FormatOptions{});
+      EXPECT_NE(html.find("meaning " + std::to_string(n - 1) + "</span>"), std::string::npos);
+    });
+  });
+}
+
+// Every author was tried against every alias of the owner: a profile of 10,000 aliases and as
+// many authors took seconds per render. The first kMaxOwnerNames names are matched, with a warning.
+TEST(Pathological, ManyAliasesCostLinearTime) {
+  expect_linear_time(1000 / kScale, [](std::size_t n) {
+    std::string aliases, authors;
+    for (std::size_t i = 0; i < n; ++i) {
+      aliases += (i ? ",\"G" : "\"G") + std::to_string(i) + " Hu\"";
+      authors += (i ? ",{\"family\": \"Xu\", \"given\": \"G" : "{\"family\": \"Xu\", \"given\": \"G") + std::to_string(i) + "\"}";
+    }
+    const ReadResult r = read("{\"profile\": {\"name\": \"Qinghao Hu\", \"aliases\": [" + aliases +
+                              "]}, \"publications\": [{\"id\": \"p\", \"title\": \"T\", \"author\": [{\"family\": \"Hu\", "
+                              "\"given\": \"G5\"}," + authors + "]}]}");
+    EXPECT_TRUE(has(r, Severity::Warning, "aliases")) << all_diagnostics(r);
+    Catalog catalog(r.library);
+    FormatOptions o;
+    o.owner = catalog.owner();
+    o.panels = Panels::None;
+    const View view = catalog.query(Query{});
+    return fastest_seconds([&] {
+      EXPECT_NE(format_html(catalog.library(), view, o).find("ps-owner"), std::string::npos);  // G5 Hu
+    });
+  });
+}
+
+// The spellings of one family name were compared pair by pair: 100,000 co-authors named Xy took
+// minutes of statistics. Past a budget of comparisons, spellings merge only when written alike.
+TEST(Pathological, CoauthorsOfOneFamilyCostLinearTime) {
+  expect_linear_time(600 / kScale, [](std::size_t n) {
+    std::string names = "Hu, Qinghao";
+    for (std::size_t i = 0; i < n; ++i) names += " and Gx" + std::to_string(i) + " Xy";
+    const ReadResult r = read_bib("@misc{m, title={T}, author={" + names + "}}\n");
+    const OwnerMatcher owner(std::vector<std::string>{"Qinghao Hu"});
+    return fastest_seconds([&] {
+      const Stats s = compute_stats(r.library, owner);
+      EXPECT_EQ(s.coauthors.size(), 10u);  // (the top ten)
+    });
+  });
+}
+
+// Each <br> of a legend in an annotation was replaced in place, moving the rest of it.
+TEST(Pathological, LegendLinesInAnAnnotationCostLinearTime) {
+  expect_linear_time(5000 / kScale, [](std::size_t n) {
+    const std::string text = "@misc{m, title={T}, annotation={" + repeated("* equal<br>", n, "") + "}}\n";
+    return fastest_seconds([&] {
+      const ReadResult r = read_bib(text);
+      ASSERT_EQ(r.library.profile.legend.size(), 1u);
     });
   });
 }

@@ -60,8 +60,8 @@ bool given_compatible(const std::vector<std::string>& a, const std::vector<std::
 }  // namespace
 
 OwnerMatcher::OwnerMatcher(const std::vector<std::string>& owner_names) {
-  for (const auto& name : owner_names) {
-    std::string clean = name;
+  for (std::size_t n = 0; n < owner_names.size() && n < kMaxOwnerNames; ++n) {
+    std::string clean = owner_names[n];
     take_marks(clean);
     Person p = parse_name(clean);
     Key key = key_of(p);

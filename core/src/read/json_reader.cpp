@@ -554,7 +554,13 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
     return;
   }
   profile.name = unicode::to_nfc(field(j, "name"));
-  if (const Value* it = j.find("aliases")) profile.aliases = string_list(*it);
+  if (const Value* it = j.find("aliases")) {
+    profile.aliases = string_list(*it);
+    if (profile.aliases.size() >= kMaxOwnerNames)
+      ctx.report(it->offset, Severity::Warning,
+                 "the profile lists " + std::to_string(profile.aliases.size()) + " aliases: only the name and the first " +
+                     std::to_string(kMaxOwnerNames - 1) + " are matched against authors");
+  }
   profile.position = unicode::to_nfc(field(j, "position"));
   profile.affiliation = unicode::to_nfc(field(j, "affiliation"));
   profile.photo = field(j, "photo");

@@ -78,13 +78,39 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
   auto by_family = [&](const std::string& family) -> const std::vector<std::uint32_t>& {
     return buckets[family_id.find(family)];  // every non-empty family has a bucket
   };
+  // The spellings of a family are compared pair by pair, which one file can make quadratic (one
+  // family name with 100,000 given names: minutes). Past kComparisons in all (far more than real
+  // co-author lists need), a family's spellings are only merged when their given names are the
+  // same letters ("Qing-Hao" ~ "Qinghao"), and initials stay apart.
+  constexpr std::size_t kComparisons = std::size_t{1} << 20;
+  std::size_t comparisons_left = kComparisons;
+  const auto affordable = [&](std::size_t comparisons) {
+    if (comparisons > comparisons_left) return false;
+    comparisons_left -= comparisons;
+    return true;
+  };
+  std::vector<std::uint8_t> compared(buckets.size(), 1);  // by family: its spellings were compared
   // 1. Full spellings that the owner rule calls the same person ("Qing-Hao" ~ "Qinghao",
   //    "Zhisheng J." ~ "Zhisheng").
-  for (const auto& ids : buckets)
+  for (std::size_t f = 0; f < buckets.size(); ++f) {
+    const auto& ids = buckets[f];
+    if (!affordable(ids.size() * (ids.size() - 1) / 2)) {
+      compared[f] = 0;
+      detail::StringIds given_letters;
+      std::vector<std::uint32_t> first_with;  // by id in given_letters: the first such spelling
+      for (const auto i : ids) {
+        if (!variants[i].full) continue;
+        const std::uint32_t id = given_letters.insert(joined(variants[i].key.given));
+        if (id == first_with.size()) first_with.push_back(i);
+        else uf.unite(i, first_with[id]);
+      }
+      continue;
+    }
     for (std::size_t a = 0; a < ids.size(); ++a)
       for (std::size_t b = a + 1; b < ids.size(); ++b)
         if (variants[ids[a]].full && variants[ids[b]].full && same(variants[ids[a]].key, variants[ids[b]].key))
           uf.unite(ids[a], ids[b]);
+  }
   // 2. Initial-only (or given-less) spellings join the one full person they fit; with none, they
   //    join fitting initial-only spellings; with several, they stay apart (ambiguous). Family-first
   //    spellings ("YE Zhisheng": given "YE", family "Zhisheng") are looked up in the swapped bucket.
@@ -100,18 +126,21 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
         const bool ok = swapped ? OwnerMatcher::same_person(variants[j].key, v.key) : same(variants[j].key, v.key);
         if (!ok) continue;
         const std::uint32_t r = roots_full_before[j];
-        if (std::find(fits.begin(), fits.end(), r) == fits.end()) fits.push_back(r);
+        // (Whether one person fits or several is all that counts: two are enough to know.)
+        if (fits.size() < 2 && std::find(fits.begin(), fits.end(), r) == fits.end()) fits.push_back(r);
       }
     };
-    if (!v.full) consider(by_family(v.key.family), false);
+    const std::uint32_t family = family_id.find(v.key.family);
+    if (!compared[family]) continue;
+    if (!v.full && affordable(buckets[family].size())) consider(buckets[family], false);
     if (!v.key.given.empty()) {
       const std::uint32_t id = family_id.find(joined(v.key.given));
-      if (id != detail::StringIds::kAbsent && family_id.at(id) != v.key.family)
+      if (id != detail::StringIds::kAbsent && id != family && compared[id] && affordable(buckets[id].size()))
         consider(buckets[id], true);
     }
     if (fits.size() == 1) {
       uf.unite(i, fits[0]);
-    } else if (fits.empty() && !v.full) {
+    } else if (fits.empty() && !v.full && affordable(buckets[family].size())) {
       for (auto j : by_family(v.key.family))
         if (j != i && !variants[j].full && !v.key.given.empty() && !variants[j].key.given.empty() &&
             same(variants[j].key, v.key))
