@@ -159,6 +159,17 @@ TEST(BibtexNames, HostileInput) {
   EXPECT_EQ(parse_bibtex_names(std::string(5000, ',')).people.size(), 0u);
 }
 
+TEST(BibtexNames, PartsAfterTheThirdJoinTheGivenName) {
+  // BibTeX has three parts (von Last, Jr, First); what follows more commas is kept in the given
+  // name, with the parts that have words separated by ", ".
+  EXPECT_EQ(parse_bibtex_names("Doe, Jr, John, Paul,, George").people.at(0), person("John, Paul, George", "", "Doe", "Jr"));
+  EXPECT_EQ(parse_bibtex_names("Doe, , , , John").people.at(0), person("John", "", "Doe"));
+  EXPECT_EQ(parse_bibtex_names("van Doe, Jr, , Ann Lee 0002, Bo").people.at(0), person("Ann Lee, Bo", "van", "Doe", "Jr"));
+  // A name all in lower case has no "von", however many parts it has.
+  EXPECT_EQ(parse_bibtex_names("van doe, jr, ann, bo").people.at(0), person("ann, bo", "", "van doe", "jr"));
+  EXPECT_EQ(parse_bibtex_names("Hu, Q., x, y, z, w, v, u").people.at(0), person("x, y, z, w, v, u", "", "Hu", "Q."));
+}
+
 }  // namespace
 }  // namespace papershelf
 

@@ -149,6 +149,18 @@ TEST(Pathological, AMillionAuthors) {
   EXPECT_NE(format_html(r.library, view, fo).find("Family0"), std::string::npos);
 }
 
+TEST(Pathological, AMegabyteOfCommasInAnAuthorField) {
+  // One author field of commas: its warning quoted the whole megabyte, and each comma made a
+  // name part (200 MB). Messages quote a short excerpt; the record is kept.
+  const std::size_t n = 1000000 / kScale;
+  for (const std::string& authors : {std::string(n, ','), "Hu" + std::string(n, ','), std::string(n, ';'),
+                                     "x" + std::string(n, 'y') + ", Q.,"}) {
+    const ReadResult r = read_bib(std::string(kGood1) + "@misc{commas, title={Commas}, author={" + authors + "}}\n" + kGood2);
+    ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "commas", "good2"})) << all_diagnostics(r).substr(0, 2000);
+    for (const Diagnostic& d : r.diagnostics) EXPECT_LT(d.message.size(), 200u) << d.message.substr(0, 200);
+  }
+}
+
 TEST(Pathological, AnEntryWithAHundredThousandFields) {
   const std::size_t n = 100000 / kScale;
   std::string text = std::string(kGood1) + "@misc{wide, title={Wide}";

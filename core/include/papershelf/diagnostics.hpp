@@ -20,6 +20,10 @@ struct Diagnostic {
   std::string message;
 };
 
+// Data a message quotes (a name, a key, a macro): its first 60 characters, then "…" when there
+// is more. (A megabyte-long name was repeated whole in its warning.)
+std::string excerpt(std::string_view text);
+
 // "file:line:col: error: message", the format of compilers and `papershelf check`; one line, with
 // control and bidirectional characters of the name and message escaped (unicode::escape_controls).
 std::string format_diagnostic(const Diagnostic& d);

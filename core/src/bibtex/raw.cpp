@@ -249,7 +249,7 @@ void Scanner::entry() {
   }
   skip_space();
   if (p_ >= t_.size() || (t_[p_] != '{' && t_[p_] != '(')) {
-    error(p_, "expected '{' or '(' after '@" + std::string(type) + "'");
+    error(p_, "expected '{' or '(' after '@" + excerpt(type) + "'");
     return recover();
   }
   const char close = t_[p_] == '{' ? '}' : ')';
@@ -364,7 +364,7 @@ Scanner::Step Scanner::fields(RawEntry& e, char close, bool string_entry) {
     const std::size_t name_end = p_;
     skip_space();
     if (p_ >= t_.size() || t_[p_] != '=') {
-      error(p_, "expected '=' after field name '" + std::string(f.name) + "'");
+      error(p_, "expected '=' after field name '" + excerpt(f.name) + "'");
       return Step::Recover;
     }
     ++p_;
@@ -389,11 +389,11 @@ Scanner::Step Scanner::fields(RawEntry& e, char close, bool string_entry) {
     while (q < t_.size() && is_name_char(t_[q])) ++q;
     while (q < t_.size() && is_space(t_[q])) ++q;
     if (q > p_ && q < t_.size() && t_[q] == '=') {
-      error(value_end, "missing ',' after the value of '" + std::string(f.name) + "'");
+      error(value_end, "missing ',' after the value of '" + excerpt(f.name) + "'");
       continue;
     }
     error(p_, std::string("expected ',' or '") + close + "' after the value of '" +
-                  std::string(f.name) + "'");
+                  excerpt(f.name) + "'");
     return Step::Recover;
   }
 }

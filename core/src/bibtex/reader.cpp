@@ -284,14 +284,14 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
     }
     if (!found) {
       diag(piece.offset, Severity::Warning,
-           "undefined macro '" + std::string(piece.text) + "' (its name is kept)");
+           "undefined macro '" + excerpt(piece.text) + "' (its name is kept)");
       out.append(piece.text);
       continue;
     }
     Macro& m = *found;
     if (m.state == 1 || (m.state == 0 && depth > 64)) {
       diag(piece.offset, Severity::Warning,
-           "macro '" + std::string(piece.text) + "' refers to itself (its name is kept)");
+           "macro '" + excerpt(piece.text) + "' refers to itself (its name is kept)");
       out.append(piece.text);
       continue;
     }
@@ -318,7 +318,7 @@ bool Resolver::spend_expansion(const Macro& m, const bibtex::Piece& piece) {
   if (!expansion_warned_) {
     expansion_warned_ = true;
     diag(piece.offset, Severity::Warning,
-         "macro '" + std::string(piece.text) + "' expands to too much text: macros may add at most " +
+         "macro '" + excerpt(piece.text) + "' expands to too much text: macros may add at most " +
              std::to_string(kExpansionFactor) + " times the file's size (its name is kept, here and wherever a later macro would go past that)");
   }
   return false;
@@ -356,7 +356,7 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
         continue;
       }
       diag(rf.name_offset, Severity::Warning,
-           "duplicate field '" + std::string(f.name) + "' (the first one is kept)");
+           "duplicate field '" + excerpt(f.name) + "' (the first one is kept)");
       continue;
     }
     const bibtex::Piece& first = raw_.pieces[rf.first_piece];
@@ -434,7 +434,7 @@ void Resolver::inherit(Entries& entries) {
       if (hop == kMaxHops) {
         if (current->find("crossref"))
           diag(child.find("crossref")->offset, Severity::Warning,
-               "crossref chain from '" + std::string(child.key) + "' is longer than " +
+               "crossref chain from '" + excerpt(child.key) + "' is longer than " +
                    std::to_string(kMaxHops) + " entries (stopped)");
         break;
       }
@@ -448,13 +448,13 @@ void Resolver::inherit(Entries& entries) {
                                child.find("journaltitle") || child.find("maintitle");
         if (current == &child && !own_venue)
           diag(ref->offset, Severity::Warning,
-               "crossref '" + std::string(ref->value) + "' does not match any entry (no venue to show)");
+               "crossref '" + excerpt(ref->value) + "' does not match any entry (no venue to show)");
         break;
       }
       if (parent == &child || std::find(parents.begin(), parents.end(), parent) != parents.end()) {
         if (current == &child || parent == &child)
           diag(child.find("crossref")->offset, Severity::Warning,
-               "crossref cycle through '" + std::string(child.key) + "' (stopped)");
+               "crossref cycle through '" + excerpt(child.key) + "' (stopped)");
         break;
       }
       parents.push_back(parent);
@@ -470,13 +470,13 @@ void Resolver::inherit(Entries& entries) {
         const Entry* source = lookup(key, entries);
         if (!source || source == &child) {
           diag(xdata->offset, Severity::Warning,
-               source ? "xdata '" + std::string(key) + "' names the entry itself (ignored)"
-                      : "xdata '" + std::string(key) + "' does not match any entry");
+               source ? "xdata '" + excerpt(key) + "' names the entry itself (ignored)"
+                      : "xdata '" + excerpt(key) + "' does not match any entry");
           continue;
         }
         if (xdata_leads_back(*source, child, entries)) {
           diag(xdata->offset, Severity::Warning,
-               "xdata cycle through '" + std::string(child.key) + "' and '" + std::string(key) + "' (stopped)");
+               "xdata cycle through '" + excerpt(child.key) + "' and '" + excerpt(key) + "' (stopped)");
           continue;
         }
         parents.push_back(source);
@@ -494,7 +494,7 @@ void Resolver::inherit(Entries& entries) {
             const Field* via = child.find("crossref") ? child.find("crossref") : child.find("xdata");
             diag(via ? via->offset : child.offset, Severity::Warning,
                  "inherited fields would take more than " + std::to_string(kInheritFactor) +
-                     " times the file's size: '" + std::string(child.key) +
+                     " times the file's size: '" + excerpt(child.key) +
                      "' and later entries do not inherit the largest ones");
             inherit_warned_ = true;
           }
@@ -1012,7 +1012,7 @@ void Resolver::map(const Entry& e, Publication& p) {
     // (A @set only groups other entries: nothing to report.)
     if (p.title.empty() && e.type != "set")
       diag(e.offset, Severity::Warning,
-           "entry '" + std::string(e.key) + "' has no title: it is left out of the list");
+           "entry '" + excerpt(e.key) + "' has no title: it is left out of the list");
   }
   if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
   // A journal that is a preprint server (Google Scholar's "arXiv preprint arXiv:...", DBLP's
@@ -1069,9 +1069,9 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
     if (safe.empty()) safe = "item-" + std::to_string(keys_.size() + 1);
     diag(e.key_offset, Severity::Warning,
          key.empty() ? "entry has no key: it is kept as '" + safe + "'"
-                     : "key '" + detail::quoted(key) +
+                     : "key '" + excerpt(detail::quoted(key)) +
                            "' has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~): "
-                           "it is kept as '" + safe + "'");
+                           "it is kept as '" + excerpt(safe) + "'");
     key = safe;
   }
   std::uint32_t holder = detail::UniqueKeys::kAbsent;
@@ -1080,8 +1080,8 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
   if (holder == detail::UniqueKeys::kAbsent && safe.empty()) return e.key;
   if (holder != detail::UniqueKeys::kAbsent)
     diag(e.key_offset, Severity::Warning,
-         "duplicate key '" + std::string(key) + "' (also on line " + std::to_string(line_of(key_offsets_[holder])) +
-             "): this entry is kept as '" + std::string(keys_.at(id)) + "'");
+         "duplicate key '" + excerpt(key) + "' (also on line " + std::to_string(line_of(key_offsets_[holder])) +
+             "): this entry is kept as '" + excerpt(keys_.at(id)) + "'");
   // (keys_ is released before the records are mapped: the derived key lives with the strings.)
   store_keys_.emplace_back(keys_.at(id));
   return store_keys_.back();

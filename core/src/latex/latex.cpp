@@ -12,6 +12,7 @@
 #include <cstring>
 #include <optional>
 
+#include "papershelf/diagnostics.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/index_sort.hpp"
 #include "text/markup.hpp"
@@ -868,7 +869,7 @@ void Decoder::command() {
   // and its argument is kept; reported once per input.
   emit_base(word ? name : std::string_view());
   if (spaced && word) emit_space();
-  warn(backslash, "unknown command \\" + std::string(name) + " (shown as '" + std::string(name) + "')",
+  warn(backslash, "unknown command \\" + excerpt(name) + " (shown as '" + excerpt(name) + "')",
        true);
   next_group_is_argument_ = true;
 }

@@ -166,6 +166,17 @@ std::string_view to_string(Severity s) {
   return "error";
 }
 
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kCharacters = 60;
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    // (Counting the bytes that start a UTF-8 sequence: the cut never splits a character.)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && characters++ == kCharacters)
+      return std::string(text.substr(0, i)) + "\xE2\x80\xA6";
+  }
+  return std::string(text);
+}
+
 // File names and messages quote the input (keys, values, field names): its control characters are
 // shown, not obeyed, wherever a diagnostic is printed (a terminal, the browser's console).
 std::string format_diagnostic(const Diagnostic& d) {

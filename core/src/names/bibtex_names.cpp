@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "papershelf/diagnostics.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/unicode.hpp"
@@ -37,9 +38,12 @@ struct Parts {
   const Part* begin() const { return list.data(); }
   const Part* end() const { return list.data() + count; }
   Part& back() { return list[count - 1]; }
+  // The third part starts with one word that holds the parts after it, folded (fold_tail()).
+  bool folded = false;
   void reset() {
     for (std::size_t i = 0; i < count; ++i) list[i].clear();
     count = 0;
+    folded = false;
     add();
   }
   void add() {
@@ -99,6 +103,40 @@ std::string join(const Part& words, std::size_t from, std::size_t to) {
   return out;
 }
 
+// Drops the words the grammar does not count: those that became empty once their markers were
+// removed, and DBLP's homonym number ("Wei Wang 0002" is Wei Wang).
+void drop_uncounted_words(Part& part, std::size_t from = 0) {
+  part.erase(std::remove_if(part.begin() + static_cast<std::ptrdiff_t>(from), part.end(),
+                            [](const Word& w) { return w.text.empty(); }),
+             part.end());
+  if (part.size() < from + 2) return;
+  const std::string& last = part.back().text;
+  if (last.size() == 4 && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    part.pop_back();
+}
+
+// A name has at most three parts (von Last, Jr, First): the grammar joins the third and any
+// after it into the given name, ", " between those that have words. Here, at each comma past the
+// third part, the words written since are joined onto the first word of the third part, so that
+// ",,,,,," costs nothing per comma (a part per comma took 160 bytes each).
+void fold_tail(Parts& parts) {
+  Part& tail = parts[2];
+  const std::size_t from = parts.folded ? 1 : 0;
+  drop_uncounted_words(tail, from);
+  Word folded;
+  if (parts.folded) folded = std::move(tail[0]);
+  bool lower = true;  // (for the grammar's "all in lower case" test: every word counted)
+  for (std::size_t i = from; i < tail.size(); ++i) lower = lower && tail[i].lower;
+  if (tail.size() > from) {
+    if (!folded.text.empty()) folded.text += ", ";
+    folded.lower = (folded.text.empty() || folded.lower) && lower;
+    folded.text += join(tail, from, tail.size());
+  }
+  tail.clear();
+  tail.push_back(std::move(folded));
+  parts.folded = true;
+}
+
 // A name's parts while the grammar assigns words to them.
 struct NameParts {
   std::string given, family, particle, suffix;
@@ -121,19 +159,7 @@ void split_von_last(const Part& words, NameParts& p) {
 
 Person apply_grammar(Parts& parts) {
   NameParts p;
-  // Words that became empty once their markers were removed do not count.
-  for (Part& part : parts) {
-    part.erase(
-        std::remove_if(part.begin(), part.end(), [](const Word& w) { return w.text.empty(); }),
-        part.end());
-  }
-  // DBLP tells homonyms apart with a number: "Wei Wang 0002" is Wei Wang.
-  for (Part& part : parts) {
-    if (part.size() < 2) continue;
-    const std::string& last = part.back().text;
-    if (last.size() == 4 && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      part.pop_back();
-  }
+  for (Part& part : parts) drop_uncounted_words(part);
   // "Vera Pérez," has an empty First part that still makes "Vera Pérez" the
   // Last part.
   bool any = false;
@@ -180,12 +206,13 @@ Person apply_grammar(Parts& parts) {
   return p.person();
 }
 
-// Splits `raw` into `names` at top-level " and " (any case); braces and backslash escapes
-// are respected. One scan, eight positions at a time, stops only at the bytes that matter: braces
-// and backslashes (for the depth) and the 'd' of a possible "and", whose other bytes are checked
-// where one is found. (A byte loop stopping at every space was a third of the names' time.)
-void split_and(std::string_view raw, std::vector<std::string_view>& names) {
-  names.clear();
+// Calls `name` with each piece of `raw` between top-level " and " (any case); braces and
+// backslash escapes are respected. One scan, eight positions at a time, stops only at the bytes
+// that matter: braces and backslashes (for the depth) and the 'd' of a possible "and", whose other
+// bytes are checked where one is found. (A byte loop stopping at every space was a third of the
+// names' time.) Nothing is kept between calls: a list of a million names costs no memory here.
+template <class F>
+void each_and(std::string_view raw, F&& name) {
   const char* const s = raw.data();
   const std::size_t n = raw.size();
   int depth = 0;
@@ -203,7 +230,7 @@ void split_and(std::string_view raw, std::vector<std::string_view>& names) {
     } else if (depth == 0 && j >= 3 && j - 3 >= start && j + 1 < n && j - 3 != escaped &&
                is_space(s[j - 3]) && (s[j - 2] | 0x20) == 'a' && (s[j - 1] | 0x20) == 'n' &&
                is_space(s[j + 1])) {  // 'd' or 'D' ending " and "
-      names.push_back(raw.substr(start, j - 3 - start));
+      name(raw.substr(start, j - 3 - start));
       start = j + 1;
     }
   };
@@ -217,7 +244,7 @@ void split_and(std::string_view raw, std::vector<std::string_view>& names) {
   }
   for (; i < n; ++i)
     if (s[i] == '{' || s[i] == '}' || s[i] == '\\' || (s[i] | 0x20) == 'd') stop(i);
-  names.push_back(raw.substr(start));
+  name(raw.substr(start));
 }
 
 std::string_view trim(std::string_view s) {
@@ -392,10 +419,14 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
     } else if (depth == 0 && (is_space(c) || c == '~' || c == ',')) {
       flush(i);
       start = i + 1;
-      if (c == ',') parts.add();
+      if (c == ',') {
+        if (parts.size() < 3) parts.add();
+        else fold_tail(parts);
+      }
     }
   }
   flush(raw.size());
+  if (parts.folded) fold_tail(parts);
 }
 
 }  // namespace
@@ -514,9 +545,13 @@ std::string take_marks(std::string& name) {
 
 namespace {
 
-// Where `separator` occurs in `chunk` outside braces (escapes respected), as offsets.
-std::vector<std::size_t> top_level(std::string_view chunk, char separator = ',') {
-  std::vector<std::size_t> commas;
+// Calls `part` with each piece of `chunk` between top-level `separator`s (outside braces,
+// escapes respected), the first and the last included, until it returns false; returns how
+// many pieces it was given. (Offsets of every separator took 8 bytes per byte of ",,,,".)
+template <class F>
+std::size_t each_part(std::string_view chunk, char separator, F&& part) {
+  std::size_t parts = 0;
+  std::size_t from = 0;
   int depth = 0;
   for (std::size_t i = 0; i < chunk.size(); ++i) {
     const char c = chunk[i];
@@ -527,10 +562,18 @@ std::vector<std::size_t> top_level(std::string_view chunk, char separator = ',')
     } else if (c == '}') {
       if (depth > 0) --depth;
     } else if (c == separator && depth == 0) {
-      commas.push_back(i);
+      ++parts;
+      if (!part(chunk.substr(from, i - from))) return parts;
+      from = i + 1;
     }
   }
-  return commas;
+  part(chunk.substr(from));
+  return parts + 1;
+}
+
+// How many pieces `chunk` has between top-level `separator`s.
+std::size_t count_parts(std::string_view chunk, char separator) {
+  return each_part(chunk, separator, [](std::string_view) { return true; });
 }
 
 std::size_t word_count(std::string_view s) {
@@ -580,16 +623,12 @@ bool is_suffix_word(std::string_view s) {
 // BibLaTeX's extended name format: "family=Felice, given=Giovanni, prefix=de, useprefix=true".
 // False when `chunk` is not in that form.
 bool parse_extended_name(std::string_view chunk, Person& out) {
-  const std::vector<std::size_t> commas = top_level(chunk);
   std::string given, family, prefix, suffix;
-  bool any = false;
-  std::size_t from = 0;
-  for (std::size_t k = 0; k <= commas.size(); ++k) {
-    const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
-    const std::string_view item = trim(chunk.substr(from, to - from));
-    from = to + 1;
+  bool any = false, valid = true;
+  each_part(chunk, ',', [&](std::string_view part) {
+    const std::string_view item = trim(part);
     const std::size_t eq = item.find('=');
-    if (eq == std::string_view::npos) return false;
+    if (eq == std::string_view::npos) return valid = false;
     const std::string key = unicode::ascii_lower(trim(item.substr(0, eq)));  // (ASCII keywords)
     std::string_view value = trim(item.substr(eq + 1));
     if (value.size() >= 2 && ((value.front() == '{' && value.back() == '}') ||
@@ -606,16 +645,51 @@ bool parse_extended_name(std::string_view chunk, Person& out) {
       suffix = text;
     } else if (key != "useprefix" && key != "given-i" && key != "giveni" && key != "family-i" &&
                key != "familyi" && key != "prefix-i" && key != "suffix-i") {
-      return false;  // not a name key: "x=y" in a literal is left to the grammar
+      return valid = false;  // not a name key: "x=y" in a literal is left to the grammar
     }
-    any = true;
-  }
+    return any = true;
+  });
+  if (!valid) return false;
   if (!any || (family.empty() && given.empty())) return false;
   std::string marks = take_marks(family);
   marks += take_marks(given);
   out = Person(given, family, prefix, suffix);
   out.set_marks(marks);
   return true;
+}
+
+// Whole names repeat too (the owner, co-authors): parsed names are remembered by source, up to
+// this size.
+constexpr std::size_t kCachedNameSize = 256;
+const Person& cached_name(std::string_view chunk, Parts& parts) {
+  NameCache& cache = name_cache();
+  const std::uint64_t hash = word_hash(chunk);
+  const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32) | 1;
+  const std::size_t home = static_cast<std::size_t>(hash) & (kNameCacheSize - 1);
+  std::size_t slot = home;
+  bool found = false;
+  for (std::size_t probe = 0; probe < kNameProbes; ++probe) {
+    const std::size_t at = (home + probe) & (kNameCacheSize - 1);
+    if (cache.tags[at] == 0) {
+      slot = at;
+      break;
+    }
+    if (cache.tags[at] == tag && bytes::same_bytes(cache.names[at].source, chunk)) {
+      slot = at;
+      found = true;
+      break;
+    }
+  }
+  ParsedName& cached = cache.names[slot];
+  if (!found) {
+    std::string marks;
+    words_of(chunk, marks, true, parts);
+    cached.person = apply_grammar(parts);
+    cached.person.set_marks(marks);
+    cached.source.assign(chunk.data(), chunk.size());
+    cache.tags[slot] = tag;
+  }
+  return cached.person;
 }
 
 }  // namespace
@@ -631,39 +705,41 @@ void detail::forget_cached_names() {
 
 NameList parse_bibtex_names(std::string_view raw) {
   NameList list;
-  // One author list at a time per thread: the chunks and the words' parts are reused, not
-  // allocated per field.
-  PAPERSHELF_SCRATCH std::vector<std::string_view> chunks;
+  // One author list at a time per thread: the words' parts are reused, not allocated per field.
   PAPERSHELF_SCRATCH Parts parts;
-  split_and(raw, chunks);
+  // The names are walked twice (counted, then parsed) rather than listed: a list of every
+  // name's place took 16 bytes per name ("A and A and ..." is 6).
+  std::size_t count = 0;
+  each_and(raw, [&](std::string_view) { ++count; });
   // "Smith, J.; Doe, J.; Lee, K.": one chunk holding names separated by semicolons.
-  if (chunks.size() == 1 && raw.find(';') != std::string_view::npos) {
-    if (const std::vector<std::size_t> semicolons = top_level(raw, ';'); !semicolons.empty()) {
-      list.issues.push_back({static_cast<std::uint32_t>(semicolons[0]),
-                             "names separated by semicolons, not \"and\": read as " +
-                                 std::to_string(semicolons.size() + 1) + " names"});
-      chunks.clear();
-      std::size_t from = 0;
-      for (const std::size_t at : semicolons) {
-        chunks.push_back(raw.substr(from, at - from));
-        from = at + 1;
-      }
-      chunks.push_back(raw.substr(from));
+  bool by_semicolons = false;
+  if (count == 1 && raw.find(';') != std::string_view::npos) {
+    const std::size_t pieces = count_parts(raw, ';');
+    if (pieces > 1) {
+      std::size_t first = 0;
+      each_part(raw, ';', [&](std::string_view piece) {
+        first = piece.size();
+        return false;
+      });
+      list.issues.push_back({static_cast<std::uint32_t>(first), "names separated by semicolons, not \"and\": read as " +
+                                                                     std::to_string(pieces) + " names"});
+      by_semicolons = true;
+      count = pieces;
     }
   }
-  list.people.reserve(chunks.size());
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    std::string_view chunk = trim(chunks[i]);
-    const auto offset_of = [&](std::string_view part) {
-      return static_cast<std::uint32_t>(part.data() - raw.data());
-    };
+  list.people.reserve(count);
+  const auto offset_of = [&](std::string_view part) { return static_cast<std::uint32_t>(part.data() - raw.data()); };
+  std::size_t i = 0;
+  bool reported_empty = false;
+  const auto one_name = [&](std::string_view raw_chunk) {
+    const std::size_t index = i++;
+    std::string_view chunk = trim(raw_chunk);
     if (chunk.empty()) {
-      const bool reported = std::any_of(list.issues.begin(), list.issues.end(), [](const NameList::Issue& x) {
-        return x.message.rfind("empty name", 0) == 0;
-      });
-      if (chunks.size() > 1 && !reported)
-        list.issues.push_back({offset_of(chunks[i]), "empty name in the list (\"and and\"?): left out"});
-      continue;
+      if (count > 1 && !reported_empty) {
+        list.issues.push_back({offset_of(raw_chunk), "empty name in the list (\"and and\"?): left out"});
+        reported_empty = true;
+      }
+      return true;
     }
     // "et al." as a name ({et al.} from ADS) or after the last one ("Ye, Zhisheng et al.").
     {
@@ -672,7 +748,7 @@ NameList parse_bibtex_names(std::string_view raw) {
       if (const std::size_t n = et_al_suffix(bare)) {
         list.others = true;
         const std::string_view before = trim(bare.substr(0, bare.size() - n));
-        if (before.empty() || braced) continue;
+        if (before.empty() || braced) return true;
         chunk = before;
       }
     }
@@ -680,7 +756,7 @@ NameList parse_bibtex_names(std::string_view raw) {
       Person extended;
       if (parse_extended_name(chunk, extended)) {
         list.people.push_back(std::move(extended));
-        continue;
+        return true;
       }
     }
     // (Most names have one comma or none: the repairs below cost nothing for them.)
@@ -690,28 +766,24 @@ NameList parse_bibtex_names(std::string_view raw) {
       // "Wall, W.A.," : a stray comma at the end.
       if (chunk.back() == ',') {
         list.issues.push_back({offset_of(chunk) + static_cast<std::uint32_t>(chunk.size() - 1),
-                               "stray comma after the name '" + std::string(trim(chunk.substr(0, chunk.size() - 1))) +
+                               "stray comma after the name '" + excerpt(trim(chunk.substr(0, chunk.size() - 1))) +
                                    "' (left out)"});
         chunk = trim(chunk.substr(0, chunk.size() - 1));
       }
       // "Francesc Net, Adrià Molina, Sofia Llacer-Caro": three or more parts, each of several
       // words and none a suffix, are names separated by commas, not one name's parts.
-      const std::vector<std::size_t> commas = top_level(chunk);
-      bool comma_list = commas.size() >= 2;
-      for (std::size_t k = 0, from = 0; comma_list && k <= commas.size(); ++k) {
-        const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
-        const std::string_view part = chunk.substr(from, to - from);
-        comma_list = word_count(part) >= 2 && !is_suffix_word(part);
-        from = to + 1;
-      }
-      if (comma_list) {
+      bool comma_list = true;
+      const std::size_t names = each_part(chunk, ',', [&](std::string_view part) {
+        return comma_list = word_count(part) >= 2 && !is_suffix_word(part);
+      });
+      if (comma_list && names >= 3) {
         list.issues.push_back({offset_of(chunk), "names separated by commas, not \"and\": read as " +
-                                                     std::to_string(commas.size() + 1) + " names"});
-        for (std::size_t k = 0, from = 0; k <= commas.size(); ++k) {
-          const std::size_t to = k < commas.size() ? commas[k] : chunk.size();
+                                                     std::to_string(names) + " names"});
+        list.people.reserve(list.people.size() + names + (count - index - 1));
+        each_part(chunk, ',', [&](std::string_view part) {
           std::string marks;
           // "Rasthofer U., Wall W.A.": a family name before its initials is "Rasthofer, U.".
-          std::string_view piece = trim(chunk.substr(from, to - from));
+          std::string_view piece = trim(part);
           std::string reordered;
           const std::size_t space = piece.find_last_of(" ~");
           if (space != std::string_view::npos && is_initials(piece.substr(space + 1))) {
@@ -722,15 +794,15 @@ NameList parse_bibtex_names(std::string_view raw) {
           Person p = apply_grammar(parts);
           p.set_marks(marks);
           if (!p.family().empty() || !p.given().empty()) list.people.push_back(std::move(p));
-          from = to + 1;
-        }
-        continue;
+          return true;
+        });
+        return true;
       }
     }
-    if (i + 1 == chunks.size() && i > 0 && chunk.size() == 6) {
+    if (index + 1 == count && index > 0 && chunk.size() == 6) {
       if (unicode::ascii_lower(chunk) == "others") {
         list.others = true;
-        continue;
+        return true;
       }
     }
     // Markers after a braced organisation: "{Barnes and Noble}*".
@@ -744,41 +816,27 @@ NameList parse_bibtex_names(std::string_view raw) {
       const std::string literal = latex::decode(core.substr(1, core.size() - 2)).text;
       trailing.erase(std::remove(trailing.begin(), trailing.end(), '^'), trailing.end());
       if (!literal.empty()) list.people.emplace_back("", "", "", "", literal, trailing);
-      continue;
+      return true;
     }
-    // Whole names repeat too (the owner, co-authors): parsed names are remembered by source.
-    NameCache& cache = name_cache();
-    const std::uint64_t hash = word_hash(chunk);
-    const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32) | 1;
-    const std::size_t home = static_cast<std::size_t>(hash) & (kNameCacheSize - 1);
-    std::size_t slot = home;
-    bool found = false;
-    for (std::size_t probe = 0; probe < kNameProbes; ++probe) {
-      const std::size_t at = (home + probe) & (kNameCacheSize - 1);
-      if (cache.tags[at] == 0) {
-        slot = at;
-        break;
-      }
-      if (cache.tags[at] == tag && bytes::same_bytes(cache.names[at].source, chunk)) {
-        slot = at;
-        found = true;
-        break;
-      }
-    }
-    ParsedName& cached = cache.names[slot];
-    if (!found) {
+    const Person* p = nullptr;
+    Person uncached;
+    if (chunk.size() > kCachedNameSize) {
+      // (A name this long is not a co-author's that comes back: the cache would only hold it.)
       std::string marks;
       words_of(chunk, marks, true, parts);
-      cached.person = apply_grammar(parts);
-      cached.person.set_marks(marks);
-      cached.source.assign(chunk.data(), chunk.size());
-      cache.tags[slot] = tag;
+      uncached = apply_grammar(parts);
+      uncached.set_marks(marks);
+      p = &uncached;
+    } else {
+      p = &cached_name(chunk, parts);
     }
-    const Person& p = cached.person;
-    if (p.family().empty() && p.given().empty() && p.particle().empty() && p.suffix().empty())
-      continue;
-    list.people.push_back(p);
-  }
+    if (p->family().empty() && p->given().empty() && p->particle().empty() && p->suffix().empty())
+      return true;
+    list.people.push_back(*p);
+    return true;
+  };
+  if (by_semicolons) each_part(raw, ';', one_name);
+  else each_and(raw, one_name);
   return list;
 }
 

@@ -455,7 +455,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   p.source_type = field(item, "type");
   p.type = type_of_csl(p.source_type);
   p.title = csl_rich_text(field(item, "title"));
-  if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + p.key + "\" has no title: it is left out of the list");
+  if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + excerpt(p.key) + "\" has no title: it is left out of the list");
   for (const char* role : {"author", "editor"}) {
     const Value* it = item.find(role);
     if (!it) continue;
@@ -530,7 +530,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   if (!status.empty()) {
     clues.pubstate = status_from_string(status);
     if (!clues.pubstate)
-      ctx.report(offset, Severity::Warning, "unknown status \"" + status + "\" in \"" + p.key + "\"");
+      ctx.report(offset, Severity::Warning, "unknown status \"" + excerpt(status) + "\" in \"" + excerpt(p.key) + "\"");
   }
   const bool preprint_server = bibtex::is_preprint_server(p.venue.text);
   clues.entry_type = p.type == PubType::Preprint ? "unpublished" : "";
