@@ -132,9 +132,17 @@ Filter Catalog::known_to_scope(const Query& q, std::string_view owner, std::vect
       if (!matches(clause.text)) continue;
       values = clause.value;
     } else {
+      // Each value is a pass over the records: a link gets its first kMaxLinkValues checked.
+      constexpr int kMaxLinkValues = 16;
+      int checked = 0;
       for (std::size_t at = 0; at <= clause.value.size();) {
         std::size_t end = std::min(clause.value.find(',', at), clause.value.size());
         const std::string value = clause.value.substr(at, end - at);
+        if (checked++ == kMaxLinkValues) {
+          errors.push_back("link: " + clause.kind + " names more than " + std::to_string(kMaxLinkValues) +
+                           " values; the rest are left out");
+          break;
+        }
         if (matches(clause_text(clause.kind, value))) values += (values.empty() ? "" : ",") + value;
         at = end + 1;
       }
