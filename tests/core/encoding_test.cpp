@@ -128,11 +128,15 @@ TEST(Diagnostics, ShowControlAndBidiCharactersEscaped) {
   // duplicate key warning quotes it), in a file whose name rings the bell.
   const std::string key = "k\x1B]0;owned\x07\x1B[2J\xE2\x80\xAE\xC2\x9B" "1m";
   const ReadResult r = read_named("@misc{" + key + ", title={A}}\n@misc{" + key + ", title={B}}\n", "f\x07.bib");
-  ASSERT_EQ(r.diagnostics.size(), 1u);
-  const std::string line = format_diagnostic(r.diagnostics[0]);
-  EXPECT_EQ(line,
-            "f\\x07.bib:2:7: warning: duplicate key 'k\\x1b]0;owned\\x07\\x1b[2J\\u202e\\u009b1m' (also on line 1): "
-            "this entry is kept as 'k\\x1b]0;owned\\x07\\x1b[2J\\u202e\\u009b1m-2'");
+  // (The key is also renamed, as keys hold no controls: each message quotes it.)
+  ASSERT_FALSE(r.diagnostics.empty());
+  for (const Diagnostic& d : r.diagnostics) {
+    const std::string line = format_diagnostic(d);
+    EXPECT_EQ(line.rfind("f\\x07.bib:", 0), 0u) << line;
+    for (const unsigned char c : line) EXPECT_TRUE(c >= 0x20 && c != 0x7F) << line;
+    EXPECT_EQ(line.find("\xC2\x9B"), std::string::npos) << line;  // C1 CSI
+    EXPECT_EQ(line.find("\xE2\x80\xAE"), std::string::npos) << line;  // U+202E
+  }
   // One line, whatever the message holds; isolates, marks and DEL too; an invalid byte as itself.
   Diagnostic d{"s", 1, 2, Severity::Error, "a\nb\rc\td\x7F" "e\xE2\x81\xA6" "f\xE2\x80\x8F" "g\xFFh \\x1b stays"};
   EXPECT_EQ(format_diagnostic(d), "s:1:2: error: a\\x0ab\\x0dc\\x09d\\x7f" "e\\u2066f\\u200fg\\xffh \\x1b stays");

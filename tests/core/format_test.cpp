@@ -196,7 +196,7 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
   // Math with a command the decoder does not read in math (links, styles, classes for MathJax)
   // keeps its Unicode text and gives no page's typesetter its source.
   EXPECT_EQ(rich_text_html(latex::decode("see $\\href{javascript:alert(1)}{\\text{x}}$ and $\\alpha$")),
-            "see <span class=\"ps-url\"><span class=\"ps-math\">x</span></span> and "
+            "see <span class=\"ps-math\"><span class=\"ps-url\">x</span></span> and "
             "<span class=\"ps-math\" data-tex=\"\\alpha\">\u03B1</span>");
   EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")), "<span class=\"ps-math\">stylecolor:redx</span>");
 }

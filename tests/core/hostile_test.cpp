@@ -262,7 +262,7 @@ bool safe_url_for_browser(std::string url) {
 }
 
 const std::set<std::string> kTags = {
-    "a", "article", "br", "button", "caption", "cite", "code", "details", "div", "em", "figcaption", "figure",
+    "a", "article", "bdi", "br", "button", "caption", "cite", "code", "details", "div", "em", "figcaption", "figure",
     "g", "h2", "h3", "h4", "i", "img", "script", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
     "sub", "summary", "sup", "svg", "table", "tbody", "td", "text", "th", "thead", "tr", "ul", "title"};
 const std::set<std::string> kAttrs = {
