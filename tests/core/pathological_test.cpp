@@ -715,5 +715,16 @@ TEST(Pathological, LegendLinesInAnAnnotationCostLinearTime) {
   });
 }
 
+// CSL-JSON's markup of a title looked at every span at every byte ({Xy} braced 100,000 times).
+TEST(Pathological, CslJsonMarkupCostsLinearTime) {
+  expect_linear_time(1500 / kScale, [](std::size_t n) {
+    ReadResult r = read_bib("@misc{m, title={" + repeated("{Xy} \\emph{b}", n) + "}}\n");
+    const View view = run_query(r.library, Query{});
+    return fastest_seconds([&] {
+      EXPECT_NE(format_csl_json(r.library, view).find("<span class=\\\"nocase\\\">Xy</span> <i>b</i>"), std::string::npos);
+    });
+  });
+}
+
 }  // namespace
 }  // namespace papershelf
