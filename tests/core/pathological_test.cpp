@@ -726,5 +726,19 @@ TEST(Pathological, CslJsonMarkupCostsLinearTime) {
   });
 }
 
+// A key written many times in one JSON object: each repeat looked back over the run for its first.
+TEST(Pathological, OneJsonKeyRepeatedCostsLinearTime) {
+  expect_linear_time(3000 / kScale, [](std::size_t n) {
+    std::string notes;
+    for (std::size_t i = 0; i < n; ++i) notes += ", \"note\": \"n" + std::to_string(i) + "\"";
+    const std::string text = "[{\"id\": \"j\", \"title\": \"T\"" + notes + "}]";
+    return fastest_seconds([&] {
+      const ReadResult r = read(text);
+      ASSERT_EQ(r.library.publications.size(), 1u);
+      EXPECT_EQ(r.library.publications[0].note.text, "n" + std::to_string(n - 1));  // the last one counts
+    });
+  });
+}
+
 }  // namespace
 }  // namespace papershelf
