@@ -743,6 +743,17 @@ TEST(CslJsonOut, ReadsBackToTheSameRecords) {
   }
 }
 
+TEST(CslJsonOut, NestedSpansAreNestedTags) {
+  // The record lists the inner span first; the outer one, beginning at the same place, is kept.
+  Library lib;
+  Publication p;
+  p.key = "n";
+  p.title = latex::decode("A {\\bf \\emph{x} y} z");
+  lib.publications.push_back(p);
+  const json out = json::parse(format_csl_json(lib, run_query(lib, Query{})));
+  EXPECT_EQ(out[0]["title"], "A <b><i>x</i> y</b> z");
+}
+
 TEST(CslJsonOut, StatusesAndNames) {
   Library lib;
   Publication p;

@@ -7,6 +7,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
+#include "query/index_sort.hpp"
 
 namespace papershelf {
 namespace {
@@ -75,22 +76,30 @@ std::string csl_markup(const RichText& t) {
     }
   };
   auto close_tag = [](SpanStyle s) { return s == SpanStyle::Italic ? "</i>" : s == SpanStyle::Bold ? "</b>" : "</span>"; };
-  std::vector<const Span*> spans;
-  for (const Span& sp : t.spans)
-    if (open_tag(sp.style) && sp.begin < sp.end && sp.end <= t.text.size()) spans.push_back(&sp);
+  std::vector<std::uint32_t> spans;  // by where they begin, a longer one first (it opens first)
+  for (std::uint32_t i = 0; i < t.spans.size(); ++i) {
+    const Span& sp = t.spans[i];
+    if (open_tag(sp.style) && sp.begin < sp.end && sp.end <= t.text.size()) spans.push_back(i);
+  }
   if (spans.empty()) return t.text;
+  detail::sort_indices(spans, [&](std::uint32_t a, std::uint32_t b) {
+    return t.spans[a].begin != t.spans[b].begin ? t.spans[a].begin < t.spans[b].begin : t.spans[a].end > t.spans[b].end;
+  });
   std::string out;
   std::vector<const Span*> open;  // innermost last
+  std::size_t next = 0;           // (going through every span at every byte was quadratic)
   for (std::size_t at = 0; at <= t.text.size(); ++at) {
     while (!open.empty() && open.back()->end == at) {
       out += close_tag(open.back()->style);
       open.pop_back();
     }
-    for (const Span* sp : spans)  // (spans start in order; a longer one opens first)
-      if (sp->begin == at && (open.empty() || sp->end <= open.back()->end)) {
+    for (; next < spans.size() && t.spans[spans[next]].begin == at; ++next) {
+      const Span* sp = &t.spans[spans[next]];
+      if (open.empty() || sp->end <= open.back()->end) {  // (one that would cross the open one is left out)
         out += open_tag(sp->style);
         open.push_back(sp);
       }
+    }
     if (at < t.text.size()) out += t.text[at];
   }
   return out;

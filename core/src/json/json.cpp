@@ -214,10 +214,13 @@ void merge_duplicate_keys(std::vector<Member>& members) {
       n, [&](std::uint32_t a, std::uint32_t b) { return members[a].key < members[b].key; });
   std::vector<std::uint8_t> drop(n, 0);
   bool any = false;
+  std::size_t first = 0;  // where the run of equal keys order[i] is in starts (looking back for it
+                          // from each member made one key written 100,000 times quadratic)
   for (std::size_t i = 1; i < n; ++i) {
-    if (members[order[i]].key != members[order[i - 1]].key) continue;
-    std::size_t first = i - 1;
-    while (first > 0 && members[order[first - 1]].key == members[order[i]].key) --first;
+    if (members[order[i]].key != members[order[i - 1]].key) {
+      first = i;
+      continue;
+    }
     members[order[first]].value = std::move(members[order[i]].value);
     drop[order[i]] = 1;
     any = true;
