@@ -209,6 +209,13 @@ TEST(Shelf, ChartBarFiltersToItsYear) {
   EXPECT_EQ(h.visible_keys().size(), 6u);
 }
 
+TEST(Shelf, ChartHasABarPerYearWithRecordsOnly) {
+  // Its bars are the year facet's values: years 1 and 9999 are two bars, not 9,999.
+  Headless h(parse("@article{first, title={First}, author={Hu, Qinghao}, journal={J}, year=1}\n"
+                   "@article{last, title={Last}, author={Hu, Qinghao}, journal={J}, year=9999}\n"));
+  EXPECT_EQ(h.shelf.probe().bars.size(), 2u);
+}
+
 TEST(Shelf, TitleClickOpensOnlySafeLinks) {
   Headless h(parse(kBib));
   h.take_all();

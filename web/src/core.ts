@@ -165,7 +165,8 @@ export interface Stats {
   firstAuthor: number;
   awards: number;
   selected: number;
-  /** First to last dated year, ascending, years without records included (total 0). */
+  /** Years with records, ascending; the years between two of them at most 4 years apart are
+   *  included with total 0, and a longer gap is left out. */
   years: { year: number; total: number; types: Counts }[];
   undated: number;
   /** Badge (or venue) with its count and most recent year; most frequent first. */

@@ -14,6 +14,9 @@
 
 namespace papershelf {
 
+// Stats::years fills gaps of up to this many years without records.
+inline constexpr int kStatsFilledGap = 4;
+
 struct YearStats {
   int year = 0;
   std::uint32_t total = 0;
@@ -40,8 +43,10 @@ struct Stats {
   std::uint32_t first_author = 0;  // owner first, or first among equal-contribution marks
   std::uint32_t awards = 0;        // records with an award or award label
   std::uint32_t selected = 0;
-  // One entry per year from the first to the last dated record (years without records have a
-  // zero total, so a chart has no gaps), ascending. Undated records are counted separately.
+  // One entry per year that has records, ascending, and one (total 0) per year between two of
+  // them at most kStatsFilledGap years apart, so that a chart of a career has no holes; a longer
+  // gap is left out (a chart marks it). So there are never more than (kStatsFilledGap + 1) entries
+  // per record, whatever years it names. Undated records are counted separately.
   std::vector<YearStats> years;
   std::uint32_t undated = 0;
   std::vector<VenueStats> venues;        // most frequent first (then most recent, then by name)

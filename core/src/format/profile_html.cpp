@@ -195,9 +195,15 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
   std::uint32_t max = 1;
   for (const auto& y : s.years) max = std::max(max, y.total);
   const int n = static_cast<int>(s.years.size());
+  // Years far apart (Stats::years leaves out a long gap) get a column of their own between them
+  // that says so: the chart draws only what the records name.
+  const auto gap_before = [&](int k) { return k > 0 && s.years[static_cast<std::size_t>(k)].year > s.years[static_cast<std::size_t>(k - 1)].year + 1; };
+  int gaps = 0;
+  for (int k = 1; k < n; ++k) gaps += gap_before(k);
+  const int columns = n + gaps;
   // Wide bars with full years for a short career; narrow ones labelled '19 for a long one.
-  const int bar = n <= 12 ? 28 : 18, gap = n <= 12 ? 8 : 6, top = 14, plot = 72, bottom = 16;
-  const int width = n * (bar + gap) + gap, height = top + plot + bottom;
+  const int bar = columns <= 12 ? 28 : 18, gap = columns <= 12 ? 8 : 6, top = 14, plot = 72, bottom = 16;
+  const int width = columns * (bar + gap) + gap, height = top + plot + bottom;
   const int label_every = n <= 12 ? 1 : n <= 24 ? 2 : 5;
   const std::string summary = stats_summary(s);
   h << "<figure class=\"ps-chart\"><svg class=\"ps-chart-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 "
@@ -208,9 +214,15 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     h << " role=\"img\" aria-label=\"";
     h.escaped("Publications per year: " + summary) << "\">";
   }
-  for (int k = 0; k < n; ++k) {
+  for (int k = 0, slot = 0; k < n; ++k, ++slot) {
     const YearStats& y = s.years[static_cast<std::size_t>(k)];
-    const int x = gap + k * (bar + gap);
+    const bool after_gap = gap_before(k);
+    if (after_gap) {
+      h << "<text class=\"ps-bar-year ps-bar-gap\" x=\"" << gap + slot * (bar + gap) + bar / 2 << "\" y=\"" << top + plot
+        << "\" text-anchor=\"middle\" aria-hidden=\"true\">\xE2\x80\xA6</text>";
+      ++slot;
+    }
+    const int x = gap + slot * (bar + gap);
     std::string column, labels;  // bars; the count and year texts (outside any link)
     HtmlOut c(column), l(labels);
     int y0 = top + plot;
@@ -224,7 +236,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     if (y.total)
       l << "<text class=\"ps-bar-n\" x=\"" << x + bar / 2 << "\" y=\"" << y0 - 3 << "\" text-anchor=\"middle\">" << y.total
         << "</text>";
-    if (k % label_every == 0 || k == n - 1) {
+    if (k % label_every == 0 || k == n - 1 || after_gap) {
       l << "<text class=\"ps-bar-year\" x=\"" << x + bar / 2 << "\" y=\"" << height - 4 << "\" text-anchor=\"middle\">";
       if (n > 12) l << "\xE2\x80\x99" << y.year % 100 / 10 << y.year % 10;
       else l << y.year;

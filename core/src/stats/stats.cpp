@@ -218,21 +218,23 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
                     const std::vector<std::uint32_t>* indices) {
   Stats s;
   const auto count = static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
-  // No std::map (a tree's code in the WASM build): years are a vector over [first, last] (what
-  // s.years holds anyway), venues a vector with an index by name. The indexes are size_t maps,
+  // No std::map (a tree's code in the WASM build): years are a sorted vector (a record finds its
+  // row by binary search), venues a vector with an index by name. The indexes are size_t maps,
   // the BibTeX reader's unordered_map type, so that code is in the WASM build once.
-  int first_year = 0, last_year = 0;
+  std::vector<std::uint32_t> record_years;
   for (std::uint32_t k = 0; k < count; ++k) {
     const std::uint32_t i = indices ? (*indices)[k] : k;
     if (i >= lib.publications.size()) continue;
-    const int year = lib.publications[i].date.year;
-    if (year <= 0) continue;
-    if (!first_year || year < first_year) first_year = year;
-    last_year = std::max(last_year, year);
+    if (const int year = lib.publications[i].date.year; year > 0) record_years.push_back(static_cast<std::uint32_t>(year));
   }
-  if (first_year) {
-    s.years.resize(static_cast<std::size_t>(last_year - first_year) + 1);
-    for (int y = first_year; y <= last_year; ++y) s.years[static_cast<std::size_t>(y - first_year)].year = y;
+  detail::sort_unique(record_years);
+  for (std::size_t k = 0; k < record_years.size(); ++k) {
+    const int year = static_cast<int>(record_years[k]);
+    // The empty years of a short gap, so that a chart of a career has no holes; a longer gap
+    // is left out (records in 1 and 9999 made 9,999 rows and a 1 MB card).
+    if (k > 0 && year - s.years.back().year <= kStatsFilledGap + 1)
+      for (int y = s.years.back().year + 1; y < year; ++y) s.years.push_back({y, 0, {}});
+    s.years.push_back({year, 0, {}});
   }
   detail::StringIds venue_of;  // a venue's id is its index in s.venues
   std::vector<Variant> variants;
@@ -250,7 +252,8 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     if (p.selected) ++s.selected;
     const int year = p.date.year;
     if (year > 0) {
-      YearStats& y = s.years[static_cast<std::size_t>(year - first_year)];
+      YearStats& y = *std::lower_bound(s.years.begin(), s.years.end(), year,
+                                       [](const YearStats& row, int value) { return row.year < value; });
       ++y.total;
       ++y.by_type[static_cast<int>(p.type)];
     } else {
