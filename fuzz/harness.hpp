@@ -236,7 +236,8 @@ inline bool balanced_braces(std::string_view text) {
 inline void latex(std::string_view text) {
   std::vector<latex::DecodeWarning> warnings;
   const RichText decoded = latex::decode(text, &warnings);
-  (void)rich_text_html(decoded);
+  (void)rich_text_html(decoded);  // (which asks latex::typesettable of each math run's source)
+  (void)latex::typesettable(text);  // and of any bytes as a source
   require(!unicode::is_valid_utf8(text) || unicode::is_valid_utf8(decoded.text));
   if (warnings.empty() && unicode::is_valid_utf8(text) && balanced_braces(text) &&
       !(latex::decode(latex::encode(decoded)) == decoded))

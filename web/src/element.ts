@@ -1526,11 +1526,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
       for (const span of spans) {
         const tex = span.dataset.tex ?? "";
+        const unicode = [...span.childNodes];
         try {
           if (page.katex?.render) page.katex.render(tex, span, { throwOnError: false, displayMode: false });
           else span.replaceChildren(page.MathJax!.tex2svg!(tex, { display: false }));
           keepTypesetting(span);
-        } catch { /* the Unicode text stays */ }
+        } catch {
+          span.replaceChildren(...unicode);  // (nothing half typeset or unchecked stays)
+        }
       }
     }
 
