@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -91,9 +90,7 @@ struct RichText {
 // The six parts share one buffer, back to back, kept inside the Person up to kInline bytes: a
 // 10,000-entry file has 70,000 authors. (As six std::strings each they took 2.3x the file's
 // size; as one std::string nearly every name was still a heap block in WebAssembly, where
-// libc++ keeps only 10 bytes inline, and copying a cached name meant a malloc.) A Person is 32
-// bytes on every platform: an author list of a million one-letter names ("A and A and ...", 6
-// bytes each) took 56 each.
+// libc++ keeps only 10 bytes inline, and copying a cached name meant a malloc.)
 class Person {
  public:
   Person() = default;
@@ -133,46 +130,34 @@ class Person {
   void set_marks(std::string_view s) { set(kMarks, s); }
   void add_marks(std::string_view s) { set(kMarks, std::string(marks()).append(s)); }
 
-  bool is_literal() const { return end_of(kLiteral) != end_of(kSuffix); }
+  bool is_literal() const { return ends_[kLiteral] != ends_[kSuffix]; }
   friend bool operator==(const Person& a, const Person& b) {
     for (int i = 0; i < kMarks; ++i)
-      if (a.end_of(i) != b.end_of(i)) return false;
+      if (a.ends_[i] != b.ends_[i]) return false;
     return a.text() == b.text();
   }
 
  private:
   enum Part : std::uint8_t { kGiven, kFamily, kParticle, kSuffix, kLiteral, kMarks };
-  static constexpr std::uint32_t kInline = 23;
-  // A longer text lives in a heap block: the parts' ends (kMarks uint32s), then the text.
-  static constexpr std::size_t kHeader = kMarks * sizeof(std::uint32_t);
-  bool on_heap() const { return size_ > kInline; }
-  char* block() const {
-    char* b;
-    std::memcpy(&b, inline_, sizeof b);
-    return b;
-  }
-  // Where part i ends in the text (the marks end at size_).
-  std::uint32_t end_of(int i) const {
-    if (!on_heap()) return small_ends_[i];
-    std::uint32_t end;
-    std::memcpy(&end, block() + i * sizeof end, sizeof end);
-    return end;
-  }
-  std::string_view text() const { return {on_heap() ? block() + kHeader : inline_, size_}; }
+  static constexpr std::uint32_t kInline = 28;  // (Person stays 56 bytes natively)
+  std::string_view text() const { return {size_ <= kInline ? inline_ : heap_, size_}; }
   std::string_view part(Part i) const {
-    const std::size_t begin = i == kGiven ? 0 : end_of(i - 1);
-    const std::size_t end = i == kMarks ? size_ : end_of(i);
+    const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
+    const std::size_t end = i == kMarks ? size_ : ends_[i];
     return text().substr(begin, end - begin);
   }
   void set(Part i, std::string_view s);
-  void store(std::string_view text, const std::uint32_t (&ends)[kMarks]);  // replaces the whole name
+  void assign_text(std::string_view text);  // the whole buffer (ends_ unchanged)
   void copy_text(const Person& other);
   void take_text(Person& other) noexcept;
   void free_text() noexcept;
 
   std::uint32_t size_ = 0;
-  std::uint8_t small_ends_[kMarks] = {};  // the parts' ends while the text is inline
-  char inline_[kInline] = {};             // the text, or the heap block's address
+  std::uint32_t ends_[kMarks] = {};  // where each part but the marks ends in the text
+  union {
+    char inline_[kInline] = {};
+    char* heap_;  // when size_ > kInline
+  };
 };
 
 // "Given particle Family, Suffix" (or the literal), without marks.
