@@ -542,6 +542,11 @@ double fastest_seconds(const Work& work) {
 // seconds(n): the time of the work on an input with n repeats (made before the clock starts).
 template <class Seconds>
 void expect_linear_time(std::size_t n, const Seconds& seconds) {
+#ifdef __EMSCRIPTEN__
+  // (Node's processor clock under WebAssembly counts in coarse steps: a few milliseconds at 1x
+  // cannot be timed. The native and ASan builds run these.)
+  GTEST_SKIP() << "processor time is too coarse under WebAssembly";
+#endif
   const double one = seconds(n);
   const double eight = seconds(8 * n);
   EXPECT_LT(eight / one, 24.0) << one * 1e3 << " ms for " << n << " repeats, " << eight * 1e3 << " ms for " << 8 * n;
