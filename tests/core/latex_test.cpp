@@ -64,6 +64,11 @@ TEST(LatexDecode, StylesBecomeSpans) {
   ASSERT_EQ(h.spans.size(), 2u);
   EXPECT_EQ(h.spans[0], (Span{0, 8, SpanStyle::Link, "https://x.org"}));
   EXPECT_EQ(h.spans[1].style, SpanStyle::Italic);
+  // A switch to a style already in force, from a switch or an argument alike, adds no span.
+  for (const char* s : {"\\em a \\em b", "\\emph{a \\em b}", "\\textbf{a {\\bf b}}"}) {
+    SCOPED_TRACE(s);
+    EXPECT_EQ(decode(s).spans.size(), 1u);
+  }
 }
 
 // Real titles' math: what Unicode can say becomes Unicode, the span keeps the source.
@@ -266,6 +271,7 @@ TEST(LatexEncode, WritesWhatReadsBackTheSame) {
       "$\\alpha^\\beta y$",                       // a command raised, then a space
       "$$$$\\AA$$$${Zu}s",                       // a group after math: no argument of its command
       "<i> )</i>", "a <i> b</i>", "a <i>b </i> c", "<b> </b>x",  // spaces beside inline tags
+      "\\em$\\em2$", "\\bf a $\\bf b$",           // a switch in math under the same switch
   };
   for (const char* s : samples) {
     const RichText once = decode(s);
