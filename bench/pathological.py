@@ -7,9 +7,12 @@ memory of each child (getrusage) is reported as a multiple of the input's size.
 
     python3 bench/pathological.py [build/native/cli/papershelf]
 
-Then the time per byte of each generated kind of input at 100 KB and 1 MB (speed_tables below):
+Then the time per byte of each generated kind of input at 100 KB and 1 MB (speed_tables below);
+with any option, those tables alone (--old compares another build's binaries in the same run,
+--only keeps the cases whose name has WORD, --timeout stops a run after SECONDS, default 60):
 
-    python3 bench/pathological.py --speed [--old OLD_BUILD_DIR] [--only WORD] [BUILD_DIR/cli/papershelf]
+    python3 bench/pathological.py --speed [--old OLD_BUILD_DIR] [--only WORD] [--timeout SECONDS]
+        [BUILD_DIR/cli/papershelf]
 """
 import json
 import os
@@ -370,7 +373,7 @@ def speed_main(argv):
 
 
 if __name__ == "__main__":
-    if "--speed" in sys.argv:
+    if any(arg.startswith("--") for arg in sys.argv[1:]):  # --speed and its options: those tables alone
         speed_main(sys.argv[1:])
     else:
         main()
