@@ -9,6 +9,7 @@
 #include "format/html_out.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
@@ -205,18 +206,25 @@ std::string Writer::run() {
     for (const std::string& t : p_.tags) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
     field("keywords", tags);
   }
-  for (std::size_t i = 0; i < p_.links.size(); ++i) {
-    const Link& l = p_.links[i];
-    if (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) continue;
-    if (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv)) continue;
-    bool written = false;  // (several links of one kind go into one field, space-separated)
-    for (std::size_t j = 0; j < i && !written; ++j) written = p_.links[j].label == l.label;
-    if (written) continue;
-    std::string urls = l.url;
-    for (std::size_t j = i + 1; j < p_.links.size(); ++j)
-      if (p_.links[j].label == l.label) urls += " " + p_.links[j].url;
-    field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, urls);
+  // Several links of one kind go into one field, space-separated, where the kind first appears;
+  // none when that first one is the record's doi or arXiv link. (Grouped in one pass: looking
+  // back and ahead from every link made a record of many kinds of links quadratic.)
+  detail::StringIds kinds;
+  std::vector<const Link*> first_of_kind;  // by kind; null when its links are left out
+  std::vector<std::string> urls_of_kind;
+  for (const Link& l : p_.links) {
+    const std::uint32_t kind = kinds.insert(l.label);
+    if (kind == first_of_kind.size()) {
+      const bool left_out = (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) ||
+                            (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv));
+      first_of_kind.push_back(left_out ? nullptr : &l);
+      urls_of_kind.push_back(left_out ? std::string() : l.url);
+    } else if (first_of_kind[kind]) {
+      urls_of_kind[kind] += " " + l.url;
+    }
   }
+  for (std::size_t kind = 0; kind < first_of_kind.size(); ++kind)
+    if (const Link* l = first_of_kind[kind]) field(bibtex::is_link_field(l->label) ? l->label : "url_" + l->label, urls_of_kind[kind]);
   if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)
       field("eprint", p_.arxiv);
