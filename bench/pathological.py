@@ -234,6 +234,11 @@ SPEED_CASES = [
          lambda size: repeat_to(size, "@misc{a, title={xy}}\n", lambda i: "@misc{k%d, title={xy\n" % i, "")),
     case("32 search words in a title", "words.bib", bib_field("title", lambda i: "w%d" % (i % 5000)),
          search=" ".join("w%d" % i for i in range(32))),
+    case("url_<kind> fields", "urlkinds.bib",
+         lambda size: repeat_to(size, "@misc{u, title={xy}", lambda i: ", url_k%d={https://e.org/%d}" % (i, i), "}\n")),
+    case("page ranges", "pages.bib", bib_field("pages", lambda i: "1--2", sep=", ")),
+    case("unknown members of a JSON record", "members.json",
+         lambda size: repeat_to(size, '[{"id":"j","title":"xy"', lambda i: ',"k%d":"v"' % i, "}]")),
     # A link to the page carries any search text: here the longest the core reads (2,000 bytes),
     # as a word that occurs at every place of a title of one long word.
     case("a 2,000-byte search word in a long word", "longword.bib", bib_field("title", lambda i: "a", sep=""),

@@ -759,5 +759,19 @@ TEST(Pathological, ManyKindsOfLinksAndPageRangesCostLinearTime) {
   });
 }
 
+// Each member of a JSON record kept as a detail looked through the details kept so far.
+TEST(Pathological, ManyUnknownJsonMembersCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    std::string members;
+    for (std::size_t i = 0; i < n; ++i) members += ", \"k" + std::to_string(i) + "\": \"v\"";
+    const std::string text = "[{\"id\": \"j\", \"title\": \"T\"" + members + "}]";
+    return fastest_seconds([&] {
+      const ReadResult r = read(text);
+      ASSERT_EQ(r.library.publications.size(), 1u);
+      EXPECT_EQ(r.library.publications[0].extra.size(), n);
+    });
+  });
+}
+
 }  // namespace
 }  // namespace papershelf
