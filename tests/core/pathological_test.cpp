@@ -783,5 +783,37 @@ TEST(Pathological, OneJsonKeyRepeatedCostsLinearTime) {
   });
 }
 
+// The BibTeX writer looked back and ahead from every link for links of its kind (30,000 url_<kind>
+// fields: 3.5 s); CSL-JSON pages and citation pages replaced each dash in place.
+TEST(Pathological, ManyKindsOfLinksAndPageRangesCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    std::string fields;
+    for (std::size_t i = 0; i < n; ++i) fields += ", url_k" + std::to_string(i) + " = {https://e.org/" + std::to_string(i) + "}";
+    const ReadResult r = read_bib("@article{m, title={T}, journal={J}, year=2020, pages={" + repeated("1--2", n, ", ") + "}" +
+                                  fields + "}\n");
+    const View view = run_query(r.library, Query{});
+    return fastest_seconds([&] {
+      const Publication& p = r.library.publications.at(0);
+      EXPECT_NE(format_bibtex(p).find("url_k" + std::to_string(n - 1) + " = {"), std::string::npos);
+      EXPECT_NE(format_csl_json(r.library, view).find("\"page\": \"1-2, 1-2"), std::string::npos);
+      EXPECT_NE(format_citation(p, CitationStyle::Apa).find("1\xE2\x80\x93" "2"), std::string::npos);
+    });
+  });
+}
+
+// Each member of a JSON record kept as a detail looked through the details kept so far.
+TEST(Pathological, ManyUnknownJsonMembersCostLinearTime) {
+  expect_linear_time(2000 / kScale, [](std::size_t n) {
+    std::string members;
+    for (std::size_t i = 0; i < n; ++i) members += ", \"k" + std::to_string(i) + "\": \"v\"";
+    const std::string text = "[{\"id\": \"j\", \"title\": \"T\"" + members + "}]";
+    return fastest_seconds([&] {
+      const ReadResult r = read(text);
+      ASSERT_EQ(r.library.publications.size(), 1u);
+      EXPECT_EQ(r.library.publications[0].extra.size(), n);
+    });
+  });
+}
+
 }  // namespace
 }  // namespace papershelf

@@ -10,6 +10,7 @@
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
 #include "read/record_keys.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
@@ -387,25 +388,37 @@ std::string Writer::run() {
     for (const std::string& t : p_.tags) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
     field("keywords", tags);
   }
-  for (std::size_t i = 0; i < p_.links.size(); ++i) {
-    const Link& l = p_.links[i];
-    if (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) continue;
-    if (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv)) continue;
-    bool written = false;  // (several links of one kind go into one field, space-separated)
-    for (std::size_t j = 0; j < i && !written; ++j) written = p_.links[j].label == l.label;
-    if (written) continue;
-    std::size_t schemes = 0;
-    for (std::size_t j = i; j < p_.links.size(); ++j)
-      if (p_.links[j].label == l.label)
-        for (std::size_t at = p_.links[j].url.find("://"); at != std::string::npos; at = p_.links[j].url.find("://", at + 3))
-          ++schemes;
-    std::string urls;
-    for (std::size_t j = i; j < p_.links.size(); ++j) {
-      if (p_.links[j].label != l.label) continue;
-      if (!urls.empty()) urls += ' ';
-      append_url(urls, p_.links[j].url, schemes >= 2);
+  // Several links of one kind go into one field, space-separated, where the kind first appears;
+  // none when that first one is the record's doi or arXiv link. (Grouped in one pass: looking
+  // back and ahead from every link made a record of many kinds of links quadratic.)
+  detail::StringIds kinds;
+  std::vector<std::vector<const Link*>> links_of_kind;  // by kind; empty when they are left out
+  for (const Link& l : p_.links) {
+    const std::uint32_t kind = kinds.insert(l.label);
+    if (kind == links_of_kind.size()) {
+      const bool left_out = (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) ||
+                            (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv));
+      links_of_kind.emplace_back();
+      if (!left_out) links_of_kind.back().push_back(&l);
+    } else if (!links_of_kind[kind].empty()) {
+      links_of_kind[kind].push_back(&l);
     }
-    field(bibtex::is_link_field(l.label) ? l.label : "url_" + l.label, urls);
+  }
+  }
+  for (const std::vector<const Link*>& links : links_of_kind) {
+    if (links.empty()) continue;
+    // Two addresses or more in the value: a space, comma or semicolon inside one is encoded, so
+    // that the reader splits the value where this wrote it.
+    std::size_t schemes = 0;
+    for (const Link* l : links)
+      for (std::size_t at = l->url.find("://"); at != std::string::npos; at = l->url.find("://", at + 3)) ++schemes;
+    std::string urls;
+    for (const Link* l : links) {
+      if (!urls.empty()) urls += ' ';
+      append_url(urls, l->url, schemes >= 2);
+    }
+    const std::string& label = links.front()->label;
+    field(bibtex::is_link_field(label) ? label : "url_" + label, urls);
   }
   if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)

@@ -9,6 +9,7 @@
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf {
 namespace {
@@ -98,7 +99,7 @@ struct Record {
     number = p.detail("number");
     if (number.empty()) number = p.detail("issue");  // (biblatex's issue of a journal)
     pages = p.detail("pages");
-    for (std::size_t at; (at = pages.find("--")) != std::string::npos;) pages.replace(at, 2, kEnDash);
+    pages = bytes::replaced(pages, "--", kEnDash);
     if (pages.find(kEnDash) == std::string::npos)
       if (const std::size_t dash = pages.find('-'); dash != std::string::npos) pages.replace(dash, 1, kEnDash);
     edition = p.detail("edition");

@@ -8,6 +8,7 @@
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
 #include "query/index_sort.hpp"
+#include "text/bytes.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
@@ -92,18 +93,8 @@ std::string base_problem(std::string_view base) {
 }
 
 namespace {
-// A space inside a URL ("My Paper.pdf") is written %20, as a browser would request it. (In one
-// pass: replacing each space in place moved the rest of the URL each time.)
-std::string encode_spaces(std::string url) {
-  if (url.find(' ') == std::string::npos) return url;
-  std::string out;
-  out.reserve(url.size() + url.size() / 4);
-  for (const char c : url) {
-    if (c == ' ') out += "%20";
-    else out += c;
-  }
-  return out;
-}
+// A space inside a URL ("My Paper.pdf") is written %20, as a browser would request it.
+std::string encode_spaces(const std::string& url) { return bytes::replaced(url, " ", "%20"); }
 }  // namespace
 
 std::string resolve_url(std::string_view raw, std::string_view raw_base) {
@@ -112,12 +103,12 @@ std::string resolve_url(std::string_view raw, std::string_view raw_base) {
   const std::string base = browser_view_of_url(raw_base);
   if (base.empty() || !is_safe_base(base) || has_scheme(url, nullptr) || url.rfind("//", 0) == 0 ||
       url.rfind('/', 0) == 0 || url.rfind('#', 0) == 0)
-    return encode_spaces(std::move(url));
+    return encode_spaces(url);
   std::string out = base;
   if (out.back() != '/') out += '/';
   out += url;
   // Judged whole: each part alone may look harmless.
-  return is_safe_url(out) ? encode_spaces(std::move(out)) : std::string();
+  return is_safe_url(out) ? encode_spaces(out) : std::string();
 }
 
 const Link* best_link(const Publication& p) {

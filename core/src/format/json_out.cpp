@@ -8,6 +8,7 @@
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "query/index_sort.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf {
 namespace {
@@ -159,8 +160,7 @@ void csl_details(Writer& w, const Publication& p) {
       }
       case csl::Kind::Text: {
         std::string text = latex::decode(f.value).text;
-        if (name == "page")
-          for (std::size_t at; (at = text.find("\xE2\x80\x93")) != std::string::npos;) text.replace(at, 3, "-");
+        if (name == "page") text = bytes::replaced(text, "\xE2\x80\x93", "-");
         w.string(text);
         break;
       }

@@ -343,6 +343,8 @@ bool is_mapped_field(const std::string& k) {
 void keep_details(const Value& item, Publication& p) {
   const bool in_series = item.find("collection-title") != nullptr;
   const std::string_view number = csl::number_variable(p.type, in_series);
+  detail::StringIds kept;  // the names in p.extra (looking through it for each member was quadratic)
+  for (const ExtraField& f : p.extra) kept.insert(f.name);
   for (const auto& m : item.members) {
     if (is_mapped_field(m.key)) continue;
     if (m.key == "publisher" && p.venue_field >= VenueField::School && p.venue_field <= VenueField::Publisher) continue;
@@ -357,7 +359,7 @@ void keep_details(const Value& item, Publication& p) {
     } else {
       csl::is_variable(m.key, &kind);
     }
-    if (p.extra_field(name)) name = m.key;  // (two variables for one field: the second keeps its own name)
+    if (kept.find(name) != detail::StringIds::kAbsent) name = m.key;  // (two variables for one field: the second keeps its own name)
     std::string value;
     if (kind == csl::Kind::Date) {
       Date end;  // (a range: "event-date": {"date-parts": [[2018, 12, 3], [2018, 12, 6]]})
@@ -378,6 +380,7 @@ void keep_details(const Value& item, Publication& p) {
     } else {
       value = json::Writer().value(m.value).take();
     }
+    kept.insert(name);
     p.extra.push_back({std::string(name), std::move(value)});
   }
 }

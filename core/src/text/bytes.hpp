@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -101,6 +102,22 @@ inline std::size_t find(std::string_view text, std::string_view needle, std::siz
   for (; i + m <= n; ++i)
     if (t[i] == first && same_bytes(std::string_view(t + i, m), needle)) return i;
   return std::string_view::npos;
+}
+
+// `text` with every `from` (not empty) replaced by `to`, in one pass. (Replacing each in place
+// moves the rest of the text every time: quadratic in the number of replacements.)
+inline std::string replaced(std::string_view text, std::string_view from, std::string_view to) {
+  std::string out;
+  std::size_t done = 0;
+  for (std::size_t at = find(text, from); at != std::string_view::npos; at = find(text, from, done)) {
+    if (out.empty()) out.reserve(text.size() + text.size() / 4);
+    out.append(text.data() + done, at - done);
+    out.append(to.data(), to.size());
+    done = at + from.size();
+  }
+  if (done == 0) return std::string(text);
+  out.append(text.data() + done, text.size() - done);
+  return out;
 }
 
 }  // namespace papershelf::bytes
