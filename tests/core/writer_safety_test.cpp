@@ -5,6 +5,7 @@
 // reported where it is). hostile_test.cpp runs every payload through the same checks.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "harness.hpp"
@@ -197,6 +198,23 @@ TEST(UniqueKeys, DuplicateJsonIdsAreRenamedAndReportedWhereTheyAre) {
     const std::string html = format_html(r.library, run_query(r.library, Query{}), FormatOptions{});
     EXPECT_NE(html.find("id=\"ps-a-2\" data-key=\"a-2\""), std::string::npos);
   }
+}
+
+// Each entry's id is "ps-" and its key, which the element's "#ps-KEY" links look for: keys that
+// differ only in punctuation are different ids.
+TEST(UniqueKeys, EveryKeyIsItsOwnEntryId) {
+  const ReadResult r = read_as(R"([{"id":"a b","title":"1"},{"id":"a.b","title":"2"},{"id":"a:b","title":"3"},{"id":"\u00fc/x?y","title":"4"}])",
+                               Format::CslJson);
+  ASSERT_EQ(r.library.publications.size(), 4u);
+  const std::string html = format_html(r.library, run_query(r.library, Query{}), FormatOptions{});
+  std::set<std::string> ids;
+  for (const Publication& p : r.library.publications) {
+    const std::string id = "ps-" + p.key;
+    EXPECT_NE(html.find("id=\"" + id + "\" data-key=\"" + p.key + "\""), std::string::npos) << id;
+    EXPECT_EQ(id.find_first_of(" \t\n\f\r"), std::string::npos) << id;
+    ids.insert(id);
+  }
+  EXPECT_EQ(ids.size(), 4u);
 }
 
 TEST(UniqueKeys, BibtexKeysBibtexCannotHoldAreRenamedAndCrossrefsStillFindThem) {

@@ -324,7 +324,8 @@ std::string link_label(std::string_view kind) {
 
 namespace {
 
-std::string id_safe(std::string_view key) {
+// A link kind as a class name: ASCII letters, digits, '-' and '_'.
+std::string class_safe(std::string_view key) {
   std::string out;
   for (char c : key) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
@@ -427,8 +428,11 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   std::string out;
   out.reserve(1024);
   HtmlOut h(out);
+  // The id is "ps-" and the key as it is: keys hold no space (the readers make them so), and the
+  // element finds a paper by "#ps-KEY". (Keys changed to ids of a few characters made "a.b",
+  // "a:b" and "a-b" one id.)
   h << "<li class=\"ps-entry\" id=\"ps-";
-  h.escaped(id_safe(p.key)) << "\" data-key=\"";
+  h.escaped(p.key) << "\" data-key=\"";
   h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status)
                    << "\"><div class=\"ps-head\">";
   if (!p.badge.empty()) {
@@ -484,7 +488,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   for (const auto& l : p.links) {
     if (resolve_url(l.url, o.base).empty()) continue;
     any_action = true;
-    link_open(h, l.url, "ps-action ps-link ps-link-" + id_safe(l.label), o.base);
+    link_open(h, l.url, "ps-action ps-link ps-link-" + class_safe(l.label), o.base);
     h.escaped(link_label(l.label)) << "</a>";
   }
   if (!p.abstract.empty()) {
