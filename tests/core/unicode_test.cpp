@@ -1,9 +1,15 @@
 // UTF-8 decoding, NFC composition and search folding (papershelf/unicode.hpp).
 #include <gtest/gtest.h>
 
+#include "papershelf/diagnostics.hpp"
+#include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 
 namespace u = papershelf::unicode;
+using papershelf::ReadOptions;
+using papershelf::ReadResult;
+using papershelf::read;
+using papershelf::format_diagnostic;
 
 namespace {
 
@@ -248,6 +254,24 @@ TEST(EscapeControls, ShowsWhatATerminalWouldObey) {
   EXPECT_EQ(u::escape_controls("\xE2\x80\xAE" "a\xE2\x81\xA9\xD8\x9C"), "\\u202ea\\u2069\\u061c");
   // Outside diagnostics the bidirectional controls may be kept: they belong to right-to-left text.
   EXPECT_EQ(u::escape_controls("\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\x1B", false), "\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\\x1b");
+  // The line and paragraph separators start a new line in editors and log viewers.
+  EXPECT_EQ(u::escape_controls("a\xE2\x80\xA8" "b\xE2\x80\xA9", false), "a\\u2028b\\u2029");
   const std::string plain = "Caf\xC3\xA9 \\textbf{x} \xE5\x8C\x97 \xF0\x9F\x93\x84 \xEF\xBF\xBD";
   EXPECT_EQ(u::escape_controls(plain), plain);
+  // Its output is its own: escaped twice, it reads the same.
+  const std::string once = u::escape_controls("k\x02\xE2\x80\xAE\xFF");
+  EXPECT_EQ(u::escape_controls(once), once);
+}
+
+// A key a diagnostic quotes shows what was in it the way every diagnostic line does (\x02, not a
+// replacement character that hides which control it was).
+TEST(EscapeControls, KeysInDiagnosticsAreShownAsEveryDiagnosticShowsThem) {
+  ReadOptions options;
+  options.source_name = "k.bib";
+  const ReadResult r = read("@misc{a\x02" "b\xE2\x80\xA8, title = {T}}", options);
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  ASSERT_FALSE(r.diagnostics.empty());
+  const std::string line = format_diagnostic(r.diagnostics[0]);
+  EXPECT_NE(line.find("'a\\x02b\\u2028'"), std::string::npos) << line;
+  EXPECT_EQ(line.find("\xEF\xBF\xBD"), std::string::npos) << line;
 }

@@ -27,10 +27,11 @@ std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes);
 bool needs_bidi_isolation(std::string_view s);
 // `s` with what a terminal would act on instead of showing made visible, for text printed where
 // an owner reads it: C0 controls and DEL as \x1b (newlines and tabs too: a diagnostic is one
-// line), C1 controls as \u009b, and bytes that are not UTF-8 as \xff (a terminal in an 8-bit mode
-// reads a lone 0x9b as CSI). With `bidi`, also the bidirectional marks, embeddings, overrides and
-// isolates (U+061C, U+200E-200F, U+202A-202E, U+2066-2069) as \u202e, which make a line read in
-// another order than it is written. Everything else, backslashes included, is unchanged.
+// line), C1 controls and the line and paragraph separators as \u009b and \u2028, and bytes that
+// are not UTF-8 as \xff (a terminal in an 8-bit mode reads a lone 0x9b as CSI). With `bidi`,
+// also the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E-200F,
+// U+202A-202E, U+2066-2069) as \u202e, which make a line read in another order than it is
+// written. Everything else, backslashes included, is unchanged (so it may be applied twice).
 std::string escape_controls(std::string_view s, bool bidi = true);
 
 bool is_combining_mark(char32_t cp);

@@ -82,17 +82,8 @@ bool is_safe_field_name(std::string_view name) { return is_safe(name, kInNames);
 std::string safe_field_name(std::string_view name) { return made_safe(name, kInNames, true); }
 
 std::string quoted(std::string_view text) {
-  std::string out;
   const std::string_view head = unicode::truncate_utf8(text, 60);
-  for (std::size_t pos = 0; pos < head.size();) {
-    const std::size_t start = pos;
-    bool invalid = false;
-    const char32_t cp = next_code_point(head, pos, invalid);
-    const bool control = cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029;
-    out.append(invalid || control ? std::string_view("\xEF\xBF\xBD") : head.substr(start, pos - start));
-  }
-  if (head.size() < text.size()) out += "...";
-  return out;
+  return unicode::escape_controls(head) + (head.size() < text.size() ? "..." : "");
 }
 
 std::uint32_t UniqueKeys::add(std::string_view key, std::uint32_t* holder) {

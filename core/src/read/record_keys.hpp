@@ -22,8 +22,9 @@ std::string safe_key(std::string_view key);
 // too, so that no name becomes another one that means something ("date\x02" is not "date").
 bool is_safe_field_name(std::string_view name);
 std::string safe_field_name(std::string_view name);
-// A key or value as a diagnostic quotes it: at most 60 bytes, control characters as U+FFFD (a
-// message must not start a new line or send escape sequences to the owner's terminal).
+// A key or value as a diagnostic quotes it: at most 60 bytes, what a terminal would act on made
+// visible as every diagnostic shows it (unicode::escape_controls: a message must not start a new
+// line or send escape sequences to the owner's terminal).
 std::string quoted(std::string_view text);
 
 // The keys given out so far, each once. A record whose key is taken gets "key-2", "key-3", ...:

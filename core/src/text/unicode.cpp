@@ -248,7 +248,7 @@ std::string escape_controls(std::string_view s, bool bidi) {
     const char32_t cp = decode_utf8(s, pos);
     if (cp == kReplacement && pos - start == 1) {
       append_escape(out, "\\x", byte, 2);
-    } else if ((cp >= 0x80 && cp <= 0x9F) || (bidi && is_bidi_control(cp))) {
+    } else if ((cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || (bidi && is_bidi_control(cp))) {
       append_escape(out, "\\u", static_cast<unsigned>(cp), 4);
     } else {
       out.append(s, start, pos - start);
