@@ -42,7 +42,7 @@ export const ATTRIBUTES = {
 export type AttributeName = keyof typeof ATTRIBUTES;
 /** The attributes as JSX props (React 19, Preact, Solid...): strings; a bare `debug` or
  *  `profile` is `true`. */
-export type PaperShelfAttributes = { [K in AttributeName]?: string } & { debug?: string | boolean; profile?: string | boolean };
+export type PaperShelfAttributes = { [K in Exclude<AttributeName, "debug" | "profile">]?: string } & { debug?: string | boolean; profile?: string | boolean };
 /** Attributes only the stylesheet reads (:host([preset=...])): a change needs no work here. */
 const STYLE_ATTRIBUTES: readonly AttributeName[] = ["preset"];
 /** The attributes a change of which the element handles (its observedAttributes). */
