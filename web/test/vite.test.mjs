@@ -3,7 +3,7 @@
 // `import "papershelf/element"`.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -75,6 +75,7 @@ test('import "papershelf/element": Vite emits both cores, and the element lists,
 </main><script type="module" src="./main.js"></script></body></html>`,
     "main.js": `import "papershelf/element";\n`,
     "public/papers.bib": bib,
+    "vite.config.js": { copy: join(example, "vite.config.js") },
   });
   // Only the element entry is imported, yet its cores (the page's, and the fast one that makes
   // citations) are assets of the build, found through new URL(..., import.meta.url).
@@ -108,4 +109,34 @@ test('import "papershelf/element": Vite emits both cores, and the element lists,
     assert.match(await citation.textContent(), /Hydro/);
     assert.deepEqual(errors, []);
   });
+});
+
+/** Starts Vite's dev server in `dir` on a free port; resolves to { url, close }. */
+function devServer(dir) {
+  const vite = spawn(join(webDir, "node_modules", ".bin", "vite"), ["--host", "127.0.0.1", "--port", "0", "--strictPort"],
+    { cwd: dir, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const closed = new Promise((ok) => vite.once("exit", ok));
+  return new Promise((ok, fail) => {
+    let out = "";
+    vite.stdout.on("data", (chunk) => {
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out += chunk)?.[0];
+      if (url) ok({ url, close: () => { vite.kill(); return closed; } });
+    });
+    vite.once("exit", (code) => fail(new Error(`vite exited (${code}): ${out}`)));
+  });
+}
+
+test("the element in Vite's dev server, with the example's vite.config.js", async () => {
+  const dir = join(work, "element");  // (installed and built by the test above)
+  const vite = await devServer(dir);
+  const browser = await launch();
+  try {
+    const { page, errors } = await open(browser.context, `${vite.url}/`);
+    assert.ok((await ready(page)).length > 0);
+    assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").diagnostics), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await vite.close();
+  }
 });
