@@ -1413,8 +1413,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           copy: async (format, record) => {
             const lib = this.#library;
             if (!lib) return;
-            const isExport = (await lib.formats()).exports.some((f) => f.name === format);
-            const text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, format));
+            let text: string;
+            try {
+              const isExport = (await lib.formats()).exports.some((f) => f.name === format);
+              text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, format));
+            } catch (err) {
+              this.#withoutFormats((err as Error).message);
+              return;
+            }
             void navigator.clipboard?.writeText(text).catch(() => {});
             this.#emit("copy", { key: (await lib.entries([record]))[0]?.key, text });
           },
