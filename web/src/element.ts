@@ -1769,7 +1769,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #withoutFormats(reason: string): void {
       if (!this.#formatsOffered) return;
       this.#formatsOffered = false;
-      console.error(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${reason}); BibTeX and Cite are not offered`);
+      console.warn(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${reason}); BibTeX and Cite are not offered`);
       this.#els.download.open = false;
       this.#els.download.hidden = true;
       this.#refresh();
