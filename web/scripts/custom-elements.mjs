@@ -1,15 +1,15 @@
 // Writes dist/custom-elements.json (the Custom Elements Manifest, schema 2.1.0) for <paper-shelf>
-// from the built element itself, so the manifest cannot drift from the code: the attributes are
-// what element.ts observes (ATTRIBUTES, with their descriptions), the events its EVENTS, and the
-// properties and their types the PaperShelfElement interface the element's class implements
-// (read from the emitted element.d.ts with the TypeScript compiler). Run by ./dev.sh build_web.
+// from the types of the element itself (read from the emitted element.d.ts with the TypeScript
+// compiler), so the manifest cannot drift from the code: the attributes are those of
+// PaperShelfAttributeTypes (element.ts observes exactly these, checked when it compiles), the
+// events those of EventDetails (the only names its #emit takes), the properties those of the
+// PaperShelfElement interface its class implements, each with its comment. Run by ./dev.sh build_web.
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
-const { ATTRIBUTES, EVENTS } = await import(pathToFileURL(join(dist, "element.js")).href);
 
 const program = ts.createProgram([join(dist, "element.d.ts")], { strict: true, skipLibCheck: true, lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] });
 const checker = program.getTypeChecker();
@@ -41,14 +41,10 @@ const statics = ownMembers(declared("PaperShelfElementClass"), "static")
     parameters: decl.parameters.map((p) => ({ name: p.name.getText(), type: { text: p.type.getText() } })),
     return: { type: { text: decl.type.getText() } },
   }));
-const details = declared("EventDetails");
-const events = Object.entries(EVENTS).map(([name, description]) => {
-  const detail = details.getProperty(name);
-  if (!detail) throw new Error(`EventDetails has no ${name}`);
-  const text = detail.declarations[0].type.getText().replace(/\s+/g, " ");
-  return { name, type: { text: `CustomEvent<${text}>` }, description };
-});
-const attributes = Object.entries(ATTRIBUTES).map(([name, description]) => ({ name, type: { text: "string" }, description }));
+const events = ownMembers(declared("EventDetails"), "event").map(({ name, decl, description }) =>
+  ({ name, type: { text: `CustomEvent<${decl.type.getText().replace(/\s+/g, " ")}>` }, description }));
+const attributes = ownMembers(declared("PaperShelfAttributeTypes"), "attribute").map(({ name, text, description }) =>
+  ({ name, type: { text }, description }));
 
 const path = "dist/element-entry.js";
 const manifest = {

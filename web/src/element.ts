@@ -9,54 +9,80 @@ type Loader = () => Promise<Papershelf>;
 type PaperShelfElementTypes = PaperShelfElement;
 
 /**
- * The element's attributes and what each does: the element observes these, and the package's
- * custom-elements.json and its TypeScript/JSX types are made from this list.
+ * The element's attributes and what each does, as JSX props (React 19, Preact, Solid...): strings;
+ * a bare `debug` or `profile` is `true`. custom-elements.json is made from this and ATTRIBUTE_NAMES.
  */
-export const ATTRIBUTES = {
-  src: "URL of a .bib, CSL-JSON or papershelf JSON file",
-  owner: "the owner's names, ;-separated (default: the JSON profile's name and aliases)",
-  renderer: "html (default: the accessible list) or canvas (the Dear ImGui table)",
-  sort: "initial sort, as the CLI's --sort (year-desc,title-asc); a visitor can change it",
-  group: "initial grouping: none, year, type, status or venue; a visitor can change it",
-  filter: "the page author's fixed selection, as the CLI's --filter (selected, type:conference year:2020-); no visitor control removes it",
-  search: "initial search text; a visitor can change it",
-  theme: "auto (follows the page), light or dark",
-  legend: "marker meanings, e.g. *=equal contribution; \u2020=corresponding author",
-  "max-authors": "collapse longer author lists to \"+N more\" (the owner stays visible)",
-  base: "prefix for relative links: an http(s) or relative URL",
-  lang: "language of the UI labels (default: the nearest lang on the page)",
-  "omit-fields": "more BibTeX fields visitors never get, comma-separated",
-  controls: "full (search, sort, group, filters), search or none; by default none below 10 publications",
-  debug: "shows the data's problems (line:column) above the list, for the owner",
+export interface PaperShelfAttributeTypes {
+  /** URL of a .bib, CSL-JSON or papershelf JSON file */
+  src: string;
+  /** the owner's names, ;-separated (default: the JSON profile's name and aliases) */
+  owner: string;
+  /** html (default: the accessible list) or canvas (the Dear ImGui table) */
+  renderer: string;
+  /** initial sort, as the CLI's --sort (year-desc,title-asc); a visitor can change it */
+  sort: string;
+  /** initial grouping: none, year, type, status or venue; a visitor can change it */
+  group: string;
+  /** the page author's fixed selection, as the CLI's --filter (selected, type:conference year:2020-); no visitor control removes it */
+  filter: string;
+  /** initial search text; a visitor can change it */
+  search: string;
+  /** auto (follows the page), light or dark */
+  theme: string;
+  /** marker meanings, e.g. *=equal contribution; †=corresponding author */
+  legend: string;
+  /** collapse longer author lists to "+N more" (the owner stays visible) */
+  "max-authors": string;
+  /** prefix for relative links: an http(s) or relative URL */
+  base: string;
+  /** language of the UI labels (default: the nearest lang on the page) */
+  lang: string;
+  /** more BibTeX fields visitors never get, comma-separated */
+  "omit-fields": string;
+  /** full (search, sort, group, filters), search or none; by default none below 10 publications */
+  controls: string;
+  /** shows the data's problems (line:column) above the list, for the owner */
+  debug: string | boolean;
   // The profile card: mode, and profile fields that override the data's profile.
-  profile: "the profile card above the list: full (also the bare attribute), compact or none (default)",
-  position: "the card's position line",
-  affiliation: "the card's affiliation",
-  photo: "the card's photo URL",
-  interests: "the card's interests, ;-separated",
-  links: "the card's links, kind=URL;... (homepage, scholar, dblp, orcid, github, linkedin, cv...)",
-  email: "the owner's address, shown as an Email button that builds the mailto: link on click",
-  "email-display": "plain for a plain mailto: link, hidden for none",
-  preset: "the look of a site generator: al-folio, academicpages or hugo-blox",
-};
-export type AttributeName = keyof typeof ATTRIBUTES;
-/** The attributes as JSX props (React 19, Preact, Solid...): strings; a bare `debug` or
- *  `profile` is `true`. */
-export type PaperShelfAttributes = { [K in Exclude<AttributeName, "debug" | "profile">]?: string } & { debug?: string | boolean; profile?: string | boolean };
+  /** the profile card above the list: full (also the bare attribute), compact or none (default) */
+  profile: string | boolean;
+  /** the card's position line */
+  position: string;
+  /** the card's affiliation */
+  affiliation: string;
+  /** the card's photo URL */
+  photo: string;
+  /** the card's interests, ;-separated */
+  interests: string;
+  /** the card's links, kind=URL;... (homepage, scholar, dblp, orcid, github, linkedin, cv...) */
+  links: string;
+  /** the owner's address, shown as an Email button that builds the mailto: link on click */
+  email: string;
+  /** plain for a plain mailto: link, hidden for none */
+  "email-display": string;
+  /** the look of a site generator: al-folio, academicpages or hugo-blox */
+  preset: string;
+}
+export type AttributeName = keyof PaperShelfAttributeTypes;
+export type PaperShelfAttributes = Partial<PaperShelfAttributeTypes>;
+/** `names`, which must be every attribute above (a compile error otherwise). */
+function everyAttribute<T extends readonly AttributeName[]>(names: T & ([AttributeName] extends [T[number]] ? unknown : "every attribute must be listed")): T {
+  return names;
+}
+/** The attribute names, at run time (the descriptions above stay out of the script). */
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset"] as const);
 /** Attributes only the stylesheet reads (:host([preset=...])): a change needs no work here. */
 const STYLE_ATTRIBUTES: readonly AttributeName[] = ["preset"];
 /** The attributes a change of which the element handles (its observedAttributes). */
-export const OBSERVED_ATTRIBUTES = (Object.keys(ATTRIBUTES) as AttributeName[]).filter((name) => !STYLE_ATTRIBUTES.includes(name));
+export const OBSERVED_ATTRIBUTES = ATTRIBUTE_NAMES.filter((name) => !STYLE_ATTRIBUTES.includes(name));
 
-/** The events the element dispatches, and their `detail`. */
-export const EVENTS = {
-  change: "the list was rendered anew; detail.keys: the displayed keys in order",
-  copy: "a visitor copied an entry's BibTeX or citation; detail: {key, text}",
-  error: "the data could not be loaded; detail: the Error",
-};
+/** The events the element dispatches (custom-elements.json lists them), and their `detail`. */
 export interface EventDetails {
+  /** the list was rendered anew; detail.keys: the displayed keys in order */
   change: { readonly keys: readonly string[] };
+  /** a visitor copied an entry's BibTeX or citation */
   copy: { key: string | undefined; text: string };
+  /** the data could not be loaded; detail: the Error */
   error: unknown;
 }
 const PROFILE_ATTRIBUTES = new Set(["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base"]);
