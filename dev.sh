@@ -40,7 +40,7 @@ build_web() {
     node -e 'const fs = require("fs"); fs.writeFileSync("dist/papershelf-css.js",
       `export default ${JSON.stringify(fs.readFileSync("dist/papershelf.css", "utf8"))};\n`)'
     # <paper-shelf> in React 19's JSX (types only), and the Custom Elements Manifest, made from
-    # the element's own attribute, event and property lists.
+    # the element's own types (its attributes, events and properties, with their comments).
     cp types/react.d.ts dist/
     node scripts/custom-elements.mjs
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the

@@ -527,7 +527,7 @@ export function makeLoader(create: () => Promise<CoreModule>, formats?: () => Pr
 }
 
 /**
- * Whether the full core (papershelf-core-fast) can be loaded, without downloading its .wasm: its
+ * @internal Whether the full core (papershelf-core-fast) can be loaded, without downloading its .wasm: its
  * Emscripten module loads (it exists, and the page's policy lets it run) and its .wasm answers
  * a HEAD request (it exists and the policy lets the page fetch it).
  */
