@@ -24,8 +24,9 @@ build_wasm() {
 }
 
 build_web() {
-  # web/dist: the npm package (compiled TypeScript + the WebAssembly core + the stylesheet) and the
-  # one-file script-tag bundle papershelf.js (which fetches papershelf-core.wasm from beside it).
+  # web/dist: the npm package (compiled TypeScript + the WebAssembly core + the stylesheet; its
+  # element entry, element-entry.js, for bundlers) and the one-file script-tag bundle
+  # papershelf.js (which fetches papershelf-core.wasm from beside it).
   (
     cd web
     rm -rf dist
@@ -34,6 +35,14 @@ build_web() {
     cp ../build/wasm-fast/web/papershelf-core-fast.mjs ../build/wasm-fast/web/papershelf-core-fast.wasm dist/
     # Minified: the script tag carries the stylesheet inside papershelf.js.
     npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
+    # The same stylesheet as a module, for `import "papershelf/element"` (bundlers differ in how
+    # they import CSS as text; a string module is the same everywhere).
+    node -e 'const fs = require("fs"); fs.writeFileSync("dist/papershelf-css.js",
+      `export default ${JSON.stringify(fs.readFileSync("dist/papershelf.css", "utf8"))};\n`)'
+    # <paper-shelf> in React 19's JSX (types only), and the Custom Elements Manifest, made from
+    # the element's own types (its attributes, events and properties, with their comments).
+    cp types/react.d.ts dist/
+    node scripts/custom-elements.mjs
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
     # element's bridge, canvas.ts, bundled and minified). It draws with the page's own fonts.
     cp ../build/wasm/widget/papershelf-canvas.mjs dist/papershelf-canvas-glue.mjs

@@ -77,7 +77,10 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   if (const Value* v = req.find("maxAuthors"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
     o.max_authors = static_cast<std::size_t>(*v->to_int());
   o.base = str(req, "base");
-  o.panels = Panels::OnDemand;  // the element fills BibTeX and Cite when one is opened
+  // The element fills BibTeX and Cite when one is opened; "panels": false leaves them out, where
+  // the page cannot load the full core that makes them (no button that opens to nothing).
+  const Value* panels = req.find("panels");
+  o.panels = panels && panels->is_bool() && !panels->boolean ? Panels::None : Panels::OnDemand;
   return o;
 }
 
@@ -240,7 +243,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_entries(LibraryHandle* h, const char* reques
   return result(format_view_json(h->library(), view, format_options(*h, req)));
 }
 
-// Request: {indices, owner, maxAuthors, base, search}. Result: a JSON array of <li> strings
+// Request: {indices, owner, maxAuthors, base, search, panels}. Result: a JSON array of <li> strings
 // (the same markup as the CLI's static HTML, with empty BibTeX and Cite panels that the element
 // fills when opened), with search matches marked.
 EMSCRIPTEN_KEEPALIVE const char* ps_entries_html(LibraryHandle* h, const char* request) {

@@ -151,6 +151,9 @@ export interface FormatOptions {
   base?: string;
   /** Search text whose matches are marked in titles. */
   search?: string;
+  /** `false`: no BibTeX and Cite panels in `html` (where citations cannot be made, see
+   *  `Papershelf.canFormat`). */
+  panels?: boolean;
 }
 
 /** Counts per type or status name ("conference", "submitted"); zero counts are left out. */
@@ -269,18 +272,29 @@ export class Papershelf {
    *  fail too, so the loader makes a new one and libraries must be read again. */
   failed = false;
   #formats?: () => Promise<Papershelf>;
+  #formatsReachable?: () => Promise<boolean>;
 
   /**
    * @internal `formats` loads the full core, for a core built without citations and exports
    * (the page's papershelf-core): a Library read here reads its data there on first use.
+   * `formatsReachable` says, without downloading it, whether the full core can be loaded.
    */
-  constructor(readonly core: CoreModule, formats?: () => Promise<Papershelf>) {
+  constructor(readonly core: CoreModule, formats?: () => Promise<Papershelf>, formatsReachable?: () => Promise<boolean>) {
     this.#formats = formats;
+    this.#formatsReachable = formatsReachable;
   }
 
   /** True when this core formats citations and exports itself. */
   get hasFormats(): boolean {
     return typeof this.core._ps_cite === "function";
+  }
+
+  /** Whether citations and exports can be made: by this core, or by the full core, whose files
+   *  are then checked to be reachable (without downloading its .wasm). */
+  canFormat(): Promise<boolean> {
+    if (this.hasFormats) return Promise.resolve(true);
+    if (!this.#formats) return Promise.resolve(false);
+    return this.#formatsReachable?.() ?? Promise.resolve(true);
   }
 
   /** @internal The core that formats citations and exports: this one, or the full one. */
@@ -500,11 +514,28 @@ export class Library {
 export type CoreFactory = (options: { wasmBinary?: ArrayBuffer | Uint8Array; locateFile?: (f: string) => string }) => Promise<CoreModule>;
 
 /** @internal Instantiates the core once per loader. */
-export function makeLoader(create: () => Promise<CoreModule>, formats?: () => Promise<Papershelf>): () => Promise<Papershelf> {
+export function makeLoader(create: () => Promise<CoreModule>, formats?: () => Promise<Papershelf>,
+  formatsReachable?: () => Promise<boolean>): () => Promise<Papershelf> {
   let loading: Promise<Papershelf> | undefined;
   let current: Papershelf | undefined;
+  let reachable: Promise<boolean> | undefined;  // asked once, for every core this loader makes
+  const reachableOnce = formatsReachable && (() => (reachable ??= formatsReachable()));
   return () => {
     if (current?.failed) loading = current = undefined;  // an aborted module is replaced
-    return (loading ??= create().then((core) => (current = new Papershelf(core, formats))));
+    return (loading ??= create().then((core) => (current = new Papershelf(core, formats, reachableOnce))));
   };
+}
+
+/**
+ * @internal Whether the full core (papershelf-core-fast) can be loaded, without downloading its .wasm: its
+ * Emscripten module loads (it exists, and the page's policy lets it run) and its .wasm answers
+ * a HEAD request (it exists and the policy lets the page fetch it).
+ */
+export async function fullCoreReachable(module: () => Promise<unknown>, wasmUrl: string): Promise<boolean> {
+  try {
+    await module();
+    return (await fetch(wasmUrl, { method: "HEAD" })).ok;
+  } catch {
+    return false;
+  }
 }

@@ -6,11 +6,85 @@ import type { CanvasAssets, CanvasView, QueryState } from "./canvas.js";
 import { RemoteLibrary, type Shelf } from "./worker.js";
 
 type Loader = () => Promise<Papershelf>;
+type PaperShelfElementTypes = PaperShelfElement;
 
-const ATTRIBUTES = ["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend",
-  "max-authors", "base", "lang", "omit-fields", "controls", "debug",
+/**
+ * The element's attributes and what each does, as JSX props (React 19, Preact, Solid...): strings;
+ * a bare `debug` or `profile` is `true`. custom-elements.json is made from this and ATTRIBUTE_NAMES.
+ */
+export interface PaperShelfAttributeTypes {
+  /** URL of a .bib, CSL-JSON or papershelf JSON file */
+  src: string;
+  /** the owner's names, ;-separated (default: the JSON profile's name and aliases) */
+  owner: string;
+  /** html (default: the accessible list) or canvas (the Dear ImGui table) */
+  renderer: string;
+  /** initial sort, as the CLI's --sort (year-desc,title-asc); a visitor can change it */
+  sort: string;
+  /** initial grouping: none, year, type, status or venue; a visitor can change it */
+  group: string;
+  /** the page author's fixed selection, as the CLI's --filter (selected, type:conference year:2020-); no visitor control removes it */
+  filter: string;
+  /** initial search text; a visitor can change it */
+  search: string;
+  /** auto (follows the page), light or dark */
+  theme: string;
+  /** marker meanings, e.g. *=equal contribution; †=corresponding author */
+  legend: string;
+  /** collapse longer author lists to "+N more" (the owner stays visible) */
+  "max-authors": string;
+  /** prefix for relative links: an http(s) or relative URL */
+  base: string;
+  /** language of the UI labels (default: the nearest lang on the page) */
+  lang: string;
+  /** more BibTeX fields visitors never get, comma-separated */
+  "omit-fields": string;
+  /** full (search, sort, group, filters), search or none; by default none below 10 publications */
+  controls: string;
+  /** shows the data's problems (line:column) above the list, for the owner */
+  debug: string | boolean;
   // The profile card: mode, and profile fields that override the data's profile.
-  "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display"] as const;
+  /** the profile card above the list: full (also the bare attribute), compact or none (default) */
+  profile: string | boolean;
+  /** the card's position line */
+  position: string;
+  /** the card's affiliation */
+  affiliation: string;
+  /** the card's photo URL */
+  photo: string;
+  /** the card's interests, ;-separated */
+  interests: string;
+  /** the card's links, kind=URL;... (homepage, scholar, dblp, orcid, github, linkedin, cv...) */
+  links: string;
+  /** the owner's address, shown as an Email button that builds the mailto: link on click */
+  email: string;
+  /** plain for a plain mailto: link, hidden for none */
+  "email-display": string;
+  /** the look of a site generator: al-folio, academicpages or hugo-blox */
+  preset: string;
+}
+export type AttributeName = keyof PaperShelfAttributeTypes;
+export type PaperShelfAttributes = Partial<PaperShelfAttributeTypes>;
+/** `names`, which must be every attribute above (a compile error otherwise). */
+function everyAttribute<T extends readonly AttributeName[]>(names: T & ([AttributeName] extends [T[number]] ? unknown : "every attribute must be listed")): T {
+  return names;
+}
+/** The attribute names, at run time (the descriptions above stay out of the script). */
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset"] as const);
+/** Attributes only the stylesheet reads (:host([preset=...])): a change needs no work here. */
+const STYLE_ATTRIBUTES: readonly AttributeName[] = ["preset"];
+/** The attributes a change of which the element handles (its observedAttributes). */
+export const OBSERVED_ATTRIBUTES = ATTRIBUTE_NAMES.filter((name) => !STYLE_ATTRIBUTES.includes(name));
+
+/** The events the element dispatches (custom-elements.json lists them), and their `detail`. */
+export interface EventDetails {
+  /** the list was rendered anew; detail.keys: the displayed keys in order */
+  change: { readonly keys: readonly string[] };
+  /** a visitor copied an entry's BibTeX or citation */
+  copy: { key: string | undefined; text: string };
+  /** the data could not be loaded; detail: the Error */
+  error: unknown;
+}
 const PROFILE_ATTRIBUTES = new Set(["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base"]);
 
 /**
@@ -19,6 +93,37 @@ const PROFILE_ATTRIBUTES = new Set(["owner", "profile", "position", "affiliation
  * (or the nearest `lang` above it); one element's `labels` property overrides single strings.
  * Anything a language leaves out falls back to English.
  */
+/** The element's own properties (custom-elements.json lists them, with these comments). */
+export interface PaperShelfElement extends HTMLElement {
+  /** The UI labels in effect; assigning an object overrides single strings for this element. */
+  get labels(): Labels;
+  set labels(value: Partial<Labels>);
+  /** Resolves once the element shows its current data and state. */
+  readonly updateComplete: Promise<void>;
+  /** Keys of the displayed entries, in display order. */
+  readonly visibleKeys: string[];
+  /** Problems found in the data (line:column), the query, the attributes, the labels and `data`. */
+  readonly diagnostics: Diagnostic[];
+  /** The data itself: text or bytes of any supported format, or a papershelf JSON object or
+   *  CSL-JSON array (instead of `src` or an inline script). */
+  get data(): string | Uint8Array | undefined;
+  set data(value: unknown);
+  /** The parsed library (advanced use). */
+  readonly library: Shelf | undefined;
+  /** The canvas renderer's last frame layout (for tests and automation). */
+  readonly canvasLayout: unknown;
+  /** The words the canvas widget draws with (for tests and automation). */
+  readonly canvasLabels: unknown;
+}
+/** `customElements.get("paper-shelf")`. */
+export interface PaperShelfElementClass {
+  new (): PaperShelfElement;
+  readonly prototype: PaperShelfElement;
+  readonly observedAttributes: string[];
+  /** Registers UI labels for a language (`lang="de"` or `"de-CH"` then use them). */
+  addLanguage(lang: string, labels: Partial<Labels>): void;
+}
+
 export const DEFAULT_LABELS = {
   search: "Search publications",
   year: "Year",
@@ -53,8 +158,6 @@ export const DEFAULT_LABELS = {
   download: "Download",
   downloadShown: (shown: number) => `Download the ${count(shown)} shown`,
   downloadAs: (shown: number, format: string) => `Download the ${count(shown)} shown as ${format}`,
-  /** A panel whose content could not be made (the owner gets the reason in the console). */
-  unavailable: "Not available right now.",
   selected: "Selected",
   award: "Award",
   firstAuthor: "First author",
@@ -250,8 +353,9 @@ function hashDecode(s: string): string {
  * fetched only when an element asks for renderer="canvas". `worker` starts a Web Worker that
  * serves a library (`serveLibrary`); large inputs are read there, off the page's thread.
  */
-export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAssets, worker?: () => Worker): void {
-  if (customElements.get("paper-shelf")) return;
+export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAssets, worker?: () => Worker): PaperShelfElementClass {
+  const defined = customElements.get("paper-shelf");
+  if (defined) return defined as unknown as PaperShelfElementClass;
 
   let sheet: CSSStyleSheet | undefined;
   function styleFor(root: ShadowRoot): void {
@@ -266,8 +370,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     }
   }
 
-  class PaperShelfElement extends HTMLElement {
-    static observedAttributes = [...ATTRIBUTES];
+  class PaperShelfElement extends HTMLElement implements PaperShelfElementTypes {
+    static observedAttributes = [...OBSERVED_ATTRIBUTES];
     #labelOverrides: Partial<Labels> = {};
     #root: ShadowRoot;
     #library?: Shelf;
@@ -295,6 +399,13 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
       list: HTMLElement; active: HTMLElement; skip: HTMLButtonElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
     #profileKey = "";
+    /** False once the full core that makes citations and exports is known not to load here:
+     *  BibTeX, Cite and the download menu are then not offered at all. */
+    #formatsOffered = true;
+
+    #emit<K extends keyof EventDetails>(name: K, detail: EventDetails[K]): void {
+      this.dispatchEvent(new CustomEvent(name, { detail }));
+    }
 
     constructor() {
       super();
@@ -666,7 +777,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const stale = () => token !== this.#loadToken;
       // Most files are small and read on this thread: fetch and compile the core while the data
       // downloads (a large file's worker loads its own; this one is then merely cached).
-      void loader().catch(() => {});
+      void loader().then(async (core) => {
+        if (this.#formatsOffered && !(await core.canFormat()))
+          this.#withoutFormats("papershelf-core-fast.mjs or .wasm cannot be loaded from beside the script");
+      }).catch(() => {});
       const src = this.getAttribute("src");
       let input: string | Uint8Array | undefined = this.#data;
       let source = "data";
@@ -708,7 +822,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         this.#loadProblems = [{ source: src ?? "data", line: 0, column: 0, severity: "error", message, text: `${src ?? "data"}: error: ${message}` }];
         console.error(`papershelf: ${message}`);
         this.#showLoadProblem();
-        this.dispatchEvent(new CustomEvent("error", { detail: err }));
+        this.#emit("error", err);
       }
     }
 
@@ -1051,6 +1165,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         maxAuthors: Number.isFinite(max) && max > 0 ? Math.floor(max) : 0,
         base: this.getAttribute("base") ?? undefined,
         search: this.#state.search,
+        panels: this.#formatsOffered,
       };
     }
 
@@ -1128,7 +1243,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         if (live) carryOver(li, live, focused);
       }
       await this.#revealTarget();
-      this.dispatchEvent(new CustomEvent("change", { detail: { get keys() { return view.keys; } } }));
+      this.#emit("change", { get keys() { return view.keys; } });
     }
 
     /** A link's state as the core applied it: what it did not know (reported in `errors`) is
@@ -1324,10 +1439,16 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           copy: async (format, record) => {
             const lib = this.#library;
             if (!lib) return;
-            const isExport = (await lib.formats()).exports.some((f) => f.name === format);
-            const text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, format));
+            let text: string;
+            try {
+              const isExport = (await lib.formats()).exports.some((f) => f.name === format);
+              text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: this.#omitFields() }) : lib.cite(record, format));
+            } catch (err) {
+              this.#withoutFormats((err as Error).message);
+              return;
+            }
             void navigator.clipboard?.writeText(text).catch(() => {});
-            this.dispatchEvent(new CustomEvent("copy", { detail: { key: (await lib.entries([record]))[0]?.key, text } }));
+            this.#emit("copy", { key: (await lib.entries([record]))[0]?.key, text });
           },
           copyText: (text) => void navigator.clipboard?.writeText(text).catch(() => {}),
           missingGlyphs: (chars) => problem(`the canvas has no glyph for ${[...chars].join(" ")} (no font on this system draws them); those characters show as boxes`),
@@ -1567,7 +1688,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         target.textContent = this.labels.copied;
         setTimeout(() => { target.textContent = this.labels.copy; }, 2000);
       }, () => {});
-      this.dispatchEvent(new CustomEvent("copy", { detail: { key: li.dataset.key, text } }));
+      this.#emit("copy", { key: li.dataset.key, text });
     }
 
     /**
@@ -1621,7 +1742,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #labelDownloads(shown: number): void {
       const summary = this.#els.download.querySelector("summary")!;
       summary.textContent = this.labels.downloadShown(shown);
-      this.#els.download.hidden = shown === 0;
+      this.#els.download.hidden = shown === 0 || !this.#formatsOffered;
       for (const b of this.#els.download.querySelectorAll<HTMLButtonElement>("button[data-format]"))
         b.setAttribute("aria-label", this.labels.downloadAs(shown, b.textContent ?? ""));
     }
@@ -1636,7 +1757,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         box.innerHTML = formats.exports.map((f) => `<button type="button" class="ps-action" data-format="${escapeText(f.name)}">${escapeText(f.label)}</button>`).join("");
         this.#labelDownloads(this.#view?.entries.length ?? 0);
       } catch (err) {
-        this.#unavailable(box, err);
+        this.#withoutFormats((err as Error).message);
       }
     }
 
@@ -1666,10 +1787,18 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       }
     }
 
-    /** A panel the core could not fill: a neutral line for the visitor, the reason for the owner. */
-    #unavailable(box: Element, err: unknown): void {
-      box.innerHTML = `<p>${escapeText(this.labels.unavailable)}</p>`;
-      console.error(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${(err as Error).message})`);
+    /**
+     * The full core cannot be loaded here (its files are missing, or the page's policy blocks
+     * them): the visitor is offered no BibTeX, Cite or download (rather than a panel that opens
+     * to nothing), and the owner reads why in the console.
+     */
+    #withoutFormats(reason: string): void {
+      if (!this.#formatsOffered) return;
+      this.#formatsOffered = false;
+      console.warn(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${reason}); BibTeX and Cite are not offered`);
+      this.#els.download.open = false;
+      this.#els.download.hidden = true;
+      this.#refresh();
     }
 
     /**
@@ -1716,7 +1845,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
           div.innerHTML = `<p class="ps-citation" dir="auto" aria-live="polite">${html}</p><div class="ps-cite-tools"><label class="ps-cite-label">${escapeText(L.citationStyle)} <select class="ps-cite-style">${options}</select></label><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button><span class="ps-cite-files" role="group" aria-labelledby="ps-dl-${index}"><span class="ps-cite-label" id="ps-dl-${index}">${escapeText(L.download)}</span>${files}</span></div>`;
         }
       } catch (err) {
-        this.#unavailable(div, err);
+        details.open = false;
+        this.#withoutFormats((err as Error).message);
+        return;
       }
       if (details.querySelector(".ps-panel")) return;  // another toggle filled it meanwhile
       details.append(div);
@@ -1724,4 +1855,5 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
   }
 
   customElements.define("paper-shelf", PaperShelfElement);
+  return PaperShelfElement;
 }

@@ -8,7 +8,11 @@ const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", "
   ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".bib": "text/plain; charset=utf-8",
   ".png": "image/png" };
 
-export async function serve(root) {
+/**
+ * `headers`: added to every file response (a CDN's `access-control-allow-origin: *`);
+ * `missing`: file paths that answer 404 as if they were not deployed.
+ */
+export async function serve(root, { headers = {}, missing = /^$/ } = {}) {
   const pages = new Map();
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -18,18 +22,19 @@ export async function serve(root) {
     }
     // "/slow/<path>": the file in two parts, the second 400 ms after the first 600 KB (a slow
     // network: a large file's worker starts while the rest is still on its way).
+    if (missing.test(path)) return res.writeHead(404, headers).end("not found");
     const slow = path.startsWith("/slow/");
     let file = normalize(join(root, slow ? path.slice("/slow".length) : path));
     if (!file.startsWith(normalize(root))) return res.writeHead(403).end();
     if (path.endsWith("/")) file = join(file, "index.html");
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": body.length });
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": body.length, ...headers });
       if (!slow) return res.end(body);
       res.write(body.subarray(0, 600 * 1024));
       setTimeout(() => res.end(body.subarray(600 * 1024)), 400);
     } catch {
-      res.writeHead(404).end("not found");
+      res.writeHead(404, headers).end("not found");
     }
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
