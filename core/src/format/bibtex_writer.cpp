@@ -404,7 +404,6 @@ std::string Writer::run() {
       links_of_kind[kind].push_back(&l);
     }
   }
-  }
   for (const std::vector<const Link*>& links : links_of_kind) {
     if (links.empty()) continue;
     // Two addresses or more in the value: a space, comma or semicolon inside one is encoded, so
