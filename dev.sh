@@ -19,8 +19,9 @@ build_wasm() {
   cmake -S . -B build/wasm-fast -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
     -DPAPERSHELF_TESTS=OFF -DPAPERSHELF_CORE_NAME=papershelf-core-fast \
     -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" >/dev/null
-  # With it, the benchmark floor (a bare tokenizer) that bench/web/bibtex.mjs times beside it.
-  cmake --build build/wasm-fast -j "$jobs" --target papershelf_wasm papershelf_floor_wasm
+  # With it, the benchmark floor (a bare tokenizer) that bench/web/bibtex.mjs times beside it, and
+  # the CLI for Node (papershelf-cli.cjs + .wasm: the package's `npx papershelf`).
+  cmake --build build/wasm-fast -j "$jobs" --target papershelf_wasm papershelf_floor_wasm papershelf
 }
 
 build_web() {
@@ -32,6 +33,8 @@ build_web() {
     npx tsc -p .
     cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm dist/
     cp ../build/wasm-fast/web/papershelf-core-fast.mjs ../build/wasm-fast/web/papershelf-core-fast.wasm dist/
+    # The CLI for Node, which bin/papershelf.cjs runs.
+    cp ../build/wasm-fast/cli/papershelf-cli.cjs ../build/wasm-fast/cli/papershelf-cli.wasm dist/
     # Minified: the script tag carries the stylesheet inside papershelf.js.
     npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
