@@ -3,6 +3,8 @@
 #   ./dev.sh serve   build everything, then serve examples/ on 127.0.0.1 and print the URL
 #   ./dev.sh test    build everything with -Werror and run the whole test suite (one ctest run)
 #   ./dev.sh fuzz [SECONDS]   run every libFuzzer target for SECONDS each (default 60)
+#   ./dev.sh release  build the web package, then write build/release/papershelf-VERSION.tgz (npm
+#                     pack) and papershelf-VERSION-embed.zip (the script-tag files + HOWTO.txt)
 # Each first runs toolchains/bootstrap.sh, which installs whatever is missing (Debian + npm only).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -125,8 +127,14 @@ case "${1:-}" in
     done
     exit "$failed"
     ;;
+  release)
+    bash toolchains/bootstrap.sh
+    build_wasm
+    build_web
+    bash web/release/release.sh build/release
+    ;;
   *)
-    echo "usage: ./dev.sh serve | test | fuzz [seconds]" >&2
+    echo "usage: ./dev.sh serve | test | fuzz [seconds] | release" >&2
     exit 2
     ;;
 esac
