@@ -8,7 +8,7 @@
 // Needs web/dist and the native CLI (PAPERSHELF_CLI; ./dev.sh test builds both).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -126,6 +126,13 @@ test("npx papershelf prerender: the example pages, to standard output and in pla
   }
   const inPlace = pages.map((page) => ["prerender", join(page, "index.html"), "-o", join(page, "index.html")]);
   const toStdout = pages.map((page) => ({ args: ["prerender", "--first", "3", join(repo, "examples", page, "index.html")] }));
+  // A page indented with tabs (and a stray control character): written as it is to a pipe, as
+  // natively, not escaped as for a terminal.
+  const tabbed = join(installed, "tabbed");
+  mkdirSync(tabbed);
+  writeFileSync(join(tabbed, "papers.bib"), readFileSync(join(fixtures, "valid", "bib_alfolio.bib")));
+  writeFileSync(join(tabbed, "index.html"), "<!doctype html>\n<body>\n\t<paper-shelf src=\"papers.bib\">\n\t\t<!-- papershelf:prerender -->\n\t</paper-shelf>\n\t<p>\x1b</p>\n</body>\n");
+  toStdout.push({ args: ["prerender", join(tabbed, "index.html")] });
   assert.deepEqual(await compare(toStdout, { viaNpx: true }), []);
   for (const args of inPlace) {
     const native = await run(nativeCli, args, { cwd: copies.native });
