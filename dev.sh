@@ -3,6 +3,8 @@
 #   ./dev.sh serve   build everything, then serve examples/ on 127.0.0.1 and print the URL
 #   ./dev.sh test    build everything with -Werror and run the whole test suite (one ctest run)
 #   ./dev.sh fuzz [SECONDS]   run every libFuzzer target for SECONDS each (default 60)
+#   ./dev.sh release  build the web package, then write build/release/papershelf-VERSION.tgz (npm
+#                     pack) and papershelf-VERSION-embed.zip (the script-tag files + HOWTO.txt)
 # Each first runs toolchains/bootstrap.sh, which installs whatever is missing (Debian + npm only).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,8 +21,9 @@ build_wasm() {
   cmake -S . -B build/wasm-fast -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
     -DPAPERSHELF_TESTS=OFF -DPAPERSHELF_CORE_NAME=papershelf-core-fast \
     -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" >/dev/null
-  # With it, the benchmark floor (a bare tokenizer) that bench/web/bibtex.mjs times beside it.
-  cmake --build build/wasm-fast -j "$jobs" --target papershelf_wasm papershelf_floor_wasm
+  # With it, the benchmark floor (a bare tokenizer) that bench/web/bibtex.mjs times beside it, and
+  # the CLI for Node (papershelf-cli.cjs + .wasm: the package's `npx papershelf`).
+  cmake --build build/wasm-fast -j "$jobs" --target papershelf_wasm papershelf_floor_wasm papershelf
 }
 
 build_web() {
@@ -33,6 +36,8 @@ build_web() {
     npx tsc -p .
     cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm dist/
     cp ../build/wasm-fast/web/papershelf-core-fast.mjs ../build/wasm-fast/web/papershelf-core-fast.wasm dist/
+    # The CLI for Node, which bin/papershelf.cjs runs.
+    cp ../build/wasm-fast/cli/papershelf-cli.cjs ../build/wasm-fast/cli/papershelf-cli.wasm dist/
     # Minified: the script tag carries the stylesheet inside papershelf.js.
     npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
     # The same stylesheet as a module, for `import "papershelf/element"` (bundlers differ in how
@@ -131,8 +136,14 @@ case "${1:-}" in
     done
     exit "$failed"
     ;;
+  release)
+    bash toolchains/bootstrap.sh
+    build_wasm
+    build_web
+    bash web/release/release.sh build/release
+    ;;
   *)
-    echo "usage: ./dev.sh serve | test | fuzz [seconds]" >&2
+    echo "usage: ./dev.sh serve | test | fuzz [seconds] | release" >&2
     exit 2
     ;;
 esac

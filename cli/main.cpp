@@ -1,5 +1,6 @@
 // papershelf: check and render publication lists from the command line.
 // All the work is the core's; this file only reads files, parses flags and prints.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,8 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iostream>
-#include <iterator>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -137,29 +136,20 @@ options:
                       a smaller page that shows sooner; the element then shows them all)
 )";
 
-bool read_input(const std::string& path, std::string& out) {
-  if (path == "-") {
-    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
-  }
-  // Read straight into one string of the file's size (a stream's buffer and then a copy of it
-  // held the file twice).
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) return false;
-  out.clear();
-  if (std::fseek(file, 0, SEEK_END) == 0) {
-    const long size = std::ftell(file);
-    if (size > 0) out.reserve(static_cast<std::size_t>(size));
-    std::rewind(file);
-  }
-  char buffer[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) out.append(buffer, n);
-  const bool ok = !std::ferror(file);
-  const int saved = errno;
-  std::fclose(file);
-  errno = saved;
-  return ok;
+// The most one input may hold. A publication list is a few MB (the largest real one we know is
+// 1.2 MB); past this an input is refused rather than read until memory runs out, the same in the
+// native CLI and the Node one (whose WebAssembly memory ends at 4 GB; a list takes about 5 times
+// its size in memory while it is read and rendered).
+constexpr std::uint64_t kMaxInputBytes = std::uint64_t{512} << 20;
+
+// Reads the input `path` names ("-": standard input) into `out`. Returns "" or why it was not read.
+std::string read_input(const std::string& path, std::string& out) {
+  if (path == "-") return cli::read_open_file(STDIN_FILENO, kMaxInputBytes, cli::Accept::StandardInput, out);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::strerror(errno);
+  std::string problem = cli::read_open_file(fd, kMaxInputBytes, cli::Accept::AnyFile, out);
+  ::close(fd);
+  return problem;
 }
 
 struct Args {
@@ -316,8 +306,8 @@ bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics) {
   if (!a.from.empty()) format = format_from_string(a.from);
   for (std::size_t i = 0; i < a.files.size(); ++i) {
     std::string text;
-    if (!read_input(a.files[i], text)) {
-      say("cannot read " + a.files[i] + ": " + std::strerror(errno));
+    if (const std::string problem = read_input(a.files[i], text); !problem.empty()) {
+      say("cannot read " + a.files[i] + ": " + problem);
       return false;
     }
     add_input(text, a.files[i], format, i, lib, diagnostics);
@@ -600,8 +590,8 @@ int run_prerender(const Args& a) {
   if (a.files.size() != 1) return usage_error("prerender needs one PAGE.html");
   const std::string& page_name = a.files[0];
   std::string page;
-  if (!read_input(page_name, page)) {
-    say("cannot read " + page_name + ": " + std::strerror(errno));
+  if (const std::string problem = read_input(page_name, page); !problem.empty()) {
+    say("cannot read " + page_name + ": " + problem);
     return 2;
   }
   const std::size_t slash = page_name.rfind('/');

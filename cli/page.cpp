@@ -288,16 +288,28 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
                       (inside == "/" || path.size() == inside.size() || path[inside.size()] == '/');
   if (!within) return "it is outside " + inside + " (the page's folder, or the folder --root names)";
   // Opened without waiting (a FIFO) and without following a link put there since; then judged on
-  // what was opened, and read no further than the cap even when it grows meanwhile.
+  // what was opened, and read no further than the cap even when it grows meanwhile. (Under Node,
+  // Emscripten drops O_NONBLOCK, so a FIFO is refused before it is opened as well.)
+  struct stat before {};
+  if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode)) return "it is not a regular file";
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return std::strerror(errno);
-  struct stat info {};
-  std::string problem;
-  const std::string too_large = "it is larger than " + std::to_string(kMaxSourceBytes >> 20) + " MB";
-  if (::fstat(fd, &info) != 0) problem = std::strerror(errno);
-  else if (!S_ISREG(info.st_mode)) problem = "it is not a regular file";
-  else if (static_cast<std::uint64_t>(info.st_size) > kMaxSourceBytes) problem = too_large;
+  std::string problem = read_open_file(fd, kMaxSourceBytes, Accept::RegularFile, text);
+  ::close(fd);
+  return problem;
+}
+
+std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::string& text) {
   text.clear();
+  struct stat info {};
+  const std::string too_large = "it is larger than " + std::to_string(max_bytes >> 20) + " MB";
+  std::string problem;
+  if (accept == Accept::StandardInput) info.st_mode = S_IFIFO;
+  else if (::fstat(fd, &info) != 0) problem = std::strerror(errno);
+  else if (S_ISDIR(info.st_mode)) problem = std::strerror(EISDIR);
+  else if (accept == Accept::RegularFile && !S_ISREG(info.st_mode)) problem = "it is not a regular file";
+  else if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > max_bytes) problem = too_large;
+  else if (S_ISREG(info.st_mode)) text.reserve(static_cast<std::size_t>(info.st_size));  // (one string, no regrowth)
   char buffer[1 << 16];
   while (problem.empty()) {
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
@@ -305,10 +317,9 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
     if (n < 0) problem = std::strerror(errno);
     if (n <= 0) break;
     text.append(buffer, static_cast<std::size_t>(n));
-    if (text.size() > kMaxSourceBytes) problem = too_large;
+    if (text.size() > max_bytes) problem = too_large;
   }
-  ::close(fd);
-  if (!problem.empty()) text.clear();
+  if (!problem.empty()) std::string().swap(text);
   return problem;
 }
 

@@ -35,6 +35,16 @@ std::vector<ShelfElement> find_shelves(std::string_view page);
 // 200,000 records); a larger src is refused rather than read.
 inline constexpr std::uint64_t kMaxSourceBytes = 64u << 20;
 
+// What read_open_file() accepts: a regular file only; any file but a folder (a pipe, a device);
+// or standard input, taken as it is (not judged by fstat(), which Emscripten's NODERAWFS cannot
+// answer for the standard streams).
+enum class Accept { RegularFile, AnyFile, StandardInput };
+
+// Reads all of the open file `fd` into `text`, at most `max_bytes` (more is refused, not read on:
+// /dev/zero or an endless pipe end there, not in running out of memory). Returns "" or why it was
+// not read (`text` is then empty).
+std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::string& text);
+
 // Reads the file `src` names, relative to `page_dir`, into `text`, only when it is a regular file
 // of at most kMaxSourceBytes whose real path (symbolic links followed) is inside `root`. Returns
 // "" or why it was refused.

@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// `npx papershelf`: the command-line tool (check, render, stats, prerender). It is the native CLI's
+// own C++ (cli/ in the repository), compiled to WebAssembly for Node, so it prints what the native
+// one prints; files are read and written through Node. Nothing but Node 18+ is needed.
+"use strict";
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 18) {
+  process.stderr.write(`papershelf: needs Node.js 18 or newer (this is ${process.version})\n`);
+  process.exit(2);
+}
+require("../dist/papershelf-cli.cjs");  // runs main() with this process's arguments

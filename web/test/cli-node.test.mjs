@@ -1,0 +1,147 @@
+// `npx papershelf` is the native CLI's own C++ compiled to WebAssembly for Node, so it must print
+// what the native CLI prints. The package is packed and installed into an empty folder as a user
+// installs it; then every command below runs once through each CLI, each run a process of its
+// own, and standard output, standard error and exit status must be byte-identical: check, render
+// in every format and stats on every fixture in tests/fixtures and every file in ../shared/corpus
+// (skipped when that folder is absent), standard input, several files, usage errors, unreadable
+// files, and prerender of the example pages (to standard output and in place with -o).
+// Needs web/dist and the native CLI (PAPERSHELF_CLI; ./dev.sh test builds both).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { difference, eachInParallel, installTarball, packWeb, run } from "./support/cli.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..");
+const nativeCli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");
+const corpus = join(process.env.PAPERSHELF_SHARED ?? join(repo, "..", "shared"), "corpus");
+const fixtures = join(repo, "tests", "fixtures");
+
+// Every file under `dir` that a user could hand the CLI (not the expected outputs beside fixtures).
+function inputsUnder(dir) {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...inputsUnder(path));
+    else if (!/\.expect(ed\.json)?$/.test(entry.name)) files.push(path);
+  }
+  return files.sort();
+}
+
+// Each file is checked and rendered to HTML on its own (its own exit status); the other formats
+// and stats read all the files of a folder at once (merged, as several FILEs are), which keeps the
+// number of processes, and so the test's time, down: starting Node is most of a small run.
+const PER_FILE = [["check"], ["render", "--format", "html"]];
+const PER_FOLDER = [
+  ["render", "--format", "html", "--profile", "--group", "year", "--max-authors", "3", "--owner", "Qinghao Hu; Q. Hu"],
+  ["render", "--format", "json"],
+  ["render", "--format", "text", "--style", "apa"],
+  ["render", "--format", "bibtex"],
+  ["render", "--format", "csl-json"],
+  ["render", "--format", "ris"],
+  ["stats"],
+  ["stats", "--format", "json", "--top", "0"],
+];
+
+let work, installed, bin;
+before(() => {
+  assert.ok(existsSync(nativeCli), `${nativeCli} is missing: run ./dev.sh test`);
+  assert.ok(existsSync(join(repo, "web", "dist", "papershelf-cli.cjs")), "web/dist is missing: run ./dev.sh test");
+  work = mkdtempSync(join(tmpdir(), "papershelf-cli-node-"));
+  installed = join(work, "site");
+  mkdirSync(installed);
+  installTarball(installed, packWeb(join(repo, "web"), work));
+  bin = join(installed, "node_modules", ".bin", "papershelf");
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+// Runs each case ({ args, input?, cwd? }) through both CLIs: `npx papershelf` when `viaNpx`,
+// else the bin npx runs (the same file, without npm's start-up time). Returns what differed.
+async function compare(cases, { viaNpx = false } = {}) {
+  const results = await eachInParallel(cases, async ({ args, input, cwd = installed }) => {
+    const native = await run(nativeCli, args, { cwd, input });
+    const node = viaNpx ? await run("npx", ["--offline", "papershelf", ...args], { cwd, input })
+                        : await run(bin, args, { cwd, input });
+    const differs = difference(native, node);
+    return differs && `papershelf ${args.map((a) => (a.startsWith(repo) ? relative(repo, a) : a)).join(" ")}: ${differs}`;
+  });
+  return results.filter(Boolean);
+}
+
+function casesFor(files) {
+  const folders = new Map();
+  for (const file of files) folders.set(dirname(file), [...(folders.get(dirname(file)) ?? []), file]);
+  return [...files.flatMap((file) => PER_FILE.map((command) => ({ args: [...command, file] }))),
+    ...[...folders.values()].flatMap((inFolder) => PER_FOLDER.map((command) => ({ args: [...command, ...inFolder] })))];
+}
+
+test("the same output as the native CLI on every fixture", async () => {
+  const files = inputsUnder(fixtures);
+  assert.ok(files.length > 40, `only ${files.length} fixtures found`);
+  assert.deepEqual(await compare(casesFor(files)), []);
+});
+
+test("the same output as the native CLI on every file in ../shared/corpus",
+  { skip: !existsSync(corpus) && `${corpus} is absent` }, async () => {
+    const files = inputsUnder(corpus);
+    assert.ok(files.length > 0);
+    assert.deepEqual(await compare(casesFor(files)), []);
+  });
+
+test("npx papershelf: standard input, several files, usage and unreadable files as natively", async () => {
+  const bib = join(fixtures, "valid", "bib_alfolio.bib");
+  const json = join(fixtures, "valid", "pandoc_csl.json");
+  const broken = join(fixtures, "invalid", "bib_unclosed_brace.bib");
+  const cases = [
+    { args: ["render", "-", "--format", "bibtex"], input: readFileSync(bib) },
+    { args: ["check", "-"], input: readFileSync(broken) },
+    { args: ["stats", "-", "--format", "json"], input: Buffer.alloc(0) },
+    { args: ["render", bib, json, broken, "--sort", "title-asc", "--format", "html"] },
+    { args: ["check", bib, json, broken, "--quiet"] },
+    { args: ["check", join(work, "no-such-file.bib")] },
+    { args: ["check", fixtures] },  // a folder
+    { args: ["render", "/dev/zero"] },  // endless: refused at the cap
+    { args: ["render", "--format", "pdf", bib] },
+    { args: ["render", "--sort", "nonsense", bib] },
+    { args: ["render"] },
+    { args: ["frobnicate"] },
+    { args: [] },
+    { args: ["--version"] },
+    { args: ["help", "prerender"] },
+  ];
+  assert.deepEqual(await compare(cases, { viaNpx: true }), []);
+});
+
+test("npx papershelf prerender: the example pages, to standard output and in place", async () => {
+  const pages = ["homepage", "qizhen-weng", "zhisheng-ye"];
+  // Each CLI fills its own copy of the pages in place; the arguments (and so every path the
+  // messages name) are the same.
+  const copies = {};
+  for (const cli of ["native", "node"]) {
+    copies[cli] = join(installed, `prerender-${cli}`);  // (where npx finds the installed package)
+    for (const page of pages) cpSync(join(repo, "examples", page), join(copies[cli], page), { recursive: true });
+  }
+  const inPlace = pages.map((page) => ["prerender", join(page, "index.html"), "-o", join(page, "index.html")]);
+  const toStdout = pages.map((page) => ({ args: ["prerender", "--first", "3", join(repo, "examples", page, "index.html")] }));
+  // A page indented with tabs (and a stray control character): written as it is to a pipe, as
+  // natively, not escaped as for a terminal.
+  const tabbed = join(installed, "tabbed");
+  mkdirSync(tabbed);
+  writeFileSync(join(tabbed, "papers.bib"), readFileSync(join(fixtures, "valid", "bib_alfolio.bib")));
+  writeFileSync(join(tabbed, "index.html"), "<!doctype html>\n<body>\n\t<paper-shelf src=\"papers.bib\">\n\t\t<!-- papershelf:prerender -->\n\t</paper-shelf>\n\t<p>\x1b</p>\n</body>\n");
+  toStdout.push({ args: ["prerender", join(tabbed, "index.html")] });
+  assert.deepEqual(await compare(toStdout, { viaNpx: true }), []);
+  for (const args of inPlace) {
+    const native = await run(nativeCli, args, { cwd: copies.native });
+    const node = await run("npx", ["--offline", "papershelf", ...args], { cwd: copies.node });
+    assert.equal(difference(native, node), "", args.join(" "));
+  }
+  for (const page of pages) {
+    const filled = readFileSync(join(copies.native, page, "index.html"));
+    assert.ok(!filled.equals(readFileSync(join(repo, "examples", page, "index.html"))), `${page}: nothing was filled in`);
+    assert.ok(filled.equals(readFileSync(join(copies.node, page, "index.html"))), `${page}: the pages differ`);
+  }
+});

@@ -1,0 +1,100 @@
+// The release a researcher downloads (web/release/release.sh, run by ./dev.sh release):
+// papershelf-VERSION-embed.zip holds exactly the files a page with the script tag fetches (the
+// element, the page's core, the full core of the BibTeX and Cite panels, the canvas renderer), plus
+// the static list's stylesheet and HOWTO.txt; and papershelf-VERSION.tgz installs into an empty
+// folder, where `npx papershelf check` works with nothing but Node.
+// Needs web/dist (./dev.sh test builds it).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./support/server.mjs";
+import { launch } from "./support/browser.mjs";
+import { installTarball, run } from "./support/cli.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const web = join(here, "..");
+const { version } = JSON.parse(readFileSync(join(web, "package.json"), "utf8"));
+const BIB = `@inproceedings{hu2024, title={Characterization of {LLM} Development}, author={Hu, Qinghao and Ye, Zhisheng},
+  booktitle={USENIX NSDI}, year=2024, bibtex_show={true}}
+@article{ye2023, title={Deep Learning Workload Scheduling}, author={Ye, Zhisheng and Hu, Qinghao}, journal={ACM Computing Surveys}, year=2023}
+`;
+
+let work, zip, tarball;
+before(() => {
+  assert.ok(existsSync(join(web, "dist", "papershelf.js")), "web/dist is missing: run ./dev.sh test");
+  work = mkdtempSync(join(tmpdir(), "papershelf-release-"));
+  const written = execFileSync("bash", [join(web, "release", "release.sh"), join(work, "release")], { encoding: "utf8" }).trim().split("\n");
+  [tarball, zip] = written;
+  assert.equal(tarball, join(work, "release", `papershelf-${version}.tgz`));
+  assert.equal(zip, join(work, "release", `papershelf-${version}-embed.zip`));
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("the embed zip holds exactly what the script tag fetches, the stylesheet and HOWTO.txt", async () => {
+  const names = JSON.parse(execFileSync("python3", ["-c",
+    "import json, sys, zipfile; print(json.dumps(zipfile.ZipFile(sys.argv[1]).namelist()))", zip], { encoding: "utf8" }));
+  assert.ok(names.every((name) => name.startsWith("papershelf/")), names.join());
+  const unzipped = join(work, "site");
+  execFileSync("python3", ["-m", "zipfile", "-e", zip, unzipped]);
+  const folder = join(unzipped, "papershelf");
+  const howto = readFileSync(join(folder, "HOWTO.txt"), "utf8");
+  assert.match(howto, new RegExp(`papershelf ${version.replaceAll(".", "\\.")}`));
+  assert.match(howto, /<script src="\/papershelf\/papershelf\.js" defer><\/script>/);
+  // The stylesheet is the package's, for the static list (the element carries its own copy).
+  assert.ok(readFileSync(join(folder, "papershelf.css")).equals(readFileSync(join(web, "dist", "papershelf.css"))));
+
+  // A page as HOWTO.txt says, served from the unzipped folder: one list as HTML with its BibTeX
+  // panel opened (the full core), one drawn on a canvas. Every file it asks for is recorded.
+  const server = await serve(unzipped);
+  const browser = await launch();
+  try {
+    server.pages.set("/papers.bib", { body: BIB, headers: { "content-type": "text/plain; charset=utf-8" } });
+    server.pages.set("/index.html", { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Release</title>
+<script src="/papershelf/papershelf.js" defer></script></head><body>
+<paper-shelf id="html" src="/papers.bib" owner="Qinghao Hu"></paper-shelf>
+<paper-shelf id="canvas" src="/papers.bib" owner="Qinghao Hu" renderer="canvas" style="display:block;width:900px"></paper-shelf>
+</body></html>` });
+    const page = await browser.context.newPage();
+    const fetched = new Set(), failed = [], errors = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/papershelf/")) fetched.add(path.slice(1));
+    });
+    page.on("requestfailed", (request) => failed.push(request.url()));
+    page.on("response", (response) => { if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`); });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => document.querySelector("#html")?.visibleKeys?.length === 2, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector("#canvas")?.canvasLayout?.rows?.length > 0, null, { timeout: 20000 });
+    const summary = page.locator('#html >> li[data-key="hu2024"] details.ps-bibtex > summary');
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const bibtex = await page.locator('#html >> li[data-key="hu2024"] details.ps-bibtex .ps-panel pre').textContent();
+    assert.match(bibtex, /^@inproceedings\{hu2024,/);
+    assert.deepEqual(failed, []);
+    assert.deepEqual(errors, []);
+    const loaded = names.filter((name) => !["papershelf/HOWTO.txt", "papershelf/papershelf.css"].includes(name));
+    assert.deepEqual([...fetched].sort(), loaded.sort());
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test("npm install ./papershelf-VERSION.tgz, then npx papershelf check, in an empty folder", async () => {
+  const site = join(work, "empty");
+  mkdirSync(site);
+  installTarball(site, tarball);
+  writeFileSync(join(site, "x.bib"), BIB);
+  const ok = await run("npx", ["--offline", "papershelf", "check", "x.bib"], { cwd: site });
+  assert.deepEqual({ status: ok.status, stdout: ok.stdout.toString(), stderr: ok.stderr.toString() },
+    { status: 0, stdout: "", stderr: "2 record(s), 0 error(s), 0 warning(s)\n" });
+  writeFileSync(join(site, "broken.bib"), "@article{a, title={Unclosed\n");
+  const broken = await run("npx", ["--offline", "papershelf", "check", "broken.bib"], { cwd: site });
+  assert.equal(broken.status, 1);
+  assert.match(broken.stdout.toString(), /^broken\.bib:\d+:\d+: error: /m);
+});
