@@ -47,6 +47,11 @@ build_web() {
     # <paper-shelf> in React 19's JSX (types only), and the Custom Elements Manifest, made from
     # the element's own types (its attributes, events and properties, with their comments).
     cp types/react.d.ts dist/
+    # The static-site guide's Jekyll include and Hugo shortcode (examples/static-site), so that a
+    # site copies them out of node_modules/papershelf like every other file.
+    mkdir -p dist/site/jekyll dist/site/hugo
+    cp ../examples/static-site/jekyll/_includes/papershelf.html dist/site/jekyll/
+    cp ../examples/static-site/hugo/layouts/shortcodes/papershelf.html dist/site/hugo/
     node scripts/custom-elements.mjs
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
     # element's bridge, canvas.ts, bundled and minified). It draws with the page's own fonts.

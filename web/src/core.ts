@@ -534,7 +534,10 @@ export function makeLoader(create: () => Promise<CoreModule>, formats?: () => Pr
 export async function fullCoreReachable(module: () => Promise<unknown>, wasmUrl: string): Promise<boolean> {
   try {
     await module();
-    return (await fetch(wasmUrl, { method: "HEAD" })).ok;
+    const answer = await fetch(wasmUrl, { method: "HEAD" });
+    // (Read to its empty end: a HEAD left unread is cancelled, and the browser logs that.)
+    await answer.arrayBuffer();
+    return answer.ok;
   } catch {
     return false;
   }

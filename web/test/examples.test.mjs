@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +20,6 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
 const examples = join(repo, "examples");
 const site = process.env.PAPERSHELF_SITE ?? join(repo, "build", "site");   // override: another site build
-const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");   // override: another build
 const RESEARCHERS = ["homepage", "qizhen-weng", "zhisheng-ye"];
 
 let server, browser, shelf;
@@ -259,15 +258,24 @@ const guide = readFileSync(join(examples, "static-site", "README.md"), "utf8");
 const guideBlocks = fencedBlocks(guide);
 
 /** Runs a guide section's sh blocks in `dir` with the built CLI on PATH and $PAPERSHELF set. */
+/**
+ * Runs a guide section's shell blocks in a scratch site with the package installed from its
+ * `npm pack` tarball (offline: the guide's `npm install papershelf` stands for that), so the
+ * commands see only what a researcher gets: node_modules/papershelf and `npx papershelf`.
+ */
 function runGuideShell(section, dir) {
   const blocks = guideBlocks.filter((b) => b.section.startsWith(section) && b.lang === "sh");
   assert.ok(blocks.length >= 1, section);
-  const bin = join(dir, ".bin");
-  mkdirSync(bin, { recursive: true });
-  symlinkSync(cli, join(bin, "papershelf"));
-  for (const b of blocks)
-    execFileSync("bash", ["-euo", "pipefail", "-c", b.code], { cwd: dir, stdio: "pipe",
-      env: { ...process.env, PAPERSHELF: repo, PATH: `${bin}:${process.env.PATH}` } });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "site", private: true }));
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: join(repo, "web"), encoding: "utf8" }).trim().split("\n").pop();
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
+  rmSync(join(dir, tarball));
+  for (const b of blocks) {
+    const code = b.code.replace(/^npm install papershelf\n/m, "");
+    assert.notEqual(code, b.code, `${section}: the guide installs the package first`);
+    assert.doesNotMatch(code, /PAPERSHELF|build\/|web\/dist/, `${section}: only the installed package`);
+    execFileSync("bash", ["-euo", "pipefail", "-c", code], { cwd: dir, stdio: "pipe" });
+  }
 }
 
 /** The one-line include/shortcode of a guide section (its non-sh block). */

@@ -41,16 +41,27 @@ before(async () => {
   writeFileSync(join(sandbox, "refs.json"), execFileSync(cli, ["render", "papers.bib", "--format", "csl-json"], { cwd: sandbox }));
   mkdirSync(join(sandbox, ".bin"));
   symlinkSync(cli, join(sandbox, ".bin", "papershelf"));
+  // `npx papershelf` runs the package's own CLI (WebAssembly under Node), installed from the
+  // packed package as a researcher installs it.
+  writeFileSync(join(sandbox, "package.json"), JSON.stringify({ name: "site", private: true }));
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", sandbox], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(sandbox, tarball)], { cwd: sandbox, stdio: "pipe" });
 });
 after(async () => { await browser?.close(); if (sandbox) rmSync(sandbox, { recursive: true, force: true }); });
 
-test("the README has the first-screen snippets: quick start, embed, npm install", () => {
-  const firstScreen = readme.slice(0, readme.indexOf("\n## ", readme.indexOf("npm install papershelf")));
-  assert.match(firstScreen, /!\[[^\]]*\]\(docs\/screenshot\.png\)/, "screenshot made by web/test/examples.test.mjs");
+test("the README comes to the researcher first: picture, add it to a site with Node alone, then the quick start", () => {
+  const head = (title) => readme.indexOf(`\n## ${title}\n`);
+  const addIt = head("Add it to your site"), quickStart = head("Quick start");
+  assert.ok(addIt > 0 && quickStart > addIt, "Add it to your site, then Quick start");
+  assert.match(readme.slice(0, addIt), /!\[[^\]]*\]\(docs\/screenshot\.png\)/, "screenshot made by web/test/examples.test.mjs");
   assert.ok(existsSync(join(repo, "docs", "screenshot.png")));
-  assert.match(firstScreen, /\.\/dev\.sh serve/);
-  assert.match(firstScreen, /\.\/dev\.sh test/);
-  assert.match(firstScreen, /<paper-shelf src=/);
+  const routes = readme.slice(addIt, quickStart);
+  for (const needed of [/npm install papershelf/, /<paper-shelf src=/, /npx papershelf prerender/, /import "papershelf\/element"/, /examples\/static-site\/README\.md/])
+    assert.match(routes, needed);
+  assert.doesNotMatch(routes, /\.\/dev\.sh (serve|test)|build\/native/, "a researcher's route needs no build");
+  // The quick start: exactly the two commands.
+  const quick = fencedBlocks(readme.slice(quickStart, readme.indexOf("\n## ", quickStart + 1)));
+  assert.deepEqual(quick.flatMap((b) => shellCommands(b.code)).map((c) => c.split(/\s+#/)[0].trim()), ["./dev.sh serve", "./dev.sh test"]);
   assert.ok(blocks.length >= 5, `${blocks.length} blocks`);
 });
 
@@ -114,17 +125,21 @@ for (const block of blocks.filter((b) => b.lang === "sh" || b.lang === "bash" ||
     assert.equal(spawnSync("bash", ["-n", "-c", block.code]).status, 0, `${where(block)}: bash syntax`);
     for (const command of shellCommands(block.code)) {
       const at = `${where(block)}: ${command.split("\n")[0]}`;
-      if (/^papershelf\s/.test(command)) {
-        // Safe: the built CLI on the sample data, in the sandbox.
+      if (/^(npx )?papershelf\s/.test(command)) {
+        // Safe: the built CLI on the sample data, in the sandbox (npx: the installed package's).
         const r = spawnSync("bash", ["-euo", "pipefail", "-c", command], { cwd: sandbox, encoding: "utf8",
-          env: { ...process.env, PATH: `${join(sandbox, ".bin")}:${process.env.PATH}` } });
+          env: { ...process.env, PATH: command.startsWith("npx ") ? process.env.PATH : `${join(sandbox, ".bin")}:${process.env.PATH}` } });
         assert.equal(r.status, 0, `${at}\n${r.stderr}`);
-        const redirect = command.match(/>\s*(\S+)\s*$/);
+        const redirect = command.match(/(?:>|\s-o)\s*(\S+)\s*$/);
         const output = redirect ? readFileSync(join(sandbox, redirect[1]), "utf8") : r.stdout + r.stderr;
         assert.ok(output.trim().length > 0, `${at}: no output`);
-        if (/^papershelf (render|prerender)/.test(command) && !/--format/.test(command)) assert.match(output, /class="ps-author ps-owner"|class="ps-entry"/, at);
+        if (/^(npx )?papershelf (render|prerender)/.test(command) && !/--format/.test(command)) assert.match(output, /class="ps-author ps-owner"|class="ps-entry"/, at);
       } else if (/^npm install papershelf$/.test(command)) {
         runNpmInstall();
+      } else if (/^cp node_modules\/papershelf\//.test(command)) {
+        // Copies out of the installed package: run in the sandbox, where it is installed.
+        const r = spawnSync("bash", ["-euo", "pipefail", "-c", command], { cwd: sandbox, encoding: "utf8" });
+        assert.equal(r.status, 0, `${at}\n${r.stderr}`);
       } else {
         checkCommand(command, at);
       }
