@@ -330,6 +330,15 @@ async function checkGeneratedPage(root, path, bibText, owner) {
   assert.doesNotMatch(fallback, /\{% *(end)?raw/);
   const local = await serve(root);
   try {
+    // Without JavaScript the prerendered list is styled by the page's papershelf.css: a list
+    // without numbers, the owner in bold.
+    const still = await browser.context.newPage();
+    await still.route(/papershelf\.js$/, (route) => route.abort());
+    await still.goto(`${local.url}/${path}/`);
+    const look = await still.evaluate(() => ({ owner: Number(getComputedStyle(document.querySelector("paper-shelf .ps-owner")).fontWeight),
+      list: getComputedStyle(document.querySelector("paper-shelf .ps-list")).listStyleType }));
+    assert.deepEqual({ bold: look.owner >= 600, list: look.list }, { bold: true, list: "none" }, `${path} without JavaScript`);
+    await still.close();
     const { page, errors } = await open(browser.context, `${local.url}/${path}/`);
     assert.deepEqual(await ready(page), want.keys);
     assert.deepEqual((await shown(page)).map((e) => e.owners), want.owners);
