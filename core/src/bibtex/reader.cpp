@@ -731,10 +731,13 @@ void link_from_text(const Entry& e, Publication& p) {  // (map() asks for a reco
     const Field* f = e.find(name);
     if (!f) continue;
     const std::string_view v = f->value;
-    std::size_t at = v.find("\\url{");
-    if (at != std::string_view::npos) {
-      const std::size_t end = v.find('}', at);
-      if (end != std::string_view::npos) add_link(p, "url", bibtex::clean_url(v.substr(at + 5, end - at - 5)));
+    // The first \url{...} or \href{...}{...} alike: the BibTeX writer writes a link whose text is
+    // its address as \url, so the two must give the same record.
+    const std::size_t url = v.find("\\url{"), href = v.find("\\href{");
+    if (url != std::string_view::npos || href != std::string_view::npos) {
+      const std::size_t at = std::min(url, href), start = v.find('{', at) + 1;
+      const std::size_t end = v.find('}', start);
+      if (end != std::string_view::npos) add_link(p, "url", bibtex::clean_url(v.substr(start, end - start)));
       return;
     }
     const std::string_view t = bibtex::trim(v);
