@@ -112,21 +112,25 @@ options:
 const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--root DIR] PAGE.html
 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
-<!-- papershelf:prerender --> in its content, replaces the marker with the static list that
+<!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
 max-authors, base, preset, omit-fields, and the profile card's profile, position,
-affiliation, photo, interests, links, email). The element takes over from it without
-moving anything. Writes the page to standard output, or to OUT.html (which may be
-PAGE.html itself).
+affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
+The element takes over from it without moving anything. Run it again after the data
+changed: what lies between the two markers is written anew. Writes the page to standard
+output, or to OUT.html (which may be PAGE.html itself), and says on standard error what
+it filled.
 
 A src is read only when it is a regular file of at most 64 MB whose real path (symbolic
-links followed) is inside the page's folder, or inside DIR with --root; a src that is a
-URL is left to the element. An attribute the element cannot use (a bad sort, group,
-filter clause, base, preset, max-authors, profile or link) is left out as the element
-leaves it out, with a warning at the element's line:column.
+links followed) is inside the page's folder, or inside DIR with --root; a src from the
+site's root ("/papers.bib") is read from DIR and needs --root. A src that is a URL is
+left to the element. An attribute the element cannot use (a bad sort, group, filter
+clause, base, preset, max-authors, profile or link) is left out as the element leaves it
+out, with a warning at the element's line:column.
 
-Exit status: 1 when some data had errors or some element could not be filled (its marker
-is left; the page is still written), 2 on bad usage or an unreadable page.
+Exit status: 1 when some data had errors, some element could not be filled (its marker
+is left; the page is still written) or no element holds the marker, 2 on bad usage or an
+unreadable page.
 
 options:
   -o, --output FILE   write the page to FILE
@@ -439,7 +443,7 @@ std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
 // Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
 // or 1 when the input had errors (the valid records are still in `out`).
 int render_library(const Args& a, const Query& query, CitationStyle style, Library lib,
-                   const std::vector<Diagnostic>& diagnostics, Output& out) {
+                   const std::vector<Diagnostic>& diagnostics, Output& out, std::size_t* listed = nullptr) {
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
   FormatOptions options;
@@ -452,6 +456,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
   options.bibtex.omit_fields = a.omit_fields;
 
   const View view = catalog.query(query, owner_text(a));
+  if (listed) *listed = view.entries.size();
   if (a.format == "html") {
     std::string card;
     if (const auto profile_mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && profile_mode) {
@@ -582,8 +587,8 @@ std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<st
   return flags;
 }
 
-// A src the element fetches itself, which prerender leaves to it.
-bool is_remote(const std::string& src) { return src.find("://") != std::string::npos || src.front() == '/'; }
+// A src that is a URL (with a scheme, or "//host/..."): the element fetches it itself.
+bool is_url(const std::string& src) { return src.find("://") != std::string::npos || src.rfind("//", 0) == 0; }
 
 int run_prerender(const Args& a) {
   if (a.help) return std::fputs(kPrerenderHelp, stdout), 0;
@@ -601,22 +606,39 @@ int run_prerender(const Args& a) {
   std::string out;
   std::size_t copied = 0;
   int status = 0;
+  std::size_t shelves = 0, marked = 0;
   for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
+    ++shelves;
     if (shelf.marker == std::string::npos) continue;
-    // What is wrong with this element, at its start tag.
+    ++marked;
+    // What is said of this element, at its start tag; an error or a warning means the page is
+    // not what its owner asked for (exit 1).
     auto report = [&](Severity severity, const std::string& message) {
       const LineMap::Position at = lines.position(shelf.start);
       print_diagnostics({{page_name, at.line, at.column, severity, "<paper-shelf> " + message}}, false);
-      status = std::max(status, 1);
+      if (severity != Severity::Note) status = std::max(status, 1);
     };
     const std::string* src = shelf.attribute("src");
-    if (!src || src->empty() || is_remote(*src)) {
-      // (The element loads it; nothing here is wrong.)
-      say(page_name + ": a <paper-shelf> with a marker has no src beside the page; its marker is left");
+    if (!src || src->empty()) {
+      report(Severity::Error, "has no src; its marker is left");
       continue;
     }
+    if (is_url(*src)) {
+      report(Severity::Warning, "src \"" + *src + "\" is a URL, which the element fetches itself; prerender reads only files, so its marker is left");
+      continue;
+    }
+    // A src from the site's root ("/papers.bib") is a file under --root, the folder the site is
+    // served from; without it there is no telling where that is.
+    const bool from_root = src->front() == '/';
+    if (from_root && a.root.empty()) {
+      report(Severity::Error, "src \"" + *src + "\" starts with \"/\", a path from the site's root: give --root DIR, "
+                              "the folder the site is served from (or a src relative to the page); its marker is left");
+      continue;
+    }
+    const std::string src_dir = from_root ? a.root + "/" : dir;
+    const std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
     std::string bytes;
-    if (std::string refused = cli::read_page_source(dir, root, *src, bytes); !refused.empty()) {
+    if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
       report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; its marker is left");
       continue;
     }
@@ -638,14 +660,27 @@ int run_prerender(const Args& a) {
     args.first = a.first;
     Library lib;
     std::vector<Diagnostic> diagnostics;
-    add_input(bytes, dir + *src, Format::Auto, 0, lib, diagnostics);
+    add_input(bytes, src_dir + src_path, Format::Auto, 0, lib, diagnostics);
     print_diagnostics(diagnostics, false);
     std::string html;
     Output to_html(html);
-    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html));
-    out.append(page, copied, shelf.marker - copied);
+    std::size_t listed = 0;
+    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed));
+    // The marker stays and the end marker closes what was written, so the next run (after the
+    // .bib changed) replaces it; a list written before, up to its end marker, is replaced now.
+    out.append(page, copied, shelf.marker_end - copied);
+    out += '\n';
     out += html;
-    copied = shelf.marker_end;
+    out += cli::kPrerenderEndMarker;
+    copied = shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
+    const std::size_t shown = a.first && a.first < listed ? a.first : listed;
+    report(Severity::Note, "filled from " + *src + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
+                               std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
+  }
+  if (marked == 0) {
+    say(page_name + ": " + (shelves == 0 ? "no <paper-shelf> element" : "no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker)) +
+        "; nothing was filled");
+    status = std::max(status, 1);
   }
   out.append(page, copied, std::string::npos);
   if (a.output.empty()) {

@@ -188,9 +188,12 @@ Comment read_comment(std::string_view page, std::size_t at) {
   return {page.substr(from), page.size()};
 }
 
-bool is_marker(std::string_view comment) {
+// Whether a comment's text is the marker's (or the end marker's), spaces around it aside.
+bool is_marker(std::string_view comment, bool end) {
   while (!comment.empty() && is_space(comment.front())) comment.remove_prefix(1);
   while (!comment.empty() && is_space(comment.back())) comment.remove_suffix(1);
+  if (end && !comment.empty() && comment.front() == '/') comment.remove_prefix(1);
+  else if (end) return false;
   return comment == "papershelf:prerender";
 }
 
@@ -232,10 +235,13 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
     if (page.compare(at, 4, "<!--") == 0) {
       const Comment comment = read_comment(page, at);
       ShelfElement* shelf = innermost_shelf();
-      if (shelf && shelf->marker == std::string_view::npos && comment.end <= page.size() &&
-          page.compare(comment.end - 3, 3, "-->") == 0 && is_marker(comment.text)) {
+      const bool whole = comment.end <= page.size() && page.compare(comment.end - 3, 3, "-->") == 0;
+      if (shelf && whole && shelf->marker == std::string_view::npos && is_marker(comment.text, false)) {
         shelf->marker = at;
         shelf->marker_end = comment.end;
+      } else if (shelf && whole && shelf->marker != std::string_view::npos && shelf->fill_end == std::string_view::npos &&
+                 is_marker(comment.text, true)) {
+        shelf->fill_end = comment.end;
       }
       at = comment.end;
     } else if (c == '!' || c == '?' || (c == '/' && next + 1 < page.size() && !is_alpha(page[next + 1]) && page[next + 1] != '>')) {

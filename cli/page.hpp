@@ -12,18 +12,23 @@
 
 namespace papershelf::cli {
 
-// The marker is this comment (its text trimmed of spaces: "papershelf:prerender").
+// The marker is this comment (its text trimmed of spaces: "papershelf:prerender"). Prerender
+// keeps it and closes what it writes after it with the end marker, so that running prerender
+// again (the .bib changed) fills the same place anew instead of finding nothing to fill.
 inline constexpr std::string_view kPrerenderMarker = "<!-- papershelf:prerender -->";
+inline constexpr std::string_view kPrerenderEndMarker = "<!-- /papershelf:prerender -->";
 
 struct ShelfElement {
   std::vector<std::pair<std::string, std::string>> attributes;  // names lower-cased, values decoded
   std::size_t start = 0;                            // offset of the start tag's "<"
   std::size_t marker = std::string_view::npos;      // offset of the marker comment, if any
   std::size_t marker_end = std::string_view::npos;  // just past it
+  std::size_t fill_end = std::string_view::npos;    // just past the end marker after it, if any
   const std::string* attribute(std::string_view name) const;
 };
 
-// Every <paper-shelf> of `page`, in order, with the first marker in its content. The page is read
+// Every <paper-shelf> of `page`, in order, with the first marker in its content and the first end
+// marker after that (in the same element). The page is read
 // as a browser's HTML tokenizer reads it: a marker counts only as a comment in the element's
 // content (or its descendants'), never inside another comment, an attribute value, or the text of
 // script, style, textarea, title and the other raw-text elements; tag names in any case; the

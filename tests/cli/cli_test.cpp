@@ -51,6 +51,12 @@ std::string temp_file(const std::string& name, const std::string& content) {
 }
 
 bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) ++n;
+  return n;
+}
+void write_file(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary) << content; }
 
 std::vector<std::string> keys(const json& view) {
   std::vector<std::string> out;
@@ -404,18 +410,49 @@ TEST(CliPrerender, FillsEachMarkedElementFromItsOwnAttributes) {
   // Everything else is as it was, the commented-out element included.
   EXPECT_EQ(r.out.rfind("<!doctype html><p>before &amp; after</p>\n<!-- <paper-shelf src=\"missing.bib\"><!-- papershelf:prerender -->", 0), 0u);
   EXPECT_TRUE(contains(r.out, "<paper-shelf src=\"" + name + "\"></paper-shelf>\n<p>end</p>\n"));
-  // -o writes the page (here over itself).
+  // -o writes the page (here over itself), and says what it filled.
+  const Result in_place = papershelf("prerender " + quote(page) + " -o " + quote(page), true);
+  ASSERT_EQ(in_place.status, 0);
+  EXPECT_EQ(in_place.out, page + ":3:1: note: <paper-shelf> filled from " + name + ": 1 entry\n");
+  EXPECT_EQ(read_file(page), r.out);
+  // Run again on the filled page, it writes the same page; after the data changed, the new list
+  // in the same place, once.
   ASSERT_EQ(papershelf("prerender " + quote(page) + " -o " + quote(page)).status, 0);
   EXPECT_EQ(read_file(page), r.out);
+  std::ofstream(bib, std::ios::app) << "@misc{c, title={Later Things}, author={Hu, Qinghao}, year=2025, selected={true}}\n";
+  const Result again = papershelf("prerender " + quote(page), true);
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_TRUE(contains(again.out, "filled from " + name + ": 2 entries"));
+  EXPECT_TRUE(contains(again.out, "Later Things"));
+  EXPECT_EQ(count(again.out, "<li class=\"ps-entry"), 2u) << "the selected two, once each";
+  EXPECT_EQ(count(again.out, "<!-- papershelf:prerender -->\n<div class=\"ps-shelf"), 1u);
+  EXPECT_EQ(count(again.out, "</div>\n<!-- /papershelf:prerender -->\n</PAPER-SHELF>\n"), 1u) << again.out;
 }
 
 TEST(CliPrerender, AMarkerWithoutALocalSourceIsLeftAndSaidSo) {
   const std::string page = temp_file("remote.html",
       "<paper-shelf src=\"https://example.org/papers.bib\"><!-- papershelf:prerender --></paper-shelf>\n");
   const Result r = papershelf("prerender " + quote(page), true);
-  EXPECT_EQ(r.status, 0);
-  EXPECT_TRUE(contains(r.out, "has no src beside the page"));
-  EXPECT_TRUE(contains(r.out, "<!-- papershelf:prerender -->"));
+  EXPECT_EQ(r.status, 1) << "the page is not what its owner asked for";
+  EXPECT_TRUE(contains(r.out, page + ":1:1: warning: <paper-shelf> src \"https://example.org/papers.bib\" is a URL")) << r.out;
+  EXPECT_TRUE(contains(r.out, "<!-- papershelf:prerender --></paper-shelf>"));
+  // A src from the site's root is read from --root, and only with it.
+  const std::string dir = page.substr(0, page.rfind('/') + 1);
+  std::ofstream(dir + "rooted.bib") << "@misc{r, title={Rooted Record}}\n";
+  write_file(page, "<paper-shelf src=\"/rooted.bib\"><!-- papershelf:prerender --></paper-shelf>\n");
+  const Result unrooted = papershelf("prerender " + quote(page), true);
+  EXPECT_EQ(unrooted.status, 1);
+  EXPECT_TRUE(contains(unrooted.out, page + ":1:1: error: <paper-shelf> src \"/rooted.bib\" starts with \"/\", a path from the site's root: give --root DIR")) << unrooted.out;
+  EXPECT_FALSE(contains(unrooted.out, "Rooted Record"));
+  const Result rooted = papershelf("prerender --root " + quote(dir) + " " + quote(page), true);
+  EXPECT_EQ(rooted.status, 0) << rooted.out;
+  EXPECT_TRUE(contains(rooted.out, "Rooted Record"));
+  EXPECT_TRUE(contains(rooted.out, "note: <paper-shelf> filled from /rooted.bib: 1 entry"));
+  // No element with a marker: nothing was filled, and it says so.
+  write_file(page, "<paper-shelf src=\"rooted.bib\"></paper-shelf>\n");
+  const Result unmarked = papershelf("prerender " + quote(page), true);
+  EXPECT_EQ(unmarked.status, 1);
+  EXPECT_TRUE(contains(unmarked.out, "no <paper-shelf> holds the marker <!-- papershelf:prerender -->; nothing was filled")) << unmarked.out;
   EXPECT_EQ(papershelf("prerender").status, 2);
   EXPECT_EQ(papershelf("prerender " + quote(::testing::TempDir() + "no-such-page.html")).status, 2);
 }
@@ -458,18 +495,13 @@ std::string fresh_dir(const std::string& name) {
   return dir.string() + "/";
 }
 
-void write_file(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary) << content; }
 
 const std::string kMarker = "<!-- papershelf:prerender -->";
+const std::string kEndMarker = "<!-- /papershelf:prerender -->";
 const std::string kMine =
     "@inproceedings{mine, title={Mine Paper}, author={Hu, Qinghao}, booktitle={NSDI}, year=2024, selected={true}}\n"
     "@article{other, title={Other Paper}, author={Doe, Jane}, journal={J}, year=2020}\n";
 
-std::size_t count(const std::string& hay, const std::string& needle) {
-  std::size_t n = 0;
-  for (std::size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) ++n;
-  return n;
-}
 
 }  // namespace
 
@@ -494,7 +526,8 @@ TEST(CliPrerender, ReadsOnlyRegularFilesInsideThePagesFolder) {
   const std::string html = read_file(out);
   EXPECT_FALSE(contains(html, "Private Record")) << html;
   EXPECT_FALSE(contains(html, "private-note"));
-  EXPECT_EQ(count(html, kMarker), 4u) << "the refused elements keep their markers";
+  EXPECT_EQ(count(html, kMarker), 5u) << "every element keeps its marker";
+  EXPECT_EQ(count(html, kEndMarker), 1u) << "only the one filled closes it";
   EXPECT_TRUE(contains(html, "Mine Paper"));
   for (const char* line : {":1:1: error: <paper-shelf> src \"../secret.bib\" is not read: it is outside ",
                            ":2:1: error: <paper-shelf> src \"link.bib\" is not read: it is outside ",
@@ -505,7 +538,7 @@ TEST(CliPrerender, ReadsOnlyRegularFilesInsideThePagesFolder) {
   const Result rooted = papershelf("prerender --root " + quote(dir) + " " + quote(page) + " -o " + quote(out), true);
   EXPECT_EQ(rooted.status, 1) << rooted.out;  // ("sub" is still no file)
   EXPECT_EQ(count(read_file(out), "<div class=\"ps-shelf "), 4u);
-  EXPECT_EQ(count(read_file(out), kMarker), 1u);
+  EXPECT_EQ(count(read_file(out), kEndMarker), 4u);
   EXPECT_TRUE(contains(read_file(out), "Private Record"));
   // A device is no data file, wherever the root is.
   write_file(page, "<paper-shelf src=\"../../../../../../../../../../dev/null\">" + kMarker + "</paper-shelf>\n");
@@ -548,7 +581,7 @@ TEST(CliPrerender, TheMarkerIsACommentInTheElementsContent) {
   const Result r = papershelf("prerender " + quote(dir + "page.html"));
   ASSERT_EQ(r.status, 0) << r.out;
   const Result list = papershelf("render " + quote(dir + "papers.bib"));
-  EXPECT_EQ(r.out, before + list.out + after);
+  EXPECT_EQ(r.out, before + kMarker + "\n" + list.out + kEndMarker + after);
   // An element with no marker in its content is left as it is.
   write_file(dir + "page.html", before + after);
   EXPECT_EQ(papershelf("prerender " + quote(dir + "page.html")).out, before + after);
@@ -564,12 +597,12 @@ TEST(CliPrerender, AMarkerAfterTheElementIsNotItsOwn) {
                                  "<paper-shelf src=\"papers.bib\"></paper-shelf x=\">\">" + kMarker + "\n"}) {
     write_file(dir + "page.html", page);
     const Result r = papershelf("prerender " + quote(dir + "page.html"));
-    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.status, 1) << "nothing was filled";
     EXPECT_EQ(r.out, page);
   }
   // Inside: in a descendant, and when the end tag is in capitals.
   write_file(dir + "page.html", "<PAPER-SHELF src=\"papers.bib\"><div>" + kMarker + "</div></PAPER-SHELF>\n");
-  EXPECT_TRUE(contains(papershelf("prerender " + quote(dir + "page.html")).out, "<div><div class=\"ps-shelf "));
+  EXPECT_TRUE(contains(papershelf("prerender " + quote(dir + "page.html")).out, "<div>" + kMarker + "\n<div class=\"ps-shelf "));
 }
 
 // An attribute the element cannot use is left out, as the element leaves it out; the element is
@@ -590,7 +623,7 @@ TEST(CliPrerender, ABadAttributeIsAWarningForItsElement) {
   for (const char* attribute : {"sort", "group", "filter", "base", "max-authors", "preset", "profile", "links"})
     EXPECT_TRUE(contains(r.out, page + ":2:3: warning: <paper-shelf> " + attribute + ": ")) << attribute << "\n" << r.out;
   const std::string html = read_file(out);
-  EXPECT_EQ(count(html, kMarker), 0u) << html;
+  EXPECT_EQ(count(html, kEndMarker), 2u) << html;
   // The first list as the element shows it: without what it could not use, the rest kept.
   const Result first = papershelf("render --profile --link homepage=https://example.org/ --filter selected " + quote(dir + "papers.bib"));
   ASSERT_EQ(first.status, 0);

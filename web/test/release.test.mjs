@@ -98,3 +98,47 @@ test("npm install ./papershelf-VERSION.tgz, then npx papershelf check, in an emp
   assert.equal(broken.status, 1);
   assert.match(broken.stdout.toString(), /^broken\.bib:\d+:\d+: error: /m);
 });
+
+// HOWTO.txt's static list, followed as written: its commands in the site's folder, its page
+// lines in index.html with a src from the site's root; then the .bib changes and prerender runs
+// again, and the list is the new one (not the old one kept, nor both).
+test("HOWTO.txt's static list: install in the site's folder, prerender with --root ., again after the .bib changed", async () => {
+  const howto = readFileSync(join(web, "release", "HOWTO.txt"), "utf8").replaceAll("@VERSION@", version);
+  const section = howto.slice(howto.indexOf("The static list and the command-line tool"));
+  const commands = section.split("\n").filter((line) => /^ {2}(npm|npx) /.test(line)).map((line) => line.trim().split(/\s+\(/)[0].trim());
+  const pageLines = section.split("\n").filter((line) => /^ {2}</.test(line)).map((line) => line.trim());
+  assert.equal(commands.length, 3, commands.join("\n"));
+  assert.equal(pageLines.length, 2, pageLines.join("\n"));
+  const site = join(work, "howto-site");
+  mkdirSync(site);
+  writeFileSync(join(site, "papers.bib"), BIB);
+  const page = (lines) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Papers</title>\n${lines[0]}\n` +
+    `<script src="/papershelf/papershelf.js" defer></script></head><body>\n${lines[1]}\n</body></html>\n`;
+  writeFileSync(join(site, "index.html"), page(pageLines));
+  const runCommand = async (command) => {
+    const [tool, ...args] = command.split(" ").map((word) => word === `/path/to/papershelf-${version}.tgz` ? tarball : word);
+    if (tool === "npm") args.push("--no-audit", "--no-fund", "--offline");
+    else args.unshift("--offline");
+    return run(tool, args, { cwd: site });
+  };
+  for (const command of commands) {
+    const result = await runCommand(command);
+    assert.equal(result.status, 0, `${command}\n${result.stderr}`);
+  }
+  const prerender = commands.find((command) => command.includes(" prerender "));
+  const filled = readFileSync(join(site, "index.html"), "utf8");
+  assert.match(filled, /Characterization of LLM Development/);
+  assert.equal(filled.split('<li class="ps-entry').length - 1, 2);
+  // The researcher adds a paper and runs the same command again: the list is written anew.
+  writeFileSync(join(site, "papers.bib"), BIB + "@misc{new2025, title={A Paper Added Later}, author={Hu, Qinghao}, year=2025}\n");
+  const again = await runCommand(prerender);
+  assert.equal(again.status, 0, again.stderr.toString());
+  assert.match(again.stderr.toString(), /^index\.html:\d+:\d+: note: <paper-shelf> filled from \/papers\.bib: 3 entries$/m);
+  const refilled = readFileSync(join(site, "index.html"), "utf8");
+  assert.equal(refilled.split('<li class="ps-entry').length - 1, 3, "the new list, once");
+  assert.match(refilled, /A Paper Added Later/);
+  assert.equal(refilled.split("papershelf:prerender").length - 1, 2, "one marker and one end marker");
+  // Everything outside the markers is the page as it was.
+  const outside = (html) => html.replace(/<!-- papershelf:prerender -->[^]*?(<!-- \/papershelf:prerender -->|(?=<\/paper-shelf>))/, "");
+  assert.equal(outside(refilled), outside(page(pageLines)));
+});
