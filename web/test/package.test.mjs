@@ -1,9 +1,9 @@
 // What users really get: `npm pack`, install the tarball into an empty folder, import it from ESM
-// and from CommonJS (dynamic import), and use it.
+// and from CommonJS (dynamic import), and use it; its README is the npm page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,8 @@ test("npm pack -> install -> import from ESM and CommonJS", () => {
     const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
+    // The npm page: the package's README (web/README.md, its blocks run by readme.test.mjs).
+    assert.match(readFileSync(join(dir, "node_modules", "papershelf", "README.md"), "utf8"), /^# papershelf\n/);
     const esm = `import { load } from "papershelf";
 const ps = await load();
 const lib = ps.parse("@article{k, title={T{\\\\'e}st}, author={Hu, Qinghao}, year=2020}");

@@ -1,4 +1,4 @@
-// Every fenced code block in README.md is tested here, or marked as mirrored by a tested example:
+// Every fenced code block in README.md and web/README.md (the package's) is tested here, or marked as mirrored by a tested example:
 //   sh    commands are run when safe (`papershelf ...` with the built CLI on sample data,
 //         `npm install papershelf` against the packed package); others (builds, ./dev.sh, benches)
 //         are checked: bash syntax, ./dev.sh subcommands, repository paths and CMake targets exist
@@ -24,9 +24,11 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
 const cli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");   // override: another build
 const readme = readFileSync(join(repo, "README.md"), "utf8");
-const blocks = fencedBlocks(readme);
+// The package's own README (the npm page) is held to the same rules.
+const blocks = [["README.md", readme], ["web/README.md", readFileSync(join(webDir, "README.md"), "utf8")]]
+  .flatMap(([file, text]) => fencedBlocks(text).map((block) => ({ ...block, file })));
 const sampleBib = readFileSync(join(repo, "examples", "homepage", "papers.bib"), "utf8");
-const where = (b) => `README.md:${b.line} (${b.section})`;
+const where = (b) => `${b.file}:${b.line} (${b.section})`;
 
 let sandbox, shelf, browser;
 before(async () => {
