@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -110,6 +111,7 @@ options:
 )";
 
 const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--root DIR] PAGE.html
+       papershelf prerender [--root DIR] FOLDER
 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
@@ -121,6 +123,10 @@ changed: what lies between the two markers is written anew. Writes the page to s
 output, or to OUT.html (which may be PAGE.html itself), and says on standard error what
 it filled.
 
+Given a FOLDER (a built site: Jekyll's _site, Hugo's public), fills every .html page in it
+that holds the marker, in place, and reads a src from the site's root ("/papers.bib") from
+FOLDER (or DIR with --root).
+
 A src is read only when it is a regular file of at most 64 MB whose real path (symbolic
 links followed) is inside the page's folder, or inside DIR with --root; a src from the
 site's root ("/papers.bib") is read from DIR and needs --root. A src that is a URL is
@@ -129,8 +135,8 @@ clause, base, preset, max-authors, profile or link) is left out as the element l
 out, with a warning at the element's line:column.
 
 Exit status: 1 when some data had errors, some element could not be filled (its marker
-is left; the page is still written) or no element holds the marker, 2 on bad usage or an
-unreadable page.
+is left; the page is still written) or no element holds the marker, 2 on bad usage or a
+page that cannot be read or written.
 
 options:
   -o, --output FILE   write the page to FILE
@@ -590,27 +596,35 @@ std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<st
 // A src that is a URL (with a scheme, or "//host/..."): the element fetches it itself.
 bool is_url(const std::string& src) { return src.find("://") != std::string::npos || src.rfind("//", 0) == 0; }
 
-int run_prerender(const Args& a) {
-  if (a.help) return std::fputs(kPrerenderHelp, stdout), 0;
-  if (a.files.size() != 1) return usage_error("prerender needs one PAGE.html");
-  const std::string& page_name = a.files[0];
+// What prerender did with one page: how many elements held the marker, and whether the page
+// is not what its owner asked for (1) or could not be read or written (2).
+struct PrerenderResult {
+  int status = 0;
+  std::size_t marked = 0;
+};
+
+// Fills the marked <paper-shelf> elements of the page `page_name`, reading src files inside
+// `root` ("" = the page's folder), and writes the page to `output` ("" = standard output; not
+// written at all when `only_if_filled` and nothing was filled).
+PrerenderResult prerender_page(const Args& a, const std::string& page_name, const std::string& output, const std::string& site_root,
+                               bool only_if_filled) {
+  PrerenderResult result;
   std::string page;
   if (const std::string problem = read_input(page_name, page); !problem.empty()) {
     say("cannot read " + page_name + ": " + problem);
-    return 2;
+    result.status = 2;
+    return result;
   }
   const std::size_t slash = page_name.rfind('/');
   const std::string dir = slash == std::string::npos ? "" : page_name.substr(0, slash + 1);
-  const std::string root = !a.root.empty() ? a.root : dir.empty() ? "." : dir;
+  const std::string root = !site_root.empty() ? site_root : dir.empty() ? "." : dir;
   const LineMap lines(page);
   std::string out;
-  std::size_t copied = 0;
-  int status = 0;
-  std::size_t shelves = 0, marked = 0;
+  std::size_t copied = 0, filled = 0;
+  int& status = result.status;
   for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
-    ++shelves;
     if (shelf.marker == std::string::npos) continue;
-    ++marked;
+    ++result.marked;
     // What is said of this element, at its start tag; an error or a warning means the page is
     // not what its owner asked for (exit 1).
     auto report = [&](Severity severity, const std::string& message) {
@@ -630,12 +644,12 @@ int run_prerender(const Args& a) {
     // A src from the site's root ("/papers.bib") is a file under --root, the folder the site is
     // served from; without it there is no telling where that is.
     const bool from_root = src->front() == '/';
-    if (from_root && a.root.empty()) {
+    if (from_root && site_root.empty()) {
       report(Severity::Error, "src \"" + *src + "\" starts with \"/\", a path from the site's root: give --root DIR, "
                               "the folder the site is served from (or a src relative to the page); its marker is left");
       continue;
     }
-    const std::string src_dir = from_root ? a.root + "/" : dir;
+    const std::string src_dir = from_root ? site_root + "/" : dir;
     const std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
     std::string bytes;
     if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
@@ -673,26 +687,77 @@ int run_prerender(const Args& a) {
     out += html;
     out += cli::kPrerenderEndMarker;
     copied = shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
+    ++filled;
     const std::size_t shown = a.first && a.first < listed ? a.first : listed;
     report(Severity::Note, "filled from " + *src + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
                                std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
   }
-  if (marked == 0) {
-    say(page_name + ": " + (shelves == 0 ? "no <paper-shelf> element" : "no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker)) +
-        "; nothing was filled");
-    status = std::max(status, 1);
-  }
+  if (only_if_filled && filled == 0) return result;
   out.append(page, copied, std::string::npos);
-  if (a.output.empty()) {
+  if (output.empty()) {
     write_stdout(out, false);
   } else {
-    std::ofstream file(a.output, std::ios::binary | std::ios::trunc);
+    std::ofstream file(output, std::ios::binary | std::ios::trunc);
     if (!(file << out)) {
-      say("cannot write " + a.output);
-      return 2;
+      say("cannot write " + output);
+      status = 2;
     }
   }
-  return status;
+  return result;
+}
+
+// The pages of a built site: every .html and .htm file under `folder`, in a stable order,
+// without following symbolic links to folders (nor into node_modules).
+std::vector<std::string> site_pages(const std::string& folder, std::string& problem) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> pages;
+  std::error_code error;
+  fs::recursive_directory_iterator it(folder, fs::directory_options::none, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    if (it->is_directory(error) && it->path().filename() == "node_modules") it.disable_recursion_pending();
+    const std::string extension = it->path().extension().string();
+    if ((extension == ".html" || extension == ".htm") && it->is_regular_file(error)) pages.push_back(it->path().string());
+  }
+  if (error) problem = error.message();
+  std::sort(pages.begin(), pages.end());
+  return pages;
+}
+
+int run_prerender(const Args& a) {
+  if (a.help) return std::fputs(kPrerenderHelp, stdout), 0;
+  if (a.files.size() != 1) return usage_error("prerender needs one PAGE.html or one FOLDER");
+  const std::string& target = a.files[0];
+  std::error_code error;
+  if (target != "-" && std::filesystem::is_directory(target, error)) {
+    // A built site (Jekyll's _site, Hugo's public): every page with a marker, filled in place;
+    // src files from the site's root are read from the folder.
+    if (!a.output.empty()) return usage_error("prerender fills a FOLDER's pages in place: -o is for one PAGE.html");
+    std::string problem;
+    const std::vector<std::string> pages = site_pages(target, problem);
+    if (!problem.empty()) {
+      say("cannot read " + target + ": " + problem);
+      return 2;
+    }
+    const std::string root = a.root.empty() ? target : a.root;
+    int status = 0;
+    std::size_t marked = 0;
+    for (const std::string& page : pages) {
+      const PrerenderResult result = prerender_page(a, page, page, root, true);
+      status = std::max(status, result.status);
+      marked += result.marked;
+    }
+    if (marked == 0) {
+      say(target + ": no page holds a <paper-shelf> with the marker " + std::string(cli::kPrerenderMarker) + "; nothing was filled");
+      status = std::max(status, 1);
+    }
+    return status;
+  }
+  const PrerenderResult result = prerender_page(a, target, a.output, a.root, false);
+  if (result.status < 2 && result.marked == 0) {
+    say(target + ": no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker) + "; nothing was filled");
+    return 1;
+  }
+  return result.status;
 }
 
 }  // namespace

@@ -564,6 +564,41 @@ TEST(CliPrerender, RefusesALargeFileAndStandardInput) {
   EXPECT_EQ(count(r.out, kMarker), 2u);
 }
 
+// A built site: every page with a marker under the folder is filled in place, src files from the
+// site's root are read from the folder, and pages without a marker are not touched.
+TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {
+  const std::string site = fresh_dir("site");
+  fs::create_directories(site + "assets/bib");
+  fs::create_directories(site + "publications");
+  fs::create_directories(site + "node_modules/papershelf");
+  write_file(site + "assets/bib/papers.bib", kMine);
+  const std::string marked = "<!doctype html><paper-shelf src=\"/assets/bib/papers.bib\" filter=\"selected\">" + kMarker + "</paper-shelf>\n";
+  write_file(site + "publications/index.html", marked);
+  write_file(site + "index.html", "<!doctype html><paper-shelf src=\"assets/bib/papers.bib\">" + kMarker + "</paper-shelf>\n");
+  write_file(site + "about.html", "<!doctype html><p>About</p>\n");
+  write_file(site + "node_modules/papershelf/page.html", marked);
+  const Result r = papershelf("prerender " + quote(site), true);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, site + "index.html:1:16: note: <paper-shelf> filled from assets/bib/papers.bib: 2 entries\n" +
+                   site + "publications/index.html:1:16: note: <paper-shelf> filled from /assets/bib/papers.bib: 1 entry\n");
+  EXPECT_TRUE(contains(read_file(site + "publications/index.html"), "Mine Paper"));
+  EXPECT_FALSE(contains(read_file(site + "publications/index.html"), "Other Paper"));
+  EXPECT_EQ(count(read_file(site + "index.html"), "<li class=\"ps-entry"), 2u);
+  EXPECT_EQ(read_file(site + "about.html"), "<!doctype html><p>About</p>\n");
+  EXPECT_EQ(read_file(site + "node_modules/papershelf/page.html"), marked);
+  // Again: the same pages.
+  const std::string before = read_file(site + "publications/index.html");
+  ASSERT_EQ(papershelf("prerender " + quote(site)).status, 0);
+  EXPECT_EQ(read_file(site + "publications/index.html"), before);
+  // -o has no meaning for a folder; a folder without a marked page fills nothing and says so.
+  EXPECT_EQ(papershelf("prerender -o x.html " + quote(site), true).status, 2);
+  const std::string empty = fresh_dir("site-empty");
+  write_file(empty + "index.html", "<p>no list</p>\n");
+  const Result none = papershelf("prerender " + quote(empty), true);
+  EXPECT_EQ(none.status, 1);
+  EXPECT_TRUE(contains(none.out, "no page holds a <paper-shelf> with the marker")) << none.out;
+}
+
 // Only a comment in the element's content is the marker: the same text in an attribute, a
 // script, a style, a textarea, a title or inside another comment is the page's own.
 TEST(CliPrerender, TheMarkerIsACommentInTheElementsContent) {

@@ -139,6 +139,11 @@ test("npx papershelf prerender: the example pages, to standard output and in pla
     const node = await run("npx", ["--offline", "papershelf", ...args], { cwd: copies.node });
     assert.equal(difference(native, node), "", args.join(" "));
   }
+  // The folder as a built site, once more: every page filled anew between its markers.
+  const native = await run(nativeCli, ["prerender", "."], { cwd: copies.native });
+  const node = await run("npx", ["--offline", "papershelf", "prerender", "."], { cwd: copies.node });
+  assert.equal(difference(native, node), "", "prerender .");
+  for (const page of pages) assert.match(native.stderr.toString(), new RegExp(`^\\./${page}/index\\.html:\\d+:\\d+: note: <paper-shelf> filled from papers\\.bib: \\d+ entries$`, "m"));
   for (const page of pages) {
     const filled = readFileSync(join(copies.native, page, "index.html"));
     assert.ok(!filled.equals(readFileSync(join(repo, "examples", page, "index.html"))), `${page}: nothing was filled in`);
