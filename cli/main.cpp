@@ -118,6 +118,8 @@ Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
 max-authors, base, preset, omit-fields, and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
+An element with the attribute prerender (which an HTML minifier that drops comments
+keeps) has all of its content replaced by the marker, the list and the end marker.
 The element takes over from it without moving anything. Run it again after the data
 changed: what lies between the two markers is written anew. Writes the page to standard
 output, or to OUT.html (which may be PAGE.html itself), and says on standard error what
@@ -134,8 +136,8 @@ left to the element. An attribute the element cannot use (a bad sort, group, fil
 clause, base, preset, max-authors, profile or link) is left out as the element leaves it
 out, with a warning at the element's line:column.
 
-Exit status: 1 when some data had errors, some element could not be filled (its marker
-is left; the page is still written) or no element holds the marker, 2 on bad usage or a
+Exit status: 1 when some data had errors, some element could not be filled (it is left
+as it was; the page is still written) or no element holds the marker, 2 on bad usage or a
 page that cannot be read or written.
 
 options:
@@ -623,7 +625,10 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
   std::size_t copied = 0, filled = 0;
   int& status = result.status;
   for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
-    if (shelf.marker == std::string::npos) continue;
+    // Where the list goes: all of the content of an element with the attribute, else after the
+    // marker, up to the end marker a run before wrote.
+    const bool whole = shelf.attribute(cli::kPrerenderAttribute) != nullptr;
+    if (!whole && shelf.marker == std::string::npos) continue;
     ++result.marked;
     // What is said of this element, at its start tag; an error or a warning means the page is
     // not what its owner asked for (exit 1).
@@ -634,11 +639,11 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     };
     const std::string* src = shelf.attribute("src");
     if (!src || src->empty()) {
-      report(Severity::Error, "has no src; its marker is left");
+      report(Severity::Error, "has no src; it is not filled");
       continue;
     }
     if (is_url(*src)) {
-      report(Severity::Warning, "src \"" + *src + "\" is a URL, which the element fetches itself; prerender reads only files, so its marker is left");
+      report(Severity::Warning, "src \"" + *src + "\" is a URL, which the element fetches itself; prerender reads only files, so it is not filled");
       continue;
     }
     // A src from the site's root ("/papers.bib") is a file under --root, the folder the site is
@@ -646,14 +651,14 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     const bool from_root = src->front() == '/';
     if (from_root && site_root.empty()) {
       report(Severity::Error, "src \"" + *src + "\" starts with \"/\", a path from the site's root: give --root DIR, "
-                              "the folder the site is served from (or a src relative to the page); its marker is left");
+                              "the folder the site is served from (or a src relative to the page); it is not filled");
       continue;
     }
     const std::string src_dir = from_root ? site_root + "/" : dir;
     const std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
     std::string bytes;
     if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
-      report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; its marker is left");
+      report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; it is not filled");
       continue;
     }
     std::vector<std::string> problems;
@@ -668,7 +673,7 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     if (parse_args(static_cast<int>(argv.size()), argv.data(), 1, args) != 0) unusable = "its attributes are not understood";
     else unusable = render_settings(args, query, style);
     if (!unusable.empty()) {  // (flags_of leaves out what the element cannot use: not expected)
-      report(Severity::Error, unusable + "; its marker is left");
+      report(Severity::Error, unusable + "; it is not filled");
       continue;
     }
     args.first = a.first;
@@ -682,11 +687,12 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed));
     // The marker stays and the end marker closes what was written, so the next run (after the
     // .bib changed) replaces it; a list written before, up to its end marker, is replaced now.
-    out.append(page, copied, shelf.marker_end - copied);
+    out.append(page, copied, (whole ? shelf.content_start : shelf.marker_end) - copied);
+    if (whole) out += cli::kPrerenderMarker;
     out += '\n';
     out += html;
     out += cli::kPrerenderEndMarker;
-    copied = shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
+    copied = whole ? shelf.content_end : shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
     ++filled;
     const std::size_t shown = a.first && a.first < listed ? a.first : listed;
     report(Severity::Note, "filled from " + *src + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
@@ -747,14 +753,15 @@ int run_prerender(const Args& a) {
       marked += result.marked;
     }
     if (marked == 0) {
-      say(target + ": no page holds a <paper-shelf> with the marker " + std::string(cli::kPrerenderMarker) + "; nothing was filled");
+      say(target + ": no page holds a <paper-shelf> with the marker " + std::string(cli::kPrerenderMarker) +
+          " or the attribute prerender; nothing was filled");
       status = std::max(status, 1);
     }
     return status;
   }
   const PrerenderResult result = prerender_page(a, target, a.output, a.root, false);
   if (result.status < 2 && result.marked == 0) {
-    say(target + ": no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker) + "; nothing was filled");
+    say(target + ": no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker) + " (nor the attribute prerender); nothing was filled");
     return 1;
   }
   return result.status;

@@ -255,6 +255,7 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
         bool closed = false;
         while (!closed) {
           closed = open.back().first == tag.name;
+          if (open.back().first == "paper-shelf") out[open.back().second].content_end = at;
           --open_by_name[open.back().first];
           open.pop_back();
         }
@@ -271,6 +272,7 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
         ShelfElement shelf;
         shelf.attributes = std::move(tag.attributes);
         shelf.start = next - 1;
+        shelf.content_start = shelf.content_end = at;
         push(tag.name, out.size());
         out.push_back(std::move(shelf));
       } else if (!is_void(tag.name)) {
@@ -280,6 +282,8 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
       at = next;  // a "<" that is only text
     }
   }
+  for (const auto& [name, shelf] : open)  // (what the page's end leaves open ends there)
+    if (name == "paper-shelf") out[shelf].content_end = page.size();
   return out;
 }
 

@@ -12,6 +12,11 @@
 
 namespace papershelf::cli {
 
+// An element asks for its static list with the marker, or with the attribute `prerender`, which
+// survives an HTML minifier that drops comments (al-folio's jekyll-minifier, hugo --minify): then
+// its whole content is the static list's place.
+inline constexpr std::string_view kPrerenderAttribute = "prerender";
+
 // The marker is this comment (its text trimmed of spaces: "papershelf:prerender"). Prerender
 // keeps it and closes what it writes after it with the end marker, so that running prerender
 // again (the .bib changed) fills the same place anew instead of finding nothing to fill.
@@ -24,6 +29,8 @@ struct ShelfElement {
   std::size_t marker = std::string_view::npos;      // offset of the marker comment, if any
   std::size_t marker_end = std::string_view::npos;  // just past it
   std::size_t fill_end = std::string_view::npos;    // just past the end marker after it, if any
+  std::size_t content_start = 0;                    // just past the start tag
+  std::size_t content_end = 0;                      // at its end tag (or where it ends)
   const std::string* attribute(std::string_view name) const;
 };
 

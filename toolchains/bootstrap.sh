@@ -15,7 +15,7 @@ apt_packages=(
   chromium xvfb xdotool
   libharfbuzz-bin fonts-dejavu-core brotli
   python3 dpkg-dev
-  hugo  # examples/static-site: the Hugo shortcode is rendered by the real hugo in the tests
+  hugo jekyll  # examples/static-site: the guide's sites are built by the real hugo and jekyll in the tests
 )
 
 missing=()

@@ -452,7 +452,7 @@ TEST(CliPrerender, AMarkerWithoutALocalSourceIsLeftAndSaidSo) {
   write_file(page, "<paper-shelf src=\"rooted.bib\"></paper-shelf>\n");
   const Result unmarked = papershelf("prerender " + quote(page), true);
   EXPECT_EQ(unmarked.status, 1);
-  EXPECT_TRUE(contains(unmarked.out, "no <paper-shelf> holds the marker <!-- papershelf:prerender -->; nothing was filled")) << unmarked.out;
+  EXPECT_TRUE(contains(unmarked.out, "no <paper-shelf> holds the marker <!-- papershelf:prerender --> (nor the attribute prerender); nothing was filled")) << unmarked.out;
   EXPECT_EQ(papershelf("prerender").status, 2);
   EXPECT_EQ(papershelf("prerender " + quote(::testing::TempDir() + "no-such-page.html")).status, 2);
 }
@@ -544,7 +544,7 @@ TEST(CliPrerender, ReadsOnlyRegularFilesInsideThePagesFolder) {
   write_file(page, "<paper-shelf src=\"../../../../../../../../../../dev/null\">" + kMarker + "</paper-shelf>\n");
   const Result device = papershelf("prerender --root / " + quote(page), true);
   EXPECT_EQ(device.status, 1);
-  EXPECT_TRUE(contains(device.out, "is not read: it is not a regular file; its marker is left")) << device.out;
+  EXPECT_TRUE(contains(device.out, "is not read: it is not a regular file; it is not filled")) << device.out;
   EXPECT_TRUE(contains(device.out, kMarker));
   EXPECT_TRUE(contains(papershelf("help prerender").out, "at most 64 MB"));
 }
@@ -597,6 +597,26 @@ TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {
   const Result none = papershelf("prerender " + quote(empty), true);
   EXPECT_EQ(none.status, 1);
   EXPECT_TRUE(contains(none.out, "no page holds a <paper-shelf> with the marker")) << none.out;
+}
+
+// After a minifier dropped every comment (jekyll-minifier, hugo --minify), the attribute still
+// asks: the element's whole content is the list's place, filled anew on every run.
+TEST(CliPrerender, TheAttributeFillsTheWholeContent) {
+  const std::string dir = fresh_dir("attribute");
+  write_file(dir + "papers.bib", kMine);
+  const std::string list = papershelf("render " + quote(dir + "papers.bib")).out;
+  for (const std::string& element : {std::string("<paper-shelf prerender src=papers.bib>"), std::string("<paper-shelf src=\"papers.bib\" prerender=\"\">")}) {
+    write_file(dir + "page.html", "<main>" + element + "<p>Loading\u2026</p></paper-shelf><p>after</p></main>\n");
+    const Result r = papershelf("prerender " + quote(dir + "page.html") + " -o " + quote(dir + "page.html"), true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::string filled = "<main>" + element + kMarker + "\n" + list + kEndMarker + "</paper-shelf><p>after</p></main>\n";
+    EXPECT_EQ(read_file(dir + "page.html"), filled);
+    ASSERT_EQ(papershelf("prerender " + quote(dir + "page.html") + " -o " + quote(dir + "page.html")).status, 0);
+    EXPECT_EQ(read_file(dir + "page.html"), filled) << "the same page again";
+  }
+  // An element the page's end cuts off ends there.
+  write_file(dir + "page.html", "<paper-shelf prerender src=papers.bib><p>old");
+  EXPECT_EQ(papershelf("prerender " + quote(dir + "page.html")).out, "<paper-shelf prerender src=papers.bib>" + kMarker + "\n" + list + kEndMarker);
 }
 
 // Only a comment in the element's content is the marker: the same text in an attribute, a

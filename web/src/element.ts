@@ -62,6 +62,8 @@ export interface PaperShelfAttributeTypes {
   "email-display": string;
   /** the look of a site generator: al-folio, academicpages or hugo-blox */
   preset: string;
+  /** for `papershelf prerender`: write the static list into this element's content (kept by HTML minifiers that drop the marker comment) */
+  prerender: string | boolean;
 }
 export type AttributeName = keyof PaperShelfAttributeTypes;
 export type PaperShelfAttributes = Partial<PaperShelfAttributeTypes>;
@@ -70,11 +72,12 @@ function everyAttribute<T extends readonly AttributeName[]>(names: T & ([Attribu
   return names;
 }
 /** The attribute names, at run time (the descriptions above stay out of the script). */
-export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset"] as const);
-/** Attributes only the stylesheet reads (:host([preset=...])): a change needs no work here. */
-const STYLE_ATTRIBUTES: readonly AttributeName[] = ["preset"];
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "prerender"] as const);
+/** Attributes a change of which needs no work here: only the stylesheet reads preset
+ *  (:host([preset=...])), only `papershelf prerender` reads prerender. */
+const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["preset", "prerender"];
 /** The attributes a change of which the element handles (its observedAttributes). */
-export const OBSERVED_ATTRIBUTES = ATTRIBUTE_NAMES.filter((name) => !STYLE_ATTRIBUTES.includes(name));
+export const OBSERVED_ATTRIBUTES = ATTRIBUTE_NAMES.filter((name) => !UNOBSERVED_ATTRIBUTES.includes(name));
 
 /** The events the element dispatches (custom-elements.json lists them), and their `detail`. */
 export interface EventDetails {

@@ -1,7 +1,7 @@
 // Every example in examples/, exercised: the researcher homepages and the lab page in Debian's
 // Chromium (build/site, made by ./dev.sh), the Node script against the packed npm package, and the
-// static-site guide (its shell blocks run in scratch sites, the Jekyll include rendered by
-// substitution, the Hugo shortcode by the real hugo). Expected lists come from the core itself
+// static-site guide (its shell blocks run in scratch sites built by the real jekyll and hugo, and
+// its GitHub Actions workflows held to the same commands). Expected lists come from the core itself
 // (web/dist), not from hard-coded strings. Also writes docs/screenshot.png for the README.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -38,7 +38,8 @@ const decode = (s) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/
 function shelfAttributes(html) {
   const tag = html.match(/<paper-shelf\b([^>]*)>/);
   assert.ok(tag, "no <paper-shelf> element");
-  return Object.fromEntries([...tag[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], decode(m[2])]));
+  // (quoted or, after a minifier, not)
+  return Object.fromEntries([...tag[1].matchAll(/([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].map((m) => [m[1], decode(m[2] ?? m[3] ?? m[4] ?? "")]));
 }
 
 /** What the core says the element should show for these attributes (and state). */
@@ -257,25 +258,39 @@ test("examples/node: the documented commands, run against the packed package, pr
 const guide = readFileSync(join(examples, "static-site", "README.md"), "utf8");
 const guideBlocks = fencedBlocks(guide);
 
-/** Runs a guide section's sh blocks in `dir` with the built CLI on PATH and $PAPERSHELF set. */
 /**
- * Runs a guide section's shell blocks in a scratch site with the package installed from its
- * `npm pack` tarball (offline: the guide's `npm install papershelf` stands for that), so the
- * commands see only what a researcher gets: node_modules/papershelf and `npx papershelf`.
+ * Runs a guide section's shell blocks in a scratch site, in order, with the package installed from
+ * its `npm pack` tarball (offline: the guide's `npm install papershelf` stands for that), so the
+ * commands see only what a researcher gets: node_modules/papershelf and `npx papershelf`. The first
+ * block sets the site up once; `beforeBuild` then writes the site's pages, and the last block
+ * builds it (`bundle exec` left out: Debian's jekyll runs without Bundler).
  */
-function runGuideShell(section, dir) {
+function runGuideShell(section, dir, beforeBuild) {
   const blocks = guideBlocks.filter((b) => b.section.startsWith(section) && b.lang === "sh");
-  assert.ok(blocks.length >= 1, section);
+  assert.equal(blocks.length, 2, `${section}: a block to set up, a block to build`);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "site", private: true }));
   const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: join(repo, "web"), encoding: "utf8" }).trim().split("\n").pop();
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
   rmSync(join(dir, tarball));
-  for (const b of blocks) {
-    const code = b.code.replace(/^npm install papershelf\n/m, "");
-    assert.notEqual(code, b.code, `${section}: the guide installs the package first`);
-    assert.doesNotMatch(code, /PAPERSHELF|build\/|web\/dist/, `${section}: only the installed package`);
-    execFileSync("bash", ["-euo", "pipefail", "-c", code], { cwd: dir, stdio: "pipe" });
+  const [setUp, build] = blocks;
+  const code = setUp.code.replace(/^npm install papershelf\n/m, "");
+  assert.notEqual(code, setUp.code, `${section}: the guide installs the package first`);
+  for (const step of [code, build.code]) {
+    assert.doesNotMatch(step, /PAPERSHELF|build\/|web\/dist/, `${section}: only the installed package`);
+    if (step === build.code) beforeBuild();
+    try {
+      execFileSync("bash", ["-euo", "pipefail", "-c", step.replaceAll("bundle exec jekyll", "jekyll")], { cwd: dir, stdio: "pipe" });
+    } catch (error) {
+      assert.fail(`${section}: ${step}\n${error.stderr}`);
+    }
   }
+  return shellCommands(build.code);
+}
+
+/** The `run` steps of a workflow in examples/static-site/github-actions/, as commands. */
+function workflowRuns(name) {
+  const yml = readFileSync(join(examples, "static-site", "github-actions", name), "utf8");
+  return [...yml.matchAll(/^\s*- run: (.*)$/gm)].map((m) => m[1].trim());
 }
 
 /** The one-line include/shortcode of a guide section (its non-sh block). */
@@ -285,37 +300,6 @@ function guideLine(section, lang) {
   const lines = b.code.split("\n").filter((l) => l.trim());
   assert.equal(lines.length, 1, "the include is one line");
   return lines[0];
-}
-
-/**
- * Renders the Liquid our Jekyll include uses, by substitution: comments, raw blocks, includes with
- * parameters, and {{ 'x' | relative_url }} / {{ include.p | escape | default: v }} output.
- * Anything else fails the test, so the include can't silently grow untested Liquid.
- */
-function liquid(text, includes, params, raws = null) {
-  const top = raws === null;
-  raws ??= [];
-  const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-  text = text.replace(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g, (_, body) => `\u0000${raws.push(body) - 1}\u0000`);
-  text = text.replace(/\s*\{%-\s*comment\s*-%\}[\s\S]*?\{%-\s*endcomment\s*-%\}\s*/g, "");
-  text = text.replace(/\{%\s*include\s+(\S+)((?:\s+\w+="[^"]*")*)\s*%\}/g, (_, file, args) => {
-    const p = Object.fromEntries([...args.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    assert.ok(includes[file] !== undefined, `missing _includes/${file}`);
-    return liquid(includes[file], includes, p, raws);
-  });
-  text = text.replace(/\{\{\s*(.*?)\s*\}\}/g, (_, expr) => {
-    const [head, ...filters] = expr.split("|").map((s) => s.trim());
-    let value = /^'.*'$/.test(head) ? head.slice(1, -1) : head.startsWith("include.") ? params[head.slice(8)] : assert.fail(`Liquid: ${head}`);
-    for (const f of filters) {
-      if (f === "relative_url") value = value.startsWith("/") ? value : `/${value}`;   // baseurl ""
-      else if (f === "escape") value = esc(value ?? "");
-      else if (f.startsWith("default:")) value = value ?? f.slice(8).trim().replace(/^'(.*)'$/, "$1");
-      else assert.fail(`Liquid filter ${f}`);
-    }
-    return value ?? "";
-  });
-  assert.doesNotMatch(text, /\{%|\{\{/, "unsupported Liquid left");
-  return top ? text.replace(/\u0000(\d+)\u0000/g, (_, i) => raws[Number(i)]) : text;
 }
 
 /** Checks a generated page: the pre-rendered list in its HTML, then the element taking over. */
@@ -350,55 +334,55 @@ async function checkGeneratedPage(root, path, bibText, owner) {
   }
 }
 
-test("static-site guide, Jekyll (al-folio): documented commands, the one-line include, prerendered list, element takes over", async () => {
+test("static-site guide, Jekyll (al-folio): set up once, the one-line include, built by jekyll, prerendered, element takes over", async () => {
+  execFileSync("jekyll", ["--version"], { stdio: "pipe" });   // installed by toolchains/bootstrap.sh
   const dir = mkdtempSync(join(tmpdir(), "papershelf-jekyll-"));
   try {
-    // An al-folio-shaped site: the list in _bibliography/ (with front matter), an _includes folder.
+    // An al-folio-shaped site: the list in _bibliography/ (with front matter), pages in _pages/.
     mkdirSync(join(dir, "_bibliography"), { recursive: true });
-    mkdirSync(join(dir, "_includes"));
     const bibText = readFileSync(join(examples, "homepage", "papers.bib"), "utf8");
     writeFileSync(join(dir, "_bibliography", "papers.bib"), bibText);
-    runGuideShell("Jekyll", dir);
+    const line = guideLine("Jekyll", "liquid");
+    const owner = line.match(/owner="([^"]*)"/)[1];
+    const commands = runGuideShell("Jekyll", dir, () => {
+      writeFileSync(join(dir, "_config.yml"), 'title: A researcher\ninclude: ["_pages"]\nexclude: ["package.json", "package-lock.json"]\n');
+      mkdirSync(join(dir, "_layouts"));
+      writeFileSync(join(dir, "_layouts", "default.html"),
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ page.title }}</title><link rel="icon" href="data:,"></head><body><main>{{ content }}</main></body></html>\n');
+      mkdirSync(join(dir, "_pages"));
+      writeFileSync(join(dir, "_pages", "publications.md"), `---\nlayout: default\ntitle: Publications\npermalink: /publications/\n---\n\nSome text before.\n\n${line}\n\nSome text after.\n`);
+    });
     // The published copy has no front matter (Jekyll would run it through Liquid) and loses nothing.
     const published = readFileSync(join(dir, "assets", "bibliography", "papers.bib"), "utf8");
     assert.doesNotMatch(published, /^---/);
     assert.deepEqual(shelf.parse(published).query({ sort: "file" }).keys, shelf.parse(bibText).query({ sort: "file" }).keys);
     assert.deepEqual(shelf.parse(published).entries(shelf.parse(published).query().entries), shelf.parse(bibText).entries(shelf.parse(bibText).query().entries));
-
-    const line = guideLine("Jekyll", "liquid");
-    const owner = line.match(/owner="([^"]*)"/)[1];
-    const includes = { "papershelf.html": readFileSync(join(dir, "_includes", "papershelf.html"), "utf8"),
-      "papershelf-prerendered.html": readFileSync(join(dir, "_includes", "papershelf-prerendered.html"), "utf8") };
-    const body = liquid(line, includes, {});
-    // What `jekyll build` would publish: assets/ as is, the page through a minimal layout.
-    const out = join(dir, "_site");
-    cpSync(join(dir, "assets"), join(out, "assets"), { recursive: true });
-    mkdirSync(join(out, "publications"), { recursive: true });
-    writeFileSync(join(out, "publications", "index.html"),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Publications</title><link rel="icon" href="data:,"></head><body><main>${body}</main></body></html>`);
-    await checkGeneratedPage(out, "publications", bibText, owner);
+    // The workflow builds with the same commands.
+    assert.deepEqual(workflowRuns("jekyll.yml"), ["npm ci", ...commands]);
+    await checkGeneratedPage(join(dir, "_site"), "publications", bibText, owner);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test("static-site guide, Hugo: documented commands, the shortcode rendered by hugo, element takes over", async () => {
+test("static-site guide, Hugo: set up once, the one-line shortcode, built by hugo --minify, prerendered, element takes over", async () => {
   execFileSync("hugo", ["version"], { stdio: "pipe" });   // installed by toolchains/bootstrap.sh
   const dir = mkdtempSync(join(tmpdir(), "papershelf-hugo-"));
   try {
     const bibText = readFileSync(join(examples, "homepage", "papers.bib"), "utf8");
     mkdirSync(join(dir, "static"), { recursive: true });
     writeFileSync(join(dir, "static", "papers.bib"), bibText);
-    runGuideShell("Hugo", dir);
-    // A bare Hugo site standing in for the theme.
-    writeFileSync(join(dir, "hugo.toml"), 'baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n');
-    mkdirSync(join(dir, "layouts", "_default"), { recursive: true });
-    writeFileSync(join(dir, "layouts", "_default", "single.html"),
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"></head><body><main>{{ .Content }}</main></body></html>\n');
-    mkdirSync(join(dir, "content"));
     const line = guideLine("Hugo", "md");
-    writeFileSync(join(dir, "content", "publications.md"), `---\ntitle: Publications\n---\n\n${line}\n`);
-    execFileSync("hugo", ["--quiet", "--source", dir, "--destination", join(dir, "public")], { stdio: "pipe" });
+    const commands = runGuideShell("Hugo", dir, () => {
+      // A bare Hugo site standing in for the theme.
+      writeFileSync(join(dir, "hugo.toml"), 'baseURL = "/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n');
+      mkdirSync(join(dir, "layouts", "_default"), { recursive: true });
+      writeFileSync(join(dir, "layouts", "_default", "single.html"),
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"></head><body><main>{{ .Content }}</main></body></html>\n');
+      mkdirSync(join(dir, "content"));
+      writeFileSync(join(dir, "content", "publications.md"), `---\ntitle: Publications\n---\n\nSome text before.\n\n${line}\n\nSome text after.\n`);
+    });
+    assert.deepEqual(workflowRuns("hugo.yml"), ["npm ci", ...commands]);
     await checkGeneratedPage(join(dir, "public"), "publications", bibText, line.match(/owner="([^"]*)"/)[1]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
