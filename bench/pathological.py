@@ -15,6 +15,9 @@ with any option, those tables alone (--old compares another build's binaries in 
 
     python3 bench/pathological.py --speed [--old OLD_BUILD_DIR] [--only WORD] [--timeout SECONDS]
         [BUILD_DIR/cli/papershelf]
+
+--write DIR writes each of those kinds of input at 1 MB into DIR, with cases.json naming each
+file, its kind, its search text and owner (bench/web/longtasks.mjs --hostile reads them in Chromium).
 """
 import json
 import os
@@ -437,8 +440,22 @@ def speed_main(argv):
     speed_tables(builds, only)
 
 
+def write_cases(folder, size=SPEED_SIZES[-1]):
+    """Each speed case's input of `size` bytes in `folder`, and cases.json describing them."""
+    os.makedirs(folder, exist_ok=True)
+    described = []
+    for c in SPEED_CASES:
+        with open(os.path.join(folder, c["file"]), "w", encoding="utf-8") as f:
+            f.write(c["make"](size))
+        described.append({"name": c["name"], "file": c["file"], "search": c["search"], "owner": c["owner"]})
+    with open(os.path.join(folder, "cases.json"), "w", encoding="utf-8") as f:
+        json.dump(described, f)
+
+
 if __name__ == "__main__":
-    if any(arg.startswith("--") for arg in sys.argv[1:]):  # --speed and its options: those tables alone
+    if sys.argv[1:2] == ["--write"]:
+        write_cases(sys.argv[2])
+    elif any(arg.startswith("--") for arg in sys.argv[1:]):  # --speed and its options: those tables alone
         speed_main(sys.argv[1:])
     else:
         main()

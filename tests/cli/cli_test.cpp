@@ -346,9 +346,9 @@ TEST(CliRender, ProfileCardInStaticHtml) {
                         "--link email=ada@example.org " + fixture("stats/ada.bib"));
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\"><section class=\"ps-profile ps-profile-full\"", 0), 0u) << r.out.substr(0, 200);
-  EXPECT_TRUE(contains(r.out, "<h3 class=\"ps-profile-name\" dir=\"auto\">Ada Lovelace</h3>"));  // from --owner
+  EXPECT_TRUE(contains(r.out, "<h3 class=\"ps-profile-name\" dir=\"ltr\">Ada Lovelace</h3>"));  // from --owner
   EXPECT_TRUE(contains(r.out, "Countess &lt;of&gt; Lovelace"));
-  EXPECT_TRUE(contains(r.out, "<li class=\"ps-interest\" dir=\"auto\">poetry</li>"));
+  EXPECT_TRUE(contains(r.out, "<li class=\"ps-interest\" dir=\"ltr\">poetry</li>"));
   EXPECT_TRUE(contains(r.out, "href=\"https://example.org/ada\""));
   EXPECT_FALSE(contains(r.out, "javascript:"));
   EXPECT_FALSE(contains(r.out, "mailto:"));

@@ -295,22 +295,22 @@ TEST(EntryHtml, OwnerMarksAndMetadata) {
   const std::string html = format_entry_html(p, options_for({"Qinghao Hu"}));
   EXPECT_EQ(html.rfind("<li class=\"ps-entry\" id=\"ps-hu2024\" data-key=\"hu2024\" data-type=\"conference\"", 0), 0u)
       << html;
-  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"auto\">Qinghao Hu<sup class=\"ps-marks\">*</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"ltr\">Qinghao Hu<sup class=\"ps-marks\">*</sup></span>"),
             std::string::npos)
       << html;
-  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"auto\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"ltr\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>"),
             std::string::npos);
-  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"auto\">Tianwei Zhang<sup class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"ltr\">Tianwei Zhang<sup class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
             std::string::npos);
   EXPECT_EQ(count(html, "ps-owner"), 1u);
-  EXPECT_NE(html.find("<span class=\"ps-badge\" dir=\"auto\">NSDI</span>"), std::string::npos);
+  EXPECT_NE(html.find("<span class=\"ps-badge\" dir=\"ltr\">NSDI</span>"), std::string::npos);
   EXPECT_NE(html.find("ps-award"), std::string::npos);
   EXPECT_NE(html.find("Best Paper"), std::string::npos);
   EXPECT_NE(html.find("ps-selected"), std::string::npos);
   EXPECT_NE(html.find("<span class=\"ps-year\">2024</span>"), std::string::npos);
-  EXPECT_NE(html.find("<div class=\"ps-note\" dir=\"auto\">Oral</div>"), std::string::npos);
+  EXPECT_NE(html.find("<div class=\"ps-note\" dir=\"ltr\">Oral</div>"), std::string::npos);
   // The title links to the best link (pdf); the links row has pdf and code but not the javascript video.
-  EXPECT_NE(html.find("<cite class=\"ps-title\" dir=\"auto\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"), std::string::npos)
+  EXPECT_NE(html.find("<cite class=\"ps-title\" dir=\"ltr\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"), std::string::npos)
       << html;
   EXPECT_NE(html.find("ps-link-pdf"), std::string::npos);
   EXPECT_NE(html.find("ps-link-code"), std::string::npos);
@@ -339,7 +339,7 @@ TEST(EntryHtml, PlusMoreNeverHidesTheOwner) {
   FormatOptions o = options_for({"Q. Hu"});
   o.max_authors = 4;
   const std::string html = format_entry_html(p, o);
-  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"auto\">Qinghao Hu<sup class=\"ps-marks\">\xE2\x80\xA1</sup>"),
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"ltr\">Qinghao Hu<sup class=\"ps-marks\">\xE2\x80\xA1</sup>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("+8 more"), std::string::npos) << html;
@@ -433,7 +433,7 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   // Links, the abstract and the (empty, to be filled) BibTeX and Cite panels in one row.
   EXPECT_NE(html.find("<div class=\"ps-actions\"><a class=\"ps-action ps-link ps-link-pdf\" href=\"papers/hu2024.pdf\" rel=\"noopener\">PDF</a>"
                       "<a class=\"ps-action ps-link ps-link-code\" href=\"https://github.com/x/y\" rel=\"noopener\">Code</a>"
-                      "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p dir=\"auto\">We study LLMs.</p></div></details>"
+                      "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p dir=\"ltr\">We study LLMs.</p></div></details>"
                       "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary></details>"
                       "<details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary></details></div>"),
             std::string::npos) << html;
@@ -441,7 +441,7 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   EXPECT_NE(html.find(">Under review</span>"), std::string::npos) << html;
   EXPECT_EQ(html.find("ps-note"), std::string::npos) << html;
   // The award's icon is an inline SVG; "Selected" is a word for screen readers, the star decoration.
-  EXPECT_NE(html.find("<span class=\"ps-award\" dir=\"auto\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
+  EXPECT_NE(html.find("<span class=\"ps-award\" dir=\"ltr\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
   EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span>"), std::string::npos);
   // Filled panels carry the BibTeX and the citation, for a page without JavaScript.
   o.panels = Panels::Filled;
@@ -461,8 +461,8 @@ TEST(EntryHtml, HiddenAuthorsAreInThePageBehindDetails) {
   const std::string html = format_entry_html(p, o);
   // The owner stays in the shown line; the rest is behind "+N more".
   EXPECT_NE(html.find("<details class=\"ps-more-authors\"><summary class=\"ps-more\" data-hidden=\""), std::string::npos) << html;
-  EXPECT_NE(html.find("<span class=\"ps-more-names\"><span class=\"ps-author\" dir=\"auto\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>, "
-                      "<span class=\"ps-author\" dir=\"auto\">Peng Sun</span></span></details></div>"),
+  EXPECT_NE(html.find("<span class=\"ps-more-names\"><span class=\"ps-author\" dir=\"ltr\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>, "
+                      "<span class=\"ps-author\" dir=\"ltr\">Peng Sun</span></span></details></div>"),
             std::string::npos) << html;
 }
 
@@ -496,7 +496,7 @@ TEST(ViewHtml, GroupsWithCountsAndLegend) {
   const std::string html = format_html(lib, v, options_for({"Qinghao Hu"}));
   EXPECT_EQ(html.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\">", 0), 0u);
   EXPECT_EQ(html.substr(html.size() - 6), "</div>");
-  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"auto\">2024</span> "
+  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"ltr\">2024</span> "
                       "<span class=\"ps-count\">2</span></h3>"),
             std::string::npos)
       << html;

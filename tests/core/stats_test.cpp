@@ -260,7 +260,7 @@ TEST(ProfileCard, StaticMarkupIsEscapedSafeAndHidesTheEmail) {
   ps::ProfileCardOptions o;
   o.base = "https://example.org/";
   const std::string html = ps::format_profile_html(lib.profile, s, o);
-  EXPECT_TRUE(contains(html, "<h3 class=\"ps-profile-name\" dir=\"auto\">Grace Hopper</h3>")) << html;
+  EXPECT_TRUE(contains(html, "<h3 class=\"ps-profile-name\" dir=\"ltr\">Grace Hopper</h3>")) << html;
   EXPECT_TRUE(contains(html, "Harvard &lt;Computation&gt; Lab")) << html;
   EXPECT_FALSE(contains(html, "<Computation>"));
   EXPECT_TRUE(contains(html, "src=\"https://example.org/img/grace.jpg\"")) << html;
@@ -272,7 +272,7 @@ TEST(ProfileCard, StaticMarkupIsEscapedSafeAndHidesTheEmail) {
   EXPECT_FALSE(contains(html, "mailto:"));
   EXPECT_FALSE(contains(html, "grace@example.org"));
   EXPECT_TRUE(contains(html, "grace [at] example.org")) << html;
-  EXPECT_TRUE(contains(html, "<li class=\"ps-interest\" dir=\"auto\">COBOL</li>"));
+  EXPECT_TRUE(contains(html, "<li class=\"ps-interest\" dir=\"ltr\">COBOL</li>"));
   // Statistics: static markup has no controls.
   EXPECT_FALSE(contains(html, "<button"));
   EXPECT_FALSE(contains(html, "data-filter"));

@@ -275,3 +275,24 @@ TEST(EscapeControls, KeysInDiagnosticsAreShownAsEveryDiagnosticShowsThem) {
   EXPECT_NE(line.find("'a\\x02b\\u2028'"), std::string::npos) << line;
   EXPECT_EQ(line.find("\xEF\xBF\xBD"), std::string::npos) << line;
 }
+
+// The direction dir="auto" would find: the first letter's, whatever neutral text comes first.
+TEST(FirstStrongDirection, TheFirstLetterDecidesAsDirAutoDoes) {
+  using papershelf::unicode::Direction;
+  using papershelf::unicode::first_strong_direction;
+  EXPECT_EQ(first_strong_direction("Fast Things"), Direction::LeftToRight);
+  EXPECT_EQ(first_strong_direction("2024: \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"), Direction::RightToLeft);  // 2024: שלום
+  EXPECT_EQ(first_strong_direction("\xD9\xA1\xD9\xA2 \xD8\xAA\xD8\xB9\xD9\x84\xD9\x85"), Direction::RightToLeft);  // ١٢ تعلم: Arabic digits are not strong
+  EXPECT_EQ(first_strong_direction("\xD9\xA1\xD9\xA2 Deep"), Direction::LeftToRight);
+  EXPECT_EQ(first_strong_direction("\xE2\x80\x94 \xC3\x89tude"), Direction::LeftToRight);  // — Étude
+  EXPECT_EQ(first_strong_direction("\xE2\x80\xAE" "abc"), Direction::LeftToRight) << "an override is no letter";
+  EXPECT_EQ(first_strong_direction("\xE2\x80\x8F" "abc"), Direction::RightToLeft) << "RLM is strong";
+  EXPECT_EQ(first_strong_direction("\xC2\xAA"), Direction::LeftToRight) << "ª is a letter among Latin-1's symbols";
+  EXPECT_EQ(first_strong_direction("\xE6\xB7\xB1\xE5\xBA\xA6\xE5\xAD\xA6\xE4\xB9\xA0"), Direction::LeftToRight);  // 深度学习
+  EXPECT_EQ(first_strong_direction("\xF0\x9F\x93\x9A x"), Direction::LeftToRight) << "an emoji is neutral";
+  EXPECT_EQ(first_strong_direction("\xDC\x90\xDC\xA0"), Direction::RightToLeft);  // Syriac
+  EXPECT_EQ(first_strong_direction("x\xC2\xB2\xE2\x82\x83"), Direction::LeftToRight);
+  EXPECT_EQ(first_strong_direction("\xC2\xB2\xE2\x82\x83 (1) -- 3.14"), Direction::Neutral);
+  EXPECT_EQ(first_strong_direction(""), Direction::Neutral);
+  EXPECT_EQ(first_strong_direction("\xFF\xFE"), Direction::Neutral) << "bytes that are not UTF-8";
+}

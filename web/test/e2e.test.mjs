@@ -173,7 +173,7 @@ test("the profile card: counts match the data, clicking a statistic filters the 
   // ./dev.sh pre-renders the static card (no buttons, no JavaScript needed) with the list.
   const served = await (await fetch(`${env.server.url}/homepage/`)).text();
   const fallback = served.slice(served.indexOf("<paper-shelf"), served.indexOf("</paper-shelf>"));
-  assert.match(fallback, /<section class="ps-profile ps-profile-full"[^>]*>.*<p class="ps-position" dir="auto">Research Assistant Professor<\/p>/s);
+  assert.match(fallback, /<section class="ps-profile ps-profile-full"[^>]*>.*<p class="ps-position" dir="ltr">Research Assistant Professor<\/p>/s);
   assert.doesNotMatch(fallback, /<button/);
   const card = shadow(page, ".ps-profile-slot .ps-profile");  // the live card (the light DOM holds the pre-rendered one)
   assert.ok(await card.isVisible());

@@ -131,6 +131,7 @@ std::string escape_html(std::string_view text) {
 namespace {
 
 using detail::HtmlOut;
+using detail::dir_attribute;
 
 // Opens <a> for `url` and returns true, or writes nothing and returns false when no link may be
 // made (resolve_url judges the joined URL).
@@ -345,11 +346,11 @@ void append_marked(std::string& out, const RichText& text, const std::vector<std
 }
 
 void append_name(HtmlOut& h, std::string& out, const Person& a, bool owner, const std::vector<std::string>* terms) {
-  // dir="auto" isolates each data-derived run (HTML gives [dir] unicode-bidi: isolate), so a
-  // bidi control in one name (U+202E) cannot reorder the text after it.
-  h << (owner ? "<span class=\"ps-author ps-owner\" dir=\"auto\">" : "<span class=\"ps-author\" dir=\"auto\">");
-  if (terms && !terms->empty()) append_marked(out, RichText(display_name(a)), terms);
-  else h.escaped(display_name(a));
+  // (Its dir isolates it: a bidi control in one name cannot reorder the names after it.)
+  const std::string name = display_name(a);
+  h << (owner ? "<span class=\"ps-author ps-owner\"" : "<span class=\"ps-author\"") << dir_attribute(name) << ">";
+  if (terms && !terms->empty()) append_marked(out, RichText(name), terms);
+  else h.escaped(name);
   if (!a.marks().empty()) {
     h << "<sup class=\"ps-marks\">";
     h.escaped(a.marks()) << "</sup>";
@@ -436,10 +437,10 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status)
                    << "\"><div class=\"ps-head\">";
   if (!p.badge.empty()) {
-    h << "<span class=\"ps-badge\" dir=\"auto\">";
+    h << "<span class=\"ps-badge\"" << dir_attribute(p.badge) << ">";
     h.escaped(p.badge) << "</span> ";
   }
-  h << "<cite class=\"ps-title\" dir=\"auto\">";
+  h << "<cite class=\"ps-title\"" << dir_attribute(p.title.text) << ">";
   const Link* best = best_link(p);
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
@@ -450,7 +451,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   append_authors(h, out, p, o, terms);
   h << "<div class=\"ps-meta\">";
   if (!p.venue.empty()) {
-    h << "<span class=\"ps-venue\" dir=\"auto\">";
+    h << "<span class=\"ps-venue\"" << dir_attribute(p.venue.text) << ">";
     append_marked(out, p.venue, terms);
     h << "</span>";
   }
@@ -461,7 +462,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   if (p.status != Status::Published)
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
   if (!p.award.empty() || !p.award_label.empty()) {
-    h << " <span class=\"ps-award\" dir=\"auto\"";
+    h << " <span class=\"ps-award\"" << dir_attribute(p.award_label.empty() ? std::string_view(p.award.text) : std::string_view(p.award_label));
     if (!p.award_label.empty() && !p.award.empty()) {
       h << " title=\"";
       h.escaped(p.award.text) << "\"";
@@ -476,7 +477,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     h << " <span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
   h << "</div>";
   if (!p.note.empty() && !(p.status != Status::Published && same_text_ascii(p.note.text, label(p.status)))) {
-    h << "<div class=\"ps-note\" dir=\"auto\">";
+    h << "<div class=\"ps-note\"" << dir_attribute(p.note.text) << ">";
     append_marked(out, p.note, terms);
     h << "</div>";
   }
@@ -493,7 +494,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   if (!p.abstract.empty()) {
     any_action = true;
-    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p dir=\"auto\">";
+    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract.text) << ">";
     append_rich_text_html(out, p.abstract);
     h << "</p></div></details>";
   }
@@ -553,7 +554,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     bool used = !e.symbol.empty();
     each_character(e.symbol, [&](std::string_view c) { used = used && marked.find(c) != detail::StringIds::kAbsent; });
     if (!used) continue;
-    legend_html += "<span class=\"ps-legend-item\" dir=\"auto\"><sup>" + escape_html(e.symbol) + "</sup> " +
+    legend_html += "<span class=\"ps-legend-item\"" + std::string(dir_attribute(e.meaning)) + "><sup>" + escape_html(e.symbol) + "</sup> " +
                    escape_html(e.meaning) + "</span> ";
   }
   if (!legend_html.empty()) out += "<p class=\"ps-legend\">" + legend_html + "</p>";
@@ -574,7 +575,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   } else {
     for (const auto& g : view.groups) {
       if (g.begin >= shown) break;
-      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\"><span dir=\"auto\">" +
+      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\"><span" + std::string(dir_attribute(g.label)) + ">" +
              escape_html(g.label) + "</span> <span class=\"ps-count\">" + std::to_string(g.count) + "</span></h3>";
       entries(g.begin, g.count);
       out += "</section>";

@@ -2,7 +2,13 @@
 
 #include <charconv>
 
+#include "papershelf/unicode.hpp"
+
 namespace papershelf::detail {
+
+std::string_view dir_attribute(std::string_view text) {
+  return unicode::first_strong_direction(text) == unicode::Direction::RightToLeft ? " dir=\"rtl\"" : " dir=\"ltr\"";
+}
 
 void append_escaped_html(std::string& out, std::string_view text) {
   for (char c : text) {

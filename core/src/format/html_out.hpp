@@ -13,6 +13,13 @@ namespace papershelf::detail {
 // escape_html(text), appended to `out`.
 void append_escaped_html(std::string& out, std::string_view text);
 
+// The dir attribute of a data-derived run of `text`: " dir=\"ltr\"" or " dir=\"rtl\"", the
+// direction HTML's dir="auto" would find (unicode::first_strong_direction; ltr for text with no
+// strong character), written out because dir="auto" costs Chromium the square of the run's
+// children. Every run carries one, which also isolates it (HTML gives [dir] unicode-bidi:
+// isolate), so that a bidi control in one name (U+202E) cannot reorder the text after it.
+std::string_view dir_attribute(std::string_view text);
+
 class HtmlOut {
  public:
   explicit HtmlOut(std::string& out) : out_(out) {}

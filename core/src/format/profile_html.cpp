@@ -12,6 +12,7 @@ namespace papershelf {
 namespace {
 
 using detail::HtmlOut;
+using detail::dir_attribute;
 
 std::string class_safe(std::string_view s) {
   std::string out;
@@ -290,7 +291,7 @@ void top_item(HtmlOut& h, const ProfileCardOptions& o, const std::string& filter
               std::string_view name, std::uint32_t count, int last_year) {
   h << "<li>";
   stat_open(h, o, filter, cls);
-  h << "<span class=\"ps-top-name\" dir=\"auto\">";
+  h << "<span class=\"ps-top-name\"" << dir_attribute(name) << ">";
   h.escaped(name) << "</span> <span class=\"ps-top-n\">" << count << "</span><span class=\"ps-visually-hidden\"> "
                   << plural(count, "publication", "publications") << "</span>";
   if (last_year)
@@ -384,17 +385,17 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   h << "<div class=\"ps-profile-main\">";
   auto paragraph = [&](const std::string& text, const char* open, const char* close) {
     if (text.empty()) return;
-    h << open;
+    h << open << dir_attribute(text) << ">";
     h.escaped(text) << close;
   };
-  paragraph(p.name, "<h3 class=\"ps-profile-name\" dir=\"auto\">", "</h3>");
-  paragraph(p.position, "<p class=\"ps-position\" dir=\"auto\">", "</p>");
-  paragraph(p.affiliation, "<p class=\"ps-affiliation\" dir=\"auto\">", "</p>");
+  paragraph(p.name, "<h3 class=\"ps-profile-name\"", "</h3>");
+  paragraph(p.position, "<p class=\"ps-position\"", "</p>");
+  paragraph(p.affiliation, "<p class=\"ps-affiliation\"", "</p>");
   if (!compact && !p.interests.empty()) {
     // A list, so that a screen reader says where one interest ends (the dots are drawn by CSS).
     h << "<div class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> <ul class=\"ps-interest-list\">";
     for (const auto& interest : p.interests) {
-      h << "<li class=\"ps-interest\" dir=\"auto\">";
+      h << "<li class=\"ps-interest\"" << dir_attribute(interest) << ">";
       h.escaped(interest) << "</li>";
     }
     h << "</ul></div>";
