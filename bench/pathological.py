@@ -21,6 +21,7 @@ file, its kind, its search text and owner (bench/web/longtasks.mjs --hostile rea
 """
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile

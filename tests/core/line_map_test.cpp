@@ -97,5 +97,15 @@ TEST(LineMap, AnswersInAnyOrderMatchTheCount) {
       ASSERT_EQ(got.line, want.line) << "offset " << offset << " step " << k;
       ASSERT_EQ(got.column, want.column) << "offset " << offset << " step " << k;
     }
+    // A reader's order: forward, each time looking back at one early place (a duplicate's first).
+    const LineMap ordered(text);
+    for (std::size_t offset = 0; offset <= text.size(); offset += 7) {
+      for (const std::size_t at : {offset, std::size_t{3}}) {
+        const LineMap::Position got = ordered.position(at);
+        const LineMap::Position want = naive_position(text, at);
+        ASSERT_EQ(got.line, want.line) << "offset " << at;
+        ASSERT_EQ(got.column, want.column) << "offset " << at;
+      }
+    }
   }
 }

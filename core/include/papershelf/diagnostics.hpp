@@ -48,10 +48,15 @@ class LineMap {
   static constexpr std::uint32_t kStride = 16;
   std::string_view text_;
   std::vector<std::uint32_t> block_starts_;  // where lines 1, 17, 33, ... start
-  // The last answer: its offset, its position and where its line starts.
-  mutable std::size_t last_offset_ = 0;
-  mutable std::size_t last_line_start_ = 0;
-  mutable Position last_ = {1, 1};
+  // The last answer: its offset, its position and where its line starts; and the furthest one,
+  // so that a reader that reports in order while it looks back (a duplicate's first place) still
+  // counts each column only once: a 1 MB one-line JSON of 38,000 duplicate ids took 5 s.
+  struct Anchor {
+    std::size_t offset = 0;
+    std::size_t line_start = 0;
+    Position position = {1, 1};
+  };
+  mutable Anchor last_, furthest_;
 };
 
 }  // namespace papershelf

@@ -219,21 +219,23 @@ LineMap::Position LineMap::position(std::size_t offset) const {
   std::size_t line = static_cast<std::size_t>(block - block_starts_.begin()) * kStride + 1;
   std::size_t start = *block;  // of the line holding `offset`, once the loops below have run
   std::size_t i = start;
-  // From the last answer when that is nearer: forward from it, or back within its line.
+  // From the nearest earlier answer when there is one past the block's start: forward from it,
+  // or back within the last answer's line.
+  const Anchor* from = nullptr;
+  for (const Anchor* a : {&last_, &furthest_})
+    if (a->offset <= offset && a->offset >= *block && (!from || a->offset > from->offset)) from = a;
   std::size_t column_from = start, column_base = 0;
-  if (offset >= last_offset_ && last_offset_ >= *block) {
-    line = last_.line;
-    start = last_line_start_;
-    i = last_offset_;
-    column_from = last_offset_;
-    column_base = last_.column - 1;
-  } else if (offset < last_offset_ && offset >= last_line_start_ && offset - last_line_start_ > last_offset_ - offset &&
-             std::memchr(data + offset, '\n', last_offset_ - offset) == nullptr) {
-    const auto back = unicode::count_code_points(text_.substr(offset, last_offset_ - offset));
-    const Position p{last_.line, static_cast<std::uint32_t>(last_.column - back)};
-    last_offset_ = offset;
-    last_ = p;
-    return p;
+  if (from) {
+    line = from->position.line;
+    start = from->line_start;
+    i = from->offset;
+    column_from = from->offset;
+    column_base = from->position.column - 1;
+  } else if (offset < last_.offset && offset >= last_.line_start && offset - last_.line_start > last_.offset - offset &&
+             std::memchr(data + offset, '\n', last_.offset - offset) == nullptr) {
+    const auto back = unicode::count_code_points(text_.substr(offset, last_.offset - offset));
+    last_ = {offset, last_.line_start, {last_.position.line, static_cast<std::uint32_t>(last_.position.column - back)}};
+    return last_.position;
   }
   for (; i + 8 <= offset; i += 8) {
     if (const std::uint64_t m = bytes::bytes_equal_to(bytes::load_word(data + i), '\n')) {
@@ -247,15 +249,14 @@ LineMap::Position LineMap::position(std::size_t offset) const {
       start = i + 1;
     }
   }
-  if (start > column_from) {  // a line ended since the last answer: count from its start
+  if (start > column_from) {  // a line ended since the answer counted from: count from its start
     column_from = start;
     column_base = 0;
   }
   const auto column = column_base + unicode::count_code_points(text_.substr(column_from, offset - column_from)) + 1;
-  last_offset_ = offset;
-  last_line_start_ = start;
-  last_ = {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)};
-  return last_;
+  last_ = {offset, start, {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)}};
+  if (offset >= furthest_.offset) furthest_ = last_;
+  return last_.position;
 }
 
 }  // namespace papershelf
