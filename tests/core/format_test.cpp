@@ -422,6 +422,33 @@ TEST(EntryHtml, SearchMarksEveryVisibleField) {
   EXPECT_EQ(format_entry_html(p, options_for({})).find("<mark>"), std::string::npos);
 }
 
+// A hostile run (a title of thousands of \emph and matches, thousands of authors) is drawn with at
+// most 1,000 elements each; the rest of its text follows plain, none of it lost.
+TEST(EntryHtml, AHostileRunIsDrawnWithBoundedElementsAndAllItsText) {
+  std::string title, authors;
+  for (int i = 0; i < 3000; ++i) title += "\\emph{w" + std::to_string(i) + "} xy ";
+  for (int i = 0; i < 2500; ++i) authors += (i ? " and " : "") + std::string("Xy") + std::to_string(i) + ", G.";
+  const Library lib = read_bibtex("@misc{big, title={" + title + "}, author={" + authors + "}, note={" + title + "}}\n", ReadOptions{}).library;
+  ASSERT_EQ(lib.publications.size(), 1u);
+  const std::vector<std::string> terms = search_terms("xy");
+  const std::string html = format_entry_html(lib.publications[0], options_for({}), &terms);
+  const auto count = [&](const std::string& needle) {
+    std::size_t n = 0;
+    for (std::size_t at = html.find(needle); at != std::string::npos; at = html.find(needle, at + 1)) ++n;
+    return n;
+  };
+  const std::size_t cite = html.find("<cite"), cite_end = html.find("</cite>");
+  const std::string title_html = html.substr(cite, cite_end - cite);
+  std::size_t elements = 0;
+  for (std::size_t at = title_html.find('<', 1); at != std::string::npos; at = title_html.find('<', at + 1)) elements += title_html[at + 1] != '/';
+  EXPECT_LE(elements, 1000u);
+  EXPECT_GE(elements, 990u);
+  EXPECT_NE(title_html.find("w2999"), std::string::npos) << "the text after the cap is there";
+  EXPECT_EQ(count("class=\"ps-author\""), 1000u);
+  EXPECT_NE(html.find("Xy2499"), std::string::npos);
+  EXPECT_LE(count("<mark>"), 3000u) << "title, note and names each bounded";
+}
+
 TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   Publication p = sample_pub();
   p.abstract = "We study LLMs.";

@@ -193,21 +193,40 @@ std::vector<Match> marks_within(const std::vector<Match>& matches, std::uint32_t
 // mark is innermost: it is closed where a span begins or ends and opened again inside, so it never
 // cuts a math span or a link in two. (Reopening every span and testing every match for every
 // piece made a title with many matches or spans quadratic: 120 KB froze the page for 15 s.)
+// The most styled spans and marks one run is drawn with; past the place where they begin, the
+// rest of its text is plain (all of it still there, found and selectable). Real runs have tens;
+// a browser lays out a run of 100,000 elements in seconds on the page's thread.
+constexpr std::size_t kMaxElementsPerRun = 1000;
+
 void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr) {
   const auto n = static_cast<std::uint32_t>(text.text.size());
   const bool has_marks = highlight && !highlight->empty();
   if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
   const std::vector<Span>& spans = text.spans;
+  std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
+  const auto drawn = [&](const Span& s) { return s.begin < s.end && s.end <= n && s.style != SpanStyle::NoCase; };
+  // Where the drawn elements stop: the begin of the first one past the cap (n: none is left out).
+  std::uint32_t stop = n;
+  if (spans.size() + marks.size() > kMaxElementsPerRun) {
+    std::vector<std::uint32_t> begins;
+    for (const Span& s : spans)
+      if (drawn(s)) begins.push_back(s.begin);
+    for (const Match& m : marks) begins.push_back(m.begin);
+    if (begins.size() > kMaxElementsPerRun) {
+      std::nth_element(begins.begin(), begins.begin() + kMaxElementsPerRun, begins.end());
+      stop = begins[kMaxElementsPerRun];
+    }
+  }
   std::vector<std::uint32_t> by_begin;  // the spans drawn, by index
   std::vector<std::uint32_t> cuts = {0, n};
   for (std::uint32_t i = 0; i < spans.size(); ++i) {
     const Span& s = spans[i];
-    if (s.begin >= s.end || s.end > n || s.style == SpanStyle::NoCase) continue;
+    if (!drawn(s) || s.begin >= stop) continue;
     by_begin.push_back(i);
     cuts.push_back(s.begin);
     cuts.push_back(s.end);
   }
-  const std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
+  marks.erase(std::find_if(marks.begin(), marks.end(), [&](const Match& m) { return m.begin >= stop; }), marks.end());
   for (const Match& m : marks) {
     cuts.push_back(m.begin);
     cuts.push_back(m.end);
@@ -365,11 +384,19 @@ void append_authors(HtmlOut& h, std::string& out, const Publication& p, const Fo
   if (names.empty()) return;
   const AuthorLine line = author_line(p, o.owner, o.max_authors);
   h << "<div class=\"ps-authors\">";
+  // Past kMaxElementsPerRun names (a hostile list: real ones end near 3,000 for a few physics
+  // papers), the rest are plain text, as a run's spans are.
+  std::size_t drawn = 0;
+  const auto name = [&](std::uint32_t i) {
+    if (drawn++ < kMaxElementsPerRun) return append_name(h, out, names[i], line.is_owner[i], terms);
+    h.escaped(display_name(names[i]));
+    h.escaped(names[i].marks());
+  };
   std::uint32_t previous = 0;
   for (std::size_t k = 0; k < line.shown.size(); ++k) {
     const std::uint32_t i = line.shown[k];
     if (k > 0) h << (i == previous + 1 ? ", " : ", \xE2\x80\xA6, ");  // gap before a moved owner
-    append_name(h, out, names[i], line.is_owner[i], terms);
+    name(i);
     previous = i;
   }
   if (line.hidden > 0) {
@@ -384,7 +411,7 @@ void append_authors(HtmlOut& h, std::string& out, const Publication& p, const Fo
       if (next < line.shown.size() && line.shown[next] == i) continue;
       if (!first) h << ", ";
       first = false;
-      append_name(h, out, names[i], line.is_owner[i], terms);
+      name(i);
     }
     h << "</span></details>";
   } else if (p.others && !editors) {
