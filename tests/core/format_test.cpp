@@ -447,6 +447,30 @@ TEST(EntryHtml, AHostileRunIsDrawnWithBoundedElementsAndAllItsText) {
   EXPECT_EQ(count("class=\"ps-author\""), 1000u);
   EXPECT_NE(html.find("Xy2499"), std::string::npos);
   EXPECT_LE(count("<mark>"), 3000u) << "title, note and names each bounded";
+  // Links: 64 buttons, the rest counted.
+  std::string urls;
+  for (int i = 0; i < 100; ++i) urls += ", url_k" + std::to_string(i) + "={https://e.org/" + std::to_string(i) + "}";
+  const Library linked = read_bibtex("@misc{u, title={Links}" + urls + "}\n", ReadOptions{}).library;
+  const std::string row = format_entry_html(linked.publications[0], options_for({}));
+  std::size_t buttons = 0;
+  for (std::size_t at = row.find("ps-action ps-link"); at != std::string::npos; at = row.find("ps-action ps-link", at + 1)) ++buttons;
+  EXPECT_EQ(buttons, 64u);
+  EXPECT_NE(row.find("<span class=\"ps-more-links\">+36 links</span>"), std::string::npos) << row;
+}
+
+// Unset, max-authors shows a list whole up to 100 names; a large collaboration's list shows its
+// first 10 and "+N more", the owner among them.
+TEST(AuthorLines, ALongListIsCollapsedByDefault) {
+  std::vector<std::uint8_t> owners(150, 0);
+  owners[120] = 1;
+  const AuthorLine long_line = collapse_authors(owners, 0);
+  EXPECT_EQ(long_line.shown.size(), 10u);
+  EXPECT_EQ(long_line.hidden, 140u);
+  EXPECT_EQ(long_line.shown.back(), 120u) << "the owner stays";
+  const AuthorLine whole = collapse_authors(std::vector<std::uint8_t>(100, 0), 0);
+  EXPECT_EQ(whole.shown.size(), 100u);
+  EXPECT_EQ(whole.hidden, 0u);
+  EXPECT_EQ(collapse_authors(std::vector<std::uint8_t>(150, 0), 200).hidden, 0u) << "max-authors says otherwise";
 }
 
 TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {

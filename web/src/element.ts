@@ -31,7 +31,7 @@ export interface PaperShelfAttributeTypes {
   theme: string;
   /** marker meanings, e.g. *=equal contribution; †=corresponding author */
   legend: string;
-  /** collapse longer author lists to "+N more" (the owner stays visible) */
+  /** collapse longer author lists to "+N more" (the owner stays visible); by default only lists of more than 100 names, to their first 10 */
   "max-authors": string;
   /** prefix for relative links: an http(s) or relative URL */
   base: string;
@@ -235,9 +235,10 @@ function checkedLabels(labels: unknown, where: string): Partial<Labels> {
 type GroupKey = "none" | "year" | "type" | "status" | "venue";
 
 // Inputs at least this large are read in a Web Worker when the embed can start one. Below it
-// (about 1,700 entries: reading takes about 40 ms in WebAssembly) the page's own thread paints
-// sooner, and each keystroke's query and markup cost no round trip to a worker.
-const WORKER_THRESHOLD = 1024 * 1024;
+// (about 850 entries; the real files we know are under 200 KB but one) the page's own thread
+// paints sooner, and each keystroke's query and markup cost no round trip to a worker. At 1 MB a
+// hostile file took the page's thread 0.3-1.1 s to read (bench/web/longtasks.mjs --hostile).
+const WORKER_THRESHOLD = 512 * 1024;
 
 // By default a list shorter than this shows no toolbar (controls="auto").
 const SMALL_LIST = 10;

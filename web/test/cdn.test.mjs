@@ -18,7 +18,7 @@ const repo = join(here, "..", "..");
 const dist = join(repo, "web", "dist");
 const bibText = readFileSync(join(repo, "examples", "homepage", "papers.bib"), "utf8");
 const count = (bibText.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
-// Over the element's worker threshold (1 MB): generated, plain entries.
+// Over the element's worker threshold (512 KB): generated, plain entries.
 const LARGE = 4000;
 const largeBib = Array.from({ length: LARGE }, (_, i) =>
   `@article{large${i}, title = {A Study of Scheduling Number ${i} in Shared GPU Datacenters}, author = {Hu, Qinghao and Doe, Jane and Roe, Richard},\n  journal = {Journal of Systems ${i % 40}}, volume = {${i % 90}}, pages = {${i}--${i + 12}}, year = ${2000 + (i % 25)}}\n`).join("");

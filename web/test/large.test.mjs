@@ -1,4 +1,4 @@
-// Large inputs in Debian's Chromium: a file of 1 MB or more is read in a Web Worker (the
+// Large inputs in Debian's Chromium: a file of 512 KB or more is read in a Web Worker (the
 // script tag starts itself as one), the element shows a progress bar meanwhile, nothing is lost,
 // and everything the element does (search, sort, groups, BibTeX, "+N more", the canvas renderer)
 // works on the worker-held library. Without a worker (a CSP that forbids it) the same file is

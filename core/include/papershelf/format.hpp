@@ -30,7 +30,8 @@ enum class Panels : std::uint8_t { Filled, OnDemand, None };
 
 struct FormatOptions {
   OwnerMatcher owner;             // whose name is highlighted
-  std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0 = never); the owner stays
+  std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0: only lists of more than
+                                  // kLongAuthorList, to kLongAuthorListShown); the owner stays
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
   std::string base;               // prefix for relative link URLs ("" keeps them as written)
   std::string preset;             // the list's look (is_preset()): data-preset on .ps-shelf; "" none
@@ -82,6 +83,10 @@ const std::vector<Person>& credited_names(const Publication& p, bool* editors = 
 std::string_view editors_label(std::size_t count);  // "(ed.)", "(eds.)"
 // The line of credited_names(p).
 AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors);
+// With max_authors 0 (unset), a list of more than kLongAuthorList names shows its first
+// kLongAuthorListShown.
+inline constexpr std::uint32_t kLongAuthorList = 100;
+inline constexpr std::uint32_t kLongAuthorListShown = 10;
 // The same rule over precomputed owner flags (for renderers that receive authors as view data).
 AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_authors);
 // Display label of a link kind: "pdf" -> "PDF", "code" -> "Code", unknown kinds capitalised.

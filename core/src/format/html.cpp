@@ -197,6 +197,7 @@ std::vector<Match> marks_within(const std::vector<Match>& matches, std::uint32_t
 // rest of its text is plain (all of it still there, found and selectable). Real runs have tens;
 // a browser lays out a run of 100,000 elements in seconds on the page's thread.
 constexpr std::size_t kMaxElementsPerRun = 1000;
+constexpr std::size_t kMaxLinksPerEntry = 64;
 
 void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr) {
   const auto n = static_cast<std::uint32_t>(text.text.size());
@@ -301,7 +302,11 @@ AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_
   for (std::uint32_t i = 0; i < n && first_owner == n; ++i)
     if (is_owner[i]) first_owner = i;
   line.is_owner = std::move(is_owner);
-  const std::uint32_t limit = max_authors == 0 ? n : static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors));
+  // Unset (0): a list is shown whole up to kLongAuthorList names; a longer one (a large
+  // collaboration's paper: thousands of names) shows its first kLongAuthorListShown, as a reader
+  // would want, and a page is not laid out around a million bytes of names.
+  const std::uint32_t limit = max_authors != 0 ? static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors))
+                              : n > kLongAuthorList ? kLongAuthorListShown : n;
   if (n <= limit) {
     for (std::uint32_t i = 0; i < n; ++i) line.shown.push_back(i);
     return line;
@@ -513,12 +518,20 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   const std::size_t row = out.size();
   h << "<div class=\"ps-actions\">";
   bool any_action = false;
+  // (At most kMaxLinksPerEntry buttons: a hostile record of 44,000 links was a row the page
+  // laid out for 1.5 s; the rest are counted, and all are in its BibTeX.)
+  std::size_t links = 0, more_links = 0;
   for (const auto& l : p.links) {
     if (resolve_url(l.url, o.base).empty()) continue;
     any_action = true;
+    if (links++ >= kMaxLinksPerEntry) {
+      ++more_links;
+      continue;
+    }
     link_open(h, l.url, "ps-action ps-link ps-link-" + class_safe(l.label), o.base);
     h.escaped(link_label(l.label)) << "</a>";
   }
+  if (more_links) h << "<span class=\"ps-more-links\">+" << more_links << (more_links == 1 ? " link" : " links") << "</span>";
   if (!p.abstract.empty()) {
     any_action = true;
     h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract.text) << ">";
