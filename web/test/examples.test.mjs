@@ -15,6 +15,7 @@ import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
 import { launch, open, ready, settled } from "./support/browser.mjs";
 import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
+import { installTarball, packWeb } from "./support/cli.mjs";
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
@@ -218,8 +219,7 @@ test("lab page: thousands of generated entries, sorted and searched in the brows
 
 /** Runs `npm pack` for the package into `dir` and installs it there offline. */
 function installPackage(dir) {
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", "--no-save", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
+  installTarball(dir, packWeb(webDir, dir));
 }
 
 test("examples/node: the documented commands, run against the packed package, print what the core computes", async () => {
@@ -269,9 +269,9 @@ function runGuideShell(section, dir, beforeBuild) {
   const blocks = guideBlocks.filter((b) => b.section.startsWith(section) && b.lang === "sh");
   assert.equal(blocks.length, 2, `${section}: a block to set up, a block to build`);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "site", private: true }));
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: join(repo, "web"), encoding: "utf8" }).trim().split("\n").pop();
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
-  rmSync(join(dir, tarball));
+  const tarball = packWeb(webDir, dir);
+  installTarball(dir, tarball);
+  rmSync(tarball);
   const [setUp, build] = blocks;
   const code = setUp.code.replace(/^npm install papershelf\n/m, "");
   assert.notEqual(code, setUp.code, `${section}: the guide installs the package first`);

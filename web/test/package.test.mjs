@@ -7,15 +7,14 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installTarball, packWeb } from "./support/cli.mjs";
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 test("npm pack -> install -> import from ESM and CommonJS", () => {
   const dir = mkdtempSync(join(tmpdir(), "papershelf-pack-"));
   try {
-    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
+    installTarball(dir, packWeb(webDir, dir));
     // The npm page: the package's README (web/README.md, its blocks run by readme.test.mjs).
     assert.match(readFileSync(join(dir, "node_modules", "papershelf", "README.md"), "utf8"), /^# papershelf\n/);
     const esm = `import { load } from "papershelf";

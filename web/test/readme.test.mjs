@@ -19,6 +19,7 @@ import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
 import { launch, open, ready } from "./support/browser.mjs";
 import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
+import { installTarball, packWeb } from "./support/cli.mjs";
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
@@ -46,8 +47,7 @@ before(async () => {
   // `npx papershelf` runs the package's own CLI (WebAssembly under Node), installed from the
   // packed package as a researcher installs it.
   writeFileSync(join(sandbox, "package.json"), JSON.stringify({ name: "site", private: true }));
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", sandbox], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(sandbox, tarball)], { cwd: sandbox, stdio: "pipe" });
+  installTarball(sandbox, packWeb(webDir, sandbox));
 });
 after(async () => { await browser?.close(); if (sandbox) rmSync(sandbox, { recursive: true, force: true }); });
 
@@ -112,9 +112,7 @@ function checkCommand(command, at) {
 function runNpmInstall() {
   const dir = mkdtempSync(join(tmpdir(), "papershelf-readme-npm-"));
   try {
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop();
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", join(dir, tarball)], { cwd: dir, stdio: "pipe" });
+    installTarball(dir, packWeb(webDir, dir));
     const out = execFileSync("node", ["--input-type=module", "-e", 'const { load } = await import("papershelf"); console.log(typeof (await load()).parse)'], { cwd: dir, encoding: "utf8" });
     assert.equal(out.trim(), "function");
   } finally {

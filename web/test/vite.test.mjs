@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./support/server.mjs";
 import { launch, open, ready } from "./support/browser.mjs";
+import { installTarball, packWeb } from "./support/cli.mjs";
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repo = join(webDir, "..");
@@ -18,7 +19,7 @@ const example = join(repo, "examples", "npm-vite");
 let work, tarball;
 before(() => {
   work = mkdtempSync(join(tmpdir(), "papershelf-vite-"));
-  tarball = join(work, execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: webDir, encoding: "utf8" }).trim().split("\n").pop());
+  tarball = packWeb(webDir, work);
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -33,7 +34,7 @@ function app(name, files) {
     else cpSync(body.copy, join(dir, path), { recursive: true });
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], { cwd: dir, stdio: "pipe" });
+  installTarball(dir, tarball);
   execFileSync(join(webDir, "node_modules", ".bin", "vite"), ["build", "--logLevel", "error"], { cwd: dir, stdio: "pipe" });
   return dir;
 }

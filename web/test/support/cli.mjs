@@ -2,13 +2,14 @@
 // each command a process of its own, its standard output, standard error and exit status kept
 // as bytes.
 import { execFileSync, spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 
 // Installs `tarball` (an `npm pack` of web/) into `dir`, an empty folder, from npm's cache only.
 export function installTarball(dir, tarball) {
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+  // (A folder without package.json would let npm install into a parent folder's node_modules.)
+  if (!existsSync(join(dir, "package.json"))) writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], { cwd: dir, stdio: "pipe" });
 }
 
