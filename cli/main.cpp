@@ -132,7 +132,8 @@ FOLDER (or DIR with --root).
 
 A src is read only when it is a regular file of at most 64 MB whose real path (symbolic
 links followed) is inside the page's folder, or inside DIR with --root; a src from the
-site's root ("/papers.bib") is read from DIR and needs --root. A src that is a URL is
+site's root ("/papers.bib") is read from DIR and needs --root (its first folder, when DIR
+has none of that name, is taken for the path the site is served under: /repo/papers.bib). A src that is a URL is
 left to the element. An attribute the element cannot use (a bad sort, group, filter
 clause, base, preset, max-authors, profile or link) is left out as the element leaves it
 out, with a warning at the element's line:column.
@@ -656,7 +657,14 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
       continue;
     }
     const std::string src_dir = from_root ? site_root + "/" : dir;
-    const std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
+    std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
+    // A site served under a path (a project site, user.github.io/repo: Jekyll's baseurl) names
+    // "/repo/assets/papers.bib", which the built folder holds as assets/papers.bib: a first folder
+    // the site's root does not have is that path.
+    if (const std::size_t first = src_path.find('/'); from_root && first != std::string::npos) {
+      std::error_code error;
+      if (!std::filesystem::exists(src_dir + src_path.substr(0, first), error)) src_path.erase(0, first + 1);
+    }
     std::string bytes;
     if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
       report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; it is not filled");

@@ -590,6 +590,11 @@ TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {
   const std::string before = read_file(site + "publications/index.html");
   ASSERT_EQ(papershelf("prerender " + quote(site)).status, 0);
   EXPECT_EQ(read_file(site + "publications/index.html"), before);
+  // A site served under a path (Jekyll's baseurl: /repo/...) is built without it.
+  write_file(site + "project.html", "<paper-shelf prerender src=\"/repo/assets/bib/papers.bib\"></paper-shelf>\n");
+  const Result based = papershelf("prerender " + quote(site), true);
+  EXPECT_EQ(based.status, 0) << based.out;
+  EXPECT_TRUE(contains(read_file(site + "project.html"), "Mine Paper"));
   // -o has no meaning for a folder; a folder without a marked page fills nothing and says so.
   EXPECT_EQ(papershelf("prerender -o x.html " + quote(site), true).status, 2);
   const std::string empty = fresh_dir("site-empty");
