@@ -38,6 +38,8 @@ commands:
   render    filter, search, sort, group and format the input to stdout
   stats     print the owner's statistics (counts, per year, venues, co-authors)
   prerender put the static list into a page's <paper-shelf> elements (no JavaScript needed)
+  setup     copy the browser files into a page's folder, a Jekyll or a Hugo site
+            (npx papershelf setup page|jekyll|hugo: the npm package's own command)
   help      show help for a command
 
 options:
@@ -119,6 +121,8 @@ Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
 max-authors, base, preset, omit-fields, and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
+Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
+that papershelf.css shows as an empty space while the page's scripts load.
 An element with the attribute prerender (which an HTML minifier that drops comments
 keeps) has all of its content replaced by the marker, the list and the end marker.
 The element takes over from it without moving anything. Run it again after the data
@@ -176,6 +180,8 @@ struct Args {
   std::string root;    // prerender: the folder src files must be inside ("" = the page's)
   std::size_t max_authors = 0;
   std::size_t first = 0;  // html: the first N entries only (0 = all)
+  // prerender: the element's controls attribute, to keep its toolbar's room (no flag sets it)
+  std::optional<std::string> controls;
   bool no_bibtex = false, clean = false, quiet = false, help = false;
   // Profile card.
   std::string profile_mode;  // "" = no card
@@ -467,6 +473,18 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
 
   const View view = catalog.query(query, owner_text(a));
   if (listed) *listed = view.entries.size();
+  if (a.controls) {
+    // As the element will judge it: the whole list (here the scope) and its facets.
+    Query whole;
+    whole.scope = query.filter;
+    Facets facets;
+    const View scope = catalog.query(whole, owner_text(a), &facets);
+    options.toolbar.mode = controls_mode(*a.controls, scope.total);
+    options.toolbar.useful = useful_controls(facets, scope.total);
+    options.toolbar.selected = facets.selected;
+    options.toolbar.awards = facets.awards;
+    options.toolbar.owner_first = facets.owner_first;
+  }
   if (a.format == "html") {
     std::string card;
     if (const auto profile_mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && profile_mode) {
@@ -686,6 +704,10 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
       continue;
     }
     args.first = a.first;
+    // The canvas renderer draws its own controls: no HTML toolbar takes room above its list.
+    const std::string* controls = shelf.attribute("toolbar") ? shelf.attribute("toolbar") : shelf.attribute("controls");
+    const std::string* renderer = shelf.attribute("renderer");
+    if (!renderer || *renderer != "canvas") args.controls = controls ? *controls : std::string();
     Library lib;
     std::vector<Diagnostic> diagnostics;
     add_input(bytes, src_dir + src_path, Format::Auto, 0, lib, diagnostics);
@@ -789,6 +811,8 @@ int main(int argc, char** argv) {
                : topic == "prerender" ? kPrerenderHelp : kMainHelp, stdout);
     return 0;
   }
+  // (The npm package's bin runs setup itself: it copies the package's files.)
+  if (command == "setup") return usage_error("setup copies the npm package's browser files: run it as npx papershelf setup");
   Args args;
   if (int status = parse_args(argc, argv, 2, args)) return status;
   if (command == "check") return run_check(args);

@@ -467,10 +467,8 @@ void Shelf::draw_toolbar() {
   Filter& f = query_.filter;
   const Facets& facets = view_.facets;
   // Each filter control shows when it can change the list (set_controls), or its filter is set.
-  const Controls can = controls_set_ ? controls_
-                                       : Controls{facets.years.size() > 1, facets.types.size() > 1,
-                                                  facets.statuses.size() > 1, facets.venues.size() > 1,
-                                                  true, true, true};
+  if (!controls_set_ && query_.search.empty() && f.empty()) controls_ = useful_controls(facets, view_.total);
+  const Controls& can = controls_;
   if (can.type || !f.types.empty()) {
     flow(combo);
     const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
@@ -541,7 +539,7 @@ void Shelf::draw_toolbar() {
   };
   flag("selected", labels_.selected, facets.selected, f.selected_only, can.selected);
   flag("award", labels_.award, facets.awards, f.has_award, can.award);
-  flag("first-author", labels_.first_author, facets.owner_first, f.owner_first, can.first);
+  flag("first-author", labels_.first_author, facets.owner_first, f.owner_first, can.first_author);
   if (!f.empty() || !query_.search.empty()) {
     flow(ImGui::CalcTextSize(labels_.clear.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::Button(labels_.clear.c_str())) {
@@ -579,9 +577,9 @@ void Shelf::draw_toolbar() {
 // Clicking a bar filters to that year; clicking it again clears the year.
 void Shelf::draw_chart() {
   const auto& years = view_.facets.years;
-  // The chart is there when the whole list spans years (set_controls), also while a search
-  // leaves one year or none: the rows below do not jump as a visitor types.
-  if (controls_set_ ? !controls_.year : years.size() < 2) return;
+  // The chart is there when the whole list spans years (the controls' judgement), also while a
+  // search leaves one year or none: the rows below do not jump as a visitor types.
+  if (!controls_.year) return;
   const float label_h = ImGui::GetFontSize() * 0.8f;
   if (years.empty()) {
     ImGui::Dummy(ImVec2(1, kChartHeight + label_h));

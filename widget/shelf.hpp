@@ -188,12 +188,11 @@ class Shelf {
   // it before the frame and adds them first, so that no frame draws ImGui's "?" in their place.
   bool check_new_texts();
   void set_max_authors(std::size_t n) { max_authors_ = n; }
-  // Which filter controls can change the list, as the host judges it for the whole list (the
-  // element does, once per library: nothing comes and goes while a visitor types). A control
-  // whose filter is set always shows. Until a host says, each shows when its facet offers a choice.
-  struct Controls {
-    bool year = true, type = true, status = true, venue = true, selected = true, award = true, first = true;
-  };
+  // Which filter controls can change the list (the core's useful_controls), as the host judged
+  // them for the whole list (the element does, once per library: nothing comes and goes while a
+  // visitor types). A control whose filter is set always shows. Until a host says, the widget
+  // judges each unfiltered view itself and keeps that while a filter or a search is set.
+  using Controls = UsefulControls;
   void set_controls(const Controls& c) {
     controls_ = c;
     controls_set_ = true;

@@ -624,6 +624,39 @@ TEST(CliPrerender, TheAttributeFillsTheWholeContent) {
   EXPECT_EQ(papershelf("prerender " + quote(dir + "page.html")).out, "<paper-shelf prerender src=papers.bib>" + kMarker + "\n" + list + kEndMarker);
 }
 
+// The element's toolbar will stand above the list: the prerendered list keeps its room, with the
+// controls the core judges useful, as much of it as the element's `controls` asks for.
+TEST(CliPrerender, ALongListKeepsTheRoomOfTheElementsToolbar) {
+  const std::string dir = fresh_dir("toolbar");
+  std::string bib;
+  for (int i = 0; i < 12; ++i)
+    bib += "@article{p" + std::to_string(i) + ", title={Paper " + std::to_string(i) + "}, author={Doe, Jane}, journal={J}, year=" +
+           std::to_string(2015 + i % 3) + (i < 2 ? ", selected={true}" : "") + "}\n";
+  write_file(dir + "papers.bib", bib);
+  const auto prerendered = [&](const std::string& attributes) {
+    write_file(dir + "page.html", "<paper-shelf prerender src=papers.bib" + attributes + "></paper-shelf>\n");
+    const Result r = papershelf("prerender " + quote(dir + "page.html"));
+    EXPECT_EQ(r.status, 0) << r.out;
+    return r.out;
+  };
+  const std::string full = prerendered("");
+  EXPECT_TRUE(contains(full, "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\" data-controls=\"full\"><div class=\"ps-toolbar\" data-room hidden inert>"));
+  // Years and "Selected" can narrow the list; one type, one venue and no award cannot.
+  EXPECT_TRUE(contains(full, "<select class=\"ps-f-year\"></select><select class=\"ps-f-type\" hidden>"));
+  EXPECT_TRUE(contains(full, "<label class=\"ps-chip\"><input type=\"checkbox\"> <span class=\"ps-chip-label\" data-count=\"2\">Selected</span>"));
+  EXPECT_TRUE(contains(full, "<label class=\"ps-chip\" hidden><input type=\"checkbox\"> <span class=\"ps-chip-label\" data-count=\"0\">Award</span>"));
+  EXPECT_TRUE(contains(full, "<p class=\"ps-count\">12 publications</p>"));
+  EXPECT_EQ(count(full, "data-room"), 1u);
+  EXPECT_TRUE(contains(prerendered(" toolbar=search"), "data-controls=\"search\"><div class=\"ps-toolbar\" data-room"));
+  // No toolbar, no room: asked for none, a short list, or the canvas (which draws its own).
+  EXPECT_FALSE(contains(prerendered(" toolbar=none"), "data-room"));
+  EXPECT_FALSE(contains(prerendered(" controls=none"), "data-room")) << "the older name";
+  EXPECT_FALSE(contains(prerendered(" filter=selected"), "data-room"));
+  EXPECT_FALSE(contains(prerendered(" renderer=canvas"), "data-room"));
+  // The render command writes a static list for a page without the element: no room.
+  EXPECT_FALSE(contains(papershelf("render " + quote(dir + "papers.bib")).out, "data-room"));
+}
+
 // Only a comment in the element's content is the marker: the same text in an attribute, a
 // script, a style, a textarea, a title or inside another comment is the page's own.
 TEST(CliPrerender, TheMarkerIsACommentInTheElementsContent) {

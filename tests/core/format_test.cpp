@@ -620,6 +620,29 @@ TEST(Citation, Compact) {
             "Qinghao Hu and Zhisheng Ye. Is it done? NSDI, n.d. Under review.");
 }
 
+// DBLP's proceedings titles end with the date: the year is said once, where a reader looks for it.
+TEST(Citation, AVenueThatEndsWithTheYearIsNotFollowedByItAgain) {
+  Publication p = sample_pub();
+  p.venue = "21st USENIX Symposium on Networked Systems Design and Implementation, NSDI 2024, Santa Clara, CA, April 16-18, 2024";
+  EXPECT_TRUE(venue_ends_with_year(p));
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact),
+            "Qinghao Hu, Zhisheng Ye, and Tianwei Zhang. Characterization of LLM Development. 21st USENIX Symposium on Networked "
+            "Systems Design and Implementation, NSDI 2024, Santa Clara, CA, April 16-18, 2024.");
+  const std::string html = format_entry_html(p, FormatOptions{});
+  EXPECT_NE(html.find("April 16-18, 2024</span>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("ps-year"), std::string::npos) << html;
+  // The year elsewhere in the venue, or a longer number that ends with it, is not the year said.
+  for (const char* venue : {"NSDI 2024, Santa Clara", "Report 12024", "Proc. 2023"}) {
+    p.venue = venue;
+    EXPECT_FALSE(venue_ends_with_year(p)) << venue;
+    EXPECT_NE(format_entry_html(p, FormatOptions{}).find("<span class=\"ps-year\">2024</span>"), std::string::npos) << venue;
+  }
+  p.venue = "NSDI 2024.";
+  EXPECT_TRUE(venue_ends_with_year(p));
+  p.date = {};
+  EXPECT_FALSE(venue_ends_with_year(p));
+}
+
 TEST(Citation, Ieee) {
   Publication p = sample_pub();
   EXPECT_EQ(format_citation(p, CitationStyle::Ieee),

@@ -999,3 +999,35 @@ TEST(FilterClauses, SetReplacesOrRemovesOneKind) {
   EXPECT_EQ(set_clause("tag:llm first-author", "first-author", ""), "tag:llm");
   EXPECT_EQ(set_clause("tag:llm", "type", "poem"), "tag:llm");  // (a value the syntax cannot hold is dropped)
 }
+
+// The toolbar's rules, which the element, the canvas widget and prerender all ask.
+TEST(Controls, TheModeIsAskedOrFollowsTheListsLength) {
+  EXPECT_EQ(controls_mode("", kSmallList - 1), ControlsMode::None);  // a "Selected publications" section
+  EXPECT_EQ(controls_mode("", kSmallList), ControlsMode::Full);
+  EXPECT_EQ(controls_mode("auto", 500), ControlsMode::Full);         // (not a mode: the default)
+  EXPECT_EQ(controls_mode("none", 500), ControlsMode::None);
+  EXPECT_EQ(controls_mode("search", 3), ControlsMode::Search);
+  EXPECT_EQ(controls_mode("full", 1), ControlsMode::Full);
+  EXPECT_EQ(to_string(ControlsMode::Search), "search");
+}
+
+TEST(Controls, AControlIsUsefulWhenItCanChangeTheWholeList) {
+  const Library lib = sample();
+  const UsefulControls u = useful_controls(facet_counts(lib, Query{}, owner_hu()), 5);
+  EXPECT_TRUE(u.year && u.type && u.status && u.venue);
+  EXPECT_TRUE(u.selected && u.award && u.first_author);
+  EXPECT_FALSE(u.by_citations);  // no record carries a citation count
+  // Within a scope of one year's conference paper nothing can narrow the list.
+  Query one;
+  one.scope.types = {PubType::Conference};
+  one.scope.year_from = one.scope.year_to = 2021;
+  Facets f = facet_counts(lib, one, owner_hu());
+  const UsefulControls none = useful_controls(f, 1);
+  EXPECT_FALSE(none.year || none.type || none.status || none.venue || none.selected || none.award || none.first_author);
+  // A chip that keeps every record does nothing either; without an owner no one is first author.
+  f = facet_counts(lib, Query{});
+  f.selected = 5;
+  const UsefulControls all = useful_controls(f, 5);
+  EXPECT_FALSE(all.selected);
+  EXPECT_FALSE(all.first_author);
+}

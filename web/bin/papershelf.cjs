@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx papershelf`: the command-line tool (check, render, stats, prerender). It is the native CLI's
+// `npx papershelf`: the command-line tool (check, render, stats, prerender, setup). It is the native CLI's
 // own C++ (cli/ in the repository), compiled to WebAssembly for Node, so it prints what the native
 // one prints; files are read and written through Node. Nothing but Node 18+ is needed.
 "use strict";
@@ -8,4 +8,11 @@ if (major < 18) {
   process.stderr.write(`papershelf: needs Node.js 18 or newer (this is ${process.version})\n`);
   process.exit(2);
 }
-require("../dist/papershelf-cli.cjs");  // runs main() with this process's arguments
+// setup copies the package's browser files into a site (JavaScript: it is packaging, not the CLI's
+// C++); every other command is the C++ CLI.
+const [command, ...rest] = process.argv.slice(2);
+if (command === "setup" || (command === "help" && rest[0] === "setup")) {
+  process.exitCode = require("./setup.cjs")(command === "help" ? ["--help"] : rest);
+} else {
+  require("../dist/papershelf-cli.cjs");  // runs main() with this process's arguments
+}

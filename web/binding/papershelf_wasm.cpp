@@ -181,8 +181,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, scope, filter, sort, group, owner, base, facets: bool, fromLink: bool}. Result:
-// {groups, total, marks, clauses: [{kind, value, text}], facets?, errors, applied: {search, sort, group, filter}}; the record indices in display order are ps_view_size() uint32s at
+// Request: {search, scope, filter, sort, group, owner, controls, base, facets: bool, fromLink: bool}. Result:
+// {groups, total, marks, clauses: [{kind, value, text}], facets?, useful?, controls, errors, applied: {search, sort, group, filter}}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
@@ -194,6 +194,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   text.sort = str(req, "sort");
   text.group = str(req, "group");
   text.owner = str(req, "owner");
+  text.controls = str(req, "controls");
   text.facets = flag(req, "facets");
   text.from_link = flag(req, "fromLink");
   QueryAnswer a = h->catalog.query(text);
@@ -210,6 +211,11 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   write_strings(w, "errors", a.errors);
   w.key("applied").begin_object().field("search", a.search).field("sort", a.sort).field("group", a.group).field("filter", a.filter).end_object();
   if (text.facets) write_facets(w.key("facets"), a.facets);
+  w.field("controls", to_string(a.controls));
+  if (const auto& u = a.useful)
+    w.key("useful").begin_object().field("year", u->year).field("type", u->type).field("status", u->status)
+        .field("venue", u->venue).field("selected", u->selected).field("award", u->award)
+        .field("firstAuthor", u->first_author).field("byCitations", u->by_citations).end_object();
   w.end_object();
   h->view = std::move(a.view.entries);
   return result(w.take());

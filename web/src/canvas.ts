@@ -2,7 +2,7 @@
 // (widget/hosts/web/canvas_main.cpp), hands it query results and rows computed by the core module,
 // and carries its requests (a new query, open a link, copy an entry) back to the element. No data
 // work happens here or in the widget: the element's Library does it.
-import type { View } from "./core.js";
+import type { UsefulControls, View } from "./core.js";
 import { rasterize, type FaceSpec } from "./canvas-glyphs.js";
 
 /** The raw Emscripten module of papershelf-canvas.wasm (internal). */
@@ -237,8 +237,8 @@ export class CanvasView {
   }
 
   /** Which filter controls can change the list (the element judges it for the whole list). */
-  setControls(shown: { year: boolean; type: boolean; status: boolean; venue: boolean; selected: boolean; award: boolean; first: boolean }): void {
-    const bits = [shown.year, shown.type, shown.status, shown.venue, shown.selected, shown.award, shown.first];
+  setControls(shown: UsefulControls): void {
+    const bits = [shown.year, shown.type, shown.status, shown.venue, shown.selected, shown.award, shown.firstAuthor];
     this.#m._ps_canvas_set_controls(bits.reduce((mask, on, i) => mask | (on ? 1 << i : 0), 0));
     this.kick();
   }

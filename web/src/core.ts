@@ -75,6 +75,8 @@ export interface QueryOptions {
   owner?: string;
   /** The prefix for relative links, checked with the query: an unsafe one is reported in `errors`. */
   base?: string;
+  /** The element's `controls` attribute ("full", "search", "none"); anything else: the default. */
+  controls?: string;
   /** Also compute facet counts for filter UIs. */
   facets?: boolean;
   /** The search, filter, sort and group came from a link (a URL hash anyone can write): a sort
@@ -122,6 +124,19 @@ export interface FilterClause {
   label: string;
 }
 
+/** Which controls can change the list, as the core judges them on the whole scope. */
+export interface UsefulControls {
+  year: boolean;
+  type: boolean;
+  status: boolean;
+  venue: boolean;
+  selected: boolean;
+  award: boolean;
+  firstAuthor: boolean;
+  /** The "Most cited" sort. */
+  byCitations: boolean;
+}
+
 /** A change to a filter: toggle one clause (a statistic, a chip), or set the clause of one kind
  *  (an empty value removes it; a flag is set by any non-empty value). */
 export type FilterEdit = { toggle: string } | { kind: string; value: string };
@@ -134,6 +149,11 @@ export interface View {
   groups: Group[];
   total: number;
   facets?: Facets;
+  /** How much toolbar the list gets: the `controls` asked for, else by default the whole toolbar
+   *  for a list of 10 or more and none for a shorter one. */
+  controls: "full" | "search" | "none";
+  /** With `facets`, when no search or filter narrows the scope: which controls can change it. */
+  useful?: UsefulControls;
   /** The author marker symbols that occur in the view ("*†"). */
   marks: string;
   /** The `filter` as the core read it, clause by clause (what controls and chips show). */

@@ -1,7 +1,7 @@
 // The <paper-shelf> custom element and its accessible HTML renderer. Entry markup comes from the
 // core's safe HTML formatter (the same markup as `papershelf render --format html`); this file
 // adds the toolbar, interactivity, URL-hash state and lazy rendering of long lists.
-import type { Diagnostic, FacetValue, FilterClause, FilterEdit, Papershelf, View } from "./core.js";
+import type { Diagnostic, FacetValue, FilterClause, FilterEdit, Papershelf, UsefulControls, View } from "./core.js";
 import type { CanvasAssets, CanvasView, QueryState } from "./canvas.js";
 import { RemoteLibrary, type Shelf } from "./worker.js";
 
@@ -40,6 +40,9 @@ export interface PaperShelfAttributeTypes {
   /** more BibTeX fields visitors never get, comma-separated */
   "omit-fields": string;
   /** full (search, sort, group, filters), search or none; by default none below 10 publications */
+  toolbar: string;
+  /** the older name of `toolbar` (an HTML minifier that collapses boolean attributes, as
+   *  `<video controls>` has, writes it without its value) */
   controls: string;
   /** shows the data's problems (line:column) above the list, for the owner */
   debug: string | boolean;
@@ -72,7 +75,7 @@ function everyAttribute<T extends readonly AttributeName[]>(names: T & ([Attribu
   return names;
 }
 /** The attribute names, at run time (the descriptions above stay out of the script). */
-export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "prerender"] as const);
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "prerender"] as const);
 /** Attributes a change of which needs no work here: only the stylesheet reads preset
  *  (:host([preset=...])), only `papershelf prerender` reads prerender. */
 const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["preset", "prerender"];
@@ -240,8 +243,8 @@ type GroupKey = "none" | "year" | "type" | "status" | "venue";
 // hostile file took the page's thread 0.3-1.1 s to read (bench/web/longtasks.mjs --hostile).
 const WORKER_THRESHOLD = 512 * 1024;
 
-// By default a list shorter than this shows no toolbar (controls="auto").
-const SMALL_LIST = 10;
+// Until the core has judged a list's scope (view.useful), every control is offered.
+const EVERY_CONTROL: UsefulControls = { year: true, type: true, status: true, venue: true, selected: true, award: true, firstAuthor: true, byCitations: true };
 
 const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
 const CHUNK = 100;        // entries per later idle period
@@ -1102,40 +1105,32 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       chip(e.first, "first-author", facets.ownerFirst);
       e.clear.hidden = !this.#state.search && !this.#state.filter;
       e.filtersToggle.textContent = this.labels.filters(view.clauses.length);
-      // How much UI the list gets: `controls`, or by default none for a short list (a "Selected
-      // publications" section) and the whole toolbar for a longer one. An active filter (from a
-      // link or the profile card) always shows the count and "Clear filters".
+      // How much UI the list gets (the core decides from `controls` and the list's length). An
+      // active filter (from a link or the profile card) always shows the count and "Clear filters".
       const wrap = e.toolbar.parentElement as HTMLElement;
-      const mode = this.getAttribute("controls");
-      wrap.dataset.controls = mode === "full" || mode === "search" || mode === "none" ? mode : view.total >= SMALL_LIST ? "full" : "none";
+      wrap.dataset.controls = view.controls;
       wrap.toggleAttribute("data-active", !!(this.#state.search || this.#state.filter));
-      // Controls that cannot change the list are left out. That is judged on the whole scope,
-      // once per library, scope and owner, so that nothing comes and goes while a visitor types.
-      // A list opened with a filter (a shared link) shows every control until it is unfiltered
-      // and can be judged: narrowed facets would hide controls the whole list needs.
+      // Controls that cannot change the list are left out, as the core judges the whole scope
+      // (view.useful: only an unfiltered view carries it). That is kept per library, scope and
+      // owner, so that nothing comes and goes while a visitor types; a list opened with a filter
+      // (a shared link) shows every control until it is unfiltered and can be judged.
       const judged = `${this.#loadCount}\u0001${this.#scope()}\u0001${this.getAttribute("owner") ?? ""}`;
-      const unfiltered = !this.#state.search && !this.#state.filter;
-      if (judged !== this.#uselessFor && unfiltered) {
-        this.#uselessFor = judged;
-        const narrows = (n: number) => n > 0 && n < view.total;
-        this.#useless = {
-          year: facets.years.length < 2, type: facets.types.length < 2, status: facets.statuses.length < 2, venue: facets.venues.length < 2,
-          selected: !narrows(facets.selected), award: !narrows(facets.awards), first: !narrows(facets.ownerFirst),  // (no owner: none)
-          cited: facets.cited === 0,
-        };
-      } else if (!this.#uselessFor.startsWith(`${this.#loadCount}\u0001`)) {
-        this.#useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false, cited: false };
+      if (judged !== this.#usefulFor && view.useful) {
+        this.#usefulFor = judged;
+        this.#useful = view.useful;
+      } else if (!this.#usefulFor.startsWith(`${this.#loadCount}\u0001`)) {
+        this.#useful = EVERY_CONTROL;
       }
-      const u = this.#useless;
-      e.year.hidden = u.year && !e.year.value;
-      e.type.hidden = u.type && !e.type.value;
-      e.status.hidden = u.status && !e.status.value;
-      e.venue.hidden = u.venue && !e.venue.value;
-      e.selected.parentElement!.hidden = u.selected && !e.selected.checked;
-      e.award.parentElement!.hidden = u.award && !e.award.checked;
-      e.first.parentElement!.hidden = u.first && !e.first.checked;
+      const u = this.#useful;
+      e.year.hidden = !u.year && !e.year.value;
+      e.type.hidden = !u.type && !e.type.value;
+      e.status.hidden = !u.status && !e.status.value;
+      e.venue.hidden = !u.venue && !e.venue.value;
+      e.selected.parentElement!.hidden = !u.selected && !e.selected.checked;
+      e.award.parentElement!.hidden = !u.award && !e.award.checked;
+      e.first.parentElement!.hidden = !u.firstAuthor && !e.first.checked;
       const byCitations = [...e.sort.options].find((o) => o.value === "citations-desc");
-      if (byCitations) byCitations.hidden = u.cited && e.sort.value !== "citations-desc";
+      if (byCitations) byCitations.hidden = !u.byCitations && e.sort.value !== "citations-desc";
       this.#renderActiveFilters(view);
     }
     /**
@@ -1157,8 +1152,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#els.active.hidden = chips.length === 0;
     }
 
-    #uselessFor = "";
-    #useless = { year: false, type: false, status: false, venue: false, selected: false, award: false, first: false, cited: false };
+    #usefulFor = "";
+    #useful: UsefulControls = EVERY_CONTROL;
 
     // ------------------------------------------------------------------ [SECTION] rendering
 
@@ -1220,7 +1215,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#renderToken++;
       const fromLink = this.#fromLink;
       const view = await lib.query({ ...this.#state, scope: this.#scope(), group: (this.#state.group || "none") as GroupKey, owner: this.getAttribute("owner") ?? undefined,
-        base: this.getAttribute("base") ?? undefined, facets: true, fromLink },
+        base: this.getAttribute("base") ?? undefined, controls: this.getAttribute("toolbar") ?? this.getAttribute("controls") ?? undefined, facets: true, fromLink },
         { count: FIRST_CHUNK, options: this.#formatOptions(), rows: this.#canvas && this.getAttribute("renderer") === "canvas" ? this.#rowOptions() : undefined });
       if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
       if (fromLink) this.#keepApplied(view);
@@ -1387,8 +1382,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       });
       canvasView.setMaxAuthors(this.#formatOptions().maxAuthors || 10);
       canvasView.setLabels(this.#canvasLabels());
-      const u = this.#useless;  // (the toolbar's rule: the controls that can change the list)
-      canvasView.setControls({ year: !u.year, type: !u.type, status: !u.status, venue: !u.venue, selected: !u.selected, award: !u.award, first: !u.first });
+      canvasView.setControls(this.#useful);  // (the toolbar's rule: the controls that can change the list)
       // The first screen's rows go with the view (a worker sent them with it), so its first frame
       // draws them instead of placeholders.
       const records = view.entries.slice(0, FIRST_CHUNK);

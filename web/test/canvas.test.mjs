@@ -85,7 +85,7 @@ test("the canvas draws the list and the hidden HTML list matches it", async () =
   writeFileSync(join(artifacts, "canvas.png"), png);
   assert.ok(await distinctColours(page, png) > 50, "the canvas screenshot is blank");
   // The HTML toolbar gives way to the widget's; the list stays for screen readers, 1px and clipped.
-  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), false);
+  assert.equal(await page.locator("paper-shelf >> [part=toolbar]").isVisible(), false);
   const items = await page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results li.ps-entry")].map((li) => li.dataset.key));
   assert.deepEqual(items, keys);
   const box = await page.locator("paper-shelf >> .ps-results").boundingBox();
@@ -281,11 +281,11 @@ test("axe-core finds no violations with the canvas renderer", async () => {
 test("the example homepage switches between the HTML list and the canvas", async () => {
   const { page, errors } = await open(browser.context, `${server.url}/homepage/`);
   const keys = await ready(page);
-  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), true);
+  assert.equal(await page.locator("paper-shelf >> [part=toolbar]").isVisible(), true);
   await page.getByRole("button", { name: "table (canvas)" }).click();
   await drawn(page);
   assert.equal(await page.locator("paper-shelf >> canvas").isVisible(), true);
-  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), false);
+  assert.equal(await page.locator("paper-shelf >> [part=toolbar]").isVisible(), false);
   assert.match(page.url(), /renderer=canvas/);
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), keys);
   // The address opens the same view again.
@@ -295,7 +295,7 @@ test("the example homepage switches between the HTML list and the canvas", async
   await page.getByRole("button", { name: "list (HTML)" }).click();
   await page.waitForFunction(() => !document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").classList.contains("ps-mode-canvas"));
   assert.equal(await page.locator("paper-shelf >> canvas").isVisible(), false);
-  assert.equal(await page.locator("paper-shelf >> .ps-toolbar").isVisible(), true);
+  assert.equal(await page.locator("paper-shelf >> [part=toolbar]").isVisible(), true);
   assert.deepEqual(errors, []);
   await page.close();
 });

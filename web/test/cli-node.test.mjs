@@ -150,3 +150,35 @@ test("npx papershelf prerender: the example pages, to standard output and in pla
     assert.ok(filled.equals(readFileSync(join(copies.node, page, "index.html"))), `${page}: the pages differ`);
   }
 });
+
+// setup is the package's own command (it copies the package's files): the native CLI points to it.
+test("npx papershelf setup page|jekyll|hugo puts the browser files where each site keeps them", async () => {
+  const browserFiles = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"];
+  const dist = join(installed, "node_modules", "papershelf", "dist");
+  const same = (a, b) => readFileSync(a).equals(readFileSync(b));
+  for (const [kind, folder, include] of [["page", ".", null], ["jekyll", "assets/js", ["site/jekyll/papershelf.html", "_includes/papershelf.html"]],
+    ["hugo", "static/js", ["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"]]]) {
+    const site = mkdtempSync(join(work, `setup-${kind}-`));
+    const r = kind === "page" ? await run(bin, ["setup", kind], { cwd: site })  // (this folder)
+      : await run("npx", ["--offline", "papershelf", "setup", kind, site], { cwd: installed });
+    assert.equal(r.status, 0, `${kind}: ${r.stderr}`);
+    for (const f of browserFiles) assert.ok(same(join(dist, f), join(site, folder, f)), `${kind}: ${folder}/${f}`);
+    if (include) assert.ok(same(join(dist, include[0]), join(site, include[1])), `${kind}: ${include[1]}`);
+    // It says what it wrote, and then the line for the page and the commands that build the site.
+    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length + (include ? 1 : 0), kind);
+    assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
+      : kind === "jekyll" ? /\{% include papershelf\.html src=.*npx papershelf prerender _site/s : /<paper-shelf src=.*npx papershelf prerender page\.html/s, kind);
+    // Again: nothing changed, nothing is written; an older copy is replaced and said so.
+    writeFileSync(join(site, folder, "papershelf.css"), "/* an older papershelf */");
+    const again = await run(bin, ["setup", kind, site], { cwd: installed });
+    assert.equal(again.status, 0);
+    assert.equal(again.stderr.toString(), `papershelf: replaced ${join(folder, "papershelf.css")}\n`, kind);
+    assert.ok(same(join(dist, "papershelf.css"), join(site, folder, "papershelf.css")));
+  }
+  const wrong = await run(bin, ["setup", "wordpress"], { cwd: work });
+  assert.equal(wrong.status, 2);
+  assert.match(wrong.stderr.toString(), /setup needs page, jekyll or hugo, not "wordpress"/);
+  const native = await run(nativeCli, ["setup", "page"], { cwd: work });
+  assert.equal(native.status, 2);
+  assert.match(native.stderr.toString(), /npx papershelf setup/);
+});

@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
 import { launch, open, ready, settled } from "./support/browser.mjs";
+import { shadow } from "./support/site.mjs";
 import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
 import { installTarball, packWeb } from "./support/cli.mjs";
 
@@ -32,7 +33,6 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const shadow = (page, sel) => page.locator(`paper-shelf >> ${sel}`);
 const decode = (s) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 /** The attributes of the first <paper-shelf> tag in an HTML text. */
@@ -114,7 +114,7 @@ test("researcher homepages: each shows its list with its own owner highlighted, 
     // narrow; a list of fewer than 10 has no toolbar unless the page asks for one).
     if (want.keys.length < 10) {
       assert.equal(await shadow(page, ".ps-toolbar").isVisible(), false, name);
-      await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("controls", "full"));
+      await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("toolbar", "full"));
       await settled(page);
     }
     if (await shadow(page, "button.ps-filters-toggle").isVisible()) await shadow(page, "button.ps-filters-toggle").click();
@@ -302,6 +302,19 @@ function guideLine(section, lang) {
   return lines[0];
 }
 
+// The include and the shortcode take the element's other attributes by the element's names.
+// (toolbar, not the older name controls: hugo --minify writes controls="search" as controls, the
+// boolean attribute of <video>.)
+const options = { "max-authors": "2", group: "year", sort: "year-asc", toolbar: "search" };
+const withOptions = (line, end) => line.replace(end, `${Object.entries(options).map(([k, v]) => ` ${k}="${v}"`).join("")}${end}`);
+
+/** A generated page whose one line sets `options`: they reach the element and its prerendered list. */
+async function checkOptions(root, path, bibText, owner) {
+  const attrs = shelfAttributes(readFileSync(join(root, path, "index.html"), "utf8"));
+  assert.deepEqual(Object.fromEntries(Object.keys(options).map((k) => [k, attrs[k]])), options, path);
+  await checkGeneratedPage(root, path, bibText, owner);
+}
+
 /** Checks a generated page: the pre-rendered list in its HTML, then the element taking over. */
 async function checkGeneratedPage(root, path, bibText, owner) {
   const html = readFileSync(join(root, path, "index.html"), "utf8");
@@ -323,8 +336,18 @@ async function checkGeneratedPage(root, path, bibText, owner) {
       list: getComputedStyle(document.querySelector("paper-shelf .ps-list")).listStyleType }));
     assert.deepEqual({ bold: look.owner >= 600, list: look.list }, { bold: true, list: "none" }, `${path} without JavaScript`);
     await still.close();
+    // With scripts on, the list stands where the live one will (the toolbar's room above it).
+    const firstTitleTop = (root) => (root === "live" ? document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results")
+      : document.querySelector("paper-shelf")).querySelector(".ps-entry .ps-title").getBoundingClientRect().top + scrollY;
+    const loading = await browser.context.newPage();
+    await loading.route(/papershelf\.js$/, (route) => route.abort());
+    await loading.goto(`${local.url}/${path}/`);
+    const before = await loading.evaluate(firstTitleTop, "static");
+    await loading.close();
     const { page, errors } = await open(browser.context, `${local.url}/${path}/`);
     assert.deepEqual(await ready(page), want.keys);
+    const after = await page.evaluate(firstTitleTop, "live");
+    assert.ok(Math.abs(after - before) < 1, `${path}: the first paper moved from ${before} to ${after} when the element took over`);
     assert.deepEqual((await shown(page)).map((e) => e.owners), want.owners);
     assert.equal(await fallbackShown(page), false);
     assert.deepEqual(errors, []);
@@ -351,6 +374,7 @@ test("static-site guide, Jekyll (al-folio): set up once, the one-line include, b
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ page.title }}</title><link rel="icon" href="data:,"></head><body><main>{{ content }}</main></body></html>\n');
       mkdirSync(join(dir, "_pages"));
       writeFileSync(join(dir, "_pages", "publications.md"), `---\nlayout: default\ntitle: Publications\npermalink: /publications/\n---\n\nSome text before.\n\n${line}\n\nSome text after.\n`);
+      writeFileSync(join(dir, "_pages", "grouped.md"), `---\nlayout: default\ntitle: Grouped\npermalink: /grouped/\n---\n\n${withOptions(line, " %}")}\n`);
     });
     // The published copy has no front matter (Jekyll would run it through Liquid) and loses nothing.
     const published = readFileSync(join(dir, "assets", "bibliography", "papers.bib"), "utf8");
@@ -360,6 +384,7 @@ test("static-site guide, Jekyll (al-folio): set up once, the one-line include, b
     // The workflow builds with the same commands.
     assert.deepEqual(workflowRuns("jekyll.yml"), ["npm ci", ...commands]);
     await checkGeneratedPage(join(dir, "_site"), "publications", bibText, owner);
+    await checkOptions(join(dir, "_site"), "grouped", bibText, owner);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -381,9 +406,11 @@ test("static-site guide, Hugo: set up once, the one-line shortcode, built by hug
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"></head><body><main>{{ .Content }}</main></body></html>\n');
       mkdirSync(join(dir, "content"));
       writeFileSync(join(dir, "content", "publications.md"), `---\ntitle: Publications\n---\n\nSome text before.\n\n${line}\n\nSome text after.\n`);
+      writeFileSync(join(dir, "content", "grouped.md"), `---\ntitle: Grouped\n---\n\n${withOptions(line, " >}}")}\n`);
     });
     assert.deepEqual(workflowRuns("hugo.yml"), ["npm ci", ...commands]);
     await checkGeneratedPage(join(dir, "public"), "publications", bibText, line.match(/owner="([^"]*)"/)[1]);
+    await checkOptions(join(dir, "public"), "grouped", bibText, line.match(/owner="([^"]*)"/)[1]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

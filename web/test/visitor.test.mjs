@@ -112,9 +112,9 @@ ${inline('id="loud" debug', "@article{good1, title={First}, author={A, B}, year=
 test("controls: none for a short list, search or full on request, and no control that can do nothing", async () => {
   env.server.pages.set("/visitor/controls.html", { body: html(`
 ${inline('id="short"', bib(3))}
-${inline('id="search" controls="search"', bib(3))}
+${inline('id="search" toolbar="search"', bib(3))}
 ${inline('id="long"', bib(30, (i) => (i % 7 === 0 ? ", selected={true}" : "")))}
-${inline('id="forced" controls="full"', bib(3))}`) });
+${inline('id="forced" controls="full"', bib(3))}`) });  // (controls: toolbar's older name)
   const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/controls.html`);
   for (const id of ["short", "search", "long", "forced"]) await ready(page, `#${id}`);
   assert.equal(await visible(page, "#short >> .ps-toolbar"), 0);
@@ -141,7 +141,7 @@ test("the page author's filter is a fixed scope: visitor filters narrow it, Clea
     const el = document.querySelector("paper-shelf");
     el.removeAttribute("profile");
     el.setAttribute("filter", "selected");
-    el.setAttribute("controls", "full");
+    el.setAttribute("toolbar", "full");
   });
   let keys = await settled(page);
   assert.equal(keys.length, selectedCount);
@@ -207,8 +207,8 @@ test("the URL: readable, one entry per change so Back undoes, a deep link scroll
 });
 
 test("two lists on one page never share URL state; with ids each keeps its own", async () => {
-  env.server.pages.set("/visitor/two.html", { body: html(`${inline('controls="full"', bib(12))}${inline('controls="full"', bib(12))}`) });
-  env.server.pages.set("/visitor/two-ids.html", { body: html(`${inline('id="pubs" controls="full"', bib(12))}${inline('id="talks" controls="full"', bib(12))}`) });
+  env.server.pages.set("/visitor/two.html", { body: html(`${inline('toolbar="full"', bib(12))}${inline('toolbar="full"', bib(12))}`) });
+  env.server.pages.set("/visitor/two-ids.html", { body: html(`${inline('id="pubs" toolbar="full"', bib(12))}${inline('id="talks" toolbar="full"', bib(12))}`) });
   const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/two.html`);
   await ready(page, "paper-shelf:nth-of-type(1)");
   await ready(page, "paper-shelf:nth-of-type(2)");
@@ -320,28 +320,49 @@ test("the live list takes over from the prerendered one without moving anything 
   }
 });
 
-// CLS misses a shift made in one frame; the eye does not. Where the page shows no toolbar, the
-// first paper is where the prerendered one was, to the pixel, with the profile card above it.
-test("the first paper of a list without a toolbar does not move when the element takes over", async () => {
+// CLS misses a shift made in one frame; the eye does not. The first paper is where the
+// prerendered one was, to the pixel, with the profile card above it, and on the homepage the
+// toolbar too: prerender keeps the toolbar's room (an invisible box; none without scripting).
+test("the first paper does not move when the element takes over, with a toolbar and without", async () => {
   const firstTitleTop = (root) => {
     const title = (root === "live" ? document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results")
       : document.querySelector("paper-shelf")).querySelector(".ps-entry .ps-title");
     return title.getBoundingClientRect().top + scrollY;
   };
-  for (const width of [375, 1280]) {
+  const room = () => {
+    const box = document.querySelector("paper-shelf > .ps-shelf > .ps-toolbar[data-room]");
+    return box && { height: box.getBoundingClientRect().height, display: getComputedStyle(box).display, visibility: getComputedStyle(box).visibility };
+  };
+  for (const name of ["homepage", "zhisheng-ye"]) for (const width of [375, 1280]) {
     const still = await env.browser.context.newPage();
     await still.setViewportSize({ width, height: 800 });
     await still.route(/papershelf\.js$/, (route) => route.abort());  // the page as it is before the script runs
-    await still.goto(`${env.server.url}/zhisheng-ye/`);
+    await still.goto(`${env.server.url}/${name}/`);
     const before = await still.evaluate(firstTitleTop, "static");
+    const kept = await still.evaluate(room);
+    if (name === "homepage") {
+      assert.ok(kept && kept.height > 40 && kept.visibility === "hidden", `${name} at ${width} px: the toolbar's room ${JSON.stringify(kept)}`);
+    } else {
+      assert.equal(kept, null, `${name} shows no toolbar: no room is kept`);
+    }
     const live = await env.browser.context.newPage();
     await live.setViewportSize({ width, height: 800 });
-    await live.goto(`${env.server.url}/zhisheng-ye/`);
+    await live.goto(`${env.server.url}/${name}/`);
     await ready(live);
     const after = await live.evaluate(firstTitleTop, "live");
-    assert.ok(Math.abs(after - before) < 1, `at ${width} px the first paper moved from ${before} to ${after}`);
+    assert.ok(Math.abs(after - before) < 1, `${name} at ${width} px: the first paper moved from ${before} to ${after}`);
     await still.close();
     await live.close();
+  }
+  // Without scripting nothing takes over: the prerendered list starts where the room would be.
+  const { chromium } = await import("playwright-core");
+  const scriptless = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const page = await (await scriptless.newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto(`${env.server.url}/homepage/`);
+    assert.deepEqual(await page.evaluate(room), { height: 0, display: "none", visibility: "visible" });
+  } finally {
+    await scriptless.close();
   }
 });
 

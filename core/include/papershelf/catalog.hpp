@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,7 @@ struct QueryText {
   std::string sort;    // "year-desc,title" (empty: newest first)
   std::string group;   // none, year, type, status, venue (empty: none)
   std::string owner;   // "Name; Alias" (empty: the profile's name and aliases)
+  std::string controls;  // the element's controls attribute (controls_mode)
   bool facets = false;
   // The search, filter, sort and group came from a link (the page's URL hash), which anyone can
   // write: a sort or group the core does not know, and a filter clause or a search that matches
@@ -40,6 +42,10 @@ struct QueryAnswer {
   Facets facets;                      // when asked for
   std::vector<FilterClause> clauses;  // the visitor's filter, clause by clause
   std::vector<std::string> errors;    // what was wrong with the text, for the owner
+  ControlsMode controls = ControlsMode::Full;  // how much toolbar the list gets
+  // With facets, when neither a search nor a filter narrows the scope: which controls can change
+  // the list (useful_controls), judged on the whole scope.
+  std::optional<UsefulControls> useful;
   // What was applied, in canonical form: the state a front end keeps and shows.
   std::string search, sort, group, filter;
 };

@@ -28,6 +28,14 @@ const std::vector<std::string_view>& visitor_bibtex_fields();
 // needed: format_html), left empty for a front end to fill when one is opened, or left out.
 enum class Panels : std::uint8_t { Filled, OnDemand, None };
 
+// What the element's toolbar will hold, as the core decides it for the element: its mode (none:
+// no room is kept), the controls that can change the list, and the counts its chips show.
+struct ToolbarRoom {
+  ControlsMode mode = ControlsMode::None;
+  UsefulControls useful;
+  std::uint32_t selected = 0, awards = 0, owner_first = 0;
+};
+
 struct FormatOptions {
   OwnerMatcher owner;             // whose name is highlighted
   std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0: only lists of more than
@@ -40,6 +48,10 @@ struct FormatOptions {
   // format_html: only the first `first` entries (0 = all), then a line saying how many the whole
   // list has: a long list's first screen, prerendered for the element to take over.
   std::size_t first = 0;
+  // format_html for a <paper-shelf> to take over (prerender): the room its toolbar will take,
+  // kept by a hidden copy of the toolbar (papershelf.css shows it as an empty space when the
+  // page runs scripts), so the list does not move when the element's toolbar appears.
+  ToolbarRoom toolbar;
 };
 
 // The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",
@@ -68,6 +80,10 @@ std::string record_address(const Publication& p);
 // The title other tools get: with biblatex's subtitle after a colon ("Edward Hopper:
 // Transformaties van het werkelijke"), as reference lists print it.
 std::string full_title(const Publication& p);
+// True when the venue already ends with the record's year (DBLP's proceedings titles: "IJCAI
+// 2021, Montreal, Canada, 19-27 August 2021"): the list's line and the homepage's short citation
+// then end with it once, not with ", 2021" after it again.
+bool venue_ends_with_year(const Publication& p);
 
 // --- Author lines ---
 // Which authors to show when a list is collapsed: the first `max_authors` (the owner is always

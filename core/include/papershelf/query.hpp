@@ -198,4 +198,27 @@ struct Facets {
 Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
                     const SearchIndex* index = nullptr);
 
+// --- What a list's toolbar offers ---
+// One rule for every front end: the element's toolbar, the canvas widget, and the room prerender
+// keeps for the toolbar in a static list all ask these, so none of them re-judges it.
+enum class ControlsMode : std::uint8_t { Full, Search, None };
+std::string_view to_string(ControlsMode mode);
+// A list shorter than this (a "Selected publications" section) gets no toolbar by default.
+inline constexpr std::size_t kSmallList = 10;
+// The mode the element's `controls` attribute asks for ("full", "search", "none"); anything else,
+// or nothing, is the default for a list of `total` records: the whole toolbar from kSmallList on.
+ControlsMode controls_mode(std::string_view attribute, std::size_t total);
+
+// Which controls can change a list, judged on the facets of its whole, unfiltered scope of `total`
+// records (narrowed facets would hide controls the whole list needs): a menu with fewer than two
+// values or a chip that keeps every record or none does nothing. A front end judges once per
+// library and scope, so that nothing comes and goes while a visitor types, and always shows a
+// control whose filter is set.
+struct UsefulControls {
+  bool year = true, type = true, status = true, venue = true;
+  bool selected = true, award = true, first_author = true;
+  bool by_citations = true;  // the "Most cited" sort
+};
+UsefulControls useful_controls(const Facets& whole, std::uint32_t total);
+
 }  // namespace papershelf

@@ -108,6 +108,8 @@ QueryAnswer Catalog::query(const QueryText& text) {
   }
   a.clauses = filter_clauses(q.filter);
   a.view = query(q, text.owner, text.facets ? &a.facets : nullptr);
+  a.controls = controls_mode(text.controls, a.view.total);
+  if (text.facets && q.search.empty() && q.filter.empty()) a.useful = useful_controls(a.facets, a.view.total);
   a.search = q.search;
   a.sort = to_string(q.sort);
   a.group = std::string(to_string(q.group));

@@ -760,16 +760,20 @@ void compact(Cite& c, const Record& r) {
   const std::string& venue = r.p.venue.text;
   const bool status_word = badge == label(r.p.status) || badge == label(r.p.type);  // ("Preprint" twice)
   const bool show_badge = !badge.empty() && !status_word && venue.find(badge) == std::string::npos;
-  if (!venue.empty()) {
-    c.text(venue);
-    if (show_badge) c.text(" (" + badge + ")");
-    c.text(", ");
-  } else if (show_badge) {
-    c.text(badge + ", ");
-  } else if (!r.p.arxiv.empty()) {
-    c.text("arXiv:" + r.p.arxiv + ", ");
+  if (!venue.empty() && venue_ends_with_year(r.p) && !show_badge) {
+    c.text(venue).close(".");  // (it ends with the year)
+  } else {
+    if (!venue.empty()) {
+      c.text(venue);
+      if (show_badge) c.text(" (" + badge + ")");
+      c.text(", ");
+    } else if (show_badge) {
+      c.text(badge + ", ");
+    } else if (!r.p.arxiv.empty()) {
+      c.text("arXiv:" + r.p.arxiv + ", ");
+    }
+    c.text(r.has_year() ? r.year() : "n.d.").close(".");
   }
-  c.text(r.has_year() ? r.year() : "n.d.").close(".");
   if (r.p.status != Status::Published) c.text(" ").text(label(r.p.status)).close(".");
 }
 

@@ -444,6 +444,17 @@ constexpr const char* kAwardIcon =
     "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
     "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>\xE2\x81\xA0";  // (a word joiner: the icon stays with the award's first word)
 
+bool venue_ends_with_year(const Publication& p) {
+  if (p.date.year <= 0) return false;
+  std::string_view venue = p.venue.text;
+  while (!venue.empty() && (venue.back() == ' ' || venue.back() == '.' || venue.back() == ')')) venue.remove_suffix(1);
+  const std::string year = std::to_string(p.date.year);
+  if (venue.size() < year.size() || venue.substr(venue.size() - year.size()) != year) return false;
+  // A whole number: "2021", not the end of "12021".
+  const char before = venue.size() == year.size() ? 0 : venue[venue.size() - year.size() - 1];
+  return before < '0' || before > '9';
+}
+
 bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
 
 PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
@@ -487,7 +498,7 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     append_marked(out, p.venue, terms);
     h << "</span>";
   }
-  if (p.date.year) {
+  if (p.date.year && !venue_ends_with_year(p)) {
     if (!p.venue.empty()) h << ", ";
     h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
@@ -558,6 +569,39 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   return out;
 }
 
+namespace {
+
+std::string grouped_number(std::size_t n) {  // 12,345
+  std::string digits = std::to_string(n);
+  for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
+  return digits;
+}
+
+// The element's toolbar (web/src/element.ts, #build) as it stands once the list is shown, in
+// its English words, for its size only: hidden, inert, with empty menus (their widths are fixed)
+// and the same controls left out. papershelf.css turns it into an invisible box of the live
+// toolbar's height at every width, so the list below it does not move when the element takes over.
+std::string toolbar_room(const ToolbarRoom& t, std::size_t shown) {
+  const UsefulControls& u = t.useful;
+  const auto hidden = [](bool useful) { return useful ? "" : " hidden"; };
+  const auto chip = [&](bool useful, std::uint32_t count, const char* label) {
+    return std::string("<label class=\"ps-chip\"") + hidden(useful) + "><input type=\"checkbox\"> <span class=\"ps-chip-label\" data-count=\"" +
+           std::to_string(count) + "\">" + label + "</span></label>";
+  };
+  const std::string n = grouped_number(shown);
+  return std::string("<div class=\"ps-toolbar\" data-room hidden inert><input class=\"ps-search\" type=\"search\">") +
+         "<button type=\"button\" class=\"ps-filters-toggle\">Filters</button>"
+         "<label class=\"ps-control\"><span>Sort</span> <select class=\"ps-sort\"></select></label>"
+         "<label class=\"ps-control\"><span>Group</span> <select class=\"ps-group-select\"></select></label>"
+         "<div class=\"ps-filters\"><select class=\"ps-f-year\"" + hidden(u.year) + "></select><select class=\"ps-f-type\"" + hidden(u.type) +
+         "></select><select class=\"ps-f-status\"" + hidden(u.status) + "></select><select class=\"ps-f-venue\"" + hidden(u.venue) + "></select>" +
+         chip(u.selected, t.selected, "Selected") + chip(u.award, t.awards, "Award") + chip(u.first_author, t.owner_first, "First author") +
+         "</div><div class=\"ps-count-line\"><p class=\"ps-count\">" + n + (shown == 1 ? " publication" : " publications") +
+         "</p><details class=\"ps-download\"><summary>Download the " + n + " shown</summary></details></div></div>";
+}
+
+}  // namespace
+
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
   // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
   constexpr std::size_t kPiece = 1 << 16;
@@ -571,8 +615,10 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     out.clear();
   };
   if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
+  if (o.toolbar.mode != ControlsMode::None) out += " data-controls=\"" + std::string(to_string(o.toolbar.mode)) + "\"";
   out += ">";
   out += header;
+  if (o.toolbar.mode != ControlsMode::None) out += toolbar_room(o.toolbar, view.entries.size());
   // Legend: only the symbols that appear in the shown entries, judged as the element judges them
   // (every character of the symbol is among the marks of the entries' authors). The characters
   // are gathered once: looking through every author for every symbol was quadratic.
@@ -622,12 +668,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     }
   }
   if (shown < view.entries.size()) {
-    auto grouped = [](std::size_t n) {  // 12,345
-      std::string digits = std::to_string(n);
-      for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
-      return digits;
-    };
-    out += "<p class=\"ps-more-entries\">The first " + grouped(shown) + " of " + grouped(view.entries.size()) + " publications.</p>";
+    out += "<p class=\"ps-more-entries\">The first " + grouped_number(shown) + " of " + grouped_number(view.entries.size()) + " publications.</p>";
   }
   // What the list is, for search engines (not run: a data block): the entries shown.
   if (shown > 0) {

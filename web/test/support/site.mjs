@@ -22,6 +22,7 @@ export function useSite() {
   return env;
 }
 
-/** A locator inside the element: Playwright CSS pierces open shadow roots (.ps-results and the
- *  toolbar exist only there; the light DOM holds the prerendered list with the same classes). */
-export const shadow = (page, sel) => page.locator(`paper-shelf >> ${sel}`);
+/** A locator inside the element's live shadow tree. Playwright CSS pierces open shadow roots; the
+ *  light DOM holds the prerendered list with the same classes (and the toolbar's room), which the
+ *  live .ps-shelf (it has a data-state) leaves out. */
+export const shadow = (page, sel) => page.locator(`paper-shelf >> .ps-shelf[data-state] ${sel}`);

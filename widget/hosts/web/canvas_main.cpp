@@ -376,7 +376,7 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_controls(int shown) {
   c.venue = shown & 8;
   c.selected = shown & 16;
   c.award = shown & 32;
-  c.first = shown & 64;
+  c.first_author = shown & 64;
   g_host->shelf.set_controls(c);
 }
 

@@ -1,0 +1,93 @@
+// `npx papershelf setup page|jekyll|hugo [FOLDER]`: puts what a site needs from the installed
+// package where that kind of site keeps it, so that setting up is one command, not a list of
+// copies to type. It only copies files (the CLI's work is the C++'s: check, render, prerender);
+// it never overwrites a file that differs without saying so, and says what to do next.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+
+const dist = path.join(__dirname, "..", "dist");
+// What a page that shows the list loads: the script, the two cores and the static list's styles.
+const BROWSER_FILES = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"];
+
+const SITES = {
+  page: {
+    files: ".",
+    next: `Then, where the list goes (your .bib beside the page):
+
+  <link rel="stylesheet" href="papershelf.css">
+  <script src="papershelf.js" defer></script>
+  <paper-shelf src="papers.bib" owner="Your Name; Y. Name"><!-- papershelf:prerender --></paper-shelf>
+
+and after each change to the .bib: npx papershelf prerender page.html -o page.html`,
+  },
+  jekyll: {
+    files: "assets/js",
+    include: ["site/jekyll/papershelf.html", "_includes/papershelf.html"],
+    folders: ["assets/bibliography"],
+    next: `Then, in your publications page:
+
+  {% include papershelf.html src="/assets/bibliography/papers.bib" owner="Your Name; Y. Name" %}
+
+and to build (al-folio keeps its list in _bibliography/papers.bib):
+
+  npx papershelf render _bibliography/papers.bib --format bibtex --sort file > assets/bibliography/papers.bib
+  bundle exec jekyll build
+  npx papershelf prerender _site`,
+  },
+  hugo: {
+    files: "static/js",
+    include: ["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"],
+    next: `Then, with your .bib at static/papers.bib, in a content page:
+
+  {{< papershelf src="/papers.bib" owner="Your Name; Y. Name" >}}
+
+and to build:
+
+  hugo --minify
+  npx papershelf prerender public`,
+  },
+};
+
+const USAGE = `usage: papershelf setup page|jekyll|hugo [FOLDER]
+
+Copies what a site needs from the installed package into FOLDER (default: this folder):
+  page    papershelf.js, the two cores and papershelf.css beside your page
+  jekyll  the same into assets/js/, and the include into _includes/ (al-folio, academicpages)
+  hugo    the same into static/js/, and the shortcode into layouts/shortcodes/
+A file already there with other contents is replaced (an older papershelf's) and said so.
+Then it says the one line for your page and the commands that build the site.
+`;
+
+/** Runs `setup` with its arguments; returns the exit status. */
+module.exports = function setup(args) {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const [kind, folder = ".", ...rest] = args;
+  const site = SITES[kind];
+  if (!site || rest.length) {
+    process.stderr.write(`papershelf: ${site ? "setup takes one FOLDER" : `setup needs page, jekyll or hugo${kind ? `, not "${kind}"` : ""}`}\n\n${USAGE}`);
+    return 2;
+  }
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
+    process.stderr.write(`papershelf: ${folder}: no such folder\n`);
+    return 2;
+  }
+  const copies = BROWSER_FILES.map((name) => [name, path.join(site.files, name)]);
+  if (site.include) copies.push(site.include);
+  for (const made of [site.files, ...(site.folders ?? [])]) fs.mkdirSync(path.join(folder, made), { recursive: true });
+  for (const [from, to] of copies) {
+    const source = path.join(dist, from);
+    const target = path.join(folder, to);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const bytes = fs.readFileSync(source);
+    const before = fs.existsSync(target) ? fs.readFileSync(target) : null;
+    if (before && before.equals(bytes)) continue;
+    fs.writeFileSync(target, bytes);
+    process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
+  }
+  process.stdout.write(`${site.next}\n`);
+  return 0;
+};
