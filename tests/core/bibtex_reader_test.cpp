@@ -355,6 +355,60 @@ TEST(BibtexReader, RecoveryKeepsEveryValidRecord) {
   EXPECT_EQ(r.library.publications[2].date.year, 2020);
 }
 
+// What real files write that BibTeX silently ignores or misreads.
+TEST(BibtexReader, AFieldNameThatMissesAuthorOrEditorIsReadAsItWithAWarning) {
+  const ReadResult r = read("@article{a, title={T}, authors={Doe, Jane and Roe, Rich}, year=2020}\n"
+                            "@book{b, title={B}, Editors={Poe, Edgar}}\n"
+                            "@article{c, title={C}, authors={Wrong, One}, author={Right, One}}\n");
+  ASSERT_EQ(r.library.publications.size(), 3u);
+  EXPECT_EQ(r.library.publications[0].authors.size(), 2u);
+  EXPECT_EQ(r.library.publications[1].editors.size(), 1u);
+  // An entry that writes the field itself keeps it, and the near miss as a field of its own.
+  ASSERT_EQ(r.library.publications[2].authors.size(), 1u);
+  EXPECT_EQ(r.library.publications[2].authors[0].family(), "Right");
+  EXPECT_EQ(positions(r), "warning 1:24; warning 2:21; ");
+  EXPECT_NE(r.diagnostics[0].message.find("'authors' is read as 'author'"), std::string::npos) << r.diagnostics[0].message;
+}
+
+TEST(BibtexReader, ACountOfOtherAuthorsIsEtAlNotAPerson) {
+  for (const char* authors : {"Doe, Jane and {8 other authors}", "Doe, Jane and 12 more", "Doe, Jane and {and 3 others}",
+                              "Doe, Jane and {many more authors}"}) {
+    const ReadResult r = read(std::string("@misc{a, title={T}, author={") + authors + "}}\n");
+    const Publication& p = r.library.publications.at(0);
+    EXPECT_EQ(p.authors.size(), 1u) << authors;
+    EXPECT_TRUE(p.others) << authors;
+  }
+  // A name is a name: "Seven, Mary" and "More, Thomas" are people.
+  const ReadResult r = read("@misc{a, title={T}, author={Doe, Jane and More, Thomas and {Eight Others Band}}}\n");
+  EXPECT_EQ(r.library.publications.at(0).authors.size(), 3u);
+  EXPECT_FALSE(r.library.publications.at(0).others);
+}
+
+TEST(BibtexReader, AnEprintOfArxivsFormIsArxivWithoutItsArchive) {
+  const ReadResult r = read("@misc{a, title={A}, eprint={1601.07535}}\n@misc{b, title={B}, eprint={hep-th/9901001v2}}\n"
+                            "@misc{c, title={C}, eprint={math.AG/0309136}}\n@misc{d, title={D}, eprint={1613.01234}}\n"
+                            "@misc{e, title={E}, eprint={12345678}}\n@misc{f, title={F}, eprint={2104.01234}, eprinttype={pubmed}}\n");
+  const auto arxiv = [&](std::size_t i) { return r.library.publications.at(i).arxiv; };
+  EXPECT_EQ(arxiv(0), "1601.07535");
+  EXPECT_EQ(arxiv(1), "hep-th/9901001v2");
+  EXPECT_EQ(arxiv(2), "math.AG/0309136");
+  EXPECT_EQ(arxiv(3), "");  // (no thirteenth month)
+  EXPECT_EQ(arxiv(4), "");
+  EXPECT_EQ(arxiv(5), "");  // another archive's
+  ASSERT_NE(link(r.library.publications[0], "arxiv"), nullptr);
+}
+
+TEST(BibtexReader, AStatusClosingTheVenueOrNoteIsTheStatus) {
+  const ReadResult r = read("@article{a, title={A}, journal={Nature Physics (to appear)}, year=2025}\n"
+                            "@inproceedings{b, title={B}, booktitle={ICML 2025, accepted}, year=2025}\n"
+                            "@article{c, title={C}, journal={J}, note={(In press)}, year=2025}\n"
+                            "@article{d, title={D}, journal={Journal of Accepted Ideas}, year=2025}\n");
+  EXPECT_EQ(r.library.publications[0].status, Status::Accepted);
+  EXPECT_EQ(r.library.publications[1].status, Status::Accepted);
+  EXPECT_EQ(r.library.publications[2].status, Status::Accepted);
+  EXPECT_EQ(r.library.publications[3].status, Status::Published);
+}
+
 TEST(BibtexReader, ColumnsCountCodePoints) {
   const ReadResult r = read("@misc{a, title = {Ü}, é = undefinedmacro}\n");
   EXPECT_EQ(positions(r), "warning 1:27; ");

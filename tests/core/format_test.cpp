@@ -198,7 +198,7 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
   EXPECT_EQ(rich_text_html(latex::decode("see $\\href{javascript:alert(1)}{\\text{x}}$ and $\\alpha$")),
             "see <span class=\"ps-math\"><span class=\"ps-url\">x</span></span> and "
             "<span class=\"ps-math\" data-tex=\"\\alpha\">\u03B1</span>");
-  EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")), "<span class=\"ps-math\">stylecolor:redx</span>");
+  EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")), "<span class=\"ps-math\">x</span>");
 }
 
 TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {

@@ -165,6 +165,27 @@ TEST(Filter, VenuesMatchBadgeOrVenueInsensitively) {
   EXPECT_TRUE(run(lib, filtered(f)).empty());
 }
 
+// DBLP writes the proceedings' whole title, commas and all, as the venue: the menu's value is one
+// venue, not a list (choosing it showed no publication).
+TEST(Filter, AVenueWithCommasInItsNameIsOneVenue) {
+  const std::string dblp = "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA, April 20-24, 2020";
+  const std::string filter = set_clause("", "venue", dblp);
+  const Filter f = parse_filter(filter);
+  EXPECT_EQ(f.venues, (std::vector<std::string>{dblp}));
+  EXPECT_EQ(filter_clauses(f).at(0).label, dblp);
+  // A list written by the core (no space after its commas) is still a list.
+  EXPECT_EQ(parse_filter(set_clause(filter, "venue", "NSDI,OSDI")).venues, (std::vector<std::string>{"NSDI", "OSDI"}));
+  Library lib;
+  Publication p;
+  p.key = "icde";
+  p.title = "T";
+  p.venue = dblp;
+  lib.publications.push_back(p);
+  Query q;
+  q.filter = f;
+  EXPECT_EQ(run_query(lib, q).entries.size(), 1u);
+}
+
 TEST(Filter, TagsSelectedAward) {
   const Library lib = sample();
   Filter f;

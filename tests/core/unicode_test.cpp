@@ -296,3 +296,8 @@ TEST(FirstStrongDirection, TheFirstLetterDecidesAsDirAutoDoes) {
   EXPECT_EQ(first_strong_direction(""), Direction::Neutral);
   EXPECT_EQ(first_strong_direction("\xFF\xFE"), Direction::Neutral) << "bytes that are not UTF-8";
 }
+
+// The decoder writes \mathbb{R} as ℝ and \mathcal{O} as 𝒪: a search types R and O.
+TEST(Fold, MathematicalLettersFoldToTheirLetters) {
+  EXPECT_EQ(u::fold("\U0001D4AA(1) \u211D \U0001D530\U0001D529 \U0001D7D9 \u2102 \U0001D400\U0001D41A"), "o(1) r sl 1 c aa");
+}

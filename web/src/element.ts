@@ -1131,6 +1131,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.first.parentElement!.hidden = !u.firstAuthor && !e.first.checked;
       const byCitations = [...e.sort.options].find((o) => o.value === "citations-desc");
       if (byCitations) byCitations.hidden = !u.byCitations && e.sort.value !== "citations-desc";
+      // The file's order means something to its owner (sort="file"), nothing to a visitor.
+      const fileOrder = [...e.sort.options].find((o) => o.value === "file");
+      if (fileOrder) fileOrder.hidden = e.sort.value !== "file";
       this.#renderActiveFilters(view);
     }
     /**

@@ -525,3 +525,40 @@ test("the list takes the page's link colour as its accent when it is readable, u
   assert.equal((await accent("accent-plain")).accent, "#1a5fb4");   // the browser's blue: papershelf's
   await page.close();
 });
+
+// DBLP and ACL write the proceedings' whole title as the venue: a menu sized to its longest
+// option made a phone's page 1,300-1,500 px wide once Filters was opened.
+test("at 375 px no control, opened, makes the page wider, with venues that are whole proceedings titles", async () => {
+  const venues = ["Proceedings of the Thirtieth International Joint Conference on Artificial Intelligence, IJCAI 2021, Virtual Event / Montreal, Canada, 19-27 August 2021",
+    "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA, April 20-24, 2020",
+    "Proceedings of the 60th Annual Meeting of the Association for Computational Linguistics (Volume 1: Long Papers), ACL 2022, Dublin, Ireland, May 22-27, 2022"];
+  const data = Array.from({ length: 12 }, (_, i) => `@inproceedings{v${i}, title={A Study Number ${i}}, author={Doe, Jane and Roe, Rich}, ` +
+    `booktitle={${venues[i % 3]}}, year=${2020 + (i % 3)}, url={https://example.org/${"very-long-path-segment-".repeat(6)}${i}}}`).join("\n");
+  env.server.pages.set("/visitor/venues.html", { body: html(inline('owner="Jane Doe"', data)) });
+  const { page, errors } = await open(env.browser.context, "about:blank");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${env.server.url}/visitor/venues.html`);
+  await ready(page);
+  const wider = () => page.evaluate(() => document.scrollingElement.scrollWidth - innerWidth);
+  assert.equal(await wider(), 0, "closed");
+  await shadow(page, "button.ps-filters-toggle").click();
+  assert.equal(await wider(), 0, "Filters open");
+  // Every control of the open toolbar lies within the screen.
+  const outside = await page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-toolbar select, .ps-toolbar input, .ps-toolbar button")]
+    .filter((el) => el.getClientRects().length).map((el) => [el.className, el.getBoundingClientRect()]).filter(([, r]) => r.left < 0 || r.right > innerWidth + 0.5)
+    .map(([c, r]) => `${c}: ${Math.round(r.left)}-${Math.round(r.right)}`));
+  assert.deepEqual(outside, []);
+  await shadow(page, "select.ps-f-venue").selectOption({ index: 1 });
+  await page.waitForFunction(() => document.querySelector("paper-shelf").visibleKeys.length < 12);
+  assert.equal(await wider(), 0, "a venue chosen");
+  await shadow(page, ".ps-download > summary").click();
+  assert.equal(await wider(), 0, "download menu open");
+  await shadow(page, ".ps-results details.ps-bibtex > summary").first().click();
+  await shadow(page, ".ps-results details.ps-bibtex .ps-panel").first().waitFor();
+  assert.equal(await wider(), 0, "a BibTeX panel open");
+  await shadow(page, ".ps-results details.ps-cite > summary").first().click();
+  await shadow(page, ".ps-results details.ps-cite .ps-citation").first().waitFor();
+  assert.equal(await wider(), 0, "a Cite panel open");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -90,6 +90,16 @@ FieldRole field_role(std::string_view n) {
   return FieldRole::Other;
 }
 
+std::string_view meant_name_field(std::string_view n) {
+  static constexpr std::string_view kAuthor[] = {"authors", "auther", "authour", "authours", "autor", "autors", "auhtor", "auhtors", "athor", "athors", "aurhor"};
+  static constexpr std::string_view kEditor[] = {"editors", "editer", "edtior", "edtor", "editos"};
+  for (std::string_view miss : kAuthor)
+    if (n == miss) return "author";
+  for (std::string_view miss : kEditor)
+    if (n == miss) return "editor";
+  return {};
+}
+
 std::string to_lower_ascii(std::string_view s) { return unicode::ascii_lower(s); }
 
 namespace {
@@ -175,6 +185,19 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
     if (prefix && v.size() > w.squashed.size() && v.compare(0, w.squashed.size(), w.squashed) == 0)
       return w.status;
   }
+  if (!prefix) return std::nullopt;
+  // The word closing the text: "ICML 2024 (to appear)", "Nature, in press".
+  const std::string_view t = trim(text);
+  std::string_view tail;
+  if (t.back() == ')') {
+    if (const std::size_t open = t.rfind('('); open != std::string_view::npos) tail = t.substr(open + 1, t.size() - open - 2);
+  } else if (const std::size_t comma = t.find_last_of(",;"); comma != std::string_view::npos) {
+    tail = t.substr(comma + 1);
+  }
+  if (tail.size() < kShortest || tail.size() > 40) return std::nullopt;
+  const std::string said = squash(tail);
+  for (const Word& w : kWords)
+    if (said == w.squashed && w.status != Status::Preprint) return w.status;
   return std::nullopt;
 }
 
@@ -480,9 +503,40 @@ std::string arxiv_from_extra(const std::vector<ExtraField>& extra) {
   }
   if (!eprint) return {};
   const std::string lower = to_lower_ascii(trim(*eprint));
-  if ((archive && is_arxiv_prefix(*archive)) || lower.compare(0, 6, "arxiv:") == 0)
+  // An eprint without its archive is arXiv's when it has the form of an arXiv identifier.
+  if ((archive && is_arxiv_prefix(*archive)) || lower.compare(0, 6, "arxiv:") == 0 || (!archive && is_arxiv_id(trim(*eprint))))
     return clean_arxiv(*eprint);
   return {};
+}
+
+bool is_arxiv_id(std::string_view id) {
+  const auto digits = [&](std::size_t from, std::size_t n) {
+    if (from + n > id.size()) return false;
+    for (std::size_t k = from; k < from + n; ++k)
+      if (id[k] < '0' || id[k] > '9') return false;
+    return true;
+  };
+  // A version at the end ("v2") is part of it.
+  const auto version_or_end = [&](std::size_t at) {
+    if (at == id.size()) return true;
+    if (id[at] != 'v' || at + 1 == id.size()) return false;
+    return digits(at + 1, id.size() - at - 1);
+  };
+  // Since 2007: YYMM.NNNN (to 2014) or YYMM.NNNNN, the month 01-12.
+  if (digits(0, 4) && id.size() > 5 && id[4] == '.') {
+    const int month = (id[2] - '0') * 10 + (id[3] - '0');
+    if (month < 1 || month > 12) return false;
+    for (std::size_t n : {5, 4})
+      if (digits(5, n) && version_or_end(5 + n)) return true;
+    return false;
+  }
+  // Before: archive(.SUBJ)/YYMMNNN, as hep-th/9901001 or math.AG/0309136.
+  const std::size_t slash = id.find('/');
+  if (slash == std::string_view::npos || slash == 0 || !digits(slash + 1, 7) || !version_or_end(slash + 8)) return false;
+  std::size_t k = 0;
+  while (k < slash && ((id[k] >= 'a' && id[k] <= 'z') || id[k] == '-')) ++k;
+  const auto upper = [&](std::size_t at) { return id[at] >= 'A' && id[at] <= 'Z'; };
+  return k > 0 && (k == slash || (k + 3 == slash && id[k] == '.' && upper(k + 1) && upper(k + 2)));
 }
 
 }  // namespace papershelf::bibtex

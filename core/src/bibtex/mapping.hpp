@@ -34,6 +34,10 @@ enum class FieldRole : std::uint8_t {
   Crossref, Xdata
 };
 FieldRole field_role(std::string_view lower_name);
+// "author" or "editor" for a field name that misses one ("authors", "auther", "editors"), else "".
+std::string_view meant_name_field(std::string_view lower_name);
+// True for an arXiv identifier: 1601.07535, 2104.01234v2, hep-th/9901001, math.AG/0309136.
+bool is_arxiv_id(std::string_view id);
 
 std::string to_lower_ascii(std::string_view s);
 std::string_view trim(std::string_view s);

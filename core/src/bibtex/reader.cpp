@@ -339,11 +339,29 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
   out.offset = e.offset;
   out.type = lower(e.type);
   out.fields.reserve(e.field_count);
+  // Whether the entry writes `name` itself (asked only when a near miss of it is seen, once).
+  std::optional<bool> writes[2];
+  const auto writes_field = [&](int which, std::string_view name) {
+    if (!writes[which]) {
+      writes[which] = false;
+      for (std::uint32_t k = 0; k < e.field_count && !*writes[which]; ++k) writes[which] = is_named(raw_.fields[e.first_field + k].name, name);
+    }
+    return *writes[which];
+  };
   for (std::uint32_t i = 0; i < e.field_count; ++i) {
     const RawField& rf = raw_.fields[e.first_field + i];
     Field f;
     f.name = lower(rf.name);
     f.role = bibtex::field_role(f.name);
+    // "authors = {...}" would leave the record without authors, and BibTeX says nothing: it is
+    // read as the field it means, with a warning, unless the entry writes that field too.
+    if (f.role == FieldRole::Other) {
+      if (const std::string_view meant = bibtex::meant_name_field(f.name); !meant.empty() && !writes_field(meant == "author" ? 0 : 1, meant)) {
+        diag(rf.name_offset, Severity::Warning, "field '" + excerpt(f.name) + "' is read as '" + std::string(meant) + "', the name BibTeX knows");
+        f.name = meant;
+        f.role = bibtex::field_role(meant);
+      }
+    }
     if (Field* same = out.find(f.name)) {
       // JabRef writes one keywords field per keyword; publishers give a print and an
       // electronic ISBN (ISSN) as two fields. Both are lists: nothing for the owner to fix.

@@ -502,7 +502,8 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     if (!p.venue.empty()) h << ", ";
     h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
-  if (p.status != Status::Published)
+  // (A badge that already says it, "Preprint" as al-folio's abbr, is not said twice.)
+  if (p.status != Status::Published && !same_text_ascii(p.badge, label(p.status)))
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
   if (!p.award.empty() || !p.award_label.empty()) {
     h << " <span class=\"ps-award\"" << dir_attribute(p.award_label.empty() ? std::string_view(p.award.text) : std::string_view(p.award_label));

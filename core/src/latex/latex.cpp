@@ -131,6 +131,39 @@ bool typesettable_command(std::string_view name) {
   return false;
 }
 
+// The math alphabets Unicode has letters for, by the LaTeX, plain TeX and AMS-TeX names: 'b'
+// double-struck (\mathbb{R}, \Bbb R: ℝ), 'f' fraktur (\mathfrak{sl}, \germ: 𝔰𝔩), 'c' script
+// (\mathcal{B}, \Cal, \mathscr, \scr: ℬ); 0 for any other command.
+char math_alphabet(std::string_view name) {
+  if (name == "mathbb" || name == "Bbb" || name == "mathbbm") return 'b';
+  if (name == "mathfrak" || name == "germ" || name == "frak") return 'f';
+  if (name == "mathcal" || name == "mathscr" || name == "Cal" || name == "scr") return 'c';
+  return 0;
+}
+
+// An ASCII letter (or, double-struck, a digit) in the alphabet, or 0 when Unicode has none.
+char32_t in_alphabet(char alphabet, char c) {
+  const bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
+  if (alphabet == 'b' && c >= '0' && c <= '9') return 0x1D7D8 + (c - '0');
+  if (!upper && !lower) return 0;
+  // Letters that were in Unicode before the block (the Letterlike Symbols) are there only.
+  struct Held {
+    char alphabet, letter;
+    char32_t cp;
+  };
+  static constexpr Held kHeld[] = {
+      {'b', 'C', 0x2102}, {'b', 'H', 0x210D}, {'b', 'N', 0x2115}, {'b', 'P', 0x2119}, {'b', 'Q', 0x211A},
+      {'b', 'R', 0x211D}, {'b', 'Z', 0x2124}, {'f', 'C', 0x212D}, {'f', 'H', 0x210C}, {'f', 'I', 0x2111},
+      {'f', 'R', 0x211C}, {'f', 'Z', 0x2128}, {'c', 'B', 0x212C}, {'c', 'E', 0x2130}, {'c', 'F', 0x2131},
+      {'c', 'H', 0x210B}, {'c', 'I', 0x2110}, {'c', 'L', 0x2112}, {'c', 'M', 0x2133}, {'c', 'R', 0x211B},
+      {'c', 'e', 0x212F}, {'c', 'g', 0x210A}, {'c', 'o', 0x2134},
+  };
+  for (const Held& h : kHeld)
+    if (h.alphabet == alphabet && h.letter == c) return h.cp;
+  const char32_t capital_a = alphabet == 'b' ? 0x1D538 : alphabet == 'f' ? 0x1D504 : 0x1D49C;
+  return upper ? capital_a + static_cast<char32_t>(c - 'A') : capital_a + 26 + static_cast<char32_t>(c - 'a');
+}
+
 struct StyleCommand {
   std::string_view name;
   int style;  // SpanStyle value, or -1 for "content only"
@@ -160,11 +193,10 @@ constexpr StyleCommand kArgumentStyles[] = {
     {"mathnormal", kPlain},
     {"mathsf", kPlain},
     {"mathtt", kPlain},
-    {"mathcal", kPlain},
-    {"mathscr", kPlain},
-    {"mathfrak", kPlain},
-    {"mathbb", kPlain},
     {"mathbf", int(SpanStyle::Bold)},
+    {"bold", int(SpanStyle::Bold)},  // (AMS-TeX's; and its \mathsl, \ssf)
+    {"mathsl", int(SpanStyle::Italic)},
+    {"ssf", kPlain},
     {"boldsymbol", int(SpanStyle::Bold)},
     {"bm", int(SpanStyle::Bold)},
     {"operatorname", kPlain},
@@ -235,6 +267,7 @@ struct Group {
   bool ends_math = false;          // \ensuremath{...}: math from here to the closing brace
   char script = 0;                 // '^', '_' (math), 'S', 's' (\textsuperscript, \textsubscript)
   char then = 0;                   // printed on close (the '/' after \frac's numerator)
+  char alphabet = 0;               // a math alphabet for its letters on close (math_alphabet)
   std::uint32_t pending_base = 0;  // pending accent marks that belong to outer groups
   std::uint32_t switches_base = 0;
   std::uint32_t source = 0;        // where its text starts in the input (for \ensuremath)
@@ -329,6 +362,7 @@ class Decoder {
   void close_math();
   void script(char kind);
   void finish_script(std::uint32_t start, char kind);
+  void finish_alphabet(std::uint32_t start, char alphabet);
   std::string verbatim_argument();
   void skip_argument();
   void warn(std::size_t offset, std::string message, bool once_per_input = false);
@@ -490,6 +524,7 @@ void Decoder::close_group() {
   Group& g = groups_.back();
   close_switches_above(g.switches_base);
   if (g.closing_quote) emit_base("”");
+  if (g.alphabet) finish_alphabet(g.start, g.alphabet);
   if (g.script) finish_script(g.start, g.script);
   if (g.style != kPlain) add_span(g.start, static_cast<SpanStyle>(g.style), std::move(g.url));
   if (g.nocase) {
@@ -709,6 +744,20 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
   if (words) t.push_back(')');
 }
 
+// The output from `start` in a math alphabet: the letters Unicode has in it (ℝ), the rest as it is.
+// Left as written when a span or a switch begins inside (their offsets would move).
+void Decoder::finish_alphabet(std::uint32_t start, char alphabet) {
+  std::string& t = out_.text;
+  if (start >= t.size() || (!span_reach_.empty() && span_reach_.back() > start)) return;
+  if (std::any_of(switches_.begin(), switches_.end(), [&](const Switch& w) { return w.start > start; })) return;
+  std::string letters;
+  for (std::size_t p = start; p < t.size(); ++p) {
+    if (const char32_t cp = in_alphabet(alphabet, t[p])) unicode::append_utf8(letters, cp);
+    else letters.push_back(t[p]);
+  }
+  t.replace(start, std::string::npos, letters);
+}
+
 void Decoder::command() {
   const std::size_t backslash = pos_++;
   if (pos_ >= in_.size()) {
@@ -835,6 +884,18 @@ void Decoder::command() {
     pending_marks_.push_back(0x0338);  // \not= is ≠
     return;
   }
+  if (const char alphabet = math_alphabet(name)) {
+    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      ++pos_;
+      if (open_group(true)) groups_.back().alphabet = alphabet;
+    } else if (pos_ < in_.size() && in_alphabet(alphabet, in_[pos_])) {  // \Bbb R
+      std::string letter;
+      unicode::append_utf8(letter, in_alphabet(alphabet, in_[pos_++]));
+      emit_base(letter);
+    }
+    return;
+  }
   if (const StyleCommand* s = find_style(kArgumentStyles, name)) {
     if (pos_ < in_.size() && in_[pos_] == '{') {
       ++pos_;
@@ -860,16 +921,33 @@ void Decoder::command() {
       switches_.push_back({size(), style});
     return;
   }
+  // A colour, a style or a class and then the text it applies to: the text alone (the first
+  // argument is for a typesetter, never shown; still reported for the MathJax ones below).
+  if (name == "textcolor" || name == "color" || name == "colorbox" || name == "style" || name == "class" || name == "cssId") {
+    if (pos_ < in_.size() && in_[pos_] == '[') {  // (\textcolor[rgb]{1,0,0}{x})
+      while (pos_ < in_.size() && in_[pos_] != ']') ++pos_;
+      if (pos_ < in_.size()) ++pos_;
+    }
+    skip_argument();
+    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+    if (name != "textcolor" && name != "color" && name != "colorbox")
+      warn(backslash, "unknown command \\" + excerpt(name) + " (its text is shown)", true);
+    next_group_is_argument_ = true;
+    return;
+  }
   if (name == "noopsort" || name == "sortkey" || name == "noop" || name == "vphantom" ||
       name == "phantom" || name == "hphantom" || name == "label" || name == "index") {
     skip_argument();
     return;
   }
-  // Unknown: its name stays visible (a visitor reads "Foo" where \Foo was, rather than nothing)
-  // and its argument is kept; reported once per input.
-  emit_base(word ? name : std::string_view());
-  if (spaced && word) emit_space();
-  warn(backslash, "unknown command \\" + excerpt(name) + " (shown as '" + excerpt(name) + "')",
+  // Unknown: its argument is kept ("\\foo{bar}" reads "bar": the name glued to it read "foobar");
+  // without one, its name stays visible (a visitor reads "Foo" where \\Foo was, rather than
+  // nothing). Reported once per input.
+  // (An empty group, "\\Foo{}", ends the word: the name is shown.)
+  const bool argument = pos_ + 1 < in_.size() && in_[pos_] == '{' && in_[pos_ + 1] != '}';
+  emit_base(word && !argument ? name : std::string_view());
+  if (spaced && word && !argument) emit_space();
+  warn(backslash, "unknown command \\" + excerpt(name) + (argument ? std::string(" (its argument is shown)") : " (shown as '" + excerpt(name) + "')"),
        true);
   next_group_is_argument_ = true;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "papershelf/diagnostics.hpp"
 #include "papershelf/latex.hpp"
@@ -613,6 +614,35 @@ std::size_t et_al_suffix(std::string_view s) {
   return 0;
 }
 
+// "8 other authors", "5 more", "many others", "and 12 co-authors": a count of authors left out,
+// which means et al. (it names no person: no citation or export may list it as one).
+bool is_others_count(std::string_view s) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : s) {
+    if (c == ' ' || c == '\t' || c == '~') {
+      if (!word.empty()) words.push_back(std::exchange(word, {}));
+    } else if (c != '{' && c != '}' && c != '.') {
+      word.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
+    }
+    if (words.size() > 4) return false;
+  }
+  if (!word.empty()) words.push_back(word);
+  std::size_t k = 0;
+  if (k < words.size() && (words[k] == "and" || words[k] == "&" || words[k] == "+")) ++k;
+  if (k >= words.size()) return false;
+  const std::string& n = words[k];
+  const bool number = std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }) && n.size() <= 5;
+  if (!number && n != "many" && n != "several") return false;
+  ++k;
+  // What follows the count: "others", "more", or a word such as "other" and then "authors".
+  const auto who = [](const std::string& w) { return w == "authors" || w == "author" || w == "co-authors" || w == "coauthors"; };
+  if (k + 1 == words.size()) return words[k] == "others" || words[k] == "more" || who(words[k]);
+  if (k + 2 != words.size()) return false;
+  const std::string& which = words[k];
+  return (which == "other" || which == "more" || which == "additional" || which == "further") && who(words[k + 1]);
+}
+
 bool is_suffix_word(std::string_view s) {
   std::string w;
   for (char c : trim(s))
@@ -750,6 +780,10 @@ NameList parse_bibtex_names(std::string_view raw) {
         const std::string_view before = trim(bare.substr(0, bare.size() - n));
         if (before.empty() || braced) return true;
         chunk = before;
+      }
+      if ((braced || index + 1 == count) && is_others_count(bare)) {
+        list.others = true;
+        return true;
       }
     }
     if (chunk.find('=') != std::string_view::npos) {

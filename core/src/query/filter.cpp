@@ -28,11 +28,14 @@ std::vector<std::string> clauses_of(std::string_view text) {
   return out;
 }
 
-std::vector<std::string> values_of(std::string_view v) {
+// A list's values ("conference,journal"). A venue or a tag is a name that may hold ", " itself
+// (DBLP's "ICDE 2020, Dallas, TX, USA"): for `names`, only a comma without a space after it
+// separates two of them, as the lists this file writes do.
+std::vector<std::string> values_of(std::string_view v, bool names = false) {
   std::vector<std::string> out;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= v.size(); ++i) {
-    if (i == v.size() || v[i] == ',') {
+    if (i == v.size() || (v[i] == ',' && !(names && i + 1 < v.size() && v[i + 1] == ' '))) {
       if (i > start) out.emplace_back(v.substr(start, i - start));
       start = i + 1;
     }
@@ -123,9 +126,9 @@ Filter parse_filter(std::string_view text, std::string* error) {
         else add_error(error, "unknown status \"" + v + "\"");
       }
     } else if (key == "venue" || key == "badge") {
-      for (auto& v : values_of(value)) add_once(f.venues, std::move(v));
+      for (auto& v : values_of(value, true)) add_once(f.venues, std::move(v));
     } else if (key == "tag" || key == "tags") {
-      for (auto& v : values_of(value)) add_once(f.tags, std::move(v));
+      for (auto& v : values_of(value, true)) add_once(f.tags, std::move(v));
     } else if (key == "author") {
       f.author = value;
     } else {

@@ -443,6 +443,29 @@ Direction first_strong_direction(std::string_view s) {
   return Direction::Neutral;
 }
 
+namespace {
+// The ASCII letter or digit a mathematical letter is drawn from (ℝ, 𝒪, 𝔰, 𝟙: the decoder's
+// \mathbb and kin), so that a search for "O(1)" finds "𝒪(1)"; 0 for any other character.
+char math_letter(char32_t cp) {
+  if (cp >= 0x1D400 && cp <= 0x1D6A3) {
+    const auto i = static_cast<char>((cp - 0x1D400) % 52);
+    return static_cast<char>(i < 26 ? 'a' + i : 'a' + (i - 26));
+  }
+  if (cp >= 0x1D7CE && cp <= 0x1D7FF) return static_cast<char>('0' + (cp - 0x1D7CE) % 10);
+  if (cp < 0x2102 || cp > 0x2134) return 0;
+  static constexpr struct {
+    char32_t cp;
+    char letter;
+  } kLetterlike[] = {{0x2102, 'c'}, {0x210A, 'g'}, {0x210B, 'h'}, {0x210C, 'h'}, {0x210D, 'h'}, {0x2110, 'i'}, {0x2111, 'i'},
+                     {0x2112, 'l'}, {0x2115, 'n'}, {0x2119, 'p'}, {0x211A, 'q'}, {0x211B, 'r'}, {0x211C, 'r'}, {0x211D, 'r'},
+                     {0x2124, 'z'}, {0x2128, 'z'}, {0x212C, 'b'}, {0x212D, 'c'}, {0x212F, 'e'}, {0x2130, 'e'}, {0x2131, 'f'},
+                     {0x2133, 'm'}, {0x2134, 'o'}};
+  for (const auto& l : kLetterlike)
+    if (l.cp == cp) return l.letter;
+  return 0;
+}
+}  // namespace
+
 std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
   std::string out;
   out.reserve(s.size());
@@ -459,6 +482,8 @@ std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets) {
       out += static_cast<char>((cp >= 'A' && cp <= 'Z') ? cp + 32 : cp);
     } else if (is_combining_mark(cp) || is_ignorable(cp)) {
       // dropped: decomposed accents fold like precomposed ones
+    } else if (const char letter = math_letter(cp)) {
+      out += letter;
     } else if (const char* sp = special_fold(cp)) {
       out += sp;
     } else {
