@@ -532,7 +532,7 @@ test("at 375 px no control, opened, makes the page wider, with venues that are w
   const venues = ["Proceedings of the Thirtieth International Joint Conference on Artificial Intelligence, IJCAI 2021, Virtual Event / Montreal, Canada, 19-27 August 2021",
     "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA, April 20-24, 2020",
     "Proceedings of the 60th Annual Meeting of the Association for Computational Linguistics (Volume 1: Long Papers), ACL 2022, Dublin, Ireland, May 22-27, 2022"];
-  const data = Array.from({ length: 12 }, (_, i) => `@inproceedings{v${i}, title={A Study Number ${i}}, author={Doe, Jane and Roe, Rich}, ` +
+  const data = Array.from({ length: 12 }, (_, i) => `@inproceedings{v${i}, title={A Study Number ${i} of https://www.example.org/research/${"a-long-address-".repeat(4)}${i}}, author={Doe, Jane and Roe, Rich}, ` +
     `booktitle={${venues[i % 3]}}, year=${2020 + (i % 3)}, url={https://example.org/${"very-long-path-segment-".repeat(6)}${i}}}`).join("\n");
   env.server.pages.set("/visitor/venues.html", { body: html(inline('owner="Jane Doe"', data)) });
   const { page, errors } = await open(env.browser.context, "about:blank");
@@ -541,6 +541,9 @@ test("at 375 px no control, opened, makes the page wider, with venues that are w
   await ready(page);
   const wider = () => page.evaluate(() => document.scrollingElement.scrollWidth - innerWidth);
   assert.equal(await wider(), 0, "closed");
+  // Nothing of an entry is cut off at the screen's edge (an address in a title breaks).
+  assert.deepEqual(await page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results .ps-entry")]
+    .filter((li) => li.scrollWidth > li.clientWidth + 1).map((li) => li.dataset.key)), []);
   await shadow(page, "button.ps-filters-toggle").click();
   assert.equal(await wider(), 0, "Filters open");
   // Every control of the open toolbar lies within the screen.

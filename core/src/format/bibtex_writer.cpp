@@ -242,6 +242,13 @@ class Writer {
   // One field, its value in braces (append_balanced()). A name BibTeX cannot read (a link kind or
   // a JSON member may be any text) is written without the characters it cannot hold, and a name
   // already written (the reader would keep only the first) gets "-2", "-3"...
+  // Whether a field of this (lower-case) name reaches the output: not omitted, not private to
+  // the owner in a visitor's BibTeX.
+  bool keeps(std::string_view lower) const {
+    for (const std::string& omit : options_.omit_fields)
+      if (to_lower_ascii(omit) == lower) return false;
+    return !(options_.for_visitors && is_private(lower));
+  }
   void field(std::string_view name, std::string_view value) {
     std::string written(name);
     if (!detail::is_safe_field_name(written)) written = detail::safe_field_name(name);
@@ -379,8 +386,9 @@ std::string Writer::run() {
   clues.entry_type = type;
   clues.has_arxiv = has_arxiv;
   clues.has_venue = has_venue;
-  clues.badge = p_.badge;
-  clues.note = p_.note.text;
+  // (Judged on what is written: a status the badge says needs pubstate where the badge is left out.)
+  if (keeps("abbr")) clues.badge = p_.badge;
+  if (keeps("note")) clues.note = p_.note.text;
   if (bibtex::infer_status(clues) != p_.status && !has_extra("pubstate"))
     field("pubstate", bibtex::pubstate_for(p_.status));
   if (!p_.tags.empty()) {

@@ -404,7 +404,11 @@ void Decoder::apply_mark(char32_t mark) {
   std::size_t last = t.size();
   while (last > 0 && (static_cast<unsigned char>(t[last - 1]) & 0xC0) == 0x80) --last;
   if (last > 0) --last;
-  if (last < t.size() && t[last] != ' ') {
+  // A letter before the innermost group or switch keeps its bytes: their starts are offsets into
+  // the text (a subscript's "_(" went in the middle of a letter the mark had composed).
+  std::size_t floor = groups_.empty() ? 0 : groups_.back().start;
+  if (!switches_.empty()) floor = std::max<std::size_t>(floor, switches_.back().start);
+  if (last < t.size() && last >= floor && t[last] != ' ') {
     std::size_t p = last;
     const char32_t base = unicode::decode_utf8(t, p);
     if (const char32_t composed = unicode::compose(base, mark)) {
@@ -673,8 +677,10 @@ void Decoder::script(char kind) {
     }
   } else {
     std::size_t next = pos_;
-    unicode::decode_utf8(in_, next);
-    emit_base(in_.substr(pos_, next - pos_));
+    const char32_t cp = unicode::decode_utf8(in_, next);
+    // A combining mark raised alone joins no letter: the one before `start` would change its bytes.
+    if (unicode::is_combining_mark(cp)) out_.text.append(in_.substr(pos_, next - pos_));
+    else emit_base(in_.substr(pos_, next - pos_));
     pos_ = next;
   }
   finish_script(start, kind);
@@ -944,7 +950,9 @@ void Decoder::command() {
   // without one, its name stays visible (a visitor reads "Foo" where \\Foo was, rather than
   // nothing). Reported once per input.
   // (An empty group, "\\Foo{}", ends the word: the name is shown.)
-  const bool argument = pos_ + 1 < in_.size() && in_[pos_] == '{' && in_[pos_ + 1] != '}';
+  // (An accent waiting for its letter takes the name, as before: the argument's group would hand
+  // it to the letter before the group, whose bytes would then move under the group's start.)
+  const bool argument = pos_ + 1 < in_.size() && in_[pos_] == '{' && in_[pos_ + 1] != '}' && pending_marks_.empty();
   emit_base(word && !argument ? name : std::string_view());
   if (spaced && word && !argument) emit_space();
   warn(backslash, "unknown command \\" + excerpt(name) + (argument ? std::string(" (its argument is shown)") : " (shown as '" + excerpt(name) + "')"),
