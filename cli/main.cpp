@@ -125,6 +125,9 @@ Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's
 that papershelf.css shows as an empty space while the page's scripts load.
 An element with the attribute prerender (which an HTML minifier that drops comments
 keeps) has all of its content replaced by the marker, the list and the end marker.
+With a value, prerender="FILE" names the data in the site's source, relative to the
+folder prerender runs in (al-folio's _bibliography/papers.bib, which Jekyll does not
+publish): the list is made from FILE, and FILE is copied to where src points.
 The element takes over from it without moving anything. Run it again after the data
 changed: what lies between the two markers is written anew. Writes the page to standard
 output, or to OUT.html (which may be PAGE.html itself), and says on standard error what
@@ -683,8 +686,15 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
       std::error_code error;
       if (!std::filesystem::exists(src_dir + src_path.substr(0, first), error)) src_path.erase(0, first + 1);
     }
+    // prerender="FILE": the data is a file of the site's source, published at src as well.
+    const std::string* source = shelf.attribute(cli::kPrerenderAttribute);
     std::string bytes;
-    if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
+    if (source && !source->empty()) {
+      if (std::string refused = cli::publish_page_source(*source, src_dir, root, src_path, bytes); !refused.empty()) {
+        report(Severity::Error, refused + "; it is not filled");
+        continue;
+      }
+    } else if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
       report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; it is not filled");
       continue;
     }
@@ -726,7 +736,7 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     copied = whole ? shelf.content_end : shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
     ++filled;
     const std::size_t shown = a.first && a.first < listed ? a.first : listed;
-    report(Severity::Note, "filled from " + *src + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
+    report(Severity::Note, "filled from " + (source && !source->empty() ? *source + ", published as " + *src : *src) + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
                                std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
   }
   if (only_if_filled && filled == 0) return result;

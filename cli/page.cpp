@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -288,7 +289,7 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
 }
 
 std::string read_page_source(const std::string& page_dir, const std::string& root, const std::string& src,
-                             std::string& text) {
+                             std::string& text, const char* root_is) {
   if (src == "-") return "\"-\" names no file (prerender reads no standard input)";
   const std::string path = real_path(page_dir + src);
   if (path.empty()) return std::strerror(errno);
@@ -296,7 +297,7 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
   if (inside.empty()) return "its folder " + root + ": " + std::strerror(errno);
   const bool within = path.compare(0, inside.size(), inside) == 0 &&
                       (inside == "/" || path.size() == inside.size() || path[inside.size()] == '/');
-  if (!within) return "it is outside " + inside + " (the page's folder, or the folder --root names)";
+  if (!within) return "it is outside " + inside + " (" + root_is + ")";
   // Opened without waiting (a FIFO) and without following a link put there since; then judged on
   // what was opened, and read no further than the cap even when it grows meanwhile. (Under Node,
   // Emscripten drops O_NONBLOCK, so a FIFO is refused before it is opened as well.)
@@ -307,6 +308,54 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
   std::string problem = read_open_file(fd, kMaxSourceBytes, Accept::RegularFile, text);
   ::close(fd);
   return problem;
+}
+
+std::string publish_page_source(const std::string& source, const std::string& site_dir, const std::string& root,
+                                const std::string& dest, std::string& text) {
+  if (source.empty() || source.front() == '/' || source.find("://") != std::string::npos)
+    return "prerender=\"" + source + "\" is not a file of the site's source, relative to the folder prerender runs in";
+  if (std::string refused = read_page_source("", ".", source, text, "the folder prerender runs in, the site's source"); !refused.empty())
+    return "prerender=\"" + source + "\" is not read: " + refused;
+  // Where it goes: under the built site, by a path with no way out of it ("..") and no link
+  // followed at its end, into folders whose real path is inside `root`.
+  const std::string published = "src \"" + dest + "\" is not written: ";
+  for (std::size_t at = 0; at <= dest.size();) {
+    const std::size_t end = std::min(dest.find('/', at), dest.size());
+    if (dest.compare(at, end - at, "..") == 0) return published + "it climbs out of the site with \"..\"";
+    at = end + 1;
+  }
+  const std::string path = site_dir + dest;
+  const std::size_t slash = path.rfind('/');
+  const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) return published + error.message();
+  const std::string inside = real_path(root), real_folder = real_path(folder);
+  if (inside.empty() || real_folder.compare(0, inside.size(), inside) != 0 ||
+      (inside != "/" && real_folder.size() != inside.size() && real_folder[inside.size()] != '/'))
+    return published + "it is outside " + inside;
+  // The same bytes are not written again (a second run, or a site that publishes the file itself).
+  std::string before;
+  const int old = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (old >= 0) {
+    const std::string problem = read_open_file(old, kMaxSourceBytes, Accept::RegularFile, before);
+    ::close(old);
+    if (!problem.empty()) return published + problem;
+    if (before == text) return "";
+  } else if (errno != ENOENT) {
+    return published + (errno == ELOOP ? "a symbolic link is there" : std::strerror(errno));
+  }
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return published + std::strerror(errno);
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += static_cast<std::size_t>(n);
+  }
+  const bool closed = ::close(fd) == 0;
+  return written == text.size() && closed ? "" : published + std::strerror(errno);
 }
 
 std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::string& text) {

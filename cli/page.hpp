@@ -61,6 +61,14 @@ std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::
 // of at most kMaxSourceBytes whose real path (symbolic links followed) is inside `root`. Returns
 // "" or why it was refused.
 std::string read_page_source(const std::string& page_dir, const std::string& root, const std::string& src,
-                             std::string& text);
+                             std::string& text, const char* root_is = "the page's folder, or the folder --root names");
+
+// An element's prerender="FILE" names its data in the site's source, which the built site does
+// not publish (al-folio's _bibliography/papers.bib: Jekyll leaves out folders starting with "_").
+// Reads FILE (relative to, and inside, the folder prerender runs in) into `text` as
+// read_page_source does, and writes it to `dest` (the element's src) under `site_dir`, inside
+// `root`, unless the same bytes are there. Returns "" or why it was refused.
+std::string publish_page_source(const std::string& source, const std::string& site_dir, const std::string& root,
+                                const std::string& dest, std::string& text);
 
 }  // namespace papershelf::cli

@@ -27,9 +27,11 @@ std::string quote(const std::string& s) {
 }
 
 // Runs `papershelf ARGS` through the shell; `stdin_file` feeds standard input.
-Result papershelf(const std::string& args, bool merge_stderr = false, const std::string& stdin_file = "") {
+Result papershelf(const std::string& args, bool merge_stderr = false, const std::string& stdin_file = "",
+                  const std::string& cwd = "") {
   // Redirections apply left to right: stderr joins the pipe before ARGS may redirect stdout.
   std::string cmd = quote(PAPERSHELF_CLI) + (merge_stderr ? " 2>&1 " : " 2>/dev/null ") + args;
+  if (!cwd.empty()) cmd = "cd " + quote(cwd) + " && " + cmd;
   cmd += stdin_file.empty() ? " </dev/null" : " <" + quote(stdin_file);
   Result r;
   FILE* pipe = popen(cmd.c_str(), "r");
@@ -602,6 +604,51 @@ TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {
   const Result none = papershelf("prerender " + quote(empty), true);
   EXPECT_EQ(none.status, 1);
   EXPECT_TRUE(contains(none.out, "no page holds a <paper-shelf> with the marker")) << none.out;
+}
+
+// al-folio keeps its .bib in _bibliography/, which Jekyll does not publish: prerender="FILE" names
+// it in the site's source (where prerender runs), and prerender both lists it and publishes it at
+// src, so that building the site stays two commands. Nothing is written outside the built site.
+TEST(CliPrerender, TheAttributesValueIsTheSourceFilePublishedAtSrc) {
+  const std::string root = fresh_dir("publish");
+  fs::create_directories(root + "_bibliography");
+  fs::create_directories(root + "_site/publications");
+  fs::create_directories(root + "_site/assets/js");
+  const std::string bib = "---\n---\n" + kMine;  // (al-folio's front matter)
+  write_file(root + "_bibliography/papers.bib", bib);
+  const std::string page = "<paper-shelf prerender=\"_bibliography/papers.bib\" src=\"/assets/bibliography/papers.bib\"></paper-shelf>\n";
+  write_file(root + "_site/publications/index.html", page);
+  const Result r = papershelf("prerender _site", true, "", root);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "_site/publications/index.html:1:1: note: <paper-shelf> filled from _bibliography/papers.bib, published as "
+                   "/assets/bibliography/papers.bib: 2 entries\n");
+  EXPECT_EQ(read_file(root + "_site/assets/bibliography/papers.bib"), bib);
+  EXPECT_EQ(count(read_file(root + "_site/publications/index.html"), "<li class=\"ps-entry"), 2u);
+  // The .bib changed: both the copy and the list follow.
+  write_file(root + "_bibliography/papers.bib", kMine + "@misc{third, title={Third Paper}, author={Hu, Qinghao}, year={2021}}\n");
+  ASSERT_EQ(papershelf("prerender _site", false, "", root).status, 0);
+  EXPECT_TRUE(contains(read_file(root + "_site/assets/bibliography/papers.bib"), "Third Paper"));
+  EXPECT_EQ(count(read_file(root + "_site/publications/index.html"), "<li class=\"ps-entry"), 3u);
+  // Refused, each for its element only: a source outside the folder prerender runs in, a src
+  // that climbs out of the site, and a src whose place is a link to elsewhere.
+  write_file(root + "secret.bib", kMine);
+  fs::create_directories(root + "inner");
+  const std::string outside = "<paper-shelf prerender=\"../secret.bib\" src=\"/a.bib\"></paper-shelf>\n"
+                              "<paper-shelf prerender=\"papers.bib\" src=\"/assets/../../x.bib\"></paper-shelf>\n"
+                              "<paper-shelf prerender=\"papers.bib\" src=\"/assets/linked.bib\"></paper-shelf>\n";
+  write_file(root + "inner/papers.bib", kMine);
+  fs::create_directories(root + "inner/_site/assets");
+  fs::create_symlink(root + "secret.bib", root + "inner/_site/assets/linked.bib");
+  write_file(root + "inner/_site/index.html", outside);
+  const Result refused = papershelf("prerender _site", true, "", root + "inner");
+  EXPECT_EQ(refused.status, 1) << refused.out;
+  EXPECT_TRUE(contains(refused.out, "index.html:1:1: error: <paper-shelf> prerender=\"../secret.bib\" is not read: it is outside")) << refused.out;
+  EXPECT_TRUE(contains(refused.out, "index.html:2:1: error: <paper-shelf> src \"assets/../../x.bib\" is not written: it climbs out")) << refused.out;
+  EXPECT_TRUE(contains(refused.out, "index.html:3:1: error: <paper-shelf> src \"assets/linked.bib\" is not written: a symbolic link is there")) << refused.out;
+  EXPECT_FALSE(fs::exists(root + "inner/x.bib"));
+  EXPECT_FALSE(fs::exists(root + "x.bib"));
+  EXPECT_EQ(read_file(root + "secret.bib"), kMine);
+  EXPECT_EQ(read_file(root + "inner/_site/index.html"), outside);
 }
 
 // After a minifier dropped every comment (jekyll-minifier, hugo --minify), the attribute still

@@ -24,14 +24,12 @@ and after each change to the .bib: npx papershelf prerender page.html -o page.ht
   jekyll: {
     files: "assets/js",
     include: ["site/jekyll/papershelf.html", "_includes/papershelf.html"],
-    folders: ["assets/bibliography"],
-    next: `Then, in your publications page:
+    next: `Then, in your publications page (al-folio keeps its list in _bibliography/papers.bib):
 
-  {% include papershelf.html src="/assets/bibliography/papers.bib" owner="Your Name; Y. Name" %}
+  {% include papershelf.html bib="_bibliography/papers.bib" owner="Your Name; Y. Name" %}
 
-and to build (al-folio keeps its list in _bibliography/papers.bib):
+and to build (prerender also publishes the .bib, which Jekyll leaves out):
 
-  npx papershelf render _bibliography/papers.bib --format bibtex --sort file > assets/bibliography/papers.bib
   bundle exec jekyll build
   npx papershelf prerender _site`,
   },
@@ -77,7 +75,7 @@ module.exports = function setup(args) {
   }
   const copies = BROWSER_FILES.map((name) => [name, path.join(site.files, name)]);
   if (site.include) copies.push(site.include);
-  for (const made of [site.files, ...(site.folders ?? [])]) fs.mkdirSync(path.join(folder, made), { recursive: true });
+  fs.mkdirSync(path.join(folder, site.files), { recursive: true });
   for (const [from, to] of copies) {
     const source = path.join(dist, from);
     const target = path.join(folder, to);

@@ -167,7 +167,7 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
     // It says what it wrote, and then the line for the page and the commands that build the site.
     assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length + (include ? 1 : 0), kind);
     assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
-      : kind === "jekyll" ? /\{% include papershelf\.html src=.*npx papershelf prerender _site/s : /<paper-shelf src=.*npx papershelf prerender page\.html/s, kind);
+      : kind === "jekyll" ? /\{% include papershelf\.html bib=.*npx papershelf prerender _site/s : /<paper-shelf src=.*npx papershelf prerender page\.html/s, kind);
     // Again: nothing changed, nothing is written; an older copy is replaced and said so.
     writeFileSync(join(site, folder, "papershelf.css"), "/* an older papershelf */");
     const again = await run(bin, ["setup", kind, site], { cwd: installed });
