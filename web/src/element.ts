@@ -864,6 +864,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 
     #setShelfState(state: "loading" | "ready" | "empty" | "failed"): void {
       (this.#els.toolbar.parentElement as HTMLElement).dataset.state = state;
+      // (papershelf.css keeps an empty element's room until its list is shown; after the list's
+      // first rows are in place, or the list failed)
+      if (state === "failed") this.toggleAttribute("data-shown", true);
     }
 
     /** Fetches `url`, showing how much has arrived once it turns out to be large. */
@@ -1240,6 +1243,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       this.#renderLegend(view);
       await Promise.all([this.#renderProfile(lib), this.#renderList(view), this.#syncCanvas(view), this.#writeMetadata(lib, view)]);
       if (token !== this.#refreshToken) return;
+      this.toggleAttribute("data-shown", true);
       for (const li of touched) {
         const live = [...this.#rows.values()].find((row) => row.li.dataset.key === (li as HTMLElement).dataset.key)?.li;
         if (live) carryOver(li, live, focused);

@@ -137,11 +137,11 @@ test("reference managers and search engines find every paper: COinS spans and JS
   await p.close();
 });
 
-test("axe-core finds no violations with a Cite panel, the BibTeX panel and the download menu open, light and dark", async () => {
+test("axe-core finds no violations with a Cite panel, the BibTeX panel and the download menu open, light and dark, in every preset", async () => {
   const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  env.server.pages.set("/cite/axe.html", { body: page(`<main><h1>Publications</h1><paper-shelf id="pubs"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf></main>`) });
-  for (const scheme of ["light", "dark"]) {
-    const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/axe.html`);
+  for (const preset of ["", "al-folio", "academicpages", "hugo-blox"]) for (const scheme of ["light", "dark"]) {
+    env.server.pages.set(`/cite/axe-${preset}.html`, { body: page(`<main><h1>Publications</h1><paper-shelf id="pubs"${preset && ` preset="${preset}"`}><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf></main>`) });
+    const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/axe-${preset}.html`);
     await p.emulateMedia({ colorScheme: scheme });
     await p.evaluate((dark) => { document.body.style.background = dark ? "#0d1117" : "#fff"; document.body.style.color = dark ? "#e6edf3" : "#1f2328"; }, scheme === "dark");
     await openPanel(p, "hu2024", "bibtex");
@@ -153,7 +153,7 @@ test("axe-core finds no violations with a Cite panel, the BibTeX panel and the d
     await p.locator("#pubs >> input.ps-search").focus();
     await p.addScriptTag({ content: axeSource });
     const violations = await p.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
-    assert.deepEqual(violations, [], scheme);
+    assert.deepEqual(violations, [], `${preset || "no preset"}, ${scheme}`);
     // Escape closes the download menu with focus on its button.
     await menu.locator("button[data-format]").first().focus();
     await p.keyboard.press("Escape");

@@ -27,12 +27,12 @@ const visible = (page, sel) => page.evaluate((s) => {
   return [...document.querySelector(host).shadowRoot.querySelectorAll(inner)].filter((el) => el.getClientRects().length > 0).length;
 }, sel);
 
-test("papershelf.css styles nothing of the host page: every selector names a ps- class or :host", () => {
+test("papershelf.css styles nothing of the host page: every selector names a ps- class, :host or the element", () => {
   const rules = css.replace(/\/\*[\s\S]*?\*\//g, "").replace(/@media[^{]*\{/g, "");
   const selectors = [...rules.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((m) => m[1].split(",")).map((s) => s.trim()).filter(Boolean);
   assert.ok(selectors.length > 50, `${selectors.length} selectors found`);
   // The first compound selector of each must be one of papershelf's own: a ps- class or :host.
-  const unscoped = selectors.filter((sel) => !/^[\w-]*(\.ps-|:host)/.test(sel.split(/[\s>+~]/)[0]));
+  const unscoped = selectors.filter((sel) => !/^(paper-shelf[:[]|[\w-]*(\.ps-|:host))/.test(sel.split(/[\s>+~]/)[0]));
   assert.deepEqual(unscoped, []);
 });
 
@@ -317,6 +317,39 @@ test("the live list takes over from the prerendered one without moving anything 
     assert.equal(await page.locator("paper-shelf > .ps-shelf .ps-entry").first().isVisible(), false);
     assert.ok(await shadow(page, ".ps-results .ps-entry").first().isVisible());
     await page.close();
+  }
+});
+
+// Without a prerendered list the page's own papershelf.css keeps a screen's room for the list
+// from the first paint, so the list does not push the footer down in view; the first entries are
+// laid out at once (not at content-visibility's estimate first). A short list and a long one.
+test("without prerender, the linked stylesheet keeps the list's room: CLS < 0.05 at 375 and 1280 px", async () => {
+  for (const name of ["homepage", "zhisheng-ye"]) {
+    env.server.pages.set(`/visitor/cls-${name}.html`, { body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>t</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/papershelf.css"><script src="/papershelf.js" defer></script>
+<style>body { font-family: sans-serif; max-width: 900px; margin: 0 auto; padding: 1em } footer { padding: 2em; background: #eee }</style></head>
+<body><h1>A researcher</h1><p>A paragraph about the research, as a homepage has one.</p><h2>Publications</h2>
+<paper-shelf src="/${name}/papers.bib" owner="Qinghao Hu; Q. Hu"></paper-shelf><footer>Contact and copyright</footer></body></html>` });
+    for (const width of [375, 1280]) {
+      const page = await env.browser.context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript(() => {
+        window.__cls = 0;
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+          .observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`${env.server.url}/visitor/cls-${name}.html`);
+      await ready(page);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const cls = await page.evaluate(() => window.__cls);
+      assert.ok(cls < 0.05, `${name} at ${width} px without prerender: CLS ${cls}`);
+      // The room is let go once the list is shown: the footer follows the list.
+      const gap = await page.evaluate(() => document.querySelector("footer").getBoundingClientRect().top
+        - document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results").getBoundingClientRect().bottom);
+      assert.ok(gap >= 0 && gap < 60, `${name} at ${width} px: ${gap} px between the list and the footer`);
+      await page.close();
+    }
   }
 });
 
