@@ -481,6 +481,29 @@ TEST(BibtexReaderRealWorld, DatesThatAreWordsMonthsAndSeveralUrls) {
   EXPECT_EQ(p[5].status, Status::Submitted);  // the pubstate field says it
 }
 
+// Hugo's 2999-01-01 (a page kept on top) is a placeholder: no date, a warning, and a year field
+// beside it still says the year, before or after it; the field is kept for the entry's BibTeX.
+TEST(BibtexReaderRealWorld, AFarFutureDateIsAPlaceholder) {
+  const ReadResult r = read(
+      "@article{a, title = {A}, journal = {J}, date = {2999-01-01}}\n"
+      "@article{b, title = {B}, journal = {J}, date = {2999-01-01}, year = 2021}\n"
+      "@article{c, title = {C}, journal = {J}, year = 2021, date = {2999-01-01}}\n"
+      "@article{d, title = {D}, journal = {J}, year = {9999}}\n"
+      "@article{e, title = {E}, journal = {J}, date = {2199-12}}\n");
+  EXPECT_EQ(positions(r), "warning 1:49; warning 2:49; warning 3:62; warning 4:49; ");
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 5u);
+  EXPECT_EQ(p[0].date, Date{});
+  EXPECT_EQ(p[1].date, (Date{2021, 0, 0}));
+  EXPECT_EQ(p[2].date, (Date{2021, 0, 0}));
+  EXPECT_EQ(p[3].date, Date{});
+  EXPECT_EQ(p[4].date, (Date{2199, 12, 0}));
+  ASSERT_EQ(p[0].extra.size(), 1u);
+  EXPECT_EQ(p[0].extra[0].name, "date");
+  EXPECT_EQ(p[0].extra[0].value, "2999-01-01");
+  EXPECT_NE(r.diagnostics[0].message.find("placeholder"), std::string::npos) << r.diagnostics[0].message;
+}
+
 }  // namespace
 }  // namespace papershelf
 

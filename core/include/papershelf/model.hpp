@@ -165,6 +165,10 @@ std::string display_name(const Person& p);
 // "particle Family, Given, Suffix" (or the literal), without marks: reference lists and exports.
 std::string inverted_name(const Person& p);
 
+// Later than this a year is a placeholder, not a publication's (Hugo's 2999-01-01 keeps a page
+// on top of its list): the readers leave such a date unknown and say so.
+inline constexpr int kLatestYear = 2200;
+
 struct Date {
   int year = 0;   // 0 = unknown
   int month = 0;  // 1-12, 0 = unknown

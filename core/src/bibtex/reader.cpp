@@ -839,7 +839,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   // rare fallbacks), to size the vectors once: a Link is 64 bytes, so no more than needed.
   std::size_t links = 0, others = 0;
   for (const Field& f : e.fields) {
-    if (f.role == FieldRole::Date) has_date = true;
+    bool plain = false;  // (a placeholder date leaves the year field to say the year)
+    if (f.role == FieldRole::Date && parse_date(f.value, plain).year <= kLatestYear) has_date = true;
     const bool url_label = f.role == FieldRole::Other && is_labelled_url(f.name);
     links += f.role == FieldRole::Link || url_label || f.role == FieldRole::Doi ||
              f.role == FieldRole::Arxiv;  // (the doi and arxiv links come last)
@@ -860,6 +861,15 @@ void Resolver::map(const Entry& e, Publication& p) {
   std::string_view annotations;
   auto keep = [&](const Field& f) {
     p.extra.push_back({std::string(f.name), std::string(f.value)});
+  };
+  // A placeholder year (kLatestYear): no date from this field, which is kept as written (for
+  // its BibTeX); a year field beside a placeholder date still says the year.
+  auto placeholder = [&](const Field& f, int year) {
+    if (year <= kLatestYear) return false;
+    diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(bibtex::trim(f.value).substr(0, 40)) +
+                                          "' is a placeholder, not a publication's date: it is left out");
+    keep(f);
+    return true;
   };
 
   for (const Field& f : e.fields) {
@@ -889,7 +899,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         if (has_date) {
           keep(f);
         } else if (auto year = bibtex::parse_integer(v); year && *year > 0 && *year < 10000) {
-          p.date.year = static_cast<int>(*year);
+          if (!placeholder(f, static_cast<int>(*year))) p.date.year = static_cast<int>(*year);
         } else {
           p.date.year = first_year(v);
           keep(f);
@@ -918,7 +928,9 @@ void Resolver::map(const Entry& e, Publication& p) {
       }
       case FieldRole::Date: {
         bool plain = false;
-        p.date = parse_date(v, plain);
+        const Date date = parse_date(v, plain);
+        if (placeholder(f, date.year)) break;
+        p.date = date;
         if (!plain) {
           keep(f);
           year_words(f, p.date.year, pubstate);
