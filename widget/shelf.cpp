@@ -388,6 +388,7 @@ void Shelf::draw() {
   draw_toolbar();
   draw_chart();
   draw_table();
+  menu_asked_ = false;  // (no row has focus: the key does nothing)
   if (probe_.focused_record < 0) announced_ = -1;  // focus left the rows: announce on return
   if (regular_) ImGui::PopFont();
   ImGui::End();
@@ -844,7 +845,12 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     actions_.announce = row.title;
   }
 
+  if (menu_asked_ && focused) {
+    menu_asked_ = false;
+    ImGui::OpenPopup("##entry");
+  }
   if (ImGui::BeginPopupContextItem("##entry")) {
+    probe_.menu = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
     // The styles and formats are the core's (one table, the same the HTML list's Cite offers).
     if (ImGui::MenuItem("Copy BibTeX")) actions_.copy.push_back({record, std::string(info(ExportFormat::Bibtex).name)});
     if (ImGui::BeginMenu(labels_.copy_citation.c_str())) {

@@ -118,6 +118,7 @@ struct Probe {
   std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
   std::uint32_t rows_waiting = 0;    // of those, rows drawn as a placeholder (their data not yet here)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
+  Rect menu;                         // the open row menu, the right click's (w = 0: none)
   Rect popup;                        // the open tooltip or "+N" author list (w = 0: none)
   std::vector<Rect> popup_names;     // its authors' names, in order
   std::vector<Rect> popup_marks;     // and their markers (w = 0: none)
@@ -217,6 +218,9 @@ class Shelf {
   void focus_rows() { focus_rows_ = true; }
   // Scrolls the table by `pixels` (> 0: further down the list) at the next frame (touch drags).
   void scroll_by(float pixels) { pending_scroll_ += pixels; }
+  // The keyboard's context-menu key (the host knows which: Menu, Shift+F10): the next frame opens
+  // the focused row's menu, the one a right click on it opens.
+  void open_row_menu() { menu_asked_ = true; }
 
  private:
   void apply_theme();
@@ -266,6 +270,7 @@ class Shelf {
   unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
   bool enter_rows_ = false;
   bool focus_rows_ = false;
+  bool menu_asked_ = false;  // open_row_menu()
   // Up from the table's first line (its header, or the first card) goes on to the search field:
   // ImGui's arrows do not leave the table's scrolling box by themselves.
   bool focus_search_ = false;

@@ -111,6 +111,8 @@ const BASE_CHARS = [...range(0x20, 0x7e), ...range(0xa0, 0x17f), ..."…–—�
 // frame takes 20-30 ms in a software-rendered browser, and would delay an answer that comes
 // sooner.
 const ANSWER_WAIT_MS = 80;
+// A finger held this long without moving opens the row's menu (Android's long press is 400-500 ms).
+const LONG_PRESS_MS = 500;
 
 /** "rgb(26, 95, 180)" -> IM_COL32 (0xAABBGGRR); 0 when the colour is unknown or transparent. */
 function imColor(css: string): number {
@@ -493,13 +495,26 @@ export class CanvasView {
     // Touch: a vertical drag that the table can follow scrolls the table for the whole gesture
     // (its touchmoves are kept from the page); one it cannot (at an end, or sideways) is left to
     // the page from its start, as the browser chains a native overflow box. A tap is a click.
-    let touch: { x0: number; y0: number; y: number; t: number; v: number; mode: "" | "table" | "page" } | null = null;
+    // A finger held still is a right click there: the row's menu (copy, cite, open), as a long
+    // press opens a link's menu in the browser.
+    let touch: { x0: number; y0: number; y: number; t: number; v: number; mode: "" | "table" | "page" | "menu"; hold: number } | null = null;
+    const release = () => { if (touch) clearTimeout(touch.hold); };
     c.addEventListener("touchstart", (e) => {
       this.#fling = 0;
+      release();
       if (e.touches.length !== 1) { touch = null; return; }
       const [x, y] = at(e.touches[0]);
       [this.#touchX, this.#touchY] = [x, y];
-      touch = { x0: x, y0: y, y, t: e.timeStamp, v: 0, mode: "" };
+      const held = { x0: x, y0: y, y, t: e.timeStamp, v: 0, mode: "" as const, hold: 0 };
+      held.hold = window.setTimeout(() => {
+        if (touch !== held || touch.mode) return;
+        touch.mode = "menu";
+        m._ps_canvas_mouse(x, y, 0);
+        m._ps_canvas_mouse(x, y, 2);
+        m._ps_canvas_mouse(x, y, 0);
+        this.kick();
+      }, LONG_PRESS_MS);
+      touch = held;
     }, { passive: true });
     c.addEventListener("touchmove", (e) => {
       if (!touch || e.touches.length !== 1) return;
@@ -507,6 +522,7 @@ export class CanvasView {
       if (!touch.mode) {
         const dx = x - touch.x0, dy = y - touch.y0;
         if (Math.abs(dx) < 3 && Math.abs(dy) < 3) return;
+        release();
         touch.mode = Math.abs(dy) > Math.abs(dx) && m._ps_canvas_can_scroll(touch.x0, touch.y0, dy) ? "table" : "page";
       }
       if (touch.mode !== "table") return;
@@ -518,9 +534,14 @@ export class CanvasView {
       this.kick();
     }, { passive: false });
     c.addEventListener("touchend", (e) => {
+      release();
       const t = touch;
       touch = null;
       if (!t) return;
+      if (t.mode === "menu") {  // (the menu stays open; no mouse events for this touch)
+        if (e.cancelable) e.preventDefault();
+        return;
+      }
       if (t.mode === "table") {
         if (e.timeStamp - t.t < 100 && Math.abs(t.v) > 0.1) {
           this.#fling = t.v;
@@ -542,7 +563,7 @@ export class CanvasView {
       // browser still counts it as the user's (phones open their keyboard only then).
       this.#typed(4);
     }, { passive: false });
-    c.addEventListener("touchcancel", () => { touch = null; });
+    c.addEventListener("touchcancel", () => { release(); touch = null; });
     const key = (down: number) => (e: KeyboardEvent) => {
       if (e.key === "Tab") return;  // Tab leaves the canvas, like any other control on the page
       if (e.isComposing || e.keyCode === 229) return;  // an input method's: its text comes as input

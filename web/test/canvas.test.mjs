@@ -674,6 +674,57 @@ test("a touch drag scrolls the table; at the table's top it scrolls the page", a
   assert.equal(layout.scrollY, 0);
   await swipe(x, y - 100, y + 100);
   assert.ok(await page.evaluate(() => scrollY) < 100, "the page scrolled at the table's top");
+  // And at its bottom: drags up take the table to its end, the next one scrolls the page on.
+  await page.evaluate(() => window.scrollTo(0, 100));
+  for (let i = 0; ; i++) {
+    assert.ok(i < 12, "the table reaches its end");
+    const before = (await layoutOf(page)).scrollY;
+    await swipe(x, y + 150, y - 150);
+    layout = await layoutOf(page);
+    if (layout.scrollY === before) break;
+    assert.equal(await page.evaluate(() => scrollY), 100, "the page stays while the table scrolls");
+  }
+  assert.ok(layout.scrollY > 150, `the table is at its end (${layout.scrollY})`);
+  assert.ok(await page.evaluate(() => scrollY) > 100, "the page scrolled at the table's bottom");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("on a phone's cards, a touch drag at the table's bottom scrolls the page on", async () => {
+  const { page, errors } = await open(browser.context, longPage());
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.evaluate(() => { document.querySelector("paper-shelf").style.width = "100%"; });
+  await ready(page);
+  await drawn(page);
+  await settle(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  const swipe = async (x, y0, y1) => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 10 }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(200);
+    await settle(page);  // (momentum included)
+  };
+  let layout = await layoutOf(page);
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  await page.evaluate((top) => window.scrollTo(0, top), Math.round(box.y));
+  const start = await page.evaluate(() => scrollY);
+  const now = await page.locator("paper-shelf >> canvas").boundingBox();
+  const x = now.x + layout.table.x + layout.table.w / 2, y = now.y + layout.table.y + Math.min(layout.table.h, 500) / 2;
+  for (let i = 0; ; i++) {
+    assert.ok(i < 40, "the table reaches its end");
+    const before = (await layoutOf(page)).scrollY;
+    await swipe(x, y + 120, y - 120);
+    layout = await layoutOf(page);
+    if (layout.scrollY === before) break;
+    assert.equal(await page.evaluate(() => scrollY), start, "the page stays while the table scrolls");
+  }
+  assert.ok(layout.scrollY > 150, `the table is at its end (${layout.scrollY})`);
+  assert.ok(await page.evaluate(() => scrollY) > start, "the page scrolled at the table's bottom");
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -719,6 +770,58 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   // (the four pixels from the row's left edge: the ring's core is one of them)
   const best = Math.max(...[0, 1, 2, 3].map((i) => contrast(a.slice(i * 4, i * 4 + 3), b.slice(i * 4, i * 4 + 3))));
   assert.ok(best >= 3, `ring ${b} on ${a}: ${best}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// What a right click offers is reachable without a mouse: Shift+F10 or the Menu key on the
+// focused row, and a finger held on a row.
+test("a row's menu opens from the keyboard (Shift+F10, the Menu key) and by a long press, and copies", async () => {
+  const { page, errors } = await open(browser.context, longPage());
+  await ready(page);
+  await drawn(page);
+  await page.evaluate(() => {
+    window.__copied = [];
+    document.querySelector("paper-shelf").addEventListener("copy", (e) => window.__copied.push(e.detail));
+  });
+  const keyOf = (record) => page.evaluate((r) => document.querySelector("paper-shelf").library.entries([r])[0].key, record);
+  const menuOpen = (open) => page.waitForFunction((o) => (document.querySelector("paper-shelf").canvasLayout.menu !== null) === o, open, { timeout: 5000 });
+  await page.locator("#after").focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.focusedRecord >= 0, null, { timeout: 3000 });
+  const first = await layoutOf(page);
+  await page.keyboard.press("Shift+F10");
+  await menuOpen(true);
+  // Escape closes it with focus back on the row; the Menu key opens it again; Enter on its
+  // first item copies the row's BibTeX.
+  await page.keyboard.press("Escape");
+  await menuOpen(false);
+  await page.keyboard.press("ContextMenu");
+  await menuOpen(true);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__copied.length === 1, null, { timeout: 10000 });
+  let copied = await page.evaluate(() => window.__copied[0]);
+  assert.equal(copied.key, await keyOf(first.focusedRecord));
+  assert.match(copied.text, /^@\w+\{/);
+  await menuOpen(false);
+
+  // A finger held on the second row: its menu, at the finger; a tap on the first item copies.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  const row = first.rows[1];
+  const [x, y] = [box.x + row.x + row.w / 2, box.y + row.y + row.h / 2];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  await menuOpen(true);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  const menu = (await layoutOf(page)).menu;
+  assert.ok(Math.abs(box.y + menu.y - y) < 40, `the menu opens at the finger (${menu.y + box.y} for ${y})`);
+  const [mx, my] = [box.x + menu.x + 30, box.y + menu.y + 12];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: mx, y: my }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await page.waitForFunction(() => window.__copied.length === 2, null, { timeout: 10000 });
+  copied = await page.evaluate(() => window.__copied[1]);
+  assert.equal(copied.key, await keyOf(row.record));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -171,6 +171,9 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    // The keyboard's context menu (GLFW's key codes index KeysDown here): Menu, or Shift+F10.
+    if (ImGui::IsKeyPressed(GLFW_KEY_MENU, false) || (ImGui::GetIO().KeyShift && ImGui::IsKeyPressed(GLFW_KEY_F10, false)))
+      shelf.open_row_menu();
     shelf.draw();
     ImGui::Render();
     glfwGetFramebufferSize(window, &fb_w, &fb_h);

@@ -70,6 +70,7 @@ struct Host {
   std::vector<InputEvent> input;
   std::string text;  // typed text the queue refers to, each piece NUL-terminated
   float mouse_x = -1e6f, mouse_y = -1e6f;  // the latest pointer position, queued or not
+  bool shift = false;  // the latest modifiers' Shift, queued or not (Shift+F10)
 };
 
 Host* g_host = nullptr;
@@ -442,6 +443,7 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_wheel(float dx, float dy) {
 EMSCRIPTEN_KEEPALIVE void ps_canvas_scroll_by(float pixels) { g_host->shelf.scroll_by(pixels); }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super) {
+  g_host->shift = shift != 0;
   InputEvent e;
   e.kind = InputEvent::Mods;
   e.value = (ctrl ? 1 : 0) | (shift ? 2 : 0) | (alt ? 4 : 0) | (super ? 8 : 0);
@@ -451,6 +453,11 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super
 // A named key (KeyboardEvent.key); returns 1 when the widget uses it (the element then prevents
 // the browser's default, e.g. scrolling on arrow keys).
 EMSCRIPTEN_KEEPALIVE int ps_canvas_key(const char* name, int down) {
+  // The keyboard's context menu: the Menu key, or Shift+F10, as the browser has them.
+  if (std::strcmp(name, "ContextMenu") == 0 || (std::strcmp(name, "F10") == 0 && g_host->shift)) {
+    if (down) g_host->shelf.open_row_menu();
+    return 1;
+  }
   const int k = key_index(name);
   if (k < 0) return 0;
   InputEvent e;
@@ -644,6 +651,9 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   w.field("cards", p.cards).field("focusedRecord", p.focused_record);
   w.field("rowsDrawn", p.rows_drawn).field("rowsWaiting", p.rows_waiting);
   w.field("lateGlyphFrames", p.late_glyph_frames);
+  w.key("menu");
+  if (p.menu.w > 0) rect(p.menu);
+  else w.null();
   w.key("popup");
   if (p.popup.w > 0) {
     w.begin_object().key("rect");
