@@ -141,6 +141,10 @@ export const DEFAULT_LABELS = {
   clear: "Clear filters",
   /** The keyboard's way past the profile card's links and statistics. */
   skipToList: "Skip to the publications",
+  /** The keyboard's way past every entry's links and buttons, to what follows the list. */
+  skipPastList: "Skip past the publications",
+  /** Where that lands (read by screen readers). */
+  endOfList: "End of the publications",
   coauthor: "Co-author",
   tag: "Tag",
   /** An active filter's chip: what a screen reader hears for its remove button. */
@@ -404,7 +408,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
     #els!: { download: HTMLDetailsElement; search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement; year: HTMLSelectElement;
       type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement; selected: HTMLInputElement;
       award: HTMLInputElement; first: HTMLInputElement; clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; count: HTMLElement; progress: HTMLProgressElement;
-      list: HTMLElement; active: HTMLElement; skip: HTMLButtonElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
+      list: HTMLElement; active: HTMLElement; skip: HTMLButtonElement; skipPast: HTMLButtonElement; listEnd: HTMLElement; problems: HTMLElement; legend: HTMLElement; toolbar: HTMLElement; profile: HTMLElement };
     #profileKey = "";
     /** False once the full core that makes citations and exports is known not to load here:
      *  BibTeX, Cite and the download menu are then not offered at all. */
@@ -585,7 +589,9 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
 <div class="ps-problems" part="problems" hidden></div>
 <p class="ps-legend" part="legend" hidden></p>
 <div class="ps-canvas-host" part="canvas" hidden><canvas class="ps-canvas" tabindex="0" role="application" aria-label="Publications table (drawn on a canvas; the same list follows as text for screen readers)"></canvas><p class="ps-visually-hidden ps-canvas-live" role="status" aria-live="polite"></p></div>
-<div class="ps-results" part="list"></div>`;
+<button type="button" class="ps-skip-list" hidden></button>
+<div class="ps-results" part="list"></div>
+<span class="ps-list-end" tabindex="0" hidden></span>`;
       r.append(wrap);
       const slot = wrap.querySelector("slot")!;
       slot.addEventListener("slotchange", () => wrap.toggleAttribute("data-prerendered", slot.assignedElements().some((n) => n.tagName !== "SCRIPT")));
@@ -608,7 +614,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
         year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
         selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"), filtersToggle: q(".ps-filters-toggle"),
-        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), active: q(".ps-active-filters"), skip: q(".ps-skip"), problems: q(".ps-problems"), legend: q(".ps-legend"),
+        count: q(".ps-count"), progress: q(".ps-progress"), list: q(".ps-results"), active: q(".ps-active-filters"), skip: q(".ps-skip"), skipPast: q(".ps-skip-list"), listEnd: q(".ps-list-end"), problems: q(".ps-problems"), legend: q(".ps-legend"),
         profile: q(".ps-profile-slot"), download: q(".ps-download"),
       };
       const e = this.#els;
@@ -632,6 +638,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         e.search.focus();
       });
       e.list.addEventListener("click", (ev) => void this.#onListClick(ev));
+      // Past every entry, to the list's end: a tab stop of its own (the next Tab from an element
+      // that is not one starts over in Chrome's shadow trees), from which Tab goes on to what
+      // follows the element in the page.
+      e.skipPast.addEventListener("click", () => e.listEnd.focus());
       // Past the card: to the search field, or where there is none, to the first entry.
       e.skip.addEventListener("click", () => {
         if (e.search.getClientRects().length) { e.search.focus(); return; }
@@ -687,6 +697,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       e.progress.setAttribute("aria-label", L.loading);
       (wrap.querySelector(".ps-l-sort") as HTMLElement).textContent = L.sort;
       e.skip.textContent = L.skipToList;
+      e.skipPast.textContent = L.skipPastList;
+      e.listEnd.textContent = L.endOfList;
       (wrap.querySelector(".ps-l-group") as HTMLElement).textContent = L.group;
       for (const o of e.sort.options) if (L.sortNames[o.value]) o.textContent = L.sortNames[o.value];
       for (const o of e.group.options) if (L.groupNames[o.value]) o.textContent = L.groupNames[o.value];
@@ -1543,6 +1555,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       const rows = new Map<number, { html: string; li: HTMLElement }>();
       this.#rows = rows;
       this.#renderUpTo = undefined;
+      this.#els.skipPast.hidden = this.#els.listEnd.hidden = view.entries.length === 0;
       if (view.entries.length === 0) {
         list.innerHTML = `<p class="ps-empty">${escapeText(view.total === 0 ? this.labels.nothing : this.labels.empty)}</p>`;
         return;

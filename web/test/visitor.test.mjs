@@ -282,6 +282,43 @@ test("every clause the core reads shows in the controls and survives the next co
   await page.close();
 });
 
+// A long list is hundreds of tab stops (links, BibTeX, Cite on every entry): the first stop after
+// the toolbar is a button that takes the keyboard past all of them, to what follows the element.
+test("the keyboard skips past a long list in one press: the next Tab leaves the element", async () => {
+  env.server.pages.set("/visitor/skip.html", { body: html(`${inline('id="long"', bib(60, (i) => `, url={https://example.org/${i}}`))}<button id="after">after</button>`) });
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/skip.html`);
+  await ready(page, "#long");
+  const active = () => page.evaluate(() => {
+    const inner = document.querySelector("#long").shadowRoot.activeElement;
+    return document.activeElement?.id === "after" ? "after" : inner ? inner.className || inner.tagName : document.activeElement?.tagName;
+  });
+  // From the search field, Tab by Tab until the skip button (the toolbar's controls first).
+  await page.locator("#long >> input.ps-search").focus();
+  let presses = 0;
+  for (; presses < 20 && (await active()) !== "ps-skip-list"; presses++) await page.keyboard.press("Tab");
+  assert.equal(await active(), "ps-skip-list", `the skip button after ${presses} presses`);
+  assert.ok(await shadow(page, ".ps-skip-list").isVisible(), "it shows while it has focus");
+  const first = await page.evaluate(() => document.querySelector("#long").shadowRoot.querySelector(".ps-entry").getBoundingClientRect().top);
+  // Without it, Tab goes into the first entry; with Enter, the next Tab is past the list.
+  await page.keyboard.press("Enter");
+  assert.equal(await active(), "ps-list-end");
+  assert.ok(await shadow(page, ".ps-list-end").isVisible(), "where it landed shows while it has focus");
+  await page.keyboard.press("Tab");
+  assert.equal(await active(), "after");
+  // Shift+Tab from there comes back to the list's end, then into its last entry.
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await active(), "ps-list-end");
+  await page.keyboard.press("Shift+Tab");
+  const back = await page.evaluate(() => {
+    const root = document.querySelector("#long").shadowRoot;
+    return { at: root.activeElement?.closest("li.ps-entry")?.dataset.key, last: [...root.querySelectorAll("li.ps-entry")].at(-1)?.dataset.key };
+  });
+  assert.ok(back.at && back.at === back.last, `Shift+Tab lands in the last entry: ${JSON.stringify(back)}`);
+  assert.ok(first > 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("math is Unicode, and typeset by the page's KaTeX when it has one", async () => {
   const data = "@article{m, title={Bounds for $\\alpha$-stable laws in $O(n \\log n)$}, author={Doe, J.}, year=2020}";
   env.server.pages.set("/visitor/math.html", { body: html(inline('id="plain"', data)) });
