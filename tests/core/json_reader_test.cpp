@@ -157,6 +157,23 @@ TEST(CslJson, ZoteroLikeItem) {
   EXPECT_EQ(p.order, 0u);
 }
 
+// The readers leave links alike (one step after each): a url that is the DOI's address again
+// (DBLP, ORCID and Mendeley exports write both) is left to the DOI's link, and the same link twice
+// is one, in CSL-JSON and papershelf JSON as in BibTeX.
+TEST(CslJson, RepeatedLinksAreOneAsInBibtex) {
+  const auto r = csl(R"([{"id": "a", "type": "article-journal", "title": "A", "DOI": "10.1145/3600006.3613175",
+    "URL": "http://dx.doi.org/10.1145/3600006.3613175"}])");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  EXPECT_EQ(r.library.publications[0].links, (std::vector<Link>{{"doi", "https://doi.org/10.1145/3600006.3613175"}}));
+  const auto d = doc(R"({"publications": [{"id": "b", "type": "article", "title": "B",
+    "links": [{"label": "pdf", "url": "b.pdf"}, {"label": "pdf", "url": "b.pdf"}, {"label": "code", "url": "https://github.com/x/y"}]}]})");
+  ASSERT_EQ(d.library.publications.size(), 1u);
+  EXPECT_EQ(d.library.publications[0].links, (std::vector<Link>{{"pdf", "b.pdf"}, {"code", "https://github.com/x/y"}}));
+  const auto b = read_bibtex("@article{c, title={C}, doi={10.1145/3600006.3613175}, url={http://dx.doi.org/10.1145/3600006.3613175}}", {});
+  ASSERT_EQ(b.library.publications.size(), 1u);
+  EXPECT_EQ(b.library.publications[0].links, r.library.publications[0].links);
+}
+
 TEST(CslJson, Dates) {
   const auto r = csl(R"([
   {"id": "a", "title": "A", "issued": {"date-parts": [[2023]]}},

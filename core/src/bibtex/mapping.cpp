@@ -1,11 +1,13 @@
 // Field semantics shared by the BibTeX reader and writer (see mapping.hpp).
 #include "bibtex/mapping.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf::bibtex {
 
@@ -537,6 +539,87 @@ bool is_arxiv_id(std::string_view id) {
   while (k < slash && ((id[k] >= 'a' && id[k] <= 'z') || id[k] == '-')) ++k;
   const auto upper = [&](std::size_t at) { return id[at] >= 'A' && id[at] <= 'Z'; };
   return k > 0 && (k == slash || (k + 3 == slash && id[k] == '.' && upper(k + 1) && upper(k + 2)));
+}
+
+// ---------------------------------------------------------------- links, after every reader
+
+namespace {
+
+// A url that is the paper's DOI or arXiv address again (DBLP, ORCID, Mendeley write both): one
+// button is enough. Addresses are compared without scheme and "www.", DOI hosts as one and
+// DOIs in any case.
+std::string_view without_host_prefix(std::string_view u, bool& doi) {
+  for (std::string_view prefix : {"https://", "http://", "www."})
+    if (u.rfind(prefix, 0) == 0) u.remove_prefix(prefix.size());
+  doi = false;
+  for (std::string_view host : {"dx.doi.org/", "doi.org/"}) {
+    if (u.rfind(host, 0) == 0) {
+      doi = true;
+      return u.substr(host.size());
+    }
+  }
+  return u;
+}
+
+// Where an address leads, as compared: "doi:" and the DOI in lower case, or "url:" and the rest.
+std::string target_of(std::string_view url) {
+  bool doi = false;
+  url = without_host_prefix(url, doi);
+  std::string target = doi ? "doi:" : "url:";
+  for (const char c : url) target += doi && c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+  return target;
+}
+
+void drop_repeated_links(Publication& p) {
+  const auto is_id_link = [](const Link& l) { return l.label == "doi" || l.label == "arxiv"; };
+  if (std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; }) ||
+      std::none_of(p.links.begin(), p.links.end(), is_id_link))
+    return;
+  detail::StringIds id_targets;  // (one look-up per url: comparing each with each was quadratic)
+  for (const Link& l : p.links)
+    if (is_id_link(l)) id_targets.insert(target_of(l.url));
+  std::vector<std::uint8_t> repeated(p.links.size());  // (decided before anything moves)
+  for (std::size_t i = 0; i < p.links.size(); ++i)
+    repeated[i] = p.links[i].label == "url" && id_targets.find(target_of(p.links[i].url)) != detail::StringIds::kAbsent;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < p.links.size(); ++i)
+    if (!repeated[i]) {
+      if (kept != i) p.links[kept] = std::move(p.links[i]);
+      ++kept;
+    }
+  p.links.resize(kept);
+}
+
+// The same label and address twice is one link, the first. (Looking through the links before
+// adding each one made 52,000 addresses in one url field quadratic.)
+void drop_duplicate_links(Publication& p) {
+  constexpr std::size_t kFew = 8;  // as many as records have: compared in place
+  detail::StringIds seen;
+  std::string label_and_url;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < p.links.size(); ++i) {
+    const Link& l = p.links[i];
+    bool repeat = false;
+    if (p.links.size() <= kFew) {
+      for (std::size_t k = 0; k < kept && !repeat; ++k) repeat = p.links[k].label == l.label && p.links[k].url == l.url;
+    } else {
+      label_and_url = std::to_string(l.label.size()) + ':' + l.label + l.url;
+      bool added = false;
+      seen.insert(label_and_url, added);
+      repeat = !added;
+    }
+    if (repeat) continue;
+    if (kept != i) p.links[kept] = std::move(p.links[i]);
+    ++kept;
+  }
+  p.links.resize(kept);
+}
+
+}  // namespace
+
+void tidy_links(Publication& p) {
+  drop_duplicate_links(p);
+  drop_repeated_links(p);
 }
 
 }  // namespace papershelf::bibtex

@@ -61,6 +61,9 @@ struct StatusClues {
   std::optional<Status> venue_status;
 };
 Status infer_status(const StatusClues& clues);
+// A record's links as every reader leaves them: the same label and address twice is one link
+// (the first), and a url that is the record's DOI or arXiv address again is left to that link.
+void tidy_links(Publication& p);
 // A "venue" that is a preprint server: "arXiv preprint arXiv:2401.09149" (Google Scholar),
 // "CoRR" (DBLP), bioRxiv, medRxiv, SSRN...
 bool is_preprint_server(std::string_view venue);

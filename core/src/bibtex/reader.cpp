@@ -669,34 +669,9 @@ int first_year(std::string_view s) {
 // BibBase's url_<label> fields ("url_slides"): a link labelled "slides".
 bool is_labelled_url(std::string_view name) { return name.size() > 4 && name.compare(0, 4, "url_") == 0; }
 
-// Links are added as found; drop_duplicate_links() then keeps the first of each.
+// Links are added as found; bibtex::tidy_links() then keeps the first of each.
 void add_link(Publication& p, std::string label, std::string url) {
   if (!url.empty()) p.links.push_back({std::move(label), std::move(url)});
-}
-
-// The same label and address twice is one link, the first. (Looking through the links before
-// adding each one made 52,000 addresses in one url field quadratic.)
-void drop_duplicate_links(Publication& p) {
-  constexpr std::size_t kFew = 8;  // as many as records have: compared in place
-  detail::StringIds seen;
-  std::string label_and_url;
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < p.links.size(); ++i) {
-    const Link& l = p.links[i];
-    bool repeat = false;
-    if (p.links.size() <= kFew) {
-      for (std::size_t k = 0; k < kept && !repeat; ++k) repeat = p.links[k].label == l.label && p.links[k].url == l.url;
-    } else {
-      label_and_url = std::to_string(l.label.size()) + ':' + l.label + l.url;
-      bool added = false;
-      seen.insert(label_and_url, added);
-      repeat = !added;
-    }
-    if (repeat) continue;
-    if (kept != i) p.links[kept] = std::move(p.links[i]);
-    ++kept;
-  }
-  p.links.resize(kept);
 }
 
 void apply_annotations(std::string_view an, std::vector<Person>& people) {
@@ -764,51 +739,6 @@ void link_from_text(const Entry& e, Publication& p) {  // (map() asks for a reco
       return;
     }
   }
-}
-
-// A url that is the paper's DOI or arXiv address again (DBLP, ORCID, Mendeley write both): one
-// button is enough. Addresses are compared without scheme and "www.", DOI hosts as one and
-// DOIs in any case.
-std::string_view without_host_prefix(std::string_view u, bool& doi) {
-  for (std::string_view prefix : {"https://", "http://", "www."})
-    if (u.rfind(prefix, 0) == 0) u.remove_prefix(prefix.size());
-  doi = false;
-  for (std::string_view host : {"dx.doi.org/", "doi.org/"}) {
-    if (u.rfind(host, 0) == 0) {
-      doi = true;
-      return u.substr(host.size());
-    }
-  }
-  return u;
-}
-
-// Where an address leads, as compared: "doi:" and the DOI in lower case, or "url:" and the rest.
-std::string target_of(std::string_view url) {
-  bool doi = false;
-  url = without_host_prefix(url, doi);
-  std::string target = doi ? "doi:" : "url:";
-  for (const char c : url) target += doi && c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
-  return target;
-}
-
-void drop_repeated_links(Publication& p) {
-  const auto is_id_link = [](const Link& l) { return l.label == "doi" || l.label == "arxiv"; };
-  if (std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; }) ||
-      std::none_of(p.links.begin(), p.links.end(), is_id_link))
-    return;
-  detail::StringIds id_targets;  // (one look-up per url: comparing each with each was quadratic)
-  for (const Link& l : p.links)
-    if (is_id_link(l)) id_targets.insert(target_of(l.url));
-  std::vector<std::uint8_t> repeated(p.links.size());  // (decided before anything moves)
-  for (std::size_t i = 0; i < p.links.size(); ++i)
-    repeated[i] = p.links[i].label == "url" && id_targets.find(target_of(p.links[i].url)) != detail::StringIds::kAbsent;
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < p.links.size(); ++i)
-    if (!repeated[i]) {
-      if (kept != i) p.links[kept] = std::move(p.links[i]);
-      ++kept;
-    }
-  p.links.resize(kept);
 }
 
 std::vector<std::string> split_tags(std::string_view s) {
@@ -1055,9 +985,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (preprint_server && p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra);
   if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
   if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
-  drop_duplicate_links(p);
   if (p.links.empty()) link_from_text(e, p);
-  drop_repeated_links(p);
+  bibtex::tidy_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
 
   bibtex::StatusClues clues;

@@ -515,6 +515,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   if (!url.empty()) p.links.push_back({"url", url});
   if (!p.doi.empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi)});
   if (!p.arxiv.empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv)});
+  bibtex::tidy_links(p);
   detail::StringIds seen_tags;  // a linear find per tag was quadratic in the tag count
   for (const char* k : {"tags", "keyword", "keywords"}) {
     if (const Value* it = item.find(k)) {
