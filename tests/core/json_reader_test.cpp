@@ -174,6 +174,16 @@ TEST(CslJson, RepeatedLinksAreOneAsInBibtex) {
   EXPECT_EQ(b.library.publications[0].links, r.library.publications[0].links);
 }
 
+TEST(CslJson, AFarFutureYearIsAPlaceholder) {
+  const auto r = csl(R"([{"id": "a", "type": "article", "title": "A", "issued": {"date-parts": [[2999, 1, 1]]}},
+    {"id": "b", "type": "article", "title": "B", "issued": {"date-parts": [[2999]]}, "year": 2021}])");
+  ASSERT_EQ(r.library.publications.size(), 2u);
+  EXPECT_EQ(r.library.publications[0].date, Date{});
+  EXPECT_EQ(r.library.publications[1].date, (Date{2021, 0, 0}));
+  ASSERT_EQ(r.diagnostics.size(), 2u);
+  EXPECT_NE(r.diagnostics[0].message.find("placeholder"), std::string::npos) << r.diagnostics[0].message;
+}
+
 TEST(CslJson, Dates) {
   const auto r = csl(R"([
   {"id": "a", "title": "A", "issued": {"date-parts": [[2023]]}},

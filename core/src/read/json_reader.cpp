@@ -476,9 +476,20 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
       people.push_back(person_of(*it));
     }
   }
-  if (const Value* it = item.find("issued")) p.date = date_of(*it);
-  if (const Value* it = item.find("year"); it && p.date.year == 0)
-    p.date.year = static_cast<int>(int_of(*it).value_or(0));
+  // A year after kLatestYear is a placeholder (Hugo's 2999): no date, as in BibTeX.
+  auto placeholder = [&](const Value& v, int year) {
+    if (year <= kLatestYear) return false;
+    ctx.report(v.offset, Severity::Warning, "year " + std::to_string(year) + " is a placeholder, not a publication's date: it is left out");
+    return true;
+  };
+  if (const Value* it = item.find("issued")) {
+    p.date = date_of(*it);
+    if (placeholder(*it, p.date.year)) p.date = Date{};
+  }
+  if (const Value* it = item.find("year"); it && p.date.year == 0) {
+    const int year = static_cast<int>(int_of(*it).value_or(0));
+    if (!placeholder(*it, year)) p.date.year = year;
+  }
   // The venue, from the field BibTeX would take it from (bibtex::kVenueFields' order): the
   // container, else a thesis' school, a report's institution, a book's publisher.
   p.venue = csl_rich_text(field(item, "container-title"));
