@@ -6,19 +6,14 @@
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
+#include "records.hpp"
 
 using namespace papershelf;
 using nlohmann::json;
 
 namespace {
 
-Person person(std::string given, std::string family, std::string marks = "") {
-  Person p;
-  p.set_given(given);
-  p.set_family(family);
-  p.set_marks(marks);
-  return p;
-}
+using papershelf::testing::person;
 
 std::size_t count(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;

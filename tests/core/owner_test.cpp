@@ -3,19 +3,14 @@
 
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
+#include "records.hpp"
 
 using papershelf::OwnerMatcher;
 using papershelf::Person;
 
 namespace {
 
-Person person(std::string given, std::string family, std::string marks = "") {
-  Person p;
-  p.set_given(given);
-  p.set_family(family);
-  p.set_marks(marks);
-  return p;
-}
+using papershelf::testing::person;
 
 OwnerMatcher owner(std::initializer_list<const char*> names) {
   std::vector<std::string> v(names.begin(), names.end());

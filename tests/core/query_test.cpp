@@ -7,18 +7,13 @@
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
+#include "records.hpp"
 
 using namespace papershelf;
 
 namespace {
 
-Person person(std::string given, std::string family, std::string marks = "") {
-  Person p;
-  p.set_given(given);
-  p.set_family(family);
-  p.set_marks(marks);
-  return p;
-}
+using papershelf::testing::person;
 
 struct Builder {
   Library lib;
