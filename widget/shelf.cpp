@@ -25,6 +25,10 @@ namespace papershelf::widget {
 
 namespace {
 
+// The height of a control a finger can hit (CSS px).
+constexpr float kTouchTarget = 44.0f;
+
+
 constexpr float kChartHeight = 44.0f;
 
 SortField field_of(Column c) {
@@ -298,6 +302,10 @@ void Shelf::apply_theme() {
   style.WindowBorderSize = 0;
   style.FrameBorderSize = 1;
   style.CellPadding = ImVec2(6, 4);
+  // A finger needs a target 44 px tall (WCAG 2.5.5, the platforms' norm); ImGui's frames are a
+  // line and 6 px (about 21).
+  const float font = (regular_ ? regular_->FontSize : ImGui::GetFontSize()) * ImGui::GetIO().FontGlobalScale;
+  style.FramePadding = ImVec2(4, theme_.touch ? std::max(3.0f, std::ceil((kTouchTarget - font) / 2)) : 3.0f);
   ImVec4* c = style.Colors;
   if (theme_.background) c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(theme_.background);
   if (theme_.text) c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(theme_.text);
@@ -848,6 +856,9 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   if (menu_asked_ && focused) {
     menu_asked_ = false;
     ImGui::OpenPopup("##entry");
+    // Under the row's start, as a keyboard's menu opens at its item (ImGui would take the pointer's
+    // last place, which the keyboard's user has left anywhere).
+    ImGui::SetNextWindowPos(ImVec2(row_rect.x + 24, row_rect.y + row_rect.h), ImGuiCond_Appearing);
   }
   if (ImGui::BeginPopupContextItem("##entry")) {
     probe_.menu = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};

@@ -67,6 +67,7 @@ struct Theme {
   std::uint32_t text = 0;  // ImU32 (IM_COL32 layout)
   std::uint32_t background = 0;
   std::uint32_t accent = 0;
+  bool touch = false;  // a finger points (CSS pointer: coarse): controls as tall as a touch target
 };
 
 // What the host must do after a frame.

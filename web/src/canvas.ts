@@ -18,7 +18,7 @@ export interface CanvasModule {
   _ps_canvas_set_view(entries: number, count: number, json: number): number;
   _ps_canvas_set_rows(records: number, count: number, json: number): number;
   _ps_canvas_clear_rows(): void;
-  _ps_canvas_set_theme(dark: number, text: number, background: number, accent: number): void;
+  _ps_canvas_set_theme(dark: number, text: number, background: number, accent: number, touch: number): void;
   _ps_canvas_set_max_authors(n: number): void;
   _ps_canvas_set_controls(shown: number): void;
   _ps_canvas_set_labels(json: number): void;
@@ -228,7 +228,9 @@ export class CanvasView {
   }
 
   setTheme(theme: Theme): void {
-    this.#m._ps_canvas_set_theme(theme.dark ? 1 : 0, imColor(theme.text), imColor(theme.background), imColor(theme.accent));
+    // (a finger: controls a touch target tall)
+    this.#m._ps_canvas_set_theme(theme.dark ? 1 : 0, imColor(theme.text), imColor(theme.background), imColor(theme.accent),
+      matchMedia("(pointer: coarse)").matches ? 1 : 0);
     this.#family = theme.font || "sans-serif";
     this.kick();
   }

@@ -641,7 +641,10 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       // Past every entry, to the list's end: a tab stop of its own (the next Tab from an element
       // that is not one starts over in Chrome's shadow trees), from which Tab goes on to what
       // follows the element in the page.
-      e.skipPast.addEventListener("click", () => e.listEnd.focus());
+      e.skipPast.addEventListener("click", () => {
+        e.listEnd.focus();
+        e.listEnd.scrollIntoView({ block: "nearest" });  // (focus() scrolled to it while it was still clipped away)
+      });
       // Past the card: to the search field, or where there is none, to the first entry.
       e.skip.addEventListener("click", () => {
         if (e.search.getClientRects().length) { e.search.focus(); return; }

@@ -690,6 +690,26 @@ test("a touch drag scrolls the table; at the table's top it scrolls the page", a
   await page.close();
 });
 
+// A finger (pointer: coarse) gets controls it can hit: 44 px tall, against ImGui's 21.
+test("on a touch screen the canvas's search field, menus and buttons are 44 px tall", async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.setViewportSize({ width: 375, height: 700 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  await page.goto(longPage());
+  await page.evaluate(() => { document.querySelector("paper-shelf").style.width = "100%"; });
+  await ready(page);
+  const layout = await drawn(page);
+  const heights = layout.controls.map((c) => [c.name, c.h]).filter(([name]) => name !== "link");
+  assert.ok(heights.length >= 3, JSON.stringify(heights));
+  for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h} px`);
+  assert.ok(layout.search.h >= 44, `search: ${layout.search.h} px`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("on a phone's cards, a touch drag at the table's bottom scrolls the page on", async () => {
   const { page, errors } = await open(browser.context, longPage());
   await page.setViewportSize({ width: 375, height: 700 });
@@ -792,6 +812,8 @@ test("a row's menu opens from the keyboard (Shift+F10, the Menu key) and by a lo
   const first = await layoutOf(page);
   await page.keyboard.press("Shift+F10");
   await menuOpen(true);
+  const opened = (await layoutOf(page)).menu, focusedRow = first.rows.find((r) => r.record === first.focusedRecord);
+  assert.ok(Math.abs(opened.y - (focusedRow.y + focusedRow.h)) < 4, `the menu opens under the row (${opened.y}, row ${focusedRow.y}+${focusedRow.h})`);
   // Escape closes it with focus back on the row; the Menu key opens it again; Enter on its
   // first item copies the row's BibTeX.
   await page.keyboard.press("Escape");

@@ -303,6 +303,8 @@ test("the keyboard skips past a long list in one press: the next Tab leaves the 
   await page.keyboard.press("Enter");
   assert.equal(await active(), "ps-list-end");
   assert.ok(await shadow(page, ".ps-list-end").isVisible(), "where it landed shows while it has focus");
+  const end = await page.evaluate(() => document.querySelector("#long").shadowRoot.querySelector(".ps-list-end").getBoundingClientRect());
+  assert.ok(end.top >= 0 && end.bottom <= await page.evaluate(() => innerHeight), `it is in view: ${JSON.stringify(end)}`);
   await page.keyboard.press("Tab");
   assert.equal(await active(), "after");
   // Shift+Tab from there comes back to the list's end, then into its last entry.

@@ -354,9 +354,10 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_set_rows(const std::uint32_t* records, std::u
 EMSCRIPTEN_KEEPALIVE void ps_canvas_clear_rows() { g_host->shelf.clear_rows(); }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_set_theme(int dark, std::uint32_t text,
-                                              std::uint32_t background, std::uint32_t accent) {
+                                              std::uint32_t background, std::uint32_t accent, int touch) {
   widget::Theme theme;
   theme.dark = dark != 0;
+  theme.touch = touch != 0;
   theme.text = text;
   theme.background = background;
   theme.accent = accent;
