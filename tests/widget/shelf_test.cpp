@@ -210,9 +210,10 @@ TEST(Shelf, ChartBarFiltersToItsYear) {
 }
 
 TEST(Shelf, ChartHasABarPerYearWithRecordsOnly) {
-  // Its bars are the year facet's values: years 1 and 9999 are two bars, not 9,999.
+  // Its bars are the year facet's values: years 1 and 2199 are two bars, not 2,199. (A year
+  // after kLatestYear is a placeholder: no year at all.)
   Headless h(parse("@article{first, title={First}, author={Hu, Qinghao}, journal={J}, year=1}\n"
-                   "@article{last, title={Last}, author={Hu, Qinghao}, journal={J}, year=9999}\n"));
+                   "@article{last, title={Last}, author={Hu, Qinghao}, journal={J}, year=2199}\n"));
   EXPECT_EQ(h.shelf.probe().bars.size(), 2u);
 }
 
