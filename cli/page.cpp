@@ -206,6 +206,12 @@ std::string real_path(const std::string& path) {
   return ::realpath(path.c_str(), buffer) ? std::string(buffer) : std::string();
 }
 
+// Whether the real path `path` is the folder `folder` (a real path too) or inside it.
+bool is_within(const std::string& path, const std::string& folder) {
+  return !folder.empty() && path.compare(0, folder.size(), folder) == 0 &&
+         (folder == "/" || path.size() == folder.size() || path[folder.size()] == '/');
+}
+
 }  // namespace
 
 const std::string* ShelfElement::attribute(std::string_view name) const {
@@ -295,9 +301,7 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
   if (path.empty()) return std::strerror(errno);
   const std::string inside = real_path(root);
   if (inside.empty()) return "its folder " + root + ": " + std::strerror(errno);
-  const bool within = path.compare(0, inside.size(), inside) == 0 &&
-                      (inside == "/" || path.size() == inside.size() || path[inside.size()] == '/');
-  if (!within) return "it is outside " + inside + " (" + root_is + ")";
+  if (!is_within(path, inside)) return "it is outside " + inside + " (" + root_is + ")";
   // Opened without waiting (a FIFO) and without following a link put there since; then judged on
   // what was opened, and read no further than the cap even when it grows meanwhile. (Under Node,
   // Emscripten drops O_NONBLOCK, so a FIFO is refused before it is opened as well.)
@@ -331,9 +335,7 @@ std::string publish_page_source(const std::string& source, const std::string& si
   std::filesystem::create_directories(folder, error);
   if (error) return published + error.message();
   const std::string inside = real_path(root), real_folder = real_path(folder);
-  if (inside.empty() || real_folder.compare(0, inside.size(), inside) != 0 ||
-      (inside != "/" && real_folder.size() != inside.size() && real_folder[inside.size()] != '/'))
-    return published + "it is outside " + inside;
+  if (!is_within(real_folder, inside)) return published + "it is outside " + inside;
   // The same bytes are not written again (a second run, or a site that publishes the file itself).
   std::string before;
   const int old = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
