@@ -586,6 +586,23 @@ test("a web font that arrives after the first frame replaces the fallback the ca
 });
 
 // A page that can scroll, with a control after the element: for scrolling and Tab.
+/** Touch on for `page`; returns swipe(x, y0, y1): a finger drawn from y0 to y1 in ten moves,
+ *  then lifted, resolving once the canvas has settled (momentum included). */
+async function touchSwipes(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  return async (x, y0, y1) => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 10 }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(200);
+    await settle(page);
+  };
+}
+
 function longPage() {
   server.pages.set("/canvas-long.html", {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>long</title>
@@ -647,18 +664,7 @@ test("a touch drag scrolls the table; at the table's top it scrolls the page", a
   await page.setViewportSize({ width: 1100, height: 800 });
   await ready(page);
   let layout = await drawn(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
-  const swipe = async (x, y0, y1) => {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
-    for (let i = 1; i <= 10; i++) {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 10 }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await page.waitForTimeout(200);
-    await settle(page);  // (momentum included)
-  };
+  const swipe = await touchSwipes(page);
   await page.evaluate(() => window.scrollTo(0, 100));
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   const x = box.x + layout.table.x + layout.table.w / 2, y = box.y + layout.table.y + layout.table.h / 2;
@@ -717,18 +723,7 @@ test("on a phone's cards, a touch drag at the table's bottom scrolls the page on
   await ready(page);
   await drawn(page);
   await settle(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
-  const swipe = async (x, y0, y1) => {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
-    for (let i = 1; i <= 10; i++) {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 10 }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await page.waitForTimeout(200);
-    await settle(page);  // (momentum included)
-  };
+  const swipe = await touchSwipes(page);
   let layout = await layoutOf(page);
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   await page.evaluate((top) => window.scrollTo(0, top), Math.round(box.y));
