@@ -696,13 +696,17 @@ TEST(Pathological, LegendSymbolsAndMarksCostLinearTime) {
       ReadResult r = read(text);
       Library lib;
       merge(lib, std::move(r.library));
-      ASSERT_EQ(lib.profile.legend.size(), n);
+      ASSERT_EQ(lib.profile.legend.size(), kMaxLegendEntries);
+      ASSERT_TRUE(std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic& d) {
+        return d.message.find("the first 64 are kept") != std::string::npos && d.line == 1;
+      }));
       ASSERT_EQ(lib.profile.interests.size(), n);
       Catalog catalog(std::move(lib));
       const View view = catalog.query(Query{});
       EXPECT_EQ(unicode::count_code_points(catalog.marks(view.entries)), n);
       const std::string html = format_html(catalog.library(), view, FormatOptions{});
-      EXPECT_NE(html.find("meaning " + std::to_string(n - 1) + "</span>"), std::string::npos);
+      EXPECT_NE(html.find("meaning " + std::to_string(kMaxLegendEntries - 1) + "</span>"), std::string::npos);
+      EXPECT_EQ(html.find("meaning " + std::to_string(kMaxLegendEntries) + "</span>"), std::string::npos);
     });
   });
 }
@@ -756,6 +760,21 @@ TEST(Pathological, LegendLinesInAnAnnotationCostLinearTime) {
       ASSERT_EQ(r.library.profile.legend.size(), 1u);
     });
   });
+}
+
+// A legend explains a handful of marks: past kMaxLegendEntries symbols the rest are reported at
+// the annotation that brought the first one over, and left out.
+TEST(Pathological, AnAnnotationsLegendKeepsItsFirstSymbols) {
+  std::string lines;
+  for (std::size_t k = 1; k <= 100; ++k) lines += std::string(k, '*') + " meaning " + std::to_string(k) + "<br>";
+  const ReadResult r = read_bib("@misc{a, title={T}, annotation={* equal}}\n@misc{m, title={T},\n  annotation={" + lines + "}}\n");
+  ASSERT_EQ(r.library.publications.size(), 2u);
+  const auto& legend = r.library.profile.legend;
+  ASSERT_EQ(legend.size(), kMaxLegendEntries);
+  EXPECT_EQ(legend.back().meaning, "meaning " + std::to_string(kMaxLegendEntries));
+  EXPECT_EQ(std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic& d) { return d.line == 3 && d.column == 3; }), 1)
+      << all_diagnostics(r);
+  EXPECT_TRUE(has(r, Severity::Warning, "more than 64 symbols")) << all_diagnostics(r);
 }
 
 // CSL-JSON's markup of a title looked at every span at every byte ({Xy} braced 100,000 times).
@@ -813,6 +832,29 @@ TEST(Pathological, ManyUnknownJsonMembersCostLinearTime) {
       EXPECT_EQ(r.library.publications[0].extra.size(), n);
     });
   });
+}
+
+// A browser lays out one run of 1 MB (a title of one word, of accented letters, a family name)
+// in 0.2-0.8 s of the page's thread: the list draws the first 16 KB of a run, cut at a character
+// boundary, and the rest stays in the record (search, BibTeX and citations use all of it).
+TEST(Pathological, AMegabyteRunIsDrawnInPartAndKeptWhole) {
+  std::string word;
+  while (word.size() < 1000000) word += "xy\\'e";  // "xyé" (3 bytes of UTF-8 from 6 of TeX)
+  const ReadResult r = read_bib("@article{long, title={" + word + "end}, author={Qinghao " + word + "}, note={" + word +
+                                "}, journal={J}, year=2020}\n");
+  ASSERT_EQ(r.library.publications.size(), 1u) << all_diagnostics(r);
+  const Publication& p = r.library.publications[0];
+  ASSERT_GT(p.title.text.size(), 400000u);
+  Query q;
+  q.search = "xyeend";  // the end of the title is still found (diacritics folded)
+  const View view = run_query(r.library, q);
+  ASSERT_EQ(view.entries.size(), 1u);
+  const std::vector<std::string> terms = {"xyeend"};
+  const std::string html = format_entry_html(p, FormatOptions{}, &terms);  // the live list's entry
+  EXPECT_LT(html.size(), 4u * 17 * 1024) << "three runs of 16 KB and the entry's markup";
+  EXPECT_EQ(html.find("xy\xC3\xA9" "end"), std::string::npos);
+  EXPECT_NE(html.find("xy\xC3\xA9\xE2\x80\xA6"), std::string::npos) << "cut after a whole \"\xC3\xA9\", then \"\xE2\x80\xA6\"";
+  EXPECT_NE(format_bibtex(p).find("xy\xC3\xA9" "end}"), std::string::npos);
 }
 
 }  // namespace

@@ -250,6 +250,10 @@ struct Publication {
   std::string detail(std::string_view name) const;
 };
 
+// A legend explains a handful of marks (*, †, ‡); the readers keep its first kMaxLegendEntries
+// symbols and warn about the rest (20,000 symbols kept a phone's page busy for most of a second).
+inline constexpr std::size_t kMaxLegendEntries = 64;
+
 struct LegendEntry {
   std::string symbol;   // "*"
   std::string meaning;  // "equal contribution"

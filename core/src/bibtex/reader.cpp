@@ -169,7 +169,7 @@ class Resolver {
     return clues;
   }
   void year_words(const Field& f, int year, std::optional<Status>& status);
-  void read_legend(std::string_view annotation);
+  void read_legend(std::string_view annotation, std::size_t offset);
 
   std::string_view text_;
   bibtex::RawFile& raw_;
@@ -578,7 +578,7 @@ RichText Resolver::decode(const Field& f) {
   return t;
 }
 
-void Resolver::read_legend(std::string_view annotation) {
+void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
   // "* Equal contribution<br>† Corresponding author", one marker per line or
   // <br>.
   // (Line breaks are replaced in one pass: replacing each in place moved the rest every time.)
@@ -615,7 +615,11 @@ void Resolver::read_legend(std::string_view annotation) {
   for (LegendEntry& entry : found) {
     bool added = false;
     legend_symbols_.insert(entry.symbol, added);
-    if (added) legend.push_back(std::move(entry));
+    if (!added) continue;
+    if (legend.size() < kMaxLegendEntries) legend.push_back(std::move(entry));
+    else if (legend_symbols_.size() == kMaxLegendEntries + 1)  // the first symbol past the cap
+      diag(offset, Severity::Warning, "the annotations' legend lists more than " + std::to_string(kMaxLegendEntries) +
+                                          " symbols: the first " + std::to_string(kMaxLegendEntries) + " are kept");
   }
 }
 
@@ -912,7 +916,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         break;
       case FieldRole::Annotation:
         keep(f);
-        read_legend(v);
+        read_legend(v, f.name_offset);
         break;
       case FieldRole::Keywords:
         p.tags = split_tags(v);

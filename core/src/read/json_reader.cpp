@@ -596,6 +596,12 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
       for (const auto& e : it->items)
         if (e.is_object()) profile.legend.push_back({field(e, "symbol"), field(e, "meaning")});
     }
+    if (profile.legend.size() > kMaxLegendEntries) {
+      ctx.report(it->offset, Severity::Warning,
+                 "the legend lists " + std::to_string(profile.legend.size()) + " symbols: the first " +
+                     std::to_string(kMaxLegendEntries) + " are kept");
+      profile.legend.resize(kMaxLegendEntries);
+    }
   }
 }
 
