@@ -182,7 +182,7 @@ def csl_title(unit):
     return lambda size: repeat_to(size, '[{"id":"j","type":"article-journal","title":"xy ', unit, '"}]', " ")
 
 
-def string_chain(size):
+def growing_string_chain(size):
     # @string{s1 = s0 # "a"}, @string{s2 = s1 # "a"}, ...: each macro one byte longer than the last.
     return repeat_to(size, '@string{s0 = "xy"}\n', lambda i: '@string{s%d = s%d # "a"}\n' % (i + 1, i), "@misc{c, title=s0}\n")
 
@@ -270,7 +270,7 @@ SPEED_CASES = [
     case("editors", "editors.bib", bib_field("editor", lambda i: "Xy%d, G." % i, sep=" and ")),
     case("keywords", "keywords.bib", bib_field("keywords", lambda i: "xy%d" % i, sep=", ")),
     case("legend lines in an annotation", "annotation.bib", bib_field("annotation", lambda i: "* xy%d<br>" % i, sep="")),
-    case("@string chain", "chain.bib", string_chain),
+    case("@string chain", "chain.bib", growing_string_chain),
     case("@string # @string in one field", "concat.bib",
          lambda size: repeat_to(size, '@string{s = "xy "}\n@misc{c, title = ', lambda i: "s", "}\n", " # ")),
     case("crossref chain", "crossref.bib", crossref_chain),
