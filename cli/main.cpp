@@ -88,6 +88,9 @@ options:
   --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
   --first N         html: only the first N entries, then a line with how many there are
   --preset NAME     html: the look of a site generator: al-folio, academicpages or hugo-blox
+  --thumbnails DIR  html: the folder of relative thumbnails (al-folio's preview field; default:
+                    al-folio's /assets/img/publication_preview/ with its preset, else --base),
+                    or none
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
 profile card (html only; the input's profile, overridden by these flags):
@@ -119,7 +122,7 @@ const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--roo
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
-max-authors, base, preset, omit-fields, and the profile card's profile, position,
+max-authors, base, preset, thumbnails, omit-fields, and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
 Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
 that papershelf.css shows as an empty space while the page's scripts load.
@@ -179,6 +182,7 @@ struct Args {
   std::string sort, group, search, filter, format = "html", base, style, from;
   std::vector<std::string> omit_fields;
   std::string preset;
+  std::string thumbnails;
   std::string output;  // prerender: where the page goes ("" = standard output)
   std::string root;    // prerender: the folder src files must be inside ("" = the page's)
   std::size_t max_authors = 0;
@@ -272,6 +276,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--filter") a.filter = v;
     else if (name == "--format") a.format = v;
     else if (name == "--base") a.base = v;
+    else if (name == "--thumbnails") a.thumbnails = v;
     else if (name == "--style") a.style = v;
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
@@ -471,6 +476,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
   options.first = a.first;
   options.base = a.base;
   options.preset = a.preset;
+  options.thumbnails = a.thumbnails;
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
@@ -549,7 +555,7 @@ std::string trimmed(std::string_view s) {
 std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
   std::vector<std::string> flags;
   auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
-  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "omit-fields",
+  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "thumbnails", "omit-fields",
                            "position", "affiliation", "photo", "interests"}) {
     const std::string* attribute = shelf.attribute(name);
     if (!attribute || attribute->empty()) continue;

@@ -419,6 +419,44 @@ TEST(EntryHtml, SearchMarksEveryVisibleField) {
 
 // A hostile run (a title of thousands of \emph and matches, thousands of authors) is drawn with at
 // most 1,000 elements each; the rest of its text follows plain, none of it lost.
+// al-folio's preview field: a picture beside the entry, from al-folio's folder with its preset
+// (bib.liquid puts the bare name after /assets/img/publication_preview/), otherwise from `base`.
+TEST(EntryHtml, ThumbnailsComeFromThePresetsFolderOrBaseAndOnlyFromSafeAddresses) {
+  const Library lib = read_bibtex(
+      "@article{a, title={A}, journal={J}, year=2020, preview={brownian.gif}}\n"
+      "@article{b, title={B}, journal={J}, year=2020, preview={https://cdn.example/b.png}}\n"
+      "@article{c, title={C}, journal={J}, year=2020, preview={javascript:alert(1)}}\n"
+      "@article{d, title={D}, journal={J}, year=2020, preview={x\" onerror=\"alert(1).png}}\n"
+      "@article{e, title={E}, journal={J}, year=2020}\n"
+      "@article{f, title={F}, journal={J}, year=2020, preview={mailto:someone@example.org}}\n",
+      ReadOptions{}).library;
+  ASSERT_EQ(lib.publications.size(), 6u);
+  const auto img = [&](std::size_t i, const FormatOptions& o) {
+    const std::string html = format_entry_html(lib.publications[i], o);
+    const std::size_t at = html.find("<img");
+    const bool marked = html.find("ps-has-thumb") != std::string::npos;
+    EXPECT_EQ(at != std::string::npos, marked) << html;
+    return at == std::string::npos ? std::string() : html.substr(at, html.find('>', at) + 1 - at);
+  };
+  FormatOptions alfolio = options_for({});
+  alfolio.preset = "al-folio";
+  alfolio.base = "/assets/pdf/";
+  EXPECT_EQ(img(0, alfolio), "<img class=\"ps-thumb\" src=\"/assets/img/publication_preview/brownian.gif\" alt=\"\" loading=\"lazy\" decoding=\"async\">");
+  EXPECT_NE(img(1, alfolio).find("src=\"https://cdn.example/b.png\""), std::string::npos);
+  EXPECT_EQ(img(2, alfolio), "") << "a javascript: address is no picture";
+  EXPECT_EQ(img(3, alfolio).find("\" onerror"), std::string::npos) << "the address stays inside src";
+  EXPECT_EQ(img(4, alfolio), "");
+  EXPECT_EQ(img(5, alfolio), "") << "an address that is no picture";
+  FormatOptions plain = options_for({});
+  plain.base = "https://me.example/papers/";
+  EXPECT_NE(img(0, plain).find("src=\"https://me.example/papers/brownian.gif\""), std::string::npos);
+  plain.thumbnails = "/img/";
+  EXPECT_NE(img(0, plain).find("src=\"/img/brownian.gif\""), std::string::npos);
+  alfolio.thumbnails = "none";
+  EXPECT_EQ(img(0, alfolio), "");
+  EXPECT_EQ(img(1, alfolio), "");
+}
+
 TEST(EntryHtml, AHostileRunIsDrawnWithBoundedElementsAndAllItsText) {
   std::string title, authors;
   // (13 KB of text: under the 16 KB a run is drawn of, over its 1,000 elements)

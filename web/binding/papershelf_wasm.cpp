@@ -77,6 +77,8 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   if (const Value* v = req.find("maxAuthors"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
     o.max_authors = static_cast<std::size_t>(*v->to_int());
   o.base = str(req, "base");
+  o.thumbnails = str(req, "thumbnails");
+  o.preset = str(req, "preset");
   // The element fills BibTeX and Cite when one is opened; "panels": false leaves them out, where
   // the page cannot load the full core that makes them (no button that opens to nothing).
   const Value* panels = req.find("panels");

@@ -169,6 +169,10 @@ export interface FormatOptions {
   maxAuthors?: number;
   /** Prefix for relative links. */
   base?: string;
+  /** Each record's thumbnail: "none", or the folder of relative ones (default: the preset's, else `base`). */
+  thumbnails?: string;
+  /** The list's look ("al-folio", "academicpages", "hugo-blox"): al-folio keeps thumbnails in its own folder. */
+  preset?: string;
   /** Search text whose matches are marked in titles. */
   search?: string;
   /** `false`: no BibTeX and Cite panels in `html` (where citations cannot be made, see

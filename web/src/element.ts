@@ -65,6 +65,8 @@ export interface PaperShelfAttributeTypes {
   "email-display": string;
   /** the look of a site generator: al-folio, academicpages or hugo-blox */
   preset: string;
+  /** each paper's thumbnail (al-folio's preview field): the folder relative ones are in (al-folio's preset: /assets/img/publication_preview/; otherwise base), or none */
+  thumbnails: string;
   /** for `papershelf prerender`: write the static list into this element's content (kept by HTML minifiers that drop the marker comment) */
   prerender: string | boolean;
 }
@@ -75,10 +77,10 @@ function everyAttribute<T extends readonly AttributeName[]>(names: T & ([Attribu
   return names;
 }
 /** The attribute names, at run time (the descriptions above stay out of the script). */
-export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "prerender"] as const);
-/** Attributes a change of which needs no work here: only the stylesheet reads preset
- *  (:host([preset=...])), only `papershelf prerender` reads prerender. */
-const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["preset", "prerender"];
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "prerender"] as const);
+/** Attributes a change of which needs no work here: only `papershelf prerender` reads prerender.
+ *  (The stylesheet reads preset, and the core too: al-folio's thumbnails have their own folder.) */
+const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["prerender"];
 /** The attributes a change of which the element handles (its observedAttributes). */
 export const OBSERVED_ATTRIBUTES = ATTRIBUTE_NAMES.filter((name) => !UNOBSERVED_ATTRIBUTES.includes(name));
 
@@ -1184,6 +1186,8 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         owner: this.getAttribute("owner") ?? undefined,
         maxAuthors: Number.isFinite(max) && max > 0 ? Math.floor(max) : 0,
         base: this.getAttribute("base") ?? undefined,
+        thumbnails: this.getAttribute("thumbnails") ?? undefined,
+        preset: this.getAttribute("preset") ?? undefined,
         search: this.#state.search,
         panels: this.#formatsOffered,
       };

@@ -120,7 +120,10 @@ for (const view of views) {
       assert.deepEqual(hostile.tags, [], "elements that hostile data must never create");
       // The same page with benign data passes the same checks and shows its text.
       assert.equal(benign.pwned, undefined);
-      assert.deepEqual([benign.tags, benign.badAttributes, benign.badLinks, benign.stray], [[], [], [], []]);
+      // (The one request data may make is for a thumbnail it names, al-folio's preview: an http(s)
+      // or relative image; the benign corpus names one on another host.)
+      const named = benign.stray.filter((s) => s !== "image https://example.org/paper.pdf");
+      assert.deepEqual([benign.tags, benign.badAttributes, benign.badLinks, named], [[], [], [], []]);
       assert.deepEqual(hostile.errors, []);
       if (hostile.keys) assert.equal(hostile.keys.length, payloads.length, "every record is kept");
       const missing = payloads.map((_, i) => marker(i)).filter((m) => !hostile.text.includes(m));

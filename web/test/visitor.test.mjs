@@ -359,6 +359,58 @@ test("the live list takes over from the prerendered one without moving anything 
   }
 });
 
+// al-folio's previews: beside their entry at a desktop's width, in a box that is kept while the
+// pictures are still on their way (held back here until the list has been measured), so nothing
+// moves when they arrive; on a phone none is shown and none is fetched.
+test("thumbnails: a box kept before they load, nothing moves when they arrive, none fetched on a phone", async () => {
+  for (const width of [1280, 375]) {
+    const page = await env.browser.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(() => {
+      window.__cls = 0;
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+        .observe({ type: "layout-shift", buffered: true });
+    });
+    const requested = [];
+    let release;
+    const held = new Promise((done) => { release = done; });
+    await page.route("**/previews/*.svg", async (route) => { requested.push(route.request().url()); await held; await route.continue(); });
+    await page.goto(`${env.server.url}/qizhen-weng/`);
+    await ready(page);
+    // (tops within the list: the page is scrolled for the lazy pictures to load)
+    const layout = () => page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results .ps-entry")].map((li) => {
+      const img = li.querySelector("img.ps-thumb");
+      const box = img?.getBoundingClientRect();
+      return { key: li.dataset.key, top: Math.round(li.getBoundingClientRect().top - li.closest(".ps-results").getBoundingClientRect().top), head: Math.round(li.querySelector(".ps-head").getBoundingClientRect().left),
+        thumb: img ? { shown: getComputedStyle(img).display !== "none", alt: img.alt, w: Math.round(box.width), h: Math.round(box.height) } : null };
+    }));
+    const before = await layout();
+    const thumbs = before.filter((e) => e.thumb);
+    assert.deepEqual(thumbs.map((e) => e.key).sort(), ["wang2020metis", "weng2022mlaas", "weng2023fgd"], `${width} px`);
+    for (const e of thumbs) assert.equal(e.thumb.alt, "", `${e.key}: the title says what it shows`);
+    if (width === 375) {
+      assert.ok(thumbs.every((e) => !e.thumb.shown), "no thumbnail on a phone");
+      assert.deepEqual(requested, [], "a hidden thumbnail is never fetched");
+    } else {
+      for (const e of thumbs) {
+        assert.ok(e.thumb.shown && e.thumb.w >= 100 && e.thumb.h >= 75, `${e.key}: its box before it loads ${JSON.stringify(e.thumb)}`);
+        // (the title beside the picture, not under it)
+        assert.ok(e.head >= before.find((x) => !x.thumb).head + e.thumb.w, `${e.key}: title at ${e.head}`);
+      }
+      release();
+      for (const e of thumbs) await shadow(page, `.ps-results [data-key="${e.key}"] img.ps-thumb`).scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results img.ps-thumb")]
+        .every((img) => img.complete && img.naturalWidth > 0));
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      assert.deepEqual((await layout()).map((e) => e.top), before.map((e) => e.top), "nothing moved when the pictures arrived");
+    }
+    release();
+    const cls = await page.evaluate(() => window.__cls);
+    assert.ok(cls < 0.05, `qizhen-weng with thumbnails at ${width} px: CLS ${cls}`);
+    await page.close();
+  }
+});
+
 // Without a prerendered list the page's own papershelf.css keeps a screen's room for the list
 // from the first paint, so the list does not push the footer down in view; the first entries are
 // laid out at once (not at content-visibility's estimate first). A short list and a long one.

@@ -43,6 +43,10 @@ struct FormatOptions {
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
   std::string base;               // prefix for relative link URLs ("" keeps them as written)
   std::string preset;             // the list's look (is_preset()): data-preset on .ps-shelf; "" none
+  // Each record's thumbnail (al-folio's `preview`, CSL/JSON `thumbnail`) beside it: "none" shows
+  // none; otherwise the folder relative thumbnails are in ("" = the preset's: al-folio keeps them
+  // in /assets/img/publication_preview/; without a preset, `base`). See thumbnail_src().
+  std::string thumbnails;
   Panels panels = Panels::Filled;  // the BibTeX and Cite panels of each entry
   BibtexOptions bibtex{true, {}};  // that BibTeX: a visitor's, by default
   // format_html: only the first `first` entries (0 = all), then a line saying how many the whole
@@ -71,6 +75,9 @@ std::string base_problem(std::string_view base);
 // unchanged, an unsafe base is ignored), or "" when no link may be made. The joined URL is what
 // is judged, so no base/url pair can build a javascript: or data: link.
 std::string resolve_url(std::string_view url, std::string_view base);
+// The address of a record's thumbnail as FormatOptions::thumbnails says (resolve_url's rules:
+// "" for none, an unsafe address or "none").
+std::string thumbnail_src(const Publication& p, const FormatOptions& options);
 // The link a title points to: website/html, then pdf, then doi, then arxiv, then url.
 const Link* best_link(const Publication& p);
 // The record's own address for other tools (citations, exports, metadata): its url link, else

@@ -111,6 +111,18 @@ std::string resolve_url(std::string_view raw, std::string_view raw_base) {
   return is_safe_url(out) ? encode_spaces(out) : std::string();
 }
 
+std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
+  if (p.thumbnail.empty() || o.thumbnails == "none") return {};
+  // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
+  const std::string_view folder = !o.thumbnails.empty() ? std::string_view(o.thumbnails)
+                                  : o.preset == "al-folio" ? std::string_view("/assets/img/publication_preview/")
+                                                           : std::string_view(o.base);
+  std::string src = resolve_url(p.thumbnail, folder);
+  std::string scheme;
+  if (has_scheme(src, &scheme) && scheme != "http" && scheme != "https") return {};  // (mailto: is no picture)
+  return src;
+}
+
 const Link* best_link(const Publication& p) {
   for (const char* label : {"website", "html", "pdf", "doi", "arxiv", "url"}) {
     for (const auto& l : p.links)
@@ -500,10 +512,17 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   // The id is "ps-" and the key as it is: keys hold no space (the readers make them so), and the
   // element finds a paper by "#ps-KEY". (Keys changed to ids of a few characters made "a.b",
   // "a:b" and "a-b" one id.)
-  h << "<li class=\"ps-entry\" id=\"ps-";
+  const std::string thumbnail = thumbnail_src(p, o);
+  h << (thumbnail.empty() ? "<li class=\"ps-entry\" id=\"ps-" : "<li class=\"ps-entry ps-has-thumb\" id=\"ps-");
   h.escaped(p.key) << "\" data-key=\"";
-  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status)
-                   << "\"><div class=\"ps-head\">";
+  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">";
+  // The title says what the picture shows (an empty alt); its box is sized by papershelf.css
+  // before it loads, and a phone's narrow list hides it (then it is never fetched).
+  if (!thumbnail.empty()) {
+    h << "<img class=\"ps-thumb\" src=\"";
+    h.escaped(thumbnail) << "\" alt=\"\" loading=\"lazy\" decoding=\"async\">";
+  }
+  h << "<div class=\"ps-head\">";
   if (!p.badge.empty()) {
     h << "<span class=\"ps-badge\"" << dir_attribute(p.badge) << ">";
     h.escaped(p.badge) << "</span> ";

@@ -6,7 +6,7 @@ import { extname, join, normalize } from "node:path";
 
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
   ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".bib": "text/plain; charset=utf-8",
-  ".png": "image/png" };
+  ".png": "image/png", ".svg": "image/svg+xml" };
 
 /**
  * `headers`: added to every file response (a CDN's `access-control-allow-origin: *`);
