@@ -220,7 +220,6 @@ std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   meta(h, "citation_doi", p.doi);
   meta(h, "citation_isbn", p.detail("isbn"));
   meta(h, "citation_issn", p.detail("issn"));
-  meta(h, "citation_arxiv_id", p.arxiv);
   for (const Link& l : p.links)
     if (l.label == "pdf") {
       // Only a web address: Scholar fetches it (never a javascript: or data: one).
