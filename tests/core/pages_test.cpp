@@ -178,6 +178,9 @@ TEST(Pages, HostileDataIsEscapedAndUnsafeLinksAreLeftOut) {
   EXPECT_EQ(page.find("data:text"), std::string::npos);
   EXPECT_TRUE(values(meta_tags(parts.head), "citation_pdf_url").empty());
   EXPECT_EQ(values(meta_tags(parts.head), "citation_title").at(0), "<script>alert(1)</script> \"quoted\" <!-- papershelf -->");
+  // Only a web address is a PDF Scholar can fetch.
+  Library mail = read_bib("@misc{m, author = {A B}, title = {T}, year = 2020, pdf = {mailto:a@b.example}}");
+  EXPECT_TRUE(values(meta_tags(format_scholar_meta(mail.publications.at(0), o)), "citation_pdf_url").empty());
   // The title is text in the <title>, whatever it holds.
   EXPECT_NE(page.find("<title>&lt;script&gt;"), std::string::npos);
   // A template's marker spelled by the data places nothing.
