@@ -185,7 +185,8 @@ std::string page_link(std::string_view url, const PagesOptions& o) {
   std::string href = resolve_url(url, o.format.base);
   const std::string site = site_folder(o);
   if (href.empty() || site.empty() || is_http(href)) return href;
-  if (href.find(':') != std::string::npos && href.find(':') < href.find_first_of("/?#")) return href;  // (mailto:)
+  // A scheme before any path (a safe one: mailto:) is not a path under the site.
+  if (const std::size_t colon = href.find(':'); colon != std::string::npos && colon < href.find_first_of("/?#")) return href;
   if (href.rfind("//", 0) == 0) return site.substr(0, site.find("//")) + href;
   if (href.front() == '/') return origin_of(site) + href;
   return site + href;
