@@ -917,27 +917,27 @@ int run_pages(const Args& a) {
     return 2;
   }
   int status = has_errors(diagnostics) ? 1 : 0;
-  std::size_t written = 0;
+  std::size_t pages = 0, failed = 0;
   // Only plain names the core made (never a path) are written, each inside DIR.
   const auto write = [&](const std::string& name, std::string_view text) {
-    if (name.empty() || name.find('/') != std::string::npos || name.front() == '.') return;
-    if (const std::string problem = cli::write_file_no_follow(dir + name, text); !problem.empty()) {
-      say("cannot write " + dir + name + ": " + problem);
-      status = 2;
-    } else {
-      ++written;
-    }
+    if (name.empty() || name.find('/') != std::string::npos || name.front() == '.') return false;
+    const std::string problem = cli::write_file_no_follow(dir + name, text);
+    if (problem.empty()) return true;
+    say("cannot write " + dir + name + ": " + problem);
+    status = 2;
+    ++failed;
+    return false;
   };
   for (std::size_t k = 0; k < names.size(); ++k)
-    if (!names[k].empty()) write(names[k], page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton));
+    if (!names[k].empty())
+      pages += write(names[k], page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton));
   write("index.html", page_html(pages_index(library, view, names, options), options, skeleton));
   write("feed.xml", format_atom(library, view, names, options));
   if (!a.site.empty()) write("sitemap.xml", format_sitemap(names, options));
   if (a.css.empty()) write("papershelf.css", kStylesheet);
-  const std::size_t pages = static_cast<std::size_t>(std::count_if(names.begin(), names.end(), [](const std::string& n) { return !n.empty(); }));
   say("wrote " + std::to_string(pages) + (pages == 1 ? " paper page" : " paper pages") + ", index.html, feed.xml" +
       (a.site.empty() ? "" : ", sitemap.xml") + (a.css.empty() ? ", papershelf.css" : "") + " into " + a.output +
-      (written < pages + 2 ? " (some could not be written)" : ""));
+      (failed ? " (" + std::to_string(failed) + " could not be written)" : ""));
   if (a.site.empty())
     say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google Scholar needs absolute "
         "URLs: give --site https://host/path/ (where " + a.output + " is served)");

@@ -914,6 +914,7 @@ TEST(CliPages, NeverWritesThroughASymbolicLink) {
   const auto r = papershelf("pages papers.bib -o out", true, "", dir);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(contains(r.out, "hu2024.html: a symbolic link is there")) << r.out;
+  EXPECT_TRUE(contains(r.out, "(1 could not be written)")) << r.out;
   EXPECT_EQ(read_text(dir + "precious.txt"), "keep me");
   EXPECT_TRUE(fs::exists(dir + "out/escape.html"));  // (the other pages are still written)
 }
