@@ -101,7 +101,7 @@ std::string rfc3339(const Date& d) {
 // The standalone page's own look (papershelf.css styles only its ps- classes): a readable column.
 constexpr std::string_view kStandaloneStyle =
     "<style>body{max-width:48rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}"
-    ".ps-paper-page h2{font-size:1.05em;margin:1.2em 0 0.3em}.ps-thumbnail{max-width:100%;height:auto}</style>\n";
+    ".ps-paper-page h1{font-size:1.6em;line-height:1.25;margin:0.5em 0 0.3em}.ps-paper-page h2{font-size:1.05em;margin:1.2em 0 0.3em}.ps-thumbnail{max-width:100%;height:auto}</style>\n";
 
 // The opening of the .ps-shelf every page's content is in (the preset as the list carries it).
 void open_shelf(HtmlOut& h, std::string_view extra_class, const PagesOptions& o) {
