@@ -893,6 +893,7 @@ int run_pages(const Args& a) {
   options.format.base = a.base;
   options.format.preset = a.preset;
   options.format.bibtex.omit_fields = a.omit_fields;
+  options.format.legend = library.profile.legend;
   options.site = a.site;
   options.lang = a.lang;
   if (!a.css.empty()) options.stylesheet = a.css;

@@ -298,6 +298,19 @@ TEST(Pages, ThePresetAndTheListsClassNames) {
     EXPECT_NE(parts.body.find(cls), std::string::npos) << cls;
 }
 
+TEST(Pages, APageSaysWhatItsAuthorsMarksMean) {
+  Library lib = read_bib("@article{a, author = {Hu*, Qinghao and Ye, Zhisheng}, title = {T}, journal = {J}, year = 2020}");
+  ASSERT_EQ(lib.publications.size(), 1u);
+  PagesOptions o = with_site();
+  o.format.legend = {{"*", "equal contribution"}, {"\xE2\x80\xA0", "corresponding author"}};
+  const std::string body = paper_page(lib.publications[0], o, "a.html").body;
+  EXPECT_NE(body.find("<p class=\"ps-legend\"><span class=\"ps-legend-item\" dir=\"ltr\"><sup>*</sup> equal contribution</span> </p>"),
+            std::string::npos) << body;
+  EXPECT_EQ(body.find("corresponding author"), std::string::npos);
+  // The marks stay out of the tags: a name is the author's name.
+  EXPECT_EQ(values(meta_tags(format_scholar_meta(lib.publications[0], o)), "citation_author").at(0), "Hu, Qinghao");
+}
+
 TEST(Pages, FeedIsNewestFirstAndSitemapNeedsTheSite) {
   Library lib = read_bib(R"(@misc{old, author = {A B}, title = {Old}, year = 2001}
 @misc{undated, author = {A B}, title = {Undated}}

@@ -14,7 +14,9 @@
 namespace papershelf {
 
 struct PagesOptions {
-  FormatOptions format;  // the owner marked, the data's relative links' base, the preset, the BibTeX
+  // The owner marked, the data's relative links' base, the preset, the BibTeX, the legend of the
+  // authors' marks (a page says what the marks its authors carry mean).
+  FormatOptions format;
   // The absolute http(s) URL the pages' folder is served at ("https://me.example/publications/").
   // Scholar wants absolute URLs; without it (""), the canonical and PDF links stay relative.
   std::string site;

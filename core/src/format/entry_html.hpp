@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "papershelf/format.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf::detail {
 
@@ -20,5 +21,17 @@ void append_entry_authors(std::string& out, const Publication& p, const FormatOp
 void append_entry_meta(std::string& out, const Publication& p);
 // The link buttons of .ps-actions (safe URLs only); returns whether there was any.
 bool append_entry_links(std::string& out, const Publication& p, const FormatOptions& options);
+
+// The marker symbols entries' authors carry ("*", "\u2020"), gathered to say which meanings of a
+// legend apply, as the element judges it: a symbol whose every character is among them.
+class MarkSymbols {
+ public:
+  void add(const Publication& p);
+  // <p class="ps-legend"> of the legend's entries whose symbols are here; "" when none is.
+  std::string legend_html(const std::vector<LegendEntry>& legend) const;
+
+ private:
+  StringIds marked_;
+};
 
 }  // namespace papershelf::detail

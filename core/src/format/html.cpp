@@ -646,6 +646,35 @@ std::string toolbar_room(const ToolbarRoom& t, std::size_t shown) {
 
 }  // namespace
 
+namespace {
+// Calls f with each UTF-8 character of `s`.
+template <class F>
+void each_character(std::string_view s, F&& f) {
+  for (std::size_t k = 0; k < s.size();) {
+    std::size_t length = 1;
+    while (k + length < s.size() && (static_cast<unsigned char>(s[k + length]) & 0xC0) == 0x80) ++length;
+    f(s.substr(k, length));
+    k += length;
+  }
+}
+}  // namespace
+
+void detail::MarkSymbols::add(const Publication& p) {
+  for (const Person& a : p.authors) each_character(a.marks(), [&](std::string_view c) { marked_.insert(c); });
+}
+
+std::string detail::MarkSymbols::legend_html(const std::vector<LegendEntry>& legend) const {
+  std::string items;
+  for (const auto& e : legend) {
+    bool used = !e.symbol.empty();
+    each_character(e.symbol, [&](std::string_view c) { used = used && marked_.find(c) != StringIds::kAbsent; });
+    if (!used) continue;
+    items += "<span class=\"ps-legend-item\"" + std::string(dir_attribute(e.meaning)) + "><sup>" + escape_html(e.symbol) + "</sup> " +
+             escape_html(e.meaning) + "</span> ";
+  }
+  return items.empty() ? items : "<p class=\"ps-legend\">" + items + "</p>";
+}
+
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
   // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
   constexpr std::size_t kPiece = 1 << 16;
@@ -667,27 +696,10 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   // (every character of the symbol is among the marks of the entries' authors). The characters
   // are gathered once: looking through every author for every symbol was quadratic.
   const auto& legend = o.legend.empty() ? lib.profile.legend : o.legend;
-  const auto each_character = [](std::string_view s, auto&& f) {
-    for (std::size_t k = 0; k < s.size();) {
-      std::size_t length = 1;
-      while (k + length < s.size() && (static_cast<unsigned char>(s[k + length]) & 0xC0) == 0x80) ++length;
-      f(s.substr(k, length));
-      k += length;
-    }
-  };
-  detail::StringIds marked;
+  detail::MarkSymbols marks;
   if (!legend.empty())
-    for (const std::uint32_t i : view.entries)
-      for (const Person& a : lib.publications[i].authors) each_character(a.marks(), [&](std::string_view c) { marked.insert(c); });
-  std::string legend_html;
-  for (const auto& e : legend) {
-    bool used = !e.symbol.empty();
-    each_character(e.symbol, [&](std::string_view c) { used = used && marked.find(c) != detail::StringIds::kAbsent; });
-    if (!used) continue;
-    legend_html += "<span class=\"ps-legend-item\"" + std::string(dir_attribute(e.meaning)) + "><sup>" + escape_html(e.symbol) + "</sup> " +
-                   escape_html(e.meaning) + "</span> ";
-  }
-  if (!legend_html.empty()) out += "<p class=\"ps-legend\">" + legend_html + "</p>";
+    for (const std::uint32_t i : view.entries) marks.add(lib.publications[i]);
+  out += marks.legend_html(legend);
   if (view.entries.empty()) out += "<p class=\"ps-empty\">No publications match.</p>";
   const std::size_t shown = o.first ? std::min(o.first, view.entries.size()) : view.entries.size();
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {

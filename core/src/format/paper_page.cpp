@@ -260,6 +260,9 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   detail::append_entry_head(out, p, o.format, "h1", &no_link);
   detail::append_entry_authors(out, p, o.format);
   detail::append_entry_meta(out, p);
+  detail::MarkSymbols marks;  // (what the authors' "*" and "\u2020" mean, when the legend says)
+  marks.add(p);
+  out += marks.legend_html(o.format.legend);
   const std::size_t row = out.size();
   h << "\n<div class=\"ps-actions\">";
   if (detail::append_entry_links(out, p, o.format)) h << "</div>";
