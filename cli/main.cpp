@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "papershelf/format.hpp"
+#include "papershelf/pages.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
@@ -38,6 +39,7 @@ commands:
   render    filter, search, sort, group and format the input to stdout
   stats     print the owner's statistics (counts, per year, venues, co-authors)
   prerender put the static list into a page's <paper-shelf> elements (no JavaScript needed)
+  pages     write one page per paper for Google Scholar, an index, an Atom feed and a sitemap
   setup     copy the browser files into a page's folder, a Jekyll or a Hugo site
             (npx papershelf setup page|jekyll|hugo: the npm package's own command)
   help      show help for a command
@@ -160,6 +162,35 @@ options:
                       a smaller page that shows sooner; the element then shows them all)
 )";
 
+const char* kPagesHelp = R"(usage: papershelf pages [options] FILE... -o DIR
+
+Writes one static HTML page per paper of the FILEs into DIR, as Google Scholar's inclusion
+guidelines ask: the title, authors (the owner marked), venue, year, abstract, links, the
+BibTeX a visitor copies and a citation on the page, and in its <head> the Highwire Press
+tags (citation_title, one citation_author per author, citation_publication_date, the
+journal's or conference's title, volume, issue, pages, DOI, citation_pdf_url for an
+http(s) PDF), schema.org JSON-LD and the canonical URL. Also index.html (every paper,
+linked to its page), feed.xml (Atom, newest first), sitemap.xml (with --site) and
+papershelf.css (unless --css). A page's file name is its key made safe (muller2020.html).
+A record without a title gets no page. No file is written outside DIR, nor through a
+symbolic link. Exit status: 1 when the input had errors (the valid records still get
+pages), 2 on bad usage or a file that cannot be read or written.
+
+options:
+  -o, --output DIR    the folder the pages go to (created when missing)
+  --site URL          the absolute URL DIR is served at (https://me.example/publications/):
+                      Scholar needs absolute URLs; without it links stay relative and no
+                      sitemap is written
+  --template FILE     a page of the site's layout holding <!-- papershelf --> where the
+                      paper goes, and <!-- papershelf-head --> for the head tags (else
+                      they go before </head>); <!-- papershelf-title --> takes the title
+  --lang TAG          the pages' language (default en)
+  --css URL           link papershelf.css from URL instead of writing it into DIR
+  --title TEXT        the index's and the feed's title (default Publications)
+  --owner NAME, --base URL, --preset NAME, --thumbnails DIR, --omit-fields F, --filter EXPR, --search TEXT,
+  --sort KEYS, --max-authors N, --from FORMAT   as for render
+)";
+
 // The most one input may hold. A publication list is a few MB (the largest real one we know is
 // 1.2 MB); past this an input is refused rather than read until memory runs out, the same in the
 // native CLI and the Node one (whose WebAssembly memory ends at 4 GB; a list takes about 5 times
@@ -185,6 +216,9 @@ struct Args {
   std::string thumbnails;
   std::string output;  // prerender: where the page goes ("" = standard output)
   std::string root;    // prerender: the folder src files must be inside ("" = the page's)
+  // pages: the site's URL, the template file, the language, papershelf.css's URL, the title, the
+  // preview images' base
+  std::string site, template_file, lang = "en", css, title;
   std::size_t max_authors = 0;
   std::size_t first = 0;  // html: the first N entries only (0 = all)
   // prerender: the element's controls attribute, to keep its toolbar's room (no flag sets it)
@@ -283,6 +317,11 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--preset") a.preset = v;
     else if (name == "--output" || name == "-o") a.output = v;
     else if (name == "--root") a.root = v;
+    else if (name == "--site") a.site = v;
+    else if (name == "--template") a.template_file = v;
+    else if (name == "--lang") a.lang = v;
+    else if (name == "--css") a.css = v;
+    else if (name == "--title") a.title = v;
     else if (name == "--name") a.profile.name = v;
     else if (name == "--position") a.profile.position = v;
     else if (name == "--affiliation") a.profile.affiliation = v;
@@ -814,6 +853,100 @@ int run_prerender(const Args& a) {
   return result.status;
 }
 
+// A language tag as <html lang> takes one: letters, digits and '-' (BCP 47's alphabet).
+bool is_language_tag(const std::string& tag) {
+  if (tag.empty() || tag.size() > 35) return false;
+  return std::all_of(tag.begin(), tag.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+  });
+}
+
+// papershelf.css as the build found it in web/src (cli/CMakeLists.txt), for the pages to link.
+constexpr std::string_view kStylesheet =
+#include "papershelf_css.inc"
+    ;
+
+int run_pages(const Args& a) {
+  if (a.help) return std::fputs(kPagesHelp, stdout), 0;
+  if (a.files.empty()) return usage_error("pages needs at least one FILE (or - for stdin)");
+  if (a.output.empty()) return usage_error("pages needs -o DIR, the folder the pages go to");
+  Query query;
+  CitationStyle style{};
+  if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
+  if (!a.site.empty())
+    if (std::string problem = site_problem(a.site); !problem.empty()) return usage_error("--site: " + problem);
+  if (!is_language_tag(a.lang)) return usage_error("--lang: \"" + a.lang + "\" is not a language tag (en, de, pt-BR)");
+  std::string skeleton;
+  if (!a.template_file.empty()) {
+    if (const std::string problem = read_input(a.template_file, skeleton); !problem.empty()) {
+      say("cannot read " + a.template_file + ": " + problem);
+      return 2;
+    }
+    if (std::string problem = template_problem(skeleton); !problem.empty()) return usage_error("--template " + a.template_file + ": " + problem);
+  }
+  Library lib;
+  std::vector<Diagnostic> diagnostics;
+  if (!load(a, lib, diagnostics)) return 2;
+  Catalog catalog(std::move(lib));
+  const Library& library = catalog.library();
+  PagesOptions options;
+  options.format.owner = catalog.owner(owner_text(a));
+  options.format.max_authors = a.max_authors;
+  options.format.base = a.base;
+  options.format.preset = a.preset;
+  options.format.bibtex.omit_fields = a.omit_fields;
+  options.format.legend = library.profile.legend;
+  options.site = a.site;
+  options.lang = a.lang;
+  if (!a.css.empty()) options.stylesheet = a.css;
+  if (!a.title.empty()) options.title = a.title;
+  options.format.thumbnails = a.thumbnails;
+  options.author = !library.profile.name.empty() ? library.profile.name : a.owners.empty() ? std::string() : a.owners.front();
+  const View view = catalog.query(query, owner_text(a));
+  const std::vector<std::string> names = page_file_names(library, view);
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (names[k].empty()) {
+      const Publication& p = library.publications[view.entries[k]];
+      const std::string source = p.source_index < a.files.size() ? a.files[p.source_index] : "-";
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has no title: it gets no page"});
+    }
+  print_diagnostics(diagnostics, false);
+
+  const std::string dir = a.output.back() == '/' ? a.output : a.output + "/";
+  std::error_code error;
+  std::filesystem::create_directories(a.output, error);
+  if (error || !std::filesystem::is_directory(a.output, error)) {
+    say("cannot make the folder " + a.output + (error ? ": " + error.message() : ""));
+    return 2;
+  }
+  int status = has_errors(diagnostics) ? 1 : 0;
+  std::size_t pages = 0, failed = 0;
+  // Only plain names the core made (never a path) are written, each inside DIR.
+  const auto write = [&](const std::string& name, std::string_view text) {
+    if (name.empty() || name.find('/') != std::string::npos || name.front() == '.') return false;
+    const std::string problem = cli::write_file_no_follow(dir + name, text);
+    if (problem.empty()) return true;
+    say("cannot write " + dir + name + ": " + problem);
+    status = 2;
+    ++failed;
+    return false;
+  };
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (!names[k].empty())
+      pages += write(names[k], page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton));
+  write("index.html", page_html(pages_index(library, view, names, options), options, skeleton));
+  write("feed.xml", format_atom(library, view, names, options));
+  if (!a.site.empty()) write("sitemap.xml", format_sitemap(names, options));
+  if (a.css.empty()) write("papershelf.css", kStylesheet);
+  say("wrote " + std::to_string(pages) + (pages == 1 ? " paper page" : " paper pages") + ", index.html, feed.xml" +
+      (a.site.empty() ? "" : ", sitemap.xml") + (a.css.empty() ? ", papershelf.css" : "") + " into " + a.output +
+      (failed ? " (" + std::to_string(failed) + " could not be written)" : ""));
+  if (a.site.empty())
+    say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google Scholar needs absolute "
+        "URLs: give --site https://host/path/ (where " + a.output + " is served)");
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -824,7 +957,7 @@ int main(int argc, char** argv) {
   if (command == "help") {
     const std::string topic = argc > 2 ? argv[2] : "";
     std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp
-               : topic == "prerender" ? kPrerenderHelp : kMainHelp, stdout);
+               : topic == "prerender" ? kPrerenderHelp : topic == "pages" ? kPagesHelp : kMainHelp, stdout);
     return 0;
   }
   // (The npm package's bin runs setup itself: it copies the package's files.)
@@ -834,6 +967,7 @@ int main(int argc, char** argv) {
   if (command == "check") return run_check(args);
   if (command == "render") return run_render(args);
   if (command == "prerender") return run_prerender(args);
+  if (command == "pages") return run_pages(args);
   if (command == "stats") {
     if (args.format == "html") args.format = "text";  // html is render's default, not stats'
     return run_stats(args);

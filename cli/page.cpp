@@ -347,8 +347,13 @@ std::string publish_page_source(const std::string& source, const std::string& si
   } else if (errno != ENOENT) {
     return published + (errno == ELOOP ? "a symbolic link is there" : std::strerror(errno));
   }
+  const std::string problem = write_file_no_follow(path, text);
+  return problem.empty() ? "" : published + problem;
+}
+
+std::string write_file_no_follow(const std::string& path, std::string_view text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return published + std::strerror(errno);
+  if (fd < 0) return errno == ELOOP ? "a symbolic link is there" : std::strerror(errno);
   std::size_t written = 0;
   while (written < text.size()) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
@@ -357,7 +362,7 @@ std::string publish_page_source(const std::string& source, const std::string& si
     written += static_cast<std::size_t>(n);
   }
   const bool closed = ::close(fd) == 0;
-  return written == text.size() && closed ? "" : published + std::strerror(errno);
+  return written == text.size() && closed ? "" : std::strerror(errno);
 }
 
 std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::string& text) {

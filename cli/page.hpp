@@ -71,4 +71,8 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
 std::string publish_page_source(const std::string& source, const std::string& site_dir, const std::string& root,
                                 const std::string& dest, std::string& text);
 
+// Writes `text` to `path` (created, or truncated), never through a symbolic link at `path` (one
+// put there to send the write elsewhere). Returns "" or why it was not written.
+std::string write_file_no_follow(const std::string& path, std::string_view text);
+
 }  // namespace papershelf::cli

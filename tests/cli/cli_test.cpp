@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 #include <sys/wait.h>
 
@@ -837,4 +838,115 @@ TEST(CliTerminal, TextOutputShowsControlCharactersEscaped) {
   pclose(pipe);
   EXPECT_TRUE(contains(shown.out, "A \\x1b[2J title\\x07")) << shown.out;
   EXPECT_FALSE(has_control(shown.out)) << shown.out;
+}
+
+// ---------------------------------------------------------------- pages
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+const std::string kPagesBib =
+    "@inproceedings{Hu2024, title={Mine Paper}, author={Hu, Qinghao and Doe, Jane}, booktitle={NSDI}, year=2024,\n"
+    "  pdf={hu2024.pdf}, abstract={What we found.}, preview={hu.png}}\n"
+    "@article{../escape, title={Climbing Out}, author={Doe, Jane}, journal={J}, year=2020}\n"
+    "@article{a/b, title={A Slash}, author={Doe, Jane}, journal={J}, year=2021, pdf={javascript:alert(1)}}\n"
+    "@article{hu2024-dup, title={<script>alert(1)</script>}, author={Roe, Rick}, journal={J}, year=2019}\n"
+    "@misc{untitled, author={Doe, Jane}, year=2018}\n";
+
+}  // namespace
+
+TEST(CliPages, WritesAPagePerPaperTheIndexFeedSitemapAndStylesheetInsideDir) {
+  const std::string dir = fresh_dir("pages");
+  write_file(dir + "papers.bib", kPagesBib);
+  const auto r = papershelf("pages papers.bib -o out --owner 'Qinghao Hu' --site https://me.example/pubs/ --base /assets/pdf/ "
+                            "--preset al-folio",
+                            true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::set<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir + "out")) files.insert(e.path().filename().string());
+  EXPECT_EQ(files, (std::set<std::string>{"hu2024.html", "escape.html", "a-b.html", "hu2024-dup.html", "index.html", "feed.xml",
+                                          "sitemap.xml", "papershelf.css"}));
+  EXPECT_FALSE(fs::exists(dir + "escape.html"));  // (nothing outside DIR)
+  EXPECT_TRUE(contains(r.out, "'untitled' has no title")) << r.out;
+  const std::string page = read_text(dir + "out/hu2024.html");
+  EXPECT_TRUE(contains(page, "<meta name=\"citation_pdf_url\" content=\"https://me.example/assets/pdf/hu2024.pdf\">")) << page;
+  EXPECT_TRUE(contains(page, "<meta name=\"citation_conference_title\" content=\"NSDI\">"));
+  EXPECT_TRUE(contains(page, "<link rel=\"canonical\" href=\"https://me.example/pubs/hu2024.html\">"));
+  EXPECT_TRUE(contains(page, "ps-author ps-owner"));
+  EXPECT_TRUE(contains(page, "data-preset=\"al-folio\""));
+  EXPECT_TRUE(contains(page, "<img class=\"ps-thumbnail\" src=\"/assets/img/publication_preview/hu.png\""));
+  EXPECT_TRUE(contains(page, "What we found."));
+  const std::string slash = read_text(dir + "out/a-b.html");
+  EXPECT_FALSE(contains(slash, "citation_pdf_url"));
+  EXPECT_FALSE(contains(slash, "javascript:"));
+  EXPECT_FALSE(contains(read_text(dir + "out/hu2024-dup.html"), "<script>alert"));
+  const std::string index = read_text(dir + "out/index.html");
+  EXPECT_TRUE(contains(index, "<a href=\"hu2024.html\" rel=\"noopener\">Mine Paper</a>")) << index;
+  EXPECT_EQ(count(read_text(dir + "out/sitemap.xml"), "<loc>"), 5u);
+  EXPECT_EQ(count(read_text(dir + "out/feed.xml"), "<entry>"), 4u);
+  EXPECT_TRUE(contains(read_text(dir + "out/papershelf.css"), ".ps-shelf"));
+}
+
+TEST(CliPages, WithoutSiteLinksStayRelativeAndNoSitemapIsWritten) {
+  const std::string dir = fresh_dir("pages_nosite");
+  write_file(dir + "papers.bib", kPagesBib);
+  const auto r = papershelf("pages papers.bib -o out --css /assets/css/papershelf.css", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(count(r.out, "no --site"), 1u) << r.out;
+  EXPECT_FALSE(fs::exists(dir + "out/sitemap.xml"));
+  EXPECT_FALSE(fs::exists(dir + "out/papershelf.css"));
+  const std::string page = read_text(dir + "out/hu2024.html");
+  EXPECT_TRUE(contains(page, "<link rel=\"canonical\" href=\"hu2024.html\">")) << page;
+  EXPECT_TRUE(contains(page, "<meta name=\"citation_pdf_url\" content=\"hu2024.pdf\">"));
+  EXPECT_TRUE(contains(page, "<link rel=\"stylesheet\" href=\"/assets/css/papershelf.css\">"));
+}
+
+TEST(CliPages, NeverWritesThroughASymbolicLink) {
+  const std::string dir = fresh_dir("pages_link");
+  write_file(dir + "papers.bib", kPagesBib);
+  write_file(dir + "precious.txt", "keep me");
+  fs::create_directories(dir + "out");
+  fs::create_symlink(dir + "precious.txt", dir + "out/hu2024.html");
+  const auto r = papershelf("pages papers.bib -o out", true, "", dir);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, "hu2024.html: a symbolic link is there")) << r.out;
+  EXPECT_TRUE(contains(r.out, "(1 could not be written)")) << r.out;
+  EXPECT_EQ(read_text(dir + "precious.txt"), "keep me");
+  EXPECT_TRUE(fs::exists(dir + "out/escape.html"));  // (the other pages are still written)
+}
+
+TEST(CliPages, TemplatePutsThePagesInTheSitesLayout) {
+  const std::string dir = fresh_dir("pages_template");
+  write_file(dir + "papers.bib", kPagesBib);
+  write_file(dir + "layout.html", "<!DOCTYPE html><html lang=\"en\"><head><title><!-- papershelf-title --> | Me</title>"
+                                  "<!-- papershelf-head --></head><body><nav>My site</nav><!-- papershelf --></body></html>");
+  write_file(dir + "bad.html", "<html><head></head><body>no marker</body></html>");
+  const auto r = papershelf("pages papers.bib -o out --template layout.html --site https://me.example/", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  const std::string page = read_text(dir + "out/escape.html");
+  EXPECT_TRUE(contains(page, "<title>Climbing Out | Me</title><meta name=\"citation_title\" content=\"Climbing Out\">")) << page;
+  EXPECT_TRUE(contains(page, "<nav>My site</nav><div class=\"ps-shelf ps-paper-page"));
+  const auto bad = papershelf("pages papers.bib -o out2 --template bad.html", true, "", dir);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(contains(bad.out, "<!-- papershelf -->")) << bad.out;
+  EXPECT_FALSE(fs::exists(dir + "out2"));
+}
+
+TEST(CliPages, RefusesAnUnusableSiteLanguageOrMissingDir) {
+  const std::string dir = fresh_dir("pages_usage");
+  write_file(dir + "papers.bib", kPagesBib);
+  const auto script = papershelf("pages papers.bib -o out --site 'javascript:alert(1)//x'", true, "", dir);
+  EXPECT_EQ(script.status, 2);
+  EXPECT_TRUE(contains(script.out, "--site: ")) << script.out;
+  EXPECT_EQ(papershelf("pages papers.bib -o out --site /pubs/", false, "", dir).status, 2);
+  EXPECT_EQ(papershelf("pages papers.bib -o out --lang 'en\"><script>'", false, "", dir).status, 2);
+  EXPECT_EQ(papershelf("pages papers.bib", false, "", dir).status, 2);
+  EXPECT_FALSE(fs::exists(dir + "out"));
+  const auto help = papershelf("help pages");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_TRUE(contains(help.out, "usage: papershelf pages")) << help.out;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx papershelf`: the command-line tool (check, render, stats, prerender, setup). It is the native CLI's
+// `npx papershelf`: the command-line tool (check, render, stats, prerender, pages, setup). It is the native CLI's
 // own C++ (cli/ in the repository), compiled to WebAssembly for Node, so it prints what the native
 // one prints; files are read and written through Node. Nothing but Node 18+ is needed.
 "use strict";

@@ -4,7 +4,8 @@
 // own, and standard output, standard error and exit status must be byte-identical: check, render
 // in every format and stats on every fixture in tests/fixtures and every file in ../shared/corpus
 // (skipped when that folder is absent), standard input, several files, usage errors, unreadable
-// files, and prerender of the example pages (to standard output and in place with -o).
+// files, prerender of the example pages (to standard output and in place with -o), and the
+// folder of pages `pages` writes.
 // Needs web/dist and the native CLI (PAPERSHELF_CLI; ./dev.sh test builds both).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -149,6 +150,25 @@ test("npx papershelf prerender: the example pages, to standard output and in pla
     assert.ok(!filled.equals(readFileSync(join(repo, "examples", page, "index.html"))), `${page}: nothing was filled in`);
     assert.ok(filled.equals(readFileSync(join(copies.node, page, "index.html"))), `${page}: the pages differ`);
   }
+});
+
+test("npx papershelf pages: the same pages, index, feed, sitemap and stylesheet as the native CLI", async () => {
+  const args = ["pages", join(fixtures, "valid", "bib_alfolio.bib"), "-o", "out", "--site", "https://me.example/publications/",
+    "--owner", "Qinghao Hu", "--base", "/assets/pdf/"];
+  const folders = {};
+  for (const cli of ["native", "node"]) {
+    folders[cli] = join(installed, `pages-${cli}`);  // (where npx finds the installed package)
+    mkdirSync(folders[cli]);
+  }
+  const native = await run(nativeCli, args, { cwd: folders.native });
+  const node = await run("npx", ["--offline", "papershelf", ...args], { cwd: folders.node });
+  assert.equal(difference(native, node), "", args.join(" "));
+  assert.equal(native.status, 0, native.stderr.toString());
+  const files = readdirSync(join(folders.native, "out")).sort();
+  assert.ok(files.includes("index.html") && files.includes("feed.xml") && files.includes("sitemap.xml") && files.includes("papershelf.css"));
+  assert.deepEqual(readdirSync(join(folders.node, "out")).sort(), files);
+  for (const file of files)
+    assert.ok(readFileSync(join(folders.native, "out", file)).equals(readFileSync(join(folders.node, "out", file))), `${file} differs`);
 });
 
 // setup is the package's own command (it copies the package's files): the native CLI points to it.

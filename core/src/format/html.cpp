@@ -5,6 +5,7 @@
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
 #include "query/index_sort.hpp"
@@ -494,35 +495,13 @@ bool venue_ends_with_year(const Publication& p) {
 
 bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
 
-PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
-  PanelTexts t;
-  if (o.panels == Panels::Filled) {
-    t.bibtex = format_bibtex(p, o.bibtex);
-    t.citation_html = format_citation_html(p, CitationStyle{});
-  }
-  t.coins = format_coins(p);
-  return t;
-}
+namespace {
 
-std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
-                              const PanelTexts* panels) {
-  std::string out;
-  out.reserve(1024);
-  HtmlOut h(out);
-  // The id is "ps-" and the key as it is: keys hold no space (the readers make them so), and the
-  // element finds a paper by "#ps-KEY". (Keys changed to ids of a few characters made "a.b",
-  // "a:b" and "a-b" one id.)
-  const std::string thumbnail = thumbnail_src(p, o);
-  h << (thumbnail.empty() ? "<li class=\"ps-entry\" id=\"ps-" : "<li class=\"ps-entry ps-has-thumb\" id=\"ps-");
-  h.escaped(p.key) << "\" data-key=\"";
-  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">";
-  // The title says what the picture shows (an empty alt); its box is sized by papershelf.css
-  // before it loads, and a phone's narrow list hides it (then it is never fetched).
-  if (!thumbnail.empty()) {
-    h << "<img class=\"ps-thumb\" src=\"";
-    h.escaped(thumbnail) << "\" alt=\"\" loading=\"lazy\" decoding=\"async\">";
-  }
-  h << "<div class=\"ps-head\">";
+// .ps-head in a <`element`>: the badge and the title, linked to `title_url` (resolved against
+// o.base) or, when it is null, to the record's best link; "" links it nowhere.
+void append_head(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
+                 std::string_view element, const std::string* title_url) {
+  h << "<" << element << " class=\"ps-head\">";
   if (!p.badge.empty()) {
     h << "<span class=\"ps-badge\"" << dir_attribute(p.badge) << ">";
     h.escaped(p.badge) << "</span> ";
@@ -531,11 +510,15 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   const Link* best = best_link(p);
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
-  const bool linked = best && !title_has_link && link_open(h, best->url, "", o.base);
+  const std::string_view target = title_url ? std::string_view(*title_url) : best ? std::string_view(best->url) : std::string_view();
+  const bool linked = !target.empty() && !title_has_link && link_open(h, target, "", o.base);
   append_marked(out, p.title, terms);
   if (linked) h << "</a>";
-  h << "</cite></div>";
-  append_authors(h, out, p, o, terms);
+  h << "</cite></" << element << ">";
+}
+
+// .ps-meta (venue, year, status, award, selected) and .ps-note.
+void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, const std::vector<std::string>* terms) {
   h << "<div class=\"ps-meta\">";
   if (!p.venue.empty()) {
     h << "<span class=\"ps-venue\"" << dir_attribute(p.venue.text) << ">";
@@ -569,17 +552,17 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     append_marked(out, p.note, terms);
     h << "</div>";
   }
-  // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
-  // that open below the row and need no JavaScript.
-  const std::size_t row = out.size();
-  h << "<div class=\"ps-actions\">";
-  bool any_action = false;
+}
+
+// The link buttons of .ps-actions; returns whether there was any.
+bool append_link_buttons(HtmlOut& h, const Publication& p, const FormatOptions& o) {
+  bool any = false;
   // (At most kMaxLinksPerEntry buttons: a hostile record of 44,000 links was a row the page
   // laid out for 1.5 s; the rest are counted, and all are in its BibTeX.)
   std::size_t links = 0, more_links = 0;
   for (const auto& l : p.links) {
     if (resolve_url(l.url, o.base).empty()) continue;
-    any_action = true;
+    any = true;
     if (links++ >= kMaxLinksPerEntry) {
       ++more_links;
       continue;
@@ -588,6 +571,47 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     h.escaped(link_label(l.label)) << "</a>";
   }
   if (more_links) h << "<span class=\"ps-more-links\">+" << more_links << (more_links == 1 ? " link" : " links") << "</span>";
+  return any;
+}
+
+}  // namespace
+
+PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
+  PanelTexts t;
+  if (o.panels == Panels::Filled) {
+    t.bibtex = format_bibtex(p, o.bibtex);
+    t.citation_html = format_citation_html(p, CitationStyle{});
+  }
+  t.coins = format_coins(p);
+  return t;
+}
+
+std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
+                              const PanelTexts* panels) {
+  std::string out;
+  out.reserve(1024);
+  HtmlOut h(out);
+  // The id is "ps-" and the key as it is: keys hold no space (the readers make them so), and the
+  // element finds a paper by "#ps-KEY". (Keys changed to ids of a few characters made "a.b",
+  // "a:b" and "a-b" one id.)
+  const std::string thumbnail = thumbnail_src(p, o);
+  h << (thumbnail.empty() ? "<li class=\"ps-entry\" id=\"ps-" : "<li class=\"ps-entry ps-has-thumb\" id=\"ps-");
+  h.escaped(p.key) << "\" data-key=\"";
+  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">";
+  // The title says what the picture shows (an empty alt); its box is sized by papershelf.css
+  // before it loads, and a phone's narrow list hides it (then it is never fetched).
+  if (!thumbnail.empty()) {
+    h << "<img class=\"ps-thumb\" src=\"";
+    h.escaped(thumbnail) << "\" alt=\"\" loading=\"lazy\" decoding=\"async\">";
+  }
+  append_head(h, out, p, o, terms, "div", nullptr);
+  append_authors(h, out, p, o, terms);
+  append_meta_and_note(h, out, p, terms);
+  // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
+  // that open below the row and need no JavaScript.
+  const std::size_t row = out.size();
+  h << "<div class=\"ps-actions\">";
+  bool any_action = append_link_buttons(h, p, o);
   if (!p.abstract.empty()) {
     any_action = true;
     h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract.text) << ">";
@@ -612,6 +636,24 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   if (panels) h << panels->coins;
   h << "</li>";
   return out;
+}
+
+void detail::append_entry_head(std::string& out, const Publication& p, const FormatOptions& o, std::string_view element,
+                               const std::string* title_url) {
+  HtmlOut h(out);
+  append_head(h, out, p, o, nullptr, element, title_url);
+}
+void detail::append_entry_authors(std::string& out, const Publication& p, const FormatOptions& o) {
+  HtmlOut h(out);
+  append_authors(h, out, p, o, nullptr);
+}
+void detail::append_entry_meta(std::string& out, const Publication& p) {
+  HtmlOut h(out);
+  append_meta_and_note(h, out, p, nullptr);
+}
+bool detail::append_entry_links(std::string& out, const Publication& p, const FormatOptions& o) {
+  HtmlOut h(out);
+  return append_link_buttons(h, p, o);
 }
 
 namespace {
@@ -647,6 +689,35 @@ std::string toolbar_room(const ToolbarRoom& t, std::size_t shown) {
 
 }  // namespace
 
+namespace {
+// Calls f with each UTF-8 character of `s`.
+template <class F>
+void each_character(std::string_view s, F&& f) {
+  for (std::size_t k = 0; k < s.size();) {
+    std::size_t length = 1;
+    while (k + length < s.size() && (static_cast<unsigned char>(s[k + length]) & 0xC0) == 0x80) ++length;
+    f(s.substr(k, length));
+    k += length;
+  }
+}
+}  // namespace
+
+void detail::MarkSymbols::add(const Publication& p) {
+  for (const Person& a : p.authors) each_character(a.marks(), [&](std::string_view c) { marked_.insert(c); });
+}
+
+std::string detail::MarkSymbols::legend_html(const std::vector<LegendEntry>& legend) const {
+  std::string items;
+  for (const auto& e : legend) {
+    bool used = !e.symbol.empty();
+    each_character(e.symbol, [&](std::string_view c) { used = used && marked_.find(c) != StringIds::kAbsent; });
+    if (!used) continue;
+    items += "<span class=\"ps-legend-item\"" + std::string(dir_attribute(e.meaning)) + "><sup>" + escape_html(e.symbol) + "</sup> " +
+             escape_html(e.meaning) + "</span> ";
+  }
+  return items.empty() ? items : "<p class=\"ps-legend\">" + items + "</p>";
+}
+
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
   // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
   constexpr std::size_t kPiece = 1 << 16;
@@ -668,27 +739,10 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   // (every character of the symbol is among the marks of the entries' authors). The characters
   // are gathered once: looking through every author for every symbol was quadratic.
   const auto& legend = o.legend.empty() ? lib.profile.legend : o.legend;
-  const auto each_character = [](std::string_view s, auto&& f) {
-    for (std::size_t k = 0; k < s.size();) {
-      std::size_t length = 1;
-      while (k + length < s.size() && (static_cast<unsigned char>(s[k + length]) & 0xC0) == 0x80) ++length;
-      f(s.substr(k, length));
-      k += length;
-    }
-  };
-  detail::StringIds marked;
+  detail::MarkSymbols marks;
   if (!legend.empty())
-    for (const std::uint32_t i : view.entries)
-      for (const Person& a : lib.publications[i].authors) each_character(a.marks(), [&](std::string_view c) { marked.insert(c); });
-  std::string legend_html;
-  for (const auto& e : legend) {
-    bool used = !e.symbol.empty();
-    each_character(e.symbol, [&](std::string_view c) { used = used && marked.find(c) != detail::StringIds::kAbsent; });
-    if (!used) continue;
-    legend_html += "<span class=\"ps-legend-item\"" + std::string(dir_attribute(e.meaning)) + "><sup>" + escape_html(e.symbol) + "</sup> " +
-                   escape_html(e.meaning) + "</span> ";
-  }
-  if (!legend_html.empty()) out += "<p class=\"ps-legend\">" + legend_html + "</p>";
+    for (const std::uint32_t i : view.entries) marks.add(lib.publications[i]);
+  out += marks.legend_html(legend);
   if (view.entries.empty()) out += "<p class=\"ps-empty\">No publications match.</p>";
   const std::size_t shown = o.first ? std::min(o.first, view.entries.size()) : view.entries.size();
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {

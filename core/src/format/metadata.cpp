@@ -41,18 +41,15 @@ class Kev {
 };
 
 
-// The two ends of "118–131" or "118-131" (or the one page).
-std::pair<std::string, std::string> page_range(const std::string& pages) {
+}  // namespace
+
+std::pair<std::string, std::string> detail::page_range(const std::string& pages) {
   for (std::string_view dash : {std::string_view("\xE2\x80\x93"), std::string_view("-")}) {
     const std::size_t at = pages.find(dash);
     if (at != std::string::npos) return {pages.substr(0, at), pages.substr(at + dash.size())};
   }
   return {pages, {}};
 }
-
-
-
-}  // namespace
 
 std::string record_address(const Publication& p) {
   auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
@@ -99,7 +96,7 @@ std::string format_coins(const Publication& p) {
   std::string issue = p.detail("number");
   if (issue.empty()) issue = p.detail("issue");
   k.add("rft.issue", p.type == PubType::Journal ? issue : std::string());
-  const auto [first, last] = page_range(p.detail("pages"));
+  const auto [first, last] = detail::page_range(p.detail("pages"));
   k.add("rft.spage", first);
   k.add("rft.epage", last);
   k.add("rft.pub", p.venue_is_publisher() && !thesis ? p.venue.text : p.detail("publisher"));
@@ -114,8 +111,8 @@ std::string format_coins(const Publication& p) {
 
 namespace {
 
-// One ListItem of the JSON-LD ItemList.
-void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position) {
+// The schema.org object of one work (its members, without the braces around them).
+void json_ld_work(json::Writer& w, const Publication& p) {
   const char* type = p.type == PubType::Book       ? "Book"
                      : p.type == PubType::Chapter  ? "Chapter"
                      : p.type == PubType::Thesis   ? "Thesis"
@@ -124,7 +121,6 @@ void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position) 
                      : p.type == PubType::Software ? "SoftwareSourceCode"
                      : p.type == PubType::Talk     ? "PresentationDigitalDocument"
                                                    : "ScholarlyArticle";
-  w.begin_object().field("@type", "ListItem").field("position", position).key("item").begin_object();
   w.field("@type", type).field("name", full_title(p));
   if (!p.authors.empty()) {
     w.key("author").begin_array();
@@ -154,6 +150,12 @@ void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position) 
     for (const std::string& t : p.tags) keywords += (keywords.empty() ? "" : ", ") + t;
     w.field("keywords", keywords);
   }
+}
+
+// One ListItem of the JSON-LD ItemList.
+void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position) {
+  w.begin_object().field("@type", "ListItem").field("position", position).key("item").begin_object();
+  json_ld_work(w, p);
   w.end_object().end_object();
 }
 
@@ -177,6 +179,17 @@ std::string format_json_ld(const Library& lib, const View& view) {
   StringSink out;
   detail::write_json_ld(lib, view.entries.data(), view.entries.size(), out);
   return std::move(out.text);
+}
+
+std::string detail::work_json_ld(const Publication& p, std::string_view page_url) {
+  json::Writer w;
+  w.begin_object().field("@context", "https://schema.org");
+  json_ld_work(w, p);
+  if (!page_url.empty()) w.field("mainEntityOfPage", page_url);
+  w.end_object();
+  std::string out;
+  append_script_safe(out, w.str());
+  return out;
 }
 
 void detail::write_json_ld(const Library& lib, const std::uint32_t* entries, std::size_t count, TextSink& sink) {

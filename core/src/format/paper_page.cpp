@@ -1,0 +1,419 @@
+// The pages `papershelf pages` writes: one per paper with the Highwire Press tags Google Scholar
+// reads (https://scholar.google.com/intl/en/scholar/inclusion.html#indexing), an index, an Atom
+// feed and a sitemap. Every data string is escaped for where it goes; only safe URLs become links.
+#include "papershelf/pages.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <unordered_set>
+
+#include "format/entry_html.hpp"
+#include "format/html_out.hpp"
+#include "format/metadata.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf {
+namespace {
+
+using detail::HtmlOut;
+
+bool starts_with_ci(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && unicode::ascii_lower(s.substr(0, prefix.size())) == prefix;
+}
+bool is_http(std::string_view url) { return starts_with_ci(url, "http://") || starts_with_ci(url, "https://"); }
+
+// The site's URL ending in "/", so that page names join it ("" without a site).
+std::string site_folder(const PagesOptions& o) {
+  if (o.site.empty() || !site_problem(o.site).empty()) return {};
+  std::string site = o.site;
+  if (const std::size_t cut = site.find_first_of("?#"); cut != std::string::npos) site.resize(cut);
+  if (site.back() != '/') site += '/';
+  return site;
+}
+
+// "https://host" of a site folder "https://host/path/".
+std::string origin_of(const std::string& site) {
+  const std::size_t host = site.find("//") + 2;
+  return site.substr(0, std::min(site.find('/', host), site.size()));
+}
+
+// A page of the folder (a file name, or "" for the index) as its link: absolute with a site.
+std::string own_url(std::string_view file_name, const PagesOptions& o) {
+  const std::string site = site_folder(o);
+  if (site.empty()) return file_name.empty() ? "index.html" : std::string(file_name);
+  return site + std::string(file_name);
+}
+
+// Text for XML (Atom, the sitemap): escaped as HTML is, and without the characters XML 1.0 does
+// not allow (C0 controls but tab and line ends, U+FFFE, U+FFFF), which a reader would reject the
+// whole feed for.
+void append_xml(std::string& out, std::string_view text) {
+  std::string clean;
+  clean.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool control = c < 0x20 && c != '\t' && c != '\n' && c != '\r';
+    const bool nonchar = c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBF &&
+                         (static_cast<unsigned char>(text[i + 2]) == 0xBE || static_cast<unsigned char>(text[i + 2]) == 0xBF);
+    if (control || nonchar) {
+      clean += "\xEF\xBF\xBD";
+      if (nonchar) i += 2;
+    } else {
+      clean += static_cast<char>(c);
+    }
+  }
+  detail::append_escaped_html(out, clean);
+}
+
+void meta(HtmlOut& h, std::string_view name, std::string_view content) {
+  if (content.empty()) return;
+  h << "<meta name=\"" << name << "\" content=\"";
+  h.escaped(content) << "\">\n";
+}
+
+// An author as Scholar reads one: "Family, Given" (the particle and suffix with the family name,
+// "van der Berg Jr., Ana"), or an organisation's name as it is.
+std::string scholar_name(const Person& a) {
+  if (a.is_literal() || a.given().empty()) return display_name(a);
+  std::string family(a.particle());
+  if (!family.empty()) family += ' ';
+  family += a.family();
+  if (!a.suffix().empty()) family.append(" ").append(a.suffix());
+  return family + ", " + std::string(a.given());
+}
+
+int days_in_month(int year, int month) {
+  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+// The date as RFC 3339 (Atom's updated): the day, else the month's or the year's first.
+std::string rfc3339(const Date& d) {
+  if (d.year < 1 || d.year > 9999) return "1970-01-01T00:00:00Z";  // (undated: Atom needs one)
+  const int month = d.month >= 1 && d.month <= 12 ? d.month : 1;
+  const int day = d.month >= 1 && d.month <= 12 && d.day >= 1 ? std::min(d.day, days_in_month(d.year, month)) : 1;
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT00:00:00Z", d.year, month, day);
+  return buffer;
+}
+
+// The standalone page's own look (papershelf.css styles only its ps- classes): a readable column.
+constexpr std::string_view kStandaloneStyle =
+    "<style>body{max-width:48rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}"
+    ".ps-paper-page h1{font-size:1.6em;line-height:1.25;margin:0.5em 0 0.3em}.ps-paper-page h2{font-size:1.05em;margin:1.2em 0 0.3em}</style>\n";
+
+// The opening of the .ps-shelf every page's content is in (the preset as the list carries it).
+void open_shelf(HtmlOut& h, std::string_view extra_class, const PagesOptions& o) {
+  h << "<div class=\"ps-shelf " << extra_class << " mathjax_ignore tex2jax_ignore\"";
+  if (is_preset(o.format.preset)) h << " data-preset=\"" << o.format.preset << "\"";
+  h << ">\n";
+}
+
+// The <head> tags every page has: its canonical URL, the stylesheet and the feed.
+void common_head(HtmlOut& h, std::string_view file_name, const PagesOptions& o) {
+  h << "<link rel=\"canonical\" href=\"";
+  h.escaped(own_url(file_name, o)) << "\">\n<link rel=\"stylesheet\" href=\"";
+  h.escaped(o.stylesheet) << "\">\n<link rel=\"alternate\" type=\"application/atom+xml\" href=\"";
+  h.escaped(own_url("feed.xml", o)) << "\" title=\"";
+  h.escaped(o.title) << "\">\n";
+}
+
+// A page's section: a heading and a panel.
+void section(HtmlOut& h, std::string_view name, std::string_view heading) {
+  h << "<section class=\"ps-paper-" << name << "\"><h2>" << heading << "</h2><div class=\"ps-panel\">";
+}
+
+}  // namespace
+
+std::string site_problem(std::string_view site) {
+  if (!is_http(site)) return "\"" + std::string(site) + "\" is not an absolute http(s) URL (https://host/path/)";
+  if (const std::string problem = base_problem(site); !problem.empty()) return problem;
+  return {};
+}
+
+std::string page_file_name(std::string_view key) {
+  constexpr std::size_t kMaxStem = 100;
+  std::string stem;
+  for (char c : unicode::fold(key)) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+    const char put = keep ? c : '-';
+    if (put == '-' && !stem.empty() && stem.back() == '-') continue;  // ("a / b" -> "a-b")
+    if ((put == '-' || put == '.') && stem.empty()) continue;         // (no hidden file, no option)
+    if (put == '.' && stem.back() == '.') continue;                   // (no "..")
+    stem += put;
+    if (stem.size() >= kMaxStem) break;
+  }
+  while (!stem.empty() && (stem.back() == '-' || stem.back() == '.')) stem.pop_back();
+  return (stem.empty() ? "paper" : stem) + ".html";
+}
+
+bool has_page(const Publication& p) { return !p.title.text.empty(); }
+
+std::vector<std::string> page_file_names(const Library& lib, const View& view) {
+  // The index's name and the devices Windows finds in any folder are taken from the start.
+  std::unordered_set<std::string> taken = {"index.html", "con.html", "prn.html", "aux.html", "nul.html"};
+  for (const char* device : {"com", "lpt"})
+    for (char digit = '0'; digit <= '9'; ++digit) taken.insert(std::string(device) + digit + ".html");
+  std::vector<std::string> names;
+  names.reserve(view.entries.size());
+  for (const std::uint32_t i : view.entries) {
+    const Publication& p = lib.publications[i];
+    if (!has_page(p)) {
+      names.emplace_back();
+      continue;
+    }
+    const std::string name = page_file_name(p.key);
+    std::string unique = name;
+    for (int n = 2; !taken.insert(unique).second; ++n) unique = name.substr(0, name.size() - 5) + "-" + std::to_string(n) + ".html";
+    names.push_back(std::move(unique));
+  }
+  return names;
+}
+
+std::string scholar_date(const Date& d) {
+  if (d.year < 1 || d.year > 9999) return {};
+  char buffer[48];
+  if (d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= days_in_month(d.year, d.month))
+    std::snprintf(buffer, sizeof buffer, "%04d/%02d/%02d", d.year, d.month, d.day);
+  else
+    std::snprintf(buffer, sizeof buffer, "%04d", d.year);
+  return buffer;
+}
+
+std::string page_link(std::string_view url, const PagesOptions& o) {
+  std::string href = resolve_url(url, o.format.base);
+  const std::string site = site_folder(o);
+  if (href.empty() || site.empty() || is_http(href)) return href;
+  // A scheme before any path (a safe one: mailto:) is not a path under the site.
+  if (const std::size_t colon = href.find(':'); colon != std::string::npos && colon < href.find_first_of("/?#")) return href;
+  if (href.rfind("//", 0) == 0) return site.substr(0, site.find("//")) + href;
+  if (href.front() == '/') return origin_of(site) + href;
+  return site + href;
+}
+
+std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
+  std::string out;
+  HtmlOut h(out);
+  meta(h, "citation_title", full_title(p));
+  for (const Person& a : credited_names(p)) meta(h, "citation_author", scholar_name(a));
+  meta(h, "citation_publication_date", scholar_date(p.date));
+  const std::string venue = p.venue.text;
+  switch (p.type) {
+    case PubType::Journal: meta(h, "citation_journal_title", venue); break;
+    case PubType::Conference: meta(h, "citation_conference_title", venue); break;
+    case PubType::Chapter: meta(h, "citation_inbook_title", venue); break;
+    case PubType::Thesis: meta(h, "citation_dissertation_institution", venue); break;
+    case PubType::Report: meta(h, "citation_technical_report_institution", venue); break;
+    case PubType::Preprint: meta(h, "citation_journal_title", venue); break;  // (arXiv's "arXiv preprint ...")
+    default: break;
+  }
+  if (p.type == PubType::Report) meta(h, "citation_technical_report_number", p.detail("number"));
+  meta(h, "citation_volume", p.detail("volume"));
+  if (p.type != PubType::Report) {
+    const std::string issue = p.detail("number");
+    meta(h, "citation_issue", issue.empty() ? p.detail("issue") : issue);
+  }
+  const auto [first, last] = detail::page_range(p.detail("pages"));
+  meta(h, "citation_firstpage", first);
+  meta(h, "citation_lastpage", last);
+  meta(h, "citation_publisher", p.venue_is_publisher() && p.type != PubType::Thesis && p.type != PubType::Report ? venue : p.detail("publisher"));
+  meta(h, "citation_doi", p.doi);
+  meta(h, "citation_isbn", p.detail("isbn"));
+  meta(h, "citation_issn", p.detail("issn"));
+  for (const Link& l : p.links)
+    if (l.label == "pdf") {
+      // Only a web address: Scholar fetches it (never a javascript: or data: one).
+      const std::string pdf = page_link(l.url, o);
+      if (is_http(pdf) || (site_folder(o).empty() && !pdf.empty() && pdf.find(':') == std::string::npos)) {
+        meta(h, "citation_pdf_url", pdf);
+        break;
+      }
+    }
+  return out;
+}
+
+PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_view file_name) {
+  PageParts parts;
+  parts.title = full_title(p);
+  HtmlOut head(parts.head);
+  parts.head += format_scholar_meta(p, o);
+  if (!p.abstract.empty()) meta(head, "description", unicode::truncate_utf8(p.abstract.text, 300));
+  common_head(head, file_name, o);
+  const std::string canonical = own_url(file_name, o);
+  head << "<script type=\"application/ld+json\">" << detail::work_json_ld(p, is_http(canonical) ? canonical : std::string()) << "</script>\n";
+
+  std::string& out = parts.body;
+  HtmlOut h(out);
+  open_shelf(h, "ps-paper-page", o);
+  h << "<article class=\"ps-paper\" data-key=\"";
+  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">\n";
+  h << "<p class=\"ps-paper-nav\"><a href=\"index.html\">";
+  h.escaped(o.title) << "</a></p>\n";
+  if (const std::string src = thumbnail_src(p, o.format); !src.empty()) {
+    h << "<img class=\"ps-thumbnail\" src=\"";
+    h.escaped(src) << "\" alt=\"\">\n";
+  }
+  const std::string no_link;
+  detail::append_entry_head(out, p, o.format, "h1", &no_link);
+  detail::append_entry_authors(out, p, o.format);
+  detail::append_entry_meta(out, p);
+  detail::MarkSymbols marks;  // (what the authors' "*" and "\u2020" mean, when the legend says)
+  marks.add(p);
+  out += marks.legend_html(o.format.legend);
+  const std::size_t row = out.size();
+  h << "\n<div class=\"ps-actions\">";
+  if (detail::append_entry_links(out, p, o.format)) h << "</div>";
+  else out.resize(row);
+  h << "\n";
+  if (!p.abstract.empty()) {
+    section(h, "abstract", "Abstract");
+    h << "<p" << detail::dir_attribute(p.abstract.text) << ">" << rich_text_html(p.abstract) << "</p></div></section>\n";
+  }
+  section(h, "bibtex", "BibTeX");
+  h << "<pre>";
+  h.escaped(format_bibtex(p, o.format.bibtex)) << "</pre></div></section>\n";
+  section(h, "cite", "Cite");
+  h << "<p class=\"ps-citation\" dir=\"auto\">" << format_citation_html(p, CitationStyle{}) << "</p></div></section>\n";
+  h << format_coins(p) << "\n</article>\n</div>\n";
+  return parts;
+}
+
+PageParts pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
+  PageParts parts;
+  parts.title = o.title;
+  HtmlOut head(parts.head);
+  common_head(head, "", o);
+  head << "<script type=\"application/ld+json\">" << format_json_ld(lib, view) << "</script>\n";
+  std::string& out = parts.body;
+  HtmlOut h(out);
+  open_shelf(h, "ps-pages-index", o);
+  h << "<h1>";
+  h.escaped(o.title) << "</h1>\n<ol class=\"ps-list\">\n";
+  FormatOptions relative = o.format;  // (the page names are the folder's, not under the data's base)
+  relative.base.clear();
+  for (std::size_t k = 0; k < view.entries.size() && k < file_names.size(); ++k) {
+    if (file_names[k].empty()) continue;
+    const Publication& p = lib.publications[view.entries[k]];
+    h << "<li class=\"ps-entry\" data-key=\"";
+    h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">";
+    detail::append_entry_head(out, p, relative, "div", &file_names[k]);
+    detail::append_entry_authors(out, p, o.format);
+    detail::append_entry_meta(out, p);
+    h << "</li>\n";
+  }
+  h << "</ol>\n</div>\n";
+  return parts;
+}
+
+std::string template_problem(std::string_view skeleton) {
+  if (skeleton.find(kPageBodyMarker) == std::string_view::npos)
+    return "it has no " + std::string(kPageBodyMarker) + " marker where the page's content goes";
+  if (skeleton.find(kPageHeadMarker) == std::string_view::npos && unicode::ascii_lower(skeleton).find("</head") == std::string::npos)
+    return "it has neither a " + std::string(kPageHeadMarker) + " marker nor a </head>: the Scholar tags would have no place";
+  return {};
+}
+
+std::string page_html(const PageParts& parts, const PagesOptions& o, std::string_view skeleton) {
+  std::string title;
+  detail::append_escaped_html(title, parts.title);
+  if (skeleton.empty()) {
+    std::string out;
+    HtmlOut h(out);
+    h << "<!DOCTYPE html>\n<html lang=\"";
+    h.escaped(o.lang) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
+                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
+                      << title << "</title>\n" << parts.head << kStandaloneStyle << "</head>\n<body>\n<main>\n" << parts.body
+                      << "</main>\n</body>\n</html>\n";
+    return out;
+  }
+  // Each marker once, where the skeleton has it: what is put in is never searched again, so data
+  // that spells a marker (escaped anyway) places nothing.
+  const std::string lower = unicode::ascii_lower(skeleton);
+  std::string head = parts.head;
+  if (lower.find("<title") == std::string::npos) head = "<title>" + title + "</title>\n" + head;
+  struct Place {
+    std::size_t at, length;
+    const std::string* text;
+  };
+  std::vector<Place> places;
+  if (const std::size_t at = skeleton.find(kPageBodyMarker); at != std::string_view::npos) places.push_back({at, kPageBodyMarker.size(), &parts.body});
+  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), &head});
+  else if (const std::size_t end = lower.find("</head"); end != std::string::npos) places.push_back({end, 0, &head});
+  if (const std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos) places.push_back({at, kPageTitleMarker.size(), &title});
+  std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
+  std::string out;
+  std::size_t copied = 0;
+  for (const Place& place : places) {
+    if (place.at < copied) continue;  // (markers that overlap: the first wins)
+    out.append(skeleton.substr(copied, place.at - copied)).append(*place.text);
+    copied = place.at + place.length;
+  }
+  out.append(skeleton.substr(copied));
+  return out;
+}
+
+std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
+  std::vector<std::size_t> order;
+  for (std::size_t k = 0; k < view.entries.size() && k < file_names.size(); ++k)
+    if (!file_names[k].empty()) order.push_back(k);
+  const auto date_of = [&](std::size_t k) { return rfc3339(lib.publications[view.entries[k]].date); };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return date_of(a) > date_of(b); });
+  const std::string site = site_folder(o);
+  std::string out;
+  HtmlOut h(out);
+  const auto xml = [&](std::string_view text) -> HtmlOut& {
+    append_xml(out, text);
+    return h;
+  };
+  h << "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"";
+  xml(o.lang) << "\">\n<title>";
+  xml(o.title) << "</title>\n<id>";
+  xml(site.empty() ? std::string("urn:papershelf:feed") : site) << "</id>\n<updated>"
+                                                                   << (order.empty() ? rfc3339(Date{}) : date_of(order.front())) << "</updated>\n";
+  if (!site.empty()) {
+    h << "<link rel=\"self\" type=\"application/atom+xml\" href=\"";
+    xml(site + "feed.xml") << "\"/>\n";
+  }
+  h << "<link rel=\"alternate\" type=\"text/html\" href=\"";
+  xml(own_url("", o)) << "\"/>\n<author><name>";
+  xml(o.author.empty() ? o.title : o.author) << "</name></author>\n<generator>papershelf</generator>\n";
+  for (const std::size_t k : order) {
+    const Publication& p = lib.publications[view.entries[k]];
+    const std::string url = own_url(file_names[k], o);
+    h << "<entry>\n<id>";
+    // (An Atom id is an absolute IRI: without a site, a URN of the page's name.)
+    xml(site.empty() ? "urn:papershelf:page:" + file_names[k] : url) << "</id>\n<title type=\"text\">";
+    xml(full_title(p)) << "</title>\n<link rel=\"alternate\" type=\"text/html\" href=\"";
+    xml(url) << "\"/>\n<updated>" << date_of(k) << "</updated>\n";
+    for (const Person& a : credited_names(p)) {
+      h << "<author><name>";
+      xml(display_name(a)) << "</name></author>\n";
+    }
+    if (!p.abstract.empty()) {
+      h << "<summary type=\"text\">";
+      xml(p.abstract.text) << "</summary>\n";
+    }
+    h << "</entry>\n";
+  }
+  h << "</feed>\n";
+  return out;
+}
+
+std::string format_sitemap(const std::vector<std::string>& file_names, const PagesOptions& o) {
+  const std::string site = site_folder(o);
+  if (site.empty()) return {};
+  std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  const auto url = [&](const std::string& loc) {
+    out += "<url><loc>";
+    append_xml(out, loc);
+    out += "</loc></url>\n";
+  };
+  url(site);
+  for (const std::string& name : file_names)
+    if (!name.empty()) url(site + name);
+  out += "</urlset>\n";
+  return out;
+}
+
+}  // namespace papershelf
