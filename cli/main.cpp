@@ -187,8 +187,8 @@ options:
   --lang TAG          the pages' language (default en)
   --css URL           link papershelf.css from URL instead of writing it into DIR
   --title TEXT        the index's and the feed's title (default Publications)
-  --owner NAME, --base URL, --preset NAME, --thumbnails DIR, --omit-fields F, --filter EXPR, --search TEXT,
-  --sort KEYS, --max-authors N, --from FORMAT   as for render
+  --owner NAME, --base URL, --preset NAME, --thumbnails DIR, --omit-fields F,
+  --filter EXPR, --search TEXT, --sort KEYS, --max-authors N, --from FORMAT   as for render
 )";
 
 // The most one input may hold. A publication list is a few MB (the largest real one we know is
