@@ -93,6 +93,7 @@ options:
   --thumbnails DIR  html: the folder of relative thumbnails (al-folio's preview field; default:
                     al-folio's /assets/img/publication_preview/ with its preset, else --base),
                     or none
+  --pages DIR       html: link each title to its page written by papershelf pages in DIR
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
 profile card (html only; the input's profile, overridden by these flags):
@@ -124,7 +125,7 @@ const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--roo
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
-max-authors, base, preset, thumbnails, omit-fields, and the profile card's profile, position,
+max-authors, base, preset, thumbnails, pages, omit-fields, and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
 Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
 that papershelf.css shows as an empty space while the page's scripts load.
@@ -214,6 +215,7 @@ struct Args {
   std::vector<std::string> omit_fields;
   std::string preset;
   std::string thumbnails;
+  std::string pages;  // render: where `papershelf pages` put the papers' pages
   std::string output;  // prerender: where the page goes ("" = standard output)
   std::string root;    // prerender: the folder src files must be inside ("" = the page's)
   // pages: the site's URL, the template file, the language, papershelf.css's URL, the title, the
@@ -311,6 +313,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--format") a.format = v;
     else if (name == "--base") a.base = v;
     else if (name == "--thumbnails") a.thumbnails = v;
+    else if (name == "--pages") a.pages = v;
     else if (name == "--style") a.style = v;
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
@@ -516,6 +519,9 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
   options.base = a.base;
   options.preset = a.preset;
   options.thumbnails = a.thumbnails;
+  const std::vector<std::string> page_names = a.pages.empty() ? std::vector<std::string>() : page_file_names(library);
+  options.pages = a.pages;
+  options.page_names = &page_names;
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
 
@@ -594,7 +600,7 @@ std::string trimmed(std::string_view s) {
 std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
   std::vector<std::string> flags;
   auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
-  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "thumbnails", "omit-fields",
+  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "thumbnails", "pages", "omit-fields",
                            "position", "affiliation", "photo", "interests"}) {
     const std::string* attribute = shelf.attribute(name);
     if (!attribute || attribute->empty()) continue;

@@ -859,6 +859,31 @@ const std::string kPagesBib =
 
 }  // namespace
 
+// The list links each title to the page the pages command wrote for it, whatever the order of
+// either (a page's name does not depend on a query): every title's href is a file in DIR.
+TEST(CliPages, TheListsTitlesLinkThePagesWritten) {
+  const std::string dir = fresh_dir("pages-links");
+  // (Two keys that make one file name: the later one in the file gets "-2".)
+  write_file(dir + "papers.bib", kPagesBib + "@article{HU2024, title={Same Name}, author={Doe, Jane}, journal={J}, year=2025}\n");
+  ASSERT_EQ(papershelf("pages papers.bib -o out --sort title-desc", true, "", dir).status, 0);
+  for (const char* order : {"year-desc", "title-desc"}) {
+    const auto list = papershelf(std::string("render papers.bib --base /assets/pdf/ --pages out/ --sort ") + order, true, "", dir);
+    ASSERT_EQ(list.status, 0) << list.out;
+    std::vector<std::string> hrefs;
+    for (std::size_t at = list.out.find("<cite class=\"ps-title\""); at != std::string::npos; at = list.out.find("<cite class=\"ps-title\"", at + 1)) {
+      const std::size_t href = list.out.find("href=\"", at);
+      if (href == std::string::npos || href > list.out.find("</cite>", at)) continue;
+      hrefs.push_back(list.out.substr(href + 6, list.out.find('"', href + 6) - href - 6));
+    }
+    EXPECT_EQ(hrefs.size(), 5u) << order << ": every titled paper links its page (not its PDF under --base)";
+    for (const std::string& href : hrefs) {
+      EXPECT_EQ(href.rfind("out/", 0), 0u) << href;
+      EXPECT_TRUE(fs::is_regular_file(dir + href)) << order << ": " << href;
+    }
+    EXPECT_TRUE(contains(list.out, "href=\"out/hu2024.html\"") && contains(list.out, "href=\"out/hu2024-2.html\"")) << list.out;
+  }
+}
+
 TEST(CliPages, WritesAPagePerPaperTheIndexFeedSitemapAndStylesheetInsideDir) {
   const std::string dir = fresh_dir("pages");
   write_file(dir + "papers.bib", kPagesBib);

@@ -12,6 +12,7 @@
 #include "papershelf/color.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
+#include "papershelf/pages.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
@@ -28,6 +29,7 @@ using json::Value;
 struct LibraryHandle {
   Catalog catalog;
   std::vector<std::uint32_t> view;
+  std::vector<std::string> page_names;  // page_file_names(), made when a request first names `pages`
   const Library& library() const { return catalog.library(); }
 };
 
@@ -79,6 +81,11 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   o.base = str(req, "base");
   o.thumbnails = str(req, "thumbnails");
   o.preset = str(req, "preset");
+  o.pages = str(req, "pages");
+  if (!o.pages.empty()) {
+    if (h.page_names.empty()) h.page_names = page_file_names(h.library());
+    o.page_names = &h.page_names;
+  }
   // The element fills BibTeX and Cite when one is opened; "panels": false leaves them out, where
   // the page cannot load the full core that makes them (no button that opens to nothing).
   const Value* panels = req.find("panels");
@@ -133,7 +140,7 @@ EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t len
   options.format = format_from_string(format ? format : "");
   options.source_name = source_name ? source_name : "-";
   ReadResult r = read(std::string_view(bytes ? bytes : "", bytes ? length : 0), options);
-  return new LibraryHandle{Catalog(std::move(r.library), std::move(r.diagnostics)), {}};
+  return new LibraryHandle{Catalog(std::move(r.library), std::move(r.diagnostics)), {}, {}};
 }
 
 EMSCRIPTEN_KEEPALIVE void ps_library_free(LibraryHandle* h) { delete h; }

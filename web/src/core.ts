@@ -171,6 +171,8 @@ export interface FormatOptions {
   base?: string;
   /** Each record's thumbnail: "none", or the folder of relative ones (default: the preset's, else `base`). */
   thumbnails?: string;
+  /** Where `papershelf pages` put a page per paper ("publications/"): titles link to those pages. */
+  pages?: string;
   /** The list's look ("al-folio", "academicpages", "hugo-blox"): al-folio keeps thumbnails in its own folder. */
   preset?: string;
   /** Search text whose matches are marked in titles. */

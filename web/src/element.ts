@@ -65,6 +65,8 @@ export interface PaperShelfAttributeTypes {
   "email-display": string;
   /** the look of a site generator: al-folio, academicpages or hugo-blox */
   preset: string;
+  /** where `papershelf pages` put a page per paper (publications/): each title links to its page */
+  pages: string;
   /** each paper's thumbnail (al-folio's preview field): the folder relative ones are in (al-folio's preset: /assets/img/publication_preview/; otherwise base), or none */
   thumbnails: string;
   /** for `papershelf prerender`: write the static list into this element's content (kept by HTML minifiers that drop the marker comment) */
@@ -77,7 +79,7 @@ function everyAttribute<T extends readonly AttributeName[]>(names: T & ([Attribu
   return names;
 }
 /** The attribute names, at run time (the descriptions above stay out of the script). */
-export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "prerender"] as const);
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "pages", "prerender"] as const);
 /** Attributes a change of which needs no work here: only `papershelf prerender` reads prerender.
  *  (The stylesheet reads preset, and the core too: al-folio's thumbnails have their own folder.) */
 const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["prerender"];
@@ -1187,6 +1189,7 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
         maxAuthors: Number.isFinite(max) && max > 0 ? Math.floor(max) : 0,
         base: this.getAttribute("base") ?? undefined,
         thumbnails: this.getAttribute("thumbnails") ?? undefined,
+        pages: this.getAttribute("pages") ?? undefined,
         preset: this.getAttribute("preset") ?? undefined,
         search: this.#state.search,
         panels: this.#formatsOffered,

@@ -47,6 +47,11 @@ struct FormatOptions {
   // none; otherwise the folder relative thumbnails are in ("" = the preset's: al-folio keeps them
   // in /assets/img/publication_preview/; without a preset, `base`). See thumbnail_src().
   std::string thumbnails;
+  // Where `papershelf pages` put each record's page ("publications/"; "" = none): the title links
+  // there instead of to the record's best link. page_names are page_file_names(library), by
+  // record index (Publication::order).
+  std::string pages;
+  const std::vector<std::string>* page_names = nullptr;
   Panels panels = Panels::Filled;  // the BibTeX and Cite panels of each entry
   BibtexOptions bibtex{true, {}};  // that BibTeX: a visitor's, by default
   // format_html: only the first `first` entries (0 = all), then a line saying how many the whole

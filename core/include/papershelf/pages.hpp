@@ -36,9 +36,12 @@ std::string site_problem(std::string_view site);
 std::string page_file_name(std::string_view key);
 // Whether a record gets a page: Scholar indexes nothing without a title.
 bool has_page(const Publication& p);
-// The file names of the view's records, in view order ("" for a record without a page), unique
-// even where the file system does not tell case apart: a repeat gets "-2", "-3", ...; none is
-// index.html or a name Windows reserves (con, nul, ...).
+// The file names of the library's records, by record index ("" for a record without a page),
+// unique even where the file system does not tell case apart: a repeat (in file order) gets "-2",
+// "-3", ...; none is index.html or a name Windows reserves (con, nul, ...). A record's name does
+// not depend on a query, so the list (FormatOptions::pages) links the pages any query wrote.
+std::vector<std::string> page_file_names(const Library& lib);
+// The same names of the view's records, in view order.
 std::vector<std::string> page_file_names(const Library& lib, const View& view);
 
 // A date as Scholar wants it: "2024/03/05" when the day is known, else "2024"; "" for none.

@@ -112,6 +112,14 @@ std::string resolve_url(std::string_view raw, std::string_view raw_base) {
   return is_safe_url(out) ? encode_spaces(out) : std::string();
 }
 
+namespace {
+// The address of the record's own page (FormatOptions::pages), or "".
+std::string page_url(const Publication& p, const FormatOptions& o) {
+  if (o.pages.empty() || !o.page_names || p.order >= o.page_names->size() || (*o.page_names)[p.order].empty()) return {};
+  return o.pages + (o.pages.back() == '/' ? "" : "/") + (*o.page_names)[p.order];
+}
+}  // namespace
+
 std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
   if (p.thumbnail.empty() || o.thumbnails == "none") return {};
   // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
@@ -511,7 +519,8 @@ void append_head(HtmlOut& h, std::string& out, const Publication& p, const Forma
   const bool title_has_link = std::any_of(p.title.spans.begin(), p.title.spans.end(),
                                           [](const Span& s) { return s.style == SpanStyle::Link; });
   const std::string_view target = title_url ? std::string_view(*title_url) : best ? std::string_view(best->url) : std::string_view();
-  const bool linked = !target.empty() && !title_has_link && link_open(h, target, "", o.base);
+  // (A given title_url is a page's own address, which the data's base does not prefix.)
+  const bool linked = !target.empty() && !title_has_link && link_open(h, target, "", title_url ? std::string_view() : std::string_view(o.base));
   append_marked(out, p.title, terms);
   if (linked) h << "</a>";
   h << "</cite></" << element << ">";
@@ -604,7 +613,8 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     h << "<img class=\"ps-thumb\" src=\"";
     h.escaped(thumbnail) << "\" alt=\"\" loading=\"lazy\" decoding=\"async\">";
   }
-  append_head(h, out, p, o, terms, "div", nullptr);
+  const std::string page = page_url(p, o);
+  append_head(h, out, p, o, terms, "div", page.empty() ? nullptr : &page);
   append_authors(h, out, p, o, terms);
   append_meta_and_note(h, out, p, terms);
   // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>

@@ -150,15 +150,14 @@ std::string page_file_name(std::string_view key) {
 
 bool has_page(const Publication& p) { return !p.title.text.empty(); }
 
-std::vector<std::string> page_file_names(const Library& lib, const View& view) {
+std::vector<std::string> page_file_names(const Library& lib) {
   // The index's name and the devices Windows finds in any folder are taken from the start.
   std::unordered_set<std::string> taken = {"index.html", "con.html", "prn.html", "aux.html", "nul.html"};
   for (const char* device : {"com", "lpt"})
     for (char digit = '0'; digit <= '9'; ++digit) taken.insert(std::string(device) + digit + ".html");
   std::vector<std::string> names;
-  names.reserve(view.entries.size());
-  for (const std::uint32_t i : view.entries) {
-    const Publication& p = lib.publications[i];
+  names.reserve(lib.publications.size());
+  for (const Publication& p : lib.publications) {
     if (!has_page(p)) {
       names.emplace_back();
       continue;
@@ -168,6 +167,14 @@ std::vector<std::string> page_file_names(const Library& lib, const View& view) {
     for (int n = 2; !taken.insert(unique).second; ++n) unique = name.substr(0, name.size() - 5) + "-" + std::to_string(n) + ".html";
     names.push_back(std::move(unique));
   }
+  return names;
+}
+
+std::vector<std::string> page_file_names(const Library& lib, const View& view) {
+  const std::vector<std::string> all = page_file_names(lib);
+  std::vector<std::string> names;
+  names.reserve(view.entries.size());
+  for (const std::uint32_t i : view.entries) names.push_back(all[i]);
   return names;
 }
 
