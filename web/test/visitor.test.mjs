@@ -411,6 +411,24 @@ test("thumbnails: a box kept before they load, nothing moves when they arrive, n
   }
 });
 
+// pages="papers/": each title links to the page `papershelf pages` wrote for it (named by the
+// core from the key), not to the paper's PDF or website; without it, to those again.
+test("the pages attribute links each title to its paper's page", async () => {
+  const page = await env.browser.context.newPage();
+  await page.goto(`${env.server.url}/qizhen-weng/`);
+  const keys = await ready(page);
+  const titles = () => page.evaluate(() => Object.fromEntries([...document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results .ps-entry")]
+    .map((li) => [li.dataset.key, li.querySelector(".ps-title a")?.getAttribute("href") ?? null])));
+  const before = await titles();
+  assert.ok(Object.values(before).some((href) => href && !href.startsWith("papers/")), "titles link the papers' own addresses");
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("pages", "papers/"));
+  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results .ps-title a")?.getAttribute("href").startsWith("papers/"));
+  const linked = await titles();
+  assert.deepEqual(Object.keys(linked).sort(), [...keys].sort());
+  for (const key of keys) assert.equal(linked[key], `papers/${key.toLowerCase()}.html`, key);
+  await page.close();
+});
+
 // Without a prerendered list the page's own papershelf.css keeps a screen's room for the list
 // from the first paint, so the list does not push the footer down in view; the first entries are
 // laid out at once (not at content-visibility's estimate first). A short list and a long one.

@@ -98,9 +98,11 @@ std::string rfc3339(const Date& d) {
   return buffer;
 }
 
-// The standalone page's own look (papershelf.css styles only its ps- classes): a readable column.
+// The standalone page's own look (papershelf.css styles only its ps- classes): a readable column,
+// dark where the reader's system is (papershelf.css follows the system too).
 constexpr std::string_view kStandaloneStyle =
-    "<style>body{max-width:48rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}"
+    "<style>:root{color-scheme:light dark;background:Canvas;color:CanvasText}"
+    "body{max-width:48rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}"
     ".ps-paper-page h1{font-size:1.6em;line-height:1.25;margin:0.5em 0 0.3em}.ps-paper-page h2{font-size:1.05em;margin:1.2em 0 0.3em}</style>\n";
 
 // The opening of the .ps-shelf every page's content is in (the preset as the list carries it).
