@@ -283,6 +283,40 @@ TEST(CslJson, DecomposedTextBecomesNfc) {
   EXPECT_EQ(r.library.publications[0].authors[0].given(), "José");
 }
 
+TEST(CslJson, NameListsReadAsTheyAreParsedAreTheSameNames) {
+  // The names of a record's author and editor lists are read as the parser completes them (a
+  // record of 200,000 authors is not held as 200,000 values); what they become is unchanged: the
+  // last of repeated keys, "others", a name as text, a single item (a tree) and a broken file.
+  const char* items = R"({"id": "a", "title": "A", "author": [{"family": "Old"}], "author": [{"family": "Hu", "given": "Qinghao"},
+    {"literal": "others"}, {"family": ""}, "Zhisheng Ye"], "editor": [{"literal": "The ATLAS Collaboration"}]},
+    {"id": "b", "title": "B", "author": [{"family": "Gone"}], "author": "Ye, Zhisheng", "editor": []})";
+  const std::string streamed = std::string("[") + items + "]";
+  for (const std::string& text : {streamed, std::string(R"({"publications": [)") + items + "]}"}) {
+    const ReadResult r = text[0] == '[' ? csl(text) : doc(text);
+    ASSERT_EQ(r.library.publications.size(), 2u) << text;
+    const Publication& a = r.library.publications[0];
+    ASSERT_EQ(a.authors.size(), 2u);
+    EXPECT_EQ(a.authors[0].family(), "Hu");
+    EXPECT_EQ(a.authors[1].family(), "Ye");
+    EXPECT_TRUE(a.others);
+    ASSERT_EQ(a.editors().size(), 1u);
+    EXPECT_EQ(a.editors()[0].literal(), "The ATLAS Collaboration");
+    const Publication& b = r.library.publications[1];
+    ASSERT_EQ(b.authors.size(), 1u);
+    EXPECT_EQ(b.authors[0].family(), "Ye");
+    EXPECT_TRUE(b.editors().empty());
+    EXPECT_FALSE(b.others);
+  }
+  // The same record alone (a tree) and in a file whose syntax error comes after it (re-read).
+  const ReadResult one = csl(R"({"id": "a", "title": "A", "author": [{"family": "Old"}], "author": [{"family": "Hu"}, {"literal": "others"}]})");
+  ASSERT_EQ(one.library.publications.size(), 1u);
+  ASSERT_EQ(one.library.publications[0].authors.size(), 1u);
+  EXPECT_TRUE(one.library.publications[0].others);
+  const ReadResult broken = csl(streamed.substr(0, streamed.size() - 1) + ", {\"id\": }]");
+  ASSERT_EQ(broken.library.publications.size(), 2u);
+  EXPECT_EQ(broken.library.publications[0].authors.size(), 2u);
+}
+
 TEST(CslJson, SingleItemObject) {
   // A lone CSL item (an object with an id) read as CSL-JSON is one record.
   const auto r = csl(R"({"id": "solo", "title": "Solo", "type": "book"})");

@@ -91,6 +91,30 @@ TEST(Json, DuplicateKeysKeepFirstPlaceAndLastValue) {
   EXPECT_EQ(v.members[29].value.to_int(), 29);
 }
 
+TEST(Json, ASinkTakesTheItemsOfARecordsListsAsTheyComplete) {
+  // Records (the items of the top-level array, or of "publications") go to the sink; so may the
+  // items of a list that is a member of a record, and nothing deeper.
+  struct Sink final : json::RecordSink {
+    std::vector<std::string> events;
+    void record(json::Value&& v) override { events.push_back("record " + compact(v)); }
+    void list_begins(std::string_view key) override { events.push_back("list " + std::string(key)); }
+    bool list_item(std::string_view key, json::Value& v) override {
+      if (key != "author") return false;
+      events.push_back("item " + compact(v));
+      return true;
+    }
+  };
+  for (const char* text : {R"([{"id": 1, "author": [1, {"a": [2]}], "x": {"author": [3]}, "tags": [4]}, {"author": []}])",
+                           R"({"publications": [{"id": 1, "author": [1, {"a": [2]}], "x": {"author": [3]}, "tags": [4]}, {"author": []}]})"}) {
+    Sink sink;
+    json::Value v;
+    ASSERT_TRUE(json::parse(text, v, nullptr, nullptr, &sink)) << text;
+    EXPECT_EQ(sink.events, (std::vector<std::string>{"list author", "item 1", "item {\"a\":[2]}", "list tags",
+                                                     R"(record {"id":1,"author":[],"x":{"author":[3]},"tags":[4]})",
+                                                     "list author", R"(record {"author":[]})"})) << text;
+  }
+}
+
 TEST(Json, DeepNestingIsAnErrorNotACrash) {
   json::Value v;
   json::ParseError e;

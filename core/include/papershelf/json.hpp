@@ -68,6 +68,16 @@ struct ParseNotes {
 // "publications" array of a top-level object. They are then left out of that array.
 struct RecordSink {
   virtual void record(Value&& v) = 0;
+  // The items of a list that is a member of a record ("author": [...]) as they complete, so that
+  // a record of a million names is not held as a million values either: `list_begins` when such
+  // a list opens, then `list_item` with each item, which returns true when it took the item
+  // (moved from `v`; it is then left out of the list).
+  virtual void list_begins(std::string_view key) { (void)key; }
+  virtual bool list_item(std::string_view key, Value& v) {
+    (void)key;
+    (void)v;
+    return false;
+  }
 
  protected:
   ~RecordSink() = default;

@@ -256,6 +256,16 @@ bool Parser::run(Value& out, ParseError* error) {
   constexpr std::size_t kMaxDepth = 1000;  // deeper nesting is an error (bounded stack use)
   std::vector<Value> stack;  // open arrays and objects
   std::vector<std::string> keys;  // the pending key of each open object
+  // True when stack[d] is the array whose items go to the sink as records: the top-level array,
+  // or the "publications" array of a top-level object.
+  const auto records_at = [&](std::size_t d) {
+    if (!sink_ || d >= stack.size() || stack[d].kind != Value::Kind::Array) return false;
+    return d == 0 || (d == 1 && stack[0].kind == Value::Kind::Object && !keys.empty() && keys[0] == "publications");
+  };
+  // True when the innermost open value is a record (an object item of the records array).
+  const auto in_record = [&] {
+    return stack.size() >= 2 && stack.back().kind == Value::Kind::Object && records_at(stack.size() - 2);
+  };
   Tok tok = scan();
   for (;;) {
     Value v;
@@ -275,6 +285,7 @@ bool Parser::run(Value& out, ParseError* error) {
       case Tok::BeginArray:
         if (stack.size() >= kMaxDepth) return fail(error);
         v.kind = Value::Kind::Array;
+        if (in_record()) sink_->list_begins(keys.back());
         tok = scan();
         if (tok == Tok::EndArray) break;
         stack.push_back(std::move(v));
@@ -304,10 +315,15 @@ bool Parser::run(Value& out, ParseError* error) {
       }
       Value& parent = stack.back();
       if (parent.kind == Value::Kind::Array) {
-        const bool records = sink_ && (stack.size() == 1 || (stack.size() == 2 && stack[0].kind == Value::Kind::Object &&
-                                                              keys.size() == 1 && keys[0] == "publications"));
-        if (records) sink_->record(std::move(v));
-        else parent.items.push_back(std::move(v));
+        const std::size_t a = stack.size() - 1;
+        if (records_at(a)) {
+          sink_->record(std::move(v));
+        } else {
+          // An item of a list that is a member of a record (the innermost open object is then
+          // the record, and keys.back() the list's name).
+          const bool of_record = a >= 2 && stack[a - 1].kind == Value::Kind::Object && records_at(a - 2);
+          if (!(of_record && sink_->list_item(keys.back(), v))) parent.items.push_back(std::move(v));
+        }
         tok = scan();
         if (tok == Tok::ValueSep) {
           tok = scan();
