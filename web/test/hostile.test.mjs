@@ -279,11 +279,12 @@ test("each run's written-out direction is the one dir=\"auto\" finds, and no ele
     template.innerHTML = markup;
     document.body.append(template.content);
     const title = [...document.querySelectorAll(".ps-title")].pop();
-    return { math: title.textContent.split("x\u00B2\u2083").length - 1, elements: title.querySelectorAll("*").length,
+    return { math: title.textContent.split("x\u00B2\u2083").length - 1, elements: title.querySelectorAll("*").length, end: title.textContent.slice(-1),
       autoChildren: Math.max(0, ...[...document.querySelectorAll("[dir=auto]")].map((el) => el.childNodes.length)) };
   }, big);
   await p.close();
-  assert.equal(parsed.math, 30000, "the whole title is there");
+  // (A run is drawn up to its first 16 KB, then "…": about 1,800 of the 30,000; the record keeps all.)
+  assert.ok(parsed.math > 1500 && parsed.math < 2000 && parsed.end === "\u2026", `${parsed.math} of the title's math drawn, ending in "${parsed.end}"`);
   assert.ok(parsed.elements <= 1000, `${parsed.elements} elements in one title`);
   assert.ok(parsed.autoChildren <= 8, `an element with dir="auto" has ${parsed.autoChildren} children`);
 });
