@@ -299,12 +299,12 @@ TEST(CslJson, NameListsReadAsTheyAreParsedAreTheSameNames) {
     EXPECT_EQ(a.authors[0].family(), "Hu");
     EXPECT_EQ(a.authors[1].family(), "Ye");
     EXPECT_TRUE(a.others);
-    ASSERT_EQ(a.editors().size(), 1u);
-    EXPECT_EQ(a.editors()[0].literal(), "The ATLAS Collaboration");
+    ASSERT_EQ(a.editors.size(), 1u);
+    EXPECT_EQ(a.editors[0].literal(), "The ATLAS Collaboration");
     const Publication& b = r.library.publications[1];
     ASSERT_EQ(b.authors.size(), 1u);
     EXPECT_EQ(b.authors[0].family(), "Ye");
-    EXPECT_TRUE(b.editors().empty());
+    EXPECT_TRUE(b.editors.empty());
     EXPECT_FALSE(b.others);
   }
   // The same record alone (a tree) and in a file whose syntax error comes after it (re-read).
