@@ -196,6 +196,9 @@ test("lab page: thousands of generated entries, sorted and searched in the brows
   const first = await shown(page, 40);
   assert.deepEqual(first.map((e) => e.owners), want.owners.slice(0, first.length));
   assert.ok(first.some((e) => e.owners.length), "no lab member among the first entries");
+  // The authors' marks are explained: each mark the list shows has its line in the legend.
+  const legend = await inShadow(page, ".ps-legend", (el) => (el.hidden ? "" : el.textContent));
+  for (const mark of new Set(want.view.marks)) assert.ok(legend.includes(mark), `the legend explains "${mark}": ${legend}`);
 
   for (const [sort, search] of [["title-asc", ""], ["author-asc", ""], ["year-asc", "gpu scheduling"], ["year-desc", "Łukasiewicz llm"]]) {
     const t0 = Date.now();
