@@ -5,11 +5,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <unordered_set>
 
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
+#include "text/string_ids.hpp"
 #include "papershelf/unicode.hpp"
 
 namespace papershelf {
@@ -154,7 +154,9 @@ bool has_page(const Publication& p) { return !p.title.text.empty(); }
 
 std::vector<std::string> page_file_names(const Library& lib) {
   // The index's name and the devices Windows finds in any folder are taken from the start.
-  std::unordered_set<std::string> taken = {"index.html", "con.html", "prn.html", "aux.html", "nul.html"};
+  // (StringIds, the core's own table: the page's core carries no second hash set for this.)
+  detail::StringIds taken;
+  for (const char* name : {"index.html", "con.html", "prn.html", "aux.html", "nul.html"}) taken.insert(name);
   for (const char* device : {"com", "lpt"})
     for (char digit = '0'; digit <= '9'; ++digit) taken.insert(std::string(device) + digit + ".html");
   std::vector<std::string> names;
@@ -166,7 +168,8 @@ std::vector<std::string> page_file_names(const Library& lib) {
     }
     const std::string name = page_file_name(p.key);
     std::string unique = name;
-    for (int n = 2; !taken.insert(unique).second; ++n) unique = name.substr(0, name.size() - 5) + "-" + std::to_string(n) + ".html";
+    bool added = false;
+    for (int n = 2; taken.insert(unique, added), !added; ++n) unique = name.substr(0, name.size() - 5) + "-" + std::to_string(n) + ".html";
     names.push_back(std::move(unique));
   }
   return names;
