@@ -910,12 +910,14 @@ int run_pages(const Args& a) {
   options.author = !library.profile.name.empty() ? library.profile.name : a.owners.empty() ? std::string() : a.owners.front();
   const View view = catalog.query(query, owner_text(a));
   const std::vector<std::string> names = page_file_names(library, view);
-  for (std::size_t k = 0; k < names.size(); ++k)
-    if (names[k].empty()) {
-      const Publication& p = library.publications[view.entries[k]];
-      const std::string source = p.source_index < a.files.size() ? a.files[p.source_index] : "-";
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const Publication& p = library.publications[view.entries[k]];
+    const std::string source = p.source_index < a.files.size() ? a.files[p.source_index] : "-";
+    if (names[k].empty())
       diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has no title: it gets no page"});
-    }
+    else if (const std::string gap = scholar_gap(p); !gap.empty())
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has " + gap + ": its page carries no Google Scholar tags"});
+  }
   print_diagnostics(diagnostics, false);
 
   const std::string dir = a.output.back() == '/' ? a.output : a.output + "/";

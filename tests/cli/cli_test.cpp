@@ -926,7 +926,8 @@ TEST(CliPages, WithoutSiteLinksStayRelativeAndNoSitemapIsWritten) {
   EXPECT_FALSE(fs::exists(dir + "out/papershelf.css"));
   const std::string page = read_text(dir + "out/hu2024.html");
   EXPECT_TRUE(contains(page, "<link rel=\"canonical\" href=\"hu2024.html\">")) << page;
-  EXPECT_TRUE(contains(page, "<meta name=\"citation_pdf_url\" content=\"hu2024.pdf\">"));
+  EXPECT_FALSE(contains(page, "citation_pdf_url")) << "a relative PDF means nothing to Scholar";
+  EXPECT_TRUE(contains(page, "<meta name=\"citation_title\""));
   EXPECT_TRUE(contains(page, "<link rel=\"stylesheet\" href=\"/assets/css/papershelf.css\">"));
 }
 

@@ -207,8 +207,14 @@ TEST(Pages, DatesAreYearOrYearMonthDay) {
   EXPECT_EQ(scholar_date({2023, 2, 29}), "2023");  // (no such day)
   EXPECT_EQ(scholar_date({2024, 2, 29}), "2024/02/29");
   EXPECT_EQ(scholar_date({0, 0, 0}), "");
-  const Library lib = read_bib("@misc{a, author = {A B}, title = {T}}");
-  EXPECT_EQ(scholar_problems(format_scholar_meta(lib.publications[0], {}), 1, false, false), "");
+  // Scholar indexes a paper with a title, an author and a year: without one, no tags at all.
+  const Library lib = read_bib("@misc{a, author = {A B}, title = {T}}\n@misc{b, title = {Course}, year = 2020}\n@misc{c, author = {A B}, title = {T}, year = 2020}");
+  EXPECT_EQ(scholar_gap(lib.publications[0]), "no year");
+  EXPECT_EQ(format_scholar_meta(lib.publications[0], {}), "");
+  EXPECT_EQ(scholar_gap(lib.publications[1]), "no author");
+  EXPECT_EQ(format_scholar_meta(lib.publications[1], {}), "");
+  EXPECT_EQ(scholar_gap(lib.publications[2]), "");
+  EXPECT_EQ(scholar_problems(format_scholar_meta(lib.publications[2], {}), 1, true, false), "");
 }
 
 TEST(Pages, FileNamesStayInTheirFolderAndAreUnique) {
@@ -261,6 +267,11 @@ TEST(Pages, TemplateTakesTheBodyHeadAndTitleAtItsMarkers) {
   const std::string plain = page_html(parts, o, "<html><HEAD><meta charset=\"utf-8\"></HEAD><body><!-- papershelf --></body></html>");
   EXPECT_NE(plain.find("<title>Scaling LLM Training</title>\n<meta name=\"citation_title\""), std::string::npos) << plain;
   EXPECT_LT(plain.find("citation_title"), plain.find("</HEAD>"));
+  // A layout's own <title> without the title marker: the paper's title takes its text (every
+  // page titled "My Site" would be one page to a reader's tabs).
+  const std::string titled = page_html(parts, o, "<html><head><title>My Site</title></head><body><!-- papershelf --></body></html>");
+  EXPECT_NE(titled.find("<title>Scaling LLM Training</title>"), std::string::npos) << titled;
+  EXPECT_EQ(titled.find("My Site"), std::string::npos);
   // Without a template: a whole page in the pages' language, linking the stylesheet.
   PagesOptions german = o;
   german.lang = "de";
@@ -360,7 +371,10 @@ TEST(Pages, EveryRealWorldEntryGetsTagsScholarAccepts) {
       if (names[k].empty()) continue;
       ++pages;
       const PageParts page = paper_page(p, o, names[k]);
-      EXPECT_EQ(scholar_problems(page.head, credited_names(p).size(), p.date.year > 0, true), "") << file << ": " << p.key;
+      if (scholar_gap(p).empty())
+        EXPECT_EQ(scholar_problems(page.head, credited_names(p).size(), true, true), "") << file << ": " << p.key;
+      else
+        EXPECT_EQ(page.head.find("citation_"), std::string::npos) << file << ": " << p.key << " has " << scholar_gap(p);
     }
   }
   EXPECT_GT(pages, 0u);

@@ -673,6 +673,14 @@ export function definePaperShelf(loader: Loader, css: string, canvas?: CanvasAss
       });
       // (toggle does not bubble: listened for on the way down)
       e.list.addEventListener("toggle", (ev) => void this.#onToggle(ev), true);
+      // A thumbnail that does not load (a preview the site lacks) leaves no broken-image box: its
+      // entry reads as one without a picture. (An error event does not bubble: caught on its way down.)
+      e.list.addEventListener("error", (ev) => {
+        const img = ev.target as HTMLElement;
+        if (!img.matches?.("img.ps-thumb")) return;
+        img.closest(".ps-entry")?.classList.remove("ps-has-thumb");
+        img.remove();
+      }, true);
       e.list.addEventListener("change", (ev) => void this.#onStyleChange(ev));
       e.download.addEventListener("toggle", () => void this.#fillDownloads());
       e.download.addEventListener("click", (ev) => void this.#onDownloadClick(ev));

@@ -50,7 +50,10 @@ std::string scholar_date(const Date& d);
 // then against `site` (absolute); relative when there is no site; "" when it is unsafe.
 std::string page_link(std::string_view url, const PagesOptions& options);
 
-// The Highwire Press <meta> tags of a record (citation_title, citation_author per author as
+// Why a record's page carries no Scholar tags ("" when it does): Scholar indexes a paper with a
+// title, an author and a year ("no author" for a course or a talk without its speaker).
+std::string scholar_gap(const Publication& p);
+// The Highwire Press <meta> tags of a record (none where scholar_gap() says why) (citation_title, citation_author per author as
 // "Family, Given", citation_publication_date, the journal's or conference's title, volume, issue,
 // first and last page, DOI, ISBN, ISSN, publisher, the thesis' or report's institution,
 // citation_pdf_url for an http(s) PDF only), escaped.

@@ -204,8 +204,16 @@ std::string page_link(std::string_view url, const PagesOptions& o) {
   return site + href;
 }
 
+std::string scholar_gap(const Publication& p) {
+  if (p.title.text.empty()) return "no title";
+  if (credited_names(p).empty()) return "no author";
+  if (scholar_date(p.date).empty()) return "no year";
+  return {};
+}
+
 std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   std::string out;
+  if (!scholar_gap(p).empty()) return out;  // (a course, a talk without its speaker: no paper to Scholar)
   HtmlOut h(out);
   meta(h, "citation_title", full_title(p));
   for (const Person& a : credited_names(p)) meta(h, "citation_author", scholar_name(a));
@@ -235,9 +243,10 @@ std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   meta(h, "citation_issn", p.detail("issn"));
   for (const Link& l : p.links)
     if (l.label == "pdf") {
-      // Only a web address: Scholar fetches it (never a javascript: or data: one).
+      // Only an absolute web address: Scholar fetches it (never a javascript: or data: one, and
+      // a relative one, without --site, means nothing to it).
       const std::string pdf = page_link(l.url, o);
-      if (is_http(pdf) || (site_folder(o).empty() && !pdf.empty() && pdf.find(':') == std::string::npos)) {
+      if (is_http(pdf)) {
         meta(h, "citation_pdf_url", pdf);
         break;
       }
@@ -250,7 +259,16 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   parts.title = full_title(p);
   HtmlOut head(parts.head);
   parts.head += format_scholar_meta(p, o);
-  if (!p.abstract.empty()) meta(head, "description", unicode::truncate_utf8(p.abstract.text, 300));
+  if (!p.abstract.empty()) {
+    // (At most 300 bytes, cut after a whole word.)
+    std::string description(unicode::truncate_utf8(p.abstract.text, 300));
+    if (description.size() < p.abstract.text.size()) {
+      const std::size_t space = description.find_last_of(' ');
+      if (space != std::string::npos && space > 150) description.resize(space);
+      description += "\u2026";
+    }
+    meta(head, "description", description);
+  }
   common_head(head, file_name, o);
   const std::string canonical = own_url(file_name, o);
   head << "<script type=\"application/ld+json\">" << detail::work_json_ld(p, is_http(canonical) ? canonical : std::string()) << "</script>\n";
@@ -352,7 +370,14 @@ std::string page_html(const PageParts& parts, const PagesOptions& o, std::string
   if (const std::size_t at = skeleton.find(kPageBodyMarker); at != std::string_view::npos) places.push_back({at, kPageBodyMarker.size(), &parts.body});
   if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), &head});
   else if (const std::size_t end = lower.find("</head"); end != std::string::npos) places.push_back({end, 0, &head});
-  if (const std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos) places.push_back({at, kPageTitleMarker.size(), &title});
+  if (const std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos) {
+    places.push_back({at, kPageTitleMarker.size(), &title});
+  } else if (const std::size_t open = lower.find("<title"); open != std::string::npos) {
+    // Without the marker the page's title takes the place of the layout's own <title> text
+    // (every page titled "My Site" would be one page to a reader's tabs and to Scholar).
+    const std::size_t text = lower.find('>', open), close = lower.find("</title", open);
+    if (text != std::string::npos && close != std::string::npos && text < close) places.push_back({text + 1, close - text - 1, &title});
+  }
   std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
   std::string out;
   std::size_t copied = 0;
