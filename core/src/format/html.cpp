@@ -227,12 +227,7 @@ constexpr std::size_t kMaxLinksPerEntry = 64;
 constexpr std::uint32_t kMaxRunBytes = 16 * 1024;
 
 // The drawn part of a run: all of it, or its first kMaxRunBytes bytes up to a character boundary.
-std::string_view drawn_part(std::string_view text) {
-  if (text.size() <= kMaxRunBytes) return text;
-  std::size_t cut = kMaxRunBytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return text.substr(0, cut);
-}
+std::string_view drawn_part(std::string_view text) { return unicode::truncate_utf8(text, kMaxRunBytes); }
 
 void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr) {
   if (text.text.size() > kMaxRunBytes) {
