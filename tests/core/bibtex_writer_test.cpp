@@ -86,6 +86,26 @@ TEST(BibtexWriter, RoundTripsStatusesNotInferredFromFields) {
   EXPECT_EQ(q.date, p.date) << bib;
 }
 
+// A visitor who copies an entry dated to the day pastes it into classic BibTeX too, which reads
+// no `date`: the year and month are there as BibTeX has them, the day beside them.
+TEST(BibtexWriter, ADayKeepsTheYearAndMonthBibtexReads) {
+  const ReadResult r = read_bibtex("@article{k, title = {T}, journal = {J}, year = {2026}, month = {7}, day = {9}}\n"
+                                   "@article{b, title = {B}, journal = {J}, date = {2025-03-14}}\n", {});
+  ASSERT_EQ(r.library.publications.size(), 2u);
+  for (const Publication& p : r.library.publications) {
+    BibtexOptions visitors;
+    visitors.for_visitors = true;
+    const std::string bib = format_bibtex(p, visitors);
+    EXPECT_NE(bib.find("year = {" + std::to_string(p.date.year) + "}"), std::string::npos) << bib;
+    EXPECT_NE(bib.find("month = "), std::string::npos) << bib;
+    EXPECT_NE(bib.find("day = {" + std::to_string(p.date.day) + "}"), std::string::npos) << bib;
+    EXPECT_EQ(bib.find("date = "), std::string::npos) << bib;
+    const ReadResult back = read_bibtex(bib, {});
+    ASSERT_EQ(back.library.publications.size(), 1u) << bib;
+    EXPECT_EQ(back.library.publications[0].date, p.date) << bib;
+  }
+}
+
 TEST(BibtexWriter, OmitFieldsByExactNameOnly) {
   const ReadResult r = read_bibtex(
       "@misc{k, title = {Source code matters}, "

@@ -363,11 +363,12 @@ std::string Writer::run() {
     if (bibtex::venue_priority(name) >= best_extra) name = bibtex::kVenueFields[0];
     field(name, latex::encode(p_.venue));
   }
-  // Dates: year/month as al-folio writes them, biblatex `date` when the day or
-  // an extra year or month (which the reader keeps only next to a `date`)
-  // requires it.
+  // Dates: year and month as al-folio writes them, which every BibTeX style and biblatex read
+  // (a known day as `day`, as the file had it: biblatex ignores it, a `date` alone would leave
+  // classic BibTeX without a year); biblatex `date` only when an extra year or month (which
+  // the reader keeps only next to a `date`) requires it.
   if (!has_extra("date") && p_.date.year) {
-    if (p_.date.day || has_extra("year") || has_extra("month")) {
+    if (has_extra("year") || has_extra("month")) {
       field("date", date_text());
     } else {
       field("year", std::to_string(p_.date.year));
@@ -375,6 +376,7 @@ std::string Writer::run() {
       static constexpr const char* kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                                 "jul", "aug", "sep", "oct", "nov", "dec"};
       if (p_.date.month >= 1 && p_.date.month <= 12) macro_field("month", kMonths[p_.date.month - 1]);
+      if (p_.date.day) field("day", std::to_string(p_.date.day));
     }
   }
   if (!p_.badge.empty()) field("abbr", encode_plain(p_.badge));
