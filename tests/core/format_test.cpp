@@ -525,6 +525,16 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   // "Under review" once: the note that only repeats the status is not shown.
   EXPECT_NE(html.find(">Under review</span>"), std::string::npos) << html;
   EXPECT_EQ(html.find("ps-note"), std::string::npos) << html;
+  // The note BibTeX requires of @unpublished, filled with the word itself, says what "Preprint"
+  // says; on a published paper a note is the owner's and stays.
+  for (const char* filler : {"unpublished", "Unpublished manuscript", "Manuscript"}) {
+    Publication u = sample_pub();
+    u.status = Status::Preprint;
+    u.note = filler;
+    EXPECT_EQ(format_entry_html(u, o).find("ps-note"), std::string::npos) << filler;
+    u.status = Status::Published;
+    EXPECT_NE(format_entry_html(u, o).find("ps-note"), std::string::npos) << filler;
+  }
   // The award's icon is an inline SVG; "Selected" is a word for screen readers, the star decoration.
   EXPECT_NE(html.find("<span class=\"ps-award\" dir=\"ltr\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
   EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span>"), std::string::npos);

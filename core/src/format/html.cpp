@@ -500,6 +500,15 @@ bool is_preset(std::string_view name) { return name == "al-folio" || name == "ac
 
 namespace {
 
+// A note that says only what the status label says: the label again ("Under review" twice), or
+// the word BibTeX's @unpublished makes its writers put in its required note.
+bool note_repeats_status(const Publication& p) {
+  if (p.status == Status::Published) return false;
+  const std::string_view note = p.note.text;
+  return same_text_ascii(note, label(p.status)) || same_text_ascii(note, "unpublished") ||
+         same_text_ascii(note, "manuscript") || same_text_ascii(note, "unpublished manuscript");
+}
+
 // .ps-head in a <`element`>: the badge and the title, linked to `title_url` (resolved against
 // o.base) or, when it is null, to the record's best link; "" links it nowhere.
 void append_head(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
@@ -551,7 +560,7 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
   if (p.selected)
     h << " <span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
   h << "</div>";
-  if (!p.note.empty() && !(p.status != Status::Published && same_text_ascii(p.note.text, label(p.status)))) {
+  if (!p.note.empty() && !note_repeats_status(p)) {
     h << "<div class=\"ps-note\"" << dir_attribute(p.note.text) << ">";
     append_marked(out, p.note, terms);
     h << "</div>";
