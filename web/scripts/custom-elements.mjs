@@ -1,5 +1,5 @@
 // Writes dist/custom-elements.json (the Custom Elements Manifest, schema 2.1.0) for <paper-shelf>
-// from the types of the element itself (read from the emitted element.d.ts with the TypeScript
+// from the types of the element itself (read from the emitted element/api.d.ts with the TypeScript
 // compiler), so the manifest cannot drift from the code: the attributes are those of
 // PaperShelfAttributeTypes (element.ts observes exactly these, checked when it compiles), the
 // events those of EventDetails (the only names its #emit takes), the properties those of the
@@ -11,12 +11,12 @@ import ts from "typescript";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 
-const program = ts.createProgram([join(dist, "element.d.ts")], { strict: true, skipLibCheck: true, lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] });
+const program = ts.createProgram([join(dist, "element", "api.d.ts")], { strict: true, skipLibCheck: true, lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] });
 const checker = program.getTypeChecker();
-const file = program.getSourceFile(join(dist, "element.d.ts"));
+const file = program.getSourceFile(join(dist, "element", "api.d.ts"));
 const declared = (name) => {
   const found = file.statements.find((s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === name);
-  if (!found) throw new Error(`element.d.ts declares no ${name}`);
+  if (!found) throw new Error(`element/api.d.ts declares no ${name}`);
   return checker.getTypeAtLocation(found.name);
 };
 const doc = (symbol) => ts.displayPartsToString(symbol.getDocumentationComment(checker)).replace(/\s+/g, " ").trim();

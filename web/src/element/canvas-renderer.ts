@@ -1,0 +1,157 @@
+// renderer="canvas": the Dear ImGui widget draws the list, loaded on first use; the HTML list stays
+// for screen readers and find-in-page, visually hidden. The widget asks the element for rows and
+// hands back the visitor's query, opens and copies.
+import type { UsefulControls, View } from "../core.js";
+import type { CanvasAssets, CanvasView, QueryState } from "../canvas.js";
+import type { Shelf } from "../worker.js";
+import type { ShelfHost } from "./host.js";
+import { canvasWords } from "./labels.js";
+import { FIRST_CHUNK } from "./list-view.js";
+import { chosen, rowOptions } from "./options.js";
+import { darkScheme, seenBehind } from "./page-theme.js";
+
+export class CanvasRenderer {
+  #host: ShelfHost;
+  #assets?: CanvasAssets;
+  #canvas?: CanvasView;
+  #loading = false;
+  #failed = false;
+  /** The library the widget's rows came from, and whether it has citation counts. */
+  #library?: Shelf;
+  #hasCitations = false;
+
+  constructor(host: ShelfHost, assets: CanvasAssets | undefined) {
+    this.#host = host;
+    this.#assets = assets;
+  }
+
+  /** The widget is drawing (it loaded and the element asks for it). */
+  get live(): boolean { return !!this.#canvas; }
+  /** The widget's last frame layout and its words (for tests and automation). */
+  probe(): unknown { return this.#canvas?.probe(); }
+  labels(): unknown { return this.#canvas?.labels(); }
+
+  rowOptions() { return rowOptions(this.#host.element); }
+
+  /** The rows' options for a query, when the canvas draws (a worker sends them with the view). */
+  wantsRows() { return this.#canvas && this.#host.element.getAttribute("renderer") === "canvas" ? this.rowOptions() : undefined; }
+
+  /** Shows `view` in the widget (loading it first), or the HTML list where it is not wanted. */
+  async sync(view: View, useful: UsefulControls): Promise<void> {
+    const host = this.#host;
+    const { shelf: wrap, canvasHost, legend } = host.parts;
+    const want = host.element.getAttribute("renderer") === "canvas" && !!this.#assets && !this.#failed;
+    wrap.classList.toggle("ps-mode-canvas", want && !!this.#canvas);
+    canvasHost.hidden = !want;
+    // Under the canvas the marks' legend reads as its footnote, and a search that hides it
+    // moves nothing the visitor is looking at.
+    if (want && this.#canvas) { if (canvasHost.nextElementSibling !== legend) canvasHost.after(legend); }
+    else if (legend.nextElementSibling !== canvasHost) canvasHost.before(legend);
+    if (!want) return;
+    if (!this.#canvas) {
+      if (!this.#loading) void this.#start(canvasHost.querySelector("canvas")!);
+      return;
+    }
+    const lib = host.library!;
+    const canvasView = this.#canvas;
+    if (this.#library !== lib) {
+      this.#library = lib;
+      canvasView.clearRows();
+      // Citation counts get their own column only when the data has them: the most-cited entry tells.
+      const top = (await lib.query({ sort: "citations-desc" })).entries.slice(0, 1);
+      this.#hasCitations = top.length > 0 && (await lib.entries(top))[0].citations !== null;
+      if (lib !== host.library) return;
+    }
+    const style = getComputedStyle(wrap);
+    const scheme = host.element.getAttribute("data-theme");  // (as the page was judged: PageTheme)
+    canvasView.setTheme({
+      dark: scheme === "dark" || (scheme === "auto" && !!darkScheme?.matches),
+      text: style.color,
+      background: `rgb(${seenBehind(host.element).join(", ")})`,
+      accent: getComputedStyle(canvasHost).color,  // the stylesheet gives the host var(--ps-accent)
+      font: style.fontFamily,
+    });
+    canvasView.setMaxAuthors(host.formatOptions().maxAuthors || 10);
+    canvasView.setLabels(canvasWords(host.labels));
+    canvasView.setControls(useful);  // (the toolbar's rule: the controls that can change the list)
+    // The first screen's rows go with the view (a worker sent them with it), so its first frame
+    // draws them instead of placeholders.
+    const records = view.entries.slice(0, FIRST_CHUNK);
+    const rows = await lib.entries(records, this.rowOptions());
+    if (lib !== host.library || view !== host.view) return;
+    canvasView.setQuery({ ...host.state });
+    canvasView.setView(view, this.#hasCitations, { records, rows });
+  }
+
+  async #start(element: HTMLCanvasElement): Promise<void> {
+    const host = this.#host;
+    const assets = this.#assets!;
+    this.#loading = true;
+    const problem = (message: string) => host.problem("canvas", message);
+    try {
+      const bundle = await assets.load();
+      this.#canvas = (await bundle.CanvasView.create(bundle.default, assets, element, {
+        rows: (records) => host.library?.entries(records, this.rowOptions()) ?? [],
+        query: (q: QueryState) => {
+          // Typing in the widget's search field is typing, as in the HTML one: one history entry
+          // for the word, and the hidden list's tail waits for a pause instead of taking the
+          // canvas's frames.
+          const typing = q.search !== host.state.search;
+          if (typing) host.lastKeyAt = performance.now();
+          // The widget writes the core's canonical text; the defaults stay out of the URL hash.
+          host.state = { search: q.search, filter: q.filter, sort: chosen(host.element, "sort", q.sort), group: chosen(host.element, "group", q.group) };
+          host.commit(typing);
+        },
+        open: (url) => {
+          const target = new URL(url, document.baseURI);
+          if (["http:", "https:", "mailto:"].includes(target.protocol)) window.open(target.href, "_blank", "noopener,noreferrer");
+        },
+        copy: async (format, record) => {
+          const lib = host.library;
+          if (!lib) return;
+          let text: string;
+          try {
+            const isExport = (await lib.formats()).exports.some((f) => f.name === format);
+            text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: host.omitFields() }) : lib.cite(record, format));
+          } catch (err) {
+            host.withoutFormats((err as Error).message);
+            return;
+          }
+          void navigator.clipboard?.writeText(text).catch(() => {});
+          host.emit("copy", { key: (await lib.entries([record]))[0]?.key, text });
+        },
+        copyText: (text) => void navigator.clipboard?.writeText(text).catch(() => {}),
+        missingGlyphs: (chars) => problem(`the canvas has no glyph for ${[...chars].join(" ")} (no font on this system draws them); those characters show as boxes`),
+        announce: (text) => { element.parentElement!.querySelector(".ps-canvas-live")!.textContent = text; },
+      })) ?? undefined;
+      if (this.#canvas) this.#keyboard(element);
+      if (!this.#canvas) {
+        this.#failed = true;
+        problem("WebGL 2 is not available: showing the HTML list instead");
+      }
+    } catch (err) {
+      this.#failed = true;
+      problem(`the canvas renderer could not load (${(err as Error).message}): showing the HTML list instead`);
+    }
+    this.#loading = false;
+    host.refresh();
+  }
+
+  /** The canvas is one tab stop. While it has focus the hidden list is inert, so Tab leaves for
+   *  the page's next control in one press (the list's links would come first); the rest of the
+   *  time the list stays readable and findable. Shift+Tab from after the element lands on the
+   *  canvas, not in the invisible list. */
+  #keyboard(canvasEl: HTMLCanvasElement): void {
+    const el = this.#host.element;
+    const list = this.#host.parts.list;
+    // (the canvas and the input it hands the keyboard to while its search field is edited)
+    const widget = canvasEl.parentElement!;
+    widget.addEventListener("focusin", () => { list.inert = true; });
+    widget.addEventListener("focusout", (e) => { if (!(e.relatedTarget instanceof Node && widget.contains(e.relatedTarget))) list.inert = false; });
+    list.addEventListener("focusin", (e) => {
+      const from = e.relatedTarget;
+      if (!list.parentElement!.classList.contains("ps-mode-canvas") || !(from instanceof Node) || el.contains(from)) return;
+      if (el.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) canvasEl.focus();
+    });
+  }
+}
