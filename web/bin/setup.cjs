@@ -13,13 +13,15 @@ const BROWSER_FILES = ["papershelf.js", "papershelf-core.wasm", "papershelf-core
 const SITES = {
   page: {
     files: ".",
-    next: `Then, where the list goes (your .bib beside the page):
+    next: `Then, where the list goes in your page (your .bib beside it, named by src; the page's <head>
+needs <meta name="viewport" content="width=device-width, initial-scale=1"> for phones):
 
   <link rel="stylesheet" href="papershelf.css">
   <script src="papershelf.js" defer></script>
   <paper-shelf src="papers.bib" owner="Your Name; Y. Name"><!-- papershelf:prerender --></paper-shelf>
 
-and after each change to the .bib: npx papershelf prerender page.html -o page.html`,
+and after each change to the .bib (page.html being your page, index.html the one setup starts):
+  npx papershelf prerender page.html -o page.html`,
   },
   jekyll: {
     files: "assets/js",
@@ -28,7 +30,8 @@ and after each change to the .bib: npx papershelf prerender page.html -o page.ht
 
   {% include papershelf.html bib="_bibliography/papers.bib" owner="Your Name; Y. Name" %}
 
-and to build (prerender also publishes the .bib, which Jekyll leaves out):
+and to build (prerender also publishes the .bib, which Jekyll leaves out; a site without a
+Gemfile runs jekyll build alone):
 
   bundle exec jekyll build
   npx papershelf prerender _site`,
@@ -86,6 +89,35 @@ module.exports = function setup(args) {
     fs.writeFileSync(target, bytes);
     process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
   }
+  if (kind === "page") starterPage(folder);
   process.stdout.write(`${site.next}\n`);
   return 0;
 };
+
+/**
+ * In a folder with no index.html yet, a whole page to start from: the viewport a phone needs, the
+ * stylesheet, the script and the element, listing the folder's .bib when it has one.
+ */
+function starterPage(folder) {
+  const target = path.join(folder, "index.html");
+  if (fs.existsSync(target)) return;
+  const bibs = fs.readdirSync(folder).filter((name) => /\.(bib|json)$/i.test(name) && !/^package(-lock)?\.json$/.test(name));
+  const src = bibs.length === 1 ? bibs[0] : "papers.bib";
+  const attr = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  fs.writeFileSync(target, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Publications</title>
+<link rel="stylesheet" href="papershelf.css">
+<script src="papershelf.js" defer></script>
+</head>
+<body>
+<h1>Publications</h1>
+<paper-shelf src="${attr}" owner="Your Name; Y. Name"><!-- papershelf:prerender --></paper-shelf>
+</body>
+</html>
+`);
+  process.stderr.write(`papershelf: wrote index.html, a page to start from that lists ${src}${bibs.length === 1 ? "" : " (put your .bib there, or change src)"}; set owner to your name as your papers spell it\n`);
+}
