@@ -420,6 +420,23 @@ std::string owner_text(const Args& a) {
   return text;
 }
 
+// When the owner's names are on none of the papers (a placeholder left in, a spelling the file
+// does not use), whom they most likely meant, as the names to give instead; "" when they are on
+// some, or none is given (a list without an owner is a page's choice). `as_attribute` words it
+// for a page's owner="...".
+std::string owner_advice(Catalog& catalog, const Args& a, bool as_attribute) {
+  const std::string given = owner_text(a);
+  if (given.empty()) return {};
+  const std::optional<CoauthorStats> who = likely_owner(catalog.library(), catalog.owner(given));
+  if (!who) return {};
+  std::string names;
+  for (const std::string& v : who->variants) names += (names.empty() ? "" : "; ") + v;
+  return "the owner \"" + given + "\" is on none of the papers" +
+         ", so no name is set in bold; " + who->name + " is on " + std::to_string(who->count) + " of the " +
+         std::to_string(catalog.library().publications.size()) + ": " + (as_attribute ? "owner=\"" : "--owner \"") + names + "\"";
+}
+
+
 int run_stats(const Args& a) {
   if (a.help) return std::fputs(kStatsHelp, stdout), 0;
   if (a.files.empty()) return usage_error("stats needs at least one FILE (or - for stdin)");
@@ -435,7 +452,9 @@ int run_stats(const Args& a) {
   if (!load(a, lib, diagnostics)) return 2;
   print_diagnostics(diagnostics, true);
   Catalog catalog(std::move(lib));
-  if (catalog.owner(owner_text(a)).empty())
+  if (const std::string said = owner_advice(catalog, a, false); !said.empty())
+    say(said);
+  else if (catalog.owner(owner_text(a)).empty())
     std::fprintf(stderr, "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
   StatsOptions so;
   so.max_venues = so.max_coauthors = a.top;
@@ -509,9 +528,13 @@ std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
 // Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
 // or 1 when the input had errors (the valid records are still in `out`).
 int render_library(const Args& a, const Query& query, CitationStyle style, Library lib,
-                   const std::vector<Diagnostic>& diagnostics, Output& out, std::size_t* listed = nullptr) {
+                   const std::vector<Diagnostic>& diagnostics, Output& out, std::size_t* listed = nullptr,
+                   std::string* advice = nullptr) {
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
+  if (advice && a.format == "html") *advice = owner_advice(catalog, a, true);
+  else if (a.format == "html")
+    if (const std::string said = owner_advice(catalog, a, false); !said.empty()) say(said);
   FormatOptions options;
   options.owner = catalog.owner(owner_text(a));
   options.max_authors = a.max_authors;
@@ -776,7 +799,9 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     std::string html;
     Output to_html(html);
     std::size_t listed = 0;
-    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed));
+    std::string advice;
+    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed, &advice));
+    if (!advice.empty()) report(Severity::Warning, advice);
     // The marker stays and the end marker closes what was written, so the next run (after the
     // .bib changed) replaces it; a list written before, up to its end marker, is replaced now.
     out.append(page, copied, (whole ? shelf.content_start : shelf.marker_end) - copied);

@@ -460,6 +460,32 @@ TEST(CliPrerender, AMarkerWithoutALocalSourceIsLeftAndSaidSo) {
   EXPECT_EQ(papershelf("prerender " + quote(::testing::TempDir() + "no-such-page.html")).status, 2);
 }
 
+// A page whose owner is a placeholder (setup's starting page) or a spelling the file does not
+// use bolds no one: prerender says so at the element, with the names of whom it most likely is.
+TEST(CliPrerender, AnOwnerOnNoPaperIsToldWhomItMostLikelyIs) {
+  const std::string page = temp_file("owner.html",
+      "<paper-shelf src=\"owner.bib\" owner=\"Your Name; Y. Name\"><!-- papershelf:prerender --></paper-shelf>\n");
+  const std::string dir = page.substr(0, page.rfind('/') + 1);
+  write_file(dir + "owner.bib",
+             "@misc{a, title={One}, author={Lovelace, Ada and Babbage, Charles}, year=2020}\n"
+             "@misc{b, title={Two}, author={A. Lovelace}, year=2021}\n"
+             "@misc{c, title={Three}, author={Somerville, Mary}, year=2022}\n");
+  const Result r = papershelf("prerender " + quote(page), true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, page + ":1:1: warning: <paper-shelf> the owner \"Your Name; Y. Name\" is on none of the papers, so no name is set in bold; "
+                              "Ada Lovelace is on 2 of the 3: owner=\"")) << r.out;
+  EXPECT_TRUE(contains(r.out, "A. Lovelace")) << r.out;
+  // Named as the file spells it, it is quiet.
+  write_file(page, "<paper-shelf src=\"owner.bib\" owner=\"Ada Lovelace; A. Lovelace\"><!-- papershelf:prerender --></paper-shelf>\n");
+  const Result named = papershelf("prerender " + quote(page), true);
+  EXPECT_EQ(named.status, 0) << named.out;
+  EXPECT_FALSE(contains(named.out, "warning")) << named.out;
+  // render and stats say it too, as the flag.
+  const Result render = papershelf("render " + quote(dir + "owner.bib") + " --owner 'Your Name'", true);
+  EXPECT_TRUE(contains(render.out, "papershelf: the owner \"Your Name\" is on none of the papers")) << render.out;
+  EXPECT_TRUE(contains(render.out, "--owner \"")) << render.out;
+}
+
 TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {
   // 1,203 records: the first 50 are listed, by year with their groups' full counts, and a line
   // says how many there are; the page's metadata describes those 50.

@@ -28,6 +28,7 @@
 //   1952:1 1953:1 1955:2 1959:2 and zeros between; venues ACM 3 (1955), Computers and
 //   Automation 1 (1953); co-authors UNIVAC Team 2 (1955), José García 2 ("Jose Garcia" merged;
 //   1953); citations 10+8+5+4+3 = 30 over 5 records, h-index 4, i10-index 1.
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -107,6 +108,28 @@ TEST(Stats, AdaYearsAreContinuousAndStackedByType) {
     EXPECT_EQ(y.by_type[int(PubType::Preprint)], expected[i].preprint) << y.year;
   }
   EXPECT_EQ(s.undated, 1u);
+}
+
+// A page left with a placeholder owner (or a spelling the file does not use) bolds no one: the
+// person on most papers, with their spellings, is whom to name. From the hand tally above: Ada
+// is on 8 of the 9 records, as "Ada Lovelace" and "A. Lovelace".
+TEST(Stats, LikelyOwnerIsThePersonOnMostPapers) {
+  const ps::Library lib = load("ada.bib");
+  const auto placeholder = ps::likely_owner(lib, ps::OwnerMatcher({"Your Name", "Y. Name"}));
+  ASSERT_TRUE(placeholder.has_value());
+  EXPECT_EQ(placeholder->name, "Ada Lovelace");
+  EXPECT_EQ(placeholder->count, 8u);
+  EXPECT_NE(std::find(placeholder->variants.begin(), placeholder->variants.end(), "A. Lovelace"), placeholder->variants.end());
+  EXPECT_TRUE(ps::likely_owner(lib, ps::OwnerMatcher()).has_value());  // no owner named
+  EXPECT_FALSE(ps::likely_owner(lib, ps::OwnerMatcher({"Mary Somerville"})).has_value());  // on some papers
+  // No one on half the papers: no guess.
+  ps::Library few;
+  for (const char* family : {"One", "Two", "Three"}) {
+    ps::Publication p;
+    p.authors.push_back(ps::Person{"A", family, "", "", "", ""});
+    few.publications.push_back(p);
+  }
+  EXPECT_FALSE(ps::likely_owner(few, ps::OwnerMatcher({"Your Name"})).has_value());
 }
 
 TEST(Stats, AdaVenues) {

@@ -72,6 +72,11 @@ struct StatsOptions {
 Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOptions& options = {},
                     const std::vector<std::uint32_t>* indices = nullptr);
 
+// Whom an owner who is on none of the records most likely meant (a placeholder left in a page, a
+// spelling the file does not use): the person on most of them, with every spelling found, when
+// that is at least half of them. Nothing when `owner` is on some record, or no one is on half.
+std::optional<CoauthorStats> likely_owner(const Library& lib, const OwnerMatcher& owner);
+
 // The h-index of a list of citation counts.
 std::uint32_t h_index(std::vector<std::int64_t> citations);
 

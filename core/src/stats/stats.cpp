@@ -418,4 +418,18 @@ std::optional<ProfileMode> profile_mode_from_string(std::string_view s) {
   return std::nullopt;
 }
 
+std::optional<CoauthorStats> likely_owner(const Library& lib, const OwnerMatcher& owner) {
+  if (lib.publications.empty()) return std::nullopt;
+  if (!owner.empty())
+    for (const Publication& p : lib.publications)
+      for (const Person& a : p.authors)
+        if (owner.matches(a)) return std::nullopt;
+  StatsOptions one;
+  one.max_venues = 1;
+  one.max_coauthors = 1;
+  Stats everyone = compute_stats(lib, OwnerMatcher{}, one);
+  if (everyone.coauthors.empty() || everyone.coauthors.front().count * 2 < lib.publications.size()) return std::nullopt;
+  return std::move(everyone.coauthors.front());
+}
+
 }  // namespace papershelf
