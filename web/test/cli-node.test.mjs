@@ -185,7 +185,9 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
     for (const f of browserFiles) assert.ok(same(join(dist, f), join(site, folder, f)), `${kind}: ${folder}/${f}`);
     if (include) assert.ok(same(join(dist, include[0]), join(site, include[1])), `${kind}: ${include[1]}`);
     // It says what it wrote, and then the line for the page and the commands that build the site.
-    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length + (include ? 1 : 0), kind);
+    // (and for a page, in a folder without one, the index.html to start from)
+    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length + (include || kind === "page" ? 1 : 0), kind);
+    if (kind === "page") assert.match(readFileSync(join(site, "index.html"), "utf8"), /<paper-shelf src="papers\.bib" owner="Your Name; Y\. Name"><!-- papershelf:prerender -->/);
     assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
       : kind === "jekyll" ? /\{% include papershelf\.html bib=.*npx papershelf prerender _site/s : /<paper-shelf src=.*npx papershelf prerender page\.html/s, kind);
     // Again: nothing changed, nothing is written; an older copy is replaced and said so.

@@ -85,6 +85,47 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
   }
 });
 
+// The README's plain-page route, counted: from a folder holding only the researcher's .bib (a real
+// one when ../shared is beside the repository), `npm install` and `npx papershelf setup page` make a
+// page that shows every entry once it is served, and prerender fills it after the owner is named.
+test("two commands from a folder with a .bib: a page that lists it", async () => {
+  const realworld = join(process.env.PAPERSHELF_SHARED ?? join(web, "..", "..", "shared"), "corpus", "realworld");
+  const real = existsSync(realworld) ? "0xtob__0xtob.github.io__papers.bib" : undefined;
+  const site = join(work, "two-commands");
+  mkdirSync(site);
+  const name = real ?? "papers.bib";
+  writeFileSync(join(site, name), real ? readFileSync(join(realworld, real)) : BIB);
+  // (The corpus README's table: file | repository | path | entries | ...)
+  const row = real && readFileSync(join(realworld, "README.md"), "utf8").split("\n").find((line) => line.startsWith(`| ${real} |`));
+  const expected = real ? Number(row.split("|")[4]) : 2;
+  assert.ok(expected > 0, row);
+  installTarball(site, tarball);                                                              // 1
+  const setup = await run("npx", ["--offline", "papershelf", "setup", "page"], { cwd: site }); // 2
+  assert.equal(setup.status, 0, setup.stderr.toString());
+  const page = readFileSync(join(site, "index.html"), "utf8");
+  assert.ok(page.includes(`src="${name}"`) && page.includes('name="viewport"'), page);
+  const server = await serve(site);
+  const browser = await launch();
+  try {
+    const tab = await browser.context.newPage();
+    await tab.goto(`${server.url}/index.html`);
+    await tab.waitForFunction((n) => document.querySelector("paper-shelf")?.visibleKeys.length === n, expected);
+    await tab.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  // The placeholder owner bolds no one: prerender says whom to name instead (and exits 1).
+  const prerender = await run("npx", ["--offline", "papershelf", "prerender", "index.html", "-o", "index.html"], { cwd: site });
+  assert.equal(prerender.status, 1, prerender.stderr.toString());
+  assert.match(prerender.stderr.toString(), /the owner "Your Name; Y\. Name" is on none of the papers, so no name is set in bold; .+ owner="/);
+  assert.equal((readFileSync(join(site, "index.html"), "utf8").match(/<li class="ps-entry/g) ?? []).length, expected);
+  // Setup again keeps the page the researcher has edited since.
+  writeFileSync(join(site, "index.html"), "edited");
+  assert.equal((await run("npx", ["--offline", "papershelf", "setup", "page"], { cwd: site })).status, 0);
+  assert.equal(readFileSync(join(site, "index.html"), "utf8"), "edited");
+});
+
 test("npm install ./papershelf-VERSION.tgz, then npx papershelf check, in an empty folder", async () => {
   const site = join(work, "empty");
   mkdirSync(site);
@@ -114,7 +155,9 @@ test("HOWTO.txt's static list: install in the site's folder, prerender with --ro
   writeFileSync(join(site, "papers.bib"), BIB);
   const page = (lines) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Papers</title>\n${lines[0]}\n` +
     `<script src="/papershelf/papershelf.js" defer></script></head><body>\n${lines[1]}\n</body></html>\n`;
-  writeFileSync(join(site, "index.html"), page(pageLines));
+  // (The researcher puts their own name where HOWTO says "Your Name"; prerender would say so.)
+  const written = page(pageLines).replaceAll("Your Name", "Qinghao Hu");
+  writeFileSync(join(site, "index.html"), written);
   const runCommand = async (command) => {
     const [tool, ...args] = command.split(" ").map((word) => word === `/path/to/papershelf-${version}.tgz` ? tarball : word);
     if (tool === "npm") args.push("--no-audit", "--no-fund", "--offline");
@@ -140,5 +183,5 @@ test("HOWTO.txt's static list: install in the site's folder, prerender with --ro
   assert.equal(refilled.split("papershelf:prerender").length - 1, 2, "one marker and one end marker");
   // Everything outside the markers is the page as it was.
   const outside = (html) => html.replace(/<!-- papershelf:prerender -->[^]*?(<!-- \/papershelf:prerender -->|(?=<\/paper-shelf>))/, "");
-  assert.equal(outside(refilled), outside(page(pageLines)));
+  assert.equal(outside(refilled), outside(written));
 });
