@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -204,25 +205,31 @@ enum class VenueField : std::uint8_t {
 };
 
 // Members are ordered by size (the small ones last) so that no padding sits between them: a
-// 10,000-entry file holds 10,000 of these.
+// 10,000-entry file holds 10,000 of these (and a hostile one a record per 75 bytes).
 struct Publication {
+  // The fields most records leave empty, kept apart in one block that a record without any of
+  // them does not have: they took 384 of the record's 672 bytes. Read them with rare() or the
+  // shorthands below, write them through edit_rare().
+  struct Rare {
+    std::vector<Person> editors;
+    std::string badge;  // short venue label: "NSDI"
+    RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
+    std::string award_label;  // short: "Best Paper"
+    RichText note;
+    RichText abstract;
+    std::string doi;
+    std::string arxiv;  // arXiv identifier, "2401.09149"
+    std::vector<std::string> tags;
+    std::string thumbnail;
+    std::optional<std::int64_t> citations;
+  };
+
   std::string key;
   std::string source_type;  // entry type as written in the source ("inproceedings", "paper-conference")
   RichText title;
   std::vector<Person> authors;
-  std::vector<Person> editors;
   RichText venue;     // container title: journal, proceedings, school...
-  std::string badge;  // short venue label: "NSDI"
-  RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
-  std::string award_label;  // short: "Best Paper"
-  RichText note;
-  RichText abstract;
   std::vector<Link> links;
-  std::string doi;
-  std::string arxiv;  // arXiv identifier, "2401.09149"
-  std::vector<std::string> tags;
-  std::string thumbnail;
-  std::optional<std::int64_t> citations;
   // Every field the model has no slot for, as BibTeX text under its BibTeX name whatever the
   // source ("pages" = "1--21", also from CSL-JSON's "page": "1-21"): the bibliographic details
   // (volume, pages, publisher, ...) that citations and exports read through detail(), and the
@@ -240,6 +247,41 @@ struct Publication {
   std::uint32_t line = 0;
   std::uint32_t order = 0;  // position in the merged library
 
+  Publication() = default;
+  Publication(const Publication& other);
+  Publication(Publication&&) noexcept = default;
+  Publication& operator=(const Publication& other);
+  Publication& operator=(Publication&&) noexcept = default;
+  ~Publication() = default;
+
+  // The rare fields (all empty when the record has none of them).
+  const Rare& rare() const;
+  // The rare fields to write (made on first use).
+  Rare& edit_rare();
+  const std::vector<Person>& editors() const { return rare().editors; }
+  const std::string& badge() const { return rare().badge; }
+  const RichText& award() const { return rare().award; }
+  const std::string& award_label() const { return rare().award_label; }
+  const RichText& note() const { return rare().note; }
+  const RichText& abstract() const { return rare().abstract; }
+  const std::string& doi() const { return rare().doi; }
+  const std::string& arxiv() const { return rare().arxiv; }
+  const std::vector<std::string>& tags() const { return rare().tags; }
+  const std::string& thumbnail() const { return rare().thumbnail; }
+  const std::optional<std::int64_t>& citations() const { return rare().citations; }
+  // Setters that leave a record without rare fields as it is when the value is empty.
+  void set_editors(std::vector<Person> v) { set_rare(&Rare::editors, std::move(v)); }
+  void set_badge(std::string v) { set_rare(&Rare::badge, std::move(v)); }
+  void set_award(RichText v) { set_rare(&Rare::award, std::move(v)); }
+  void set_award_label(std::string v) { set_rare(&Rare::award_label, std::move(v)); }
+  void set_note(RichText v) { set_rare(&Rare::note, std::move(v)); }
+  void set_abstract(RichText v) { set_rare(&Rare::abstract, std::move(v)); }
+  void set_doi(std::string v) { set_rare(&Rare::doi, std::move(v)); }
+  void set_arxiv(std::string v) { set_rare(&Rare::arxiv, std::move(v)); }
+  void set_tags(std::vector<std::string> v) { set_rare(&Rare::tags, std::move(v)); }
+  void set_thumbnail(std::string v) { set_rare(&Rare::thumbnail, std::move(v)); }
+  void set_citations(std::optional<std::int64_t> v) { set_rare(&Rare::citations, std::move(v)); }
+
   // Returns the verbatim value of an extra field, or nullptr.
   const std::string* extra_field(std::string_view name) const;
   // True when the venue is who published the record (a thesis' school, a report's institution,
@@ -248,6 +290,17 @@ struct Publication {
   // A bibliographic detail by its BibTeX name ("volume", "pages", "publisher", "address",
   // "isbn", ...), decoded to Unicode text ("1--21" -> "1–21"); "" when the record has none.
   std::string detail(std::string_view name) const;
+
+ private:
+  template <class T>
+  void set_rare(T Rare::*field, T value) {
+    if (rare_ || !is_empty(value)) edit_rare().*field = std::move(value);
+  }
+  template <class T>
+  static bool is_empty(const T& value) { return value.empty(); }
+  static bool is_empty(const std::optional<std::int64_t>& value) { return !value; }
+
+  std::unique_ptr<Rare> rare_;
 };
 
 // A legend explains a handful of marks (*, †, ‡); the readers keep its first kMaxLegendEntries

@@ -823,7 +823,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Editor: {
         NameList names = parse_bibtex_names(v);
         report_name_issues(f, names);
-        p.editors = std::move(names.people);
+        p.set_editors(std::move(names.people));
         break;
       }
       case FieldRole::AuthorAnnotation:
@@ -880,7 +880,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         }
         break;
       case FieldRole::Abbr:
-        p.badge = latex::decode(v).text;
+        p.set_badge(latex::decode(v).text);
         break;
       case FieldRole::Selected: {
         const std::string s = bibtex::to_lower_ascii(bibtex::trim(v));
@@ -888,48 +888,48 @@ void Resolver::map(const Entry& e, Publication& p) {
         break;
       }
       case FieldRole::Award:
-        p.award = decode(f);
+        p.set_award(decode(f));
         break;
       case FieldRole::AwardName:
-        p.award_label = latex::decode(v).text;
+        p.set_award_label(latex::decode(v).text);
         break;
       case FieldRole::Link:
         add_links(p, n, bibtex::clean_url(v));
         break;
       case FieldRole::Arxiv:
-        p.arxiv = bibtex::clean_arxiv(v);
+        p.set_arxiv(bibtex::clean_arxiv(v));
         break;
       case FieldRole::Doi: {
         std::string doi = bibtex::clean_doi(v);
-        if (doi.empty() || !p.doi.empty()) {
+        if (doi.empty() || !p.doi().empty()) {
           keep(f);
         } else {
-          p.doi = std::move(doi);
+          p.set_doi(std::move(doi));
         }
         break;
       }
       case FieldRole::Preview:
-        p.thumbnail = bibtex::clean_url(v);
+        p.set_thumbnail(bibtex::clean_url(v));
         break;
       case FieldRole::Abstract:
-        p.abstract = decode(f);
+        p.set_abstract(decode(f));
         break;
       case FieldRole::Annotation:
         keep(f);
         read_legend(v, f.name_offset);
         break;
       case FieldRole::Keywords:
-        p.tags = split_tags(v);
+        p.set_tags(split_tags(v));
         break;
       case FieldRole::Note:
-        p.note = decode(f);
+        p.set_note(decode(f));
         break;
       case FieldRole::Pubstate:
         if (!(pubstate = bibtex::status_from_pubstate(v))) keep(f);
         break;
       case FieldRole::Citations:
         if (auto count = bibtex::parse_integer(v)) {
-          p.citations = *count;
+          p.set_citations(*count);
         } else {
           keep(f);
         }
@@ -981,14 +981,14 @@ void Resolver::map(const Entry& e, Publication& p) {
       diag(e.offset, Severity::Warning,
            "entry '" + excerpt(e.key) + "' has no title: it is left out of the list");
   }
-  if (p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_extra(p.extra);
+  if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_extra(p.extra));
   // A journal that is a preprint server (Google Scholar's "arXiv preprint arXiv:...", DBLP's
   // "CoRR") makes a preprint, not a journal article.
   const VenueClues venue_says = venue_clues(p.venue.text);
   const bool preprint_server = venue_says.preprint_server;
-  if (preprint_server && p.arxiv.empty()) p.arxiv = bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra);
-  if (!p.arxiv.empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv));
-  if (!p.doi.empty()) add_link(p, "doi", bibtex::doi_url(p.doi));
+  if (preprint_server && p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
+  if (!p.arxiv().empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv()));
+  if (!p.doi().empty()) add_link(p, "doi", bibtex::doi_url(p.doi()));
   if (p.links.empty()) link_from_text(e, p);
   bibtex::tidy_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
@@ -996,10 +996,10 @@ void Resolver::map(const Entry& e, Publication& p) {
   bibtex::StatusClues clues;
   clues.pubstate = pubstate;
   clues.entry_type = e.type;
-  clues.has_arxiv = !p.arxiv.empty() || preprint_server;
+  clues.has_arxiv = !p.arxiv().empty() || preprint_server;
   clues.has_venue = !p.venue.empty() && !preprint_server;
-  clues.badge = p.badge;
-  clues.note = p.note.text;
+  clues.badge = p.badge();
+  clues.note = p.note().text;
   clues.venue_status = venue_says.status;
   p.status = bibtex::infer_status(clues);
   // ("booktitle = {ArXiv Preprint}" on an @inproceedings is a preprint too.)

@@ -121,12 +121,12 @@ std::string page_url(const Publication& p, const FormatOptions& o) {
 }  // namespace
 
 std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
-  if (p.thumbnail.empty() || o.thumbnails == "none") return {};
+  if (p.thumbnail().empty() || o.thumbnails == "none") return {};
   // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
   const std::string_view folder = !o.thumbnails.empty() ? std::string_view(o.thumbnails)
                                   : o.preset == "al-folio" ? std::string_view("/assets/img/publication_preview/")
                                                            : std::string_view(o.base);
-  std::string src = resolve_url(p.thumbnail, folder);
+  std::string src = resolve_url(p.thumbnail(), folder);
   std::string scheme;
   if (has_scheme(src, &scheme) && scheme != "http" && scheme != "https") return {};  // (mailto: is no picture)
   return src;
@@ -357,9 +357,9 @@ AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_
 }
 
 const std::vector<Person>& credited_names(const Publication& p, bool* editors) {
-  const bool by_editors = p.authors.empty() && !p.editors.empty();
+  const bool by_editors = p.authors.empty() && !p.editors().empty();
   if (editors) *editors = by_editors;
-  return by_editors ? p.editors : p.authors;
+  return by_editors ? p.editors() : p.authors;
 }
 
 std::string_view editors_label(std::size_t count) { return count == 1 ? "(ed.)" : "(eds.)"; }
@@ -505,9 +505,9 @@ namespace {
 void append_head(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
                  std::string_view element, const std::string* title_url) {
   h << "<" << element << " class=\"ps-head\">";
-  if (!p.badge.empty()) {
-    h << "<span class=\"ps-badge\"" << dir_attribute(p.badge) << ">";
-    h.escaped(p.badge) << "</span> ";
+  if (!p.badge().empty()) {
+    h << "<span class=\"ps-badge\"" << dir_attribute(p.badge()) << ">";
+    h.escaped(p.badge()) << "</span> ";
   }
   h << "<cite class=\"ps-title\"" << dir_attribute(p.title.text) << ">";
   const Link* best = best_link(p);
@@ -534,26 +534,26 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
     h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
   // (A badge that already says it, "Preprint" as al-folio's abbr, is not said twice.)
-  if (p.status != Status::Published && !same_text_ascii(p.badge, label(p.status)))
+  if (p.status != Status::Published && !same_text_ascii(p.badge(), label(p.status)))
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
-  if (!p.award.empty() || !p.award_label.empty()) {
-    h << " <span class=\"ps-award\"" << dir_attribute(p.award_label.empty() ? std::string_view(p.award.text) : std::string_view(p.award_label));
-    if (!p.award_label.empty() && !p.award.empty()) {
+  if (!p.award().empty() || !p.award_label().empty()) {
+    h << " <span class=\"ps-award\"" << dir_attribute(p.award_label().empty() ? std::string_view(p.award().text) : std::string_view(p.award_label()));
+    if (!p.award_label().empty() && !p.award().empty()) {
       h << " title=\"";
-      h.escaped(p.award.text) << "\"";
+      h.escaped(p.award().text) << "\"";
     }
     h << ">" << kAwardIcon;
-    if (p.award_label.empty()) append_marked(out, p.award, terms);
-    else append_marked(out, RichText(p.award_label), terms);
+    if (p.award_label().empty()) append_marked(out, p.award(), terms);
+    else append_marked(out, RichText(p.award_label()), terms);
     h << "</span>";
   }
   // The star is decoration; the word is what a screen reader says.
   if (p.selected)
     h << " <span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
   h << "</div>";
-  if (!p.note.empty() && !(p.status != Status::Published && same_text_ascii(p.note.text, label(p.status)))) {
-    h << "<div class=\"ps-note\"" << dir_attribute(p.note.text) << ">";
-    append_marked(out, p.note, terms);
+  if (!p.note().empty() && !(p.status != Status::Published && same_text_ascii(p.note().text, label(p.status)))) {
+    h << "<div class=\"ps-note\"" << dir_attribute(p.note().text) << ">";
+    append_marked(out, p.note(), terms);
     h << "</div>";
   }
 }
@@ -617,10 +617,10 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   const std::size_t row = out.size();
   h << "<div class=\"ps-actions\">";
   bool any_action = append_link_buttons(h, p, o);
-  if (!p.abstract.empty()) {
+  if (!p.abstract().empty()) {
     any_action = true;
-    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract.text) << ">";
-    append_rich_text_html(out, p.abstract);
+    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract().text) << ">";
+    append_rich_text_html(out, p.abstract());
     h << "</p></div></details>";
   }
   if (o.panels != Panels::None) {

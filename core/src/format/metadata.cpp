@@ -103,8 +103,8 @@ std::string format_coins(const Publication& p) {
   k.add("rft.place", p.detail("address"));
   k.add("rft.isbn", p.detail("isbn"));
   k.add("rft.issn", p.detail("issn"));
-  if (!p.doi.empty()) k.add("rft_id", "info:doi/" + p.doi);
-  if (!p.arxiv.empty()) k.add("rft_id", "info:arxiv/" + p.arxiv);
+  if (!p.doi().empty()) k.add("rft_id", "info:doi/" + p.doi());
+  if (!p.arxiv().empty()) k.add("rft_id", "info:arxiv/" + p.arxiv());
   k.add("rft_id", record_address(p));
   return "<span class=\"Z3988\" title=\"" + escape_html(k.str()) + "\"></span>";
 }
@@ -142,12 +142,12 @@ void json_ld_work(json::Writer& w, const Publication& p) {
     }
   }
   if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
-  if (!p.doi.empty()) w.field("identifier", "https://doi.org/" + p.doi).field("sameAs", "https://doi.org/" + p.doi);
+  if (!p.doi().empty()) w.field("identifier", "https://doi.org/" + p.doi()).field("sameAs", "https://doi.org/" + p.doi());
   if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
-  if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
-  if (!p.tags.empty()) {
+  if (!p.abstract().empty()) w.field("abstract", p.abstract().text);
+  if (!p.tags().empty()) {
     std::string keywords;
-    for (const std::string& t : p.tags) keywords += (keywords.empty() ? "" : ", ") + t;
+    for (const std::string& t : p.tags()) keywords += (keywords.empty() ? "" : ", ") + t;
     w.field("keywords", keywords);
   }
 }

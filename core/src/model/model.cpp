@@ -122,6 +122,28 @@ std::string display_name(const Person& p) {
   return out;
 }
 
+Publication::Publication(const Publication& other)
+    : key(other.key), source_type(other.source_type), title(other.title), authors(other.authors),
+      venue(other.venue), links(other.links), extra(other.extra), date(other.date), type(other.type),
+      status(other.status), venue_field(other.venue_field), selected(other.selected), others(other.others),
+      source_index(other.source_index), line(other.line), order(other.order),
+      rare_(other.rare_ ? std::make_unique<Rare>(*other.rare_) : nullptr) {}
+
+Publication& Publication::operator=(const Publication& other) {
+  if (this != &other) *this = Publication(other);
+  return *this;
+}
+
+const Publication::Rare& Publication::rare() const {
+  static const Rare kNone;
+  return rare_ ? *rare_ : kNone;
+}
+
+Publication::Rare& Publication::edit_rare() {
+  if (!rare_) rare_ = std::make_unique<Rare>();
+  return *rare_;
+}
+
 const std::string* Publication::extra_field(std::string_view name) const {
   for (const auto& f : extra)
     if (f.name == name) return &f.value;
