@@ -161,6 +161,32 @@ TEST(Pathological, AMegabyteOfCommasInAnAuthorField) {
   }
 }
 
+TEST(Pathological, TheHtmlOfAHugeRecordIsWrittenInPieces) {
+  // One record with 200,000 authors (and as many abstracts' worth of text) is 20 MB of HTML; the
+  // CLI writes it as it is made, so no piece may hold the record whole.
+  const std::size_t n = 200000 / kScale;
+  std::string names = "A";
+  for (std::size_t i = 1; i < n; ++i) names += " and A";
+  const ReadResult r = read_bib("@misc{many, title={Many}, author={" + names + "}, abstract={" + std::string(n, 'x') +
+                                "}, note={" + std::string(n, 'y') + "}}\n" + kGood1);
+  ASSERT_EQ(r.library.publications.size(), 2u);
+  struct Pieces final : TextSink {
+    std::string text;
+    std::size_t largest = 0;
+    void write(std::string_view piece) override {
+      text.append(piece);
+      largest = std::max(largest, piece.size());
+    }
+  } pieces;
+  const View view = run_query(r.library, Query{});
+  write_html(r.library, view, FormatOptions{}, pieces);
+  EXPECT_EQ(pieces.text, format_html(r.library, view, FormatOptions{}));
+  EXPECT_GT(pieces.text.size(), 50 * n);
+  // The largest piece is the BibTeX panel (one text), not the record.
+  EXPECT_LT(pieces.largest, format_bibtex(r.library.publications[0], FormatOptions{}.bibtex).size() + (std::size_t{256} << 10));
+  EXPECT_LT(pieces.largest, pieces.text.size() / 4);
+}
+
 TEST(Pathological, AnEntryWithAHundredThousandFields) {
   const std::size_t n = 100000 / kScale;
   std::string text = std::string(kGood1) + "@misc{wide, title={Wide}";

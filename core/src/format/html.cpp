@@ -423,7 +423,7 @@ void append_name(HtmlOut& h, std::string& out, const Person& a, bool owner, cons
 }
 
 void append_authors(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o,
-                    const std::vector<std::string>* terms) {
+                    const std::vector<std::string>* terms, TextSink* sink) {
   bool editors = false;
   const std::vector<Person>& names = credited_names(p, &editors);
   if (names.empty()) return;
@@ -433,10 +433,14 @@ void append_authors(HtmlOut& h, std::string& out, const Publication& p, const Fo
   // papers), the rest are plain text, as a run's spans are.
   std::size_t drawn = 0;
   const auto name = [&](std::uint32_t i) {
-    if (drawn++ < kMaxElementsPerRun) return append_name(h, out, names[i], line.is_owner[i], terms);
-    const std::string plain = display_name(names[i]);
-    h.escaped(drawn_part(plain));
-    h.escaped(names[i].marks());
+    if (drawn++ < kMaxElementsPerRun) {
+      append_name(h, out, names[i], line.is_owner[i], terms);
+    } else {
+      const std::string plain = display_name(names[i]);
+      h.escaped(drawn_part(plain));
+      h.escaped(names[i].marks());
+    }
+    detail::pass_on_full(out, sink);
   };
   std::uint32_t previous = 0;
   for (std::size_t k = 0; k < line.shown.size(); ++k) {
@@ -590,10 +594,14 @@ PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
   return t;
 }
 
-std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
-                              const PanelTexts* panels) {
-  std::string out;
-  out.reserve(1024);
+namespace {
+
+// format_entry_html(), appended to `out`. With a `sink`, the markup is handed on in pieces as it
+// grows (one record of a million authors is 100 MB of HTML) and the panels are made here, one
+// at a time, as panel_texts() would make them. (Nothing is handed on before the actions row is
+// known to stay: only a row with an action can grow past a piece.)
+void append_entry_html(std::string& out, const Publication& p, const FormatOptions& o,
+                       const std::vector<std::string>* terms, const PanelTexts* panels, TextSink* sink) {
   HtmlOut h(out);
   // The id is "ps-" and the key as it is: keys hold no space (the readers make them so), and the
   // element finds a paper by "#ps-KEY". (Keys changed to ids of a few characters made "a.b",
@@ -610,8 +618,10 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   const std::string page = page_url(p, o);
   append_head(h, out, p, o, terms, "div", page.empty() ? nullptr : &page);
-  append_authors(h, out, p, o, terms);
+  detail::pass_on_full(out, sink);
+  append_authors(h, out, p, o, terms, sink);
   append_meta_and_note(h, out, p, terms);
+  detail::pass_on_full(out, sink);
   // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
   // that open below the row and need no JavaScript.
   const std::size_t row = out.size();
@@ -622,24 +632,42 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
     h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract().text) << ">";
     append_rich_text_html(out, p.abstract());
     h << "</p></div></details>";
+    detail::pass_on_full(out, sink);
   }
   if (o.panels != Panels::None) {
     any_action = true;
-    const bool filled = o.panels == Panels::Filled && panels;
+    const bool filled = o.panels == Panels::Filled && (panels || sink);
     h << "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary>";
     if (filled) {
       h << "<div class=\"ps-panel\"><pre>";
-      h.escaped(panels->bibtex) << "</pre></div>";
+      if (panels) h.escaped(panels->bibtex);
+      else h.escaped(format_bibtex(p, o.bibtex));
+      h << "</pre></div>";
+      detail::pass_on_full(out, sink);
     }
     h << "</details><details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary>";
-    if (filled)  // (the core's citation HTML: escaped text, <i>, safe links)
-      h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">" << panels->citation_html << "</p></div>";
+    if (filled) {  // (the core's citation HTML: escaped text, <i>, safe links)
+      h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">";
+      if (panels) h << panels->citation_html;
+      else h << format_citation_html(p, CitationStyle{});
+      h << "</p></div>";
+    }
     h << "</details>";
   }
   if (any_action) h << "</div>";
   else out.resize(row);
   if (panels) h << panels->coins;
+  else if (sink) detail::append_coins(out, p, sink);
   h << "</li>";
+}
+
+}  // namespace
+
+std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
+                              const PanelTexts* panels) {
+  std::string out;
+  out.reserve(1024);
+  append_entry_html(out, p, o, terms, panels, nullptr);
   return out;
 }
 
@@ -650,7 +678,7 @@ void detail::append_entry_head(std::string& out, const Publication& p, const For
 }
 void detail::append_entry_authors(std::string& out, const Publication& p, const FormatOptions& o) {
   HtmlOut h(out);
-  append_authors(h, out, p, o, nullptr);
+  append_authors(h, out, p, o, nullptr, nullptr);
 }
 void detail::append_entry_meta(std::string& out, const Publication& p) {
   HtmlOut h(out);
@@ -724,14 +752,13 @@ std::string detail::MarkSymbols::legend_html(const std::vector<LegendEntry>& leg
 }
 
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
-  // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
-  constexpr std::size_t kPiece = 1 << 16;
+  // Written in pieces of about detail::kTextPiece bytes: the whole list's HTML may be many times
+  // the input.
   // A page's MathJax typesets TeX delimiters in its text (al-folio's \(...\) and $...$): data
   // may hold both as plain text (a CSL-JSON title, BibTeX's {\textbackslash}), which MathJax
   // would make into links and styles. Its ignore classes (MathJax 3, MathJax 2) keep it out.
   std::string out = "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\"";
-  const auto pass_on = [&](bool full) {
-    if (out.size() < (full ? kPiece : 1)) return;
+  const auto pass_on = [&] {
     sink.write(out);
     out.clear();
   };
@@ -753,10 +780,8 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {
     out += "<ol class=\"ps-list\">";
     for (std::uint32_t k = begin; k < begin + count && k < shown; ++k) {
-      const Publication& p = lib.publications[view.entries[k]];
-      const PanelTexts panels = panel_texts(p, o);
-      out += format_entry_html(p, o, nullptr, &panels);
-      pass_on(true);
+      append_entry_html(out, lib.publications[view.entries[k]], o, nullptr, nullptr, &sink);
+      detail::pass_on_full(out, &sink);
     }
     out += "</ol>";
   };
@@ -777,12 +802,12 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   // What the list is, for search engines (not run: a data block): the entries shown.
   if (shown > 0) {
     out += "<script type=\"application/ld+json\">";
-    pass_on(false);
+    pass_on();
     detail::write_json_ld(lib, view.entries.data(), shown, sink);
     out += "</script>";
   }
   out += "</div>";
-  pass_on(false);
+  pass_on();
 }
 
 std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {
