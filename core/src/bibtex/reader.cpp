@@ -237,14 +237,14 @@ class Resolver {
   std::vector<std::uint32_t> key_offsets_;  // by key id: where the entry with that key starts
   detail::StringIds lower_keys_;
   std::vector<std::uint32_t> entry_of_lower_key_;
-  // Crossref and xdata (resolve_inheriting_each): by key id, the raw entry, the key it was
-  // given, and for the entries that other entries name, the entry resolved once and kept.
+  // Crossref and xdata (resolve_inheriting_each): by key id, the raw entry (its key is
+  // keys_.at(id)), and for the entries that other entries name, the entry resolved once and kept.
   std::vector<std::uint32_t> raw_of_id_;
-  std::vector<std::string_view> key_of_id_;
   std::vector<std::uint8_t> lends_;
   std::vector<std::unique_ptr<Entry>> lenders_;
-  // The crossref and xdata values, resolved before any entry (they say which entries lend),
-  // by raw field index: resolve_entry() takes them from here rather than resolving them twice.
+  // The crossref and xdata values that macros make, resolved before any entry (they say which
+  // entries lend), by raw field index: resolve_entry() takes them from here rather than
+  // expanding them twice.
   std::vector<std::pair<std::uint32_t, std::string_view>> link_values_;
   std::deque<std::string> store_;
   std::deque<std::string> lender_store_;  // what lenders' fields view: kept to the end
@@ -488,7 +488,9 @@ void Resolver::find_lenders() {
       if (!is_crossref && !is_xdata) continue;
       (is_crossref ? crossref : xdata) = true;
       const std::string_view value = value_of(rf);
-      link_values_.emplace_back(e.first_field + i, value);
+      const bibtex::Piece& first = raw_.pieces[rf.first_piece];
+      if (rf.piece_count != 1 || first.kind == PieceKind::Macro)  // (a written value is read again for free)
+        link_values_.emplace_back(e.first_field + i, value);
       const auto lend = [&](std::string_view key) {
         if (const std::uint32_t id = lookup(key); id != detail::StringIds::kAbsent) lends_[id] = 1;
       };
@@ -508,7 +510,7 @@ const Entry& Resolver::lender(std::uint32_t id) {
     store_in_ = &lender_store_;
     resolve_entry(raw_.entries[raw_of_id_[id]], *e);
     store_in_ = before;
-    e->key = key_of_id_[id];
+    e->key = keys_.at(id);
     lenders_[id] = std::move(e);
   }
   return *lenders_[id];
@@ -1115,7 +1117,6 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
     diag(e.key_offset, Severity::Warning,
          "duplicate key '" + excerpt(key) + "' (also on line " + std::to_string(line_of(key_offsets_[holder])) +
              "): this entry is kept as '" + excerpt(keys_.at(id)) + "'");
-  // (keys_ is released before the records are mapped: the derived key lives with the strings.)
   store_keys_.emplace_back(keys_.at(id));
   return store_keys_.back();
 }
@@ -1175,11 +1176,14 @@ void Resolver::resolve_and_map_each() {
 // records peaked at 16x). The raw entries are freed behind the walk: a lender further down is
 // still there when a child names it, and one further up was kept when the walk passed it.
 void Resolver::resolve_inheriting_each() {
+  std::size_t regular = 0;
+  for (std::size_t k = 0; k < raw_.entries.size(); ++k) regular += raw_.entries[k].kind == bibtex::EntryKind::Regular;
+  raw_of_id_.reserve(regular);
   for (std::size_t k = 0; k < raw_.entries.size(); ++k) {
     const RawEntry& e = raw_.entries[k];
     if (e.kind != bibtex::EntryKind::Regular) continue;
     raw_of_id_.push_back(static_cast<std::uint32_t>(k));
-    key_of_id_.push_back(unique_key(e));
+    unique_key(e);
   }
   find_lenders();
   result_.library.publications.reserve(raw_of_id_.size());
@@ -1191,7 +1195,7 @@ void Resolver::resolve_inheriting_each() {
     } else {
       e.clear();
       resolve_entry(raw, e);
-      e.key = key_of_id_[id];
+      e.key = keys_.at(id);
     }
     inherit(e, id);
     add_publication(e);
