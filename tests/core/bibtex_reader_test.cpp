@@ -322,6 +322,42 @@ TEST(BibtexReader, BiblatexDatesCrossrefXdataAndSets) {
   EXPECT_EQ(*p[2].extra_field("date"), "2019-05/2020-01");
 }
 
+TEST(BibtexReader, CrossrefsNamedByMacrosAndParentsAnywhere) {
+  // Entries are read one by one and only those named by others are kept: a parent before or
+  // after its children, named through a macro or a concatenation, or through an undefined macro
+  // (reported once, where it is written), across the raw arrays' blocks.
+  std::string text = "@string{conf = {proc-}}\n@proceedings{proc-early, title = {Early}, year = 2019, crossref = {top}}\n";
+  for (int i = 0; i < 9000; ++i) text += "@misc{filler" + std::to_string(i) + ", title = {F}}\n";
+  text += "@inproceedings{a, title = {A}, crossref = conf # {early}}\n"
+          "@inproceedings{b, title = {B}, crossref = conf # {late}}\n"
+          "@inproceedings{c, title = {C}, crossref = nowhere}\n"
+          "@proceedings{proc-late, title = {Late}, year = 2021}\n"
+          "@proceedings{top, title = {Top}, publisher = {Pub}}\n";
+  const ReadResult r = read(text);
+  ASSERT_EQ(r.library.publications.size(), 9006u);
+  const auto find = [&](std::string_view key) {
+    for (const Publication& p : r.library.publications)
+      if (p.key == key) return &p;
+    return static_cast<const Publication*>(nullptr);
+  };
+  ASSERT_NE(find("a"), nullptr);
+  EXPECT_EQ(find("a")->venue.text, "Early");
+  EXPECT_EQ(find("a")->date.year, 2019);
+  ASSERT_NE(find("a")->extra_field("publisher"), nullptr);  // through proc-early's own crossref
+  EXPECT_EQ(find("b")->venue.text, "Late");
+  EXPECT_EQ(find("b")->date.year, 2021);
+  EXPECT_TRUE(find("c")->venue.empty());
+  EXPECT_EQ(find("proc-early")->venue.text, "Pub");  // (a proceedings' publisher is its venue)
+  std::size_t undefined = 0, unmatched = 0;
+  for (const Diagnostic& d : r.diagnostics) {
+    undefined += d.message == "undefined macro 'nowhere' (its name is kept)";
+    unmatched += d.message.find("crossref 'nowhere' does not match") == 0;
+  }
+  EXPECT_EQ(undefined, 1u) << positions(r);
+  EXPECT_EQ(unmatched, 1u) << positions(r);
+  EXPECT_EQ(r.diagnostics.size(), 2u) << positions(r);
+}
+
 TEST(BibtexReader, DuplicateKeysKeepEveryPaper) {
   // In a publication list a second entry under a used key is another paper: kept under the
   // first free derived key, reported; a crossref to the key finds the first.
