@@ -259,6 +259,7 @@ class Writer {
     // (A visitor gets the first of two fields of one name, as BibTeX reads them.)
     if (options_.for_visitors && (is_private(lower) || written_before(lower))) return;
     if (const std::string_view unique = unique_name(lower); unique != lower) written = unique;
+    detail::make_room(out_, written.size() + value.size() + 8);
     out_ += "  ";
     out_ += written;
     out_ += " = {";
