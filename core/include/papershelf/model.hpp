@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -73,10 +74,56 @@ struct Span {
   }
 };
 
+// The spans of a RichText, in one pointer: most texts have none (a record has several texts,
+// and a library of small records is mostly their fixed parts). A vector's interface, as far as
+// the core uses one.
+class SpanList {
+ public:
+  SpanList() = default;
+  SpanList(std::initializer_list<Span> spans) : SpanList(std::vector<Span>(spans)) {}
+  explicit SpanList(std::vector<Span> spans) {
+    if (!spans.empty()) v_ = std::make_unique<std::vector<Span>>(std::move(spans));
+  }
+  SpanList(const SpanList& other) : SpanList(other.v_ ? *other.v_ : std::vector<Span>()) {}
+  SpanList(SpanList&&) noexcept = default;
+  SpanList& operator=(const SpanList& other) {
+    if (this != &other) *this = SpanList(other);
+    return *this;
+  }
+  SpanList& operator=(SpanList&&) noexcept = default;
+  ~SpanList() = default;
+
+  bool empty() const { return !v_ || v_->empty(); }
+  std::size_t size() const { return v_ ? v_->size() : 0; }
+  const Span* begin() const { return v_ ? v_->data() : nullptr; }
+  const Span* end() const { return v_ ? v_->data() + v_->size() : nullptr; }
+  Span* begin() { return v_ ? v_->data() : nullptr; }
+  Span* end() { return v_ ? v_->data() + v_->size() : nullptr; }
+  const Span& operator[](std::size_t i) const { return (*v_)[i]; }
+  Span& operator[](std::size_t i) { return (*v_)[i]; }
+  void reserve(std::size_t n) {
+    if (n) edit().reserve(n);
+  }
+  void push_back(Span span) { edit().push_back(std::move(span)); }
+  friend bool operator==(const SpanList& a, const SpanList& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!(a[i] == b[i])) return false;
+    return true;
+  }
+
+ private:
+  std::vector<Span>& edit() {
+    if (!v_) v_ = std::make_unique<std::vector<Span>>();
+    return *v_;
+  }
+  std::unique_ptr<std::vector<Span>> v_;
+};
+
 // Decoded Unicode text (NFC) plus the styling it carried in the source.
 struct RichText {
   std::string text;
-  std::vector<Span> spans;
+  SpanList spans;
 
   RichText() = default;
   RichText(std::string t) : text(std::move(t)) {}  // NOLINT: plain text converts implicitly

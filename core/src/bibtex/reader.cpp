@@ -107,7 +107,7 @@ class Resolver {
            ReadResult& result)
       : text_(text), raw_(raw), options_(options), result_(result),
         expansion_budget_(kExpansionFactor * text.size() + kExpansionFloor),
-        inherit_budget_(text.size() + kInheritFloor) {}
+        inherit_budget_{std::max(text.size(), kInheritFloor), std::max(text.size(), kInheritFloor)} {}
 
   void diag(std::uint32_t offset, Severity s, std::string message) {
     const LineMap::Position pos = lines().position(offset);
@@ -227,11 +227,14 @@ class Resolver {
   // Takes `m`'s value out of the budget, or says once that the budget is spent and returns false.
   bool spend_expansion(const Macro& m, const bibtex::Piece& piece);
   // Bytes that crossref/xdata inheritance may still copy into children (see inherit()): the
-  // file's size and 1 MB. (Real files inherit a fraction of their size; a DBLP-style file of
-  // tiny papers under long proceedings records, some 5x, fits in the megabyte. Four times the
-  // file let one 100 KB title fill 8 MB of venues, and 36x the file in HTML.)
+  // file's size, or 1 MB for a smaller file, for values over 1 KB, and as much again for smaller
+  // ones, so that the large ones cannot take what every child inherits (a year, a publisher).
+  // (Real files inherit a fraction of their size; a small DBLP-style file of tiny papers under
+  // long proceedings records, some 5x, fits in the megabyte. Four times the file and 1 MB let one
+  // 100 KB title fill 8 MB of venues.)
   static constexpr std::size_t kInheritFloor = std::size_t{1} << 20;
-  std::size_t inherit_budget_ = 0;
+  static constexpr std::size_t kLargeInherited = 1024;
+  std::size_t inherit_budget_[2] = {};  // small values, large values
   bool inherit_warned_ = false;
   detail::UniqueKeys keys_;  // a key's id is its entry's index among the regular entries
   std::vector<std::uint32_t> key_offsets_;  // by key id: where the entry with that key starts
@@ -579,17 +582,18 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
       if (name.empty() || child.find(name)) continue;
       // Each child gets its own copy of what it inherits (the model holds plain strings), so
       // one parent with a huge field and thousands of children would multiply the input.
-      if (f.value.size() > inherit_budget_) {
+      std::size_t& budget = inherit_budget_[f.value.size() > kLargeInherited];
+      if (f.value.size() > budget) {
         if (!inherit_warned_) {
           const Field* via = child.find("crossref") ? child.find("crossref") : child.find("xdata");
           diag(via ? via->offset : child.offset, Severity::Warning,
-               "inherited fields would take more than the file's own size: '" + excerpt(child.key) +
+               "inherited fields would take more than the file's size (1 MB for a small file): '" + excerpt(child.key) +
                    "' and later entries do not inherit the largest ones");
           inherit_warned_ = true;
         }
         continue;
       }
-      inherit_budget_ -= f.value.size();
+      budget -= f.value.size();
       Field copy = f;
       copy.name = name;
       copy.role = bibtex::field_role(name);

@@ -242,7 +242,7 @@ void append_rich_text_html(std::string& out, const RichText& text, const std::ve
   const auto n = static_cast<std::uint32_t>(text.text.size());
   const bool has_marks = highlight && !highlight->empty();
   if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
-  const std::vector<Span>& spans = text.spans;
+  const SpanList& spans = text.spans;
   std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
   const auto drawn = [&](const Span& s) { return s.begin < s.end && s.end <= n && s.style != SpanStyle::NoCase; };
   // Where the drawn elements stop: the begin of the first one past the cap (n: none is left out).

@@ -207,8 +207,10 @@ bool bool_of(const Value& j) {
 RichText csl_rich_text(const std::string& raw) {
   RichText out;
   out.text = unicode::to_nfc(raw);  // (markup is ASCII: NFC of the whole equals NFC of the pieces)
-  detail::apply_inline_markup(out.text, out.spans);
-  detail::sort_values(out.spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  std::vector<Span> spans;
+  detail::apply_inline_markup(out.text, spans);
+  detail::sort_values(spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  out.spans = SpanList(std::move(spans));
   return out;
 }
 
