@@ -227,12 +227,12 @@ class Resolver {
   // Takes `m`'s value out of the budget, or says once that the budget is spent and returns false.
   bool spend_expansion(const Macro& m, const bibtex::Piece& piece);
   // Bytes that crossref/xdata inheritance may still copy into children (see inherit()): the
-  // file's size, or 1 MB for a smaller file, for values over 1 KB, and as much again for smaller
-  // ones, so that the large ones cannot take what every child inherits (a year, a publisher).
-  // (Real files inherit a fraction of their size; a small DBLP-style file of tiny papers under
-  // long proceedings records, some 5x, fits in the megabyte. Four times the file and 1 MB let one
-  // 100 KB title fill 8 MB of venues.)
-  static constexpr std::size_t kInheritFloor = std::size_t{1} << 20;
+  // file's size, or 1.5 MB for a smaller file, for values over 1 KB, and as much again for
+  // smaller ones, so that the large ones cannot take what every child inherits (a year, a
+  // publisher). (Real files inherit a fraction of their size; a small DBLP-style file of tiny
+  // papers under long proceedings records, some 5x, fits in the floor. Four times the file and
+  // 1 MB let one 100 KB title fill 8 MB of venues.)
+  static constexpr std::size_t kInheritFloor = std::size_t{3} << 19;
   static constexpr std::size_t kLargeInherited = 1024;
   std::size_t inherit_budget_[2] = {};  // small values, large values
   bool inherit_warned_ = false;
@@ -587,7 +587,7 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
         if (!inherit_warned_) {
           const Field* via = child.find("crossref") ? child.find("crossref") : child.find("xdata");
           diag(via ? via->offset : child.offset, Severity::Warning,
-               "inherited fields would take more than the file's size (1 MB for a small file): '" + excerpt(child.key) +
+               "inherited fields would take more than the file's size (1.5 MB for a small file): '" + excerpt(child.key) +
                    "' and later entries do not inherit the largest ones");
           inherit_warned_ = true;
         }
