@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -178,34 +179,50 @@ class Person {
   void set_marks(std::string_view s) { set(kMarks, s); }
   void add_marks(std::string_view s) { set(kMarks, std::string(marks()).append(s)); }
 
-  bool is_literal() const { return ends_[kLiteral] != ends_[kSuffix]; }
+  bool is_literal() const { return end_of(kLiteral) != end_of(kSuffix); }
   friend bool operator==(const Person& a, const Person& b) {
     for (int i = 0; i < kMarks; ++i)
-      if (a.ends_[i] != b.ends_[i]) return false;
+      if (a.end_of(i) != b.end_of(i)) return false;
     return a.text() == b.text();
   }
 
  private:
   enum Part : std::uint8_t { kGiven, kFamily, kParticle, kSuffix, kLiteral, kMarks };
-  static constexpr std::uint32_t kInline = 28;  // (Person stays 56 bytes natively)
-  std::string_view text() const { return {size_ <= kInline ? inline_ : heap_, size_}; }
+  // A Person is 32 bytes on every platform: an author list of a million one-letter names ("A and
+  // A and ...", 6 bytes each) took 56 each. Up to kInline bytes of text stay inside it, with the
+  // parts' ends as bytes; a longer text is a heap block of the parts' ends, then the text.
+  static constexpr std::uint32_t kInline = 23;
+  static constexpr std::size_t kHeader = kMarks * sizeof(std::uint32_t);
+  bool on_heap() const { return size_ > kInline; }
+  char* block() const {
+    char* b;
+    std::memcpy(&b, inline_, sizeof b);
+    return b;
+  }
+  // Where part i ends in the text (the marks end at size_).
+  std::uint32_t end_of(int i) const {
+    if (!on_heap()) return small_ends_[i];
+    std::uint32_t end;
+    std::memcpy(&end, block() + i * sizeof end, sizeof end);
+    return end;
+  }
+  std::string_view text() const { return {on_heap() ? block() + kHeader : inline_, size_}; }
   std::string_view part(Part i) const {
-    const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
-    const std::size_t end = i == kMarks ? size_ : ends_[i];
+    const std::size_t begin = i == kGiven ? 0 : end_of(i - 1);
+    const std::size_t end = i == kMarks ? size_ : end_of(i);
     return text().substr(begin, end - begin);
   }
   void set(Part i, std::string_view s);
-  void assign_text(std::string_view text);  // the whole buffer (ends_ unchanged)
+  void store(std::string_view text, const std::uint32_t (&ends)[kMarks]);  // replaces the whole name
   void copy_text(const Person& other);
   void take_text(Person& other) noexcept;
   void free_text() noexcept;
 
+  // The text, or the heap block's address. (Aligned as an address: a leak checker looks for
+  // addresses only there, and took the blocks of the names the parser's cache keeps for leaks.)
+  alignas(char*) char inline_[kInline] = {};
+  std::uint8_t small_ends_[kMarks] = {};  // the parts' ends while the text is inline
   std::uint32_t size_ = 0;
-  std::uint32_t ends_[kMarks] = {};  // where each part but the marks ends in the text
-  union {
-    char inline_[kInline] = {};
-    char* heap_;  // when size_ > kInline
-  };
 };
 
 // "Given particle Family, Suffix" (or the literal), without marks.
