@@ -11,7 +11,7 @@ CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_na
     : catalog_(std::move(library)), base_(std::move(base)) {
   for (const auto& name : owner_names) owner_names_ += (owner_names_.empty() ? "" : "; ") + name;
   for (const auto& p : catalog_.library().publications)
-    has_citations_ = has_citations_ || p.citations.has_value();
+    has_citations_ = has_citations_ || p.citations().has_value();
 }
 
 ViewData CoreSource::run(const Query& query) const {

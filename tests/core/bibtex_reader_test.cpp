@@ -206,7 +206,7 @@ TEST(BibtexReader, MacrosAndConcatenation) {
   const Publication& p = r.library.publications.at(0);
   EXPECT_EQ(p.title.text, "Foo Bar baz");
   EXPECT_EQ(p.date.month, 11);
-  EXPECT_EQ(p.note.text, "Late");
+  EXPECT_EQ(p.note().text, "Late");
 }
 
 TEST(BibtexReader, StringCycleIsReportedNotFatal) {
@@ -232,10 +232,10 @@ TEST(BibtexReader, AlFolioFields) {
   const Publication& p = r.library.publications.at(0);
   EXPECT_EQ(p.type, PubType::Conference);
   EXPECT_EQ(p.status, Status::Published);
-  EXPECT_EQ(p.badge, "NSDI");
+  EXPECT_EQ(p.badge(), "NSDI");
   EXPECT_TRUE(p.selected);
-  EXPECT_EQ(p.award.text, "Best Paper Award");
-  EXPECT_EQ(p.award_label, "Best Paper");
+  EXPECT_EQ(p.award().text, "Best Paper Award");
+  EXPECT_EQ(p.award_label(), "Best Paper");
   EXPECT_EQ(p.title.text, "Characterization of LLM Development");
   ASSERT_EQ(p.authors.size(), 3u);
   EXPECT_EQ(p.authors[0].marks(), "*†");
@@ -244,11 +244,11 @@ TEST(BibtexReader, AlFolioFields) {
   EXPECT_EQ(p.venue.text, "21st USENIX NSDI");
   EXPECT_EQ(p.date.year, 2024);
   EXPECT_EQ(p.date.month, 4);
-  EXPECT_EQ(p.doi, "10.1145/123.456");
-  EXPECT_EQ(p.arxiv, "2403.07648");
-  EXPECT_EQ(p.thumbnail, "hu.png");
-  EXPECT_EQ(p.tags, (std::vector<std::string>{"LLM", "clusters", "systems"}));
-  EXPECT_EQ(p.citations, 42);
+  EXPECT_EQ(p.doi(), "10.1145/123.456");
+  EXPECT_EQ(p.arxiv(), "2403.07648");
+  EXPECT_EQ(p.thumbnail(), "hu.png");
+  EXPECT_EQ(p.tags(), (std::vector<std::string>{"LLM", "clusters", "systems"}));
+  EXPECT_EQ(p.citations(), 42);
   ASSERT_NE(link(p, "pdf"), nullptr);
   EXPECT_EQ(link(p, "pdf")->url, "hu2024.pdf");
   EXPECT_EQ(link(p, "slides")->url, "s.pdf");
@@ -283,7 +283,7 @@ TEST(BibtexReader, StatusAndTypeInference) {
   EXPECT_EQ(p[0].status, Status::Published);
   EXPECT_EQ(p[1].type, PubType::Preprint);
   EXPECT_EQ(p[1].status, Status::Preprint);
-  EXPECT_EQ(p[1].arxiv, "2401.1");
+  EXPECT_EQ(p[1].arxiv(), "2401.1");
   EXPECT_EQ(p[2].type, PubType::Preprint);
   EXPECT_EQ(p[3].type, PubType::Preprint);
   EXPECT_EQ(p[3].status, Status::Preprint);
@@ -320,6 +320,42 @@ TEST(BibtexReader, BiblatexDatesCrossrefXdataAndSets) {
   EXPECT_EQ(p[2].venue.text, "Journal");
   ASSERT_NE(p[2].extra_field("location"), nullptr);
   EXPECT_EQ(*p[2].extra_field("date"), "2019-05/2020-01");
+}
+
+TEST(BibtexReader, CrossrefsNamedByMacrosAndParentsAnywhere) {
+  // Entries are read one by one and only those named by others are kept: a parent before or
+  // after its children, named through a macro or a concatenation, or through an undefined macro
+  // (reported once, where it is written), across the raw arrays' blocks.
+  std::string text = "@string{conf = {proc-}}\n@proceedings{proc-early, title = {Early}, year = 2019, crossref = {top}}\n";
+  for (int i = 0; i < 9000; ++i) text += "@misc{filler" + std::to_string(i) + ", title = {F}}\n";
+  text += "@inproceedings{a, title = {A}, crossref = conf # {early}}\n"
+          "@inproceedings{b, title = {B}, crossref = conf # {late}}\n"
+          "@inproceedings{c, title = {C}, crossref = nowhere}\n"
+          "@proceedings{proc-late, title = {Late}, year = 2021}\n"
+          "@proceedings{top, title = {Top}, publisher = {Pub}}\n";
+  const ReadResult r = read(text);
+  ASSERT_EQ(r.library.publications.size(), 9006u);
+  const auto find = [&](std::string_view key) {
+    for (const Publication& p : r.library.publications)
+      if (p.key == key) return &p;
+    return static_cast<const Publication*>(nullptr);
+  };
+  ASSERT_NE(find("a"), nullptr);
+  EXPECT_EQ(find("a")->venue.text, "Early");
+  EXPECT_EQ(find("a")->date.year, 2019);
+  ASSERT_NE(find("a")->extra_field("publisher"), nullptr);  // through proc-early's own crossref
+  EXPECT_EQ(find("b")->venue.text, "Late");
+  EXPECT_EQ(find("b")->date.year, 2021);
+  EXPECT_TRUE(find("c")->venue.empty());
+  EXPECT_EQ(find("proc-early")->venue.text, "Pub");  // (a proceedings' publisher is its venue)
+  std::size_t undefined = 0, unmatched = 0;
+  for (const Diagnostic& d : r.diagnostics) {
+    undefined += d.message == "undefined macro 'nowhere' (its name is kept)";
+    unmatched += d.message.find("crossref 'nowhere' does not match") == 0;
+  }
+  EXPECT_EQ(undefined, 1u) << positions(r);
+  EXPECT_EQ(unmatched, 1u) << positions(r);
+  EXPECT_EQ(r.diagnostics.size(), 2u) << positions(r);
 }
 
 TEST(BibtexReader, DuplicateKeysKeepEveryPaper) {
@@ -362,7 +398,7 @@ TEST(BibtexReader, AFieldNameThatMissesAuthorOrEditorIsReadAsItWithAWarning) {
                             "@article{c, title={C}, authors={Wrong, One}, author={Right, One}}\n");
   ASSERT_EQ(r.library.publications.size(), 3u);
   EXPECT_EQ(r.library.publications[0].authors.size(), 2u);
-  EXPECT_EQ(r.library.publications[1].editors.size(), 1u);
+  EXPECT_EQ(r.library.publications[1].editors().size(), 1u);
   // An entry that writes the field itself keeps it, and the near miss as a field of its own.
   ASSERT_EQ(r.library.publications[2].authors.size(), 1u);
   EXPECT_EQ(r.library.publications[2].authors[0].family(), "Right");
@@ -388,7 +424,7 @@ TEST(BibtexReader, AnEprintOfArxivsFormIsArxivWithoutItsArchive) {
   const ReadResult r = read("@misc{a, title={A}, eprint={1601.07535}}\n@misc{b, title={B}, eprint={hep-th/9901001v2}}\n"
                             "@misc{c, title={C}, eprint={math.AG/0309136}}\n@misc{d, title={D}, eprint={1613.01234}}\n"
                             "@misc{e, title={E}, eprint={12345678}}\n@misc{f, title={F}, eprint={2104.01234}, eprinttype={pubmed}}\n");
-  const auto arxiv = [&](std::size_t i) { return r.library.publications.at(i).arxiv; };
+  const auto arxiv = [&](std::size_t i) { return r.library.publications.at(i).arxiv(); };
   EXPECT_EQ(arxiv(0), "1601.07535");
   EXPECT_EQ(arxiv(1), "hep-th/9901001v2");
   EXPECT_EQ(arxiv(2), "math.AG/0309136");
@@ -528,10 +564,10 @@ TEST(BibtexReaderRealWorld, DblpAndGoogleScholarExports) {
   EXPECT_EQ(p[0].authors[0].family(), "Hu");
   EXPECT_EQ(p[0].authors[1].family(), "Wang");
   EXPECT_EQ(p[1].type, PubType::Preprint);
-  EXPECT_EQ(p[1].arxiv, "2401.09149");
+  EXPECT_EQ(p[1].arxiv(), "2401.09149");
   EXPECT_EQ(p[2].type, PubType::Preprint);
   EXPECT_EQ(p[2].status, Status::Preprint);
-  EXPECT_EQ(p[2].arxiv, "2402.00001");
+  EXPECT_EQ(p[2].arxiv(), "2402.00001");
 }
 
 }  // namespace

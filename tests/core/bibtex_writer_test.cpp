@@ -17,23 +17,23 @@ void expect_same(const Publication& a, const Publication& b, const std::string& 
   EXPECT_EQ(a.title, b.title) << bib;
   EXPECT_EQ(a.authors, b.authors) << bib;
   EXPECT_EQ(a.others, b.others) << bib;
-  EXPECT_EQ(a.editors, b.editors) << bib;
+  EXPECT_EQ(a.editors(), b.editors()) << bib;
   EXPECT_EQ(a.date, b.date) << bib;
   EXPECT_EQ(a.venue, b.venue) << bib;
   EXPECT_EQ(static_cast<int>(a.venue_field), static_cast<int>(b.venue_field)) << bib;
-  EXPECT_EQ(a.badge, b.badge) << bib;
+  EXPECT_EQ(a.badge(), b.badge()) << bib;
   EXPECT_EQ(a.status, b.status) << bib;
   EXPECT_EQ(a.selected, b.selected) << bib;
-  EXPECT_EQ(a.award, b.award) << bib;
-  EXPECT_EQ(a.award_label, b.award_label) << bib;
-  EXPECT_EQ(a.note, b.note) << bib;
-  EXPECT_EQ(a.abstract, b.abstract) << bib;
+  EXPECT_EQ(a.award(), b.award()) << bib;
+  EXPECT_EQ(a.award_label(), b.award_label()) << bib;
+  EXPECT_EQ(a.note(), b.note()) << bib;
+  EXPECT_EQ(a.abstract(), b.abstract()) << bib;
   EXPECT_EQ(a.links, b.links) << bib;
-  EXPECT_EQ(a.doi, b.doi) << bib;
-  EXPECT_EQ(a.arxiv, b.arxiv) << bib;
-  EXPECT_EQ(a.tags, b.tags) << bib;
-  EXPECT_EQ(a.thumbnail, b.thumbnail) << bib;
-  EXPECT_EQ(a.citations, b.citations) << bib;
+  EXPECT_EQ(a.doi(), b.doi()) << bib;
+  EXPECT_EQ(a.arxiv(), b.arxiv()) << bib;
+  EXPECT_EQ(a.tags(), b.tags()) << bib;
+  EXPECT_EQ(a.thumbnail(), b.thumbnail()) << bib;
+  EXPECT_EQ(a.citations(), b.citations()) << bib;
   EXPECT_EQ(a.extra, b.extra) << bib;
 }
 
@@ -142,8 +142,8 @@ TEST(BibtexWriter, VisitorsGetCleanBibtexOfTheSameRecord) {
       EXPECT_EQ(q.title, p.title) << bib;
       EXPECT_EQ(q.venue, p.venue) << bib;
       EXPECT_EQ(q.date, p.date) << bib;
-      EXPECT_EQ(q.doi, p.doi) << bib;
-      EXPECT_EQ(q.arxiv, p.arxiv) << bib;
+      EXPECT_EQ(q.doi(), p.doi()) << bib;
+      EXPECT_EQ(q.arxiv(), p.arxiv()) << bib;
       EXPECT_EQ(q.type, p.type) << bib;
       ASSERT_EQ(q.authors.size(), p.authors.size()) << bib;
       for (std::size_t i = 0; i < p.authors.size(); ++i) {
@@ -152,7 +152,7 @@ TEST(BibtexWriter, VisitorsGetCleanBibtexOfTheSameRecord) {
         EXPECT_TRUE(q.authors[i].marks().empty()) << bib;
         with_marks += !p.authors[i].marks().empty();
       }
-      EXPECT_TRUE(q.badge.empty() && !q.selected && q.award.empty() && q.thumbnail.empty()) << bib;
+      EXPECT_TRUE(q.badge().empty() && !q.selected && q.award().empty() && q.thumbnail().empty()) << bib;
       const auto& kept = visitor_bibtex_fields();
       for (const ExtraField& f : q.extra)
         EXPECT_NE(std::find(kept.begin(), kept.end(), f.name), kept.end()) << f.name << "\n" << bib;

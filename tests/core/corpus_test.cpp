@@ -62,7 +62,7 @@ TEST(Corpus, RajrupStatusesAndArxiv) {
   int in_progress = 0, with_arxiv = 0;
   for (const Publication& p : r.library.publications) {
     in_progress += p.status == Status::InPreparation;
-    with_arxiv += !p.arxiv.empty();
+    with_arxiv += !p.arxiv().empty();
   }
   EXPECT_GE(in_progress, 1);
   EXPECT_GE(with_arxiv, 1);

@@ -69,15 +69,15 @@ Publication sample_pub() {
   p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"), person("Tianwei", "Zhang", "\xE2\x80\xA0")};
   p.date = {2024, 4, 0};
   p.venue = "USENIX NSDI";
-  p.badge = "NSDI";
-  p.award = "Best Paper Award at NSDI 2024";
-  p.award_label = "Best Paper";
+  p.edit_rare().badge = "NSDI";
+  p.edit_rare().award = "Best Paper Award at NSDI 2024";
+  p.edit_rare().award_label = "Best Paper";
   p.selected = true;
   p.links = {{"pdf", "papers/hu2024.pdf"}, {"code", "https://github.com/x/y"}, {"video", "javascript:alert(1)"}};
-  p.doi = "10.5555/x";
-  p.tags = {"llm"};
-  p.citations = 42;
-  p.note = "Oral";
+  p.edit_rare().doi = "10.5555/x";
+  p.edit_rare().tags = {"llm"};
+  p.edit_rare().citations = 42;
+  p.edit_rare().note = "Oral";
   return p;
 }
 
@@ -362,11 +362,11 @@ TEST(EntryHtml, EveryDataStringIsEscaped) {
   p.title = "<script>alert('title')</script> & <img src=x onerror=alert(1)>";
   p.authors = {person("<b>Evil</b>", "O'Hare\"", "<i>")};
   p.venue = "<iframe>";
-  p.badge = "<svg/onload=alert(1)>";
-  p.award_label = "<award>";
-  p.award = "\"quoted\" award";
-  p.note = "<note>";
-  p.abstract = "</details><script>";
+  p.edit_rare().badge = "<svg/onload=alert(1)>";
+  p.edit_rare().award_label = "<award>";
+  p.edit_rare().award = "\"quoted\" award";
+  p.edit_rare().note = "<note>";
+  p.edit_rare().abstract = "</details><script>";
   p.date.year = 2020;
   p.links = {{"pdf\"><script>", "javascript:alert(1)"},
              {"code", "java\nscript:alert(1)"},
@@ -405,7 +405,7 @@ TEST(EntryHtml, TitleLinkSkipsUnsafeLinks) {
 TEST(EntryHtml, SearchMarksEveryVisibleField) {
   Publication p = sample_pub();
   p.links.clear();
-  p.note = "Oral at NSDI";
+  p.edit_rare().note = "Oral at NSDI";
   const std::vector<std::string> terms = search_terms("llm ye nsdi best");
   const std::string html = format_entry_html(p, options_for({}), &terms);
   EXPECT_NE(html.find("Characterization of <mark>LLM</mark> Development"), std::string::npos) << html;
@@ -509,9 +509,9 @@ TEST(AuthorLines, ALongListIsCollapsedByDefault) {
 
 TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   Publication p = sample_pub();
-  p.abstract = "We study LLMs.";
+  p.edit_rare().abstract = "We study LLMs.";
   p.status = Status::Submitted;
-  p.note = "under review";  // the status label again, in other case
+  p.edit_rare().note = "under review";  // the status label again, in other case
   FormatOptions o = options_for({});
   o.panels = Panels::OnDemand;
   const std::string html = format_entry_html(p, o);
@@ -530,7 +530,7 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   for (const char* filler : {"unpublished", "Unpublished manuscript", "Manuscript"}) {
     Publication u = sample_pub();
     u.status = Status::Preprint;
-    u.note = filler;
+    u.set_note(RichText(filler));
     EXPECT_EQ(format_entry_html(u, o).find("ps-note"), std::string::npos) << filler;
     u.status = Status::Published;
     EXPECT_NE(format_entry_html(u, o).find("ps-note"), std::string::npos) << filler;
@@ -706,7 +706,7 @@ TEST(Citation, Ieee) {
   Publication pre;
   pre.type = PubType::Preprint;
   pre.title = "Preprint";
-  pre.arxiv = "2401.09149";
+  pre.edit_rare().arxiv = "2401.09149";
   pre.authors = {person("Ada", "Lovelace")};
   pre.date = {2024, 1, 0};
   EXPECT_EQ(format_citation(pre, CitationStyle::Ieee),
@@ -852,7 +852,7 @@ TEST(CslJsonOut, ReadsBackToTheSameRecords) {
     EXPECT_EQ(b.title.text, a.title.text);
     EXPECT_EQ(b.date, a.date);
     EXPECT_EQ(b.venue.text, a.venue.text);
-    EXPECT_EQ(b.doi, a.doi);
+    EXPECT_EQ(b.doi(), a.doi());
     ASSERT_EQ(b.authors.size(), a.authors.size());
     for (std::size_t i = 0; i < a.authors.size(); ++i) {
       EXPECT_EQ(b.authors[i].family(), a.authors[i].family());

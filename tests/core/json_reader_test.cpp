@@ -143,8 +143,8 @@ TEST(CslJson, ZoteroLikeItem) {
   EXPECT_TRUE(p.authors[3].is_literal());
   EXPECT_EQ(p.authors[3].literal(), "The ATLAS Collaboration");
   EXPECT_EQ(p.date, (Date{2024, 4, 16}));
-  EXPECT_EQ(p.doi, "10.5555/Example.1");
-  EXPECT_EQ(p.tags, (Keys{"LLM", "datacenter", "GPU"}));
+  EXPECT_EQ(p.doi(), "10.5555/Example.1");
+  EXPECT_EQ(p.tags(), (Keys{"LLM", "datacenter", "GPU"}));
   // Links: URL, then the DOI link.
   ASSERT_EQ(p.links.size(), 2u);
   EXPECT_EQ(p.links[0], (Link{"url", "https://www.usenix.org/conference/nsdi24/presentation/hu"}));
@@ -270,8 +270,8 @@ TEST(CslJson, NamesWithParticlesMarksAndOthers) {
   EXPECT_EQ(p.authors[2].marks(), "*");
   EXPECT_EQ(p.authors[3].marks(), "†‡");
   EXPECT_TRUE(p.others);
-  ASSERT_EQ(p.editors.size(), 1u);
-  EXPECT_EQ(p.editors[0].family(), "Editor");
+  ASSERT_EQ(p.editors().size(), 1u);
+  EXPECT_EQ(p.editors()[0].family(), "Editor");
 }
 
 TEST(CslJson, DecomposedTextBecomesNfc) {
@@ -299,12 +299,12 @@ TEST(CslJson, NameListsReadAsTheyAreParsedAreTheSameNames) {
     EXPECT_EQ(a.authors[0].family(), "Hu");
     EXPECT_EQ(a.authors[1].family(), "Ye");
     EXPECT_TRUE(a.others);
-    ASSERT_EQ(a.editors.size(), 1u);
-    EXPECT_EQ(a.editors[0].literal(), "The ATLAS Collaboration");
+    ASSERT_EQ(a.editors().size(), 1u);
+    EXPECT_EQ(a.editors()[0].literal(), "The ATLAS Collaboration");
     const Publication& b = r.library.publications[1];
     ASSERT_EQ(b.authors.size(), 1u);
     EXPECT_EQ(b.authors[0].family(), "Ye");
-    EXPECT_TRUE(b.editors.empty());
+    EXPECT_TRUE(b.editors().empty());
     EXPECT_FALSE(b.others);
   }
   // The same record alone (a tree) and in a file whose syntax error comes after it (re-read).
@@ -380,9 +380,9 @@ TEST(PapershelfJson, ProfileAndPublications) {
   ASSERT_EQ(r.library.publications.size(), 2u);
   const Publication& a = r.library.publications[0];
   EXPECT_EQ(a.type, PubType::Conference);
-  EXPECT_EQ(a.badge, "NSDI");
-  EXPECT_EQ(a.award.text, "Best Paper Award at NSDI 2024");
-  EXPECT_EQ(a.award_label, "Best Paper");
+  EXPECT_EQ(a.badge(), "NSDI");
+  EXPECT_EQ(a.award().text, "Best Paper Award at NSDI 2024");
+  EXPECT_EQ(a.award_label(), "Best Paper");
   EXPECT_TRUE(a.selected);
   EXPECT_EQ(a.status, Status::Accepted);
   EXPECT_EQ(a.date, (Date{2024, 4, 0}));
@@ -392,17 +392,17 @@ TEST(PapershelfJson, ProfileAndPublications) {
   ASSERT_EQ(a.links.size(), 2u);
   EXPECT_EQ(a.links[0], (Link{"pdf", "papers/hu2024.pdf"}));
   EXPECT_EQ(a.links[1], (Link{"code", "https://github.com/x/y"}));
-  EXPECT_EQ(a.tags, (Keys{"llm", "datacenter"}));
-  EXPECT_EQ(a.citations, 42);
-  EXPECT_EQ(a.note.text, "Oral");
+  EXPECT_EQ(a.tags(), (Keys{"llm", "datacenter"}));
+  EXPECT_EQ(a.citations(), 42);
+  EXPECT_EQ(a.note().text, "Oral");
   EXPECT_EQ(a.line, 12u);
 
   const Publication& b = r.library.publications[1];
   EXPECT_EQ(b.type, PubType::Preprint);
   EXPECT_EQ(b.status, Status::Preprint);
   EXPECT_TRUE(b.selected);
-  EXPECT_EQ(b.citations, 7);
-  EXPECT_EQ(b.arxiv, "2401.09149");
+  EXPECT_EQ(b.citations(), 7);
+  EXPECT_EQ(b.arxiv(), "2401.09149");
   // Links given as an object: both kept (label lower-case), plus the arXiv link.
   std::vector<std::string> labels;
   for (const auto& l : b.links) labels.push_back(l.label);

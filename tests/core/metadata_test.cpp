@@ -103,9 +103,9 @@ TEST(Metadata, JsonLdAndCoinsDescribeEveryListedPaper) {
       if (p.date.year) {
         EXPECT_EQ(first(c, "rft.date"), std::to_string(p.date.year)) << p.key;
       }
-      if (!p.doi.empty()) {
+      if (!p.doi().empty()) {
         bool found = false;
-        for (auto [it, last] = c.equal_range("rft_id"); it != last; ++it) found |= it->second == "info:doi/" + p.doi;
+        for (auto [it, last] = c.equal_range("rft_id"); it != last; ++it) found |= it->second == "info:doi/" + p.doi();
         EXPECT_TRUE(found) << p.key;
         ++with_doi;
       }

@@ -328,7 +328,7 @@ TEST(Pages, FeedIsNewestFirstAndSitemapNeedsTheSite) {
 @misc{new, author = {A B}, title = {New}, year = 2024, month = feb, day = 30}
 @misc{mid, author = {A B}, title = {Mid}, year = 2010})");
   ASSERT_EQ(lib.publications.size(), 4u);
-  lib.publications[3].abstract = "Bell \x07 here";  // (XML 1.0 allows no such character)
+  lib.publications[3].edit_rare().abstract = "Bell \x07 here";  // (XML 1.0 allows no such character)
   View view;
   for (std::uint32_t i = 0; i < lib.publications.size(); ++i) view.entries.push_back(i);
   const std::vector<std::string> names = page_file_names(lib, view);

@@ -61,45 +61,45 @@ Library sample() {
   {
     auto& p = b.add("nsdi24", 2024, PubType::Conference);
     p.title = "Characterization of LLM Development in the Datacenter";
-    p.badge = "NSDI";
+    p.edit_rare().badge = "NSDI";
     p.venue = "USENIX NSDI";
     p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"), person("Tianwei", "Zhang")};
-    p.tags = {"LLM", "datacenter"};
+    p.edit_rare().tags = {"LLM", "datacenter"};
     p.selected = true;
-    p.award = "Best Paper Award";
-    p.award_label = "Best Paper";
+    p.edit_rare().award = "Best Paper Award";
+    p.edit_rare().award_label = "Best Paper";
   }
   {
     auto& p = b.add("tpds23", 2023, PubType::Journal);
     p.title = "Deep Learning Workload Scheduling in GPU Datacenters";
-    p.badge = "TPDS";
+    p.edit_rare().badge = "TPDS";
     p.venue = "IEEE Transactions on Parallel and Distributed Systems";
     p.authors = {person("Zhisheng", "Ye", "*"), person("Qinghao", "Hu", "*"), person("José", "García")};
-    p.tags = {"scheduling"};
+    p.edit_rare().tags = {"scheduling"};
   }
   {
     auto& p = b.add("arxiv24", 2024, PubType::Preprint);
     p.status = Status::Preprint;
     p.title = "Zürich Notes on Straße Networks";
     p.authors = {person("Ana", "Sánchez"), person("Qinghao", "Hu")};
-    p.note = "Under submission";
+    p.edit_rare().note = "Under submission";
   }
   {
     auto& p = b.add("sc21", 2021, PubType::Conference);
     p.title = "Characterizing Deep Learning Training Workloads";
-    p.badge = "SC";
+    p.edit_rare().badge = "SC";
     p.venue = "Supercomputing";
     p.authors = {person("Qinghao", "Hu"), person("Peng", "Sun")};
-    p.award_label = "Best Student Paper Finalist";
+    p.edit_rare().award_label = "Best Student Paper Finalist";
     p.selected = true;
-    p.tags = {"llm"};
+    p.edit_rare().tags = {"llm"};
   }
   {
     auto& p = b.add("undated", 0, PubType::Misc);
     p.status = Status::Submitted;
     p.title = "A Manuscript Without a Date";
     p.authors = {person("Wei", "Zhang")};
-    p.abstract = "We study zebra crossings.";
+    p.edit_rare().abstract = "We study zebra crossings.";
   }
   return b.lib;
 }
@@ -522,8 +522,8 @@ TEST(Sort, MissingValuesGoLastInBothDirections) {
   q.sort = *parse_sort("year-asc");
   EXPECT_EQ(run(b.lib, q), (Keys{"y2020", "y2024", "none1", "none2"}));
 
-  b.lib.publications[0].citations = 5;
-  b.lib.publications[3].citations = 100;
+  b.lib.publications[0].edit_rare().citations = 5;
+  b.lib.publications[3].edit_rare().citations = 100;
   q.sort = *parse_sort("citations");
   EXPECT_EQ(run(b.lib, q), (Keys{"y2024", "none1", "y2020", "none2"}));
   q.sort = *parse_sort("citations-asc");
@@ -789,23 +789,23 @@ TEST(Scope, AnUntitledRecordIsReportedAndNeverListed) {
 
 TEST(Facets, CitedCountsTheShownRecordsWithCitationCounts) {
   Library lib = sample();
-  lib.publications[0].citations = 12;
-  lib.publications[1].citations = 0;  // zero is a count
+  lib.publications[0].edit_rare().citations = 12;
+  lib.publications[1].edit_rare().citations = 0;  // zero is a count
   Query q;
   EXPECT_EQ(facet_counts(lib, q).cited, 2u);
   // Within a filter, only the records it keeps.
   q.filter.types = {lib.publications[0].type};
   std::uint32_t want = 0;
-  for (const auto& p : lib.publications) want += p.type == lib.publications[0].type && p.citations.has_value();
+  for (const auto& p : lib.publications) want += p.type == lib.publications[0].type && p.citations().has_value();
   EXPECT_EQ(facet_counts(lib, q).cited, want);
   EXPECT_GE(want, 1u);
 }
 
 TEST(Facets, VenuesMostFrequentFirst) {
   Builder b;
-  b.add("1", 2020).badge = "OSDI";
-  b.add("2", 2020).badge = "NSDI";
-  b.add("3", 2020).badge = "NSDI";
+  b.add("1", 2020).edit_rare().badge = "OSDI";
+  b.add("2", 2020).edit_rare().badge = "NSDI";
+  b.add("3", 2020).edit_rare().badge = "NSDI";
   b.add("4", 2020).venue = "Workshop on Things";
   b.add("5", 2020);
   const Facets f = facet_counts(b.lib, Query{});
@@ -817,7 +817,7 @@ TEST(Facets, MenusKeepTheMostFrequentValuesOnly) {
   for (int i = 0; i < 3000; ++i) {
     auto& p = b.add("k" + std::to_string(i), 2020);
     p.venue = "Venue " + std::to_string(i < 10 ? 0 : i);  // "Venue 0" ten times, then 2,990 others
-    p.tags = {"tag " + std::to_string(i)};
+    p.edit_rare().tags = {"tag " + std::to_string(i)};
   }
   const Facets f = facet_counts(b.lib, Query{});
   ASSERT_EQ(f.venues.size(), kMaxFacetValues);
@@ -835,9 +835,9 @@ TEST(Facets, MenusKeepTheMostFrequentValuesOnly) {
 TEST(Catalog, SameViewAndFacetsAsWithoutCaches) {
   Library lib = sample();
   // Tags and awards, so that every facet the packed keys count has something to count.
-  lib.publications[0].tags = {"llm", "systems", "llm"};
-  lib.publications[1].tags = {"systems"};
-  lib.publications[1].award.text = "Best Paper";
+  lib.publications[0].edit_rare().tags = {"llm", "systems", "llm"};
+  lib.publications[1].edit_rare().tags = {"systems"};
+  lib.publications[1].edit_rare().award.text = "Best Paper";
   Catalog catalog(lib);
   int step = 0;
   for (const char* sort : {"year-desc", "title-asc", "author-asc,year-asc", "file"}) {

@@ -229,7 +229,7 @@ TEST(RealWorld, EveryFileKeepsEveryEntryAndReadsAsItsOwnerMeant) {
                 "")
           << where << ": venue '" << p.venue.text << "'";
       const std::string names_source = source_of({"author", "editor"});
-      for (const auto* people : {&p.authors, &p.editors})
+      for (const auto* people : {&p.authors, &p.editors()})
         for (const Person& person : *people)
           EXPECT_EQ(raw_tex_in(display_name(person), names_source), "")
               << where << ": name '" << display_name(person) << "'";
@@ -240,7 +240,7 @@ TEST(RealWorld, EveryFileKeepsEveryEntryAndReadsAsItsOwnerMeant) {
         EXPECT_FALSE(p.venue.text.empty()) << where << ": no venue";
       }
       if (s.has("author") || s.has("editor")) {
-        EXPECT_FALSE(p.authors.empty() && p.editors.empty()) << where << ": no names";
+        EXPECT_FALSE(p.authors.empty() && p.editors().empty()) << where << ": no names";
       }
       // An article in a journal is never a preprint (unless the "journal" is a preprint server:
       // Google Scholar's "arXiv preprint arXiv:...", bioRxiv, DBLP's CoRR).

@@ -56,7 +56,7 @@ TEST(Records, DetailsAreDecodedWhateverTheSource) {
   EXPECT_EQ(p.detail("publisher"), "Orbit Press");
   EXPECT_EQ(p.detail("edition"), "");
   EXPECT_EQ(p.status, Status::Submitted);
-  EXPECT_EQ(p.doi, "10.5555/jpd.2025.042");
+  EXPECT_EQ(p.doi(), "10.5555/jpd.2025.042");
 }
 
 std::string without(std::string s, std::string_view what) {

@@ -117,6 +117,13 @@ class Writer {
 
   const std::string& str() const { return out_; }
   std::string take() { return std::move(out_); }
+  // The text written since the last drain(), handed over; the open containers stay open, so a
+  // long document can be written in pieces.
+  std::string drain() {
+    std::string text;
+    text.swap(out_);
+    return text;
+  }
 
  private:
   void before_value();

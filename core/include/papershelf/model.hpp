@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -72,10 +75,56 @@ struct Span {
   }
 };
 
+// The spans of a RichText, in one pointer: most texts have none (a record has several texts,
+// and a library of small records is mostly their fixed parts). A vector's interface, as far as
+// the core uses one.
+class SpanList {
+ public:
+  SpanList() = default;
+  SpanList(std::initializer_list<Span> spans) : SpanList(std::vector<Span>(spans)) {}
+  explicit SpanList(std::vector<Span> spans) {
+    if (!spans.empty()) v_ = std::make_unique<std::vector<Span>>(std::move(spans));
+  }
+  SpanList(const SpanList& other) : SpanList(other.v_ ? *other.v_ : std::vector<Span>()) {}
+  SpanList(SpanList&&) noexcept = default;
+  SpanList& operator=(const SpanList& other) {
+    if (this != &other) *this = SpanList(other);
+    return *this;
+  }
+  SpanList& operator=(SpanList&&) noexcept = default;
+  ~SpanList() = default;
+
+  bool empty() const { return !v_ || v_->empty(); }
+  std::size_t size() const { return v_ ? v_->size() : 0; }
+  const Span* begin() const { return v_ ? v_->data() : nullptr; }
+  const Span* end() const { return v_ ? v_->data() + v_->size() : nullptr; }
+  Span* begin() { return v_ ? v_->data() : nullptr; }
+  Span* end() { return v_ ? v_->data() + v_->size() : nullptr; }
+  const Span& operator[](std::size_t i) const { return (*v_)[i]; }
+  Span& operator[](std::size_t i) { return (*v_)[i]; }
+  void reserve(std::size_t n) {
+    if (n) edit().reserve(n);
+  }
+  void push_back(Span span) { edit().push_back(std::move(span)); }
+  friend bool operator==(const SpanList& a, const SpanList& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!(a[i] == b[i])) return false;
+    return true;
+  }
+
+ private:
+  std::vector<Span>& edit() {
+    if (!v_) v_ = std::make_unique<std::vector<Span>>();
+    return *v_;
+  }
+  std::unique_ptr<std::vector<Span>> v_;
+};
+
 // Decoded Unicode text (NFC) plus the styling it carried in the source.
 struct RichText {
   std::string text;
-  std::vector<Span> spans;
+  SpanList spans;
 
   RichText() = default;
   RichText(std::string t) : text(std::move(t)) {}  // NOLINT: plain text converts implicitly
@@ -130,34 +179,50 @@ class Person {
   void set_marks(std::string_view s) { set(kMarks, s); }
   void add_marks(std::string_view s) { set(kMarks, std::string(marks()).append(s)); }
 
-  bool is_literal() const { return ends_[kLiteral] != ends_[kSuffix]; }
+  bool is_literal() const { return end_of(kLiteral) != end_of(kSuffix); }
   friend bool operator==(const Person& a, const Person& b) {
     for (int i = 0; i < kMarks; ++i)
-      if (a.ends_[i] != b.ends_[i]) return false;
+      if (a.end_of(i) != b.end_of(i)) return false;
     return a.text() == b.text();
   }
 
  private:
   enum Part : std::uint8_t { kGiven, kFamily, kParticle, kSuffix, kLiteral, kMarks };
-  static constexpr std::uint32_t kInline = 28;  // (Person stays 56 bytes natively)
-  std::string_view text() const { return {size_ <= kInline ? inline_ : heap_, size_}; }
+  // A Person is 32 bytes on every platform: an author list of a million one-letter names ("A and
+  // A and ...", 6 bytes each) took 56 each. Up to kInline bytes of text stay inside it, with the
+  // parts' ends as bytes; a longer text is a heap block of the parts' ends, then the text.
+  static constexpr std::uint32_t kInline = 23;
+  static constexpr std::size_t kHeader = kMarks * sizeof(std::uint32_t);
+  bool on_heap() const { return size_ > kInline; }
+  char* block() const {
+    char* b;
+    std::memcpy(&b, inline_, sizeof b);
+    return b;
+  }
+  // Where part i ends in the text (the marks end at size_).
+  std::uint32_t end_of(int i) const {
+    if (!on_heap()) return small_ends_[i];
+    std::uint32_t end;
+    std::memcpy(&end, block() + i * sizeof end, sizeof end);
+    return end;
+  }
+  std::string_view text() const { return {on_heap() ? block() + kHeader : inline_, size_}; }
   std::string_view part(Part i) const {
-    const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
-    const std::size_t end = i == kMarks ? size_ : ends_[i];
+    const std::size_t begin = i == kGiven ? 0 : end_of(i - 1);
+    const std::size_t end = i == kMarks ? size_ : end_of(i);
     return text().substr(begin, end - begin);
   }
   void set(Part i, std::string_view s);
-  void assign_text(std::string_view text);  // the whole buffer (ends_ unchanged)
+  void store(std::string_view text, const std::uint32_t (&ends)[kMarks]);  // replaces the whole name
   void copy_text(const Person& other);
   void take_text(Person& other) noexcept;
   void free_text() noexcept;
 
+  // The text, or the heap block's address. (Aligned as an address: a leak checker looks for
+  // addresses only there, and took the blocks of the names the parser's cache keeps for leaks.)
+  alignas(char*) char inline_[kInline] = {};
+  std::uint8_t small_ends_[kMarks] = {};  // the parts' ends while the text is inline
   std::uint32_t size_ = 0;
-  std::uint32_t ends_[kMarks] = {};  // where each part but the marks ends in the text
-  union {
-    char inline_[kInline] = {};
-    char* heap_;  // when size_ > kInline
-  };
 };
 
 // "Given particle Family, Suffix" (or the literal), without marks.
@@ -204,25 +269,31 @@ enum class VenueField : std::uint8_t {
 };
 
 // Members are ordered by size (the small ones last) so that no padding sits between them: a
-// 10,000-entry file holds 10,000 of these.
+// 10,000-entry file holds 10,000 of these (and a hostile one a record per 75 bytes).
 struct Publication {
+  // The fields most records leave empty, kept apart in one block that a record without any of
+  // them does not have: they took 384 of the record's 672 bytes. Read them with rare() or the
+  // shorthands below, write them through edit_rare().
+  struct Rare {
+    std::vector<Person> editors;
+    std::string badge;  // short venue label: "NSDI"
+    RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
+    std::string award_label;  // short: "Best Paper"
+    RichText note;
+    RichText abstract;
+    std::string doi;
+    std::string arxiv;  // arXiv identifier, "2401.09149"
+    std::vector<std::string> tags;
+    std::string thumbnail;
+    std::optional<std::int64_t> citations;
+  };
+
   std::string key;
   std::string source_type;  // entry type as written in the source ("inproceedings", "paper-conference")
   RichText title;
   std::vector<Person> authors;
-  std::vector<Person> editors;
   RichText venue;     // container title: journal, proceedings, school...
-  std::string badge;  // short venue label: "NSDI"
-  RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
-  std::string award_label;  // short: "Best Paper"
-  RichText note;
-  RichText abstract;
   std::vector<Link> links;
-  std::string doi;
-  std::string arxiv;  // arXiv identifier, "2401.09149"
-  std::vector<std::string> tags;
-  std::string thumbnail;
-  std::optional<std::int64_t> citations;
   // Every field the model has no slot for, as BibTeX text under its BibTeX name whatever the
   // source ("pages" = "1--21", also from CSL-JSON's "page": "1-21"): the bibliographic details
   // (volume, pages, publisher, ...) that citations and exports read through detail(), and the
@@ -240,6 +311,41 @@ struct Publication {
   std::uint32_t line = 0;
   std::uint32_t order = 0;  // position in the merged library
 
+  Publication() = default;
+  Publication(const Publication& other);
+  Publication(Publication&&) noexcept = default;
+  Publication& operator=(const Publication& other);
+  Publication& operator=(Publication&&) noexcept = default;
+  ~Publication() = default;
+
+  // The rare fields (all empty when the record has none of them).
+  const Rare& rare() const;
+  // The rare fields to write (made on first use).
+  Rare& edit_rare();
+  const std::vector<Person>& editors() const { return rare().editors; }
+  const std::string& badge() const { return rare().badge; }
+  const RichText& award() const { return rare().award; }
+  const std::string& award_label() const { return rare().award_label; }
+  const RichText& note() const { return rare().note; }
+  const RichText& abstract() const { return rare().abstract; }
+  const std::string& doi() const { return rare().doi; }
+  const std::string& arxiv() const { return rare().arxiv; }
+  const std::vector<std::string>& tags() const { return rare().tags; }
+  const std::string& thumbnail() const { return rare().thumbnail; }
+  const std::optional<std::int64_t>& citations() const { return rare().citations; }
+  // Setters that leave a record without rare fields as it is when the value is empty.
+  void set_editors(std::vector<Person> v) { set_rare(&Rare::editors, std::move(v)); }
+  void set_badge(std::string v) { set_rare(&Rare::badge, std::move(v)); }
+  void set_award(RichText v) { set_rare(&Rare::award, std::move(v)); }
+  void set_award_label(std::string v) { set_rare(&Rare::award_label, std::move(v)); }
+  void set_note(RichText v) { set_rare(&Rare::note, std::move(v)); }
+  void set_abstract(RichText v) { set_rare(&Rare::abstract, std::move(v)); }
+  void set_doi(std::string v) { set_rare(&Rare::doi, std::move(v)); }
+  void set_arxiv(std::string v) { set_rare(&Rare::arxiv, std::move(v)); }
+  void set_tags(std::vector<std::string> v) { set_rare(&Rare::tags, std::move(v)); }
+  void set_thumbnail(std::string v) { set_rare(&Rare::thumbnail, std::move(v)); }
+  void set_citations(std::optional<std::int64_t> v) { set_rare(&Rare::citations, std::move(v)); }
+
   // Returns the verbatim value of an extra field, or nullptr.
   const std::string* extra_field(std::string_view name) const;
   // True when the venue is who published the record (a thesis' school, a report's institution,
@@ -248,6 +354,17 @@ struct Publication {
   // A bibliographic detail by its BibTeX name ("volume", "pages", "publisher", "address",
   // "isbn", ...), decoded to Unicode text ("1--21" -> "1–21"); "" when the record has none.
   std::string detail(std::string_view name) const;
+
+ private:
+  template <class T>
+  void set_rare(T Rare::*field, T value) {
+    if (rare_ || !is_empty(value)) edit_rare().*field = std::move(value);
+  }
+  template <class T>
+  static bool is_empty(const T& value) { return value.empty(); }
+  static bool is_empty(const std::optional<std::int64_t>& value) { return !value; }
+
+  std::unique_ptr<Rare> rare_;
 };
 
 // A legend explains a handful of marks (*, †, ‡); the readers keep its first kMaxLegendEntries

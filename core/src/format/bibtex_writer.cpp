@@ -259,6 +259,7 @@ class Writer {
     // (A visitor gets the first of two fields of one name, as BibTeX reads them.)
     if (options_.for_visitors && (is_private(lower) || written_before(lower))) return;
     if (const std::string_view unique = unique_name(lower); unique != lower) written = unique;
+    detail::make_room(out_, written.size() + value.size() + 8);
     out_ += "  ";
     out_ += written;
     out_ += " = {";
@@ -327,7 +328,7 @@ std::string Writer::date_text() const {
 }
 
 std::string Writer::run() {
-  const bool has_arxiv = !p_.arxiv.empty();
+  const bool has_arxiv = !p_.arxiv().empty();
   const bool has_venue = !p_.venue.empty();
   std::string type = p_.source_type.empty() ? std::string() : to_lower_ascii(p_.source_type);
   auto gives_type = [&](std::string_view t) {
@@ -348,7 +349,7 @@ std::string Writer::run() {
   detail::HtmlOut(out_) << "@" << type << "{" << key << ",\n";
   if (!p_.authors.empty() || p_.others) field("author", format_bibtex_names(p_.authors, p_.others, !options_.for_visitors));
   if (!p_.title.empty()) field("title", latex::encode(p_.title));
-  if (!p_.editors.empty()) field("editor", format_bibtex_names(p_.editors, false, !options_.for_visitors));
+  if (!p_.editors().empty()) field("editor", format_bibtex_names(p_.editors(), false, !options_.for_visitors));
   if (has_venue) {
     // The reader takes the best-ranked venue field; the written one must
     // outrank the extras.
@@ -379,23 +380,23 @@ std::string Writer::run() {
       if (p_.date.day) field("day", std::to_string(p_.date.day));
     }
   }
-  if (!p_.badge.empty()) field("abbr", encode_plain(p_.badge));
+  if (!p_.badge().empty()) field("abbr", encode_plain(p_.badge()));
   if (p_.selected) field("selected", "true");
-  if (!p_.award.empty()) field("award", latex::encode(p_.award));
-  if (!p_.award_label.empty()) field("award_name", encode_plain(p_.award_label));
-  if (!p_.note.empty()) field("note", latex::encode(p_.note));
+  if (!p_.award().empty()) field("award", latex::encode(p_.award()));
+  if (!p_.award_label().empty()) field("award_name", encode_plain(p_.award_label()));
+  if (!p_.note().empty()) field("note", latex::encode(p_.note()));
   bibtex::StatusClues clues;
   clues.entry_type = type;
   clues.has_arxiv = has_arxiv;
   clues.has_venue = has_venue;
   // (Judged on what is written: a status the badge says needs pubstate where the badge is left out.)
-  if (keeps("abbr")) clues.badge = p_.badge;
-  if (keeps("note")) clues.note = p_.note.text;
+  if (keeps("abbr")) clues.badge = p_.badge();
+  if (keeps("note")) clues.note = p_.note().text;
   if (bibtex::infer_status(clues) != p_.status && !has_extra("pubstate"))
     field("pubstate", bibtex::pubstate_for(p_.status));
-  if (!p_.tags.empty()) {
+  if (!p_.tags().empty()) {
     std::string tags;
-    for (const std::string& t : p_.tags) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
+    for (const std::string& t : p_.tags()) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
     field("keywords", tags);
   }
   // Several links of one kind go into one field, space-separated, where the kind first appears;
@@ -406,8 +407,8 @@ std::string Writer::run() {
   for (const Link& l : p_.links) {
     const std::uint32_t kind = kinds.insert(l.label);
     if (kind == links_of_kind.size()) {
-      const bool left_out = (l.label == "doi" && !p_.doi.empty() && l.url == bibtex::doi_url(p_.doi)) ||
-                            (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv));
+      const bool left_out = (l.label == "doi" && !p_.doi().empty() && l.url == bibtex::doi_url(p_.doi())) ||
+                            (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv()));
       links_of_kind.emplace_back();
       if (!left_out) links_of_kind.back().push_back(&l);
     } else if (!links_of_kind[kind].empty()) {
@@ -429,18 +430,18 @@ std::string Writer::run() {
     const std::string& label = links.front()->label;
     field(bibtex::is_link_field(label) ? label : "url_" + label, urls);
   }
-  if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv) {
+  if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv()) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)
-      field("eprint", url_value(p_.arxiv));
+      field("eprint", url_value(p_.arxiv()));
       field("archiveprefix", "arXiv");
     } else {
-      field("arxiv", url_value(p_.arxiv));
+      field("arxiv", url_value(p_.arxiv()));
     }
   }
-  if (!p_.doi.empty()) field("doi", url_value(p_.doi));
-  if (!p_.thumbnail.empty()) field("preview", url_value(p_.thumbnail));
-  if (p_.citations) field("citations", std::to_string(*p_.citations));
-  if (!p_.abstract.empty()) field("abstract", latex::encode(p_.abstract));
+  if (!p_.doi().empty()) field("doi", url_value(p_.doi()));
+  if (!p_.thumbnail().empty()) field("preview", url_value(p_.thumbnail()));
+  if (p_.citations()) field("citations", std::to_string(*p_.citations()));
+  if (!p_.abstract().empty()) field("abstract", latex::encode(p_.abstract()));
   for (const ExtraField& f : p_.extra) field(f.name, f.value);
   if (out_.size() >= 2 && out_[out_.size() - 2] == ',') out_.erase(out_.size() - 2, 1);
   out_ += "}\n";

@@ -112,10 +112,10 @@ struct Record {
       container = p.venue.text;
       publisher = p.detail("publisher");
     }
-    if (!p.doi.empty()) doi_url = "https://doi.org/" + p.doi;
+    if (!p.doi().empty()) doi_url = "https://doi.org/" + p.doi();
     // (Only an absolute web address helps a reader of the citing paper, not "papers/x.pdf".)
     url = record_address(p);
-    if (!p.arxiv.empty() && url == "https://arxiv.org/abs/" + p.arxiv) url.clear();  // (said as arXiv)
+    if (!p.arxiv().empty() && url == "https://arxiv.org/abs/" + p.arxiv()) url.clear();  // (said as arXiv)
     if (!doi_url.empty() && url == doi_url) url.clear();
     const std::string urldate = p.detail("urldate");
     if (!urldate.empty()) {
@@ -149,7 +149,7 @@ struct Record {
     if (container.empty() && (kind == Kind::Article || kind == Kind::Paper || kind == Kind::Chapter)) kind = Kind::Book;
   }
   std::string year() const { return p.date.year ? std::to_string(p.date.year) : std::string(); }
-  std::string arxiv_doi() const { return "https://doi.org/10.48550/arXiv." + p.arxiv; }
+  std::string arxiv_doi() const { return "https://doi.org/10.48550/arXiv." + p.arxiv(); }
 };
 
 // --- names ---
@@ -300,7 +300,7 @@ std::string publisher_place(const Record& r, bool place_first) {
 // The address a reference points to: the DOI, else the arXiv abstract, else the record's URL.
 std::string link_of(const Record& r) {
   if (!r.doi_url.empty()) return r.doi_url;
-  if (r.kind == Kind::Preprint && !r.p.arxiv.empty()) return "https://arxiv.org/abs/" + r.p.arxiv;
+  if (r.kind == Kind::Preprint && !r.p.arxiv().empty()) return "https://arxiv.org/abs/" + r.p.arxiv();
   return r.url;
 }
 
@@ -310,7 +310,7 @@ std::string technical_report(const Record& r) {
 }
 
 std::string editor_names(const Record& r, NameForm form, std::string_view two, std::string_view last) {
-  return join(names_in(r.p.editors, form, form, r.p.editors.size()), two, last);
+  return join(names_in(r.p.editors(), form, form, r.p.editors().size()), two, last);
 }
 
 // The credited names in the styles that shorten a list to its first name and "et al." from
@@ -371,8 +371,8 @@ void apa(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       c.close(". ").text("In ");
-      if (!r.p.editors.empty() && r.kind != Kind::Article)
-        c.text(editor_names(r, NameForm::InitialsFamily, " & ", ", & ") + (r.p.editors.size() == 1 ? " (Ed.), " : " (Eds.), "));
+      if (!r.p.editors().empty() && r.kind != Kind::Article)
+        c.text(editor_names(r, NameForm::InitialsFamily, " & ", ", & ") + (r.p.editors().size() == 1 ? " (Ed.), " : " (Eds.), "));
       c.italic(r.container);
       if (!r.pages.empty()) c.text(" (pp. " + r.pages + ")");
       c.close(". ").text(r.publisher);
@@ -392,7 +392,7 @@ void apa(Cite& c, const Record& r) {
       c.close(". ").text(r.publisher);
       break;
     case Kind::Preprint:
-      c.close(". ").text(!r.p.arxiv.empty() ? std::string("arXiv") : r.container);
+      c.close(". ").text(!r.p.arxiv().empty() ? std::string("arXiv") : r.container);
       break;
     case Kind::Web:
       c.close(". ").text(r.site);
@@ -430,8 +430,8 @@ void ieee(Cite& c, const Record& r) {
     case Kind::Chapter:
       quoted(c, r.title, ",");
       c.text(" in ").italic(r.container);
-      if (!r.p.editors.empty() && r.kind != Kind::Article)
-        c.text(", " + editor_names(r, NameForm::InitialsFamily, " and ", ", and ") + (r.p.editors.size() == 1 ? ", Ed" : ", Eds"));
+      if (!r.p.editors().empty() && r.kind != Kind::Article)
+        c.text(", " + editor_names(r, NameForm::InitialsFamily, " and ", ", and ") + (r.p.editors().size() == 1 ? ", Ed" : ", Eds"));
       if (!pub.empty()) c.text(". " + pub);
       then(date);
       if (!r.pages.empty()) c.text(", pp. " + r.pages);
@@ -461,7 +461,7 @@ void ieee(Cite& c, const Record& r) {
     case Kind::Preprint:
       quoted(c, r.title, ",");
       c.text(" " + (date.empty() ? std::string("n.d.") : date));
-      if (!r.p.arxiv.empty()) c.text(", arXiv:" + r.p.arxiv);
+      if (!r.p.arxiv().empty()) c.text(", arXiv:" + r.p.arxiv());
       break;
     case Kind::Web:
       if (r.site.empty()) {
@@ -475,7 +475,7 @@ void ieee(Cite& c, const Record& r) {
       return;
   }
   if (!r.doi_url.empty()) {
-    c.text(", doi: ").doi(r.p.doi, r.doi_url).text(".");  // (IEEE Reference Guide: "doi: 10.1109/...")
+    c.text(", doi: ").doi(r.p.doi(), r.doi_url).text(".");  // (IEEE Reference Guide: "doi: 10.1109/...")
   } else {
     c.close(".");
     if (!r.url.empty() && r.kind != Kind::Preprint) c.text(" [Online]. Available: ").link(r.url);
@@ -507,8 +507,8 @@ void acm(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       c.close(". ").text("In ").italic(r.container);
-      if (!r.p.editors.empty() && r.kind != Kind::Article)
-        c.text(", " + editor_names(r, NameForm::GivenFamily, " and ", ", and ") + (r.p.editors.size() == 1 ? " (Ed.)" : " (Eds.)"));
+      if (!r.p.editors().empty() && r.kind != Kind::Article)
+        c.text(", " + editor_names(r, NameForm::GivenFamily, " and ", ", and ") + (r.p.editors().size() == 1 ? " (Ed.)" : " (Eds.)"));
       c.close(". ").text(pub);
       if (!r.pages.empty()) c.close(", ").text(r.pages);
       break;
@@ -525,7 +525,7 @@ void acm(Cite& c, const Record& r) {
       break;
     case Kind::Preprint:
       c.close(". ");
-      if (!r.p.arxiv.empty()) c.text("arXiv:" + r.p.arxiv);
+      if (!r.p.arxiv().empty()) c.text("arXiv:" + r.p.arxiv());
       else c.italic(r.container);
       break;
     case Kind::Web:
@@ -574,7 +574,7 @@ void chicago(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       c.text("In ").italic(r.container);
-      if (!r.p.editors.empty() && r.kind != Kind::Article) c.text(", edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
+      if (!r.p.editors().empty() && r.kind != Kind::Article) c.text(", edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
       if (!pages.empty()) c.text(", " + pages);
       c.close(". ").text(pub);
       break;
@@ -591,7 +591,7 @@ void chicago(Cite& c, const Record& r) {
       c.text(technical_report(r)).close(". ").text(pub);
       break;
     case Kind::Preprint:
-      c.text(!r.p.arxiv.empty() ? std::string("arXiv") : r.container);
+      c.text(!r.p.arxiv().empty() ? std::string("arXiv") : r.container);
       break;
     case Kind::Web:
       c.text(r.site);
@@ -637,7 +637,7 @@ void mla(Cite& c, const Record& r) {
     case Kind::Paper:
     case Kind::Chapter:
       container = r.container;
-      if (!r.p.editors.empty() && r.kind != Kind::Article) part("edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
+      if (!r.p.editors().empty() && r.kind != Kind::Article) part("edited by " + editor_names(r, NameForm::GivenFamily, " and ", ", and "));
       if (!r.volume.empty()) part("vol. " + r.volume);
       if (!r.number.empty()) part("no. " + r.number);
       if (r.kind != Kind::Article) part(r.publisher);  // (MLA names no journal's publisher)
@@ -661,7 +661,7 @@ void mla(Cite& c, const Record& r) {
       part(date);
       break;
     case Kind::Preprint:
-      container = !r.p.arxiv.empty() ? std::string("arXiv") : r.container;
+      container = !r.p.arxiv().empty() ? std::string("arXiv") : r.container;
       part(date);
       break;
     case Kind::Web:
@@ -709,10 +709,10 @@ void harvard(Cite& c, const Record& r) {
       c.text(", ");
       if (r.kind == Kind::Chapter) {
         c.text("in ");
-        if (!r.p.editors.empty()) {
+        if (!r.p.editors().empty()) {
           // (editors initials first: "P.H. Ferreira and T. Nkosi (eds)")
           std::vector<std::string> eds;
-          for (const Person& e : r.p.editors)
+          for (const Person& e : r.p.editors())
             eds.push_back(e.is_literal() ? std::string(e.literal()) : initials(e.given(), false) + " " + family_part(e));
           c.text(join(eds, " and ", " and ") + (eds.size() == 1 ? " (ed.) " : " (eds) "));
         }
@@ -734,7 +734,7 @@ void harvard(Cite& c, const Record& r) {
       c.close(". ").text(technical_report(r)).close(". ").text(pub);
       break;
     case Kind::Preprint:
-      if (!r.p.arxiv.empty()) c.text(", ").italic("arXiv").text(" [Preprint]");
+      if (!r.p.arxiv().empty()) c.text(", ").italic("arXiv").text(" [Preprint]");
       else if (!r.container.empty()) c.text(", ").italic(r.container);
       break;
     case Kind::Web:
@@ -756,7 +756,7 @@ void compact(Cite& c, const Record& r) {
   if (r.p.others && !r.editors_credited) list += " et al.";
   if (r.editors_credited) list += " " + std::string(editors_label(people.size()));
   c.text(list).close(". ").text(r.title).close(". ");
-  const std::string& badge = r.p.badge;
+  const std::string& badge = r.p.badge();
   const std::string& venue = r.p.venue.text;
   const bool status_word = badge == label(r.p.status) || badge == label(r.p.type);  // ("Preprint" twice)
   const bool show_badge = !badge.empty() && !status_word && venue.find(badge) == std::string::npos;
@@ -769,8 +769,8 @@ void compact(Cite& c, const Record& r) {
       c.text(", ");
     } else if (show_badge) {
       c.text(badge + ", ");
-    } else if (!r.p.arxiv.empty()) {
-      c.text("arXiv:" + r.p.arxiv + ", ");
+    } else if (!r.p.arxiv().empty()) {
+      c.text("arXiv:" + r.p.arxiv() + ", ");
     }
     c.text(r.has_year() ? r.year() : "n.d.").close(".");
   }

@@ -121,12 +121,12 @@ std::string page_url(const Publication& p, const FormatOptions& o) {
 }  // namespace
 
 std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
-  if (p.thumbnail.empty() || o.thumbnails == "none") return {};
+  if (p.thumbnail().empty() || o.thumbnails == "none") return {};
   // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
   const std::string_view folder = !o.thumbnails.empty() ? std::string_view(o.thumbnails)
                                   : o.preset == "al-folio" ? std::string_view("/assets/img/publication_preview/")
                                                            : std::string_view(o.base);
-  std::string src = resolve_url(p.thumbnail, folder);
+  std::string src = resolve_url(p.thumbnail(), folder);
   std::string scheme;
   if (has_scheme(src, &scheme) && scheme != "http" && scheme != "https") return {};  // (mailto: is no picture)
   return src;
@@ -242,7 +242,7 @@ void append_rich_text_html(std::string& out, const RichText& text, const std::ve
   const auto n = static_cast<std::uint32_t>(text.text.size());
   const bool has_marks = highlight && !highlight->empty();
   if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
-  const std::vector<Span>& spans = text.spans;
+  const SpanList& spans = text.spans;
   std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
   const auto drawn = [&](const Span& s) { return s.begin < s.end && s.end <= n && s.style != SpanStyle::NoCase; };
   // Where the drawn elements stop: the begin of the first one past the cap (n: none is left out).
@@ -357,9 +357,9 @@ AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_
 }
 
 const std::vector<Person>& credited_names(const Publication& p, bool* editors) {
-  const bool by_editors = p.authors.empty() && !p.editors.empty();
+  const bool by_editors = p.authors.empty() && !p.editors().empty();
   if (editors) *editors = by_editors;
-  return by_editors ? p.editors : p.authors;
+  return by_editors ? p.editors() : p.authors;
 }
 
 std::string_view editors_label(std::size_t count) { return count == 1 ? "(ed.)" : "(eds.)"; }
@@ -423,7 +423,7 @@ void append_name(HtmlOut& h, std::string& out, const Person& a, bool owner, cons
 }
 
 void append_authors(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o,
-                    const std::vector<std::string>* terms) {
+                    const std::vector<std::string>* terms, TextSink* sink) {
   bool editors = false;
   const std::vector<Person>& names = credited_names(p, &editors);
   if (names.empty()) return;
@@ -433,10 +433,14 @@ void append_authors(HtmlOut& h, std::string& out, const Publication& p, const Fo
   // papers), the rest are plain text, as a run's spans are.
   std::size_t drawn = 0;
   const auto name = [&](std::uint32_t i) {
-    if (drawn++ < kMaxElementsPerRun) return append_name(h, out, names[i], line.is_owner[i], terms);
-    const std::string plain = display_name(names[i]);
-    h.escaped(drawn_part(plain));
-    h.escaped(names[i].marks());
+    if (drawn++ < kMaxElementsPerRun) {
+      append_name(h, out, names[i], line.is_owner[i], terms);
+    } else {
+      const std::string plain = display_name(names[i]);
+      h.escaped(drawn_part(plain));
+      h.escaped(names[i].marks());
+    }
+    detail::pass_on_full(out, sink);
   };
   std::uint32_t previous = 0;
   for (std::size_t k = 0; k < line.shown.size(); ++k) {
@@ -504,7 +508,7 @@ namespace {
 // the word BibTeX's @unpublished makes its writers put in its required note.
 bool note_repeats_status(const Publication& p) {
   if (p.status == Status::Published) return false;
-  const std::string_view note = p.note.text;
+  const std::string_view note = p.note().text;
   return same_text_ascii(note, label(p.status)) || same_text_ascii(note, "unpublished") ||
          same_text_ascii(note, "manuscript") || same_text_ascii(note, "unpublished manuscript");
 }
@@ -514,9 +518,9 @@ bool note_repeats_status(const Publication& p) {
 void append_head(HtmlOut& h, std::string& out, const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
                  std::string_view element, const std::string* title_url) {
   h << "<" << element << " class=\"ps-head\">";
-  if (!p.badge.empty()) {
-    h << "<span class=\"ps-badge\"" << dir_attribute(p.badge) << ">";
-    h.escaped(p.badge) << "</span> ";
+  if (!p.badge().empty()) {
+    h << "<span class=\"ps-badge\"" << dir_attribute(p.badge()) << ">";
+    h.escaped(p.badge()) << "</span> ";
   }
   h << "<cite class=\"ps-title\"" << dir_attribute(p.title.text) << ">";
   const Link* best = best_link(p);
@@ -543,26 +547,26 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
     h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
   // (A badge that already says it, "Preprint" as al-folio's abbr, is not said twice.)
-  if (p.status != Status::Published && !same_text_ascii(p.badge, label(p.status)))
+  if (p.status != Status::Published && !same_text_ascii(p.badge(), label(p.status)))
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
-  if (!p.award.empty() || !p.award_label.empty()) {
-    h << " <span class=\"ps-award\"" << dir_attribute(p.award_label.empty() ? std::string_view(p.award.text) : std::string_view(p.award_label));
-    if (!p.award_label.empty() && !p.award.empty()) {
+  if (!p.award().empty() || !p.award_label().empty()) {
+    h << " <span class=\"ps-award\"" << dir_attribute(p.award_label().empty() ? std::string_view(p.award().text) : std::string_view(p.award_label()));
+    if (!p.award_label().empty() && !p.award().empty()) {
       h << " title=\"";
-      h.escaped(p.award.text) << "\"";
+      h.escaped(p.award().text) << "\"";
     }
     h << ">" << kAwardIcon;
-    if (p.award_label.empty()) append_marked(out, p.award, terms);
-    else append_marked(out, RichText(p.award_label), terms);
+    if (p.award_label().empty()) append_marked(out, p.award(), terms);
+    else append_marked(out, RichText(p.award_label()), terms);
     h << "</span>";
   }
   // The star is decoration; the word is what a screen reader says.
   if (p.selected)
     h << " <span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
   h << "</div>";
-  if (!p.note.empty() && !note_repeats_status(p)) {
-    h << "<div class=\"ps-note\"" << dir_attribute(p.note.text) << ">";
-    append_marked(out, p.note, terms);
+  if (!p.note().empty() && !note_repeats_status(p)) {
+    h << "<div class=\"ps-note\"" << dir_attribute(p.note().text) << ">";
+    append_marked(out, p.note(), terms);
     h << "</div>";
   }
 }
@@ -599,10 +603,14 @@ PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
   return t;
 }
 
-std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
-                              const PanelTexts* panels) {
-  std::string out;
-  out.reserve(1024);
+namespace {
+
+// format_entry_html(), appended to `out`. With a `sink`, the markup is handed on in pieces as it
+// grows (one record of a million authors is 100 MB of HTML) and the panels are made here, one
+// at a time, as panel_texts() would make them. (Nothing is handed on before the actions row is
+// known to stay: only a row with an action can grow past a piece.)
+void append_entry_html(std::string& out, const Publication& p, const FormatOptions& o,
+                       const std::vector<std::string>* terms, const PanelTexts* panels, TextSink* sink) {
   HtmlOut h(out);
   // The id is "ps-" and the key as it is: keys hold no space (the readers make them so), and the
   // element finds a paper by "#ps-KEY". (Keys changed to ids of a few characters made "a.b",
@@ -619,36 +627,56 @@ std::string format_entry_html(const Publication& p, const FormatOptions& o, cons
   }
   const std::string page = page_url(p, o);
   append_head(h, out, p, o, terms, "div", page.empty() ? nullptr : &page);
-  append_authors(h, out, p, o, terms);
+  detail::pass_on_full(out, sink);
+  append_authors(h, out, p, o, terms, sink);
   append_meta_and_note(h, out, p, terms);
+  detail::pass_on_full(out, sink);
   // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
   // that open below the row and need no JavaScript.
   const std::size_t row = out.size();
   h << "<div class=\"ps-actions\">";
   bool any_action = append_link_buttons(h, p, o);
-  if (!p.abstract.empty()) {
+  if (!p.abstract().empty()) {
     any_action = true;
-    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract.text) << ">";
-    append_rich_text_html(out, p.abstract);
+    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract().text) << ">";
+    append_rich_text_html(out, p.abstract());
     h << "</p></div></details>";
+    detail::pass_on_full(out, sink);
   }
   if (o.panels != Panels::None) {
     any_action = true;
-    const bool filled = o.panels == Panels::Filled && panels;
+    const bool filled = o.panels == Panels::Filled && (panels || sink);
     h << "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary>";
     if (filled) {
       h << "<div class=\"ps-panel\"><pre>";
-      h.escaped(panels->bibtex) << "</pre></div>";
+      if (panels) h.escaped(panels->bibtex);
+      else h.escaped(format_bibtex(p, o.bibtex));
+      h << "</pre></div>";
+      detail::pass_on_full(out, sink);
     }
     h << "</details><details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary>";
-    if (filled)  // (the core's citation HTML: escaped text, <i>, safe links)
-      h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">" << panels->citation_html << "</p></div>";
+    if (filled) {  // (the core's citation HTML: escaped text, <i>, safe links)
+      h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">";
+      if (panels) h << panels->citation_html;
+      else h << format_citation_html(p, CitationStyle{});
+      h << "</p></div>";
+    }
     h << "</details>";
   }
   if (any_action) h << "</div>";
   else out.resize(row);
   if (panels) h << panels->coins;
+  else if (sink) detail::append_coins(out, p, sink);
   h << "</li>";
+}
+
+}  // namespace
+
+std::string format_entry_html(const Publication& p, const FormatOptions& o, const std::vector<std::string>* terms,
+                              const PanelTexts* panels) {
+  std::string out;
+  out.reserve(1024);
+  append_entry_html(out, p, o, terms, panels, nullptr);
   return out;
 }
 
@@ -659,7 +687,7 @@ void detail::append_entry_head(std::string& out, const Publication& p, const For
 }
 void detail::append_entry_authors(std::string& out, const Publication& p, const FormatOptions& o) {
   HtmlOut h(out);
-  append_authors(h, out, p, o, nullptr);
+  append_authors(h, out, p, o, nullptr, nullptr);
 }
 void detail::append_entry_meta(std::string& out, const Publication& p) {
   HtmlOut h(out);
@@ -733,14 +761,13 @@ std::string detail::MarkSymbols::legend_html(const std::vector<LegendEntry>& leg
 }
 
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
-  // Written in pieces of about kPiece bytes: the whole list's HTML may be many times the input.
-  constexpr std::size_t kPiece = 1 << 16;
+  // Written in pieces of about detail::kTextPiece bytes: the whole list's HTML may be many times
+  // the input.
   // A page's MathJax typesets TeX delimiters in its text (al-folio's \(...\) and $...$): data
   // may hold both as plain text (a CSL-JSON title, BibTeX's {\textbackslash}), which MathJax
   // would make into links and styles. Its ignore classes (MathJax 3, MathJax 2) keep it out.
   std::string out = "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\"";
-  const auto pass_on = [&](bool full) {
-    if (out.size() < (full ? kPiece : 1)) return;
+  const auto pass_on = [&] {
     sink.write(out);
     out.clear();
   };
@@ -762,10 +789,8 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {
     out += "<ol class=\"ps-list\">";
     for (std::uint32_t k = begin; k < begin + count && k < shown; ++k) {
-      const Publication& p = lib.publications[view.entries[k]];
-      const PanelTexts panels = panel_texts(p, o);
-      out += format_entry_html(p, o, nullptr, &panels);
-      pass_on(true);
+      append_entry_html(out, lib.publications[view.entries[k]], o, nullptr, nullptr, &sink);
+      detail::pass_on_full(out, &sink);
     }
     out += "</ol>";
   };
@@ -786,12 +811,12 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   // What the list is, for search engines (not run: a data block): the entries shown.
   if (shown > 0) {
     out += "<script type=\"application/ld+json\">";
-    pass_on(false);
+    pass_on();
     detail::write_json_ld(lib, view.entries.data(), shown, sink);
     out += "</script>";
   }
   out += "</div>";
-  pass_on(false);
+  pass_on();
 }
 
 std::string format_html(const Library& lib, const View& view, const FormatOptions& o) {

@@ -10,7 +10,12 @@ std::string_view dir_attribute(std::string_view text) {
   return unicode::first_strong_direction(text) == unicode::Direction::RightToLeft ? " dir=\"rtl\"" : " dir=\"ltr\"";
 }
 
+void make_room(std::string& out, std::size_t more) {
+  if (more >= (std::size_t{1} << 16) && out.size() + more > out.capacity()) out.reserve(out.size() + more);
+}
+
 void append_escaped_html(std::string& out, std::string_view text) {
+  make_room(out, text.size() + text.size() / 16);
   for (char c : text) {
     switch (c) {
       case '&': out += "&amp;"; break;

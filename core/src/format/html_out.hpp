@@ -13,6 +13,11 @@ namespace papershelf::detail {
 // escape_html(text), appended to `out`.
 void append_escaped_html(std::string& out, std::string_view text);
 
+// Before appending a long text (`more` bytes) to `out`: room for it and no more, where the
+// doubling growth of appending would leave up to as much again unused (a record of a million
+// authors has a 6 MB BibTeX author field). Short texts grow `out` as appends do.
+void make_room(std::string& out, std::size_t more);
+
 // The dir attribute of a data-derived run of `text`: " dir=\"ltr\"" or " dir=\"rtl\"", the
 // direction HTML's dir="auto" would find (unicode::first_strong_direction; ltr for text with no
 // strong character), written out because dir="auto" costs Chromium the square of the run's

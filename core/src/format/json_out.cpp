@@ -183,21 +183,21 @@ std::string format_csl_json(const Library& lib, const View& view) {
       for (const auto& a : p.authors) csl_name(w, a);
       w.end_array();
     }
-    if (!p.editors.empty()) {
+    if (!p.editors().empty()) {
       w.key("editor").begin_array();
-      for (const auto& a : p.editors) csl_name(w, a);
+      for (const auto& a : p.editors()) csl_name(w, a);
       w.end_array();
     }
     if (p.date.year) date_parts(w.key("issued"), p.date);
     if (!p.venue.empty()) w.field(venue_variable(p), csl_markup(p.venue));
     csl_details(w, p);
-    if (!p.doi.empty()) w.field("DOI", p.doi);
+    if (!p.doi().empty()) w.field("DOI", p.doi());
     if (const std::string url = record_address(p); !url.empty()) w.field("URL", url);
-    if (!p.note.empty()) w.field("note", p.note.text);
-    if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
-    if (!p.tags.empty()) {
+    if (!p.note().empty()) w.field("note", p.note().text);
+    if (!p.abstract().empty()) w.field("abstract", p.abstract().text);
+    if (!p.tags().empty()) {
       std::string k;
-      for (const auto& t : p.tags) k += (k.empty() ? "" : ", ") + t;
+      for (const auto& t : p.tags()) k += (k.empty() ? "" : ", ") + t;
       w.field("keyword", k);
     }
     if (p.status == Status::Accepted) w.field("status", "forthcoming");
@@ -217,9 +217,9 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     w.begin_object().field("key", p.key).field("type", to_string(p.type)).field("title", p.title.text);
     optional_int(w, "year", p.date.year ? std::optional<std::int64_t>(p.date.year) : std::nullopt);
     optional_int(w, "month", p.date.month ? std::optional<std::int64_t>(p.date.month) : std::nullopt);
-    w.field("venue", p.venue.text).field("badge", p.badge).field("status", to_string(p.status))
-        .field("selected", p.selected).field("award", p.award.text).field("awardLabel", p.award_label)
-        .field("note", p.note.text);
+    w.field("venue", p.venue.text).field("badge", p.badge()).field("status", to_string(p.status))
+        .field("selected", p.selected).field("award", p.award().text).field("awardLabel", p.award_label())
+        .field("note", p.note().text);
     const AuthorLine line = author_line(p, o.owner, 0);
     bool editors = false;
     const std::vector<Person>& names = credited_names(p, &editors);
@@ -238,10 +238,10 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     w.end_array();
     const Link* best = best_link(p);
     w.field("url", best ? resolve_url(best->url, o.base) : std::string());
-    w.field("abstract", p.abstract.text).field("doi", p.doi).field("arxiv", p.arxiv).key("tags").begin_array();
-    for (const auto& t : p.tags) w.string(t);
+    w.field("abstract", p.abstract().text).field("doi", p.doi()).field("arxiv", p.arxiv()).key("tags").begin_array();
+    for (const auto& t : p.tags()) w.string(t);
     w.end_array();
-    optional_int(w, "citations", p.citations);
+    optional_int(w, "citations", p.citations());
     w.end_object();
   }
   w.end_array();

@@ -26,20 +26,26 @@ void append_encoded(std::string& out, std::string_view s) {
   }
 }
 
+// An OpenURL ContextObject in KEV form, written as it goes into the span's title attribute: "&"
+// between pairs is "&amp;" (keys are fixed ASCII names and values are percent-encoded, so nothing
+// else needs escaping).
 class Kev {
  public:
+  Kev(std::string& out, TextSink* sink) : out_(out), sink_(sink) {}
   void add(std::string_view key, std::string_view value) {
     if (value.empty()) return;
-    if (!out_.empty()) out_ += '&';
+    if (any_) out_ += "&amp;";
+    any_ = true;
     out_.append(key).append("=");
     append_encoded(out_, value);
+    detail::pass_on_full(out_, sink_);
   }
-  const std::string& str() const { return out_; }
 
  private:
-  std::string out_;
+  std::string& out_;
+  TextSink* sink_;
+  bool any_ = false;
 };
-
 
 }  // namespace
 
@@ -66,8 +72,9 @@ std::string full_title(const Publication& p) {
   return p.title.text + (last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ") + subtitle;
 }
 
-std::string format_coins(const Publication& p) {
-  Kev k;
+void detail::append_coins(std::string& out, const Publication& p, TextSink* sink) {
+  out += "<span class=\"Z3988\" title=\"";
+  Kev k(out, sink);
   k.add("ctx_ver", "Z39.88-2004");
   const bool book = p.type == PubType::Book || p.type == PubType::Chapter || p.type == PubType::Report;
   const bool thesis = p.type == PubType::Thesis;
@@ -103,16 +110,24 @@ std::string format_coins(const Publication& p) {
   k.add("rft.place", p.detail("address"));
   k.add("rft.isbn", p.detail("isbn"));
   k.add("rft.issn", p.detail("issn"));
-  if (!p.doi.empty()) k.add("rft_id", "info:doi/" + p.doi);
-  if (!p.arxiv.empty()) k.add("rft_id", "info:arxiv/" + p.arxiv);
+  if (!p.doi().empty()) k.add("rft_id", "info:doi/" + p.doi());
+  if (!p.arxiv().empty()) k.add("rft_id", "info:arxiv/" + p.arxiv());
   k.add("rft_id", record_address(p));
-  return "<span class=\"Z3988\" title=\"" + escape_html(k.str()) + "\"></span>";
+  out += "\"></span>";
+}
+
+std::string format_coins(const Publication& p) {
+  std::string out;
+  detail::append_coins(out, p, nullptr);
+  return out;
 }
 
 namespace {
 
-// The schema.org object of one work (its members, without the braces around them).
-void json_ld_work(json::Writer& w, const Publication& p) {
+// The schema.org object of one work (its members, without the braces around them); `written` is
+// called after each author (a long list is handed on in pieces).
+template <class Written>
+void json_ld_work(json::Writer& w, const Publication& p, const Written& written) {
   const char* type = p.type == PubType::Book       ? "Book"
                      : p.type == PubType::Chapter  ? "Chapter"
                      : p.type == PubType::Thesis   ? "Thesis"
@@ -129,6 +144,7 @@ void json_ld_work(json::Writer& w, const Publication& p) {
       if (!a.is_literal() && !a.given().empty()) w.field("givenName", a.given());
       if (!a.is_literal()) w.field("familyName", std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family()));
       w.end_object();
+      written();
     }
     w.end_array();
   }
@@ -142,20 +158,21 @@ void json_ld_work(json::Writer& w, const Publication& p) {
     }
   }
   if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
-  if (!p.doi.empty()) w.field("identifier", "https://doi.org/" + p.doi).field("sameAs", "https://doi.org/" + p.doi);
+  if (!p.doi().empty()) w.field("identifier", "https://doi.org/" + p.doi()).field("sameAs", "https://doi.org/" + p.doi());
   if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
-  if (!p.abstract.empty()) w.field("abstract", p.abstract.text);
-  if (!p.tags.empty()) {
+  if (!p.abstract().empty()) w.field("abstract", p.abstract().text);
+  if (!p.tags().empty()) {
     std::string keywords;
-    for (const std::string& t : p.tags) keywords += (keywords.empty() ? "" : ", ") + t;
+    for (const std::string& t : p.tags()) keywords += (keywords.empty() ? "" : ", ") + t;
     w.field("keywords", keywords);
   }
 }
 
 // One ListItem of the JSON-LD ItemList.
-void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position) {
+template <class Written>
+void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position, const Written& written) {
   w.begin_object().field("@type", "ListItem").field("position", position).key("item").begin_object();
-  json_ld_work(w, p);
+  json_ld_work(w, p, written);
   w.end_object().end_object();
 }
 
@@ -184,7 +201,7 @@ std::string format_json_ld(const Library& lib, const View& view) {
 std::string detail::work_json_ld(const Publication& p, std::string_view page_url) {
   json::Writer w;
   w.begin_object().field("@context", "https://schema.org");
-  json_ld_work(w, p);
+  json_ld_work(w, p, [] {});
   if (!page_url.empty()) w.field("mainEntityOfPage", page_url);
   w.end_object();
   std::string out;
@@ -197,14 +214,24 @@ void detail::write_json_ld(const Library& lib, const std::uint32_t* entries, std
   std::string out(kJsonLdHead);
   for (std::size_t k = 0; k < count; ++k) {
     json::Writer w;
-    json_ld_item(w, lib.publications[entries[k]], static_cast<std::int64_t>(k + 1));
     if (k > 0) out += ',';
+    json_ld_item(w, lib.publications[entries[k]], static_cast<std::int64_t>(k + 1), [&] {
+      if (w.str().size() < detail::kTextPiece) return;
+      append_script_safe(out, w.drain());
+      detail::pass_on_full(out, &sink);
+    });
     append_script_safe(out, w.str());
-    sink.write(out);
-    out.clear();
+    detail::pass_on_full(out, &sink);
   }
   out += "]}";
   sink.write(out);
+}
+
+void detail::pass_on_full(std::string& text, TextSink* sink) {
+  if (!sink || text.size() < kTextPiece) return;
+  sink->write(text);
+  if (text.capacity() > 4 * kTextPiece) std::string().swap(text);
+  else text.clear();
 }
 
 }  // namespace papershelf

@@ -238,7 +238,7 @@ std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   meta(h, "citation_firstpage", first);
   meta(h, "citation_lastpage", last);
   meta(h, "citation_publisher", p.venue_is_publisher() && p.type != PubType::Thesis && p.type != PubType::Report ? venue : p.detail("publisher"));
-  meta(h, "citation_doi", p.doi);
+  meta(h, "citation_doi", p.doi());
   meta(h, "citation_isbn", p.detail("isbn"));
   meta(h, "citation_issn", p.detail("issn"));
   for (const Link& l : p.links)
@@ -259,10 +259,10 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   parts.title = full_title(p);
   HtmlOut head(parts.head);
   parts.head += format_scholar_meta(p, o);
-  if (!p.abstract.empty()) {
+  if (!p.abstract().empty()) {
     // (At most 300 bytes, cut after a whole word.)
-    std::string description(unicode::truncate_utf8(p.abstract.text, 300));
-    if (description.size() < p.abstract.text.size()) {
+    std::string description(unicode::truncate_utf8(p.abstract().text, 300));
+    if (description.size() < p.abstract().text.size()) {
       const std::size_t space = description.find_last_of(' ');
       if (space != std::string::npos && space > 150) description.resize(space);
       description += "\u2026";
@@ -296,9 +296,9 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   if (detail::append_entry_links(out, p, o.format)) h << "</div>";
   else out.resize(row);
   h << "\n";
-  if (!p.abstract.empty()) {
+  if (!p.abstract().empty()) {
     section(h, "abstract", "Abstract");
-    h << "<p" << detail::dir_attribute(p.abstract.text) << ">" << rich_text_html(p.abstract) << "</p></div></section>\n";
+    h << "<p" << detail::dir_attribute(p.abstract().text) << ">" << rich_text_html(p.abstract()) << "</p></div></section>\n";
   }
   section(h, "bibtex", "BibTeX");
   h << "<pre>";
@@ -427,9 +427,9 @@ std::string format_atom(const Library& lib, const View& view, const std::vector<
       h << "<author><name>";
       xml(display_name(a)) << "</name></author>\n";
     }
-    if (!p.abstract.empty()) {
+    if (!p.abstract().empty()) {
       h << "<summary type=\"text\">";
-      xml(p.abstract.text) << "</summary>\n";
+      xml(p.abstract().text) << "</summary>\n";
     }
     h << "</entry>\n";
   }

@@ -75,7 +75,7 @@ std::string two_digits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); 
 void write_record(Ris& r, const Publication& p) {
   r.tag("TY", ris_type(p));
   for (const Person& a : p.authors) r.tag("AU", inverted_name(a));
-  for (const Person& a : p.editors) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", inverted_name(a));
+  for (const Person& a : p.editors()) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", inverted_name(a));
   r.tag("TI", full_title(p));
   r.tag("ST", p.detail("shorttitle"));
   const bool publisher_venue = p.venue_is_publisher();
@@ -111,17 +111,17 @@ void write_record(Ris& r, const Publication& p) {
   r.tag("SN", p.detail("issn"));
   r.tag("M3", p.detail("type"));
   r.tag("LA", p.detail("language"));
-  r.tag("DO", p.doi);
+  r.tag("DO", p.doi());
   if (const std::string urldate = p.detail("urldate"); !urldate.empty()) {  // accessed: "2026/03/02/"
     std::string y2 = urldate;
     for (char& c : y2) c = c == '-' ? '/' : c;
     r.tag("Y2", y2 + (std::count(y2.begin(), y2.end(), '/') == 2 ? "/" : ""));
   }
   if (const std::string url = record_address(p); !url.empty()) r.tag("UR", url);  // (one: the paper's)
-  if (!p.arxiv.empty() && p.type == PubType::Preprint) r.tag("M2", "arXiv:" + p.arxiv);
-  r.tag("AB", p.abstract.text);
-  for (const std::string& t : p.tags) r.tag("KW", t);
-  r.tag("N1", p.note.text);
+  if (!p.arxiv().empty() && p.type == PubType::Preprint) r.tag("M2", "arXiv:" + p.arxiv());
+  r.tag("AB", p.abstract().text);
+  for (const std::string& t : p.tags()) r.tag("KW", t);
+  r.tag("N1", p.note().text);
   r.tag("ID", p.key);
 }
 

@@ -1329,7 +1329,7 @@ std::string encode(const RichText& text) {
         past_math = s.end;
         break;
       }
-      open_span(out, s, as_url[&s - text.spans.data()]);
+      open_span(out, s, as_url[&s - text.spans.begin()]);
       open.push_back(&s);
       in_math = s.style == SpanStyle::Math;
       if (s.style == SpanStyle::NoCase && pos < t.size()) {
@@ -1358,7 +1358,7 @@ std::string encode(const RichText& text) {
     const std::string_view chunk = std::string_view(t).substr(pos, stop - pos);
     if (in_math) {
       out.append(chunk);
-    } else if (!open.empty() && as_url[open.back() - text.spans.data()]) {
+    } else if (!open.empty() && as_url[open.back() - text.spans.begin()]) {
       encode_url(out, chunk);
     } else {
       encode_plain(out, chunk);

@@ -49,62 +49,74 @@ std::optional<Status> status_from_string(std::string_view s) {
   return std::nullopt;
 }
 
+static_assert(sizeof(Person) == 32, "a million authors are 32 MB");
+
 Person::Person(std::string_view given, std::string_view family, std::string_view particle,
                std::string_view suffix, std::string_view literal, std::string_view marks) {
   std::string text;
   text.reserve(given.size() + family.size() + particle.size() + suffix.size() + literal.size() +
                marks.size());
   const std::string_view parts[] = {given, family, particle, suffix, literal};
+  std::uint32_t ends[kMarks];
   for (int i = 0; i < kMarks; ++i) {
     text.append(parts[i]);
-    ends_[i] = static_cast<std::uint32_t>(text.size());
+    ends[i] = static_cast<std::uint32_t>(text.size());
   }
   text.append(marks);
-  assign_text(text);
+  store(text, ends);
 }
 
 void Person::set(Part i, std::string_view s) {
-  const std::size_t begin = i == kGiven ? 0 : ends_[i - 1];
-  const std::size_t end = i == kMarks ? size_ : ends_[i];
+  const std::size_t begin = i == kGiven ? 0 : end_of(i - 1);
+  const std::size_t end = i == kMarks ? size_ : end_of(i);
   const std::string_view old = text();
   std::string text;
   text.reserve(old.size() - (end - begin) + s.size());
   text.append(old.substr(0, begin)).append(s).append(old.substr(end));
-  assign_text(text);
+  std::uint32_t ends[kMarks];
   const std::uint32_t grown = static_cast<std::uint32_t>(s.size() - (end - begin));  // mod 2^32
-  for (int j = i; j < kMarks; ++j) ends_[j] += grown;
+  for (int j = 0; j < kMarks; ++j) ends[j] = end_of(j) + (j >= i ? grown : 0);
+  store(text, ends);
 }
 
-void Person::assign_text(std::string_view text) {
+void Person::store(std::string_view text, const std::uint32_t (&ends)[kMarks]) {
   free_text();
   size_ = static_cast<std::uint32_t>(text.size());
-  char* to = inline_;
-  if (size_ > kInline) to = heap_ = new char[size_];
-  if (size_) std::memcpy(to, text.data(), size_);
+  if (!on_heap()) {
+    for (int i = 0; i < kMarks; ++i) small_ends_[i] = static_cast<std::uint8_t>(ends[i]);
+    if (size_) std::memcpy(inline_, text.data(), size_);
+    return;
+  }
+  char* b = new char[kHeader + size_];
+  std::memcpy(b, ends, kHeader);
+  std::memcpy(b + kHeader, text.data(), size_);
+  std::memcpy(inline_, &b, sizeof b);
 }
 
 void Person::copy_text(const Person& other) {
-  std::copy(std::begin(other.ends_), std::end(other.ends_), ends_);
   size_ = other.size_;
-  if (size_ <= kInline) {
+  std::memcpy(small_ends_, other.small_ends_, sizeof small_ends_);
+  if (!on_heap()) {
     std::memcpy(inline_, other.inline_, kInline);
-  } else {
-    heap_ = new char[size_];
-    std::memcpy(heap_, other.heap_, size_);
+    return;
   }
+  char* b = new char[kHeader + size_];
+  std::memcpy(b, other.block(), kHeader + size_);
+  std::memcpy(inline_, &b, sizeof b);
 }
 
 void Person::take_text(Person& other) noexcept {
-  std::copy(std::begin(other.ends_), std::end(other.ends_), ends_);
   size_ = other.size_;
-  std::memcpy(inline_, other.inline_, kInline);  // (the heap pointer, when there is one)
+  std::memcpy(small_ends_, other.small_ends_, sizeof small_ends_);
+  std::memcpy(inline_, other.inline_, kInline);  // (the heap block's address, when there is one)
   other.size_ = 0;
-  std::fill(std::begin(other.ends_), std::end(other.ends_), 0u);
+  std::memset(other.small_ends_, 0, sizeof other.small_ends_);
 }
 
 void Person::free_text() noexcept {
-  if (size_ > kInline) delete[] heap_;
+  if (on_heap()) delete[] block();
   size_ = 0;
+  std::memset(small_ends_, 0, sizeof small_ends_);
 }
 
 std::string display_name(const Person& p) {
@@ -120,6 +132,28 @@ std::string display_name(const Person& p) {
     out += p.suffix();
   }
   return out;
+}
+
+Publication::Publication(const Publication& other)
+    : key(other.key), source_type(other.source_type), title(other.title), authors(other.authors),
+      venue(other.venue), links(other.links), extra(other.extra), date(other.date), type(other.type),
+      status(other.status), venue_field(other.venue_field), selected(other.selected), others(other.others),
+      source_index(other.source_index), line(other.line), order(other.order),
+      rare_(other.rare_ ? std::make_unique<Rare>(*other.rare_) : nullptr) {}
+
+Publication& Publication::operator=(const Publication& other) {
+  if (this != &other) *this = Publication(other);
+  return *this;
+}
+
+const Publication::Rare& Publication::rare() const {
+  static const Rare kNone;
+  return rare_ ? *rare_ : kNone;
+}
+
+Publication::Rare& Publication::edit_rare() {
+  if (!rare_) rare_ = std::make_unique<Rare>();
+  return *rare_;
 }
 
 const std::string* Publication::extra_field(std::string_view name) const {

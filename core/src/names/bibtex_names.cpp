@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "papershelf/diagnostics.hpp"
@@ -207,13 +208,29 @@ Person apply_grammar(Parts& parts) {
   return p.person();
 }
 
+// A call back to a lambda through one plain function: the loops below that call it are then one
+// copy each in the WebAssembly build, not one per lambda.
+class PieceCallback {
+ public:
+  template <class F>
+  PieceCallback(F&& f)  // NOLINT: made from a lambda where one is passed (it outlives the call)
+      : context_(const_cast<void*>(static_cast<const void*>(&f))),
+        call_([](void* c, std::string_view piece) {
+          return static_cast<bool>((*static_cast<std::remove_reference_t<F>*>(c))(piece));
+        }) {}
+  bool operator()(std::string_view piece) const { return call_(context_, piece); }
+
+ private:
+  void* context_;
+  bool (*call_)(void*, std::string_view);
+};
+
 // Calls `name` with each piece of `raw` between top-level " and " (any case); braces and
 // backslash escapes are respected. One scan, eight positions at a time, stops only at the bytes
 // that matter: braces and backslashes (for the depth) and the 'd' of a possible "and", whose other
 // bytes are checked where one is found. (A byte loop stopping at every space was a third of the
 // names' time.) Nothing is kept between calls: a list of a million names costs no memory here.
-template <class F>
-void each_and(std::string_view raw, F&& name) {
+void each_and(std::string_view raw, PieceCallback name) {
   const char* const s = raw.data();
   const std::size_t n = raw.size();
   int depth = 0;
@@ -549,8 +566,7 @@ namespace {
 // Calls `part` with each piece of `chunk` between top-level `separator`s (outside braces,
 // escapes respected), the first and the last included, until it returns false; returns how
 // many pieces it was given. (Offsets of every separator took 8 bytes per byte of ",,,,".)
-template <class F>
-std::size_t each_part(std::string_view chunk, char separator, F&& part) {
+std::size_t each_part(std::string_view chunk, char separator, PieceCallback part) {
   std::size_t parts = 0;
   std::size_t from = 0;
   int depth = 0;
@@ -740,7 +756,7 @@ NameList parse_bibtex_names(std::string_view raw) {
   // The names are walked twice (counted, then parsed) rather than listed: a list of every
   // name's place took 16 bytes per name ("A and A and ..." is 6).
   std::size_t count = 0;
-  each_and(raw, [&](std::string_view) { ++count; });
+  each_and(raw, [&](std::string_view) { return ++count > 0; });
   // "Smith, J.; Doe, J.; Lee, K.": one chunk holding names separated by semicolons.
   bool by_semicolons = false;
   if (count == 1 && raw.find(';') != std::string_view::npos) {

@@ -124,13 +124,13 @@ SearchIndex::SearchIndex(const Library& lib) {
     append_folded(h, p.title.text);
     for (const auto& a : p.authors) append_folded(h, display_name(a));
     append_folded(h, p.venue.text);
-    append_folded(h, p.badge);
-    for (const auto& t : p.tags) append_folded(h, t);
-    append_folded(h, p.note.text);
-    append_folded(h, p.award.text);
-    append_folded(h, p.award_label);
+    append_folded(h, p.badge());
+    for (const auto& t : p.tags()) append_folded(h, t);
+    append_folded(h, p.note().text);
+    append_folded(h, p.award().text);
+    append_folded(h, p.award_label());
     if (p.date.year) append_folded(h, std::to_string(p.date.year));
-    append_folded(h, p.abstract.text);
+    append_folded(h, p.abstract().text);
     starts_.push_back(h.size());
   }
 }
@@ -289,9 +289,9 @@ struct PreparedQuery {
   }
 };
 
-std::string venue_key(const Publication& p) { return p.badge.empty() ? p.venue.text : p.badge; }
+std::string venue_key(const Publication& p) { return p.badge().empty() ? p.venue.text : p.badge(); }
 std::string_view venue_key_view(const Publication& p) {
-  return p.badge.empty() ? std::string_view(p.venue.text) : std::string_view(p.badge);
+  return p.badge().empty() ? std::string_view(p.venue.text) : std::string_view(p.badge());
 }
 
 // Which clauses of the query this publication fails, as a bit set (0 = kept).
@@ -305,7 +305,7 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
   if (!f.statuses.empty() && std::find(f.statuses.begin(), f.statuses.end(), p.status) == f.statuses.end())
     failed |= kStatus;
   if (!q.venues.empty()) {
-    const std::string badge = unicode::fold(p.badge);
+    const std::string badge = unicode::fold(p.badge());
     const std::string venue = unicode::fold(p.venue.text);
     const bool hit = std::any_of(q.venues.begin(), q.venues.end(), [&](const std::string& v) {
       return v == badge || v == venue;
@@ -313,14 +313,14 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
     if (!hit) failed |= kVenue;
   }
   if (!q.tags.empty()) {
-    const bool hit = std::any_of(p.tags.begin(), p.tags.end(), [&](const std::string& t) {
+    const bool hit = std::any_of(p.tags().begin(), p.tags().end(), [&](const std::string& t) {
       const std::string ft = unicode::fold(t);
       return std::find(q.tags.begin(), q.tags.end(), ft) != q.tags.end();
     });
     if (!hit) failed |= kTag;
   }
   if (f.selected_only && !p.selected) failed |= kSelected;
-  if (f.has_award && p.award.empty() && p.award_label.empty()) failed |= kAward;
+  if (f.has_award && p.award().empty() && p.award_label().empty()) failed |= kAward;
   if (!q.author.empty()) {
     const bool hit = std::any_of(p.authors.begin(), p.authors.end(), [&](const Person& a) {
       return unicode::fold(display_name(a)).find(q.author) != std::string::npos || q.author_name.matches(a);
@@ -366,8 +366,8 @@ std::string text_key(const Publication& p, SortField f) {
       return unicode::fold(a.is_literal() ? std::string(a.literal())
                                           : std::string(a.family()) + " " + std::string(a.given()));
     }
-    case SortField::Venue: return unicode::fold(p.venue.text.empty() ? p.badge : p.venue.text);
-    case SortField::Badge: return unicode::fold(p.badge.empty() ? p.venue.text : p.badge);
+    case SortField::Venue: return unicode::fold(p.venue.text.empty() ? p.badge() : p.venue.text);
+    case SortField::Badge: return unicode::fold(p.badge().empty() ? p.venue.text : p.badge());
     default: return {};
   }
 }
@@ -379,7 +379,7 @@ std::int64_t number_key(const Publication& p, SortField f) {
       return p.date.year == 0 ? kMissing : p.date.year * std::int64_t{10000} + p.date.month * 100 + p.date.day;
     case SortField::Type: return int(p.type);
     case SortField::Status: return int(p.status);
-    case SortField::Citations: return p.citations ? *p.citations : kMissing;
+    case SortField::Citations: return p.citations() ? *p.citations() : kMissing;
     default: return p.order;  // SortField::File
   }
 }
@@ -663,12 +663,12 @@ FacetKeys facet_keys(const Library& lib) {
   };
   keys.rows.reserve(n);
   for (const auto& p : lib.publications) {
-    keys.rows.push_back({p.date.year, p.type, p.status, p.selected, !p.award.empty() || !p.award_label.empty(),
-                         p.citations.has_value()});
+    keys.rows.push_back({p.date.year, p.type, p.status, p.selected, !p.award().empty() || !p.award_label().empty(),
+                         p.citations().has_value()});
     const std::string_view v = venue_key_view(p);
     keys.venue_of.push_back(v.empty() ? FacetKeys::kNoVenue : id_of(venue_ids, keys.venues, v));
     keys.tag_begin.push_back(static_cast<std::uint32_t>(keys.tag_ids.size()));
-    for (const auto& t : p.tags) keys.tag_ids.push_back(id_of(tag_ids, keys.tags, t));
+    for (const auto& t : p.tags()) keys.tag_ids.push_back(id_of(tag_ids, keys.tags, t));
   }
   keys.tag_begin.push_back(static_cast<std::uint32_t>(keys.tag_ids.size()));
   return keys;

@@ -207,8 +207,10 @@ bool bool_of(const Value& j) {
 RichText csl_rich_text(const std::string& raw) {
   RichText out;
   out.text = unicode::to_nfc(raw);  // (markup is ASCII: NFC of the whole equals NFC of the pieces)
-  detail::apply_inline_markup(out.text, out.spans);
-  detail::sort_values(out.spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  std::vector<Span> spans;
+  detail::apply_inline_markup(out.text, spans);
+  detail::sort_values(spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  out.spans = SpanList(std::move(spans));
   return out;
 }
 
@@ -497,7 +499,7 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
     p.others = p.others || names.others[role];
   }
   p.authors = std::move(names.people[0]);
-  p.editors = std::move(names.people[1]);
+  p.set_editors(std::move(names.people[1]));
   // A year after kLatestYear is a placeholder (Hugo's 2999): no date, as in BibTeX.
   auto placeholder = [&](const Value& v, int year) {
     if (year <= kLatestYear) return false;
@@ -529,36 +531,38 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
     p.venue = csl_rich_text(field(item, "event-title"));
     p.venue_field = p.venue.empty() ? VenueField::Unknown : VenueField::EventTitle;
   }
-  p.badge = field(item, "badge");
-  if (p.badge.empty()) p.badge = field(item, "abbr");
-  p.award = csl_rich_text(field(item, "award"));
-  p.award_label = field(item, "award_name");
-  if (p.award_label.empty()) p.award_label = field(item, "award_label");
-  if (p.award_label.empty()) p.award_label = field(item, "awardLabel");  // (as the view model writes it)
-  p.note = csl_rich_text(field(item, "note"));
-  p.abstract = csl_rich_text(field(item, "abstract"));
+  p.set_badge(field(item, "badge"));
+  if (p.badge().empty()) p.set_badge(field(item, "abbr"));
+  p.set_award(csl_rich_text(field(item, "award")));
+  p.set_award_label(field(item, "award_name"));
+  if (p.award_label().empty()) p.set_award_label(field(item, "award_label"));
+  if (p.award_label().empty()) p.set_award_label(field(item, "awardLabel"));  // (as the view model writes it)
+  p.set_note(csl_rich_text(field(item, "note")));
+  p.set_abstract(csl_rich_text(field(item, "abstract")));
   if (const Value* it = item.find("selected")) p.selected = bool_of(*it);
   if (const Value* it = item.find("links")) add_links(p.links, *it);
   // DOI and arXiv id cleaned, and their links made, as the BibTeX reader does.
-  p.doi = bibtex::clean_doi(field(item, "DOI"));
-  if (p.doi.empty()) p.doi = bibtex::clean_doi(field(item, "doi"));
-  p.arxiv = bibtex::clean_arxiv(field(item, "arxiv"));
+  p.set_doi(bibtex::clean_doi(field(item, "DOI")));
+  if (p.doi().empty()) p.set_doi(bibtex::clean_doi(field(item, "doi")));
+  p.set_arxiv(bibtex::clean_arxiv(field(item, "arxiv")));
   std::string url = field(item, "URL");
   if (url.empty()) url = field(item, "url");
   if (!url.empty()) p.links.push_back({"url", url});
-  if (!p.doi.empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi)});
-  if (!p.arxiv.empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv)});
+  if (!p.doi().empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi())});
+  if (!p.arxiv().empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv())});
   bibtex::tidy_links(p);
   detail::StringIds seen_tags;  // a linear find per tag was quadratic in the tag count
+  std::vector<std::string> tags;
   for (const char* k : {"tags", "keyword", "keywords"}) {
     if (const Value* it = item.find(k)) {
       for (auto& t : string_list(*it))
-        if (bool added = false; (seen_tags.insert(t, added), added)) p.tags.push_back(t);
+        if (bool added = false; (seen_tags.insert(t, added), added)) tags.push_back(t);
     }
   }
-  p.thumbnail = field(item, "thumbnail");
-  if (p.thumbnail.empty()) p.thumbnail = field(item, "preview");
-  if (const Value* it = item.find("citations")) p.citations = int_of(*it);
+  p.set_tags(std::move(tags));
+  p.set_thumbnail(field(item, "thumbnail"));
+  if (p.thumbnail().empty()) p.set_thumbnail(field(item, "preview"));
+  if (const Value* it = item.find("citations")) p.set_citations(int_of(*it));
 
   // Status from the same clues as in BibTeX: a stated status, else the badge, the note ("Under
   // review"), what the venue says, a preprint server as the venue.
@@ -571,10 +575,10 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   }
   const bool preprint_server = bibtex::is_preprint_server(p.venue.text);
   clues.entry_type = p.type == PubType::Preprint ? "unpublished" : "";
-  clues.has_arxiv = !p.arxiv.empty() || preprint_server;
+  clues.has_arxiv = !p.arxiv().empty() || preprint_server;
   clues.has_venue = !p.venue.empty() && !preprint_server;
-  clues.badge = p.badge;
-  clues.note = p.note.text;
+  clues.badge = p.badge();
+  clues.note = p.note().text;
   clues.venue_status = bibtex::venue_status(p.venue.text);
   p.status = bibtex::infer_status(clues);
   if (p.type == PubType::Preprint && p.status == Status::Published && !clues.pubstate) p.status = Status::Preprint;

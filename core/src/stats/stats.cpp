@@ -248,7 +248,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     ++s.total;
     ++s.by_type[static_cast<int>(p.type)];
     ++s.by_status[static_cast<int>(p.status)];
-    if (!p.award.empty() || !p.award_label.empty()) ++s.awards;
+    if (!p.award().empty() || !p.award_label().empty()) ++s.awards;
     if (p.selected) ++s.selected;
     const int year = p.date.year;
     if (year > 0) {
@@ -260,8 +260,8 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       ++s.undated;
     }
     // al-folio puts "Preprint" or "Under review" in abbr: a status, not a venue.
-    const bool badge_is_status = !p.badge.empty() && status_from_string(p.badge).has_value();
-    const std::string& venue = p.badge.empty() || badge_is_status ? p.venue.text : p.badge;
+    const bool badge_is_status = !p.badge().empty() && status_from_string(p.badge()).has_value();
+    const std::string& venue = p.badge().empty() || badge_is_status ? p.venue.text : p.badge();
     if (!venue.empty()) {
       const std::uint32_t id = venue_of.insert(venue);
       if (id == s.venues.size()) s.venues.push_back({venue, 0, 0});
@@ -269,12 +269,12 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       ++v.count;
       v.last_year = std::max(v.last_year, year);
     }
-    if (p.citations) {
+    if (p.citations()) {
       s.has_citations = true;
       ++s.cited_records;
-      s.citations += *p.citations;
-      citations.push_back(*p.citations);
-      if (*p.citations >= 10) ++s.i10_index;
+      s.citations += *p.citations();
+      citations.push_back(*p.citations());
+      if (*p.citations() >= 10) ++s.i10_index;
     }
     // Authors: who is the owner, first-author credit, co-authors.
     is_owner.assign(p.authors.size(), 0);
