@@ -52,6 +52,9 @@ build_web() {
     mkdir -p dist/site/jekyll dist/site/hugo
     cp ../examples/static-site/jekyll/_includes/papershelf.html dist/site/jekyll/
     cp ../examples/static-site/hugo/layouts/shortcodes/papershelf.html dist/site/hugo/
+    # The guide itself and its GitHub Actions workflows, for a reader of node_modules/papershelf.
+    cp ../examples/static-site/README.md dist/site/README.md
+    cp -r ../examples/static-site/github-actions dist/site/
     node scripts/custom-elements.mjs
     # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
     # element's bridge, canvas.ts, bundled and minified). It draws with the page's own fonts.

@@ -705,6 +705,37 @@ struct PrerenderResult {
 // Fills the marked <paper-shelf> elements of the page `page_name`, reading src files inside
 // `root` ("" = the page's folder), and writes the page to `output` ("" = standard output; not
 // written at all when `only_if_filled` and nothing was filled).
+// The files a prerendered list links to or shows (a paper's PDF, its preview picture) that are not
+// where a visitor's browser will ask for them: relative addresses beside the page (`page_dir`),
+// those from the site's root under `site_root` (not checked without one). URLs with a scheme and
+// fragments are left alone. Each missing address once, in the list's order.
+std::vector<std::string> missing_local_files(const std::string& html, const std::string& page_dir, const std::string& site_root) {
+  std::vector<std::string> missing;
+  for (std::string_view attribute : {" href=\"", " src=\""}) {
+    for (std::size_t at = html.find(attribute); at != std::string::npos; at = html.find(attribute, at + 1)) {
+      const std::size_t begin = at + attribute.size();
+      const std::size_t end = html.find('"', begin);
+      if (end == std::string::npos) break;
+      std::string address = html.substr(begin, end - begin);
+      address = address.substr(0, address.find_first_of("?#"));
+      const std::size_t colon = address.find(':');
+      if (address.empty() || (colon != std::string::npos && colon < address.find('/')) || address.rfind("//", 0) == 0) continue;
+      if (address.front() == '/' && site_root.empty()) continue;
+      std::string path;  // (the markup's &amp; is the file's &; %20 its space)
+      for (std::size_t i = 0; i < address.size(); ++i) {
+        if (address.compare(i, 5, "&amp;") == 0) { path += '&'; i += 4; }
+        else if (address.compare(i, 3, "%20") == 0) { path += ' '; i += 2; }
+        else path += address[i];
+      }
+      path = address.front() == '/' ? site_root + "/" + path.substr(1) : (page_dir.empty() ? "./" : page_dir) + path;
+      std::error_code error;
+      if (!std::filesystem::exists(path, error) && std::find(missing.begin(), missing.end(), address) == missing.end())
+        missing.push_back(address);
+    }
+  }
+  return missing;
+}
+
 PrerenderResult prerender_page(const Args& a, const std::string& page_name, const std::string& output, const std::string& site_root,
                                bool only_if_filled) {
   PrerenderResult result;
@@ -802,6 +833,15 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     std::string advice;
     status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed, &advice));
     if (!advice.empty()) report(Severity::Warning, advice);
+    // (al-folio keeps a paper's files in assets/pdf/ and its pictures in assets/img/publication_preview/.)
+    if (const std::vector<std::string> missing = missing_local_files(html, dir, site_root); !missing.empty()) {
+      std::string some;
+      for (std::size_t i = 0; i < missing.size() && i < 3; ++i) some += (i ? ", " : "") + missing[i];
+      report(Severity::Warning, std::to_string(missing.size()) + (missing.size() == 1 ? " file" : " files") + " its papers link to or show " +
+                                    (missing.size() == 1 ? "is" : "are") + " not there (" + some + (missing.size() > 3 ? ", ..." : "") +
+                                    "): relative addresses are read beside the page; base=\"FOLDER/\" names the folder of the papers' files, "
+                                    "thumbnails=\"FOLDER/\" that of their pictures (or none)");
+    }
     // The marker stays and the end marker closes what was written, so the next run (after the
     // .bib changed) replaces it; a list written before, up to its end marker, is replaced now.
     out.append(page, copied, (whole ? shelf.content_start : shelf.marker_end) - copied);

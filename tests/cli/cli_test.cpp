@@ -595,6 +595,24 @@ TEST(CliPrerender, RefusesALargeFileAndStandardInput) {
 
 // A built site: every page with a marker under the folder is filled in place, src files from the
 // site's root are read from the folder, and pages without a marker are not touched.
+// al-folio's pdf and preview fields name files relative to its assets folders: a page elsewhere
+// would show broken pictures and 404 links. prerender checks every relative address it wrote.
+TEST(CliPrerender, FilesThePapersNameButThePageLacksAreTold) {
+  const std::string dir = fresh_dir("missing-files");
+  write_file(dir + "papers.bib", "@misc{a, title={One}, author={Lovelace, Ada}, year=2020, pdf={one.pdf}, preview={one.png}, "
+                                 "website={https://example.org/one}}\n");
+  write_file(dir + "page.html", "<paper-shelf src=\"papers.bib\" owner=\"Ada Lovelace\"><!-- papershelf:prerender --></paper-shelf>\n");
+  const Result r = papershelf("prerender " + quote(dir + "page.html"), true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "warning: <paper-shelf> 2 files its papers link to or show are not there (one.pdf, one.png): relative addresses are read beside the page")) << r.out;
+  // With the files in place (and the URL left alone), nothing is said.
+  write_file(dir + "one.pdf", "%PDF");
+  write_file(dir + "one.png", "png");
+  const Result fine = papershelf("prerender " + quote(dir + "page.html"), true);
+  EXPECT_EQ(fine.status, 0) << fine.out;
+  EXPECT_FALSE(contains(fine.out, "not there")) << fine.out;
+}
+
 TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {
   const std::string site = fresh_dir("site");
   fs::create_directories(site + "assets/bib");

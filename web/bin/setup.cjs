@@ -7,8 +7,10 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const dist = path.join(__dirname, "..", "dist");
-// What a page that shows the list loads: the script, the two cores and the static list's styles.
-const BROWSER_FILES = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"];
+// What a page that shows the list loads: the script, the two cores, the static list's styles, and
+// the canvas renderer (fetched only by renderer="canvas").
+const BROWSER_FILES = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css",
+  "papershelf-canvas.mjs", "papershelf-canvas.wasm"];
 
 const SITES = {
   page: {
@@ -53,7 +55,7 @@ and to build:
 const USAGE = `usage: papershelf setup page|jekyll|hugo [FOLDER]
 
 Copies what a site needs from the installed package into FOLDER (default: this folder):
-  page    papershelf.js, the two cores and papershelf.css beside your page
+  page    papershelf.js, the two cores, papershelf.css and the canvas renderer beside your page
   jekyll  the same into assets/js/, and the include into _includes/ (al-folio, academicpages)
   hugo    the same into static/js/, and the shortcode into layouts/shortcodes/
 A file already there with other contents is replaced (an older papershelf's) and said so.
@@ -89,8 +91,8 @@ module.exports = function setup(args) {
     fs.writeFileSync(target, bytes);
     process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
   }
-  if (kind === "page") starterPage(folder);
-  process.stdout.write(`${site.next}\n`);
+  const started = kind === "page" && starterPage(folder);
+  process.stdout.write(`${started ? STARTED : site.next}\n`);
   return 0;
 };
 
@@ -100,7 +102,7 @@ module.exports = function setup(args) {
  */
 function starterPage(folder) {
   const target = path.join(folder, "index.html");
-  if (fs.existsSync(target)) return;
+  if (fs.existsSync(target)) return false;
   const bibs = fs.readdirSync(folder).filter((name) => /\.(bib|json)$/i.test(name) && !/^package(-lock)?\.json$/.test(name));
   const src = bibs.length === 1 ? bibs[0] : "papers.bib";
   const attr = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -119,5 +121,17 @@ function starterPage(folder) {
 </body>
 </html>
 `);
-  process.stderr.write(`papershelf: wrote index.html, a page to start from that lists ${src}${bibs.length === 1 ? "" : " (put your .bib there, or change src)"}; set owner to your name as your papers spell it\n`);
+  process.stderr.write(`papershelf: wrote index.html, a page to start from that lists ${src}${bibs.length === 1 ? "" : " (put your .bib there, or change src)"}\n`);
+  return true;
 }
+
+/** What comes next after the starting page was written. */
+const STARTED = `Then, in index.html, set owner to your name as your papers spell it (spellings separated by ;),
+and write the list into the page for search engines and readers without JavaScript (again after
+every change to the .bib; it also says whom to name as owner, and which files the papers link to
+are not beside the page):
+
+  npx papershelf prerender index.html -o index.html
+
+To look at it: python3 -m http.server (or any web server) in this folder, then open the address
+it prints. The page's files and the .bib go to your site together.`;

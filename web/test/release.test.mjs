@@ -149,12 +149,13 @@ test("HOWTO.txt's static list: install in the site's folder, prerender with --ro
   const commands = section.split("\n").filter((line) => /^ {2}(npm|npx) /.test(line)).map((line) => line.trim().split(/\s+\(/)[0].trim());
   const pageLines = section.split("\n").filter((line) => /^ {2}</.test(line)).map((line) => line.trim());
   assert.equal(commands.length, 3, commands.join("\n"));
-  assert.equal(pageLines.length, 2, pageLines.join("\n"));
+  assert.equal(pageLines.length, 3, pageLines.join("\n"));
   const site = join(work, "howto-site");
   mkdirSync(site);
   writeFileSync(join(site, "papers.bib"), BIB);
+  assert.match(pageLines[1], /^<script src="\/papershelf\/papershelf\.js" defer><\/script>$/);
   const page = (lines) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Papers</title>\n${lines[0]}\n` +
-    `<script src="/papershelf/papershelf.js" defer></script></head><body>\n${lines[1]}\n</body></html>\n`;
+    `${lines[1]}</head><body>\n${lines[2]}\n</body></html>\n`;
   // (The researcher puts their own name where HOWTO says "Your Name"; prerender would say so.)
   const written = page(pageLines).replaceAll("Your Name", "Qinghao Hu");
   writeFileSync(join(site, "index.html"), written);

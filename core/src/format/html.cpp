@@ -560,9 +560,10 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
     else append_marked(out, RichText(p.award_label()), terms);
     h << "</span>";
   }
-  // The star is decoration; the word is what a screen reader says.
+  // The star is decoration; the word is what a screen reader says. (A no-break space: the star
+  // never starts a line of its own.)
   if (p.selected)
-    h << " <span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
+    h << "\xC2\xA0<span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
   h << "</div>";
   if (!p.note().empty() && !note_repeats_status(p)) {
     h << "<div class=\"ps-note\"" << dir_attribute(p.note().text) << ">";
