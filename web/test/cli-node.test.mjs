@@ -173,7 +173,7 @@ test("npx papershelf pages: the same pages, index, feed, sitemap and stylesheet 
 
 // setup is the package's own command (it copies the package's files): the native CLI points to it.
 test("npx papershelf setup page|jekyll|hugo puts the browser files where each site keeps them", async () => {
-  const browserFiles = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"];
+  const browserFiles = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm"];
   const dist = join(installed, "node_modules", "papershelf", "dist");
   const same = (a, b) => readFileSync(a).equals(readFileSync(b));
   for (const [kind, folder, include] of [["page", ".", null], ["jekyll", "assets/js", ["site/jekyll/papershelf.html", "_includes/papershelf.html"]],
