@@ -21,6 +21,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/words.hpp"
 #include "papershelf/unicode.hpp"
 #include "page.hpp"
 
@@ -94,6 +95,8 @@ options:
                     al-folio's /assets/img/publication_preview/ with its preset, else --base),
                     or none
   --pages DIR       html: link each title to its page written by papershelf pages in DIR
+  --lang TAG        html: the language of the list's own words (labels, headings, the card):
+                    de, es, fr, it, ja, ko, pt, zh; default en; the data is never translated
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 
 profile card (html only; the input's profile, overridden by these flags):
@@ -125,7 +128,8 @@ const char* kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--roo
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
-max-authors, base, preset, thumbnails, pages, omit-fields, and the profile card's profile, position,
+max-authors, base, preset, thumbnails, pages, omit-fields, its language (lang, its own or
+the nearest enclosing element's), and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
 Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
 that papershelf.css shows as an empty space while the page's scripts load.
@@ -532,6 +536,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
                    std::string* advice = nullptr) {
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
+  if (const std::string_view language = builtin_language(a.lang); !language.empty()) catalog.set_words(read_words(language, a.lang));
   if (advice && a.format == "html") *advice = owner_advice(catalog, a, true);
   else if (a.format == "html")
     if (const std::string said = owner_advice(catalog, a, false); !said.empty()) say(said);
@@ -542,6 +547,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
   options.base = a.base;
   options.preset = a.preset;
   options.thumbnails = a.thumbnails;
+  options.words = &catalog.words();
   const std::vector<std::string> page_names = a.pages.empty() ? std::vector<std::string>() : page_file_names(library);
   options.pages = a.pages;
   options.page_names = &page_names;
@@ -571,6 +577,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
       card_options.mode = *profile_mode;
       card_options.base = a.base;
       card_options.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
+      card_options.words = &catalog.words();
       StatsOptions so;
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
@@ -689,6 +696,7 @@ std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<st
   if (const std::string* email = shelf.attribute("email"); email && !email->empty() && !(display && *display == "hidden"))
     flags.push_back("--link=email=" + *email);
   if (display && *display == "plain") flags.push_back("--plain-email");
+  if (!shelf.lang.empty()) flags.push_back("--lang=" + shelf.lang);
   return flags;
 }
 

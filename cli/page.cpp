@@ -128,12 +128,14 @@ std::size_t raw_text_end(std::string_view page, std::size_t at, std::string_view
 struct Tag {
   std::string name;  // lower-cased
   std::vector<std::pair<std::string, std::string>> attributes;
+  bool has_lang = false;  // any element's lang attribute (the language of what it holds)
+  std::string lang;
   std::size_t end = std::string_view::npos;  // just past its ">"; npos when the page ends first
 };
 
 // The tag whose name starts at `at` (just past "<" or "</"), as the tokenizer reads it: quoted
 // values may hold ">", the first of repeated attributes wins. Only a <paper-shelf>'s attributes
-// are kept.
+// are kept, and any element's lang.
 Tag read_tag(std::string_view page, std::size_t at) {
   Tag tag;
   std::size_t i = at;
@@ -163,7 +165,11 @@ Tag read_tag(std::string_view page, std::size_t at) {
         while (i < page.size() && !is_space(page[i]) && page[i] != '>') ++i;
         raw = page.substr(start, i - start);
       }
-      if (keep) value = decode_entities(raw);
+      if (keep || (name == "lang" && !tag.has_lang)) value = decode_entities(raw);
+    }
+    if (name == "lang" && !tag.has_lang) {
+      tag.has_lang = true;
+      tag.lang = value;
     }
     if (keep && seen.insert(name).second) tag.attributes.emplace_back(std::move(name), std::move(value));
   }
@@ -222,18 +228,29 @@ const std::string* ShelfElement::attribute(std::string_view name) const {
 
 std::vector<ShelfElement> find_shelves(std::string_view page) {
   std::vector<ShelfElement> out;
-  // The open elements: each one's name and the innermost <paper-shelf> it is in or is (its place
-  // in `out`), and how many are open of each name; so a hostile page of deep nesting and stray end
-  // tags costs no more than its length.
-  constexpr std::size_t kNoShelf = std::string_view::npos;
-  std::vector<std::pair<std::string, std::size_t>> open;
+  // The open elements: each one's name, the innermost <paper-shelf> it is in or is (its place in
+  // `out`) and the language it is in (its place in `langs`), and how many are open of each name;
+  // so a hostile page of deep nesting and stray end tags costs no more than its length.
+  constexpr std::size_t kNoShelf = std::string_view::npos, kNoLang = std::string_view::npos;
+  struct Open {
+    std::string name;
+    std::size_t shelf;
+    std::size_t lang;
+  };
+  std::vector<Open> open;
+  std::vector<std::string> langs;
   std::unordered_map<std::string, std::size_t> open_by_name;
-  auto push = [&](std::string name, std::size_t shelf) {
+  const auto lang_of = [&](const Tag& tag) {
+    if (!tag.has_lang) return open.empty() ? kNoLang : open.back().lang;
+    langs.push_back(tag.lang);
+    return langs.size() - 1;
+  };
+  auto push = [&](std::string name, std::size_t shelf, std::size_t lang) {
     ++open_by_name[name];
-    open.emplace_back(std::move(name), shelf != kNoShelf ? shelf : open.empty() ? kNoShelf : open.back().second);
+    open.push_back({std::move(name), shelf != kNoShelf ? shelf : open.empty() ? kNoShelf : open.back().shelf, lang});
   };
   auto innermost_shelf = [&]() -> ShelfElement* {
-    return open.empty() || open.back().second == kNoShelf ? nullptr : &out[open.back().second];
+    return open.empty() || open.back().shelf == kNoShelf ? nullptr : &out[open.back().shelf];
   };
   std::size_t at = 0;
   while ((at = page.find('<', at)) != std::string_view::npos) {
@@ -261,9 +278,9 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
       if (const auto it = open_by_name.find(tag.name); it != open_by_name.end() && it->second > 0) {
         bool closed = false;
         while (!closed) {
-          closed = open.back().first == tag.name;
-          if (open.back().first == "paper-shelf") out[open.back().second].content_end = at;
-          --open_by_name[open.back().first];
+          closed = open.back().name == tag.name;
+          if (open.back().name == "paper-shelf") out[open.back().shelf].content_end = at;
+          --open_by_name[open.back().name];
           open.pop_back();
         }
       }
@@ -277,20 +294,23 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
         at = raw_text_end(page, at, tag.name);
       } else if (tag.name == "paper-shelf") {
         ShelfElement shelf;
+        const std::size_t lang = lang_of(tag);
+        if (lang != kNoLang) shelf.lang = langs[lang];
         shelf.attributes = std::move(tag.attributes);
         shelf.start = next - 1;
         shelf.content_start = shelf.content_end = at;
-        push(tag.name, out.size());
+        push(tag.name, out.size(), lang);
         out.push_back(std::move(shelf));
       } else if (!is_void(tag.name)) {
-        push(std::move(tag.name), kNoShelf);
+        const std::size_t lang = lang_of(tag);
+        push(std::move(tag.name), kNoShelf, lang);
       }
     } else {
       at = next;  // a "<" that is only text
     }
   }
-  for (const auto& [name, shelf] : open)  // (what the page's end leaves open ends there)
-    if (name == "paper-shelf") out[shelf].content_end = page.size();
+  for (const Open& o : open)  // (what the page's end leaves open ends there)
+    if (o.name == "paper-shelf") out[o.shelf].content_end = page.size();
   return out;
 }
 

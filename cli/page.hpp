@@ -31,6 +31,9 @@ struct ShelfElement {
   std::size_t fill_end = std::string_view::npos;    // just past the end marker after it, if any
   std::size_t content_start = 0;                    // just past the start tag
   std::size_t content_end = 0;                      // at its end tag (or where it ends)
+  // The language it shows its words in, as the element finds it (closest("[lang]")): its own lang
+  // attribute or the nearest enclosing element's; "" when none has one.
+  std::string lang;
   const std::string* attribute(std::string_view name) const;
 };
 

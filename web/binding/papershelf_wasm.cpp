@@ -18,6 +18,7 @@
 #include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
+#include "papershelf/words.hpp"
 
 namespace {
 
@@ -82,6 +83,7 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   o.thumbnails = str(req, "thumbnails");
   o.preset = str(req, "preset");
   o.pages = str(req, "pages");
+  o.words = &h.catalog.words();
   if (!o.pages.empty()) {
     if (h.page_names.empty()) h.page_names = page_file_names(h.library());
     o.page_names = &h.page_names;
@@ -402,6 +404,20 @@ Stats requested_stats(LibraryHandle& h, const Value& req) {
 extern "C" {
 
 // Request: {owner, top}. Result: the statistics JSON (papershelf::format_stats_json).
+// The list's language. Request: {lang, file}, the text of a language file (core/lang/<code>.json;
+// its "words"). Group headings, menus, chips and every list and card HTML after this are in it.
+// Result: what could not be read, a JSON array of messages.
+EMSCRIPTEN_KEEPALIVE const char* ps_set_words(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  std::vector<std::string> problems;
+  h->catalog.set_words(read_words(str(req, "file"), str(req, "lang"), &problems));
+  json::Writer w;
+  w.begin_array();
+  for (const auto& p : problems) w.string(p);
+  w.end_array();
+  return result(w.take());
+}
+
 EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   return result(format_stats_json(requested_stats(*h, req)));
@@ -418,6 +434,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* r
   const std::string email = str(req, "email");
   o.email = email == "plain" ? EmailDisplay::Plain : email == "hidden" ? EmailDisplay::Hidden : EmailDisplay::Obfuscated;
   o.base = str(req, "base");
+  o.words = &h->catalog.words();
   return result(format_profile_html(requested_profile(*h, req), requested_stats(*h, req), o));
 }
 

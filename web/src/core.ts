@@ -32,6 +32,7 @@ export interface CoreModule {
   _ps_export?(h: number, request: number): number;
   _ps_stats(h: number, request: number): number;
   _ps_profile_html(h: number, request: number): number;
+  _ps_set_words(h: number, request: number): number;
 }
 
 const encoder = new TextEncoder();
@@ -269,6 +270,13 @@ export class Library {
     return shelf.withString(JSON.stringify(options), (p) => shelf.result(shelf.core._ps_profile_html(this.#handle, p)));
   }
 
+  /** The list's language: `file` is a language file's text (the package's lang/<code>.json).
+   *  Group headings, the type and status names and the HTML after this are in it; what could
+   *  not be read is returned. */
+  setWords(lang: string, file: string): string[] {
+    return this.#call("_ps_set_words", { lang, file }) as string[];
+  }
+
   /** Frees the WebAssembly memory now (otherwise the garbage collector does it). */
   dispose(): void {
     if (!this.#handle) return;
@@ -283,7 +291,7 @@ export class Library {
     return this.#shelf;
   }
 
-  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html" | "_ps_metadata" | "_ps_stats", request: object): unknown {
+  #call(fn: "_ps_query" | "_ps_entries" | "_ps_entries_html" | "_ps_metadata" | "_ps_stats" | "_ps_set_words", request: object): unknown {
     const shelf = this.#alive();
     const json = JSON.stringify(request);
     return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core[fn](this.#handle, p))));

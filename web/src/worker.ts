@@ -22,10 +22,11 @@ export interface Shelf {
   export(format: string, options?: ExportOptions): Promise<string>;
   profileHtml(options?: ProfileCardOptions): string | Promise<string>;
   editFilter(filter: string, edit: FilterEdit): { filter: string; clauses: FilterClause[] } | Promise<{ filter: string; clauses: FilterClause[] }>;
+  setWords(lang: string, file: string): string[] | Promise<string[]>;
   dispose(): void;
 }
 
-type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml" | "editFilter";
+type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml" | "editFilter" | "setWords";
 /** The first `count` displayed entries' markup, formatted with `options`, and with `rows` their
  *  view-model objects (Library.entries) formatted with those options (the canvas draws them). */
 export interface FirstRows { count: number; options: FormatOptions; rows?: FormatOptions }
@@ -150,6 +151,10 @@ export class RemoteLibrary implements Shelf {
   }
   editFilter(filter: string, edit: FilterEdit): Promise<{ filter: string; clauses: FilterClause[] }> {
     return this.#call("editFilter", [filter, edit]) as Promise<{ filter: string; clauses: FilterClause[] }>;
+  }
+
+  setWords(lang: string, file: string): Promise<string[]> {
+    return this.#call("setWords", [lang, file]) as Promise<string[]>;
   }
 
   /** Ends the worker (and with it the library's memory). */

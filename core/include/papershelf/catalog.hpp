@@ -17,6 +17,7 @@
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/words.hpp"
 
 namespace papershelf {
 
@@ -58,6 +59,10 @@ class Catalog {
   Catalog& operator=(Catalog&&) noexcept;
 
   const Library& library() const { return library_; }
+  // The language the list is shown in: group headings, the type and status menus and chips come
+  // out in it (English until set); formatters take the same words (FormatOptions::words).
+  const Words& words() const { return words_; }
+  void set_words(Words words) { words_ = std::move(words); }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 
   // The owner named by `names` ("A; B"), or when that is empty the profile's name and aliases:
@@ -79,6 +84,7 @@ class Catalog {
   struct Caches;
   Library library_;
   std::vector<Diagnostic> diagnostics_;
+  Words words_;
   std::unique_ptr<Caches> caches_;
 };
 

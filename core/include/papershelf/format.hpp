@@ -9,6 +9,7 @@
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
+#include "papershelf/words.hpp"
 
 namespace papershelf {
 
@@ -61,7 +62,11 @@ struct FormatOptions {
   // kept by a hidden copy of the toolbar (papershelf.css shows it as an empty space when the
   // page runs scripts), so the list does not move when the element's toolbar appears.
   ToolbarRoom toolbar;
+  // The language of what the core writes (the catalog's words: Catalog::words()); English when
+  // null. Data is never translated; citations and BibTeX stay as their styles write them.
+  const Words* words = nullptr;
 };
+inline const Words& words_of(const FormatOptions& o) { return o.words ? *o.words : english_words(); }
 
 // The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",
 // "academicpages", "hugo-blox".

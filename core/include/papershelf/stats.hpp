@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "papershelf/model.hpp"
+#include "papershelf/words.hpp"
 #include "papershelf/names.hpp"
 
 namespace papershelf {
@@ -91,7 +92,7 @@ std::string format_stats_text(const Stats& stats);
 
 // One sentence that describes the per-year chart ("16 publications from 2019 to 2025; most in
 // 2024 (5)."), the chart's text alternative.
-std::string stats_summary(const Stats& stats);
+std::string stats_summary(const Stats& stats, const Words& words = english_words());
 
 // --- The profile card (HTML) ---
 
@@ -113,6 +114,7 @@ struct ProfileCardOptions {
   bool interactive = false;
   EmailDisplay email = EmailDisplay::Obfuscated;
   std::string base;  // prefix for a relative photo URL
+  const Words* words = nullptr;  // the card's language (the catalog's words); English when null
 };
 
 // Overlays `over` on `base`: every non-empty field of `over` replaces the base's (links by

@@ -75,7 +75,19 @@ View Catalog::query(const Query& query, std::string_view owner_names, Facets* fa
     if (!c.facet_keys) c.facet_keys.emplace(facet_keys(library_));
     cache.facet_keys = &*c.facet_keys;
   }
-  return run_query(library_, query, matcher, cache, facets);
+  View view = run_query(library_, query, matcher, cache, facets);
+  if (!words_.empty()) {
+    // The core's own names (types, statuses, "Undated", "Other") in the list's language; years
+    // and venues are the data's.
+    const bool named = query.group == GroupBy::Type || query.group == GroupBy::Status;
+    for (Group& g : view.groups)
+      if (named || g.key.empty() || g.key == "undated") g.label = std::string(words_(g.label));
+    if (facets) {
+      for (FacetValue& v : facets->types) v.label = std::string(words_(v.label));
+      for (FacetValue& v : facets->statuses) v.label = std::string(words_(v.label));
+    }
+  }
+  return view;
 }
 
 QueryAnswer Catalog::query(const QueryText& text) {
@@ -107,6 +119,17 @@ QueryAnswer Catalog::query(const QueryText& text) {
     }
   }
   a.clauses = filter_clauses(q.filter);
+  if (!words_.empty())
+    for (FilterClause& c : a.clauses) {
+      if (c.kind != "type" && c.kind != "status") continue;
+      std::string label;  // "Conference, Journal", name by name
+      for (std::size_t at = 0; at <= c.label.size();) {
+        const std::size_t end = std::min(c.label.find(", ", at), c.label.size());
+        label += (label.empty() ? "" : ", ") + std::string(words_(std::string_view(c.label).substr(at, end - at)));
+        at = end + 2;
+      }
+      c.label = std::move(label);
+    }
   a.view = query(q, text.owner, text.facets ? &a.facets : nullptr);
   a.controls = controls_mode(text.controls, a.view.total);
   if (text.facets && q.search.empty() && q.filter.empty()) a.useful = useful_controls(a.facets, a.view.total);

@@ -18,7 +18,7 @@ void append_entry_head(std::string& out, const Publication& p, const FormatOptio
 // .ps-authors, the owner marked.
 void append_entry_authors(std::string& out, const Publication& p, const FormatOptions& options);
 // .ps-meta (venue, year, status, award) and .ps-note.
-void append_entry_meta(std::string& out, const Publication& p);
+void append_entry_meta(std::string& out, const Publication& p, const Words& words = english_words());
 // The link buttons of .ps-actions (safe URLs only); returns whether there was any.
 bool append_entry_links(std::string& out, const Publication& p, const FormatOptions& options);
 

@@ -535,7 +535,8 @@ void append_head(HtmlOut& h, std::string& out, const Publication& p, const Forma
 }
 
 // .ps-meta (venue, year, status, award, selected) and .ps-note.
-void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, const std::vector<std::string>* terms) {
+void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, const std::vector<std::string>* terms,
+                          const Words& words) {
   h << "<div class=\"ps-meta\">";
   if (!p.venue.empty()) {
     h << "<span class=\"ps-venue\"" << dir_attribute(p.venue.text) << ">";
@@ -548,7 +549,7 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
   }
   // (A badge that already says it, "Preprint" as al-folio's abbr, is not said twice.)
   if (p.status != Status::Published && !same_text_ascii(p.badge(), label(p.status)))
-    h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << label(p.status) << "</span>";
+    h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << escape_html(words(label(p.status))) << "</span>";
   if (!p.award().empty() || !p.award_label().empty()) {
     h << " <span class=\"ps-award\"" << dir_attribute(p.award_label().empty() ? std::string_view(p.award().text) : std::string_view(p.award_label()));
     if (!p.award_label().empty() && !p.award().empty()) {
@@ -563,7 +564,7 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
   // The star is decoration; the word is what a screen reader says. (A no-break space: the star
   // never starts a line of its own.)
   if (p.selected)
-    h << "\xC2\xA0<span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span></span>";
+    h << "\xC2\xA0<span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">" << escape_html(words("Selected")) << "</span></span>";
   h << "</div>";
   if (!p.note().empty() && !note_repeats_status(p)) {
     h << "<div class=\"ps-note\"" << dir_attribute(p.note().text) << ">";
@@ -586,9 +587,10 @@ bool append_link_buttons(HtmlOut& h, const Publication& p, const FormatOptions& 
       continue;
     }
     link_open(h, l.url, "ps-action ps-link ps-link-" + class_safe(l.label), o.base);
-    h.escaped(link_label(l.label)) << "</a>";
+    const std::string label = link_label(l.label);
+    h.escaped(words_of(o)(label)) << "</a>";
   }
-  if (more_links) h << "<span class=\"ps-more-links\">+" << more_links << (more_links == 1 ? " link" : " links") << "</span>";
+  if (more_links) h << "<span class=\"ps-more-links\">+" << more_links << " " << escape_html(words_of(o).count(more_links, "link", "links")) << "</span>";
   return any;
 }
 
@@ -630,7 +632,7 @@ void append_entry_html(std::string& out, const Publication& p, const FormatOptio
   append_head(h, out, p, o, terms, "div", page.empty() ? nullptr : &page);
   detail::pass_on_full(out, sink);
   append_authors(h, out, p, o, terms, sink);
-  append_meta_and_note(h, out, p, terms);
+  append_meta_and_note(h, out, p, terms, words_of(o));
   detail::pass_on_full(out, sink);
   // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
   // that open below the row and need no JavaScript.
@@ -639,7 +641,7 @@ void append_entry_html(std::string& out, const Publication& p, const FormatOptio
   bool any_action = append_link_buttons(h, p, o);
   if (!p.abstract().empty()) {
     any_action = true;
-    h << "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract().text) << ">";
+    h << "<details class=\"ps-action ps-abstract\"><summary>" << escape_html(words_of(o)("Abstract")) << "</summary><div class=\"ps-panel\"><p" << dir_attribute(p.abstract().text) << ">";
     append_rich_text_html(out, p.abstract());
     h << "</p></div></details>";
     detail::pass_on_full(out, sink);
@@ -647,7 +649,7 @@ void append_entry_html(std::string& out, const Publication& p, const FormatOptio
   if (o.panels != Panels::None) {
     any_action = true;
     const bool filled = o.panels == Panels::Filled && (panels || sink);
-    h << "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary>";
+    h << "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>" << escape_html(words_of(o)("BibTeX")) << "</summary>";
     if (filled) {
       h << "<div class=\"ps-panel\"><pre>";
       if (panels) h.escaped(panels->bibtex);
@@ -655,7 +657,7 @@ void append_entry_html(std::string& out, const Publication& p, const FormatOptio
       h << "</pre></div>";
       detail::pass_on_full(out, sink);
     }
-    h << "</details><details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary>";
+    h << "</details><details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>" << escape_html(words_of(o)("Cite")) << "</summary>";
     if (filled) {  // (the core's citation HTML: escaped text, <i>, safe links)
       h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">";
       if (panels) h << panels->citation_html;
@@ -690,9 +692,9 @@ void detail::append_entry_authors(std::string& out, const Publication& p, const 
   HtmlOut h(out);
   append_authors(h, out, p, o, nullptr, nullptr);
 }
-void detail::append_entry_meta(std::string& out, const Publication& p) {
+void detail::append_entry_meta(std::string& out, const Publication& p, const Words& words) {
   HtmlOut h(out);
-  append_meta_and_note(h, out, p, nullptr);
+  append_meta_and_note(h, out, p, nullptr, words);
 }
 bool detail::append_entry_links(std::string& out, const Publication& p, const FormatOptions& o) {
   HtmlOut h(out);
@@ -701,33 +703,28 @@ bool detail::append_entry_links(std::string& out, const Publication& p, const Fo
 
 namespace {
 
-std::string grouped_number(std::size_t n) {  // 12,345
-  std::string digits = std::to_string(n);
-  for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
-  return digits;
-}
-
-// The element's toolbar (web/src/element.ts, #build) as it stands once the list is shown, in
-// its English words, for its size only: hidden, inert, with empty menus (their widths are fixed)
+// The element's toolbar (web/src/element/toolbar.ts) as it stands once the list is shown, in
+// the list's words, for its size only: hidden, inert, with empty menus (their widths are fixed)
 // and the same controls left out. papershelf.css turns it into an invisible box of the live
 // toolbar's height at every width, so the list below it does not move when the element takes over.
-std::string toolbar_room(const ToolbarRoom& t, std::size_t shown) {
+std::string toolbar_room(const ToolbarRoom& t, std::size_t shown, const Words& w) {
   const UsefulControls& u = t.useful;
   const auto hidden = [](bool useful) { return useful ? "" : " hidden"; };
   const auto chip = [&](bool useful, std::uint32_t count, const char* label) {
     return std::string("<label class=\"ps-chip\"") + hidden(useful) + "><input type=\"checkbox\"> <span class=\"ps-chip-label\" data-count=\"" +
-           std::to_string(count) + "\">" + label + "</span></label>";
+           std::to_string(count) + "\">" + escape_html(w(label)) + "</span></label>";
   };
-  const std::string n = grouped_number(shown);
+  const auto label = [&](const char* english) { return escape_html(w(english)); };
+  const std::string n = w.number(shown);
   return std::string("<div class=\"ps-toolbar\" data-room hidden inert><input class=\"ps-search\" type=\"search\">") +
-         "<button type=\"button\" class=\"ps-filters-toggle\">Filters</button>"
-         "<label class=\"ps-control\"><span>Sort</span> <select class=\"ps-sort\"></select></label>"
-         "<label class=\"ps-control\"><span>Group</span> <select class=\"ps-group-select\"></select></label>"
+         "<button type=\"button\" class=\"ps-filters-toggle\">" + label("Filters") + "</button>"
+         "<label class=\"ps-control\"><span>" + label("Sort") + "</span> <select class=\"ps-sort\"></select></label>"
+         "<label class=\"ps-control\"><span>" + label("Group") + "</span> <select class=\"ps-group-select\"></select></label>"
          "<div class=\"ps-filters\"><select class=\"ps-f-year\"" + hidden(u.year) + "></select><select class=\"ps-f-type\"" + hidden(u.type) +
          "></select><select class=\"ps-f-status\"" + hidden(u.status) + "></select><select class=\"ps-f-venue\"" + hidden(u.venue) + "></select>" +
          chip(u.selected, t.selected, "Selected") + chip(u.award, t.awards, "Award") + chip(u.first_author, t.owner_first, "First author") +
-         "</div><div class=\"ps-count-line\"><p class=\"ps-count\">" + n + (shown == 1 ? " publication" : " publications") +
-         "</p><details class=\"ps-download\"><summary>Download the " + n + " shown</summary></details></div></div>";
+         "</div><div class=\"ps-count-line\"><p class=\"ps-count\">" + escape_html(Words::fill(w.count(shown, "{n} publication", "{n} publications"), "n", n)) +
+         "</p><details class=\"ps-download\"><summary>" + escape_html(Words::fill(w("Download the {n} shown"), "n", n)) + "</summary></details></div></div>";
 }
 
 }  // namespace
@@ -776,7 +773,8 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   if (o.toolbar.mode != ControlsMode::None) out += " data-controls=\"" + std::string(to_string(o.toolbar.mode)) + "\"";
   out += ">";
   out += header;
-  if (o.toolbar.mode != ControlsMode::None) out += toolbar_room(o.toolbar, view.entries.size());
+  const Words& w = words_of(o);
+  if (o.toolbar.mode != ControlsMode::None) out += toolbar_room(o.toolbar, view.entries.size(), w);
   // Legend: only the symbols that appear in the shown entries, judged as the element judges them
   // (every character of the symbol is among the marks of the entries' authors). The characters
   // are gathered once: looking through every author for every symbol was quadratic.
@@ -785,7 +783,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   if (!legend.empty())
     for (const std::uint32_t i : view.entries) marks.add(lib.publications[i]);
   out += marks.legend_html(legend);
-  if (view.entries.empty()) out += "<p class=\"ps-empty\">No publications match.</p>";
+  if (view.entries.empty()) out += "<p class=\"ps-empty\">" + escape_html(w("No publications match.")) + "</p>";
   const std::size_t shown = o.first ? std::min(o.first, view.entries.size()) : view.entries.size();
   auto entries = [&](std::uint32_t begin, std::uint32_t count) {
     out += "<ol class=\"ps-list\">";
@@ -807,7 +805,8 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     }
   }
   if (shown < view.entries.size()) {
-    out += "<p class=\"ps-more-entries\">The first " + grouped_number(shown) + " of " + grouped_number(view.entries.size()) + " publications.</p>";
+    const std::string line = Words::fill(w.count(view.entries.size(), "The first {shown} of {total} publication.", "The first {shown} of {total} publications."), "shown", w.number(shown));
+    out += "<p class=\"ps-more-entries\">" + escape_html(Words::fill(line, "total", w.number(view.entries.size()))) + "</p>";
   }
   // What the list is, for search engines (not run: a data block): the entries shown.
   if (shown > 0) {

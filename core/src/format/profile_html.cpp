@@ -90,28 +90,30 @@ void stat_close(HtmlOut& h, const ProfileCardOptions& o) { h << (o.interactive ?
 
 std::string num(std::uint64_t n) { return std::to_string(n); }
 
-void count_html(HtmlOut& h, std::uint64_t n, std::string_view label) {
-  h << "<span class=\"ps-stat-n\">" << n << "</span> <span class=\"ps-stat-label\">";
+const Words& words_of(const ProfileCardOptions& o) { return o.words ? *o.words : english_words(); }
+
+void count_html(HtmlOut& h, const ProfileCardOptions& o, std::uint64_t n, std::string_view label) {
+  h << "<span class=\"ps-stat-n\">" << words_of(o).number(n) << "</span> <span class=\"ps-stat-label\">";
   h.escaped(label) << "</span>";
 }
 
-const char* plural(std::uint32_t n, const char* one, const char* many) { return n == 1 ? one : many; }
 
 // Lower-case plural labels for the type counts ("3 conference papers").
-const char* type_noun(PubType t, std::uint32_t n) {
+std::string_view type_noun(PubType t, std::uint32_t n, const Words& w) {
+  const auto plural = [&](std::string_view one, std::string_view other) { return w.count(n, one, other); };
   switch (t) {
-    case PubType::Conference: return plural(n, "conference paper", "conference papers");
-    case PubType::Journal: return plural(n, "journal article", "journal articles");
-    case PubType::Preprint: return plural(n, "preprint", "preprints");
-    case PubType::Thesis: return plural(n, "thesis", "theses");
-    case PubType::Book: return plural(n, "book", "books");
-    case PubType::Chapter: return plural(n, "chapter", "chapters");
-    case PubType::Report: return plural(n, "report", "reports");
-    case PubType::Talk: return plural(n, "talk", "talks");
-    case PubType::Patent: return plural(n, "patent", "patents");
-    case PubType::Dataset: return plural(n, "dataset", "datasets");
-    case PubType::Software: return plural(n, "software release", "software releases");
-    case PubType::Misc: return plural(n, "other", "other");
+    case PubType::Conference: return plural("conference paper", "conference papers");
+    case PubType::Journal: return plural("journal article", "journal articles");
+    case PubType::Preprint: return plural("preprint", "preprints");
+    case PubType::Thesis: return plural("thesis", "theses");
+    case PubType::Book: return plural("book", "books");
+    case PubType::Chapter: return plural("chapter", "chapters");
+    case PubType::Report: return plural("report", "reports");
+    case PubType::Talk: return plural("talk", "talks");
+    case PubType::Patent: return plural("patent", "patents");
+    case PubType::Dataset: return plural("dataset", "datasets");
+    case PubType::Software: return plural("software release", "software releases");
+    case PubType::Misc: return plural("other", "other");
   }
   return "";
 }
@@ -121,7 +123,7 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
   HtmlOut h(items);
   for (const Link& l : p.links) {
     const std::string kind = class_safe(l.label.empty() ? "link" : l.label);
-    const std::string label = profile_link_label(l.label);
+    const std::string label(words_of(o)(profile_link_label(l.label)));
     if (is_email_link(l)) {
       const std::string address = email_address(l);
       if (address.empty() || o.email == EmailDisplay::Hidden) continue;
@@ -151,7 +153,7 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
     h.escaped(href) << "\" rel=\"noopener me\">";
     h.escaped(label) << "</a></li>";
   }
-  if (!items.empty()) HtmlOut(out) << "<ul class=\"ps-profile-links\" aria-label=\"Links\">" << items << "</ul>";
+  if (!items.empty()) HtmlOut(out) << "<ul class=\"ps-profile-links\" aria-label=\"" << escape_html(words_of(o)("Links")) << "\">" << items << "</ul>";
 }
 
 // One <li> with a filtering count: stat_open, the count, stat_close.
@@ -159,7 +161,7 @@ void counted_item(HtmlOut& h, const ProfileCardOptions& o, std::string_view filt
                   std::uint64_t n, std::string_view label) {
   h << "<li>";
   stat_open(h, o, filter, cls);
-  count_html(h, n, label);
+  count_html(h, o, n, label);
   stat_close(h, o);
   h << "</li>";
 }
@@ -167,23 +169,25 @@ void counted_item(HtmlOut& h, const ProfileCardOptions& o, std::string_view filt
 // Counts: total, per type, first-author, awards, citations.
 void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o, bool compact) {
   HtmlOut h(out);
+  const Words& w = words_of(o);
   h << "<ul class=\"ps-stat-counts\">";
-  counted_item(h, o, "", "ps-stat ps-stat-total ps-stat-all", s.total, plural(s.total, "publication", "publications"));
+  counted_item(h, o, "", "ps-stat ps-stat-total ps-stat-all", s.total, w.count(s.total, "publication", "publications"));
   if (!compact) {
     for (int t = 0; t < kPubTypeCount; ++t) {
       if (!s.by_type[t]) continue;
       const auto type = static_cast<PubType>(t);
       counted_item(h, o, "type:" + std::string(to_string(type)), "ps-stat ps-stat-type ps-type-" + std::string(to_string(type)),
-                   s.by_type[t], type_noun(type, s.by_type[t]));
+                   s.by_type[t], type_noun(type, s.by_type[t], w));
     }
   }
-  if (s.first_author) counted_item(h, o, "first-author", "ps-stat ps-stat-first", s.first_author, "first-author");
-  if (s.awards) counted_item(h, o, "award", "ps-stat ps-stat-awards", s.awards, plural(s.awards, "award", "awards"));
+  if (s.first_author) counted_item(h, o, "first-author", "ps-stat ps-stat-first", s.first_author, w("first-author"));
+  if (s.awards) counted_item(h, o, "award", "ps-stat ps-stat-awards", s.awards, w.count(s.awards, "award", "awards"));
   if (s.has_citations) {
     h << "<li><span class=\"ps-stat ps-stat-citations\">";
-    count_html(h, static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations)), "citations");
+    const auto citations = static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations));
+    count_html(h, o, citations, w.count(citations, "citation", "citations"));
     h << "</span></li><li><span class=\"ps-stat ps-stat-h\">";
-    count_html(h, s.h_index, "h-index");
+    count_html(h, o, s.h_index, w("h-index"));
     h << "</span></li>";
   }
   h << "</ul>";
@@ -206,14 +210,16 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
   const int bar = columns <= 12 ? 28 : 18, gap = columns <= 12 ? 8 : 6, top = 14, plot = 72, bottom = 16;
   const int width = columns * (bar + gap) + gap, height = top + plot + bottom;
   const int label_every = n <= 12 ? 1 : n <= 24 ? 2 : 5;
-  const std::string summary = stats_summary(s);
+  const Words& w = words_of(o);
+  const std::string summary = stats_summary(s, w);
   h << "<figure class=\"ps-chart\"><svg class=\"ps-chart-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 "
     << width << " " << height << "\" width=\"" << width << "\" height=\"" << height << "\"";
   if (o.interactive) {
-    h << " role=\"group\" aria-label=\"Publications per year\">";
+    h << " role=\"group\" aria-label=\"";
+    h.escaped(w("Publications per year")) << "\">";
   } else {
     h << " role=\"img\" aria-label=\"";
-    h.escaped("Publications per year: " + summary) << "\">";
+    h.escaped(std::string(w("Publications per year")) + ": " + summary) << "\">";
   }
   for (int k = 0, slot = 0; k < n; ++k, ++slot) {
     const YearStats& y = s.years[static_cast<std::size_t>(k)];
@@ -243,7 +249,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
       else l << y.year;
       l << "</text>";
     }
-    const std::string name = num(y.year) + ": " + num(y.total) + " " + plural(y.total, "publication", "publications");
+    const std::string name = num(y.year) + ": " + Words::fill(w.count(y.total, "{n} publication", "{n} publications"), "n", w.number(y.total));
     if (o.interactive && y.total) {
       // The link holds only shapes (its name is the label); a transparent hit area makes the
       // whole column, texts included, clickable.
@@ -266,8 +272,8 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     if (std::any_of(s.years.begin(), s.years.end(), [&](const YearStats& y) { return y.by_type[t] > 0; })) types.push_back(t);
   // The wrapper, not the table, is visually hidden: a table keeps its content width whatever its
   // own width says, and would make a phone screen scroll sideways.
-  h << "<div class=\"ps-visually-hidden\"><table class=\"ps-chart-table\"><caption>Publications per year</caption><thead><tr><th scope=\"col\">Year</th><th scope=\"col\">Total</th>";
-  for (int t : types) h << "<th scope=\"col\">" << label(static_cast<PubType>(t)) << "</th>";
+  h << "<div class=\"ps-visually-hidden\"><table class=\"ps-chart-table\"><caption>" << escape_html(w("Publications per year")) << "</caption><thead><tr><th scope=\"col\">" << escape_html(w("Year")) << "</th><th scope=\"col\">" << escape_html(w("Total")) << "</th>";
+  for (int t : types) h << "<th scope=\"col\">" << escape_html(w(label(static_cast<PubType>(t)))) << "</th>";
   h << "</tr></thead><tbody>";
   for (const auto& y : s.years) {
     h << "<tr><th scope=\"row\">" << y.year << "</th><td>" << y.total << "</td>";
@@ -280,7 +286,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     h << "<ul class=\"ps-chart-legend\" aria-hidden=\"true\">";
     for (int t : types)
       h << "<li><span class=\"ps-swatch ps-type-" << to_string(static_cast<PubType>(t)) << "\"></span>"
-        << label(static_cast<PubType>(t)) << "</li>";
+        << escape_html(w(label(static_cast<PubType>(t)))) << "</li>";
     h << "</ul>";
   }
   h << "</figure>";
@@ -292,10 +298,11 @@ void top_item(HtmlOut& h, const ProfileCardOptions& o, const std::string& filter
   h << "<li>";
   stat_open(h, o, filter, cls);
   h << "<span class=\"ps-top-name\"" << dir_attribute(name) << ">";
-  h.escaped(name) << "</span> <span class=\"ps-top-n\">" << count << "</span><span class=\"ps-visually-hidden\"> "
-                  << plural(count, "publication", "publications") << "</span>";
+  const Words& w = words_of(o);
+  h.escaped(name) << "</span> <span class=\"ps-top-n\">" << w.number(count) << "</span><span class=\"ps-visually-hidden\"> "
+                  << w.count(count, "publication", "publications") << "</span>";
   if (last_year)
-    h << " <span class=\"ps-top-year\"><span class=\"ps-visually-hidden\">most recently </span>" << last_year << "</span>";
+    h << " <span class=\"ps-top-year\"><span class=\"ps-visually-hidden\">" << escape_html(w("most recently")) << " </span>" << last_year << "</span>";
   stat_close(h, o);
   h << "</li>";
 }
@@ -303,12 +310,12 @@ void top_item(HtmlOut& h, const ProfileCardOptions& o, const std::string& filter
 void append_top(std::string& out, const Stats& s, const ProfileCardOptions& o) {
   HtmlOut h(out);
   if (!s.venues.empty()) {
-    h << "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">Top venues</h4><ul>";
+    h << "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">" << escape_html(words_of(o)("Top venues")) << "</h4><ul>";
     for (const auto& v : s.venues) top_item(h, o, clause_text("venue", v.key), "ps-top-item ps-venue-stat", v.key, v.count, 0);
     h << "</ul></div>";
   }
   if (!s.coauthors.empty()) {
-    h << "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">Frequent co-authors</h4><ul>";
+    h << "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">" << escape_html(words_of(o)("Frequent co-authors")) << "</h4><ul>";
     for (const auto& c : s.coauthors)
       top_item(h, o, clause_text("author", c.name), "ps-top-item ps-coauthor-stat", c.name, c.count, c.last_year);
     h << "</ul></div>";
@@ -373,14 +380,15 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   std::string out;
   HtmlOut h(out);
   h << "<section class=\"ps-profile ps-profile-" << (compact ? "compact" : "full") << "\" aria-label=\"";
-  if (p.name.empty()) h << "Profile";
-  else h << "Profile: ";
+  const Words& w = words_of(o);
+  if (p.name.empty()) h << escape_html(w("Profile"));
+  else h << escape_html(w("Profile")) << ": ";
   h.escaped(p.name) << "\"><div class=\"ps-profile-head\">";
   if (!photo.empty()) {
     const int size = compact ? 56 : 96;
     h << "<img class=\"ps-photo\" src=\"";
-    h.escaped(photo) << "\" alt=\"" << (p.name.empty() ? "Photo" : "Photo of ");
-    h.escaped(p.name) << "\" width=\"" << size << "\" height=\"" << size << "\" loading=\"lazy\" decoding=\"async\">";
+    h.escaped(photo) << "\" alt=\"";
+    h.escaped(p.name.empty() ? std::string(w("Photo")) : Words::fill(w("Photo of {name}"), "name", p.name)) << "\" width=\"" << size << "\" height=\"" << size << "\" loading=\"lazy\" decoding=\"async\">";
   }
   h << "<div class=\"ps-profile-main\">";
   auto paragraph = [&](const std::string& text, const char* open, const char* close) {
@@ -393,7 +401,7 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   paragraph(p.affiliation, "<p class=\"ps-affiliation\"", "</p>");
   if (!compact && !p.interests.empty()) {
     // A list, so that a screen reader says where one interest ends (the dots are drawn by CSS).
-    h << "<div class=\"ps-interests\"><span class=\"ps-interests-label\">Interests:</span> <ul class=\"ps-interest-list\">";
+    h << "<div class=\"ps-interests\"><span class=\"ps-interests-label\">" << escape_html(w("Interests:")) << "</span> <ul class=\"ps-interest-list\">";
     for (const auto& interest : p.interests) {
       h << "<li class=\"ps-interest\"" << dir_attribute(interest) << ">";
       h.escaped(interest) << "</li>";
@@ -407,7 +415,7 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
     if (o.interactive) {
       // The card describes the whole record, whatever the list is filtered to; the element shows
       // this line while a filter or search is active, so a number that does not change says why.
-      out += "<p class=\"ps-stats-scope\" hidden>Counts for all " + num(s.total) + " " + plural(s.total, "publication", "publications") + "</p>";
+      out += "<p class=\"ps-stats-scope\" hidden>" + escape_html(Words::fill(w.count(s.total, "Counts for all {n} publication", "Counts for all {n} publications"), "n", w.number(s.total))) + "</p>";
     }
     append_counts(out, s, o, compact);
     if (!compact) {

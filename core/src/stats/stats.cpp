@@ -7,7 +7,6 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
-#include "format/html_out.hpp"
 #include "query/index_sort.hpp"
 #include "text/string_ids.hpp"
 
@@ -392,22 +391,25 @@ std::string format_stats_text(const Stats& s) {
   return out;
 }
 
-std::string stats_summary(const Stats& s) {
-  if (s.total == 0) return "No publications.";
-  std::string out;
-  detail::HtmlOut o(out);  // plain text: only its raw appends are used
-  o << s.total << (s.total == 1 ? " publication" : " publications");
+std::string stats_summary(const Stats& s, const Words& w) {
+  if (s.total == 0) return std::string(w("No publications."));
+  const std::string total = Words::fill(w.count(s.total, "{n} publication", "{n} publications"), "n", w.number(s.total));
+  std::string out = total;
   const YearStats* most = nullptr;
   for (const auto& y : s.years)
     if (y.total && (!most || y.total > most->total)) most = &y;  // earliest year wins a tie
   if (most) {
     const int first = s.years.front().year, last = s.years.back().year;
-    if (first == last) o << " in " << first;
-    else o << " from " << first << " to " << last << "; most in " << most->year << " (" << most->total << ")";
+    if (first == last) {
+      out = Words::fill(Words::fill(w("{publications} in {year}"), "publications", total), "year", std::to_string(first));
+    } else {
+      out = Words::fill(w("{publications} from {first} to {last}; most in {most} ({count})"), "publications", total);
+      out = Words::fill(Words::fill(out, "first", std::to_string(first)), "last", std::to_string(last));
+      out = Words::fill(Words::fill(out, "most", std::to_string(most->year)), "count", w.number(most->total));
+    }
   }
-  if (s.undated) o << "; " << s.undated << " undated";
-  o << ".";
-  return out;
+  if (s.undated) out += Words::fill(w("; {n} undated"), "n", w.number(s.undated));
+  return out + std::string(w("."));
 }
 
 std::optional<ProfileMode> profile_mode_from_string(std::string_view s) {

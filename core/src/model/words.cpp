@@ -1,0 +1,55 @@
+#include "papershelf/words.hpp"
+
+#include <algorithm>
+
+namespace papershelf {
+
+const Words& english_words() {
+  static const Words english;
+  return english;
+}
+
+const Words::Phrase* Words::find(std::string_view english) const {
+  const auto it = std::lower_bound(phrases_.begin(), phrases_.end(), english,
+                                   [](const Phrase& p, std::string_view e) { return p.english < e; });
+  return it != phrases_.end() && it->english == english ? &*it : nullptr;
+}
+
+std::string_view Words::operator()(std::string_view english) const {
+  const Phrase* p = find(english);
+  return p ? std::string_view(p->other) : english;
+}
+
+std::string_view Words::count(std::uint64_t n, std::string_view one, std::string_view other) const {
+  const Phrase* p = find(other);
+  if (!p) return n == 1 ? one : other;
+  const bool singular = plural_ == PluralRule::OneIsOne ? n == 1 : plural_ == PluralRule::OneIsZeroOrOne && n <= 1;
+  return singular && !p->one.empty() ? std::string_view(p->one) : std::string_view(p->other);
+}
+
+std::string Words::number(std::uint64_t n) const {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += group_separator_;
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string Words::fill(std::string_view text, std::string_view name, std::string_view value) {
+  std::string out(text);
+  const std::string slot = "{" + std::string(name) + "}";
+  for (std::size_t at = out.find(slot); at != std::string::npos; at = out.find(slot, at + value.size()))
+    out.replace(at, slot.size(), value);
+  return out;
+}
+
+void Words::add(std::string english, std::string other, std::string one) {
+  const auto it = std::lower_bound(phrases_.begin(), phrases_.end(), english,
+                                   [](const Phrase& p, const std::string& e) { return p.english < e; });
+  if (it != phrases_.end() && it->english == english) *it = {std::move(english), std::move(other), std::move(one)};
+  else phrases_.insert(it, {std::move(english), std::move(other), std::move(one)});
+}
+
+}  // namespace papershelf
