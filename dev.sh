@@ -63,6 +63,10 @@ build_web() {
       --outfile=dist/papershelf-canvas.mjs
     rm dist/papershelf-canvas-glue.mjs dist/canvas-bundle.js dist/canvas-bundle.d.ts
     cp ../build/wasm/widget/papershelf-canvas.wasm dist/
+    # The list's words in the languages papershelf ships, each fetched only by a page in it
+    # (en.json is the list of phrases, not needed by a page).
+    mkdir -p dist/lang
+    cp ../core/lang/*.json dist/lang/ && rm dist/lang/en.json
     npx esbuild dist/script-tag.js --bundle --format=iife --minify --loader:.css=text \
       --log-level=error --outfile=dist/papershelf.js
     rm -f dist/script-tag.js dist/script-tag.d.ts
@@ -99,6 +103,7 @@ site() {
   cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm web/dist/papershelf-canvas.mjs \
     web/dist/papershelf-canvas.wasm web/dist/papershelf-core-fast.mjs \
     web/dist/papershelf-core-fast.wasm build/site/
+  cp -r web/dist/lang build/site/
   # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
   build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null
   # Each page's static list, rendered by the CLI from the page's own <paper-shelf> attributes,

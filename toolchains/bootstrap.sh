@@ -14,6 +14,7 @@ apt_packages=(
   clang libclang-rt-14-dev
   chromium xvfb xdotool
   libharfbuzz-bin fonts-dejavu-core brotli
+  fonts-noto-cjk  # the Chinese, Japanese and Korean lists are measured as their visitors see them
   python3 dpkg-dev
   hugo jekyll  # examples/static-site: the guide's sites are built by the real hugo and jekyll in the tests
 )

@@ -486,6 +486,34 @@ TEST(CliPrerender, AnOwnerOnNoPaperIsToldWhomItMostLikelyIs) {
   EXPECT_TRUE(contains(render.out, "--owner \"")) << render.out;
 }
 
+TEST(CliPrerender, TheListIsInThePagesLanguage) {
+  // The element speaks its nearest lang; the static list it takes over from speaks the same.
+  const std::string page = temp_file("lang.html",
+      "<!doctype html><html lang=\"de\"><body><main>\n<paper-shelf src=\"lang.bib\" group=\"type\" toolbar=\"full\"><!-- papershelf:prerender --></paper-shelf>\n"
+      "<div lang=\"ja\"><paper-shelf src=\"lang.bib\"><!-- papershelf:prerender --></paper-shelf></div>\n"
+      "<paper-shelf src=\"lang.bib\" lang=\"en\"><!-- papershelf:prerender --></paper-shelf></main></body></html>\n");
+  const std::string dir = page.substr(0, page.rfind('/') + 1);
+  write_file(dir + "lang.bib",
+             "@inproceedings{a, title={One}, author={Lovelace, Ada}, booktitle={Proc. X}, year=2020, pdf={https://example.org/a.pdf}, abstract={Text.}}\n"
+             "@article{b, title={Two}, author={Lovelace, Ada}, journal={J. Y}, year=2021}\n");
+  const Result r = papershelf("prerender " + quote(page) + " -o " + quote(page), true);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string html = read_file(page);
+  const std::size_t ja = html.find("<div lang=\"ja\">"), en = html.find("lang=\"en\"");
+  ASSERT_NE(ja, std::string::npos);
+  const std::string german = html.substr(0, ja), japanese = html.substr(ja, en - ja), english = html.substr(en);
+  EXPECT_TRUE(contains(german, ">Konferenzbeitrag</span>")) << german;     // a group heading
+  EXPECT_TRUE(contains(german, "<summary>Zusammenfassung</summary>")) << german;
+  EXPECT_TRUE(contains(german, "<summary>Zitieren</summary>")) << german;
+  EXPECT_TRUE(contains(german, ">2 Publikationen</p>")) << german;          // the toolbar's room
+  EXPECT_FALSE(contains(german, "<summary>Cite</summary>")) << german;
+  EXPECT_TRUE(contains(japanese, "<summary>\u6982\u8981</summary>")) << japanese;  // 概要
+  EXPECT_TRUE(contains(english, "<summary>Abstract</summary>")) << english;
+  // render says it with --lang; a language papershelf does not ship is English.
+  EXPECT_TRUE(contains(papershelf("render --lang pt-BR " + quote(dir + "lang.bib")).out, "<summary>Resumo</summary>"));
+  EXPECT_TRUE(contains(papershelf("render --lang sv " + quote(dir + "lang.bib")).out, "<summary>Abstract</summary>"));
+}
+
 TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {
   // 1,203 records: the first 50 are listed, by year with their groups' full counts, and a line
   // says how many there are; the page's metadata describes those 50.

@@ -25,6 +25,7 @@ def add(archive, name, data):
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     archive.writestr(info, data)
+EMBED += sorted(f"lang/{file.name}" for file in (web / "dist" / "lang").glob("*.json"))
 with zipfile.ZipFile(target, "w") as archive:
     for name in EMBED:
         add(archive, name, (web / "dist" / name).read_bytes())

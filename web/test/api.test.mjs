@@ -137,3 +137,63 @@ test("an aborted core is replaced: the loader makes a new one and its libraries 
   assert.deepEqual(fresh.parse(bib).query({ sort: "year-asc" }).keys, ["garcia2021", "hu2024", "pre2025"]);
   assert.equal(await load(), fresh, "a working core is kept");
 });
+
+// The shipped languages (core/lang): one file each, the phrases keyed by their English text, read
+// by the core (Library.setWords) and by the element (labelsFromFile). en.json lists every phrase.
+test("languages: en.json is the element's English labels, every shipped file has every phrase, and the core speaks them", async () => {
+  const { readFileSync, readdirSync } = await import("node:fs");
+  const { DEFAULT_LABELS } = await import("../dist/element/labels.js");
+  const { SHIPPED_LANGUAGES, labelsFromFile, shippedLanguage } = await import("../dist/element/languages.js");
+  const dir = new URL("../../core/lang/", import.meta.url);
+  const file = (code) => JSON.parse(readFileSync(new URL(`${code}.json`, dir), "utf8"));
+  const en = file("en");
+  assert.deepEqual([...SHIPPED_LANGUAGES], readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "en.json").map((f) => f.slice(0, -5)).sort());
+  assert.equal(shippedLanguage("pt-BR"), "pt");
+  assert.equal(shippedLanguage("zh_Hant"), "zh");
+  assert.equal(shippedLanguage("sv"), undefined);
+  // Read as a language, en.json gives the built-in English labels exactly, numbers and plurals
+  // included: the phrases and the element's English are the same words.
+  const english = labelsFromFile(en);
+  const calls = { removeFilter: [["year: 2020"]], filters: [[0], [1], [3]], results: [[1, 1], [5, 5], [1234, 1234], [3, 1234]],
+    downloading: [[1.5e6, 0], [2e6, 3.4e7]], reading: [[2.5e6]], problems: [[1], [2]], downloadShown: [[1], [1234]],
+    downloadAs: [[12, "RIS"]], showMore: [[4]] };
+  for (const [key, value] of Object.entries(DEFAULT_LABELS)) {
+    if (typeof value === "function") for (const args of calls[key]) assert.equal(english[key](...args), value(...args), `${key}(${args})`);
+    else assert.deepEqual(english[key], value, key);
+  }
+  // Every shipped file: exactly en.json's phrases, each slot of the English kept, a plural's both forms.
+  const slots = (text) => (text.match(/\{\w+\}/g) ?? []).sort().join();
+  for (const code of SHIPPED_LANGUAGES) {
+    const lang = file(code);
+    assert.deepEqual(Object.keys(lang.words), Object.keys(en.words), code);
+    assert.match(lang.plural, /^(one-is-one|one-is-zero-or-one|none)$/);
+    for (const [phrase, text] of Object.entries(lang.words)) {
+      for (const form of typeof text === "string" ? [text] : [text.one ?? text.other, text.other]) {
+        assert.equal(typeof form, "string", `${code}: ${phrase}`);
+        assert.ok(form.trim() || phrase.trim(), `${code}: ${phrase} is empty`);
+        assert.equal(slots(form), slots(phrase), `${code}: "${form}" keeps the slots of "${phrase}"`);
+      }
+    }
+    // The element's labels: every one given, with no slot left unfilled.
+    const labels = labelsFromFile(lang);
+    for (const [key, value] of Object.entries(DEFAULT_LABELS)) {
+      if (typeof value !== "function") { assert.ok(key in labels, `${code}: ${key}`); continue; }
+      for (const args of calls[key]) assert.doesNotMatch(labels[key](...args) ?? "", /\{\w+\}/, `${code}: ${key}`);
+    }
+  }
+  // The core's words: group headings, the type menu and the HTML after setWords.
+  const ps = await load();
+  const lib = ps.parse(bib, { source: "papers.bib" });
+  const de = file("de");
+  assert.deepEqual(lib.setWords("de", readFileSync(new URL("de.json", dir), "utf8")), []);
+  const grouped = lib.query({ group: "type", facets: true });
+  assert.deepEqual(grouped.groups.map((g) => g.label), [de.words.Conference, de.words.Journal, de.words.Preprint]);
+  assert.deepEqual(grouped.facets.types.map((t) => t.label).sort(), [de.words.Conference, de.words.Journal, de.words.Preprint].sort());
+  const html = lib.html(grouped.entries, { panels: true }).join("");
+  assert.match(html, new RegExp(`<summary>${de.words.Cite}</summary>`));
+  assert.doesNotMatch(html, /<summary>Cite<\/summary>/);
+  // A file that is not one: reported, and the list stays English.
+  assert.equal(lib.setWords("xx", "{not json").length, 1);
+  assert.equal(lib.query({ group: "type" }).groups[0].label, "Conference");
+  lib.dispose();
+});

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { open, ready } from "./support/browser.mjs";
+import { open, ready, settled } from "./support/browser.mjs";
 import { useSite, shadow } from "./support/site.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -275,28 +275,28 @@ test("the profile card: compact mode, attributes win, email assembled on click, 
 });
 
 test("lang: registered labels replace English, missing ones fall back, labels overrides one string", async () => {
-  env.server.pages.set("/homepage/lang.html", { body: `<!doctype html><html lang="de"><title>t</title><link rel="icon" href="data:,">
+  env.server.pages.set("/homepage/lang.html", { body: `<!doctype html><html lang="nl"><title>t</title><link rel="icon" href="data:,">
 <script src="../papershelf.js"></script><main><paper-shelf src="papers.bib" owner="Qinghao Hu"></paper-shelf></main>` });
   const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/lang.html`);
   const keys = await ready(page);
-  // No German registered yet: English.
+  // No Dutch shipped or registered: English.
   assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Search publications");
-  await page.evaluate(() => customElements.get("paper-shelf").addLanguage("de", {
-    search: "Publikationen durchsuchen", clear: "Filter zurücksetzen", bibtex: "BibTeX-Eintrag",
-    results: (shown, total) => (shown === total ? `${total} Publikationen` : `${shown} von ${total} Publikationen`),
-    sortNames: { "year-desc": "Neueste zuerst", "title-asc": "Titel" }, groupNames: { year: "Nach Jahr" },
+  await page.evaluate(() => customElements.get("paper-shelf").addLanguage("nl", {
+    search: "Publicaties zoeken", clear: "Filters wissen", bibtex: "BibTeX-item",
+    results: (shown, total) => (shown === total ? `${total} publicaties` : `${shown} van ${total} publicaties`),
+    sortNames: { "year-desc": "Nieuwste eerst", "title-asc": "Titel" }, groupNames: { year: "Per jaar" },
   }));
-  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Publikationen durchsuchen");
-  assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), `${keys.length} Publikationen`);
-  assert.equal(await shadow(page, ".ps-results details.ps-bibtex > summary").first().textContent(), "BibTeX-Eintrag");
-  assert.equal(await shadow(page, ".ps-chip-label").first().textContent(), "Selected", "a string German leaves out stays English");
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Publicaties zoeken");
+  assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), `${keys.length} publicaties`);
+  assert.equal(await shadow(page, ".ps-results details.ps-bibtex > summary").first().textContent(), "BibTeX-item");
+  assert.equal(await shadow(page, ".ps-chip-label").first().textContent(), "Selected", "a string Dutch leaves out stays English");
   // A menu's names: those given are German, the others stay English.
   const menu = (sel) => shadow(page, sel).evaluate((s) => Object.fromEntries([...s.options].map((o) => [o.value, o.text])));
   const sortMenu = await menu("select.ps-sort");
-  assert.equal(sortMenu["year-desc"], "Neueste zuerst");
+  assert.equal(sortMenu["year-desc"], "Nieuwste eerst");
   assert.equal(sortMenu["title-asc"], "Titel");
   assert.equal(sortMenu["year-asc"], "Oldest first");
-  assert.equal((await menu("select.ps-group-select")).year, "Nach Jahr");
+  assert.equal((await menu("select.ps-group-select")).year, "Per jaar");
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "labels")), []);
   // The element's own lang wins over the page's; the labels property overrides single strings.
   await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "en"));
@@ -304,6 +304,95 @@ test("lang: registered labels replace English, missing ones fall back, labels ov
   await page.evaluate(() => { document.querySelector("paper-shelf").labels = { search: "Find a paper" }; });
   assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Find a paper");
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys), keys);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("lang: a page in a language papershelf ships gets the list's words from its one file, the core's included", async () => {
+  const langDir = join(here, "..", "..", "core", "lang");
+  const words = (code) => JSON.parse(readFileSync(join(langDir, `${code}.json`), "utf8")).words;
+  const [de, ja] = [words("de"), words("ja")];
+  const other = (phrase) => (typeof phrase === "string" ? phrase : phrase.other);
+  env.server.pages.set("/homepage/de.html", { body: `<!doctype html><html lang="de"><title>t</title><link rel="icon" href="data:,">
+<script src="../papershelf.js"></script><main><paper-shelf src="papers.bib" owner="Qinghao Hu" group="type" profile></paper-shelf></main>` });
+  const page = await env.browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const fetched = [];
+  page.on("request", (r) => { if (r.url().includes("/lang/")) fetched.push(new URL(r.url()).pathname); });
+  await page.goto(`${env.server.url}/homepage/de.html`);
+  const keys = await ready(page);
+  assert.deepEqual(fetched, ["/lang/de.json"], "only the page's language is fetched");
+  // The element's words and the core's, from the same file.
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), de["Search publications"]);
+  assert.equal(await shadow(page, ".ps-toolbar .ps-count").textContent(), other(de["{n} publications"]).replace("{n}", keys.length));
+  const headings = await shadow(page, ".ps-group-title > span:first-child").allTextContents();
+  assert.ok(headings.length >= 2);
+  const typeNames = ["Conference", "Journal", "Preprint", "Other"].map((t) => de[t]);
+  for (const h of headings) assert.ok(typeNames.includes(h), `group heading "${h}" is one of the German type names`);
+  const typeMenu = await shadow(page, "select.ps-f-type").evaluate((s) => [...s.options].slice(1).map((o) => o.text.replace(/\s*\(\d+\)$/, "")));
+  for (const t of typeMenu) assert.ok(typeNames.includes(t), `type menu "${t}" is German`);
+  assert.equal(await shadow(page, ".ps-results details.ps-cite > summary").first().textContent(), de["Cite"]);
+  assert.equal(await shadow(page, ".ps-profile .ps-stat-all .ps-stat-label").textContent(), other(de["publications"]));
+  assert.equal(await shadow(page, ".ps-top-venues .ps-top-title").textContent(), de["Top venues"]);
+  // The language changes in place: Japanese, from its own file.
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "ja"));
+  assert.deepEqual(await settled(page), keys);
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), ja["Search publications"]);
+  const jaHeadings = await shadow(page, ".ps-group-title > span:first-child").allTextContents();
+  for (const h of jaHeadings) assert.ok(["Conference", "Journal", "Preprint", "Other"].map((t) => ja[t]).includes(h), `"${h}" is Japanese`);
+  assert.equal(await shadow(page, ".ps-profile .ps-stat-all .ps-stat-label").textContent(), other(ja["publications"]));
+  assert.deepEqual(fetched, ["/lang/de.json", "/lang/ja.json"]);
+  // Back to English: no file, and the core's words are English again.
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "en"));
+  await settled(page);
+  assert.equal(await shadow(page, ".ps-search").getAttribute("placeholder"), "Search publications");
+  assert.ok((await shadow(page, ".ps-group-title > span:first-child").allTextContents()).includes("Conference"));
+  assert.equal(fetched.length, 2);
+  assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "lang" || d.source === "labels")), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  // A language file the site did not publish: the list in English, the owner told.
+  const lost = await env.browser.context.newPage();
+  await lost.route("**/lang/fr.json", (route) => route.fulfill({ status: 404, body: "" }));
+  await lost.goto(`${env.server.url}/homepage/de.html`);
+  await lost.evaluate(() => document.documentElement.setAttribute("lang", "fr-CA"));
+  await ready(lost);
+  await lost.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "fr-CA"));
+  await settled(lost);
+  assert.equal(await shadow(lost, ".ps-search").getAttribute("placeholder"), "Search publications");
+  const told = await lost.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "lang").map((d) => d.message));
+  assert.equal(told.length, 1);
+  assert.match(told[0], /fr-CA.*could not be loaded/);
+  await lost.close();
+});
+
+test("lang: in English and every shipped language, each menu's words fit its box (1280 px)", async () => {
+  const { SHIPPED_LANGUAGES } = await import("../dist/element/languages.js");
+  const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ready(page);
+  for (const lang of ["en", ...SHIPPED_LANGUAGES]) {
+    await page.evaluate((code) => document.querySelector("paper-shelf").setAttribute("lang", code), lang);
+    await settled(page);
+    // The text a closed menu shows (each sort and group choice; a filter's first option: the
+    // others are the data's, and long venues are cut by design) against the room its box leaves.
+    const clipped = await page.evaluate(() => {
+      const ctx = document.createElement("canvas").getContext("2d");
+      const out = [];
+      for (const s of document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-toolbar select")) {
+        if (!s.offsetParent) continue;
+        const style = getComputedStyle(s);
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // (20: the arrow)
+        const shown = s.matches(".ps-sort, .ps-group-select") ? [...s.options] : [s.options[0]];
+        for (const o of shown) if (ctx.measureText(o.text).width > room) out.push(`${s.className} "${o.text}"`);
+      }
+      return out;
+    });
+    assert.deepEqual(clipped, [], lang);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });

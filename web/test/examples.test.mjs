@@ -171,6 +171,30 @@ test("every example page at 375 and 1280 px, light and dark: screenshots for the
   }
 });
 
+// The homepage's list in two of the languages papershelf ships (the page's own text stays English):
+// what a German or Japanese visitor reads, with no axe violation.
+test("the homepage's list in German and Japanese: screenshots, no axe violations", async () => {
+  const dir = join(repo, "docs", "screenshots");
+  for (const [lang, width, height, scheme] of [["de", 1280, 900, "light"], ["ja", 375, 812, "dark"]]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/homepage/`);
+    await ready(page);
+    await page.evaluate((code) => { document.documentElement.lang = code; document.querySelector("paper-shelf").setAttribute("lang", code); }, lang);
+    await settled(page);
+    const words = JSON.parse(readFileSync(join(repo, "core", "lang", `${lang}.json`), "utf8")).words;
+    assert.equal(await page.locator("paper-shelf >> .ps-shelf[data-state] .ps-search").getAttribute("placeholder"), words["Search publications"]);
+    assert.deepEqual(await axeViolations(page), [], `${lang} ${width} ${scheme}`);
+    await page.evaluate(() => { document.querySelector("paper-shelf").scrollIntoView(); window.scrollBy(0, -8); });
+    const file = join(dir, `homepage-${lang}-${width}-${scheme}.jpg`);
+    await page.screenshot({ path: file, type: "jpeg", quality: 80 });
+    assert.ok(statSync(file).size > 10000, file);
+    assert.deepEqual(errors, [], `${lang} ${width} ${scheme}`);
+    await page.close();
+  }
+});
+
 test("the examples index links every example page, and every page is listed", async () => {
   const html = await (await fetch(`${server.url}/`)).text();
   const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);

@@ -8,7 +8,8 @@ import type { EventDetails } from "./api.js";
 import { CanvasRenderer } from "./canvas-renderer.js";
 import { DataSource, dataInput, inlineData } from "./data-source.js";
 import type { ShelfHost } from "./host.js";
-import { checkedLabels, labelsFor, type Labels } from "./labels.js";
+import { addShippedLanguage, checkedLabels, labelsFor, type Labels } from "./labels.js";
+import { fetchLanguage, labelsFromFile } from "./languages.js";
 import { renderLegend } from "./legend.js";
 import { carryOver, FIRST_CHUNK, ListView } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
@@ -70,7 +71,9 @@ export class ShelfController implements ShelfHost {
   get parts(): ShelfParts { return this.#els!; }
   get built(): boolean { return !!this.#parts; }
   /** The UI labels in effect: English, then the element's language, then `labels` overrides. */
-  get labels(): Labels { return labelsFor(this.element.closest("[lang]")?.getAttribute("lang") ?? "en", this.#labelOverrides); }
+  get labels(): Labels { return labelsFor(this.#lang(), this.#labelOverrides); }
+  /** The language the element shows its words in: its own lang or the nearest one above it. */
+  #lang(): string { return this.element.closest("[lang]")?.getAttribute("lang") ?? "en"; }
   set labels(value: Partial<Labels>) {
     this.#labelOverrides = checkedLabels(value, "labels");
     this.relabel();
@@ -159,10 +162,42 @@ export class ShelfController implements ShelfHost {
   /** The language or the label overrides changed: relabel, and render the entries again. */
   relabel(): void {
     if (!this.#parts) return;
-    this.#relabelParts();
-    this.#parts.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
-    this.showProblems();
-    this.refresh();
+    this.rendering = this.#speak(this.#library).then(() => {
+      this.#relabelParts();
+      this.#parts!.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
+      this.showProblems();
+      this.refresh();
+    });
+  }
+
+  /** The language the core's words are in, per library (a new library starts in English). */
+  #spoken = new WeakMap<Shelf, string>();
+  #unspoken = new Set<string>();
+
+  /**
+   * Speaks the element's language: the shipped file for its `lang` (fetched once per page, beside
+   * the script) gives the element its labels and the core its words. English needs no file; a
+   * language papershelf does not ship stays English unless the page registered it (addLanguage).
+   */
+  async #speak(library: Shelf | undefined): Promise<void> {
+    const locate = this.#canvasAssets?.locateFile;
+    if (!locate) return;
+    let language;
+    try {
+      language = await fetchLanguage(this.#lang(), locate);
+    } catch (err) {
+      const lang = this.#lang();
+      if (!this.#unspoken.has(lang)) {
+        this.#unspoken.add(lang);
+        this.problem("lang", `the words for lang="${lang.slice(0, 20)}" could not be loaded (${(err as Error).message}); the list's own words are in English`);
+      }
+    }
+    if (language) addShippedLanguage(language.code, labelsFromFile(language.file));
+    const code = language?.code ?? "en";
+    if (!library || (this.#spoken.get(library) ?? "en") === code) return;
+    const problems = await library.setWords(code, language?.text ?? "{}");
+    this.#spoken.set(library, code);
+    for (const message of problems) this.problem("lang", `lang/${code}.json: ${message}`);
   }
 
   // ------------------------------------------------------------------ [SECTION] data
@@ -179,6 +214,8 @@ export class ShelfController implements ShelfHost {
       if (this.#formatsOffered && !(await core.canFormat()))
         this.withoutFormats("papershelf-core-fast.mjs or .wasm cannot be loaded from beside the script");
     }).catch(() => {});
+    // The page's language comes while the data downloads.
+    const speaking = this.#speak(undefined).then(() => { if (!stale()) this.#relabelParts(); });
     const src = this.element.getAttribute("src");
     let input: string | Uint8Array | undefined = this.#data;
     let source = "data";
@@ -205,6 +242,8 @@ export class ShelfController implements ShelfHost {
         return;
       }
       const library = await this.#source.parse(input, source, owned);
+      await speaking;
+      await this.#speak(library);
       if (stale()) return library.dispose();
       this.#library?.dispose();
       this.#library = library;
@@ -350,7 +389,7 @@ export class ShelfController implements ShelfHost {
     this.parts.count.textContent = this.labels.results(view.entries.length, view.total);
     parts.panels.labelDownloads(view.entries.length);
     renderLegend(this.parts.legend, this.element.getAttribute("legend"), lib.profile.legend, view);
-    await Promise.all([parts.profile.render(lib, String(this.#loadCount)), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
+    await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#spoken.get(lib) ?? "en"}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
     if (token !== this.#refreshToken) return;
     this.element.toggleAttribute("data-shown", true);
     for (const li of touched) {

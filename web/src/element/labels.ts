@@ -78,6 +78,8 @@ export const DEFAULT_LABELS = {
 };
 export type Labels = typeof DEFAULT_LABELS;
 const LANGUAGES = new Map<string, Partial<Labels>>([["en", {}]]);
+/** The languages papershelf ships, as fetched (languages.ts); addLanguage's labels go over them. */
+const SHIPPED = new Map<string, Partial<Labels>>();
 /** What was wrong with registered labels; every element lists it in `diagnostics`. */
 export const LABEL_PROBLEMS: Diagnostic[] = [];
 
@@ -125,17 +127,22 @@ export function checkedLabels(labels: unknown, where: string): Partial<Labels> {
   return out as Partial<Labels>;
 }
 
+/** A shipped language's labels, once its file has come (languages.ts). */
+export function addShippedLanguage(code: string, labels: Partial<Labels>): void {
+  SHIPPED.set(code, checkedLabels(labels, `lang/${code}.json`));
+}
+
 /** Registers a language's labels (`lang="de"` or `"de-CH"` then use them). */
 export function addLanguage(lang: string, labels: Partial<Labels>): void {
   LANGUAGES.set(String(lang).toLowerCase(), checkedLabels(labels, `addLanguage("${String(lang).slice(0, 20)}")`));
 }
 
 /** The labels in effect for a language (`lang` as written on the page): English, then the
- *  language, then its region's, then `overrides`. A set may name some of a menu's values: the
- *  others keep the labels before it. */
+ *  language as papershelf ships it, then as addLanguage registered it, then its region's, then
+ *  `overrides`. A set may name some of a menu's values: the others keep the labels before it. */
 export function labelsFor(lang: string, overrides: Partial<Labels>): Labels {
-  const code = lang.toLowerCase();
-  const sets = [DEFAULT_LABELS, LANGUAGES.get(code.split("-")[0]) ?? {}, LANGUAGES.get(code) ?? {}, overrides];
+  const code = lang.toLowerCase(), base = code.split(/[-_]/)[0];
+  const sets = [DEFAULT_LABELS, SHIPPED.get(base) ?? {}, LANGUAGES.get(base) ?? {}, LANGUAGES.get(code) ?? {}, overrides];
   const menu = (key: "sortNames" | "groupNames") => Object.assign({}, ...sets.map((set) => set[key] ?? {})) as Record<string, string>;
   return { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames") };
 }
@@ -143,8 +150,10 @@ export function labelsFor(lang: string, overrides: Partial<Labels>): Labels {
 /** The canvas widget's words from the same labels: one table for both renderers. Counts go as
  *  templates, "{shown}" and "{total}" for the numbers. */
 export function canvasWords(L: Labels): Record<string, string> {
-  const [a, b] = [987654321, 123456789];  // (numbers no label text contains)
-  const template = (text: string) => text.replace(count(a), "{total}").replace(count(b), "{shown}");
+  // (Numbers no label text contains, found whatever the language groups their digits with.)
+  const [a, b] = [987654321, 123456789];
+  const digits = (n: number) => new RegExp(String(n).replace(/(\d{3})(?=\d)/g, "$1\\D{0,3}"));
+  const template = (text: string) => text.replace(digits(a), "{total}").replace(digits(b), "{shown}");
   return {
     search: L.search, anyType: L.anyType, anyStatus: L.anyStatus, anyVenue: L.anyVenue,
     groupNone: L.groupNames.none, groupYear: L.groupNames.year, groupType: L.groupNames.type,
