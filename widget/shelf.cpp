@@ -881,7 +881,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     if (!row.url.empty() && ImGui::MenuItem(labels_.open.c_str())) actions_.open.push_back(row.url);
     for (const RowLink& l : row.links) {
       ImGui::PushID(&l);
-      if (ImGui::MenuItem(("Open " + link_label(l.label)).c_str())) actions_.open.push_back(l.url);
+      if (ImGui::MenuItem((labels_.open + " " + std::string(words_(link_label(l.label)))).c_str())) actions_.open.push_back(l.url);
       ImGui::PopID();
     }
     ImGui::EndPopup();
@@ -910,7 +910,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   auto pills = [&](float& x, float y, float max_x) {
     if (!row.status.empty() && row.status != "published") {
       const auto st = status_from_string(row.status);
-      const std::string status_label = st ? std::string(label(*st)) : row.status;
+      const std::string status_label = st ? std::string(words_(label(*st))) : row.status;
       if (status_label != badge) pill(x, y, max_x - x, status_label, status_);  // ("Preprint" once)
       if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
     }
@@ -924,7 +924,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     for (std::size_t k = 0; k < row.links.size(); ++k) {
       if (k) ImGui::SameLine(0, 4);
       ImGui::PushID(static_cast<int>(k));
-      if (ImGui::SmallButton(link_label(row.links[k].label).c_str()))
+      if (ImGui::SmallButton(std::string(words_(link_label(row.links[k].label))).c_str()))
         actions_.open.push_back(row.links[k].url);
       probe_.controls.push_back(last_item_rect());
       probe_.control_names.emplace_back("link");
@@ -937,7 +937,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   // The links sit at the end of the venue line (a column of their own stood mostly empty).
   float links_w = 0;
   for (const RowLink& l : row.links)
-    links_w += ImGui::CalcTextSize(link_label(l.label).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
+    links_w += ImGui::CalcTextSize(std::string(words_(link_label(l.label))).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
   Rect title_rect;
   float title_lines[2] = {0, 0};  // each title line's width
   if (probe_.cards) {

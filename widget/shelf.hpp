@@ -14,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "papershelf/words.hpp"
 #include "papershelf/query.hpp"
 
 struct ImFont;
@@ -204,6 +205,12 @@ class Shelf {
     texts_unchecked_ = true;
   }
   const Labels& labels() const { return labels_; }
+  // The core's words in the element's language (link labels, status names); English until set.
+  void set_words(Words words) {
+    words_ = std::move(words);
+    texts_unchecked_ = true;
+  }
+  const Words& words() const { return words_; }
 
   // Draws the whole widget into the full ImGui viewport. Call between NewFrame() and Render().
   void draw();
@@ -254,6 +261,7 @@ class Shelf {
   bool sort_from_host_ = true;  // the table must show query_.sort, not its own state
   std::size_t max_authors_ = 10;
   Labels labels_;
+  Words words_;
   Theme theme_;
   bool theme_dirty_ = true;
   ImFont* regular_ = nullptr;

@@ -506,6 +506,8 @@ TEST(CliPrerender, TheListIsInThePagesLanguage) {
   EXPECT_TRUE(contains(german, "<summary>Zusammenfassung</summary>")) << german;
   EXPECT_TRUE(contains(german, "<summary>Zitieren</summary>")) << german;
   EXPECT_TRUE(contains(german, ">2 Publikationen</p>")) << german;          // the toolbar's room
+  EXPECT_TRUE(contains(german, "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\" data-words=\"de\"")) << german;  // (wider menus)
+  EXPECT_FALSE(contains(english, "data-words")) << english;
   EXPECT_FALSE(contains(german, "<summary>Cite</summary>")) << german;
   EXPECT_TRUE(contains(japanese, "<summary>\u6982\u8981</summary>")) << japanese;  // 概要
   EXPECT_TRUE(contains(english, "<summary>Abstract</summary>")) << english;

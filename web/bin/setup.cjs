@@ -83,6 +83,7 @@ module.exports = function setup(args) {
   const copies = BROWSER_FILES.map((name) => [name, path.join(site.files, name)]);
   if (site.include) copies.push(site.include);
   fs.mkdirSync(path.join(folder, site.files), { recursive: true });
+  const languages = { wrote: 0, replaced: 0 };  // (said in one line: lang/ holds eight files)
   for (const [from, to] of copies) {
     const source = path.join(dist, from);
     const target = path.join(folder, to);
@@ -91,8 +92,11 @@ module.exports = function setup(args) {
     const before = fs.existsSync(target) ? fs.readFileSync(target) : null;
     if (before && before.equals(bytes)) continue;
     fs.writeFileSync(target, bytes);
-    process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
+    if (from.startsWith("lang/")) languages[before ? "replaced" : "wrote"]++;
+    else process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
   }
+  for (const [did, n] of Object.entries(languages))
+    if (n) process.stderr.write(`papershelf: ${did} ${path.join(site.files, "lang")}/ (the list's words in ${n} language${n === 1 ? "" : "s"})\n`);
   const started = kind === "page" && starterPage(folder);
   process.stdout.write(`${started ? STARTED : site.next}\n`);
   return 0;

@@ -22,6 +22,7 @@ export interface CanvasModule {
   _ps_canvas_set_max_authors(n: number): void;
   _ps_canvas_set_controls(shown: number): void;
   _ps_canvas_set_labels(json: number): void;
+  _ps_canvas_set_words(lang: number, file: number): void;
   _ps_canvas_labels(): number;
   _ps_canvas_mouse(x: number, y: number, buttons: number): void;
   _ps_canvas_wheel(dx: number, dy: number): number;
@@ -254,6 +255,15 @@ export class CanvasView {
     if (json === this.#labelsJson) return;
     this.#labelsJson = json;
     this.#withStrings([json], (p) => this.#m._ps_canvas_set_labels(p));
+    this.kick();
+  }
+
+  #wordsOf = "en";
+  /** The core's words in the element's language (a language file's text; "{}" for English). */
+  setWords(lang: string, file: string): void {
+    if (lang === this.#wordsOf) return;
+    this.#wordsOf = lang;
+    this.#withStrings([lang, file], (l, f) => this.#m._ps_canvas_set_words(l, f));
     this.kick();
   }
 

@@ -173,8 +173,11 @@ test("npx papershelf pages: the same pages, index, feed, sitemap and stylesheet 
 
 // setup is the package's own command (it copies the package's files): the native CLI points to it.
 test("npx papershelf setup page|jekyll|hugo puts the browser files where each site keeps them", async () => {
-  const browserFiles = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm"];
   const dist = join(installed, "node_modules", "papershelf", "dist");
+  const languages = readdirSync(join(dist, "lang")).map((f) => `lang/${f}`);
+  assert.ok(languages.includes("lang/de.json"), languages.join());
+  const browserFiles = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm",
+    ...languages];
   const same = (a, b) => readFileSync(a).equals(readFileSync(b));
   for (const [kind, folder, include] of [["page", ".", null], ["jekyll", "assets/js", ["site/jekyll/papershelf.html", "_includes/papershelf.html"]],
     ["hugo", "static/js", ["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"]]]) {
@@ -186,7 +189,8 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
     if (include) assert.ok(same(join(dist, include[0]), join(site, include[1])), `${kind}: ${include[1]}`);
     // It says what it wrote, and then the line for the page and the commands that build the site.
     // (and for a page, in a folder without one, the index.html to start from)
-    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length + (include || kind === "page" ? 1 : 0), kind);
+    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length - languages.length + 1 + (include || kind === "page" ? 1 : 0), kind);
+    assert.match(r.stderr.toString(), /papershelf: wrote .*lang\/ \(the list's words in 8 languages\)/);
     if (kind === "page") assert.match(readFileSync(join(site, "index.html"), "utf8"), /<paper-shelf src="papers\.bib" owner="Your Name; Y\. Name"><!-- papershelf:prerender -->/);
     assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
       : kind === "jekyll" ? /\{% include papershelf\.html bib=.*npx papershelf prerender _site/s

@@ -57,6 +57,7 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
 <script src="/papershelf/papershelf.js" defer></script></head><body>
 <paper-shelf id="html" src="/papers.bib" owner="Qinghao Hu"></paper-shelf>
 <paper-shelf id="canvas" src="/papers.bib" owner="Qinghao Hu" renderer="canvas" style="display:block;width:900px"></paper-shelf>
+<div lang="de"><paper-shelf id="german" src="/papers.bib" owner="Qinghao Hu"></paper-shelf></div>
 </body></html>` });
     const page = await browser.context.newPage();
     const fetched = new Set(), failed = [], errors = [];
@@ -77,7 +78,11 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
     assert.match(bibtex, /^@inproceedings\{hu2024,/);
     assert.deepEqual(failed, []);
     assert.deepEqual(errors, []);
-    const loaded = names.filter((name) => !["papershelf/HOWTO.txt", "papershelf/papershelf.css"].includes(name));
+    await page.waitForFunction(() => document.querySelector("#german")?.visibleKeys?.length === 2, null, { timeout: 20000 });
+    // Of the language files, the one language on the page.
+    assert.ok(names.filter((name) => name.startsWith("papershelf/lang/")).length >= 8, names.join());
+    const loaded = names.filter((name) => !["papershelf/HOWTO.txt", "papershelf/papershelf.css"].includes(name) &&
+      (!name.startsWith("papershelf/lang/") || name === "papershelf/lang/de.json"));
     assert.deepEqual([...fetched].sort(), loaded.sort());
   } finally {
     await browser.close();

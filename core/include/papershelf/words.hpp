@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,8 +33,15 @@ class Words {
   std::string_view count(std::uint64_t n, std::string_view one, std::string_view other) const;
   // `n` with the language's digit grouping (12,345; 12.345; 12 345).
   std::string number(std::uint64_t n) const;
-  // `text` with "{name}" replaced by `value` (a phrase's number or name).
+  // `text` with "{name}" replaced by `value` (a phrase's number or name), in one pass: a value
+  // (data, as a title may be) is never read for slots itself.
   static std::string fill(std::string_view text, std::string_view name, std::string_view value);
+  static std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string_view>> slots);
+  // "Email: ada@example.org", "2021: 3 publications": a thing and what it is, as the language
+  // joins them ("{what}: {value}").
+  std::string labelled(std::string_view what, std::string_view value) const;
+  // Whether a count reads noun first in this language ("{count} {noun}" as 論文 13).
+  bool noun_first() const;
 
   // One phrase: `other` is the translation (of a count's plural form); `one` its singular, when
   // the language's nouns change with the number ("" otherwise).

@@ -724,7 +724,7 @@ std::string toolbar_room(const ToolbarRoom& t, std::size_t shown, const Words& w
          "></select><select class=\"ps-f-status\"" + hidden(u.status) + "></select><select class=\"ps-f-venue\"" + hidden(u.venue) + "></select>" +
          chip(u.selected, t.selected, "Selected") + chip(u.award, t.awards, "Award") + chip(u.first_author, t.owner_first, "First author") +
          "</div><div class=\"ps-count-line\"><p class=\"ps-count\">" + escape_html(Words::fill(w.count(shown, "{n} publication", "{n} publications"), "n", n)) +
-         "</p><details class=\"ps-download\"><summary>" + escape_html(Words::fill(w("Download the {n} shown"), "n", n)) + "</summary></details></div></div>";
+         "</p><details class=\"ps-download\"><summary>" + escape_html(Words::fill(w.count(shown, "Download the one shown", "Download the {n} shown"), "n", n)) + "</summary></details></div></div>";
 }
 
 }  // namespace
@@ -770,6 +770,11 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     out.clear();
   };
   if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
+  // The language the list speaks, as the element marks it (papershelf.css widens its menus).
+  if (const std::string& lang = words_of(o).lang(); !lang.empty() && !words_of(o).empty()) {
+    const std::string code = lang.substr(0, lang.find_first_of("-_"));
+    if (!code.empty() && code != "en") out += " data-words=\"" + escape_html(code) + "\"";
+  }
   if (o.toolbar.mode != ControlsMode::None) out += " data-controls=\"" + std::string(to_string(o.toolbar.mode)) + "\"";
   out += ">";
   out += header;
@@ -805,8 +810,9 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     }
   }
   if (shown < view.entries.size()) {
-    const std::string line = Words::fill(w.count(view.entries.size(), "The first {shown} of {total} publication.", "The first {shown} of {total} publications."), "shown", w.number(shown));
-    out += "<p class=\"ps-more-entries\">" + escape_html(Words::fill(line, "total", w.number(view.entries.size()))) + "</p>";
+    const std::string line = Words::fill(w.count(view.entries.size(), "The first {shown} of {total} publication.", "The first {shown} of {total} publications."),
+                                         {{"shown", w.number(shown)}, {"total", w.number(view.entries.size())}});
+    out += "<p class=\"ps-more-entries\">" + escape_html(line) + "</p>";
   }
   // What the list is, for search engines (not run: a data block): the entries shown.
   if (shown > 0) {

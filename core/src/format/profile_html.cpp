@@ -92,9 +92,14 @@ std::string num(std::uint64_t n) { return std::to_string(n); }
 
 const Words& words_of(const ProfileCardOptions& o) { return o.words ? *o.words : english_words(); }
 
+// "13 publications", or "論文 13" where the language puts the noun first.
 void count_html(HtmlOut& h, const ProfileCardOptions& o, std::uint64_t n, std::string_view label) {
-  h << "<span class=\"ps-stat-n\">" << words_of(o).number(n) << "</span> <span class=\"ps-stat-label\">";
+  const Words& w = words_of(o);
+  const std::string number = "<span class=\"ps-stat-n\">" + w.number(n) + "</span>";
+  if (w.noun_first()) h << "<span class=\"ps-stat-label\">";
+  else h << number << " <span class=\"ps-stat-label\">";
   h.escaped(label) << "</span>";
+  if (w.noun_first()) h << " " << number;
 }
 
 
@@ -131,8 +136,7 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
       if (o.email == EmailDisplay::Plain) {
         h << "<li><a class=\"ps-profile-link ps-profile-link-email\" href=\"mailto:";
         h.escaped(address) << "\">";
-        h.escaped(label) << ": ";
-        h.escaped(address) << "</a></li>";
+        h.escaped(words_of(o).labelled(label, address)) << "</a></li>";
       } else if (o.interactive) {
         // Assembled by the element on click; the address is not in the markup as written.
         h << "<li><button type=\"button\" class=\"ps-profile-link ps-profile-link-email ps-email\" data-u=\"";
@@ -141,9 +145,8 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
         h.escaped(label) << "</button></li>";
       } else {
         h << "<li><span class=\"ps-profile-link ps-profile-link-email ps-email\">";
-        h.escaped(label) << ": ";
-        h.escaped(std::string_view(address).substr(0, at)) << " [at] ";
-        h.escaped(std::string_view(address).substr(at + 1)) << "</span></li>";
+        const std::string shown = address.substr(0, at) + " [at] " + address.substr(at + 1);
+        h.escaped(words_of(o).labelled(label, shown)) << "</span></li>";
       }
       continue;
     }
@@ -180,7 +183,7 @@ void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o
                    s.by_type[t], type_noun(type, s.by_type[t], w));
     }
   }
-  if (s.first_author) counted_item(h, o, "first-author", "ps-stat ps-stat-first", s.first_author, w("first-author"));
+  if (s.first_author) counted_item(h, o, "first-author", "ps-stat ps-stat-first", s.first_author, w.count(s.first_author, "first-author", "first-author"));
   if (s.awards) counted_item(h, o, "award", "ps-stat ps-stat-awards", s.awards, w.count(s.awards, "award", "awards"));
   if (s.has_citations) {
     h << "<li><span class=\"ps-stat ps-stat-citations\">";
@@ -219,7 +222,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
     h.escaped(w("Publications per year")) << "\">";
   } else {
     h << " role=\"img\" aria-label=\"";
-    h.escaped(std::string(w("Publications per year")) + ": " + summary) << "\">";
+    h.escaped(w.labelled(w("Publications per year"), summary)) << "\">";
   }
   for (int k = 0, slot = 0; k < n; ++k, ++slot) {
     const YearStats& y = s.years[static_cast<std::size_t>(k)];
@@ -249,7 +252,7 @@ void append_chart(std::string& out, const Stats& s, const ProfileCardOptions& o)
       else l << y.year;
       l << "</text>";
     }
-    const std::string name = num(y.year) + ": " + Words::fill(w.count(y.total, "{n} publication", "{n} publications"), "n", w.number(y.total));
+    const std::string name = w.labelled(num(y.year), Words::fill(w.count(y.total, "{n} publication", "{n} publications"), "n", w.number(y.total)));
     if (o.interactive && y.total) {
       // The link holds only shapes (its name is the label); a transparent hit area makes the
       // whole column, texts included, clickable.
@@ -381,9 +384,7 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
   HtmlOut h(out);
   h << "<section class=\"ps-profile ps-profile-" << (compact ? "compact" : "full") << "\" aria-label=\"";
   const Words& w = words_of(o);
-  if (p.name.empty()) h << escape_html(w("Profile"));
-  else h << escape_html(w("Profile")) << ": ";
-  h.escaped(p.name) << "\"><div class=\"ps-profile-head\">";
+  h.escaped(p.name.empty() ? std::string(w("Profile")) : w.labelled(w("Profile"), p.name)) << "\"><div class=\"ps-profile-head\">";
   if (!photo.empty()) {
     const int size = compact ? 56 : 96;
     h << "<img class=\"ps-photo\" src=\"";

@@ -37,12 +37,33 @@ std::string Words::number(std::uint64_t n) const {
   return out;
 }
 
-std::string Words::fill(std::string_view text, std::string_view name, std::string_view value) {
-  std::string out(text);
-  const std::string slot = "{" + std::string(name) + "}";
-  for (std::size_t at = out.find(slot); at != std::string::npos; at = out.find(slot, at + value.size()))
-    out.replace(at, slot.size(), value);
+std::string Words::fill(std::string_view text, std::string_view name, std::string_view value) { return fill(text, {{name, value}}); }
+
+std::string Words::fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string_view>> slots) {
+  std::string out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t open = text.find('{', at), close = open == std::string_view::npos ? open : text.find('}', open);
+    if (close == std::string_view::npos) {
+      out.append(text.substr(at));
+      break;
+    }
+    out.append(text.substr(at, open - at));
+    const std::string_view name = text.substr(open + 1, close - open - 1);
+    const auto slot = std::find_if(slots.begin(), slots.end(), [&](const auto& s) { return s.first == name; });
+    if (slot != slots.end()) out.append(slot->second);
+    else out.append(text.substr(open, close - open + 1));
+    at = close + 1;
+  }
   return out;
+}
+
+std::string Words::labelled(std::string_view what, std::string_view value) const {
+  return fill((*this)("{what}: {value}"), {{"what", what}, {"value", value}});
+}
+
+bool Words::noun_first() const {
+  const std::string_view order = (*this)("{count} {noun}");
+  return order.find("{noun}") < order.find("{count}");
 }
 
 void Words::add(std::string english, std::string other, std::string one) {

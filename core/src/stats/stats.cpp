@@ -400,13 +400,11 @@ std::string stats_summary(const Stats& s, const Words& w) {
     if (y.total && (!most || y.total > most->total)) most = &y;  // earliest year wins a tie
   if (most) {
     const int first = s.years.front().year, last = s.years.back().year;
-    if (first == last) {
-      out = Words::fill(Words::fill(w("{publications} in {year}"), "publications", total), "year", std::to_string(first));
-    } else {
-      out = Words::fill(w("{publications} from {first} to {last}; most in {most} ({count})"), "publications", total);
-      out = Words::fill(Words::fill(out, "first", std::to_string(first)), "last", std::to_string(last));
-      out = Words::fill(Words::fill(out, "most", std::to_string(most->year)), "count", w.number(most->total));
-    }
+    const std::string from = std::to_string(first), to = std::to_string(last), in = std::to_string(most->year), count = w.number(most->total);
+    if (first == last) out = Words::fill(w("{publications} in {year}"), {{"publications", total}, {"year", from}});
+    else
+      out = Words::fill(w("{publications} from {first} to {last}; most in {most} ({count})"),
+                        {{"publications", total}, {"first", from}, {"last", to}, {"most", in}, {"count", count}});
   }
   if (s.undated) out += Words::fill(w("; {n} undated"), "n", w.number(s.undated));
   return out + std::string(w("."));

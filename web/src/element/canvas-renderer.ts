@@ -73,6 +73,7 @@ export class CanvasRenderer {
     });
     canvasView.setMaxAuthors(host.formatOptions().maxAuthors || 10);
     canvasView.setLabels(canvasWords(host.labels));
+    canvasView.setWords(host.language?.code ?? "en", host.language?.text ?? "{}");
     canvasView.setControls(useful);  // (the toolbar's rule: the controls that can change the list)
     // The first screen's rows go with the view (a worker sent them with it), so its first frame
     // draws them instead of placeholders.

@@ -78,6 +78,8 @@ export class ShelfController implements ShelfHost {
     this.#labelOverrides = checkedLabels(value, "labels");
     this.relabel();
   }
+  get language(): { code: string; text: string } | undefined { return this.#language; }
+  #language?: { code: string; text: string };
   get library(): Shelf | undefined { return this.#library; }
   get view(): View | undefined { return this.#view; }
   get state(): VisitorState { return this.#state; }
@@ -157,6 +159,10 @@ export class ShelfController implements ShelfHost {
   #relabelParts(): void {
     this.#parts!.toolbar.applyLabels();
     labelShell(this.parts, this.labels);
+    // The language the list speaks, for the stylesheet (its menus are wider than English ones).
+    const words = this.#lang().toLowerCase().split(/[-_]/)[0];
+    if (words && words !== "en") this.parts.shelf.dataset.words = words;
+    else delete this.parts.shelf.dataset.words;
   }
 
   /** The language or the label overrides changed: relabel, and render the entries again. */
@@ -193,6 +199,7 @@ export class ShelfController implements ShelfHost {
       }
     }
     if (language) addShippedLanguage(language.code, labelsFromFile(language.file));
+    this.#language = language ? { code: language.code, text: language.text } : undefined;
     const code = language?.code ?? "en";
     if (!library || (this.#spoken.get(library) ?? "en") === code) return;
     const problems = await library.setWords(code, language?.text ?? "{}");

@@ -15,6 +15,8 @@ export interface ShelfHost {
   readonly parts: ShelfParts;
   /** The labels in effect (English, the language, the overrides). */
   readonly labels: Labels;
+  /** The shipped language file the list speaks (undefined: English or a language papershelf does not ship). */
+  readonly language: { code: string; text: string } | undefined;
   readonly library: Shelf | undefined;
   /** The view on screen. */
   readonly view: View | undefined;

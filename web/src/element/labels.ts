@@ -51,8 +51,14 @@ export const DEFAULT_LABELS = {
   citationStyle: "Style",
   /** The Cite panel's files of one entry, and the toolbar's of the whole list. */
   download: "Download",
-  downloadShown: (shown: number) => `Download the ${count(shown)} shown`,
-  downloadAs: (shown: number, format: string) => `Download the ${count(shown)} shown as ${format}`,
+  downloadShown: (shown: number) => (shown === 1 ? "Download the one shown" : `Download the ${count(shown)} shown`),
+  downloadAs: (shown: number, format: string) => (shown === 1 ? `Download the one shown as ${format}` : `Download the ${count(shown)} shown as ${format}`),
+  /** An active filter's chip: what it filters by, and the value. */
+  filterChip: (what: string, value: string) => `${what}: ${value}`,
+  /** The Cite panel's style names that are words (the others are names: APA, IEEE...). */
+  citationStyles: { compact: "Short" } as Record<string, string>,
+  /** What a screen reader hears for the canvas renderer's table. */
+  canvasTable: "Publications table (drawn on a canvas; the same list follows as text for screen readers)",
   selected: "Selected",
   award: "Award",
   firstAuthor: "First author",
@@ -143,8 +149,8 @@ export function addLanguage(lang: string, labels: Partial<Labels>): void {
 export function labelsFor(lang: string, overrides: Partial<Labels>): Labels {
   const code = lang.toLowerCase(), base = code.split(/[-_]/)[0];
   const sets = [DEFAULT_LABELS, SHIPPED.get(base) ?? {}, LANGUAGES.get(base) ?? {}, LANGUAGES.get(code) ?? {}, overrides];
-  const menu = (key: "sortNames" | "groupNames") => Object.assign({}, ...sets.map((set) => set[key] ?? {})) as Record<string, string>;
-  return { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames") };
+  const menu = (key: "sortNames" | "groupNames" | "citationStyles") => Object.assign({}, ...sets.map((set) => set[key] ?? {})) as Record<string, string>;
+  return { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames"), citationStyles: menu("citationStyles") };
 }
 
 /** The canvas widget's words from the same labels: one table for both renderers. Counts go as

@@ -67,6 +67,7 @@ export function labelsFromFile(file: LanguageFile): Partial<Labels> {
     reading: (size: number) => fill("Reading {size} MB of publications…", 0, { size: megabytes(size) }),
     problems: (n: number) => fill("{n} problems in the data", n, { n: number(n) }),
     downloadShown: (shown: number) => fill("Download the {n} shown", shown, { n: number(shown) }),
+    filterChip: (what: string, value: string) => fill("{what}: {value}", 0, { what, value }),
     downloadAs: (shown: number, format: string) => fill("Download the {n} shown as {format}", shown, { n: number(shown), format }),
     showMore: (n: number) => fill("+{n} more", n, { n: number(n) }),
   };

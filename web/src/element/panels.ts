@@ -168,7 +168,7 @@ export class Panels {
         const remembered = this.#citeStyle();
         const style = formats.styles.some((f) => f.name === remembered) ? remembered : formats.styles[0]?.name ?? "";
         const html = await lib.cite(index, style, "html");
-        const options = formats.styles.map((f) => `<option value="${escapeText(f.name)}"${f.name === style ? " selected" : ""}>${escapeText(f.label)}</option>`).join("");
+        const options = formats.styles.map((f) => `<option value="${escapeText(f.name)}"${f.name === style ? " selected" : ""}>${escapeText(L.citationStyles[f.name] ?? f.label)}</option>`).join("");
         const files = formats.exports.map((f) => `<button type="button" class="ps-action ps-export" data-format="${escapeText(f.name)}">${escapeText(f.label)}</button>`).join("");
         div.classList.add("ps-cite-panel");
         div.innerHTML = `<p class="ps-citation" dir="auto" aria-live="polite">${html}</p><div class="ps-cite-tools"><label class="ps-cite-label">${escapeText(L.citationStyle)} <select class="ps-cite-style">${options}</select></label><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button><span class="ps-cite-files" role="group" aria-labelledby="ps-dl-${index}"><span class="ps-cite-label" id="ps-dl-${index}">${escapeText(L.download)}</span>${files}</span></div>`;

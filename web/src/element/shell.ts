@@ -115,6 +115,7 @@ export function labelShell(els: ShelfParts, L: Labels): void {
   els.skip.textContent = L.skipToList;
   els.skipPast.textContent = L.skipPastList;
   els.listEnd.textContent = L.endOfList;
+  els.canvasHost.querySelector("canvas")?.setAttribute("aria-label", L.canvasTable);
 }
 
 /**

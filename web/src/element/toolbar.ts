@@ -153,10 +153,10 @@ export class Toolbar {
     const kinds: Record<string, string> = { year: L.year, type: L.type, status: L.status, venue: L.venue, author: L.coauthor, tag: L.tag };
     const flags: Record<string, string> = { selected: L.selected, award: L.award, "first-author": L.firstAuthor };
     const chips: [string, string][] = view.clauses.map(({ kind, label, text: clause }) =>
-      [clause, kind in kinds ? `${kinds[kind]}: ${label}` : flags[kind] ?? clause]);
+      [clause, kind in kinds ? L.filterChip(kinds[kind], label) : flags[kind] ?? clause]);
     // Without a search field on screen, a search from a link is an active filter too.
     if (search && e.shelf.dataset.controls === "none")
-      chips.unshift(["\u0000search", `${L.search}: ${search}`]);
+      chips.unshift(["\u0000search", L.filterChip(L.search, search)]);
     const html = chips.map(([clause, text]) => `<button type="button" class="ps-active-chip" data-clause="${escapeText(clause)}" aria-label="${escapeText(L.removeFilter(text))}"><span dir="auto">${escapeText(text)}</span> <span aria-hidden="true">\u00D7</span></button>`).join("");
     if (e.active.innerHTML !== html) e.active.innerHTML = html;
     e.active.hidden = chips.length === 0;

@@ -397,6 +397,11 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_labels(const char* json_text) {
   g_host->shelf.set_labels(std::move(labels));
 }
 
+// The core's words in the element's language: a language file's text (core/lang/<code>.json).
+EMSCRIPTEN_KEEPALIVE void ps_canvas_set_words(const char* lang, const char* file) {
+  g_host->shelf.set_words(papershelf::read_words(file ? file : "", lang ? lang : ""));
+}
+
 // The labels the widget draws with now, as that JSON object (tests compare them with the element's).
 EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
   const papershelf::widget::Labels& labels = g_host->shelf.labels();
@@ -405,6 +410,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
 #define PAPERSHELF_LABEL_WRITE(member, key, english) w.field(key, labels.member);
   PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_WRITE)
 #undef PAPERSHELF_LABEL_WRITE
+  w.field("wordsLang", g_host->shelf.words().lang());  // the language of the core's words ("" English)
   w.end_object();
   return result(w.take());
 }
