@@ -13,6 +13,7 @@ apt_packages=(
   libimgui-dev libglfw3-dev libstb-dev
   clang libclang-rt-14-dev
   chromium xvfb xdotool
+  firefox-esr webkit2gtk-driver  # the visitor's session in Firefox and WebKit (web/test/engines.test.mjs)
   libharfbuzz-bin fonts-dejavu-core brotli
   fonts-noto-cjk  # the Chinese, Japanese and Korean lists are measured as their visitors see them
   python3 dpkg-dev

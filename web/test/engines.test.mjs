@@ -1,0 +1,150 @@
+// A visitor's session in Firefox (Gecko) and WebKit (Safari's engine), as the Chromium tests have
+// it: the list, search by keyboard, the state in the URL across a reload, a filter, the BibTeX and
+// Cite panels by keyboard, axe-core, another language, and the canvas renderer where the engine has
+// WebGL 2 (its HTML fallback, with the owner told, where it has not). Needs the built site (./dev.sh)
+// and Debian's firefox-esr and webkit2gtk-driver (toolchains/bootstrap.sh); WebKit needs a display
+// (ctest runs this file under xvfb-run).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { serve } from "./support/server.mjs";
+import { site } from "./support/site.mjs";
+import { ENGINES, firefox, webkit } from "./support/engines.mjs";
+
+const bib = readFileSync(join(site, "homepage", "papers.bib"), "utf8");
+// The entries of the example file, counted apart from the parser.
+const total = (bib.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).length;
+const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const german = JSON.parse(readFileSync(new URL("../../core/lang/de.json", import.meta.url), "utf8")).words;
+
+let server;
+before(async () => {
+  server = await serve(site);
+  // The example homepage, with a collector of the page's errors ahead of everything else: neither
+  // engine's driver hands the console over the same way.
+  const page = readFileSync(join(site, "homepage", "index.html"), "utf8").replace("<head>", `<head><script>
+window.__errors = [];
+addEventListener("error", (e) => __errors.push(String(e.message)));
+addEventListener("unhandledrejection", (e) => __errors.push(String(e.reason)));
+const consoleError = console.error; console.error = (...a) => { __errors.push(a.join(" ")); consoleError(...a); };
+</script>`);
+  server.pages.set("/homepage/engines.html", { body: page });
+});
+after(() => server?.close());
+
+// The closed menus' words that do not fit their boxes (each sort and group choice, a filter's
+// first option), measured with the page's own font.
+function clippedMenus() {
+  const ctx = document.createElement("canvas").getContext("2d");
+  const out = [];
+  for (const s of document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-toolbar select")) {
+    if (!s.offsetParent) continue;
+    const style = getComputedStyle(s);
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    for (const o of s.matches(".ps-sort, .ps-group-select") ? [...s.options] : [s.options[0]])
+      if (ctx.measureText(o.text).width > room) out.push(`${s.className} "${o.text}"`);
+  }
+  return out;
+}
+
+async function session(engine) {
+  const browser = await engine();
+  const page = await browser.newPage();
+  try {
+    await visit(page, browser.name);
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
+
+async function visit(page, name) {
+  await page.goto(`${server.url}/homepage/engines.html`);
+  await page.waitFor((n) => document.querySelector("paper-shelf")?.visibleKeys?.length === n, total);
+  assert.deepEqual(await page.evaluate(clippedMenus), [], `${name}: menus`);
+
+  // Search by keyboard: the list narrows to what the core finds, and the URL keeps it.
+  await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-search").focus());
+  await page.type("scheduling");
+  const expected = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ search: "scheduling", owner: "Qinghao Hu; Q. Hu" }).keys);
+  assert.ok(expected.length > 0 && expected.length < total, `${name}: ${expected.length}`);
+  await page.waitFor((keys) => JSON.stringify(document.querySelector("paper-shelf").visibleKeys) === JSON.stringify(keys) &&
+    location.hash.includes("search=scheduling"), expected);
+  // Tab leaves the search field for the next control of the toolbar.
+  await page.press("Tab");
+  const focused = await page.evaluate(() => { const a = document.querySelector("paper-shelf").shadowRoot.activeElement; return a && [a.className, !!a.closest(".ps-toolbar")]; });
+  assert.ok(focused && focused[1] && !/ps-search/.test(focused[0]), `${name}: Tab went to ${focused}`);
+
+  // A reload keeps the state (it is in the URL).
+  await page.reload();
+  await page.waitFor((keys) => JSON.stringify(document.querySelector("paper-shelf")?.visibleKeys) === JSON.stringify(keys) &&
+    document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-search").value === "scheduling", expected);
+
+  // Cleared, then a filter from the type menu.
+  await page.evaluate(() => {
+    const input = document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-search");
+    input.value = "";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.waitFor((n) => document.querySelector("paper-shelf").visibleKeys.length === n, total);
+  await page.evaluate(() => {
+    const select = document.querySelector("paper-shelf").shadowRoot.querySelector("select.ps-f-type");
+    select.value = "journal";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  await page.waitFor((n) => {
+    const shelf = document.querySelector("paper-shelf");
+    const types = [...shelf.shadowRoot.querySelectorAll(".ps-results li.ps-entry")].map((li) => li.dataset.type);
+    return shelf.visibleKeys.length < n && types.length === shelf.visibleKeys.length && types.every((t) => t === "journal");
+  }, total);
+  await page.evaluate(() => {
+    const select = document.querySelector("paper-shelf").shadowRoot.querySelector("select.ps-f-type");
+    select.value = "";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  await page.waitFor((n) => document.querySelector("paper-shelf").visibleKeys.length === n, total);
+
+  // BibTeX and Cite by keyboard: Enter on a summary opens its panel, which the core fills.
+  await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-bibtex > summary").focus());
+  await page.press("Enter");
+  const bibtex = await page.waitFor(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-bibtex[open] pre")?.textContent);
+  assert.match(bibtex, /^@\w+\{/, name);
+  await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-cite > summary").focus());
+  await page.press("Enter");
+  const citation = await page.waitFor(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-cite[open] .ps-citation")?.textContent);
+  assert.match(citation, /\(\d{4}\)/, name);
+
+  // axe-core, with the panels open.
+  await page.evaluate((source) => { const s = document.createElement("script"); s.textContent = source; document.head.append(s); }, axe);
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.length}`));
+  assert.deepEqual(violations, [], name);
+
+  // Another language, from its file.
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "de"));
+  await page.waitFor((placeholder) => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-search").placeholder === placeholder, german["Search publications"]);
+  assert.deepEqual(await page.evaluate(clippedMenus), [], `${name}: German menus`);
+
+  // The canvas renderer where the engine has WebGL 2; the HTML list, and the owner told, where not.
+  const webgl2 = await page.evaluate(() => !!document.createElement("canvas").getContext("webgl2"));
+  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("renderer", "canvas"));
+  if (webgl2) {
+    await page.waitFor(() => document.querySelector("paper-shelf").canvasLayout?.rows?.length > 0, undefined, 30000);
+  } else {
+    await page.waitFor(() => document.querySelector("paper-shelf").diagnostics.some((d) => d.source === "canvas"), undefined, 30000);
+    assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results li.ps-entry").length), total, `${name}: the HTML list stays`);
+  }
+  assert.deepEqual(await page.evaluate(() => window.__errors), [], name);
+}
+
+test("Firefox: a visitor's session (list, search, URL state, filter, panels by keyboard, axe, language, canvas or its fallback)", async () => {
+  assert.ok(ENGINES.firefox, "firefox-esr is missing: toolchains/bootstrap.sh installs it");
+  await session(firefox);
+});
+
+test("WebKit: a visitor's session (list, search, URL state, filter, panels by keyboard, axe, language, canvas or its fallback)", async () => {
+  assert.ok(ENGINES.webkit, "WebKitWebDriver, MiniBrowser or a display is missing: toolchains/bootstrap.sh installs webkit2gtk-driver; run under xvfb-run");
+  await session(webkit);
+});
