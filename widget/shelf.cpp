@@ -150,6 +150,36 @@ std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU3
   return chars;
 }
 
+// The side of a check box: the frame a desktop line of text gets, whatever a finger's frame is.
+float check_box_side() { return ImGui::GetFontSize() + 6.0f; }
+
+// A check box. On touch screens the frame is a finger's 44 px, and ImGui would draw the box that
+// tall: here the box keeps its usual size, centred in a target of the frame's height that takes in
+// the label too.
+bool check_box(const char* label, bool* on, bool touch) {
+  if (!touch) return ImGui::Checkbox(label, on);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const char* end = ImGui::FindRenderedTextEnd(label);
+  const ImVec2 text = ImGui::CalcTextSize(label, end);
+  const float side = check_box_side(), height = ImGui::GetFrameHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const bool pressed = ImGui::InvisibleButton(label, ImVec2(side + style.ItemInnerSpacing.x + text.x, height));
+  if (pressed) *on = !*on;
+  const ImRect whole(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  ImGui::RenderNavHighlight(whole, ImGui::GetItemID());
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 box(at.x, at.y + std::floor((height - side) / 2));
+  const ImGuiCol fill = ImGui::IsItemActive() ? ImGuiCol_FrameBgActive : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
+  draw->AddRectFilled(box, ImVec2(box.x + side, box.y + side), ImGui::GetColorU32(fill), style.FrameRounding);
+  draw->AddRect(box, ImVec2(box.x + side, box.y + side), ImGui::GetColorU32(ImGuiCol_Border), style.FrameRounding, 0, style.FrameBorderSize);
+  if (*on) {
+    const float pad = std::max(1.0f, std::floor(side / 6));
+    ImGui::RenderCheckMark(draw, ImVec2(box.x + pad, box.y + pad), ImGui::GetColorU32(ImGuiCol_CheckMark), side - pad * 2);
+  }
+  draw->AddText(ImVec2(box.x + side + style.ItemInnerSpacing.x, at.y + (height - text.y) / 2), ImGui::GetColorU32(ImGuiCol_Text), label, end);
+  return pressed;
+}
+
 // A single-choice facet menu: "Any type" plus "Conference (12)". Returns the picked key, or
 // nullptr when nothing was picked this frame ("" = any).
 const char* facet_combo(const char* id, const char* any, const std::vector<FacetValue>& values,
@@ -407,9 +437,10 @@ void Shelf::draw() {
 void Shelf::draw_toolbar() {
   const float avail = ImGui::GetContentRegionAvail().x;
   // On a phone: the search field on its own line, then three menus a line, wide enough for
-  // "Any status".
+  // "Any status"; two on a touch screen, where a menu's arrow is a finger's width.
   const bool narrow = avail < 640.0f;
-  const float combo = narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * 2) / 3)
+  const float per_line = theme_.touch ? 2.0f : 3.0f;
+  const float combo = narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * (per_line - 1)) / per_line)
                              : std::clamp(avail * 0.14f, 90.0f, 150.0f);
   // Controls flow onto a second line when the element is narrow.
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
@@ -417,9 +448,9 @@ void Shelf::draw_toolbar() {
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right_edge)
       ImGui::SameLine();
   };
-  auto checkbox_width = [](const char* label) {
-    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-           ImGui::CalcTextSize(label).x;
+  auto checkbox_width = [&](const char* label) {
+    return (theme_.touch ? check_box_side() : ImGui::GetFrameHeight()) + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label, nullptr, true).x;
   };
 
   // Search: the buffer is the widget's own; every edit becomes the query's search text.
@@ -543,7 +574,7 @@ void Shelf::draw_toolbar() {
     char label[96];
     ImFormatString(label, sizeof label, "%s (%u)###%s", word.c_str(), count, name);
     flow(checkbox_width(label));  // (the "###" part is no text: it is not measured)
-    if (ImGui::Checkbox(label, &on)) query_edited();
+    if (check_box(label, &on, theme_.touch)) query_edited();
     control(name);
   };
   flag("selected", labels_.selected, facets.selected, f.selected_only, can.selected);

@@ -724,6 +724,9 @@ test("on a touch screen the canvas's search field, menus and buttons are 44 px t
   assert.ok(heights.length >= 3, JSON.stringify(heights));
   for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h} px`);
   assert.ok(layout.search.h >= 44, `search: ${layout.search.h} px`);
+  // Two menus a line, not three: a menu's arrow is a finger's width, and "Any status" stays whole.
+  const menus = layout.controls.filter((c) => ["group", "type", "status", "venue"].includes(c.name));
+  assert.ok(menus.length >= 2 && menus.every((c) => c.w >= 150), JSON.stringify(menus));
   assert.deepEqual(errors, []);
   await page.close();
 });
