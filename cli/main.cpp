@@ -189,7 +189,8 @@ options:
   --template FILE     a page of the site's layout holding <!-- papershelf --> where the
                       paper goes, and <!-- papershelf-head --> for the head tags (else
                       they go before </head>); <!-- papershelf-title --> takes the title
-  --lang TAG          the pages' language (default en)
+  --lang TAG          the pages' language (default en); in de, es, fr, it, ja, ko, pt or zh
+                      their own words are too
   --css URL           link papershelf.css from URL instead of writing it into DIR
   --title TEXT        the index's and the feed's title (default Publications)
   --owner NAME, --base URL, --preset NAME, --thumbnails DIR, --omit-fields F,
@@ -968,7 +969,9 @@ int run_pages(const Args& a) {
   if (!load(a, lib, diagnostics)) return 2;
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
+  if (const std::string_view language = builtin_language(a.lang); !language.empty()) catalog.set_words(read_words(language, a.lang));
   PagesOptions options;
+  options.format.words = &catalog.words();
   options.format.owner = catalog.owner(owner_text(a));
   options.format.max_authors = a.max_authors;
   options.format.base = a.base;
@@ -978,7 +981,7 @@ int run_pages(const Args& a) {
   options.site = a.site;
   options.lang = a.lang;
   if (!a.css.empty()) options.stylesheet = a.css;
-  if (!a.title.empty()) options.title = a.title;
+  options.title = a.title.empty() ? std::string(catalog.words()("Publications")) : a.title;
   options.format.thumbnails = a.thumbnails;
   options.author = !library.profile.name.empty() ? library.profile.name : a.owners.empty() ? std::string() : a.owners.front();
   const View view = catalog.query(query, owner_text(a));

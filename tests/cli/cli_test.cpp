@@ -514,6 +514,11 @@ TEST(CliPrerender, TheListIsInThePagesLanguage) {
   // render says it with --lang; a language papershelf does not ship is English.
   EXPECT_TRUE(contains(papershelf("render --lang pt-BR " + quote(dir + "lang.bib")).out, "<summary>Resumo</summary>"));
   EXPECT_TRUE(contains(papershelf("render --lang sv " + quote(dir + "lang.bib")).out, "<summary>Abstract</summary>"));
+  // The paper pages too: their headings and the index's title.
+  const Result pages = papershelf("pages --lang de -o " + quote(dir + "lang-pages") + " " + quote(dir + "lang.bib"), true);
+  ASSERT_EQ(pages.status, 0) << pages.out;
+  EXPECT_TRUE(contains(read_file(dir + "lang-pages/a.html"), "<h2>Zitieren</h2>"));
+  EXPECT_TRUE(contains(read_file(dir + "lang-pages/index.html"), "<title>Publikationen</title>"));
 }
 
 TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {

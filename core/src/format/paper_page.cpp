@@ -123,7 +123,8 @@ void common_head(HtmlOut& h, std::string_view file_name, const PagesOptions& o) 
 
 // A page's section: a heading and a panel.
 void section(HtmlOut& h, std::string_view name, std::string_view heading) {
-  h << "<section class=\"ps-paper-" << name << "\"><h2>" << heading << "</h2><div class=\"ps-panel\">";
+  h << "<section class=\"ps-paper-" << name << "\"><h2>";
+  h.escaped(heading) << "</h2><div class=\"ps-panel\">";
 }
 
 }  // namespace
@@ -287,7 +288,7 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   const std::string no_link;
   detail::append_entry_head(out, p, o.format, "h1", &no_link);
   detail::append_entry_authors(out, p, o.format);
-  detail::append_entry_meta(out, p);
+  detail::append_entry_meta(out, p, words_of(o.format));
   detail::MarkSymbols marks;  // (what the authors' "*" and "\u2020" mean, when the legend says)
   marks.add(p);
   out += marks.legend_html(o.format.legend);
@@ -297,13 +298,13 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   else out.resize(row);
   h << "\n";
   if (!p.abstract().empty()) {
-    section(h, "abstract", "Abstract");
+    section(h, "abstract", words_of(o.format)("Abstract"));
     h << "<p" << detail::dir_attribute(p.abstract().text) << ">" << rich_text_html(p.abstract()) << "</p></div></section>\n";
   }
-  section(h, "bibtex", "BibTeX");
+  section(h, "bibtex", words_of(o.format)("BibTeX"));
   h << "<pre>";
   h.escaped(format_bibtex(p, o.format.bibtex)) << "</pre></div></section>\n";
-  section(h, "cite", "Cite");
+  section(h, "cite", words_of(o.format)("Cite"));
   h << "<p class=\"ps-citation\" dir=\"auto\">" << format_citation_html(p, CitationStyle{}) << "</p></div></section>\n";
   h << format_coins(p) << "\n</article>\n</div>\n";
   return parts;
@@ -329,7 +330,7 @@ PageParts pages_index(const Library& lib, const View& view, const std::vector<st
     h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">";
     detail::append_entry_head(out, p, relative, "div", &file_names[k]);
     detail::append_entry_authors(out, p, o.format);
-    detail::append_entry_meta(out, p);
+    detail::append_entry_meta(out, p, words_of(o.format));
     h << "</li>\n";
   }
   h << "</ol>\n</div>\n";
