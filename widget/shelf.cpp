@@ -943,7 +943,6 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       const auto st = status_from_string(row.status);
       const std::string status_label = st ? std::string(words_(label(*st))) : row.status;
       if (status_label != badge) pill(x, y, max_x - x, status_label, status_);  // ("Preprint" once)
-      if (row.note == status_label) venue = row.venue;  // "Under review" once, not twice
     }
     if (!row.award.empty() || !row.award_label.empty())
       pill(x, y, max_x - x, row.award_label.empty() ? labels_.award : row.award_label, award_);

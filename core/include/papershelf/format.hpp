@@ -68,6 +68,11 @@ struct FormatOptions {
 };
 inline const Words& words_of(const FormatOptions& o) { return o.words ? *o.words : english_words(); }
 
+// A note that says only what the status label says: the label again ("Under review" twice), or
+// the word BibTeX's @unpublished makes its writers put in its required note. A visitor sees the
+// status, not the note (the list, the view model the canvas draws).
+bool note_repeats_status(const Publication& p);
+
 // The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",
 // "academicpages", "hugo-blox".
 bool is_preset(std::string_view name);

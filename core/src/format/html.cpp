@@ -502,16 +502,14 @@ bool venue_ends_with_year(const Publication& p) {
 
 bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
 
-namespace {
-
-// A note that says only what the status label says: the label again ("Under review" twice), or
-// the word BibTeX's @unpublished makes its writers put in its required note.
 bool note_repeats_status(const Publication& p) {
   if (p.status == Status::Published) return false;
   const std::string_view note = p.note().text;
   return same_text_ascii(note, label(p.status)) || same_text_ascii(note, "unpublished") ||
          same_text_ascii(note, "manuscript") || same_text_ascii(note, "unpublished manuscript");
 }
+
+namespace {
 
 // .ps-head in a <`element`>: the badge and the title, linked to `title_url` (resolved against
 // o.base) or, when it is null, to the record's best link; "" links it nowhere.

@@ -219,7 +219,7 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
     optional_int(w, "month", p.date.month ? std::optional<std::int64_t>(p.date.month) : std::nullopt);
     w.field("venue", p.venue.text).field("badge", p.badge()).field("status", to_string(p.status))
         .field("selected", p.selected).field("award", p.award().text).field("awardLabel", p.award_label())
-        .field("note", p.note().text);
+        .field("note", note_repeats_status(p) ? std::string_view() : std::string_view(p.note().text));
     const AuthorLine line = author_line(p, o.owner, 0);
     bool editors = false;
     const std::vector<Person>& names = credited_names(p, &editors);

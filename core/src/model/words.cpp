@@ -4,23 +4,25 @@
 
 namespace papershelf {
 
+// (Not inlined: a formatter asks for dozens of phrases, and the -O3 core would copy the lookup
+// into every one.)
 const Words& english_words() {
   static const Words english;
   return english;
 }
 
-const Words::Phrase* Words::find(std::string_view english) const {
+[[gnu::noinline]] const Words::Phrase* Words::find(std::string_view english) const {
   const auto it = std::lower_bound(phrases_.begin(), phrases_.end(), english,
                                    [](const Phrase& p, std::string_view e) { return p.english < e; });
   return it != phrases_.end() && it->english == english ? &*it : nullptr;
 }
 
-std::string_view Words::operator()(std::string_view english) const {
+[[gnu::noinline]] std::string_view Words::operator()(std::string_view english) const {
   const Phrase* p = find(english);
   return p ? std::string_view(p->other) : english;
 }
 
-std::string_view Words::count(std::uint64_t n, std::string_view one, std::string_view other) const {
+[[gnu::noinline]] std::string_view Words::count(std::uint64_t n, std::string_view one, std::string_view other) const {
   const Phrase* p = find(other);
   if (!p) return n == 1 ? one : other;
   const bool singular = plural_ == PluralRule::OneIsOne ? n == 1 : plural_ == PluralRule::OneIsZeroOrOne && n <= 1;
