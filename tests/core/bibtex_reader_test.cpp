@@ -30,6 +30,38 @@ const Link* link(const Publication& p, std::string_view label) {
   return nullptr;
 }
 
+// What real files say of preprints without saying "preprint": a preprint server's DOI, a server as
+// the publisher, a misspelt "to be published"; a talk dated by its event; a web address kept in
+// howpublished beside a DOI.
+TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
+  const ReadResult r = read(R"(
+@article{arxivdoi, title = {Toolformer}, author = {Schick, Timo}, year = 2023, doi = {10.48550/arXiv.2302.04761}}
+@misc{osf, title = {Helping}, author = {Thieme, A.}, year = 2024, publisher = {Open Science Framework}, doi = {10.31219/osf.io/v2bxp}}
+@article{ssrn, title = {Privacy}, author = {Solove, D.}, year = 2023, doi = {10.2139/ssrn.4333743}}
+@article{biorxiv, title = {Cells}, author = {Doe, J.}, year = 2020, doi = {10.1101/2020.03.02.972935}}
+@article{journal, title = {Genomes}, author = {Doe, J.}, year = 2020, journal = {Genome Research}, doi = {10.1101/gr.123.1}}
+@article{misspelt, title = {Coupling}, author = {Imperiale, A.}, year = 2018, journal = {to be publised in Journal of Computational Acoustics}}
+@course{course, title = {Einstein for Everyone}, author = {Smeenk, Chris}, eventdate = {2022}}
+@misc{web, title = {Sparse Features}, author = {Hohman, F.}, year = 2024, doi = {10.1000/x}, howpublished = {https://arxiv.org/abs/2404.03085v1}}
+)");
+  ASSERT_EQ(r.library.publications.size(), 8u);
+  const auto& p = r.library.publications;
+  EXPECT_EQ(p[0].status, Status::Preprint);
+  EXPECT_EQ(p[0].type, PubType::Preprint);
+  EXPECT_EQ(p[0].arxiv(), "2302.04761");
+  ASSERT_NE(link(p[0], "arxiv"), nullptr);
+  EXPECT_EQ(p[1].status, Status::Preprint);
+  EXPECT_EQ(p[2].status, Status::Preprint);
+  EXPECT_EQ(p[3].status, Status::Preprint);
+  EXPECT_EQ(p[4].status, Status::Published);  // (Cold Spring Harbor's journals share bioRxiv's prefix)
+  EXPECT_EQ(p[4].type, PubType::Journal);
+  EXPECT_EQ(p[5].status, Status::Accepted);
+  EXPECT_EQ(p[6].date.year, 2022);
+  ASSERT_NE(link(p[7], "doi"), nullptr);
+  ASSERT_NE(link(p[7], "url"), nullptr);
+  EXPECT_EQ(link(p[7], "url")->url, "https://arxiv.org/abs/2404.03085v1");
+}
+
 TEST(BibtexReader, SyntaxVariants) {
   const ReadResult r = read(
       "\xEF\xBB\xBF---\nlayout: x\n---\r\n% comment @misc{no,}\r\n"

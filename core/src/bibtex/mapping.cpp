@@ -176,6 +176,8 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
       {"accepted", Status::Accepted},
       {"inpress", Status::Accepted},
       {"forthcoming", Status::Accepted},
+      {"tobepublished", Status::Accepted},
+      {"tobepublised", Status::Accepted},  // (as written in real files)
   };
   // (Venue badges such as "NSDI" are shorter than any of the words: no need to squash them.)
   constexpr std::size_t kShortest = 7;  // "inpress"
@@ -211,9 +213,29 @@ std::optional<Status> venue_status(std::string_view venue) {
 bool is_preprint_server(std::string_view venue) {
   const std::string v = to_lower_ascii(trim(venue));
   if (v == "corr" || v.rfind("corr ", 0) == 0 || v.rfind("corr,", 0) == 0) return true;
-  for (std::string_view server : {"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "ssrn", "preprint"})
+  for (std::string_view server : {"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "socarxiv", "techrxiv", "engrxiv", "edarxiv",
+                                  "eartharxiv", "openrxiv", "ssrn", "preprint", "open science framework", "osf preprints",
+                                  "research square", "authorea"})
     if (v.find(server) != std::string::npos) return true;
   return false;
+}
+
+bool preprint_doi(std::string_view doi) {
+  const std::string d = to_lower_ascii(trim(doi));
+  for (std::string_view prefix : {"10.48550/arxiv.", "10.2139/ssrn.", "10.31219/osf.io/", "10.31234/osf.io/", "10.31235/osf.io/",
+                                  "10.31222/osf.io/", "10.21203/rs.", "10.20944/preprints", "10.36227/techrxiv", "10.26434/chemrxiv",
+                                  "10.22541/au.", "10.31223/"})
+    if (d.rfind(prefix, 0) == 0) return true;
+  // bioRxiv and medRxiv: 10.1101/ and a number ("2020.03.02.972935", "123456"); Cold Spring
+  // Harbor's journals have letters there (10.1101/gr.123).
+  return d.rfind("10.1101/", 0) == 0 && d.size() > 8 && d[8] >= '0' && d[8] <= '9';
+}
+
+std::string arxiv_from_doi(std::string_view doi) {
+  const std::string_view d = trim(doi);
+  constexpr std::string_view kPrefix = "10.48550/arxiv.";
+  if (d.size() <= kPrefix.size() || to_lower_ascii(d.substr(0, kPrefix.size())) != kPrefix) return "";
+  return clean_arxiv(d.substr(kPrefix.size()));
 }
 
 std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra) {

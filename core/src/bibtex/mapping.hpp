@@ -67,6 +67,11 @@ void tidy_links(Publication& p);
 // A "venue" that is a preprint server: "arXiv preprint arXiv:2401.09149" (Google Scholar),
 // "CoRR" (DBLP), bioRxiv, medRxiv, SSRN...
 bool is_preprint_server(std::string_view venue);
+// A DOI a preprint server gave (arXiv's 10.48550, SSRN, OSF and its PsyArXiv and SocArXiv,
+// bioRxiv and medRxiv, Research Square, Preprints.org, TechRxiv, ChemRxiv, Authorea, EarthArXiv).
+bool preprint_doi(std::string_view doi);
+// The arXiv id in arXiv's own DOI ("10.48550/arXiv.2302.04761"); "" for any other DOI.
+std::string arxiv_from_doi(std::string_view doi);
 // A status a venue states in its opening words, other than "preprint".
 std::optional<Status> venue_status(std::string_view venue);
 // The arXiv id such a record carries in its venue ("... arXiv:2401.09149") or, from DBLP, in its

@@ -794,11 +794,12 @@ void add_links(Publication& p, std::string_view label, std::string value) {
   }
 }
 
-// The address of a record kept in howpublished or note (Zotero writes web pages' URLs into
-// howpublished; CVs write "Available at \url{...}"), when it has no link of its own.
-void link_from_text(const Entry& e, Publication& p) {  // (map() asks for a record with no link)
+// The address of a record kept in howpublished (Zotero writes web pages' URLs there, beside a DOI)
+// or, when it has no link of its own, in its note (CVs write "Available at \url{...}").
+void link_from_text(const Entry& e, Publication& p) {
+  const bool linked = !p.links.empty();
   for (const char* name : {"howpublished", "note"}) {
-    const Field* f = e.find(name);
+    const Field* f = linked && name[0] == 'n' ? nullptr : e.find(name);
     if (!f) continue;
     const std::string_view v = f->value;
     // The first \url{...} or \href{...}{...} alike: the BibTeX writer writes a link whose text is
@@ -1018,6 +1019,12 @@ void Resolver::map(const Entry& e, Publication& p) {
         break;
     }
   }
+  // A talk or a course dated only by its event (biblatex's eventdate) is of that year.
+  if (!p.date.year)
+    if (const Field* f = e.find("eventdate")) {
+      bool plain = false;
+      if (const Date date = parse_date(f->value, plain); date.year > 0 && date.year <= kLatestYear) p.date = date;
+    }
   if (p.title.empty()) {
     // An edited volume written with only its booktitle (@book{x, booktitle = {...}, editor =
     // ...}): that is its title, not its venue. With no title at all, the key stands in.
@@ -1060,16 +1067,18 @@ void Resolver::map(const Entry& e, Publication& p) {
   const VenueClues venue_says = venue_clues(p.venue.text);
   const bool preprint_server = venue_says.preprint_server;
   if (preprint_server && p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
+  if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));
+  const bool preprint_doi = bibtex::preprint_doi(p.doi());
   if (!p.arxiv().empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv()));
   if (!p.doi().empty()) add_link(p, "doi", bibtex::doi_url(p.doi()));
-  if (p.links.empty()) link_from_text(e, p);
+  link_from_text(e, p);
   bibtex::tidy_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
 
   bibtex::StatusClues clues;
   clues.pubstate = pubstate;
   clues.entry_type = e.type;
-  clues.has_arxiv = !p.arxiv().empty() || preprint_server;
+  clues.has_arxiv = !p.arxiv().empty() || preprint_server || preprint_doi;
   clues.has_venue = !p.venue.empty() && !preprint_server;
   clues.badge = p.badge();
   clues.note = p.note().text;
