@@ -43,8 +43,10 @@ TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
 @article{misspelt, title = {Coupling}, author = {Imperiale, A.}, year = 2018, journal = {to be publised in Journal of Computational Acoustics}}
 @course{course, title = {Einstein for Everyone}, author = {Smeenk, Chris}, eventdate = {2022}}
 @misc{web, title = {Sparse Features}, author = {Hohman, F.}, year = 2024, doi = {10.1000/x}, howpublished = {https://arxiv.org/abs/2404.03085v1}}
+@article{osfshort, title = {Integrity}, author = {Dingemanse, Mark}, year = 2024, publisher = {OSF}, doi = {10.31219/osf.io/2c48n}}
+@misc{page, title = {SaulLM-7B}, howpublished = {https://arxiv.org/html/2403.03883v1}}
 )");
-  ASSERT_EQ(r.library.publications.size(), 8u);
+  ASSERT_EQ(r.library.publications.size(), 10u);
   const auto& p = r.library.publications;
   EXPECT_EQ(p[0].status, Status::Preprint);
   EXPECT_EQ(p[0].type, PubType::Preprint);
@@ -60,6 +62,10 @@ TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
   ASSERT_NE(link(p[7], "doi"), nullptr);
   ASSERT_NE(link(p[7], "url"), nullptr);
   EXPECT_EQ(link(p[7], "url")->url, "https://arxiv.org/abs/2404.03085v1");
+  EXPECT_EQ(p[8].status, Status::Preprint);
+  EXPECT_EQ(p[9].arxiv(), "2403.03883");  // (a web page on arxiv.org: that paper, of 2024)
+  EXPECT_EQ(p[9].date.year, 2024);
+  EXPECT_EQ(p[9].status, Status::Preprint);
 }
 
 TEST(BibtexReader, SyntaxVariants) {

@@ -192,7 +192,7 @@ test("text from input methods and on-screen keyboards reaches the canvas search 
   const shown = (search) => page.waitForFunction((search) => {
     const el = document.querySelector("paper-shelf");
     return el.canvasLayout.viewSearch === search && JSON.stringify(el.visibleKeys) === JSON.stringify(el.library.query({ search, owner: el.getAttribute("owner") }).keys);
-  }, search, { timeout: 5000 });
+  }, search, { timeout: 15000 });
   // Inserted text (an on-screen keyboard, a character the key layout lacks), then keys.
   await page.keyboard.insertText("Large Lan");
   await shown("Large Lan");
@@ -873,10 +873,14 @@ test("arrow keys go up from the rows into the search field, in the table and in 
     await page.waitForFunction((r) => document.querySelector("paper-shelf").canvasLayout.focusedRecord === r, first.rows[1].record, { timeout: 3000 });
     // Up: the first row, (in the table) its header, then the search field, edited at once.
     const active = () => page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className);
+    // (Each press is waited for until the focus has moved: where it is, in the page and in the
+    // widget, differs from before it.)
+    const where = () => { const el = document.querySelector("paper-shelf"); return `${el.shadowRoot.activeElement?.className} ${el.canvasLayout.navId}`; };
     let presses = 0;
     for (; presses < 4 && (await active()) !== "ps-canvas-input"; presses++) {
+      const before = await page.evaluate(where);
       await page.keyboard.press("ArrowUp");
-      await page.waitForTimeout(150);
+      await page.waitForFunction(([f, b]) => (0, eval)(f)() !== b, [where.toString(), before], { timeout: 5000 });
     }
     assert.equal(await active(), "ps-canvas-input", `${width} px`);
     assert.equal(presses, width < 640 ? 2 : 3, `${width} px: presses from the second row`);

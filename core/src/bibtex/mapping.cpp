@@ -2,6 +2,7 @@
 #include "bibtex/mapping.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstring>
 
@@ -212,7 +213,7 @@ std::optional<Status> venue_status(std::string_view venue) {
 
 bool is_preprint_server(std::string_view venue) {
   const std::string v = to_lower_ascii(trim(venue));
-  if (v == "corr" || v.rfind("corr ", 0) == 0 || v.rfind("corr,", 0) == 0) return true;
+  if (v == "corr" || v.rfind("corr ", 0) == 0 || v.rfind("corr,", 0) == 0 || v == "osf") return true;
   for (std::string_view server : {"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "socarxiv", "techrxiv", "engrxiv", "edarxiv",
                                   "eartharxiv", "openrxiv", "ssrn", "preprint", "open science framework", "osf preprints",
                                   "research square", "authorea"})
@@ -229,6 +230,30 @@ bool preprint_doi(std::string_view doi) {
   // bioRxiv and medRxiv: 10.1101/ and a number ("2020.03.02.972935", "123456"); Cold Spring
   // Harbor's journals have letters there (10.1101/gr.123).
   return d.rfind("10.1101/", 0) == 0 && d.size() > 8 && d[8] >= '0' && d[8] <= '9';
+}
+
+std::string arxiv_from_url(std::string_view url) {
+  const std::string lower = to_lower_ascii(trim(url));
+  for (std::string_view at : {"://arxiv.org/abs/", "://arxiv.org/pdf/", "://arxiv.org/html/", "://www.arxiv.org/abs/"}) {
+    const std::size_t found = lower.find(at);
+    if (found == std::string::npos || found > 5) continue;  // (the scheme only before it)
+    std::string id = lower.substr(found + at.size());
+    id = id.substr(0, id.find_first_of("?#"));
+    if (id.size() > 4 && id.compare(id.size() - 4, 4, ".pdf") == 0) id.resize(id.size() - 4);
+    // A version is the same paper: 2403.03883v1 is 2403.03883.
+    if (const std::size_t v = id.rfind('v'); v != std::string::npos && v + 1 < id.size() &&
+                                             id.find_first_not_of("0123456789", v + 1) == std::string::npos)
+      id.resize(v);
+    if (!id.empty() && std::isdigit(static_cast<unsigned char>(id[0]))) return id;
+  }
+  return "";
+}
+
+int arxiv_year(std::string_view id) {
+  // New-style identifiers begin with the year and month they were given: 2403.03883 is March 2024.
+  if (id.size() < 9 || id[4] != '.' || id.substr(0, 4).find_first_not_of("0123456789") != std::string_view::npos) return 0;
+  const int yy = (id[0] - '0') * 10 + (id[1] - '0'), mm = (id[2] - '0') * 10 + (id[3] - '0');
+  return yy >= 7 && mm >= 1 && mm <= 12 ? 2000 + yy : 0;
 }
 
 std::string arxiv_from_doi(std::string_view doi) {

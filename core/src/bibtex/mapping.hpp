@@ -72,6 +72,10 @@ bool is_preprint_server(std::string_view venue);
 bool preprint_doi(std::string_view doi);
 // The arXiv id in arXiv's own DOI ("10.48550/arXiv.2302.04761"); "" for any other DOI.
 std::string arxiv_from_doi(std::string_view doi);
+// The arXiv id of an arxiv.org address (abs, pdf or html; its version left out); "" otherwise.
+std::string arxiv_from_url(std::string_view url);
+// The year a new-style arXiv id was given ("2403.03883": 2024); 0 for an old-style one.
+int arxiv_year(std::string_view id);
 // A status a venue states in its opening words, other than "preprint".
 std::optional<Status> venue_status(std::string_view venue);
 // The arXiv id such a record carries in its venue ("... arXiv:2401.09149") or, from DBLP, in its

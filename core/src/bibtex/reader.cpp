@@ -1072,6 +1072,18 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (!p.arxiv().empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv()));
   if (!p.doi().empty()) add_link(p, "doi", bibtex::doi_url(p.doi()));
   link_from_text(e, p);
+  // A record that is only an arxiv.org address (Zotero's web-page items) is that arXiv paper, of
+  // the year its identifier says when it says none itself.
+  if (p.arxiv().empty()) {
+    std::string id;
+    for (const Link& l : p.links)
+      if (!(id = bibtex::arxiv_from_url(l.url)).empty()) break;
+    if (!id.empty()) {
+      p.set_arxiv(std::move(id));
+      if (!p.date.year) p.date.year = bibtex::arxiv_year(p.arxiv());
+      add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv()));
+    }
+  }
   bibtex::tidy_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
 
@@ -1085,7 +1097,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   clues.venue_status = venue_says.status;
   p.status = bibtex::infer_status(clues);
   // ("booktitle = {ArXiv Preprint}" on an @inproceedings is a preprint too.)
-  if (preprint_server && p.status == Status::Published) p.status = Status::Preprint;
+  // (and so is a record whose DOI a preprint server gave: the DOI says which version it is)
+  if ((preprint_server || preprint_doi) && p.status == Status::Published) p.status = Status::Preprint;
   p.type = bibtex::infer_type(e.type, p.status,
                               preprint_server || bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
 }

@@ -656,6 +656,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   rect(p.table);
   w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
   w.field("cards", p.cards).field("focusedRecord", p.focused_record);
+  // What ImGui's keyboard focus is on (a row, a header, a control), for tests that step through it.
+  w.field("navId", static_cast<std::uint32_t>(GImGui->NavId));
   w.field("rowsDrawn", p.rows_drawn).field("rowsWaiting", p.rows_waiting);
   w.field("lateGlyphFrames", p.late_glyph_frames);
   w.key("menu");
