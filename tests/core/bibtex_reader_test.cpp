@@ -45,8 +45,10 @@ TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
 @misc{web, title = {Sparse Features}, author = {Hohman, F.}, year = 2024, doi = {10.1000/x}, howpublished = {https://arxiv.org/abs/2404.03085v1}}
 @article{osfshort, title = {Integrity}, author = {Dingemanse, Mark}, year = 2024, publisher = {OSF}, doi = {10.31219/osf.io/2c48n}}
 @misc{page, title = {SaulLM-7B}, howpublished = {https://arxiv.org/html/2403.03883v1}}
+@unpublished{talk, title = {Creative spatial thinking}, author = {Harmon, Brendan}, year = 2016, note = {AAG Annual Meeting 2016}, keywords = {presentation}}
+@unpublished{draft, title = {A Draft}, author = {Harmon, Brendan}, year = 2016, keywords = {GIS}}
 )");
-  ASSERT_EQ(r.library.publications.size(), 10u);
+  ASSERT_EQ(r.library.publications.size(), 12u);
   const auto& p = r.library.publications;
   EXPECT_EQ(p[0].status, Status::Preprint);
   EXPECT_EQ(p[0].type, PubType::Preprint);
@@ -66,6 +68,9 @@ TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
   EXPECT_EQ(p[9].arxiv(), "2403.03883");  // (a web page on arxiv.org: that paper, of 2024)
   EXPECT_EQ(p[9].date.year, 2024);
   EXPECT_EQ(p[9].status, Status::Preprint);
+  EXPECT_EQ(p[10].type, PubType::Talk);  // (a CV's talk, by its keyword)
+  EXPECT_EQ(p[10].status, Status::Published);
+  EXPECT_EQ(p[11].status, Status::Preprint);
 }
 
 TEST(BibtexReader, SyntaxVariants) {

@@ -232,6 +232,15 @@ bool preprint_doi(std::string_view doi) {
   return d.rfind("10.1101/", 0) == 0 && d.size() > 8 && d[8] >= '0' && d[8] <= '9';
 }
 
+bool says_talk(const std::vector<std::string>& keywords) {
+  for (const std::string& k : keywords) {
+    const std::string w = to_lower_ascii(trim(k));
+    for (std::string_view talk : {"presentation", "presentations", "talk", "talks", "invited talk", "invited talks", "keynote", "poster", "posters", "seminar"})
+      if (w == talk) return true;
+  }
+  return false;
+}
+
 std::string arxiv_from_url(std::string_view url) {
   const std::string lower = to_lower_ascii(trim(url));
   for (std::string_view at : {"://arxiv.org/abs/", "://arxiv.org/pdf/", "://arxiv.org/html/", "://www.arxiv.org/abs/"}) {

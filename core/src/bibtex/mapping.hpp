@@ -70,6 +70,8 @@ bool is_preprint_server(std::string_view venue);
 // A DOI a preprint server gave (arXiv's 10.48550, SSRN, OSF and its PsyArXiv and SocArXiv,
 // bioRxiv and medRxiv, Research Square, Preprints.org, TechRxiv, ChemRxiv, Authorea, EarthArXiv).
 bool preprint_doi(std::string_view doi);
+// Keywords that mark a talk: "presentation", "talk", "invited talk", "keynote", "poster", "seminar".
+bool says_talk(const std::vector<std::string>& keywords);
 // The arXiv id in arXiv's own DOI ("10.48550/arXiv.2302.04761"); "" for any other DOI.
 std::string arxiv_from_doi(std::string_view doi);
 // The arXiv id of an arxiv.org address (abs, pdf or html; its version left out); "" otherwise.

@@ -1101,6 +1101,12 @@ void Resolver::map(const Entry& e, Publication& p) {
   if ((preprint_server || preprint_doi) && p.status == Status::Published) p.status = Status::Preprint;
   p.type = bibtex::infer_type(e.type, p.status,
                               preprint_server || bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
+  // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
+  // {presentation}): a talk given, not a preprint.
+  if ((e.type == "unpublished" || e.type == "misc") && !preprint_server && !preprint_doi && bibtex::says_talk(p.tags())) {
+    p.type = PubType::Talk;
+    if (p.status == Status::Preprint && !pubstate) p.status = Status::Published;
+  }
 }
 
 
