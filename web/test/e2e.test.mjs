@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { open, ready, settled } from "./support/browser.mjs";
 import { useSite, shadow } from "./support/site.mjs";
+import { clippedMenus } from "./support/menus.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bibText = readFileSync(join(here, "..", "..", "examples", "homepage", "papers.bib"), "utf8");
@@ -378,19 +379,7 @@ test("lang: in English and every shipped language, each menu's words fit its box
     await settled(page);
     // The text a closed menu shows (each sort and group choice; a filter's first option: the
     // others are the data's, and long venues are cut by design) against the room its box leaves.
-    const clipped = await page.evaluate(() => {
-      const ctx = document.createElement("canvas").getContext("2d");
-      const out = [];
-      for (const s of document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-toolbar select")) {
-        if (!s.offsetParent) continue;
-        const style = getComputedStyle(s);
-        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // (20: the arrow)
-        const shown = s.matches(".ps-sort, .ps-group-select") ? [...s.options] : [s.options[0]];
-        for (const o of shown) if (ctx.measureText(o.text).width > room) out.push(`${s.className} "${o.text}"`);
-      }
-      return out;
-    });
+    const clipped = await page.evaluate(clippedMenus);
     assert.deepEqual(clipped, [], lang);
   }
   assert.deepEqual(errors, []);

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { serve } from "./support/server.mjs";
 import { site } from "./support/site.mjs";
 import { ENGINES, firefox, webkit } from "./support/engines.mjs";
+import { clippedMenus } from "./support/menus.mjs";
 
 const bib = readFileSync(join(site, "homepage", "papers.bib"), "utf8");
 // The entries of the example file, counted apart from the parser.
@@ -33,22 +34,6 @@ const consoleError = console.error; console.error = (...a) => { __errors.push(a.
   server.pages.set("/homepage/engines.html", { body: page });
 });
 after(() => server?.close());
-
-// The closed menus' words that do not fit their boxes (each sort and group choice, a filter's
-// first option), measured with the page's own font.
-function clippedMenus() {
-  const ctx = document.createElement("canvas").getContext("2d");
-  const out = [];
-  for (const s of document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-toolbar select")) {
-    if (!s.offsetParent) continue;
-    const style = getComputedStyle(s);
-    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-    for (const o of s.matches(".ps-sort, .ps-group-select") ? [...s.options] : [s.options[0]])
-      if (ctx.measureText(o.text).width > room) out.push(`${s.className} "${o.text}"`);
-  }
-  return out;
-}
 
 async function session(engine) {
   const browser = await engine();
