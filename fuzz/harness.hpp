@@ -9,15 +9,15 @@
 #include <string_view>
 #include <vector>
 
+#include "names/caches.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/unicode.hpp"
-#include "bibtex/raw.hpp"  // (core/src: the fuzzers and the tests see these internals)
-#include "names/caches.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/unicode.hpp"
+#include "read/bibtex/raw.hpp"  // (core/src: the fuzzers and the tests see these internals)
 #include "text/bytes.hpp"
 
 namespace papershelf::fuzz {

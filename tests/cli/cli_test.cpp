@@ -261,7 +261,8 @@ TEST(CliRender, TextIeeeAndCompact) {
             "in Large-Scale GPU Datacenters,\xE2\x80\x9D in International Conference for High Performance "
             "Computing, Networking, Storage and Analysis, Nov. 2021, doi: 10.1145/3458817.3476223.\n");
   r = papershelf("render --format text --filter status:submitted " + fixture(kProfile));
-  EXPECT_EQ(r.out, "Zerui Wang and Qinghao Hu. A Paper Under Review. 2025. Under review.\n");
+  // (Its only link is an arxiv.org address: the paper is that arXiv preprint, as in BibTeX.)
+  EXPECT_EQ(r.out, "Zerui Wang and Qinghao Hu. A Paper Under Review. arXiv:2501.00001, 2025. Under review.\n");
 }
 
 TEST(CliRender, OtherFormats) {

@@ -2,9 +2,11 @@
 // (every valid record kept, each problem at its line:column, never a crash).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
+#include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 
 using namespace papershelf;
@@ -150,8 +152,8 @@ TEST(CslJson, ZoteroLikeItem) {
   EXPECT_EQ(p.links[0], (Link{"url", "https://www.usenix.org/conference/nsdi24/presentation/hu"}));
   EXPECT_EQ(p.links[1], (Link{"doi", "https://doi.org/10.5555/Example.1"}));
   // The details are kept under their BibTeX names ("page" is BibTeX's "pages").
-  EXPECT_EQ(p.detail("volume"), "21");
-  EXPECT_EQ(p.detail("pages"), "709");
+  EXPECT_EQ(latex::decoded_field(p, "volume"), "21");
+  EXPECT_EQ(latex::decoded_field(p, "pages"), "709");
   EXPECT_EQ(p.extra_field("page"), nullptr);
   EXPECT_EQ(p.line, 2u);
   EXPECT_EQ(p.order, 0u);
@@ -649,3 +651,60 @@ TEST(CslJson, RichTextMarkupOfCrossrefAndCsl) {
 
 }  // namespace
 }  // namespace papershelf
+
+// Every reader ends a record with the same step (read/settle.hpp): the same paper written as
+// BibTeX and as CSL-JSON gets the same arXiv id, links, status and type.
+TEST(Readers, SettleTheSamePaperAlike) {
+  struct Pair {
+    const char* what;
+    std::string bibtex;
+    std::string csl_json;
+  };
+  const std::vector<Pair> pairs = {
+      {"an arXiv DOI (Zotero)",
+       "@article{a, title={T}, author={A, B}, year={2024}, doi={10.48550/arXiv.2401.09149}}",
+       R"([{"id":"a","type":"article","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2024]]},"DOI":"10.48550/arXiv.2401.09149"}])"},
+      {"only an arxiv.org address, no year",
+       "@misc{a, title={T}, author={A, B}, url={http://arxiv.org/abs/2105.01234v2}}",
+       R"([{"id":"a","type":"webpage","title":"T","author":[{"family":"A","given":"B"}],"URL":"http://arxiv.org/abs/2105.01234v2"}])"},
+      {"a preprint server as the journal (Google Scholar)",
+       "@article{a, title={T}, author={A, B}, year={2023}, journal={arXiv preprint arXiv:2301.00042}}",
+       R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2023]]},"container-title":"arXiv preprint arXiv:2301.00042"}])"},
+      {"a bioRxiv DOI in a journal article",
+       "@article{a, title={T}, author={A, B}, year={2022}, journal={bioRxiv}, doi={10.1101/2022.01.01.474747}}",
+       R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2022]]},"container-title":"bioRxiv","DOI":"10.1101/2022.01.01.474747"}])"},
+      {"a venue that says it is submitted",
+       "@article{a, title={T}, author={A, B}, year={2025}, journal={Submitted to Nature}}",
+       R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2025]]},"container-title":"Submitted to Nature"}])"},
+      {"the same link twice, and a url that is the DOI's address",
+       "@article{a, title={T}, author={A, B}, year={2020}, journal={J}, doi={10.1000/xyz}, url={https://doi.org/10.1000/xyz}}",
+       R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2020]]},"container-title":"J","DOI":"10.1000/xyz","URL":"https://doi.org/10.1000/xyz"}])"},
+  };
+  for (const Pair& pair : pairs) {
+    SCOPED_TRACE(pair.what);
+    ReadOptions o;
+    const ReadResult from_bibtex = read_bibtex(pair.bibtex, o);
+    const ReadResult from_csl = csl(pair.csl_json);
+    ASSERT_EQ(from_bibtex.library.publications.size(), 1u);
+    ASSERT_EQ(from_csl.library.publications.size(), 1u);
+    const Publication& b = from_bibtex.library.publications[0];
+    const Publication& c = from_csl.library.publications[0];
+    EXPECT_EQ(b.arxiv(), c.arxiv());
+    EXPECT_EQ(b.date.year, c.date.year);
+    EXPECT_EQ(to_string(b.status), to_string(c.status));
+    EXPECT_EQ(to_string(b.type), to_string(c.type));
+    ASSERT_EQ(b.links.size(), c.links.size());
+    for (std::size_t i = 0; i < b.links.size(); ++i) {
+      EXPECT_EQ(b.links[i].label, c.links[i].label);
+      EXPECT_EQ(b.links[i].url, c.links[i].url);
+    }
+  }
+  // And what they settle to, for the first three: arXiv preprints with their arXiv link.
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Publication p = csl(pairs[i].csl_json).library.publications.at(0);
+    EXPECT_EQ(p.status, Status::Preprint) << pairs[i].what;
+    EXPECT_FALSE(p.arxiv().empty()) << pairs[i].what;
+    EXPECT_TRUE(std::any_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "arxiv"; }))
+        << pairs[i].what;
+  }
+}

@@ -7,6 +7,7 @@
 
 #include "fixtures.hpp"
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 
 namespace papershelf {
@@ -50,11 +51,11 @@ TEST(Records, DetailsAreDecodedWhateverTheSource) {
   ReadOptions o;
   const ReadResult r = read_bibtex(testing::read_file(testing::fixtures_dir() + "/same-record/journal.bib"), o);
   const Publication& p = r.library.publications.at(0);
-  EXPECT_EQ(p.detail("pages"), "118\u2013131");
-  EXPECT_EQ(p.detail("volume"), "42");
-  EXPECT_EQ(p.detail("number"), "3");
-  EXPECT_EQ(p.detail("publisher"), "Orbit Press");
-  EXPECT_EQ(p.detail("edition"), "");
+  EXPECT_EQ(latex::decoded_field(p, "pages"), "118\u2013131");
+  EXPECT_EQ(latex::decoded_field(p, "volume"), "42");
+  EXPECT_EQ(latex::decoded_field(p, "number"), "3");
+  EXPECT_EQ(latex::decoded_field(p, "publisher"), "Orbit Press");
+  EXPECT_EQ(latex::decoded_field(p, "edition"), "");
   EXPECT_EQ(p.status, Status::Submitted);
   EXPECT_EQ(p.doi(), "10.5555/jpd.2025.042");
 }

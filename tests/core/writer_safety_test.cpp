@@ -10,6 +10,7 @@
 
 #include "harness.hpp"
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 
 namespace papershelf {
@@ -100,7 +101,7 @@ TEST(WriterSafety, UnbalancedBracesInTextAreWrittenSoBibtexStillBalances) {
   EXPECT_EQ(q.title.text, "Sets } and {") << bib;
   EXPECT_EQ(q.note().text, "x \\") << bib;
   EXPECT_EQ(q.abstract().text, "line @misc{b, title={T}}") << bib;
-  EXPECT_EQ(q.detail("address"), "P}, title = {Q") << bib;
+  EXPECT_EQ(latex::decoded_field(q, "address"), "P}, title = {Q") << bib;
   EXPECT_EQ(back.library.publications.size(), 1u);
 }
 

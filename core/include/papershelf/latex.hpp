@@ -36,4 +36,9 @@ bool typesettable(std::string_view tex);
 // that decode(encode(t)) == t.
 std::string encode(const RichText& text);
 
+// A bibliographic detail of `p` that the model keeps as BibTeX text, by its BibTeX name ("volume",
+// "pages", "publisher", "address", "isbn", ...), decoded to Unicode text ("1--21" -> "1–21");
+// "" when the record has none.
+std::string decoded_field(const Publication& p, std::string_view name);
+
 }  // namespace papershelf::latex

@@ -296,7 +296,7 @@ struct Publication {
   std::vector<Link> links;
   // Every field the model has no slot for, as BibTeX text under its BibTeX name whatever the
   // source ("pages" = "1--21", also from CSL-JSON's "page": "1-21"): the bibliographic details
-  // (volume, pages, publisher, ...) that citations and exports read through detail(), and the
+  // (volume, pages, publisher, ...) that citations and exports read through latex::decoded_field(), and the
   // rest verbatim, for round trips.
   std::vector<ExtraField> extra;
   Date date;
@@ -351,9 +351,6 @@ struct Publication {
   // True when the venue is who published the record (a thesis' school, a report's institution,
   // a book's publisher), not what it appeared in: exports put it in their publisher field.
   bool venue_is_publisher() const;
-  // A bibliographic detail by its BibTeX name ("volume", "pages", "publisher", "address",
-  // "isbn", ...), decoded to Unicode text ("1--21" -> "1–21"); "" when the record has none.
-  std::string detail(std::string_view name) const;
 
  private:
   template <class T>

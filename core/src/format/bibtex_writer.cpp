@@ -5,10 +5,10 @@
 // bibtex/mapping.hpp.
 #include <algorithm>
 
-#include "bibtex/mapping.hpp"
 #include "format/html_out.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/latex.hpp"
+#include "read/bibtex/mapping.hpp"
 #include "read/record_keys.hpp"
 #include "text/string_ids.hpp"
 

@@ -95,36 +95,36 @@ struct Record {
   void init() {
     names = &credited_names(p, &editors_credited);
     title = full_title(p);
-    volume = p.detail("volume");
-    number = p.detail("number");
-    if (number.empty()) number = p.detail("issue");  // (biblatex's issue of a journal)
-    pages = p.detail("pages");
+    volume = latex::decoded_field(p, "volume");
+    number = latex::decoded_field(p, "number");
+    if (number.empty()) number = latex::decoded_field(p, "issue");  // (biblatex's issue of a journal)
+    pages = latex::decoded_field(p, "pages");
     pages = bytes::replaced(pages, "--", kEnDash);
     if (pages.find(kEnDash) == std::string::npos)
       if (const std::size_t dash = pages.find('-'); dash != std::string::npos) pages.replace(dash, 1, kEnDash);
-    edition = p.detail("edition");
-    series = p.detail("series");
-    place = p.detail("address");
-    if (place.empty()) place = p.detail("location");
+    edition = latex::decoded_field(p, "edition");
+    series = latex::decoded_field(p, "series");
+    place = latex::decoded_field(p, "address");
+    if (place.empty()) place = latex::decoded_field(p, "location");
     if (p.venue_is_publisher()) {
       publisher = p.venue.text;
     } else {
       container = p.venue.text;
-      publisher = p.detail("publisher");
+      publisher = latex::decoded_field(p, "publisher");
     }
     if (!p.doi().empty()) doi_url = "https://doi.org/" + p.doi();
     // (Only an absolute web address helps a reader of the citing paper, not "papers/x.pdf".)
     url = record_address(p);
     if (!p.arxiv().empty() && url == "https://arxiv.org/abs/" + p.arxiv()) url.clear();  // (said as arXiv)
     if (!doi_url.empty() && url == doi_url) url.clear();
-    const std::string urldate = p.detail("urldate");
+    const std::string urldate = latex::decoded_field(p, "urldate");
     if (!urldate.empty()) {
       accessed.year = std::atoi(urldate.c_str());
       if (urldate.size() >= 7) accessed.month = std::atoi(urldate.c_str() + 5);
       if (urldate.size() >= 10) accessed.day = std::atoi(urldate.c_str() + 8);
     }
     const std::string source = unicode::ascii_lower(p.source_type);
-    masters = source == "mastersthesis" || unicode::fold(p.detail("type")).find("master") != std::string::npos;
+    masters = source == "mastersthesis" || unicode::fold(latex::decoded_field(p, "type")).find("master") != std::string::npos;
     switch (p.type) {
       case PubType::Journal: kind = Kind::Article; break;
       case PubType::Conference: kind = Kind::Paper; break;
@@ -137,7 +137,7 @@ struct Record {
         kind = !container.empty() ? Kind::Article : (!url.empty() && doi_url.empty()) ? Kind::Web : Kind::Book;
         if (kind == Kind::Web) {  // the site a page is on
           for (const char* field : {"organization", "publisher", "howpublished"})
-            if (site.empty()) site = p.detail(field);
+            if (site.empty()) site = latex::decoded_field(p, field);
           if (site.empty()) site = publisher;
           publisher.clear();
         }

@@ -2,14 +2,14 @@
 // class names are shared by the CLI's static output and the <paper-shelf> element.
 #include <algorithm>
 
-#include "papershelf/format.hpp"
-#include "papershelf/latex.hpp"
-#include "papershelf/unicode.hpp"
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
-#include "query/index_sort.hpp"
+#include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
+#include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
+#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {

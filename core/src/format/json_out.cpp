@@ -1,14 +1,14 @@
 // JSON output: CSL-JSON for other tools, and the view model the CLI and the JS glue read.
 #include <algorithm>
 
-#include "bibtex/mapping.hpp"
 #include "csl/mapping.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
-#include "query/index_sort.hpp"
+#include "read/bibtex/mapping.hpp"
 #include "text/bytes.hpp"
+#include "text/index_sort.hpp"
 
 namespace papershelf {
 namespace {

@@ -6,6 +6,7 @@
 #include "format/metadata.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
+#include "papershelf/latex.hpp"
 
 namespace papershelf {
 namespace {
@@ -66,7 +67,7 @@ std::string record_address(const Publication& p) {
 }
 
 std::string full_title(const Publication& p) {
-  const std::string subtitle = p.detail("subtitle");
+  const std::string subtitle = latex::decoded_field(p, "subtitle");
   if (subtitle.empty()) return p.title.text;
   const char last = p.title.text.empty() ? ' ' : p.title.text.back();
   return p.title.text + (last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ") + subtitle;
@@ -99,17 +100,17 @@ void detail::append_coins(std::string& out, const Publication& p, TextSink* sink
   }
   for (const Person& a : p.authors) k.add("rft.au", inverted_name(a));
   if (p.date.year) k.add("rft.date", std::to_string(p.date.year));
-  k.add("rft.volume", p.detail("volume"));
-  std::string issue = p.detail("number");
-  if (issue.empty()) issue = p.detail("issue");
+  k.add("rft.volume", latex::decoded_field(p, "volume"));
+  std::string issue = latex::decoded_field(p, "number");
+  if (issue.empty()) issue = latex::decoded_field(p, "issue");
   k.add("rft.issue", p.type == PubType::Journal ? issue : std::string());
-  const auto [first, last] = detail::page_range(p.detail("pages"));
+  const auto [first, last] = detail::page_range(latex::decoded_field(p, "pages"));
   k.add("rft.spage", first);
   k.add("rft.epage", last);
-  k.add("rft.pub", p.venue_is_publisher() && !thesis ? p.venue.text : p.detail("publisher"));
-  k.add("rft.place", p.detail("address"));
-  k.add("rft.isbn", p.detail("isbn"));
-  k.add("rft.issn", p.detail("issn"));
+  k.add("rft.pub", p.venue_is_publisher() && !thesis ? p.venue.text : latex::decoded_field(p, "publisher"));
+  k.add("rft.place", latex::decoded_field(p, "address"));
+  k.add("rft.isbn", latex::decoded_field(p, "isbn"));
+  k.add("rft.issn", latex::decoded_field(p, "issn"));
   if (!p.doi().empty()) k.add("rft_id", "info:doi/" + p.doi());
   if (!p.arxiv().empty()) k.add("rft_id", "info:arxiv/" + p.arxiv());
   k.add("rft_id", record_address(p));
@@ -157,7 +158,7 @@ void json_ld_work(json::Writer& w, const Publication& p, const Written& written)
       w.key("isPartOf").begin_object().field("@type", container).field("name", p.venue.text).end_object();
     }
   }
-  if (const std::string pages = p.detail("pages"); !pages.empty()) w.field("pagination", pages);
+  if (const std::string pages = latex::decoded_field(p, "pages"); !pages.empty()) w.field("pagination", pages);
   if (!p.doi().empty()) w.field("identifier", "https://doi.org/" + p.doi()).field("sameAs", "https://doi.org/" + p.doi());
   if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
   if (!p.abstract().empty()) w.field("abstract", p.abstract().text);

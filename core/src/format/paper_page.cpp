@@ -9,8 +9,9 @@
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
-#include "text/string_ids.hpp"
+#include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
@@ -229,19 +230,19 @@ std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
     case PubType::Preprint: meta(h, "citation_journal_title", venue); break;  // (arXiv's "arXiv preprint ...")
     default: break;
   }
-  if (p.type == PubType::Report) meta(h, "citation_technical_report_number", p.detail("number"));
-  meta(h, "citation_volume", p.detail("volume"));
+  if (p.type == PubType::Report) meta(h, "citation_technical_report_number", latex::decoded_field(p, "number"));
+  meta(h, "citation_volume", latex::decoded_field(p, "volume"));
   if (p.type != PubType::Report) {
-    const std::string issue = p.detail("number");
-    meta(h, "citation_issue", issue.empty() ? p.detail("issue") : issue);
+    const std::string issue = latex::decoded_field(p, "number");
+    meta(h, "citation_issue", issue.empty() ? latex::decoded_field(p, "issue") : issue);
   }
-  const auto [first, last] = detail::page_range(p.detail("pages"));
+  const auto [first, last] = detail::page_range(latex::decoded_field(p, "pages"));
   meta(h, "citation_firstpage", first);
   meta(h, "citation_lastpage", last);
-  meta(h, "citation_publisher", p.venue_is_publisher() && p.type != PubType::Thesis && p.type != PubType::Report ? venue : p.detail("publisher"));
+  meta(h, "citation_publisher", p.venue_is_publisher() && p.type != PubType::Thesis && p.type != PubType::Report ? venue : latex::decoded_field(p, "publisher"));
   meta(h, "citation_doi", p.doi());
-  meta(h, "citation_isbn", p.detail("isbn"));
-  meta(h, "citation_issn", p.detail("issn"));
+  meta(h, "citation_isbn", latex::decoded_field(p, "isbn"));
+  meta(h, "citation_issn", latex::decoded_field(p, "issn"));
   for (const Link& l : p.links)
     if (l.label == "pdf") {
       // Only an absolute web address: Scholar fetches it (never a javascript: or data: one, and

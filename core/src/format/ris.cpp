@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "papershelf/format.hpp"
+#include "papershelf/latex.hpp"
 
 namespace papershelf {
 namespace {
@@ -77,21 +78,21 @@ void write_record(Ris& r, const Publication& p) {
   for (const Person& a : p.authors) r.tag("AU", inverted_name(a));
   for (const Person& a : p.editors()) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", inverted_name(a));
   r.tag("TI", full_title(p));
-  r.tag("ST", p.detail("shorttitle"));
+  r.tag("ST", latex::decoded_field(p, "shorttitle"));
   const bool publisher_venue = p.venue_is_publisher();
   if (!publisher_venue) r.tag("T2", p.venue.text);
-  r.tag("T3", p.detail("series"));
+  r.tag("T3", latex::decoded_field(p, "series"));
   if (p.date.year) r.tag("PY", std::to_string(p.date.year));
   if (p.date.year && p.date.month) {  // "2025/03//", "2025/03/05/"
     std::string da = std::to_string(p.date.year) + "/" + two_digits(p.date.month) + "/";
     if (p.date.day) da += two_digits(p.date.day);
     r.tag("DA", da + "/");
   }
-  r.tag("VL", p.detail("volume"));
-  std::string number = p.detail("number");
-  if (number.empty()) number = p.detail("issue");
+  r.tag("VL", latex::decoded_field(p, "volume"));
+  std::string number = latex::decoded_field(p, "number");
+  if (number.empty()) number = latex::decoded_field(p, "issue");
   r.tag(p.type == PubType::Journal || p.type == PubType::Preprint ? "IS" : "M1", number);
-  const std::string pages = p.detail("pages");
+  const std::string pages = latex::decoded_field(p, "pages");
   if (!pages.empty()) {
     std::size_t dash = pages.find("\xE2\x80\x93");  // an en dash, as "--" decodes
     std::size_t width = 3;
@@ -102,17 +103,17 @@ void write_record(Ris& r, const Publication& p) {
     r.tag("SP", dash == std::string::npos ? pages : pages.substr(0, dash));
     if (dash != std::string::npos) r.tag("EP", pages.substr(dash + width));
   }
-  r.tag("PB", publisher_venue ? p.venue.text : p.detail("publisher"));
-  std::string place = p.detail("address");
-  if (place.empty()) place = p.detail("location");
+  r.tag("PB", publisher_venue ? p.venue.text : latex::decoded_field(p, "publisher"));
+  std::string place = latex::decoded_field(p, "address");
+  if (place.empty()) place = latex::decoded_field(p, "location");
   r.tag("CY", place);
-  r.tag("ET", p.detail("edition"));
-  r.tag("SN", p.detail("isbn"));
-  r.tag("SN", p.detail("issn"));
-  r.tag("M3", p.detail("type"));
-  r.tag("LA", p.detail("language"));
+  r.tag("ET", latex::decoded_field(p, "edition"));
+  r.tag("SN", latex::decoded_field(p, "isbn"));
+  r.tag("SN", latex::decoded_field(p, "issn"));
+  r.tag("M3", latex::decoded_field(p, "type"));
+  r.tag("LA", latex::decoded_field(p, "language"));
   r.tag("DO", p.doi());
-  if (const std::string urldate = p.detail("urldate"); !urldate.empty()) {  // accessed: "2026/03/02/"
+  if (const std::string urldate = latex::decoded_field(p, "urldate"); !urldate.empty()) {  // accessed: "2026/03/02/"
     std::string y2 = urldate;
     for (char& c : y2) c = c == '-' ? '/' : c;
     r.tag("Y2", y2 + (std::count(y2.begin(), y2.end(), '/') == 2 ? "/" : ""));

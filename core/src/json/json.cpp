@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "papershelf/unicode.hpp"
-#include "query/index_sort.hpp"
+#include "text/index_sort.hpp"
 
 namespace papershelf::json {
 namespace {

@@ -12,11 +12,11 @@
 #include <cstring>
 #include <optional>
 
+#include "latex/markup.hpp"
 #include "papershelf/diagnostics.hpp"
 #include "papershelf/unicode.hpp"
-#include "query/index_sort.hpp"
-#include "text/markup.hpp"
 #include "text/bytes.hpp"
+#include "text/index_sort.hpp"
 #include "text/scratch.hpp"
 
 namespace papershelf::latex {
@@ -1367,6 +1367,11 @@ std::string encode(const RichText& text) {
   }
   close_until(t.size() + 1);
   return out;
+}
+
+std::string decoded_field(const Publication& p, std::string_view name) {
+  const std::string* value = p.extra_field(name);
+  return value ? decode(*value).text : std::string();
 }
 
 }  // namespace papershelf::latex

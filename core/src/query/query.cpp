@@ -7,8 +7,8 @@
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
 #include "query/cache.hpp"
-#include "query/index_sort.hpp"
 #include "text/bytes.hpp"
+#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {

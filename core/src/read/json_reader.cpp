@@ -9,16 +9,17 @@
 #include <charconv>
 #include <climits>
 
-#include "bibtex/mapping.hpp"
 #include "csl/mapping.hpp"
+#include "latex/markup.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
-#include "query/index_sort.hpp"
+#include "read/bibtex/mapping.hpp"
 #include "read/record_keys.hpp"
-#include "text/markup.hpp"
+#include "read/settle.hpp"
+#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
@@ -203,7 +204,7 @@ bool bool_of(const Value& j) {
 }
 
 // CSL rich-text markup (<i>, <b>, <sc>, <sup>, <sub>, <span class="nocase">, small-caps spans),
-// read by the core's one inline-markup reader (text/markup.hpp).
+// read by the core's one inline-markup reader (latex/markup.hpp).
 RichText csl_rich_text(const std::string& raw) {
   RichText out;
   out.text = unicode::to_nfc(raw);  // (markup is ASCII: NFC of the whole equals NFC of the pieces)
@@ -541,16 +542,13 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   p.set_abstract(csl_rich_text(field(item, "abstract")));
   if (const Value* it = item.find("selected")) p.selected = bool_of(*it);
   if (const Value* it = item.find("links")) add_links(p.links, *it);
-  // DOI and arXiv id cleaned, and their links made, as the BibTeX reader does.
+  // DOI and arXiv id cleaned (their links are made with the record's other implied ones, below).
   p.set_doi(bibtex::clean_doi(field(item, "DOI")));
   if (p.doi().empty()) p.set_doi(bibtex::clean_doi(field(item, "doi")));
   p.set_arxiv(bibtex::clean_arxiv(field(item, "arxiv")));
   std::string url = field(item, "URL");
   if (url.empty()) url = field(item, "url");
   if (!url.empty()) p.links.push_back({"url", url});
-  if (!p.doi().empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi())});
-  if (!p.arxiv().empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv())});
-  bibtex::tidy_links(p);
   detail::StringIds seen_tags;  // a linear find per tag was quadratic in the tag count
   std::vector<std::string> tags;
   for (const char* k : {"tags", "keyword", "keywords"}) {
@@ -564,28 +562,21 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   if (p.thumbnail().empty()) p.set_thumbnail(field(item, "preview"));
   if (const Value* it = item.find("citations")) p.set_citations(int_of(*it));
 
-  // Status from the same clues as in BibTeX: a stated status, else the badge, the note ("Under
-  // review"), what the venue says, a preprint server as the venue.
-  bibtex::StatusClues clues;
+  // The rest as every reader does it (read/settle.hpp): the arXiv id and the links a record
+  // implies, then its status from the same clues as in BibTeX (a stated status, else the badge,
+  // the note, what the venue says, a preprint server as the venue or its DOI).
+  detail::RecordClues clues;
+  clues.venue = detail::venue_clues(p.venue.text);
+  clues.typed = true;
   const std::string status = field(item, "status");
   if (!status.empty()) {
-    clues.pubstate = status_from_string(status);
-    if (!clues.pubstate)
+    clues.stated = status_from_string(status);
+    if (!clues.stated)
       ctx.report(offset, Severity::Warning, "unknown status \"" + excerpt(status) + "\" in \"" + excerpt(p.key) + "\"");
   }
-  const bool preprint_server = bibtex::is_preprint_server(p.venue.text);
-  clues.entry_type = p.type == PubType::Preprint ? "unpublished" : "";
-  clues.has_arxiv = !p.arxiv().empty() || preprint_server;
-  clues.has_venue = !p.venue.empty() && !preprint_server;
-  clues.badge = p.badge();
-  clues.note = p.note().text;
-  clues.venue_status = bibtex::venue_status(p.venue.text);
-  p.status = bibtex::infer_status(clues);
-  if (p.type == PubType::Preprint && p.status == Status::Published && !clues.pubstate) p.status = Status::Preprint;
-  if (preprint_server && p.status == Status::Published) p.status = Status::Preprint;
-  if (preprint_server && p.type == PubType::Journal) p.type = PubType::Preprint;
-
-  keep_details(item, p);
+  keep_details(item, p);  // (first: a preprint server's venue finds its id in the eprint fields)
+  detail::settle_identifiers(p, clues);
+  detail::settle_status(p, clues);
   return p;
 }
 

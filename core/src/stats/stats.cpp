@@ -7,7 +7,7 @@
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
-#include "query/index_sort.hpp"
+#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {

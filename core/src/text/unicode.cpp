@@ -1,6 +1,6 @@
 // UTF-8, canonical composition and search folding over generated tables (see unicode_tables.inc).
 #include "papershelf/unicode.hpp"
-#include "query/index_sort.hpp"
+#include "text/index_sort.hpp"
 
 #include <algorithm>
 #include <cstring>

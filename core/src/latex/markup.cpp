@@ -1,4 +1,4 @@
-#include "text/markup.hpp"
+#include "latex/markup.hpp"
 
 #include <algorithm>
 #include <cstdint>

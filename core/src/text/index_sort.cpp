@@ -1,4 +1,4 @@
-#include "query/index_sort.hpp"
+#include "text/index_sort.hpp"
 
 namespace papershelf::detail {
 

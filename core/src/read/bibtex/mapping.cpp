@@ -1,5 +1,5 @@
 // Field semantics shared by the BibTeX reader and writer (see mapping.hpp).
-#include "bibtex/mapping.hpp"
+#include "read/bibtex/mapping.hpp"
 
 #include <algorithm>
 #include <cctype>

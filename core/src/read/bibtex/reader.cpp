@@ -14,15 +14,16 @@
 #include <memory>
 #include <optional>
 
-#include "bibtex/mapping.hpp"
-#include "bibtex/raw.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
-#include "query/index_sort.hpp"
+#include "read/bibtex/mapping.hpp"
+#include "read/bibtex/raw.hpp"
 #include "read/record_keys.hpp"
+#include "read/settle.hpp"
 #include "text/bytes.hpp"
+#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
@@ -157,16 +158,12 @@ class Resolver {
   void report_name_issues(const Field& f, const NameList& names);
   // What a venue's text says about its records, worked out once per distinct venue (a file
   // names a few dozen venues over thousands of entries).
-  struct VenueClues {
-    bool preprint_server = false;
-    std::optional<Status> status;
-  };
   detail::StringIds venue_ids_;
-  std::vector<VenueClues> venue_clues_;
-  VenueClues venue_clues(std::string_view venue) {
+  std::vector<detail::VenueClues> venue_clues_;
+  detail::VenueClues venue_clues(std::string_view venue) {
     if (venue.empty()) return {};
     if (const std::uint32_t id = venue_ids_.find(venue); id != detail::StringIds::kAbsent) return venue_clues_[id];
-    const VenueClues clues{bibtex::is_preprint_server(venue), bibtex::venue_status(venue)};
+    const detail::VenueClues clues = detail::venue_clues(venue);
     if (venue_ids_.size() < 4096) {  // (memory stays bounded whatever the file)
       venue_ids_.insert(venue);
       venue_clues_.push_back(clues);
@@ -1062,51 +1059,16 @@ void Resolver::map(const Entry& e, Publication& p) {
            "entry '" + excerpt(e.key) + "' has no title: it is left out of the list");
   }
   if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_extra(p.extra));
-  // A journal that is a preprint server (Google Scholar's "arXiv preprint arXiv:...", DBLP's
-  // "CoRR") makes a preprint, not a journal article.
-  const VenueClues venue_says = venue_clues(p.venue.text);
-  const bool preprint_server = venue_says.preprint_server;
-  if (preprint_server && p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
-  if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));
-  const bool preprint_doi = bibtex::preprint_doi(p.doi());
-  if (!p.arxiv().empty()) add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv()));
-  if (!p.doi().empty()) add_link(p, "doi", bibtex::doi_url(p.doi()));
-  link_from_text(e, p);
-  // A record that is only an arxiv.org address (Zotero's web-page items) is that arXiv paper, of
-  // the year its identifier says when it says none itself.
-  if (p.arxiv().empty()) {
-    std::string id;
-    for (const Link& l : p.links)
-      if (!(id = bibtex::arxiv_from_url(l.url)).empty()) break;
-    if (!id.empty()) {
-      p.set_arxiv(std::move(id));
-      if (!p.date.year) p.date.year = bibtex::arxiv_year(p.arxiv());
-      add_link(p, "arxiv", bibtex::arxiv_url(p.arxiv()));
-    }
-  }
-  bibtex::tidy_links(p);
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
-
-  bibtex::StatusClues clues;
-  clues.pubstate = pubstate;
+  // The rest as every reader does it (read/settle.hpp), with the note's or howpublished's address
+  // after the arXiv and DOI links.
+  detail::RecordClues clues;
+  clues.venue = venue_clues(p.venue.text);
+  clues.stated = pubstate;
   clues.entry_type = e.type;
-  clues.has_arxiv = !p.arxiv().empty() || preprint_server || preprint_doi;
-  clues.has_venue = !p.venue.empty() && !preprint_server;
-  clues.badge = p.badge();
-  clues.note = p.note().text;
-  clues.venue_status = venue_says.status;
-  p.status = bibtex::infer_status(clues);
-  // ("booktitle = {ArXiv Preprint}" on an @inproceedings is a preprint too.)
-  // (and so is a record whose DOI a preprint server gave: the DOI says which version it is)
-  if ((preprint_server || preprint_doi) && p.status == Status::Published) p.status = Status::Preprint;
-  p.type = bibtex::infer_type(e.type, p.status,
-                              preprint_server || bibtex::preprint_shape(e.type, clues.has_arxiv, clues.has_venue));
-  // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
-  // {presentation}): a talk given, not a preprint.
-  if ((e.type == "unpublished" || e.type == "misc") && !preprint_server && !preprint_doi && bibtex::says_talk(p.tags())) {
-    p.type = PubType::Talk;
-    if (p.status == Status::Preprint && !pubstate) p.status = Status::Published;
-  }
+  detail::settle_identifiers(p, clues);
+  link_from_text(e, p);
+  detail::settle_status(p, clues);
 }
 
 

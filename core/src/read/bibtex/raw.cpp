@@ -4,7 +4,7 @@
 // next '@' that starts a line, and a value that runs into the next entry (an
 // unclosed brace or quote) is cut there, so one bad entry never swallows the
 // rest.
-#include "bibtex/raw.hpp"
+#include "read/bibtex/raw.hpp"
 
 #include <cstring>
 

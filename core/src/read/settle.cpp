@@ -1,0 +1,76 @@
+#include "read/settle.hpp"
+
+#include <string>
+#include <utility>
+
+#include "read/bibtex/mapping.hpp"
+
+namespace papershelf::detail {
+
+VenueClues venue_clues(std::string_view venue) {
+  if (venue.empty()) return {};
+  return {bibtex::is_preprint_server(venue), bibtex::venue_status(venue)};
+}
+
+void settle_identifiers(Publication& p, RecordClues& clues) {
+  if (clues.venue.preprint_server && p.arxiv().empty())
+    p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
+  if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));
+  clues.preprint_doi = bibtex::preprint_doi(p.doi());
+  if (!p.arxiv().empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv())});
+  if (!p.doi().empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi())});
+}
+
+void settle_status(Publication& p, const RecordClues& clues) {
+  // A record that is only an arxiv.org address (Zotero's web-page items) is that arXiv paper, of
+  // the year its identifier says when it says none itself.
+  if (p.arxiv().empty()) {
+    std::string id;
+    for (const Link& l : p.links)
+      if (!(id = bibtex::arxiv_from_url(l.url)).empty()) break;
+    if (!id.empty()) {
+      p.set_arxiv(std::move(id));
+      if (!p.date.year) p.date.year = bibtex::arxiv_year(p.arxiv());
+      p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv())});
+    }
+  }
+  bibtex::tidy_links(p);
+
+  // A preprint server as the venue ("booktitle = {ArXiv Preprint}" on an @inproceedings too), or
+  // a DOI a preprint server gave (the DOI says which version it is), makes a preprint.
+  const bool preprint = clues.venue.preprint_server || clues.preprint_doi;
+  // A type the format named is kept, but for "other" (a CSL webpage or document): what that is,
+  // its clues say, as for BibTeX's @misc.
+  const bool typed = clues.typed && p.type != PubType::Misc;
+  const std::string_view entry_type = !clues.typed                   ? clues.entry_type
+                                      : p.type == PubType::Misc     ? "misc"
+                                      : p.type == PubType::Preprint ? "unpublished"
+                                                                    : "";
+  bibtex::StatusClues status;
+  status.pubstate = clues.stated;
+  status.entry_type = entry_type;
+  status.has_arxiv = !p.arxiv().empty() || preprint;
+  status.has_venue = !p.venue.empty() && !clues.venue.preprint_server;
+  status.badge = p.badge();
+  status.note = p.note().text;
+  status.venue_status = clues.venue.status;
+  p.status = bibtex::infer_status(status);
+  if (preprint && p.status == Status::Published) p.status = Status::Preprint;
+
+  if (typed) {
+    if (p.type == PubType::Preprint && p.status == Status::Published && !clues.stated) p.status = Status::Preprint;
+    if (preprint && p.type == PubType::Journal) p.type = PubType::Preprint;
+    return;
+  }
+  p.type = bibtex::infer_type(entry_type, p.status,
+                              clues.venue.preprint_server ||
+                                  bibtex::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
+  // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
+  // {presentation}): a talk given, not a preprint.
+  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint && bibtex::says_talk(p.tags())) {
+    p.type = PubType::Talk;
+    if (p.status == Status::Preprint && !clues.stated) p.status = Status::Published;
+  }
+}
+
+}  // namespace papershelf::detail
