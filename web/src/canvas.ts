@@ -4,103 +4,8 @@
 // work happens here or in the widget: the element's Library does it.
 import type { UsefulControls, View } from "./core.js";
 import { rasterize, type FaceSpec } from "./canvas-glyphs.js";
-
-/** The raw Emscripten module of papershelf-canvas.wasm (internal). */
-export interface CanvasModule {
-  HEAPU8: Uint8Array;
-  HEAPU32: Uint32Array;
-  UTF8ToString(ptr: number, maxBytes?: number): string;
-  _malloc(n: number): number;
-  _free(p: number): void;
-  _ps_canvas_init(): number;
-  _ps_canvas_set_glyphs(face: number, size: number, scale: number, replace: number, count: number, codepoints: number, metrics: number, alpha: number): void;
-  _ps_canvas_set_query(search: number, filter: number, sort: number, group: number): void;
-  _ps_canvas_set_view(entries: number, count: number, json: number): number;
-  _ps_canvas_set_rows(records: number, count: number, json: number): number;
-  _ps_canvas_clear_rows(): void;
-  _ps_canvas_set_theme(dark: number, text: number, background: number, accent: number, touch: number): void;
-  _ps_canvas_set_max_authors(n: number): void;
-  _ps_canvas_set_controls(shown: number): void;
-  _ps_canvas_set_labels(json: number): void;
-  _ps_canvas_set_words(lang: number, file: number): void;
-  _ps_canvas_labels(): number;
-  _ps_canvas_mouse(x: number, y: number, buttons: number): void;
-  _ps_canvas_wheel(dx: number, dy: number): number;
-  _ps_canvas_can_scroll(x: number, y: number, dy: number): number;
-  _ps_canvas_scroll_by(pixels: number): void;
-  _ps_canvas_mods(ctrl: number, shift: number, alt: number, meta: number): void;
-  _ps_canvas_key(name: number, down: number): number;
-  _ps_canvas_text(utf8: number): void;
-  _ps_canvas_focus(focused: number): void;
-  _ps_canvas_frame(width: number, height: number, ratio: number, time: number): number;
-  _ps_canvas_step(time: number): number;
-  _ps_canvas_take_actions(): number;
-  _ps_canvas_probe(): number;
-  _ps_canvas_result_length(): number;
-}
-
-export type CanvasFactory = (options: {
-  canvas: HTMLCanvasElement;
-  locateFile?: (file: string) => string;
-  onCopyText?: (text: string) => void;
-}) => Promise<CanvasModule>;
-
-/** What papershelf-canvas.mjs exports: the Emscripten factory and this file's bridge, so the
- *  bridge is downloaded with the renderer, not with every embed. */
-export interface CanvasBundle {
-  default: CanvasFactory;
-  CanvasView: typeof CanvasView;
-}
-
-/** Where the canvas module comes from (the script tag knows its own URL). */
-export interface CanvasAssets {
-  load: () => Promise<CanvasBundle>;
-  locateFile: (file: string) => string;
-}
-
-export interface QueryState {
-  search: string;
-  filter: string;
-  sort: string;
-  group: string;
-}
-
-/** What the widget asks of the element. */
-export interface CanvasHost {
-  /** View-model objects (Library.entries) for these record indices; a promise when the library
-   *  lives in a worker. */
-  rows(records: number[]): unknown[] | Promise<unknown[]>;
-  /** The user changed the query inside the canvas. */
-  query(state: QueryState): void;
-  open(url: string): void;
-  /** Copy a record in a citation style or an export format (the core's text names). */
-  copy(format: string, record: number): void;
-  copyText(text: string): void;
-  missingGlyphs(chars: string): void;
-  /** A row took keyboard focus: its title, for a live region. */
-  announce(text: string): void;
-}
-
-export interface Theme {
-  dark: boolean;
-  /** CSS colours; empty = the widget's default. */
-  text: string;
-  background: string;
-  accent: string;
-  /** The CSS font-family the widget draws with (the page's); empty = sans-serif. */
-  font: string;
-}
-
-interface Actions {
-  query: QueryState | null;
-  open: string[];
-  copy: { record: number; format: string }[];
-  needRows: number[];
-  missingGlyphs: string;
-  announce: string;
-  textInput: boolean;
-  cursor: string;
-}
+import { listenForInput } from "./canvas-input.js";
+import type { Actions, CanvasAssets, CanvasFactory, CanvasHost, CanvasModule, QueryState, Theme } from "./canvas-module.js";
 
 const encoder = new TextEncoder();
 // Drawn into the atlas before the first frame: ASCII, Latin-1 and Latin Extended-A (names across
@@ -112,8 +17,6 @@ const BASE_CHARS = [...range(0x20, 0x7e), ...range(0xa0, 0x17f), ..."…–—�
 // frame takes 20-30 ms in a software-rendered browser, and would delay an answer that comes
 // sooner.
 const ANSWER_WAIT_MS = 80;
-// A finger held this long without moving opens the row's menu (Android's long press is 400-500 ms).
-const LONG_PRESS_MS = 500;
 
 /** "rgb(26, 95, 180)" -> IM_COL32 (0xAABBGGRR); 0 when the colour is unknown or transparent. */
 function imColor(css: string): number {
@@ -166,7 +69,23 @@ export class CanvasView {
     this.#input.setAttribute("aria-hidden", "true");
     this.#input.setAttribute("autocapitalize", "off");
     canvas.before(this.#input);
-    this.#listen();
+    listenForInput({
+      module: m,
+      canvas,
+      input: this.#input,
+      kick: () => this.kick(),
+      typed: (steps) => this.#typed(steps),
+      withStrings: (texts, fn) => this.#withStrings(texts, fn),
+      touchStarted: (x, y) => {
+        this.#fling = 0;
+        [this.#touchX, this.#touchY] = [x, y];
+      },
+      fling: (speed) => {
+        this.#fling = speed;
+        this.kick();
+      },
+      handingFocus: () => this.#handingFocus,
+    });
     this.#resize = new ResizeObserver(() => this.kick());
     this.#resize.observe(canvas);
     // A web font that finishes loading after the glyphs were drawn (in a fallback face) has them
@@ -460,179 +379,6 @@ export class CanvasView {
   }
 
   // ------------------------------------------------------------------ input
-
-  #listen(): void {
-    const c = this.#canvas;
-    const m = this.#m;
-    const mods = (e: KeyboardEvent | PointerEvent | WheelEvent) =>
-      m._ps_canvas_mods(+e.ctrlKey, +e.shiftKey, +e.altKey, +e.metaKey);
-    let clickFocus = false;
-    const at = (e: { clientX: number; clientY: number }) => {
-      const r = c.getBoundingClientRect();
-      return [e.clientX - r.left, e.clientY - r.top];
-    };
-    const pointer = (e: PointerEvent) => {
-      if (e.pointerType === "touch") return;  // fingers scroll (below); a tap is a click
-      mods(e);
-      const [x, y] = at(e);
-      m._ps_canvas_mouse(x, y, e.buttons & 7);
-      this.kick();
-    };
-    c.addEventListener("pointermove", pointer);
-    c.addEventListener("pointerdown", (e) => {
-      clickFocus = true;
-      c.focus({ preventScroll: true });
-      clickFocus = false;
-      // (synthetic events from automation have no active pointer to capture)
-      if (e.pointerType !== "touch" && e.isTrusted) c.setPointerCapture(e.pointerId);
-      pointer(e);
-    });
-    c.addEventListener("pointerup", pointer);
-    c.addEventListener("pointerleave", (e) => {
-      if (e.pointerType === "touch") return;
-      m._ps_canvas_mouse(-1e6, -1e6, 0);
-      this.kick();
-    });
-    c.addEventListener("contextmenu", (e) => e.preventDefault());
-    // The wheel scrolls the table until its end, then the page (the widget says which).
-    c.addEventListener("wheel", (e) => {
-      if (e.ctrlKey) return;  // the browser's zoom
-      const unit = e.deltaMode === 1 ? 3 : e.deltaMode === 2 ? 0.1 : 100;
-      const [x, y] = at(e);
-      m._ps_canvas_mouse(x, y, e.buttons & 7);
-      if (!m._ps_canvas_wheel(-e.deltaX / unit, -e.deltaY / unit)) return;
-      e.preventDefault();
-      this.kick();
-    }, { passive: false });
-    // Touch: a vertical drag that the table can follow scrolls the table for the whole gesture
-    // (its touchmoves are kept from the page); one it cannot (at an end, or sideways) is left to
-    // the page from its start, as the browser chains a native overflow box. A tap is a click.
-    // A finger held still is a right click there: the row's menu (copy, cite, open), as a long
-    // press opens a link's menu in the browser.
-    let touch: { x0: number; y0: number; y: number; t: number; v: number; mode: "" | "table" | "page" | "menu"; hold: number } | null = null;
-    const release = () => { if (touch) clearTimeout(touch.hold); };
-    c.addEventListener("touchstart", (e) => {
-      this.#fling = 0;
-      release();
-      if (e.touches.length !== 1) { touch = null; return; }
-      const [x, y] = at(e.touches[0]);
-      [this.#touchX, this.#touchY] = [x, y];
-      const held = { x0: x, y0: y, y, t: e.timeStamp, v: 0, mode: "" as const, hold: 0 };
-      held.hold = window.setTimeout(() => {
-        if (touch !== held || touch.mode) return;
-        touch.mode = "menu";
-        m._ps_canvas_mouse(x, y, 0);
-        m._ps_canvas_mouse(x, y, 2);
-        m._ps_canvas_mouse(x, y, 0);
-        this.kick();
-      }, LONG_PRESS_MS);
-      touch = held;
-    }, { passive: true });
-    c.addEventListener("touchmove", (e) => {
-      if (!touch || e.touches.length !== 1) return;
-      const [x, y] = at(e.touches[0]);
-      if (!touch.mode) {
-        const dx = x - touch.x0, dy = y - touch.y0;
-        if (Math.abs(dx) < 3 && Math.abs(dy) < 3) return;
-        release();
-        touch.mode = Math.abs(dy) > Math.abs(dx) && m._ps_canvas_can_scroll(touch.x0, touch.y0, dy) ? "table" : "page";
-      }
-      if (touch.mode !== "table") return;
-      if (e.cancelable) e.preventDefault();
-      const dt = Math.max(1, e.timeStamp - touch.t);
-      touch.v = 0.8 * ((touch.y - y) / dt) + 0.2 * touch.v;  // px/ms, smoothed over the last moves
-      m._ps_canvas_scroll_by(touch.y - y);
-      [touch.y, touch.t] = [y, e.timeStamp];
-      this.kick();
-    }, { passive: false });
-    c.addEventListener("touchend", (e) => {
-      release();
-      const t = touch;
-      touch = null;
-      if (!t) return;
-      if (t.mode === "menu") {  // (the menu stays open; no mouse events for this touch)
-        if (e.cancelable) e.preventDefault();
-        return;
-      }
-      if (t.mode === "table") {
-        if (e.timeStamp - t.t < 100 && Math.abs(t.v) > 0.1) {
-          this.#fling = t.v;
-          this.kick();
-        }
-        return;
-      }
-      if (t.mode) return;
-      // A tap: press and release at the finger (the widget's input queue keeps them apart). The
-      // browser's mouse events for it would come too late and focus the canvas again, taking the
-      // keyboard from the search field the tap has just opened: they are not made.
-      if (e.cancelable) e.preventDefault();
-      const [x, y] = at(e.changedTouches[0]);
-      m._ps_canvas_mouse(x, y, 0);
-      m._ps_canvas_mouse(x, y, 1);
-      m._ps_canvas_mouse(x, y, 0);
-      m._ps_canvas_mouse(-1e6, -1e6, 0);
-      // Run now, within the tap: a tap on the search field must focus the input while the
-      // browser still counts it as the user's (phones open their keyboard only then).
-      this.#typed(4);
-    }, { passive: false });
-    c.addEventListener("touchcancel", () => { release(); touch = null; });
-    const key = (down: number) => (e: KeyboardEvent) => {
-      if (e.key === "Tab") return;  // Tab leaves the canvas, like any other control on the page
-      if (e.isComposing || e.keyCode === 229) return;  // an input method's: its text comes as input
-      mods(e);
-      const used = this.#withStrings([e.key], (k) => m._ps_canvas_key(k, down));
-      const printable = down === 1 && [...e.key].length === 1;
-      if (printable && !e.ctrlKey && !e.metaKey) this.#withStrings([e.key], (t) => m._ps_canvas_text(t));
-      if (used || (printable && !e.ctrlKey && !e.metaKey)) e.preventDefault();
-      this.#typed();
-    };
-    const text = (t: string) => {
-      if (!t) return;
-      this.#withStrings([t], (p) => m._ps_canvas_text(p));
-      this.#typed();
-    };
-    const input = this.#input;
-    for (const target of [c, input] as HTMLElement[]) {
-      target.addEventListener("keydown", key(1));
-      target.addEventListener("keyup", key(0));
-      target.addEventListener("paste", (e) => {
-        e.preventDefault();
-        text(e.clipboardData?.getData("text") ?? "");
-      });
-    }
-    // While the widget edits text the keyboard is the input's, so that input methods, dead keys
-    // and on-screen keyboards work: what they insert is handed to the widget (typed keys went as
-    // keys, and their default was prevented), deletions go as keys.
-    input.addEventListener("beforeinput", (e) => {
-      if (e.isComposing) return;
-      const name = e.inputType === "deleteContentBackward" ? "Backspace" : e.inputType === "deleteContentForward" ? "Delete" : "";
-      if (!name) return;
-      e.preventDefault();
-      this.#withStrings([name], (k) => { m._ps_canvas_key(k, 1); m._ps_canvas_key(k, 0); });
-      this.#typed();
-    });
-    const take = () => {
-      const t = input.value;
-      input.value = "";
-      text(t);
-    };
-    input.addEventListener("input", (e) => { if (!(e as InputEvent).isComposing) take(); });
-    input.addEventListener("compositionend", take);
-    // Focus from the keyboard (not from a press, nor handed between the canvas and its input)
-    // puts ImGui's focus on a row; focus that leaves both leaves the widget.
-    c.addEventListener("focus", (e) => {
-      if (e.relatedTarget === input && this.#handingFocus) return;
-      if (!clickFocus) m._ps_canvas_focus(1);
-      this.kick();
-    });
-    const blur = (e: FocusEvent) => {
-      if (e.relatedTarget === c || e.relatedTarget === input) return;
-      m._ps_canvas_focus(0);
-      this.kick();
-    };
-    c.addEventListener("blur", blur);
-    input.addEventListener("blur", blur);
-  }
 
   #handingFocus = false;
   /** The keyboard follows the widget: to the input while a text field is edited, back to the

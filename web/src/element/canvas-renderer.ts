@@ -2,7 +2,8 @@
 // for screen readers and find-in-page, visually hidden. The widget asks the element for rows and
 // hands back the visitor's query, opens and copies.
 import type { UsefulControls, View } from "../core.js";
-import type { CanvasAssets, CanvasView, QueryState } from "../canvas.js";
+import type { CanvasView } from "../canvas.js";
+import type { CanvasAssets, QueryState } from "../canvas-module.js";
 import type { Shelf } from "../worker.js";
 import type { ShelfHost } from "./host.js";
 import { canvasWords } from "./labels.js";

@@ -2,14 +2,14 @@
 // keeps the visitor's state (and the URL's), and shows each view in order through its parts. It
 // is the host every part asks (host.ts); element.ts gives it the element's lifecycle and API.
 import type { Diagnostic, FilterEdit, Papershelf, View } from "../core.js";
-import type { CanvasAssets } from "../canvas.js";
+import type { CanvasAssets } from "../canvas-module.js";
 import type { Shelf } from "../worker.js";
 import type { EventDetails } from "./api.js";
 import { CanvasRenderer } from "./canvas-renderer.js";
 import { DataSource, dataInput, inlineData } from "./data-source.js";
 import type { ShelfHost } from "./host.js";
-import { addShippedLanguage, checkedLabels, labelsFor, type Labels } from "./labels.js";
-import { fetchLanguage, labelsFromFile } from "./languages.js";
+import { checkedLabels, labelsFor, type Labels } from "./labels.js";
+import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
 import { carryOver, FIRST_CHUNK, ListView } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
@@ -20,7 +20,7 @@ import { Panels } from "./panels.js";
 import { ProfileCard } from "./profile.js";
 import { buildShell, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
 import { Toolbar } from "./toolbar.js";
-import { UrlState, type VisitorState } from "./url-state.js";
+import { keepApplied, UrlState, type VisitorState } from "./url-state.js";
 
 /** The parts, made once the element is first connected. */
 interface Parts { toolbar: Toolbar; list: ListView; panels: Panels; profile: ProfileCard; canvas: CanvasRenderer }
@@ -53,6 +53,7 @@ export class ShelfController implements ShelfHost {
   #url: UrlState;
   #theme: PageTheme;
   #source: DataSource;
+  #speaker: Speaker;
   /** The work under way: a load, a render or a filter edit. */
   rendering: Promise<void> = Promise.resolve();
 
@@ -63,6 +64,7 @@ export class ShelfController implements ShelfHost {
     this.#canvasAssets = canvas;
     this.#url = new UrlState(element);
     this.#theme = new PageTheme(element, root, loader, () => { if (this.#parts?.canvas.live && this.#view) this.refresh(); });
+    this.#speaker = new Speaker(() => this.#lang(), canvas?.locateFile, (message) => this.problem("lang", message));
     this.#source = new DataSource(loader, worker, (done, total, text) => showProgress(this.parts, done, total, text), () => this.labels);
   }
 
@@ -78,8 +80,7 @@ export class ShelfController implements ShelfHost {
     this.#labelOverrides = checkedLabels(value, "labels");
     this.relabel();
   }
-  get language(): { code: string; text: string } | undefined { return this.#language; }
-  #language?: { code: string; text: string };
+  get language(): { code: string; text: string } | undefined { return this.#speaker.language; }
   get library(): Shelf | undefined { return this.#library; }
   get view(): View | undefined { return this.#view; }
   get state(): VisitorState { return this.#state; }
@@ -159,52 +160,20 @@ export class ShelfController implements ShelfHost {
   #relabelParts(): void {
     this.#parts!.toolbar.applyLabels();
     labelShell(this.parts, this.labels);
-    // The language the list speaks, for the stylesheet (its menus are wider than English ones).
-    const words = this.#lang().toLowerCase().split(/[-_]/)[0];
-    if (words && words !== "en") this.parts.shelf.dataset.words = words;
+    const words = this.#speaker.words;
+    if (words) this.parts.shelf.dataset.words = words;
     else delete this.parts.shelf.dataset.words;
   }
 
   /** The language or the label overrides changed: relabel, and render the entries again. */
   relabel(): void {
     if (!this.#parts) return;
-    this.rendering = this.#speak(this.#library).then(() => {
+    this.rendering = this.#speaker.speak(this.#library).then(() => {
       this.#relabelParts();
       this.#parts!.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
       this.showProblems();
       this.refresh();
     });
-  }
-
-  /** The language the core's words are in, per library (a new library starts in English). */
-  #spoken = new WeakMap<Shelf, string>();
-  #unspoken = new Set<string>();
-
-  /**
-   * Speaks the element's language: the shipped file for its `lang` (fetched once per page, beside
-   * the script) gives the element its labels and the core its words. English needs no file; a
-   * language papershelf does not ship stays English unless the page registered it (addLanguage).
-   */
-  async #speak(library: Shelf | undefined): Promise<void> {
-    const locate = this.#canvasAssets?.locateFile;
-    if (!locate) return;
-    let language;
-    try {
-      language = await fetchLanguage(this.#lang(), locate);
-    } catch (err) {
-      const lang = this.#lang();
-      if (!this.#unspoken.has(lang)) {
-        this.#unspoken.add(lang);
-        this.problem("lang", `the words for lang="${lang.slice(0, 20)}" could not be loaded (${(err as Error).message}); the list's own words are in English`);
-      }
-    }
-    if (language) addShippedLanguage(language.code, labelsFromFile(language.file));
-    this.#language = language ? { code: language.code, text: language.text } : undefined;
-    const code = language?.code ?? "en";
-    if (!library || (this.#spoken.get(library) ?? "en") === code) return;
-    const problems = await library.setWords(code, language?.text ?? "{}");
-    this.#spoken.set(library, code);
-    for (const message of problems) this.problem("lang", `lang/${code}.json: ${message}`);
   }
 
   // ------------------------------------------------------------------ [SECTION] data
@@ -222,7 +191,7 @@ export class ShelfController implements ShelfHost {
         this.withoutFormats("papershelf-core-fast.mjs or .wasm cannot be loaded from beside the script");
     }).catch(() => {});
     // The page's language comes while the data downloads.
-    const speaking = this.#speak(undefined).then(() => { if (!stale()) this.#relabelParts(); });
+    const speaking = this.#speaker.speak(undefined).then(() => { if (!stale()) this.#relabelParts(); });
     const src = this.element.getAttribute("src");
     let input: string | Uint8Array | undefined = this.#data;
     let source = "data";
@@ -250,7 +219,7 @@ export class ShelfController implements ShelfHost {
       }
       const library = await this.#source.parse(input, source, owned);
       await speaking;
-      await this.#speak(library);
+      await this.#speaker.speak(library);
       if (stale()) return library.dispose();
       this.#library?.dispose();
       this.#library = library;
@@ -378,7 +347,10 @@ export class ShelfController implements ShelfHost {
     const fromLink = this.#fromLink;
     const view = await lib.query(queryOptions(this.element, this.#state, fromLink), { count: FIRST_CHUNK, options: this.formatOptions(), rows: parts.canvas.wantsRows() });
     if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
-    if (fromLink) this.#keepApplied(view);
+    if (fromLink) {
+      this.#fromLink = false;
+      if (keepApplied(this.#state, view.applied)) this.#url.write(this.#state, stateDefaults(this.element), false);
+    }
     const shelf = this.parts.shelf;
     const takingOver = shelf.dataset.state === "loading" && shelf.hasAttribute("data-prerendered");
     const press = this.#press();
@@ -396,7 +368,7 @@ export class ShelfController implements ShelfHost {
     this.parts.count.textContent = this.labels.results(view.entries.length, view.total);
     parts.panels.labelDownloads(view.entries.length);
     renderLegend(this.parts.legend, this.element.getAttribute("legend"), lib.profile.legend, view);
-    await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#spoken.get(lib) ?? "en"}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
+    await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#speaker.spoken(lib)}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
     if (token !== this.#refreshToken) return;
     this.element.toggleAttribute("data-shown", true);
     for (const li of touched) {
@@ -405,22 +377,6 @@ export class ShelfController implements ShelfHost {
     }
     await parts.list.revealTarget();
     this.emit("change", { get keys() { return view.keys; } });
-  }
-
-  /** A link's state as the core applied it: what it did not know (reported in `errors`) is
-   *  dropped from the state and from the URL, so no control shows a link's own words. */
-  #keepApplied(view: View): void {
-    this.#fromLink = false;
-    let changed = false;
-    for (const name of ["search", "sort", "group", "filter"] as const) {
-      const applied = view.applied[name];
-      const asked = this.#state[name];
-      if (asked && asked !== applied && !(name === "group" && applied === "none" && asked === "")) {
-        this.#state[name] = applied;
-        changed = true;
-      }
-    }
-    if (changed) this.#url.write(this.#state, stateDefaults(this.element), false);
   }
 
   /**

@@ -138,6 +138,11 @@ export function addShippedLanguage(code: string, labels: Partial<Labels>): void 
   SHIPPED.set(code, checkedLabels(labels, `lang/${code}.json`));
 }
 
+/** The language a `lang` is in, without its region or script: "de-CH" → "de", "zh_Hant" → "zh". */
+export function baseLanguage(lang: string): string {
+  return lang.toLowerCase().split(/[-_]/)[0];
+}
+
 /** Registers a language's labels (`lang="de"` or `"de-CH"` then use them). */
 export function addLanguage(lang: string, labels: Partial<Labels>): void {
   LANGUAGES.set(String(lang).toLowerCase(), checkedLabels(labels, `addLanguage("${String(lang).slice(0, 20)}")`));
@@ -147,7 +152,7 @@ export function addLanguage(lang: string, labels: Partial<Labels>): void {
  *  language as papershelf ships it, then as addLanguage registered it, then its region's, then
  *  `overrides`. A set may name some of a menu's values: the others keep the labels before it. */
 export function labelsFor(lang: string, overrides: Partial<Labels>): Labels {
-  const code = lang.toLowerCase(), base = code.split(/[-_]/)[0];
+  const code = lang.toLowerCase(), base = baseLanguage(lang);
   const sets = [DEFAULT_LABELS, SHIPPED.get(base) ?? {}, LANGUAGES.get(base) ?? {}, LANGUAGES.get(code) ?? {}, overrides];
   const menu = (key: "sortNames" | "groupNames" | "citationStyles") => Object.assign({}, ...sets.map((set) => set[key] ?? {})) as Record<string, string>;
   return { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames"), citationStyles: menu("citationStyles") };

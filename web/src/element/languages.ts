@@ -3,7 +3,8 @@
 // phrases are keyed by their English text, as the core looks them up; the element's labels are
 // the same phrases, so one file serves the core (the list, headings, menus, the card) and the
 // element (the toolbar, counts, panels) alike.
-import { count, DEFAULT_LABELS, type Labels } from "./labels.js";
+import type { Shelf } from "../worker.js";
+import { addShippedLanguage, baseLanguage, count, DEFAULT_LABELS, type Labels } from "./labels.js";
 
 /** The codes of the files in core/lang (a test checks the two agree). */
 export const SHIPPED_LANGUAGES = ["de", "es", "fr", "it", "ja", "ko", "pt", "zh"] as const;
@@ -19,7 +20,7 @@ export interface LanguageFile {
 
 /** The shipped language `lang` ("de-CH" → "de") falls back to, if any. */
 export function shippedLanguage(lang: string): string | undefined {
-  const code = lang.toLowerCase().split(/[-_]/)[0];
+  const code = baseLanguage(lang);
   return (SHIPPED_LANGUAGES as readonly string[]).includes(code) ? code : undefined;
 }
 
@@ -98,4 +99,56 @@ export function fetchLanguage(lang: string, locate: (file: string) => string): P
     loaded.set(code, file);
   }
   return file;
+}
+
+/**
+ * The element's language, for its labels and its library's words: the shipped file for its `lang`
+ * (fetched once per page, beside the script) gives the element its labels and the core its words.
+ * English needs no file; a language papershelf does not ship stays English unless the page
+ * registered it (addLanguage).
+ */
+export class Speaker {
+  /** The language file in effect (undefined: English). */
+  language?: { code: string; text: string };
+  /** The language the core's words are in, per library (a new library starts in English). */
+  #spoken = new WeakMap<Shelf, string>();
+  #unspoken = new Set<string>();
+
+  constructor(
+    readonly lang: () => string,
+    readonly locate: ((file: string) => string) | undefined,
+    readonly problem: (message: string) => void,
+  ) {}
+
+  /** The language the list speaks, for the stylesheet (its menus are wider than English ones);
+   *  undefined for English. */
+  get words(): string | undefined {
+    const code = baseLanguage(this.lang());
+    return code && code !== "en" ? code : undefined;
+  }
+
+  /** The language `library`'s words are in. */
+  spoken(library: Shelf): string { return this.#spoken.get(library) ?? "en"; }
+
+  /** Fetches the element's language (once per page), then gives `library`, if any, its words. */
+  async speak(library: Shelf | undefined): Promise<void> {
+    if (!this.locate) return;
+    const lang = this.lang();
+    let language;
+    try {
+      language = await fetchLanguage(lang, this.locate);
+    } catch (err) {
+      if (!this.#unspoken.has(lang)) {
+        this.#unspoken.add(lang);
+        this.problem(`the words for lang="${lang.slice(0, 20)}" could not be loaded (${(err as Error).message}); the list's own words are in English`);
+      }
+    }
+    if (language) addShippedLanguage(language.code, labelsFromFile(language.file));
+    this.language = language ? { code: language.code, text: language.text } : undefined;
+    const code = language?.code ?? "en";
+    if (!library || this.spoken(library) === code) return;
+    const problems = await library.setWords(code, language?.text ?? "{}");
+    this.#spoken.set(library, code);
+    for (const message of problems) this.problem(`lang/${code}.json: ${message}`);
+  }
 }

@@ -5,6 +5,20 @@
 export interface VisitorState { search: string; filter: string; sort: string; group: string }
 export const STATE_NAMES = ["search", "filter", "sort", "group"] as const;
 
+/** A link's state as the core applied it: what it did not know (reported in `errors`) is dropped
+ *  from `state`, so no control shows a link's own words. True when `state` changed. */
+export function keepApplied(state: VisitorState, applied: VisitorState): boolean {
+  let changed = false;
+  for (const name of STATE_NAMES) {
+    const asked = state[name];
+    if (asked && asked !== applied[name] && !(name === "group" && applied[name] === "none" && asked === "")) {
+      state[name] = applied[name];
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 /** ms without a key before a run of keystrokes is written to the URL (and the rest of a list rendered). */
 export const TYPING_PAUSE = 400;
 

@@ -1,0 +1,281 @@
+// The command line's flags: the help of each command, and argv read into Args.
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf::cli {
+
+const char* const kVersion = "0.1.0";
+
+const char* const kMainHelp = R"(usage: papershelf <command> [options] FILE...
+
+Reads publication lists (BibTeX/BibLaTeX, CSL-JSON, papershelf JSON) and checks or renders them.
+
+commands:
+  check     report problems in the input as file:line:col: severity: message
+  render    filter, search, sort, group and format the input to stdout
+  stats     print the owner's statistics (counts, per year, venues, co-authors)
+  prerender put the static list into a page's <paper-shelf> elements (no JavaScript needed)
+  pages     write one page per paper for Google Scholar, an index, an Atom feed and a sitemap
+  setup     copy the browser files into a page's folder, a Jekyll or a Hugo site
+            (npx papershelf setup page|jekyll|hugo: the npm package's own command)
+  help      show help for a command
+
+options:
+  -h, --help     show this help
+  --version      print the version
+
+Run 'papershelf help <command>' for a command's options. FILE '-' reads standard input.
+)";
+
+const char* const kCheckHelp = R"(usage: papershelf check [--from FORMAT] FILE...
+
+Reads each FILE and prints its diagnostics as file:line:col: error|warning: message,
+then a summary line. Exit status: 1 when any error was found, 0 otherwise.
+
+options:
+  --from FORMAT   bibtex, csl-json or json (papershelf); detected from content by default
+  -q, --quiet     print only errors
+)";
+
+const char* const kRenderHelp = R"(usage: papershelf render [options] FILE...
+
+Merges the FILEs (in order) into one list and writes it to standard output.
+Diagnostics go to standard error. Exit status: 1 when the input had errors (the valid
+records are still rendered), 2 on bad usage.
+
+options:
+  --format F        html (default; a static fragment, no JavaScript needed), json (the
+                    view model), text, bibtex, csl-json, ris
+  --owner NAME      the owner's name, highlighted in author lists; repeat it or separate
+                    variants with ';' ("Qinghao Hu; Q. Hu"). Defaults to the profile's name
+                    and aliases when the input has a profile
+  --sort KEYS       e.g. year-desc,title-asc (keys: year title author venue badge type
+                    status citations file; default year-desc)
+  --group KEY       none, year, type, status or venue
+  --search TEXT     keep entries containing every word (case/diacritic-insensitive)
+  --filter EXPR     e.g. "year:2020-2024 type:conference,journal status:preprint
+                    venue:NSDI tag:llm selected award author:Zhang first-author"
+  --max-authors N   collapse longer author lists to "+N more" (the owner stays visible);
+                    by default only lists of more than 100 names, to their first 10
+  --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
+  --style S         text citation style: compact (default), apa, ieee, acm, chicago, mla
+                    or harvard
+  --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
+  --clean           bibtex: what a visitor copies from the page (no author markers, none of
+                    al-folio's or the owner's own fields); the html panels always are
+  --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
+  --first N         html: only the first N entries, then a line with how many there are
+  --preset NAME     html: the look of a site generator: al-folio, academicpages or hugo-blox
+  --thumbnails DIR  html: the folder of relative thumbnails (al-folio's preview field; default:
+                    al-folio's /assets/img/publication_preview/ with its preset, else --base),
+                    or none
+  --pages DIR       html: link each title to its page written by papershelf pages in DIR
+  --lang TAG        html: the language of the list's own words (labels, headings, the card):
+                    de, es, fr, it, ja, ko, pt, zh; default en; the data is never translated
+  --from FORMAT     input format: bibtex, csl-json or json (default: detected)
+
+profile card (html only; the input's profile, overridden by these flags):
+  --profile[=MODE]  put the profile card above the list: full (default) or compact
+  --name NAME       the name on the card (default: the profile's, else the first --owner)
+  --position TEXT, --affiliation TEXT, --photo URL
+  --interests LIST  separated by ';' or ','
+  --link KIND=URL   homepage, scholar, dblp, orcid, github, email, ... (repeatable)
+  --plain-email     show the email as a mailto: link (default: "name [at] domain")
+)";
+
+const char* const kStatsHelp = R"(usage: papershelf stats [options] FILE...
+
+Merges the FILEs and prints the owner's statistics: publications by type and status,
+first-author papers, awards, papers per year by type, top venues, top co-authors (name
+variants merged as the owner is matched), and citations/h-index when the data has counts.
+
+options:
+  --owner NAME      the owner's names, ';'-separated (default: the profile's name and aliases)
+  --format F        text (default) or json
+  --top N           how many venues and co-authors to list (default 10; 0 = all)
+  --filter EXPR, --search TEXT   count only the matching records (same syntax as render)
+  --from FORMAT     input format: bibtex, csl-json or json (default: detected)
+)";
+
+const char* const kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--root DIR] PAGE.html
+       papershelf prerender [--root DIR] FOLDER
+
+Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
+<!-- papershelf:prerender --> in its content, writes after the marker the static list that
+element shows: its src rendered with its own attributes (owner, group, sort, filter,
+max-authors, base, preset, thumbnails, pages, omit-fields, its language (lang, its own or
+the nearest enclosing element's), and the profile card's profile, position,
+affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
+Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
+that papershelf.css shows as an empty space while the page's scripts load.
+An element with the attribute prerender (which an HTML minifier that drops comments
+keeps) has all of its content replaced by the marker, the list and the end marker.
+With a value, prerender="FILE" names the data in the site's source, relative to the
+folder prerender runs in (al-folio's _bibliography/papers.bib, which Jekyll does not
+publish): the list is made from FILE, and FILE is copied to where src points.
+The element takes over from it without moving anything. Run it again after the data
+changed: what lies between the two markers is written anew. Writes the page to standard
+output, or to OUT.html (which may be PAGE.html itself), and says on standard error what
+it filled.
+
+Given a FOLDER (a built site: Jekyll's _site, Hugo's public), fills every .html page in it
+that holds the marker, in place, and reads a src from the site's root ("/papers.bib") from
+FOLDER (or DIR with --root).
+
+A src is read only when it is a regular file of at most 64 MB whose real path (symbolic
+links followed) is inside the page's folder, or inside DIR with --root; a src from the
+site's root ("/papers.bib") is read from DIR and needs --root (its first folder, when DIR
+has none of that name, is taken for the path the site is served under: /repo/papers.bib). A src that is a URL is
+left to the element. An attribute the element cannot use (a bad sort, group, filter
+clause, base, preset, max-authors, profile or link) is left out as the element leaves it
+out, with a warning at the element's line:column.
+
+Exit status: 1 when some data had errors, some element could not be filled (it is left
+as it was; the page is still written) or no element holds the marker, 2 on bad usage or a
+page that cannot be read or written.
+
+options:
+  -o, --output FILE   write the page to FILE
+  --root DIR          read src files anywhere inside DIR (the site's root) instead of only
+                      inside the page's folder
+  --first N           only the first N entries of each list (a long list's first screen:
+                      a smaller page that shows sooner; the element then shows them all)
+)";
+
+const char* const kPagesHelp = R"(usage: papershelf pages [options] FILE... -o DIR
+
+Writes one static HTML page per paper of the FILEs into DIR, as Google Scholar's inclusion
+guidelines ask: the title, authors (the owner marked), venue, year, abstract, links, the
+BibTeX a visitor copies and a citation on the page, and in its <head> the Highwire Press
+tags (citation_title, one citation_author per author, citation_publication_date, the
+journal's or conference's title, volume, issue, pages, DOI, citation_pdf_url for an
+http(s) PDF), schema.org JSON-LD and the canonical URL. Also index.html (every paper,
+linked to its page), feed.xml (Atom, newest first), sitemap.xml (with --site) and
+papershelf.css (unless --css). A page's file name is its key made safe (muller2020.html).
+A record without a title gets no page. No file is written outside DIR, nor through a
+symbolic link. Exit status: 1 when the input had errors (the valid records still get
+pages), 2 on bad usage or a file that cannot be read or written.
+
+options:
+  -o, --output DIR    the folder the pages go to (created when missing)
+  --site URL          the absolute URL DIR is served at (https://me.example/publications/):
+                      Scholar needs absolute URLs; without it links stay relative and no
+                      sitemap is written
+  --template FILE     a page of the site's layout holding <!-- papershelf --> where the
+                      paper goes, and <!-- papershelf-head --> for the head tags (else
+                      they go before </head>); <!-- papershelf-title --> takes the title
+  --lang TAG          the pages' language (default en); in de, es, fr, it, ja, ko, pt or zh
+                      their own words are too
+  --css URL           link papershelf.css from URL instead of writing it into DIR
+  --title TEXT        the index's and the feed's title (default Publications)
+  --owner NAME, --base URL, --preset NAME, --thumbnails DIR, --omit-fields F,
+  --filter EXPR, --search TEXT, --sort KEYS, --max-authors N, --from FORMAT   as for render
+)";
+
+// Everything the CLI says on standard error quotes its input (file names, flag values): shown,
+// never obeyed by the terminal.
+void say(const std::string& message) { std::fprintf(stderr, "papershelf: %s\n", unicode::escape_controls(message).c_str()); }
+
+int usage_error(const std::string& message) {
+  say(message);
+  std::fputs("Try 'papershelf --help'.\n", stderr);
+  return 2;
+}
+
+namespace {
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+}  // namespace
+
+int parse_args(int argc, char** argv, int first, Args& a) {
+  for (int i = first; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](std::string& into) -> bool {
+      const auto eq = arg.find('=');
+      if (eq != std::string::npos) {
+        into = arg.substr(eq + 1);
+        return true;
+      }
+      if (i + 1 >= argc) return false;
+      into = argv[++i];
+      return true;
+    };
+    const std::string name = arg.substr(0, arg.find('='));
+    std::string v;
+    if (arg == "-h" || arg == "--help") a.help = true;
+    else if (arg == "-q" || arg == "--quiet") a.quiet = true;
+    else if (arg == "--no-bibtex") a.no_bibtex = true;
+    else if (arg == "--clean") a.clean = true;
+    else if (arg == "--plain-email") a.plain_email = true;
+    else if (arg == "--profile") a.profile_mode = "full";
+    else if (arg.rfind("--profile=", 0) == 0) a.profile_mode = arg.substr(10);
+    else if (arg == "-" || arg.empty() || arg[0] != '-') a.files.push_back(arg);
+    else if (!value(v)) return usage_error("option " + name + " needs a value");
+    else if (name == "--owner") {
+      for (auto& o : split_owner_list(v)) a.owners.push_back(o);
+    } else if (name == "--sort") a.sort = v;
+    else if (name == "--group") a.group = v;
+    else if (name == "--search") a.search = v;
+    else if (name == "--filter") a.filter = v;
+    else if (name == "--format") a.format = v;
+    else if (name == "--base") a.base = v;
+    else if (name == "--thumbnails") a.thumbnails = v;
+    else if (name == "--pages") a.pages = v;
+    else if (name == "--style") a.style = v;
+    else if (name == "--from") a.from = v;
+    else if (name == "--omit-fields") a.omit_fields = split_commas(v);
+    else if (name == "--preset") a.preset = v;
+    else if (name == "--output" || name == "-o") a.output = v;
+    else if (name == "--root") a.root = v;
+    else if (name == "--site") a.site = v;
+    else if (name == "--template") a.template_file = v;
+    else if (name == "--lang") a.lang = v;
+    else if (name == "--css") a.css = v;
+    else if (name == "--title") a.title = v;
+    else if (name == "--name") a.profile.name = v;
+    else if (name == "--position") a.profile.position = v;
+    else if (name == "--affiliation") a.profile.affiliation = v;
+    else if (name == "--photo") a.profile.photo = v;
+    else if (name == "--interests") {
+      for (auto& part : split_owner_list(v))
+        for (auto& item : split_commas(part)) {
+          const auto b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
+          if (b != std::string::npos) a.profile.interests.push_back(item.substr(b, e - b + 1));
+        }
+    } else if (name == "--link") {
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) return usage_error("--link needs KIND=URL");
+      const std::string kind = unicode::to_lower(v.substr(0, eq));  // (as the readers lower link kinds)
+      a.profile.links.push_back({kind, v.substr(eq + 1)});
+    } else if (name == "--top") {
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || n < 0) return usage_error("--top needs a number");
+      a.top = static_cast<std::size_t>(n);
+    }
+    else if (name == "--max-authors" || name == "--first") {
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || n < 0) return usage_error(name + " needs a number");
+      (name == "--first" ? a.first : a.max_authors) = static_cast<std::size_t>(n);
+    } else {
+      return usage_error("unknown option " + name);
+    }
+  }
+  return 0;
+}
+
+}  // namespace papershelf::cli

@@ -1,0 +1,437 @@
+// papershelf prerender and pages: the static list put into a page's <paper-shelf> elements (from
+// their own attributes), and a page per paper with an index, a feed and a sitemap.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "page.hpp"
+#include "papershelf/pages.hpp"
+#include "papershelf/unicode.hpp"
+#include "papershelf/words.hpp"
+
+namespace papershelf::cli {
+namespace {
+
+std::string trimmed(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n\f"), e = s.find_last_not_of(" \t\r\n\f");
+  return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
+}
+
+// The render flags an element's attributes stand for: the same names, so the static list is the
+// one the element will show. An attribute the element cannot use it leaves out (it says so in the
+// console and shows the list without it; of a filter it keeps the clauses it understands), and so
+// do these flags: each such attribute is said in `problems`.
+std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
+  std::vector<std::string> flags;
+  auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
+  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "thumbnails", "pages", "omit-fields",
+                           "position", "affiliation", "photo", "interests"}) {
+    const std::string* attribute = shelf.attribute(name);
+    if (!attribute || attribute->empty()) continue;
+    const std::string attr = name;
+    std::string value = *attribute, error;
+    if (attr == "sort" && !parse_sort(value, &error)) {
+      problem(attr, error + "; the list is in its default order");
+      continue;
+    }
+    if (attr == "group" && !group_from_string(value, &error)) {
+      problem(attr, error + "; the list is not grouped");
+      continue;
+    }
+    if (attr == "filter") {
+      const Filter understood = parse_filter(value, &error);
+      if (!error.empty()) {
+        problem(attr, error + "; the rest of the filter applies");
+        value = to_string(understood);
+        if (value.empty()) continue;
+      }
+    }
+    if (attr == "base" && !(error = base_problem(value)).empty()) {
+      problem(attr, error);
+      continue;
+    }
+    if (attr == "preset" && !is_preset(value)) {
+      problem(attr, "unknown preset \"" + value + "\" (use al-folio, academicpages or hugo-blox); the list has none");
+      continue;
+    }
+    if (attr == "max-authors") {
+      // As the element reads it: a number, rounded down; anything else lists every author.
+      const std::string number = trimmed(value);
+      char* end = nullptr;
+      const double n = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+      if (number.empty() || *end != '\0' || !std::isfinite(n) || n < 0) {
+        problem(attr, "\"" + value + "\" is not a number of authors; every author is listed");
+        continue;
+      }
+      if (n < 1 || n >= 1e9) continue;
+      value = std::to_string(static_cast<std::size_t>(n));
+    }
+    flags.push_back("--" + attr + "=" + value);
+  }
+  if (const std::string* mode = shelf.attribute("profile"); mode && *mode != "none") {
+    const bool known = mode->empty() || *mode == "profile" || profile_mode_from_string(*mode);
+    if (!known) problem("profile", "unknown profile mode \"" + *mode + "\" (use full, compact or none); the full card is shown");
+    flags.push_back(!known || mode->empty() || *mode == "profile" ? "--profile" : "--profile=" + *mode);
+  }
+  if (const std::string* links = shelf.attribute("links")) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= links->size(); ++i)
+      if (i == links->size() || (*links)[i] == ';' || (*links)[i] == '\n') {
+        const std::string link = trimmed(std::string_view(*links).substr(start, i - start));
+        start = i + 1;
+        if (link.empty()) continue;
+        const std::size_t eq = link.find('=');
+        const std::string kind = eq == std::string::npos ? std::string() : trimmed(std::string_view(link).substr(0, eq));
+        if (kind.empty()) problem("links", "\"" + link + "\" is not KIND=URL; it is left out");
+        else flags.push_back("--link=" + kind + "=" + trimmed(std::string_view(link).substr(eq + 1)));
+      }
+  }
+  const std::string* display = shelf.attribute("email-display");
+  if (const std::string* email = shelf.attribute("email"); email && !email->empty() && !(display && *display == "hidden"))
+    flags.push_back("--link=email=" + *email);
+  if (display && *display == "plain") flags.push_back("--plain-email");
+  if (!shelf.lang.empty()) flags.push_back("--lang=" + shelf.lang);
+  return flags;
+}
+
+// A src that is a URL (with a scheme, or "//host/..."): the element fetches it itself.
+bool is_url(const std::string& src) { return src.find("://") != std::string::npos || src.rfind("//", 0) == 0; }
+
+// What prerender did with one page: how many elements held the marker, and whether the page
+// is not what its owner asked for (1) or could not be read or written (2).
+struct PrerenderResult {
+  int status = 0;
+  std::size_t marked = 0;
+};
+
+// Fills the marked <paper-shelf> elements of the page `page_name`, reading src files inside
+// `root` ("" = the page's folder), and writes the page to `output` ("" = standard output; not
+// written at all when `only_if_filled` and nothing was filled).
+// The files a prerendered list links to or shows (a paper's PDF, its preview picture) that are not
+// where a visitor's browser will ask for them: relative addresses beside the page (`page_dir`),
+// those from the site's root under `site_root` (not checked without one). URLs with a scheme and
+// fragments are left alone. Each missing address once, in the list's order.
+std::vector<std::string> missing_local_files(const std::string& html, const std::string& page_dir, const std::string& site_root) {
+  std::vector<std::string> missing;
+  for (std::string_view attribute : {" href=\"", " src=\""}) {
+    for (std::size_t at = html.find(attribute); at != std::string::npos; at = html.find(attribute, at + 1)) {
+      const std::size_t begin = at + attribute.size();
+      const std::size_t end = html.find('"', begin);
+      if (end == std::string::npos) break;
+      std::string address = html.substr(begin, end - begin);
+      address = address.substr(0, address.find_first_of("?#"));
+      const std::size_t colon = address.find(':');
+      if (address.empty() || (colon != std::string::npos && colon < address.find('/')) || address.rfind("//", 0) == 0) continue;
+      if (address.front() == '/' && site_root.empty()) continue;
+      std::string path;  // (the markup's &amp; is the file's &; %20 its space)
+      for (std::size_t i = 0; i < address.size(); ++i) {
+        if (address.compare(i, 5, "&amp;") == 0) { path += '&'; i += 4; }
+        else if (address.compare(i, 3, "%20") == 0) { path += ' '; i += 2; }
+        else path += address[i];
+      }
+      path = address.front() == '/' ? site_root + "/" + path.substr(1) : (page_dir.empty() ? "./" : page_dir) + path;
+      std::error_code error;
+      if (!std::filesystem::exists(path, error) && std::find(missing.begin(), missing.end(), address) == missing.end())
+        missing.push_back(address);
+    }
+  }
+  return missing;
+}
+
+PrerenderResult prerender_page(const Args& a, const std::string& page_name, const std::string& output, const std::string& site_root,
+                               bool only_if_filled) {
+  PrerenderResult result;
+  std::string page;
+  if (const std::string problem = read_input(page_name, page); !problem.empty()) {
+    say("cannot read " + page_name + ": " + problem);
+    result.status = 2;
+    return result;
+  }
+  const std::size_t slash = page_name.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : page_name.substr(0, slash + 1);
+  const std::string root = !site_root.empty() ? site_root : dir.empty() ? "." : dir;
+  const LineMap lines(page);
+  std::string out;
+  std::size_t copied = 0, filled = 0;
+  int& status = result.status;
+  for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
+    // Where the list goes: all of the content of an element with the attribute, else after the
+    // marker, up to the end marker a run before wrote.
+    const bool whole = shelf.attribute(cli::kPrerenderAttribute) != nullptr;
+    if (!whole && shelf.marker == std::string::npos) continue;
+    ++result.marked;
+    // What is said of this element, at its start tag; an error or a warning means the page is
+    // not what its owner asked for (exit 1).
+    auto report = [&](Severity severity, const std::string& message) {
+      const LineMap::Position at = lines.position(shelf.start);
+      print_diagnostics({{page_name, at.line, at.column, severity, "<paper-shelf> " + message}}, false);
+      if (severity != Severity::Note) status = std::max(status, 1);
+    };
+    const std::string* src = shelf.attribute("src");
+    if (!src || src->empty()) {
+      report(Severity::Error, "has no src; it is not filled");
+      continue;
+    }
+    if (is_url(*src)) {
+      report(Severity::Warning, "src \"" + *src + "\" is a URL, which the element fetches itself; prerender reads only files, so it is not filled");
+      continue;
+    }
+    // A src from the site's root ("/papers.bib") is a file under --root, the folder the site is
+    // served from; without it there is no telling where that is.
+    const bool from_root = src->front() == '/';
+    if (from_root && site_root.empty()) {
+      report(Severity::Error, "src \"" + *src + "\" starts with \"/\", a path from the site's root: give --root DIR, "
+                              "the folder the site is served from (or a src relative to the page); it is not filled");
+      continue;
+    }
+    const std::string src_dir = from_root ? site_root + "/" : dir;
+    std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
+    // A site served under a path (a project site, user.github.io/repo: Jekyll's baseurl) names
+    // "/repo/assets/papers.bib", which the built folder holds as assets/papers.bib: a first folder
+    // the site's root does not have is that path.
+    if (const std::size_t first = src_path.find('/'); from_root && first != std::string::npos) {
+      std::error_code error;
+      if (!std::filesystem::exists(src_dir + src_path.substr(0, first), error)) src_path.erase(0, first + 1);
+    }
+    // prerender="FILE": the data is a file of the site's source, published at src as well.
+    const std::string* source = shelf.attribute(cli::kPrerenderAttribute);
+    std::string bytes;
+    if (source && !source->empty()) {
+      if (std::string refused = cli::publish_page_source(*source, src_dir, root, src_path, bytes); !refused.empty()) {
+        report(Severity::Error, refused + "; it is not filled");
+        continue;
+      }
+    } else if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
+      report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; it is not filled");
+      continue;
+    }
+    std::vector<std::string> problems;
+    std::vector<std::string> flags = flags_of(shelf, problems);
+    for (const std::string& problem : problems) report(Severity::Warning, problem);
+    std::vector<char*> argv{nullptr};
+    for (auto& f : flags) argv.push_back(f.data());
+    Args args;
+    Query query;
+    CitationStyle style{};
+    std::string unusable;
+    if (parse_args(static_cast<int>(argv.size()), argv.data(), 1, args) != 0) unusable = "its attributes are not understood";
+    else unusable = render_settings(args, query, style);
+    if (!unusable.empty()) {  // (flags_of leaves out what the element cannot use: not expected)
+      report(Severity::Error, unusable + "; it is not filled");
+      continue;
+    }
+    args.first = a.first;
+    // The canvas renderer draws its own controls: no HTML toolbar takes room above its list.
+    const std::string* controls = shelf.attribute("toolbar") ? shelf.attribute("toolbar") : shelf.attribute("controls");
+    const std::string* renderer = shelf.attribute("renderer");
+    if (!renderer || *renderer != "canvas") args.controls = controls ? *controls : std::string();
+    Library lib;
+    std::vector<Diagnostic> diagnostics;
+    add_input(bytes, src_dir + src_path, Format::Auto, 0, lib, diagnostics);
+    print_diagnostics(diagnostics, false);
+    std::string html;
+    Output to_html(html);
+    std::size_t listed = 0;
+    std::string advice;
+    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed, &advice));
+    if (!advice.empty()) report(Severity::Warning, advice);
+    // (al-folio keeps a paper's files in assets/pdf/ and its pictures in assets/img/publication_preview/.)
+    if (const std::vector<std::string> missing = missing_local_files(html, dir, site_root); !missing.empty()) {
+      std::string some;
+      for (std::size_t i = 0; i < missing.size() && i < 3; ++i) some += (i ? ", " : "") + missing[i];
+      report(Severity::Warning, std::to_string(missing.size()) + (missing.size() == 1 ? " file" : " files") + " its papers link to or show " +
+                                    (missing.size() == 1 ? "is" : "are") + " not there (" + some + (missing.size() > 3 ? ", ..." : "") +
+                                    "): relative addresses are read beside the page; base=\"FOLDER/\" names the folder of the papers' files, "
+                                    "thumbnails=\"FOLDER/\" that of their pictures (or none)");
+    }
+    // The marker stays and the end marker closes what was written, so the next run (after the
+    // .bib changed) replaces it; a list written before, up to its end marker, is replaced now.
+    out.append(page, copied, (whole ? shelf.content_start : shelf.marker_end) - copied);
+    if (whole) out += cli::kPrerenderMarker;
+    out += '\n';
+    out += html;
+    out += cli::kPrerenderEndMarker;
+    copied = whole ? shelf.content_end : shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
+    ++filled;
+    const std::size_t shown = a.first && a.first < listed ? a.first : listed;
+    report(Severity::Note, "filled from " + (source && !source->empty() ? *source + ", published as " + *src : *src) + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
+                               std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
+  }
+  if (only_if_filled && filled == 0) return result;
+  out.append(page, copied, std::string::npos);
+  if (output.empty()) {
+    write_stdout(out, false);
+  } else {
+    std::ofstream file(output, std::ios::binary | std::ios::trunc);
+    if (!(file << out)) {
+      say("cannot write " + output);
+      status = 2;
+    }
+  }
+  return result;
+}
+
+// The pages of a built site: every .html and .htm file under `folder`, in a stable order,
+// without following symbolic links to folders (nor into node_modules).
+std::vector<std::string> site_pages(const std::string& folder, std::string& problem) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> pages;
+  std::error_code error;
+  fs::recursive_directory_iterator it(folder, fs::directory_options::none, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    if (it->is_directory(error) && it->path().filename() == "node_modules") it.disable_recursion_pending();
+    const std::string extension = it->path().extension().string();
+    if ((extension == ".html" || extension == ".htm") && it->is_regular_file(error)) pages.push_back(it->path().string());
+  }
+  if (error) problem = error.message();
+  std::sort(pages.begin(), pages.end());
+  return pages;
+}
+
+}  // namespace
+
+int run_prerender(const Args& a) {
+  if (a.help) return std::fputs(kPrerenderHelp, stdout), 0;
+  if (a.files.size() != 1) return usage_error("prerender needs one PAGE.html or one FOLDER");
+  const std::string& target = a.files[0];
+  std::error_code error;
+  if (target != "-" && std::filesystem::is_directory(target, error)) {
+    // A built site (Jekyll's _site, Hugo's public): every page with a marker, filled in place;
+    // src files from the site's root are read from the folder.
+    if (!a.output.empty()) return usage_error("prerender fills a FOLDER's pages in place: -o is for one PAGE.html");
+    std::string problem;
+    const std::vector<std::string> pages = site_pages(target, problem);
+    if (!problem.empty()) {
+      say("cannot read " + target + ": " + problem);
+      return 2;
+    }
+    const std::string root = a.root.empty() ? target : a.root;
+    int status = 0;
+    std::size_t marked = 0;
+    for (const std::string& page : pages) {
+      const PrerenderResult result = prerender_page(a, page, page, root, true);
+      status = std::max(status, result.status);
+      marked += result.marked;
+    }
+    if (marked == 0) {
+      say(target + ": no page holds a <paper-shelf> with the marker " + std::string(cli::kPrerenderMarker) +
+          " or the attribute prerender; nothing was filled");
+      status = std::max(status, 1);
+    }
+    return status;
+  }
+  const PrerenderResult result = prerender_page(a, target, a.output, a.root, false);
+  if (result.status < 2 && result.marked == 0) {
+    say(target + ": no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker) + " (nor the attribute prerender); nothing was filled");
+    return 1;
+  }
+  return result.status;
+}
+
+namespace {
+
+// A language tag as <html lang> takes one: letters, digits and '-' (BCP 47's alphabet).
+bool is_language_tag(const std::string& tag) {
+  if (tag.empty() || tag.size() > 35) return false;
+  return std::all_of(tag.begin(), tag.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+  });
+}
+
+// papershelf.css as the build found it in web/src (cli/CMakeLists.txt), for the pages to link.
+constexpr std::string_view kStylesheet =
+#include "papershelf_css.inc"
+    ;
+
+}  // namespace
+
+int run_pages(const Args& a) {
+  if (a.help) return std::fputs(kPagesHelp, stdout), 0;
+  if (a.files.empty()) return usage_error("pages needs at least one FILE (or - for stdin)");
+  if (a.output.empty()) return usage_error("pages needs -o DIR, the folder the pages go to");
+  Query query;
+  CitationStyle style{};
+  if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
+  if (!a.site.empty())
+    if (std::string problem = site_problem(a.site); !problem.empty()) return usage_error("--site: " + problem);
+  if (!is_language_tag(a.lang)) return usage_error("--lang: \"" + a.lang + "\" is not a language tag (en, de, pt-BR)");
+  std::string skeleton;
+  if (!a.template_file.empty()) {
+    if (const std::string problem = read_input(a.template_file, skeleton); !problem.empty()) {
+      say("cannot read " + a.template_file + ": " + problem);
+      return 2;
+    }
+    if (std::string problem = template_problem(skeleton); !problem.empty()) return usage_error("--template " + a.template_file + ": " + problem);
+  }
+  Library lib;
+  std::vector<Diagnostic> diagnostics;
+  if (!load(a, lib, diagnostics)) return 2;
+  Catalog catalog(std::move(lib));
+  const Library& library = catalog.library();
+  if (const std::string_view language = builtin_language(a.lang); !language.empty()) catalog.set_words(read_words(language, a.lang));
+  PagesOptions options;
+  options.format.words = &catalog.words();
+  options.format.owner = catalog.owner(owner_text(a));
+  options.format.max_authors = a.max_authors;
+  options.format.base = a.base;
+  options.format.preset = a.preset;
+  options.format.bibtex.omit_fields = a.omit_fields;
+  options.format.legend = library.profile.legend;
+  options.site = a.site;
+  options.lang = a.lang;
+  if (!a.css.empty()) options.stylesheet = a.css;
+  options.title = a.title.empty() ? std::string(catalog.words()("Publications")) : a.title;
+  options.format.thumbnails = a.thumbnails;
+  options.author = !library.profile.name.empty() ? library.profile.name : a.owners.empty() ? std::string() : a.owners.front();
+  const View view = catalog.query(query, owner_text(a));
+  const std::vector<std::string> names = page_file_names(library, view);
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const Publication& p = library.publications[view.entries[k]];
+    const std::string source = p.source_index < a.files.size() ? a.files[p.source_index] : "-";
+    if (names[k].empty())
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has no title: it gets no page"});
+    else if (const std::string gap = scholar_gap(p); !gap.empty())
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has " + gap + ": its page carries no Google Scholar tags"});
+  }
+  print_diagnostics(diagnostics, false);
+
+  const std::string dir = a.output.back() == '/' ? a.output : a.output + "/";
+  std::error_code error;
+  std::filesystem::create_directories(a.output, error);
+  if (error || !std::filesystem::is_directory(a.output, error)) {
+    say("cannot make the folder " + a.output + (error ? ": " + error.message() : ""));
+    return 2;
+  }
+  int status = has_errors(diagnostics) ? 1 : 0;
+  std::size_t pages = 0, failed = 0;
+  // Only plain names the core made (never a path) are written, each inside DIR.
+  const auto write = [&](const std::string& name, std::string_view text) {
+    if (name.empty() || name.find('/') != std::string::npos || name.front() == '.') return false;
+    const std::string problem = cli::write_file_no_follow(dir + name, text);
+    if (problem.empty()) return true;
+    say("cannot write " + dir + name + ": " + problem);
+    status = 2;
+    ++failed;
+    return false;
+  };
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (!names[k].empty())
+      pages += write(names[k], page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton));
+  write("index.html", page_html(pages_index(library, view, names, options), options, skeleton));
+  write("feed.xml", format_atom(library, view, names, options));
+  if (!a.site.empty()) write("sitemap.xml", format_sitemap(names, options));
+  if (a.css.empty()) write("papershelf.css", kStylesheet);
+  say("wrote " + std::to_string(pages) + (pages == 1 ? " paper page" : " paper pages") + ", index.html, feed.xml" +
+      (a.site.empty() ? "" : ", sitemap.xml") + (a.css.empty() ? ", papershelf.css" : "") + " into " + a.output +
+      (failed ? " (" + std::to_string(failed) + " could not be written)" : ""));
+  if (a.site.empty())
+    say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google Scholar needs absolute "
+        "URLs: give --site https://host/path/ (where " + a.output + " is served)");
+  return status;
+}
+
+}  // namespace papershelf::cli
