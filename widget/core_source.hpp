@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "papershelf/catalog.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
-#include "papershelf/catalog.hpp"
 #include "shelf.hpp"
 
 namespace papershelf::widget {

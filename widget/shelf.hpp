@@ -14,8 +14,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "papershelf/words.hpp"
 #include "papershelf/query.hpp"
+#include "papershelf/words.hpp"
 
 struct ImFont;
 struct ImDrawList;

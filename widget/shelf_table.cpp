@@ -1,0 +1,740 @@
+// The shelf's chart (papers per year), its table with the sort in its header, and the rows:
+// group headings, entries with their authors, badges and links, and the tooltip. Everything drawn
+// from data goes through TextUnformatted / AddText (never a format string).
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "imgui.h"
+#include "imgui_internal.h"
+#include "papershelf/format.hpp"
+#include "shelf.hpp"
+#include "shelf_draw.hpp"
+
+namespace papershelf::widget {
+
+namespace {
+
+constexpr float kChartHeight = 44.0f;
+
+SortField field_of(Column c) {
+  switch (c) {
+    case Column::Year:
+      return SortField::Year;
+    case Column::Venue:
+      return SortField::Badge;
+    case Column::Title:
+      return SortField::Title;
+    case Column::Citations:
+      return SortField::Citations;
+    default:
+      return SortField::Year;
+  }
+}
+
+int column_of(SortField f) {
+  switch (f) {
+    case SortField::Year:
+      return static_cast<int>(Column::Year);
+    case SortField::Badge:
+    case SortField::Venue:
+      return static_cast<int>(Column::Venue);
+    case SortField::Title:
+      return static_cast<int>(Column::Title);
+    case SortField::Citations:
+      return static_cast<int>(Column::Citations);
+    default:
+      return -1;
+  }
+}
+
+Rect window_rect() {
+  const ImVec2 p = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  return {p.x, p.y, size.x, size.y};
+}
+
+ImU32 with_alpha(ImU32 c, float alpha) {
+  ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+  v.w *= alpha;
+  return ImGui::ColorConvertFloat4ToU32(v);
+}
+
+// Draws `text` in at most `lines` lines of `width` pixels, wrapped at spaces, the last line cut
+// with an ellipsis when the text goes on. Returns how many characters were drawn;
+// `line_widths` (`lines` floats, or null) gets each line's width (0: not used).
+std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU32 col,
+                        const std::string& text, float* line_widths) {
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  auto measure = [&](const char* a, const char* b) { return font->CalcTextSizeA(size, FLT_MAX, 0, a, b).x; };
+  const char* s = text.data();
+  const char* const end = s + text.size();
+  std::uint32_t chars = 0;
+  if (line_widths) std::fill(line_widths, line_widths + lines, 0.0f);
+  for (int l = 0; l < lines && s < end; ++l) {
+    const char* stop = end;
+    bool ellipsis = false;
+    if (measure(s, end) > width) {
+      if (l + 1 < lines) {
+        // (the font is rasterized at the pixel ratio: its scale to the drawn size is not 1)
+        stop = font->CalcWordWrapPositionA(size / font->FontSize, s, end, width);
+      } else {
+        const float room = width - measure("…", nullptr);
+        float x = 0;
+        for (stop = s; stop < end;) {
+          const char* next = stop;
+          next_codepoint(next, end);
+          x += measure(stop, next);
+          if (x > room) break;
+          stop = next;
+        }
+        ellipsis = true;
+      }
+      if (stop <= s) next_codepoint(stop = s, end);  // at least one character per line
+    }
+    ImVec2 at(pos.x, pos.y + line * static_cast<float>(l));
+    dl->AddText(font, size, at, col, s, stop);
+    at.x += measure(s, stop);
+    if (ellipsis) dl->AddText(font, size, at, col, "…"), at.x += measure("…", nullptr);
+    if (line_widths) line_widths[l] = at.x - pos.x;
+    for (const char* c = s; c < stop; ++chars) next_codepoint(c, stop);
+    for (s = stop; s < end && *s == ' ';) ++s;
+  }
+  return chars;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- [SECTION] Chart
+
+// Papers per year (the year facet: counts under the rest of the query), oldest on the left.
+// Clicking a bar filters to that year; clicking it again clears the year.
+void Shelf::draw_chart() {
+  const auto& years = view_.facets.years;
+  // The chart is there when the whole list spans years (the controls' judgement), also while a
+  // search leaves one year or none: the rows below do not jump as a visitor types.
+  if (!controls_.year) return;
+  const float label_h = ImGui::GetFontSize() * 0.8f;
+  if (years.empty()) {
+    ImGui::Dummy(ImVec2(1, kChartHeight + label_h));
+    return;
+  }
+  std::uint32_t most = 1;
+  for (const auto& y : years) most = std::max(most, y.count);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float slot = std::clamp(avail / static_cast<float>(years.size()), 6.0f, 34.0f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 bar = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
+  const ImU32 active =
+      ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  Filter& f = query_.filter;
+  // Year labels as wide as the bars allow: "2024" under each, else "24", else the first and last.
+  ImFont* font = ImGui::GetFont();
+  const float four = font->CalcTextSizeA(label_h, FLT_MAX, 0, "2000").x + 3;
+  const float two = font->CalcTextSizeA(label_h, FLT_MAX, 0, "00").x + 3;
+  probe_.bars.resize(years.size());
+  for (std::size_t i = years.size(); i-- > 0;) {
+    const FacetValue& y = years[i];
+    const int year = std::atoi(y.key.c_str());
+    const bool on = year && f.year_from == year && f.year_to == year;
+    ImGui::PushID(static_cast<int>(i));
+    if (i != years.size() - 1) ImGui::SameLine(0, 0);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    if (ImGui::InvisibleButton("bar", ImVec2(slot, kChartHeight + label_h)) && year) {
+      f.year_from = f.year_to = on ? 0 : year;
+      query_edited();
+    }
+    const bool hovered = ImGui::IsItemHovered();
+    probe_.bars[i] = last_item_rect();
+    const float h = kChartHeight * static_cast<float>(y.count) / static_cast<float>(most);
+    dl->AddRectFilled(ImVec2(p.x + 1, p.y + kChartHeight - h),
+                      ImVec2(p.x + slot - 1, p.y + kChartHeight), on || hovered ? active : bar,
+                      2.0f);
+    if (slot >= two || i == 0 || i + 1 == years.size()) {
+      const std::string yy =
+          slot >= four ? y.key : y.key.substr(y.key.size() >= 2 ? y.key.size() - 2 : 0);
+      dl->AddText(nullptr, label_h, ImVec2(p.x + 1, p.y + kChartHeight + 1), dim, yy.c_str());
+    }
+    if (hovered)
+      ImGui::SetTooltip("%s: %u publication%s", y.label.c_str(), y.count, y.count == 1 ? "" : "s");
+    ImGui::PopID();
+  }
+}
+
+// ---------------------------------------------------------------- [SECTION] Table
+
+void Shelf::sync_table_sort() {
+  ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+  if (!specs) return;
+  if (sort_from_host_) {
+    sort_from_host_ = false;
+    bool first = true;
+    for (const SortKey& k : query_.sort) {
+      const int col = column_of(k.field);
+      if (col < 0 || col >= ImGui::TableGetColumnCount()) continue;
+      ImGui::TableSetColumnSortDirection(
+          col, k.descending ? ImGuiSortDirection_Descending : ImGuiSortDirection_Ascending, !first);
+      first = false;
+    }
+    specs->SpecsDirty = false;
+    return;
+  }
+  if (!specs->SpecsDirty) return;
+  specs->SpecsDirty = false;
+  std::vector<SortKey> keys;
+  for (int i = 0; i < specs->SpecsCount; ++i) {
+    const ImGuiTableColumnSortSpecs& s = specs->Specs[i];
+    keys.push_back({field_of(static_cast<Column>(s.ColumnUserID)),
+                    s.SortDirection == ImGuiSortDirection_Descending});
+  }
+  // Setting the sort from the host marks the specs dirty one frame later: no new query then.
+  if (keys.empty() || keys == query_.sort) return;
+  query_.sort = std::move(keys);
+  query_edited();
+}
+
+bool Shelf::can_scroll(float x, float y, float dy) const {
+  const Rect& t = probe_.table;
+  if (x < t.x || y < t.y || x >= t.x + t.w || y >= t.y + t.h) return false;
+  return dy > 0 ? probe_.scroll_y > 0.5f : dy < 0 && probe_.scroll_y < probe_.scroll_max_y - 0.5f;
+}
+
+void Shelf::draw_table() {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  probe_.table = {origin.x, origin.y, avail.x, avail.y};
+  // Below this width the columns leave a title a few characters: one card per row instead.
+  const bool cards = probe_.cards = avail.x < 640.0f;
+  const bool cites = view_.has_citations && !cards;
+  const int columns = cards ? 1 : cites ? static_cast<int>(Column::Count) : static_cast<int>(Column::Citations);
+  const ImGuiTableFlags flags = (cards ? 0 : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
+                                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit) |
+                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH |
+                                // (text clear of the focus ring at the row's edge)
+                                ImGuiTableFlags_PadOuterX;
+  // Arrow keys that land on the table (ImGui focuses the scrolling box as one item) go on into
+  // its first row: the rows are what a keyboard user came for.
+  enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
+  focus_rows_ = false;
+  const bool up = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow));
+  if (!ImGui::BeginTable(cards ? "cards" : "publications", columns, flags, ImVec2(0, avail.y))) return;
+  table_id_ = ImGui::GetCurrentWindow()->ChildId;
+  if (pending_scroll_ != 0) {
+    ImGui::SetScrollY(ImGui::GetScrollY() + pending_scroll_);
+    pending_scroll_ = 0;
+  }
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  float row_height = line * 3.0f + ImGui::GetStyle().ItemSpacing.y;
+  if (cards) {
+    // Badge and year; the title in two lines; authors; venue and links.
+    row_height = line * 5.0f + ImGui::GetStyle().ItemSpacing.y * 2;
+    ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch);
+  } else {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn(labels_.year.c_str(),
+                            ImGuiTableColumnFlags_DefaultSort |
+                                ImGuiTableColumnFlags_PreferSortDescending |
+                                ImGuiTableColumnFlags_WidthFixed,
+                            em * 3.2f, static_cast<ImGuiID>(Column::Year));
+    ImGui::TableSetupColumn(labels_.venue.c_str(), ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
+                            static_cast<ImGuiID>(Column::Venue));
+    ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.0f,
+                            static_cast<ImGuiID>(Column::Title));
+    if (cites)
+      ImGui::TableSetupColumn(
+          labels_.cited.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
+          em * 3.5f, static_cast<ImGuiID>(Column::Citations));
+    sync_table_sort();
+
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < columns; ++c) {
+      ImGui::TableSetColumnIndex(c);
+      ImGui::TableHeader(ImGui::TableGetColumnName(c));
+      probe_.headers.push_back(last_item_rect());
+      if (up && ImGui::IsItemFocused()) focus_search_ = true;
+    }
+  }
+  body_top_ = cards ? origin.y : origin.y + (probe_.headers.empty() ? 0 : probe_.headers[0].h);
+
+  if (display_.empty()) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(cards ? 0 : static_cast<int>(Column::Title));
+    ImGui::TextDisabled("%s", view_.total ? "No publications match." : "No publications.");
+  }
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(display_.size()));
+  top_item_id_ = 0;
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const std::uint32_t d = display_[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, row_height);
+      if (d >= 0x80000000u)
+        draw_group_row(~d, row_height);
+      else
+        draw_entry_row(view_.entries[d], row_height);
+      if (i == 0) top_item_id_ = row_item_id_;
+    }
+  }
+  // (the table's first line: the header, above the first row; the first card)
+  if (cards && up && top_item_id_ && ImGui::GetFocusID() == top_item_id_) focus_search_ = true;
+  probe_.scroll_y = ImGui::GetScrollY();
+  probe_.scroll_max_y = ImGui::GetScrollMaxY();
+  ImGui::EndTable();
+}
+
+// ---------------------------------------------------------------- [SECTION] Rows
+
+void Shelf::draw_group_row(std::size_t g, float row_height) {
+  const Group& group = view_.groups[g];
+  const bool collapsed = collapsed_.count(group.key) > 0;
+  ImGui::TableSetColumnIndex(0);
+  ImGui::PushID(static_cast<int>(g));
+  ImGui::PushID("group");
+  const bool toggled = ImGui::Selectable("##group", false, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_height));
+  row_item_id_ = ImGui::GetItemID();
+  if (toggled) {
+    if (collapsed)
+      collapsed_.erase(group.key);
+    else
+      collapsed_.insert(group.key);
+    rebuild_display();
+  }
+  probe_.group_headers.push_back(last_item_rect());
+  ImGui::PopID();
+  ImGui::PopID();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 top = ImGui::GetItemRectMin();
+  const float line = ImGui::GetTextLineHeight();
+  // Cards are taller: the header sits in the middle of its row.
+  if (probe_.cards) top.y += row_height * 0.5f - line * 1.3f;
+  ImGui::RenderArrow(dl, ImVec2(top.x, top.y + line), ImGui::GetColorU32(ImGuiCol_Text),
+                     collapsed ? ImGuiDir_Right : ImGuiDir_Down, 0.8f);
+  ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  // (one column: the cursor is below the row, and the arrow shares the column)
+  if (probe_.cards) p = ImVec2(top.x + line * 1.4f, top.y);
+  char count[48];
+  ImFormatString(count, sizeof count, "  %u", group.count);
+  const float size = ImGui::GetFontSize() * 1.15f;
+  add_bold_text(dl, size, ImVec2(p.x, p.y + line * 0.8f), ImGui::GetColorU32(ImGuiCol_Text),
+                group.label);
+  const float w = bold_width(size, group.label);
+  dl->AddText(ImVec2(p.x + w, p.y + line * 0.9f), ImGui::GetColorU32(ImGuiCol_TextDisabled), count);
+}
+
+void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
+  ++probe_.rows_drawn;
+  ImGui::TableSetColumnIndex(0);
+  ImGui::PushID(static_cast<int>(record));
+  const bool pressed = ImGui::Selectable(
+      "##row", false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+      ImVec2(0, row_height));
+  row_item_id_ = ImGui::GetItemID();
+  ImGui::SetItemAllowOverlap();
+  // (a row under the pointer while the search field is edited is still hovered: its card shows)
+  const bool hovered = ImGui::IsItemHovered(ImGui::GetActiveID() == search_id_ ? ImGuiHoveredFlags_AllowWhenBlockedByActiveItem : 0);
+  // Space activates a Selectable; Enter (ImGui's "input" key) should open the row too.
+  const bool focused = ImGui::IsItemFocused();
+  if (focused) probe_.focused_record = record;
+  const bool enter = focused && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  const Rect row_rect = last_item_rect();
+  probe_.rows.push_back(row_rect);
+  probe_.row_records.push_back(record);
+  probe_.title_chars.push_back(0);
+  probe_.owner_shown.push_back(-1);
+  probe_.author_lines.emplace_back();
+  probe_.more.emplace_back();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
+    enter_rows_ = false;
+    ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+    GImGui->NavDisableHighlight = false;
+  }
+  if (focused && ImGui::GetIO().NavVisible) {
+    // A focus ring a keyboard user can see (ImGui's own is one pixel), over the whole row and
+    // clipped to the rows' area so it never covers the header.
+    const ImVec2 ring_min(row_rect.x + 1, row_rect.y + 1);
+    const ImVec2 ring_max(row_rect.x + row_rect.w - 1, row_rect.y + row_rect.h - 1);
+    dl->PushClipRect(ImVec2(probe_.table.x, std::max(body_top_, ring_min.y - 1)),
+                     ImVec2(probe_.table.x + probe_.table.w, probe_.table.y + probe_.table.h), false);
+    dl->AddRect(ring_min, ring_max, accent_, 3.0f, 0, 2.0f);
+    dl->PopClipRect();
+  }
+
+  auto it = rows_.find(record);
+  if (it == rows_.end()) {
+    ++probe_.rows_waiting;
+    actions_.need_rows.push_back(record);
+    ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
+    ImGui::TextDisabled("…");
+    ImGui::PopID();
+    return;
+  }
+  const Row& row = it->second;
+  if (focused && announced_ != record) {
+    announced_ = record;
+    actions_.announce = row.title;
+  }
+
+  if (menu_asked_ && focused) {
+    menu_asked_ = false;
+    ImGui::OpenPopup("##entry");
+    // Under the row's start, as a keyboard's menu opens at its item (ImGui would take the pointer's
+    // last place, which the keyboard's user has left anywhere).
+    ImGui::SetNextWindowPos(ImVec2(row_rect.x + 24, row_rect.y + row_rect.h), ImGuiCond_Appearing);
+  }
+  if (ImGui::BeginPopupContextItem("##entry")) {
+    probe_.menu = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+    // The styles and formats are the core's (one table, the same the HTML list's Cite offers).
+    if (ImGui::MenuItem("Copy BibTeX")) actions_.copy.push_back({record, std::string(info(ExportFormat::Bibtex).name)});
+    if (ImGui::BeginMenu(labels_.copy_citation.c_str())) {
+      for (int i = 0; i < kCitationStyleCount; ++i) {
+        const auto style = static_cast<CitationStyle>(i);
+        if (ImGui::MenuItem(std::string(label(style)).c_str())) actions_.copy.push_back({record, std::string(to_string(style))});
+      }
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu(labels_.copy_as.c_str())) {
+      for (int i = 0; i < kExportFormatCount; ++i) {
+        const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
+        if (ImGui::MenuItem(std::string(f.label).c_str())) actions_.copy.push_back({record, std::string(f.name)});
+      }
+      ImGui::EndMenu();
+    }
+    if (!row.url.empty() && ImGui::MenuItem(labels_.open.c_str())) actions_.open.push_back(row.url);
+    for (const RowLink& l : row.links) {
+      ImGui::PushID(&l);
+      if (ImGui::MenuItem((labels_.open + " " + std::string(words_(link_label(l.label)))).c_str())) actions_.open.push_back(l.url);
+      ImGui::PopID();
+    }
+    ImGui::EndPopup();
+  }
+
+  const float line = ImGui::GetTextLineHeight();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 accent = accent_;
+  const ImVec2 top = ImGui::GetItemRectMin();
+  char year[16] = "";
+  if (row.year) ImFormatString(year, sizeof year, "%d", row.year);
+  // The core's badge (the venue's abbreviation), or none, as in the HTML list: the whole venue is
+  // on its own line, and cut into a badge it only repeated it.
+  const std::string& badge = row.badge;
+  std::string venue = row.venue;
+  if (!row.note.empty()) venue += venue.empty() ? row.note : " · " + row.note;
+  // Coloured labels: the badge, the status ("Under review"; "published" draws none), the award.
+  auto pill = [&](float& x, float y, float max_w, const std::string& label, ImU32 colour) {
+    const float w = std::min(ImGui::CalcTextSize(label.c_str()).x + 8, max_w);
+    if (w <= 8) return;
+    dl->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + line), with_alpha(colour, kTint), 3.0f);
+    draw_text(dl, ImVec2(x + 4, y), w - 8, 1, colour, label, nullptr);  // (cut with "…")
+    x += w + 6;
+  };
+  auto pills = [&](float& x, float y, float max_x) {
+    if (!row.status.empty() && row.status != "published") {
+      const auto st = status_from_string(row.status);
+      const std::string status_label = st ? std::string(words_(label(*st))) : row.status;
+      if (status_label != badge) pill(x, y, max_x - x, status_label, status_);  // ("Preprint" once)
+    }
+    if (!row.award.empty() || !row.award_label.empty())
+      pill(x, y, max_x - x, row.award_label.empty() ? labels_.award : row.award_label, award_);
+  };
+  // Link buttons, flat; arrow keys move row by row, so they stay out of keyboard navigation (the
+  // context menu lists the same links).
+  auto links = [&]() {
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+    for (std::size_t k = 0; k < row.links.size(); ++k) {
+      if (k) ImGui::SameLine(0, 4);
+      ImGui::PushID(static_cast<int>(k));
+      if (ImGui::SmallButton(std::string(words_(link_label(row.links[k].label))).c_str()))
+        actions_.open.push_back(row.links[k].url);
+      probe_.controls.push_back(last_item_rect());
+      probe_.control_names.emplace_back("link");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.links[k].url.c_str());
+      ImGui::PopID();
+    }
+    ImGui::PopItemFlag();
+  };
+
+  // The links sit at the end of the venue line (a column of their own stood mostly empty).
+  float links_w = 0;
+  for (const RowLink& l : row.links)
+    links_w += ImGui::CalcTextSize(std::string(words_(link_label(l.label))).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
+  Rect title_rect;
+  float title_lines[2] = {0, 0};  // each title line's width
+  if (probe_.cards) {
+    // One card: badge, year, status; the title in two lines; authors; venue with the links.
+    // (the row's selectable moved the cursor below the row: draw from its top)
+    const ImVec2 p(ImGui::GetCursorScreenPos().x, top.y + ImGui::GetStyle().ItemSpacing.y);
+    const float max_x = p.x + ImGui::GetContentRegionAvail().x;
+    float x = p.x;
+    if (!badge.empty()) pill(x, p.y, std::min(max_x - x, ImGui::GetFontSize() * 9), badge, accent);
+    if (*year) {
+      dl->AddText(ImVec2(x, p.y), dim, year);
+      x += ImGui::CalcTextSize(year).x + 8;
+    }
+    pills(x, p.y, max_x);
+    probe_.title_chars.back() = draw_text(dl, ImVec2(p.x, p.y + line), max_x - p.x, 2,
+                                          row.url.empty() ? text : accent, row.title, title_lines);
+    title_rect = {p.x, p.y + line, std::max(title_lines[0], title_lines[1]), line * (title_lines[1] > 0 ? 2 : 1)};
+    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line * 3));
+    draw_authors(row, max_x);
+    draw_text(dl, ImVec2(p.x, p.y + line * 4), max_x - p.x - links_w - 8, 1, dim, venue, nullptr);
+    ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 4));
+    links();
+  } else {
+    if (*year) {
+      ImGui::TableSetColumnIndex(static_cast<int>(Column::Year));
+      dl->AddText(ImVec2(ImGui::GetCursorScreenPos().x, top.y), dim, year);
+    }
+    ImGui::TableSetColumnIndex(static_cast<int>(Column::Venue));
+    {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      float x = p.x;
+      if (!badge.empty()) pill(x, p.y, ImGui::GetContentRegionAvail().x, badge, accent);
+    }
+    // Title, authors, venue line
+    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float max_x = p.x + ImGui::GetContentRegionAvail().x;
+    probe_.title_chars.back() = draw_text(dl, p, max_x - p.x, 1, row.url.empty() ? text : accent,
+                                          row.title, title_lines);
+    title_rect = {p.x, p.y, title_lines[0], line};
+    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line));
+    draw_authors(row, max_x);
+    float x = p.x;
+    pills(x, p.y + line * 2, max_x);
+    draw_text(dl, ImVec2(x, p.y + line * 2), max_x - x - links_w - 8, 1, dim, venue, nullptr);
+    ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 2));
+    links();
+    if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
+        row.citations >= 0)
+      ImGui::TextDisabled("%lld", static_cast<long long>(row.citations));
+  }
+
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool over_title = hovered && !row.url.empty() && mouse.x >= title_rect.x &&
+                          mouse.x < title_rect.x + title_rect.w && mouse.y >= title_rect.y &&
+                          mouse.y < title_rect.y + title_rect.h;
+  if (over_title) {
+    // Each line of the title underlined, as a wrapped link is.
+    for (int l = 0; l < 2 && title_lines[l] > 0; ++l) {
+      const float y = title_rect.y + line * static_cast<float>(l + 1);
+      dl->AddLine(ImVec2(title_rect.x, y), ImVec2(title_rect.x + title_lines[l], y), accent);
+    }
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  }
+  // A click on the title (or Enter / Space on the focused row) opens the title's link.
+  if (!row.url.empty() && ((pressed && (over_title || !ImGui::GetIO().MouseReleased[0])) || enter))
+    actions_.open.push_back(row.url);
+  // The hover card follows the pointer, not the keyboard: while arrow keys move the focus, ImGui
+  // counts the focused row as hovered, and a card there would cover the rows being read.
+  // (nor while something is dragged or pressed; the search field being edited is no reason)
+  const bool busy = ImGui::IsAnyItemActive() && ImGui::GetActiveID() != search_id_;
+  if (hovered && !GImGui->NavDisableMouseHover && !busy &&
+      !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+    draw_tooltip(row);
+  ImGui::PopID();
+}
+
+// How wide a tooltip or popup's text may run (window-local, as ImGui's wrap positions are): `ems`
+// font sizes, or less on a narrow canvas so that the box fits it.
+static float wrap_position(float ems) {
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  return std::min(ImGui::GetFontSize() * ems, ImGui::GetIO().DisplaySize.x - pad * 3);
+}
+
+// Markers ("*", "†") are set small and raised, as superscripts, by these fractions of the font
+// size (little enough not to touch the line above).
+constexpr float kMarkScale = 0.72f, kMarkRaise = 0.13f;
+
+// One author as rows, tooltips and the "+N" list show them: the owner in bold and the accent
+// colour, markers raised and small. Returns the width drawn (and the name's alone in
+// `name_width`); with `dl` null it only measures.
+float Shelf::put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, float* name_width) const {
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  float w = 0;
+  if (a.owner) {
+    w = bold_width(size, a.name);
+    if (dl) add_bold_text(dl, size, pos, accent_, a.name);
+  } else {
+    w = font->CalcTextSizeA(size, FLT_MAX, 0, a.name.c_str()).x;
+    if (dl) dl->AddText(font, size, pos, ImGui::GetColorU32(ImGuiCol_Text), a.name.c_str());
+  }
+  if (name_width) *name_width = w;
+  if (!a.marks.empty()) {
+    if (dl)
+      dl->AddText(font, size * kMarkScale, ImVec2(pos.x + w, pos.y - size * kMarkRaise),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), a.marks.c_str());
+    w += font->CalcTextSizeA(size * kMarkScale, FLT_MAX, 0, a.marks.c_str()).x;
+  }
+  return w;
+}
+
+// Authors on one line; those that do not fit (or are beyond the element's maxAuthors) collapse to
+// "+N" (a click opens the whole list).
+void Shelf::draw_authors(const Row& row, float max_x) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  std::vector<std::uint8_t> owner(row.authors.size());
+  for (std::size_t i = 0; i < row.authors.size(); ++i) owner[i] = row.authors[i].owner;
+  const AuthorLine line = collapse_authors(std::move(owner), max_authors_);
+  ImVec2 pos = ImGui::GetCursorScreenPos();
+  auto width = [&](const char* str) { return font->CalcTextSizeA(size, FLT_MAX, 0, str).x; };
+  auto put = [&](const char* str) {
+    dl->AddText(font, size, pos, dim, str);
+    pos.x += width(str);
+  };
+  const float more_w = width("  +999");
+  // Between two authors ", "; where authors are left out between them (or before the first one
+  // shown) ", …, " as the HTML list writes it, so that "A, Owner" never reads as a two-author paper.
+  auto separator = [](std::size_t v, const std::vector<std::uint32_t>& list) {
+    const std::uint32_t before = v ? list[v - 1] + 1 : 0;
+    return list[v] > before ? (v ? ", \u2026, " : "\u2026, ") : v ? ", " : "";
+  };
+  // Each author's width, measured once (the fitting below tries several lines).
+  std::vector<float> author_w(row.authors.size(), -1.0f);
+  auto author_width = [&](std::uint32_t i) {
+    if (author_w[i] < 0) author_w[i] = put_author(nullptr, pos, row.authors[i]);
+    return author_w[i];
+  };
+  auto line_width = [&](const std::vector<std::uint32_t>& list) {
+    float w = 0;
+    for (std::size_t v = 0; v < list.size(); ++v) w += width(separator(v, list)) + author_width(list[v]);
+    return w;
+  };
+  // The authors that fit the line, in order; as the core collapses a long list, the owner keeps
+  // a place: when the line would end before the first owner, the owner takes the last place that
+  // fits (the authors before it give way, the first one last).
+  std::vector<std::uint32_t> visible;
+  std::size_t k = 0;
+  for (; k < line.shown.size(); ++k) {
+    const bool last = k + 1 == line.shown.size() && !line.hidden;
+    visible.push_back(line.shown[k]);
+    const float w = line_width(visible) + (last && row.et_al ? width(" et al.") : 0);
+    if (k && pos.x + w + (last ? 0 : more_w) > max_x) {
+      visible.pop_back();
+      break;
+    }
+  }
+  std::size_t first_owner = k;
+  while (first_owner < line.shown.size() && !row.authors[line.shown[first_owner]].owner) ++first_owner;
+  const bool owner_shown = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; });
+  if (first_owner < line.shown.size() && !owner_shown) {
+    visible.push_back(line.shown[first_owner]);
+    while (visible.size() > 1 && pos.x + line_width(visible) + more_w > max_x) visible.erase(visible.end() - 2);
+  }
+  const auto hidden = static_cast<unsigned>(line.shown.size() - visible.size()) + line.hidden;
+  // A name that still does not fit (a phone's narrow card) ends in "…" before the "+N".
+  const float name_end = max_x - (hidden ? more_w : 0);
+  std::string laid_out;
+  for (std::size_t v = 0; v < visible.size(); ++v) {
+    put(separator(v, visible));
+    const RowAuthor& a = row.authors[visible[v]];
+    laid_out.append(separator(v, visible)).append(a.name);
+    if (pos.x + author_width(visible[v]) <= name_end) {
+      pos.x += put_author(dl, pos, a);
+      continue;
+    }
+    const float dots = width("\u2026");
+    dl->PushClipRect(ImVec2(pos.x, pos.y - size), ImVec2(std::max(pos.x, name_end - dots), pos.y + size * 2), true);
+    put_author(dl, pos, a);
+    dl->PopClipRect();
+    pos.x = std::max(pos.x, name_end - dots);
+    put("\u2026");
+    laid_out += "\u2026";
+    break;
+  }
+  if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(), [](const RowAuthor& a) { return a.owner; }))
+    probe_.owner_shown.back() = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; }) ? 1 : 0;
+  if (row.et_al && !hidden) put(" et al.");
+  if (hidden) {
+    char more[32];
+    ImFormatString(more, sizeof more, "  +%u", hidden);
+    ImGui::SetCursorScreenPos(pos);
+    const ImVec2 sz = ImGui::CalcTextSize(more);
+    ImGui::PushItemFlag(ImGuiItemFlags_NoNav, true);
+    if (ImGui::InvisibleButton("more", ImVec2(std::max(1.0f, std::min(sz.x, max_x - pos.x)), sz.y)))
+      ImGui::OpenPopup("authors");
+    ImGui::PopItemFlag();
+    if (!probe_.more.empty()) probe_.more.back() = Rect{pos.x, pos.y, sz.x, sz.y};
+    laid_out += more + 1;  // (" +N")
+    dl->AddText(pos, accent_, more);
+    // A list taller than the canvas (hundreds of authors) scrolls inside it.
+    const float pad = ImGui::GetStyle().WindowPadding.y;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y - pad * 2));
+    if (ImGui::BeginPopup("authors")) {
+      draw_all_authors(row, wrap_position(30) - ImGui::GetStyle().WindowPadding.x);
+      probe_.popup = window_rect();
+      ImGui::EndPopup();
+    }
+  }
+  if (!probe_.author_lines.empty()) probe_.author_lines.back() = laid_out;
+}
+
+// The whole author list, wrapped between authors at `wrap_width` (a name wider than that keeps
+// its own line), drawn as in the row: for the tooltip and the "+N" popup.
+void Shelf::draw_all_authors(const Row& row, float wrap_width) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const float line_height = ImGui::GetTextLineHeightWithSpacing();
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 pos = origin;
+  float right = origin.x;
+  auto put = [&](const char* str) {
+    dl->AddText(font, size, pos, dim, str);
+    pos.x += font->CalcTextSizeA(size, FLT_MAX, 0, str).x;
+  };
+  for (std::size_t i = 0; i < row.authors.size(); ++i) {
+    const RowAuthor& a = row.authors[i];
+    if (i) put(", ");
+    if (i && pos.x + put_author(nullptr, pos, a) > origin.x + wrap_width) {
+      right = std::max(right, pos.x);
+      pos = ImVec2(origin.x, pos.y + line_height);
+    }
+    float name_w = 0;
+    const float w = put_author(dl, pos, a, &name_w);
+    probe_.popup_names.push_back({pos.x, pos.y, name_w, size});
+    probe_.popup_marks.push_back(w > name_w ? Rect{pos.x + name_w, pos.y - size * kMarkRaise, w - name_w, size * kMarkScale} : Rect{});
+    pos.x += w;
+  }
+  if (row.et_al) put(" et al.");
+  right = std::max(right, pos.x);
+  ImGui::Dummy(ImVec2(right - origin.x, pos.y + ImGui::GetTextLineHeight() - origin.y));
+}
+
+void Shelf::draw_tooltip(const Row& row) {
+  ImGui::BeginTooltip();
+  const float wrap = wrap_position(34);
+  ImGui::PushTextWrapPos(wrap);
+  ImGui::TextUnformatted(row.title.c_str());
+  draw_all_authors(row, wrap - ImGui::GetStyle().WindowPadding.x);
+  if (!row.award.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(award_), "%s", row.award.c_str());
+  if (!row.abstract.empty()) {
+    ImGui::Separator();
+    // The start of the abstract, cut at a character boundary.
+    std::size_t cut = std::min<std::size_t>(row.abstract.size(), 420);
+    while (cut < row.abstract.size() &&
+           (static_cast<unsigned char>(row.abstract[cut]) & 0xC0) == 0x80)
+      ++cut;
+    std::string start = row.abstract.substr(0, cut);
+    if (cut < row.abstract.size()) start += "…";
+    ImGui::TextDisabled("%s", start.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  probe_.popup = window_rect();
+  ImGui::EndTooltip();
+}
+
+}  // namespace papershelf::widget
