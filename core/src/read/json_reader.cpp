@@ -17,6 +17,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
 #include "read/bibtex/mapping.hpp"
+#include "read/json_scan.hpp"
 #include "read/record_keys.hpp"
 #include "read/settle.hpp"
 #include "text/index_sort.hpp"
@@ -80,94 +81,6 @@ bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Valu
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-// Scans the next top-level element of an array from `i` (just after the '[' or a previous
-// element). Elements end at a comma at array depth, or when a balanced object/array closes (so a
-// missing comma between two records still yields two elements). Returns false at the array's
-// ']' or the end of the text; otherwise [start, end) is the element and `i` is where to go on.
-bool next_element(std::string_view t, std::size_t& i, std::size_t& start, std::size_t& end) {
-  while (i < t.size()) {
-    while (i < t.size() && (is_space(t[i]) || t[i] == ',')) ++i;
-    if (i >= t.size() || t[i] == ']') return false;
-    start = i;
-    int depth = 0;
-    bool in_string = false;
-    for (; i < t.size(); ++i) {
-      const char c = t[i];
-      if (in_string) {
-        if (c == '\\') ++i;
-        else if (c == '"' || c == '\n') in_string = false;
-        continue;
-      }
-      if (c == '"') in_string = true;
-      else if (c == '{' || c == '[') ++depth;
-      else if (c == '}' || c == ']') {
-        if (depth == 0) break;  // the array's own ']' (or a stray closer)
-        if (--depth == 0) {
-          ++i;
-          break;
-        }
-      } else if (c == ',' && depth == 0) break;
-    }
-    i = std::min(i, t.size());  // a '\\' as the very last byte stepped past the end
-    if (i == start) {
-      ++i;  // a stray '}' where an element should start: skip it (staying put would loop forever)
-      continue;
-    }
-    end = i;
-    while (end > start && is_space(t[end - 1])) --end;
-    return true;
-  }
-  return false;
-}
-
-// The offset of the '}' or ']' that closes the object or array opening at `open`, or npos.
-std::size_t matching_close(std::string_view t, std::size_t open) {
-  std::size_t depth = 0;
-  bool in_string = false;
-  for (std::size_t k = open; k < t.size(); ++k) {
-    const char c = t[k];
-    if (in_string) {
-      if (c == '\\') ++k;
-      else if (c == '"' || c == '\n') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if ((c == '}' || c == ']') && --depth == 0) {
-      return k;
-    }
-  }
-  return std::string_view::npos;
-}
-
-// Finds the '[' that starts the value of "publications" in a papershelf document (depth 1).
-std::size_t find_publications_array(std::string_view t) {
-  int depth = 0;
-  bool in_string = false;
-  std::size_t key_start = 0;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    const char c = t[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') {
-        in_string = false;
-        if (depth == 1 && t.substr(key_start, i - key_start) == "publications") {
-          std::size_t j = i + 1;
-          while (j < t.size() && (is_space(t[j]) || t[j] == ':')) ++j;
-          if (j < t.size() && t[j] == '[') return j;
-        }
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-      key_start = i + 1;
-    } else if (c == '{' || c == '[') ++depth;
-    else if (c == '}' || c == ']') --depth;
-  }
-  return std::string_view::npos;
-}
 
 // ---- value helpers: check types before reading (the core has no exceptions) ----
 
@@ -657,25 +570,13 @@ struct StreamedRecords final : json::RecordSink {
   }
 };
 
-// Where to resume after a record that does not parse: the next line inside it that starts with
-// '{' (pretty-printed records start lines), so a broken string or bracket loses only its record.
-std::size_t resync_point(std::string_view t, std::size_t error_at, std::size_t end) {
-  t = t.substr(0, end);  // (a minified file has no line end after the record: no scan to the end)
-  for (std::size_t nl = t.find('\n', error_at); nl < end; nl = t.find('\n', nl + 1)) {
-    std::size_t k = nl + 1;
-    while (k < end && is_space(t[k])) ++k;
-    if (k < end && t[k] == '{') return k;
-  }
-  return std::string_view::npos;
-}
-
 // Record-by-record recovery after a syntax error (see the file comment). Elements are scanned one
 // at a time, so many broken records cost one pass. Only a record that never closes makes each
 // resync rescan the rest of the text; `budget` bounds that (quadratic) case.
 void recover_items(Context& ctx, std::size_t open, Library& lib, Reported& reported) {
   std::size_t budget = 8 * ctx.text.size() + (1u << 20);  // bytes scanned, over all resyncs
   std::size_t i = open + 1, begin = 0, end = 0;
-  while (next_element(ctx.text, i, begin, end)) {
+  while (detail::next_element(ctx.text, i, begin, end)) {
     const std::size_t scanned = i - begin;
     if (scanned > budget) {
       ctx.report(begin, Severity::Error, "too many broken records; the rest of the array is skipped");
@@ -685,7 +586,7 @@ void recover_items(Context& ctx, std::size_t open, Library& lib, Reported& repor
     std::size_t error_at = begin;
     Value item;
     if (!parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, item, reported, &error_at)) {
-      const std::size_t k = resync_point(ctx.text, error_at, end);
+      const std::size_t k = detail::resync_point(ctx.text, error_at, end);
       if (k != std::string_view::npos && k > begin) i = k;
       continue;
     }
@@ -768,7 +669,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   if (i < text.size() && text[i] == '[') {
     recover_items(ctx, i, result.library, reported);
   } else if (i < text.size() && text[i] == '{') {
-    const std::size_t open = find_publications_array(text);
+    const std::size_t open = detail::find_publications_array(text);
     if (open != std::string_view::npos) recover_items(ctx, open, result.library, reported);
     // Recover the profile too when its own object parses.
     const std::size_t key = text.find("\"profile\"");
@@ -776,7 +677,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
       std::size_t j = key + 9;
       while (j < text.size() && (is_space(text[j]) || text[j] == ':')) ++j;
       if (j < text.size() && text[j] == '{') {
-        const std::size_t k = matching_close(text, j);
+        const std::size_t k = detail::matching_close(text, j);
         if (k < text.size()) {
           Value profile;
           if (parse_or_report(ctx, text.substr(j, k + 1 - j), j, profile, reported))
