@@ -898,6 +898,28 @@ TEST(Catalog, TheOwnerDefaultsToTheProfilesNameAndAliases) {
   EXPECT_TRUE(Catalog(sample()).owner().empty());  // no profile, no owner
 }
 
+// A visitor's edits go with the query that shows them: the catalog reads the filter once and makes
+// them on what it read, with the same result as the text edits one by one.
+TEST(Catalog, AQueryMakesTheVisitorsEditsInOrder) {
+  Library lib = sample();
+  Catalog catalog(lib);
+  const std::vector<FilterEdit> edits = {
+      {"type:journal", "", ""}, {"", "year", "2020-2024"}, {"selected", "", ""}, {"type:journal", "", ""}, {"", "tag", "llm"}};
+  std::string text = "type:conference";
+  for (std::size_t i = 0; i < edits.size(); ++i) {
+    text = edits[i].toggle.empty() ? set_clause(text, edits[i].kind, edits[i].value) : toggle_clause(text, edits[i].toggle);
+    QueryText t;
+    t.filter = "type:conference";
+    t.edits.assign(edits.begin(), edits.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    const QueryAnswer a = catalog.query(t);
+    EXPECT_EQ(a.filter, text) << i;
+    QueryText plain;
+    plain.filter = text;
+    EXPECT_EQ(a.view.entries, catalog.query(plain).view.entries) << i;
+  }
+  EXPECT_EQ(text, "year:2020-2024 tag:llm selected");
+}
+
 TEST(Catalog, QueryTextReportsItsProblemsAndStillRuns) {
   Library lib = sample();
   Catalog catalog(lib);

@@ -58,6 +58,9 @@ bool flag(const Value& j, const char* key) {
   return v && v->is_bool() && v->boolean;
 }
 
+// {toggle} or {kind, value}: one change to a filter.
+FilterEdit filter_edit(const Value& j) { return {str(j, "toggle"), str(j, "kind"), str(j, "value")}; }
+
 std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   std::vector<std::uint32_t> out;
   const Value* list = req.find("indices");
@@ -192,7 +195,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, scope, filter, sort, group, owner, controls, base, facets: bool, fromLink: bool}. Result:
+// Request: {search, scope, filter, edits: [{toggle} | {kind, value}], sort, group, owner, controls, base, facets: bool,
+// fromLink: bool}: the visitor's edits are made to the filter as the query reads it (applied.filter is the result). Result:
 // {groups, total, marks, clauses: [{kind, value, text}], facets?, useful?, controls, errors, applied: {search, sort, group, filter}}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
@@ -202,6 +206,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   text.search = str(req, "search");
   text.scope = str(req, "scope");
   text.filter = str(req, "filter");
+  if (const Value* edits = req.find("edits"); edits && edits->is_array())
+    for (const Value& edit : edits->items) text.edits.push_back(filter_edit(edit));
   text.sort = str(req, "sort");
   text.group = str(req, "group");
   text.owner = str(req, "owner");
@@ -243,11 +249,11 @@ EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2,
 // canonical form. The element edits filters only through this, so it never parses filter text.
 EMSCRIPTEN_KEEPALIVE const char* ps_filter_edit(const char* request) {
   const Value req = parse_request(request);
-  const std::string filter = req.find("toggle") ? toggle_clause(str(req, "filter"), str(req, "toggle"))
-                                                : set_clause(str(req, "filter"), str(req, "kind"), str(req, "value"));
+  Filter filter = parse_filter(str(req, "filter"));
+  apply_edit(filter, filter_edit(req));
   json::Writer w;
-  w.begin_object().field("filter", filter);
-  write_clauses(w, filter_clauses(parse_filter(filter)));
+  w.begin_object().field("filter", to_string(filter));
+  write_clauses(w, filter_clauses(filter));
   w.end_object();
   return result(w.take());
 }

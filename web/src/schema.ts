@@ -68,6 +68,9 @@ export interface QueryOptions {
   scope?: string;
   /** e.g. "year:2020-2024 type:conference selected" */
   filter?: string;
+  /** Changes to `filter`, applied in order as the query reads it; `applied.filter` is the result.
+   *  (The filter is read once per change: the front end never edits filter text itself.) */
+  edits?: FilterEdit[];
   /** e.g. "year-desc,title-asc" */
   sort?: string;
   group?: "none" | "year" | "type" | "status" | "venue";

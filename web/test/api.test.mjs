@@ -52,6 +52,23 @@ test("parses BibTeX, queries, formats", async () => {
   assert.throws(() => lib.query({}), /disposed/);
 });
 
+test("a query makes the visitor's filter edits, in order, as editFilter does", async () => {
+  const ps = await load();
+  const lib = ps.parse(bib, { source: "papers.bib" });
+  const steps = [{ toggle: "type:journal" }, { kind: "year", value: "2020-2024" }, { toggle: "selected" }, { toggle: "type:journal" }, { kind: "year", value: "not a year" }];
+  let filter = "type:conference";
+  for (const [i, edit] of steps.entries()) {
+    filter = lib.editFilter(filter, edit).filter;
+    const view = lib.query({ filter: "type:conference", edits: steps.slice(0, i + 1) });
+    assert.equal(view.applied.filter, filter, JSON.stringify(edit));
+    assert.deepEqual(view.keys, lib.query({ filter }).keys);
+  }
+  // Toggling a clause replaces its kind, the same clause again removes it; a value the syntax
+  // cannot hold removes the clause.
+  assert.deepEqual(steps.map((_, i) => lib.query({ filter: "type:conference", edits: steps.slice(0, i + 1) }).applied.filter),
+    ["type:journal", "year:2020-2024 type:journal", "year:2020-2024 type:journal selected", "year:2020-2024 selected", "selected"]);
+});
+
 test("UTF-8 crosses the boundary intact", async () => {
   const ps = await load();
   const names = ["Łukasz Żółć", "Jiří Dvořák", "Çağrı Öztürk", "Nguyễn Văn Thắng", "Γιώργος Παπαδόπουλος", "王小明"];

@@ -26,6 +26,7 @@ struct QueryText {
   std::string search;
   std::string scope;   // the page author's fixed selection (filter syntax)
   std::string filter;  // the visitor's filters (filter syntax)
+  std::vector<FilterEdit> edits;  // changes to `filter` the visitor made since (applied in order)
   std::string sort;    // "year-desc,title" (empty: newest first)
   std::string group;   // none, year, type, status, venue (empty: none)
   std::string owner;   // "Name; Alias" (empty: the profile's name and aliases)

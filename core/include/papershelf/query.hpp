@@ -56,11 +56,21 @@ std::vector<FilterClause> filter_clauses(const Filter& f);
 // The canonical text of one clause (quoted when the value has spaces; the syntax has no escapes,
 // so quotes inside the value are dropped). A flag's text is its kind, whatever `value` says.
 std::string clause_text(std::string_view kind, std::string_view value);
-// `filter` with the clause of `kind` set to `value`, or removed when `value` is empty (a flag is
-// set by any non-empty value); canonical text.
+// One change a visitor makes to a filter: `toggle` a clause (it replaces the clause of its kind,
+// and the very same clause again removes it: a profile card statistic, a year bar, a chip), or
+// set the clause of `kind` to `value` (a menu; removed when `value` is empty, and a flag is set
+// by any non-empty value). A value the syntax cannot hold (an unknown type, a bad year range)
+// removes the clause rather than stay as text that fails later.
+struct FilterEdit {
+  std::string toggle;
+  std::string kind;
+  std::string value;
+};
+// Applies `edit` to `f` as it is, without reading `f` again as text.
+void apply_edit(Filter& f, const FilterEdit& edit);
+// `filter` with the clause of `kind` set to `value`; canonical text (apply_edit).
 std::string set_clause(std::string_view filter, std::string_view kind, std::string_view value);
-// `filter` with `clause` applied: it replaces the clause of its kind, and the very same clause
-// again removes it (a profile card statistic, a year bar, a chip); canonical text.
+// `filter` with `clause` toggled; canonical text (apply_edit).
 std::string toggle_clause(std::string_view filter, std::string_view clause);
 
 #define PAPERSHELF_SORT_FIELDS(X)  \

@@ -104,6 +104,7 @@ QueryAnswer Catalog::query(const QueryText& text) {
   report("scope: ");
   q.filter = parse_filter(text.filter, &error);
   report("");
+  for (const FilterEdit& edit : text.edits) apply_edit(q.filter, edit);
   if (auto sort = parse_sort(text.sort, &error)) q.sort = std::move(*sort);
   report("");
   if (auto g = group_from_string(text.group, &error)) q.group = *g;

@@ -190,33 +190,58 @@ std::string clause_text(std::string_view kind, std::string_view value) {
 }
 
 namespace {
-// The clauses of `filter` other than those of `kind`, as text; whether one of `kind` had `value`.
-std::string clauses_without(std::string_view filter, std::string_view kind, std::string_view value, bool* had) {
-  std::string text;
-  for (const auto& c : filter_clauses(parse_filter(filter))) {
-    if (c.kind != kind) text += c.text + " ";
-    else if (had) *had = *had || unicode::ascii_lower(c.value) == unicode::ascii_lower(value);
+
+// Puts the clause of `kind` of `from` in place of the one `to` has (none in `from`: none in `to`).
+void take_kind(Filter& to, Filter&& from, std::string_view kind) {
+  if (kind == "year") {
+    to.year_from = from.year_from;
+    to.year_to = from.year_to;
+  } else if (kind == "type") {
+    to.types = std::move(from.types);
+  } else if (kind == "status") {
+    to.statuses = std::move(from.statuses);
+  } else if (kind == "venue") {
+    to.venues = std::move(from.venues);
+  } else if (kind == "tag") {
+    to.tags = std::move(from.tags);
+  } else if (kind == "selected") {
+    to.selected_only = from.selected_only;
+  } else if (kind == "award") {
+    to.has_award = from.has_award;
+  } else if (kind == "author") {
+    to.author = std::move(from.author);
+  } else if (kind == "first-author") {
+    to.owner_first = from.owner_first;
   }
-  return text;
 }
+
 }  // namespace
 
-// Both edits go through the parser once more: the result is canonical, and a value the syntax
-// cannot hold (an unknown type, a bad year range) is dropped rather than kept as text that fails
-// later.
+void apply_edit(Filter& f, const FilterEdit& edit) {
+  if (!edit.toggle.empty()) {
+    Filter one = parse_filter(edit.toggle);
+    const std::vector<FilterClause> wanted = filter_clauses(one);
+    if (wanted.size() != 1) return;
+    const FilterClause& clause = wanted.front();
+    bool had = false;
+    for (const FilterClause& c : filter_clauses(f))
+      if (c.kind == clause.kind) had = unicode::ascii_lower(c.value) == unicode::ascii_lower(clause.value);
+    take_kind(f, had ? Filter{} : std::move(one), clause.kind);
+    return;
+  }
+  take_kind(f, edit.value.empty() ? Filter{} : parse_filter(clause_text(edit.kind, edit.value)), edit.kind);
+}
+
 std::string set_clause(std::string_view filter, std::string_view kind, std::string_view value) {
-  std::string text = clauses_without(filter, kind, value, nullptr);
-  if (!value.empty()) text += clause_text(kind, value);
-  return to_string(parse_filter(text));
+  Filter f = parse_filter(filter);
+  apply_edit(f, {{}, std::string(kind), std::string(value)});
+  return to_string(f);
 }
 
 std::string toggle_clause(std::string_view filter, std::string_view clause) {
-  const auto wanted = filter_clauses(parse_filter(clause));
-  if (wanted.size() != 1) return to_string(parse_filter(filter));
-  bool had = false;
-  std::string text = clauses_without(filter, wanted.front().kind, wanted.front().value, &had);
-  if (!had) text += wanted.front().text;
-  return to_string(parse_filter(text));
+  Filter f = parse_filter(filter);
+  apply_edit(f, {std::string(clause), {}, {}});
+  return to_string(f);
 }
 
 }  // namespace papershelf

@@ -84,7 +84,10 @@ export class ShelfController implements ShelfHost {
   get library(): Shelf | undefined { return this.#library; }
   get view(): View | undefined { return this.#view; }
   get state(): VisitorState { return this.#state; }
-  set state(value: VisitorState) { this.#state = value; }
+  set state(value: VisitorState) {
+    this.#state = value;
+    this.#edits = [];  // (a whole new state: edits to the one before are void)
+  }
   get formatsOffered(): boolean { return this.#formatsOffered; }
   get updateComplete(): Promise<void> {
     return (async () => {
@@ -284,19 +287,15 @@ export class ShelfController implements ShelfHost {
     this.refresh();
   }
 
-  /** Applies one edit to the visitor's filter. The core makes it (it alone reads the filter
-   *  language), then the change is committed like any other. */
+  /** Edits made to the visitor's filter that no answer has applied yet. */
+  #edits: FilterEdit[] = [];
+
+  /** Applies one edit to the visitor's filter. The next query makes it (the core alone reads the
+   *  filter language, once per change), and its answer's filter is committed like any change. */
   editFilter(edit: FilterEdit): Promise<void> {
-    const lib = this.#library;
-    if (!lib) return Promise.resolve();
-    const done = (async () => {
-      const { filter } = await lib.editFilter(this.#state.filter, edit);
-      if (lib !== this.#library) return;
-      this.#state.filter = filter;
-      this.commit();
-      await this.rendering;
-    })();
-    this.rendering = done.catch((err: unknown) => this.#recover(err));
+    if (!this.#library) return Promise.resolve();
+    this.#edits.push(edit);
+    this.refresh();
     return this.rendering;
   }
 
@@ -326,6 +325,7 @@ export class ShelfController implements ShelfHost {
     this.#loadedSrc = undefined;
     try { lib?.dispose(); } catch { /* a dead core cannot free anything */ }
     this.#state = stateDefaults(this.element);
+    this.#edits = [];
     this.#url.write(this.#state, stateDefaults(this.element), false);
     if (retry) { this.reload(); return; }
     this.showProblems();
@@ -345,8 +345,14 @@ export class ShelfController implements ShelfHost {
     // asking (a worker) for rows that no one will see while the new query runs.
     parts.list.stop();
     const fromLink = this.#fromLink;
-    const view = await lib.query(queryOptions(this.element, this.#state, fromLink), { count: FIRST_CHUNK, options: this.formatOptions(), rows: parts.canvas.wantsRows() });
-    if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won
+    const edits = [...this.#edits];
+    const view = await lib.query({ ...queryOptions(this.element, this.#state, fromLink), edits }, { count: FIRST_CHUNK, options: this.formatOptions(), rows: parts.canvas.wantsRows() });
+    if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won (with these edits)
+    if (edits.length) {
+      this.#edits.splice(0, edits.length);
+      this.#state.filter = view.applied.filter;
+      this.#url.record(() => this.#state, () => stateDefaults(this.element), false);
+    }
     if (fromLink) {
       this.#fromLink = false;
       if (keepApplied(this.#state, view.applied)) this.#url.write(this.#state, stateDefaults(this.element), false);
