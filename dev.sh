@@ -10,90 +10,39 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$root"
 jobs="${PAPERSHELF_JOBS:-2}"
-emscripten_toolchain=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake
+
+# The build trees are CMakePresets.json's (build/<preset>); the web package is web's `npm run build`.
+preset() {
+  cmake --preset "$1" >/dev/null
+  cmake --build --preset "$1" -j "$jobs"
+}
 
 build_wasm() {
-  cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DPAPERSHELF_WERROR=ON \
-    -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
-  cmake --build build/wasm -j "$jobs"
-  # The same core at -O3 (about 3x faster, 60 KB gzip larger): for Node, and for the worker that
-  # reads large files in the browser.
-  cmake -S . -B build/wasm-fast -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
-    -DPAPERSHELF_TESTS=OFF -DPAPERSHELF_CORE_NAME=papershelf-core-fast \
-    -DCMAKE_TOOLCHAIN_FILE="$emscripten_toolchain" >/dev/null
-  # With it, the benchmark floor (a bare tokenizer) that bench/web/bibtex.mjs times beside it, and
-  # the CLI for Node (papershelf-cli.cjs + .wasm: the package's `npx papershelf`).
-  cmake --build build/wasm-fast -j "$jobs" --target papershelf_wasm papershelf_floor_wasm papershelf
+  # The page's core (-Oz) and the canvas; then the same core at -O3 (about 3x faster, 60 KB gzip
+  # larger: for Node, citations and the worker that reads large files), with the benchmark floor
+  # that bench/web/bibtex.mjs times beside it and the CLI for Node (`npx papershelf`).
+  preset wasm
+  preset wasm-fast
 }
 
 build_web() {
-  # web/dist: the npm package (compiled TypeScript + the WebAssembly core + the stylesheet; its
-  # element entry, element-entry.js, for bundlers) and the one-file script-tag bundle
-  # papershelf.js (which fetches papershelf-core.wasm from beside it).
-  (
-    cd web
-    rm -rf dist
-    npx tsc -p .
-    cp ../build/wasm/web/papershelf-core.mjs ../build/wasm/web/papershelf-core.wasm dist/
-    cp ../build/wasm-fast/web/papershelf-core-fast.mjs ../build/wasm-fast/web/papershelf-core-fast.wasm dist/
-    # The CLI for Node, which bin/papershelf.cjs runs.
-    cp ../build/wasm-fast/cli/papershelf-cli.cjs ../build/wasm-fast/cli/papershelf-cli.wasm dist/
-    # Minified: the script tag carries the stylesheet inside papershelf.js.
-    npx esbuild src/papershelf.css --minify --log-level=error --outfile=dist/papershelf.css
-    # The same stylesheet as a module, for `import "papershelf/element"` (bundlers differ in how
-    # they import CSS as text; a string module is the same everywhere).
-    node -e 'const fs = require("fs"); fs.writeFileSync("dist/papershelf-css.js",
-      `export default ${JSON.stringify(fs.readFileSync("dist/papershelf.css", "utf8"))};\n`)'
-    # <paper-shelf> in React 19's JSX (types only), and the Custom Elements Manifest, made from
-    # the element's own types (its attributes, events and properties, with their comments).
-    cp types/react.d.ts dist/
-    # The static-site guide's Jekyll include and Hugo shortcode (examples/static-site), so that a
-    # site copies them out of node_modules/papershelf like every other file.
-    mkdir -p dist/site/jekyll dist/site/hugo
-    cp ../examples/static-site/jekyll/_includes/papershelf.html dist/site/jekyll/
-    cp ../examples/static-site/hugo/layouts/shortcodes/papershelf.html dist/site/hugo/
-    # The guide itself and its GitHub Actions workflows, for a reader of node_modules/papershelf.
-    cp ../examples/static-site/README.md dist/site/README.md
-    cp -r ../examples/static-site/github-actions dist/site/
-    node scripts/custom-elements.mjs
-    # The canvas renderer, loaded on demand: the ImGui module (its Emscripten glue and the
-    # element's bridge, canvas.ts, bundled and minified). It draws with the page's own fonts.
-    cp ../build/wasm/widget/papershelf-canvas.mjs dist/papershelf-canvas-glue.mjs
-    npx esbuild dist/canvas-bundle.js --bundle --minify --format=esm --log-level=error \
-      --outfile=dist/papershelf-canvas.mjs
-    rm dist/papershelf-canvas-glue.mjs dist/canvas-bundle.js dist/canvas-bundle.d.ts
-    cp ../build/wasm/widget/papershelf-canvas.wasm dist/
-    # The list's words in the languages papershelf ships, each fetched only by a page in it
-    # (en.json is the list of phrases, not needed by a page).
-    mkdir -p dist/lang
-    cp ../core/lang/*.json dist/lang/ && rm dist/lang/en.json
-    npx esbuild dist/script-tag.js --bundle --format=iife --minify --loader:.css=text \
-      --log-level=error --outfile=dist/papershelf.js
-    rm -f dist/script-tag.js dist/script-tag.d.ts
-  )
+  # web/dist: the npm package and the one-file script-tag bundle (web/scripts/build.mjs).
+  (cd web && npm run --silent build)
 }
 
 build_sanitized() {
   # The core suite once more under AddressSanitizer + UndefinedBehaviorSanitizer (run by the
   # native ctest below).
-  cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPAPERSHELF_WERROR=ON \
-    -DPAPERSHELF_SANITIZE=ON >/dev/null
-  cmake --build build/asan -j "$jobs" --target core_tests
+  preset asan
 }
 
 build_fuzz() {
-  # The libFuzzer targets (clang, ASan+UBSan); ctest runs each briefly (fuzz_* tests), and
-  # ./dev.sh fuzz runs them longer.
-  cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DPAPERSHELF_FUZZ=ON \
-    -DPAPERSHELF_TESTS=OFF -DPAPERSHELF_WERROR=ON >/dev/null
-  cmake --build build/fuzz -j "$jobs" --target fuzz_bibtex fuzz_json fuzz_latex fuzz_names fuzz_query
+  # The libFuzzer targets; ctest runs each briefly (fuzz_* tests), and ./dev.sh fuzz runs them longer.
+  preset fuzz
 }
 
 build_native() {
-  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DPAPERSHELF_WERROR=ON \
-    -DPAPERSHELF_WASM_BUILD_DIR="$root/build/wasm" -DPAPERSHELF_ASAN_BUILD_DIR="$root/build/asan" \
-    -DPAPERSHELF_FUZZ_BUILD_DIR="$root/build/fuzz" >/dev/null
-  cmake --build build/native -j "$jobs"
+  preset native
 }
 
 site() {
@@ -135,8 +84,7 @@ case "${1:-}" in
     build_fuzz
     build_native
     site
-    cd build/native
-    ctest --output-on-failure -j "$jobs"
+    ctest --preset native -j "$jobs"
     ;;
   fuzz)
     # Each target for SECONDS (not deterministic: a fresh random seed each run). Findings land in
