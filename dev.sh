@@ -49,6 +49,8 @@ site() {
   # The example site: examples/ plus the built web package and pre-rendered fallbacks.
   rm -rf build/site && mkdir -p build/site
   cp -r examples/. build/site/
+  # The pages' shared head and navigation (examples/shared).
+  node examples/shared/apply.mjs build/site && rm -r build/site/shared
   cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm web/dist/papershelf-canvas.mjs \
     web/dist/papershelf-canvas.wasm web/dist/papershelf-core-fast.mjs \
     web/dist/papershelf-core-fast.wasm build/site/

@@ -201,6 +201,13 @@ test("the examples index links every example page, and every page is listed", as
   for (const name of [...RESEARCHERS, "lab"]) assert.ok(hrefs.includes(`${name}/`), `${name} not linked from examples/index.html`);
   for (const href of hrefs) assert.equal((await fetch(`${server.url}/${href}`)).status, 200, href);
   for (const dir of ["static-site", "node", "npm-vite"]) assert.match(html, new RegExp(`<code>${dir}/</code>`));
+  // Every page has the site's shared head and navigation (examples/shared), its own link current.
+  for (const name of [...RESEARCHERS, "lab"]) {
+    const page = await (await fetch(`${server.url}/${name}/`)).text();
+    assert.match(page, /<meta name="viewport" content="width=device-width, initial-scale=1">/, name);
+    assert.deepEqual([...page.matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((m) => m[1]), [`../${name}/`], name);
+    assert.doesNotMatch(page, /<!-- example (head|nav) -->/, name);
+  }
 });
 
 test("lab page: thousands of generated entries, sorted and searched in the browser", async (t) => {
