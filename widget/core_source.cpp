@@ -2,8 +2,7 @@
 
 #include <utility>
 
-#include "papershelf/json.hpp"
-#include "view_json.hpp"
+#include "papershelf/format.hpp"
 
 namespace papershelf::widget {
 
@@ -25,17 +24,12 @@ ViewData CoreSource::run(const Query& query) const {
 }
 
 Row CoreSource::row(std::uint32_t record) const {
-  // Through the same JSON view model the web path uses, so both renderers see identical rows.
+  // The core's view model itself: the web's rows are the same structs read back from its JSON.
   if (record >= library().publications.size()) return Row{};
-  View one;
-  one.entries = {record};
   FormatOptions options;
   options.owner = catalog_.owner(owner_names_);
   options.base = base_;
-  json::Value list;
-  if (!json::parse(format_view_json(library(), one, options), list) || list.items.empty())
-    return Row{};
-  return row_from_json(list.items[0]);
+  return view_entry(library().publications[record], options);
 }
 
 std::string CoreSource::copy_text(std::uint32_t record, std::string_view format) const {

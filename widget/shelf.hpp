@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "papershelf/query.hpp"
+#include "papershelf/view_model.hpp"
 #include "papershelf/words.hpp"
 
 struct ImFont;
@@ -23,35 +24,9 @@ struct ImVec2;
 
 namespace papershelf::widget {
 
-struct RowAuthor {
-  std::string name;
-  std::string marks;  // "*†", drawn raised and small
-  bool owner = false;
-};
-
-struct RowLink {
-  std::string label;  // kind: "pdf", "code", ...
-  std::string url;    // already checked (safe scheme) and resolved against the base
-};
-
-// One publication as drawn: plain display text prepared by the core (decoded, owner marked).
-struct Row {
-  std::string key;
-  std::string title;
-  std::string url;  // where the title points; empty when nothing safe
-  std::string venue;
-  std::string badge;
-  std::string status;  // status key ("submitted"); "published" draws no badge
-  std::string award;
-  std::string award_label;
-  std::string note;
-  std::string abstract;
-  int year = 0;
-  std::int64_t citations = -1;  // -1: the data has no count
-  std::vector<RowAuthor> authors;
-  bool et_al = false;
-  std::vector<RowLink> links;
-};
+// One publication as drawn: the core's view model (view_model.hpp), plain display text prepared
+// by the core (decoded, owner marked, links checked and resolved against the base).
+using Row = ViewEntry;
 
 // The result of the current query, as the core computed it.
 struct ViewData {
@@ -247,7 +222,7 @@ class Shelf {
   void check_glyphs(const std::string& text);
   void check_glyphs(const Row& row);
   void check_texts();
-  float put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, float* name_width = nullptr) const;
+  float put_author(ImDrawList* dl, ImVec2 pos, const ViewAuthor& a, float* name_width = nullptr) const;
   float bold_width(float size, const std::string& text) const;
   void add_bold_text(ImDrawList* dl, float size, ImVec2 pos, std::uint32_t col, const std::string& text) const;
 

@@ -407,7 +407,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
       ImGui::EndMenu();
     }
     if (!row.url.empty() && ImGui::MenuItem(labels_.open.c_str())) actions_.open.push_back(row.url);
-    for (const RowLink& l : row.links) {
+    for (const ViewLink& l : row.links) {
       ImGui::PushID(&l);
       if (ImGui::MenuItem((labels_.open + " " + std::string(words_(link_label(l.label)))).c_str())) actions_.open.push_back(l.url);
       ImGui::PopID();
@@ -421,7 +421,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   const ImU32 accent = accent_;
   const ImVec2 top = ImGui::GetItemRectMin();
   char year[16] = "";
-  if (row.year) ImFormatString(year, sizeof year, "%d", row.year);
+  if (row.year) ImFormatString(year, sizeof year, "%lld", static_cast<long long>(*row.year));
   // The core's badge (the venue's abbreviation), or none, as in the HTML list: the whole venue is
   // on its own line, and cut into a badge it only repeated it.
   const std::string& badge = row.badge;
@@ -463,7 +463,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
 
   // The links sit at the end of the venue line (a column of their own stood mostly empty).
   float links_w = 0;
-  for (const RowLink& l : row.links)
+  for (const ViewLink& l : row.links)
     links_w += ImGui::CalcTextSize(std::string(words_(link_label(l.label))).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
   Rect title_rect;
   float title_lines[2] = {0, 0};  // each title line's width
@@ -513,8 +513,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 2));
     links();
     if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
-        row.citations >= 0)
-      ImGui::TextDisabled("%lld", static_cast<long long>(row.citations));
+        row.citations)
+      ImGui::TextDisabled("%lld", static_cast<long long>(*row.citations));
   }
 
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -556,7 +556,7 @@ constexpr float kMarkScale = 0.72f, kMarkRaise = 0.13f;
 // One author as rows, tooltips and the "+N" list show them: the owner in bold and the accent
 // colour, markers raised and small. Returns the width drawn (and the name's alone in
 // `name_width`); with `dl` null it only measures.
-float Shelf::put_author(ImDrawList* dl, ImVec2 pos, const RowAuthor& a, float* name_width) const {
+float Shelf::put_author(ImDrawList* dl, ImVec2 pos, const ViewAuthor& a, float* name_width) const {
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
   float w = 0;
@@ -638,7 +638,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
   std::string laid_out;
   for (std::size_t v = 0; v < visible.size(); ++v) {
     put(separator(v, visible));
-    const RowAuthor& a = row.authors[visible[v]];
+    const ViewAuthor& a = row.authors[visible[v]];
     laid_out.append(separator(v, visible)).append(a.name);
     if (pos.x + author_width(visible[v]) <= name_end) {
       pos.x += put_author(dl, pos, a);
@@ -653,7 +653,7 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     laid_out += "\u2026";
     break;
   }
-  if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(), [](const RowAuthor& a) { return a.owner; }))
+  if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(), [](const ViewAuthor& a) { return a.owner; }))
     probe_.owner_shown.back() = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; }) ? 1 : 0;
   if (row.et_al && !hidden) put(" et al.");
   if (hidden) {
@@ -696,7 +696,7 @@ void Shelf::draw_all_authors(const Row& row, float wrap_width) {
     pos.x += font->CalcTextSizeA(size, FLT_MAX, 0, str).x;
   };
   for (std::size_t i = 0; i < row.authors.size(); ++i) {
-    const RowAuthor& a = row.authors[i];
+    const ViewAuthor& a = row.authors[i];
     if (i) put(", ");
     if (i && pos.x + put_author(nullptr, pos, a) > origin.x + wrap_width) {
       right = std::max(right, pos.x);

@@ -1,7 +1,7 @@
-// The one path by which data reaches the widget: the core's JSON view model (format_view_json, the
-// same objects JavaScript gets from Library.entries()) becomes Rows, and a query result's JSON
-// (groups, total, facets) becomes ViewData. Natively CoreSource feeds it from the core in-process;
-// on the web the element hands over what the core's WASM module returned.
+// How data reaches the widget on the web: the core's JSON view model (format_view_json, the same
+// objects JavaScript gets from Library.entries()) becomes Rows, and a query result's JSON (groups,
+// total, facets) becomes ViewData, both read by the core's own readers of those tables
+// (boundary.hpp). Natively CoreSource hands over the same structs without JSON.
 #pragma once
 
 #include <string_view>

@@ -9,6 +9,7 @@
 #include <optional>
 #include <utility>
 
+#include "papershelf/boundary.hpp"
 #include "papershelf/color.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
@@ -53,13 +54,12 @@ std::string str(const Value& j, const char* key) {
   return v && v->is_string() ? v->text : std::string();
 }
 
+#if PAPERSHELF_CORE_FORMATS
 bool flag(const Value& j, const char* key) {
   const Value* v = j.find(key);
   return v && v->is_bool() && v->boolean;
 }
-
-// {toggle} or {kind, value}: one change to a filter.
-FilterEdit filter_edit(const Value& j) { return {str(j, "toggle"), str(j, "kind"), str(j, "value")}; }
+#endif
 
 std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   std::vector<std::uint32_t> out;
@@ -96,23 +96,6 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   const Value* panels = req.find("panels");
   o.panels = panels && panels->is_bool() && !panels->boolean ? Panels::None : Panels::OnDemand;
   return o;
-}
-
-void write_facets(json::Writer& w, const Facets& f) {
-  auto values = [&](const char* name, const std::vector<FacetValue>& vs) {
-    w.key(name).begin_array();
-    for (const auto& v : vs)
-      w.begin_object().field("key", v.key).field("label", v.label).field("count", v.count).end_object();
-    w.end_array();
-  };
-  w.begin_object();
-  values("years", f.years);
-  values("types", f.types);
-  values("statuses", f.statuses);
-  values("venues", f.venues);
-  values("tags", f.tags);
-  w.field("selected", f.selected).field("awards", f.awards).field("ownerFirst", f.owner_first).field("cited", f.cited);
-  w.end_object();
 }
 
 // The visitor's filter clause by clause, which the element shows as controls and chips.
@@ -195,44 +178,29 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   return result(w.take());
 }
 
-// Request: {search, scope, filter, edits: [{toggle} | {kind, value}], sort, group, owner, controls, base, facets: bool,
-// fromLink: bool}: the visitor's edits are made to the filter as the query reads it (applied.filter is the result). Result:
+// Request: a QueryText (fields.hpp) and base: the visitor's edits are made to the filter as the query reads it
+// (applied.filter is the result). Result:
 // {groups, total, marks, clauses: [{kind, value, text}], facets?, useful?, controls, errors, applied: {search, sort, group, filter}}; the record indices in display order are ps_view_size() uint32s at
 // ps_view_entries() (valid until the next query on this library), so no keys or indices go
 // through JSON. Filtering and facet counting are one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   QueryText text;
-  text.search = str(req, "search");
-  text.scope = str(req, "scope");
-  text.filter = str(req, "filter");
-  if (const Value* edits = req.find("edits"); edits && edits->is_array())
-    for (const Value& edit : edits->items) text.edits.push_back(filter_edit(edit));
-  text.sort = str(req, "sort");
-  text.group = str(req, "group");
-  text.owner = str(req, "owner");
-  text.controls = str(req, "controls");
-  text.facets = flag(req, "facets");
-  text.from_link = flag(req, "fromLink");
+  read_json(req, text);
   QueryAnswer a = h->catalog.query(text);
   // The links' base is checked here so that its problem reaches the owner with the query's.
   if (std::string problem = base_problem(str(req, "base")); !problem.empty()) a.errors.push_back(std::move(problem));
   json::Writer w;
   w.begin_object().key("groups").begin_array();
-  for (const auto& g : a.view.groups)
-    w.begin_object().field("key", g.key).field("label", g.label).field("begin", g.begin)
-        .field("count", g.count).end_object();
+  for (const auto& g : a.view.groups) write_json(w, g);
   // The marker symbols used in the view, so the legend lists only what is shown.
   w.end_array().field("total", a.view.total).field("marks", h->catalog.marks(a.view.entries));
   write_clauses(w, a.clauses);
   write_strings(w, "errors", a.errors);
   w.key("applied").begin_object().field("search", a.search).field("sort", a.sort).field("group", a.group).field("filter", a.filter).end_object();
-  if (text.facets) write_facets(w.key("facets"), a.facets);
+  if (text.facets) write_json(w.key("facets"), a.facets);
   w.field("controls", to_string(a.controls));
-  if (const auto& u = a.useful)
-    w.key("useful").begin_object().field("year", u->year).field("type", u->type).field("status", u->status)
-        .field("venue", u->venue).field("selected", u->selected).field("award", u->award)
-        .field("firstAuthor", u->first_author).field("byCitations", u->by_citations).end_object();
+  if (a.useful) write_json(w.key("useful"), *a.useful);
   w.end_object();
   h->view = std::move(a.view.entries);
   return result(w.take());
@@ -250,7 +218,9 @@ EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2,
 EMSCRIPTEN_KEEPALIVE const char* ps_filter_edit(const char* request) {
   const Value req = parse_request(request);
   Filter filter = parse_filter(str(req, "filter"));
-  apply_edit(filter, filter_edit(req));
+  FilterEdit edit;
+  read_json(req, edit);
+  apply_edit(filter, edit);
   json::Writer w;
   w.begin_object().field("filter", to_string(filter));
   write_clauses(w, filter_clauses(filter));

@@ -2,6 +2,11 @@
 // the options a query, a format or the card takes, and the view, entries, statistics and
 // diagnostics that come back. core.ts moves these across; every other module only reads them.
 
+import type { Facets, Group, Link, QueryText, UsefulControls } from "./generated/boundary.js";
+
+// The shapes whose fields the core lists once (core/include/papershelf/fields.hpp).
+export type { Author, Entry, FacetValue, Facets, FilterEdit, Group, Link, QueryText, UsefulControls } from "./generated/boundary.js";
+
 /** Input formats. `auto` detects from the content. */
 export type Format = "auto" | "bibtex" | "csl-json" | "json";
 
@@ -15,11 +20,6 @@ export interface Diagnostic {
   text: string;
 }
 
-export interface Link {
-  label: string;
-  url: string;
-}
-
 export interface Profile {
   name: string;
   aliases: string[];
@@ -31,88 +31,10 @@ export interface Profile {
   legend: { symbol: string; meaning: string }[];
 }
 
-export interface Author {
-  name: string;
-  owner: boolean;
-  marks: string;
-}
-
-/** One publication as the view model describes it (plain Unicode text). */
-export interface Entry {
-  key: string;
-  type: string;
-  title: string;
-  year: number | null;
-  month: number | null;
-  venue: string;
-  badge: string;
-  status: string;
-  selected: boolean;
-  award: string;
-  awardLabel: string;
-  note: string;
-  authors: Author[];
-  etAl: boolean;
-  links: Link[];
-  doi: string;
-  arxiv: string;
-  tags: string[];
-  citations: number | null;
-}
-
-export interface QueryOptions {
-  /** Free text; every word must occur (case- and diacritic-insensitive). */
-  search?: string;
-  /** The page author's fixed selection, same syntax as `filter`: records outside it are not in the
-   *  view, its `total` or its facets, whatever `filter` says. */
-  scope?: string;
-  /** e.g. "year:2020-2024 type:conference selected" */
-  filter?: string;
-  /** Changes to `filter`, applied in order as the query reads it; `applied.filter` is the result.
-   *  (The filter is read once per change: the front end never edits filter text itself.) */
-  edits?: FilterEdit[];
-  /** e.g. "year-desc,title-asc" */
-  sort?: string;
-  group?: "none" | "year" | "type" | "status" | "venue";
-  /** The owner's names, separated by ";". Defaults to the data's profile. */
-  owner?: string;
+/** A query's options: the core's QueryText, and the prefix for relative links. */
+export interface QueryOptions extends QueryText {
   /** The prefix for relative links, checked with the query: an unsafe one is reported in `errors`. */
   base?: string;
-  /** The element's `controls` attribute ("full", "search", "none"); anything else: the default. */
-  controls?: string;
-  /** Also compute facet counts for filter UIs. */
-  facets?: boolean;
-  /** The search, filter, sort and group came from a link (a URL hash anyone can write): a sort
-   *  or group the core does not know and filter clauses or a search that match nothing are left out (and
-   *  reported in `errors`); `applied` says what remains. */
-  fromLink?: boolean;
-}
-
-export interface FacetValue {
-  key: string;
-  label: string;
-  count: number;
-}
-
-export interface Facets {
-  years: FacetValue[];
-  types: FacetValue[];
-  statuses: FacetValue[];
-  venues: FacetValue[];
-  tags: FacetValue[];
-  selected: number;
-  awards: number;
-  ownerFirst: number;
-  /** Shown records that carry a citation count. */
-  cited: number;
-}
-
-export interface Group {
-  key: string;
-  label: string;
-  /** First position in `View.entries`. */
-  begin: number;
-  count: number;
 }
 
 /** One clause of the visitor's filter, canonical, as the core read it. */
@@ -126,23 +48,6 @@ export interface FilterClause {
   /** The value as a reader sees it: "2020–2024", "2021–", "Conference, Journal". */
   label: string;
 }
-
-/** Which controls can change the list, as the core judges them on the whole scope. */
-export interface UsefulControls {
-  year: boolean;
-  type: boolean;
-  status: boolean;
-  venue: boolean;
-  selected: boolean;
-  award: boolean;
-  firstAuthor: boolean;
-  /** The "Most cited" sort. */
-  byCitations: boolean;
-}
-
-/** A change to a filter: toggle one clause (a statistic, a chip), or set the clause of one kind
- *  (an empty value removes it; a flag is set by any non-empty value). */
-export type FilterEdit = { toggle: string } | { kind: string; value: string };
 
 export interface View {
   /** Record indices in display order. */

@@ -23,20 +23,7 @@ namespace papershelf {
 
 // A query as text, as it arrives from an element's attributes, a URL or a command line.
 struct QueryText {
-  std::string search;
-  std::string scope;   // the page author's fixed selection (filter syntax)
-  std::string filter;  // the visitor's filters (filter syntax)
-  std::vector<FilterEdit> edits;  // changes to `filter` the visitor made since (applied in order)
-  std::string sort;    // "year-desc,title" (empty: newest first)
-  std::string group;   // none, year, type, status, venue (empty: none)
-  std::string owner;   // "Name; Alias" (empty: the profile's name and aliases)
-  std::string controls;  // the element's controls attribute (controls_mode)
-  bool facets = false;
-  // The search, filter, sort and group came from a link (the page's URL hash), which anyone can
-  // write: a sort or group the core does not know, and a filter clause or a search that matches
-  // no record of the scope, are left out and reported, so a link cannot put its own words into
-  // the controls and chips.
-  bool from_link = false;
+  PAPERSHELF_QUERY_TEXT_FIELDS(PAPERSHELF_MEMBER)  // (fields.hpp)
 };
 
 struct QueryAnswer {

@@ -9,6 +9,7 @@
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
+#include "papershelf/view_model.hpp"
 #include "papershelf/words.hpp"
 
 namespace papershelf {
@@ -242,5 +243,7 @@ std::string format_csl_json(const Library& lib, const View& view);
 // The view model: an array in display order, one object per publication (camelCase keys; the
 // schema, version 1, is in docs/json.md). Used by the CLI, JS and the canvas widget.
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
+// One record as the view model has it (view_model.hpp): what format_view_json writes of each.
+ViewEntry view_entry(const Publication& p, const FormatOptions& options);
 
 }  // namespace papershelf

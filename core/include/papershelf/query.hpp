@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "papershelf/fields.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 
@@ -62,10 +63,9 @@ std::string clause_text(std::string_view kind, std::string_view value);
 // by any non-empty value). A value the syntax cannot hold (an unknown type, a bad year range)
 // removes the clause rather than stay as text that fails later.
 struct FilterEdit {
-  std::string toggle;
-  std::string kind;
-  std::string value;
+  PAPERSHELF_FILTER_EDIT_FIELDS(PAPERSHELF_MEMBER)  // toggle, or kind and value
 };
+using FilterEdits = std::vector<FilterEdit>;
 // Applies `edit` to `f` as it is, without reading `f` again as text.
 void apply_edit(Filter& f, const FilterEdit& edit);
 // `filter` with the clause of `kind` set to `value`; canonical text (apply_edit).
@@ -138,10 +138,7 @@ struct Match {
 };
 
 struct Group {
-  std::string key;    // machine value: "2024", "conference", "NSDI"
-  std::string label;  // display: "2024", "Conference", "NSDI"
-  std::uint32_t begin = 0;  // first index in View::entries
-  std::uint32_t count = 0;
+  PAPERSHELF_GROUP_FIELDS(PAPERSHELF_MEMBER)  // key, label, begin (in View::entries), count
 };
 
 struct View {
@@ -185,25 +182,16 @@ View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner
                const SearchIndex* index = nullptr, Facets* facets = nullptr);
 
 struct FacetValue {
-  std::string key;
-  std::string label;
-  std::uint32_t count = 0;
+  PAPERSHELF_FACET_VALUE_FIELDS(PAPERSHELF_MEMBER)
 };
+using FacetValues = std::vector<FacetValue>;
 // How many records each filter value would keep, given the rest of the query (a facet's own
 // filter is ignored when counting it). Values with a zero count are omitted.
 // A menu longer than this helps no one, and 16,000 venue options rebuilt on each key took a
 // second: venues and tags keep only their kMaxFacetValues most frequent values.
 inline constexpr std::size_t kMaxFacetValues = 100;
 struct Facets {
-  std::vector<FacetValue> years;  // newest first
-  std::vector<FacetValue> types;
-  std::vector<FacetValue> statuses;
-  std::vector<FacetValue> venues;  // badges, or venues when there is no badge; most frequent first
-  std::vector<FacetValue> tags;    // most frequent first
-  std::uint32_t selected = 0;
-  std::uint32_t awards = 0;
-  std::uint32_t owner_first = 0;
-  std::uint32_t cited = 0;  // shown records with a citation count (none: sorting by citations does nothing)
+  PAPERSHELF_FACETS_FIELDS(PAPERSHELF_MEMBER)  // (fields.hpp)
 };
 Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner = {},
                     const SearchIndex* index = nullptr);
@@ -225,9 +213,7 @@ ControlsMode controls_mode(std::string_view attribute, std::size_t total);
 // library and scope, so that nothing comes and goes while a visitor types, and always shows a
 // control whose filter is set.
 struct UsefulControls {
-  bool year = true, type = true, status = true, venue = true;
-  bool selected = true, award = true, first_author = true;
-  bool by_citations = true;  // the "Most cited" sort
+  PAPERSHELF_USEFUL_CONTROLS_FIELDS(PAPERSHELF_MEMBER)  // one flag a control, the "Most cited" sort too
 };
 UsefulControls useful_controls(const Facets& whole, std::uint32_t total);
 

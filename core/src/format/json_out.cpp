@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "csl/mapping.hpp"
+#include "papershelf/boundary.hpp"
 #include "papershelf/format.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
@@ -56,12 +57,6 @@ void date_parts(Writer& w, const Date& d, const Date* end = nullptr) {
     w.end_array();
   }
   w.end_array().end_object();
-}
-
-void optional_int(Writer& w, const char* key, std::optional<std::int64_t> v) {
-  w.key(key);
-  if (v) w.number(*v);
-  else w.null();
 }
 
 // Rich text as CSL-JSON's own markup (<i>, <b>, small caps, <span class="nocase">), which the
@@ -209,41 +204,43 @@ std::string format_csl_json(const Library& lib, const View& view) {
   return w.take();
 }
 
+ViewEntry view_entry(const Publication& p, const FormatOptions& o) {
+  ViewEntry e;
+  e.key = p.key;
+  e.type = std::string(to_string(p.type));
+  e.title = p.title.text;
+  if (p.date.year) e.year = p.date.year;
+  if (p.date.month) e.month = p.date.month;
+  e.venue = p.venue.text;
+  e.badge = p.badge();
+  e.status = std::string(to_string(p.status));
+  e.selected = p.selected;
+  e.award = p.award().text;
+  e.award_label = p.award_label();
+  if (!note_repeats_status(p)) e.note = p.note().text;
+  const AuthorLine line = author_line(p, o.owner, 0);
+  bool editors = false;
+  const std::vector<Person>& names = credited_names(p, &editors);
+  e.authors.reserve(names.size());
+  for (std::size_t k = 0; k < names.size(); ++k)
+    e.authors.push_back({display_name(names[k]), static_cast<bool>(line.is_owner[k]), std::string(names[k].marks())});
+  e.et_al = p.others && !editors;
+  if (editors) e.editors = true;
+  for (const auto& l : p.links)
+    if (std::string href = resolve_url(l.url, o.base); !href.empty()) e.links.push_back({l.label, std::move(href)});
+  if (const Link* best = best_link(p)) e.url = resolve_url(best->url, o.base);
+  e.abstract = p.abstract().text;
+  e.doi = p.doi();
+  e.arxiv = p.arxiv();
+  e.tags = p.tags();
+  e.citations = p.citations();
+  return e;
+}
+
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& o) {
   Writer w(2);
   w.begin_array();
-  for (auto i : view.entries) {
-    const Publication& p = lib.publications[i];
-    w.begin_object().field("key", p.key).field("type", to_string(p.type)).field("title", p.title.text);
-    optional_int(w, "year", p.date.year ? std::optional<std::int64_t>(p.date.year) : std::nullopt);
-    optional_int(w, "month", p.date.month ? std::optional<std::int64_t>(p.date.month) : std::nullopt);
-    w.field("venue", p.venue.text).field("badge", p.badge()).field("status", to_string(p.status))
-        .field("selected", p.selected).field("award", p.award().text).field("awardLabel", p.award_label())
-        .field("note", note_repeats_status(p) ? std::string_view() : std::string_view(p.note().text));
-    const AuthorLine line = author_line(p, o.owner, 0);
-    bool editors = false;
-    const std::vector<Person>& names = credited_names(p, &editors);
-    w.key("authors").begin_array();
-    for (std::size_t k = 0; k < names.size(); ++k) {
-      w.begin_object().field("name", display_name(names[k]))
-          .field("owner", static_cast<bool>(line.is_owner[k])).field("marks", names[k].marks())
-          .end_object();
-    }
-    w.end_array().field("etAl", p.others && !editors);
-    if (editors) w.field("editors", true);
-    w.key("links").begin_array();
-    for (const auto& l : p.links)
-      if (std::string href = resolve_url(l.url, o.base); !href.empty())
-        w.begin_object().field("label", l.label).field("url", href).end_object();
-    w.end_array();
-    const Link* best = best_link(p);
-    w.field("url", best ? resolve_url(best->url, o.base) : std::string());
-    w.field("abstract", p.abstract().text).field("doi", p.doi()).field("arxiv", p.arxiv()).key("tags").begin_array();
-    for (const auto& t : p.tags()) w.string(t);
-    w.end_array();
-    optional_int(w, "citations", p.citations());
-    w.end_object();
-  }
+  for (auto i : view.entries) write_json(w, view_entry(lib.publications[i], o));
   w.end_array();
   return w.take();
 }

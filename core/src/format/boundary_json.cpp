@@ -1,0 +1,95 @@
+// fields.hpp's tables as JSON, both ways: one writer and one reader a field kind, and each struct
+// the fields of its table in order.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "papershelf/boundary.hpp"
+
+namespace papershelf {
+namespace {
+
+using json::Value;
+using json::Writer;
+
+void put(Writer& w, const char* name, const std::string& v) { w.field(name, v); }
+void put(Writer& w, const char* name, bool v) { w.field(name, v); }
+void put(Writer& w, const char* name, std::uint32_t v) { w.field(name, v); }
+void put(Writer& w, const char* name, const std::optional<std::int64_t>& v) {
+  w.key(name);
+  if (v) w.number(*v);
+  else w.null();
+}
+void put(Writer& w, const char* name, const std::optional<bool>& v) {
+  if (v) w.field(name, *v);
+}
+void put(Writer& w, const char* name, const std::vector<std::string>& v) {
+  w.key(name).begin_array();
+  for (const std::string& s : v) w.string(s);
+  w.end_array();
+}
+template <class T>
+void put(Writer& w, const char* name, const std::vector<T>& v) {
+  w.key(name).begin_array();
+  for (const T& item : v) write_json(w, item);
+  w.end_array();
+}
+template <class T>
+void put(Writer& w, const char* name, const T& v) {  // a struct of its own table
+  w.key(name);
+  write_json(w, v);
+}
+
+void get(const Value& x, std::string& v) {
+  if (x.is_string()) v = x.text;
+}
+void get(const Value& x, bool& v) {
+  if (x.is_bool()) v = x.boolean;
+}
+void get(const Value& x, std::uint32_t& v) {
+  if (const auto n = x.to_int(); n && *n >= 0 && *n <= UINT32_MAX) v = static_cast<std::uint32_t>(*n);
+}
+void get(const Value& x, std::optional<std::int64_t>& v) {
+  if (x.is_null()) v.reset();
+  else if (const auto n = x.to_int()) v = n;
+}
+void get(const Value& x, std::optional<bool>& v) {
+  if (x.is_bool()) v = x.boolean;
+}
+void get(const Value& x, std::vector<std::string>& v) {
+  if (!x.is_array()) return;
+  v.clear();
+  for (const Value& item : x.items)
+    if (item.is_string()) v.push_back(item.text);
+}
+template <class T>
+void get(const Value& x, std::vector<T>& v) {
+  if (!x.is_array()) return;
+  v.clear();
+  for (const Value& item : x.items)
+    if (item.is_object()) read_json(item, v.emplace_back());
+}
+template <class T>
+void get(const Value& x, T& v) {
+  if (x.is_object()) read_json(x, v);
+}
+
+}  // namespace
+
+#define PAPERSHELF_PUT(type, member, name, init, doc) put(w, name, value.member);
+#define PAPERSHELF_GET(type, member, name, init, doc) \
+  if (const Value* x = j.find(name)) get(*x, value.member);
+#define PAPERSHELF_DEFINE_JSON(T, FIELDS)             \
+  void write_json(Writer& w, const T& value) {        \
+    w.begin_object();                                 \
+    FIELDS(PAPERSHELF_PUT)                            \
+    w.end_object();                                   \
+  }                                                   \
+  void read_json(const Value& j, T& value) {          \
+    if (!j.is_object()) return;                       \
+    FIELDS(PAPERSHELF_GET)                            \
+  }
+PAPERSHELF_BOUNDARY_STRUCTS(PAPERSHELF_DEFINE_JSON)
+
+}  // namespace papershelf
