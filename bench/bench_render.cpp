@@ -10,7 +10,7 @@
 #include <string>
 
 #include "papershelf/catalog.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 

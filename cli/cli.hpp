@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "papershelf/catalog.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/read.hpp"
 
 namespace papershelf::cli {

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "names/caches.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"

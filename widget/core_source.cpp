@@ -2,7 +2,8 @@
 
 #include <utility>
 
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/export.hpp"
 
 namespace papershelf::widget {
 

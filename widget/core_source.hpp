@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "papershelf/catalog.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"

@@ -18,7 +18,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"  // TableSetColumnSortDirection: the host can set the sort too
 #include "papershelf/color.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 
 namespace papershelf::widget {
 

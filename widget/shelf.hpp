@@ -51,7 +51,7 @@ struct Actions {
   bool query_changed = false;                // run query() in the core, then set_view()
   std::vector<std::string> open;             // URLs to open (safe schemes only)
   // Records to copy: `format` is a citation style or an export format, by the core's text name
-  // ("apa", "ieee", "bibtex", "ris"...: papershelf/format.hpp's tables).
+  // ("apa", "ieee", "bibtex", "ris"...: papershelf/citation.hpp's and export.hpp's tables).
   struct Copy {
     std::uint32_t record = 0;
     std::string format;

@@ -9,7 +9,8 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/export.hpp"
 #include "shelf.hpp"
 #include "shelf_draw.hpp"
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/read.hpp"
 
 namespace papershelf {

@@ -5,7 +5,7 @@
 #include "fixtures.hpp"
 #include "papershelf/boundary.hpp"
 #include "papershelf/catalog.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/read.hpp"
 
 using namespace papershelf;

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "fixtures.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
 #include "papershelf/read.hpp"
 
 namespace papershelf {

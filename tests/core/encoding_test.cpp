@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "papershelf/format.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "papershelf/urls.hpp"
 
 using namespace papershelf;
 

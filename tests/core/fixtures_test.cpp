@@ -16,7 +16,7 @@
 #include <tuple>
 
 #include "fixtures.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 

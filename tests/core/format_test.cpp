@@ -3,7 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 #include "records.hpp"

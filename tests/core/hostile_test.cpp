@@ -15,7 +15,7 @@
 
 #include "fixtures.hpp"
 #include "harness.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 

@@ -10,7 +10,8 @@
 #include <string>
 
 #include "papershelf/catalog.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"

@@ -34,7 +34,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"

@@ -6,7 +6,7 @@
 
 #include "fixtures.hpp"
 #include "papershelf/catalog.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/words.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "harness.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 

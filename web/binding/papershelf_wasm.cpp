@@ -10,13 +10,14 @@
 #include <utility>
 
 #include "papershelf/boundary.hpp"
+#include "papershelf/catalog.hpp"
+#include "papershelf/citation.hpp"
 #include "papershelf/color.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/pages.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/catalog.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
 #include "papershelf/words.hpp"

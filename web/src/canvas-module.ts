@@ -1,8 +1,6 @@
 // What crosses between the element and the canvas widget: the raw module of
 // papershelf-canvas.wasm (widget/hosts/web/canvas_main.cpp), what the element hands it, and what
 // the widget asks back. Types only: canvas.ts is the bridge itself.
-import type { CanvasView } from "./canvas.js";
-
 /** The raw Emscripten module of papershelf-canvas.wasm (internal). */
 export interface CanvasModule {
   HEAPU8: Uint8Array;
@@ -42,19 +40,6 @@ export type CanvasFactory = (options: {
   locateFile?: (file: string) => string;
   onCopyText?: (text: string) => void;
 }) => Promise<CanvasModule>;
-
-/** What papershelf-canvas.mjs exports: the Emscripten factory and this file's bridge, so the
- *  bridge is downloaded with the renderer, not with every embed. */
-export interface CanvasBundle {
-  default: CanvasFactory;
-  CanvasView: typeof CanvasView;
-}
-
-/** Where the canvas module comes from (the script tag knows its own URL). */
-export interface CanvasAssets {
-  load: () => Promise<CanvasBundle>;
-  locateFile: (file: string) => string;
-}
 
 export interface QueryState {
   search: string;

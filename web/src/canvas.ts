@@ -5,7 +5,7 @@
 import type { UsefulControls, View } from "./core.js";
 import { rasterize, type FaceSpec } from "./canvas-glyphs.js";
 import { listenForInput } from "./canvas-input.js";
-import type { Actions, CanvasAssets, CanvasFactory, CanvasHost, CanvasModule, QueryState, Theme } from "./canvas-module.js";
+import type { Actions, CanvasFactory, CanvasHost, CanvasModule, QueryState, Theme } from "./canvas-module.js";
 
 const encoder = new TextEncoder();
 // Drawn into the atlas before the first frame: ASCII, Latin-1 and Latin Extended-A (names across
@@ -109,8 +109,8 @@ export class CanvasView {
   };
 
   /** Loads the module (once per element); null when WebGL 2 is unavailable. */
-  static async create(factory: CanvasFactory, assets: CanvasAssets, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
-    const m = await factory({ canvas, locateFile: assets.locateFile, onCopyText: (text) => host.copyText(text) });
+  static async create(factory: CanvasFactory, locateFile: (file: string) => string, canvas: HTMLCanvasElement, host: CanvasHost): Promise<CanvasView | null> {
+    const m = await factory({ canvas, locateFile, onCopyText: (text) => host.copyText(text) });
     if (!m._ps_canvas_init()) return null;
     return new CanvasView(m, canvas, host);
   }

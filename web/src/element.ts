@@ -12,7 +12,7 @@
 // Entry markup comes from the core's safe HTML formatter (the same markup as `papershelf render
 // --format html`).
 import type { Diagnostic, Papershelf } from "./core.js";
-import type { CanvasAssets } from "./canvas-module.js";
+import type { CanvasAssets } from "./canvas-assets.js";
 import type { Shelf } from "./worker.js";
 import { OBSERVED_ATTRIBUTES, type PaperShelfElementClass, type PaperShelfElement as PaperShelfElementTypes } from "./element/api.js";
 import { ShelfController } from "./element/controller.js";

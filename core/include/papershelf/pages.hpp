@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 
 namespace papershelf {
 

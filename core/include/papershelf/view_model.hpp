@@ -1,6 +1,6 @@
 // The view model: one publication as every front end shows it, plain display text the core
 // prepared (decoded, the owner marked, links checked and resolved). The fields are fields.hpp's;
-// view_entry() (format.hpp) makes one, and the canvas widget draws it as it is.
+// view_entry() (export.hpp) makes one, and the canvas widget draws it as it is.
 #pragma once
 
 #include <vector>

@@ -4,7 +4,6 @@
 #include <optional>
 #include <utility>
 
-#include "papershelf/format.hpp"
 #include "query/cache.hpp"
 #include "text/string_ids.hpp"
 

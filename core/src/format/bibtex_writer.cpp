@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "format/html_out.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 #include "read/bibtex/mapping.hpp"
 #include "read/record_keys.hpp"

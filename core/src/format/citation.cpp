@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "papershelf/format.hpp"
+#include "papershelf/citation.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf::detail {

@@ -1,5 +1,5 @@
 // Exports: one place that knows the formats a view can be downloaded in.
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/unicode.hpp"
 
 namespace papershelf {

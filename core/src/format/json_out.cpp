@@ -3,7 +3,7 @@
 
 #include "csl/mapping.hpp"
 #include "papershelf/boundary.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"

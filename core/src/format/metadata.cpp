@@ -4,7 +4,7 @@
 // the list.
 #include "csl/mapping.hpp"
 #include "format/metadata.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <utility>
 
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 
 namespace papershelf::detail {
 

@@ -2,11 +2,11 @@
 // (which asks for the interactive variant, whose statistics are buttons carrying filter clauses).
 #include <algorithm>
 
-#include "papershelf/format.hpp"
+#include "format/html_out.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
-#include "format/html_out.hpp"
 
 namespace papershelf {
 namespace {

@@ -2,7 +2,7 @@
 // "TY  - " ... "ER  - " block per record, a tag per line, repeated tags for lists.
 #include <algorithm>
 
-#include "papershelf/format.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 
 namespace papershelf {

@@ -5,8 +5,9 @@
 
 #include "format/entry_html.hpp"
 #include "format/metadata.hpp"
-#include "papershelf/format.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/unicode.hpp"
+#include "papershelf/urls.hpp"
 #include "text/bytes.hpp"
 
 namespace papershelf {

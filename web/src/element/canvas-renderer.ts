@@ -3,7 +3,8 @@
 // hands back the visitor's query, opens and copies.
 import type { UsefulControls, View } from "../core.js";
 import type { CanvasView } from "../canvas.js";
-import type { CanvasAssets, QueryState } from "../canvas-module.js";
+import type { CanvasAssets } from "../canvas-assets.js";
+import type { QueryState } from "../canvas-module.js";
 import type { Shelf } from "../worker.js";
 import type { ShelfHost } from "./host.js";
 import { canvasWords } from "./labels.js";
@@ -92,7 +93,7 @@ export class CanvasRenderer {
     const problem = (message: string) => host.problem("canvas", message);
     try {
       const bundle = await assets.load();
-      this.#canvas = (await bundle.CanvasView.create(bundle.default, assets, element, {
+      this.#canvas = (await bundle.CanvasView.create(bundle.default, assets.locateFile, element, {
         rows: (records) => host.library?.entries(records, this.rowOptions()) ?? [],
         query: (q: QueryState) => {
           // Typing in the widget's search field is typing, as in the HTML one: one history entry

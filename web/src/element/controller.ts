@@ -2,7 +2,7 @@
 // keeps the visitor's state (and the URL's), and shows each view in order through its parts. It
 // is the host every part asks (host.ts); element.ts gives it the element's lifecycle and API.
 import type { Diagnostic, FilterEdit, Papershelf, View } from "../core.js";
-import type { CanvasAssets } from "../canvas-module.js";
+import type { CanvasAssets } from "../canvas-assets.js";
 import type { Shelf } from "../worker.js";
 import type { EventDetails } from "./api.js";
 import { CanvasRenderer } from "./canvas-renderer.js";

@@ -1,7 +1,9 @@
-// Formatters: a model (and a view) in, text out. Every string that comes from data is escaped
-// for the output it goes to; only http(s), mailto and relative URLs ever become HTML links.
+// A view as safe HTML: every string from data is escaped, only safe URLs become links
+// (urls.hpp). The options every formatter takes (FormatOptions) are here too.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,7 +11,7 @@
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
-#include "papershelf/view_model.hpp"
+#include "papershelf/urls.hpp"
 #include "papershelf/words.hpp"
 
 namespace papershelf {
@@ -78,28 +80,9 @@ bool note_repeats_status(const Publication& p);
 // "academicpages", "hugo-blox".
 bool is_preset(std::string_view name);
 
-// --- URLs ---
-// True for http:, https:, mailto: and relative URLs (after trimming spaces and control chars,
-// case-insensitive scheme). Everything else (javascript:, data:, vbscript:, ...) is unsafe.
-bool is_safe_url(std::string_view url);
-// True for a prefix that may be put before relative links: an http(s) URL that names its host
-// ("https://host/..."; not "https:" or "http://"), or a relative URL (not "//" without a host).
-bool is_safe_base(std::string_view base);
-// Why `base` is refused (is_safe_base false), for the owner's diagnostics; "" when it is fine.
-std::string base_problem(std::string_view base);
-// The href of a link: `url` resolved against `base` ("papers/" + "x.pdf"; absolute URLs are
-// unchanged, an unsafe base is ignored), or "" when no link may be made. The joined URL is what
-// is judged, so no base/url pair can build a javascript: or data: link.
-std::string resolve_url(std::string_view url, std::string_view base);
 // The address of a record's thumbnail as FormatOptions::thumbnails says (resolve_url's rules:
 // "" for none, an unsafe address or "none").
 std::string thumbnail_src(const Publication& p, const FormatOptions& options);
-// The link a title points to: website/html, then pdf, then doi, then arxiv, then url.
-const Link* best_link(const Publication& p);
-// The record's own address for other tools (citations, exports, metadata): its url link, else
-// the link its title points to; absolute http(s) addresses only ("papers/x.pdf" means nothing in
-// someone else's reference manager); "" when it has none.
-std::string record_address(const Publication& p);
 // The title other tools get: with biblatex's subtitle after a colon ("Edward Hopper:
 // Transformaties van het werkelijke"), as reference lists print it.
 std::string full_title(const Publication& p);
@@ -173,77 +156,5 @@ struct StringSink final : TextSink {
 // shelf (the CLI's profile card).
 void write_html(const Library& lib, const View& view, const FormatOptions& options, TextSink& out,
                 std::string_view header = {});
-
-// --- Citations ---
-// The styles a visitor can paste a reference in (the first is the default) and the homepage's
-// own short form: C++ name, text name, label.
-#define PAPERSHELF_CITATION_STYLES(X)  \
-  X(Apa, "apa", "APA")                 \
-  X(Ieee, "ieee", "IEEE")              \
-  X(Acm, "acm", "ACM")                 \
-  X(Chicago, "chicago", "Chicago")     \
-  X(Mla, "mla", "MLA")                 \
-  X(Harvard, "harvard", "Harvard")     \
-  X(Compact, "compact", "Short")
-#define PAPERSHELF_ENUM_ITEM(name, text, label) name,
-enum class CitationStyle : std::uint8_t { PAPERSHELF_CITATION_STYLES(PAPERSHELF_ENUM_ITEM) };
-#undef PAPERSHELF_ENUM_ITEM
-inline constexpr int kCitationStyleCount = static_cast<int>(CitationStyle::Compact) + 1;
-std::string_view to_string(CitationStyle s);
-std::string_view label(CitationStyle s);
-// A text name (case-insensitive; "" is the short style); nullopt when unknown.
-std::optional<CitationStyle> citation_style_from_string(std::string_view s);
-// One reference-list entry: APA 7, IEEE, the ACM Reference Format, Chicago author-date (17th
-// ed.), MLA 9, Harvard (Cite Them Right), as plain text (page ranges with an en dash, DOIs as
-// https://doi.org/ links, "n.d." for no year) ...
-std::string format_citation(const Publication& p, CitationStyle style);
-// ... and as HTML: the same text escaped, italics where the style wants them, links for DOIs and
-// URLs (http(s) only).
-std::string format_citation_html(const Publication& p, CitationStyle style);
-
-// --- BibTeX ---
-// Clean BibTeX for one entry that reads back to an equal model.
-std::string format_bibtex(const Publication& p, const BibtexOptions& options = {});
-
-// --- RIS ---
-// The view's entries as RIS records (CRLF line ends, as the format wants), for Zotero, EndNote
-// and Mendeley.
-std::string format_ris(const Library& lib, const View& view);
-
-// --- Exports: a view (or one entry) as a file a reference manager imports ---
-// C++ name, text name, label, file extension, media type.
-#define PAPERSHELF_EXPORT_FORMATS(X)                                                  \
-  X(Bibtex, "bibtex", "BibTeX", "bib", "application/x-bibtex")                        \
-  X(Ris, "ris", "RIS", "ris", "application/x-research-info-systems")                  \
-  X(CslJson, "csl-json", "CSL-JSON", "json", "application/vnd.citationstyles.csl+json")
-#define PAPERSHELF_ENUM_ITEM(name, text, label, extension, media) name,
-enum class ExportFormat : std::uint8_t { PAPERSHELF_EXPORT_FORMATS(PAPERSHELF_ENUM_ITEM) };
-#undef PAPERSHELF_ENUM_ITEM
-inline constexpr int kExportFormatCount = static_cast<int>(ExportFormat::CslJson) + 1;
-struct ExportFormatInfo {
-  std::string_view name, label, extension, media_type;
-};
-const ExportFormatInfo& info(ExportFormat f);
-std::optional<ExportFormat> export_format_from_string(std::string_view s);  // a name, or "bib"/"csl"
-// The view's entries in that format; BibTeX entries as `bibtex` says (a visitor's or the owner's).
-std::string format_export(const Library& lib, const View& view, ExportFormat format,
-                          const BibtexOptions& bibtex = {});
-
-// --- Metadata a reference manager or a search engine reads from the page ---
-// A COinS span (an empty <span class="Z3988"> whose title is an OpenURL ContextObject): Zotero's,
-// Mendeley's and other browser connectors save the paper from it.
-std::string format_coins(const Publication& p);
-// schema.org JSON-LD for the view (an ItemList of ScholarlyArticle, Book, Chapter, Thesis...),
-// safe to put inside <script type="application/ld+json"> as it is.
-std::string format_json_ld(const Library& lib, const View& view);
-
-// --- JSON ---
-// CSL-JSON array of the view's entries.
-std::string format_csl_json(const Library& lib, const View& view);
-// The view model: an array in display order, one object per publication (camelCase keys; the
-// schema, version 1, is in docs/json.md). Used by the CLI, JS and the canvas widget.
-std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
-// One record as the view model has it (view_model.hpp): what format_view_json writes of each.
-ViewEntry view_entry(const Publication& p, const FormatOptions& options);
 
 }  // namespace papershelf

@@ -9,6 +9,7 @@
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
+#include "papershelf/citation.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/string_ids.hpp"

@@ -1,0 +1,40 @@
+// References to paste into a paper: the citation styles a visitor can choose, as text and HTML.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/model.hpp"
+
+namespace papershelf {
+
+// The styles a visitor can paste a reference in (the first is the default) and the homepage's
+// own short form: C++ name, text name, label.
+#define PAPERSHELF_CITATION_STYLES(X)  \
+  X(Apa, "apa", "APA")                 \
+  X(Ieee, "ieee", "IEEE")              \
+  X(Acm, "acm", "ACM")                 \
+  X(Chicago, "chicago", "Chicago")     \
+  X(Mla, "mla", "MLA")                 \
+  X(Harvard, "harvard", "Harvard")     \
+  X(Compact, "compact", "Short")
+#define PAPERSHELF_ENUM_ITEM(name, text, label) name,
+enum class CitationStyle : std::uint8_t { PAPERSHELF_CITATION_STYLES(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
+inline constexpr int kCitationStyleCount = static_cast<int>(CitationStyle::Compact) + 1;
+std::string_view to_string(CitationStyle s);
+std::string_view label(CitationStyle s);
+// A text name (case-insensitive; "" is the short style); nullopt when unknown.
+std::optional<CitationStyle> citation_style_from_string(std::string_view s);
+// One reference-list entry: APA 7, IEEE, the ACM Reference Format, Chicago author-date (17th
+// ed.), MLA 9, Harvard (Cite Them Right), as plain text (page ranges with an en dash, DOIs as
+// https://doi.org/ links, "n.d." for no year) ...
+std::string format_citation(const Publication& p, CitationStyle style);
+// ... and as HTML: the same text escaped, italics where the style wants them, links for DOIs and
+// URLs (http(s) only).
+std::string format_citation_html(const Publication& p, CitationStyle style);
+
+}  // namespace papershelf
