@@ -13,7 +13,7 @@
 // --format html`).
 import type { Diagnostic, Papershelf } from "./core.js";
 import type { CanvasAssets } from "./canvas-assets.js";
-import type { Shelf } from "./worker.js";
+import type { AnyLibrary } from "./worker.js";
 import { OBSERVED_ATTRIBUTES, type PaperShelfElementClass, type PaperShelfElement as PaperShelfElementTypes } from "./element/api.js";
 import { ShelfController } from "./element/controller.js";
 import { addLanguage, type Labels } from "./element/labels.js";
@@ -84,7 +84,7 @@ export function definePaperShelf(loader: () => Promise<Papershelf>, css: string,
     set data(value: unknown) { this.#shelf.data = value; }
     /** The parsed library (advanced use): a Library, or for large inputs read in a Web Worker an
      *  object with the same methods that return promises. */
-    get library(): Shelf | undefined { return this.#shelf.library; }
+    get library(): AnyLibrary | undefined { return this.#shelf.library; }
 
     connectedCallback(): void { this.#shelf.connected(); }
     disconnectedCallback(): void { this.#shelf.disconnected(); }

@@ -5,10 +5,10 @@
 import type { Diagnostic, Entry, ExportOptions, FilterClause, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
 
 /**
- * What the element asks of its data: a Library on this thread answers at once, a RemoteLibrary
- * (worker) with promises, so every caller awaits.
+ * A Library wherever it lives, as the element asks of its data: a Library on this thread answers
+ * at once, a RemoteLibrary (worker) with promises, so every caller awaits.
  */
-export interface Shelf {
+export interface AnyLibrary {
   readonly size: number;
   readonly diagnostics: Diagnostic[];
   readonly profile: Profile;
@@ -53,7 +53,7 @@ function answerFrom<T>(prefetched: Prefetched<T> | undefined, args: unknown[]): 
 }
 
 /** A Library that lives in a Web Worker. */
-export class RemoteLibrary implements Shelf {
+export class RemoteLibrary implements AnyLibrary {
   #worker: Worker;
   #calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 1;

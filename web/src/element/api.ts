@@ -2,7 +2,7 @@
 // HTMLElementTagNameMap, custom-elements.json are made from these) and the attribute names at run
 // time. Nothing here runs in the page but the two name lists.
 import type { Diagnostic } from "../core.js";
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import type { Labels } from "./labels.js";
 
 /**
@@ -109,7 +109,7 @@ export interface PaperShelfElement extends HTMLElement {
   get data(): string | Uint8Array | undefined;
   set data(value: unknown);
   /** The parsed library (advanced use). */
-  readonly library: Shelf | undefined;
+  readonly library: AnyLibrary | undefined;
   /** The canvas renderer's last frame layout (for tests and automation). */
   readonly canvasLayout: unknown;
   /** The words the canvas widget draws with (for tests and automation). */

@@ -5,7 +5,7 @@ import type { UsefulControls, View } from "../core.js";
 import type { CanvasView } from "../canvas.js";
 import type { CanvasAssets } from "../canvas-assets.js";
 import type { QueryState } from "../canvas-module.js";
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import type { ShelfHost } from "./host.js";
 import { canvasWords } from "./labels.js";
 import { FIRST_CHUNK } from "./list-view.js";
@@ -19,7 +19,7 @@ export class CanvasRenderer {
   #loading = false;
   #failed = false;
   /** The library the widget's rows came from, and whether it has citation counts. */
-  #library?: Shelf;
+  #library?: AnyLibrary;
   #hasCitations = false;
 
   constructor(host: ShelfHost, assets: CanvasAssets | undefined) {

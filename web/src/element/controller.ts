@@ -3,7 +3,7 @@
 // is the host every part asks (host.ts); element.ts gives it the element's lifecycle and API.
 import type { Diagnostic, FilterEdit, Papershelf, View } from "../core.js";
 import type { CanvasAssets } from "../canvas-assets.js";
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import type { EventDetails } from "./api.js";
 import { CanvasRenderer } from "./canvas-renderer.js";
 import { DataSource, dataInput, inlineData } from "./data-source.js";
@@ -33,7 +33,7 @@ export class ShelfController implements ShelfHost {
   #els?: ShelfParts;
   #parts?: Parts;
   #labelOverrides: Partial<Labels> = {};
-  #library?: Shelf;
+  #library?: AnyLibrary;
   #view?: View;
   #data?: string | Uint8Array;
   #loadedSrc?: string;
@@ -81,7 +81,7 @@ export class ShelfController implements ShelfHost {
     this.relabel();
   }
   get language(): { code: string; text: string } | undefined { return this.#speaker.language; }
-  get library(): Shelf | undefined { return this.#library; }
+  get library(): AnyLibrary | undefined { return this.#library; }
   get view(): View | undefined { return this.#view; }
   get state(): VisitorState { return this.#state; }
   set state(value: VisitorState) {

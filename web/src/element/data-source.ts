@@ -2,7 +2,7 @@
 // large, and a large input read in a Web Worker (where one may start), a small one on the page's
 // thread, which paints sooner and answers each keystroke without a round trip.
 import type { Papershelf } from "../core.js";
-import { RemoteLibrary, type Shelf } from "../worker.js";
+import { RemoteLibrary, type AnyLibrary } from "../worker.js";
 import type { Labels } from "./labels.js";
 
 // Inputs at least this large are read in a Web Worker when the embed can start one. Below it
@@ -63,7 +63,7 @@ export class DataSource {
 
   /** Reads the input: a large one in a Web Worker (if one starts), otherwise on this thread.
    *  `owned`: bytes this element fetched, handed to a worker without a copy. */
-  async parse(input: string | Uint8Array, source: string, owned: boolean): Promise<Shelf> {
+  async parse(input: string | Uint8Array, source: string, owned: boolean): Promise<AnyLibrary> {
     const size = input.length;
     if (size >= WORKER_THRESHOLD && this.#startWorker()) {
       const remote = this.#nextWorker!;

@@ -2,7 +2,7 @@
 // its data, the visitor's state and the changes to it. The element alone owns these; each part
 // owns its own piece of the shadow tree.
 import type { FilterEdit, FormatOptions, View } from "../core.js";
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import type { EventDetails } from "./api.js";
 import type { Labels } from "./labels.js";
 import type { ShelfParts } from "./shell.js";
@@ -17,7 +17,7 @@ export interface ShelfHost {
   readonly labels: Labels;
   /** The shipped language file the list speaks (undefined: English or a language papershelf does not ship). */
   readonly language: { code: string; text: string } | undefined;
-  readonly library: Shelf | undefined;
+  readonly library: AnyLibrary | undefined;
   /** The view on screen. */
   readonly view: View | undefined;
   /** The visitor's state; a part that changes it then calls commit(). */

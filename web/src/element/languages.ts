@@ -3,7 +3,7 @@
 // phrases are keyed by their English text, as the core looks them up; the element's labels are
 // the same phrases, so one file serves the core (the list, headings, menus, the card) and the
 // element (the toolbar, counts, panels) alike.
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import { addShippedLanguage, baseLanguage, count, DEFAULT_LABELS, type Labels } from "./labels.js";
 
 /** The codes of the files in core/lang (a test checks the two agree). */
@@ -111,7 +111,7 @@ export class Speaker {
   /** The language file in effect (undefined: English). */
   language?: { code: string; text: string };
   /** The language the core's words are in, per library (a new library starts in English). */
-  #spoken = new WeakMap<Shelf, string>();
+  #spoken = new WeakMap<AnyLibrary, string>();
   #unspoken = new Set<string>();
 
   constructor(
@@ -128,10 +128,10 @@ export class Speaker {
   }
 
   /** The language `library`'s words are in. */
-  spoken(library: Shelf): string { return this.#spoken.get(library) ?? "en"; }
+  spoken(library: AnyLibrary): string { return this.#spoken.get(library) ?? "en"; }
 
   /** Fetches the element's language (once per page), then gives `library`, if any, its words. */
-  async speak(library: Shelf | undefined): Promise<void> {
+  async speak(library: AnyLibrary | undefined): Promise<void> {
     if (!this.locate) return;
     const lang = this.lang();
     let language;

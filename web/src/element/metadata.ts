@@ -2,14 +2,14 @@
 // (a shadow root is invisible to reference managers' connectors and to search engines): a COinS
 // span per paper and schema.org JSON-LD.
 import type { View } from "../core.js";
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 
 /** The library each element's metadata was written for. */
-const writtenFor = new WeakMap<Element, Shelf>();
+const writtenFor = new WeakMap<Element, AnyLibrary>();
 
 /** Writes it for `lib`'s first 500 papers of `view`, once per library (`current()` tells whether
  *  `lib` is still the element's); a prerendered list (papershelf render) already carries its own. */
-export async function writeMetadata(element: HTMLElement, lib: Shelf, view: View, current: () => Shelf | undefined): Promise<void> {
+export async function writeMetadata(element: HTMLElement, lib: AnyLibrary, view: View, current: () => AnyLibrary | undefined): Promise<void> {
   if (writtenFor.get(element) === lib) return;
   writtenFor.set(element, lib);
   element.querySelector(":scope > [slot=ps-metadata]")?.remove();

@@ -1,7 +1,7 @@
 // An entry's BibTeX and Cite panels, its "+N more" authors, the Copy buttons and the files a
 // visitor downloads (one entry's, or the shown list's from the toolbar). The core's <details>
 // work without JavaScript; here they are filled when first opened, from the full core.
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import { escapeText } from "./escape.js";
 import type { ShelfHost } from "./host.js";
 
@@ -112,7 +112,7 @@ export class Panels {
   }
 
   /** Saves records as a file (the BibTeX a visitor should get). */
-  async #save(lib: Shelf, format: string, indices: readonly number[], name: string): Promise<void> {
+  async #save(lib: AnyLibrary, format: string, indices: readonly number[], name: string): Promise<void> {
     try {
       const [text, formats] = await Promise.all([lib.export(format, { indices, forVisitors: true, omitFields: this.#host.omitFields() }), lib.formats()]);
       const info = formats.exports.find((f) => f.name === format);

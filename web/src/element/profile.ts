@@ -1,7 +1,7 @@
 // The profile card above the list (the core's markup): made again only when the data or its
 // attributes change; its statistics are filters a visitor can press, and its email button
 // assembles the address only when pressed.
-import type { Shelf } from "../worker.js";
+import type { AnyLibrary } from "../worker.js";
 import type { ShelfHost } from "./host.js";
 import { PROFILE_ATTRIBUTES, profileMode, profileOptions } from "./options.js";
 
@@ -22,7 +22,7 @@ export class ProfileCard {
   }
 
   /** Shows the card for `lib` (`library` names it: the card is kept while it is the same). */
-  async render(lib: Shelf, library: string): Promise<void> {
+  async render(lib: AnyLibrary, library: string): Promise<void> {
     const host = this.#host;
     const el = host.element;
     const { profile: box, skip } = host.parts;
