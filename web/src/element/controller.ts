@@ -162,10 +162,7 @@ export class ShelfController implements ShelfHost {
   }
   #relabelParts(): void {
     this.#parts!.toolbar.applyLabels();
-    labelShell(this.parts, this.labels);
-    const words = this.#speaker.words;
-    if (words) this.parts.shelf.dataset.words = words;
-    else delete this.parts.shelf.dataset.words;
+    labelShell(this.parts, this.labels, this.#speaker.words);
   }
 
   /** The language or the label overrides changed: relabel, and render the entries again. */

@@ -110,12 +110,15 @@ export function wireShell(element: HTMLElement, els: ShelfParts): () => Promise<
   return () => press;
 }
 
-/** The skip links' words. */
-export function labelShell(els: ShelfParts, L: Labels): void {
+/** The skip links' words, the canvas table's name, and the language the list speaks (`words`). */
+export function labelShell(els: ShelfParts, L: Labels, words: string | undefined): void {
   els.skip.textContent = L.skipToList;
   els.skipPast.textContent = L.skipPastList;
   els.listEnd.textContent = L.endOfList;
   els.canvasHost.querySelector("canvas")?.setAttribute("aria-label", L.canvasTable);
+  // The language the list speaks, for the stylesheet (its menus are wider than English ones).
+  if (words) els.shelf.dataset.words = words;
+  else delete els.shelf.dataset.words;
 }
 
 /**
