@@ -199,6 +199,9 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   write_clauses(w, a.clauses);
   write_strings(w, "errors", a.errors);
   w.key("applied").begin_object().field("search", a.search).field("sort", a.sort).field("group", a.group).field("filter", a.filter).end_object();
+  // What a list shows without a sort or group of its own: the core's, for the menus to show.
+  const Query unchosen;
+  w.key("defaults").begin_object().field("sort", to_string(unchosen.sort)).field("group", to_string(unchosen.group)).end_object();
   if (text.facets) write_json(w.key("facets"), a.facets);
   w.field("controls", to_string(a.controls));
   if (a.useful) write_json(w.key("useful"), *a.useful);

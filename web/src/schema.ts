@@ -70,6 +70,8 @@ export interface View {
   errors: string[];
   /** The search, sort, group and filter applied (sort, group and filter in canonical form). */
   applied: { search: string; sort: string; group: string; filter: string };
+  /** What the core shows without a sort or group: "year-desc" and "none". */
+  defaults: { sort: string; group: string };
 }
 
 export interface FormatOptions {

@@ -190,10 +190,10 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
     if (!library) throw new Error("no library: parse first");
     if (method === "query") {
       // Built field by field: spreading the View would run its lazy `keys` getter.
-      const { entries, groups, total, facets, controls, useful, marks, clauses, errors, applied } = library.query(args[0] as QueryOptions);
+      const { entries, groups, total, facets, controls, useful, marks, clauses, errors, applied, defaults } = library.query(args[0] as QueryOptions);
       const first = args[1] as FirstRows | undefined;
       const firstEntries = first ? entries.slice(0, first.count) : [];
-      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, controls, useful, marks, clauses, errors, applied,
+      const wire: WireView = { entries: Uint32Array.from(entries), groups, total, facets, controls, useful, marks, clauses, errors, applied, defaults,
         html: first ? library.html(firstEntries, first.options) : undefined,
         rows: first?.rows ? library.entries(firstEntries, first.rows) : undefined };
       return [wire, [wire.entries.buffer]];

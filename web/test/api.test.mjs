@@ -19,6 +19,11 @@ test("parses BibTeX, queries, formats", async () => {
   assert.deepEqual(lib.diagnostics.filter((d) => d.severity === "error"), []);
   const view = lib.query({ sort: "year-desc" });
   assert.deepEqual(view.keys, ["pre2025", "hu2024", "garcia2021"]);
+  // What a list shows without a sort or group of its own: the core says, and applies it.
+  const unsorted = lib.query({});
+  assert.deepEqual(unsorted.defaults, { sort: "year-desc", group: "none" });
+  assert.deepEqual(unsorted.keys, view.keys);
+  assert.equal(unsorted.applied.sort, unsorted.defaults.sort);
   const asc = lib.query({ sort: "year-asc" });
   assert.deepEqual(asc.keys, ["garcia2021", "hu2024", "pre2025"]);
   const found = lib.query({ search: "zurich garcia" });

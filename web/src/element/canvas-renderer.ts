@@ -102,7 +102,7 @@ export class CanvasRenderer {
           const typing = q.search !== host.state.search;
           if (typing) host.lastKeyAt = performance.now();
           // The widget writes the core's canonical text; the defaults stay out of the URL hash.
-          host.state = { search: q.search, filter: q.filter, sort: chosen(host.element, "sort", q.sort), group: chosen(host.element, "group", q.group) };
+          host.state = { search: q.search, filter: q.filter, sort: chosen(host.element, "sort", q.sort, host.view?.defaults), group: chosen(host.element, "group", q.group, host.view?.defaults) };
           host.commit(typing);
         },
         open: (url) => {

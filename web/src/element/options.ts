@@ -1,7 +1,7 @@
 // The element's attributes as the core's options: one place in the glue where an attribute
 // becomes a query, format, row or profile-card option. (The core checks every value: an unsafe
 // base or an unknown sort is reported, never used.)
-import type { FormatOptions, ProfileCardOptions, QueryOptions } from "../core.js";
+import type { FormatOptions, ProfileCardOptions, QueryOptions, View } from "../core.js";
 import type { VisitorState } from "./url-state.js";
 
 const attr = (el: Element, name: string) => el.getAttribute(name) ?? undefined;
@@ -11,25 +11,25 @@ export function stateDefaults(el: Element): VisitorState {
   return { search: el.getAttribute("search") ?? "", filter: "", sort: el.getAttribute("sort") ?? "", group: el.getAttribute("group") ?? "" };
 }
 
-/** What the core shows without a sort or group (view.applied reads so). */
-const UNCHOSEN = { sort: "year-desc", group: "none" } as const;
+/** What the core shows without a sort or group (every view says: `View.defaults`). */
+export type Unchosen = View["defaults"];
 
-/** What a menu shows for the state's sort or group. */
-export function shownChoice(name: "sort" | "group", value: string): string { return value || UNCHOSEN[name]; }
+/** What a menu shows for the state's sort or group (before the first view: only a choice). */
+export function shownChoice(name: "sort" | "group", value: string, unchosen: Unchosen | undefined): string { return value || (unchosen?.[name] ?? ""); }
 
 /**
  * A visitor's choice of sort or group as state: choosing what the element shows without a choice
  * (its attribute, else the core's default) is no choice, and stays out of the URL.
  */
-export function chosen(el: Element, name: "sort" | "group", value: string): string {
+export function chosen(el: Element, name: "sort" | "group", value: string, unchosen: Unchosen | undefined): string {
   const attribute = el.getAttribute(name) ?? "";
-  return value === shownChoice(name, attribute) ? attribute : value;
+  return value === shownChoice(name, attribute, unchosen) ? attribute : value;
 }
 
 /** The query for the visitor's state within the page author's fixed selection (`filter`, which no control clears). */
 export function queryOptions(el: Element, state: VisitorState, fromLink: boolean): QueryOptions {
   return {
-    ...state, scope: el.getAttribute("filter") ?? "", group: shownChoice("group", state.group) as QueryOptions["group"], owner: attr(el, "owner"),
+    ...state, scope: el.getAttribute("filter") ?? "", owner: attr(el, "owner"),
     base: attr(el, "base"), controls: attr(el, "toolbar") ?? attr(el, "controls"), facets: true, fromLink,
   };
 }

@@ -19,8 +19,8 @@ export class Toolbar {
     const e = host.parts;
     const state = () => host.state;
     e.search.addEventListener("input", () => { host.lastKeyAt = performance.now(); state().search = e.search.value; host.commit(true); });
-    e.sort.addEventListener("change", () => { state().sort = chosen(host.element, "sort", e.sort.value); host.commit(); });
-    e.group.addEventListener("change", () => { state().group = chosen(host.element, "group", e.group.value); host.commit(); });
+    e.sort.addEventListener("change", () => { state().sort = chosen(host.element, "sort", e.sort.value, host.view?.defaults); host.commit(); });
+    e.group.addEventListener("change", () => { state().group = chosen(host.element, "group", e.group.value, host.view?.defaults); host.commit(); });
     // Each control sets the clause of its kind; the core edits the filter text.
     for (const [el, kind] of [[e.year, "year"], [e.type, "type"], [e.status, "status"], [e.venue, "venue"]] as const)
       el.addEventListener("change", () => void host.editFilter({ kind, value: el.value }));
@@ -96,10 +96,10 @@ export class Toolbar {
     const state = this.#host.state;
     const clause = (kind: string) => view.clauses.find((c) => c.kind === kind);
     if (e.search.value !== state.search) e.search.value = state.search;
-    const sort = shownChoice("sort", state.sort);
+    const sort = shownChoice("sort", state.sort, view.defaults);
     if (![...e.sort.options].some((o) => o.value === sort)) e.sort.add(new Option(sort, sort));
     e.sort.value = sort;
-    e.group.value = shownChoice("group", state.group);
+    e.group.value = shownChoice("group", state.group, view.defaults);
     const facets = view.facets!;
     fillMenu(e.year, L.anyYear, facets.years, clause("year"));
     fillMenu(e.type, L.anyType, facets.types, clause("type"));
