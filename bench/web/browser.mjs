@@ -6,18 +6,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, cpSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { serve } from "../../web/test/support/server.mjs";
 import { launch } from "../../web/test/support/browser.mjs";
+import { dist, gen, requireBuilt } from "./built.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const gen = join(root, "build", "native", "bench", "papershelf_gen_bib");
-const dist = process.env.PAPERSHELF_DIST ?? join(root, "web", "dist");  // another build of the package to compare
-if (!existsSync(gen) || !existsSync(join(dist, "papershelf.js"))) {
-  console.error("build first: ./dev.sh test");
-  process.exit(1);
-}
+requireBuilt();
 const RUNS = Number(process.env.RUNS ?? 5);
 const dir = mkdtempSync(join(tmpdir(), "papershelf-bench-"));
 for (const f of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"])

@@ -30,20 +30,14 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, cpSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { serve } from "../../web/test/support/server.mjs";
 import { launch } from "../../web/test/support/browser.mjs";
+import { dist, gen, requireBuilt, root } from "./built.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const gen = join(root, "build", "native", "bench", "papershelf_gen_bib");
 const cli = join(root, "build", "native", "cli", "papershelf");
 const css = join(root, "web", "src", "papershelf.css");
-const dist = process.env.PAPERSHELF_DIST ?? join(root, "web", "dist");
-if (!existsSync(gen) || !existsSync(cli) || !existsSync(join(dist, "papershelf.js"))) {
-  console.error("build first: ./dev.sh test");
-  process.exit(1);
-}
+requireBuilt(cli);
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 const VERBOSE = Boolean(process.env.VERBOSE);

@@ -9,20 +9,14 @@
 // at 1 MB (issue 31's goal: no page task over 200 ms), each with its own search text in the
 // element's search attribute, so that the page marks the matches as a visitor's search would.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, cpSync, readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { serve } from "../../web/test/support/server.mjs";
 import { launch } from "../../web/test/support/browser.mjs";
+import { dist, gen, requireBuilt, root } from "./built.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const gen = join(root, "build", "native", "bench", "papershelf_gen_bib");
-const dist = process.env.PAPERSHELF_DIST ?? join(root, "web", "dist");  // another build of the package to compare
-if (!existsSync(gen) || !existsSync(join(dist, "papershelf.js"))) {
-  console.error("build first: ./dev.sh test");
-  process.exit(1);
-}
+requireBuilt();
 const hostile = process.argv.includes("--hostile");
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 if (!sizes.length) sizes.push(1000, 10000, 100000);
