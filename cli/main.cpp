@@ -256,8 +256,6 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
   if (a.format == "html") {
     std::string card;
     if (const auto profile_mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && profile_mode) {
-      Profile over = a.profile;
-      if (over.name.empty() && library.profile.name.empty() && !a.owners.empty()) over.name = a.owners.front();
       ProfileCardOptions card_options;
       card_options.mode = *profile_mode;
       card_options.base = a.base;
@@ -267,7 +265,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
-      card = format_profile_html(overlay_profile(library.profile, over), catalog.stats(owner_text(a), so), card_options);
+      card = format_profile_html(card_profile(library.profile, a.profile, owner_text(a)), catalog.stats(owner_text(a), so), card_options);
     }
     write_html(library, view, options, out, card);
   } else if (a.format == "json") {

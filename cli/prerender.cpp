@@ -10,6 +10,7 @@
 #include "cli.hpp"
 #include "page.hpp"
 #include "papershelf/pages.hpp"
+#include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
 #include "papershelf/words.hpp"
 
@@ -386,7 +387,7 @@ int run_pages(const Args& a) {
   if (!a.css.empty()) options.stylesheet = a.css;
   options.title = a.title.empty() ? std::string(catalog.words()("Publications")) : a.title;
   options.format.thumbnails = a.thumbnails;
-  options.author = !library.profile.name.empty() ? library.profile.name : a.owners.empty() ? std::string() : a.owners.front();
+  options.author = card_profile(library.profile, {}, owner_text(a)).name;  // (whom the card would name)
   const View view = catalog.query(query, owner_text(a));
   const std::vector<std::string> names = page_file_names(library, view);
   for (std::size_t k = 0; k < names.size(); ++k) {

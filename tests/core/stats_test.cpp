@@ -385,6 +385,18 @@ TEST(ProfileCard, OverlayLetsAttributesWin) {
   EXPECT_EQ(p.links[1], (ps::Link{"dblp", "https://dblp.org/pid/x"}));
 }
 
+// The card's name, as the element, prerender and the CLI all get it: the attributes' or flags',
+// else the data's, else (a plain .bib) the first owner name.
+TEST(ProfileCard, TheCardNamesTheFirstOwnerOnlyWhereNothingElseNamesAnyone) {
+  ps::Profile data, over;
+  EXPECT_EQ(ps::card_profile(data, over, "Qinghao Hu; Q. Hu").name, "Qinghao Hu");
+  EXPECT_EQ(ps::card_profile(data, over, "").name, "");
+  data.name = "Grace Hopper";
+  EXPECT_EQ(ps::card_profile(data, over, "Qinghao Hu").name, "Grace Hopper");
+  over.name = "G. Hopper";
+  EXPECT_EQ(ps::card_profile(data, over, "Qinghao Hu").name, "G. Hopper");
+}
+
 TEST(ProfileCard, EmailReversedByCodePoints) {
   ps::Profile p;
   p.links = {{"email", "jos\xC3\xA9@b\xC3\xBC.example"}};

@@ -364,12 +364,7 @@ Profile requested_profile(LibraryHandle& h, const Value& req) {
       }
     }
   }
-  Profile out = overlay_profile(h.library().profile, over);
-  if (out.name.empty()) {  // a plain .bib: the first owner name is the card's name
-    const auto owners = split_owner_list(str(req, "owner"));
-    if (!owners.empty()) out.name = owners.front();
-  }
-  return out;
+  return card_profile(h.library().profile, over, str(req, "owner"));
 }
 
 Stats requested_stats(LibraryHandle& h, const Value& req) {

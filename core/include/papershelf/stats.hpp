@@ -120,6 +120,10 @@ struct ProfileCardOptions {
 // Overlays `over` on `base`: every non-empty field of `over` replaces the base's (links by
 // label; a link with an empty URL removes that label). Used for element attributes / CLI flags.
 Profile overlay_profile(const Profile& base, const Profile& over);
+// The profile a card shows: `over` (the element's attributes, the CLI's flags) laid over the data's,
+// and, where neither names anyone (a plain .bib), the first of `owner_names` ("A; B") as its name.
+// The element, prerender and the CLI all ask this.
+Profile card_profile(const Profile& data, const Profile& over, std::string_view owner_names);
 
 // The label shown for a profile link kind: "scholar" -> "Google Scholar", "dblp" -> "DBLP".
 std::string profile_link_label(std::string_view kind);

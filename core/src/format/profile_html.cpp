@@ -370,6 +370,13 @@ Profile overlay_profile(const Profile& base, const Profile& over) {
   return p;
 }
 
+Profile card_profile(const Profile& data, const Profile& over, std::string_view owner_names) {
+  Profile p = overlay_profile(data, over);
+  if (p.name.empty())
+    if (const auto owners = split_owner_list(owner_names); !owners.empty()) p.name = owners.front();
+  return p;
+}
+
 std::string format_profile_html(const Profile& p, const Stats& s, const ProfileCardOptions& o) {
   if (o.mode == ProfileMode::None) return "";
   const bool has_link = std::any_of(p.links.begin(), p.links.end(), [&](const Link& l) {
