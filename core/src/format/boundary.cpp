@@ -35,11 +35,6 @@ void put(Writer& w, const char* name, const std::vector<T>& v) {
   for (const T& item : v) write_json(w, item);
   w.end_array();
 }
-template <class T>
-void put(Writer& w, const char* name, const T& v) {  // a struct of its own table
-  w.key(name);
-  write_json(w, v);
-}
 
 void get(const Value& x, std::string& v) {
   if (x.is_string()) v = x.text;
@@ -69,10 +64,6 @@ void get(const Value& x, std::vector<T>& v) {
   v.clear();
   for (const Value& item : x.items)
     if (item.is_object()) read_json(item, v.emplace_back());
-}
-template <class T>
-void get(const Value& x, T& v) {
-  if (x.is_object()) read_json(x, v);
 }
 
 }  // namespace
