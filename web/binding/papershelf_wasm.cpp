@@ -320,10 +320,39 @@ EMSCRIPTEN_KEEPALIVE const char* ps_export(LibraryHandle* h, const char* request
 }
 #endif
 
+// The list's language. Request: {lang, file}, the text of a language file (core/lang/<code>.json;
+// its "words"). Group headings, menus, chips and every list and card HTML after this are in it.
+// Result: what could not be read, a JSON array of messages.
+EMSCRIPTEN_KEEPALIVE const char* ps_set_words(LibraryHandle* h, const char* request) {
+  const Value req = parse_request(request);
+  std::vector<std::string> problems;
+  h->catalog.set_words(read_words(str(req, "file"), str(req, "lang"), &problems));
+  json::Writer w;
+  w.begin_array();
+  for (const auto& p : problems) w.string(p);
+  w.end_array();
+  return result(w.take());
+}
+
 }  // extern "C"
 
 // ---------------------------------------------------------------- [SECTION] profile card
+// The card and its statistics: in the card core (papershelf-core-card, for pages that show a
+// card) and the full core, not in the list core a page without a card downloads. The list core
+// answers the card's two calls with nothing: with the same exports, its Emscripten glue is the
+// card core's byte for byte, so one glue (in papershelf.js) instantiates either .wasm.
 
+extern "C" {
+// 1 when this core makes the card and its statistics.
+EMSCRIPTEN_KEEPALIVE int ps_has_card() { return PAPERSHELF_CORE_CARD; }
+}  // extern "C"
+
+#if !PAPERSHELF_CORE_CARD
+extern "C" {
+EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle*, const char*) { return result(""); }
+EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle*, const char*) { return result(""); }
+}  // extern "C"
+#else
 namespace {
 
 std::vector<std::string> string_list(const Value* v) {
@@ -379,20 +408,6 @@ Stats requested_stats(LibraryHandle& h, const Value& req) {
 extern "C" {
 
 // Request: {owner, top}. Result: the statistics JSON (papershelf::format_stats_json).
-// The list's language. Request: {lang, file}, the text of a language file (core/lang/<code>.json;
-// its "words"). Group headings, menus, chips and every list and card HTML after this are in it.
-// Result: what could not be read, a JSON array of messages.
-EMSCRIPTEN_KEEPALIVE const char* ps_set_words(LibraryHandle* h, const char* request) {
-  const Value req = parse_request(request);
-  std::vector<std::string> problems;
-  h->catalog.set_words(read_words(str(req, "file"), str(req, "lang"), &problems));
-  json::Writer w;
-  w.begin_array();
-  for (const auto& p : problems) w.string(p);
-  w.end_array();
-  return result(w.take());
-}
-
 EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   return result(format_stats_json(requested_stats(*h, req)));
@@ -414,3 +429,4 @@ EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* r
 }
 
 }  // extern "C"
+#endif

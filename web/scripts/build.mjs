@@ -18,9 +18,15 @@ const quiet = { logLevel: "error" };
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [join(web, "node_modules", "typescript", "bin", "tsc"), "-p", web], { stdio: "inherit" });
 
-// The cores: -Oz for pages, -O3 (papershelf-core-fast: about 3x faster, 60 KB gzip larger) for
-// Node, citations and the worker that reads large files; and the CLI that bin/papershelf.cjs runs.
-for (const file of ["web/papershelf-core.mjs", "web/papershelf-core.wasm"]) copy(join(wasm, file));
+// The cores: -Oz for pages (papershelf-core the list, papershelf-core-card with the profile card),
+// -O3 (papershelf-core-fast: about 3x faster, 100 KB gzip larger) for Node, citations and the
+// worker that reads large files; and the CLI that bin/papershelf.cjs runs.
+// The page's two cores have one glue (papershelf-core.mjs, which papershelf.js bundles): built
+// with the same exports, Emscripten writes the same file for both but for the .wasm's name.
+const glue = (name) => readFileSync(join(wasm, "web", `${name}.mjs`), "utf8").replaceAll(`${name}.wasm`, "CORE.wasm");
+if (glue("papershelf-core") !== glue("papershelf-core-card"))
+  throw new Error("papershelf-core.mjs and papershelf-core-card.mjs differ: the card core needs the list core's exports (web/binding)");
+for (const file of ["papershelf-core.mjs", "papershelf-core.wasm", "papershelf-core-card.wasm"]) copy(join(wasm, "web", file));
 for (const file of ["web/papershelf-core-fast.mjs", "web/papershelf-core-fast.wasm", "cli/papershelf-cli.cjs", "cli/papershelf-cli.wasm"])
   copy(join(wasmFast, file));
 

@@ -30,6 +30,9 @@ export interface CoreModule {
   _ps_formats?(): number;
   _ps_cite?(h: number, request: number): number;
   _ps_export?(h: number, request: number): number;
+  // The profile card and its statistics: the list core (papershelf-core) answers them with
+  // nothing, see Papershelf.hasCard.
+  _ps_has_card(): number;
   _ps_stats(h: number, request: number): number;
   _ps_profile_html(h: number, request: number): number;
   _ps_set_words(h: number, request: number): number;
@@ -62,6 +65,12 @@ export class Papershelf {
   constructor(readonly core: CoreModule, formats?: () => Promise<Papershelf>, formatsReachable?: () => Promise<boolean>) {
     this.#formats = formats;
     this.#formatsReachable = formatsReachable;
+  }
+
+  /** True when this core makes the profile card and statistics: the card core and the full one
+   *  do, the list core a page without a card loads does not. */
+  get hasCard(): boolean {
+    return this.core._ps_has_card() === 1;
   }
 
   /** True when this core formats citations and exports itself. */
@@ -259,15 +268,27 @@ export class Library {
     return shelf.withString(JSON.stringify(request), (p) => shelf.result(shelf.core[fn]!(this.#handle, p)));
   }
 
+  /** True when this library's core makes the profile card and statistics (Papershelf.hasCard). */
+  get hasCard(): boolean {
+    return this.#shelf.hasCard;
+  }
+
   /** The owner's statistics (owner: ";"-separated names; defaults to the data's profile). */
   stats(owner?: string, options: StatsOptions = {}): Stats {
+    this.#card();
     return this.#call("_ps_stats", { ...options, owner }) as Stats;
   }
 
   /** The profile card as safe HTML; its statistics are buttons/links with `data-filter` clauses. */
   profileHtml(options: ProfileCardOptions = {}): string {
-    const shelf = this.#alive();
+    const shelf = this.#card();
     return shelf.withString(JSON.stringify(options), (p) => shelf.result(shelf.core._ps_profile_html(this.#handle, p)));
+  }
+
+  #card(): Papershelf {
+    const shelf = this.#alive();
+    if (!shelf.hasCard) throw new Error("papershelf: this core (the list core) has no profile card; load() gives one that has");
+    return shelf;
   }
 
   /** The list's language: `file` is a language file's text (the package's lang/<code>.json).
@@ -299,6 +320,10 @@ export class Library {
 }
 
 export type CoreFactory = (options: { wasmBinary?: ArrayBuffer | Uint8Array; locateFile?: (f: string) => string }) => Promise<CoreModule>;
+
+/** The cores an element chooses from before its first entry: the list core, and for an element
+ *  that shows a profile card the card core (the list core and the card). */
+export interface PageCores { list: () => Promise<Papershelf>; card: () => Promise<Papershelf> }
 
 /** @internal Instantiates the core once per loader. */
 export function makeLoader(create: () => Promise<CoreModule>, formats?: () => Promise<Papershelf>,

@@ -11,7 +11,7 @@
 //   api             the public types and names       host             what a part may ask
 // Entry markup comes from the core's safe HTML formatter (the same markup as `papershelf render
 // --format html`).
-import type { Diagnostic, Papershelf } from "./core.js";
+import type { Diagnostic, PageCores } from "./core.js";
 import type { CanvasAssets } from "./canvas-assets.js";
 import type { AnyLibrary } from "./worker.js";
 import { OBSERVED_ATTRIBUTES, type PaperShelfElementClass, type PaperShelfElement as PaperShelfElementTypes } from "./element/api.js";
@@ -22,11 +22,12 @@ export * from "./element/api.js";
 export { DEFAULT_LABELS, type Labels } from "./element/labels.js";
 
 /**
- * Defines <paper-shelf>. `canvas` says where the Dear ImGui canvas renderer is loaded from; it is
+ * Defines <paper-shelf>. `cores` loads the list core, or the card core for an element that shows
+ * a profile card. `canvas` says where the Dear ImGui canvas renderer is loaded from; it is
  * fetched only when an element asks for renderer="canvas". `worker` starts a Web Worker that
  * serves a library (`serveLibrary`); large inputs are read there, off the page's thread.
  */
-export function definePaperShelf(loader: () => Promise<Papershelf>, css: string, canvas?: CanvasAssets, worker?: () => Worker): PaperShelfElementClass {
+export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasAssets, worker?: () => Worker): PaperShelfElementClass {
   const defined = customElements.get("paper-shelf");
   if (defined) return defined as unknown as PaperShelfElementClass;
 
@@ -51,7 +52,7 @@ export function definePaperShelf(loader: () => Promise<Papershelf>, css: string,
       super();
       const root = this.attachShadow({ mode: "open" });
       styleFor(root);
-      this.#shelf = new ShelfController(this, root, loader, canvas, worker);
+      this.#shelf = new ShelfController(this, root, cores, canvas, worker);
     }
 
     /** Registers UI labels for a language (`lang="de"` or `"de-CH"` then use them). */

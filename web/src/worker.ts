@@ -12,6 +12,8 @@ export interface AnyLibrary {
   readonly size: number;
   readonly diagnostics: Diagnostic[];
   readonly profile: Profile;
+  /** Whether its core makes the profile card (a worker's full core does; see Papershelf.hasCard). */
+  readonly hasCard: boolean;
   /** `firstRows`: the markup the caller will ask for next (a worker sends it with the view). */
   query(options?: QueryOptions, firstRows?: FirstRows): View | Promise<View>;
   entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
@@ -34,7 +36,7 @@ interface Request { id: number; method: Method; args: unknown[] }
 type Reply = { id: number; result: unknown } | { id: number; error: string };
 // The keys travel as one JSON text, parsed on first use: cloning 100,000 separate strings would
 // cost the page's thread a long task right when the list is about to appear.
-interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; keys: string }
+interface Opened { size: number; diagnostics: Diagnostic[]; profile: Profile; hasCard: boolean; keys: string }
 /** A View as it crosses threads: record indices as one transferred buffer, keys left out, and
  *  the first rows' markup and view-model objects when asked for. */
 type WireView = Omit<View, "entries" | "keys"> & { entries: Uint32Array; html?: string[]; rows?: Entry[] };
@@ -67,6 +69,7 @@ export class RemoteLibrary implements AnyLibrary {
   size = 0;
   diagnostics: Diagnostic[] = [];
   profile!: Profile;
+  hasCard = false;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -102,6 +105,7 @@ export class RemoteLibrary implements AnyLibrary {
       this.size = opened.size;
       this.diagnostics = opened.diagnostics;
       this.profile = opened.profile;
+      this.hasCard = opened.hasCard;
       this.#keysJson = opened.keys;
       return this;
     } catch (err) {
@@ -184,7 +188,7 @@ export function serveLibrary(scope: WorkerScope, loader: () => Promise<Papershel
     if (method === "parse") {
       library?.dispose();
       library = (await loader()).parse(args[0] as Uint8Array, args[1] as ParseOptions);
-      const opened: Opened = { size: library.size, diagnostics: library.diagnostics, profile: library.profile, keys: JSON.stringify(library.keys()) };
+      const opened: Opened = { size: library.size, diagnostics: library.diagnostics, profile: library.profile, hasCard: library.hasCard, keys: JSON.stringify(library.keys()) };
       return [opened, []];
     }
     if (!library) throw new Error("no library: parse first");

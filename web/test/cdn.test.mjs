@@ -81,10 +81,34 @@ test("from another origin under a strict policy: list, search, BibTeX and Cite (
   assert.match(await entry(page, "hu2023hydro", "details.ps-cite .ps-citation").textContent(), /Hydro/);
   const fromCdn = (file) => requests.some((url) => url === `${cdn.url}/${file}`);
   for (const file of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"]) assert.ok(fromCdn(file), file);
+  // (a list without a card needs no card core)
+  assert.ok(!fromCdn("papershelf-core-card.wasm"));
   assert.deepEqual(requests.filter((url) => url.startsWith(site.url) && !/\/(cdn\.html|papers\.bib)$/.test(url)), []);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("from another origin: an element with a profile card loads the card core instead of the list core", async () => {
+  const { page, errors, requests } = await openPage("/cdn-card.html", cdn, `<paper-shelf src="/papers.bib" owner="Qinghao Hu; Q. Hu" profile></paper-shelf>`);
+  assert.equal((await ready(page)).length, count);
+  await page.locator("paper-shelf >> .ps-profile-name").waitFor({ timeout: 15000 });
+  assert.match(await page.locator("paper-shelf >> .ps-profile-name").textContent(), /Qinghao Hu/);
+  assert.ok(requests.includes(`${cdn.url}/papershelf-core-card.wasm`));
+  assert.ok(!requests.includes(`${cdn.url}/papershelf-core.wasm`));
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+  // A card asked for after the list was read into the list core: read again into the card core.
+  const later = await openPage("/cdn-card-later.html", cdn, `<paper-shelf src="/papers.bib" owner="Qinghao Hu; Q. Hu"></paper-shelf>`);
+  assert.equal((await ready(later.page)).length, count);
+  assert.equal(await later.page.locator("paper-shelf >> .ps-profile-name").count(), 0);
+  await later.page.evaluate(() => document.querySelector("paper-shelf").setAttribute("profile", ""));
+  await later.page.locator("paper-shelf >> .ps-profile-name").waitFor({ timeout: 15000 });
+  assert.ok(later.requests.includes(`${cdn.url}/papershelf-core-card.wasm`));
+  assert.equal((await ready(later.page)).length, count);
+  assert.deepEqual(later.errors, []);
+  await later.page.close();
 });
 
 test("from another origin: the canvas renderer loads from the CDN too", async () => {

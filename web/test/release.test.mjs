@@ -48,7 +48,7 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
   assert.ok(readFileSync(join(folder, "papershelf.css")).equals(readFileSync(join(web, "dist", "papershelf.css"))));
 
   // A page as HOWTO.txt says, served from the unzipped folder: one list as HTML with its BibTeX
-  // panel opened (the full core), one drawn on a canvas. Every file it asks for is recorded.
+  // panel opened (the full core), one drawn on a canvas, one in German, one with a card (the card core). Every file it asks for is recorded.
   const server = await serve(unzipped);
   const browser = await launch();
   try {
@@ -58,6 +58,7 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
 <paper-shelf id="html" src="/papers.bib" owner="Qinghao Hu"></paper-shelf>
 <paper-shelf id="canvas" src="/papers.bib" owner="Qinghao Hu" renderer="canvas" style="display:block;width:900px"></paper-shelf>
 <div lang="de"><paper-shelf id="german" src="/papers.bib" owner="Qinghao Hu"></paper-shelf></div>
+<paper-shelf id="card" src="/papers.bib" owner="Qinghao Hu" profile="compact"></paper-shelf>
 </body></html>` });
     const page = await browser.context.newPage();
     const fetched = new Set(), failed = [], errors = [];
@@ -71,6 +72,7 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
     await page.goto(`${server.url}/index.html`);
     await page.waitForFunction(() => document.querySelector("#html")?.visibleKeys?.length === 2, null, { timeout: 20000 });
     await page.waitForFunction(() => document.querySelector("#canvas")?.canvasLayout?.rows?.length > 0, null, { timeout: 20000 });
+    await page.locator("#card >> .ps-profile-name").waitFor({ timeout: 20000 });
     const summary = page.locator('#html >> li[data-key="hu2024"] details.ps-bibtex > summary');
     await summary.focus();
     await page.keyboard.press("Enter");

@@ -1,7 +1,7 @@
 // What a <paper-shelf> does, apart from being an element: it builds its parts, loads the data,
 // keeps the visitor's state (and the URL's), and shows each view in order through its parts. It
 // is the host every part asks (host.ts); element.ts gives it the element's lifecycle and API.
-import type { Diagnostic, FilterEdit, Papershelf, View } from "../core.js";
+import type { Diagnostic, FilterEdit, PageCores, Papershelf, View } from "../core.js";
 import type { CanvasAssets } from "../canvas-assets.js";
 import type { AnyLibrary } from "../worker.js";
 import type { EventDetails } from "./api.js";
@@ -13,7 +13,7 @@ import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
 import { carryOver, FIRST_CHUNK, ListView } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
-import { formatOptions, omitFields, queryOptions, stateDefaults } from "./options.js";
+import { formatOptions, omitFields, profileMode, queryOptions, stateDefaults } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
 import { Panels } from "./panels.js";
@@ -28,7 +28,7 @@ interface Parts { toolbar: Toolbar; list: ListView; panels: Panels; profile: Pro
 export class ShelfController implements ShelfHost {
   readonly element: HTMLElement;
   readonly root: ShadowRoot;
-  #loader: () => Promise<Papershelf>;
+  #cores: PageCores;
   #canvasAssets?: CanvasAssets;
   #els?: ShelfParts;
   #parts?: Parts;
@@ -57,10 +57,11 @@ export class ShelfController implements ShelfHost {
   /** The work under way: a load, a render or a filter edit. */
   rendering: Promise<void> = Promise.resolve();
 
-  constructor(element: HTMLElement, root: ShadowRoot, loader: () => Promise<Papershelf>, canvas?: CanvasAssets, worker?: () => Worker) {
+  constructor(element: HTMLElement, root: ShadowRoot, cores: PageCores, canvas?: CanvasAssets, worker?: () => Worker) {
     this.element = element;
     this.root = root;
-    this.#loader = loader;
+    this.#cores = cores;
+    const loader = () => this.#core();
     this.#canvasAssets = canvas;
     this.#url = new UrlState(element);
     this.#theme = new PageTheme(element, root, loader, () => { if (this.#parts?.canvas.live && this.#view) this.refresh(); });
@@ -69,6 +70,11 @@ export class ShelfController implements ShelfHost {
   }
 
   // ------------------------------------------------------------------ [SECTION] what parts ask
+
+  /** The smallest core that shows this element: the list core, or with a card the card core. */
+  #core(): Promise<Papershelf> {
+    return (profileMode(this.element) === "none" ? this.#cores.list : this.#cores.card)();
+  }
 
   get parts(): ShelfParts { return this.#els!; }
   get built(): boolean { return !!this.#parts; }
@@ -141,6 +147,12 @@ export class ShelfController implements ShelfHost {
   attributeChanged(name: string, value: string | null): void {
     if (!this.#parts) return;
     if (name === "src") { this.reload(); return; }
+    // A card asked for after the data was read into the list core: read it again into the card core.
+    if (name === "profile" && this.#library?.hasCard === false && profileMode(this.element) !== "none") {
+      this.#loadedSrc = undefined;
+      this.reload();
+      return;
+    }
     // `filter` is the page author's fixed scope (queryOptions), not visitor state: it narrows the
     // list under whatever the visitor chooses.
     if (name === "search" || name === "sort" || name === "group") this.#state[name] = value ?? "";
@@ -186,7 +198,7 @@ export class ShelfController implements ShelfHost {
     const stale = () => token !== this.#loadToken;
     // Most files are small and read on this thread: fetch and compile the core while the data
     // downloads (a large file's worker loads its own; this one is then merely cached).
-    void this.#loader().then(async (core) => {
+    void this.#core().then(async (core) => {
       if (this.#formatsOffered && !(await core.canFormat()))
         this.withoutFormats("papershelf-core-fast.mjs or .wasm cannot be loaded from beside the script");
     }).catch(() => {});

@@ -26,7 +26,8 @@ export class ProfileCard {
     const host = this.#host;
     const el = host.element;
     const { profile: box, skip } = host.parts;
-    if (profileMode(el) === "none") {
+    // (no card in the list core: the controller reads the data again into the card core)
+    if (profileMode(el) === "none" || !lib.hasCard) {
       box.hidden = true;
       skip.hidden = true;
       box.innerHTML = "";
