@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { open, ready, settled } from "./support/browser.mjs";
+import { live, open, ready, settled } from "./support/browser.mjs";
 import { useSite, shadow } from "./support/site.mjs";
 import { clippedMenus } from "./support/menus.mjs";
 
@@ -19,7 +19,7 @@ const env = useSite();
 
 test("the example homepage shows every entry, newest first, with the owner highlighted", async () => {
   const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
-  const keys = await ready(page);
+  const keys = await live(page);
   assert.equal(keys.length, exampleCount);
   const years = await shadow(page, ".ps-results .ps-entry .ps-year").allTextContents();
   assert.deepEqual(years.map(Number), [...years.map(Number)].sort((a, b) => b - a));
@@ -32,7 +32,7 @@ test("the example homepage shows every entry, newest first, with the owner highl
 
 test("sort, search with highlighting, filters, grouping, and the change event", async () => {
   const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
-  await ready(page);
+  await live(page);
   await shadow(page, "select.ps-sort").selectOption("year-asc");
   let keys = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
   assert.equal(keys[0], "hu2021characterization");
@@ -69,7 +69,7 @@ test("sort, search with highlighting, filters, grouping, and the change event", 
 
 test("state lives in the URL hash and survives a reload", async () => {
   const { page } = await open(env.browser.context, `${env.server.url}/homepage/`);
-  await ready(page);
+  await live(page);
   await shadow(page, "input.ps-search").fill("datacenter");
   await shadow(page, "select.ps-sort").selectOption("title-asc");
   const before = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
@@ -85,7 +85,7 @@ test("state lives in the URL hash and survives a reload", async () => {
 test("BibTeX and Cite panels, copy, and keyboard use", async () => {
   const { page } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await env.browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
-  await ready(page);
+  await live(page);
   const first = shadow(page, ".ps-results li.ps-entry").first();
   const panel = first.locator("details.ps-bibtex");
   // Where the button sits in its entry (the page may scroll when it is clicked).
@@ -170,7 +170,7 @@ const sorted = (a) => [...a].sort();
 
 test("the profile card: counts match the data, clicking a statistic filters the list", async () => {
   const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
-  await ready(page);
+  await live(page);
   // ./dev.sh pre-renders the static card (no buttons, no JavaScript needed) with the list.
   const served = await (await fetch(`${env.server.url}/homepage/`)).text();
   const fallback = served.slice(served.indexOf("<paper-shelf"), served.indexOf("</paper-shelf>"));
@@ -390,7 +390,7 @@ test("responsive: usable on a 360 px phone screen without horizontal scrolling",
   const page = await env.browser.context.newPage();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${env.server.url}/homepage/`);
-  await ready(page);
+  await live(page);
   const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
   // Every toolbar control and the first entry lie within the screen.

@@ -49,6 +49,10 @@ async function session(engine) {
 async function visit(page, name) {
   await page.goto(`${server.url}/homepage/engines.html`);
   await page.waitFor((n) => document.querySelector("paper-shelf")?.visibleKeys?.length === n, total);
+  // The element adopted its prerendered list; the visitor's first input lets the live one take over.
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state), "adopted", name);
+  await page.press("Shift");
+  await page.waitFor(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
   assert.deepEqual(await page.evaluate(clippedMenus), [], `${name}: menus`);
 
   // Search by keyboard: the list narrows to what the core finds, and the URL keeps it.

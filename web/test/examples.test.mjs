@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready, settled } from "./support/browser.mjs";
+import { launch, live, open, ready, settled } from "./support/browser.mjs";
 import { shadow } from "./support/site.mjs";
 import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
 import { installTarball, packWeb } from "./support/cli.mjs";
@@ -64,7 +64,7 @@ function inShadow(page, sel, fn) {
   return page.evaluate(([s, f]) => (0, eval)(f)(document.querySelector("paper-shelf").shadowRoot.querySelector(s)), [sel, fn.toString()]);
 }
 
-/** Whether the pre-rendered light-DOM list is still displayed (it must not be once the element runs). */
+/** Whether the pre-rendered light-DOM list is displayed (while the element has adopted it, not once the live list took over). */
 function fallbackShown(page) {
   return page.evaluate(() => document.querySelector("paper-shelf > .ps-shelf")?.getClientRects().length > 0);
 }
@@ -103,7 +103,10 @@ test("researcher homepages: each shows its list with its own owner highlighted, 
     assert.ok((fallback.match(/ps-owner/g) ?? []).length >= want.keys.length, `${name}: owner bold in the fallback`);
 
     const { page, errors } = await open(browser.context, `${server.url}/${name}/`);
+    // The element adopts its prerendered list until the visitor first uses the page.
     assert.deepEqual(await ready(page), want.keys, name);
+    assert.equal(await fallbackShown(page), true, name);
+    assert.deepEqual(await live(page), want.keys, name);
     const got = await shown(page);
     assert.deepEqual(got.map((e) => e.owners), want.owners, name);
     if (want.groups.length > 1) assert.deepEqual((await shadow(page, ".ps-results .ps-group-title").allTextContents()).map((t) => t.replace(/\s*\d+$/, "")), want.groups, name);
@@ -379,7 +382,13 @@ async function checkGeneratedPage(root, path, bibText, owner) {
     const before = await loading.evaluate(firstTitleTop, "static");
     await loading.close();
     const { page, errors } = await open(browser.context, `${local.url}/${path}/`);
+    // The element adopts the prerendered list (the live toolbar in its room): nothing moves.
     assert.deepEqual(await ready(page), want.keys);
+    assert.equal(await fallbackShown(page), true);
+    const adopted = await page.evaluate(firstTitleTop, "static");
+    assert.ok(Math.abs(adopted - before) < 1, `${path}: the first paper moved from ${before} to ${adopted} when the element adopted it`);
+    // The visitor's first input: the live list takes over, where the prerendered one was.
+    assert.deepEqual(await live(page), want.keys);
     const after = await page.evaluate(firstTitleTop, "live");
     assert.ok(Math.abs(after - before) < 1, `${path}: the first paper moved from ${before} to ${after} when the element took over`);
     assert.deepEqual((await shown(page)).map((e) => e.owners), want.owners);

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import FeedParser from "feedparser";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready } from "./support/browser.mjs";
+import { launch, live, open } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
@@ -135,7 +135,7 @@ test("screenshot: the list with thumbnails at 1280 px", { skip: !existsSync(join
     const { page, errors } = await open(browser.context, "about:blank");
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${siteServer.url}/qizhen-weng/`);
-    await ready(page);
+    await live(page);
     await page.evaluate(() => { document.querySelector("paper-shelf").shadowRoot.querySelector("[data-key=weng2023fgd]").scrollIntoView(); window.scrollBy(0, -60); });
     await page.waitForFunction(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll("img.ps-thumb")].slice(0, 2).every((i) => i.complete && i.naturalWidth > 0));
     const file = join(repo, "docs", "screenshots", "list-thumbnails-1280-light.jpg");

@@ -27,6 +27,8 @@ export class CanvasRenderer {
     this.#assets = assets;
   }
 
+  /** The element asks for the widget (and it can be loaded). */
+  get wanted(): boolean { return this.#host.element.getAttribute("renderer") === "canvas" && !!this.#assets && !this.#failed; }
   /** The widget is drawing (it loaded and the element asks for it). */
   get live(): boolean { return !!this.#canvas; }
   /** The widget's last frame layout and its words (for tests and automation). */
@@ -42,7 +44,7 @@ export class CanvasRenderer {
   async sync(view: View, useful: UsefulControls): Promise<void> {
     const host = this.#host;
     const { shelf: wrap, canvasHost, legend } = host.parts;
-    const want = host.element.getAttribute("renderer") === "canvas" && !!this.#assets && !this.#failed;
+    const want = this.wanted;
     wrap.classList.toggle("ps-mode-canvas", want && !!this.#canvas);
     canvasHost.hidden = !want;
     // Under the canvas the marks' legend reads as its footnote, and a search that hides it

@@ -18,9 +18,9 @@ import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
 import { Panels } from "./panels.js";
 import { ProfileCard } from "./profile.js";
-import { buildShell, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
+import { adoptPrerendered, buildShell, endAdoption, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
 import { Toolbar } from "./toolbar.js";
-import { keepApplied, UrlState, type VisitorState } from "./url-state.js";
+import { keepApplied, STATE_NAMES, UrlState, type VisitorState } from "./url-state.js";
 
 /** The parts, made once the element is first connected. */
 interface Parts { toolbar: Toolbar; list: ListView; panels: Panels; profile: ProfileCard; canvas: CanvasRenderer }
@@ -49,6 +49,10 @@ export class ShelfController implements ShelfHost {
   #formatsOffered = true;
   /** Settles once a press that began on the prerendered list has been released (and clicked). */
   #press: () => Promise<void> | undefined = () => undefined;
+  /** A prerendered list may still be adopted (until the visitor reaches into it). */
+  #adoptable = true;
+  /** Settles when the core may load (see #pageIdle). */
+  #wanted?: Promise<void>;
   #report = new OwnerReport();
   #url: UrlState;
   #theme: PageTheme;
@@ -71,9 +75,17 @@ export class ShelfController implements ShelfHost {
 
   // ------------------------------------------------------------------ [SECTION] what parts ask
 
-  /** The smallest core that shows this element: the list core, or with a card the card core. */
-  #core(): Promise<Papershelf> {
+  /** The smallest core that shows this element: the list core, or with a card the card core;
+   *  not before the element wants it. */
+  async #core(): Promise<Papershelf> {
+    await this.#whenWanted();
     return (profileMode(this.element) === "none" ? this.#cores.list : this.#cores.card)();
+  }
+
+  /** At once, or for a list prerendered inside the element, once the page is idle or the
+   *  visitor reaches for the element (#pageIdle). */
+  #whenWanted(): Promise<void> {
+    return (this.#wanted ??= this.#prerenderedKeys().length ? this.#pageIdle() : Promise.resolve());
   }
 
   get parts(): ShelfParts { return this.#els!; }
@@ -147,6 +159,9 @@ export class ShelfController implements ShelfHost {
   attributeChanged(name: string, value: string | null): void {
     if (!this.#parts) return;
     if (name === "src") { this.reload(); return; }
+    // A list prerendered with other attributes is not the one they ask for now (the state's
+    // attributes and the renderer are judged by #adopts).
+    if (!["debug", "renderer", "search", "sort", "group", "filter"].includes(name)) this.#adoptable = false;
     // A card asked for after the data was read into the list core: read it again into the card core.
     if (name === "profile" && this.#library?.hasCard === false && profileMode(this.element) !== "none") {
       this.#loadedSrc = undefined;
@@ -180,6 +195,7 @@ export class ShelfController implements ShelfHost {
   /** The language or the label overrides changed: relabel, and render the entries again. */
   relabel(): void {
     if (!this.#parts) return;
+    this.#adoptable = false;  // (the prerendered list speaks the words it was made in)
     this.rendering = this.#speaker.speak(this.#library).then(() => {
       this.#relabelParts();
       this.#parts!.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
@@ -196,6 +212,8 @@ export class ShelfController implements ShelfHost {
     if (!this.#parts) return;
     const token = ++this.#loadToken;  // a newer load (src changed meanwhile) wins
     const stale = () => token !== this.#loadToken;
+    await this.#whenWanted();
+    if (stale()) return;
     // Most files are small and read on this thread: fetch and compile the core while the data
     // downloads (a large file's worker loads its own; this one is then merely cached).
     void this.#core().then(async (core) => {
@@ -246,6 +264,33 @@ export class ShelfController implements ShelfHost {
       this.showLoadProblem();
       this.emit("error", err);
     }
+  }
+
+  /** The record keys of the list prerendered inside the element, in its order. */
+  #prerenderedKeys(): string[] {
+    return [...this.element.querySelectorAll<HTMLElement>(":scope > .ps-shelf li.ps-entry[data-key]")].map((li) => li.dataset.key ?? "");
+  }
+
+  /**
+   * A list prerendered inside the element is on screen already: the core, the data and the
+   * query wait until the page has loaded and is idle, or the visitor reaches for the element
+   * (the page's own resources and its first paint come first).
+   */
+  #pageIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      const events = ["pointerdown", "keydown", "focusin"];
+      const done = () => {
+        for (const name of events) this.element.removeEventListener(name, done, true);
+        resolve();
+      };
+      for (const name of events) this.element.addEventListener(name, done, true);
+      // After the page's load and a frame painted since (the prerendered list's first paint,
+      // which is the page's largest, comes before any request of papershelf's), when idle.
+      const idle = () => requestAnimationFrame(() => setTimeout(() =>
+        typeof requestIdleCallback === "function" ? requestIdleCallback(done, { timeout: 1000 }) : done()));
+      if (document.readyState === "complete") idle();
+      else window.addEventListener("load", idle, { once: true });
+    });
   }
 
   /**
@@ -367,30 +412,82 @@ export class ShelfController implements ShelfHost {
       if (keepApplied(this.#state, view.applied)) this.#url.write(this.#state, stateDefaults(this.element), false);
     }
     const shelf = this.parts.shelf;
-    const takingOver = shelf.dataset.state === "loading" && shelf.hasAttribute("data-prerendered");
+    const takingOver = (shelf.dataset.state === "loading" || shelf.dataset.state === "adopted") && shelf.hasAttribute("data-prerendered");
+    if (takingOver && this.#adopts(view, edits)) {
+      this.#adopt(view);
+      return;
+    }
     const press = this.#press();
     if (takingOver && press) {
       await press;
       if (token !== this.#refreshToken || lib !== this.#library) return;
     }
+    if (takingOver) endAdoption(this.element, this.parts);
     // What the visitor opened or focused in the prerendered list, before it is hidden.
     const focused = document.activeElement;
     const touched = takingOver ? [...this.element.querySelectorAll("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]")) : [];
-    this.#view = view;
-    this.#report.query(view.errors);
-    setShelfState(this.element, this.parts, view.total === 0 ? "empty" : "ready");
-    parts.toolbar.sync(view, String(this.#loadCount), `${this.element.getAttribute("filter") ?? ""}\u0001${this.element.getAttribute("owner") ?? ""}`);
-    this.parts.count.textContent = this.labels.results(view.entries.length, view.total);
-    parts.panels.labelDownloads(view.entries.length);
+    // Where the page was scrolled to: while the prerendered list is hidden and the live one not
+    // yet in place, a layout may find the page shorter and clamp it (the visitor's first scroll
+    // is what lets an adopted list be taken over).
+    const scrolled = takingOver ? { left: scrollX, top: scrollY } : undefined;
+    this.#adoptable = false;
+    this.#showToolbar(view, view.total === 0 ? "empty" : "ready");
     renderLegend(this.parts.legend, this.element.getAttribute("legend"), lib.profile.legend, view);
     await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#speaker.spoken(lib)}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
     if (token !== this.#refreshToken) return;
+    if (scrolled && (scrollX !== scrolled.left || scrollY !== scrolled.top)) scrollTo(scrolled);
     this.element.toggleAttribute("data-shown", true);
     for (const li of touched) {
       const live = parts.list.rowOf((li as HTMLElement).dataset.key ?? "");
       if (live) carryOver(li, live, focused);
     }
     await parts.list.revealTarget();
+    this.emit("change", { get keys() { return view.keys; } });
+  }
+
+  /** The view, its state and its toolbar (the part an adopted list shows live). */
+  #showToolbar(view: View, state: "adopted" | "ready" | "empty"): void {
+    const parts = this.#parts!;
+    this.#view = view;
+    this.#report.query(view.errors);
+    setShelfState(this.element, this.parts, state);
+    parts.toolbar.sync(view, String(this.#loadCount), `${this.element.getAttribute("filter") ?? ""}\u0001${this.element.getAttribute("owner") ?? ""}`);
+    this.parts.count.textContent = this.labels.results(view.entries.length, view.total);
+    parts.panels.labelDownloads(view.entries.length);
+  }
+
+  /** Whether the list prerendered inside the element shows `view`, as it is, for the visitor's
+   *  state as the page set it: then it is adopted instead of painted again. */
+  #adopts(view: View, edits: readonly FilterEdit[]): boolean {
+    // (a link to one paper: the live list brings it into view and marks it)
+    if (!this.#adoptable || edits.length || this.#press() || this.#parts!.canvas.wanted || location.hash.length > 1) return false;
+    const set = stateDefaults(this.element);
+    if (STATE_NAMES.some((name) => this.#state[name] !== set[name])) return false;
+    const keys = this.#prerenderedKeys();
+    return keys.length === view.keys.length && keys.every((key, i) => key === view.keys[i]);
+  }
+
+  /**
+   * Adopts the prerendered list: it stays (no later paint replaces what the visitor sees) and
+   * the live toolbar takes the room the prerender kept for it. The visitor's first use of the
+   * page (a press, a key, a wheel or a scroll anywhere) lets the live list take over, after that
+   * input's own action (a press's click, a key's toggle): a paint after input is not the page's
+   * largest, and the live list (Copy buttons, the card's statistics as filters) is in place by the
+   * time the visitor reaches the element.
+   */
+  #adopt(view: View): void {
+    if (this.parts.shelf.dataset.state !== "adopted") {
+      adoptPrerendered(this.element, this.parts);
+      const events = ["pointerdown", "keydown", "wheel", "touchstart", "scroll"];
+      const used = () => {
+        for (const name of events) removeEventListener(name, used, true);
+        this.#adoptable = false;
+        setTimeout(() => { if (this.parts.shelf.dataset.state === "adopted") this.refresh(); });
+      };
+      for (const name of events) addEventListener(name, used, { capture: true, passive: true });
+    }
+    this.#showToolbar(view, "adopted");
+    this.element.toggleAttribute("data-shown", true);
     this.emit("change", { get keys() { return view.keys; } });
   }
 

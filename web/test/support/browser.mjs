@@ -34,6 +34,18 @@ export async function ready(page, selector = "paper-shelf") {
   return settled(page, selector);
 }
 
+/**
+ * Waits until the live list shows: an element that adopted its prerendered list (it stays until
+ * the visitor first uses the page) is given the visitor's first input, a Shift press, and the
+ * live list takes over. Returns its visibleKeys.
+ */
+export async function live(page, selector = "paper-shelf") {
+  await ready(page, selector);
+  await page.keyboard.press("Shift");
+  await page.waitForFunction((sel) => document.querySelector(sel).shadowRoot.querySelector(".ps-shelf").dataset.state !== "adopted", selector, { timeout: 15000 });
+  return settled(page, selector);
+}
+
 /** Waits until the element has rendered its current state (`updateComplete`), returns its visibleKeys. */
 export async function settled(page, selector = "paper-shelf") {
   return page.evaluate(async (sel) => {
