@@ -51,7 +51,7 @@ site() {
   cp -r examples/. build/site/
   # The pages' shared head and navigation (examples/shared).
   node examples/shared/apply.mjs build/site && rm -r build/site/shared
-  cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-core.wasm web/dist/papershelf-core-card.wasm web/dist/papershelf-canvas.mjs \
+  cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-element.mjs web/dist/papershelf-worker.js web/dist/papershelf-core.wasm web/dist/papershelf-core-card.wasm web/dist/papershelf-canvas.mjs \
     web/dist/papershelf-canvas.wasm web/dist/papershelf-core-fast.mjs \
     web/dist/papershelf-core-fast.wasm build/site/
   cp -r web/dist/lang build/site/

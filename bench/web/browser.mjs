@@ -14,7 +14,7 @@ import { dist, gen, requireBuilt } from "./built.mjs";
 requireBuilt();
 const RUNS = Number(process.env.RUNS ?? 5);
 const dir = mkdtempSync(join(tmpdir(), "papershelf-bench-"));
-for (const f of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"])
+for (const f of ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"])
   if (existsSync(join(dist, f))) cpSync(join(dist, f), join(dir, f));
 for (const n of [30, 1000, 10000, 100000]) execFileSync(gen, [String(n), join(dir, `gen-${n}.bib`)]);
 const page = (n) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench</title>

@@ -9,7 +9,7 @@ const path = require("node:path");
 const dist = path.join(__dirname, "..", "dist");
 // What a page that shows the list loads: the script, the two cores, the static list's styles, the
 // canvas renderer (fetched only by renderer="canvas") and the language files.
-const BROWSER_FILES = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css",
+const BROWSER_FILES = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css",
   "papershelf-canvas.mjs", "papershelf-canvas.wasm",
   // the list's words in the languages papershelf ships (fetched only by a page in that language)
   ...fs.readdirSync(path.join(dist, "lang")).map((file) => `lang/${file}`)];

@@ -18,7 +18,7 @@ python3 - "$web" "$out/papershelf-$version-embed.zip" "$version" <<'PY'
 import sys, zipfile
 from pathlib import Path
 web, target, version = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-EMBED = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm",
+EMBED = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm",
          "papershelf-canvas.mjs", "papershelf-canvas.wasm", "papershelf.css"]
 def add(archive, name, data):
     info = zipfile.ZipInfo(f"papershelf/{name}", date_time=(2024, 1, 1, 0, 0, 0))

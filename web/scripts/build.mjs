@@ -64,6 +64,10 @@ mkdirSync(join(dist, "lang"));
 for (const file of readdirSync(join(root, "core", "lang")))
   if (file.endsWith(".json") && file !== "en.json") cpSync(join(root, "core", "lang", file), join(dist, "lang", file));
 
-// The script tag's one file: the element, the loader and the stylesheet.
-await build({ ...quiet, entryPoints: [join(dist, "script-tag.js")], bundle: true, format: "iife", minify: true, loader: { ".css": "text" }, outfile: join(dist, "papershelf.js") });
-for (const file of ["script-tag.js", "script-tag.d.ts"]) rmSync(join(dist, file));
+// The script tag's files: papershelf.js, the small loader a page links; papershelf-element.mjs,
+// the element with its stylesheet and the list's glue, which the loader imports; and
+// papershelf-worker.js, the worker that reads large files.
+await build({ ...quiet, entryPoints: [join(dist, "script-tag.js")], bundle: true, format: "iife", minify: true, outfile: join(dist, "papershelf.js") });
+await build({ ...quiet, entryPoints: [join(dist, "script-element.js")], bundle: true, format: "esm", minify: true, loader: { ".css": "text" }, outfile: join(dist, "papershelf-element.mjs") });
+await build({ ...quiet, entryPoints: [join(dist, "script-worker.js")], bundle: true, format: "iife", minify: true, outfile: join(dist, "papershelf-worker.js") });
+for (const name of ["script-tag", "script-element", "script-worker", "cores-beside"]) for (const ext of [".js", ".d.ts"]) rmSync(join(dist, name + ext));

@@ -319,7 +319,12 @@ export class Library {
   }
 }
 
-export type CoreFactory = (options: { wasmBinary?: ArrayBuffer | Uint8Array; locateFile?: (f: string) => string }) => Promise<CoreModule>;
+export type CoreFactory = (options: {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (f: string) => string;
+  /** Instantiates the module itself (from one compiled ahead); returns {} and calls `receive`. */
+  instantiateWasm?: (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
+}) => Promise<CoreModule>;
 
 /** The cores an element chooses from before its first entry: the list core, and for an element
  *  that shows a profile card the card core (the list core and the card). */

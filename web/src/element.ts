@@ -14,6 +14,7 @@
 import type { Diagnostic, PageCores } from "./core.js";
 import type { CanvasAssets } from "./canvas-assets.js";
 import type { AnyLibrary } from "./worker.js";
+import type { Prefetched } from "./prefetch.js";
 import { OBSERVED_ATTRIBUTES, type PaperShelfElementClass, type PaperShelfElement as PaperShelfElementTypes } from "./element/api.js";
 import { ShelfController } from "./element/controller.js";
 import { addLanguage, type Labels } from "./element/labels.js";
@@ -26,8 +27,9 @@ export { DEFAULT_LABELS, type Labels } from "./element/labels.js";
  * a profile card. `canvas` says where the Dear ImGui canvas renderer is loaded from; it is
  * fetched only when an element asks for renderer="canvas". `worker` starts a Web Worker that
  * serves a library (`serveLibrary`); large inputs are read there, off the page's thread.
+ * `prefetched`: what the script tag's loader started fetching for the first entries.
  */
-export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasAssets, worker?: () => Worker): PaperShelfElementClass {
+export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasAssets, worker?: () => Worker, prefetched?: Prefetched): PaperShelfElementClass {
   const defined = customElements.get("paper-shelf");
   if (defined) return defined as unknown as PaperShelfElementClass;
 
@@ -52,7 +54,7 @@ export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasA
       super();
       const root = this.attachShadow({ mode: "open" });
       styleFor(root);
-      this.#shelf = new ShelfController(this, root, cores, canvas, worker);
+      this.#shelf = new ShelfController(this, root, cores, canvas, worker, prefetched);
     }
 
     /** Registers UI labels for a language (`lang="de"` or `"de-CH"` then use them). */

@@ -80,7 +80,7 @@ test("from another origin under a strict policy: list, search, BibTeX and Cite (
   await entry(page, "hu2023hydro", "details.ps-cite .ps-citation").waitFor({ timeout: 15000 });
   assert.match(await entry(page, "hu2023hydro", "details.ps-cite .ps-citation").textContent(), /Hydro/);
   const fromCdn = (file) => requests.some((url) => url === `${cdn.url}/${file}`);
-  for (const file of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"]) assert.ok(fromCdn(file), file);
+  for (const file of ["papershelf.js", "papershelf-element.mjs", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm"]) assert.ok(fromCdn(file), file);
   // (a list without a card needs no card core)
   assert.ok(!fromCdn("papershelf-core-card.wasm"));
   assert.deepEqual(requests.filter((url) => url.startsWith(site.url) && !/\/(cdn\.html|papers\.bib)$/.test(url)), []);

@@ -154,7 +154,7 @@ for (const block of blocks.filter((b) => b.lang === "html")) {
     const dir = mkdtempSync(join(tmpdir(), "papershelf-readme-html-"));
     const server = await serve(dir);
     try {
-      for (const f of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"]) copyFileSync(join(webDir, "dist", f), join(dir, f));
+      for (const f of ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"]) copyFileSync(join(webDir, "dist", f), join(dir, f));
       writeFileSync(join(dir, "papers.bib"), sampleBib);
       writeFileSync(join(dir, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README snippet</title><link rel="icon" href="data:,"></head><body><main>\n${block.code}\n</main></body></html>`);
       browser ??= await launch();

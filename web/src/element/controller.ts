@@ -4,6 +4,7 @@
 import type { Diagnostic, FilterEdit, PageCores, Papershelf, View } from "../core.js";
 import type { CanvasAssets } from "../canvas-assets.js";
 import type { AnyLibrary } from "../worker.js";
+import type { Prefetched } from "../prefetch.js";
 import type { EventDetails } from "./api.js";
 import { CanvasRenderer } from "./canvas-renderer.js";
 import { DataSource, dataInput, inlineData } from "./data-source.js";
@@ -13,7 +14,8 @@ import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
 import { carryOver, FIRST_CHUNK, ListView } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
-import { formatOptions, omitFields, profileMode, queryOptions, stateDefaults } from "./options.js";
+import { coreKind, pageIdle, prerenderedKeys } from "./first-entry.js";
+import { formatOptions, omitFields, queryOptions, stateDefaults } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
 import { Panels } from "./panels.js";
@@ -61,7 +63,7 @@ export class ShelfController implements ShelfHost {
   /** The work under way: a load, a render or a filter edit. */
   rendering: Promise<void> = Promise.resolve();
 
-  constructor(element: HTMLElement, root: ShadowRoot, cores: PageCores, canvas?: CanvasAssets, worker?: () => Worker) {
+  constructor(element: HTMLElement, root: ShadowRoot, cores: PageCores, canvas?: CanvasAssets, worker?: () => Worker, prefetched?: Prefetched) {
     this.element = element;
     this.root = root;
     this.#cores = cores;
@@ -70,7 +72,7 @@ export class ShelfController implements ShelfHost {
     this.#url = new UrlState(element);
     this.#theme = new PageTheme(element, root, loader, () => { if (this.#parts?.canvas.live && this.#view) this.refresh(); });
     this.#speaker = new Speaker(() => this.#lang(), canvas?.locateFile, (message) => this.problem("lang", message));
-    this.#source = new DataSource(loader, worker, (done, total, text) => showProgress(this.parts, done, total, text), () => this.labels);
+    this.#source = new DataSource(loader, worker, prefetched, (done, total, text) => showProgress(this.parts, done, total, text), () => this.labels);
   }
 
   // ------------------------------------------------------------------ [SECTION] what parts ask
@@ -79,13 +81,13 @@ export class ShelfController implements ShelfHost {
    *  not before the element wants it. */
   async #core(): Promise<Papershelf> {
     await this.#whenWanted();
-    return (profileMode(this.element) === "none" ? this.#cores.list : this.#cores.card)();
+    return this.#cores[coreKind(this.element)]();
   }
 
   /** At once, or for a list prerendered inside the element, once the page is idle or the
    *  visitor reaches for the element (#pageIdle). */
   #whenWanted(): Promise<void> {
-    return (this.#wanted ??= this.#prerenderedKeys().length ? this.#pageIdle() : Promise.resolve());
+    return (this.#wanted ??= prerenderedKeys(this.element).length ? pageIdle(this.element) : Promise.resolve());
   }
 
   get parts(): ShelfParts { return this.#els!; }
@@ -163,7 +165,7 @@ export class ShelfController implements ShelfHost {
     // attributes and the renderer are judged by #adopts).
     if (!["debug", "renderer", "search", "sort", "group", "filter"].includes(name)) this.#adoptable = false;
     // A card asked for after the data was read into the list core: read it again into the card core.
-    if (name === "profile" && this.#library?.hasCard === false && profileMode(this.element) !== "none") {
+    if (name === "profile" && this.#library?.hasCard === false && coreKind(this.element) === "card") {
       this.#loadedSrc = undefined;
       this.reload();
       return;
@@ -264,33 +266,6 @@ export class ShelfController implements ShelfHost {
       this.showLoadProblem();
       this.emit("error", err);
     }
-  }
-
-  /** The record keys of the list prerendered inside the element, in its order. */
-  #prerenderedKeys(): string[] {
-    return [...this.element.querySelectorAll<HTMLElement>(":scope > .ps-shelf li.ps-entry[data-key]")].map((li) => li.dataset.key ?? "");
-  }
-
-  /**
-   * A list prerendered inside the element is on screen already: the core, the data and the
-   * query wait until the page has loaded and is idle, or the visitor reaches for the element
-   * (the page's own resources and its first paint come first).
-   */
-  #pageIdle(): Promise<void> {
-    return new Promise((resolve) => {
-      const events = ["pointerdown", "keydown", "focusin"];
-      const done = () => {
-        for (const name of events) this.element.removeEventListener(name, done, true);
-        resolve();
-      };
-      for (const name of events) this.element.addEventListener(name, done, true);
-      // After the page's load and a frame painted since (the prerendered list's first paint,
-      // which is the page's largest, comes before any request of papershelf's), when idle.
-      const idle = () => requestAnimationFrame(() => setTimeout(() =>
-        typeof requestIdleCallback === "function" ? requestIdleCallback(done, { timeout: 1000 }) : done()));
-      if (document.readyState === "complete") idle();
-      else window.addEventListener("load", idle, { once: true });
-    });
   }
 
   /**
@@ -463,7 +438,7 @@ export class ShelfController implements ShelfHost {
     if (!this.#adoptable || edits.length || this.#press() || this.#parts!.canvas.wanted || location.hash.length > 1) return false;
     const set = stateDefaults(this.element);
     if (STATE_NAMES.some((name) => this.#state[name] !== set[name])) return false;
-    const keys = this.#prerenderedKeys();
+    const keys = prerenderedKeys(this.element);
     return keys.length === view.keys.length && keys.every((key, i) => key === view.keys[i]);
   }
 

@@ -2,6 +2,7 @@
 // large, and a large input read in a Web Worker (where one may start), a small one on the page's
 // thread, which paints sooner and answers each keystroke without a round trip.
 import type { Papershelf } from "../core.js";
+import type { Prefetched } from "../prefetch.js";
 import { RemoteLibrary, type AnyLibrary } from "../worker.js";
 import type { Labels } from "./labels.js";
 
@@ -18,21 +19,24 @@ export type Progress = (done: number | null, total?: number, text?: string) => v
 export class DataSource {
   #loader: () => Promise<Papershelf>;
   #worker?: () => Worker;
+  #prefetched?: Prefetched;
   #progress: Progress;
   #labels: () => Labels;
   /** The worker started for the next large input (while it downloads). */
   #nextWorker?: RemoteLibrary;
 
-  constructor(loader: () => Promise<Papershelf>, worker: (() => Worker) | undefined, progress: Progress, labels: () => Labels) {
+  constructor(loader: () => Promise<Papershelf>, worker: (() => Worker) | undefined, prefetched: Prefetched | undefined, progress: Progress, labels: () => Labels) {
     this.#loader = loader;
     this.#worker = worker;
+    this.#prefetched = prefetched;
     this.#progress = progress;
     this.#labels = labels;
   }
 
-  /** Fetches `url`, showing how much has arrived once it turns out to be large. */
+  /** Fetches `url` (or takes what the script tag's loader began fetching), showing how much has
+   *  arrived once it turns out to be large. */
   async download(url: URL): Promise<Uint8Array> {
-    const response = await fetch(url);
+    const response = await (this.#prefetched?.takeData(url.href) ?? fetch(url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const total = Number(response.headers.get("content-length")) || 0;  // 0: not sent (chunked)
     if (!response.body || (total && total < WORKER_THRESHOLD)) return new Uint8Array(await response.arrayBuffer());

@@ -1,0 +1,46 @@
+// What an element needs before its first entry, asked both by the script tag's loader
+// (papershelf.js, before the element's own code has come) and by the element: whether the page
+// holds its list already (prerendered), which core shows it, where its data is, and when a page
+// whose list is prerendered may start on the rest.
+import { inlineData } from "./data-source.js";
+import { profileMode } from "./options.js";
+
+/** The page's two cores: the list core, and for an element that shows a profile card the card core. */
+export const CORE_FILES = { list: "papershelf-core.wasm", card: "papershelf-core-card.wasm" } as const;
+export type CoreKind = keyof typeof CORE_FILES;
+
+/** The smallest core that shows this element. */
+export function coreKind(el: Element): CoreKind {
+  return profileMode(el) === "none" ? "list" : "card";
+}
+
+/** The record keys of the list prerendered inside the element (`papershelf prerender`), in order. */
+export function prerenderedKeys(el: Element): string[] {
+  return [...el.querySelectorAll<HTMLElement>(":scope > .ps-shelf li.ps-entry[data-key]")].map((li) => li.dataset.key ?? "");
+}
+
+/** Where the element's data is downloaded from (none when it is inline). */
+export function dataUrl(el: Element): URL | undefined {
+  const src = el.getAttribute("src");
+  return src && inlineData(el) === undefined ? new URL(src, document.baseURI) : undefined;
+}
+
+/**
+ * A prerendered list is on screen already: what would show it again waits until the page has
+ * loaded and painted a frame since, and is idle (the page's own resources and its first, largest
+ * paint come first), or until the visitor reaches for `target` (a press, a key, the focus).
+ */
+export function pageIdle(target: EventTarget): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ["pointerdown", "keydown", "focusin"];
+    const done = () => {
+      for (const name of events) target.removeEventListener(name, done, true);
+      resolve();
+    };
+    for (const name of events) target.addEventListener(name, done, true);
+    const idle = () => requestAnimationFrame(() => setTimeout(() =>
+      typeof requestIdleCallback === "function" ? requestIdleCallback(done, { timeout: 1000 }) : done()));
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
