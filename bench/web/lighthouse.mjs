@@ -8,14 +8,15 @@
 // Chromium headless, a static server without compression on 127.0.0.1. The pages are measured in
 // turn, RUNS times each (default 5); medians.
 // Usage: npm install --prefix bench/web/lighthouse && node bench/web/lighthouse.mjs   (after ./dev.sh test)
-// Environment: RUNS, CHROME_PATH (default /usr/bin/chromium), VERBOSE=1 (each run, and the LCP element).
+// Environment: RUNS, CHROME_PATH (default /usr/bin/chromium), VERBOSE=1 (each run, and the LCP
+// element), PAPERSHELF_SITE (another build of the example site, to compare; default build/site).
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { serve } from "../../web/test/support/server.mjs";
 import { root } from "./built.mjs";
 
-const site = join(root, "build", "site");
+const site = process.env.PAPERSHELF_SITE ?? join(root, "build", "site");
 const here = join(root, "bench", "web", "lighthouse");
 if (!existsSync(join(site, "homepage", "index.html"))) {
   console.error("build first: ./dev.sh test (or ./dev.sh site)");
@@ -59,7 +60,8 @@ try {
         tbt: a["total-blocking-time"].numericValue,
         cls: a["cumulative-layout-shift"].numericValue,
         kb: a["total-byte-weight"].numericValue / 1024,
-        lcpElement: a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
+        // (the node's path: "#document-fragment" in it is the element's shadow tree)
+        lcpElement: a["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node")?.path ?? "",
       };
       results[name].push(row);
       if (process.env.VERBOSE) console.log(name, run, JSON.stringify(row));

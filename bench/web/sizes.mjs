@@ -1,6 +1,7 @@
 // Size benchmark of what a page downloads before its first entry, for the script-tag embed
-// (gzip -9 and brotli): the script (which carries the stylesheet as text) and one core, the list
-// core for an element without a profile card, the card core for one with.
+// (gzip -9 and brotli): the loader a page links (papershelf.js), the element's code (which carries
+// the stylesheet as text) and one core, the list core for an element without a profile card, the
+// card core for one with.
 // Usage: node bench/web/sizes.mjs   (after ./dev.sh test or serve has built web/dist)
 import { readFileSync, existsSync } from "node:fs";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
@@ -8,8 +9,9 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const dist = process.env.PAPERSHELF_DIST ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
-const files = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-card.wasm"];
-const pages = { "a list (no card)": ["papershelf.js", "papershelf-core.wasm"], "a list with a profile card": ["papershelf.js", "papershelf-core-card.wasm"] };
+const files = ["papershelf.js", "papershelf-element.mjs", "papershelf-core.wasm", "papershelf-core-card.wasm"];
+const script = ["papershelf.js", "papershelf-element.mjs"];
+const pages = { "a list (no card)": [...script, "papershelf-core.wasm"], "a list with a profile card": [...script, "papershelf-core-card.wasm"] };
 const budget = { "a list (no card)": 100, "a list with a profile card": 112 };
 // papershelf.css is a separate download only for pages that style a prerendered list with it.
 const optional = ["papershelf.css"];

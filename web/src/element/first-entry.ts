@@ -27,20 +27,36 @@ export function dataUrl(el: Element): URL | undefined {
 
 /**
  * A prerendered list is on screen already: what would show it again waits until the page has
- * loaded and painted a frame since, and is idle (the page's own resources and its first, largest
- * paint come first), or until the visitor reaches for `target` (a press, a key, the focus).
+ * loaded, its largest paint so far has been reported and two frames have passed since, and the
+ * page is idle (the page's own resources and its first, largest paint come first), or until the
+ * visitor reaches for `target` (a press, a key, the focus).
  */
 export function pageIdle(target: EventTarget): Promise<void> {
   return new Promise((resolve) => {
     const events = ["pointerdown", "keydown", "focusin"];
+    let settled = false;
     const done = () => {
+      if (settled) return;
+      settled = true;
       for (const name of events) target.removeEventListener(name, done, true);
       resolve();
     };
     for (const name of events) target.addEventListener(name, done, true);
-    const idle = () => requestAnimationFrame(() => setTimeout(() =>
-      typeof requestIdleCallback === "function" ? requestIdleCallback(done, { timeout: 1000 }) : done()));
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
+    const idle = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() =>
+      typeof requestIdleCallback === "function" ? requestIdleCallback(done, { timeout: 1000 }) : done())));
+    const painted = largestPaint();
+    const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((ok) => window.addEventListener("load", ok, { once: true }));
+    void Promise.all([loaded, painted]).then(idle);
+  });
+}
+
+/** Settles once the browser has reported the page's largest paint so far (at most 3 s; at once
+ *  where it reports none). */
+function largestPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) return resolve();
+    const observer = new PerformanceObserver(() => { observer.disconnect(); resolve(); });
+    observer.observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => { observer.disconnect(); resolve(); }, 3000);
   });
 }
