@@ -6,6 +6,7 @@ import type { CanvasAssets } from "../canvas-assets.js";
 import type { AnyLibrary } from "../worker.js";
 import type { Prefetched } from "../prefetch.js";
 import type { EventDetails } from "./api.js";
+import { Adoption } from "./adoption.js";
 import { CanvasRenderer } from "./canvas-renderer.js";
 import { DataSource, dataInput, inlineData } from "./data-source.js";
 import type { ShelfHost } from "./host.js";
@@ -20,7 +21,7 @@ import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
 import { Panels } from "./panels.js";
 import { ProfileCard } from "./profile.js";
-import { adoptPrerendered, buildShell, endAdoption, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
+import { buildShell, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
 import { Toolbar } from "./toolbar.js";
 import { keepApplied, STATE_NAMES, UrlState, type VisitorState } from "./url-state.js";
 
@@ -51,8 +52,8 @@ export class ShelfController implements ShelfHost {
   #formatsOffered = true;
   /** Settles once a press that began on the prerendered list has been released (and clicked). */
   #press: () => Promise<void> | undefined = () => undefined;
-  /** A prerendered list may still be adopted (until the visitor reaches into it). */
-  #adoptable = true;
+  /** The list prerendered inside the element, adopted until the visitor first uses the page. */
+  #adoption: Adoption;
   /** Settles when the core may load (see #pageIdle). */
   #wanted?: Promise<void>;
   #report = new OwnerReport();
@@ -67,6 +68,7 @@ export class ShelfController implements ShelfHost {
     this.element = element;
     this.root = root;
     this.#cores = cores;
+    this.#adoption = new Adoption(element, () => this.parts);
     const loader = () => this.#core();
     this.#canvasAssets = canvas;
     this.#url = new UrlState(element);
@@ -163,7 +165,7 @@ export class ShelfController implements ShelfHost {
     if (name === "src") { this.reload(); return; }
     // A list prerendered with other attributes is not the one they ask for now (the state's
     // attributes and the renderer are judged by #adopts).
-    if (!["debug", "renderer", "search", "sort", "group", "filter"].includes(name)) this.#adoptable = false;
+    if (!["debug", "renderer", "search", "sort", "group", "filter"].includes(name)) this.#adoption.close();
     // A card asked for after the data was read into the list core: read it again into the card core.
     if (name === "profile" && this.#library?.hasCard === false && coreKind(this.element) === "card") {
       this.#loadedSrc = undefined;
@@ -197,7 +199,7 @@ export class ShelfController implements ShelfHost {
   /** The language or the label overrides changed: relabel, and render the entries again. */
   relabel(): void {
     if (!this.#parts) return;
-    this.#adoptable = false;  // (the prerendered list speaks the words it was made in)
+    this.#adoption.close();  // (the prerendered list speaks the words it was made in)
     this.rendering = this.#speaker.speak(this.#library).then(() => {
       this.#relabelParts();
       this.#parts!.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
@@ -397,7 +399,7 @@ export class ShelfController implements ShelfHost {
       await press;
       if (token !== this.#refreshToken || lib !== this.#library) return;
     }
-    if (takingOver) endAdoption(this.element, this.parts);
+    if (takingOver) this.#adoption.end();
     // What the visitor opened or focused in the prerendered list, before it is hidden.
     const focused = document.activeElement;
     const touched = takingOver ? [...this.element.querySelectorAll("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]")) : [];
@@ -405,7 +407,6 @@ export class ShelfController implements ShelfHost {
     // yet in place, a layout may find the page shorter and clamp it (the visitor's first scroll
     // is what lets an adopted list be taken over).
     const scrolled = takingOver ? { left: scrollX, top: scrollY } : undefined;
-    this.#adoptable = false;
     this.#showToolbar(view, view.total === 0 ? "empty" : "ready");
     renderLegend(this.parts.legend, this.element.getAttribute("legend"), lib.profile.legend, view);
     await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#speaker.spoken(lib)}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
@@ -431,36 +432,17 @@ export class ShelfController implements ShelfHost {
     parts.panels.labelDownloads(view.entries.length);
   }
 
-  /** Whether the list prerendered inside the element shows `view`, as it is, for the visitor's
-   *  state as the page set it: then it is adopted instead of painted again. */
+  /** Whether the prerendered list is `view` for the state the page set: then it is adopted
+   *  instead of painted again (not while a press or an edit is under way, nor for the canvas). */
   #adopts(view: View, edits: readonly FilterEdit[]): boolean {
-    // (a link to one paper: the live list brings it into view and marks it)
-    if (!this.#adoptable || edits.length || this.#press() || this.#parts!.canvas.wanted || location.hash.length > 1) return false;
     const set = stateDefaults(this.element);
-    if (STATE_NAMES.some((name) => this.#state[name] !== set[name])) return false;
-    const keys = prerenderedKeys(this.element);
-    return keys.length === view.keys.length && keys.every((key, i) => key === view.keys[i]);
+    const asSet = STATE_NAMES.every((name) => this.#state[name] === set[name]);
+    return !edits.length && !this.#press() && !this.#parts!.canvas.wanted && this.#adoption.fits(view, asSet);
   }
 
-  /**
-   * Adopts the prerendered list: it stays (no later paint replaces what the visitor sees) and
-   * the live toolbar takes the room the prerender kept for it. The visitor's first use of the
-   * page (a press, a key, a wheel or a scroll anywhere) lets the live list take over, after that
-   * input's own action (a press's click, a key's toggle): a paint after input is not the page's
-   * largest, and the live list (Copy buttons, the card's statistics as filters) is in place by the
-   * time the visitor reaches the element.
-   */
+  /** Adopts the prerendered list: its toolbar live, the list as the page holds it. */
   #adopt(view: View): void {
-    if (this.parts.shelf.dataset.state !== "adopted") {
-      adoptPrerendered(this.element, this.parts);
-      const events = ["pointerdown", "keydown", "wheel", "touchstart", "scroll"];
-      const used = () => {
-        for (const name of events) removeEventListener(name, used, true);
-        this.#adoptable = false;
-        setTimeout(() => { if (this.parts.shelf.dataset.state === "adopted") this.refresh(); });
-      };
-      for (const name of events) addEventListener(name, used, { capture: true, passive: true });
-    }
+    this.#adoption.begin(() => { if (this.parts.shelf.dataset.state === "adopted") this.refresh(); });
     this.#showToolbar(view, "adopted");
     this.element.toggleAttribute("data-shown", true);
     this.emit("change", { get keys() { return view.keys; } });

@@ -133,37 +133,6 @@ export function showProgress(els: ShelfParts, done: number | null, total = 0, te
   if (text) els.count.textContent = text;
 }
 
-/**
- * A list prerendered inside the element, adopted: the page keeps showing it (its card and its
- * entries are the nodes the browser painted first, so the live list adds no later, larger paint)
- * and the live toolbar takes the place the prerender kept for it (`.ps-toolbar[data-room]`),
- * styled there by the page's papershelf.css like the list around it. The prerendered shelf says
- * so (data-adopted) until the live list takes over.
- */
-export function adoptPrerendered(element: HTMLElement, els: ShelfParts): void {
-  const shelf = element.querySelector<HTMLElement>(":scope > .ps-shelf");
-  if (!shelf) return;
-  shelf.toggleAttribute("data-adopted", true);
-  const room = shelf.querySelector<HTMLElement>(":scope > .ps-toolbar[data-room]");
-  if (!room) return;  // (a list shown without a toolbar)
-  room.removeAttribute("data-room");  // (hidden now, as every [hidden] in the shelf)
-  room.after(els.toolbar);
-}
-
-/** The live list takes over from an adopted one: the toolbar goes back to its place in the
- *  shadow tree, with the focus and the caret it had (moving a node drops its focus). */
-export function endAdoption(element: HTMLElement, els: ShelfParts): void {
-  element.querySelector(":scope > .ps-shelf[data-adopted]")?.removeAttribute("data-adopted");
-  const { toolbar, problems } = els;
-  if (toolbar.getRootNode() === problems.getRootNode()) return;
-  const focused = document.activeElement;
-  const had = focused instanceof HTMLElement && toolbar.contains(focused) ? focused : undefined;
-  const caret = had instanceof HTMLInputElement && had.type === "search" ? [had.selectionStart, had.selectionEnd] as const : undefined;
-  problems.before(toolbar);
-  had?.focus({ preventScroll: true });
-  if (caret && caret[0] !== null && caret[1] !== null) (had as HTMLInputElement).setSelectionRange(caret[0], caret[1]);
-}
-
 /** The shelf's state, for the stylesheet: papershelf.css keeps an empty element's room until its
  *  list is shown (after the list's first rows are in place, or the list failed). "adopted": the
  *  prerendered list is shown, with the live toolbar (lendToolbar). */

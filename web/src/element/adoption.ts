@@ -1,0 +1,76 @@
+// A list prerendered inside the element (`papershelf prerender`), adopted: the page keeps showing
+// it, since its card and entries are the nodes the browser painted first and a live copy painted
+// later would become the page's largest paint, until the visitor first uses the page. Meanwhile
+// the live toolbar stands in the room the prerender kept for it.
+import type { View } from "../core.js";
+import { prerenderedKeys } from "./first-entry.js";
+import type { ShelfParts } from "./shell.js";
+
+export class Adoption {
+  #element: HTMLElement;
+  #els: () => ShelfParts;
+  #open = true;
+
+  /** `els`: the shadow tree's parts (made when the element is first connected). */
+  constructor(element: HTMLElement, els: () => ShelfParts) {
+    this.#element = element;
+    this.#els = els;
+  }
+
+  /** Nothing more is adopted: the visitor reached into the list, or the element changed. */
+  close(): void { this.#open = false; }
+
+  /** Whether the prerendered list is `view` as it is, for the visitor's state as the page set it
+   *  (`asSet`), so that it can be adopted; a link to one paper is the live list's to reveal. */
+  fits(view: View, asSet: boolean): boolean {
+    if (!this.#open || !asSet || location.hash.length > 1) return false;
+    const keys = prerenderedKeys(this.#element);
+    return keys.length === view.keys.length && keys.every((key, i) => key === view.keys[i]);
+  }
+
+  /**
+   * Adopts the prerendered list (once), and calls `takeOver` after the visitor's first use of the
+   * page (a press, a key, a wheel or a scroll anywhere), after that input's own action (a press's
+   * click, a key's toggle): a paint after input is not the page's largest, and the live list (Copy
+   * buttons, the card's statistics as filters) is in place by the time the visitor reaches it.
+   */
+  begin(takeOver: () => void): void {
+    if (this.#els().shelf.dataset.state === "adopted") return;
+    lendToolbar(this.#element, this.#els());
+    const events = ["pointerdown", "keydown", "wheel", "touchstart", "scroll"];
+    const used = () => {
+      for (const name of events) removeEventListener(name, used, true);
+      this.#open = false;
+      setTimeout(takeOver);
+    };
+    for (const name of events) addEventListener(name, used, { capture: true, passive: true });
+  }
+
+  /** The live list takes over: the toolbar goes back to its place in the shadow tree, with the
+   *  focus and the caret it had (moving a node drops its focus). */
+  end(): void {
+    this.#open = false;
+    this.#element.querySelector(":scope > .ps-shelf[data-adopted]")?.removeAttribute("data-adopted");
+    const { toolbar, problems } = this.#els();
+    if (toolbar.getRootNode() === problems.getRootNode()) return;
+    const focused = document.activeElement;
+    const had = focused instanceof HTMLElement && toolbar.contains(focused) ? focused : undefined;
+    const caret = had instanceof HTMLInputElement && had.type === "search" ? [had.selectionStart, had.selectionEnd] as const : undefined;
+    problems.before(toolbar);
+    had?.focus({ preventScroll: true });
+    if (caret && caret[0] !== null && caret[1] !== null) (had as HTMLInputElement).setSelectionRange(caret[0], caret[1]);
+  }
+}
+
+/** The live toolbar in the room the prerender kept for it (`.ps-toolbar[data-room]`), styled there
+ *  by the page's papershelf.css like the list around it; the prerendered shelf says it is adopted
+ *  (data-adopted) until the live list takes over. */
+function lendToolbar(element: HTMLElement, els: ShelfParts): void {
+  const shelf = element.querySelector<HTMLElement>(":scope > .ps-shelf");
+  if (!shelf) return;
+  shelf.toggleAttribute("data-adopted", true);
+  const room = shelf.querySelector<HTMLElement>(":scope > .ps-toolbar[data-room]");
+  if (!room) return;  // (a list shown without a toolbar)
+  room.removeAttribute("data-room");  // (hidden now, as every [hidden] in the shelf)
+  room.after(els.toolbar);
+}
