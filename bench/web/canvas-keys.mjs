@@ -15,7 +15,7 @@ import { serve } from "../../web/test/support/server.mjs";
 import { launch } from "../../web/test/support/browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const site = join(root, "build", "site");
+const site = process.env.PAPERSHELF_SITE ?? join(root, "build", "site");  // (another build of the site: to compare)
 if (!existsSync(join(site, "lab", "papers.bib"))) {
   console.error("build/site is missing the lab page's list: run ./dev.sh test first");
   process.exit(1);

@@ -11,7 +11,7 @@ import { serve } from "../../web/test/support/server.mjs";
 import { launch } from "../../web/test/support/browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const site = join(root, "build", "site");
+const site = process.env.PAPERSHELF_SITE ?? join(root, "build", "site");  // (another build of the site: to compare)
 const gen = join(root, "build", "native", "bench", "papershelf_gen_bib");
 if (!existsSync(join(site, "papershelf-canvas.wasm")) || !existsSync(gen)) {
   console.error("build/site or the generator is missing: run ./dev.sh test first");
