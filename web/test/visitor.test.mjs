@@ -381,6 +381,32 @@ test("the element adopts the prerendered list, and the live one takes over at th
   }
 });
 
+test("a visitor scrolled past the toolbar: the live list takes over without scrolling the page", async () => {
+  for (const width of [375, 1280]) {
+    const page = await env.browser.context.newPage();
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${env.server.url}/homepage/`);
+    await ready(page);
+    const state = () => page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state);
+    assert.equal(await state(), "adopted");
+    // Where the fourth paper stands in the window (the prerendered list's, then the live one's).
+    const fourth = () => page.evaluate(() => {
+      const el = document.querySelector("paper-shelf");
+      const root = el.shadowRoot.querySelector(".ps-shelf").dataset.state === "adopted" ? el : el.shadowRoot.querySelector(".ps-results");
+      return Math.round(root.querySelectorAll(".ps-entry")[3].getBoundingClientRect().top);
+    });
+    // The scroll is the visitor's first input: it lets the live list take over.
+    await page.evaluate(() => scrollTo(0, 1500));
+    const before = await fourth();
+    await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.equal(await page.evaluate(() => scrollY), 1500, `${width} px`);
+    assert.ok(Math.abs((await fourth()) - before) <= 1, `${width} px: the fourth paper moved from ${before} to ${await fourth()}`);
+    assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").getAttribute("style")), null, "the element's style is left as the page wrote it");
+    await page.close();
+  }
+});
+
 // al-folio's previews: beside their entry at a desktop's width, in a box that is kept while the
 // pictures are still on their way (held back here until the list has been measured), so nothing
 // moves when they arrive; on a phone none is shown and none is fetched.

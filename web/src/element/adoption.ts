@@ -46,19 +46,39 @@ export class Adoption {
     for (const name of events) addEventListener(name, used, { capture: true, passive: true });
   }
 
-  /** The live list takes over: the toolbar goes back to its place in the shadow tree, with the
-   *  focus and the caret it had (moving a node drops its focus). */
-  end(): void {
+  /**
+   * The live list takes over from the prerendered one (adopted or still loading): the toolbar goes
+   * back to its place in the shadow tree, with the focus and the caret it had (moving a node drops
+   * its focus). Returns what to call once the live list is in place: the page stays scrolled where
+   * it was. Meanwhile the browser's scroll anchoring is off in the element: with the toolbar moved
+   * and the prerendered list hidden, it would scroll the page by the toolbar's height, and a
+   * layout may find the page shorter and clamp it (the visitor's first scroll is what lets an
+   * adopted list be taken over).
+   */
+  end(): () => void {
     this.#open = false;
-    this.#element.querySelector(":scope > .ps-shelf[data-adopted]")?.removeAttribute("data-adopted");
+    const element = this.#element;
+    const scrolled = { left: scrollX, top: scrollY };
+    const anchoring = element.style.getPropertyValue("overflow-anchor");
+    const styled = element.hasAttribute("style");
+    element.style.setProperty("overflow-anchor", "none");
+    element.querySelector(":scope > .ps-shelf[data-adopted]")?.removeAttribute("data-adopted");
     const { toolbar, problems } = this.#els();
-    if (toolbar.getRootNode() === problems.getRootNode()) return;
-    const focused = document.activeElement;
-    const had = focused instanceof HTMLElement && toolbar.contains(focused) ? focused : undefined;
-    const caret = had instanceof HTMLInputElement && had.type === "search" ? [had.selectionStart, had.selectionEnd] as const : undefined;
-    problems.before(toolbar);
-    had?.focus({ preventScroll: true });
-    if (caret && caret[0] !== null && caret[1] !== null) (had as HTMLInputElement).setSelectionRange(caret[0], caret[1]);
+    if (toolbar.getRootNode() !== problems.getRootNode()) {
+      const focused = document.activeElement;
+      const had = focused instanceof HTMLElement && toolbar.contains(focused) ? focused : undefined;
+      const caret = had instanceof HTMLInputElement && had.type === "search" ? [had.selectionStart, had.selectionEnd] as const : undefined;
+      problems.before(toolbar);
+      had?.focus({ preventScroll: true });
+      if (caret && caret[0] !== null && caret[1] !== null) (had as HTMLInputElement).setSelectionRange(caret[0], caret[1]);
+    }
+    return () => {
+      if (scrollX !== scrolled.left || scrollY !== scrolled.top) scrollTo(scrolled);
+      // (the element's own style attribute as the page wrote it)
+      if (anchoring) element.style.setProperty("overflow-anchor", anchoring);
+      else element.style.removeProperty("overflow-anchor");
+      if (!styled && !element.getAttribute("style")) element.removeAttribute("style");
+    };
   }
 }
 

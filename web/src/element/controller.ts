@@ -399,19 +399,15 @@ export class ShelfController implements ShelfHost {
       await press;
       if (token !== this.#refreshToken || lib !== this.#library) return;
     }
-    if (takingOver) this.#adoption.end();
+    const settle = takingOver ? this.#adoption.end() : undefined;
     // What the visitor opened or focused in the prerendered list, before it is hidden.
     const focused = document.activeElement;
     const touched = takingOver ? [...this.element.querySelectorAll("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]")) : [];
-    // Where the page was scrolled to: while the prerendered list is hidden and the live one not
-    // yet in place, a layout may find the page shorter and clamp it (the visitor's first scroll
-    // is what lets an adopted list be taken over).
-    const scrolled = takingOver ? { left: scrollX, top: scrollY } : undefined;
     this.#showToolbar(view, view.total === 0 ? "empty" : "ready");
     renderLegend(this.parts.legend, this.element.getAttribute("legend"), lib.profile.legend, view);
     await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#speaker.spoken(lib)}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
+    settle?.();
     if (token !== this.#refreshToken) return;
-    if (scrolled && (scrollX !== scrolled.left || scrollY !== scrolled.top)) scrollTo(scrolled);
     this.element.toggleAttribute("data-shown", true);
     for (const li of touched) {
       const live = parts.list.rowOf((li as HTMLElement).dataset.key ?? "");
