@@ -19,7 +19,7 @@ if (!existsSync(join(dist, "papershelf.js"))) throw new Error("web/dist is missi
 const runs = Number(process.env.RUNS ?? 3);
 
 const dir = mkdtempSync(join(tmpdir(), "papershelf-cls-"));
-for (const f of ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"])
+for (const f of ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"])
   cpSync(join(dist, f), join(dir, f));
 const lists = { homepage: "13 papers, toolbar", "zhisheng-ye": "8 papers, no toolbar" };
 for (const name of Object.keys(lists)) cpSync(join(root, "examples", name, "papers.bib"), join(dir, `${name}.bib`));

@@ -176,7 +176,7 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
   const dist = join(installed, "node_modules", "papershelf", "dist");
   const languages = readdirSync(join(dist, "lang")).map((f) => `lang/${f}`);
   assert.ok(languages.includes("lang/de.json"), languages.join());
-  const browserFiles = ["papershelf.js", "papershelf-core.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm",
+  const browserFiles = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm",
     ...languages];
   const same = (a, b) => readFileSync(a).equals(readFileSync(b));
   for (const [kind, folder, include] of [["page", ".", null], ["jekyll", "assets/js", ["site/jekyll/papershelf.html", "_includes/papershelf.html"]],
