@@ -9,6 +9,7 @@
 //   data-source     download, worker, `data`         owner-report     the owner's diagnostics
 //   labels          the words, in any language       typeset          the page's KaTeX or MathJax
 //   api             the public types and names       host             what a part may ask
+//   first-entry     what the first entries need      adoption         a prerendered list, adopted
 // Entry markup comes from the core's safe HTML formatter (the same markup as `papershelf render
 // --format html`).
 import type { Diagnostic, PageCores } from "./core.js";
