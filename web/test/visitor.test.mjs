@@ -381,6 +381,24 @@ test("the element adopts the prerendered list, and the live one takes over at th
   }
 });
 
+test("a press on a statistic of the adopted card filters the list, as on the live card", async () => {
+  const page = await env.browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${env.server.url}/homepage/`);
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state), "adopted");
+  // The prerendered card's second count ("8 conference papers"): text, until the live card is in place.
+  const conference = page.locator("paper-shelf > .ps-shelf .ps-profile .ps-stat-counts > li").nth(1);
+  assert.match(await conference.textContent(), /conference/);
+  await conference.click();
+  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
+  const want = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ filter: "type:conference", owner: "Qinghao Hu; Q. Hu" }).keys);
+  await page.waitForFunction((keys) => JSON.stringify(document.querySelector("paper-shelf").visibleKeys) === JSON.stringify(keys), want);
+  assert.ok(want.length > 1 && want.length < exampleCount, `${want.length}`);
+  assert.equal(await shadow(page, ".ps-profile button.ps-stat-type.ps-type-conference").getAttribute("aria-pressed"), "true");
+  await page.close();
+});
+
 test("a visitor scrolled past the toolbar: the live list takes over without scrolling the page", async () => {
   for (const width of [375, 1280]) {
     const page = await env.browser.context.newPage();

@@ -6,10 +6,16 @@ import type { View } from "../core.js";
 import { prerenderedKeys } from "./first-entry.js";
 import type { ShelfParts } from "./shell.js";
 
+// The prerendered card is the live card's markup with its statistics as text, item for item
+// (the core's profile card, not interactive): the k-th of these is the k-th [data-filter] there.
+const STATIC_STATISTICS = ".ps-stat-counts > li, .ps-top-item, .ps-bar";
+
 export class Adoption {
   #element: HTMLElement;
   #els: () => ShelfParts;
   #open = true;
+  /** The prerendered card's statistic the visitor pressed, by its place (see STATIC_STATISTICS). */
+  #pressed = -1;
 
   /** `els`: the shadow tree's parts (made when the element is first connected). */
   constructor(element: HTMLElement, els: () => ShelfParts) {
@@ -38,12 +44,32 @@ export class Adoption {
     if (this.#els().shelf.dataset.state === "adopted") return;
     lendToolbar(this.#element, this.#els());
     const events = ["pointerdown", "keydown", "wheel", "touchstart", "scroll"];
-    const used = () => {
+    const used = (event: Event) => {
       for (const name of events) removeEventListener(name, used, true);
       this.#open = false;
+      if (event.type === "pointerdown") this.#pressed = this.#statistics().findIndex((item) => item.contains(event.target as Node));
       setTimeout(takeOver);
     };
     for (const name of events) addEventListener(name, used, { capture: true, passive: true });
+  }
+
+  /** The prerendered card's statistics, in order. */
+  #statistics(): Element[] {
+    return [...this.#element.querySelectorAll(`:scope > .ps-shelf .ps-profile :is(${STATIC_STATISTICS})`)];
+  }
+
+  /**
+   * Once the live card is in place: the statistic the visitor pressed on the prerendered card is
+   * pressed on the live one (where the prerendered text did nothing), if the two cards count the
+   * same statistics.
+   */
+  pressAgain(card: HTMLElement): void {
+    const k = this.#pressed;
+    this.#pressed = -1;
+    const live = card.querySelectorAll<HTMLElement>("[data-filter]");
+    if (k < 0 || live.length !== this.#statistics().length) return;
+    live[k].focus({ preventScroll: true });
+    live[k].click();
   }
 
   /**

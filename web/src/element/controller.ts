@@ -413,6 +413,7 @@ export class ShelfController implements ShelfHost {
       const live = parts.list.rowOf((li as HTMLElement).dataset.key ?? "");
       if (live) carryOver(li, live, focused);
     }
+    if (settle) this.#adoption.pressAgain(this.parts.profile);
     await parts.list.revealTarget();
     this.emit("change", { get keys() { return view.keys; } });
   }
