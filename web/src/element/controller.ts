@@ -15,7 +15,7 @@ import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
 import { carryOver, FIRST_CHUNK, ListView } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
-import { coreKind, pageIdle, prerenderedKeys } from "./first-entry.js";
+import { coreKind, dataUrl, pageIdle, prerenderedKeys } from "./first-entry.js";
 import { formatOptions, omitFields, queryOptions, stateDefaults } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
@@ -54,7 +54,7 @@ export class ShelfController implements ShelfHost {
   #press: () => Promise<void> | undefined = () => undefined;
   /** The list prerendered inside the element, adopted until the visitor first uses the page. */
   #adoption: Adoption;
-  /** Settles when the core may load (see #pageIdle). */
+  /** Settles when the core may load (see #whenWanted). */
   #wanted?: Promise<void>;
   #report = new OwnerReport();
   #url: UrlState;
@@ -87,7 +87,7 @@ export class ShelfController implements ShelfHost {
   }
 
   /** At once, or for a list prerendered inside the element, once the page is idle or the
-   *  visitor reaches for the element (#pageIdle). */
+   *  visitor reaches for the element (first-entry.ts, pageIdle). */
   #whenWanted(): Promise<void> {
     return (this.#wanted ??= prerenderedKeys(this.element).length ? pageIdle(this.element) : Promise.resolve());
   }
@@ -237,7 +237,8 @@ export class ShelfController implements ShelfHost {
           source = "inline";
         } else if (src) {
           if (this.#loadedSrc === src && this.#library) return this.refresh();
-          input = await this.#source.download(new URL(src, document.baseURI));
+          // (the address the script tag's loader prefetched, made by the same rule)
+          input = await this.#source.download(dataUrl(this.element)!);
           if (stale()) return;
           owned = true;
           source = src;
