@@ -1,0 +1,59 @@
+// The processor's inside: a parsed style with its locale, and the rendering of one item by a
+// citation or bibliography layout. processor.cpp builds on it (sorting, positions,
+// disambiguation, the bibliography's and citations' own options).
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "csl/item.hpp"
+#include "csl/locale.hpp"
+#include "csl/output.hpp"
+#include "csl/xml.hpp"
+#include "papershelf/csl.hpp"
+
+namespace papershelf::csl {
+
+// Per-item state that citations and disambiguation set before rendering.
+struct RenderState {
+  const CiteItem* cite = nullptr;       // the cited item's locator, label, affixes
+  std::string position;                 // "first", "subsequent", "ibid", "ibid-with-locator" ("" in a bibliography)
+  bool near_note = false;
+  int citation_number = 0;
+  std::string year_suffix;              // "a", "b" when disambiguation added one
+  bool disambiguate = false;            // the condition disambiguate="true"
+  int add_names = 0;                    // names shown beyond et-al-use-first
+  int givenname_level = 0;              // 1: initials added, 2: full given names
+  bool suppress_author = false;         // leave out the first names element
+  bool author_only = false;             // only the first names element
+  bool substitute_author = false;       // the bibliography's subsequent-author-substitute ...
+  std::string author_substitute;        // ... replaces the first names with this
+};
+
+struct Engine {
+  xml::Element style;
+  Locale locale;
+  std::map<std::string, const xml::Element*, std::less<>> macros;
+  const xml::Element* citation = nullptr;
+  const xml::Element* bibliography = nullptr;
+  std::string demote_non_dropping_particle = "display-and-sort";
+  bool initialize_with_hyphen = true;
+  std::string page_range_format;
+  bool links = false;
+
+  // Renders one item by a layout (the citation's or the bibliography's). `sorting` renders
+  // sort keys instead (names as sorted, dates and numbers comparable as text).
+  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state) const;
+  // A sort key of `key` (a <key> element) for the item.
+  std::string sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const;
+  // The first names element's output, as the bibliography's subsequent-author-substitute and
+  // disambiguation compare it.
+  std::string first_names(const xml::Element& mode, const Item& item, RenderState& state) const;
+};
+
+bool is_numeric(std::string_view s);
+
+}  // namespace papershelf::csl

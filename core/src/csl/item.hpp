@@ -1,0 +1,55 @@
+// A CSL-JSON item as the processor reads it: text and number variables, names and dates.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/json.hpp"
+
+namespace papershelf::csl {
+
+struct Name {
+  std::string family, given, dropping_particle, non_dropping_particle, suffix, literal;
+  bool comma_suffix = false;
+  bool static_ordering = false;
+  bool is_literal() const { return !literal.empty() || (given.empty() && !family.empty() && institution); }
+  bool institution = false;  // (a family name alone, no given name: kept whole)
+};
+
+struct DatePart {
+  long year = 0;
+  int month = 0, day = 0, season = 0;
+  bool empty() const { return year == 0 && month == 0 && day == 0 && season == 0; }
+};
+
+struct DateValue {
+  DatePart from, to;
+  bool range = false;
+  bool circa = false;
+  std::string literal;
+  bool empty() const { return from.empty() && literal.empty(); }
+};
+
+class Item {
+ public:
+  explicit Item(const json::Value* v) : v_(v) {}
+  const json::Value* json() const { return v_; }
+  std::string id() const;
+  std::string type() const;
+  // A text or number variable as text ("" when absent).
+  std::string text(std::string_view name) const;
+  bool has(std::string_view name) const;
+  std::vector<Name> names(std::string_view name) const;
+  DateValue date(std::string_view name) const;
+  std::string language() const { return text("language"); }
+
+ private:
+  const json::Value* v_;
+};
+
+bool is_name_variable(std::string_view name);
+bool is_date_variable(std::string_view name);
+bool is_number_variable(std::string_view name);
+
+}  // namespace papershelf::csl

@@ -1,0 +1,603 @@
+#include "csl/output.hpp"
+
+#include <algorithm>
+
+#include "csl/locale.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf::csl {
+
+Formatting Formatting::of(const xml::Element& e) {
+  Formatting f;
+  f.font_style = std::string(e.attribute_or("font-style", ""));
+  f.font_variant = std::string(e.attribute_or("font-variant", ""));
+  f.font_weight = std::string(e.attribute_or("font-weight", ""));
+  f.text_decoration = std::string(e.attribute_or("text-decoration", ""));
+  f.vertical_align = std::string(e.attribute_or("vertical-align", ""));
+  return f;
+}
+
+bool Out::empty() const {
+  if (!text.empty()) return false;
+  for (const Out& k : kids)
+    if (!k.empty()) return false;
+  return true;
+}
+
+std::string Out::plain() const {
+  if (empty()) return {};
+  std::string s = prefix;
+  s += text;
+  for (const Out& k : kids) s += k.plain();
+  s += suffix;
+  return s;
+}
+
+Out leaf(std::string text) {
+  Out o;
+  o.text = std::move(text);
+  return o;
+}
+
+Out join(std::vector<Out> kids, std::string_view delimiter) {
+  Out o;
+  for (Out& k : kids) {
+    if (k.empty()) continue;
+    if (!o.kids.empty() && !delimiter.empty()) o.kids.push_back(leaf(std::string(delimiter)));
+    o.kids.push_back(std::move(k));
+  }
+  return o;
+}
+
+// ---- Rich text in field values ----------------------------------------------------------------
+
+namespace {
+
+bool starts_with(std::string_view s, std::size_t at, std::string_view p) { return s.substr(at, p.size()) == p; }
+
+bool is_word_char_before(std::string_view s, std::size_t at) {
+  if (at == 0) return false;
+  const unsigned char c = static_cast<unsigned char>(s[at - 1]);
+  return c >= 0x80 || std::isalnum(c);
+}
+
+bool is_space_or_end(std::string_view s, std::size_t at) {
+  return at >= s.size() || s[at] == ' ' || s[at] == '\t' || s[at] == '\n';
+}
+
+struct RichParser {
+  enum class Open : std::uint8_t { Tag, DoubleStraight, DoubleCurly, SingleCurly, SingleStraight };
+  struct Frame {
+    Out node;
+    Open kind;
+    std::string closer;  // a tag's end tag
+    std::string opener;  // the text that opened it, given back if it never closes
+  };
+  std::vector<Frame> stack;
+
+  Out& top() { return stack.back().node; }
+  void text(std::string_view t) {
+    Out& n = top();
+    if (!n.kids.empty() && n.kids.back().kids.empty() && !n.kids.back().quotes && !n.kids.back().fmt.any() &&
+        !n.kids.back().nocase)
+      n.kids.back().text += t;
+    else
+      n.kids.push_back(leaf(std::string(t)));
+  }
+  void open(Out node, Open kind, std::string closer, std::string opener) {
+    stack.push_back({std::move(node), kind, std::move(closer), std::move(opener)});
+  }
+  bool is_open(Open kind) const {
+    for (const Frame& f : stack)
+      if (f.kind == kind && &f != &stack.front()) return true;
+    return false;
+  }
+  // Closes frames down to the innermost of `kind`; frames that never closed go back to text.
+  void close(Open kind, std::string_view closer = {}) {
+    while (stack.size() > 1) {
+      Frame f = std::move(stack.back());
+      stack.pop_back();
+      if (f.kind == kind && (kind != Open::Tag || f.closer == closer)) {
+        top().kids.push_back(std::move(f.node));
+        return;
+      }
+      unwrap(std::move(f));
+    }
+  }
+  void unwrap(Frame f) {
+    text(f.opener);
+    for (Out& k : f.node.kids) top().kids.push_back(std::move(k));
+  }
+  Out finish() {
+    while (stack.size() > 1) {
+      Frame f = std::move(stack.back());
+      stack.pop_back();
+      unwrap(std::move(f));
+    }
+    return std::move(stack.back().node);
+  }
+};
+
+}  // namespace
+
+Out rich(std::string_view s) {
+  if (s.find_first_of("<\"'\xE2") == std::string_view::npos) return leaf(std::string(s));
+  RichParser p;
+  p.stack.push_back({Out(), RichParser::Open::Tag, "", ""});
+  std::size_t plain = 0;
+  auto flush = [&](std::size_t at) {
+    if (at > plain) p.text(s.substr(plain, at - plain));
+  };
+  struct TagForm {
+    std::string_view open, close;
+    const char* attr;
+    const char* value;
+  };
+  static const TagForm kTags[] = {
+      {"<i>", "</i>", "font-style", "italic"},
+      {"<b>", "</b>", "font-weight", "bold"},
+      {"<sup>", "</sup>", "vertical-align", "sup"},
+      {"<sub>", "</sub>", "vertical-align", "sub"},
+      {"<sc>", "</sc>", "font-variant", "small-caps"},
+      {"<span style=\"font-variant:small-caps;\">", "</span>", "font-variant", "small-caps"},
+      {"<span style=\"font-variant: small-caps;\">", "</span>", "font-variant", "small-caps"},
+      {"<span class=\"nocase\">", "</span>", nullptr, nullptr},
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '<') {
+      bool matched = false;
+      for (const TagForm& t : kTags) {
+        if (starts_with(s, i, t.open)) {
+          flush(i);
+          Out node;
+          if (!t.attr) node.nocase = true;
+          else if (std::string_view(t.attr) == "font-style") node.fmt.font_style = t.value;
+          else if (std::string_view(t.attr) == "font-weight") node.fmt.font_weight = t.value;
+          else if (std::string_view(t.attr) == "vertical-align") node.fmt.vertical_align = t.value;
+          else node.fmt.font_variant = t.value;
+          p.open(std::move(node), RichParser::Open::Tag, std::string(t.close), std::string(t.open));
+          i += t.open.size();
+          plain = i;
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) {
+        for (std::string_view closer : {std::string_view("</i>"), std::string_view("</b>"), std::string_view("</sup>"),
+                                        std::string_view("</sub>"), std::string_view("</sc>"), std::string_view("</span>")}) {
+          if (starts_with(s, i, closer)) {
+            bool open = false;
+            for (std::size_t k = 1; k < p.stack.size(); ++k)
+              if (p.stack[k].kind == RichParser::Open::Tag && p.stack[k].closer == closer) open = true;
+            if (!open) break;
+            flush(i);
+            p.close(RichParser::Open::Tag, closer);
+            i += closer.size();
+            plain = i;
+            matched = true;
+            break;
+          }
+        }
+      }
+      if (!matched) ++i;
+      continue;
+    }
+    if (c == '"') {
+      flush(i);
+      if (p.is_open(RichParser::Open::DoubleStraight)) {
+        p.close(RichParser::Open::DoubleStraight);
+      } else {
+        Out q;
+        q.quotes = true;
+        p.open(std::move(q), RichParser::Open::DoubleStraight, "", "\"");
+      }
+      plain = ++i;
+      continue;
+    }
+    if (starts_with(s, i, "\xE2\x80\x9C") || starts_with(s, i, "\xE2\x80\x9D")) {  // “ ”
+      const bool opening = s[i + 2] == '\x9C';
+      flush(i);
+      if (opening) {
+        Out q;
+        q.quotes = true;
+        p.open(std::move(q), RichParser::Open::DoubleCurly, "", "\xE2\x80\x9C");
+      } else if (p.is_open(RichParser::Open::DoubleCurly)) {
+        p.close(RichParser::Open::DoubleCurly);
+      } else {
+        p.text("\xE2\x80\x9D");
+      }
+      plain = i += 3;
+      continue;
+    }
+    if (starts_with(s, i, "\xE2\x80\x98") || starts_with(s, i, "\xE2\x80\x99")) {  // ‘ ’
+      const bool opening = s[i + 2] == '\x98';
+      flush(i);
+      if (opening && !is_word_char_before(s, i)) {
+        Out q;
+        q.quotes = true;
+        p.open(std::move(q), RichParser::Open::SingleCurly, "", "\xE2\x80\x98");
+      } else if (!opening && p.is_open(RichParser::Open::SingleCurly) && !(i + 3 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 3])))) {
+        p.close(RichParser::Open::SingleCurly);
+      } else {
+        p.text(opening ? "\xE2\x80\x98" : "\xE2\x80\x99");
+      }
+      plain = i += 3;
+      continue;
+    }
+    if (c == '\'') {
+      flush(i);
+      // An apostrophe inside or after a word; a quote opens before a word and closes after one.
+      if (!is_word_char_before(s, i) && !is_space_or_end(s, i + 1) && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '(' || s[i - 1] == '"')) {
+        Out q;
+        q.quotes = true;
+        p.open(std::move(q), RichParser::Open::SingleStraight, "", "\xE2\x80\x99");
+      } else if (p.is_open(RichParser::Open::SingleStraight) && !(i + 1 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 1])))) {
+        p.close(RichParser::Open::SingleStraight);
+      } else {
+        p.text("\xE2\x80\x99");
+      }
+      plain = ++i;
+      continue;
+    }
+    ++i;
+  }
+  flush(s.size());
+  Out o = p.finish();
+  if (o.kids.size() == 1 && !o.kids[0].quotes && !o.kids[0].fmt.any() && !o.kids[0].nocase) return std::move(o.kids[0]);
+  return o;
+}
+
+// ---- Text case --------------------------------------------------------------------------------
+
+namespace {
+
+struct Piece {
+  std::string* text;
+  bool nocase;
+};
+
+void collect(Out& o, bool nocase, std::vector<Piece>& out) {
+  nocase = nocase || o.nocase;
+  if (o.kids.empty()) {
+    if (!o.text.empty()) out.push_back({&o.text, nocase});
+    return;
+  }
+  for (Out& k : o.kids) collect(k, nocase, out);
+}
+
+std::string map_case(std::string_view s, bool upper) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t cp = unicode::decode_utf8(s, i);
+    unicode::append_utf8(out, upper ? unicode::to_upper(cp) : unicode::to_lower(cp));
+  }
+  return out;
+}
+
+// Upper-cases the first letter of `s` from `from` on (skipping punctuation before it).
+void capitalize_at(std::string& s, std::size_t from = 0) {
+  for (std::size_t i = from; i < s.size();) {
+    const std::size_t start = i;
+    const char32_t cp = unicode::decode_utf8(s, i);
+    if (unicode::is_letter(cp)) {
+      std::string up;
+      unicode::append_utf8(up, unicode::to_upper(cp));
+      s.replace(start, i - start, up);
+      return;
+    }
+    if (std::isdigit(static_cast<unsigned char>(s[start]))) return;
+  }
+}
+
+bool has_upper(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();)
+    if (unicode::is_upper(unicode::decode_utf8(s, i))) return true;
+  return false;
+}
+bool has_lower(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t cp = unicode::decode_utf8(s, i);
+    if (unicode::is_letter(cp) && !unicode::is_upper(cp) && unicode::to_upper(cp) != cp) return true;
+  }
+  return false;
+}
+
+bool first_letter_lower(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const char32_t cp = unicode::decode_utf8(s, i);
+    if (unicode::is_letter(cp)) return !unicode::is_upper(cp) && unicode::to_upper(cp) != cp;
+    if (cp < 0x80 && std::isdigit(static_cast<int>(cp))) return false;
+  }
+  return false;
+}
+
+// Words that title case leaves in lower case inside a title (citeproc-js's list).
+constexpr std::string_view kStopWords[] = {
+    "a", "about", "above", "across", "afore", "after", "against", "along", "alongside", "amid", "amidst", "among",
+    "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as", "aside", "astride", "at", "athwart", "atop",
+    "barring", "before", "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by", "circa",
+    "de", "despite", "down", "during", "et", "except", "for", "forenenst", "from", "given", "in", "inside", "into",
+    "lest", "like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on", "onto", "or", "out", "over",
+    "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through", "thru", "throughout", "thruout",
+    "till", "to", "toward", "towards", "under", "underneath", "until", "unto", "up", "upon", "versus", "via", "vs",
+    "vs.", "v", "v.", "with", "within", "without", "yet"};
+
+bool is_stop_word(std::string_view w) {
+  // (compare without surrounding punctuation)
+  while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.front())) && static_cast<unsigned char>(w.front()) < 0x80) w.remove_prefix(1);
+  while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.back())) && static_cast<unsigned char>(w.back()) < 0x80 && w.back() != '.') w.remove_suffix(1);
+  return std::find(std::begin(kStopWords), std::end(kStopWords), w) != std::end(kStopWords);
+}
+
+struct WordRef {
+  std::size_t piece, begin, end;
+};
+
+}  // namespace
+
+void apply_text_case(Out& o, std::string_view text_case, bool english) {
+  if (text_case.empty()) return;
+  std::vector<Piece> pieces;
+  collect(o, false, pieces);
+  if (pieces.empty()) return;
+  if (text_case == "lowercase" || text_case == "uppercase") {
+    for (Piece& p : pieces)
+      if (!p.nocase) *p.text = map_case(*p.text, text_case == "uppercase");
+    return;
+  }
+  // Words: runs between spaces, within pieces (a piece boundary is also a word boundary when
+  // a space is on either side; a word split across pieces is treated as two).
+  std::vector<WordRef> words;
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const std::string& t = *pieces[k].text;
+    std::size_t i = 0;
+    while (i < t.size()) {
+      while (i < t.size() && t[i] == ' ') ++i;
+      const std::size_t b = i;
+      while (i < t.size() && t[i] != ' ') ++i;
+      if (i > b) words.push_back({k, b, i});
+    }
+  }
+  if (words.empty()) return;
+  auto word = [&](const WordRef& w) { return std::string_view(*pieces[w.piece].text).substr(w.begin, w.end - w.begin); };
+  bool any_lower = false, any_letters = false;
+  for (const Piece& p : pieces) {
+    if (p.nocase) continue;
+    if (has_lower(*p.text)) any_lower = true;
+    if (has_upper(*p.text)) any_letters = true;
+  }
+  const bool all_upper = any_letters && !any_lower;
+  // Edits keep each word's place: work word by word from the end of each piece backwards.
+  auto edit = [&](std::size_t index, auto&& change) {
+    const WordRef& w = words[index];
+    if (pieces[w.piece].nocase) return;
+    std::string& t = *pieces[w.piece].text;
+    std::string replaced = change(std::string(t.substr(w.begin, w.end - w.begin)));
+    const long delta = static_cast<long>(replaced.size()) - static_cast<long>(w.end - w.begin);
+    t.replace(w.begin, w.end - w.begin, replaced);
+    for (std::size_t j = index + 1; j < words.size() && words[j].piece == w.piece; ++j) {
+      words[j].begin = static_cast<std::size_t>(static_cast<long>(words[j].begin) + delta);
+      words[j].end = static_cast<std::size_t>(static_cast<long>(words[j].end) + delta);
+    }
+    words[index].end = static_cast<std::size_t>(static_cast<long>(w.end) + delta);
+  };
+  if (text_case == "capitalize-first") {
+    edit(0, [](std::string w) { capitalize_at(w); return w; });
+  } else if (text_case == "capitalize-all") {
+    for (std::size_t i = 0; i < words.size(); ++i) edit(i, [](std::string w) { capitalize_at(w); return w; });
+  } else if (text_case == "sentence") {
+    if (all_upper)
+      for (std::size_t i = 0; i < words.size(); ++i) edit(i, [](std::string w) { return map_case(w, false); });
+    edit(0, [](std::string w) { capitalize_at(w); return w; });
+  } else if (text_case == "title") {
+    if (!english) return;
+    if (all_upper)
+      for (std::size_t i = 0; i < words.size(); ++i) edit(i, [](std::string w) { return map_case(w, false); });
+    bool after_colon = true;  // (the first word)
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string w(word(words[i]));
+      const bool last = i + 1 == words.size();
+      const bool stop = is_stop_word(w);
+      if (!has_upper(w) && (!stop || after_colon || last)) {
+        edit(i, [](std::string x) {
+          capitalize_at(x);
+          // hyphenated parts too ("Non-Negative"), unless they are stop words
+          for (std::size_t h = x.find('-'); h != std::string::npos; h = x.find('-', h + 1)) {
+            const std::size_t end = x.find('-', h + 1);
+            if (!is_stop_word(std::string_view(x).substr(h + 1, end == std::string::npos ? std::string::npos : end - h - 1)))
+              capitalize_at(x, h + 1);
+          }
+          return x;
+        });
+      } else if (stop && !after_colon && !last && w != map_case(w, false) && !has_upper(w.substr(1))) {
+        edit(i, [](std::string x) { return map_case(x, false); });
+      }
+      const std::string now(word(words[i]));
+      after_colon = !now.empty() && (now.back() == ':' || now.back() == '?' || now.back() == '!');
+    }
+  }
+  (void)first_letter_lower;
+}
+
+void strip_periods(Out& o) {
+  o.text.erase(std::remove(o.text.begin(), o.text.end(), '.'), o.text.end());
+  for (Out& k : o.kids) strip_periods(k);
+}
+
+// ---- Serialising ------------------------------------------------------------------------------
+
+void escape_into(std::string& out, std::string_view text) {
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&#38;"; break;
+      case '<': out += "&#60;"; break;
+      case '>': out += "&#62;"; break;
+      default: out += c;
+    }
+  }
+}
+
+namespace {
+
+enum class Tok : std::uint8_t { Text, Open, Close, QuoteOpen, QuoteClose, BlockOpen, BlockClose, LinkOpen, LinkClose };
+struct Token {
+  Tok kind;
+  std::string a, b;  // Text: the text; Open: attribute and value; Block: class; Link: href
+};
+
+void flatten(const Out& o, std::vector<Token>& t) {
+  if (o.empty()) return;
+  if (!o.display.empty()) t.push_back({Tok::BlockOpen, o.display, {}});
+  if (!o.prefix.empty()) t.push_back({Tok::Text, o.prefix, {}});
+  if (!o.link.empty()) t.push_back({Tok::LinkOpen, o.link, {}});
+  const std::pair<const char*, const std::string*> attrs[] = {
+      {"font-style", &o.fmt.font_style}, {"font-variant", &o.fmt.font_variant}, {"font-weight", &o.fmt.font_weight},
+      {"text-decoration", &o.fmt.text_decoration}, {"vertical-align", &o.fmt.vertical_align}};
+  int opened = 0;
+  for (const auto& [name, value] : attrs) {
+    if (value->empty()) continue;
+    t.push_back({Tok::Open, name, *value});
+    ++opened;
+  }
+  if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
+  if (!o.text.empty()) t.push_back({Tok::Text, o.text, {}});
+  for (const Out& k : o.kids) flatten(k, t);
+  if (o.quotes) t.push_back({Tok::QuoteClose, {}, {}});
+  for (int i = 0; i < opened; ++i) t.push_back({Tok::Close, {}, {}});
+  if (!o.link.empty()) t.push_back({Tok::LinkClose, {}, {}});
+  if (!o.suffix.empty()) t.push_back({Tok::Text, o.suffix, {}});
+  if (!o.display.empty()) t.push_back({Tok::BlockClose, {}, {}});
+}
+
+bool is_punct(char c) { return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?'; }
+
+// Settles punctuation where pieces meet, as citeproc-js does: a period after a piece that ends
+// in . ? or ! is dropped, doubled , ; : become one, two spaces become one, and (with the
+// locale's punctuation-in-quote) a comma or period after a closing quote moves inside it.
+void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
+  std::size_t prev = toks.size();  // the last text token with text
+  for (std::size_t i = 0; i < toks.size(); ++i) {
+    if (toks[i].kind != Tok::Text || toks[i].a.empty()) continue;
+    std::string& cur = toks[i].a;
+    if (prev != toks.size()) {
+      std::string& before = toks[prev].a;
+      bool quote_between = false;
+      for (std::size_t k = prev + 1; k < i; ++k)
+        if (toks[k].kind == Tok::QuoteClose) quote_between = true;
+      if (!before.empty() && before.back() == ' ' && cur.front() == ' ') cur.erase(0, 1);
+      if (!cur.empty() && punctuation_in_quote && quote_between && (cur.front() == '.' || cur.front() == ',')) {
+        const char c = cur.front();
+        cur.erase(0, 1);
+        const char last = before.empty() ? '\0' : before.back();
+        if (!(last == '.' || last == '?' || last == '!' || (c == ',' && last == ','))) before += c;
+        else if (c == ',' && (last == '?' || last == '!')) before += c;
+      } else if (!cur.empty() && !before.empty() && is_punct(cur.front())) {
+        const char last = before.back();
+        const char c = cur.front();
+        if (c == '.' && (last == '.' || last == '?' || last == '!')) cur.erase(0, 1);
+        else if ((c == ',' || c == ';' || c == ':') && last == c) cur.erase(0, 1);
+        else if (c == '.' && (last == ':' || last == ';' || last == ',')) before.pop_back();
+      }
+    }
+    if (!toks[i].a.empty()) prev = i;
+  }
+}
+
+}  // namespace
+
+std::string serialize(const Out& o, const Locale& locale, const SerializeOptions& options) {
+  std::vector<Token> toks;
+  flatten(o, toks);
+  punctuate(toks, locale.punctuation_in_quote);
+  const bool html = options.markup == Markup::Html;
+  std::string out;
+  // Flip-flop: what is in effect, so that italics inside italics come out upright.
+  struct State {
+    std::string attr, value;
+    bool emitted;
+    std::string close;
+  };
+  std::vector<State> open;
+  auto in_effect = [&](const std::string& attr) -> std::string {
+    for (auto it = open.rbegin(); it != open.rend(); ++it)
+      if (it->attr == attr) return it->value;
+    return {};
+  };
+  int quote_depth = 0;
+  for (const Token& t : toks) {
+    switch (t.kind) {
+      case Tok::Text:
+        if (html) escape_into(out, t.a);
+        else out += t.a;
+        break;
+      case Tok::Open: {
+        const std::string now = in_effect(t.a);
+        std::string value = t.b;
+        // Italic (or bold, small caps) inside the same flips back to normal.
+        if ((t.a == "font-style" && value == "italic" && (now == "italic" || now == "oblique")) ||
+            (t.a == "font-weight" && value == "bold" && now == "bold") ||
+            (t.a == "font-variant" && value == "small-caps" && now == "small-caps"))
+          value = "normal";
+        const bool redundant = value == "normal" ? (now.empty() || now == "normal") : value == now;
+        State s{t.a, value, false, {}};
+        if (html && !redundant && !(t.a == "vertical-align" && value == "baseline" && now.empty()) &&
+            !(t.a == "text-decoration" && value == "none" && now.empty())) {
+          if (t.a == "font-style" && value == "italic") {
+            out += "<i>";
+            s.close = "</i>";
+          } else if (t.a == "font-weight" && value == "bold") {
+            out += "<b>";
+            s.close = "</b>";
+          } else if (t.a == "vertical-align" && value == "sup") {
+            out += "<sup>";
+            s.close = "</sup>";
+          } else if (t.a == "vertical-align" && value == "sub") {
+            out += "<sub>";
+            s.close = "</sub>";
+          } else {
+            out += "<span style=\"" + t.a + ":" + value + ";\">";
+            s.close = "</span>";
+          }
+          s.emitted = true;
+        }
+        open.push_back(std::move(s));
+        break;
+      }
+      case Tok::Close:
+        if (!open.empty()) {
+          if (open.back().emitted) out += open.back().close;
+          open.pop_back();
+        }
+        break;
+      case Tok::QuoteOpen:
+        out += locale.text(quote_depth % 2 ? "open-inner-quote" : "open-quote");
+        ++quote_depth;
+        break;
+      case Tok::QuoteClose:
+        --quote_depth;
+        out += locale.text(quote_depth % 2 ? "close-inner-quote" : "close-quote");
+        break;
+      case Tok::BlockOpen:
+        if (html) out += "<div class=\"csl-" + t.a + "\">";
+        break;
+      case Tok::BlockClose:
+        if (html) out += "</div>";
+        break;
+      case Tok::LinkOpen:
+        if (html && options.links) {
+          out += "<a href=\"";
+          escape_into(out, t.a);
+          out += "\">";
+        }
+        break;
+      case Tok::LinkClose:
+        if (html && options.links) out += "</a>";
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace papershelf::csl

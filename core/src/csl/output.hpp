@@ -1,0 +1,67 @@
+// What rendering makes before it is text: a tree of pieces with CSL's formatting, affixes,
+// quotes and display, so that text case, punctuation and flip-flopping italics can be settled
+// across pieces, and the same tree becomes plain text or HTML.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "papershelf/csl.hpp"
+#include "csl/xml.hpp"
+
+namespace papershelf::csl {
+
+class Locale;
+
+struct Formatting {
+  // "" inherits; otherwise CSL's values ("italic", "normal", "small-caps", "bold", "underline",
+  // "sup", "sub", "baseline", "none", "light", "oblique").
+  std::string font_style, font_variant, font_weight, text_decoration, vertical_align;
+  bool any() const {
+    return !font_style.empty() || !font_variant.empty() || !font_weight.empty() || !text_decoration.empty() ||
+           !vertical_align.empty();
+  }
+  static Formatting of(const xml::Element& e);
+};
+
+struct Out {
+  std::string text;  // a leaf's text (a node with kids has none)
+  std::vector<Out> kids;
+  Formatting fmt;
+  bool quotes = false;
+  bool nocase = false;  // data marked <span class="nocase">: text case leaves it alone
+  std::string prefix, suffix;
+  std::string display;  // "block", "left-margin", "right-inline", "indent"
+  std::string link;     // Html: a safe http(s) address this piece links to
+
+  bool empty() const;
+  // The text without markup, for sorting, comparing and conditions.
+  std::string plain() const;
+};
+
+Out leaf(std::string text);
+// Kids joined by a delimiter (empty kids left out).
+Out join(std::vector<Out> kids, std::string_view delimiter);
+
+// A field's text as CSL-JSON writes markup in it: <i>, <b>, <sup>, <sub>, <sc>, small-caps and
+// "nocase" spans, and quotation marks ("...", “...”, ‘...’) that become the locale's quotes and
+// alternate with the quotes around them. Apostrophes become ’.
+Out rich(std::string_view text);
+
+// CSL's text-case on a tree: lowercase, uppercase, capitalize-first, capitalize-all, sentence,
+// title (title case only for English items: `english`).
+void apply_text_case(Out& o, std::string_view text_case, bool english);
+// strip-periods: removes every period from the tree's text.
+void strip_periods(Out& o);
+
+struct SerializeOptions {
+  Markup markup = Markup::Text;
+  bool links = false;
+};
+std::string serialize(const Out& o, const Locale& locale, const SerializeOptions& options);
+
+// HTML escaping the way citeproc-js writes it (&#38; &#60; &#62;), for parity with the suite.
+void escape_into(std::string& out, std::string_view text);
+
+}  // namespace papershelf::csl

@@ -1,0 +1,1123 @@
+// Rendering one item by a layout: CSL's rendering elements (text, number, label, names, date,
+// group, choose) and what they share (affixes, formatting, text case, display).
+#include <algorithm>
+#include <cstdlib>
+
+#include "csl/engine.hpp"
+#include "papershelf/unicode.hpp"
+
+namespace papershelf::csl {
+
+namespace {
+
+std::vector<std::string_view> split_spaces(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    const std::size_t b = i;
+    while (i < s.size() && s[i] != ' ') ++i;
+    if (i > b) out.push_back(s.substr(b, i - b));
+  }
+  return out;
+}
+
+bool english(const Item& item, const Locale& locale) {
+  const std::string lang = item.language();
+  if (lang.empty()) return locale.lang.empty() || locale.lang.compare(0, 2, "en") == 0;
+  return lang.compare(0, 2, "en") == 0 || lang.compare(0, 2, "En") == 0;
+}
+
+std::string to_roman(long n) {
+  if (n <= 0 || n >= 4000) return std::to_string(n);
+  static const std::pair<int, const char*> kRoman[] = {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"},
+                                                       {90, "xc"},  {50, "l"},   {40, "xl"}, {10, "x"},   {9, "ix"},
+                                                       {5, "v"},    {4, "iv"},   {1, "i"}};
+  std::string out;
+  for (const auto& [v, s] : kRoman)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
+  return out;
+}
+
+const char* const kEnDash = "\xE2\x80\x93";
+
+struct Ctx {
+  Ctx(const Engine& engine, const Item& it, RenderState& st, const xml::Element& m) : e(engine), item(it), state(st), mode(m) {}
+  const Engine& e;
+  const Item& item;
+  RenderState& state;
+  const xml::Element& mode;  // <citation> or <bibliography>
+  bool sorting = false;
+  int sort_names_min = 0, sort_names_use_first = 0;
+  bool sort_names_use_last = false;
+  std::set<std::string> substituted;
+  int called = 0, rendered = 0;  // variables asked for, and those that gave text
+  int depth = 0;
+  bool names_done = false;       // the first names element was rendered (suppress-author)
+  const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
+  bool in_names_only = false;
+  Out first_names_out;
+  bool have_first_names = false;
+};
+
+// An inheritable name option: the element's own, else the mode's (citation, bibliography),
+// else the style's.
+std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_view attr, std::string_view inherited_as = {}) {
+  if (el)
+    if (const std::string* v = el->attribute(attr)) return *v;
+  const std::string_view key = inherited_as.empty() ? attr : inherited_as;
+  if (const std::string* v = c.mode.attribute(key)) return *v;
+  if (const std::string* v = c.e.style.attribute(key)) return *v;
+  return {};
+}
+
+Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true) {
+  if (o.empty()) return Out();
+  if (with_case) {
+    if (el.attribute_or("strip-periods", "") == "true") strip_periods(o);
+    if (const std::string* tc = el.attribute("text-case")) apply_text_case(o, *tc, english(c.item, c.e.locale));
+  }
+  Formatting f = Formatting::of(el);
+  const bool quotes = el.attribute_or("quotes", "") == "true";
+  const std::string_view display = el.attribute_or("display", "");
+  const std::string_view prefix = el.attribute_or("prefix", "");
+  const std::string_view suffix = el.attribute_or("suffix", "");
+  if (!f.any() && !quotes && display.empty() && prefix.empty() && suffix.empty()) return o;
+  Out inner = std::move(o);
+  if (f.any() || quotes) {
+    if (inner.fmt.any() || inner.quotes || !inner.prefix.empty() || !inner.suffix.empty() || !inner.display.empty() || !inner.link.empty() || inner.nocase) {
+      Out wrap;
+      wrap.kids.push_back(std::move(inner));
+      inner = std::move(wrap);
+    }
+    inner.fmt = f;
+    inner.quotes = quotes;
+  }
+  if (!prefix.empty() || !suffix.empty() || !display.empty()) {
+    Out wrap;
+    wrap.kids.push_back(std::move(inner));
+    wrap.prefix = std::string(prefix);
+    wrap.suffix = std::string(suffix);
+    wrap.display = std::string(display);
+    return wrap;
+  }
+  return inner;
+}
+
+Out render_element(const xml::Element& el, Ctx& c);
+
+Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) {
+  std::vector<Out> kids;
+  for (const xml::Element& k : el.children) kids.push_back(render_element(k, c));
+  return join(std::move(kids), delimiter);
+}
+
+// ---- Variables --------------------------------------------------------------------------------
+
+std::string page_range(std::string_view from, std::string_view to, std::string_view format) {
+  // Numbers only; prefixes ("S12-S18") keep the full second number.
+  auto digits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }); };
+  if (!digits(from) || !digits(to) || format.empty()) return std::string(from) + kEnDash + std::string(to);
+  std::string f(from), t(to);
+  if (t.size() < f.size()) t = f.substr(0, f.size() - t.size()) + t;  // "321-8" is 321-328
+  if (format == "expanded") return f + kEnDash + t;
+  auto minimal = [&](std::size_t keep_at_least) {
+    if (f.size() != t.size()) return t;
+    std::size_t i = 0;
+    while (i < f.size() && f[i] == t[i]) ++i;
+    std::size_t keep = t.size() - i;
+    if (keep < keep_at_least) keep = std::min(keep_at_least, t.size());
+    return t.substr(t.size() - keep);
+  };
+  if (format == "minimal") return f + kEnDash + minimal(1);
+  if (format == "minimal-two") return f + kEnDash + (t.size() <= 2 ? t : minimal(2));
+  if (format == "chicago" || format == "chicago-15" || format == "chicago-16") {
+    const long n = std::strtol(f.c_str(), nullptr, 10);
+    if (n < 100 || n % 100 == 0) return f + kEnDash + t;
+    if (n % 100 < 10) return f + kEnDash + minimal(1);
+    if (format == "chicago-15" && f.size() == 4 && minimal(1).size() >= 3) return f + kEnDash + t;
+    return f + kEnDash + minimal(2);
+  }
+  return f + kEnDash + t;
+}
+
+// Page ranges: "12-18" and "12--18" become "12–18", shortened by the style's format.
+std::string format_pages(std::string_view s, std::string_view format) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    // one part of a list "1-3, 5-8"
+    std::size_t end = s.find_first_of(",&", i);
+    if (end == std::string_view::npos) end = s.size();
+    std::string_view part = s.substr(i, end - i);
+    const std::size_t dash = part.find_first_of("-\xE2");
+    if (dash != std::string_view::npos && (part[dash] == '-' || part.substr(dash, 3) == kEnDash)) {
+      std::string_view a = part.substr(0, dash), b = part.substr(dash);
+      while (!b.empty() && (b.front() == '-' || b.substr(0, 3) == kEnDash)) b.remove_prefix(b.front() == '-' ? 1 : 3);
+      while (!a.empty() && a.back() == ' ') a.remove_suffix(1);
+      while (!b.empty() && b.front() == ' ') b.remove_prefix(1);
+      std::string_view lead = a;
+      std::size_t lead_spaces = 0;
+      while (lead_spaces < lead.size() && lead[lead_spaces] == ' ') ++lead_spaces;
+      out += std::string(a.substr(0, lead_spaces));
+      if (!b.empty()) out += page_range(a.substr(lead_spaces), b, format);
+      else out += std::string(part);
+    } else {
+      out += std::string(part);
+    }
+    if (end < s.size()) out += s[end];
+    i = end + 1;
+  }
+  return out;
+}
+
+// The text of a variable as <text variable> renders it (before rich-text parsing).
+std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
+  if (c.substituted.count(std::string(var))) return {};
+  if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
+  if (var == "year-suffix") return c.state.year_suffix;
+  if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
+  if (var == "first-reference-note-number") return c.item.text(var);
+  if (form == "short") {
+    if (std::string s = c.item.text(std::string(var) + "-short"); !s.empty()) return s;
+    if (var == "title") {
+      if (std::string s = c.item.text("shortTitle"); !s.empty()) return s;
+    }
+    if (var == "container-title") {
+      if (std::string s = c.item.text("journalAbbreviation"); !s.empty()) return s;
+    }
+  }
+  if (var == "page-first") {
+    std::string p = c.item.text("page-first");
+    if (p.empty()) p = c.item.text("page");
+    const std::size_t cut = p.find_first_of("-,&\xE2 ");
+    return cut == std::string::npos ? p : p.substr(0, cut);
+  }
+  return c.item.text(var);
+}
+
+bool is_link_variable(std::string_view var) { return var == "URL" || var == "DOI"; }
+
+std::string link_for(std::string_view var, std::string_view value) {
+  std::string href;
+  if (var == "DOI") {
+    std::string_view v = value;
+    if (v.substr(0, 16) == "https://doi.org/") v.remove_prefix(16);
+    href = "https://doi.org/" + std::string(v);
+  } else {
+    href = std::string(value);
+  }
+  if (href.compare(0, 7, "http://") != 0 && href.compare(0, 8, "https://") != 0) return {};
+  std::string safe;
+  for (char ch : href) {
+    if (ch == '"' || ch == ' ' || ch == '<' || ch == '>') {
+      static const char* hex = "0123456789ABCDEF";
+      safe += '%';
+      safe += hex[(static_cast<unsigned char>(ch) >> 4) & 15];
+      safe += hex[static_cast<unsigned char>(ch) & 15];
+    } else {
+      safe += ch;
+    }
+  }
+  return safe;
+}
+
+Out render_text(const xml::Element& el, Ctx& c) {
+  if (const std::string* var = el.attribute("variable")) {
+    ++c.called;
+    std::string value = variable_text(c, *var, el.attribute_or("form", "long"));
+    if (value.empty()) return Out();
+    ++c.rendered;
+    if (*var == "page" || *var == "locator") value = *var == "page" ? format_pages(value, c.e.page_range_format) : format_pages(value, "");
+    Out o = (*var == "URL" || *var == "DOI" || *var == "citation-number") ? leaf(value) : rich(value);
+    if (c.e.links && is_link_variable(*var)) {
+      if (std::string href = link_for(*var, value); !href.empty()) {
+        Out wrap;
+        wrap.kids.push_back(std::move(o));
+        wrap.link = std::move(href);
+        o = std::move(wrap);
+      }
+    }
+    return decorate(std::move(o), el, c);
+  }
+  if (const std::string* name = el.attribute("macro")) {
+    auto it = c.e.macros.find(*name);
+    if (it == c.e.macros.end() || c.depth > 50) return Out();
+    ++c.depth;
+    Out o = render_children(*it->second, c, "");
+    --c.depth;
+    return decorate(std::move(o), el, c);
+  }
+  if (const std::string* term = el.attribute("term")) {
+    const bool plural = el.attribute_or("plural", "false") == "true";
+    return decorate(leaf(c.e.locale.text(*term, term_form(el.attribute_or("form", "long")), plural)), el, c);
+  }
+  if (const std::string* value = el.attribute("value")) return decorate(rich(*value), el, c);
+  return Out();
+}
+
+// ---- Numbers and labels -----------------------------------------------------------------------
+
+// One number with its letters ("2a", "L3", "12"): the numeric value, or -1.
+long number_of(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && !(s[i] >= '0' && s[i] <= '9')) ++i;
+  if (i == s.size()) return -1;
+  long v = 0;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9' && v < 100000000) v = v * 10 + (s[i++] - '0');
+  return v;
+}
+
+bool plural_content(std::string_view s) {
+  // "1-3", "1, 3", "1 & 3", "1 and 3"; not "1" nor "3a-" alone
+  bool number_before = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (ch >= '0' && ch <= '9') number_before = true;
+    else if ((ch == '-' || ch == ',' || ch == '&' || s.substr(i, 3) == kEnDash) && number_before) {
+      for (std::size_t k = i + 1; k < s.size(); ++k)
+        if (s[k] >= '0' && s[k] <= '9') return true;
+    }
+  }
+  return s.find(" and ") != std::string_view::npos;
+}
+
+std::string number_text(Ctx& c, std::string_view var) {
+  if (c.substituted.count(std::string(var))) return {};
+  if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
+  if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
+  if (var == "page-first") return variable_text(c, var, "long");
+  return c.item.text(var);
+}
+
+std::string gender_of(const Ctx& c, std::string_view var) {
+  const Term* t = c.e.locale.term(var, TermForm::Long);
+  return t ? t->gender : std::string();
+}
+
+Out render_number(const xml::Element& el, Ctx& c) {
+  const std::string var(el.attribute_or("variable", ""));
+  ++c.called;
+  const std::string value = number_text(c, var);
+  if (value.empty()) return Out();
+  ++c.rendered;
+  const std::string_view form = el.attribute_or("form", "numeric");
+  if (!is_numeric(value)) return decorate(rich(value), el, c);
+  // Each number in the value, with what is between them kept (a range's dash as "–").
+  std::string out;
+  std::size_t i = 0;
+  const std::string gender = gender_of(c, var);
+  while (i < value.size()) {
+    const char ch = value[i];
+    if (ch >= '0' && ch <= '9') {
+      std::size_t j = i;
+      while (j < value.size() && value[j] >= '0' && value[j] <= '9') ++j;
+      // keep letters attached ("2a"): only a bare number takes the form
+      const bool bare = (i == 0 || !std::isalpha(static_cast<unsigned char>(value[i - 1]))) &&
+                        (j == value.size() || !std::isalpha(static_cast<unsigned char>(value[j])));
+      const long n = std::strtol(value.substr(i, j - i).c_str(), nullptr, 10);
+      if (!bare || form == "numeric") out += value.substr(i, j - i);
+      else if (form == "ordinal") out += std::to_string(n) + c.e.locale.ordinal(n, gender);
+      else if (form == "long-ordinal") out += c.e.locale.long_ordinal(n, gender);
+      else if (form == "roman") out += to_roman(n);
+      else out += value.substr(i, j - i);
+      i = j;
+    } else if (ch == '-') {
+      std::size_t j = i;
+      while (j < value.size() && value[j] == '-') ++j;
+      // a hyphen between two numbers is a range
+      out += kEnDash;
+      i = j;
+    } else {
+      out += ch;
+      ++i;
+    }
+  }
+  // (spaces around a range's dash go)
+  for (std::size_t p = out.find(std::string(" ") + kEnDash); p != std::string::npos; p = out.find(std::string(" ") + kEnDash)) out.erase(p, 1);
+  for (std::size_t p = out.find(std::string(kEnDash) + " "); p != std::string::npos; p = out.find(std::string(kEnDash) + " ")) out.erase(p + 3, 1);
+  return decorate(leaf(out), el, c);
+}
+
+Out render_label(const xml::Element& el, Ctx& c, std::string_view var, std::string_view content) {
+  const std::string_view plural_attr = el.attribute_or("plural", "contextual");
+  bool plural = false;
+  if (plural_attr == "always") plural = true;
+  else if (plural_attr == "contextual") {
+    if (var == "number-of-pages" || var == "number-of-volumes") plural = number_of(content) > 1;
+    else plural = plural_content(content);
+  }
+  std::string term(var);
+  if (var == "locator") term = c.state.cite && !c.state.cite->label.empty() ? c.state.cite->label : "page";
+  if (term == "sub verbo") term = "sub-verbo";
+  std::string text = c.e.locale.text(term, term_form(el.attribute_or("form", "long")), plural);
+  if (text.empty()) return Out();
+  return decorate(leaf(std::move(text)), el, c);
+}
+
+Out render_label_element(const xml::Element& el, Ctx& c) {
+  const std::string var(el.attribute_or("variable", ""));
+  const std::string content = var == "locator" ? (c.state.cite ? c.state.cite->locator : std::string()) : number_text(c, var);
+  if (content.empty()) return Out();
+  return render_label(el, c, var, content);
+}
+
+// ---- Names ------------------------------------------------------------------------------------
+
+bool particle_joins(std::string_view particle) {
+  // "d'", "al-" attach to what follows without a space
+  if (particle.empty()) return false;
+  const char last = particle.back();
+  return last == '\'' || last == '-' || particle.substr(particle.size() >= 3 ? particle.size() - 3 : 0) == "\xE2\x80\x99";
+}
+
+void append_part(std::string& out, std::string_view part) {
+  if (part.empty()) return;
+  if (!out.empty() && !particle_joins(out)) out += ' ';
+  out += part;
+}
+
+// Initials of given names: "John Paul" -> "J. P." with initialize-with ". ".
+std::string initialize(std::string_view given, std::string_view with, bool initialize_all, bool hyphen) {
+  std::string out;
+  std::size_t i = 0;
+  bool first = true;
+  while (i < given.size()) {
+    while (i < given.size() && given[i] == ' ') ++i;
+    if (i >= given.size()) break;
+    std::size_t j = i;
+    while (j < given.size() && given[j] != ' ') ++j;
+    std::string_view word = given.substr(i, j - i);
+    // hyphenated parts: "Jean-Paul" -> "J.-P."
+    std::size_t k = 0;
+    bool first_part = true;
+    while (k <= word.size()) {
+      std::size_t h = word.find('-', k);
+      if (h == std::string_view::npos) h = word.size();
+      std::string_view part = word.substr(k, h - k);
+      if (!part.empty()) {
+        // "J." or "J" already an initial, or a lower-case particle kept whole
+        std::size_t p = 0;
+        const char32_t cp = unicode::decode_utf8(part, p);
+        const bool is_initial = p == part.size() || (part.substr(p) == ".");
+        std::string piece;
+        if (unicode::is_letter(cp) && !unicode::is_upper(cp) && unicode::to_upper(cp) != cp && !is_initial) {
+          piece = std::string(part);  // (a lower-case word: "de")
+          if (!first || !first_part) piece = " " + piece;
+          out += piece;
+          first = false;
+          first_part = false;
+          k = h + 1;
+          continue;
+        }
+        if (initialize_all || is_initial) {
+          std::string letter;
+          unicode::append_utf8(letter, cp);
+          // two-letter initials "Th." stay when written so
+          if (!first_part) {
+            while (!out.empty() && out.back() == ' ') out.pop_back();
+            out += hyphen ? "-" : "";
+            if (!hyphen && !out.empty()) {
+              out += with.empty() ? "" : "";
+            }
+          }
+          out += letter;
+          out += with;
+        } else {
+          if (!first_part) {
+            while (!out.empty() && out.back() == ' ') out.pop_back();
+            out += "-";
+          } else if (!out.empty() && out.back() != ' ') {
+            out += ' ';
+          }
+          out += std::string(part);
+          out += ' ';
+        }
+      }
+      first_part = false;
+      first = false;
+      k = h + 1;
+    }
+    i = j;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+struct NameOpts {
+  std::string_view and_;
+  std::string_view delimiter;
+  std::string_view delimiter_precedes_et_al;
+  std::string_view delimiter_precedes_last;
+  int et_al_min = 0, et_al_use_first = 0;
+  bool et_al_use_last = false;
+  std::string_view form;
+  bool initialize = true;
+  bool has_initialize_with = false;
+  std::string_view initialize_with;
+  std::string_view name_as_sort_order;
+  std::string_view sort_separator;
+};
+
+int to_int(std::string_view s) { return s.empty() ? 0 : std::atoi(std::string(s).c_str()); }
+
+NameOpts name_opts(const Ctx& c, const xml::Element* name) {
+  NameOpts o;
+  o.and_ = name_option(c, name, "and");
+  o.delimiter = name_option(c, name, "delimiter", "name-delimiter");
+  if (!name || !name->attribute("delimiter")) {
+    if (const std::string* v = c.mode.attribute("name-delimiter")) o.delimiter = *v;
+    else if (const std::string* v2 = c.e.style.attribute("name-delimiter")) o.delimiter = *v2;
+    else o.delimiter = ", ";
+  }
+  o.delimiter_precedes_et_al = name_option(c, name, "delimiter-precedes-et-al");
+  o.delimiter_precedes_last = name_option(c, name, "delimiter-precedes-last");
+  const bool subsequent = !c.state.position.empty() && c.state.position != "first";
+  o.et_al_min = to_int(name_option(c, name, "et-al-min"));
+  o.et_al_use_first = to_int(name_option(c, name, "et-al-use-first"));
+  if (subsequent) {
+    if (auto v = name_option(c, name, "et-al-subsequent-min"); !v.empty()) o.et_al_min = to_int(v);
+    if (auto v = name_option(c, name, "et-al-subsequent-use-first"); !v.empty()) o.et_al_use_first = to_int(v);
+  }
+  o.et_al_use_last = name_option(c, name, "et-al-use-last") == "true";
+  o.form = name_option(c, name, "form", "name-form");
+  if (o.form.empty()) o.form = "long";
+  o.initialize = name_option(c, name, "initialize") != "false";
+  if (name && name->attribute("initialize-with")) {
+    o.has_initialize_with = true;
+    o.initialize_with = *name->attribute("initialize-with");
+  } else if (const std::string* v = c.mode.attribute("initialize-with")) {
+    o.has_initialize_with = true;
+    o.initialize_with = *v;
+  } else if (const std::string* v2 = c.e.style.attribute("initialize-with")) {
+    o.has_initialize_with = true;
+    o.initialize_with = *v2;
+  }
+  o.name_as_sort_order = name_option(c, name, "name-as-sort-order");
+  o.sort_separator = name_option(c, name, "sort-separator");
+  if (!name || !name->attribute("sort-separator")) {
+    if (!c.mode.attribute("sort-separator") && !c.e.style.attribute("sort-separator")) o.sort_separator = ", ";
+  }
+  if (c.sorting) {
+    o.name_as_sort_order = "all";
+    if (c.sort_names_min) o.et_al_min = c.sort_names_min;
+    if (c.sort_names_use_first) o.et_al_use_first = c.sort_names_use_first;
+  }
+  return o;
+}
+
+// One name as an output tree, with the name-part formatting of <name-part> children.
+Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Element* name_el, Ctx& c, int givenname_level) {
+  const xml::Element* given_part = nullptr;
+  const xml::Element* family_part = nullptr;
+  if (name_el)
+    for (const xml::Element& p : name_el->children) {
+      if (p.name != "name-part") continue;
+      if (p.attribute_or("name", "") == "given") given_part = &p;
+      else if (p.attribute_or("name", "") == "family") family_part = &p;
+    }
+  if (n.is_literal()) {
+    Out f = rich(n.literal.empty() ? n.family : n.literal);
+    return family_part ? decorate(std::move(f), *family_part, c) : f;
+  }
+  const bool demote_display = c.e.demote_non_dropping_particle == "display-and-sort";
+  const bool short_form = (o.form == "short" && givenname_level == 0) && !c.sorting;
+  std::string given = n.given;
+  bool do_initials = o.has_initialize_with && givenname_level < 2;
+  if (givenname_level == 1 && !o.has_initialize_with) {
+    // (disambiguation: initials of a short name)
+  }
+  if (do_initials) given = initialize(given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen);
+  // family with its non-dropping particle, given with its dropping particle
+  Out family_out;
+  {
+    std::string fam;
+    if (!n.non_dropping_particle.empty() && !(inverted && demote_display)) {
+      fam = n.non_dropping_particle;
+      if (!particle_joins(fam)) fam += ' ';
+    }
+    fam += n.family;
+    family_out = rich(fam);
+    if (family_part) family_out = decorate(std::move(family_out), *family_part, c);
+  }
+  if (short_form) return family_out;
+  std::string given_text = given;
+  std::string trailing_particles;  // inverted: "given dropping [non-dropping]"
+  if (!inverted) {
+    std::string g = given;
+    if (!n.dropping_particle.empty()) append_part(g, n.dropping_particle);
+    given_text = g;
+  } else {
+    trailing_particles = n.dropping_particle;
+    if (demote_display && !n.non_dropping_particle.empty()) append_part(trailing_particles, n.non_dropping_particle);
+  }
+  Out given_out;
+  if (!given_text.empty()) {
+    given_out = rich(given_text);
+    if (given_part) given_out = decorate(std::move(given_out), *given_part, c);
+  }
+  Out out;
+  if (!inverted) {
+    if (!given_out.empty()) {
+      out.kids.push_back(std::move(given_out));
+      const bool joins = particle_joins(n.dropping_particle) && !n.dropping_particle.empty() && n.non_dropping_particle.empty();
+      if (!joins) out.kids.push_back(leaf(" "));
+    }
+    out.kids.push_back(std::move(family_out));
+    if (!n.suffix.empty()) out.kids.push_back(leaf((n.comma_suffix ? ", " : " ") + n.suffix));
+  } else {
+    out.kids.push_back(std::move(family_out));
+    std::string rest;
+    if (!given_out.empty() || !trailing_particles.empty()) {
+      out.kids.push_back(leaf(std::string(o.sort_separator)));
+      if (!given_out.empty()) out.kids.push_back(std::move(given_out));
+      if (!trailing_particles.empty()) out.kids.push_back(leaf((given_text.empty() ? "" : " ") + trailing_particles));
+    }
+    if (!n.suffix.empty()) out.kids.push_back(leaf(std::string(o.sort_separator) + n.suffix));
+  }
+  return out;
+}
+
+// A list of names joined as the style says ("A, B, and C", "A et al.").
+Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el, const xml::Element* et_al_el, Ctx& c) {
+  NameOpts o = name_opts(c, name_el);
+  const std::size_t n = names.size();
+  std::size_t shown = n;
+  bool et_al = false;
+  if (o.et_al_min > 0 && o.et_al_use_first > 0 && static_cast<int>(n) >= o.et_al_min) {
+    shown = static_cast<std::size_t>(o.et_al_use_first) + static_cast<std::size_t>(c.state.add_names);
+    if (shown < n) et_al = true;
+    else shown = n;
+  }
+  if (o.form == "count") {
+    return leaf(std::to_string(shown));
+  }
+  std::vector<Out> parts;
+  for (std::size_t i = 0; i < shown; ++i) {
+    const bool inverted = o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
+    Out one = render_name(names[i], o, inverted, name_el, c, c.state.givenname_level);
+    if (name_el) {
+      // the name element's formatting applies to each name
+      Formatting f = Formatting::of(*name_el);
+      if (f.any()) {
+        Out w;
+        w.kids.push_back(std::move(one));
+        w.fmt = f;
+        one = std::move(w);
+      }
+    }
+    parts.push_back(std::move(one));
+  }
+  auto inverted_at = [&](std::size_t i) { return o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0); };
+  std::string and_word;
+  if (o.and_ == "text") and_word = c.e.locale.text("and");
+  else if (o.and_ == "symbol") and_word = "&";
+  Out list;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) {
+      const bool last = i + 1 == parts.size() && !et_al;
+      if (last && !and_word.empty()) {
+        bool delim = false;
+        const std::string_view dpl = o.delimiter_precedes_last.empty() ? "contextual" : o.delimiter_precedes_last;
+        if (dpl == "always") delim = true;
+        else if (dpl == "never") delim = false;
+        else if (dpl == "after-inverted-name") delim = inverted_at(i - 1);
+        else delim = parts.size() >= 3;
+        list.kids.push_back(leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
+      } else {
+        list.kids.push_back(leaf(std::string(o.delimiter)));
+      }
+    }
+    list.kids.push_back(std::move(parts[i]));
+  }
+  if (et_al) {
+    if (o.et_al_use_last && shown + 1 < n) {
+      const bool inverted = o.name_as_sort_order == "all";
+      list.kids.push_back(leaf(std::string(o.delimiter) + "\xE2\x80\xA6 "));
+      list.kids.push_back(render_name(names.back(), o, inverted, name_el, c, c.state.givenname_level));
+    } else {
+      std::string term = "et-al";
+      if (et_al_el) term = std::string(et_al_el->attribute_or("term", "et-al"));
+      Out et = leaf(c.e.locale.text(term));
+      if (!et.empty()) {
+        if (et_al_el) et = decorate(std::move(et), *et_al_el, c);
+        bool delim = false;
+        const std::string_view dpe = o.delimiter_precedes_et_al.empty() ? "contextual" : o.delimiter_precedes_et_al;
+        if (dpe == "always") delim = true;
+        else if (dpe == "never") delim = false;
+        else if (dpe == "after-inverted-name") delim = inverted_at(shown - 1);
+        else delim = shown >= 2;
+        list.kids.push_back(leaf(delim ? std::string(o.delimiter) : std::string(" ")));
+        list.kids.push_back(std::move(et));
+      }
+    }
+  }
+  return list;
+}
+
+Out render_names(const xml::Element& el, Ctx& c) {
+  // A <names> in <substitute> without children borrows the original's name, et-al and label.
+  const xml::Element* opts_from = &el;
+  if (c.inherit_names && el.children.empty()) opts_from = c.inherit_names;
+  const xml::Element* name_el = opts_from->child("name");
+  const xml::Element* et_al_el = opts_from->child("et-al");
+  const xml::Element* label_el = opts_from->child("label");
+  bool label_first = false;
+  for (const xml::Element& k : opts_from->children) {
+    if (k.name == "label") {
+      label_first = true;
+      break;
+    }
+    if (k.name == "name") break;
+  }
+  const std::vector<std::string_view> vars = split_spaces(el.attribute_or("variable", ""));
+  const bool first_names = !c.names_done;
+  const bool suppress = first_names && c.state.suppress_author;
+  struct List {
+    std::string var;
+    std::vector<Name> names;
+  };
+  std::vector<List> lists;
+  for (std::string_view v : vars) {
+    ++c.called;
+    if (c.substituted.count(std::string(v))) continue;
+    std::vector<Name> ns = c.item.names(v);
+    if (!ns.empty()) lists.push_back({std::string(v), std::move(ns)});
+  }
+  // editor and translator the same people: one list, "editortranslator"
+  if (lists.size() >= 2) {
+    auto same = [](const std::vector<Name>& a, const std::vector<Name>& b) {
+      if (a.size() != b.size()) return false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].family != b[i].family || a[i].given != b[i].given || a[i].literal != b[i].literal) return false;
+      return true;
+    };
+    for (std::size_t i = 0; i + 1 < lists.size(); ++i)
+      if ((lists[i].var == "editor" && lists[i + 1].var == "translator") || (lists[i].var == "translator" && lists[i + 1].var == "editor"))
+        if (same(lists[i].names, lists[i + 1].names)) {
+          lists[i].var = "editortranslator";
+          lists.erase(lists.begin() + static_cast<long>(i) + 1);
+        }
+  }
+  if (lists.empty()) {
+    const xml::Element* substitute = el.child("substitute");
+    if (!substitute) return Out();
+    const xml::Element* saved = c.inherit_names;
+    c.inherit_names = &el;
+    Out result;
+    for (const xml::Element& k : substitute->children) {
+      const int called = c.called, rendered = c.rendered;
+      Out o = render_element(k, c);
+      if (!o.empty() && c.rendered > rendered) {
+        // the variables it used are empty from now on
+        std::vector<const xml::Element*> stack{&k};
+        while (!stack.empty()) {
+          const xml::Element* x = stack.back();
+          stack.pop_back();
+          if (const std::string* v = x->attribute("variable"))
+            for (std::string_view s : split_spaces(*v)) c.substituted.insert(std::string(s));
+          if (const std::string* m = x->attribute("macro"))
+            if (auto it = c.e.macros.find(*m); it != c.e.macros.end()) stack.push_back(it->second);
+          for (const xml::Element& kid : x->children) stack.push_back(&kid);
+        }
+        result = std::move(o);
+        break;
+      }
+      (void)called;
+    }
+    c.inherit_names = saved;
+    if (result.empty()) return Out();
+    c.names_done = true;
+    if (suppress) return Out();
+    if (!c.have_first_names && first_names) {
+      c.first_names_out = result;
+      c.have_first_names = true;
+    }
+    return result;
+  }
+  ++c.rendered;
+  if (first_names && c.state.substitute_author) {
+    c.names_done = true;
+    if (suppress || c.state.author_substitute.empty()) return Out();
+    return decorate(leaf(c.state.author_substitute), el, c, false);
+  }
+  const NameOpts top = name_opts(c, name_el);
+  if (top.form == "count") {
+    std::size_t total = 0;
+    for (const List& l : lists) {
+      std::size_t n = l.names.size();
+      if (top.et_al_min > 0 && top.et_al_use_first > 0 && static_cast<int>(n) >= top.et_al_min)
+        n = std::min(n, static_cast<std::size_t>(top.et_al_use_first + c.state.add_names));
+      total += n;
+    }
+    c.names_done = true;
+    return decorate(leaf(std::to_string(total)), el, c, false);
+  }
+  std::vector<Out> outs;
+  for (const List& l : lists) {
+    Out names = render_name_list(l.names, name_el, et_al_el, c);
+    if (name_el) names = decorate(std::move(names), *name_el, c, false);
+    if (label_el) {
+      std::string content = l.names.size() > 1 ? "1-2" : "1";
+      Out label = render_label(*label_el, c, l.var, content);
+      Out both;
+      if (label_first) {
+        both.kids.push_back(std::move(label));
+        both.kids.push_back(std::move(names));
+      } else {
+        both.kids.push_back(std::move(names));
+        both.kids.push_back(std::move(label));
+      }
+      names = std::move(both);
+    }
+    outs.push_back(std::move(names));
+  }
+  std::string delimiter(el.attribute_or("delimiter", ""));
+  if (!el.attribute("delimiter")) {
+    if (const std::string* v = c.mode.attribute("names-delimiter")) delimiter = *v;
+    else if (const std::string* v2 = c.e.style.attribute("names-delimiter")) delimiter = *v2;
+  }
+  Out result = decorate(join(std::move(outs), delimiter), el, c, false);
+  c.names_done = true;
+  if (!c.have_first_names && first_names) {
+    c.first_names_out = result;
+    c.have_first_names = true;
+  }
+  if (suppress) return Out();
+  return result;
+}
+
+// ---- Dates ------------------------------------------------------------------------------------
+
+struct PartSpec {
+  const xml::Element* el;                 // the date-part (locale's or style's)
+  const xml::Element* override_el = nullptr;  // the style's date-part of the same name in a localized date
+  std::string name;
+};
+
+std::string_view part_attr(const PartSpec& p, std::string_view attr, std::string_view fallback) {
+  if (p.override_el)
+    if (const std::string* v = p.override_el->attribute(attr)) return *v;
+  return p.el->attribute_or(attr, fallback);
+}
+
+Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_prefix, bool drop_suffix) {
+  std::string text;
+  const std::string_view form = part_attr(p, "form", p.name == "year" ? "long" : p.name == "month" ? "long" : "numeric");
+  if (p.name == "year") {
+    if (d.year == 0) return Out();
+    long y = d.year;
+    if (y < 0) text = std::to_string(-y) + c.e.locale.text("bc");
+    else if (y < 1000) text = std::to_string(y) + c.e.locale.text("ad");
+    else text = form == "short" ? std::to_string(y % 100 < 10 ? 0 : y % 100 / 10) + std::to_string(y % 10) : std::to_string(y);
+    if (y > 0 && !c.state.year_suffix.empty() && c.e.bibliography) {
+      // (the year suffix goes after the first year rendered, when the style has no year-suffix variable)
+    }
+  } else if (p.name == "month") {
+    if (d.month == 0 && d.season == 0) return Out();
+    if (d.month == 0) {
+      text = c.e.locale.text("season-0" + std::to_string(d.season));
+    } else if (form == "numeric") {
+      text = std::to_string(d.month);
+    } else if (form == "numeric-leading-zeros") {
+      text = (d.month < 10 ? "0" : "") + std::to_string(d.month);
+    } else {
+      const std::string key = std::string("month-") + (d.month < 10 ? "0" : "") + std::to_string(d.month);
+      text = c.e.locale.text(key, form == "short" ? TermForm::Short : TermForm::Long);
+    }
+  } else if (p.name == "day") {
+    if (d.day == 0 || d.month == 0) return Out();
+    if (form == "numeric-leading-zeros") text = (d.day < 10 ? "0" : "") + std::to_string(d.day);
+    else if (form == "ordinal" && (!c.e.locale.limit_day_ordinals_to_day_1 || d.day == 1))
+      text = std::to_string(d.day) + c.e.locale.ordinal(d.day, gender_of(c, "month-" + std::string(d.month < 10 ? "0" : "") + std::to_string(d.month)));
+    else text = std::to_string(d.day);
+  }
+  Out o = leaf(text);
+  if (p.name == "month" && part_attr(p, "strip-periods", "false") == "true") strip_periods(o);
+  if (auto tc = part_attr(p, "text-case", ""); !tc.empty()) apply_text_case(o, tc, english(c.item, c.e.locale));
+  Formatting f = Formatting::of(*p.el);
+  if (p.override_el) {
+    const Formatting g = Formatting::of(*p.override_el);
+    if (!g.font_style.empty()) f.font_style = g.font_style;
+    if (!g.font_variant.empty()) f.font_variant = g.font_variant;
+    if (!g.font_weight.empty()) f.font_weight = g.font_weight;
+    if (!g.text_decoration.empty()) f.text_decoration = g.text_decoration;
+    if (!g.vertical_align.empty()) f.vertical_align = g.vertical_align;
+  }
+  if (f.any()) {
+    Out w;
+    w.kids.push_back(std::move(o));
+    w.fmt = f;
+    o = std::move(w);
+  }
+  Out w;
+  w.kids.push_back(std::move(o));
+  if (!drop_prefix) w.prefix = std::string(p.el->attribute_or("prefix", ""));
+  if (!drop_suffix) w.suffix = std::string(p.el->attribute_or("suffix", ""));
+  return w;
+}
+
+int rank(const std::string& name) { return name == "year" ? 3 : name == "month" ? 2 : 1; }
+
+Out render_date(const xml::Element& el, Ctx& c) {
+  const std::string var(el.attribute_or("variable", ""));
+  ++c.called;
+  if (c.substituted.count(var)) return Out();
+  const DateValue d = c.item.date(var);
+  if (d.empty()) return Out();
+  ++c.rendered;
+  if (c.sorting) {
+    auto key = [](const DatePart& p) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%05ld%02d%02d", p.year + 10000, p.month ? p.month : p.season ? 12 + p.season : 0, p.day);
+      return std::string(buf);
+    };
+    if (!d.literal.empty() && d.from.empty()) return leaf(d.literal);
+    return leaf(key(d.from) + (d.range ? key(d.to) : std::string()));
+  }
+  if (!d.literal.empty() && d.from.year == 0) return decorate(rich(d.literal), el, c);
+  std::vector<PartSpec> parts;
+  std::string delimiter;
+  const xml::Element* affix_source = &el;
+  if (const std::string* form = el.attribute("form")) {
+    const xml::Element* fmt = c.e.locale.date_format(*form);
+    if (!fmt) return Out();
+    const std::string_view which = el.attribute_or("date-parts", "year-month-day");
+    for (const xml::Element& p : fmt->children) {
+      if (p.name != "date-part") continue;
+      const std::string name(p.attribute_or("name", ""));
+      if (name == "day" && which != "year-month-day") continue;
+      if (name == "month" && which == "year") continue;
+      PartSpec spec{&p, nullptr, name};
+      for (const xml::Element& o : el.children)
+        if (o.name == "date-part" && o.attribute_or("name", "") == name) spec.override_el = &o;
+      parts.push_back(spec);
+    }
+    delimiter = std::string(fmt->attribute_or("delimiter", ""));
+  } else {
+    for (const xml::Element& p : el.children)
+      if (p.name == "date-part") parts.push_back({&p, nullptr, std::string(p.attribute_or("name", ""))});
+    delimiter = std::string(el.attribute_or("delimiter", ""));
+  }
+  auto render_parts = [&](const DatePart& dp, std::size_t from, std::size_t to, bool drop_first_prefix, bool drop_last_suffix) {
+    std::vector<Out> outs;
+    for (std::size_t i = from; i < to; ++i)
+      outs.push_back(render_date_part(parts[i], dp, c, drop_first_prefix && i == from, drop_last_suffix && i + 1 == to));
+    return join(std::move(outs), delimiter);
+  };
+  Out out;
+  if (d.range && !d.to.empty()) {
+    // the largest part that differs, and the run of parts at or below it
+    int differ = 0;
+    if (d.from.year != d.to.year) differ = 3;
+    else if (d.from.month != d.to.month || d.from.season != d.to.season) differ = 2;
+    else if (d.from.day != d.to.day) differ = 1;
+    if (differ == 0) {
+      out = render_parts(d.from, 0, parts.size(), false, false);
+    } else {
+      std::size_t first = parts.size(), last = 0;
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        if (rank(parts[i].name) <= differ) {
+          first = std::min(first, i);
+          last = i + 1;
+        }
+      if (first >= last) {
+        out = render_parts(d.from, 0, parts.size(), false, false);
+      } else {
+        std::string range_delim(kEnDash);
+        for (const PartSpec& p : parts)
+          if (rank(p.name) == differ) range_delim = std::string(part_attr(p, "range-delimiter", kEnDash));
+        Out a = render_parts(d.from, first, last, false, true);
+        Out b = render_parts(d.to, first, last, true, false);
+        std::vector<Out> seq;
+        if (first > 0) seq.push_back(render_parts(d.from, 0, first, false, false));
+        Out mid;
+        mid.kids.push_back(std::move(a));
+        mid.kids.push_back(leaf(range_delim));
+        mid.kids.push_back(std::move(b));
+        seq.push_back(std::move(mid));
+        if (last < parts.size()) seq.push_back(render_parts(d.from, last, parts.size(), false, false));
+        out = join(std::move(seq), delimiter);
+      }
+    }
+  } else {
+    out = render_parts(d.from, 0, parts.size(), false, false);
+  }
+  return decorate(std::move(out), *affix_source, c);
+}
+
+// ---- Conditions -------------------------------------------------------------------------------
+
+bool test_condition(const xml::Element& cond, Ctx& c) {
+  const std::string_view match = cond.attribute_or("match", "all");
+  std::vector<bool> results;
+  for (const auto& [attr, value] : cond.attributes) {
+    if (attr == "match") continue;
+    for (std::string_view v : split_spaces(value)) {
+      bool r = false;
+      if (attr == "type") {
+        r = c.item.type() == v;
+      } else if (attr == "variable") {
+        if (v == "locator") r = c.state.cite && !c.state.cite->locator.empty();
+        else if (v == "citation-number") r = c.state.citation_number > 0;
+        else if (v == "year-suffix") r = !c.state.year_suffix.empty();
+        else r = !c.substituted.count(std::string(v)) && c.item.has(v);
+      } else if (attr == "is-numeric") {
+        const std::string t = v == "locator" ? (c.state.cite ? c.state.cite->locator : std::string()) : number_text(c, v);
+        r = is_numeric(t);
+      } else if (attr == "is-uncertain-date") {
+        r = c.item.date(v).circa;
+      } else if (attr == "locator") {
+        std::string label = c.state.cite && !c.state.cite->locator.empty() ? (c.state.cite->label.empty() ? "page" : c.state.cite->label) : std::string();
+        if (label == "sub verbo") label = "sub-verbo";
+        r = !label.empty() && label == v;
+      } else if (attr == "position") {
+        const std::string& p = c.state.position;
+        if (v == "first") r = p == "first";
+        else if (v == "subsequent") r = p == "subsequent" || p == "ibid" || p == "ibid-with-locator";
+        else if (v == "ibid") r = p == "ibid" || p == "ibid-with-locator";
+        else if (v == "ibid-with-locator") r = p == "ibid-with-locator";
+        else if (v == "near-note") r = c.state.near_note && !p.empty() && p != "first";
+      } else if (attr == "disambiguate") {
+        r = (v == "true") == c.state.disambiguate;
+      } else {
+        continue;  // (unknown test: ignored)
+      }
+      results.push_back(r);
+    }
+  }
+  if (results.empty()) return false;
+  if (match == "any") return std::any_of(results.begin(), results.end(), [](bool b) { return b; });
+  if (match == "none") return std::none_of(results.begin(), results.end(), [](bool b) { return b; });
+  return std::all_of(results.begin(), results.end(), [](bool b) { return b; });
+}
+
+Out render_choose(const xml::Element& el, Ctx& c) {
+  for (const xml::Element& branch : el.children) {
+    if (branch.name == "else" || test_condition(branch, c)) return render_children(branch, c, "");
+  }
+  return Out();
+}
+
+Out render_group(const xml::Element& el, Ctx& c) {
+  const int called = c.called, rendered = c.rendered;
+  Out o = render_children(el, c, el.attribute_or("delimiter", ""));
+  if (c.called > called && c.rendered == rendered) return Out();
+  return decorate(std::move(o), el, c, false);
+}
+
+Out render_element(const xml::Element& el, Ctx& c) {
+  if (c.state.author_only && c.names_done && el.name != "group" && el.name != "choose") return Out();
+  if (el.name == "text") return render_text(el, c);
+  if (el.name == "names") return render_names(el, c);
+  if (el.name == "date") return render_date(el, c);
+  if (el.name == "number") return render_number(el, c);
+  if (el.name == "label") return render_label_element(el, c);
+  if (el.name == "group") return render_group(el, c);
+  if (el.name == "choose") return render_choose(el, c);
+  return Out();
+}
+
+}  // namespace
+
+bool is_numeric(std::string_view s) {
+  // numbers with letters attached ("2a", "L3"), joined by - , & or "and"
+  if (s.empty()) return false;
+  bool digit_in_token = false;
+  bool any = false;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char ch = s[i];
+    if (ch >= '0' && ch <= '9') {
+      digit_in_token = true;
+      any = true;
+      ++i;
+    } else if (std::isalpha(static_cast<unsigned char>(ch))) {
+      // letters are allowed only next to digits (a prefix or suffix of one or two letters)
+      std::size_t j = i;
+      while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
+      const bool near_digit = (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') || (j < s.size() && s[j] >= '0' && s[j] <= '9');
+      if (!near_digit || j - i > 2) {
+        if (s.substr(i, j - i) == "and" && digit_in_token) {
+          i = j;
+          digit_in_token = false;
+          continue;
+        }
+        return false;
+      }
+      i = j;
+    } else if (ch == '-' || ch == ',' || ch == '&' || ch == ' ' || ch == '.') {
+      if (ch != ' ' && ch != '.') digit_in_token = false;
+      ++i;
+    } else if (s.substr(i, 3) == kEnDash) {
+      digit_in_token = false;
+      i += 3;
+    } else {
+      return false;
+    }
+  }
+  return any;
+}
+
+Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state) const {
+  const xml::Element* layout = mode.child("layout");
+  if (!layout) return Out();
+  Ctx c(*this, item, state, mode);
+  std::vector<Out> kids;
+  for (const xml::Element& k : layout->children) kids.push_back(render_element(k, c));
+  Out o = join(std::move(kids), "");
+  return o;
+}
+
+std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const {
+  Ctx c(*this, item, state, mode);
+  c.sorting = true;
+  c.sort_names_min = to_int(key.attribute_or("names-min", ""));
+  c.sort_names_use_first = to_int(key.attribute_or("names-use-first", ""));
+  if (const std::string* var = key.attribute("variable")) {
+    if (is_name_variable(*var)) {
+      std::vector<Name> names = item.names(*var);
+      if (names.empty()) return {};
+      xml::Element fake;
+      return render_name_list(names, nullptr, nullptr, c).plain();
+    }
+    if (is_date_variable(*var)) {
+      xml::Element d;
+      d.name = "date";
+      d.attributes.emplace_back("variable", *var);
+      return render_date(d, c).plain();
+    }
+    std::string v = *var == "citation-number" ? std::to_string(state.citation_number) : item.text(*var);
+    if (is_number_variable(*var) || *var == "citation-number") {
+      const long n = number_of(v);
+      if (n >= 0) {
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "%012ld", n);
+        return buf;
+      }
+    }
+    return rich(v).plain();
+  }
+  if (const std::string* m = key.attribute("macro")) {
+    auto it = macros.find(*m);
+    if (it == macros.end()) return {};
+    return render_children(*it->second, c, "").plain();
+  }
+  return {};
+}
+
+std::string Engine::first_names(const xml::Element& mode, const Item& item, RenderState& state) const {
+  const xml::Element* layout = mode.child("layout");
+  if (!layout) return {};
+  Ctx c(*this, item, state, mode);
+  for (const xml::Element& k : layout->children) {
+    render_element(k, c);
+    if (c.have_first_names) break;
+  }
+  return c.have_first_names ? c.first_names_out.plain() : std::string();
+}
+
+}  // namespace papershelf::csl

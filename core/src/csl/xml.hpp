@@ -1,0 +1,32 @@
+// A small XML reader for CSL styles and locales: elements, attributes and text, with the five
+// named entities and character references. No DTDs, no namespaces beyond keeping the prefix in
+// the name; comments, processing instructions and CDATA are understood. (Debian's expat or
+// pugixml would add 40-60 KB to the Cite module for features CSL files never use.)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace papershelf::csl::xml {
+
+struct Element {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::vector<Element> children;  // elements only
+  std::string text;               // the text directly inside, concatenated (CSL never mixes)
+  std::uint32_t line = 0, column = 0;
+
+  // The attribute's value, or nullptr.
+  const std::string* attribute(std::string_view key) const;
+  std::string_view attribute_or(std::string_view key, std::string_view fallback) const;
+  // The first child of that name, or nullptr.
+  const Element* child(std::string_view child_name) const;
+};
+
+// Parses a document into its root element; false with "line:column: what" in `error`.
+bool parse(std::string_view text, Element& root, std::string& error);
+
+}  // namespace papershelf::csl::xml
