@@ -17,6 +17,7 @@ apt_packages=(
   libharfbuzz-bin fonts-dejavu-core brotli
   fonts-noto-cjk  # the Chinese, Japanese and Korean lists are measured as their visitors see them
   python3 dpkg-dev
+  citation-style-language-styles citation-style-language-locales  # the official CSL styles citations are formatted by
   hugo jekyll  # examples/static-site: the guide's sites are built by the real hugo and jekyll in the tests
 )
 

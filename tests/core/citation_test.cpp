@@ -12,41 +12,63 @@
 namespace papershelf {
 namespace {
 
-struct Expected {
-  std::string text, html;
-};
+class Styles : public ::testing::TestWithParam<CitationStyle> {};
 
-// "== KEY", "text: ...", "html: ..."; '#' comments and blank lines skipped.
-std::vector<std::pair<std::string, Expected>> read_expect(const std::string& path) {
-  std::vector<std::pair<std::string, Expected>> out;
-  const std::string all = testing::read_file(path);
-  std::size_t at = 0;
-  while (at < all.size()) {
-    std::size_t end = all.find('\n', at);
-    if (end == std::string::npos) end = all.size();
-    const std::string line = all.substr(at, end - at);
-    at = end + 1;
-    if (line.rfind("== ", 0) == 0) out.push_back({line.substr(3), {}});
-    else if (line.rfind("text: ", 0) == 0 && !out.empty()) out.back().second.text = line.substr(6);
-    else if (line.rfind("html: ", 0) == 0 && !out.empty()) out.back().second.html = line.substr(6);
+// What the text says is exactly the citeproc-js text (web/test/csl-differential.test.mjs, on these
+// records and on the real files). Here: the HTML says the same, its links are the DOIs and URLs
+// it prints, and it has no markup but italics, links and papershelf's classes.
+std::string text_of(const std::string& html) {
+  std::string out;
+  for (std::size_t i = 0; i < html.size(); ++i) {
+    if (html[i] == '<') {
+      i = html.find('>', i);
+      if (i == std::string::npos) break;
+      continue;
+    }
+    if (html[i] == '&') {
+      const std::size_t semi = html.find(';', i);
+      const std::string ent = html.substr(i, semi - i + 1);
+      out += ent == "&#38;" ? "&" : ent == "&#60;" ? "<" : ent == "&#62;" ? ">" : ent;
+      i = semi;
+      continue;
+    }
+    out += html[i];
   }
   return out;
 }
 
-class Styles : public ::testing::TestWithParam<CitationStyle> {};
-
-TEST_P(Styles, EveryEntryTypeAsTheStyleGuideWritesIt) {
+TEST_P(Styles, HtmlSaysWhatTheTextSaysWithItsLinks) {
   const std::string dir = testing::fixtures_dir() + "/citations/";
   const ReadResult r = read_bibtex(testing::read_file(dir + "records.bib"), {});
   for (const Diagnostic& d : r.diagnostics) ADD_FAILURE() << format_diagnostic(d);
-  const auto expected = read_expect(dir + std::string(to_string(GetParam())) + ".expect");
-  ASSERT_EQ(expected.size(), r.library.publications.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const Publication& p = r.library.publications[i];
-    ASSERT_EQ(p.key, expected[i].first);
-    EXPECT_EQ(format_citation(p, GetParam()), expected[i].second.text) << p.key;
-    EXPECT_EQ(format_citation_html(p, GetParam()), expected[i].second.html) << p.key;
+  ASSERT_GE(r.library.publications.size(), 16u);
+  int linked = 0, italic = 0;
+  for (const Publication& p : r.library.publications) {
+    const std::string text = format_citation(p, GetParam());
+    const std::string html = format_citation_html(p, GetParam());
+    ASSERT_FALSE(text.empty()) << p.key;
+    EXPECT_NE(text.find(p.title.text.substr(0, 8)), std::string::npos) << p.key << ": " << text;
+    EXPECT_EQ(text_of(html), text) << p.key << ": " << html;
+    for (std::size_t at = html.find("<a href=\""); at != std::string::npos; at = html.find("<a href=\"", at + 1)) {
+      const std::size_t end = html.find('"', at + 9);
+      const std::string href = html.substr(at + 9, end - at - 9);
+      EXPECT_EQ(href.rfind("https://", 0) == 0 || href.rfind("http://", 0) == 0, true) << href;
+      const std::size_t close = html.find("</a>", end);
+      const std::string shown = text_of(html.substr(end + 2, close - end - 2));
+      EXPECT_TRUE(href == shown || href == "https://doi.org/" + shown) << href << " shows " << shown;
+      ++linked;
+    }
+    for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1)) {
+      const std::string tag = html.substr(at, html.find('>', at) - at + 1);
+      const bool known = tag == "<i>" || tag == "</i>" || tag.rfind("<a href=", 0) == 0 || tag == "</a>" || tag == "<bdi>" ||
+                         tag == "</bdi>" || tag.rfind("<span class=\"ps-", 0) == 0 || tag == "</span>" || tag == "<b>" ||
+                         tag == "</b>" || tag == "<sup>" || tag == "</sup>" || tag == "<sub>" || tag == "</sub>";
+      EXPECT_TRUE(known) << tag << " in " << html;
+      if (tag == "<i>") ++italic;
+    }
   }
+  EXPECT_GT(linked, 5);
+  EXPECT_GT(italic, 5);
 }
 
 // U+202E in one name reversed every field after it in the Cite panel: each data piece that can

@@ -99,6 +99,10 @@ TEST(Records, CslJsonRoundTripKeepsEveryVariable) {
         EXPECT_EQ(got, without(without(value.get<std::string>(), "<sup>"), "</sup>")) << name;
       } else if (value.is_number()) {
         EXPECT_EQ(got, value.dump()) << name;  // ("97" and 97 alike)
+      } else if (name == "genre" && value == "techreport") {
+        EXPECT_EQ(got, "Technical report");  // (biblatex's type keys as words)
+      } else if (name == "genre" && (value == "phdthesis" || value == "mathesis")) {
+        EXPECT_EQ(got, value == "phdthesis" ? "PhD thesis" : "Master\xE2\x80\x99s thesis");
       } else {
         EXPECT_EQ(got, value) << in[i]["id"] << ": " << name;
       }

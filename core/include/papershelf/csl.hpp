@@ -58,10 +58,23 @@ class Processor {
   // Links: wrap DOIs and http(s) URLs in <a href> in Html markup (the Cite panel wants them;
   // the CSL test suite does not).
   void set_links(bool on);
+  // Html for papershelf's pages: classes (ps-small-caps, ps-upright, ps-underline) instead of
+  // style attributes, which a page's Content-Security-Policy may forbid, and right-to-left text
+  // isolated in <bdi> so that it cannot reorder the rest of the reference.
+  void set_page_safe(bool on);
+  // Whether a numbered style's first field, the citation number in the margin (IEEE's "[1]"),
+  // is written: a single reference pasted into someone's paper has no place in a list.
+  void set_citation_numbers(bool on);
 
  private:
   explicit Processor(std::unique_ptr<Engine> engine);
   std::unique_ptr<Engine> engine_;
 };
+
+// The official styles compiled in, by their CSL id ("apa", "ieee",
+// "association-for-computing-machinery", "chicago-author-date", "modern-language-association",
+// "harvard-cite-them-right"), and the locales ("en-US"); "" for others. (papershelf_styles)
+std::string_view builtin_style(std::string_view id);
+std::string_view builtin_locale(std::string_view tag);
 
 }  // namespace papershelf::csl

@@ -43,6 +43,8 @@ struct Engine {
   bool initialize_with_hyphen = true;
   std::string page_range_format;
   bool links = false;
+  bool page_safe = false;
+  bool citation_numbers = true;
 
   // Renders one item by a layout (the citation's or the bibliography's). `sorting` renders
   // sort keys instead (names as sorted, dates and numbers comparable as text).

@@ -50,7 +50,7 @@ const Variable* by_csl(std::string_view csl_variable) {
 }
 
 std::string_view number_variable(PubType type, bool in_series) {
-  if (type == PubType::Journal || type == PubType::Preprint) return "issue";
+  if (type == PubType::Journal) return "issue";  // (a preprint's is its number: "arXiv:2401.09149")
   if (in_series) return "collection-number";  // (a volume of a series: a book, a proceedings)
   return "number";
 }

@@ -118,15 +118,55 @@ struct RichParser {
   }
 };
 
+// "&lt;", "&gt;", "&amp;", "&quot;", "&#60;", "&#x3C;": what a field escaped (papershelf's own
+// CSL-JSON for its citations escapes the data's "<" so that it is not read as markup).
+std::string decode_entities(std::string_view s) {
+  if (s.find('&') == std::string_view::npos) return std::string(s);
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '&') {
+      const std::size_t semi = s.find(';', i);
+      if (semi != std::string_view::npos && semi - i <= 10) {
+        const std::string_view ent = s.substr(i + 1, semi - i - 1);
+        char32_t cp = 0;
+        if (ent == "lt") cp = '<';
+        else if (ent == "gt") cp = '>';
+        else if (ent == "amp") cp = '&';
+        else if (ent == "quot") cp = '"';
+        else if (ent == "apos") cp = '\'';
+        else if (ent.size() > 1 && ent[0] == '#') {
+          const bool hex = ent[1] == 'x' || ent[1] == 'X';
+          for (char c : ent.substr(hex ? 2 : 1)) {
+            const int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0 || cp > 0x10FFFF) {
+              cp = 0;
+              break;
+            }
+            cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
+          }
+          if (cp > 0x10FFFF) cp = 0;
+        }
+        if (cp) {
+          unicode::append_utf8(out, cp);
+          i = semi;
+          continue;
+        }
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
 }  // namespace
 
 Out rich(std::string_view s) {
-  if (s.find_first_of("<\"'\xE2") == std::string_view::npos) return leaf(std::string(s));
+  if (s.find_first_of("<\"'&\xE2") == std::string_view::npos) return leaf(std::string(s));
   RichParser p;
   p.stack.push_back({Out(), RichParser::Open::Tag, "", ""});
   std::size_t plain = 0;
   auto flush = [&](std::size_t at) {
-    if (at > plain) p.text(s.substr(plain, at - plain));
+    if (at > plain) p.text(decode_entities(s.substr(plain, at - plain)));
   };
   struct TagForm {
     std::string_view open, close;
@@ -249,22 +289,25 @@ Out rich(std::string_view s) {
   return o;
 }
 
-// ---- Text case --------------------------------------------------------------------------------
+// ---- Text case ----------------------------------------------------------------------------------
+// As citeproc-js does it (its _textcaseEngine), so that the same title comes out the same: text
+// is cut into words at spaces and at "tags" (quotation marks, - – — / . , ; ? ! : [ ] ( ) and
+// markup); text inside nocase, small caps, superscripts and subscripts is left alone.
 
 namespace {
 
 struct Piece {
   std::string* text;
-  bool nocase;
+  bool skip;
 };
 
-void collect(Out& o, bool nocase, std::vector<Piece>& out) {
-  nocase = nocase || o.nocase;
+void collect(Out& o, bool skip, std::vector<Piece>& out) {
+  skip = skip || o.nocase || o.fmt.vertical_align == "sup" || o.fmt.vertical_align == "sub" || o.fmt.font_variant == "small-caps";
   if (o.kids.empty()) {
-    if (!o.text.empty()) out.push_back({&o.text, nocase});
+    if (!o.text.empty()) out.push_back({&o.text, skip});
     return;
   }
-  for (Out& k : o.kids) collect(k, nocase, out);
+  for (Out& k : o.kids) collect(k, skip, out);
 }
 
 std::string map_case(std::string_view s, bool upper) {
@@ -276,149 +319,114 @@ std::string map_case(std::string_view s, bool upper) {
   return out;
 }
 
-// Upper-cases the first letter of `s` from `from` on (skipping punctuation before it).
-void capitalize_at(std::string& s, std::size_t from = 0) {
-  for (std::size_t i = from; i < s.size();) {
-    const std::size_t start = i;
-    const char32_t cp = unicode::decode_utf8(s, i);
-    if (unicode::is_letter(cp)) {
-      std::string up;
-      unicode::append_utf8(up, unicode::to_upper(cp));
-      s.replace(start, i - start, up);
-      return;
-    }
-    if (std::isdigit(static_cast<unsigned char>(s[start]))) return;
-  }
+// Upper-cases the first character (citeproc-js's _capitalise; a lone Greek letter stays).
+std::string capitalise(std::string_view w) {
+  std::size_t i = 0;
+  const char32_t cp = unicode::decode_utf8(w, i);
+  if (cp >= 0x370 && cp <= 0x3FF && i == w.size()) return std::string(w);
+  std::string out;
+  unicode::append_utf8(out, unicode::to_upper(cp));
+  out.append(w.substr(i));
+  return out;
 }
 
-bool has_upper(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();)
-    if (unicode::is_upper(unicode::decode_utf8(s, i))) return true;
-  return false;
-}
-bool has_lower(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const char32_t cp = unicode::decode_utf8(s, i);
-    if (unicode::is_letter(cp) && !unicode::is_upper(cp) && unicode::to_upper(cp) != cp) return true;
-  }
-  return false;
-}
+std::size_t code_points(std::string_view s) { return unicode::count_code_points(s); }
 
-bool first_letter_lower(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const char32_t cp = unicode::decode_utf8(s, i);
-    if (unicode::is_letter(cp)) return !unicode::is_upper(cp) && unicode::to_upper(cp) != cp;
-    if (cp < 0x80 && std::isdigit(static_cast<int>(cp))) return false;
-  }
-  return false;
-}
-
-// Words that title case leaves in lower case inside a title (citeproc-js's list).
+// Words that title case leaves alone inside a title (citeproc-js's list).
 constexpr std::string_view kStopWords[] = {
-    "a", "about", "above", "across", "afore", "after", "against", "along", "alongside", "amid", "amidst", "among",
-    "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as", "aside", "astride", "at", "athwart", "atop",
-    "barring", "before", "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by", "circa",
-    "de", "despite", "down", "during", "et", "except", "for", "forenenst", "from", "given", "in", "inside", "into",
-    "lest", "like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on", "onto", "or", "out", "over",
-    "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through", "thru", "throughout", "thruout",
-    "till", "to", "toward", "towards", "under", "underneath", "until", "unto", "up", "upon", "versus", "via", "vs",
-    "vs.", "v", "v.", "with", "within", "without", "yet"};
+    "a", "about", "above", "across", "afore", "after", "against", "al", "along", "alongside", "amid", "amidst",
+    "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as", "aside", "astride", "at", "athwart",
+    "atop", "barring", "before", "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by",
+    "c", "ca", "circa", "d'", "de", "despite", "down", "during", "et", "except", "for", "forenenst", "from", "given",
+    "in", "inside", "into", "lest", "like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on",
+    "onto", "or", "out", "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
+    "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath", "until", "unto", "up", "upon",
+    "v", "van", "versus", "via", "von", "vs", "with", "within", "without", "yet"};
 
-bool is_stop_word(std::string_view w) {
-  // (compare without surrounding punctuation)
-  while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.front())) && static_cast<unsigned char>(w.front()) < 0x80) w.remove_prefix(1);
-  while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.back())) && static_cast<unsigned char>(w.back()) < 0x80 && w.back() != '.') w.remove_suffix(1);
-  return std::find(std::begin(kStopWords), std::end(kStopWords), w) != std::end(kStopWords);
+bool is_stop_word(std::string_view lower) {
+  return std::find(std::begin(kStopWords), std::end(kStopWords), lower) != std::end(kStopWords);
 }
 
-struct WordRef {
+// The characters that cut words, as citeproc-js's tags: ‘ ’ “ ” " ' - – — / . , ; ? ! : [ ] ( ).
+std::size_t tag_length(std::string_view s, std::size_t i) {
+  static const std::string_view kMulti[] = {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\x93", "\xE2\x80\x94"};
+  const char c = s[i];
+  if (std::string_view("\"'-/.,;?!:[]()").find(c) != std::string_view::npos) return 1;
+  for (std::string_view m : kMulti)
+    if (s.substr(i, m.size()) == m) return m.size();
+  return 0;
+}
+
+struct Word {
   std::size_t piece, begin, end;
+  bool first, after_punct, before_hyphen;
 };
 
 }  // namespace
 
 void apply_text_case(Out& o, std::string_view text_case, bool english) {
-  if (text_case.empty()) return;
+  if (text_case.empty() || (text_case == "title" && !english)) return;
   std::vector<Piece> pieces;
   collect(o, false, pieces);
-  if (pieces.empty()) return;
-  if (text_case == "lowercase" || text_case == "uppercase") {
-    for (Piece& p : pieces)
-      if (!p.nocase) *p.text = map_case(*p.text, text_case == "uppercase");
-    return;
-  }
-  // Words: runs between spaces, within pieces (a piece boundary is also a word boundary when
-  // a space is on either side; a word split across pieces is treated as two).
-  std::vector<WordRef> words;
+  std::vector<Word> words;
+  bool first = true, after_punct = false;
+  std::size_t last_word = std::string::npos;  // title case: the last word, outside nocase
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const std::string& t = *pieces[k].text;
+    if (pieces[k].skip) {
+      if (t.find_first_not_of(' ') != std::string::npos) {
+        first = false;
+        after_punct = false;
+        last_word = std::string::npos;
+      }
+      continue;
+    }
     std::size_t i = 0;
     while (i < t.size()) {
-      while (i < t.size() && t[i] == ' ') ++i;
-      const std::size_t b = i;
-      while (i < t.size() && t[i] != ' ') ++i;
-      if (i > b) words.push_back({k, b, i});
-    }
-  }
-  if (words.empty()) return;
-  auto word = [&](const WordRef& w) { return std::string_view(*pieces[w.piece].text).substr(w.begin, w.end - w.begin); };
-  bool any_lower = false, any_letters = false;
-  for (const Piece& p : pieces) {
-    if (p.nocase) continue;
-    if (has_lower(*p.text)) any_lower = true;
-    if (has_upper(*p.text)) any_letters = true;
-  }
-  const bool all_upper = any_letters && !any_lower;
-  // Edits keep each word's place: work word by word from the end of each piece backwards.
-  auto edit = [&](std::size_t index, auto&& change) {
-    const WordRef& w = words[index];
-    if (pieces[w.piece].nocase) return;
-    std::string& t = *pieces[w.piece].text;
-    std::string replaced = change(std::string(t.substr(w.begin, w.end - w.begin)));
-    const long delta = static_cast<long>(replaced.size()) - static_cast<long>(w.end - w.begin);
-    t.replace(w.begin, w.end - w.begin, replaced);
-    for (std::size_t j = index + 1; j < words.size() && words[j].piece == w.piece; ++j) {
-      words[j].begin = static_cast<std::size_t>(static_cast<long>(words[j].begin) + delta);
-      words[j].end = static_cast<std::size_t>(static_cast<long>(words[j].end) + delta);
-    }
-    words[index].end = static_cast<std::size_t>(static_cast<long>(w.end) + delta);
-  };
-  if (text_case == "capitalize-first") {
-    edit(0, [](std::string w) { capitalize_at(w); return w; });
-  } else if (text_case == "capitalize-all") {
-    for (std::size_t i = 0; i < words.size(); ++i) edit(i, [](std::string w) { capitalize_at(w); return w; });
-  } else if (text_case == "sentence") {
-    if (all_upper)
-      for (std::size_t i = 0; i < words.size(); ++i) edit(i, [](std::string w) { return map_case(w, false); });
-    edit(0, [](std::string w) { capitalize_at(w); return w; });
-  } else if (text_case == "title") {
-    if (!english) return;
-    if (all_upper)
-      for (std::size_t i = 0; i < words.size(); ++i) edit(i, [](std::string w) { return map_case(w, false); });
-    bool after_colon = true;  // (the first word)
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      const std::string w(word(words[i]));
-      const bool last = i + 1 == words.size();
-      const bool stop = is_stop_word(w);
-      if (!has_upper(w) && (!stop || after_colon || last)) {
-        edit(i, [](std::string x) {
-          capitalize_at(x);
-          // hyphenated parts too ("Non-Negative"), unless they are stop words
-          for (std::size_t h = x.find('-'); h != std::string::npos; h = x.find('-', h + 1)) {
-            const std::size_t end = x.find('-', h + 1);
-            if (!is_stop_word(std::string_view(x).substr(h + 1, end == std::string::npos ? std::string::npos : end - h - 1)))
-              capitalize_at(x, h + 1);
-          }
-          return x;
-        });
-      } else if (stop && !after_colon && !last && w != map_case(w, false) && !has_upper(w.substr(1))) {
-        edit(i, [](std::string x) { return map_case(x, false); });
+      if (t[i] == ' ') {
+        ++i;
+        continue;
       }
-      const std::string now(word(words[i]));
-      after_colon = !now.empty() && (now.back() == ':' || now.back() == '?' || now.back() == '!');
+      if (const std::size_t tag = tag_length(t, i)) {
+        if (t[i] == '!' || t[i] == '?' || t[i] == ':') after_punct = true;
+        i += tag;
+        continue;
+      }
+      const std::size_t b = i;
+      while (i < t.size() && t[i] != ' ' && !tag_length(t, i)) ++i;
+      words.push_back({k, b, i, first, after_punct, i < t.size() && t[i] == '-'});
+      first = false;
+      after_punct = false;
+      last_word = words.size() - 1;
     }
   }
-  (void)first_letter_lower;
+  // Each word's new text; applied from the end so that earlier offsets stay right.
+  std::vector<std::string> replaced(words.size());
+  std::vector<bool> changed(words.size());
+  for (std::size_t n = 0; n < words.size(); ++n) {
+    const Word& w = words[n];
+    const std::string_view word = std::string_view(*pieces[w.piece].text).substr(w.begin, w.end - w.begin);
+    const std::string lower = map_case(word, false);
+    std::string out;
+    if (text_case == "lowercase") out = lower;
+    else if (text_case == "uppercase") out = map_case(word, true);
+    else if (text_case == "capitalize-all") out = word == lower ? capitalise(word) : std::string(word);
+    else if (text_case == "capitalize-first") out = w.first && word == lower ? capitalise(word) : std::string(word);
+    else if (text_case == "sentence") out = w.first ? capitalise(word) : lower;
+    else if (text_case == "title") {
+      const bool capitalize = (code_points(word) > 1 && !is_stop_word(lower)) || w.before_hyphen || w.first || w.after_punct ||
+                              (n == last_word && code_points(word) > 1);
+      out = capitalize && word == lower ? capitalise(word) : std::string(word);
+    } else {
+      return;
+    }
+    if (out != word) {
+      replaced[n] = std::move(out);
+      changed[n] = true;
+    }
+  }
+  for (std::size_t n = words.size(); n-- > 0;)
+    if (changed[n]) pieces[words[n].piece].text->replace(words[n].begin, words[n].end - words[n].begin, replaced[n]);
 }
 
 void strip_periods(Out& o) {
@@ -529,8 +537,16 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
   for (const Token& t : toks) {
     switch (t.kind) {
       case Tok::Text:
-        if (html) escape_into(out, t.a);
-        else out += t.a;
+        if (!html) {
+          out += t.a;
+        } else if (options.page_safe && unicode::needs_bidi_isolation(t.a)) {
+          // (a right-to-left name must not reorder the rest of the reference)
+          out += "<bdi>";
+          escape_into(out, t.a);
+          out += "</bdi>";
+        } else {
+          escape_into(out, t.a);
+        }
         break;
       case Tok::Open: {
         const std::string now = in_effect(t.a);
@@ -556,11 +572,16 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
           } else if (t.a == "vertical-align" && value == "sub") {
             out += "<sub>";
             s.close = "</sub>";
-          } else {
+          } else if (!options.page_safe) {
             out += "<span style=\"" + t.a + ":" + value + ";\">";
             s.close = "</span>";
+          } else if ((t.a == "font-variant" && value == "small-caps") || (t.a == "font-style" && value == "normal") ||
+                     (t.a == "text-decoration" && value == "underline")) {
+            // (a page's Content-Security-Policy may forbid style attributes: classes instead)
+            out += t.a == "font-variant" ? "<span class=\"ps-small-caps\">" : t.a == "font-style" ? "<span class=\"ps-upright\">" : "<span class=\"ps-underline\">";
+            s.close = "</span>";
           }
-          s.emitted = true;
+          s.emitted = !s.close.empty();
         }
         open.push_back(std::move(s));
         break;

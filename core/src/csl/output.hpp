@@ -58,6 +58,7 @@ void strip_periods(Out& o);
 struct SerializeOptions {
   Markup markup = Markup::Text;
   bool links = false;
+  bool page_safe = false;  // classes instead of style attributes, right-to-left text in <bdi>
 };
 std::string serialize(const Out& o, const Locale& locale, const SerializeOptions& options);
 

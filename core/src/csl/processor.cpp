@@ -94,6 +94,8 @@ Processor::~Processor() = default;
 
 bool Processor::has_bibliography() const { return engine_->bibliography != nullptr; }
 void Processor::set_links(bool on) { engine_->links = on; }
+void Processor::set_citation_numbers(bool on) { engine_->citation_numbers = on; }
+void Processor::set_page_safe(bool on) { engine_->page_safe = on; }
 std::string_view Processor::second_field_align() const {
   return engine_->bibliography ? engine_->bibliography->attribute_or("second-field-align", "") : std::string_view();
 }
@@ -186,7 +188,7 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   const std::string substitute(e.bibliography->attribute_or("subsequent-author-substitute", ""));
   const bool substitutes = e.bibliography->attribute("subsequent-author-substitute") != nullptr;
   std::string previous_names;
-  SerializeOptions so{markup, e.links};
+  SerializeOptions so{markup, e.links, e.page_safe};
   for (std::size_t i : order) {
     RenderState& st = states[i];
     Out entry = e.render(*e.bibliography, items[i], st);
@@ -199,7 +201,11 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       }
       previous_names = names;
     }
-    if (!align.empty() && entry.kids.size() >= 2) {
+    if (!align.empty() && entry.kids.size() >= 2 && !e.citation_numbers) {
+      entry.kids.erase(entry.kids.begin());
+      while (!entry.kids.empty() && entry.kids.front().plain().find_first_not_of(' ') == std::string::npos) entry.kids.erase(entry.kids.begin());
+    }
+    if (!align.empty() && entry.kids.size() >= 2 && e.citation_numbers) {
       // the first field in the margin, the rest beside it
       Out left = std::move(entry.kids[0]);
       left.display = "left-margin";
@@ -275,7 +281,7 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
   }
   add_year_suffixes(e, items, base, bib_order);
   const xml::Element* layout = e.citation->child("layout");
-  SerializeOptions so{markup, e.links};
+  SerializeOptions so{markup, e.links, e.page_safe};
   std::map<std::size_t, int> last_cluster;  // item -> cluster it was last cited in
   const CiteItem* previous = nullptr;
   std::size_t previous_item = static_cast<std::size_t>(-1);

@@ -22,10 +22,14 @@ std::vector<std::string_view> split_spaces(std::string_view s) {
   return out;
 }
 
+// Whether title case applies (citeproc-js: the first two letters of the item's language, "en"
+// of "english" too; else the locale's).
 bool english(const Item& item, const Locale& locale) {
   const std::string lang = item.language();
-  if (lang.empty()) return locale.lang.empty() || locale.lang.compare(0, 2, "en") == 0;
-  return lang.compare(0, 2, "en") == 0 || lang.compare(0, 2, "En") == 0;
+  if (lang.empty()) return locale.lang.size() >= 2 && unicode::ascii_lower(locale.lang.substr(0, 2)) == "en";
+  if (lang.size() < 2 || !std::isalpha(static_cast<unsigned char>(lang[0])) || !std::isalpha(static_cast<unsigned char>(lang[1])))
+    return false;
+  return unicode::ascii_lower(lang.substr(0, 2)) == "en";
 }
 
 std::string to_roman(long n) {
@@ -55,6 +59,7 @@ struct Ctx {
   bool sort_names_use_last = false;
   std::set<std::string> substituted;
   int called = 0, rendered = 0;  // variables asked for, and those that gave text
+  std::vector<std::string> rendered_vars;  // those that gave text, by name
   int depth = 0;
   bool names_done = false;       // the first names element was rendered (suppress-author)
   const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
@@ -109,9 +114,27 @@ Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true)
 
 Out render_element(const xml::Element& el, Ctx& c);
 
+bool test_condition(const xml::Element& cond, Ctx& c);
+
+// A choose is transparent to its parent's delimiter: the chosen branch's elements are the
+// parent's children (as citeproc-js has it: "No." and "2" in a group delimited by " ").
+void render_into(const xml::Element& el, Ctx& c, std::vector<Out>& kids) {
+  for (const xml::Element& k : el.children) {
+    if (k.name == "choose" && !(c.state.author_only && c.names_done)) {
+      for (const xml::Element& branch : k.children)
+        if (branch.name == "else" || test_condition(branch, c)) {
+          render_into(branch, c, kids);
+          break;
+        }
+      continue;
+    }
+    kids.push_back(render_element(k, c));
+  }
+}
+
 Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) {
   std::vector<Out> kids;
-  for (const xml::Element& k : el.children) kids.push_back(render_element(k, c));
+  render_into(el, c, kids);
   return join(std::move(kids), delimiter);
 }
 
@@ -227,11 +250,15 @@ std::string link_for(std::string_view var, std::string_view value) {
 
 Out render_text(const xml::Element& el, Ctx& c) {
   if (const std::string* var = el.attribute("variable")) {
-    ++c.called;
     std::string value = variable_text(c, *var, el.attribute_or("form", "long"));
+    // (an empty year-suffix does not empty its group: APA's "n.d." beside it)
+    if (value.empty() && *var == "year-suffix") return Out();
+    ++c.called;
     if (value.empty()) return Out();
     ++c.rendered;
+    c.rendered_vars.push_back(*var);
     if (*var == "page" || *var == "locator") value = *var == "page" ? format_pages(value, c.e.page_range_format) : format_pages(value, "");
+    else if (is_number_variable(*var) && is_numeric(value)) value = format_pages(value, "");
     Out o = (*var == "URL" || *var == "DOI" || *var == "citation-number") ? leaf(value) : rich(value);
     if (c.e.links && is_link_variable(*var)) {
       if (std::string href = link_for(*var, value); !href.empty()) {
@@ -272,14 +299,16 @@ long number_of(std::string_view s) {
 }
 
 bool plural_content(std::string_view s) {
-  // "1-3", "1, 3", "1 & 3", "1 and 3"; not "1" nor "3a-" alone
-  bool number_before = false;
+  // "1-3", "1, 3", "1 & 3", "xlviii-lii", "1 and 3": a separator with something on each side
+  auto alnum = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; };
+  bool before = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char ch = s[i];
-    if (ch >= '0' && ch <= '9') number_before = true;
-    else if ((ch == '-' || ch == ',' || ch == '&' || s.substr(i, 3) == kEnDash) && number_before) {
+    if (alnum(ch)) {
+      before = true;
+    } else if ((ch == '-' || ch == ',' || ch == '&' || s.substr(i, 3) == kEnDash) && before) {
       for (std::size_t k = i + 1; k < s.size(); ++k)
-        if (s[k] >= '0' && s[k] <= '9') return true;
+        if (alnum(s[k])) return true;
     }
   }
   return s.find(" and ") != std::string_view::npos;
@@ -304,6 +333,7 @@ Out render_number(const xml::Element& el, Ctx& c) {
   const std::string value = number_text(c, var);
   if (value.empty()) return Out();
   ++c.rendered;
+  c.rendered_vars.push_back(var);
   const std::string_view form = el.attribute_or("form", "numeric");
   if (!is_numeric(value)) return decorate(rich(value), el, c);
   // Each number in the value, with what is between them kept (a range's dash as "–").
@@ -380,68 +410,74 @@ void append_part(std::string& out, std::string_view part) {
   out += part;
 }
 
-// Initials of given names: "John Paul" -> "J. P." with initialize-with ". ".
-std::string initialize(std::string_view given, std::string_view with, bool initialize_all, bool hyphen) {
+// Initials of given names: "John Paul" -> "J. P." with initialize-with ". "; "W.A." -> "W. A.";
+// "Jean-Paul" -> "J.-P."; an abbreviation already written ("Ch.") stays. Without `all` (the
+// style's initialize="false"), only names written as initials are reformatted.
+std::string initialize(std::string_view given, std::string_view with, bool all, bool hyphen) {
+  std::string trimmed_with(with);
+  while (!trimmed_with.empty() && trimmed_with.back() == ' ') trimmed_with.pop_back();
   std::string out;
+  auto one = [&](std::string_view part) -> std::string {  // a name without spaces or hyphens
+    std::size_t p = 0;
+    const char32_t cp = unicode::decode_utf8(part, p);
+    const std::string_view rest = part.substr(p);
+    std::string letter;
+    unicode::append_utf8(letter, cp);
+    if (rest.empty() || rest == ".") return letter + trimmed_with;  // "J" or "J."
+    if (part.back() == '.') return std::string(part.substr(0, part.size() - 1)) + trimmed_with;  // "Ch."
+    if (!unicode::is_upper(cp)) return std::string(part);  // "de"
+    return all ? letter + trimmed_with : std::string(part);
+  };
   std::size_t i = 0;
-  bool first = true;
   while (i < given.size()) {
     while (i < given.size() && given[i] == ' ') ++i;
-    if (i >= given.size()) break;
     std::size_t j = i;
     while (j < given.size() && given[j] != ' ') ++j;
     std::string_view word = given.substr(i, j - i);
-    // hyphenated parts: "Jean-Paul" -> "J.-P."
+    i = j;
+    if (word.empty()) continue;
+    // "W.A." is two initials
+    std::vector<std::string_view> pieces;
     std::size_t k = 0;
-    bool first_part = true;
-    while (k <= word.size()) {
-      std::size_t h = word.find('-', k);
-      if (h == std::string_view::npos) h = word.size();
-      std::string_view part = word.substr(k, h - k);
-      if (!part.empty()) {
-        // "J." or "J" already an initial, or a lower-case particle kept whole
-        std::size_t p = 0;
-        const char32_t cp = unicode::decode_utf8(part, p);
-        const bool is_initial = p == part.size() || (part.substr(p) == ".");
-        std::string piece;
-        if (unicode::is_letter(cp) && !unicode::is_upper(cp) && unicode::to_upper(cp) != cp && !is_initial) {
-          piece = std::string(part);  // (a lower-case word: "de")
-          if (!first || !first_part) piece = " " + piece;
-          out += piece;
-          first = false;
-          first_part = false;
-          k = h + 1;
+    while (k < word.size()) {
+      std::size_t dot = word.find('.', k);
+      std::size_t hy = word.find('-', k);
+      std::size_t cut = std::min(dot == std::string_view::npos ? word.size() : dot + 1, hy == std::string_view::npos ? word.size() : hy);
+      pieces.push_back(word.substr(k, cut - k));
+      if (cut < word.size() && word[cut] == '-') {
+        pieces.push_back("-");
+        ++cut;
+      }
+      k = cut;
+    }
+    for (std::size_t n = 0; n < pieces.size(); ++n) {
+      const std::string_view piece = pieces[n];
+      if (piece == "-" && all && n + 1 < pieces.size() && !pieces[n + 1].empty()) {
+        // "Wen-tau" -> "W.": a lower-case part after a hyphen goes with it
+        std::size_t q = 0;
+        const char32_t next = unicode::decode_utf8(pieces[n + 1], q);
+        if (!unicode::is_upper(next)) {
+          ++n;
           continue;
         }
-        if (initialize_all || is_initial) {
-          std::string letter;
-          unicode::append_utf8(letter, cp);
-          // two-letter initials "Th." stay when written so
-          if (!first_part) {
-            while (!out.empty() && out.back() == ' ') out.pop_back();
-            out += hyphen ? "-" : "";
-            if (!hyphen && !out.empty()) {
-              out += with.empty() ? "" : "";
-            }
-          }
-          out += letter;
-          out += with;
-        } else {
-          if (!first_part) {
-            while (!out.empty() && out.back() == ' ') out.pop_back();
-            out += "-";
-          } else if (!out.empty() && out.back() != ' ') {
-            out += ' ';
-          }
-          out += std::string(part);
-          out += ' ';
-        }
       }
-      first_part = false;
-      first = false;
-      k = h + 1;
+      if (piece == "-") {
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        if (hyphen) out += '-';
+        else if (!out.empty()) out += ' ';
+        continue;
+      }
+      if (piece.empty()) continue;
+      const std::string formatted = one(piece);
+      const bool was_initial = formatted.size() >= trimmed_with.size() && formatted.compare(formatted.size() - trimmed_with.size(), trimmed_with.size(), trimmed_with) == 0 && !trimmed_with.empty();
+      out += formatted;
+      if (was_initial) {
+        out.erase(out.size() - trimmed_with.size());
+        out += with;
+      } else {
+        out += ' ';
+      }
     }
-    i = j;
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
@@ -709,24 +745,15 @@ Out render_names(const xml::Element& el, Ctx& c) {
     c.inherit_names = &el;
     Out result;
     for (const xml::Element& k : substitute->children) {
-      const int called = c.called, rendered = c.rendered;
+      const int rendered = c.rendered;
+      const std::size_t vars_before = c.rendered_vars.size();
       Out o = render_element(k, c);
       if (!o.empty() && c.rendered > rendered) {
-        // the variables it used are empty from now on
-        std::vector<const xml::Element*> stack{&k};
-        while (!stack.empty()) {
-          const xml::Element* x = stack.back();
-          stack.pop_back();
-          if (const std::string* v = x->attribute("variable"))
-            for (std::string_view s : split_spaces(*v)) c.substituted.insert(std::string(s));
-          if (const std::string* m = x->attribute("macro"))
-            if (auto it = c.e.macros.find(*m); it != c.e.macros.end()) stack.push_back(it->second);
-          for (const xml::Element& kid : x->children) stack.push_back(&kid);
-        }
+        // the variables it showed are empty from now on
+        for (std::size_t v = vars_before; v < c.rendered_vars.size(); ++v) c.substituted.insert(c.rendered_vars[v]);
         result = std::move(o);
         break;
       }
-      (void)called;
     }
     c.inherit_names = saved;
     if (result.empty()) return Out();
@@ -739,6 +766,8 @@ Out render_names(const xml::Element& el, Ctx& c) {
     return result;
   }
   ++c.rendered;
+  for (const List& l : lists) c.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
+  if (lists.size() == 1 && lists[0].var == "editortranslator") c.rendered_vars.push_back("translator");
   if (first_names && c.state.substitute_author) {
     c.names_done = true;
     if (suppress || c.state.author_substitute.empty()) return Out();
@@ -869,6 +898,7 @@ Out render_date(const xml::Element& el, Ctx& c) {
   const DateValue d = c.item.date(var);
   if (d.empty()) return Out();
   ++c.rendered;
+  c.rendered_vars.push_back(var);
   if (c.sorting) {
     auto key = [](const DatePart& p) {
       char buf[32];
@@ -1006,6 +1036,9 @@ Out render_group(const xml::Element& el, Ctx& c) {
   const int called = c.called, rendered = c.rendered;
   Out o = render_children(el, c, el.attribute_or("delimiter", ""));
   if (c.called > called && c.rendered == rendered) return Out();
+  // A group of terms alone that shows keeps the group around it (citeproc-js: IEEE's
+  // "[Online]" beside an empty "Accessed" date).
+  if (!o.empty() && c.rendered == rendered) ++c.rendered;
   return decorate(std::move(o), el, c, false);
 }
 
@@ -1049,8 +1082,8 @@ bool is_numeric(std::string_view s) {
         return false;
       }
       i = j;
-    } else if (ch == '-' || ch == ',' || ch == '&' || ch == ' ' || ch == '.') {
-      if (ch != ' ' && ch != '.') digit_in_token = false;
+    } else if (ch == '-' || ch == ',' || ch == '&' || ch == ' ') {
+      if (ch != ' ') digit_in_token = false;
       ++i;
     } else if (s.substr(i, 3) == kEnDash) {
       digit_in_token = false;

@@ -34,15 +34,29 @@ const char* csl_type(PubType t) {
   return "document";
 }
 
-void csl_name(Writer& w, const Person& a) {
+// Text for the CSL processor inside papershelf (`escaped`): "<", ">" and "&" as entities, so that
+// a title that says "<b>" is not read as markup, which only papershelf's own spans become.
+std::string data(std::string_view s, bool escaped) {
+  if (!escaped || s.find_first_of("<>&") == std::string_view::npos) return std::string(s);
+  std::string out;
+  for (char c : s) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
+  }
+  return out;
+}
+
+void csl_name(Writer& w, const Person& a, bool escaped = false) {
   w.begin_object();
   if (a.is_literal()) {
-    w.field("literal", a.literal());
+    w.field("literal", data(a.literal(), escaped));
   } else {
-    w.field("family", a.family());
-    if (!a.given().empty()) w.field("given", a.given());
-    if (!a.particle().empty()) w.field("non-dropping-particle", a.particle());
-    if (!a.suffix().empty()) w.field("suffix", a.suffix());
+    w.field("family", data(a.family(), escaped));
+    if (!a.given().empty()) w.field("given", data(a.given(), escaped));
+    if (!a.particle().empty()) w.field("non-dropping-particle", data(a.particle(), escaped));
+    if (!a.suffix().empty()) w.field("suffix", data(a.suffix(), escaped));
   }
   w.end_object();
 }
@@ -61,7 +75,7 @@ void date_parts(Writer& w, const Date& d, const Date* end = nullptr) {
 
 // Rich text as CSL-JSON's own markup (<i>, <b>, small caps, <span class="nocase">), which the
 // CSL-JSON reader reads back; other styles (math, links) stay plain text.
-std::string csl_markup(const RichText& t) {
+std::string csl_markup(const RichText& t, bool escaped = false) {
   auto open_tag = [](SpanStyle s) -> const char* {
     switch (s) {
       case SpanStyle::Italic: return "<i>";
@@ -77,7 +91,7 @@ std::string csl_markup(const RichText& t) {
     const Span& sp = t.spans[i];
     if (open_tag(sp.style) && sp.begin < sp.end && sp.end <= t.text.size()) spans.push_back(i);
   }
-  if (spans.empty()) return t.text;
+  if (spans.empty()) return data(t.text, escaped);
   detail::sort_indices(spans, [&](std::uint32_t a, std::uint32_t b) {
     return t.spans[a].begin != t.spans[b].begin ? t.spans[a].begin < t.spans[b].begin : t.spans[a].end > t.spans[b].end;
   });
@@ -96,7 +110,11 @@ std::string csl_markup(const RichText& t) {
         open.push_back(sp);
       }
     }
-    if (at < t.text.size()) out += t.text[at];
+    if (at < t.text.size()) {
+      const char ch = t.text[at];
+      if (escaped && (ch == '<' || ch == '>' || ch == '&')) out += ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : "&amp;";
+      else out += ch;
+    }
   }
   return out;
 }
@@ -107,9 +125,25 @@ std::string_view venue_variable(const Publication& p) {
   return p.venue_field == VenueField::EventTitle ? "event-title" : "container-title";
 }
 
+// biblatex's type keys as the words a thesis or report is called by.
+std::string genre_text(const std::string& type) {
+  const std::string key = bibtex::to_lower_ascii(type);
+  if (key == "phdthesis") return "PhD thesis";
+  if (key == "mathesis" || key == "mastersthesis") return "Master\xE2\x80\x99s thesis";
+  if (key == "techreport") return "Technical report";
+  return type;
+}
+
+// A whole work's single page number is its length, not a page of it.
+bool pages_are_a_total(const Publication& p, const std::string& pages) {
+  if (p.type != PubType::Book && p.type != PubType::Thesis && p.type != PubType::Report) return false;
+  if (p.extra_field("pagetotal") || p.extra_field("numpages")) return false;
+  return !pages.empty() && pages.find_first_not_of("0123456789 ") == std::string::npos;
+}
+
 // Publication::extra's details as the CSL-JSON variables they are (csl/mapping.hpp); fields CSL
 // has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain hyphen.
-void csl_details(Writer& w, const Publication& p) {
+void csl_details(Writer& w, const Publication& p, bool escaped) {
   const bool in_series = p.extra_field("series") != nullptr;
   std::vector<std::string_view> written{venue_variable(p)};
   for (const ExtraField& f : p.extra) {
@@ -117,6 +151,8 @@ void csl_details(Writer& w, const Publication& p) {
     csl::Kind kind = csl::Kind::Text;
     if (f.name == "number") {
       name = csl::number_variable(p.type, in_series);
+    } else if (f.name == "pages" && pages_are_a_total(p, f.value)) {
+      name = "number-of-pages";  // (a book's "pages = {321}" is how long it is)
     } else if (const csl::Variable* v = csl::by_bibtex(f.name)) {
       name = v->csl;
       kind = v->kind;
@@ -143,7 +179,7 @@ void csl_details(Writer& w, const Publication& p) {
         break;
       case csl::Kind::Names: {
         w.begin_array();
-        for (const Person& a : parse_bibtex_names(f.value).people) csl_name(w, a);
+        for (const Person& a : parse_bibtex_names(f.value).people) csl_name(w, a, escaped);
         w.end_array();
         break;
       }
@@ -156,11 +192,58 @@ void csl_details(Writer& w, const Publication& p) {
       case csl::Kind::Text: {
         std::string text = latex::decode(f.value).text;
         if (name == "page") text = bytes::replaced(text, "\xE2\x80\x93", "-");
-        w.string(text);
+        if (name == "genre") text = genre_text(text);
+        w.string(data(text, escaped));
         break;
       }
     }
   }
+}
+
+void write_csl_item(Writer& w, const Publication& p, bool escaped = false) {
+  // (BibTeX's @unpublished is CSL's manuscript: a draft, not a preprint)
+  const std::string source = bibtex::to_lower_ascii(p.source_type);
+  const bool manuscript = source == "unpublished" || source == "manuscript";
+  w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", manuscript ? "manuscript" : csl_type(p.type))
+      .field("title", p.extra_field("subtitle") ? data(full_title(p), escaped) : csl_markup(p.title, escaped));  // (CSL has no subtitle)
+  if (!p.authors.empty()) {
+    w.key("author").begin_array();
+    for (const auto& a : p.authors) csl_name(w, a, escaped);
+    w.end_array();
+  }
+  if (!p.editors().empty()) {
+    w.key("editor").begin_array();
+    for (const auto& a : p.editors()) csl_name(w, a, escaped);
+    w.end_array();
+  }
+  if (p.date.year) date_parts(w.key("issued"), p.date);
+  if (!p.venue.empty()) w.field(venue_variable(p), csl_markup(p.venue, escaped));
+  csl_details(w, p, escaped);
+  // What a thesis is, when the data does not say (BibTeX says it by its entry type).
+  if (p.type == PubType::Thesis && !p.extra_field("type") &&
+      (source == "mastersthesis" || source == "phdthesis")) {
+    w.field("genre", source == "mastersthesis" ? "Master\xE2\x80\x99s thesis" : "PhD thesis");
+  }
+  // An arXiv preprint as reference managers keep it: its identifier as the number, arXiv as
+  // the publisher when nothing else publishes it.
+  if (p.type == PubType::Preprint && !manuscript && !p.arxiv().empty()) {
+    if (!p.extra_field("number")) w.field("number", "arXiv:" + p.arxiv());
+    if (p.venue.empty() && !p.extra_field("publisher")) w.field("publisher", "arXiv");
+  }
+  if (!p.doi().empty()) w.field("DOI", data(p.doi(), escaped));
+  if (const std::string url = record_address(p); !url.empty()) w.field("URL", data(url, escaped));
+  if (!p.note().empty()) w.field("note", data(p.note().text, escaped));
+  if (!p.abstract().empty()) w.field("abstract", data(p.abstract().text, escaped));
+  if (!p.tags().empty()) {
+    std::string k;
+    for (const auto& t : p.tags()) k += (k.empty() ? "" : ", ") + t;
+    w.field("keyword", data(k, escaped));
+  }
+  if (p.status == Status::Accepted) w.field("status", "forthcoming");
+  else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {}  // (said by its type)
+  else if (p.status != Status::Published) w.field("status", to_string(p.status));
+  else if (p.type == PubType::Preprint) w.field("status", "published");  // (else read back as a preprint's)
+  w.end_object();
 }
 
 }  // namespace
@@ -169,38 +252,14 @@ void csl_details(Writer& w, const Publication& p) {
 std::string format_csl_json(const Library& lib, const View& view) {
   Writer w(2);
   w.begin_array();
-  for (auto i : view.entries) {
-    const Publication& p = lib.publications[i];
-    w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", csl_type(p.type))
-        .field("title", p.extra_field("subtitle") ? full_title(p) : csl_markup(p.title));  // (CSL has no subtitle)
-    if (!p.authors.empty()) {
-      w.key("author").begin_array();
-      for (const auto& a : p.authors) csl_name(w, a);
-      w.end_array();
-    }
-    if (!p.editors().empty()) {
-      w.key("editor").begin_array();
-      for (const auto& a : p.editors()) csl_name(w, a);
-      w.end_array();
-    }
-    if (p.date.year) date_parts(w.key("issued"), p.date);
-    if (!p.venue.empty()) w.field(venue_variable(p), csl_markup(p.venue));
-    csl_details(w, p);
-    if (!p.doi().empty()) w.field("DOI", p.doi());
-    if (const std::string url = record_address(p); !url.empty()) w.field("URL", url);
-    if (!p.note().empty()) w.field("note", p.note().text);
-    if (!p.abstract().empty()) w.field("abstract", p.abstract().text);
-    if (!p.tags().empty()) {
-      std::string k;
-      for (const auto& t : p.tags()) k += (k.empty() ? "" : ", ") + t;
-      w.field("keyword", k);
-    }
-    if (p.status == Status::Accepted) w.field("status", "forthcoming");
-    else if (p.status != Status::Published) w.field("status", to_string(p.status));
-    else if (p.type == PubType::Preprint) w.field("status", "published");  // (else read back as a preprint's)
-    w.end_object();
-  }
+  for (auto i : view.entries) write_csl_item(w, lib.publications[i]);
   w.end_array();
+  return w.take();
+}
+
+std::string format_csl_json(const Publication& p, bool escaped) {
+  Writer w;
+  write_csl_item(w, p, escaped);
   return w.take();
 }
 
