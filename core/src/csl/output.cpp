@@ -118,6 +118,8 @@ struct RichParser {
   }
 };
 
+}  // namespace
+
 // "&lt;", "&gt;", "&amp;", "&quot;", "&#60;", "&#x3C;": what a field escaped (papershelf's own
 // CSL-JSON for its citations escapes the data's "<" so that it is not read as markup).
 std::string decode_entities(std::string_view s) {
@@ -157,8 +159,6 @@ std::string decode_entities(std::string_view s) {
   }
   return out;
 }
-
-}  // namespace
 
 Out rich(std::string_view s) {
   if (s.find_first_of("<\"'&\xE2") == std::string_view::npos) return leaf(std::string(s));
@@ -371,16 +371,11 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
   std::vector<Word> words;
   bool first = true, after_punct = false;
   std::size_t last_word = std::string::npos;  // title case: the last word, outside nocase
+  bool first_segment = true;  // (citeproc-js tests "before a hyphen" in the first segment only)
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const std::string& t = *pieces[k].text;
-    if (pieces[k].skip) {
-      if (t.find_first_not_of(' ') != std::string::npos) {
-        first = false;
-        after_punct = false;
-        last_word = std::string::npos;
-      }
-      continue;
-    }
+    const bool skip = pieces[k].skip;
+    if (k > 0) first_segment = false;  // (markup is a tag too)
     std::size_t i = 0;
     while (i < t.size()) {
       if (t[i] == ' ') {
@@ -388,16 +383,22 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
         continue;
       }
       if (const std::size_t tag = tag_length(t, i)) {
+        // (inside nocase too, a colon makes the next word a first word)
         if (t[i] == '!' || t[i] == '?' || t[i] == ':') after_punct = true;
+        first_segment = false;
         i += tag;
         continue;
       }
       const std::size_t b = i;
       while (i < t.size() && t[i] != ' ' && !tag_length(t, i)) ++i;
-      words.push_back({k, b, i, first, after_punct, i < t.size() && t[i] == '-'});
+      if (!skip) {
+        words.push_back({k, b, i, first, after_punct, first_segment && i < t.size() && t[i] == '-'});
+        last_word = words.size() - 1;
+      } else {
+        last_word = std::string::npos;
+      }
       first = false;
       after_punct = false;
-      last_word = words.size() - 1;
     }
   }
   // Each word's new text; applied from the end so that earlier offsets stay right.
@@ -499,8 +500,7 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
         const char c = cur.front();
         cur.erase(0, 1);
         const char last = before.empty() ? '\0' : before.back();
-        if (!(last == '.' || last == '?' || last == '!' || (c == ',' && last == ','))) before += c;
-        else if (c == ',' && (last == '?' || last == '!')) before += c;
+        if (c == '.' ? !is_punct(last) : !(last == ',' || last == '.' || last == ';' || last == ':')) before += c;
       } else if (!cur.empty() && !before.empty() && is_punct(cur.front())) {
         const char last = before.back();
         const char c = cur.front();

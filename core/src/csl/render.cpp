@@ -141,12 +141,24 @@ Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) 
 // ---- Variables --------------------------------------------------------------------------------
 
 std::string page_range(std::string_view from, std::string_view to, std::string_view format) {
-  // Numbers only; prefixes ("S12-S18") keep the full second number.
+  // A shared letter prefix ("B421-B446", "N1-N10") is compared without it and not repeated.
+  std::size_t pre = 0;
+  while (pre < from.size() && !(from[pre] >= '0' && from[pre] <= '9')) ++pre;
+  std::size_t pre_to = 0;
+  while (pre_to < to.size() && !(to[pre_to] >= '0' && to[pre_to] <= '9')) ++pre_to;
+  const std::string_view prefix = from.substr(0, pre);
+  if (pre > 0 && from.substr(0, pre) == to.substr(0, pre_to) && !format.empty() && format != "expanded") {
+    from.remove_prefix(pre);
+    to.remove_prefix(pre_to);
+  } else if (pre_to > 0 || pre > 0) {
+    return std::string(prefix) + std::string(from.substr(pre)) + kEnDash + std::string(to);
+  }
   auto digits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }); };
-  if (!digits(from) || !digits(to) || format.empty()) return std::string(from) + kEnDash + std::string(to);
+  const std::string lead(pre > 0 && pre_to > 0 ? prefix : std::string_view());
+  if (!digits(from) || !digits(to) || format.empty()) return lead + std::string(from) + kEnDash + std::string(to);
   std::string f(from), t(to);
   if (t.size() < f.size()) t = f.substr(0, f.size() - t.size()) + t;  // "321-8" is 321-328
-  if (format == "expanded") return f + kEnDash + t;
+  if (format == "expanded") return lead + f + kEnDash + t;
   auto minimal = [&](std::size_t keep_at_least) {
     if (f.size() != t.size()) return t;
     std::size_t i = 0;
@@ -155,16 +167,17 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
     if (keep < keep_at_least) keep = std::min(keep_at_least, t.size());
     return t.substr(t.size() - keep);
   };
-  if (format == "minimal") return f + kEnDash + minimal(1);
-  if (format == "minimal-two") return f + kEnDash + (t.size() <= 2 ? t : minimal(2));
+  if (format == "minimal") return lead + f + kEnDash + minimal(1);
+  if (format == "minimal-two") return lead + f + kEnDash + (t.size() <= 2 ? t : minimal(2));
   if (format == "chicago" || format == "chicago-15" || format == "chicago-16") {
     const long n = std::strtol(f.c_str(), nullptr, 10);
-    if (n < 100 || n % 100 == 0) return f + kEnDash + t;
-    if (n % 100 < 10) return f + kEnDash + minimal(1);
-    if (format == "chicago-15" && f.size() == 4 && minimal(1).size() >= 3) return f + kEnDash + t;
-    return f + kEnDash + minimal(2);
+    if (n < 100 || n % 100 == 0) return lead + f + kEnDash + t;
+    if (n % 100 < 10) return lead + f + kEnDash + minimal(1);
+    // (15th edition, CSL's "chicago": four digits of which three change are all kept)
+    if (format != "chicago-16" && f.size() == 4 && minimal(1).size() >= 3) return lead + f + kEnDash + t;
+    return lead + f + kEnDash + minimal(2);
   }
-  return f + kEnDash + t;
+  return lead + f + kEnDash + t;
 }
 
 // Page ranges: "12-18" and "12--18" become "12–18", shortened by the style's format.
@@ -259,7 +272,9 @@ Out render_text(const xml::Element& el, Ctx& c) {
     c.rendered_vars.push_back(*var);
     if (*var == "page" || *var == "locator") value = *var == "page" ? format_pages(value, c.e.page_range_format) : format_pages(value, "");
     else if (is_number_variable(*var) && is_numeric(value)) value = format_pages(value, "");
-    Out o = (*var == "URL" || *var == "DOI" || *var == "citation-number") ? leaf(value) : rich(value);
+    const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
+    if (plain) value = decode_entities(value);
+    Out o = plain ? leaf(value) : rich(value);
     if (c.e.links && is_link_variable(*var)) {
       if (std::string href = link_for(*var, value); !href.empty()) {
         Out wrap;
@@ -330,7 +345,7 @@ std::string gender_of(const Ctx& c, std::string_view var) {
 Out render_number(const xml::Element& el, Ctx& c) {
   const std::string var(el.attribute_or("variable", ""));
   ++c.called;
-  const std::string value = number_text(c, var);
+  const std::string value = decode_entities(number_text(c, var));
   if (value.empty()) return Out();
   ++c.rendered;
   c.rendered_vars.push_back(var);
@@ -662,6 +677,8 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
         else if (dpl == "never") delim = false;
         else if (dpl == "after-inverted-name") delim = inverted_at(i - 1);
         else delim = parts.size() >= 3;
+        // (citeproc-js: two names of which the second is an organisation take no delimiter)
+        if (parts.size() == 2 && names[i].is_literal()) delim = false;
         list.kids.push_back(leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
       } else {
         list.kids.push_back(leaf(std::string(o.delimiter)));
