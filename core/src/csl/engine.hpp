@@ -45,6 +45,7 @@ struct Engine {
   bool links = false;
   bool page_safe = false;
   bool citation_numbers = true;
+  bool explicit_year_suffix = false;  // the style places the year-suffix variable itself
 
   // Renders one item by a layout (the citation's or the bibliography's). `sorting` renders
   // sort keys instead (names as sorted, dates and numbers comparable as text).

@@ -54,7 +54,6 @@ class Locale {
   };
   std::map<Key, Term> terms_;
   std::map<std::string, xml::Element, std::less<>> dates_;
-  bool ordinals_replaced_ = false;
 };
 
 }  // namespace papershelf::csl

@@ -60,6 +60,15 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
       e.bibliography = &k;
     }
   }
+  {
+    std::vector<const xml::Element*> stack{&e.style};
+    while (!stack.empty()) {
+      const xml::Element* x = stack.back();
+      stack.pop_back();
+      if (x->attribute_or("variable", "").find("year-suffix") != std::string_view::npos) e.explicit_year_suffix = true;
+      for (const xml::Element& k : x->children) stack.push_back(&k);
+    }
+  }
   e.demote_non_dropping_particle = std::string(e.style.attribute_or("demote-non-dropping-particle", "display-and-sort"));
   e.initialize_with_hyphen = e.style.attribute_or("initialize-with-hyphen", "true") != "false";
   e.page_range_format = std::string(e.style.attribute_or("page-range-format", ""));
@@ -148,21 +157,74 @@ std::string year_suffix(int n) {
   return s;
 }
 
-// Year suffixes: items whose first citation reads the same get "a", "b", ... in bibliography order.
-void add_year_suffixes(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
-                       const std::vector<std::size_t>& bib_order) {
-  if (!e.citation || e.citation->attribute_or("disambiguate-add-year-suffix", "false") != "true") return;
-  std::map<std::string, std::vector<std::size_t>> by_text;
-  for (std::size_t i : bib_order) {
+// Disambiguation (CSL 1.0.2 "Disambiguation"): cites whose first citation reads the same get,
+// as far as the style allows, more names, then given names or initials, then the
+// disambiguate="true" condition, then year suffixes ("a", "b"... in bibliography order).
+void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
+                  const std::vector<std::size_t>& bib_order) {
+  if (!e.citation) return;
+  auto on = [&](std::string_view attr) { return e.citation->attribute_or(attr, "false") == "true"; };
+  const bool add_names = on("disambiguate-add-names"), add_given = on("disambiguate-add-givenname"),
+             add_suffix = on("disambiguate-add-year-suffix");
+  auto text = [&](std::size_t i) {
     RenderState s = states[i];
     s.position = "first";
-    const std::string text = e.render(*e.citation, items[i], s).plain();
-    by_text[text].push_back(i);
+    return e.render(*e.citation, items[i], s).plain();
+  };
+  auto groups = [&] {
+    std::map<std::string, std::vector<std::size_t>> by_text;
+    for (std::size_t i : bib_order) by_text[text(i)].push_back(i);
+    std::vector<std::vector<std::size_t>> out;
+    for (auto& [t, g] : by_text)
+      if (g.size() > 1) out.push_back(std::move(g));
+    return out;
+  };
+  // The members of `group` that still read like another member.
+  auto still_ambiguous = [&](const std::vector<std::size_t>& group) {
+    std::map<std::string, std::vector<std::size_t>> by_text;
+    for (std::size_t i : group) by_text[text(i)].push_back(i);
+    std::vector<std::size_t> out;
+    for (auto& [t, g] : by_text)
+      if (g.size() > 1) out.insert(out.end(), g.begin(), g.end());
+    return out;
+  };
+  // Raises one knob on the ambiguous members step by step, keeping the first step at which the
+  // fewest of them are still ambiguous; a knob that resolves nothing goes back to where it was.
+  auto raise = [&](std::vector<std::size_t> group, int RenderState::*knob, int most) {
+    const std::vector<std::size_t> start = group;
+    std::size_t best_count = group.size();
+    int best_step = 0;
+    std::vector<std::size_t> best = group;
+    for (int step = 1; step <= most; ++step) {
+      for (std::size_t i : start) states[i].*knob = step;
+      const std::vector<std::size_t> left = still_ambiguous(start);
+      if (left.size() < best_count) {
+        best_count = left.size();
+        best_step = step;
+        best = left;
+      }
+      if (left.empty()) break;
+    }
+    for (std::size_t i : start) states[i].*knob = best_step;
+    return best;
+  };
+  for (std::vector<std::size_t> group : groups()) {
+    if (add_names) {
+      int most = 0;
+      for (std::size_t i : group) most = std::max(most, static_cast<int>(items[i].names("author").size() + items[i].names("editor").size()));
+      group = raise(group, &RenderState::add_names, most);
+    }
+    if (add_given && group.size() > 1) group = raise(group, &RenderState::givenname_level, 2);
+    if (group.size() > 1) {
+      for (std::size_t i : group) states[i].disambiguate = true;
+      group = still_ambiguous(group);
+    }
   }
-  for (auto& [text, group] : by_text) {
-    if (group.size() < 2) continue;
-    int n = 0;
-    for (std::size_t i : group) states[i].year_suffix = year_suffix(n++);
+  if (add_suffix) {
+    for (const std::vector<std::size_t>& group : groups()) {
+      int n = 0;
+      for (std::size_t i : group) states[i].year_suffix = year_suffix(n++);
+    }
   }
 }
 
@@ -182,7 +244,8 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   sort_items(e, *e.bibliography, items, states, order);
   if (!sorts_by_citation_number(*e.bibliography))
     for (std::size_t k = 0; k < order.size(); ++k) states[order[k]].citation_number = static_cast<int>(k + 1);
-  add_year_suffixes(e, items, states, order);
+  disambiguate(e, items, states, order);
+  for (RenderState& st : states) st.add_names = st.givenname_level = 0;  // (those are for citations)
   const xml::Element* layout = e.bibliography->child("layout");
   const std::string_view align = second_field_align();
   const std::string substitute(e.bibliography->attribute_or("subsequent-author-substitute", ""));
@@ -279,7 +342,7 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
     sort_items(e, *e.bibliography, items, base, bib_order);
     for (std::size_t k = 0; k < bib_order.size(); ++k) base[bib_order[k]].citation_number = static_cast<int>(k + 1);
   }
-  add_year_suffixes(e, items, base, bib_order);
+  disambiguate(e, items, base, bib_order);
   const xml::Element* layout = e.citation->child("layout");
   SerializeOptions so{markup, e.links, e.page_safe};
   std::map<std::size_t, int> last_cluster;  // item -> cluster it was last cited in

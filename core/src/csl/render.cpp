@@ -62,6 +62,8 @@ struct Ctx {
   std::vector<std::string> rendered_vars;  // those that gave text, by name
   int depth = 0;
   bool names_done = false;       // the first names element was rendered (suppress-author)
+  bool year_suffix_done = false;  // the implicit year suffix was written
+  std::string date_var;           // the date being rendered
   const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
   bool in_names_only = false;
   Out first_names_out;
@@ -805,7 +807,14 @@ Out render_names(const xml::Element& el, Ctx& c) {
   std::vector<Out> outs;
   for (const List& l : lists) {
     Out names = render_name_list(l.names, name_el, et_al_el, c);
-    if (name_el) names = decorate(std::move(names), *name_el, c, false);
+    if (name_el && !names.empty()) {
+      // (the name element's formatting went on each name; its affixes go around the list)
+      Out w;
+      w.kids.push_back(std::move(names));
+      w.prefix = std::string(name_el->attribute_or("prefix", ""));
+      w.suffix = std::string(name_el->attribute_or("suffix", ""));
+      names = std::move(w);
+    }
     if (label_el) {
       std::string content = l.names.size() > 1 ? "1-2" : "1";
       Out label = render_label(*label_el, c, l.var, content);
@@ -859,8 +868,11 @@ Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_pre
     if (y < 0) text = std::to_string(-y) + c.e.locale.text("bc");
     else if (y < 1000) text = std::to_string(y) + c.e.locale.text("ad");
     else text = form == "short" ? std::to_string(y % 100 < 10 ? 0 : y % 100 / 10) + std::to_string(y % 10) : std::to_string(y);
-    if (y > 0 && !c.state.year_suffix.empty() && c.e.bibliography) {
-      // (the year suffix goes after the first year rendered, when the style has no year-suffix variable)
+    // The year suffix ("2006a") goes after the first year of the issued date, when the style
+    // does not place the year-suffix variable itself.
+    if (!c.state.year_suffix.empty() && !c.e.explicit_year_suffix && !c.year_suffix_done && c.date_var == "issued") {
+      text += c.state.year_suffix;
+      c.year_suffix_done = true;
     }
   } else if (p.name == "month") {
     if (d.month == 0 && d.season == 0) return Out();
@@ -926,6 +938,7 @@ Out render_date(const xml::Element& el, Ctx& c) {
     return leaf(key(d.from) + (d.range ? key(d.to) : std::string()));
   }
   if (!d.literal.empty() && d.from.year == 0) return decorate(rich(d.literal), el, c);
+  c.date_var = var;
   std::vector<PartSpec> parts;
   std::string delimiter;
   const xml::Element* affix_source = &el;
