@@ -59,4 +59,9 @@ struct Engine {
 
 bool is_numeric(std::string_view s);
 
+// The rendering elements, marked on the style's tree once (xml::Element::kind) so that rendering
+// does not compare names.
+enum class ElementKind : std::uint8_t { Other, Text, Names, Date, Number, Label, Group, Choose };
+void mark_kinds(xml::Element& el);
+
 }  // namespace papershelf::csl

@@ -24,12 +24,12 @@ void Locale::merge(const xml::Element& locale) {
         if (t.attribute_or("name", "").substr(0, 7) == "ordinal") has_ordinal = true;
       if (has_ordinal) {
         for (auto it = terms_.begin(); it != terms_.end();)
-          it = it->first.name.compare(0, 7, "ordinal") == 0 ? terms_.erase(it) : std::next(it);
+          it = it->first.compare(0, 7, "ordinal") == 0 ? terms_.erase(it) : std::next(it);
       }
       for (const xml::Element& t : section.children) {
         if (t.name != "term") continue;
-        Key key{std::string(t.attribute_or("name", "")), term_form(t.attribute_or("form", "long")),
-                std::string(t.attribute_or("gender-form", ""))};
+        const TermForm form = term_form(t.attribute_or("form", "long"));
+        const std::string_view gender_form = t.attribute_or("gender-form", "");
         Term term;
         term.gender = std::string(t.attribute_or("gender", ""));
         term.match = std::string(t.attribute_or("match", ""));
@@ -40,21 +40,30 @@ void Locale::merge(const xml::Element& locale) {
         } else {
           term.single = term.multiple = t.text;
         }
-        terms_[std::move(key)] = std::move(term);
+        std::vector<Variant>& variants = terms_[std::string(t.attribute_or("name", ""))];
+        bool replaced = false;
+        for (Variant& v : variants)
+          if (v.form == form && v.gender_form == gender_form) {
+            v.term = term;
+            replaced = true;
+          }
+        if (!replaced) variants.push_back({form, std::string(gender_form), std::move(term)});
       }
     }
   }
 }
 
 const Term* Locale::term(std::string_view name, TermForm form, std::string_view gender_form) const {
+  const auto it = terms_.find(name);
+  if (it == terms_.end()) return nullptr;
   for (;;) {
-    Key key{std::string(name), form, std::string(gender_form)};
-    auto it = terms_.find(key);
-    if (it == terms_.end() && !gender_form.empty()) {
-      key.gender_form.clear();
-      it = terms_.find(key);
+    const Term* plain = nullptr;
+    for (const Variant& v : it->second) {
+      if (v.form != form) continue;
+      if (v.gender_form == gender_form) return &v.term;
+      if (v.gender_form.empty()) plain = &v.term;
     }
-    if (it != terms_.end()) return &it->second;
+    if (plain) return plain;
     switch (form) {
       case TermForm::Symbol: form = TermForm::Short; break;
       case TermForm::VerbShort: form = TermForm::Verb; break;

@@ -42,17 +42,13 @@ class Locale {
   std::string lang;
 
  private:
-  struct Key {
-    std::string name;
+  struct Variant {
     TermForm form;
     std::string gender_form;
-    bool operator<(const Key& o) const {
-      if (name != o.name) return name < o.name;
-      if (form != o.form) return form < o.form;
-      return gender_form < o.gender_form;
-    }
+    Term term;
   };
-  std::map<Key, Term> terms_;
+  // By name (looked up without copying it), then the few forms and genders of that name.
+  std::map<std::string, std::vector<Variant>, std::less<>> terms_;
   std::map<std::string, xml::Element, std::less<>> dates_;
 };
 

@@ -9,11 +9,11 @@ namespace papershelf::csl {
 
 Formatting Formatting::of(const xml::Element& e) {
   Formatting f;
-  f.font_style = std::string(e.attribute_or("font-style", ""));
-  f.font_variant = std::string(e.attribute_or("font-variant", ""));
-  f.font_weight = std::string(e.attribute_or("font-weight", ""));
-  f.text_decoration = std::string(e.attribute_or("text-decoration", ""));
-  f.vertical_align = std::string(e.attribute_or("vertical-align", ""));
+  f.font_style = e.attribute_or("font-style", "");
+  f.font_variant = e.attribute_or("font-variant", "");
+  f.font_weight = e.attribute_or("font-weight", "");
+  f.text_decoration = e.attribute_or("text-decoration", "");
+  f.vertical_align = e.attribute_or("vertical-align", "");
   return f;
 }
 
@@ -26,7 +26,7 @@ bool Out::empty() const {
 
 std::string Out::plain() const {
   if (empty()) return {};
-  std::string s = prefix;
+  std::string s(prefix);
   s += text;
   for (const Out& k : kids) s += k.plain();
   s += suffix;
@@ -458,16 +458,16 @@ struct Token {
 
 void flatten(const Out& o, std::vector<Token>& t) {
   if (o.empty()) return;
-  if (!o.display.empty()) t.push_back({Tok::BlockOpen, o.display, {}});
-  if (!o.prefix.empty()) t.push_back({Tok::Text, o.prefix, {}});
+  if (!o.display.empty()) t.push_back({Tok::BlockOpen, std::string(o.display), {}});
+  if (!o.prefix.empty()) t.push_back({Tok::Text, std::string(o.prefix), {}});
   if (!o.link.empty()) t.push_back({Tok::LinkOpen, o.link, {}});
-  const std::pair<const char*, const std::string*> attrs[] = {
+  const std::pair<const char*, const std::string_view*> attrs[] = {
       {"font-style", &o.fmt.font_style}, {"font-variant", &o.fmt.font_variant}, {"font-weight", &o.fmt.font_weight},
       {"text-decoration", &o.fmt.text_decoration}, {"vertical-align", &o.fmt.vertical_align}};
   int opened = 0;
   for (const auto& [name, value] : attrs) {
     if (value->empty()) continue;
-    t.push_back({Tok::Open, name, *value});
+    t.push_back({Tok::Open, name, std::string(*value)});
     ++opened;
   }
   if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
@@ -476,7 +476,7 @@ void flatten(const Out& o, std::vector<Token>& t) {
   if (o.quotes) t.push_back({Tok::QuoteClose, {}, {}});
   for (int i = 0; i < opened; ++i) t.push_back({Tok::Close, {}, {}});
   if (!o.link.empty()) t.push_back({Tok::LinkClose, {}, {}});
-  if (!o.suffix.empty()) t.push_back({Tok::Text, o.suffix, {}});
+  if (!o.suffix.empty()) t.push_back({Tok::Text, std::string(o.suffix), {}});
   if (!o.display.empty()) t.push_back({Tok::BlockClose, {}, {}});
 }
 

@@ -17,7 +17,8 @@ class Locale;
 struct Formatting {
   // "" inherits; otherwise CSL's values ("italic", "normal", "small-caps", "bold", "underline",
   // "sup", "sub", "baseline", "none", "light", "oblique").
-  std::string font_style, font_variant, font_weight, text_decoration, vertical_align;
+  // (views of the style's attributes or of literals: they outlive every rendering)
+  std::string_view font_style, font_variant, font_weight, text_decoration, vertical_align;
   bool any() const {
     return !font_style.empty() || !font_variant.empty() || !font_weight.empty() || !text_decoration.empty() ||
            !vertical_align.empty();
@@ -31,8 +32,8 @@ struct Out {
   Formatting fmt;
   bool quotes = false;
   bool nocase = false;  // data marked <span class="nocase">: text case leaves it alone
-  std::string prefix, suffix;
-  std::string display;  // "block", "left-margin", "right-inline", "indent"
+  std::string_view prefix, suffix;  // (the style's, or the citing text's: they outlive the tree)
+  std::string_view display;  // "block", "left-margin", "right-inline", "indent"
   std::string link;     // Html: a safe http(s) address this piece links to
 
   bool empty() const;

@@ -51,6 +51,7 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
     if (error) *error = "1:1: not a CSL style (the root element is <" + e.style.name + ">)";
     return nullptr;
   }
+  mark_kinds(e.style);
   for (const xml::Element& k : e.style.children) {
     if (k.name == "macro") {
       if (const std::string* n = k.attribute("name")) e.macros.emplace(*n, &k);
@@ -115,7 +116,7 @@ namespace {
 void sort_items(const Engine& e, const xml::Element& mode, const std::vector<Item>& items, std::vector<RenderState>& states,
                 std::vector<std::size_t>& order) {
   const xml::Element* sort = mode.child("sort");
-  if (!sort) return;
+  if (!sort || order.size() < 2) return;  // (one reference, as Cite asks for: nothing to sort)
   std::vector<const xml::Element*> keys;
   for (const xml::Element& k : sort->children)
     if (k.name == "key") keys.push_back(&k);
@@ -162,7 +163,7 @@ std::string year_suffix(int n) {
 // disambiguate="true" condition, then year suffixes ("a", "b"... in bibliography order).
 void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
                   const std::vector<std::size_t>& bib_order) {
-  if (!e.citation) return;
+  if (!e.citation || bib_order.size() < 2) return;  // (one reference is never ambiguous)
   auto on = [&](std::string_view attr) { return e.citation->attribute_or(attr, "false") == "true"; };
   const bool add_names = on("disambiguate-add-names"), add_given = on("disambiguate-add-givenname"),
              add_suffix = on("disambiguate-add-year-suffix");
@@ -275,20 +276,20 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       Out right;
       for (std::size_t k = 1; k < entry.kids.size(); ++k) right.kids.push_back(std::move(entry.kids[k]));
       right.display = "right-inline";
-      if (layout) right.suffix = std::string(layout->attribute_or("suffix", ""));
+      if (layout) right.suffix = layout->attribute_or("suffix", "");
       Out both;
       both.kids.push_back(std::move(left));
       both.kids.push_back(std::move(right));
       if (layout) {
-        both.prefix = std::string(layout->attribute_or("prefix", ""));
+        both.prefix = layout->attribute_or("prefix", "");
         both.fmt = Formatting::of(*layout);
       }
       entry = std::move(both);
     } else if (layout) {
       Out w;
       w.kids.push_back(std::move(entry));
-      w.prefix = std::string(layout->attribute_or("prefix", ""));
-      w.suffix = std::string(layout->attribute_or("suffix", ""));
+      w.prefix = layout->attribute_or("prefix", "");
+      w.suffix = layout->attribute_or("suffix", "");
       w.fmt = Formatting::of(*layout);
       entry = std::move(w);
     }
@@ -421,8 +422,8 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
     if (layout) {
       Out w;
       w.kids.push_back(std::move(cluster_out));
-      w.prefix = std::string(layout->attribute_or("prefix", ""));
-      w.suffix = std::string(layout->attribute_or("suffix", ""));
+      w.prefix = layout->attribute_or("prefix", "");
+      w.suffix = layout->attribute_or("suffix", "");
       w.fmt = Formatting::of(*layout);
       cluster_out = std::move(w);
     }

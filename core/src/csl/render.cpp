@@ -106,9 +106,9 @@ Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true)
   if (!prefix.empty() || !suffix.empty() || !display.empty()) {
     Out wrap;
     wrap.kids.push_back(std::move(inner));
-    wrap.prefix = std::string(prefix);
-    wrap.suffix = std::string(suffix);
-    wrap.display = std::string(display);
+    wrap.prefix = prefix;
+    wrap.suffix = suffix;
+    wrap.display = display;
     return wrap;
   }
   return inner;
@@ -122,7 +122,7 @@ bool test_condition(const xml::Element& cond, Ctx& c);
 // parent's children (as citeproc-js has it: "No." and "2" in a group delimited by " ").
 void render_into(const xml::Element& el, Ctx& c, std::vector<Out>& kids) {
   for (const xml::Element& k : el.children) {
-    if (k.name == "choose" && !(c.state.author_only && c.names_done)) {
+    if (static_cast<ElementKind>(k.kind) == ElementKind::Choose && !(c.state.author_only && c.names_done)) {
       for (const xml::Element& branch : k.children)
         if (branch.name == "else" || test_condition(branch, c)) {
           render_into(branch, c, kids);
@@ -811,8 +811,8 @@ Out render_names(const xml::Element& el, Ctx& c) {
       // (the name element's formatting went on each name; its affixes go around the list)
       Out w;
       w.kids.push_back(std::move(names));
-      w.prefix = std::string(name_el->attribute_or("prefix", ""));
-      w.suffix = std::string(name_el->attribute_or("suffix", ""));
+      w.prefix = name_el->attribute_or("prefix", "");
+      w.suffix = name_el->attribute_or("suffix", "");
       names = std::move(w);
     }
     if (label_el) {
@@ -913,8 +913,8 @@ Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_pre
   }
   Out w;
   w.kids.push_back(std::move(o));
-  if (!drop_prefix) w.prefix = std::string(p.el->attribute_or("prefix", ""));
-  if (!drop_suffix) w.suffix = std::string(p.el->attribute_or("suffix", ""));
+  if (!drop_prefix) w.prefix = p.el->attribute_or("prefix", "");
+  if (!drop_suffix) w.suffix = p.el->attribute_or("suffix", "");
   return w;
 }
 
@@ -1073,18 +1073,33 @@ Out render_group(const xml::Element& el, Ctx& c) {
 }
 
 Out render_element(const xml::Element& el, Ctx& c) {
-  if (c.state.author_only && c.names_done && el.name != "group" && el.name != "choose") return Out();
-  if (el.name == "text") return render_text(el, c);
-  if (el.name == "names") return render_names(el, c);
-  if (el.name == "date") return render_date(el, c);
-  if (el.name == "number") return render_number(el, c);
-  if (el.name == "label") return render_label_element(el, c);
-  if (el.name == "group") return render_group(el, c);
-  if (el.name == "choose") return render_choose(el, c);
+  const auto kind = static_cast<ElementKind>(el.kind);
+  if (c.state.author_only && c.names_done && kind != ElementKind::Group && kind != ElementKind::Choose) return Out();
+  switch (kind) {
+    case ElementKind::Text: return render_text(el, c);
+    case ElementKind::Names: return render_names(el, c);
+    case ElementKind::Date: return render_date(el, c);
+    case ElementKind::Number: return render_number(el, c);
+    case ElementKind::Label: return render_label_element(el, c);
+    case ElementKind::Group: return render_group(el, c);
+    case ElementKind::Choose: return render_choose(el, c);
+    case ElementKind::Other: break;
+  }
   return Out();
 }
 
 }  // namespace
+
+void mark_kinds(xml::Element& el) {
+  static const std::pair<std::string_view, ElementKind> kKinds[] = {
+      {"text", ElementKind::Text},   {"names", ElementKind::Names}, {"date", ElementKind::Date},
+      {"number", ElementKind::Number}, {"label", ElementKind::Label}, {"group", ElementKind::Group},
+      {"choose", ElementKind::Choose}};
+  el.kind = static_cast<std::uint8_t>(ElementKind::Other);
+  for (const auto& [name, kind] : kKinds)
+    if (el.name == name) el.kind = static_cast<std::uint8_t>(kind);
+  for (xml::Element& k : el.children) mark_kinds(k);
+}
 
 bool is_numeric(std::string_view s) {
   // numbers with letters attached ("2a", "L3"), joined by - , & or "and"

@@ -66,17 +66,23 @@ class Parser {
   void skip_space() {
     while (pos_ < s_.size() && is_space(s_[pos_])) ++pos_;
   }
-  void where(std::size_t at, std::uint32_t& line, std::uint32_t& column) const {
-    line = 1;
-    column = 1;
-    for (std::size_t i = 0; i < at && i < s_.size(); ++i) {
-      if (s_[i] == '\n') {
-        ++line;
-        column = 1;
-      } else if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80) {
-        ++column;
+  // Line and column of `at`, counted on from the last position asked for (the parser only goes
+  // forward, so the whole document is counted once).
+  void where(std::size_t at, std::uint32_t& line, std::uint32_t& column) {
+    if (at < counted_) {
+      counted_ = 0;
+      line_ = column_ = 1;
+    }
+    for (; counted_ < at && counted_ < s_.size(); ++counted_) {
+      if (s_[counted_] == '\n') {
+        ++line_;
+        column_ = 1;
+      } else if ((static_cast<unsigned char>(s_[counted_]) & 0xC0) != 0x80) {
+        ++column_;
       }
     }
+    line = line_;
+    column = column_;
   }
   bool fail(std::string_view what) {
     std::uint32_t line = 0, column = 0;
@@ -192,6 +198,8 @@ class Parser {
   std::string_view s_;
   std::string& error_;
   std::size_t pos_ = 0;
+  std::size_t counted_ = 0;
+  std::uint32_t line_ = 1, column_ = 1;
 };
 
 }  // namespace

@@ -18,6 +18,7 @@ struct Element {
   std::vector<Element> children;  // elements only
   std::string text;               // the text directly inside, concatenated (CSL never mixes)
   std::uint32_t line = 0, column = 0;
+  std::uint8_t kind = 0;  // for the reader's client: what the name means to it, set once
 
   // The attribute's value, or nullptr.
   const std::string* attribute(std::string_view key) const;
