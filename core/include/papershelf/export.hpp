@@ -54,10 +54,12 @@ std::string format_json_ld(const Library& lib, const View& view);
 // --- JSON ---
 // CSL-JSON array of the view's entries.
 std::string format_csl_json(const Library& lib, const View& view);
-// One record's CSL-JSON object, on one line: what the citation styles format. `escaped` writes
-// "<", ">" and "&" of the data as entities, so that only papershelf's own spans are markup (the
-// CSL processor decodes them; other readers of CSL-JSON would not).
+// One record's CSL-JSON object, on one line: what the citation styles format. `escaped` is for
+// papershelf's CSL processor: "<", ">" and "&" of the data as entities, so that only papershelf's
+// own spans are markup (other readers of CSL-JSON would not decode them), and without the
+// abstract and keywords, which no citation prints.
 std::string format_csl_json(const Publication& p, bool escaped = false);
+
 // The view model: an array in display order, one object per publication (camelCase keys; the
 // schema, version 1, is in docs/json.md). Used by the CLI, JS and the canvas widget.
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);

@@ -137,6 +137,45 @@ class Writer {
   bool after_key_ = false;
 };
 
+// Builds a Value with the Writer's calls: code that writes JSON can hand the same document to a
+// caller that wants it as a value (a citation's CSL-JSON item), without text in between.
+class Builder {
+ public:
+  Builder& begin_object() { return open(Value::Kind::Object); }
+  Builder& end_object() { return close(); }
+  Builder& begin_array() { return open(Value::Kind::Array); }
+  Builder& end_array() { return close(); }
+  Builder& key(std::string_view k) {
+    key_.assign(k);
+    return *this;
+  }
+  Builder& string(std::string_view s);
+  Builder& number(std::int64_t n);
+  Builder& boolean(bool b);
+  Builder& null() { return put(Value()); }
+  Builder& value(const Value& v) { return put(v); }
+  Builder& field(std::string_view k, std::string_view s) { return key(k).string(s); }
+  Builder& field(std::string_view k, const char* s) { return key(k).string(s); }
+  Builder& field(std::string_view k, const std::string& s) { return key(k).string(s); }
+  template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+  Builder& field(std::string_view k, T n) {
+    return key(k).number(static_cast<std::int64_t>(n));
+  }
+  Builder& field(std::string_view k, bool b) { return key(k).boolean(b); }
+  Value take() { return std::move(root_); }
+
+ private:
+  Builder& open(Value::Kind kind);
+  Builder& close();
+  Builder& put(Value v);
+  Value* slot();  // where the next value goes (a member named by key(), an item, or the root)
+
+  Value root_;
+  std::vector<Value*> open_;  // the containers being filled, innermost last (each an ancestor of
+                              // the next, so adding to the innermost never moves them)
+  std::string key_;
+};
+
 // Appends `s` as a quoted JSON string.
 void append_string(std::string& out, std::string_view s);
 

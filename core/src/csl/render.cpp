@@ -10,15 +10,21 @@ namespace papershelf::csl {
 
 namespace {
 
-std::vector<std::string_view> split_spaces(std::string_view s) {
-  std::vector<std::string_view> out;
+// Calls `f` with each space-separated word of `s` (no allocation: conditions are tested often).
+template <typename F>
+void for_each_word(std::string_view s, F&& f) {
   std::size_t i = 0;
   while (i < s.size()) {
     while (i < s.size() && s[i] == ' ') ++i;
     const std::size_t b = i;
     while (i < s.size() && s[i] != ' ') ++i;
-    if (i > b) out.push_back(s.substr(b, i - b));
+    if (i > b) f(s.substr(b, i - b));
   }
+}
+
+std::vector<std::string_view> split_spaces(std::string_view s) {
+  std::vector<std::string_view> out;
+  for_each_word(s, [&](std::string_view w) { out.push_back(w); });
   return out;
 }
 
@@ -57,7 +63,7 @@ struct Ctx {
   bool sorting = false;
   int sort_names_min = 0, sort_names_use_first = 0;
   bool sort_names_use_last = false;
-  std::set<std::string> substituted;
+  std::set<std::string, std::less<>> substituted;
   int called = 0, rendered = 0;  // variables asked for, and those that gave text
   std::vector<std::string> rendered_vars;  // those that gave text, by name
   int depth = 0;
@@ -214,7 +220,7 @@ std::string format_pages(std::string_view s, std::string_view format) {
 
 // The text of a variable as <text variable> renders it (before rich-text parsing).
 std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
-  if (c.substituted.count(std::string(var))) return {};
+  if (c.substituted.count(var)) return {};
   if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "year-suffix") return c.state.year_suffix;
   if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
@@ -332,7 +338,7 @@ bool plural_content(std::string_view s) {
 }
 
 std::string number_text(Ctx& c, std::string_view var) {
-  if (c.substituted.count(std::string(var))) return {};
+  if (c.substituted.count(var)) return {};
   if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
   if (var == "page-first") return variable_text(c, var, "long");
@@ -738,7 +744,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
   std::vector<List> lists;
   for (std::string_view v : vars) {
     ++c.called;
-    if (c.substituted.count(std::string(v))) continue;
+    if (c.substituted.count(v)) continue;
     std::vector<Name> ns = c.item.names(v);
     if (!ns.empty()) lists.push_back({std::string(v), std::move(ns)});
   }
@@ -1013,10 +1019,11 @@ Out render_date(const xml::Element& el, Ctx& c) {
 
 bool test_condition(const xml::Element& cond, Ctx& c) {
   const std::string_view match = cond.attribute_or("match", "all");
-  std::vector<bool> results;
-  for (const auto& [attr, value] : cond.attributes) {
+  int tests = 0, passed = 0;
+  for (const auto& attribute : cond.attributes) {
+    const std::string& attr = attribute.first;  // (lambdas cannot capture structured bindings in C++17)
     if (attr == "match") continue;
-    for (std::string_view v : split_spaces(value)) {
+    for_each_word(attribute.second, [&](std::string_view v) {
       bool r = false;
       if (attr == "type") {
         r = c.item.type() == v;
@@ -1024,7 +1031,7 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
         if (v == "locator") r = c.state.cite && !c.state.cite->locator.empty();
         else if (v == "citation-number") r = c.state.citation_number > 0;
         else if (v == "year-suffix") r = !c.state.year_suffix.empty();
-        else r = !c.substituted.count(std::string(v)) && c.item.has(v);
+        else r = !c.substituted.count(v) && c.item.has(v);
       } else if (attr == "is-numeric") {
         const std::string t = v == "locator" ? (c.state.cite ? c.state.cite->locator : std::string()) : number_text(c, v);
         r = is_numeric(t);
@@ -1044,15 +1051,16 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
       } else if (attr == "disambiguate") {
         r = (v == "true") == c.state.disambiguate;
       } else {
-        continue;  // (unknown test: ignored)
+        return;  // (unknown test: ignored)
       }
-      results.push_back(r);
-    }
+      ++tests;
+      if (r) ++passed;
+    });
   }
-  if (results.empty()) return false;
-  if (match == "any") return std::any_of(results.begin(), results.end(), [](bool b) { return b; });
-  if (match == "none") return std::none_of(results.begin(), results.end(), [](bool b) { return b; });
-  return std::all_of(results.begin(), results.end(), [](bool b) { return b; });
+  if (tests == 0) return false;
+  if (match == "any") return passed > 0;
+  if (match == "none") return passed == 0;
+  return passed == tests;
 }
 
 Out render_choose(const xml::Element& el, Ctx& c) {

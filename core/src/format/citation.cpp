@@ -5,6 +5,7 @@
 #include <array>
 #include <memory>
 
+#include "format/csl_item.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/csl.hpp"
 #include "papershelf/export.hpp"
@@ -55,8 +56,7 @@ csl::Processor* processor(CitationStyle s) {
 std::string by_style(const Publication& p, CitationStyle style, csl::Markup markup) {
   csl::Processor* processor_for_style = processor(style);
   if (!processor_for_style) return {};
-  json::Value item;
-  if (!json::parse(format_csl_json(p, true), item)) return {};
+  const json::Value item = csl_json_item(p);
   std::vector<std::string> entries = processor_for_style->bibliography({&item}, markup);
   return entries.empty() ? std::string() : std::move(entries[0]);
 }

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "csl/mapping.hpp"
+#include "format/csl_item.hpp"
 #include "papershelf/boundary.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
@@ -48,7 +49,8 @@ std::string data(std::string_view s, bool escaped) {
   return out;
 }
 
-void csl_name(Writer& w, const Person& a, bool escaped = false) {
+template <class W>
+void csl_name(W& w, const Person& a, bool escaped = false) {
   w.begin_object();
   if (a.is_literal()) {
     w.field("literal", data(a.literal(), escaped));
@@ -61,7 +63,8 @@ void csl_name(Writer& w, const Person& a, bool escaped = false) {
   w.end_object();
 }
 
-void date_parts(Writer& w, const Date& d, const Date* end = nullptr) {
+template <class W>
+void date_parts(W& w, const Date& d, const Date* end = nullptr) {
   w.begin_object().key("date-parts").begin_array();
   for (const Date* part : {&d, end}) {
     if (!part) continue;
@@ -143,7 +146,8 @@ bool pages_are_a_total(const Publication& p, const std::string& pages) {
 
 // Publication::extra's details as the CSL-JSON variables they are (csl/mapping.hpp); fields CSL
 // has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain hyphen.
-void csl_details(Writer& w, const Publication& p, bool escaped) {
+template <class W>
+void csl_details(W& w, const Publication& p, bool escaped) {
   const bool in_series = p.extra_field("series") != nullptr;
   std::vector<std::string_view> written{venue_variable(p)};
   for (const ExtraField& f : p.extra) {
@@ -200,7 +204,8 @@ void csl_details(Writer& w, const Publication& p, bool escaped) {
   }
 }
 
-void write_csl_item(Writer& w, const Publication& p, bool escaped = false) {
+template <class W>
+void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   // (BibTeX's @unpublished is CSL's manuscript: a draft, not a preprint)
   const std::string source = bibtex::to_lower_ascii(p.source_type);
   const bool manuscript = source == "unpublished" || source == "manuscript";
@@ -233,11 +238,12 @@ void write_csl_item(Writer& w, const Publication& p, bool escaped = false) {
   if (!p.doi().empty()) w.field("DOI", data(p.doi(), escaped));
   if (const std::string url = record_address(p); !url.empty()) w.field("URL", data(url, escaped));
   if (!p.note().empty()) w.field("note", data(p.note().text, escaped));
-  if (!p.abstract().empty()) w.field("abstract", data(p.abstract().text, escaped));
-  if (!p.tags().empty()) {
+  // (the citation styles print neither abstracts nor keywords: a citation is spared them)
+  if (!p.abstract().empty() && !escaped) w.field("abstract", p.abstract().text);
+  if (!p.tags().empty() && !escaped) {
     std::string k;
     for (const auto& t : p.tags()) k += (k.empty() ? "" : ", ") + t;
-    w.field("keyword", data(k, escaped));
+    w.field("keyword", k);
   }
   if (p.status == Status::Accepted) w.field("status", "forthcoming");
   else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {}  // (said by its type)
@@ -246,22 +252,31 @@ void write_csl_item(Writer& w, const Publication& p, bool escaped = false) {
   w.end_object();
 }
 
+// One item as a value (written out by Writer::value: one copy of the code above, not two).
+json::Value csl_item(const Publication& p, bool escaped) {
+  json::Builder b;
+  write_csl_item(b, p, escaped);
+  return b.take();
+}
+
 }  // namespace
 
 // Pretty-printed with two spaces, as before (nlohmann's dump(2)); invalid UTF-8 becomes U+FFFD.
 std::string format_csl_json(const Library& lib, const View& view) {
   Writer w(2);
   w.begin_array();
-  for (auto i : view.entries) write_csl_item(w, lib.publications[i]);
+  for (auto i : view.entries) w.value(csl_item(lib.publications[i], false));
   w.end_array();
   return w.take();
 }
 
 std::string format_csl_json(const Publication& p, bool escaped) {
   Writer w;
-  write_csl_item(w, p, escaped);
+  w.value(csl_item(p, escaped));
   return w.take();
 }
+
+json::Value csl_json_item(const Publication& p) { return csl_item(p, true); }
 
 ViewEntry view_entry(const Publication& p, const FormatOptions& o) {
   ViewEntry e;

@@ -525,6 +525,58 @@ Writer& Writer::null() {
   return *this;
 }
 
+Value* Builder::slot() {
+  if (open_.empty()) return &root_;
+  Value& top = *open_.back();
+  if (top.kind == Value::Kind::Array) {
+    top.items.emplace_back();
+    return &top.items.back();
+  }
+  for (Member& m : top.members)  // (a repeated key keeps its place and takes the last value)
+    if (m.key == key_) return &m.value;
+  top.members.push_back({key_, Value()});
+  return &top.members.back().value;
+}
+
+Builder& Builder::open(Value::Kind kind) {
+  Value* v = slot();
+  *v = Value();
+  v->kind = kind;
+  open_.push_back(v);
+  return *this;
+}
+
+Builder& Builder::close() {
+  if (!open_.empty()) open_.pop_back();
+  return *this;
+}
+
+Builder& Builder::put(Value v) {
+  *slot() = std::move(v);
+  return *this;
+}
+
+Builder& Builder::string(std::string_view s) {
+  Value v;
+  v.kind = Value::Kind::String;
+  v.text.assign(s);
+  return put(std::move(v));
+}
+
+Builder& Builder::number(std::int64_t n) {
+  Value v;
+  v.kind = Value::Kind::Number;
+  v.text = std::to_string(n);
+  return put(std::move(v));
+}
+
+Builder& Builder::boolean(bool b) {
+  Value v;
+  v.kind = Value::Kind::Bool;
+  v.boolean = b;
+  return put(std::move(v));
+}
+
 Writer& Writer::value(const Value& v) {
   switch (v.kind) {
     case Value::Kind::Null: return null();
