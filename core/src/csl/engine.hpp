@@ -49,12 +49,11 @@ struct Engine {
 
   // Renders one item by a layout (the citation's or the bibliography's). `sorting` renders
   // sort keys instead (names as sorted, dates and numbers comparable as text).
-  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state) const;
+  // `first_names`, when given, receives the text of the first names element rendered (what the
+  // bibliography's subsequent-author-substitute compares).
+  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state, std::string* first_names = nullptr) const;
   // A sort key of `key` (a <key> element) for the item.
   std::string sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const;
-  // The first names element's output, as the bibliography's subsequent-author-substitute and
-  // disambiguation compare it.
-  std::string first_names(const xml::Element& mode, const Item& item, RenderState& state) const;
 };
 
 bool is_numeric(std::string_view s);

@@ -255,9 +255,9 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   SerializeOptions so{markup, e.links, e.page_safe};
   for (std::size_t i : order) {
     RenderState& st = states[i];
-    Out entry = e.render(*e.bibliography, items[i], st);
-    if (substitutes) {
-      const std::string names = e.first_names(*e.bibliography, items[i], st);
+    std::string names;
+    Out entry = e.render(*e.bibliography, items[i], st, substitutes && order.size() > 1 ? &names : nullptr);
+    if (substitutes && order.size() > 1) {
       if (!names.empty() && names == previous_names) {
         st.author_substitute = substitute;
         st.substitute_author = true;

@@ -72,6 +72,7 @@ struct Ctx {
   std::string date_var;           // the date being rendered
   const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
   bool in_names_only = false;
+  bool want_first_names = false;  // (the bibliography's subsequent-author-substitute asks)
   Out first_names_out;
   bool have_first_names = false;
 };
@@ -784,7 +785,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
     if (result.empty()) return Out();
     c.names_done = true;
     if (suppress) return Out();
-    if (!c.have_first_names && first_names) {
+    if (c.want_first_names && !c.have_first_names && first_names) {
       c.first_names_out = result;
       c.have_first_names = true;
     }
@@ -843,7 +844,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
   }
   Out result = decorate(join(std::move(outs), delimiter), el, c, false);
   c.names_done = true;
-  if (!c.have_first_names && first_names) {
+  if (c.want_first_names && !c.have_first_names && first_names) {
     c.first_names_out = result;
     c.have_first_names = true;
   }
@@ -1148,14 +1149,15 @@ bool is_numeric(std::string_view s) {
   return any;
 }
 
-Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state) const {
+Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state, std::string* first_names) const {
   const xml::Element* layout = mode.child("layout");
   if (!layout) return Out();
   Ctx c(*this, item, state, mode);
+  c.want_first_names = first_names != nullptr;
   std::vector<Out> kids;
   for (const xml::Element& k : layout->children) kids.push_back(render_element(k, c));
-  Out o = join(std::move(kids), "");
-  return o;
+  if (first_names) *first_names = c.have_first_names ? c.first_names_out.plain() : std::string();
+  return join(std::move(kids), "");
 }
 
 std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const {
@@ -1193,17 +1195,6 @@ std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, 
     return render_children(*it->second, c, "").plain();
   }
   return {};
-}
-
-std::string Engine::first_names(const xml::Element& mode, const Item& item, RenderState& state) const {
-  const xml::Element* layout = mode.child("layout");
-  if (!layout) return {};
-  Ctx c(*this, item, state, mode);
-  for (const xml::Element& k : layout->children) {
-    render_element(k, c);
-    if (c.have_first_names) break;
-  }
-  return c.have_first_names ? c.first_names_out.plain() : std::string();
 }
 
 }  // namespace papershelf::csl
