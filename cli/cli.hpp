@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -99,12 +100,20 @@ class Output final : public TextSink {
   char last_ = 0;  // the last byte written (0: nothing yet)
 };
 
+// The citation style --style names: one of the core's, or any CSL style (an official one by its
+// name, from Debian's citation-style-language-styles or PAPERSHELF_CSL_STYLES, or a .csl file).
+struct ChosenStyle {
+  CitationStyle builtin{};
+  std::shared_ptr<csl::Processor> csl;  // (set for a style that is not one of the core's)
+  std::string cite(const Publication& p) const { return csl ? format_citation(p, *csl) : format_citation(p, builtin); }
+};
+
 // The query the flags describe, and every check of the flags render makes before reading
 // anything. Returns "" or what is wrong.
-std::string render_settings(const Args& a, Query& query, CitationStyle& style);
+std::string render_settings(const Args& a, Query& query, ChosenStyle& style);
 // Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
 // or 1 when the input had errors (the valid records are still in `out`).
-int render_library(const Args& a, const Query& query, CitationStyle style, Library lib,
+int render_library(const Args& a, const Query& query, const ChosenStyle& style, Library lib,
                    const std::vector<Diagnostic>& diagnostics, Output& out, std::size_t* listed = nullptr,
                    std::string* advice = nullptr);
 // Renders the FILEs as the flags say into `out`: 0, 1 when the input had errors, 2 on bad usage

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "papershelf/csl.hpp"
 #include "page.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/citation.hpp"
@@ -186,7 +187,40 @@ int run_stats(const Args& a) {
 
 // The query the flags describe, and every check of the flags render makes before reading
 // anything. Returns "" or what is wrong.
-std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
+// Where official CSL styles and locales are found by name (Debian's citation-style-language-*).
+std::string csl_dir(const char* kind) {
+  const char* env = std::getenv(std::string_view(kind) == "styles" ? "PAPERSHELF_CSL_STYLES" : "PAPERSHELF_CSL_LOCALES");
+  return env && *env ? std::string(env) : std::string("/usr/share/citation-style-language/") + kind;
+}
+
+// --style: a name of the core's, an official style's name, or a .csl file. Returns "" or what is wrong.
+std::string choose_style(const Args& a, ChosenStyle& style) {
+  std::string xml, path;
+  if (const auto chosen = citation_style_from_string(a.style)) {
+    style.builtin = *chosen;
+    // (in another language than English, one of the core's styles is read again in that locale)
+    if (csl_style_id(*chosen).empty() || a.lang.empty() || a.lang.compare(0, 2, "en") == 0) return {};
+    xml = csl::builtin_style(csl_style_id(*chosen));
+    path = a.style;
+  } else {
+    const bool file = a.style.size() > 4 && a.style.compare(a.style.size() - 4, 4, ".csl") == 0;
+    path = file ? a.style : csl_dir("styles") + "/" + a.style + ".csl";
+    const bool plain_name = a.style.find_first_of("/\\") == std::string::npos;
+    if ((!file && !plain_name) || !read_input(path, xml).empty())
+      return "unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard, compact, the name of an official CSL style in " +
+             csl_dir("styles") + ", or a .csl file)";
+  }
+  std::string error;
+  style.csl = citation_style_from_csl(xml, a.lang, [](std::string_view tag) {
+    std::string text;
+    if (read_input(csl_dir("locales") + "/locales-" + std::string(tag) + ".xml", text).empty()) return text;
+    return std::string();
+  }, &error);
+  if (!style.csl) return path + ":" + error;
+  return {};
+}
+
+std::string render_settings(const Args& a, Query& query, ChosenStyle& style) {
   std::string error;
   if (!a.sort.empty()) {
     auto keys = parse_sort(a.sort, &error);
@@ -201,9 +235,7 @@ std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
   query.search = a.search;
   query.filter = parse_filter(a.filter, &error);
   if (!error.empty()) return error;
-  const auto chosen = citation_style_from_string(a.style);
-  if (!chosen) return "unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard or compact)";
-  style = *chosen;
+  if (std::string problem = choose_style(a, style); !problem.empty()) return problem;
   if (std::string problem = base_problem(a.base); !problem.empty()) return "--base: " + problem;
   if (!a.preset.empty() && !is_preset(a.preset))
     return "unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)";
@@ -216,7 +248,7 @@ std::string render_settings(const Args& a, Query& query, CitationStyle& style) {
 
 // Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
 // or 1 when the input had errors (the valid records are still in `out`).
-int render_library(const Args& a, const Query& query, CitationStyle style, Library lib,
+int render_library(const Args& a, const Query& query, const ChosenStyle& style, Library lib,
                    const std::vector<Diagnostic>& diagnostics, Output& out, std::size_t* listed,
                    std::string* advice) {
   Catalog catalog(std::move(lib));
@@ -271,7 +303,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
   } else if (a.format == "json") {
     out.write(format_view_json(library, view, options));
   } else if (a.format == "text") {
-    for (auto i : view.entries) out.write(format_citation(library.publications[i], style) + "\n");
+    for (auto i : view.entries) out.write(style.cite(library.publications[i]) + "\n");
   } else if (const auto exported = export_format_from_string(a.format)) {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)
@@ -286,7 +318,7 @@ int render_library(const Args& a, const Query& query, CitationStyle style, Libra
 int render(const Args& a, Output& out) {
   if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
   Query query;
-  CitationStyle style{};
+  ChosenStyle style;
   if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
   Library lib;
   std::vector<Diagnostic> diagnostics;

@@ -63,8 +63,11 @@ options:
   --max-authors N   collapse longer author lists to "+N more" (the owner stays visible);
                     by default only lists of more than 100 names, to their first 10
   --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
-  --style S         text citation style: compact (default), apa, ieee, acm, chicago, mla
-                    or harvard
+  --style S         text citation style: compact (default), apa, ieee, acm, chicago, mla,
+                    harvard, any official CSL style by name (nature, vancouver...: from
+                    /usr/share/citation-style-language/styles, Debian's
+                    citation-style-language-styles, or PAPERSHELF_CSL_STYLES), or a .csl file;
+                    its locale follows --lang
   --omit-fields F   comma-separated BibTeX fields to leave out of BibTeX output
   --clean           bibtex: what a visitor copies from the page (no author markers, none of
                     al-folio's or the owner's own fields); the html panels always are

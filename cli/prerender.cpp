@@ -217,7 +217,7 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     for (auto& f : flags) argv.push_back(f.data());
     Args args;
     Query query;
-    CitationStyle style{};
+    ChosenStyle style;
     std::string unusable;
     if (parse_args(static_cast<int>(argv.size()), argv.data(), 1, args) != 0) unusable = "its attributes are not understood";
     else unusable = render_settings(args, query, style);
@@ -355,7 +355,7 @@ int run_pages(const Args& a) {
   if (a.files.empty()) return usage_error("pages needs at least one FILE (or - for stdin)");
   if (a.output.empty()) return usage_error("pages needs -o DIR, the folder the pages go to");
   Query query;
-  CitationStyle style{};
+  ChosenStyle style;
   if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
   if (!a.site.empty())
     if (std::string problem = site_problem(a.site); !problem.empty()) return usage_error("--site: " + problem);

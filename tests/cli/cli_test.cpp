@@ -129,7 +129,7 @@ TEST(CliUsage, BadUsageExitsTwo) {
   EXPECT_EQ(papershelf("render --group colour " + fixture(kProfile)).status, 2);
   EXPECT_EQ(papershelf("render --filter type:poem " + fixture(kProfile)).status, 2);
   EXPECT_EQ(papershelf("render --format pdf " + fixture(kProfile)).status, 2);
-  EXPECT_EQ(papershelf("render --style vancouver " + fixture(kProfile)).status, 2);
+  EXPECT_EQ(papershelf("render --style no-such-style " + fixture(kProfile)).status, 2);
   EXPECT_EQ(papershelf("render --max-authors lots " + fixture(kProfile)).status, 2);
   EXPECT_EQ(papershelf("render --owner").status, 2);  // option without its value
 }
@@ -259,10 +259,44 @@ TEST(CliRender, TextIeeeAndCompact) {
             "Apr. 2024.\n"
             "Q. Hu, P. Sun, and S. Yan, \xE2\x80\x9C" "Characterization and Prediction of Deep Learning Workloads "
             "in Large-Scale GPU Datacenters,\xE2\x80\x9D in International Conference for High Performance "
-            "Computing, Networking, Storage and Analysis, Nov. 2021, doi: 10.1145/3458817.3476223.\n");
+            "Computing, Networking, Storage and Analysis, Nov. 2021. doi: 10.1145/3458817.3476223.\n");
   r = papershelf("render --format text --filter status:submitted " + fixture(kProfile));
   // (Its only link is an arxiv.org address: the paper is that arXiv preprint, as in BibTeX.)
   EXPECT_EQ(r.out, "Zerui Wang and Qinghao Hu. A Paper Under Review. arXiv:2501.00001, 2025. Under review.\n");
+}
+
+// --style names any CSL style: an owner's .csl file (a small one written here), an official one by
+// its name (when Debian's citation-style-language-styles is installed); a broken file is reported
+// at its line and column.
+TEST(CliRender, AnyCslStyleByNameOrFile) {
+  const std::string bib = temp_file("cslstyle.bib", "@article{k, title={Tidal Heating}, author={Okafor, Chidi and Lindqvist, Sara}, "
+                                                    "journal={Journal of Moons}, volume={42}, pages={118--131}, year=2025}\n");
+  const std::string own = temp_file("own.csl", R"(<?xml version="1.0" encoding="utf-8"?>
+<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><title>Own</title><id>own</id></info>
+  <citation><layout><text variable="title"/></layout></citation>
+  <bibliography>
+    <layout suffix=".">
+      <group delimiter=" / ">
+        <names variable="author"><name form="short" and="symbol"/></names>
+        <text variable="title" font-style="italic" text-case="uppercase"/>
+        <text variable="page"/>
+      </group>
+    </layout>
+  </bibliography>
+</style>)");
+  Result r = papershelf("render --format text --style " + quote(own) + " " + quote(bib));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Okafor & Lindqvist / TIDAL HEATING / 118\xE2\x80\x93" "131.\n");
+  const std::string broken = temp_file("broken.csl", "<style>\n  <citation><layout></citation>\n</style>\n");
+  r = papershelf("render --format text --style " + quote(broken) + " " + quote(bib), true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.out, broken + ":2:")) << r.out;
+  if (std::filesystem::exists("/usr/share/citation-style-language/styles/vancouver.csl")) {
+    r = papershelf("render --format text --style vancouver " + quote(bib));
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, "Okafor C, Lindqvist S. Tidal Heating. Journal of Moons. 2025;42:118\xE2\x80\x93" "31.\n");
+  }
 }
 
 TEST(CliRender, OtherFormats) {

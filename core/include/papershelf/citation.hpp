@@ -7,9 +7,17 @@
 #include <string_view>
 #include <vector>
 
+#include <functional>
+#include <memory>
+
 #include "papershelf/model.hpp"
 
 namespace papershelf {
+
+namespace csl {  // (papershelf/csl.hpp; only named here, so that this header pulls in no JSON)
+class Processor;
+using LocaleLoader = std::function<std::string(std::string_view tag)>;
+}  // namespace csl
 
 // The styles a visitor can paste a reference in (the first is the default) and the homepage's
 // own short form: C++ name, text name, label.
@@ -27,6 +35,9 @@ enum class CitationStyle : std::uint8_t { PAPERSHELF_CITATION_STYLES(PAPERSHELF_
 inline constexpr int kCitationStyleCount = static_cast<int>(CitationStyle::Compact) + 1;
 std::string_view to_string(CitationStyle s);
 std::string_view label(CitationStyle s);
+// The official CSL style behind a style ("apa", "association-for-computing-machinery"...; "" for
+// the short style, which is papershelf's own).
+std::string_view csl_style_id(CitationStyle s);
 // A text name (case-insensitive; "" is the short style); nullopt when unknown.
 std::optional<CitationStyle> citation_style_from_string(std::string_view s);
 // One reference-list entry: APA 7, IEEE, the ACM Reference Format, Chicago author-date (17th
@@ -36,5 +47,15 @@ std::string format_citation(const Publication& p, CitationStyle style);
 // ... and as HTML: the same text escaped, italics where the style wants them, links for DOIs and
 // URLs (http(s) only).
 std::string format_citation_html(const Publication& p, CitationStyle style);
+
+// Any other CSL style: an official one or an owner's .csl file, given as its XML and read once.
+// It formats as the six do (links, classes instead of inline styles, no citation number). The
+// locale is `lang`'s ("" for the style's own default), from the locales built in and then from
+// `locales` (may be empty). nullptr, with "line:column: what" in `error`, for text that is not a
+// CSL style.
+std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml, std::string_view lang,
+                                                        const csl::LocaleLoader& locales, std::string* error);
+std::string format_citation(const Publication& p, csl::Processor& style);
+std::string format_citation_html(const Publication& p, csl::Processor& style);
 
 }  // namespace papershelf

@@ -22,8 +22,9 @@ constexpr std::string_view kStyleLabel[] = {PAPERSHELF_CITATION_STYLES(PAPERSHEL
 #undef PAPERSHELF_STYLE_TEXT
 #undef PAPERSHELF_STYLE_LABEL
 
-// The official style file behind each of the visitor's styles (its CSL id).
-std::string_view style_id(CitationStyle s) {
+}  // namespace
+
+std::string_view csl_style_id(CitationStyle s) {
   switch (s) {
     case CitationStyle::Apa: return "apa";
     case CitationStyle::Ieee: return "ieee";
@@ -36,28 +37,39 @@ std::string_view style_id(CitationStyle s) {
   return {};
 }
 
+namespace {
+
+std::unique_ptr<csl::Processor> configured(std::string_view style_xml, std::string_view lang, const csl::LocaleLoader& locales,
+                                           std::string* error) {
+  auto p = csl::Processor::create(style_xml, [&](std::string_view tag) {
+    std::string text(csl::builtin_locale(tag));
+    if (text.empty() && locales) text = locales(tag);
+    return text;
+  }, lang, error);
+  if (p) {
+    p->set_links(true);
+    p->set_page_safe(true);
+    p->set_citation_numbers(false);  // (a reference pasted into someone's paper has no place in a list)
+  }
+  return p;
+}
+
 // One processor per style, read the first time it is asked for.
 csl::Processor* processor(CitationStyle s) {
   static std::array<std::unique_ptr<csl::Processor>, kCitationStyleCount> processors;
   auto& p = processors[static_cast<std::size_t>(s)];
   if (!p) {
-    const std::string_view style = csl::builtin_style(style_id(s));
+    const std::string_view style = csl::builtin_style(csl_style_id(s));
     if (style.empty()) return nullptr;
-    p = csl::Processor::create(style, [](std::string_view tag) { return std::string(csl::builtin_locale(tag)); }, "", nullptr);
-    if (p) {
-      p->set_links(true);
-      p->set_page_safe(true);
-      p->set_citation_numbers(false);
-    }
+    p = configured(style, "", nullptr, nullptr);
   }
   return p.get();
 }
 
-std::string by_style(const Publication& p, CitationStyle style, csl::Markup markup) {
-  csl::Processor* processor_for_style = processor(style);
-  if (!processor_for_style) return {};
+std::string by_style(const Publication& p, csl::Processor* style, csl::Markup markup) {
+  if (!style) return {};
   const json::Value item = csl_json_item(p);
-  std::vector<std::string> entries = processor_for_style->bibliography({&item}, markup);
+  std::vector<std::string> entries = style->bibliography({&item}, markup);
   return entries.empty() ? std::string() : std::move(entries[0]);
 }
 
@@ -137,13 +149,21 @@ std::string compact(const Publication& p, bool html) {
 
 std::string format_citation(const Publication& p, CitationStyle style) {
   if (style == CitationStyle::Compact) return compact(p, false);
-  return by_style(p, style, csl::Markup::Text);
+  return by_style(p, processor(style), csl::Markup::Text);
 }
 
 std::string format_citation_html(const Publication& p, CitationStyle style) {
   if (style == CitationStyle::Compact) return compact(p, true);
-  return by_style(p, style, csl::Markup::Html);
+  return by_style(p, processor(style), csl::Markup::Html);
 }
+
+std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml, std::string_view lang,
+                                                        const csl::LocaleLoader& locales, std::string* error) {
+  return configured(style_xml, lang, locales, error);
+}
+
+std::string format_citation(const Publication& p, csl::Processor& style) { return by_style(p, &style, csl::Markup::Text); }
+std::string format_citation_html(const Publication& p, csl::Processor& style) { return by_style(p, &style, csl::Markup::Html); }
 
 std::string_view to_string(CitationStyle s) { return kStyleText[static_cast<int>(s)]; }
 std::string_view label(CitationStyle s) { return kStyleLabel[static_cast<int>(s)]; }
