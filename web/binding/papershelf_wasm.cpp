@@ -274,15 +274,19 @@ EMSCRIPTEN_KEEPALIVE const char* ps_metadata(LibraryHandle* h, const char* reque
 // demand), only in papershelf-core-fast, which the element loads when a visitor first opens a
 // BibTeX or Cite panel or downloads the list.
 
-// What the core can cite and export in, for menus: {styles: [{name, label}], exports: [{name,
-// label, extension, mediaType}]}, in the core's order (the first style is the default).
-EMSCRIPTEN_KEEPALIVE const char* ps_formats() {
+// What the core can cite and export in, for menus. Request: {styles: the owner's choice of
+// styles ("apa mla"; "" for all)}. Result: {styles: [{name, label}], unknown: [names that are
+// not styles], exports: [{name, label, extension, mediaType}]}, the styles in the owner's order
+// or the core's (the first is the default).
+EMSCRIPTEN_KEEPALIVE const char* ps_formats(const char* request) {
+  const Value req = parse_request(request);
+  std::vector<std::string> unknown;
   json::Writer w;
   w.begin_object().key("styles").begin_array();
-  for (int i = 0; i < kCitationStyleCount; ++i) {
-    const auto s = static_cast<CitationStyle>(i);
+  for (const CitationStyle s : citation_styles_from_list(str(req, "styles"), &unknown))
     w.begin_object().field("name", to_string(s)).field("label", label(s)).end_object();
-  }
+  w.end_array().key("unknown").begin_array();
+  for (const std::string& name : unknown) w.string(name);
   w.end_array().key("exports").begin_array();
   for (int i = 0; i < kExportFormatCount; ++i) {
     const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));

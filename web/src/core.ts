@@ -27,7 +27,7 @@ export interface CoreModule {
   _ps_filter_edit(request: number): number;
   _ps_readable(r1: number, g1: number, b1: number, r2: number, g2: number, b2: number): number;
   // Citations and exports: only in the full core (papershelf-core-fast), see Papershelf.formats.
-  _ps_formats?(): number;
+  _ps_formats?(request: number): number;
   _ps_cite?(h: number, request: number): number;
   _ps_export?(h: number, request: number): number;
   // The profile card and its statistics: the list core (papershelf-core) answers them with
@@ -224,11 +224,13 @@ export class Library {
     return this.#call("_ps_metadata", { indices }) as { coins: string[]; jsonLd: string };
   }
 
-  /** The citation styles and export formats the core offers. */
-  async formats(): Promise<Formats> {
+  /** The citation styles and export formats the core offers; `styles` is the owner's choice of
+   *  styles and their order ("apa mla"; the element's `cite-styles`), names that are none in
+   *  `unknown`. */
+  async formats(styles = ""): Promise<Formats> {
     const lib = await this.#formatting();
     const shelf = lib.#alive();
-    return JSON.parse(shelf.guard(() => shelf.result(shelf.core._ps_formats!()))) as Formats;
+    return JSON.parse(shelf.guard(() => shelf.withString(JSON.stringify({ styles }), (p) => shelf.result(shelf.core._ps_formats!(p))))) as Formats;
   }
 
   /** One record's citation in a style (`formats().styles`; default APA), as text or safe HTML. */

@@ -152,7 +152,7 @@ export interface ParseOptions {
 export interface FormatChoice { name: string; label: string }
 export interface ExportChoice extends FormatChoice { extension: string; mediaType: string }
 /** What `cite` and `export` accept: the first style is the default. */
-export interface Formats { styles: FormatChoice[]; exports: ExportChoice[] }
+export interface Formats { styles: FormatChoice[]; exports: ExportChoice[]; unknown?: string[] }
 export interface ExportOptions {
   /** Record indices, in order; by default the records of the last `query`. */
   indices?: readonly number[];

@@ -19,7 +19,7 @@ export interface AnyLibrary {
   entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
   html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
   metadata(indices: readonly number[]): { coins: string[]; jsonLd: string } | Promise<{ coins: string[]; jsonLd: string }>;
-  formats(): Promise<Formats>;
+  formats(styles?: string): Promise<Formats>;
   cite(index: number, style?: string, as?: "text" | "html"): Promise<string>;
   export(format: string, options?: ExportOptions): Promise<string>;
   profileHtml(options?: ProfileCardOptions): string | Promise<string>;
@@ -141,8 +141,8 @@ export class RemoteLibrary implements AnyLibrary {
   metadata(indices: readonly number[]): Promise<{ coins: string[]; jsonLd: string }> {
     return this.#call("metadata", [indices]) as Promise<{ coins: string[]; jsonLd: string }>;
   }
-  formats(): Promise<Formats> {
-    return this.#call("formats", []) as Promise<Formats>;
+  formats(styles = ""): Promise<Formats> {
+    return this.#call("formats", [styles]) as Promise<Formats>;
   }
   cite(index: number, style = "", as: "text" | "html" = "text"): Promise<string> {
     return this.#call("cite", [index, style, as]) as Promise<string>;

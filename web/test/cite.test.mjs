@@ -82,6 +82,29 @@ test("BibTeX a visitor copies is clean, and the Cite panel offers the styles, co
   await p.close();
 });
 
+test("the owner chooses the styles a visitor may cite in (cite-styles), in their order; a name that is no style is said in the console", async () => {
+  env.server.pages.set("/cite/styles.html", { body: page(`<paper-shelf id="pubs" cite-styles="mla, apa nature"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
+  const warnings = [];
+  const { p, problems } = await (async () => {
+    const opened = await env.browser.context.newPage();
+    const errors = [];
+    opened.on("pageerror", (e) => errors.push(String(e)));
+    opened.on("console", (m) => { if (m.type() === "warning") warnings.push(m.text()); });
+    await opened.goto(`${env.server.url}/cite/styles.html`);
+    await ready(opened, "#pubs");
+    return { p: opened, problems: errors };
+  })();
+  const cite = await openPanel(p, "hu2024", "cite");
+  assert.deepEqual(await cite.locator("select.ps-cite-style option").allTextContents(), ["MLA", "APA"]);
+  assert.equal(await cite.locator("select.ps-cite-style").inputValue(), "mla");
+  assert.match(await cite.locator(".ps-citation").textContent(), /^Hu, Qinghao, et al\. “Characterization of LLM Development\.”/);
+  // (the console message crosses from the page asynchronously: wait for it, frame by frame)
+  const said = (w) => /cite-styles: "nature" is not a citation style \(the styles: apa, ieee, acm, chicago, mla, harvard, compact\)/.test(w);
+  while (!warnings.some(said)) await p.evaluate(() => new Promise(requestAnimationFrame));
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
 test("the shown list downloads as BibTeX, RIS and CSL-JSON, and one paper from its Cite panel", async () => {
   env.server.pages.set("/cite/download.html", { body: page(`<paper-shelf id="pubs" search="journal"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
   const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/download.html`);

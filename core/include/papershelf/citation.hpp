@@ -35,6 +35,9 @@ enum class CitationStyle : std::uint8_t { PAPERSHELF_CITATION_STYLES(PAPERSHELF_
 inline constexpr int kCitationStyleCount = static_cast<int>(CitationStyle::Compact) + 1;
 std::string_view to_string(CitationStyle s);
 std::string_view label(CitationStyle s);
+// The styles an owner lets visitors choose from ("apa mla", "ieee, compact"), in that order (the
+// first is the default); names that are not styles go to `unknown`. "" is every style.
+std::vector<CitationStyle> citation_styles_from_list(std::string_view list, std::vector<std::string>* unknown = nullptr);
 // The official CSL style behind a style ("apa", "association-for-computing-machinery"...; "" for
 // the short style, which is papershelf's own).
 std::string_view csl_style_id(CitationStyle s);

@@ -2,6 +2,7 @@
 // author-date, MLA 9 and Harvard (Cite Them Right), formatted by the CSL processor (core/src/csl)
 // from the official style files, as Zotero and Mendeley format them; plus the short homepage
 // style, which is papershelf's own.
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -167,6 +168,27 @@ std::string format_citation_html(const Publication& p, csl::Processor& style) { 
 
 std::string_view to_string(CitationStyle s) { return kStyleText[static_cast<int>(s)]; }
 std::string_view label(CitationStyle s) { return kStyleLabel[static_cast<int>(s)]; }
+
+std::vector<CitationStyle> citation_styles_from_list(std::string_view list, std::vector<std::string>* unknown) {
+  std::vector<CitationStyle> out;
+  std::size_t i = 0;
+  while (i < list.size()) {
+    while (i < list.size() && (list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n')) ++i;
+    const std::size_t b = i;
+    while (i < list.size() && !(list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n')) ++i;
+    if (i == b) break;
+    const std::string_view name = list.substr(b, i - b);
+    const auto style = citation_style_from_string(name);
+    if (!style) {
+      if (unknown) unknown->emplace_back(name);
+    } else if (std::find(out.begin(), out.end(), *style) == out.end()) {
+      out.push_back(*style);
+    }
+  }
+  if (out.empty())
+    for (int k = 0; k < kCitationStyleCount; ++k) out.push_back(static_cast<CitationStyle>(k));
+  return out;
+}
 
 std::optional<CitationStyle> citation_style_from_string(std::string_view s) {
   const std::string f = unicode::fold(s);

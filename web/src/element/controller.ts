@@ -131,6 +131,7 @@ export class ShelfController implements ShelfHost {
     this.reload();
   }
   omitFields(): string[] { return omitFields(this.element); }
+  citeStyles(): string { return this.element.getAttribute("cite-styles") ?? ""; }
   emit<K extends keyof EventDetails>(name: K, detail: EventDetails[K]): void {
     this.element.dispatchEvent(new CustomEvent(name, { detail }));
   }

@@ -30,6 +30,8 @@ export interface ShelfHost {
   formatOptions(): FormatOptions & { maxAuthors: number };
   /** BibTeX fields visitors never get beside the owner's own (`omit-fields`). */
   omitFields(): string[];
+  /** The citation styles a visitor may choose, in order (`cite-styles`; "" for all). */
+  citeStyles(): string;
   /** Applies a change of the visitor's state: the URL, then the view. */
   commit(typing?: boolean): void;
   /** Applies one edit to the visitor's filter (the core makes it). */

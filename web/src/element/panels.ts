@@ -7,6 +7,7 @@ import type { ShelfHost } from "./host.js";
 
 export class Panels {
   #host: ShelfHost;
+  #warnedStyles = false;
 
   constructor(host: ShelfHost) {
     this.#host = host;
@@ -163,8 +164,14 @@ export class Panels {
         const text = await lib.export("bibtex", { indices: [index], forVisitors: true, omitFields: host.omitFields() });
         div.innerHTML = `<pre>${escapeText(text)}</pre><button type="button" class="ps-action ps-copy">${escapeText(L.copy)}</button>`;
       } else {
-        // Cite: the styles and the files, from the core; the last style chosen is kept.
-        const formats = await lib.formats();
+        // Cite: the styles (the owner's `cite-styles`, else all) and the files, from the core;
+        // the last style chosen is kept.
+        const formats = await lib.formats(host.citeStyles());
+        if (formats.unknown?.length && !this.#warnedStyles) {
+          this.#warnedStyles = true;  // (the owner's mistake, said once, in the console)
+          const all = (await lib.formats()).styles.map((f) => f.name).join(", ");
+          console.warn(`papershelf: cite-styles: ${formats.unknown.map((n) => `"${n}"`).join(", ")} ${formats.unknown.length > 1 ? "are not citation styles" : "is not a citation style"} (the styles: ${all})`);
+        }
         const remembered = this.#citeStyle();
         const style = formats.styles.some((f) => f.name === remembered) ? remembered : formats.styles[0]?.name ?? "";
         const html = await lib.cite(index, style, "html");
