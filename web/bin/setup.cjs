@@ -92,11 +92,12 @@ module.exports = function setup(args) {
     const before = fs.existsSync(target) ? fs.readFileSync(target) : null;
     if (before && before.equals(bytes)) continue;
     fs.writeFileSync(target, bytes);
-    if (from.startsWith("lang/")) languages[before ? "replaced" : "wrote"]++;
-    else process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
+    if (from.startsWith("lang/")) {
+      if (from.endsWith(".json")) languages[before ? "replaced" : "wrote"]++;  // (each with its citation locale, <code>.csl.xml)
+    } else process.stderr.write(`papershelf: ${before ? "replaced" : "wrote"} ${to}\n`);
   }
   for (const [did, n] of Object.entries(languages))
-    if (n) process.stderr.write(`papershelf: ${did} ${path.join(site.files, "lang")}/ (the list's words in ${n} language${n === 1 ? "" : "s"})\n`);
+    if (n) process.stderr.write(`papershelf: ${did} ${path.join(site.files, "lang")}/ (the list's words and citation locales in ${n} language${n === 1 ? "" : "s"})\n`);
   const started = kind === "page" && starterPage(folder);
   process.stdout.write(`${started ? STARTED : site.next}\n`);
   return 0;

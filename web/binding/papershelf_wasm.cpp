@@ -297,7 +297,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_formats(const char* request) {
   return result(w.take());
 }
 
-// Request: {index, style, html: bool}. Result: the citation (plain text, or HTML).
+// Request: {index, style, html: bool, lang, locale: the text of its CSL locale file}. Result: the
+// citation (plain text, or HTML).
 EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   const Value* index = req.find("index");
@@ -305,7 +306,9 @@ EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) 
   if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library().publications.size()) return result("");
   const CitationStyle style = citation_style_from_string(str(req, "style")).value_or(CitationStyle{});
   const Publication& p = h->library().publications[static_cast<std::size_t>(*i)];
-  return result(flag(req, "html") ? format_citation_html(p, style) : format_citation(p, style));
+  const std::string lang = str(req, "lang"), locale = str(req, "locale");
+  const CitationLocale in{lang, locale};
+  return result(flag(req, "html") ? format_citation_html(p, style, in) : format_citation(p, style, in));
 }
 
 // Request: {indices (default: the last query's view), format: bibtex | ris | csl-json, visitors:

@@ -63,6 +63,10 @@ copy(join(wasm, "widget", "papershelf-canvas.wasm"));
 mkdirSync(join(dist, "lang"));
 for (const file of readdirSync(join(root, "core", "lang")))
   if (file.endsWith(".json") && file !== "en.json") cpSync(join(root, "core", "lang", file), join(dist, "lang", file));
+// ... and the CSL locale citations are written in for each (core/CMakeLists.txt picks and
+// minifies them from Debian's citation-style-language-locales), fetched at a visitor's first Cite.
+for (const file of readdirSync(join(wasmFast, "csl-locales")))
+  if (file.endsWith(".csl.xml")) cpSync(join(wasmFast, "csl-locales", file), join(dist, "lang", file));
 
 // The script tag's files: papershelf.js, the small loader a page links; papershelf-element.mjs,
 // the element with its stylesheet and the list's glue, which the loader imports; and

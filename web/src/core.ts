@@ -233,10 +233,11 @@ export class Library {
     return JSON.parse(shelf.guard(() => shelf.withString(JSON.stringify({ styles }), (p) => shelf.result(shelf.core._ps_formats!(p))))) as Formats;
   }
 
-  /** One record's citation in a style (`formats().styles`; default APA), as text or safe HTML. */
-  async cite(index: number, style = "", as: "text" | "html" = "text"): Promise<string> {
+  /** One record's citation in a style (`formats().styles`; default APA), as text or safe HTML;
+   *  `locale` writes it in another language: its code and the package's lang/<code>.csl.xml. */
+  async cite(index: number, style = "", as: "text" | "html" = "text", locale?: CitationLocale): Promise<string> {
     const lib = await this.#formatting();
-    return lib.#text("_ps_cite", { index, style, html: as === "html" });
+    return lib.#text("_ps_cite", { index, style, html: as === "html", lang: locale?.lang ?? "", locale: locale?.xml ?? "" });
   }
 
   /** Records as a file in an export format (`formats().exports`: bibtex, ris, csl-json). */
@@ -320,6 +321,9 @@ export class Library {
     return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core[fn](this.#handle, p))));
   }
 }
+
+/** A language's CSL locale for citations: its code ("de") and its locale file's text. */
+export interface CitationLocale { lang: string; xml: string }
 
 export type CoreFactory = (options: {
   wasmBinary?: ArrayBuffer | Uint8Array;

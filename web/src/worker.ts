@@ -2,7 +2,7 @@
 // holds the core and the Library, and the element talks to it through RemoteLibrary, which has
 // the Library's methods but answers with promises. The same script serves as the worker (the
 // script tag starts itself as one), so no second file has to be deployed or allowed by a CSP.
-import type { Diagnostic, Entry, ExportOptions, FilterClause, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
+import type { CitationLocale, Diagnostic, Entry, ExportOptions, FilterClause, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
 
 /**
  * A Library wherever it lives, as the element asks of its data: a Library on this thread answers
@@ -20,7 +20,7 @@ export interface AnyLibrary {
   html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
   metadata(indices: readonly number[]): { coins: string[]; jsonLd: string } | Promise<{ coins: string[]; jsonLd: string }>;
   formats(styles?: string): Promise<Formats>;
-  cite(index: number, style?: string, as?: "text" | "html"): Promise<string>;
+  cite(index: number, style?: string, as?: "text" | "html", locale?: CitationLocale): Promise<string>;
   export(format: string, options?: ExportOptions): Promise<string>;
   profileHtml(options?: ProfileCardOptions): string | Promise<string>;
   editFilter(filter: string, edit: FilterEdit): { filter: string; clauses: FilterClause[] } | Promise<{ filter: string; clauses: FilterClause[] }>;
@@ -144,8 +144,8 @@ export class RemoteLibrary implements AnyLibrary {
   formats(styles = ""): Promise<Formats> {
     return this.#call("formats", [styles]) as Promise<Formats>;
   }
-  cite(index: number, style = "", as: "text" | "html" = "text"): Promise<string> {
-    return this.#call("cite", [index, style, as]) as Promise<string>;
+  cite(index: number, style = "", as: "text" | "html" = "text", locale?: CitationLocale): Promise<string> {
+    return this.#call("cite", [index, style, as, locale]) as Promise<string>;
   }
   export(format: string, options: ExportOptions = {}): Promise<string> {
     return this.#call("export", [format, options]) as Promise<string>;

@@ -105,6 +105,17 @@ test("the owner chooses the styles a visitor may cite in (cite-styles), in their
   await p.close();
 });
 
+test("a list in another language cites in it: its CSL locale is fetched at the first Cite (terms, quotation marks)", async () => {
+  env.server.pages.set("/cite/de.html", { body: page(`<paper-shelf id="pubs" lang="de" cite-styles="harvard apa"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
+  const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/de.html`);
+  const cite = await openPanel(p, "hu2024", "cite");
+  // Cite Them Right in German, as citeproc-js writes it with Debian's locales-de-DE.xml.
+  assert.equal(await cite.locator(".ps-citation").textContent(),
+    "Hu, Q., Ye, Z. und Zhang, T. (2024) „Characterization of LLM Development“, in USENIX NSDI, S. 709–725. Verfügbar unter: https://doi.org/10.5555/nsdi.2024.709.");
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
 test("the shown list downloads as BibTeX, RIS and CSL-JSON, and one paper from its Cite panel", async () => {
   env.server.pages.set("/cite/download.html", { body: page(`<paper-shelf id="pubs" search="journal"><script type="text/x-bibtex">\n${owner}\n</script></paper-shelf>`) });
   const { p, problems } = await openPage(env.browser.context, `${env.server.url}/cite/download.html`);

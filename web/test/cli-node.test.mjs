@@ -190,7 +190,7 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
     // It says what it wrote, and then the line for the page and the commands that build the site.
     // (and for a page, in a folder without one, the index.html to start from)
     assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length - languages.length + 1 + (include || kind === "page" ? 1 : 0), kind);
-    assert.match(r.stderr.toString(), /papershelf: wrote .*lang\/ \(the list's words in 8 languages\)/);
+    assert.match(r.stderr.toString(), /papershelf: wrote .*lang\/ \(the list's words and citation locales in 8 languages\)/);
     if (kind === "page") assert.match(readFileSync(join(site, "index.html"), "utf8"), /<paper-shelf src="papers\.bib" owner="Your Name; Y\. Name"><!-- papershelf:prerender -->/);
     assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
       : kind === "jekyll" ? /\{% include papershelf\.html bib=.*npx papershelf prerender _site/s

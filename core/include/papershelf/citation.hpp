@@ -51,6 +51,16 @@ std::string format_citation(const Publication& p, CitationStyle style);
 // URLs (http(s) only).
 std::string format_citation_html(const Publication& p, CitationStyle style);
 
+// The same in another language: `lang` ("de") and the text of its CSL locale file (the npm
+// package's lang/<code>.csl.xml; the command line reads Debian's). Terms, dates and quotation
+// marks follow it; English, or no locale text, is the default's.
+struct CitationLocale {
+  std::string_view lang;
+  std::string_view xml;
+};
+std::string format_citation(const Publication& p, CitationStyle style, const CitationLocale& locale);
+std::string format_citation_html(const Publication& p, CitationStyle style, const CitationLocale& locale);
+
 // Any other CSL style: an official one or an owner's .csl file, given as its XML and read once.
 // It formats as the six do (links, classes instead of inline styles, no citation number). The
 // locale is `lang`'s ("" for the style's own default), from the locales built in and then from

@@ -4,6 +4,7 @@
 // style, which is papershelf's own.
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
 
 #include "format/csl_item.hpp"
@@ -63,6 +64,20 @@ csl::Processor* processor(CitationStyle s) {
     const std::string_view style = csl::builtin_style(csl_style_id(s));
     if (style.empty()) return nullptr;
     p = configured(style, "", nullptr, nullptr);
+  }
+  return p.get();
+}
+
+// One processor per style and language other than English, kept for the next citation.
+csl::Processor* processor(CitationStyle s, const CitationLocale& locale) {
+  if (locale.xml.empty() || locale.lang.empty() || locale.lang.substr(0, 2) == "en") return processor(s);
+  static std::map<std::pair<int, std::string>, std::unique_ptr<csl::Processor>, std::less<>> processors;
+  auto& p = processors[{static_cast<int>(s), std::string(locale.lang)}];
+  if (!p) {
+    const std::string_view style = csl::builtin_style(csl_style_id(s));
+    if (style.empty()) return nullptr;
+    const std::string xml(locale.xml);
+    p = configured(style, locale.lang, [xml](std::string_view) { return xml; }, nullptr);
   }
   return p.get();
 }
@@ -156,6 +171,16 @@ std::string format_citation(const Publication& p, CitationStyle style) {
 std::string format_citation_html(const Publication& p, CitationStyle style) {
   if (style == CitationStyle::Compact) return compact(p, true);
   return by_style(p, processor(style), csl::Markup::Html);
+}
+
+std::string format_citation(const Publication& p, CitationStyle style, const CitationLocale& locale) {
+  if (style == CitationStyle::Compact) return compact(p, false);
+  return by_style(p, processor(style, locale), csl::Markup::Text);
+}
+
+std::string format_citation_html(const Publication& p, CitationStyle style, const CitationLocale& locale) {
+  if (style == CitationStyle::Compact) return compact(p, true);
+  return by_style(p, processor(style, locale), csl::Markup::Html);
 }
 
 std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml, std::string_view lang,

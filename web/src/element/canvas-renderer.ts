@@ -117,7 +117,7 @@ export class CanvasRenderer {
           let text: string;
           try {
             const isExport = (await lib.formats()).exports.some((f) => f.name === format);
-            text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: host.omitFields() }) : lib.cite(record, format));
+            text = await (isExport ? lib.export(format, { indices: [record], forVisitors: true, omitFields: host.omitFields() }) : lib.cite(record, format, "text", await host.citationLocale()));
           } catch (err) {
             host.withoutFormats((err as Error).message);
             return;

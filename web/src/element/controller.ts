@@ -103,6 +103,7 @@ export class ShelfController implements ShelfHost {
     this.relabel();
   }
   get language(): { code: string; text: string } | undefined { return this.#speaker.language; }
+  citationLocale(): Promise<{ lang: string; xml: string } | undefined> { return this.#speaker.citationLocale(); }
   get library(): AnyLibrary | undefined { return this.#library; }
   get view(): View | undefined { return this.#view; }
   get state(): VisitorState { return this.#state; }

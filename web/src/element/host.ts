@@ -17,6 +17,8 @@ export interface ShelfHost {
   readonly labels: Labels;
   /** The shipped language file the list speaks (undefined: English or a language papershelf does not ship). */
   readonly language: { code: string; text: string } | undefined;
+  /** The CSL locale of that language, for citations (fetched at the first; undefined: English). */
+  citationLocale(): Promise<{ lang: string; xml: string } | undefined>;
   readonly library: AnyLibrary | undefined;
   /** The view on screen. */
   readonly view: View | undefined;

@@ -101,6 +101,28 @@ export function fetchLanguage(lang: string, locate: (file: string) => string): P
   return file;
 }
 
+const citationLocales = new Map<string, Promise<string>>();
+
+/**
+ * The CSL locale citations are written in for a shipped language (the package's
+ * lang/<code>.csl.xml), fetched once per page when a visitor first cites; rejects when it cannot
+ * be fetched (the citation is then English).
+ */
+export function fetchCitationLocale(code: string, locate: (file: string) => string): Promise<string> {
+  let xml = citationLocales.get(code);
+  if (!xml) {
+    xml = (async () => {
+      const url = locate(`lang/${code}.csl.xml`);
+      const answer = await fetch(url);
+      if (!answer.ok) throw new Error(`${url}: ${answer.status} ${answer.statusText}`);
+      return answer.text();
+    })();
+    xml.catch(() => citationLocales.delete(code));
+    citationLocales.set(code, xml);
+  }
+  return xml;
+}
+
 /**
  * The element's language, for its labels and its library's words: the shipped file for its `lang`
  * (fetched once per page, beside the script) gives the element its labels and the core its words.
@@ -125,6 +147,19 @@ export class Speaker {
   get words(): string | undefined {
     const code = baseLanguage(this.lang());
     return code && code !== "en" ? code : undefined;
+  }
+
+  /** The CSL locale citations are written in (undefined: English); a locale that cannot be
+   *  fetched is said to the owner, and the citation is English. */
+  async citationLocale(): Promise<{ lang: string; xml: string } | undefined> {
+    const code = this.language?.code;
+    if (!code || !this.locate) return undefined;
+    try {
+      return { lang: code, xml: await fetchCitationLocale(code, this.locate) };
+    } catch (err) {
+      this.problem(`the citation locale for lang="${code}" could not be loaded (${(err as Error).message}); citations are in English`);
+      return undefined;
+    }
   }
 
   /** The language `library`'s words are in. */

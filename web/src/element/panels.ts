@@ -58,7 +58,7 @@ export class Panels {
     const panel = target.closest(".ps-panel");
     // The Cite panel copies its citation as plain text (the panel shows it with italics).
     const style = panel?.querySelector<HTMLSelectElement>("select.ps-cite-style")?.value;
-    const text = style !== undefined ? await lib.cite(index, style) : panel?.querySelector("pre")?.textContent ?? "";
+    const text = style !== undefined ? await lib.cite(index, style, "text", await this.#host.citationLocale()) : panel?.querySelector("pre")?.textContent ?? "";
     void navigator.clipboard?.writeText(text).then(() => {
       target.textContent = this.#host.labels.copied;
       setTimeout(() => { target.textContent = this.#host.labels.copy; }, 2000);
@@ -84,7 +84,7 @@ export class Panels {
     try {
       localStorage.setItem("papershelf-cite-style", select.value);
     } catch { /* storage blocked: not remembered */ }
-    const html = await lib.cite(this.#indexOfKey(li.dataset.key ?? ""), select.value, "html");
+    const html = await lib.cite(this.#indexOfKey(li.dataset.key ?? ""), select.value, "html", await this.#host.citationLocale());
     const out = select.closest(".ps-panel")?.querySelector(".ps-citation");
     if (out) out.innerHTML = html;  // (the core's escaped citation HTML)
   }
@@ -174,7 +174,7 @@ export class Panels {
         }
         const remembered = this.#citeStyle();
         const style = formats.styles.some((f) => f.name === remembered) ? remembered : formats.styles[0]?.name ?? "";
-        const html = await lib.cite(index, style, "html");
+        const html = await lib.cite(index, style, "html", await host.citationLocale());
         const options = formats.styles.map((f) => `<option value="${escapeText(f.name)}"${f.name === style ? " selected" : ""}>${escapeText(L.citationStyles[f.name] ?? f.label)}</option>`).join("");
         const files = formats.exports.map((f) => `<button type="button" class="ps-action ps-export" data-format="${escapeText(f.name)}">${escapeText(f.label)}</button>`).join("");
         div.classList.add("ps-cite-panel");
