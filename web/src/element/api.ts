@@ -36,6 +36,8 @@ export interface PaperShelfAttributeTypes {
   lang: string;
   /** more BibTeX fields visitors never get, comma-separated */
   "omit-fields": string;
+  /** the citation styles the Cite panel offers, in order, the first the default: apa ieee acm chicago mla harvard compact (default: all) */
+  "cite-styles": string;
   /** full (search, sort, group, filters), search or none; by default none below 10 publications */
   toolbar: string;
   /** the older name of `toolbar` (an HTML minifier that collapses boolean attributes, as
@@ -76,10 +78,11 @@ function everyAttribute<T extends readonly AttributeName[]>(names: T & ([Attribu
   return names;
 }
 /** The attribute names, at run time (the descriptions above stay out of the script). */
-export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "pages", "prerender"] as const);
-/** Attributes a change of which needs no work here: only `papershelf prerender` reads prerender.
- *  (The stylesheet reads preset, and the core too: al-folio's thumbnails have their own folder.) */
-const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["prerender"];
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "cite-styles", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "pages", "prerender"] as const);
+/** Attributes a change of which needs no work here: only `papershelf prerender` reads prerender;
+ *  cite-styles is read when a Cite panel opens. (The stylesheet reads preset, and the core too:
+ *  al-folio's thumbnails have their own folder.) */
+const UNOBSERVED_ATTRIBUTES: readonly AttributeName[] = ["prerender", "cite-styles"];
 /** The attributes a change of which the element handles (its observedAttributes). */
 export const OBSERVED_ATTRIBUTES = ATTRIBUTE_NAMES.filter((name) => !UNOBSERVED_ATTRIBUTES.includes(name));
 
