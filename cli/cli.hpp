@@ -30,6 +30,7 @@ struct Args {
   std::vector<std::string> files;
   std::vector<std::string> owners;
   std::string sort, group, search, filter, format = "html", base, style, from;
+  std::string references;  // html: each entry as its reference in this style
   std::vector<std::string> omit_fields;
   std::string preset;
   std::string thumbnails;

@@ -211,7 +211,8 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
              csl_dir("styles") + ", or a .csl file)";
   }
   std::string error;
-  style.csl = citation_style_from_csl(xml, a.lang, [](std::string_view tag) {
+  // (--lang's default, English, leaves a style in its own default locale: Cite Them Right's en-GB)
+  style.csl = citation_style_from_csl(xml, a.lang == "en" ? std::string() : a.lang, [](std::string_view tag) {
     std::string text;
     if (read_input(csl_dir("locales") + "/locales-" + std::string(tag) + ".xml", text).empty()) return text;
     return std::string();
@@ -236,6 +237,8 @@ std::string render_settings(const Args& a, Query& query, ChosenStyle& style) {
   query.filter = parse_filter(a.filter, &error);
   if (!error.empty()) return error;
   if (std::string problem = choose_style(a, style); !problem.empty()) return problem;
+  if (!a.references.empty() && (!citation_style_from_string(a.references) || a.references == "compact"))
+    return "unknown reference style \"" + a.references + "\" (use apa, ieee, acm, chicago, mla or harvard)";
   if (std::string problem = base_problem(a.base); !problem.empty()) return "--base: " + problem;
   if (!a.preset.empty() && !is_preset(a.preset))
     return "unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)";
@@ -270,6 +273,10 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   options.page_names = &page_names;
   if (a.no_bibtex) options.panels = Panels::None;
   options.bibtex.omit_fields = a.omit_fields;
+  if (!a.references.empty()) {
+    options.references = reference_html;
+    options.references_style = citation_style_from_string(a.references).value_or(CitationStyle{});
+  }
 
   const View view = catalog.query(query, owner_text(a));
   if (listed) *listed = view.entries.size();

@@ -77,6 +77,8 @@ options:
   --thumbnails DIR  html: the folder of relative thumbnails (al-folio's preview field; default:
                     al-folio's /assets/img/publication_preview/ with its preset, else --base),
                     or none
+  --references S    html: each entry as its reference in the style S (apa, ieee, acm, chicago,
+                    mla, harvard), the owner's name in bold, its links and panels kept: a CV page
   --pages DIR       html: link each title to its page written by papershelf pages in DIR
   --lang TAG        html: the language of the list's own words (labels, headings, the card):
                     de, es, fr, it, ja, ko, pt, zh; default en; the data is never translated
@@ -238,6 +240,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--thumbnails") a.thumbnails = v;
     else if (name == "--pages") a.pages = v;
     else if (name == "--style") a.style = v;
+    else if (name == "--references") a.references = v;
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
     else if (name == "--preset") a.preset = v;

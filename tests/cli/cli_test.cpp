@@ -299,6 +299,20 @@ TEST(CliRender, AnyCslStyleByNameOrFile) {
   }
 }
 
+// A CV page: each entry as its reference in a style, the owner's name marked, the links kept.
+TEST(CliRender, ReferencesAsACvPage) {
+  const std::string bib = temp_file("cv.bib", "@article{k, title={Tidal Heating}, author={Okafor, Chidi and Lindqvist, Sara}, "
+                                              "journal={Journal of Moons}, volume={42}, pages={118--131}, year=2025, "
+                                              "doi={10.5555/moons.42}, pdf={https://example.org/tidal.pdf}}\n");
+  Result r = papershelf("render --references apa --owner 'Sara Lindqvist' " + quote(bib));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "<p class=\"ps-reference\" dir=\"auto\">Okafor, C., &#38; <span class=\"ps-owner\">Lindqvist, S.</span> (2025). "
+                              "Tidal Heating. <i>Journal of Moons</i>, <i>42</i>, 118\xE2\x80\x93" "131.")) << r.out;
+  EXPECT_TRUE(contains(r.out, "<a class=\"ps-action ps-link ps-link-pdf\" href=\"https://example.org/tidal.pdf\"")) << r.out;
+  EXPECT_FALSE(contains(r.out, "class=\"ps-title\"")) << r.out;  // (the reference instead of title, authors, venue)
+  EXPECT_EQ(papershelf("render --references nature " + quote(bib)).status, 2);
+}
+
 TEST(CliRender, OtherFormats) {
   Result r = papershelf("render --format csl-json " + fixture(kProfile));
   ASSERT_EQ(r.status, 0);

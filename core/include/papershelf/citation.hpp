@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
 
 namespace papershelf {
 
@@ -51,15 +52,25 @@ std::string format_citation(const Publication& p, CitationStyle style);
 // URLs (http(s) only).
 std::string format_citation_html(const Publication& p, CitationStyle style);
 
-// The same in another language: `lang` ("de") and the text of its CSL locale file (the npm
-// package's lang/<code>.csl.xml; the command line reads Debian's). Terms, dates and quotation
-// marks follow it; English, or no locale text, is the default's.
+// The same in another language, or with the owner's name marked: `locale.lang` ("de") and the
+// text of its CSL locale file (the npm package's lang/<code>.csl.xml; the command line reads
+// Debian's), so that terms, dates and quotation marks follow it (English, or no locale text, is
+// the default's); `owner`, whose names the HTML puts in <span class="ps-owner">.
 struct CitationLocale {
   std::string_view lang;
   std::string_view xml;
 };
-std::string format_citation(const Publication& p, CitationStyle style, const CitationLocale& locale);
-std::string format_citation_html(const Publication& p, CitationStyle style, const CitationLocale& locale);
+struct CitationContext {
+  CitationLocale locale;
+  const OwnerMatcher* owner = nullptr;
+};
+std::string format_citation(const Publication& p, CitationStyle style, const CitationContext& context);
+std::string format_citation_html(const Publication& p, CitationStyle style, const CitationContext& context);
+
+// One list entry's reference for FormatOptions::references: the citation in
+// `o.references_style`, as HTML, with `o.owner`'s names marked.
+struct FormatOptions;
+std::string reference_html(const Publication& p, const FormatOptions& o);
 
 // Any other CSL style: an official one or an owner's .csl file, given as its XML and read once.
 // It formats as the six do (links, classes instead of inline styles, no citation number). The

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "papershelf/citation.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
@@ -68,6 +69,12 @@ struct FormatOptions {
   // The language of what the core writes (the catalog's words: Catalog::words()); English when
   // null. Data is never translated; citations and BibTeX stay as their styles write them.
   const Words* words = nullptr;
+  // Each entry as its reference in a citation style (a CV page in APA, as jekyll-scholar shows
+  // lists), the owner's name marked, with its links and panels as usual: `references` is
+  // reference_html (citation.hpp), given by a program that formats citations (the CLI); a page's
+  // core, which has no citation styles, never names it.
+  std::string (*references)(const Publication& p, const FormatOptions& o) = nullptr;
+  CitationStyle references_style{};
 };
 inline const Words& words_of(const FormatOptions& o) { return o.words ? *o.words : english_words(); }
 

@@ -82,9 +82,9 @@ csl::Processor* processor(CitationStyle s, const CitationLocale& locale) {
   return p.get();
 }
 
-std::string by_style(const Publication& p, csl::Processor* style, csl::Markup markup) {
+std::string by_style(const Publication& p, csl::Processor* style, csl::Markup markup, const OwnerMatcher* owner = nullptr) {
   if (!style) return {};
-  const json::Value item = csl_json_item(p);
+  const json::Value item = csl_json_item(p, owner);
   std::vector<std::string> entries = style->bibliography({&item}, markup);
   return entries.empty() ? std::string() : std::move(entries[0]);
 }
@@ -173,14 +173,18 @@ std::string format_citation_html(const Publication& p, CitationStyle style) {
   return by_style(p, processor(style), csl::Markup::Html);
 }
 
-std::string format_citation(const Publication& p, CitationStyle style, const CitationLocale& locale) {
+std::string format_citation(const Publication& p, CitationStyle style, const CitationContext& context) {
   if (style == CitationStyle::Compact) return compact(p, false);
-  return by_style(p, processor(style, locale), csl::Markup::Text);
+  return by_style(p, processor(style, context.locale), csl::Markup::Text);
 }
 
-std::string format_citation_html(const Publication& p, CitationStyle style, const CitationLocale& locale) {
+std::string format_citation_html(const Publication& p, CitationStyle style, const CitationContext& context) {
   if (style == CitationStyle::Compact) return compact(p, true);
-  return by_style(p, processor(style, locale), csl::Markup::Html);
+  return by_style(p, processor(style, context.locale), csl::Markup::Html, context.owner);
+}
+
+std::string reference_html(const Publication& p, const FormatOptions& o) {
+  return format_citation_html(p, o.references_style, CitationContext{{}, &o.owner});
 }
 
 std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml, std::string_view lang,

@@ -4,9 +4,12 @@
 
 #include "papershelf/json.hpp"
 #include "papershelf/model.hpp"
+#include "papershelf/names.hpp"
 
 namespace papershelf {
 
-json::Value csl_json_item(const Publication& p);
+// `owner`, when given, marks the owner's names ("papershelf-owner": true), which the processor
+// writes in a class of their own (a list of the owner's papers shown as references).
+json::Value csl_json_item(const Publication& p, const OwnerMatcher* owner = nullptr);
 
 }  // namespace papershelf

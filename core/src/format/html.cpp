@@ -510,10 +510,14 @@ void append_entry_html(std::string& out, const Publication& p, const FormatOptio
     h.escaped(thumbnail) << "\" alt=\"\" loading=\"lazy\" decoding=\"async\">";
   }
   const std::string page = page_url(p, o);
-  append_head(h, out, p, o, terms, "div", page.empty() ? nullptr : &page);
-  detail::pass_on_full(out, sink);
-  append_authors(h, out, p, o, terms, sink);
-  append_meta_and_note(h, out, p, terms, words_of(o));
+  if (o.references) {  // (the reference in its style instead of title, authors and venue)
+    h << "<p class=\"ps-reference\" dir=\"auto\">" << o.references(p, o) << "</p>";
+  } else {
+    append_head(h, out, p, o, terms, "div", page.empty() ? nullptr : &page);
+    detail::pass_on_full(out, sink);
+    append_authors(h, out, p, o, terms, sink);
+    append_meta_and_note(h, out, p, terms, words_of(o));
+  }
   detail::pass_on_full(out, sink);
   // One row of equal actions: the links, then the panels (Abstract, BibTeX, Cite) as <details>
   // that open below the row and need no JavaScript.

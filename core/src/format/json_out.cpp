@@ -276,7 +276,19 @@ std::string format_csl_json(const Publication& p, bool escaped) {
   return w.take();
 }
 
-json::Value csl_json_item(const Publication& p) { return csl_item(p, true); }
+json::Value csl_json_item(const Publication& p, const OwnerMatcher* owner) {
+  json::Value item = csl_item(p, true);
+  if (!owner) return item;
+  json::Value mark;
+  mark.kind = json::Value::Kind::Bool;
+  mark.boolean = true;
+  for (const auto& [key, people] : {std::pair<const char*, const std::vector<Person>*>{"author", &p.authors}, {"editor", &p.editors()}})
+    for (json::Member& m : item.members)
+      if (m.key == key && m.value.items.size() == people->size())
+        for (std::size_t i = 0; i < people->size(); ++i)
+          if (owner->matches((*people)[i])) m.value.items[i].members.push_back({"papershelf-owner", mark});
+  return item;
+}
 
 ViewEntry view_entry(const Publication& p, const FormatOptions& o) {
   ViewEntry e;
