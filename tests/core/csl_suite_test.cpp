@@ -21,8 +21,10 @@ namespace papershelf {
 namespace {
 
 // Percent of the fixtures run that must pass. Goals: bibliography 90, all 75.
-constexpr double kMinBibliographyPercent = 0;  // raised as the processor passes more
-constexpr double kMinAllPercent = 0;           // raised as the processor passes more
+// The goals (citeproc-js and pandoc's citeproc pass nearly all): 90% of the bibliography
+// fixtures and 75% of all. (Measured: 90.5% and 83.2%; the figures are in docs/citations.md.)
+constexpr double kMinBibliographyPercent = 90;
+constexpr double kMinAllPercent = 75;
 
 const std::string kLocales = "/usr/share/citation-style-language/locales";
 using Sections = std::map<std::string, std::string>;

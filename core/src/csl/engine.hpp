@@ -29,8 +29,10 @@ struct RenderState {
   int givenname_level = 0;              // 1: initials added, 2: full given names
   bool suppress_author = false;         // leave out the first names element
   bool author_only = false;             // only the first names element
-  bool substitute_author = false;       // the bibliography's subsequent-author-substitute ...
-  std::string author_substitute;        // ... replaces the first names with this
+  // The bibliography's subsequent-author-substitute replaces names of the first names element
+  // with `author_substitute`: all of them as one (-1, "complete-all"), or the first n each.
+  int substitute_names = 0;
+  std::string author_substitute;
 };
 
 struct Engine {
@@ -46,12 +48,15 @@ struct Engine {
   bool page_safe = false;
   bool citation_numbers = true;
   bool explicit_year_suffix = false;  // the style places the year-suffix variable itself
+  bool numeric_citations = false;     // the citation shows citation-number
 
   // Renders one item by a layout (the citation's or the bibliography's). `sorting` renders
   // sort keys instead (names as sorted, dates and numbers comparable as text).
-  // `first_names`, when given, receives the text of the first names element rendered (what the
-  // bibliography's subsequent-author-substitute compares).
-  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state, std::string* first_names = nullptr) const;
+  // `first_names`, when given, receives the names of the first names element rendered (what the
+  // bibliography's subsequent-author-substitute compares), `first_names_text` that element's
+  // whole text (what citations group and collapse by).
+  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state, std::vector<std::string>* first_names = nullptr,
+             std::string* first_names_text = nullptr) const;
   // A sort key of `key` (a <key> element) for the item.
   std::string sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const;
 };

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "papershelf/unicode.hpp"
+
 namespace papershelf::csl {
 
 namespace {
@@ -79,6 +81,118 @@ DatePart raw_part(std::string_view s) {
   return p;
 }
 
+
+// ---- Particles in names, as citeproc-js's parseParticles finds them ---------------------------
+// A name given as family and given parts may still carry its particles there: "van der Berg",
+// "d'Alembert", "al-One" (non-dropping, at the front of the family name) and "Gustav von"
+// (dropping, at the end of the given name). A word is a particle when its first letter is lower
+// case.
+
+// Whether the word's first character, after leading apostrophes, hyphens and spaces, is a
+// lower-case letter (one whose upper case differs).
+bool lower_first(std::string_view word) {
+  std::size_t i = 0;
+  while (i < word.size()) {
+    std::size_t next = i;
+    const char32_t cp = unicode::decode_utf8(word, next);
+    if (cp == '-' || cp == '\'' || cp == 0x2BB || cp == 0x2019 || cp == ' ') {
+      i = next;
+      continue;
+    }
+    return unicode::to_upper(cp) != cp;
+  }
+  return false;
+}
+
+// The length of a particle separator at `at` ("-", "'", " ", U+02BB, U+2019), or 0.
+std::size_t separator_at(std::string_view s, std::size_t at) {
+  if (s[at] == '-' || s[at] == '\'' || s[at] == ' ') return 1;
+  if (s.compare(at, 2, "\xCA\xBB") == 0) return 2;
+  if (s.compare(at, 3, "\xE2\x80\x99") == 0) return 3;
+  return 0;
+}
+
+// Leading particles of a family name: "in 't Horvath" -> "in 't ", "Horvath". A particle ending in
+// an apostrophe before a space keeps that space ("de' Frinkle": "de' "), which says it is written
+// apart from the family name.
+std::string family_particles(std::string& family) {
+  std::string particles;
+  std::string_view rest = family;
+  for (;;) {
+    // the longest run without spaces that ends before a separator, with text after it
+    const std::size_t space = std::min(rest.find(' '), rest.size());
+    std::size_t cut = std::string_view::npos, sep = 0;
+    for (std::size_t k = std::min(space, rest.size() - 1); k >= 1; --k) {
+      if (const std::size_t n = separator_at(rest, k); n && k + n < rest.size()) {
+        cut = k;
+        sep = n;
+        break;
+      }
+    }
+    if (cut == std::string_view::npos) break;
+    std::size_t end = cut + sep;
+    while (end + 1 < rest.size() && rest[end] == ' ') ++end;
+    const std::string_view word = rest.substr(0, end);
+    if (!lower_first(word)) break;
+    particles += word;
+    rest.remove_prefix(end);
+  }
+  if (particles.empty()) return {};
+  family = std::string(rest);
+  const bool spaced = particles.back() == ' ';
+  while (!particles.empty() && particles.back() == ' ') particles.pop_back();
+  const bool apostrophe = !particles.empty() && (particles.back() == '\'' || (particles.size() >= 3 && particles.compare(particles.size() - 3, 3, "\xE2\x80\x99") == 0));
+  if (spaced && apostrophe) particles += ' ';
+  return particles;
+}
+
+// Trailing particles of a given name: "Gustav von" -> "Gustav", "von".
+std::string given_particles(std::string& given) {
+  std::string_view rest = given;
+  std::size_t start = rest.size();
+  for (;;) {
+    const std::string_view head = rest.substr(0, start);
+    const std::size_t space = head.rfind(' ');
+    if (space == std::string_view::npos || space == 0 || space + 1 >= head.size()) break;
+    if (!lower_first(head.substr(space + 1))) break;
+    std::size_t b = space;
+    while (b > 0 && head[b - 1] == ' ') --b;
+    if (b == 0) break;
+    start = b;
+  }
+  if (start == rest.size()) return {};
+  std::string particles(rest.substr(start));
+  given = std::string(rest.substr(0, start));
+  const std::size_t lead = particles.find_first_not_of(' ');
+  return lead == std::string::npos ? std::string() : particles.substr(lead);
+}
+
+// "John, Jr." in the given name: the suffix after the comma ("John,! Jr." keeps the comma).
+void given_suffix(Name& x) {
+  const std::size_t comma = x.given.find(',');
+  if (comma == std::string::npos || !x.suffix.empty()) return;
+  std::size_t b = comma;
+  while (b > 0 && x.given[b - 1] == ' ') --b;
+  std::size_t e = comma + 1;
+  bool bang = false;
+  while (e < x.given.size() && x.given[e] == '!') {
+    bang = true;
+    ++e;
+  }
+  while (e < x.given.size() && x.given[e] == ' ') ++e;
+  std::string suffix = x.given.substr(e);
+  std::string undotted;
+  for (char ch : suffix)
+    if (ch != '.') undotted += ch;
+  if (undotted == "et al" && x.dropping_particle.empty()) {
+    x.dropping_particle = suffix;
+  } else {
+    x.comma_suffix = x.comma_suffix || bang;
+    x.suffix = suffix;
+  }
+  x.given.erase(b);
+}
+
 }  // namespace
 
 bool is_name_variable(std::string_view name) { return in(kNameVariables, name); }
@@ -126,6 +240,21 @@ std::vector<Name> Item::names(std::string_view name) const {
     x.literal = field("literal");
     if (const json::Value* f = n.find("comma-suffix")) x.comma_suffix = f->is_bool() ? f->boolean : !value_text(*f).empty();
     if (const json::Value* f = n.find("static-ordering")) x.static_ordering = f->is_bool() ? f->boolean : !value_text(*f).empty();
+    // A family name in quotes is kept as written; otherwise particles and a suffix written into
+    // the family and given names are found (as citeproc-js does unless told not to).
+    const json::Value* parse = n.find("parse-names");
+    bool parse_names = !(parse && ((parse->is_bool() && !parse->boolean) || value_text(*parse) == "false" || value_text(*parse) == "0"));
+    if (const json::Value* f = n.find("static-particles"); f && f->is_bool() && f->boolean) parse_names = false;
+    if (x.family.size() >= 2 && x.family.front() == '"' && x.family.back() == '"') {
+      x.family = x.family.substr(1, x.family.size() - 2);
+      parse_names = false;
+    }
+    if (parse_names && !x.family.empty() && !x.given.empty() && x.non_dropping_particle.empty()) {
+      x.non_dropping_particle = family_particles(x.family);
+      given_suffix(x);
+      if (std::string dp = given_particles(x.given); !dp.empty())
+        x.dropping_particle = x.dropping_particle.empty() ? dp : dp + " " + x.dropping_particle;
+    }
     x.institution = x.given.empty() && x.dropping_particle.empty() && x.non_dropping_particle.empty();
     if (x.family.empty() && x.literal.empty() && x.given.empty()) continue;
     out.push_back(std::move(x));

@@ -572,6 +572,9 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
           } else if (t.a == "vertical-align" && value == "sub") {
             out += "<sub>";
             s.close = "</sub>";
+          } else if (t.a == "vertical-align" && value == "baseline" && !options.page_safe) {
+            out += "<span style=\"baseline\">";  // (sic: citeproc-js's HTML for it)
+            s.close = "</span>";
           } else if (!options.page_safe) {
             out += "<span style=\"" + t.a + ":" + value + ";\">";
             s.close = "</span>";

@@ -28,12 +28,51 @@ std::string primary_dialect(std::string_view lang) {
   return std::string(lang);
 }
 
+// A sort key as citeproc-js compares it: case, accents and punctuation are ignored (localeCompare
+// with sensitivity "base" and ignorePunctuation), and spaces, which citeproc-js turns into a
+// separator before comparing, sort before any letter. (Its strip_prepositions never strips a
+// leading "A" or "The" for that reason: the key has no space left after it.)
 std::string fold_key(std::string_view s) {
-  // Sort keys compare without case, accents and leading punctuation ("[", quotes).
-  std::string f = unicode::fold(s);
-  std::size_t i = 0;
-  while (i < f.size() && !std::isalnum(static_cast<unsigned char>(f[i])) && static_cast<unsigned char>(f[i]) < 0x80) ++i;
-  return f.substr(i);
+  const std::string f = unicode::fold(s);
+  std::string out;
+  for (std::size_t i = 0; i < f.size();) {
+    const std::size_t at = i;
+    const char32_t cp = unicode::decode_utf8(f, i);
+    const bool keep = cp < 0x80 ? std::isalnum(static_cast<int>(cp)) != 0
+                                : !(cp <= 0xBF || (cp >= 0x2000 && cp <= 0x206F) || (cp >= 0x3000 && cp <= 0x303F) ||
+                                    (cp >= 0xFF01 && cp <= 0xFF0F));
+    if (cp == ' ' || cp == '\t') {
+      if (!out.empty()) out += '\x01';  // (a word boundary sorts before any letter: "Dale" < "Dalebout")
+    } else if (keep) out.append(f, at, i - at);
+  }
+  return out;
+}
+
+// Compares folded keys with runs of digits by their value (localeCompare's numeric option:
+// "Title 2" before "Title 10").
+int compare_keys(const std::string& a, const std::string& b) {
+  auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      while (i < a.size() && a[i] == '0') ++i;
+      while (j < b.size() && b[j] == '0') ++j;
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      if (ei - i != ej - j) return ei - i < ej - j ? -1 : 1;
+      if (const int c = a.compare(i, ei - i, b, j, ej - j); c != 0) return c < 0 ? -1 : 1;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
+    ++i;
+    ++j;
+  }
+  if (i < a.size()) return 1;
+  if (j < b.size()) return -1;
+  return 0;
 }
 
 }  // namespace
@@ -59,6 +98,19 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
       e.citation = &k;
     } else if (k.name == "bibliography") {
       e.bibliography = &k;
+    }
+  }
+  if (e.citation) {
+    // (citeproc-js's "numeric" mode: the citation, its macros included, shows citation-number)
+    std::vector<std::pair<const xml::Element*, int>> stack{{e.citation, 0}};
+    while (!stack.empty() && !e.numeric_citations) {
+      const auto [x, depth] = stack.back();
+      stack.pop_back();
+      if (x->attribute_or("variable", "") == "citation-number") e.numeric_citations = true;
+      if (const std::string* m = x->attribute("macro"); m && depth < 20)
+        if (auto it = e.macros.find(*m); it != e.macros.end()) stack.push_back({it->second, depth + 1});
+      for (const xml::Element& k : x->children)
+        if (k.name != "sort") stack.push_back({&k, depth});
     }
   }
   {
@@ -131,8 +183,10 @@ void sort_items(const Engine& e, const xml::Element& mode, const std::vector<Ite
       // empty values last, whichever the direction
       if (x.empty()) return false;
       if (y.empty()) return true;
+      const int cmp = compare_keys(x, y);
+      if (cmp == 0) continue;
       const bool descending = keys[k]->attribute_or("sort", "ascending") == "descending";
-      return descending ? y < x : x < y;
+      return descending ? cmp > 0 : cmp < 0;
     }
     return false;
   });
@@ -144,6 +198,16 @@ bool sorts_by_citation_number(const xml::Element& mode) {
   for (const xml::Element& k : sort->children)
     if (k.attribute_or("variable", "") == "citation-number") return true;
   return false;
+}
+
+// The number of a year suffix ("a" 0, "z" 25, "aa" 26): year_suffix's inverse.
+long suffix_index(std::string_view s) {
+  long n = 0;
+  for (char ch : s) {
+    if (ch < 'a' || ch > 'z' || n > 100000) return -2;
+    n = n * 26 + (ch - 'a' + 1);
+  }
+  return n - 1;
 }
 
 std::string year_suffix(int n) {
@@ -251,19 +315,27 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   const std::string_view align = second_field_align();
   const std::string substitute(e.bibliography->attribute_or("subsequent-author-substitute", ""));
   const bool substitutes = e.bibliography->attribute("subsequent-author-substitute") != nullptr;
-  std::string previous_names;
+  const std::string_view rule = e.bibliography->attribute_or("subsequent-author-substitute-rule", "complete-all");
+  std::vector<std::string> previous_names;
   SerializeOptions so{markup, e.links, e.page_safe};
   for (std::size_t i : order) {
     RenderState& st = states[i];
-    std::string names;
+    std::vector<std::string> names;
     Out entry = e.render(*e.bibliography, items[i], st, substitutes && order.size() > 1 ? &names : nullptr);
-    if (substitutes && order.size() > 1) {
-      if (!names.empty() && names == previous_names) {
+    // (as citeproc-js: an entry without names leaves the names to compare with as they were)
+    if (substitutes && order.size() > 1 && !names.empty()) {
+      if (rule == "partial-each" || rule == "partial-first") {
+        std::size_t same = 0;
+        while (same < names.size() && same < previous_names.size() && names[same] == previous_names[same]) ++same;
+        st.substitute_names = static_cast<int>(rule == "partial-first" ? std::min<std::size_t>(same, 1) : same);
+      } else if (names == previous_names) {
+        st.substitute_names = rule == "complete-each" ? static_cast<int>(names.size()) : -1;
+      }
+      if (st.substitute_names != 0) {
         st.author_substitute = substitute;
-        st.substitute_author = true;
         entry = e.render(*e.bibliography, items[i], st);
       }
-      previous_names = names;
+      previous_names = std::move(names);
     }
     if (!align.empty() && entry.kids.size() >= 2 && !e.citation_numbers) {
       entry.kids.erase(entry.kids.begin());
@@ -297,7 +369,11 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
     while (!text.empty() && text.back() == ' ') text.pop_back();
     std::size_t lead = 0;
     while (lead < text.size() && text[lead] == ' ') ++lead;
-    out.push_back(text.substr(lead));
+    text.erase(0, lead);
+    // An entry with no printed form is left out, as citeproc-js does; a numeric style says so
+    // in its place, keeping the numbers in step.
+    if (text.empty() && e.numeric_citations) text = std::to_string(out.size() + 1) + ". [CSL STYLE ERROR: reference with no printed form.]";
+    if (!text.empty()) out.push_back(std::move(text));
   }
   return out;
 }
@@ -307,8 +383,8 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
   std::vector<std::string> out;
   const Engine& e = *engine_;
   if (!e.citation) return out;
-  // Citation numbers: the order items are first cited in, unless the bibliography sorts
-  // otherwise (then its order).
+  // Citation numbers: the registry's order (a document's items in the order first cited),
+  // unless the bibliography sorts otherwise (then its order).
   std::vector<Item> items;
   std::map<const json::Value*, std::size_t> index;
   for (const json::Value* v : registry)
@@ -323,20 +399,10 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
         items.emplace_back(ci.item);
       }
   std::vector<RenderState> base(items.size());
-  std::vector<std::size_t> first_cited;
-  {
-    std::vector<bool> seen(items.size());
-    for (const auto& cluster : clusters)
-      for (const CiteItem& ci : cluster) {
-        auto it = index.find(ci.item);
-        if (it != index.end() && !seen[it->second]) {
-          seen[it->second] = true;
-          first_cited.push_back(it->second);
-        }
-      }
-    for (std::size_t i = 0; i < items.size(); ++i)
-      if (!seen[i]) first_cited.push_back(i);
-  }
+  // (as citeproc-js numbers its registry: in the order the items were registered, the
+  // registry's first, then items only the clusters name, in the order they are cited)
+  std::vector<std::size_t> first_cited(items.size());
+  std::iota(first_cited.begin(), first_cited.end(), 0);
   for (std::size_t k = 0; k < first_cited.size(); ++k) base[first_cited[k]].citation_number = static_cast<int>(k + 1);
   std::vector<std::size_t> bib_order = first_cited;
   if (e.bibliography && !sorts_by_citation_number(*e.bibliography) && e.bibliography->child("sort")) {
@@ -347,6 +413,18 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
   const xml::Element* layout = e.citation->child("layout");
   SerializeOptions so{markup, e.links, e.page_safe};
   std::map<std::size_t, int> last_cluster;  // item -> cluster it was last cited in
+  const std::string_view collapse = e.citation->attribute_or("collapse", "");
+  const bool year_collapse = collapse == "year" || collapse == "year-suffix" || collapse == "year-suffix-ranged";
+  const bool suffix_collapse = collapse == "year-suffix" || collapse == "year-suffix-ranged";
+  const std::string* group_delimiter = e.citation->attribute("cite-group-delimiter");
+  const std::string* after_collapse_delimiter = e.citation->attribute("after-collapse-delimiter");
+  const std::string_view layout_delimiter = layout ? layout->attribute_or("delimiter", "") : std::string_view();
+  const std::string year_suffix_delimiter(e.citation->attribute("year-suffix-delimiter") ? *e.citation->attribute("year-suffix-delimiter")
+                                          : group_delimiter                               ? *group_delimiter
+                                                                                          : std::string(layout_delimiter));
+  const bool in_text = e.style.attribute_or("class", "") == "in-text";
+  // (cites by the same authors are put together where they would collapse; not by number)
+  const bool grouping = (year_collapse || group_delimiter) && !e.numeric_citations;
   const CiteItem* previous = nullptr;
   std::size_t previous_item = static_cast<std::size_t>(-1);
   for (std::size_t ci_index = 0; ci_index < clusters.size(); ++ci_index) {
@@ -380,6 +458,28 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       std::vector<Cited> sorted;
       for (std::size_t k : order) sorted.push_back(cited[k]);
       cited = std::move(sorted);
+      if (grouping) {
+        // Cites by the same authors go together, in the order their first cite sorted to
+        // (citeproc-js's grouped sort).
+        std::vector<std::string> authors;
+        for (Cited& c : cited) {
+          std::string a;
+          RenderState st = c.state;
+          e.render(*e.citation, items[c.item], st, nullptr, &a);
+          authors.push_back(std::move(a));
+        }
+        std::vector<bool> taken(cited.size());
+        std::vector<Cited> grouped;
+        for (std::size_t k = 0; k < cited.size(); ++k) {
+          if (taken[k]) continue;
+          for (std::size_t m = k; m < cited.size(); ++m)
+            if (!taken[m] && (m == k || (!authors[k].empty() && authors[m] == authors[k]))) {
+              taken[m] = true;
+              grouped.push_back(cited[m]);
+            }
+        }
+        cited = std::move(grouped);
+      }
     }
     // positions
     for (std::size_t k = 0; k < cited.size(); ++k) {
@@ -406,9 +506,59 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       previous_item = c.item;
     }
     for (const Cited& c : cited) last_cluster[c.item] = static_cast<int>(ci_index);
-    std::vector<Out> parts;
-    for (Cited& c : cited) {
-      Out o = e.render(*e.citation, items[c.item], c.state);
+    // Each cite's output and the delimiter before it; collapsing (CSL's collapse,
+    // cite-group-delimiter, after-collapse-delimiter, year-suffix-delimiter) decides both, as
+    // citeproc-js does.
+    struct Piece {
+      Out out;
+      std::string delimiter;
+      int number = 0;             // citation-number ranges
+      std::string suffix;         // year-suffix ranges
+      bool rangeable = false;     // no locator or affixes of its own
+      bool suffix_only = false;   // shows its year suffix alone ("2000a, b")
+    };
+    std::vector<Piece> pieces;
+    std::string previous_author, previous_year;
+    bool previous_same = false, previous_locator = false, previous_rangeable = false;
+    for (std::size_t k = 0; k < cited.size(); ++k) {
+      Cited& c = cited[k];
+      Piece piece;
+      piece.rangeable = c.cite->locator.empty() && c.cite->prefix.empty() && c.cite->suffix.empty();
+      piece.number = c.state.citation_number;
+      piece.suffix = c.state.year_suffix;
+      std::string author;
+      Out o = e.render(*e.citation, items[c.item], c.state, nullptr, year_collapse || group_delimiter ? &author : nullptr);
+      const bool same = (year_collapse || group_delimiter) && k > 0 && !author.empty() && author == previous_author;
+      std::string year;
+      if (year_collapse && !author.empty()) {
+        // the cite without its authors and year suffix: what must match for "2000a, b"
+        RenderState st = c.state;
+        st.suppress_author = true;
+        st.year_suffix.clear();
+        year = e.render(*e.citation, items[c.item], st).plain();
+      }
+      if (same && year_collapse) {
+        RenderState st = c.state;
+        st.suppress_author = true;
+        o = e.render(*e.citation, items[c.item], st);
+        if (suffix_collapse && !c.state.year_suffix.empty() && piece.rangeable && previous_rangeable && year == previous_year) {
+          o = leaf(c.state.year_suffix);
+          piece.suffix_only = true;
+        }
+      }
+      if (k > 0) {
+        if (piece.suffix_only) piece.delimiter = year_suffix_delimiter;
+        else if (after_collapse_delimiter) {
+          piece.delimiter = previous_locator || (!same && (previous_same || collapse != "year-suffix")) ? *after_collapse_delimiter
+                                                                                                           : std::string(layout_delimiter);
+        } else if (group_delimiter && same) {
+          piece.delimiter = *group_delimiter;
+        } else if (same && year_collapse && in_text) {
+          piece.delimiter = ", ";
+        } else {
+          piece.delimiter = std::string(layout_delimiter);
+        }
+      }
       if (!c.cite->prefix.empty() || !c.cite->suffix.empty()) {
         Out w;
         w.kids.push_back(std::move(o));
@@ -416,16 +566,57 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
         w.suffix = c.cite->suffix;
         o = std::move(w);
       }
-      parts.push_back(std::move(o));
+      piece.out = std::move(o);
+      previous_author = author;
+      previous_year = year;
+      previous_same = same;
+      previous_locator = !c.cite->locator.empty();
+      previous_rangeable = piece.rangeable;
+      pieces.push_back(std::move(piece));
     }
-    Out cluster_out = join(std::move(parts), layout ? layout->attribute_or("delimiter", "") : "");
+    // Runs of three or more consecutive numbers ("[1]–[3]") or year suffixes ("2000a–c").
+    auto ranges = [&](auto follows) {
+      std::vector<Piece> merged;
+      for (std::size_t k = 0; k < pieces.size();) {
+        std::size_t end = k + 1;
+        while (end < pieces.size() && follows(pieces[end - 1], pieces[end])) ++end;
+        if (end - k >= 3) {
+          Piece run = std::move(pieces[k]);
+          Out both;
+          both.kids.push_back(std::move(run.out));
+          both.kids.push_back(leaf("\xE2\x80\x93"));
+          both.kids.push_back(std::move(pieces[end - 1].out));
+          run.out = std::move(both);
+          merged.push_back(std::move(run));
+          k = end;
+        } else {
+          merged.push_back(std::move(pieces[k++]));
+        }
+      }
+      pieces = std::move(merged);
+    };
+    if (collapse == "citation-number")
+      ranges([](const Piece& a, const Piece& b) { return a.rangeable && b.rangeable && a.number > 0 && b.number == a.number + 1; });
+    else if (collapse == "year-suffix-ranged")
+      ranges([](const Piece& a, const Piece& b) {
+        return b.suffix_only && !a.suffix.empty() && suffix_index(b.suffix) == suffix_index(a.suffix) + 1;
+      });
+    Out cluster_out;
+    for (Piece& piece : pieces) {
+      if (piece.out.empty()) continue;
+      if (!cluster_out.kids.empty() && !piece.delimiter.empty()) cluster_out.kids.push_back(leaf(piece.delimiter));
+      cluster_out.kids.push_back(std::move(piece.out));
+    }
     if (layout) {
+      // (citeproc-js: the layout's formatting goes around its affixes)
       Out w;
       w.kids.push_back(std::move(cluster_out));
       w.prefix = layout->attribute_or("prefix", "");
       w.suffix = layout->attribute_or("suffix", "");
-      w.fmt = Formatting::of(*layout);
-      cluster_out = std::move(w);
+      Out f;
+      f.kids.push_back(std::move(w));
+      f.fmt = Formatting::of(*layout);
+      cluster_out = std::move(f);
     }
     out.push_back(serialize(cluster_out, e.locale, so));
   }

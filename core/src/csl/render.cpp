@@ -62,7 +62,7 @@ struct Ctx {
   const xml::Element& mode;  // <citation> or <bibliography>
   bool sorting = false;
   int sort_names_min = 0, sort_names_use_first = 0;
-  bool sort_names_use_last = false;
+  int sort_names_use_last = -1;  // the key's names-use-last: -1 when it has none
   std::set<std::string, std::less<>> substituted;
   int called = 0, rendered = 0;  // variables asked for, and those that gave text
   std::vector<std::string> rendered_vars;  // those that gave text, by name
@@ -72,9 +72,15 @@ struct Ctx {
   std::string date_var;           // the date being rendered
   const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
   bool in_names_only = false;
-  bool want_first_names = false;  // (the bibliography's subsequent-author-substitute asks)
-  Out first_names_out;
+  // The bibliography's subsequent-author-substitute: the names of the first names element as
+  // rendered, one string each (a substitute <text> counts as one name), and how many of them
+  // are still to be replaced by the substitute (RenderState::substitute_names > 0).
+  bool want_first_names = false;
+  std::vector<std::string> first_names_list;
+  std::string first_names_text;  // (the whole names element, "et al." included: citations compare it)
   bool have_first_names = false;
+  bool capturing_names = false;
+  int names_to_substitute = 0;
 };
 
 // An inheritable name option: the element's own, else the mode's (citation, bibliography),
@@ -422,9 +428,10 @@ Out render_label_element(const xml::Element& el, Ctx& c) {
 // ---- Names ------------------------------------------------------------------------------------
 
 bool particle_joins(std::string_view particle) {
-  // "d'", "al-" attach to what follows without a space
+  // "d'", "al-" attach to what follows without a space ("de' " brings its own)
   if (particle.empty()) return false;
   const char last = particle.back();
+  if (last == ' ') return true;
   return last == '\'' || last == '-' || particle.substr(particle.size() >= 3 ? particle.size() - 3 : 0) == "\xE2\x80\x99";
 }
 
@@ -441,15 +448,19 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
   std::string trimmed_with(with);
   while (!trimmed_with.empty() && trimmed_with.back() == ' ') trimmed_with.pop_back();
   std::string out;
+  bool was_initial = false;  // (what `one` made of its part)
   auto one = [&](std::string_view part) -> std::string {  // a name without spaces or hyphens
     std::size_t p = 0;
     const char32_t cp = unicode::decode_utf8(part, p);
     const std::string_view rest = part.substr(p);
     std::string letter;
     unicode::append_utf8(letter, cp);
+    was_initial = true;
     if (rest.empty() || rest == ".") return letter + trimmed_with;  // "J" or "J."
     if (part.back() == '.') return std::string(part.substr(0, part.size() - 1)) + trimmed_with;  // "Ch."
+    was_initial = false;
     if (!unicode::is_upper(cp)) return std::string(part);  // "de"
+    was_initial = all;
     return all ? letter + trimmed_with : std::string(part);
   };
   std::size_t i = 0;
@@ -493,7 +504,6 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
       }
       if (piece.empty()) continue;
       const std::string formatted = one(piece);
-      const bool was_initial = formatted.size() >= trimmed_with.size() && formatted.compare(formatted.size() - trimmed_with.size(), trimmed_with.size(), trimmed_with) == 0 && !trimmed_with.empty();
       out += formatted;
       if (was_initial) {
         out.erase(out.size() - trimmed_with.size());
@@ -512,7 +522,7 @@ struct NameOpts {
   std::string_view delimiter;
   std::string_view delimiter_precedes_et_al;
   std::string_view delimiter_precedes_last;
-  int et_al_min = 0, et_al_use_first = 0;
+  int et_al_min = 0, et_al_use_first = -1;  // (-1: no et-al-use-first; 0 shows no names at all)
   bool et_al_use_last = false;
   std::string_view form;
   bool initialize = true;
@@ -537,7 +547,7 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
   o.delimiter_precedes_last = name_option(c, name, "delimiter-precedes-last");
   const bool subsequent = !c.state.position.empty() && c.state.position != "first";
   o.et_al_min = to_int(name_option(c, name, "et-al-min"));
-  o.et_al_use_first = to_int(name_option(c, name, "et-al-use-first"));
+  if (auto v = name_option(c, name, "et-al-use-first"); !v.empty()) o.et_al_use_first = to_int(v);
   if (subsequent) {
     if (auto v = name_option(c, name, "et-al-subsequent-min"); !v.empty()) o.et_al_min = to_int(v);
     if (auto v = name_option(c, name, "et-al-subsequent-use-first"); !v.empty()) o.et_al_use_first = to_int(v);
@@ -565,6 +575,7 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
     o.name_as_sort_order = "all";
     if (c.sort_names_min) o.et_al_min = c.sort_names_min;
     if (c.sort_names_use_first) o.et_al_use_first = c.sort_names_use_first;
+    if (c.sort_names_use_last >= 0) o.et_al_use_last = c.sort_names_use_last == 1;
   }
   return o;
 }
@@ -591,6 +602,34 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
     // (disambiguation: initials of a short name)
   }
   if (do_initials) given = initialize(given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen);
+  const bool short_form_key = o.form == "short" && givenname_level == 0;
+  if (c.sorting) {
+    // A sort key as citeproc-js writes it: family then given, the particles before the family
+    // name only when the style never demotes them (spaces separate the parts of the key).
+    std::string key;
+    if (short_form_key) {
+      // (the short form: the family name alone, the particle before it when never demoted)
+      if (c.e.demote_non_dropping_particle == "never") append_part(key, n.non_dropping_particle);
+      if (!key.empty() && key.back() != ' ') key += ' ';
+      key += n.family;
+      if (c.e.demote_non_dropping_particle != "never") append_part(key, n.non_dropping_particle);
+      return rich(key);
+    }
+    if (c.e.demote_non_dropping_particle == "never") {
+      append_part(key, n.non_dropping_particle);
+      if (!key.empty() && key.back() != ' ') key += ' ';
+      key += n.family;
+      append_part(key, n.dropping_particle);
+      append_part(key, given);
+    } else {
+      key = n.family;
+      append_part(key, given);
+      append_part(key, n.dropping_particle);
+      append_part(key, n.non_dropping_particle);
+    }
+    append_part(key, n.suffix);
+    return rich(key);
+  }
   // family with its non-dropping particle, given with its dropping particle
   Out family_out;
   {
@@ -611,8 +650,14 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
     if (!n.dropping_particle.empty()) append_part(g, n.dropping_particle);
     given_text = g;
   } else {
+    // (citeproc-js: the particles after an inverted name go inside the given name's affixes)
     trailing_particles = n.dropping_particle;
     if (demote_display && !n.non_dropping_particle.empty()) append_part(trailing_particles, n.non_dropping_particle);
+    while (!trailing_particles.empty() && trailing_particles.back() == ' ') trailing_particles.pop_back();
+    if (!given_text.empty() && !trailing_particles.empty()) {
+      append_part(given_text, trailing_particles);
+      trailing_particles.clear();
+    }
   }
   Out given_out;
   if (!given_text.empty()) {
@@ -627,7 +672,10 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
       if (!joins) out.kids.push_back(leaf(" "));
     }
     out.kids.push_back(std::move(family_out));
-    if (!n.suffix.empty()) out.kids.push_back(leaf((n.comma_suffix ? ", " : " ") + n.suffix));
+    if (!n.suffix.empty()) {
+      out.kids.push_back(leaf(n.comma_suffix ? ", " : " "));
+      out.kids.push_back(rich(n.suffix));
+    }
   } else {
     out.kids.push_back(std::move(family_out));
     std::string rest;
@@ -636,7 +684,10 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
       if (!given_out.empty()) out.kids.push_back(std::move(given_out));
       if (!trailing_particles.empty()) out.kids.push_back(leaf((given_text.empty() ? "" : " ") + trailing_particles));
     }
-    if (!n.suffix.empty()) out.kids.push_back(leaf(std::string(o.sort_separator) + n.suffix));
+    if (!n.suffix.empty()) {
+      out.kids.push_back(leaf(std::string(o.sort_separator)));
+      out.kids.push_back(rich(n.suffix));
+    }
   }
   return out;
 }
@@ -647,8 +698,9 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
   const std::size_t n = names.size();
   std::size_t shown = n;
   bool et_al = false;
-  if (o.et_al_min > 0 && o.et_al_use_first > 0 && static_cast<int>(n) >= o.et_al_min) {
+  if (o.et_al_min > 0 && o.et_al_use_first >= 0 && static_cast<int>(n) >= o.et_al_min) {
     shown = static_cast<std::size_t>(o.et_al_use_first) + static_cast<std::size_t>(c.state.add_names);
+    if (shown == 0) return Out();  // (et-al-use-first="0": the list is left out, "et al." too)
     if (shown < n) et_al = true;
     else shown = n;
   }
@@ -659,6 +711,11 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
   for (std::size_t i = 0; i < shown; ++i) {
     const bool inverted = o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
     Out one = render_name(names[i], o, inverted, name_el, c, c.state.givenname_level);
+    if (c.capturing_names) c.first_names_list.push_back(one.plain());
+    if (c.names_to_substitute > 0) {
+      --c.names_to_substitute;
+      one = leaf(c.state.author_substitute);
+    }
     if (name_el) {
       // the name element's formatting applies to each name
       Formatting f = Formatting::of(*name_el);
@@ -700,7 +757,7 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
       const bool inverted = o.name_as_sort_order == "all";
       list.kids.push_back(leaf(std::string(o.delimiter) + "\xE2\x80\xA6 "));
       list.kids.push_back(render_name(names.back(), o, inverted, name_el, c, c.state.givenname_level));
-    } else {
+    } else if (!c.sorting) {  // (sort keys leave "et al." out)
       std::string term = "et-al";
       if (et_al_el) term = std::string(et_al_el->attribute_or("term", "et-al"));
       Out et = leaf(c.e.locale.text(term));
@@ -783,28 +840,29 @@ Out render_names(const xml::Element& el, Ctx& c) {
     }
     c.inherit_names = saved;
     if (result.empty()) return Out();
+    // (a names element in the substitute was the first names itself; a text stands for them)
+    const bool by_text = first_names && !c.names_done;
     c.names_done = true;
-    if (suppress) return Out();
-    if (c.want_first_names && !c.have_first_names && first_names) {
-      c.first_names_out = result;
+    if (by_text && c.want_first_names && !c.have_first_names) {
+      c.first_names_list.push_back(result.plain());
+      c.first_names_text = result.plain();
       c.have_first_names = true;
     }
+    if (by_text && c.state.substitute_names != 0) result = decorate(leaf(c.state.author_substitute), el, c, false);
+    if (suppress) return Out();
     return result;
   }
   ++c.rendered;
   for (const List& l : lists) c.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
   if (lists.size() == 1 && lists[0].var == "editortranslator") c.rendered_vars.push_back("translator");
-  if (first_names && c.state.substitute_author) {
-    c.names_done = true;
-    if (suppress || c.state.author_substitute.empty()) return Out();
-    return decorate(leaf(c.state.author_substitute), el, c, false);
-  }
+  // complete-all: the substitute stands for all the names (a label stays)
+  const bool substitute_all = first_names && c.state.substitute_names < 0;
   const NameOpts top = name_opts(c, name_el);
   if (top.form == "count") {
     std::size_t total = 0;
     for (const List& l : lists) {
       std::size_t n = l.names.size();
-      if (top.et_al_min > 0 && top.et_al_use_first > 0 && static_cast<int>(n) >= top.et_al_min)
+      if (top.et_al_min > 0 && top.et_al_use_first >= 0 && static_cast<int>(n) >= top.et_al_min)
         n = std::min(n, static_cast<std::size_t>(top.et_al_use_first + c.state.add_names));
       total += n;
     }
@@ -812,8 +870,15 @@ Out render_names(const xml::Element& el, Ctx& c) {
     return decorate(leaf(std::to_string(total)), el, c, false);
   }
   std::vector<Out> outs;
+  const bool capture = first_names && c.want_first_names && !c.have_first_names;
+  c.capturing_names = capture;
+  if (first_names && c.state.substitute_names > 0) c.names_to_substitute = c.state.substitute_names;
   for (const List& l : lists) {
     Out names = render_name_list(l.names, name_el, et_al_el, c);
+    if (substitute_all) {
+      if (&l != &lists.front()) continue;
+      names = leaf(c.state.author_substitute);
+    }
     if (name_el && !names.empty()) {
       // (the name element's formatting went on each name; its affixes go around the list)
       Out w;
@@ -822,7 +887,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
       w.suffix = name_el->attribute_or("suffix", "");
       names = std::move(w);
     }
-    if (label_el) {
+    if (label_el && !c.sorting) {  // (sort keys leave labels out)
       std::string content = l.names.size() > 1 ? "1-2" : "1";
       Out label = render_label(*label_el, c, l.var, content);
       Out both;
@@ -844,9 +909,11 @@ Out render_names(const xml::Element& el, Ctx& c) {
   }
   Out result = decorate(join(std::move(outs), delimiter), el, c, false);
   c.names_done = true;
-  if (c.want_first_names && !c.have_first_names && first_names) {
-    c.first_names_out = result;
+  c.capturing_names = false;
+  c.names_to_substitute = 0;
+  if (capture) {
     c.have_first_names = true;
+    c.first_names_text = result.plain();
   }
   if (suppress) return Out();
   return result;
@@ -936,9 +1003,25 @@ Out render_date(const xml::Element& el, Ctx& c) {
   ++c.rendered;
   c.rendered_vars.push_back(var);
   if (c.sorting) {
-    auto key = [](const DatePart& p) {
+    // Only the parts the element shows count ("2002" of a book sorts before "2002-10-25"); a
+    // key naming the variable itself takes them all.
+    bool month = true, day = true;
+    if (el.attribute("form")) {
+      const std::string_view which = el.attribute_or("date-parts", "year-month-day");
+      month = which != "year";
+      day = which == "year-month-day";
+    } else if (el.child("date-part")) {
+      month = day = false;
+      for (const xml::Element& p : el.children) {
+        if (p.name != "date-part") continue;
+        month = month || p.attribute_or("name", "") == "month";
+        day = day || p.attribute_or("name", "") == "day";
+      }
+    }
+    auto key = [&](const DatePart& p) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%05ld%02d%02d", p.year + 10000, p.month ? p.month : p.season ? 12 + p.season : 0, p.day);
+      std::snprintf(buf, sizeof buf, "%05ld%02d%02d", p.year + 10000, !month ? 0 : p.month ? p.month : p.season ? 12 + p.season : 0,
+                    day ? p.day : 0);
       return std::string(buf);
     };
     if (!d.literal.empty() && d.from.empty()) return leaf(d.literal);
@@ -1149,14 +1232,16 @@ bool is_numeric(std::string_view s) {
   return any;
 }
 
-Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state, std::string* first_names) const {
+Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state, std::vector<std::string>* first_names,
+                   std::string* first_names_text) const {
   const xml::Element* layout = mode.child("layout");
   if (!layout) return Out();
   Ctx c(*this, item, state, mode);
-  c.want_first_names = first_names != nullptr;
+  c.want_first_names = first_names != nullptr || first_names_text != nullptr;
   std::vector<Out> kids;
   for (const xml::Element& k : layout->children) kids.push_back(render_element(k, c));
-  if (first_names) *first_names = c.have_first_names ? c.first_names_out.plain() : std::string();
+  if (first_names) *first_names = std::move(c.first_names_list);
+  if (first_names_text) *first_names_text = std::move(c.first_names_text);
   return join(std::move(kids), "");
 }
 
@@ -1165,6 +1250,7 @@ std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, 
   c.sorting = true;
   c.sort_names_min = to_int(key.attribute_or("names-min", ""));
   c.sort_names_use_first = to_int(key.attribute_or("names-use-first", ""));
+  if (const std::string* last = key.attribute("names-use-last")) c.sort_names_use_last = *last == "true" ? 1 : 0;
   if (const std::string* var = key.attribute("variable")) {
     if (is_name_variable(*var)) {
       std::vector<Name> names = item.names(*var);
