@@ -240,6 +240,7 @@ std::vector<Name> Item::names(std::string_view name) const {
     x.literal = field("literal");
     if (const json::Value* f = n.find("comma-suffix")) x.comma_suffix = f->is_bool() ? f->boolean : !value_text(*f).empty();
     if (const json::Value* f = n.find("static-ordering")) x.static_ordering = f->is_bool() ? f->boolean : !value_text(*f).empty();
+    if (const json::Value* f = n.find("papershelf-owner")) x.owner = f->is_bool() && f->boolean;
     // A family name in quotes is kept as written; otherwise particles and a suffix written into
     // the family and given names are found (as citeproc-js does unless told not to).
     const json::Value* parse = n.find("parse-names");

@@ -13,6 +13,7 @@ struct Name {
   std::string family, given, dropping_particle, non_dropping_particle, suffix, literal;
   bool comma_suffix = false;
   bool static_ordering = false;
+  bool owner = false;  // papershelf's mark: the list's owner (a CV page shows the name apart)
   bool is_literal() const { return !literal.empty() || (given.empty() && !family.empty() && institution); }
   bool institution = false;  // (a family name alone, no given name: kept whole)
 };

@@ -43,7 +43,10 @@ Out join(std::vector<Out> kids, std::string_view delimiter) {
   Out o;
   for (Out& k : kids) {
     if (k.empty()) continue;
-    if (!o.kids.empty() && !delimiter.empty()) o.kids.push_back(leaf(std::string(delimiter)));
+    if (!o.kids.empty() && !delimiter.empty()) {
+      o.kids.push_back(leaf(std::string(delimiter)));
+      o.kids.back().delimiter = true;
+    }
     o.kids.push_back(std::move(k));
   }
   return o;
@@ -450,17 +453,36 @@ void escape_into(std::string& out, std::string_view text) {
 
 namespace {
 
-enum class Tok : std::uint8_t { Text, Open, Close, QuoteOpen, QuoteClose, BlockOpen, BlockClose, LinkOpen, LinkClose };
+enum class Tok : std::uint8_t { Text, Open, Close, QuoteOpen, QuoteClose, BlockOpen, BlockClose, LinkOpen, LinkClose, ClassOpen, ClassClose };
 struct Token {
   Tok kind;
   std::string a, b;  // Text: the text; Open: attribute and value; Block: class; Link: href
+  bool movable = false;  // an affix or a delimiter: punctuation-in-quote may move it (a text
+                         // value, <text value="."/>, stays where it is, as in citeproc-js)
 };
+
+// citeproc-js writes a space before : ; ? ! » (and after «) as a narrow no-break space, so that
+// "Lumos : Empowering" never breaks before its colon.
+std::string narrow_spaces(const std::string& text) {
+  if (text.find(' ') == std::string::npos) return text;
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool before_mark = i + 1 < text.size() && (text[i + 1] == ':' || text[i + 1] == ';' || text[i + 1] == '?' || text[i + 1] == '!' ||
+                                                     text.compare(i + 1, 2, "\xC2\xBB") == 0);
+    const bool after_guillemet = i >= 2 && text.compare(i - 2, 2, "\xC2\xAB") == 0;
+    if (text[i] == ' ' && (before_mark || after_guillemet)) out += "\xE2\x80\xAF";
+    else out += text[i];
+  }
+  return out;
+}
 
 void flatten(const Out& o, std::vector<Token>& t) {
   if (o.empty()) return;
   if (!o.display.empty()) t.push_back({Tok::BlockOpen, std::string(o.display), {}});
-  if (!o.prefix.empty()) t.push_back({Tok::Text, std::string(o.prefix), {}});
+  if (!o.prefix.empty()) t.push_back({Tok::Text, std::string(o.prefix), {}, true});
   if (!o.link.empty()) t.push_back({Tok::LinkOpen, o.link, {}});
+  if (!o.css_class.empty()) t.push_back({Tok::ClassOpen, std::string(o.css_class), {}});
   const std::pair<const char*, const std::string_view*> attrs[] = {
       {"font-style", &o.fmt.font_style}, {"font-variant", &o.fmt.font_variant}, {"font-weight", &o.fmt.font_weight},
       {"text-decoration", &o.fmt.text_decoration}, {"vertical-align", &o.fmt.vertical_align}};
@@ -471,12 +493,13 @@ void flatten(const Out& o, std::vector<Token>& t) {
     ++opened;
   }
   if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
-  if (!o.text.empty()) t.push_back({Tok::Text, o.text, {}});
+  if (!o.text.empty()) t.push_back({Tok::Text, narrow_spaces(o.text), {}, o.delimiter});
   for (const Out& k : o.kids) flatten(k, t);
   if (o.quotes) t.push_back({Tok::QuoteClose, {}, {}});
   for (int i = 0; i < opened; ++i) t.push_back({Tok::Close, {}, {}});
+  if (!o.css_class.empty()) t.push_back({Tok::ClassClose, {}, {}});
   if (!o.link.empty()) t.push_back({Tok::LinkClose, {}, {}});
-  if (!o.suffix.empty()) t.push_back({Tok::Text, std::string(o.suffix), {}});
+  if (!o.suffix.empty()) t.push_back({Tok::Text, std::string(o.suffix), {}, true});
   if (!o.display.empty()) t.push_back({Tok::BlockClose, {}, {}});
 }
 
@@ -496,17 +519,20 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
       for (std::size_t k = prev + 1; k < i; ++k)
         if (toks[k].kind == Tok::QuoteClose) quote_between = true;
       if (!before.empty() && before.back() == ' ' && cur.front() == ' ') cur.erase(0, 1);
-      if (!cur.empty() && punctuation_in_quote && quote_between && (cur.front() == '.' || cur.front() == ',')) {
+      if (!toks[i].movable && quote_between) {
+        // (citeproc-js moves affixes and delimiters into quotes, not a text value: “Title”.)
+      } else if (!cur.empty() && punctuation_in_quote && quote_between && (cur.front() == '.' || cur.front() == ',')) {
         const char c = cur.front();
         cur.erase(0, 1);
         const char last = before.empty() ? '\0' : before.back();
-        if (c == '.' ? !is_punct(last) : !(last == ',' || last == '.' || last == ';' || last == ':')) before += c;
+        // (a period after one that ends the title goes; a comma stays: “Injection.,”)
+        if (c == '.' ? !is_punct(last) : last != ',') before += c;
       } else if (!cur.empty() && !before.empty() && is_punct(cur.front())) {
         const char last = before.back();
         const char c = cur.front();
-        if (c == '.' && (last == '.' || last == '?' || last == '!')) cur.erase(0, 1);
+        if (c == '.' && (last == '.' || last == '?' || last == '!' || last == ';' || last == ':')) cur.erase(0, 1);
         else if ((c == ',' || c == ';' || c == ':') && last == c) cur.erase(0, 1);
-        else if (c == '.' && (last == ':' || last == ';' || last == ',')) before.pop_back();
+        else if (c == '.' && last == ',') before.pop_back();
       }
     }
     if (!toks[i].a.empty()) prev = i;
@@ -618,6 +644,12 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
         break;
       case Tok::LinkClose:
         if (html && options.links) out += "</a>";
+        break;
+      case Tok::ClassOpen:
+        if (html) out += "<span class=\"" + t.a + "\">";
+        break;
+      case Tok::ClassClose:
+        if (html) out += "</span>";
         break;
     }
   }

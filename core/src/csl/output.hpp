@@ -35,6 +35,8 @@ struct Out {
   std::string_view prefix, suffix;  // (the style's, or the citing text's: they outlive the tree)
   std::string_view display;  // "block", "left-margin", "right-inline", "indent"
   std::string link;     // Html: a safe http(s) address this piece links to
+  std::string_view css_class;  // Html: a class of papershelf's own ("ps-owner") around the piece
+  bool delimiter = false;  // a leaf that is a delimiter (punctuate() may move it into quotes)
 
   bool empty() const;
   // The text without markup, for sorting, comparing and conditions.

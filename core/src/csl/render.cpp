@@ -94,7 +94,8 @@ std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_v
   return {};
 }
 
-Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true) {
+// `linked_prefix`: the element's prefix is part of the link inside (a DOI's "https://doi.org/").
+Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true, bool linked_prefix = false) {
   if (o.empty()) return Out();
   if (with_case) {
     if (el.attribute_or("strip-periods", "") == "true") strip_periods(o);
@@ -103,7 +104,7 @@ Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true)
   Formatting f = Formatting::of(el);
   const bool quotes = el.attribute_or("quotes", "") == "true";
   const std::string_view display = el.attribute_or("display", "");
-  const std::string_view prefix = el.attribute_or("prefix", "");
+  const std::string_view prefix = linked_prefix ? std::string_view() : el.attribute_or("prefix", "");
   const std::string_view suffix = el.attribute_or("suffix", "");
   if (!f.any() && !quotes && display.empty() && prefix.empty() && suffix.empty()) return o;
   Out inner = std::move(o);
@@ -205,7 +206,17 @@ std::string format_pages(std::string_view s, std::string_view format) {
     if (end == std::string_view::npos) end = s.size();
     std::string_view part = s.substr(i, end - i);
     const std::size_t dash = part.find_first_of("-\xE2");
-    if (dash != std::string_view::npos && (part[dash] == '-' || part.substr(dash, 3) == kEnDash)) {
+    // A range is two plain words of letters and digits ("12-18", "S12-S18", "xix-xx"):
+    // "10:1-10:7", "1640-1647.e2" or "066704-1-066704-12" are left as written (citeproc-js too).
+    auto simple = [](std::string_view x) {
+      while (!x.empty() && x.front() == ' ') x.remove_prefix(1);
+      while (!x.empty() && x.back() == ' ') x.remove_suffix(1);
+      return !x.empty() && std::all_of(x.begin(), x.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; });
+    };
+    std::size_t after = dash;
+    while (after < part.size() && (part[after] == '-' || part.substr(after, 3) == kEnDash)) after += part[after] == '-' ? 1 : 3;
+    if (dash != std::string_view::npos && (part[dash] == '-' || part.substr(dash, 3) == kEnDash) && simple(part.substr(0, dash)) &&
+        simple(part.substr(after))) {
       std::string_view a = part.substr(0, dash), b = part.substr(dash);
       while (!b.empty() && (b.front() == '-' || b.substr(0, 3) == kEnDash)) b.remove_prefix(b.front() == '-' ? 1 : 3);
       while (!a.empty() && a.back() == ' ') a.remove_suffix(1);
@@ -290,15 +301,23 @@ Out render_text(const xml::Element& el, Ctx& c) {
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
     if (plain) value = decode_entities(value);
     Out o = plain ? leaf(value) : rich(value);
+    bool linked_prefix = false;
     if (c.e.links && is_link_variable(*var)) {
       if (std::string href = link_for(*var, value); !href.empty()) {
         Out wrap;
+        // A prefix that is the address's own start ("https://doi.org/" before a DOI) is linked
+        // with it, so the whole address a reader sees is the link.
+        const std::string_view prefix = el.attribute_or("prefix", "");
+        if (!prefix.empty() && (prefix.substr(0, 7) == "http://" || prefix.substr(0, 8) == "https://") && prefix.find(' ') == std::string_view::npos) {
+          wrap.kids.push_back(leaf(std::string(prefix)));
+          linked_prefix = true;
+        }
         wrap.kids.push_back(std::move(o));
         wrap.link = std::move(href);
         o = std::move(wrap);
       }
     }
-    return decorate(std::move(o), el, c);
+    return decorate(std::move(o), el, c, true, linked_prefix);
   }
   if (const std::string* name = el.attribute("macro")) {
     auto it = c.e.macros.find(*name);
@@ -725,6 +744,12 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
         w.fmt = f;
         one = std::move(w);
       }
+    }
+    if (names[i].owner && !c.sorting) {  // (the owner's name, marked for the page's stylesheet)
+      Out w;
+      w.kids.push_back(std::move(one));
+      w.css_class = "ps-owner";
+      one = std::move(w);
     }
     parts.push_back(std::move(one));
   }
