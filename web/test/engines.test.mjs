@@ -104,7 +104,7 @@ async function visit(page, name) {
   await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-cite > summary").focus());
   await page.press("Enter");
   const citation = await page.waitFor(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-cite[open] .ps-citation")?.textContent);
-  assert.match(citation, /\(\d{4}\)/, name);
+  assert.match(citation, /\(\d{4}[,)]/, name);  // (APA: "(2024)." or "(2024, November).")
 
   // axe-core, with the panels open.
   await page.evaluate((source) => { const s = document.createElement("script"); s.textContent = source; document.head.append(s); }, axe);

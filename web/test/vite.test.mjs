@@ -89,9 +89,10 @@ test('import "papershelf/element": Vite emits both cores, and the element lists,
   await inBrowser(join(dir, "dist"), async (browser, server) => {
     const { page, errors } = await open(browser.context, `${server.url}/`);
     assert.equal((await ready(page)).length, count);
-    // The manifest lists every attribute the element observes (and `prerender`, which only the CLI reads).
+    // The manifest lists every attribute the element observes (and `prerender`, which only the
+    // CLI reads, and `cite-styles`, read when a Cite panel opens).
     const observed = await page.evaluate(() => customElements.get("paper-shelf").observedAttributes);
-    assert.deepEqual(declared.attributes.map((a) => a.name).filter((a) => !observed.includes(a)), ["prerender"]);
+    assert.deepEqual(declared.attributes.map((a) => a.name).filter((a) => !observed.includes(a)), ["cite-styles", "prerender"]);
     assert.deepEqual(observed.filter((a) => !declared.attributes.some((d) => d.name === a)), []);
     // The stylesheet is the package's (adopted by the shadow root).
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-list")).listStyleType), "none");
