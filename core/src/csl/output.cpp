@@ -354,6 +354,13 @@ bool is_stop_word(std::string_view lower) {
 std::size_t tag_length(std::string_view s, std::size_t i) {
   static const std::string_view kMulti[] = {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\x93", "\xE2\x80\x94"};
   const char c = s[i];
+  // An apostrophe inside a word ("We’re", "d’un") is part of it, not a quotation mark.
+  const bool apostrophe = c == '\'' || s.substr(i, 3) == "\xE2\x80\x99";
+  auto letter = [](unsigned char ch) { return std::isalpha(ch) || ch >= 0x80; };
+  if (apostrophe && i > 0 && letter(static_cast<unsigned char>(s[i - 1]))) {
+    const std::size_t next = i + (c == '\'' ? 1 : 3);
+    if (next < s.size() && letter(static_cast<unsigned char>(s[next]))) return 0;
+  }
   if (std::string_view("\"'-/.,;?!:[]()").find(c) != std::string_view::npos) return 1;
   for (std::string_view m : kMulti)
     if (s.substr(i, m.size()) == m) return m.size();

@@ -163,7 +163,8 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
   std::size_t pre_to = 0;
   while (pre_to < to.size() && !(to[pre_to] >= '0' && to[pre_to] <= '9')) ++pre_to;
   const std::string_view prefix = from.substr(0, pre);
-  if (pre > 0 && from.substr(0, pre) == to.substr(0, pre_to) && !format.empty() && format != "expanded") {
+  if (pre > 0 && pre < from.size() && pre_to < to.size() && from.substr(0, pre) == to.substr(0, pre_to) && !format.empty() &&
+      format != "expanded") {
     from.remove_prefix(pre);
     to.remove_prefix(pre_to);
   } else if (pre_to > 0 || pre > 0) {
@@ -174,7 +175,7 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
   if (!digits(from) || !digits(to) || format.empty()) return lead + std::string(from) + kEnDash + std::string(to);
   std::string f(from), t(to);
   if (t.size() < f.size()) t = f.substr(0, f.size() - t.size()) + t;  // "321-8" is 321-328
-  if (format == "expanded") return lead + f + kEnDash + t;
+  if (format == "expanded" || f == t) return lead + f + kEnDash + t;  // ("294-294" stays whole)
   auto minimal = [&](std::size_t keep_at_least) {
     if (f.size() != t.size()) return t;
     std::size_t i = 0;
