@@ -49,6 +49,8 @@ TEST_P(Styles, HtmlSaysWhatTheTextSaysWithItsLinks) {
     ASSERT_FALSE(text.empty()) << p.key;
     EXPECT_NE(text.find(p.title.text.substr(0, 8)), std::string::npos) << p.key << ": " << text;
     EXPECT_EQ(text_of(html), text) << p.key << ": " << html;
+    // The whole address a reader sees is the link ("DOI:https://doi.org/…" in ACM too).
+    EXPECT_EQ(html.find("doi.org/<a"), std::string::npos) << html;
     for (std::size_t at = html.find("<a href=\""); at != std::string::npos; at = html.find("<a href=\"", at + 1)) {
       const std::size_t end = html.find('"', at + 9);
       const std::string href = html.substr(at + 9, end - at - 9);

@@ -303,20 +303,31 @@ Out render_text(const xml::Element& el, Ctx& c) {
     if (plain) value = decode_entities(value);
     Out o = plain ? leaf(value) : rich(value);
     bool linked_prefix = false;
+    std::string_view text_before_link;  // the part of the prefix before an address it holds
     if (c.e.links && is_link_variable(*var)) {
       if (std::string href = link_for(*var, value); !href.empty()) {
         Out wrap;
         // A prefix that is the address's own start ("https://doi.org/" before a DOI) is linked
         // with it, so the whole address a reader sees is the link.
+        // (ACM's "DOI:https://doi.org/": the address part of the prefix goes into the link)
         const std::string_view prefix = el.attribute_or("prefix", "");
-        if (!prefix.empty() && (prefix.substr(0, 7) == "http://" || prefix.substr(0, 8) == "https://") && prefix.find(' ') == std::string_view::npos) {
-          wrap.kids.push_back(leaf(std::string(prefix)));
+        const std::size_t http = prefix.find("http");
+        const std::string_view address = http == std::string_view::npos ? std::string_view() : prefix.substr(http);
+        if ((address.substr(0, 7) == "http://" || address.substr(0, 8) == "https://") && address.find(' ') == std::string_view::npos) {
+          if (http > 0) text_before_link = prefix.substr(0, http);
+          wrap.kids.push_back(leaf(std::string(address)));
           linked_prefix = true;
         }
         wrap.kids.push_back(std::move(o));
         wrap.link = std::move(href);
         o = std::move(wrap);
       }
+    }
+    if (!text_before_link.empty()) {
+      Out with;
+      with.kids.push_back(leaf(std::string(text_before_link)));
+      with.kids.push_back(std::move(o));
+      o = std::move(with);
     }
     return decorate(std::move(o), el, c, true, linked_prefix);
   }
