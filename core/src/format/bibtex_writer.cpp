@@ -403,6 +403,7 @@ std::string Writer::run() {
   // none when that first one is the record's doi or arXiv link. (Grouped in one pass: looking
   // back and ahead from every link made a record of many kinds of links quadratic.)
   detail::StringIds kinds;
+  bool wrote_link = false;
   std::vector<std::vector<const Link*>> links_of_kind;  // by kind; empty when they are left out
   for (const Link& l : p_.links) {
     const std::uint32_t kind = kinds.insert(l.label);
@@ -428,8 +429,16 @@ std::string Writer::run() {
       append_url(urls, l->url, schemes >= 2);
     }
     const std::string& label = links.front()->label;
-    field(bibtex::is_link_field(label) ? label : "url_" + label, urls);
+    const std::string name = bibtex::is_link_field(label) ? label : "url_" + label;
+    if (!options_.for_visitors || !is_private(to_lower_ascii(name))) wrote_link = true;
+    field(name, urls);
   }
+  // A visitor's BibTeX leaves the owner's links out (pdf, code...). Read back, a record without
+  // links takes the address in its note as its link (bibtex::address_in_text): that address is
+  // written as its url here, so that another trip writes the same fields.
+  if (options_.for_visitors && !wrote_link && p_.doi().empty() && !has_arxiv && !p_.note().empty() && !p_.links.empty())
+    if (const std::string address = bibtex::address_in_text(latex::encode(p_.note())); !address.empty())
+      field("url", url_value(address));
   if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv()) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)
       field("eprint", url_value(p_.arxiv()));

@@ -197,20 +197,12 @@ void link_from_text(const Entry& e, Publication& p) {
     const Field* f = linked && name[0] == 'n' ? nullptr : e.find(name);
     if (!f) continue;
     const std::string_view v = f->value;
-    // The first \url{...} or \href{...}{...} alike: the BibTeX writer writes a link whose text is
-    // its address as \url, so the two must give the same record.
-    const std::size_t url = v.find("\\url{"), href = v.find("\\href{");
-    if (url != std::string_view::npos || href != std::string_view::npos) {
-      const std::size_t at = std::min(url, href), start = v.find('{', at) + 1;
-      const std::size_t end = v.find('}', start);
-      if (end != std::string_view::npos) add_link(p, "url", clean_url(v.substr(start, end - start)));
+    const bool marked = v.find("\\url{") != std::string_view::npos || v.find("\\href{") != std::string_view::npos;
+    if (std::string address = address_in_text(v); !address.empty()) {
+      add_link(p, "url", std::move(address));
       return;
     }
-    const std::string_view t = trim(v);
-    if ((t.rfind("http://", 0) == 0 || t.rfind("https://", 0) == 0) && t.find(' ') == std::string_view::npos) {
-      add_link(p, "url", clean_url(t));
-      return;
-    }
+    if (marked) return;  // (a \url without its closing brace: nothing, and not howpublished's next)
   }
 }
 

@@ -678,4 +678,21 @@ void tidy_links(Publication& p) {
   drop_repeated_links(p);
 }
 
+std::string address_in_text(std::string_view v) {
+  // The first \url{...} or \href{...}{...} alike: the BibTeX writer writes a link whose text is
+  // its address as \url, so the two must give the same record.
+  const std::size_t url = v.find("\\url{"), href = v.find("\\href{");
+  if (url != std::string_view::npos || href != std::string_view::npos) {
+    const std::size_t at = std::min(url, href), start = v.find('{', at) + 1;
+    const std::size_t end = v.find('}', start);
+    return end == std::string_view::npos ? std::string() : clean_url(v.substr(start, end - start));
+  }
+  std::size_t b = 0, e = v.size();
+  while (b < e && (v[b] == ' ' || v[b] == '\t' || v[b] == '\n' || v[b] == '\r')) ++b;
+  while (e > b && (v[e - 1] == ' ' || v[e - 1] == '\t' || v[e - 1] == '\n' || v[e - 1] == '\r')) --e;
+  const std::string_view t = v.substr(b, e - b);
+  if ((t.rfind("http://", 0) == 0 || t.rfind("https://", 0) == 0) && t.find(' ') == std::string_view::npos) return clean_url(t);
+  return {};
+}
+
 }  // namespace papershelf::bibtex

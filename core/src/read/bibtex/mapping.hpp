@@ -104,6 +104,11 @@ std::string clean_doi(std::string_view s);
 std::string clean_arxiv(std::string_view s);
 // Link values: "\url{x}" -> "x", escapes like "\_" undone, spaces trimmed.
 std::string clean_url(std::string_view s);
+// The address a note or howpublished value gives a record without links: its first \url{...} or
+// \href{...}{...}, or the whole value when it is one http(s) address; "" for none. (The reader
+// takes it as the record's link; a visitor's BibTeX, which leaves the owner's links out, writes
+// it as url so that the record reads back the same.)
+std::string address_in_text(std::string_view v);
 bool is_arxiv_prefix(std::string_view archive);  // "arXiv", "arxiv" (archiveprefix/eprinttype)
 
 std::string doi_url(std::string_view doi);
