@@ -132,25 +132,7 @@ std::string decode_entities(std::string_view s) {
     if (s[i] == '&') {
       const std::size_t semi = s.find(';', i);
       if (semi != std::string_view::npos && semi - i <= 10) {
-        const std::string_view ent = s.substr(i + 1, semi - i - 1);
-        char32_t cp = 0;
-        if (ent == "lt") cp = '<';
-        else if (ent == "gt") cp = '>';
-        else if (ent == "amp") cp = '&';
-        else if (ent == "quot") cp = '"';
-        else if (ent == "apos") cp = '\'';
-        else if (ent.size() > 1 && ent[0] == '#') {
-          const bool hex = ent[1] == 'x' || ent[1] == 'X';
-          for (char c : ent.substr(hex ? 2 : 1)) {
-            const int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0 || cp > 0x10FFFF) {
-              cp = 0;
-              break;
-            }
-            cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
-          }
-          if (cp > 0x10FFFF) cp = 0;
-        }
+        const char32_t cp = xml::entity(s.substr(i + 1, semi - i - 1));
         if (cp) {
           unicode::append_utf8(out, cp);
           i = semi;

@@ -21,6 +21,29 @@ const Element* Element::child(std::string_view child_name) const {
   return nullptr;
 }
 
+char32_t entity(std::string_view name) {
+  if (name == "amp") return '&';
+  if (name == "lt") return '<';
+  if (name == "gt") return '>';
+  if (name == "quot") return '"';
+  if (name == "apos") return '\'';
+  if (name.size() < 2 || name[0] != '#') return 0;
+  const bool hex = name[1] == 'x' || name[1] == 'X';
+  const std::string_view digits = name.substr(hex ? 2 : 1);
+  if (digits.empty()) return 0;
+  char32_t cp = 0;
+  for (char c : digits) {
+    int d = -1;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    if (d < 0) return 0;
+    cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
+    if (cp > 0x10FFFF) return 0;
+  }
+  return cp;
+}
+
 namespace {
 
 class Parser {
@@ -104,30 +127,9 @@ class Parser {
       }
       const std::size_t semi = raw.find(';', i);
       if (semi == std::string_view::npos) return fail("'&' without ';'");
-      const std::string_view ent = raw.substr(i + 1, semi - i - 1);
-      if (ent == "amp") out += '&';
-      else if (ent == "lt") out += '<';
-      else if (ent == "gt") out += '>';
-      else if (ent == "quot") out += '"';
-      else if (ent == "apos") out += '\'';
-      else if (ent.size() > 1 && ent[0] == '#') {
-        const bool hex = ent[1] == 'x' || ent[1] == 'X';
-        char32_t cp = 0;
-        bool any = false;
-        for (char c : ent.substr(hex ? 2 : 1)) {
-          int d = -1;
-          if (c >= '0' && c <= '9') d = c - '0';
-          else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-          else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
-          if (d < 0 || cp > 0x10FFFF) return fail("bad character reference");
-          cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
-          any = true;
-        }
-        if (!any || cp > 0x10FFFF) return fail("bad character reference");
-        unicode::append_utf8(out, cp);
-      } else {
-        return fail("unknown entity");
-      }
+      const char32_t cp = entity(raw.substr(i + 1, semi - i - 1));
+      if (!cp) return fail("unknown entity or bad character reference");
+      unicode::append_utf8(out, cp);
       i = semi;
     }
     return true;

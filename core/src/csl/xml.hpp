@@ -27,6 +27,10 @@ struct Element {
   const Element* child(std::string_view child_name) const;
 };
 
+// The code point an entity names, without its & and ; ("amp", "lt", "#60", "#x3C"), or 0 for
+// none: the XML reader's rule, which the processor also applies to escaped field text.
+char32_t entity(std::string_view name);
+
 // Parses a document into its root element; false with "line:column: what" in `error`.
 bool parse(std::string_view text, Element& root, std::string& error);
 
