@@ -25,6 +25,7 @@ extern const char* const kRenderHelp;
 extern const char* const kStatsHelp;
 extern const char* const kPrerenderHelp;
 extern const char* const kPagesHelp;
+extern const char* const kSyncHelp;
 
 struct Args {
   std::vector<std::string> files;
@@ -45,6 +46,10 @@ struct Args {
   // prerender: the element's controls attribute, to keep its toolbar's room (no flag sets it)
   std::optional<std::string> controls;
   bool no_bibtex = false, clean = false, quiet = false, help = false;
+  // sync: the author (OpenAlex id or ORCID, for the Node CLI's fetch and the summary), the works
+  // as OpenAlex returns them, the date written as citations_updated; --add, --write.
+  std::string openalex, orcid, mailto, from_file, date;
+  bool add = false, write = false;
   // Profile card.
   std::string profile_mode;  // "" = no card
   Profile profile;           // flags that override the input's profile
@@ -129,5 +134,6 @@ int run_stats(const Args& a);
 int run_render(const Args& a);
 int run_prerender(const Args& a);
 int run_pages(const Args& a);
+int run_sync(const Args& a);
 
 }  // namespace papershelf::cli

@@ -351,7 +351,7 @@ int main(int argc, char** argv) {
   if (command == "help") {
     const std::string topic = argc > 2 ? argv[2] : "";
     std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp
-               : topic == "prerender" ? kPrerenderHelp : topic == "pages" ? kPagesHelp : kMainHelp, stdout);
+               : topic == "prerender" ? kPrerenderHelp : topic == "pages" ? kPagesHelp : topic == "sync" ? kSyncHelp : kMainHelp, stdout);
     return 0;
   }
   // (The npm package's bin runs setup itself: it copies the package's files.)
@@ -362,6 +362,10 @@ int main(int argc, char** argv) {
   if (command == "render") return run_render(args);
   if (command == "prerender") return run_prerender(args);
   if (command == "pages") return run_pages(args);
+  if (command == "sync") {
+    if (args.format == "html") args.format = "text";  // html is render's default, not sync's
+    return run_sync(args);
+  }
   if (command == "stats") {
     if (args.format == "html") args.format = "text";  // html is render's default, not stats'
     return run_stats(args);

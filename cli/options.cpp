@@ -21,6 +21,7 @@ commands:
   stats     print the owner's statistics (counts, per year, venues, co-authors)
   prerender put the static list into a page's <paper-shelf> elements (no JavaScript needed)
   pages     write one page per paper for Google Scholar, an index, an Atom feed and a sitemap
+  sync      write citation counts from OpenAlex into a .bib, and list the works it lacks
   setup     copy the browser files into a page's folder, a Jekyll or a Hugo site
             (npx papershelf setup page|jekyll|hugo: the npm package's own command)
   help      show help for a command
@@ -182,6 +183,38 @@ options:
   --filter EXPR, --search TEXT, --sort KEYS, --max-authors N, --from FORMAT   as for render
 )";
 
+const char* const kSyncHelp = R"(usage: npx papershelf sync FILE.bib --openalex AUTHOR_ID | --orcid ID [--mailto ADDRESS] [--add] [--write]
+       papershelf sync FILE.bib --from-file WORKS.json [--add] [--write]
+
+Finds the entries of FILE.bib among the author's works in OpenAlex (the open index of
+scholarly works): by the OpenAlex id an earlier sync wrote, the DOI, the arXiv id, then the
+title with the year and an author. Into each entry found it writes citations = {N} (with
+citations_updated = {DATE} where the count is new or changed), openalex = {W...}, and the
+DOI where the entry has none. Nothing else in the file changes: comments, @string, spacing,
+field order and every other field stay as they are, byte for byte. New fields are written
+as the entry's last field is (indent, spacing, braces or quotes).
+
+A dry run by default: prints the changes as a diff, then a summary (entries matched and by
+which rule, counts new and changed, entries not found and why, the works the file lacks).
+The element shows the counts, the h-index and the "Most cited" sort from these fields.
+
+Exit status: 1 when FILE.bib has errors (its valid entries are still synced), 2 on bad
+usage, a file that cannot be read or written, or works that cannot be fetched or read.
+
+options:
+  --openalex ID     the author's OpenAlex id (A5023888391, or its https://openalex.org/ URL)
+  --orcid ID        or the author's ORCID (0000-0002-1825-0097, or its https://orcid.org/ URL)
+  --mailto ADDRESS  your e-mail address, sent to OpenAlex as its API asks of polite clients
+  --from-file FILE  the works as OpenAlex's API returns them ({"results": [...]}, pages
+                    concatenated into one results array), instead of fetching them; the
+                    only source of the native papershelf, which does not fetch
+  --add             append the works the file lacks as new entries at its end, under a
+                    comment, for you to check, complete or delete
+  --write           change FILE.bib (atomically: a new file renamed over it)
+  --format F        text (default) or json (every decision, for scripts)
+  --date YYYY-MM-DD the date written as citations_updated (default: today, UTC)
+)";
+
 // Everything the CLI says on standard error quotes its input (file names, flag values): shown,
 // never obeyed by the terminal.
 void say(const std::string& message) { std::fprintf(stderr, "papershelf: %s\n", unicode::escape_controls(message).c_str()); }
@@ -224,6 +257,8 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (arg == "-q" || arg == "--quiet") a.quiet = true;
     else if (arg == "--no-bibtex") a.no_bibtex = true;
     else if (arg == "--clean") a.clean = true;
+    else if (arg == "--add") a.add = true;
+    else if (arg == "--write") a.write = true;
     else if (arg == "--plain-email") a.plain_email = true;
     else if (arg == "--profile") a.profile_mode = "full";
     else if (arg.rfind("--profile=", 0) == 0) a.profile_mode = arg.substr(10);
@@ -251,6 +286,11 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--lang") a.lang = v;
     else if (name == "--css") a.css = v;
     else if (name == "--title") a.title = v;
+    else if (name == "--openalex") a.openalex = v;
+    else if (name == "--orcid") a.orcid = v;
+    else if (name == "--mailto") a.mailto = v;
+    else if (name == "--from-file") a.from_file = v;
+    else if (name == "--date") a.date = v;
     else if (name == "--name") a.profile.name = v;
     else if (name == "--position") a.profile.position = v;
     else if (name == "--affiliation") a.profile.affiliation = v;

@@ -313,6 +313,7 @@ void Scanner::entry() {
     e.key = key;
     e.key_offset = static_cast<std::uint32_t>(key_start);
     if (p_ < t_.size() && t_[p_] == close) {
+      e.close_offset = static_cast<std::uint32_t>(p_);
       ++p_;
       out_.entries.push_back(e);
       return;
@@ -340,6 +341,7 @@ Scanner::Step Scanner::fields(RawEntry& e, char close, bool string_entry) {
     }
     const char c = t_[p_];
     if (c == close) {
+      e.close_offset = static_cast<std::uint32_t>(p_);
       ++p_;
       return Step::Ok;
     }

@@ -37,6 +37,9 @@ enum class EntryKind : std::uint8_t { Regular, String, Preamble };
 
 struct RawEntry {
   EntryKind kind = EntryKind::Regular;
+  // Where its closing '}' or ')' is; 0 when the entry was never closed cleanly (a syntax error
+  // ended it): `papershelf sync` writes fields in front of it, and into no other entry.
+  std::uint32_t close_offset = 0;
   std::string_view type;     // as written
   std::string_view key;      // trimmed; empty for @string/@preamble
   std::uint32_t offset = 0;  // of the '@'

@@ -1,0 +1,177 @@
+// papershelf sync: citation counts and ids from OpenAlex, written into the owner's own BibTeX
+// file (the core's sync plans every change; this reads the files, prints the diff and the
+// summary, and writes the file when asked). The works come from --from-file: the Node CLI
+// fetches them from OpenAlex and passes them here the same way.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <string>
+
+#include "cli.hpp"
+#include "page.hpp"
+#include "papershelf/json.hpp"
+#include "papershelf/sync.hpp"
+
+namespace papershelf::cli {
+namespace {
+
+std::string today_utc() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+  return text;
+}
+
+bool iso_date(const std::string& d) {
+  if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (d[i] < '0' || d[i] > '9') return false;
+  const int month = std::stoi(d.substr(5, 2)), day = std::stoi(d.substr(8, 2));
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+// Writes `text` over `path` at once: into a new file beside it (with its permissions), renamed
+// over it, so that an interrupted write never leaves half a bibliography.
+std::string replace_file(const std::string& path, const std::string& text) {
+  struct stat info {};
+  const bool known = ::stat(path.c_str(), &info) == 0;
+  const std::string temporary = path + ".papershelf-sync";
+  if (std::string problem = write_file_no_follow(temporary, text); !problem.empty()) return problem;
+  if (known) ::chmod(temporary.c_str(), info.st_mode & 07777);
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string problem = std::strerror(errno);
+    ::unlink(temporary.c_str());
+    return problem;
+  }
+  return {};
+}
+
+std::string work_line(const sync::Work& w) {
+  std::string line = w.id + "  " + (w.year ? std::to_string(w.year) : std::string("----")) + "  " + w.title;
+  if (!w.doi.empty()) line += "  (doi " + w.doi + ")";
+  return line;
+}
+
+std::string report_json(const Args& a, const sync::Plan& plan, const std::vector<sync::Work>& works, bool written) {
+  json::Writer w(1);
+  w.begin_object().field("file", a.files[0]).field("entries", plan.entries.size()).field("works", works.size());
+  w.key("matched").begin_object();
+  for (int r = 1; r < sync::kRuleCount; ++r) w.field(sync::to_string(static_cast<sync::Rule>(r)), plan.matched[r]);
+  w.end_object();
+  w.field("countsNew", plan.counts_new).field("countsChanged", plan.counts_changed).field("doisAdded", plan.dois_added);
+  w.field("added", plan.added).field("edits", plan.edits.size()).field("written", written);
+  w.key("decisions").begin_array();
+  for (const sync::Decision& d : plan.decisions) {
+    const Publication& p = plan.entries[d.entry];
+    w.begin_object().field("key", p.key).field("line", p.line).field("rule", sync::to_string(d.rule));
+    if (d.work >= 0) {
+      w.field("work", works[d.work].id);
+      if (works[d.work].cited_by_count >= 0) w.field("citations", works[d.work].cited_by_count);
+    } else {
+      w.key("work").null();
+    }
+    if (!d.why.empty()) w.field("why", d.why);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("missing").begin_array();
+  for (const std::uint32_t k : plan.missing) {
+    const sync::Work& work = works[k];
+    w.begin_object().field("work", work.id).field("title", work.title).field("year", work.year);
+    if (!work.doi.empty()) w.field("doi", work.doi);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+  return w.take() + "\n";
+}
+
+}  // namespace
+
+int run_sync(const Args& a) {
+  if (a.help) return std::fputs(kSyncHelp, stdout), 0;
+  if (a.files.size() != 1) return usage_error("sync needs one FILE.bib, the file it keeps up to date");
+  if (a.format != "text" && a.format != "json") return usage_error("unknown format \"" + a.format + "\" (use text or json)");
+  if (a.from_file.empty()) {
+    if (a.openalex.empty() && a.orcid.empty())
+      return usage_error("sync needs the author: --openalex AUTHOR_ID or --orcid ID (or saved works: --from-file FILE)");
+    return usage_error("this papershelf cannot fetch from OpenAlex: run it as npx papershelf sync (Node fetches the works), "
+                       "or save the author's works as OpenAlex's API returns them and pass --from-file FILE");
+  }
+  const std::string date = a.date.empty() ? today_utc() : a.date;
+  if (!iso_date(date)) return usage_error("--date needs YYYY-MM-DD, not \"" + a.date + "\"");
+  const std::string& file = a.files[0];
+  if (file == "-") return usage_error("sync changes a file: give its name, not -");
+
+  std::string bib, response;
+  if (const std::string problem = read_input(file, bib); !problem.empty()) return say("cannot read " + file + ": " + problem), 2;
+  if (detect_format(bib) != Format::BibTeX)
+    return usage_error(file + " is not BibTeX: sync writes into BibTeX files (.bib)");
+  if (bib.size() >= 2 && ((bib[0] == '\xFF' && bib[1] == '\xFE') || (bib[0] == '\xFE' && bib[1] == '\xFF')))
+    return usage_error(file + " is UTF-16: save it as UTF-8 for sync to write into it");
+  if (const std::string problem = read_input(a.from_file, response); !problem.empty())
+    return say("cannot read " + a.from_file + ": " + problem), 2;
+  sync::WorksRead works = sync::read_openalex_works(response, a.from_file);
+  print_diagnostics(works.diagnostics, false);
+  if (has_errors(works.diagnostics)) return 2;
+
+  sync::Options options;
+  options.date = date;
+  options.add = a.add;
+  const sync::Plan plan = sync::plan(bib, file, works.works, options);
+  print_diagnostics(plan.diagnostics, false);
+
+  bool written = false;
+  if (a.write && !plan.edits.empty()) {
+    if (const std::string problem = replace_file(file, sync::apply(bib, plan.edits)); !problem.empty())
+      return say("cannot write " + file + ": " + problem), 2;
+    written = true;
+  }
+  if (a.format == "json") {
+    write_stdout(report_json(a, plan, works.works, written), false);
+    return has_errors(plan.diagnostics) ? 1 : 0;
+  }
+
+  std::string out;
+  if (!a.write) out += sync::unified_diff(bib, plan.edits, file);
+  if (!out.empty()) out += "\n";
+  const std::size_t matched = plan.entries.size() - std::count_if(plan.decisions.begin(), plan.decisions.end(), [](const sync::Decision& d) { return d.work < 0; });
+  out += file + ": " + std::to_string(plan.entries.size()) + " entries; " + std::to_string(works.works.size()) + " works in OpenAlex" +
+         (a.openalex.empty() ? a.orcid.empty() ? "" : " for ORCID " + a.orcid : " for " + a.openalex) + "\n";
+  out += "matched " + std::to_string(matched) + " entries:";
+  const char* rule_words[] = {"", "by OpenAlex id", "by DOI", "by arXiv id", "by title, year and author"};
+  bool first = true;
+  for (int r = 1; r < sync::kRuleCount; ++r)
+    if (plan.matched[r]) out += std::string(first ? " " : ", ") + std::to_string(plan.matched[r]) + " " + rule_words[r], first = false;
+  out += "\ncitation counts: " + std::to_string(plan.counts_new) + " new, " + std::to_string(plan.counts_changed) + " changed";
+  if (plan.dois_added) out += "; DOIs added: " + std::to_string(plan.dois_added);
+  out += "\n";
+  std::string unmatched;
+  std::size_t unmatched_count = 0;
+  for (const sync::Decision& d : plan.decisions)
+    if (d.work < 0) {
+      ++unmatched_count;
+      const Publication& p = plan.entries[d.entry];
+      unmatched += "  " + p.key + " (line " + std::to_string(p.line) + ")" + (d.why.empty() ? "" : ": " + d.why) + "\n";
+    }
+  if (unmatched_count) out += "entries not found among the works (" + std::to_string(unmatched_count) + "):\n" + unmatched;
+  if (!plan.missing.empty()) {
+    out += "works not in the file (" + std::to_string(plan.missing.size()) + ")" +
+           (a.add ? ", appended as new entries at its end:\n" : "; --add appends them as new entries:\n");
+    for (const std::uint32_t k : plan.missing) out += "  " + work_line(works.works[k]) + "\n";
+  }
+  if (plan.edits.empty()) out += "nothing to change: " + file + " is up to date\n";
+  else if (written) out += "wrote " + file + "\n";
+  else out += "a dry run: nothing was written; add --write to change " + file + "\n";
+  write_stdout(out, true);
+  return has_errors(plan.diagnostics) ? 1 : 0;
+}
+
+}  // namespace papershelf::cli

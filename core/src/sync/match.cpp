@@ -1,0 +1,349 @@
+// Which work of the author's is which entry of the file. The rules, strongest first: the OpenAlex
+// id an earlier sync wrote, the DOI, the arXiv id, then the title with the year and an author.
+// Each entry gets at most one work and each work at most one entry (a file that keeps a preprint
+// and its published version apart, where OpenAlex has merged them into one work, must not count
+// its citations twice). A rule never guesses: two works that fit a title equally well leave the
+// entry unmatched, and the decision says why.
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "papershelf/names.hpp"
+#include "papershelf/sync.hpp"
+#include "papershelf/unicode.hpp"
+#include "read/bibtex/mapping.hpp"
+
+namespace papershelf::sync {
+namespace {
+
+// A title for comparison: folded (case, diacritics), letters and digits only. LaTeX is already
+// decoded in the model ("{\"U}ber {GPU}" is "Über GPU"), and OpenAlex's markup removed.
+std::string title_key(std::string_view title) {
+  const std::string folded = unicode::fold(title);
+  std::string key;
+  key.reserve(folded.size());
+  for (const char c : folded) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80) key.push_back(c);
+  }
+  return key;
+}
+
+// The folded family name of a person ("Qinghao Hu" and "Hu, Qinghao": "hu"), and the folded
+// given words, to allow for a name written family first.
+struct NameKey {
+  std::string family;
+  std::vector<std::string> given;
+};
+NameKey name_key(const Person& p) {
+  const OwnerMatcher::Key k = OwnerMatcher::key_of(p);
+  return {k.family.empty() ? k.literal : k.family, k.given};
+}
+bool same_family(const NameKey& a, const NameKey& b) {
+  if (a.family.empty() || b.family.empty()) return false;
+  if (a.family == b.family) return true;
+  // "HU Qinghao" read as given "HU": its family name is among the given words.
+  for (const std::string& g : b.given)
+    if (g == a.family) return true;
+  for (const std::string& g : a.given)
+    if (g == b.family) return true;
+  return false;
+}
+
+std::string entry_doi(const Publication& p) {
+  std::string doi = bibtex::to_lower_ascii(p.doi());
+  if (doi.empty())
+    for (const Link& l : p.links)
+      if (l.label == "doi" || l.url.find("doi.org/10.") != std::string::npos) {
+        doi = bibtex::to_lower_ascii(bibtex::clean_doi(l.url));
+        if (!doi.empty()) break;
+      }
+  return doi;
+}
+
+std::string entry_arxiv(const Publication& p, std::string_view doi) {
+  std::string id = bibtex::to_lower_ascii(bibtex::clean_arxiv(p.arxiv()));
+  if (id.empty()) id = bibtex::arxiv_from_doi(doi);
+  for (const Link& l : p.links)
+    if (id.empty()) id = bibtex::arxiv_from_url(l.url);
+  // (a version is the same paper)
+  if (const std::size_t v = id.rfind('v'); v != std::string::npos && v + 1 < id.size() &&
+                                           id.find_first_not_of("0123456789", v + 1) == std::string::npos)
+    id.resize(v);
+  return id;
+}
+
+std::string entry_openalex(const Publication& p) {
+  const std::string* id = p.extra_field("openalex");
+  if (!id) return {};
+  std::string_view v = bibtex::trim(*id);
+  if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos) v.remove_prefix(slash + 1);
+  std::string out(v);
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+// What the rules compare of one side.
+struct Side {
+  std::string openalex, doi, arxiv, title;
+  int year = 0;
+  bool preprint = false;
+  std::vector<NameKey> authors;  // the first few
+  // Works only: whether it is a publication's own record (a journal's, a conference's: not a
+  // repository's copy), and its count. Between two records of one paper (OpenAlex keeps a
+  // repository's copy apart at times), the publication's own is the one the owner's entry is.
+  bool own_record = false;
+  std::int64_t cited = 0;
+};
+
+constexpr std::size_t kAuthorsCompared = 8;
+
+Side entry_side(const Publication& p) {
+  Side s;
+  s.openalex = entry_openalex(p);
+  s.doi = entry_doi(p);
+  s.arxiv = entry_arxiv(p, s.doi);
+  s.title = title_key(p.title.text);
+  s.year = p.date.year;
+  s.preprint = p.type == PubType::Preprint || p.status == Status::Preprint;
+  for (std::size_t i = 0; i < p.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(p.authors[i]));
+  return s;
+}
+
+Side work_side(const Work& w) {
+  Side s;
+  s.openalex = w.id;
+  s.doi = w.doi;
+  s.arxiv = w.arxiv;
+  s.title = title_key(w.title);
+  s.year = w.year;
+  s.preprint = w.preprint();
+  for (std::size_t i = 0; i < w.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(parse_name(w.authors[i])));
+  s.own_record = w.venue_type == "journal" || w.venue_type == "conference" || w.venue_type == "book series" ||
+                 (w.preprint() && !w.arxiv.empty() && bibtex::arxiv_from_doi(w.doi) == w.arxiv);
+  s.cited = w.cited_by_count;
+  return s;
+}
+
+// Bounded edit distance: the number of single-byte edits from `a` to `b`, or limit + 1 when it
+// is more than `limit` (a band of the table only).
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
+  const std::size_t n = a.size(), m = b.size();
+  if ((n > m ? n - m : m - n) > limit) return limit + 1;
+  std::vector<std::size_t> row(m + 1), next(m + 1);
+  for (std::size_t j = 0; j <= m; ++j) row[j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    const std::size_t from = i > limit ? i - limit : 1, to = std::min(m, i + limit);
+    next[0] = i;
+    if (from > 1) next[from - 1] = limit + 1;
+    std::size_t best = limit + 1;
+    for (std::size_t j = from; j <= to; ++j) {
+      std::size_t cost = row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      if (j < i + limit) cost = std::min(cost, row[j] + 1);
+      if (j > from) cost = std::min(cost, next[j - 1] + 1);
+      next[j] = cost;
+      best = std::min(best, cost);
+    }
+    if (to < m) next[to + 1] = limit + 1;
+    if (best > limit) return limit + 1;
+    row.swap(next);
+  }
+  return std::min(row[m], limit + 1);
+}
+
+// How well a work's title fits an entry's: the same (after folding), one the other's beginning
+// (a subtitle left off), or nearly the same (a typo, a word's spelling); 0 for none.
+enum Fit : int { kNoFit = 0, kNearFit = 1, kPrefixFit = 2, kSameFit = 3 };
+constexpr std::size_t kShortestPrefix = 30;  // folded letters; shorter titles must be whole
+constexpr std::size_t kShortestNear = 25;
+int title_fit(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return kNoFit;
+  if (a == b) return kSameFit;
+  const std::string& shorter = a.size() < b.size() ? a : b;
+  const std::string& longer = a.size() < b.size() ? b : a;
+  if (shorter.size() >= kShortestPrefix && longer.compare(0, shorter.size(), shorter) == 0) return kPrefixFit;
+  if (shorter.size() >= kShortestNear) {
+    const std::size_t limit = std::max<std::size_t>(2, longer.size() / 20);
+    if (edit_distance(a, b, limit) <= limit) return kNearFit;
+  }
+  return kNoFit;
+}
+
+std::string describe(const Work& w) {
+  return w.id + (w.year ? " (" + std::to_string(w.year) + ")" : "");
+}
+
+}  // namespace
+
+std::string_view to_string(Rule r) {
+  switch (r) {
+    case Rule::None: return "none";
+    case Rule::OpenAlexId: return "openalex";
+    case Rule::Doi: return "doi";
+    case Rule::Arxiv: return "arxiv";
+    case Rule::Title: return "title";
+  }
+  return "none";
+}
+
+std::vector<Decision> match(const std::vector<Publication>& entries, const std::vector<Work>& works) {
+  std::vector<Decision> decisions(entries.size());
+  std::vector<Side> es, ws;
+  es.reserve(entries.size());
+  ws.reserve(works.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    decisions[i].entry = static_cast<std::uint32_t>(i);
+    es.push_back(entry_side(entries[i]));
+  }
+  for (const Work& w : works) ws.push_back(work_side(w));
+  std::vector<std::int32_t> owner(works.size(), -1);  // the entry that has each work
+
+  // The identifier rules: an exact key, looked up. Several works may share one (a published
+  // paper lists its arXiv version among its locations, and so does the arXiv record): the
+  // entry's kind first (a preprint entry is the arXiv record), then the publication's own record,
+  // then the most cited.
+  const auto by_key = [&](Rule rule, std::string Side::*key) {
+    std::unordered_map<std::string_view, std::vector<std::int32_t>> index;
+    index.reserve(works.size());
+    for (std::size_t k = 0; k < works.size(); ++k)
+      if (!(ws[k].*key).empty()) index[ws[k].*key].push_back(static_cast<std::int32_t>(k));
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      Decision& d = decisions[i];
+      if (d.work >= 0 || (es[i].*key).empty()) continue;
+      const auto found = index.find(es[i].*key);
+      if (found == index.end()) continue;
+      std::int32_t best = -1;
+      const auto rank = [&](std::int32_t k) {
+        return std::make_tuple(ws[k].preprint == es[i].preprint, ws[k].own_record, ws[k].cited, -k);
+      };
+      for (const std::int32_t k : found->second)
+        if (owner[k] < 0 && (best < 0 || rank(k) > rank(best))) best = k;
+      if (best < 0) {
+        const std::int32_t k = found->second.front();
+        if (d.why.empty())
+          d.why = "the same work (" + works[k].id + ", by " + std::string(to_string(rule)) + ") as " + entries[owner[k]].key;
+        continue;
+      }
+      d.work = best;
+      d.rule = rule;
+      d.why.clear();
+      owner[best] = static_cast<std::int32_t>(i);
+    }
+  };
+  by_key(Rule::OpenAlexId, &Side::openalex);
+  by_key(Rule::Doi, &Side::doi);
+  by_key(Rule::Arxiv, &Side::arxiv);
+
+  // The title rule: every fitting pair scored, the best pairs taken first. Works are found by
+  // their folded title, then, for the near fits, among the works of a year near the entry's.
+  struct Pair {
+    int score;
+    std::uint32_t entry;
+    std::int32_t work;
+  };
+  std::vector<Pair> pairs;
+  std::unordered_map<std::string_view, std::vector<std::int32_t>> by_title;
+  std::unordered_map<int, std::vector<std::int32_t>> by_year;
+  for (std::size_t k = 0; k < works.size(); ++k) {
+    if (!ws[k].title.empty()) by_title[ws[k].title].push_back(static_cast<std::int32_t>(k));
+    by_year[ws[k].year].push_back(static_cast<std::int32_t>(k));
+  }
+  std::vector<std::int32_t> candidates;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    Decision& d = decisions[i];
+    const Side& e = es[i];
+    if (d.work >= 0 || e.title.empty() || !d.why.empty()) continue;
+    candidates.clear();
+    if (const auto same = by_title.find(e.title); same != by_title.end()) candidates = same->second;
+    // (near fits are looked for only when no work has the very title)
+    if (candidates.empty() && e.title.size() >= kShortestNear)
+      for (int y = e.year - 2; y <= e.year + 2; ++y)
+        if (const auto year = by_year.find(y); year != by_year.end())
+          for (const std::int32_t k : year->second)
+            if (ws[k].title != e.title) candidates.push_back(k);
+    using Rank = std::tuple<int, bool, std::int64_t>;  // the fit's score, then as by_key
+    Rank best{}, second{};
+    std::int32_t best_work = -1, second_work = -1;
+    std::string refused;
+    for (const std::int32_t k : candidates) {
+      const Side& w = ws[k];
+      const int fit = title_fit(e.title, w.title);
+      if (fit == kNoFit) continue;
+      // Two DOIs, neither a preprint server's, name two publications (a conference paper and
+      // the journal version of it may share their title); so do two arXiv ids.
+      if (!e.doi.empty() && !w.doi.empty() && e.doi != w.doi && !bibtex::preprint_doi(e.doi) && !bibtex::preprint_doi(w.doi)) {
+        refused = "its DOI differs from that of " + describe(works[k]) + ", which has its title";
+        continue;
+      }
+      // An entry with its publisher's DOI is that publication, never a preprint of it that
+      // OpenAlex keeps apart (the DOI rule found no work of its own).
+      if (!e.doi.empty() && !bibtex::preprint_doi(e.doi) && !e.preprint && w.preprint) {
+        refused = "its DOI is not among the works, and " + describe(works[k]) + ", which has its title, is a preprint";
+        continue;
+      }
+      if (!e.arxiv.empty() && !w.arxiv.empty() && e.arxiv != w.arxiv) {
+        refused = "its arXiv id differs from that of " + describe(works[k]) + ", which has its title";
+        continue;
+      }
+      // The year: the same or next to it (a paper online in December, printed in January); a
+      // preprint may come two years before its publication. Unknown on one side: the title must
+      // be the same and the first authors too.
+      const bool first_same = !e.authors.empty() && !w.authors.empty() && same_family(e.authors[0], w.authors[0]);
+      const int gap = e.year && w.year ? std::abs(e.year - w.year) : -1;
+      const int allowed = e.preprint != w.preprint ? 2 : 1;
+      if (gap > allowed || (gap < 0 && !(fit == kSameFit && first_same))) {
+        if (fit == kSameFit) refused = "a work with its title is of another year: " + describe(works[k]);
+        continue;
+      }
+      // An author in common: the entry's first author among the work's first authors (or an
+      // entry without authors, with the very same title and year).
+      bool author = first_same;
+      if (!e.authors.empty())
+        for (std::size_t a = 0; a < w.authors.size() && !author; ++a) author = same_family(e.authors[0], w.authors[a]);
+      else
+        author = fit == kSameFit && gap == 0;
+      if (!author) {
+        if (fit == kSameFit) refused = "a work with its title has other authors: " + describe(works[k]);
+        continue;
+      }
+      // Short titles ("Introduction", "Preface") must be whole, of the same year and first author.
+      if (e.title.size() < 20 && !(fit == kSameFit && gap == 0 && first_same)) continue;
+      const int score = fit * 100 + (e.preprint == w.preprint ? 20 : 0) + (first_same ? 10 : 0) + (gap < 0 ? 0 : 3 - std::min(gap, 3));
+      const Rank rank{score, w.own_record, w.cited};
+      if (best_work < 0 || rank > best) {
+        second = best, second_work = best_work;
+        best = rank, best_work = k;
+      } else if (second_work < 0 || rank > second) {
+        second = rank, second_work = k;
+      }
+    }
+    if (best_work < 0) {
+      d.why = refused;
+      continue;
+    }
+    if (second_work >= 0 && second == best) {
+      d.why = "two works fit its title equally well: " + describe(works[best_work]) + " and " + describe(works[second_work]);
+      continue;
+    }
+    pairs.push_back({std::get<0>(best), static_cast<std::uint32_t>(i), best_work});
+  }
+  // Best fits first; in file order among equals.
+  std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.score > b.score; });
+  for (const Pair& pair : pairs) {
+    Decision& d = decisions[pair.entry];
+    if (owner[pair.work] >= 0) {
+      d.why = "the same work (" + works[pair.work].id + ", by its title) as " + entries[owner[pair.work]].key;
+      continue;
+    }
+    d.work = pair.work;
+    d.rule = Rule::Title;
+    owner[pair.work] = static_cast<std::int32_t>(pair.entry);
+  }
+  return decisions;
+}
+
+}  // namespace papershelf::sync

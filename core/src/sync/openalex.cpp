@@ -1,0 +1,177 @@
+// OpenAlex's works JSON, read into the little that matching and a new entry need.
+#include <cctype>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "papershelf/json.hpp"
+#include "papershelf/sync.hpp"
+#include "read/bibtex/mapping.hpp"
+
+namespace papershelf::sync {
+namespace {
+
+using json::Value;
+
+const std::string& text_of(const Value* v) {
+  static const std::string kEmpty;
+  return v && v->is_string() ? v->text : kEmpty;
+}
+
+const Value* path(const Value& v, std::initializer_list<std::string_view> keys) {
+  const Value* at = &v;
+  for (std::string_view key : keys) {
+    if (!at->is_object()) return nullptr;
+    at = at->find(key);
+    if (!at) return nullptr;
+  }
+  return at;
+}
+
+// "https://openalex.org/W2741809807" -> "W2741809807".
+std::string short_id(std::string_view id) {
+  const std::size_t slash = id.rfind('/');
+  return std::string(slash == std::string_view::npos ? id : id.substr(slash + 1));
+}
+
+// A title as text: OpenAlex keeps the publisher's markup (<i>E. coli</i>, <sub>2</sub>, &amp;).
+std::string plain_title(std::string_view t) {
+  std::string out;
+  out.reserve(t.size());
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '<') {
+      // A tag is "<", an optional "/", a letter, and no "<" before its ">"; "a < b" is text.
+      const std::size_t end = t.find('>', i);
+      const std::size_t name = i + 1 < t.size() && t[i + 1] == '/' ? i + 2 : i + 1;
+      if (end != std::string_view::npos && name < end && std::isalpha(static_cast<unsigned char>(t[name])) &&
+          t.substr(i + 1, end - i - 1).find('<') == std::string_view::npos) {
+        i = end;
+        continue;
+      }
+    } else if (c == '&') {
+      static constexpr std::pair<std::string_view, std::string_view> kEntities[] = {
+          {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&apos;", "'"}};
+      bool replaced = false;
+      for (const auto& [entity, character] : kEntities)
+        if (t.compare(i, entity.size(), entity) == 0) {
+          out += character;
+          i += entity.size() - 1;
+          replaced = true;
+          break;
+        }
+      if (replaced) continue;
+    }
+    out.push_back(c);
+  }
+  // Runs of spaces (a removed tag's neighbours, line breaks) as one.
+  std::string tidy;
+  tidy.reserve(out.size());
+  for (const char c : out) {
+    const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (space && (tidy.empty() || tidy.back() == ' ')) continue;
+    tidy.push_back(space ? ' ' : c);
+  }
+  while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+  return tidy;
+}
+
+std::string number_text(const Value* v) {
+  if (!v) return {};
+  if (v->is_string() || v->is_number()) return v->text;
+  return {};
+}
+
+Work read_work(const Value& w) {
+  Work work;
+  work.offset = w.offset;
+  work.id = short_id(text_of(w.find("id")));
+  work.doi = bibtex::to_lower_ascii(bibtex::clean_doi(text_of(w.find("doi"))));
+  const std::string& title = text_of(w.find("title"));
+  work.title = plain_title(title.empty() ? text_of(w.find("display_name")) : title);
+  work.date = text_of(w.find("publication_date"));
+  if (const Value* year = w.find("publication_year"))
+    if (const auto y = year->to_int(); y && *y > 0 && *y <= kLatestYear) work.year = static_cast<int>(*y);
+  work.type = text_of(w.find("type"));
+  const Value* source = path(w, {"primary_location", "source"});
+  if (!source || !source->is_object()) source = w.find("host_venue");  // (the API before 2023)
+  if (source && source->is_object()) {
+    work.venue = text_of(source->find("display_name"));
+    work.venue_type = text_of(source->find("type"));
+  }
+  if (const Value* authorships = w.find("authorships"); authorships && authorships->is_array())
+    for (const Value& a : authorships->items) {
+      std::string name = text_of(path(a, {"author", "display_name"}));
+      if (name.empty()) name = text_of(a.find("raw_author_name"));
+      if (!name.empty()) work.authors.push_back(std::move(name));
+    }
+  if (const Value* biblio = w.find("biblio"); biblio && biblio->is_object()) {
+    work.volume = number_text(biblio->find("volume"));
+    work.issue = number_text(biblio->find("issue"));
+    work.first_page = number_text(biblio->find("first_page"));
+    work.last_page = number_text(biblio->find("last_page"));
+  }
+  if (const Value* count = w.find("cited_by_count"))
+    if (const auto n = count->to_int(); n && *n >= 0) work.cited_by_count = *n;
+  // The arXiv id: arXiv's own DOI, or any location on arxiv.org.
+  work.arxiv = bibtex::arxiv_from_doi(work.doi);
+  const auto from_location = [&](const Value* location) {
+    if (!work.arxiv.empty() || !location || !location->is_object()) return;
+    for (const char* key : {"landing_page_url", "pdf_url"})
+      if (work.arxiv.empty()) work.arxiv = bibtex::arxiv_from_url(text_of(location->find(key)));
+  };
+  from_location(w.find("primary_location"));
+  if (const Value* locations = w.find("locations"); locations && locations->is_array())
+    for (const Value& location : locations->items) from_location(&location);
+  from_location(w.find("best_oa_location"));
+  return work;
+}
+
+}  // namespace
+
+bool Work::preprint() const {
+  return type == "preprint" || type == "posted-content" || (venue_type == "repository" && bibtex::is_preprint_server(venue)) ||
+         (!arxiv.empty() && venue.empty());
+}
+
+WorksRead read_openalex_works(std::string_view json, std::string_view source_name) {
+  WorksRead out;
+  const std::string name(source_name);
+  Value root;
+  json::ParseError error;
+  if (!json::parse(json, root, &error)) {
+    const LineMap lines(json);
+    const LineMap::Position at = lines.position(error.offset);
+    out.diagnostics.push_back({name, at.line, at.column, Severity::Error,
+                               "not OpenAlex's JSON: a syntax error at '" + excerpt(error.token) + "'"});
+    return out;
+  }
+  const Value* list = &root;
+  if (root.is_object()) {
+    if (const Value* results = root.find("results")) list = results;
+  }
+  std::optional<LineMap> lines;  // (made at the first work without an id)
+  const auto take = [&](const Value& w) {
+    Work work = read_work(w);
+    if (work.id.empty()) {
+      if (!lines) lines.emplace(json);
+      const LineMap::Position at = lines->position(w.offset);
+      out.diagnostics.push_back({name, at.line, at.column, Severity::Warning, "a work without an \"id\" is skipped"});
+      return;
+    }
+    out.works.push_back(std::move(work));
+  };
+  if (list->is_array()) {
+    out.works.reserve(list->items.size());
+    for (const Value& w : list->items) take(w);
+  } else if (list->is_object() && list->find("id")) {
+    take(*list);
+  } else {
+    out.diagnostics.push_back({name, 1, 1, Severity::Error,
+                               "not OpenAlex's works: expected {\"results\": [...]}, an array of works or one work"});
+  }
+  return out;
+}
+
+}  // namespace papershelf::sync
