@@ -89,6 +89,9 @@ std::string report_json(const Args& a, const sync::Plan& plan, const std::vector
     w.end_object();
   }
   w.end_array();
+  w.key("otherVersions").begin_array();
+  for (const auto& [k, entry] : plan.other_versions) w.begin_object().field("work", works[k].id).field("key", plan.entries[entry].key).end_object();
+  w.end_array();
   w.end_object();
   return w.take() + "\n";
 }
@@ -162,6 +165,10 @@ int run_sync(const Args& a) {
       unmatched += "  " + p.key + " (line " + std::to_string(p.line) + ")" + (d.why.empty() ? "" : ": " + d.why) + "\n";
     }
   if (unmatched_count) out += "entries not found among the works (" + std::to_string(unmatched_count) + "):\n" + unmatched;
+  if (!plan.other_versions.empty()) {
+    out += "other versions of entries the file has (" + std::to_string(plan.other_versions.size()) + "; their citations are not counted):\n";
+    for (const auto& [k, entry] : plan.other_versions) out += "  " + work_line(works.works[k]) + "  = " + plan.entries[entry].key + "\n";
+  }
   if (!plan.missing.empty()) {
     out += "works not in the file (" + std::to_string(plan.missing.size()) + ")" +
            (a.add ? ", appended as new entries at its end:\n" : "; --add appends them as new entries:\n");

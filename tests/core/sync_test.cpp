@@ -182,6 +182,24 @@ TEST(SyncMatch, RecordedResponsesEveryDecisionAsAPersonDecidedIt) {
   EXPECT_GE(total.rest, 20u);
 }
 
+TEST(SyncMatch, OtherVersionsOfAnEntryAreNotListedAsWorksTheFileLacks) {
+  const std::string bib = testing::read_file(testing::fixtures_dir() + "/openalex/priem.bib");
+  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
+  const sync::Plan plan = plan_of(bib, works, true);
+  std::map<std::string, std::string> version_of;
+  for (const auto& [k, entry] : plan.other_versions) version_of[works[k].id] = plan.entries[entry].key;
+  EXPECT_EQ(version_of["W2949258821"], "haustein2014coverage");  // the arXiv copy without a DOI
+  EXPECT_EQ(version_of["W4299872130"], "haustein2014coverage");  // a repository's copy
+  EXPECT_EQ(version_of["W4301303362"], "lapinski2013riding");    // the arXiv record of the published paper
+  EXPECT_EQ(version_of["W4245410681"], "piwowar2018state");      // PeerJ's preprint of the article
+  EXPECT_EQ(plan.added, plan.missing.size());                    // --add appends only the works the file lacks
+  std::string added;
+  for (const sync::Edit& e : plan.edits)
+    if (e.offset == bib.size()) added = e.inserted;
+  EXPECT_EQ(added.find("W2949258821"), std::string::npos);
+  EXPECT_NE(added.find("W4391560706"), std::string::npos);  // the Leiden Ranking post, his indeed
+}
+
 // --- Matching: the tricky cases, one by one ---
 
 TEST(SyncMatch, PreprintAndPublishedVersionsEachFindTheirOwnWork) {

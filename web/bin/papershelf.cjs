@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx papershelf`: the command-line tool (check, render, stats, prerender, pages, setup). It is the native CLI's
+// `npx papershelf`: the command-line tool (check, render, stats, prerender, pages, sync, setup). It is the native CLI's
 // own C++ (cli/ in the repository), compiled to WebAssembly for Node, so it prints what the native
 // one prints; files are read and written through Node. Nothing but Node 18+ is needed.
 "use strict";
@@ -9,10 +9,18 @@ if (major < 18) {
   process.exit(2);
 }
 // setup copies the package's browser files into a site (JavaScript: it is packaging, not the CLI's
-// C++); every other command is the C++ CLI.
+// C++); sync with an author fetches the works from OpenAlex first (the C++ has no network); every
+// other command is the C++ CLI.
 const [command, ...rest] = process.argv.slice(2);
+// (the C++ CLI runs main() with process.argv when it is loaded)
+const runCli = (args) => {
+  process.argv = [process.argv[0], process.argv[1], ...args];
+  require("../dist/papershelf-cli.cjs");
+};
 if (command === "setup" || (command === "help" && rest[0] === "setup")) {
   process.exitCode = require("./setup.cjs")(command === "help" ? ["--help"] : rest);
+} else if (command === "sync") {
+  require("./openalex.cjs").syncFromOpenAlex(rest, runCli).then((fetched) => fetched || runCli([command, ...rest]));
 } else {
-  require("../dist/papershelf-cli.cjs");  // runs main() with this process's arguments
+  runCli([command, ...rest]);
 }

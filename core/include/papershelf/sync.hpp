@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "papershelf/diagnostics.hpp"
@@ -66,6 +67,11 @@ struct Decision {
 // A rule never guesses: where two works fit a title equally well, the entry stays unmatched.
 std::vector<Decision> match(const std::vector<Publication>& entries, const std::vector<Work>& works);
 
+// For each work no entry has: the matched entry it is another version of (a preprint, a
+// repository's copy: the same title and an author in common), or -1 for a work the file lacks.
+std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,
+                                   const std::vector<Decision>& decisions);
+
 struct Options {
   std::string date;  // "2026-11-27": written as citations_updated where a count is new or changed
   bool add = false;  // append the works the file lacks as new entries
@@ -81,7 +87,9 @@ struct Edit {
 struct Plan {
   std::vector<Publication> entries;  // the file as read
   std::vector<Decision> decisions;   // one per entry, in file order
-  std::vector<std::uint32_t> missing;  // works no entry matched, in the response's order
+  std::vector<std::uint32_t> missing;  // works the file lacks, in the response's order
+  // Works no entry matched that are another version of a matched entry: (work, entry).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> other_versions;
   std::vector<Edit> edits;           // in file order, never overlapping
   std::array<std::uint32_t, kRuleCount> matched{};  // entries matched by each rule
   std::uint32_t counts_new = 0;      // entries that get their first count

@@ -379,8 +379,12 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     }
     edit_entry(bib, raw, e, changes, out.edits);
   }
-  for (std::size_t k = 0; k < works.size(); ++k)
-    if (!taken[k]) out.missing.push_back(static_cast<std::uint32_t>(k));
+  const std::vector<std::int32_t> version = versions(out.entries, works, out.decisions);
+  for (std::size_t k = 0; k < works.size(); ++k) {
+    if (taken[k]) continue;
+    if (version[k] >= 0) out.other_versions.emplace_back(static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(version[k]));
+    else out.missing.push_back(static_cast<std::uint32_t>(k));
+  }
 
   if (options.add && !out.missing.empty()) {
     const std::string nl = line_end_of(bib);

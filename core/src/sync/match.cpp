@@ -346,4 +346,33 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   return decisions;
 }
 
+std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,
+                                   const std::vector<Decision>& decisions) {
+  std::vector<std::int32_t> version(works.size(), -1);
+  std::vector<bool> held(works.size(), false);
+  std::unordered_map<std::string, std::vector<std::uint32_t>> matched_titles;  // of the matched entries and their works
+  for (const Decision& d : decisions) {
+    if (d.work < 0) continue;
+    held[d.work] = true;
+    matched_titles[title_key(entries[d.entry].title.text)].push_back(d.entry);
+    matched_titles[title_key(works[d.work].title)].push_back(d.entry);
+  }
+  for (std::size_t k = 0; k < works.size(); ++k) {
+    if (held[k]) continue;
+    const Side w = work_side(works[k]);
+    const auto same = matched_titles.find(w.title);
+    if (same == matched_titles.end()) continue;
+    for (const std::uint32_t i : same->second) {
+      const Side e = entry_side(entries[i]);
+      bool author = false;
+      for (std::size_t a = 0; a < w.authors.size() && !author && !e.authors.empty(); ++a) author = same_family(e.authors[0], w.authors[a]);
+      if (author) {
+        version[k] = static_cast<std::int32_t>(i);
+        break;
+      }
+    }
+  }
+  return version;
+}
+
 }  // namespace papershelf::sync

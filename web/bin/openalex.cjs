@@ -1,0 +1,143 @@
+// `npx papershelf sync FILE.bib --openalex ID | --orcid ID`: fetches the author's works from
+// OpenAlex (the only thing the C++ CLI cannot do: it has no network), and hands them to it as
+// --from-file, as a saved response would be. All matching and writing is the C++'s.
+//
+// Politeness, as OpenAlex's API asks: the mailto parameter (the "polite pool"), cursor paging of
+// 200 works a page, only the fields the sync reads (select), at most one request at a time,
+// retries with backoff on 429 and 5xx (Retry-After honoured), a timeout on every request.
+"use strict";
+const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
+const { tmpdir } = require("node:os");
+const { join } = require("node:path");
+
+const API = process.env.PAPERSHELF_OPENALEX_API || "https://api.openalex.org";
+const TIMEOUT_MS = Number(process.env.PAPERSHELF_OPENALEX_TIMEOUT_MS) || 30000;
+const BACKOFF_MS = Number(process.env.PAPERSHELF_OPENALEX_BACKOFF_MS) || 1000;
+const ATTEMPTS = 5;
+const PER_PAGE = 200;
+const MAX_PAGES = 250;  // 50,000 works: more than any one author has
+const SELECT = ["id", "doi", "title", "display_name", "publication_year", "publication_date", "type", "primary_location",
+  "locations", "best_oa_location", "authorships", "biblio", "cited_by_count"].join(",");
+
+class SyncError extends Error {}
+
+// The value of --name (as "--name V" or "--name=V") in `args`, or undefined.
+function flag(args, name) {
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i].startsWith(name + "=")) return args[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+
+// ORCID's check digit (ISO 7064 11,2) over the first 15 digits.
+function orcidValid(id) {
+  const digits = id.replace(/-/g, "");
+  let total = 0;
+  for (const d of digits.slice(0, 15)) total = (total + Number(d)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return digits[15] === (check === 10 ? "X" : String(check));
+}
+
+// The works filter for the author the flags name; throws a SyncError for a malformed id.
+function authorFilter(args) {
+  const openalex = flag(args, "--openalex"), orcid = flag(args, "--orcid");
+  if (openalex !== undefined) {
+    const m = /^(?:https?:\/\/openalex\.org\/(?:authors\/)?)?(A\d+)$/i.exec(openalex.trim());
+    if (!m) throw new SyncError(`--openalex needs an OpenAlex author id such as A5023888391, not "${openalex}"`);
+    return { filter: `author.id:${m[1].toUpperCase()}`, who: m[1].toUpperCase() };
+  }
+  const m = /^(?:https?:\/\/orcid\.org\/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dX])$/i.exec((orcid || "").trim());
+  if (!m || !orcidValid(m[1].toUpperCase()))
+    throw new SyncError(`--orcid needs an ORCID iD such as 0000-0002-1825-0097, not "${orcid}" (its check digit must agree)`);
+  return { filter: `author.orcid:https://orcid.org/${m[1].toUpperCase()}`, who: `ORCID ${m[1].toUpperCase()}` };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// One page, with retries. Resolves to the parsed response; throws a SyncError saying what went wrong.
+async function fetchPage(url) {
+  let lastProblem = { text: "" };
+  for (let attempt = 0; attempt < ATTEMPTS; ++attempt) {
+    if (attempt > 0) await sleep(lastProblem.wait ?? BACKOFF_MS * 2 ** (attempt - 1));
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+    let response;
+    try {
+      response = await fetch(url, { signal: controller.signal, headers: { accept: "application/json" } });
+      const body = await response.text();
+      clearTimeout(timer);
+      if (response.ok) {
+        try {
+          return JSON.parse(body);
+        } catch {
+          throw new SyncError(`OpenAlex answered ${url} with something that is not JSON`);
+        }
+      }
+      const retryAfter = Number(response.headers.get("retry-after"));
+      lastProblem = { text: `HTTP ${response.status}`, wait: Number.isFinite(retryAfter) && retryAfter >= 0 && response.headers.get("retry-after") !== null ? Math.min(retryAfter, 60) * 1000 : undefined };
+      if (response.status === 429 || response.status >= 500) continue;
+      let message = "";
+      try {
+        const parsed = JSON.parse(body);
+        message = [parsed.error, parsed.message].filter(Boolean).join(": ");
+      } catch { /* not JSON: the status says it */ }
+      throw new SyncError(`OpenAlex refused the request (HTTP ${response.status}${message ? `: ${message}` : ""})`);
+    } catch (err) {
+      clearTimeout(timer);
+      if (err instanceof SyncError) throw err;
+      const code = err.cause?.code ?? err.code ?? "";
+      if (controller.signal.aborted) {
+        lastProblem = { text: `no answer in ${TIMEOUT_MS / 1000} s` };
+        continue;
+      }
+      // Offline (no name resolution, nothing listening): no use waiting for it.
+      if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ECONNREFUSED")
+        throw new SyncError(`cannot reach OpenAlex at ${API} (${code}): are you offline? Or save the works as its API returns them and pass --from-file FILE`);
+      lastProblem = { text: code || err.message };
+    }
+  }
+  throw new SyncError(`OpenAlex did not answer after ${ATTEMPTS} tries (${lastProblem.text}); try again later, or pass saved works with --from-file FILE`);
+}
+
+// Every work of the author, page after page.
+async function fetchWorks(filter, mailto, who) {
+  const results = [];
+  let cursor = "*";
+  for (let page = 0; cursor && page < MAX_PAGES; ++page) {
+    const params = new URLSearchParams({ filter, "per-page": String(PER_PAGE), cursor, select: SELECT });
+    if (mailto) params.set("mailto", mailto);
+    const data = await fetchPage(`${API}/works?${params}`);
+    if (!data || !Array.isArray(data.results)) throw new SyncError("OpenAlex's answer has no results: is this its works API?");
+    results.push(...data.results);
+    const total = data.meta?.count;
+    process.stderr.write(`papershelf: ${who}'s works from OpenAlex: ${results.length}${Number.isFinite(total) ? ` of ${total}` : ""}\n`);
+    cursor = data.results.length ? data.meta?.next_cursor : null;
+  }
+  return results;
+}
+
+// Runs `npx papershelf sync ...`: when the flags name an author and no saved works, fetches them
+// into a temporary file and runs the C++ CLI with --from-file. Returns false when the C++ CLI
+// should run as it is (no fetch needed); exits on a problem.
+async function syncFromOpenAlex(args, runCli) {
+  if (flag(args, "--from-file") !== undefined || args.includes("-h") || args.includes("--help")) return false;
+  if (flag(args, "--openalex") === undefined && flag(args, "--orcid") === undefined) return false;
+  let works;
+  try {
+    const { filter, who } = authorFilter(args);
+    works = await fetchWorks(filter, flag(args, "--mailto"), who);
+  } catch (err) {
+    if (!(err instanceof SyncError)) throw err;
+    process.stderr.write(`papershelf: ${err.message}\n`);
+    process.exit(2);
+  }
+  const folder = mkdtempSync(join(tmpdir(), "papershelf-sync-"));
+  const file = join(folder, "openalex-works.json");
+  writeFileSync(file, JSON.stringify({ results: works }));
+  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
+  runCli(["sync", ...args, "--from-file", file]);
+  return true;
+}
+
+module.exports = { syncFromOpenAlex };

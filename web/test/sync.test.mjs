@@ -1,0 +1,193 @@
+// `npx papershelf sync --openalex ID`: the works fetched from OpenAlex's API, here a loopback
+// server that replays responses recorded from the real API (tests/fixtures/openalex, sources in
+// its README) page by page as the API pages them, and the C++ CLI's sync on them. Offline:
+// nothing leaves 127.0.0.1.
+// Needs web/dist (./dev.sh test builds it) and the native CLI (PAPERSHELF_CLI), whose output on
+// the same works saved as a file must be the same.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { run } from "./support/cli.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..");
+const bin = join(repo, "web", "bin", "papershelf.cjs");
+const nativeCli = process.env.PAPERSHELF_CLI ?? join(repo, "build", "native", "cli", "papershelf");
+const recorded = join(repo, "tests", "fixtures", "openalex");
+const priemWorks = JSON.parse(readFileSync(join(recorded, "priem-A5023888391-page1.json"), "utf8")).results;
+const mearmanWorks = JSON.parse(readFileSync(join(recorded, "mearman-A5017898742.json"), "utf8")).results;
+
+// The API as the tests need it: /works?filter=author.id:A...|author.orcid:...&per-page&cursor,
+// paged by `pageSize` (the real API's cursor is opaque: so is this one's); `script` answers
+// requests before the normal ones (an error status, a hang).
+const requests = [];
+let script = [];
+let pageSize = 20;
+const byFilter = {
+  "author.id:A5023888391": priemWorks,
+  "author.id:A5017898742": mearmanWorks,
+  "author.orcid:https://orcid.org/0000-0001-6187-6610": priemWorks,
+};
+const server = createServer((req, res) => {
+  const url = new URL(req.url, "http://127.0.0.1");
+  requests.push(url);
+  const scripted = script.shift();
+  if (scripted === "hang") return;  // never answers
+  if (scripted) {
+    res.writeHead(scripted.status, scripted.headers ?? { "content-type": "application/json" });
+    return res.end(scripted.body ?? JSON.stringify({ error: "Scripted", message: `status ${scripted.status}` }));
+  }
+  const works = byFilter[url.searchParams.get("filter")];
+  if (!works) {
+    res.writeHead(404, { "content-type": "application/json" });
+    return res.end(JSON.stringify({ error: "Not found", message: "no such author" }));
+  }
+  const cursor = url.searchParams.get("cursor");
+  const start = cursor === "*" ? 0 : Number(Buffer.from(cursor, "base64").toString());
+  const page = works.slice(start, start + pageSize);
+  const next = start + pageSize < works.length ? Buffer.from(String(start + pageSize)).toString("base64") : null;
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ meta: { count: works.length, db_response_time_ms: 12, page: null, per_page: Number(url.searchParams.get("per-page")), next_cursor: next }, results: page }));
+});
+
+let work, api;
+before(async () => {
+  assert.ok(existsSync(join(repo, "web", "dist", "papershelf-cli.cjs")), "web/dist is missing: run ./dev.sh test");
+  assert.ok(existsSync(nativeCli), `${nativeCli} is missing: run ./dev.sh test`);
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api = `http://127.0.0.1:${server.address().port}`;
+  work = mkdtempSync(join(tmpdir(), "papershelf-sync-"));
+});
+after(() => {
+  server.closeAllConnections();
+  server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const env = (extra = {}) => ({ ...process.env, PAPERSHELF_OPENALEX_API: api, PAPERSHELF_OPENALEX_BACKOFF_MS: "20", ...extra });
+function sync(args, extraEnv) {
+  return new Promise((resolve, reject) => {
+    import("node:child_process").then(({ spawn }) => {
+      const child = spawn(process.execPath, [bin, "sync", ...args], { cwd: work, env: env(extraEnv) });
+      const out = [], err = [];
+      child.stdout.on("data", (b) => out.push(b));
+      child.stderr.on("data", (b) => err.push(b));
+      child.on("error", reject);
+      child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+    });
+  });
+}
+function fresh(name) {
+  const path = join(work, name);
+  copyFileSync(join(recorded, name), path);
+  return path;
+}
+
+test("fetches every page politely and shows the dry run the native CLI shows for the same works", async () => {
+  const bib = fresh("priem.bib");
+  const before = readFileSync(bib);
+  requests.length = 0;
+  const r = await sync(["priem.bib", "--openalex", "https://openalex.org/A5023888391", "--mailto", "owner@example.org", "--date", "2026-11-27"]);
+  assert.equal(r.status, 0, r.stderr);
+  // Three pages of 20, 20 and 10, each with the polite parameters.
+  assert.equal(requests.length, 3);
+  for (const url of requests) {
+    assert.equal(url.pathname, "/works");
+    assert.equal(url.searchParams.get("filter"), "author.id:A5023888391");
+    assert.equal(url.searchParams.get("mailto"), "owner@example.org");
+    assert.equal(url.searchParams.get("per-page"), "200");
+    assert.match(url.searchParams.get("select"), /cited_by_count/);
+  }
+  assert.equal(requests[0].searchParams.get("cursor"), "*");
+  assert.match(r.stderr, /50 of 50/);
+  assert.deepEqual(readFileSync(bib), before, "a dry run writes nothing");
+  // The native CLI on the same works, saved as one response: the same diff and summary.
+  writeFileSync(join(work, "saved.json"), JSON.stringify({ results: priemWorks }));
+  const native = await run(nativeCli, ["sync", "priem.bib", "--from-file", "saved.json", "--openalex", "https://openalex.org/A5023888391", "--date", "2026-11-27"], { cwd: work });
+  assert.equal(r.stdout, native.stdout.toString());
+  assert.match(r.stdout, /^\+  openalex = \{W2741809807\},$/m);
+  assert.match(r.stdout, /matched 34 entries: 11 by DOI, 6 by arXiv id, 17 by title, year and author/);
+  assert.match(r.stdout, /a dry run: nothing was written/);
+});
+
+test("--write changes only the written fields, and a second run finds nothing to do", async () => {
+  const bib = fresh("mearman.bib");
+  const original = readFileSync(bib, "utf8");
+  const r = await sync(["mearman.bib", "--openalex", "A5017898742", "--write", "--date", "2026-11-27"]);
+  assert.equal(r.status, 0, r.stderr);
+  const written = readFileSync(bib, "utf8");
+  assert.match(r.stdout, /wrote mearman\.bib/);
+  // The native CLI writes the same bytes from the same works saved as a file (its byte-for-byte
+  // keeping of the rest is tested on the whole corpus in tests/core/sync_test.cpp).
+  copyFileSync(join(recorded, "mearman.bib"), join(work, "native.bib"));
+  writeFileSync(join(work, "mearman-saved.json"), JSON.stringify({ results: mearmanWorks }));
+  const native = await run(nativeCli, ["sync", "native.bib", "--from-file", "mearman-saved.json", "--write", "--date", "2026-11-27"], { cwd: work });
+  assert.equal(native.status, 0, native.stderr.toString());
+  assert.equal(written, readFileSync(join(work, "native.bib"), "utf8"));
+  assert.notEqual(written, original);
+  assert.match(written, /openalex += \{W3188841554\}/);  // the arXiv preprint, by its id
+  assert.match(written, /openalex += \{W3187234764\}/);  // the published paper, by its title
+  const again = await sync(["mearman.bib", "--openalex", "A5017898742", "--date", "2026-12-04"]);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stdout, /nothing to change: mearman\.bib is up to date/);
+});
+
+test("an ORCID iD finds the author's works; a mistyped one is refused before any request", async () => {
+  fresh("priem.bib");
+  requests.length = 0;
+  const r = await sync(["priem.bib", "--orcid", "0000-0001-6187-6610", "--format", "json", "--date", "2026-11-27"]);
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.works, 50);
+  assert.equal(report.written, false);
+  assert.equal(requests[0].searchParams.get("filter"), "author.orcid:https://orcid.org/0000-0001-6187-6610");
+  requests.length = 0;
+  const bad = await sync(["priem.bib", "--orcid", "0000-0001-6187-6611"]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /check digit/);
+  assert.equal(requests.length, 0);
+});
+
+test("a busy API is retried with backoff, Retry-After honoured; a refusal is said", async () => {
+  fresh("mearman.bib");
+  requests.length = 0;
+  script = [{ status: 503 }, { status: 429, headers: { "retry-after": "0", "content-type": "application/json" } }];
+  const r = await sync(["mearman.bib", "--openalex", "A5017898742", "--date", "2026-11-27"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(requests.length, 3);
+  assert.match(r.stdout, /matched 7 entries/);
+  script = [];
+  const missing = await sync(["mearman.bib", "--openalex", "A1"]);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /OpenAlex refused the request \(HTTP 404: Not found: no such author\)/);
+  script = Array(5).fill({ status: 500 });
+  const down = await sync(["mearman.bib", "--openalex", "A5017898742"]);
+  script = [];
+  assert.equal(down.status, 2);
+  assert.match(down.stderr, /did not answer after 5 tries \(HTTP 500\)/);
+});
+
+test("offline, or an API that never answers: a clear message and no change", async () => {
+  const bib = fresh("mearman.bib");
+  const before = readFileSync(bib);
+  // Nothing listens on a port the system just gave back.
+  const closed = await new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const port = probe.address().port;
+      probe.close(() => resolve(port));
+    });
+  });
+  const offline = await sync(["mearman.bib", "--openalex", "A5017898742", "--write"], { PAPERSHELF_OPENALEX_API: `http://127.0.0.1:${closed}` });
+  assert.equal(offline.status, 2);
+  assert.match(offline.stderr, /cannot reach OpenAlex .*ECONNREFUSED.*--from-file/);
+  script = Array(5).fill("hang");
+  const hung = await sync(["mearman.bib", "--openalex", "A5017898742", "--write"], { PAPERSHELF_OPENALEX_TIMEOUT_MS: "300" });
+  script = [];
+  assert.equal(hung.status, 2);
+  assert.match(hung.stderr, /no answer in 0\.3 s/);
+  assert.deepEqual(readFileSync(bib), before);
+});
