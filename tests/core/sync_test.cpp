@@ -5,12 +5,17 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <regex>
 #include <string>
 #include <vector>
 
 #include "fixtures.hpp"
+#include "papershelf/catalog.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/json.hpp"
+#include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/stats.hpp"
 #include "papershelf/sync.hpp"
 
 namespace papershelf {
@@ -452,6 +457,44 @@ TEST(SyncCorpus, EveryFileRoundTripsByteForByteApartFromTheWrittenFields) {
   }
   std::printf("%zu files, %zu entries, %zu matched to their synthetic work\n", files.size(), entries, matched);
   EXPECT_GE(matched * 100, entries * 90);
+}
+
+}  // namespace
+}  // namespace papershelf
+
+namespace papershelf {
+namespace {
+
+// What the sync writes reaches the visitor: each entry's count in the list, the total, the
+// h-index and the date of the counts on the card.
+TEST(SyncShown, TheCountsAndTheirDateReachTheListAndTheCard) {
+  const std::string bib = testing::read_file(testing::fixtures_dir() + "/openalex/mearman.bib");
+  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
+  sync::Options o;
+  o.date = "2026-11-20";
+  const std::string synced_once = sync::apply(bib, sync::plan(bib, "mearman.bib", works, o).edits);
+  ReadResult r = read(synced_once);
+  // One count changes a week later: only that entry's date moves, and the card says the latest.
+  ASSERT_GT(r.library.publications.size(), 1u);
+  const std::string later = std::regex_replace(synced_once, std::regex("citations = \\{28\\},\n  citations_updated = \\{2026-11-20\\}"),
+                                               "citations = {30},\n  citations_updated = {2026-11-27}");
+  ASSERT_NE(later, synced_once);
+  Catalog catalog(read(later).library);
+  const Stats stats = catalog.stats("Joseph Mearman");
+  EXPECT_TRUE(stats.has_citations);
+  EXPECT_EQ(stats.citations_updated, "2026-11-27");
+  EXPECT_EQ(stats.citations, 30 + 2 + 0 + 0 + 10 + 1 + 0);
+  const std::string card = format_profile_html(catalog.library().profile, stats, {});
+  EXPECT_NE(card.find("<p class=\"ps-stat-updated\">Citation counts as of <time datetime=\"2026-11-27\">2026-11-27</time></p>"), std::string::npos) << card;
+  EXPECT_TRUE(std::regex_search(format_stats_json(stats), std::regex(R"("updated":\s*"2026-11-27")")));
+  Query q;
+  q.sort = *parse_sort("citations-desc");
+  const std::string list = format_html(catalog.library(), catalog.query(q, "Joseph Mearman"), {});
+  EXPECT_NE(list.find("<span class=\"ps-cited\">30 citations</span>"), std::string::npos);
+  EXPECT_LT(list.find("30 citations"), list.find("10 citations"));  // "Most cited" first
+  // A date that is not one is not shown.
+  Catalog odd(read("@article{a, title={T}, year={2020}, citations={3}, citations_updated={last week}}").library);
+  EXPECT_EQ(odd.stats().citations_updated, "");
 }
 
 }  // namespace

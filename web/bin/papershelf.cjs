@@ -22,5 +22,5 @@ if (command === "setup" || (command === "help" && rest[0] === "setup")) {
 } else if (command === "sync") {
   require("./openalex.cjs").syncFromOpenAlex(rest, runCli).then((fetched) => fetched || runCli([command, ...rest]));
 } else {
-  runCli([command, ...rest]);
+  runCli(process.argv.slice(2));
 }

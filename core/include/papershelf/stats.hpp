@@ -58,6 +58,9 @@ struct Stats {
   std::uint32_t cited_records = 0;     // records that carry a count
   std::uint32_t h_index = 0;           // h records with at least h citations each
   std::uint32_t i10_index = 0;         // records with at least 10 citations
+  // When the counts were last brought up to date: the latest citations_updated of the records
+  // ("2026-11-27", written by `papershelf sync`), "" when none says.
+  std::string citations_updated;
 };
 
 struct StatsOptions {
@@ -84,7 +87,7 @@ std::uint32_t h_index(std::vector<std::int64_t> citations);
 // The statistics as JSON: {total, types: {conference: n, ...}, statuses: {...}, firstAuthor,
 // awards, selected, years: [{year, total, types: {...}}], undated, venues: [{key, count,
 // lastYear}], coauthors: [{name, count, lastYear, variants}], citations?: {total, records,
-// hIndex, i10Index}}. Types and statuses list only the non-zero counts.
+// hIndex, i10Index, updated?}}. Types and statuses list only the non-zero counts.
 std::string format_stats_json(const Stats& stats);
 
 // A plain-text report (the CLI's `papershelf stats`).

@@ -72,6 +72,9 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
 std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,
                                    const std::vector<Decision>& decisions);
 
+// A date as the sync writes it into citations_updated: YYYY-MM-DD.
+bool is_date(std::string_view text);
+
 struct Options {
   std::string date;  // "2026-11-27": written as citations_updated where a count is new or changed
   bool add = false;  // append the works the file lacks as new entries

@@ -442,6 +442,13 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
     else append_marked(out, RichText(p.award_label()), terms);
     h << "</span>";
   }
+  // The data's citation count (al-folio's citations field, or what `papershelf sync` wrote).
+  if (p.citations() && *p.citations() >= 0) {
+    const auto n = static_cast<std::uint64_t>(*p.citations());
+    h << " <span class=\"ps-cited\">";
+    h.escaped(Words::fill(words.count(n, "{n} citation", "{n} citations"), "n", words.number(n)));
+    h << "</span>";
+  }
   // The star is decoration; the word is what a screen reader says. (A no-break space: the star
   // never starts a line of its own.)
   if (p.selected)

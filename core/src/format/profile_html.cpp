@@ -194,6 +194,18 @@ void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o
     h << "</span></li>";
   }
   h << "</ul>";
+  // When the counts were brought up to date (by `papershelf sync`): a count is only as fresh as that.
+  if (s.has_citations && !s.citations_updated.empty()) {
+    const std::string_view phrase = w("Citation counts as of {date}");
+    const std::size_t slot = phrase.find("{date}");
+    h << "<p class=\"ps-stat-updated\">";
+    h.escaped(phrase.substr(0, slot));
+    if (slot != std::string_view::npos) {
+      h << "<time datetime=\"" << s.citations_updated << "\">" << s.citations_updated << "</time>";
+      h.escaped(phrase.substr(slot + 6));
+    }
+    h << "</p>";
+  }
 }
 
 // Per-year bars stacked by type, one inline SVG; a table is its text alternative.

@@ -6,6 +6,7 @@
 
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
+#include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
@@ -274,6 +275,8 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       s.citations += *p.citations();
       citations.push_back(*p.citations());
       if (*p.citations() >= 10) ++s.i10_index;
+      if (const std::string* updated = p.extra_field("citations_updated"); updated && sync::is_date(*updated) && *updated > s.citations_updated)
+        s.citations_updated = *updated;
     }
     // Authors: who is the owner, first-author credit, co-authors.
     is_owner.assign(p.authors.size(), 0);
@@ -352,9 +355,12 @@ std::string format_stats_json(const Stats& s) {
     w.end_array().end_object();
   }
   w.end_array();
-  if (s.has_citations)
+  if (s.has_citations) {
     w.key("citations").begin_object().field("total", s.citations).field("records", s.cited_records)
-        .field("hIndex", s.h_index).field("i10Index", s.i10_index).end_object();
+        .field("hIndex", s.h_index).field("i10Index", s.i10_index);
+    if (!s.citations_updated.empty()) w.field("updated", s.citations_updated);
+    w.end_object();
+  }
   w.end_object();
   return w.take();
 }
@@ -387,7 +393,8 @@ std::string format_stats_text(const Stats& s) {
     out += "  " + c.name + ": " + std::to_string(c.count) + (c.last_year ? " (last " + std::to_string(c.last_year) + ")" : "") + "\n";
   if (s.has_citations)
     out += "Citations: " + std::to_string(s.citations) + " (" + plural(s.cited_records, "record", "records") +
-           " with counts), h-index " + std::to_string(s.h_index) + ", i10-index " + std::to_string(s.i10_index) + "\n";
+           " with counts), h-index " + std::to_string(s.h_index) + ", i10-index " + std::to_string(s.i10_index) +
+           (s.citations_updated.empty() ? "" : ", as of " + s.citations_updated) + "\n";
   return out;
 }
 

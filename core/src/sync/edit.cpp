@@ -411,6 +411,14 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   return out;
 }
 
+bool is_date(std::string_view d) {
+  if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
+  for (const std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (d[i] < '0' || d[i] > '9') return false;
+  const int month = (d[5] - '0') * 10 + (d[6] - '0'), day = (d[8] - '0') * 10 + (d[9] - '0');
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
 std::string apply(std::string_view bib, const std::vector<Edit>& edits) {
   std::string out;
   std::size_t size = bib.size();
