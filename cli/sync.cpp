@@ -29,14 +29,6 @@ std::string today_utc() {
   return text;
 }
 
-bool iso_date(const std::string& d) {
-  if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (d[i] < '0' || d[i] > '9') return false;
-  const int month = std::stoi(d.substr(5, 2)), day = std::stoi(d.substr(8, 2));
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
-}
-
 // Writes `text` over `path` at once: into a new file beside it (with its permissions), renamed
 // over it, so that an interrupted write never leaves half a bibliography.
 std::string replace_file(const std::string& path, const std::string& text) {
@@ -109,7 +101,7 @@ int run_sync(const Args& a) {
                        "or save the author's works as OpenAlex's API returns them and pass --from-file FILE");
   }
   const std::string date = a.date.empty() ? today_utc() : a.date;
-  if (!iso_date(date)) return usage_error("--date needs YYYY-MM-DD, not \"" + a.date + "\"");
+  if (!sync::is_date(date)) return usage_error("--date needs YYYY-MM-DD, not \"" + a.date + "\"");
   const std::string& file = a.files[0];
   if (file == "-") return usage_error("sync changes a file: give its name, not -");
 
