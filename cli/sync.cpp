@@ -20,12 +20,16 @@
 namespace papershelf::cli {
 namespace {
 
+// Today in UTC as YYYY-MM-DD, from the seconds since 1970 (Howard Hinnant's days-to-civil: the
+// Node build's gmtime_r aborts, its time zone functions being left out of the WebAssembly).
 std::string today_utc() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+  const long long days = static_cast<long long>(std::time(nullptr)) / 86400;
+  const long long z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
+  const long long doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+  const long long day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9, year = yoe + era * 400 + (month <= 2);
+  char text[48];
+  std::snprintf(text, sizeof text, "%04lld-%02lld-%02lld", year, month, day);
   return text;
 }
 

@@ -60,6 +60,7 @@ std::size_t count(const std::string& hay, const std::string& needle) {
   return n;
 }
 void write_file(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary) << content; }
+std::string read_file(const std::string& path);
 
 std::vector<std::string> keys(const json& view) {
   std::vector<std::string> out;
@@ -311,6 +312,38 @@ TEST(CliRender, ReferencesAsACvPage) {
   EXPECT_TRUE(contains(r.out, "<a class=\"ps-action ps-link ps-link-pdf\" href=\"https://example.org/tidal.pdf\"")) << r.out;
   EXPECT_FALSE(contains(r.out, "class=\"ps-title\"")) << r.out;  // (the reference instead of title, authors, venue)
   EXPECT_EQ(papershelf("render --references nature " + quote(bib)).status, 2);
+}
+
+TEST(CliSync, ADryRunByDefaultThenWriteAndItsUsageErrors) {
+  const std::string bib = temp_file("sync.bib", "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n");
+  const std::string works = temp_file("sync-works.json",
+      R"({"results": [{"id": "https://openalex.org/W1", "title": "A Long Enough Title Here", "publication_year": 2021,)"
+      R"( "authorships": [{"author": {"display_name": "Qinghao Hu"}}], "cited_by_count": 7}]})");
+  Result r = papershelf("sync " + quote(bib) + " --from-file " + quote(works) + " --date 2026-11-27");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "+  citations = {7},")) << r.out;
+  EXPECT_TRUE(contains(r.out, "matched 1 entries: 1 by title, year and author")) << r.out;
+  EXPECT_TRUE(contains(r.out, "a dry run: nothing was written")) << r.out;
+  EXPECT_FALSE(contains(read_file(bib), "citations"));
+  r = papershelf("sync " + quote(bib) + " --from-file " + quote(works) + " --date 2026-11-27 --write");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(read_file(bib), "  citations = {7},\n  citations_updated = {2026-11-27}\n}")) << read_file(bib);
+  r = papershelf("sync " + quote(bib) + " --from-file " + quote(works) + " --format json");
+  const json report = json::parse(r.out);
+  EXPECT_EQ(report.at("decisions").at(0).at("rule"), "openalex");
+  EXPECT_EQ(report.at("edits"), 0);
+  // Usage: the author, a BibTeX file, a date; the native CLI does not fetch.
+  r = papershelf("sync " + quote(bib), true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.out, "--openalex AUTHOR_ID or --orcid ID")) << r.out;
+  r = papershelf("sync " + quote(bib) + " --openalex A5023888391", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.out, "npx papershelf sync")) << r.out;
+  EXPECT_EQ(papershelf("sync " + fixture(kProfile) + " --from-file " + quote(works)).status, 2);
+  EXPECT_EQ(papershelf("sync " + quote(bib) + " --from-file " + quote(works) + " --date 27.11.2026").status, 2);
+  r = papershelf("sync " + quote(bib) + " --from-file " + quote(temp_file("sync-bad.json", "{\"results\": [\n  {\"id\": }]}")), true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.out, "sync-bad.json:2:")) << r.out;
 }
 
 TEST(CliRender, OtherFormats) {

@@ -191,3 +191,92 @@ test("offline, or an API that never answers: a clear message and no change", asy
   assert.match(hung.stderr, /no answer in 0\.3 s/);
   assert.deepEqual(readFileSync(bib), before);
 });
+
+// The weekly workflow of examples/static-site/github-actions/papershelf-sync.yml, its shell steps
+// run as GitHub's runner runs them (bash -e) in a site's git repository with a remote, `npx
+// papershelf` being this package's bin and `gh` a stand-in that records what it is asked.
+function workflowSteps() {
+  const yml = readFileSync(join(repo, "examples", "static-site", "github-actions", "papershelf-sync.yml"), "utf8");
+  const lines = yml.split("\n");
+  const sync = lines.find((l) => /^\s*- run: npx papershelf sync /.test(l)).replace(/^\s*- run: /, "");
+  const at = lines.findIndex((l) => /^\s*run: \|$/.test(l));
+  const indent = lines[at + 1].match(/^\s*/)[0].length;
+  const block = [];
+  for (let i = at + 1; i < lines.length && (lines[i].trim() === "" || lines[i].match(/^\s*/)[0].length >= indent); ++i) block.push(lines[i].slice(indent));
+  return { sync, pullRequest: block.join("\n") };
+}
+
+test("the weekly workflow: the sync's change goes to a pull request, opened once and then updated", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const { mkdirSync, chmodSync } = await import("node:fs");
+  const site = join(work, "site"), remote = join(work, "remote.git"), tools = join(work, "tools"), temp = join(work, "runner-temp");
+  for (const dir of [site, tools, temp]) mkdirSync(dir, { recursive: true });
+  const git = (...args) => execFileSync("git", args, { cwd: site, encoding: "utf8" });
+  execFileSync("git", ["init", "-q", "--bare", remote]);
+  git("init", "-q", "-b", "main");
+  git("config", "user.name", "Owner");
+  git("config", "user.email", "owner@example.org");
+  mkdirSync(join(site, "_bibliography"));
+  copyFileSync(join(recorded, "mearman.bib"), join(site, "_bibliography", "papers.bib"));
+  git("add", "-A");
+  git("commit", "-q", "-m", "The site");
+  git("remote", "add", "origin", remote);
+  git("push", "-q", "origin", "main");
+  // npx papershelf: this package's bin; gh: records its arguments, with one open pull request
+  // once one was created.
+  writeFileSync(join(tools, "npx"), `#!/bin/sh\n[ "$1" = papershelf ] && shift\nexec "${process.execPath}" "${bin}" "$@"\n`);
+  writeFileSync(join(tools, "gh"), `#!/bin/sh\necho "$@" >> "${join(work, "gh.log")}"\ncase "$1 $2" in\n  "pr list") cat "${join(work, "open-prs")}" 2>/dev/null || echo 0 ;;\n  "pr create") echo 1 > "${join(work, "open-prs")}"; cp "$(echo "$@" | sed 's/.*--body-file //')" "${join(work, "pr-body.md")}" ;;\nesac\n`);
+  chmodSync(join(tools, "npx"), 0o755);
+  chmodSync(join(tools, "gh"), 0o755);
+  const steps = workflowSteps();
+  // (a process of its own, waited for without blocking: this process answers its requests)
+  const { spawn } = await import("node:child_process");
+  const runStep = (script) => new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-e", "-c", script], {
+      cwd: site, stdio: ["ignore", "pipe", "pipe"],
+      env: env({ PATH: `${tools}:${process.env.PATH}`, RUNNER_TEMP: temp, GITHUB_REF_NAME: "main", OPENALEX_AUTHOR: "A5017898742", OPENALEX_MAILTO: "owner@example.org" }),
+    });
+    let err = "";
+    child.stderr.on("data", (b) => (err += b));
+    child.on("close", (status) => (status === 0 ? resolve() : reject(new Error(`${script}\nexit ${status}: ${err}`))));
+  });
+  const week = async () => {
+    git("switch", "-q", "main");
+    await runStep(steps.sync);
+    await runStep(steps.pullRequest);
+  };
+
+  await week();
+  assert.ok(existsSync(join(work, "gh.log")), readFileSync(join(temp, "sync.txt"), "utf8"));
+  assert.match(readFileSync(join(work, "gh.log"), "utf8"), /^pr list .*\npr create --base main --head papershelf\/citations /);
+  assert.match(readFileSync(join(work, "pr-body.md"), "utf8"), /matched 7 entries/);
+  // The branch on the remote: one commit on main that changes only the .bib.
+  const changed = execFileSync("git", ["--git-dir", remote, "diff", "--name-only", "main", "papershelf/citations"], { encoding: "utf8" });
+  assert.equal(changed, "_bibliography/papers.bib\n");
+  assert.match(execFileSync("git", ["--git-dir", remote, "show", "papershelf/citations:_bibliography/papers.bib"], { encoding: "utf8" }), /citations = \{28\}/);
+
+  // A week later, a count has grown and the pull request is still open: it is updated.
+  const miles = mearmanWorks.find((w) => w.id.endsWith("W2250748100"));
+  const count = miles.cited_by_count;
+  miles.cited_by_count = count + 3;
+  try {
+    await week();
+  } finally {
+    miles.cited_by_count = count;
+  }
+  assert.match(readFileSync(join(work, "gh.log"), "utf8").trim().split("\n").pop(), /^pr edit papershelf\/citations --body-file /);
+  assert.match(execFileSync("git", ["--git-dir", remote, "show", "papershelf/citations:_bibliography/papers.bib"], { encoding: "utf8" }), new RegExp(`citations = \\{${count + 3}\\}`));
+
+  // Merged, and nothing new in OpenAlex: no commit, no call to gh.
+  git("switch", "-q", "main");
+  git("merge", "-q", "--ff-only", "papershelf/citations");
+  const calls = readFileSync(join(work, "gh.log"), "utf8");
+  miles.cited_by_count = count + 3;
+  try {
+    await week();
+  } finally {
+    miles.cited_by_count = count;
+  }
+  assert.equal(readFileSync(join(work, "gh.log"), "utf8"), calls);
+  assert.match(readFileSync(join(temp, "sync.txt"), "utf8"), /is up to date/);
+});
