@@ -37,15 +37,20 @@ std::string title_key(std::string_view title) {
 // given words, to allow for a name written family first.
 struct NameKey {
   std::string family;
+  std::string last;  // the family name's last word: "Di Nardo" and "DI NARDO" read as given "A. DI"
   std::vector<std::string> given;
 };
 NameKey name_key(const Person& p) {
   const OwnerMatcher::Key k = OwnerMatcher::key_of(p);
-  return {k.family.empty() ? k.literal : k.family, k.given};
+  std::string_view family = p.is_literal() ? p.literal() : p.family();
+  while (!family.empty() && family.back() == ' ') family.remove_suffix(1);
+  if (const std::size_t space = family.find_last_of(' '); space != std::string_view::npos) family.remove_prefix(space + 1);
+  const OwnerMatcher::Key last = OwnerMatcher::key_of(parse_name(family));
+  return {k.family.empty() ? k.literal : k.family, last.family.empty() ? last.literal : last.family, k.given};
 }
 bool same_family(const NameKey& a, const NameKey& b) {
   if (a.family.empty() || b.family.empty()) return false;
-  if (a.family == b.family) return true;
+  if (a.family == b.family || (!a.last.empty() && a.last == b.last)) return true;
   // "HU Qinghao" read as given "HU": its family name is among the given words.
   for (const std::string& g : b.given)
     if (g == a.family) return true;
@@ -292,7 +297,10 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       // The year: the same or next to it (a paper online in December, printed in January); a
       // preprint may come two years before its publication. Unknown on one side: the title must
       // be the same and the first authors too.
-      const bool first_same = !e.authors.empty() && !w.authors.empty() && same_family(e.authors[0], w.authors[0]);
+      // (a record of no authors, a software release or a blog, and a work of none: the same)
+      const bool first_same = e.authors.empty() && w.authors.empty()
+                                  ? true
+                                  : !e.authors.empty() && !w.authors.empty() && same_family(e.authors[0], w.authors[0]);
       const int gap = e.year && w.year ? std::abs(e.year - w.year) : -1;
       const int allowed = e.preprint != w.preprint ? 2 : 1;
       if (gap > allowed || (gap < 0 && !(fit == kSameFit && first_same))) {
@@ -300,12 +308,12 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
         continue;
       }
       // An author in common: the entry's first author among the work's first authors (or an
-      // entry without authors, with the very same title and year).
+      // entry without authors, with the very same title and the same or an unknown year).
       bool author = first_same;
       if (!e.authors.empty())
         for (std::size_t a = 0; a < w.authors.size() && !author; ++a) author = same_family(e.authors[0], w.authors[a]);
       else
-        author = fit == kSameFit && gap == 0;
+        author = fit == kSameFit && gap <= 0;
       if (!author) {
         if (fit == kSameFit) refused = "a work with its title has other authors: " + describe(works[k]);
         continue;
