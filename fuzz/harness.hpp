@@ -17,6 +17,7 @@
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
 #include "read/bibtex/raw.hpp"  // (core/src: the fuzzers and the tests see these internals)
 #include "text/bytes.hpp"
@@ -309,6 +310,53 @@ inline void query(std::string_view text) {
       if (left.kind == c.kind) __builtin_trap();
     if (toggle_clause(off, c.text) != canonical) __builtin_trap();
   }
+}
+
+// papershelf sync on any BibTeX file, with a works response made from its own records (and the
+// same bytes read as a works response): the edits are in order, inside the file and apart; the
+// synced file reads back to as many records; and a second sync with the same works changes nothing.
+inline void sync(std::string_view text) {
+  (void)sync::read_openalex_works(text, "works.json");
+  ReadOptions options;
+  options.format = Format::BibTeX;
+  const ReadResult r = read(text, options);
+  // (JSON written by hand: papershelf/json.hpp's namespace would clash with nlohmann's `json`
+  // in the tests that include this file)
+  const auto quoted = [](std::string_view v) {
+    std::string out = "\"";
+    for (const char c : v) {
+      if (c == '"' || c == '\\') out += '\\', out += c;
+      else if (static_cast<unsigned char>(c) < 0x20) out += "\\u00" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
+      else out += c;
+    }
+    return out + "\"";
+  };
+  std::string response = "{\"results\": [";
+  std::size_t n = 0;
+  for (const Publication& p : r.library.publications) {
+    response += std::string(n ? "," : "");
+    ++n;
+    response += "{\"id\": \"W" + std::to_string(n) + "\", \"title\": " + quoted(p.title.text) +
+                ", \"doi\": " + quoted(p.doi()) + ", \"publication_year\": " + std::to_string(p.date.year) +
+                ", \"cited_by_count\": " + std::to_string(n % 7) + ", \"authorships\": [";
+    for (std::size_t a = 0; a < p.authors.size(); ++a)
+      response += std::string(a ? "," : "") + "{\"author\": {\"display_name\": " + quoted(display_name(p.authors[a])) + "}}";
+    response += "]}";
+  }
+  response += "]}";
+  const std::vector<sync::Work> works = sync::read_openalex_works(response, "works.json").works;
+  sync::Options o;
+  o.date = "2026-11-27";
+  const sync::Plan plan = sync::plan(text, "papers.bib", works, o);
+  std::size_t at = 0;
+  for (const sync::Edit& e : plan.edits) {
+    require(e.offset >= at && e.offset + e.removed <= text.size());
+    at = e.offset + e.removed;
+  }
+  const std::string synced = sync::apply(text, plan.edits);
+  (void)sync::unified_diff(text, plan.edits, "papers.bib");
+  require(read(synced, options).library.publications.size() == r.library.publications.size());
+  require(sync::plan(synced, "papers.bib", works, o).edits.empty());
 }
 
 }  // namespace papershelf::fuzz

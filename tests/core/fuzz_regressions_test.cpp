@@ -46,6 +46,7 @@ TEST(FuzzRegressions, EveryTargetReplaysItsFindings) {
   replay("latex", fuzz::latex);
   replay("names", fuzz::names);
   replay("query", fuzz::query);
+  replay("sync", fuzz::sync);
 }
 
 TEST(FuzzRegressions, FindingsAreThere) {

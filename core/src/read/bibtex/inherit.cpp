@@ -18,9 +18,13 @@ namespace papershelf::bibtex {
 
 namespace {
 
+// biblatex's, and what belongs to one record only: its citation count, the date of that count
+// and its OpenAlex id (a paper citing its proceedings must not take the proceedings' count, nor
+// be found as the proceedings by `papershelf sync`).
 bool never_inherited(std::string_view name) {
   static constexpr std::string_view kNames[] = {
-      "crossref", "xref", "xdata", "ids", "entryset", "label", "sortkey", "related", "shorthand"};
+      "crossref", "xref", "xdata", "ids", "entryset", "label", "sortkey", "related", "shorthand",
+      "citations", "citations_updated", "openalex"};
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
