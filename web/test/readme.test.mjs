@@ -31,8 +31,17 @@ const blocks = [["README.md", readme], ["web/README.md", readFileSync(join(webDi
 const sampleBib = readFileSync(join(repo, "examples", "homepage", "papers.bib"), "utf8");
 const where = (b) => `${b.file}:${b.line} (${b.section})`;
 
-let sandbox, shelf, browser;
+let sandbox, shelf, browser, openalex, openalexApi;
 before(async () => {
+  // `npx papershelf sync --openalex ...` fetches from OpenAlex: here a recorded response replayed
+  // on 127.0.0.1 by a process of its own (the snippets run synchronously).
+  const { spawn } = await import("node:child_process");
+  openalex = spawn(process.execPath, [join(webDir, "test", "support", "openalex-replay.mjs"), join(repo, "tests", "fixtures", "openalex", "priem-A5023888391-page1.json")], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve, reject) => {
+    openalex.stdout.once("data", (b) => resolve(String(b).trim()));
+    openalex.once("exit", (code) => reject(new Error(`the OpenAlex replay exited (${code})`)));
+  });
+  openalexApi = `http://127.0.0.1:${port}`;
   assert.ok(existsSync(cli), "build/native is missing: run ./dev.sh test");
   assert.ok(existsSync(join(webDir, "dist", "papershelf.js")), "web/dist is missing: run ./dev.sh test");
   shelf = await load();
@@ -49,7 +58,7 @@ before(async () => {
   writeFileSync(join(sandbox, "package.json"), JSON.stringify({ name: "site", private: true }));
   installTarball(sandbox, packWeb(webDir, sandbox));
 });
-after(async () => { await browser?.close(); if (sandbox) rmSync(sandbox, { recursive: true, force: true }); });
+after(async () => { openalex?.kill(); await browser?.close(); if (sandbox) rmSync(sandbox, { recursive: true, force: true }); });
 
 test("the README comes to the researcher first: picture, add it to a site with Node alone, then the quick start", () => {
   const head = (title) => readme.indexOf(`\n## ${title}\n`);
@@ -128,7 +137,7 @@ for (const block of blocks.filter((b) => b.lang === "sh" || b.lang === "bash" ||
       if (/^(npx )?papershelf\s/.test(command)) {
         // Safe: the built CLI on the sample data, in the sandbox (npx: the installed package's).
         const r = spawnSync("bash", ["-euo", "pipefail", "-c", command], { cwd: sandbox, encoding: "utf8",
-          env: { ...process.env, PATH: command.startsWith("npx ") ? process.env.PATH : `${join(sandbox, ".bin")}:${process.env.PATH}` } });
+          env: { ...process.env, PAPERSHELF_OPENALEX_API: openalexApi, PATH: command.startsWith("npx ") ? process.env.PATH : `${join(sandbox, ".bin")}:${process.env.PATH}` } });
         assert.equal(r.status, 0, `${at}\n${r.stderr}`);
         const redirect = command.match(/(?:>|\s-o)\s*(\S+)\s*$/);
         const output = redirect ? readFileSync(join(sandbox, redirect[1]), "utf8") : r.stdout + r.stderr;
