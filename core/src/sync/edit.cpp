@@ -236,38 +236,17 @@ Publication new_entry(const Work& w, const Options& options, std::unordered_set<
   if (!w.arxiv.empty()) p.set_arxiv(w.arxiv);
   p.set_doi(doi_to_write(w, w.preprint(), !w.arxiv.empty()));
   const bool server = w.venue.empty() || bibtex::is_preprint_server(w.venue);
+  // The record's type from OpenAlex's; the BibTeX writer picks the entry type and the venue's
+  // field for it, as for every record (a preprint as arXiv's own exports have it: @misc).
+  static constexpr std::pair<std::string_view, PubType> kTypes[] = {
+      {"book-chapter", PubType::Chapter}, {"book", PubType::Book}, {"dissertation", PubType::Thesis},
+      {"report", PubType::Report}, {"dataset", PubType::Dataset}};
+  p.type = w.venue_type == "conference" ? PubType::Conference : server ? PubType::Misc : PubType::Journal;
+  for (const auto& [openalex_type, type] : kTypes)
+    if (w.type == openalex_type) p.type = type;
   if (w.preprint()) {
     p.type = PubType::Preprint;
     p.status = Status::Preprint;
-    p.source_type = "misc";
-  } else if (w.type == "book-chapter") {
-    p.type = PubType::Chapter;
-    p.source_type = "incollection";
-    p.venue_field = VenueField::BookTitle;
-  } else if (w.type == "book") {
-    p.type = PubType::Book;
-    p.source_type = "book";
-    p.venue_field = VenueField::Publisher;
-  } else if (w.type == "dissertation") {
-    p.type = PubType::Thesis;
-    p.source_type = "phdthesis";
-    p.venue_field = VenueField::School;
-  } else if (w.type == "report") {
-    p.type = PubType::Report;
-    p.source_type = "techreport";
-    p.venue_field = VenueField::Institution;
-  } else if (w.type == "dataset") {
-    p.type = PubType::Dataset;
-    p.source_type = "misc";
-  } else if (w.venue_type == "conference") {
-    p.type = PubType::Conference;
-    p.source_type = "inproceedings";
-    p.venue_field = VenueField::BookTitle;
-  } else if (!server) {
-    p.type = PubType::Journal;
-    p.source_type = "article";
-    p.venue_field = VenueField::Journal;
-  } else {
     p.source_type = "misc";
   }
   if (!server && p.type != PubType::Preprint && p.type != PubType::Dataset) p.venue = RichText(w.venue);
