@@ -2,6 +2,8 @@
 // file (the core's sync plans every change; this reads the files, prints the diff and the
 // summary, and writes the file when asked). The works come from --from-file: the Node CLI
 // fetches them from OpenAlex and passes them here the same way.
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -34,14 +36,25 @@ std::string today_utc() {
 }
 
 // Writes `text` over `path` at once: into a new file beside it (with its permissions), renamed
-// over it, so that an interrupted write never leaves half a bibliography.
+// over it, so that an interrupted write never leaves half a bibliography. A symbolic link stays
+// a link (its target is written); a file with other hard links is written in place, which keeps
+// them; a read-only file is refused, as an editor would ask first.
 std::string replace_file(const std::string& path, const std::string& text) {
+  char resolved[PATH_MAX];
+  const std::string target = ::realpath(path.c_str(), resolved) ? std::string(resolved) : path;
   struct stat info {};
-  const bool known = ::stat(path.c_str(), &info) == 0;
-  const std::string temporary = path + ".papershelf-sync";
+  if (::stat(target.c_str(), &info) != 0) return std::strerror(errno);
+  if (!(info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) || ::access(target.c_str(), W_OK) != 0) return "it is read-only";
+  if (info.st_nlink > 1) {
+    std::FILE* file = std::fopen(target.c_str(), "wb");
+    if (!file) return std::strerror(errno);
+    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+    return std::fclose(file) == 0 && written ? "" : std::strerror(errno);
+  }
+  const std::string temporary = target + ".papershelf-sync";
   if (std::string problem = write_file_no_follow(temporary, text); !problem.empty()) return problem;
-  if (known) ::chmod(temporary.c_str(), info.st_mode & 07777);
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  ::chmod(temporary.c_str(), info.st_mode & 07777);
+  if (std::rename(temporary.c_str(), target.c_str()) != 0) {
     const std::string problem = std::strerror(errno);
     ::unlink(temporary.c_str());
     return problem;
@@ -144,7 +157,8 @@ int run_sync(const Args& a) {
   const std::size_t matched = plan.entries.size() - std::count_if(plan.decisions.begin(), plan.decisions.end(), [](const sync::Decision& d) { return d.work < 0; });
   out += file + ": " + std::to_string(plan.entries.size()) + " entries; " + std::to_string(works.works.size()) + " works in OpenAlex" +
          (a.openalex.empty() ? a.orcid.empty() ? "" : " for ORCID " + a.orcid : " for " + a.openalex) + "\n";
-  out += "matched " + std::to_string(matched) + " entries:";
+  if (works.works.empty()) say("OpenAlex has no works for this author: is the id right? (" + a.from_file + " lists none)");
+  out += "matched " + std::to_string(matched) + " entries" + (matched ? ":" : "");
   const char* rule_words[] = {"", "by OpenAlex id", "by DOI", "by arXiv id", "by title, year and author"};
   bool first = true;
   for (int r = 1; r < sync::kRuleCount; ++r)
@@ -152,6 +166,17 @@ int run_sync(const Args& a) {
   out += "\ncitation counts: " + std::to_string(plan.counts_new) + " new, " + std::to_string(plan.counts_changed) + " changed";
   if (plan.dois_added) out += "; DOIs added: " + std::to_string(plan.dois_added);
   out += "\n";
+  if (!plan.owner_counts.empty()) {
+    out += "counts no sync wrote before, replaced by OpenAlex's (yours, from Google Scholar perhaps: check them):\n";
+    for (const auto& [entry, had] : plan.owner_counts) {
+      const sync::Decision& d = plan.decisions[entry];
+      out += "  " + plan.entries[entry].key + ": " + std::to_string(had) + " -> " + std::to_string(works.works[d.work].cited_by_count) + "\n";
+    }
+  }
+  std::string stale;
+  for (const sync::Decision& d : plan.decisions)
+    if (d.stale_id && d.work >= 0) stale += "  " + plan.entries[d.entry].key + ": now " + works.works[d.work].id + "\n";
+  if (!stale.empty()) out += "openalex ids that named another work (a copied entry's?), replaced:\n" + stale;
   std::string unmatched;
   std::size_t unmatched_count = 0;
   for (const sync::Decision& d : plan.decisions)
@@ -167,7 +192,8 @@ int run_sync(const Args& a) {
   }
   if (!plan.missing.empty()) {
     out += "works not in the file (" + std::to_string(plan.missing.size()) + ")" +
-           (a.add ? ", appended as new entries at its end:\n" : "; --add appends them as new entries:\n");
+           (plan.added ? ", appended as new entries at its end (" + std::to_string(plan.added) + "):\n"
+            : a.add ? ":\n" : "; --add appends them as new entries:\n");
     for (const std::uint32_t k : plan.missing) out += "  " + work_line(works.works[k]) + "\n";
   }
   if (plan.edits.empty()) out += "nothing to change: " + file + " is up to date\n";

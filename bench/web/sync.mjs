@@ -2,10 +2,10 @@
 // runs it under Node (start, the WebAssembly CLI, reading the .bib and the works, matching,
 // planning the edits, the diff), with the works saved as a file (--from-file) so that no network
 // is timed. Three inputs in one run:
-//   - the first 1,000 entries of ../shared/corpus/realworld (data nobody here wrote), with a
-//     works response made from them as OpenAlex describes works: the DOI where the entry has
-//     one, else its title as OpenAlex writes titles (plain text, its own capitals and
-//     punctuation), authors as display names, every seventh a year later (a preprint published);
+//   - the real files of ../shared/corpus/realworld, whole, until they hold 1,000 entries (data
+//     nobody here wrote), with a works response made from the first 1,000 as OpenAlex describes
+//     works: the DOI where the entry has one, its title with OpenAlex's own capitals every third,
+//     authors as display names, every seventh a year later (a preprint published);
 //   - 1,000 synthetic entries (bench/gen_bib.cpp) with a response made the same way;
 //   - Jason Priem's recorded OpenAlex works against tests/fixtures/openalex/priem.bib.
 //
@@ -35,19 +35,28 @@ function entries(bib) {
   return JSON.parse(json);
 }
 
-// A works response for `list`: one work per entry with a title, as OpenAlex would give it. The
-// hard case, `titlesOnly`: no DOIs, and every other title with a letter dropped, so that every
-// entry goes through the title rules, half of them through the near fits.
+// A title with a letter dropped from its longest word: a typo on one side.
+function typo(title) {
+  const words = title.split(" ");
+  const k = words.reduce((best, w, i) => (w.length > words[best].length ? i : best), 0);
+  if (words[k].length >= 6) words[k] = words[k].slice(0, 3) + words[k].slice(4);
+  return words.join(" ");
+}
+
+// A works response for `list`: one work per entry with a title, as OpenAlex would give it (a
+// conference paper's source a conference, anything else's a journal). The hard case,
+// `titlesOnly`: no DOIs, and every other title with a typo in its longest word, so that every
+// entry goes through the title rules, half of them through the near fit.
 function worksFor(list, count, titlesOnly = false) {
   const works = list.filter((e) => e.title).slice(0, count).map((e, i) => ({
     id: `https://openalex.org/W${9000000 + i}`,
     doi: e.doi && !titlesOnly ? `https://doi.org/${e.doi}` : null,
-    title: titlesOnly && i % 2 ? e.title.slice(0, 12) + e.title.slice(13)
+    title: titlesOnly && i % 2 ? typo(e.title)
       : i % 3 === 0 ? e.title.toUpperCase().slice(0, 1) + e.title.slice(1).toLowerCase().replace(/[.:]$/, "") : e.title,
     publication_year: e.year ? e.year + (i % 7 === 0 ? 1 : 0) : null,
     type: e.type === "preprint" ? "preprint" : "article",
     authorships: e.authors.map((a) => ({ author: { display_name: a.name } })),
-    primary_location: { source: e.venue ? { display_name: e.venue, type: "journal" } : null },
+    primary_location: { source: e.venue ? { display_name: e.venue, type: e.type === "conference" ? "conference" : "journal" } : null },
     cited_by_count: (i * 37) % 500,
   }));
   // Works of the author that the file lacks, up to `count`.
@@ -96,7 +105,7 @@ try {
     writeFileSync(join(work, "synthetic-works.json"), JSON.stringify(worksFor(entries(bib), 1000)));
     rows.push(["synthetic (bench/gen_bib.cpp)", time(bib, join(work, "synthetic-works.json"))]);
     writeFileSync(join(work, "synthetic-titles.json"), JSON.stringify(worksFor(entries(bib), 1000, true)));
-    rows.push(["synthetic, titles only (no DOI; half with a letter dropped)", time(bib, join(work, "synthetic-titles.json"))]);
+    rows.push(["synthetic, titles only (no DOI; half with a typo in a long word)", time(bib, join(work, "synthetic-titles.json"))]);
   } else {
     console.error(`${gen} is missing: the synthetic list is skipped`);
   }

@@ -1,5 +1,7 @@
 // The `papershelf` command end to end: help, check, render in every format, stdin, bad usage.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -344,6 +346,28 @@ TEST(CliSync, ADryRunByDefaultThenWriteAndItsUsageErrors) {
   r = papershelf("sync " + quote(bib) + " --from-file " + quote(temp_file("sync-bad.json", "{\"results\": [\n  {\"id\": }]}")), true);
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.out, "sync-bad.json:2:")) << r.out;
+  EXPECT_EQ(papershelf("sync " + quote(bib) + " --from-file " + quote(works) + " --date 2026-02-30").status, 2);
+}
+
+TEST(CliSync, WriteKeepsASymbolicLinkAndRefusesAReadOnlyFile) {
+  const std::string text = "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n";
+  const std::string works = temp_file("sync-works2.json",
+      R"({"results": [{"id": "W1", "title": "A Long Enough Title Here", "publication_year": 2021,)"
+      R"( "authorships": [{"author": {"display_name": "Qinghao Hu"}}], "cited_by_count": 7}]})");
+  const std::string target = temp_file("sync-target.bib", text), link = ::testing::TempDir() + "papershelf_cli_sync-link.bib";
+  std::remove(link.c_str());
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  EXPECT_EQ(papershelf("sync " + quote(link) + " --from-file " + quote(works) + " --write").status, 0);
+  struct stat info {};
+  ASSERT_EQ(::lstat(link.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
+  EXPECT_TRUE(contains(read_file(target), "citations = {7}"));
+  const std::string locked = temp_file("sync-locked.bib", text);
+  ::chmod(locked.c_str(), 0444);
+  const Result r = papershelf("sync " + quote(locked) + " --from-file " + quote(works) + " --write", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.out, "read-only")) << r.out;
+  EXPECT_EQ(read_file(locked), text);
 }
 
 TEST(CliRender, OtherFormats) {

@@ -17,6 +17,7 @@
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/sync.hpp"
+#include "papershelf/words.hpp"
 
 namespace papershelf {
 namespace {
@@ -221,6 +222,18 @@ TEST(SyncMatch, PreprintAndPublishedVersionsEachFindTheirOwnWork) {
   EXPECT_EQ(d.at("pub"), "W2");  // by its title: the published one (a preprint entry took W1)
 }
 
+TEST(SyncMatch, APublishedEntryWithItsArxivIdFindsThePublicationNotTheArxivRecord) {
+  const std::string bib = R"(@article{pub, title = {Fast Sorting on {GPUs}}, author = {Hu, Qinghao}, journal = {Parallel Computing}, volume = {12}, year = {2024}, arxiv = {2301.00001}})";
+  const auto works = works_of(response({
+      {"W1", "10.48550/arxiv.2301.00001", "Fast Sorting on GPUs", 2023, {"Qinghao Hu"}, "preprint", 12, "", "arXiv (Cornell University)", "repository"},
+      {"W2", "10.1016/j.parco.2024.1", "Fast sorting on GPUs", 2024, {"Qinghao Hu"}, "article", 140, "", "Parallel Computing", "journal"},
+  }));
+  const sync::Plan plan = plan_of(bib, works);
+  EXPECT_EQ(decided(plan, works).at("pub"), "W2");
+  ASSERT_EQ(plan.other_versions.size(), 1u);
+  EXPECT_EQ(works[plan.other_versions[0].first].id, "W1");
+}
+
 TEST(SyncMatch, OneWorkCountsOnceWhereOpenAlexMergedTheVersions) {
   const std::string bib = R"(
 @inproceedings{pub, title = {Fast Sorting on {GPUs}}, author = {Hu, Qinghao}, booktitle = {NSDI}, year = {2024}, doi = {10.5555/nsdi.2024.1}}
@@ -293,11 +306,59 @@ TEST(SyncMatch, OtherAuthorsOrAnotherDoiAreNotThisEntry) {
   EXPECT_EQ(d.at("conf"), "none");
 }
 
-TEST(SyncMatch, TheIdAnEarlierSyncWroteComesFirst) {
-  const std::string bib = R"(@article{a, title = {Renamed by the owner}, author = {Hu, Qinghao}, year = {2021}, openalex = {W7}})";
+TEST(SyncMatch, TheIdAnEarlierSyncWroteComesFirstUnlessItNamesAnotherPaper) {
+  // The owner's own spelling of the title, a year that moved: the id still finds the work.
+  const std::string bib = R"(@article{a, title = {The Title {OpenAlex} Has: Revised}, author = {Hu, Qinghao}, year = {2022}, openalex = {W7}})";
   const auto works = works_of(response({{"W7", "", "The title OpenAlex has", 2021, {"Qinghao Hu"}}}));
+  EXPECT_EQ(plan_of(bib, works).decisions[0].rule, sync::Rule::OpenAlexId);
+  // An entry copied from another as a template keeps its openalex id (and its count): the id is
+  // passed over, the entry found by its own title, and the id and the count written anew.
+  const std::string copied = "@article{p1, title = {Scheduling Deep Learning Jobs at Scale}, author = {Hu, Qinghao}, year = {2021}, openalex = {W1}, citations = {10}}\n"
+                             "@article{p2,\n  title = {Characterizing Large Language Model Workloads},\n  author = {Hu, Qinghao},\n  year = {2024},\n  openalex = {W1},\n  citations = {10}\n}\n";
+  const auto ws = works_of(response({{"W1", "", "Scheduling deep learning jobs at scale", 2021, {"Qinghao Hu"}, "article", 10},
+                                     {"W2", "", "Characterizing Large Language Model Workloads", 2024, {"Qinghao Hu"}, "article", 3}}));
+  const sync::Plan plan = plan_of(copied, ws);
+  EXPECT_EQ(decided(plan, ws).at("p2"), "W2");
+  EXPECT_TRUE(plan.decisions[1].stale_id);
+  const std::string out = sync::apply(copied, plan.edits);
+  EXPECT_NE(out.find("  openalex = {W2},\n  citations = {3},"), std::string::npos) << out;
+  // A DOI that contradicts the id: the DOI wins.
+  const std::string doi = "@article{d, title = {Another Paper Entirely Here}, author = {Hu, Qinghao}, year = {2021}, doi = {10.1/aaa}, openalex = {W2}}";
+  const auto ws2 = works_of(response({{"W1", "10.1/aaa", "Another Paper Entirely Here", 2021, {"Qinghao Hu"}},
+                                      {"W2", "10.1/bbb", "Something Else", 2021, {"Qinghao Hu"}}}));
+  EXPECT_EQ(decided(plan_of(doi, ws2), ws2).at("d"), "W1");
+}
+
+TEST(SyncMatch, TitlesThatDifferInANumberOrAShortWordAreOtherPapers) {
+  const std::string bib = R"(
+@article{one, title = {Scheduling Large Models, Part I}, author = {Hu, Qinghao}, year = {2021}, journal = {J}}
+@article{twod, title = {Efficient 2D Convolutions on Accelerators}, author = {Hu, Qinghao}, year = {2021}, journal = {J}}
+@article{ner, title = {Data Augmentation for Low-Resource NER}, author = {Hu, Qinghao}, year = {2021}, journal = {J}}
+@article{series, title = {Large Scale Traffic Forecasting}, author = {Hu, Qinghao}, year = {2021}, journal = {J}}
+@inproceedings{cvpr, title = {Deep Metric Learning for Retrieval}, author = {Hu, Qinghao}, year = {2019}, booktitle = {CVPR}}
+@inproceedings{workshop, title = {Learning to Schedule Training Jobs}, author = {Hu, Qinghao}, year = {2019}, booktitle = {A Workshop}}
+@incollection{intro, title = {Introduction}, author = {Hu, Qinghao and Ye, Zhisheng}, year = {2020}, booktitle = {Handbook of Coastal Ecology}}
+@article{typo, title = {Charaterizing Deep Learning Training Workloads}, author = {Hu, Qinghao}, year = {2021}, journal = {J}}
+)";
+  const auto works = works_of(response({
+      {"W1", "", "Scheduling large models, part II", 2021, {"Qinghao Hu"}},
+      {"W2", "", "Efficient 3D convolutions on accelerators", 2021, {"Qinghao Hu"}, "article", 500},
+      {"W3", "", "Data augmentation for low-resource NLI", 2021, {"Qinghao Hu"}},
+      {"W4", "", "Large Scale Traffic Forecasting 2", 2021, {"Qinghao Hu"}},
+      {"W5", "", "Deep Metric Learning for Retrieval: A Survey", 2020, {"Qinghao Hu"}, "article", 900},
+      {"W6", "10.1/journal", "Learning to schedule training jobs", 2020, {"Qinghao Hu"}, "article", 50, "", "Journal of Systems", "journal"},
+      {"W7", "10.1/other-book", "Introduction", 2020, {"Qinghao Hu", "Someone Else"}, "book-chapter", 4, "", "Handbook of Urban Studies", "book series"},
+      {"W8", "", "Characterizing deep learning training workloads", 2021, {"Qinghao Hu"}},
+  }));
   const sync::Plan plan = plan_of(bib, works);
-  EXPECT_EQ(plan.decisions[0].rule, sync::Rule::OpenAlexId);
+  const auto d = decided(plan, works);
+  for (const char* key : {"one", "twod", "ner", "series", "cvpr", "workshop", "intro"}) EXPECT_EQ(d.at(key), "none") << key;
+  EXPECT_EQ(d.at("typo"), "W8");  // one long word misspelt
+  for (const sync::Decision& decision : plan.decisions) {
+    if (decision.work < 0) {
+      EXPECT_FALSE(decision.why.empty()) << plan.entries[decision.entry].key;
+    }
+  }
 }
 
 // --- Edits: only the fields, written as the entry writes its own ---
@@ -333,6 +394,28 @@ TEST(SyncEdit, ACountThatChangedIsRewrittenInPlaceAndTheSameCountIsLeft) {
             "@article{a,\n  title = {A Long Enough Title Here}, % the owner's comment\n  citations = \"9\",\n"
             "  citations_updated = {2026-11-27},\n  openalex = {W1},\n  author = {Hu, Qinghao},\n  year = 2021\n}\n");
   EXPECT_EQ(synced(bib, {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 7}}), bib);
+}
+
+TEST(SyncEdit, DblpAlignmentAndZoteroCompactOneLineEntriesAreKept) {
+  EXPECT_EQ(synced("@article{a,\n  author       = {Hu, Qinghao},\n  title        = {A Long Enough Title Here},\n  year         = {2021},\n"
+                   "  bibsource = {dblp computer science bibliography, https://dblp.org}\n}\n",
+                   {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 2}}),
+            "@article{a,\n  author       = {Hu, Qinghao},\n  title        = {A Long Enough Title Here},\n  year         = {2021},\n"
+            "  bibsource = {dblp computer science bibliography, https://dblp.org},\n  openalex     = {W1},\n  citations    = {2},\n"
+            "  citations_updated = {2026-11-27}\n}\n");
+  EXPECT_EQ(synced("@article{a,title = {A Long Enough Title Here},author = {Hu, Qinghao},year = {2021}}\n",
+                   {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 2}}),
+            "@article{a,title = {A Long Enough Title Here},author = {Hu, Qinghao},year = {2021},openalex = {W1},citations = {2},"
+            "citations_updated = {2026-11-27}}\n");
+}
+
+TEST(SyncEdit, ACountNoSyncWroteIsReplacedAndSaid) {
+  const std::string bib = "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021},\n  citations = {999}\n}\n";
+  const auto ws = works_of(response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 60}}));
+  const sync::Plan plan = plan_of(bib, ws);
+  ASSERT_EQ(plan.owner_counts.size(), 1u);
+  EXPECT_EQ(plan.owner_counts[0].second, 999);
+  EXPECT_NE(sync::apply(bib, plan.edits).find("citations = {60},"), std::string::npos);
 }
 
 TEST(SyncEdit, ABrokenEntryIsLeftAsItIsAndSaid) {
@@ -485,13 +568,19 @@ TEST(SyncShown, TheCountsAndTheirDateReachTheListAndTheCard) {
   EXPECT_EQ(stats.citations_updated, "2026-11-27");
   EXPECT_EQ(stats.citations, 30 + 2 + 0 + 0 + 10 + 1 + 0);
   const std::string card = format_profile_html(catalog.library().profile, stats, {});
-  EXPECT_NE(card.find("<p class=\"ps-stat-updated\">Citation counts as of <time datetime=\"2026-11-27\">2026-11-27</time></p>"), std::string::npos) << card;
+  EXPECT_NE(card.find("<p class=\"ps-stat-updated\">Citation counts from OpenAlex as of <time datetime=\"2026-11-27\">2026-11-27</time></p>"), std::string::npos) << card;
+  // In German, the date as German readers write it.
+  ProfileCardOptions german;
+  const Words de = read_words(testing::read_file(std::string(PAPERSHELF_LANGUAGES) + "/de.json"), "de");
+  german.words = &de;
+  EXPECT_NE(format_profile_html(catalog.library().profile, stats, german).find("Zitationen aus OpenAlex, Stand <time datetime=\"2026-11-27\">27.11.2026</time>"), std::string::npos);
   EXPECT_TRUE(std::regex_search(format_stats_json(stats), std::regex(R"("updated":\s*"2026-11-27")")));
   Query q;
   q.sort = *parse_sort("citations-desc");
   const std::string list = format_html(catalog.library(), catalog.query(q, "Joseph Mearman"), {});
   EXPECT_NE(list.find("<span class=\"ps-cited\">30 citations</span>"), std::string::npos);
   EXPECT_LT(list.find("30 citations"), list.find("10 citations"));  // "Most cited" first
+  EXPECT_EQ(list.find(">0 citations<"), std::string::npos);          // a count of 0 is not shown
   // A date that is not one is not shown.
   Catalog odd(read("@article{a, title={T}, year={2020}, citations={3}, citations_updated={last week}}").library);
   EXPECT_EQ(odd.stats().citations_updated, "");

@@ -61,6 +61,7 @@ struct Stats {
   // When the counts were last brought up to date: the latest citations_updated of the records
   // ("2026-11-27", written by `papershelf sync`), "" when none says.
   std::string citations_updated;
+  bool citations_from_openalex = false;  // some counted record carries its OpenAlex id
 };
 
 struct StatsOptions {

@@ -58,9 +58,12 @@ struct Decision {
   std::uint32_t entry = 0;  // index into the file's publications
   std::int32_t work = -1;   // index into the works; -1: not matched
   Rule rule = Rule::None;
-  // For an entry left unmatched although a work came close: why ("2 works have this title: ...",
-  // "the same work as KEY", "its DOI differs from W1's").
+  // For an entry left unmatched: why ("two works fit its title equally well: ...", "the same
+  // work as KEY", "its DOI differs from W1's", "no work has its DOI, arXiv id or title").
   std::string why;
+  // Its openalex field named a work whose DOI or title contradicts the entry (a copied entry's
+  // id): passed over, and replaced where another rule finds the entry's own work.
+  bool stale_id = false;
 };
 
 // Matches each publication to at most one work and each work to at most one publication.
@@ -99,6 +102,9 @@ struct Plan {
   std::uint32_t counts_changed = 0;  // entries whose count changed
   std::uint32_t dois_added = 0;
   std::uint32_t added = 0;           // new entries appended (Options::add)
+  // Counts the sync replaces that no sync wrote (no citations_updated): the owner's own, from
+  // Google Scholar perhaps, worth a look. (entry, the count it had)
+  std::vector<std::pair<std::uint32_t, std::int64_t>> owner_counts;
   // The file's reading problems (errors only), and the matched entries left unchanged because
   // their syntax is broken.
   std::vector<Diagnostic> diagnostics;

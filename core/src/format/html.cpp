@@ -442,17 +442,20 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
     else append_marked(out, RichText(p.award_label()), terms);
     h << "</span>";
   }
-  // The data's citation count (al-folio's citations field, or what `papershelf sync` wrote).
-  if (p.citations() && *p.citations() >= 0) {
-    const auto n = static_cast<std::uint64_t>(*p.citations());
-    h << " <span class=\"ps-cited\">";
-    h.escaped(Words::fill(words.count(n, "{n} citation", "{n} citations"), "n", words.number(n)));
-    h << "</span>";
-  }
   // The star is decoration; the word is what a screen reader says. (A no-break space: the star
   // never starts a line of its own.)
   if (p.selected)
     h << "\xC2\xA0<span class=\"ps-selected\"><span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">" << escape_html(words("Selected")) << "</span></span>";
+  // The data's citation count (al-folio's citations field, or what `papershelf sync` wrote), last
+  // (after the star, which is the owner's pick, not a count's badge). None for 0: a row of zeros
+  // on blog posts and datasets reads as noise, and "Most cited" still places them. A dot that
+  // never starts a line sets it apart; a screen reader hears a comma.
+  if (p.citations() && *p.citations() > 0) {
+    const auto n = static_cast<std::uint64_t>(*p.citations());
+    h << "\xC2\xA0<span class=\"ps-sep\" aria-hidden=\"true\">\xC2\xB7</span><span class=\"ps-visually-hidden\">,</span> <span class=\"ps-cited\">";
+    h.escaped(Words::fill(words.count(n, "{n} citation", "{n} citations"), "n", words.number(n)));
+    h << "</span>";
+  }
   h << "</div>";
   if (!p.note().empty() && !note_repeats_status(p)) {
     h << "<div class=\"ps-note\"" << dir_attribute(p.note().text) << ">";

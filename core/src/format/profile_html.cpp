@@ -196,12 +196,17 @@ void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o
   h << "</ul>";
   // When the counts were brought up to date (by `papershelf sync`): a count is only as fresh as that.
   if (s.has_citations && !s.citations_updated.empty()) {
-    const std::string_view phrase = w("Citation counts as of {date}");
+    // (the source named where the sync wrote the counts: visitors used to Google Scholar's
+    // counts would wonder why these differ)
+    const std::string_view phrase = w(s.citations_from_openalex ? "Citation counts from OpenAlex as of {date}" : "Citation counts as of {date}");
     const std::size_t slot = phrase.find("{date}");
+    const std::string& iso = s.citations_updated;  // YYYY-MM-DD (sync::is_date)
+    const std::string date = Words::fill(w("{year}-{month}-{day}"), {{"year", iso.substr(0, 4)}, {"month", iso.substr(5, 2)}, {"day", iso.substr(8, 2)}});
     h << "<p class=\"ps-stat-updated\">";
     h.escaped(phrase.substr(0, slot));
     if (slot != std::string_view::npos) {
-      h << "<time datetime=\"" << s.citations_updated << "\">" << s.citations_updated << "</time>";
+      h << "<time datetime=\"" << iso << "\">";
+      h.escaped(date) << "</time>";
       h.escaped(phrase.substr(slot + 6));
     }
     h << "</p>";

@@ -277,6 +277,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       if (*p.citations() >= 10) ++s.i10_index;
       if (const std::string* updated = p.extra_field("citations_updated"); updated && sync::is_date(*updated) && *updated > s.citations_updated)
         s.citations_updated = *updated;
+      if (p.extra_field("openalex")) s.citations_from_openalex = true;
     }
     // Authors: who is the owner, first-author credit, co-authors.
     is_owner.assign(p.authors.size(), 0);

@@ -58,6 +58,7 @@ struct FieldStyle {
   std::string newline = "\n";
   std::string indent;       // before a field name, after the newline
   bool one_line = false;    // fields follow each other on one line: " name = {v}"
+  std::string between_fields = " ";  // on one line: what follows a comma before the next field
   std::size_t name_width = 0;  // names padded to this width (aligned '='), 0: not aligned
   std::string before_equals = " ", after_equals = " ";
   char open = '{', close = '}';
@@ -65,31 +66,48 @@ struct FieldStyle {
 };
 
 // (`delimiter`: how the entry's last braced or quoted value is delimited; a number says nothing)
-FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawField& last, PieceKind delimiter) {
+FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawEntry& e, const RawField& last, PieceKind delimiter) {
   FieldStyle s;
   const std::size_t name = last.name_offset;
   const std::size_t line_start = bib.rfind('\n', name == 0 ? 0 : name - 1);
   const std::size_t from = line_start == std::string_view::npos ? 0 : line_start + 1;
   const std::string_view indent = bib.substr(from, name - from);
+  const RawField* previous = nullptr;  // the field before the last
+  for (std::uint32_t k = 0; k < e.field_count; ++k) {
+    const RawField& f = raw.fields[e.first_field + k];
+    if (&f != &last && f.piece_count > 0 && f.name_offset < last.name_offset) previous = &f;
+  }
   if (line_start == std::string_view::npos || indent.find_first_not_of(" \t") != std::string_view::npos) {
     s.one_line = true;
+    // Between two fields as the entry writes it: ", " or "," (Zotero's compact style).
+    if (previous) {
+      const std::size_t after = value_span(raw, *previous).end;
+      const std::string_view gap = bib.substr(after, name - after);
+      const std::size_t comma = gap.find(',');
+      if (comma != std::string_view::npos && gap.find_first_not_of(" \t", comma + 1) == std::string_view::npos)
+        s.between_fields = std::string(gap.substr(comma + 1));
+    }
   } else {
     s.indent = std::string(indent);
     if (line_start > 0 && bib[line_start - 1] == '\r') s.newline = "\r\n";
   }
-  const std::size_t name_end = name + last.name.size();
-  const Span value = value_span(raw, last);
-  const std::string_view between = bib.substr(name_end, value.begin - name_end);
-  const std::size_t equals = between.find('=');
-  if (equals != std::string_view::npos) {
+  // Names padded so that the '=' line up, as any field of the entry shows (DBLP aligns every
+  // field but lets the longest, "bibsource", have one space); else the last field's spacing.
+  for (std::uint32_t k = 0; k < e.field_count; ++k) {
+    const RawField& f = raw.fields[e.first_field + k];
+    if (f.piece_count == 0) continue;
+    const std::size_t name_end = f.name_offset + f.name.size();
+    const std::string_view between = bib.substr(name_end, value_span(raw, f).begin - name_end);
+    const std::size_t equals = between.find('=');
+    if (equals == std::string_view::npos) continue;
     const std::string_view before = between.substr(0, equals), after = between.substr(equals + 1);
-    if (before.find_first_not_of(' ') == std::string_view::npos && before.size() > 1)
-      s.name_width = last.name.size() + before.size() - 1;
-    else if (before.find_first_not_of(" \t") == std::string_view::npos)
-      s.before_equals = std::string(before);
-    if (after.find_first_not_of(" \t") == std::string_view::npos) s.after_equals = std::string(after);
+    if (before.size() > 1 && before.find_first_not_of(' ') == std::string_view::npos)
+      s.name_width = std::max(s.name_width, f.name.size() + before.size() - 1);
+    if (&f == &last) {
+      if (before.find_first_not_of(" \t") == std::string_view::npos) s.before_equals = std::string(before);
+      if (after.find_first_not_of(" \t") == std::string_view::npos) s.after_equals = std::string(after);
+    }
   }
-  (void)raw;
   if (delimiter == PieceKind::Quoted) s.open = s.close = '"';
   bool lower = false, upper = false;
   for (const char c : last.name) {
@@ -165,8 +183,8 @@ void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e, con
       break;
     }
   }
-  const FieldStyle s = style_of(bib, raw, *last, delimiter);
-  const std::string between = s.one_line ? std::string(" ") : s.newline + s.indent;
+  const FieldStyle s = style_of(bib, raw, e, *last, delimiter);
+  const std::string between = s.one_line ? s.between_fields : s.newline + s.indent;
   // A comma after the last value (before the entry's end, spaces aside) stays the last thing:
   // the new fields go after it, each with its comma. Otherwise they go right after the value,
   // each after a comma, and the entry still ends without one.
@@ -352,6 +370,8 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
       const std::optional<long long> had = field ? bibtex::parse_integer(p.citations() ? std::to_string(*p.citations()) : "") : std::nullopt;
       if (!had || *had != w.cited_by_count) {
         (had ? out.counts_changed : out.counts_new) += 1;
+        // A count no sync wrote (no citations_updated): the owner's, from Google Scholar perhaps.
+        if (field && !p.extra_field("citations_updated")) out.owner_counts.push_back({d.entry, p.citations().value_or(-1)});
         changes.push_back({"citations", std::to_string(w.cited_by_count)});
         if (!options.date.empty()) changes.push_back({"citations_updated", options.date});
       }
@@ -365,7 +385,15 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     else out.missing.push_back(static_cast<std::uint32_t>(k));
   }
 
-  if (options.add && !out.missing.empty()) {
+  // An entry the file breaks may be one of the works: it is said, and --add appends nothing
+  // while the file has errors (it would add a paper the file has, broken).
+  for (Decision& d : out.decisions)
+    if (d.work < 0 && aligned && !raw_of[d.entry]->close_offset)
+      d.why = "its entry has a syntax error (see the errors above)";
+  if (options.add && has_errors(out.diagnostics)) {
+    out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning,
+                               "--add appends nothing while the file has errors: a broken entry may be one of the works"});
+  } else if (options.add && !out.missing.empty()) {
     const std::string nl = line_end_of(bib);
     std::unordered_set<std::string> keys;
     for (const Publication& p : out.entries) keys.insert(p.key);
@@ -375,6 +403,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
             ": works OpenAlex lists for this author that this file did not have." + nl +
             "% Check each one: keep it (and add your own fields), correct it, or delete it." + nl;
     for (const std::uint32_t k : out.missing) {
+      if (works[k].title.empty()) continue;  // (nothing to show for it; it stays listed)
       std::string entry = format_bibtex(new_entry(works[k], options, keys));
       if (nl != "\n") {
         std::string crlf;
@@ -394,8 +423,12 @@ bool is_date(std::string_view d) {
   if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
   for (const std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
     if (d[i] < '0' || d[i] > '9') return false;
+  const int year = std::atoi(std::string(d.substr(0, 4)).c_str());
   const int month = (d[5] - '0') * 10 + (d[6] - '0'), day = (d[8] - '0') * 10 + (d[9] - '0');
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+  if (month < 1 || month > 12 || day < 1) return false;
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return day <= kDays[month - 1] + (month == 2 && leap);
 }
 
 std::string apply(std::string_view bib, const std::vector<Edit>& edits) {

@@ -5,6 +5,7 @@
 // its citations twice). A rule never guesses: two works that fit a title equally well leave the
 // entry unmatched, and the decision says why.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -93,10 +94,15 @@ std::string entry_openalex(const Publication& p) {
 }
 
 // What the rules compare of one side.
+enum class Kind : std::uint8_t { Other, Journal, Conference };
 struct Side {
   std::string openalex, doi, arxiv, title;
+  std::vector<std::string> heads;  // the title before each of its subtitles (":", " - ", "?"), folded
+  std::string venue;   // folded
+  std::vector<std::string> words;  // the title's folded words
   int year = 0;
   bool preprint = false;
+  Kind kind = Kind::Other;
   std::vector<NameKey> authors;  // the first few
   // Works only: whether it is a publication's own record (a journal's, a conference's: not a
   // repository's copy), and its count. Between two records of one paper (OpenAlex keeps a
@@ -107,14 +113,48 @@ struct Side {
 
 constexpr std::size_t kAuthorsCompared = 8;
 
+// The folded words of a title: letters and digits, split at anything else.
+std::vector<std::string> title_words(std::string_view title) {
+  std::vector<std::string> words(1);
+  for (const char c : unicode::fold(title)) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80) words.back().push_back(c);
+    else if (!words.back().empty()) words.emplace_back();
+  }
+  if (words.back().empty()) words.pop_back();
+  return words;
+}
+
+// The title before each of its subtitles: up to each ": ", " - ", " – ", " — " or "? ", folded
+// ("Shaken and stirred: ASIS&T 2011 attendee reactions to shaking it up: Embracing ..." has two).
+std::vector<std::string> title_heads(std::string_view title) {
+  std::vector<std::string> heads;
+  for (std::size_t at = 0; at < title.size(); ++at)
+    for (const std::string_view mark : {std::string_view(": "), std::string_view(" - "), std::string_view(" \xE2\x80\x93 "),
+                                        std::string_view(" \xE2\x80\x94 "), std::string_view("? ")})
+      if (title.compare(at, mark.size(), mark) == 0) {
+        heads.push_back(title_key(title.substr(0, at)));
+        break;
+      }
+  return heads;
+}
+
+void fill_title(Side& s, std::string_view title) {
+  s.title = title_key(title);
+  s.heads = title_heads(title);
+  s.words = title_words(title);
+}
+
 Side entry_side(const Publication& p) {
   Side s;
   s.openalex = entry_openalex(p);
   s.doi = entry_doi(p);
   s.arxiv = entry_arxiv(p, s.doi);
-  s.title = title_key(p.title.text);
+  fill_title(s, p.title.text);
+  s.venue = title_key(p.venue.text);
   s.year = p.date.year;
   s.preprint = p.type == PubType::Preprint || p.status == Status::Preprint;
+  s.kind = p.type == PubType::Journal ? Kind::Journal : p.type == PubType::Conference ? Kind::Conference : Kind::Other;
   for (std::size_t i = 0; i < p.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(p.authors[i]));
   return s;
 }
@@ -124,9 +164,11 @@ Side work_side(const Work& w) {
   s.openalex = w.id;
   s.doi = w.doi;
   s.arxiv = w.arxiv;
-  s.title = title_key(w.title);
+  fill_title(s, w.title);
+  s.venue = title_key(w.venue);
   s.year = w.year;
   s.preprint = w.preprint();
+  s.kind = w.venue_type == "journal" ? Kind::Journal : w.venue_type == "conference" ? Kind::Conference : Kind::Other;
   for (std::size_t i = 0; i < w.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(parse_name(w.authors[i])));
   s.own_record = w.venue_type == "journal" || w.venue_type == "conference" || w.venue_type == "book series" ||
                  (w.preprint() && !w.arxiv.empty() && bibtex::arxiv_from_doi(w.doi) == w.arxiv);
@@ -135,7 +177,7 @@ Side work_side(const Work& w) {
 }
 
 // Bounded edit distance: the number of single-byte edits from `a` to `b`, or limit + 1 when it
-// is more than `limit` (a band of the table only).
+// is more than `limit` (a band of the table only). Declared before title_fit(), which asks it.
 std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
   const std::size_t n = a.size(), m = b.size();
   if ((n > m ? n - m : m - n) > limit) return limit + 1;
@@ -160,22 +202,61 @@ std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t li
   return std::min(row[m], limit + 1);
 }
 
-// How well a work's title fits an entry's: the same (after folding), one the other's beginning
-// (a subtitle left off), or nearly the same (a typo, a word's spelling); 0 for none.
+// How well a work's title fits an entry's: the same (after folding); the same but for a subtitle
+// one of them leaves off ("Lucid" and "Lucid: A Non-intrusive Scheduler"), or cut short (OpenAlex
+// keeps some titles' first 100 characters or so: a long enough beginning, not cut before a
+// number); or nearly the same: one word misspelt (a long word, one or two letters, no digits).
+// A number or a short word that differs is another paper ("Part I" and "Part II", "2D" and "3D",
+// "NER" and "NLI"); 0 for none. The prefix and near fits ask more of the rest (match()).
 enum Fit : int { kNoFit = 0, kNearFit = 1, kPrefixFit = 2, kSameFit = 3 };
-constexpr std::size_t kShortestPrefix = 30;  // folded letters; shorter titles must be whole
-constexpr std::size_t kShortestNear = 25;
-int title_fit(const std::string& a, const std::string& b) {
-  if (a.empty() || b.empty()) return kNoFit;
-  if (a == b) return kSameFit;
-  const std::string& shorter = a.size() < b.size() ? a : b;
-  const std::string& longer = a.size() < b.size() ? b : a;
-  if (shorter.size() >= kShortestPrefix && longer.compare(0, shorter.size(), shorter) == 0) return kPrefixFit;
-  if (shorter.size() >= kShortestNear) {
-    const std::size_t limit = std::max<std::size_t>(2, longer.size() / 20);
-    if (edit_distance(a, b, limit) <= limit) return kNearFit;
-  }
-  return kNoFit;
+constexpr std::size_t kShortestCut = 40;   // folded letters of a title OpenAlex cut short
+constexpr std::size_t kShortestHead = 20;  // of a title without its subtitle
+constexpr std::size_t kShortTitle = 20;    // shorter titles ("Introduction") must be whole
+int title_fit(const Side& e, const Side& w) {
+  if (e.title.empty() || w.title.empty()) return kNoFit;
+  if (e.title == w.title) return kSameFit;
+  for (const std::string& head : e.heads)
+    if (head.size() >= kShortestHead && head == w.title) return kPrefixFit;
+  for (const std::string& head : w.heads)
+    if (head.size() >= kShortestHead && head == e.title) return kPrefixFit;
+  if (w.title.size() >= kShortestCut && w.title.size() < e.title.size() && e.title.compare(0, w.title.size(), w.title) == 0 &&
+      !(e.title[w.title.size()] >= '0' && e.title[w.title.size()] <= '9'))
+    return kPrefixFit;
+  if (e.words.size() != w.words.size() || e.title.size() < kShortTitle) return kNoFit;
+  std::size_t differ = 0, at = 0;
+  for (std::size_t k = 0; k < e.words.size(); ++k)
+    if (e.words[k] != w.words[k]) ++differ, at = k;
+  if (differ != 1) return kNoFit;
+  const std::string& a = e.words[at];
+  const std::string& b = w.words[at];
+  const auto digits = [](const std::string& word) { return word.find_first_of("0123456789") != std::string::npos; };
+  if (a.size() < 5 || b.size() < 5 || digits(a) || digits(b)) return kNoFit;
+  const std::size_t limit = std::min(a.size(), b.size()) >= 8 ? 2 : 1;
+  return edit_distance(a, b, limit) <= limit ? kNearFit : kNoFit;
+}
+
+// Whether two records' venues are the same one (folded: equal, or one inside the other).
+bool same_venue(const std::string& a, const std::string& b) {
+  return !a.empty() && !b.empty() && (a.find(b) != std::string::npos || b.find(a) != std::string::npos);
+}
+
+// Every author the same, in order.
+bool same_authors(const Side& e, const Side& w) {
+  if (e.authors.size() != w.authors.size()) return false;
+  for (std::size_t k = 0; k < e.authors.size(); ++k)
+    if (!same_family(e.authors[k], w.authors[k])) return false;
+  return true;
+}
+
+// An OpenAlex id in the entry that names another paper: a copied entry's, or one the owner typed
+// wrong. The work's DOI or title must agree with the entry's.
+bool id_contradicted(const Side& e, const Side& w) {
+  if (!e.doi.empty() && !w.doi.empty()) return e.doi != w.doi && !bibtex::preprint_doi(e.doi) && !bibtex::preprint_doi(w.doi);
+  if (e.title.empty() || w.title.empty() || title_fit(e, w) != kNoFit) return false;
+  // (looser than a title match: the id already says which work; the owner may have shortened the
+  // title, or added to it)
+  const auto begins = [](const std::string& a, const std::string& b) { return a.size() <= b.size() && b.compare(0, a.size(), a) == 0; };
+  return !begins(e.title, w.title) && !begins(w.title, e.title);
 }
 
 std::string describe(const Work& w) {
@@ -206,45 +287,57 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   }
   for (const Work& w : works) ws.push_back(work_side(w));
   std::vector<std::int32_t> owner(works.size(), -1);  // the entry that has each work
+  std::vector<bool> settled(entries.size(), false);   // matched, or the same work as another entry's
 
   // The identifier rules: an exact key, looked up. Several works may share one (a published
   // paper lists its arXiv version among its locations, and so does the arXiv record): the
   // entry's kind first (a preprint entry is the arXiv record), then the publication's own record,
-  // then the most cited.
-  const auto by_key = [&](Rule rule, std::string Side::*key) {
+  // then the most cited. `same_kind_only`: only works of the entry's kind (a published entry's
+  // arXiv id finds its publication this way, or by its title, before the arXiv record).
+  const auto by_key = [&](Rule rule, std::string Side::*key, bool same_kind_only) {
     std::unordered_map<std::string_view, std::vector<std::int32_t>> index;
     index.reserve(works.size());
     for (std::size_t k = 0; k < works.size(); ++k)
       if (!(ws[k].*key).empty()) index[ws[k].*key].push_back(static_cast<std::int32_t>(k));
     for (std::size_t i = 0; i < entries.size(); ++i) {
       Decision& d = decisions[i];
-      if (d.work >= 0 || (es[i].*key).empty()) continue;
+      if (settled[i] || (es[i].*key).empty()) continue;
       const auto found = index.find(es[i].*key);
       if (found == index.end()) continue;
-      std::int32_t best = -1;
+      std::int32_t best = -1, taken = -1;
       const auto rank = [&](std::int32_t k) {
         return std::make_tuple(ws[k].preprint == es[i].preprint, ws[k].own_record, ws[k].cited, -k);
       };
-      for (const std::int32_t k : found->second)
-        if (owner[k] < 0 && (best < 0 || rank(k) > rank(best))) best = k;
+      for (const std::int32_t k : found->second) {
+        if (same_kind_only && ws[k].preprint != es[i].preprint) continue;
+        if (rule == Rule::OpenAlexId && id_contradicted(es[i], ws[k])) {
+          d.stale_id = true;
+          continue;
+        }
+        if (owner[k] >= 0) taken = k;
+        else if (best < 0 || rank(k) > rank(best)) best = k;
+      }
       if (best < 0) {
-        const std::int32_t k = found->second.front();
-        if (d.why.empty())
-          d.why = "the same work (" + works[k].id + ", by " + std::string(to_string(rule)) + ") as " + entries[owner[k]].key;
+        if (taken >= 0) {
+          d.why = "the same work (" + works[taken].id + ", by " + std::string(to_string(rule)) + ") as " + entries[owner[taken]].key;
+          settled[i] = true;
+        }
         continue;
       }
       d.work = best;
       d.rule = rule;
       d.why.clear();
+      settled[i] = true;
       owner[best] = static_cast<std::int32_t>(i);
     }
   };
-  by_key(Rule::OpenAlexId, &Side::openalex);
-  by_key(Rule::Doi, &Side::doi);
-  by_key(Rule::Arxiv, &Side::arxiv);
+  by_key(Rule::OpenAlexId, &Side::openalex, false);
+  by_key(Rule::Doi, &Side::doi, false);
+  by_key(Rule::Arxiv, &Side::arxiv, true);
 
   // The title rule: every fitting pair scored, the best pairs taken first. Works are found by
-  // their folded title, then, for the near fits, among the works of a year near the entry's.
+  // their folded title, by the title without its subtitle, and, for the other fits, among the
+  // works of a year near the entry's.
   struct Pair {
     int score;
     std::uint32_t entry;
@@ -255,28 +348,35 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   std::unordered_map<int, std::vector<std::int32_t>> by_year;
   for (std::size_t k = 0; k < works.size(); ++k) {
     if (!ws[k].title.empty()) by_title[ws[k].title].push_back(static_cast<std::int32_t>(k));
+    for (const std::string& head : ws[k].heads)
+      if (head.size() >= kShortestHead) by_title[head].push_back(static_cast<std::int32_t>(k));
     by_year[ws[k].year].push_back(static_cast<std::int32_t>(k));
   }
   std::vector<std::int32_t> candidates;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     Decision& d = decisions[i];
     const Side& e = es[i];
-    if (d.work >= 0 || e.title.empty() || !d.why.empty()) continue;
+    if (settled[i] || e.title.empty()) continue;
     candidates.clear();
-    if (const auto same = by_title.find(e.title); same != by_title.end()) candidates = same->second;
-    // (near fits are looked for only when no work has the very title)
-    if (candidates.empty() && e.title.size() >= kShortestNear)
+    std::vector<const std::string*> keys{&e.title};
+    for (const std::string& head : e.heads) keys.push_back(&head);
+    for (const std::string* key : keys)
+      if (const auto same = by_title.find(*key); !key->empty() && same != by_title.end())
+        candidates.insert(candidates.end(), same->second.begin(), same->second.end());
+    // (near fits and cut titles are looked for only when no work has the very title)
+    if (candidates.empty() && e.title.size() >= kShortTitle)
       for (int y = e.year - 2; y <= e.year + 2; ++y)
         if (const auto year = by_year.find(y); year != by_year.end())
-          for (const std::int32_t k : year->second)
-            if (ws[k].title != e.title) candidates.push_back(k);
+          candidates.insert(candidates.end(), year->second.begin(), year->second.end());
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     using Rank = std::tuple<int, bool, std::int64_t>;  // the fit's score, then as by_key
     Rank best{}, second{};
     std::int32_t best_work = -1, second_work = -1;
     std::string refused;
     for (const std::int32_t k : candidates) {
       const Side& w = ws[k];
-      const int fit = title_fit(e.title, w.title);
+      const int fit = title_fit(e, w);
       if (fit == kNoFit) continue;
       // Two DOIs, neither a preprint server's, name two publications (a conference paper and
       // the journal version of it may share their title); so do two arXiv ids.
@@ -296,15 +396,18 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       }
       // The year: the same or next to it (a paper online in December, printed in January); a
       // preprint may come two years before its publication. Unknown on one side: the title must
-      // be the same and the first authors too.
+      // be the same and the first authors too. A conference paper and a journal article are
+      // the same paper only in the same year: a workshop's paper and its journal version the
+      // next year share their title, not their count.
       // (a record of no authors, a software release or a blog, and a work of none: the same)
       const bool first_same = e.authors.empty() && w.authors.empty()
                                   ? true
                                   : !e.authors.empty() && !w.authors.empty() && same_family(e.authors[0], w.authors[0]);
       const int gap = e.year && w.year ? std::abs(e.year - w.year) : -1;
-      const int allowed = e.preprint != w.preprint ? 2 : 1;
+      const bool other_kind = (e.kind == Kind::Conference && w.kind == Kind::Journal) || (e.kind == Kind::Journal && w.kind == Kind::Conference);
+      const int allowed = other_kind ? 0 : e.preprint != w.preprint ? 2 : 1;
       if (gap > allowed || (gap < 0 && !(fit == kSameFit && first_same))) {
-        if (fit == kSameFit) refused = "a work with its title is of another year: " + describe(works[k]);
+        if (fit == kSameFit) refused = "a work with its title is of another year" + std::string(other_kind ? " and kind" : "") + ": " + describe(works[k]);
         continue;
       }
       // An author in common: the entry's first author among the work's first authors (or an
@@ -318,8 +421,17 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
         if (fit == kSameFit) refused = "a work with its title has other authors: " + describe(works[k]);
         continue;
       }
-      // Short titles ("Introduction", "Preface") must be whole, of the same year and first author.
-      if (e.title.size() < 20 && !(fit == kSameFit && gap == 0 && first_same)) continue;
+      // A title without its subtitle, or cut short: the same year and first author.
+      if (fit == kPrefixFit && !(gap == 0 && first_same)) continue;
+      // Short titles ("Introduction", "Editorial", "Preface") must be whole, of the same year
+      // and first author, and of the same venue (or, where one has none, by the same authors).
+      if (e.title.size() < kShortTitle) {
+        const bool venue = !e.venue.empty() && !w.venue.empty() ? same_venue(e.venue, w.venue) : same_authors(e, w);
+        if (!(fit == kSameFit && gap == 0 && first_same && venue)) {
+          if (fit == kSameFit) refused = "a work with its short title is not clearly this one: " + describe(works[k]);
+          continue;
+        }
+      }
       const int score = fit * 100 + (e.preprint == w.preprint ? 20 : 0) + (first_same ? 10 : 0) + (gap < 0 ? 0 : 3 - std::min(gap, 3));
       const Rank rank{score, w.own_record, w.cited};
       if (best_work < 0 || rank > best) {
@@ -335,6 +447,7 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
     }
     if (second_work >= 0 && second == best) {
       d.why = "two works fit its title equally well: " + describe(works[best_work]) + " and " + describe(works[second_work]);
+      settled[i] = true;
       continue;
     }
     pairs.push_back({std::get<0>(best), static_cast<std::uint32_t>(i), best_work});
@@ -349,7 +462,18 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
     }
     d.work = pair.work;
     d.rule = Rule::Title;
+    d.why.clear();
+    settled[pair.entry] = true;
     owner[pair.work] = static_cast<std::int32_t>(pair.entry);
+  }
+  // Last, a published entry's arXiv id finds the arXiv record where no work of its own kind
+  // had it and no title found its publication.
+  by_key(Rule::Arxiv, &Side::arxiv, false);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    Decision& d = decisions[i];
+    if (d.work < 0 && d.why.empty())
+      d.why = d.stale_id ? "its openalex id names another work, and no work has its DOI, arXiv id or title"
+                         : "no work has its DOI, arXiv id or title";
   }
   return decisions;
 }
@@ -359,15 +483,24 @@ std::vector<std::int32_t> versions(const std::vector<Publication>& entries, cons
   std::vector<std::int32_t> version(works.size(), -1);
   std::vector<bool> held(works.size(), false);
   std::unordered_map<std::string, std::vector<std::uint32_t>> matched_titles;  // of the matched entries and their works
+  std::unordered_map<std::string, std::uint32_t> matched_arxiv;                 // their arXiv ids
   for (const Decision& d : decisions) {
     if (d.work < 0) continue;
     held[d.work] = true;
     matched_titles[title_key(entries[d.entry].title.text)].push_back(d.entry);
     matched_titles[title_key(works[d.work].title)].push_back(d.entry);
+    for (const std::string& id : {entry_side(entries[d.entry]).arxiv, works[d.work].arxiv})
+      if (!id.empty()) matched_arxiv.emplace(id, d.entry);
   }
   for (std::size_t k = 0; k < works.size(); ++k) {
     if (held[k]) continue;
+    // The arXiv record of a paper the file has by its publication.
+    if (const auto arxiv = matched_arxiv.find(works[k].arxiv); !works[k].arxiv.empty() && arxiv != matched_arxiv.end()) {
+      version[k] = static_cast<std::int32_t>(arxiv->second);
+      continue;
+    }
     const Side w = work_side(works[k]);
+    if (w.title.size() < kShortTitle) continue;  // ("Editorial", "Introduction": many papers)
     const auto same = matched_titles.find(w.title);
     if (same == matched_titles.end()) continue;
     for (const std::uint32_t i : same->second) {
