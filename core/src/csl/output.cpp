@@ -123,27 +123,6 @@ struct RichParser {
 
 }  // namespace
 
-// "&lt;", "&gt;", "&amp;", "&quot;", "&#60;", "&#x3C;": what a field escaped (papershelf's own
-// CSL-JSON for its citations escapes the data's "<" so that it is not read as markup).
-std::string decode_entities(std::string_view s) {
-  if (s.find('&') == std::string_view::npos) return std::string(s);
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '&') {
-      const std::size_t semi = s.find(';', i);
-      if (semi != std::string_view::npos && semi - i <= 10) {
-        const char32_t cp = xml::entity(s.substr(i + 1, semi - i - 1));
-        if (cp) {
-          unicode::append_utf8(out, cp);
-          i = semi;
-          continue;
-        }
-      }
-    }
-    out += s[i];
-  }
-  return out;
-}
 
 Out rich(std::string_view s) {
   if (s.find_first_of("<\"'&\xE2") == std::string_view::npos) return leaf(std::string(s));
@@ -151,7 +130,7 @@ Out rich(std::string_view s) {
   p.stack.push_back({Out(), RichParser::Open::Tag, "", ""});
   std::size_t plain = 0;
   auto flush = [&](std::size_t at) {
-    if (at > plain) p.text(decode_entities(s.substr(plain, at - plain)));
+    if (at > plain) p.text(xml::decode_entities(s.substr(plain, at - plain)));
   };
   struct TagForm {
     std::string_view open, close;

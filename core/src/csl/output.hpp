@@ -52,9 +52,6 @@ Out join(std::vector<Out> kids, std::string_view delimiter);
 // alternate with the quotes around them. Apostrophes become ’.
 Out rich(std::string_view text);
 
-// "&lt;", "&gt;", "&amp;", "&quot;" and character references decoded (what rich() does to text).
-std::string decode_entities(std::string_view s);
-
 // CSL's text-case on a tree: lowercase, uppercase, capitalize-first, capitalize-all, sentence,
 // title (title case only for English items: `english`).
 void apply_text_case(Out& o, std::string_view text_case, bool english);

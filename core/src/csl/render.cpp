@@ -300,7 +300,7 @@ Out render_text(const xml::Element& el, Ctx& c) {
     if (*var == "page" || *var == "locator") value = *var == "page" ? format_pages(value, c.e.page_range_format) : format_pages(value, "");
     else if (is_number_variable(*var) && is_numeric(value)) value = format_pages(value, "");
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
-    if (plain) value = decode_entities(value);
+    if (plain) value = xml::decode_entities(value);
     Out o = plain ? leaf(value) : rich(value);
     bool linked_prefix = false;
     std::string_view text_before_link;  // the part of the prefix before an address it holds
@@ -391,7 +391,7 @@ std::string gender_of(const Ctx& c, std::string_view var) {
 Out render_number(const xml::Element& el, Ctx& c) {
   const std::string var(el.attribute_or("variable", ""));
   ++c.called;
-  const std::string value = decode_entities(number_text(c, var));
+  const std::string value = xml::decode_entities(number_text(c, var));
   if (value.empty()) return Out();
   ++c.rendered;
   c.rendered_vars.push_back(var);

@@ -44,6 +44,26 @@ char32_t entity(std::string_view name) {
   return cp;
 }
 
+std::string decode_entities(std::string_view s) {
+  if (s.find('&') == std::string_view::npos) return std::string(s);
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '&') {
+      const std::size_t semi = s.find(';', i);
+      if (semi != std::string_view::npos && semi - i <= 10) {
+        const char32_t cp = xml::entity(s.substr(i + 1, semi - i - 1));
+        if (cp) {
+          unicode::append_utf8(out, cp);
+          i = semi;
+          continue;
+        }
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
 namespace {
 
 class Parser {

@@ -30,6 +30,9 @@ struct Element {
 // The code point an entity names, without its & and ; ("amp", "lt", "#60", "#x3C"), or 0 for
 // none: the XML reader's rule, which the processor also applies to escaped field text.
 char32_t entity(std::string_view name);
+// Text with its entities ("&lt;", "&amp;", "&#60;", "&#x3C;") decoded by entity(); an "&" that
+// starts none stays. (CSL-JSON's escaped field text; OpenAlex's titles.)
+std::string decode_entities(std::string_view s);
 
 // Parses a document into its root element; false with "line:column: what" in `error`.
 bool parse(std::string_view text, Element& root, std::string& error);

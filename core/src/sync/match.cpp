@@ -76,11 +76,7 @@ std::string entry_arxiv(const Publication& p, std::string_view doi) {
   if (id.empty()) id = bibtex::arxiv_from_doi(doi);
   for (const Link& l : p.links)
     if (id.empty()) id = bibtex::arxiv_from_url(l.url);
-  // (a version is the same paper)
-  if (const std::size_t v = id.rfind('v'); v != std::string::npos && v + 1 < id.size() &&
-                                           id.find_first_not_of("0123456789", v + 1) == std::string::npos)
-    id.resize(v);
-  return id;
+  return bibtex::arxiv_without_version(std::move(id));
 }
 
 std::string entry_openalex(const Publication& p) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "csl/xml.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/sync.hpp"
 #include "read/bibtex/mapping.hpp"
@@ -50,21 +51,10 @@ std::string plain_title(std::string_view t) {
         i = end;
         continue;
       }
-    } else if (c == '&') {
-      static constexpr std::pair<std::string_view, std::string_view> kEntities[] = {
-          {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&apos;", "'"}};
-      bool replaced = false;
-      for (const auto& [entity, character] : kEntities)
-        if (t.compare(i, entity.size(), entity) == 0) {
-          out += character;
-          i += entity.size() - 1;
-          replaced = true;
-          break;
-        }
-      if (replaced) continue;
     }
     out.push_back(c);
   }
+  out = csl::xml::decode_entities(out);  // (after the tags: "&lt;i&gt;" is text)
   // Runs of spaces (a removed tag's neighbours, line breaks) as one.
   std::string tidy;
   tidy.reserve(out.size());

@@ -249,13 +249,17 @@ std::string arxiv_from_url(std::string_view url) {
     std::string id = lower.substr(found + at.size());
     id = id.substr(0, id.find_first_of("?#"));
     if (id.size() > 4 && id.compare(id.size() - 4, 4, ".pdf") == 0) id.resize(id.size() - 4);
-    // A version is the same paper: 2403.03883v1 is 2403.03883.
-    if (const std::size_t v = id.rfind('v'); v != std::string::npos && v + 1 < id.size() &&
-                                             id.find_first_not_of("0123456789", v + 1) == std::string::npos)
-      id.resize(v);
+    id = arxiv_without_version(std::move(id));
     if (!id.empty() && std::isdigit(static_cast<unsigned char>(id[0]))) return id;
   }
   return "";
+}
+
+std::string arxiv_without_version(std::string id) {
+  if (const std::size_t v = id.rfind('v'); v != std::string::npos && v + 1 < id.size() &&
+                                           id.find_first_not_of("0123456789", v + 1) == std::string::npos)
+    id.resize(v);
+  return id;
 }
 
 int arxiv_year(std::string_view id) {

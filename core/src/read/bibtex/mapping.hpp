@@ -76,6 +76,8 @@ bool says_talk(const std::vector<std::string>& keywords);
 std::string arxiv_from_doi(std::string_view doi);
 // The arXiv id of an arxiv.org address (abs, pdf or html; its version left out); "" otherwise.
 std::string arxiv_from_url(std::string_view url);
+// An arXiv id without its version: a version is the same paper ("2403.03883v1" is 2403.03883).
+std::string arxiv_without_version(std::string id);
 // The year a new-style arXiv id was given ("2403.03883": 2024); 0 for an old-style one.
 int arxiv_year(std::string_view id);
 // A status a venue states in its opening words, other than "preprint".
