@@ -312,14 +312,10 @@ inline void query(std::string_view text) {
   }
 }
 
-// papershelf sync on any BibTeX file, with a works response made from its own records (and the
-// same bytes read as a works response): the edits are in order, inside the file and apart; the
-// synced file reads back to as many records; and a second sync with the same works changes nothing.
-inline void sync(std::string_view text) {
-  (void)sync::read_openalex_works(text, "works.json");
-  ReadOptions options;
-  options.format = Format::BibTeX;
-  const ReadResult r = read(text, options);
+// OpenAlex's works response for a library's own records, as OpenAlex would describe them
+// (the title, the DOI, the year, the authors' display names; counts 0-6): what fuzz_sync and the
+// corpus round trip of tests/core/sync_test.cpp sync a file with.
+inline std::string works_of_records(const Library& lib) {
   // (JSON written by hand: papershelf/json.hpp's namespace would clash with nlohmann's `json`
   // in the tests that include this file)
   const auto quoted = [](std::string_view v) {
@@ -333,7 +329,7 @@ inline void sync(std::string_view text) {
   };
   std::string response = "{\"results\": [";
   std::size_t n = 0;
-  for (const Publication& p : r.library.publications) {
+  for (const Publication& p : lib.publications) {
     response += std::string(n ? "," : "");
     ++n;
     response += "{\"id\": \"W" + std::to_string(n) + "\", \"title\": " + quoted(p.title.text) +
@@ -344,7 +340,18 @@ inline void sync(std::string_view text) {
     response += "]}";
   }
   response += "]}";
-  const std::vector<sync::Work> works = sync::read_openalex_works(response, "works.json").works;
+  return response;
+}
+
+// papershelf sync on any BibTeX file, with a works response made from its own records (and the
+// same bytes read as a works response): the edits are in order, inside the file and apart; the
+// synced file reads back to as many records; and a second sync with the same works changes nothing.
+inline void sync(std::string_view text) {
+  (void)sync::read_openalex_works(text, "works.json");
+  ReadOptions options;
+  options.format = Format::BibTeX;
+  const ReadResult r = read(text, options);
+  const std::vector<sync::Work> works = sync::read_openalex_works(works_of_records(r.library), "works.json").works;
   sync::Options o;
   o.date = "2026-11-27";
   const sync::Plan plan = sync::plan(text, "papers.bib", works, o);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
+#include "harness.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/html.hpp"
 #include "papershelf/json.hpp"
@@ -487,20 +488,8 @@ TEST(SyncCorpus, EveryFileRoundTripsByteForByteApartFromTheWrittenFields) {
     ReadOptions o;
     o.format = Format::BibTeX;
     const ReadResult r = read(bib, o);
-    // The works: one per entry with a title, as OpenAlex would describe them.
-    std::vector<W> ws;
-    for (const Publication& p : r.library.publications) {
-      if (p.title.text.empty()) continue;
-      W w;
-      w.id = "W" + std::to_string(1000 + ws.size());
-      w.doi = p.doi();
-      w.title = p.title.text;
-      w.year = p.date.year;
-      for (const Person& a : p.authors) w.authors.push_back(display_name(a));
-      w.cited = static_cast<std::int64_t>(ws.size() % 97);
-      ws.push_back(std::move(w));
-    }
-    const std::vector<sync::Work> works = works_of(response(ws));
+    // The works: one per entry, as OpenAlex would describe them (fuzz_sync's too).
+    const std::vector<sync::Work> works = works_of(fuzz::works_of_records(r.library));
     const sync::Plan plan = plan_of(bib, works);
     const std::string out = sync::apply(bib, plan.edits);
     // The bytes outside the edits are the file's own, in order.
