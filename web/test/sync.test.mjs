@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./support/cli.mjs";
+import { openAlexReplay } from "./support/openalex-replay.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
@@ -21,37 +22,27 @@ const recorded = join(repo, "tests", "fixtures", "openalex");
 const priemWorks = JSON.parse(readFileSync(join(recorded, "priem-A5023888391-page1.json"), "utf8")).results;
 const mearmanWorks = JSON.parse(readFileSync(join(recorded, "mearman-A5017898742.json"), "utf8")).results;
 
-// The API as the tests need it: /works?filter=author.id:A...|author.orcid:...&per-page&cursor,
-// paged by `pageSize` (the real API's cursor is opaque: so is this one's); `script` answers
-// requests before the normal ones (an error status, a hang).
+// The API as the tests need it (support/openalex-replay.mjs), in pages of 20; `script` answers
+// requests before the normal ones (an error status, a hang), and `requests` keeps each one.
 const requests = [];
 let script = [];
-let pageSize = 20;
 const byFilter = {
   "author.id:A5023888391": priemWorks,
   "author.id:A5017898742": mearmanWorks,
   "author.orcid:https://orcid.org/0000-0001-6187-6610": priemWorks,
 };
-const server = createServer((req, res) => {
-  const url = new URL(req.url, "http://127.0.0.1");
-  requests.push(url);
-  const scripted = script.shift();
-  if (scripted === "hang") return;  // never answers
-  if (scripted) {
+const server = openAlexReplay({
+  worksFor: (filter) => byFilter[filter],
+  pageSize: 20,
+  before(url, res) {
+    requests.push(url);
+    const scripted = script.shift();
+    if (scripted === "hang") return true;  // never answers
+    if (!scripted) return false;
     res.writeHead(scripted.status, scripted.headers ?? { "content-type": "application/json" });
-    return res.end(scripted.body ?? JSON.stringify({ error: "Scripted", message: `status ${scripted.status}` }));
-  }
-  const works = byFilter[url.searchParams.get("filter")];
-  if (!works) {
-    res.writeHead(404, { "content-type": "application/json" });
-    return res.end(JSON.stringify({ error: "Not found", message: "no such author" }));
-  }
-  const cursor = url.searchParams.get("cursor");
-  const start = cursor === "*" ? 0 : Number(Buffer.from(cursor, "base64").toString());
-  const page = works.slice(start, start + pageSize);
-  const next = start + pageSize < works.length ? Buffer.from(String(start + pageSize)).toString("base64") : null;
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ meta: { count: works.length, db_response_time_ms: 12, page: null, per_page: Number(url.searchParams.get("per-page")), next_cursor: next }, results: page }));
+    res.end(scripted.body ?? JSON.stringify({ error: "Scripted", message: `status ${scripted.status}` }));
+    return true;
+  },
 });
 
 let work, api;
