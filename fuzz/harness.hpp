@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -343,15 +344,80 @@ inline std::string works_of_records(const Library& lib) {
   return response;
 }
 
+// The field names of each record, in order: the extra fields and the model's DOI and count.
+inline std::vector<std::vector<std::string>> record_field_names(const Library& lib) {
+  std::vector<std::vector<std::string>> out;
+  for (const Publication& p : lib.publications) {
+    std::vector<std::string> names;
+    for (const auto& [name, value] : p.extra) {
+      std::string lower = name;
+      for (char& c : lower) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+      names.push_back(std::move(lower));
+    }
+    if (!p.doi().empty()) names.emplace_back("doi");
+    if (p.citations()) names.emplace_back("citations");
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    out.push_back(std::move(names));
+  }
+  return out;
+}
+
+// What sync promises whatever the works say (hostile ids, titles, DOIs, counts): the synced file
+// reads back as the input's records, each with no field lost and none gained but those the sync
+// writes, then (with --add) the new entries, of a new entry's fields only; all of it UTF-8.
+inline void sync_writes_only_its_fields(std::string_view text, const Library& before, const std::vector<sync::Work>& works) {
+  static const std::vector<std::string> kWritten = {"citations", "citations_updated", "doi", "openalex"};
+  static const std::vector<std::string> kNew = {"citations", "citations_updated", "doi", "number", "openalex", "pages", "volume"};
+  const auto within = [](const std::vector<std::string>& names, const std::vector<std::string>& allowed) {
+    return std::all_of(names.begin(), names.end(), [&](const std::string& n) { return std::binary_search(allowed.begin(), allowed.end(), n); });
+  };
+  ReadOptions options;
+  options.format = Format::BibTeX;
+  const auto names_before = record_field_names(before);
+  for (const bool add : {false, true}) {
+    sync::Options o;
+    o.date = "2026-11-27";
+    o.add = add;
+    const sync::Plan plan = sync::plan(text, "papers.bib", works, o);
+    const std::string synced = sync::apply(text, plan.edits);
+    require(unicode::is_valid_utf8(synced) || !unicode::is_valid_utf8(text));
+    const auto names_after = record_field_names(read(synced, options).library);
+    require(names_after.size() == names_before.size() + plan.added);
+    for (std::size_t i = 0; i < names_after.size(); ++i) {
+      if (i >= names_before.size()) {
+        require(within(names_after[i], kNew));
+        continue;
+      }
+      std::vector<std::string> gained;
+      std::set_difference(names_after[i].begin(), names_after[i].end(), names_before[i].begin(), names_before[i].end(),
+                          std::back_inserter(gained));
+      require(within(gained, kWritten));
+      require(std::includes(names_after[i].begin(), names_after[i].end(), names_before[i].begin(), names_before[i].end()));
+    }
+  }
+}
+
 // papershelf sync on any BibTeX file, with a works response made from its own records (and the
 // same bytes read as a works response): the edits are in order, inside the file and apart; the
 // synced file reads back to as many records; and a second sync with the same works changes nothing.
+// Then with hostile works: the records' own text (braces, quotes, newlines) as titles and DOIs,
+// the bytes as a works response, and ids and counts that are not OpenAlex's.
 inline void sync(std::string_view text) {
-  (void)sync::read_openalex_works(text, "works.json");
+  const std::vector<sync::Work> as_works = sync::read_openalex_works(text, "works.json").works;
   ReadOptions options;
   options.format = Format::BibTeX;
   const ReadResult r = read(text, options);
   const std::vector<sync::Work> works = sync::read_openalex_works(works_of_records(r.library), "works.json").works;
+  std::vector<sync::Work> hostile = works;
+  for (std::size_t k = 0; k < hostile.size(); ++k) {
+    const Publication& p = r.library.publications[k % r.library.publications.size()];
+    hostile[k].doi = k % 2 ? p.title.text : "10.1/" + p.key;
+    hostile[k].title = k % 3 ? p.title.text + "}\n@misc{x," : std::string(p.venue.text);
+    hostile[k].cited_by_count = static_cast<std::int64_t>(k * 7919 % 5);
+  }
+  hostile.insert(hostile.end(), as_works.begin(), as_works.end());
+  sync_writes_only_its_fields(text, r.library, hostile);
   sync::Options o;
   o.date = "2026-11-27";
   const sync::Plan plan = sync::plan(text, "papers.bib", works, o);

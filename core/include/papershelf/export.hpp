@@ -18,6 +18,10 @@ namespace papershelf {
 // --- BibTeX ---
 // Clean BibTeX for one entry that reads back to an equal model.
 std::string format_bibtex(const Publication& p, const BibtexOptions& options = {});
+// An identifier or address (a DOI, an arXiv or OpenAlex id, a URL, a count, a date) as the
+// writer puts it between braces or quotes: braces, backslashes, quotes and control characters
+// percent-encoded, so that the value can never end early and add fields or entries of its own.
+std::string bibtex_identifier_value(std::string_view value);
 
 // --- RIS ---
 // The view's entries as RIS records (CRLF line ends, as the format wants), for Zotero, EndNote

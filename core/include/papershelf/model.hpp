@@ -234,6 +234,12 @@ std::string inverted_name(const Person& p);
 // on top of its list): the readers leave such a date unknown and say so.
 inline constexpr int kLatestYear = 2200;
 
+// More citations than any work has (the most cited have a few hundred thousand): a count above
+// it, or below 0, is a typo or a hostile file, and the readers leave it out and say so, so that
+// sums and the card's total stay within range.
+inline constexpr std::int64_t kMostCitations = 100'000'000;
+inline constexpr bool is_citation_count(std::int64_t n) { return n >= 0 && n <= kMostCitations; }
+
 struct Date {
   int year = 0;   // 0 = unknown
   int month = 0;  // 1-12, 0 = unknown

@@ -15,6 +15,11 @@ inline constexpr char32_t kReplacement = 0xFFFD;
 // kReplacement and advance by one byte, so decoding always terminates.
 char32_t decode_utf8(std::string_view s, std::size_t& pos);
 void append_utf8(std::string& out, char32_t cp);
+// What a reference decoder (&#x1b;, &#xD800;, JSON's \u0007) may put into text: `cp`, or
+// U+FFFD for a surrogate, a value past U+10FFFF, a C0 or C1 control (but tab, line feed and
+// carriage return), DEL, and a noncharacter (U+FDD0-FDEF, U+xFFFE, U+xFFFF). A reference must
+// never make bytes that are not UTF-8, nor a character a terminal obeys.
+char32_t text_code_point(char32_t cp);
 bool is_valid_utf8(std::string_view s);
 // Replaces every invalid sequence with U+FFFD; returns how many were replaced.
 std::size_t sanitize_utf8(std::string& s);

@@ -41,7 +41,7 @@ char32_t entity(std::string_view name) {
     cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
     if (cp > 0x10FFFF) return 0;
   }
-  return cp;
+  return cp ? unicode::text_code_point(cp) : 0;
 }
 
 std::string decode_entities(std::string_view s) {

@@ -461,6 +461,8 @@ std::string Writer::run() {
 
 const std::vector<std::string_view>& visitor_bibtex_fields() { return kVisitorFields; }
 
+std::string bibtex_identifier_value(std::string_view value) { return url_value(value); }
+
 std::string format_bibtex(const Publication& p, const BibtexOptions& options) {
   return Writer(p, options).run();
 }

@@ -146,7 +146,8 @@ Tok Parser::scan_string() {
         } else if (cp == 0 && notes_->nuls++ == 0) {
           notes_->first_nul = escape;
         }
-        unicode::append_utf8(str_, static_cast<char32_t>(cp));
+        // (NUL is kept and said; other controls and noncharacters become U+FFFD)
+        unicode::append_utf8(str_, cp == 0 ? 0 : unicode::text_code_point(static_cast<char32_t>(cp)));
         break;
       }
       default: return Tok::Error;

@@ -473,7 +473,13 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   p.set_tags(std::move(tags));
   p.set_thumbnail(field(item, "thumbnail"));
   if (p.thumbnail().empty()) p.set_thumbnail(field(item, "preview"));
-  if (const Value* it = item.find("citations")) p.set_citations(int_of(*it));
+  if (const Value* it = item.find("citations")) {
+    const std::optional<std::int64_t> count = int_of(*it);
+    if (count && is_citation_count(*count)) p.set_citations(count);
+    else if (count || it->is_number())
+      ctx.report(it->offset, Severity::Warning,
+                 "\"citations\" " + excerpt(it->text) + " is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
+  }
 
   // The rest as every reader does it (read/settle.hpp): the arXiv id and the links a record
   // implies, then its status from the same clues as in BibTeX (a stated status, else the badge,

@@ -2,6 +2,7 @@
 #include "papershelf/stats.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "papershelf/json.hpp"
@@ -272,7 +273,10 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     if (p.citations()) {
       s.has_citations = true;
       ++s.cited_records;
-      s.citations += *p.citations();
+      // (the readers keep counts within is_citation_count(); a record made another way is
+      // summed saturating, never wrapping)
+      const std::int64_t cited = std::max<std::int64_t>(0, *p.citations());
+      s.citations = cited > std::numeric_limits<std::int64_t>::max() - s.citations ? std::numeric_limits<std::int64_t>::max() : s.citations + cited;
       citations.push_back(*p.citations());
       if (*p.citations() >= 10) ++s.i10_index;
       if (const std::string* updated = p.extra_field("citations_updated"); updated && sync::is_date(*updated) && *updated > s.citations_updated)

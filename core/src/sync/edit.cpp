@@ -142,8 +142,11 @@ std::string replaced_value(const RawFile& raw, const RawField& f, std::string_vi
   return "{" + std::string(value) + "}";
 }
 
-// The fields one entry gets: set (replaced where it has the field) or added.
+// The fields one entry gets: set (replaced where it has the field) or added. Every value is
+// written as the BibTeX writer writes an identifier (bibtex_identifier_value): what a work
+// brings can never end the value early and add a field or an entry.
 struct FieldChange {
+  FieldChange(std::string_view name_, std::string_view value_) : name(name_), value(bibtex_identifier_value(value_)) {}
   std::string_view name;
   std::string value;
 };
@@ -273,7 +276,7 @@ Publication new_entry(const Work& w, const Options& options, std::unordered_set<
   if (!w.first_page.empty() && plain_value(w.first_page))
     p.extra.push_back({"pages", w.first_page + (w.last_page.empty() || w.last_page == w.first_page || !plain_value(w.last_page) ? "" : "--" + w.last_page)});
   if (w.cited_by_count >= 0) p.set_citations(w.cited_by_count);
-  if (w.cited_by_count >= 0 && !options.date.empty()) p.extra.push_back({"citations_updated", options.date});
+  if (w.cited_by_count >= 0 && is_date(options.date)) p.extra.push_back({"citations_updated", options.date});
   p.extra.push_back({"openalex", w.id});
   return p;
 }
@@ -341,6 +344,12 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   const bool aligned = raw_of.size() == out.entries.size();
   const LineMap lines(bib);
 
+  // (a date is written only as the sync writes one; the CLI checks --date before it gets here)
+  const bool dated = is_date(options.date);
+  if (!options.date.empty() && !dated)
+    out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning,
+                               "the date '" + excerpt(options.date) + "' is not YYYY-MM-DD: no citations_updated is written"});
+
   out.decisions = match(out.entries, works);
   std::vector<bool> taken(works.size(), false);
   for (const Decision& d : out.decisions) {
@@ -363,6 +372,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
         changes.push_back({"doi", std::move(doi)});
         ++out.dois_added;
       }
+    // (the works reader passes only OpenAlex's own ids, "W" and digits)
     const std::string* had_id = p.extra_field("openalex");
     if (!had_id || bibtex::trim(*had_id) != w.id) changes.push_back({"openalex", w.id});
     if (w.cited_by_count >= 0) {
@@ -373,7 +383,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
         // A count no sync wrote (no citations_updated): the owner's, from Google Scholar perhaps.
         if (field && !p.extra_field("citations_updated")) out.owner_counts.push_back({d.entry, p.citations().value_or(-1)});
         changes.push_back({"citations", std::to_string(w.cited_by_count)});
-        if (!options.date.empty()) changes.push_back({"citations_updated", options.date});
+        if (dated) changes.push_back({"citations_updated", options.date});
       }
     }
     edit_entry(bib, raw, e, changes, out.edits);
@@ -399,11 +409,13 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     for (const Publication& p : out.entries) keys.insert(p.key);
     std::string text;
     if (!bib.empty() && bib.back() != '\n') text += nl;
-    text += nl + "% papershelf sync" + (options.date.empty() ? "" : ", " + options.date) +
+    text += nl + "% papershelf sync" + (dated ? ", " + options.date : "") +
             ": works OpenAlex lists for this author that this file did not have." + nl +
             "% Check each one: keep it (and add your own fields), correct it, or delete it." + nl;
+    std::unordered_set<std::string_view> dois;  // (OpenAlex's own duplicates: one work of a DOI is added)
     for (const std::uint32_t k : out.missing) {
       if (works[k].title.empty()) continue;  // (nothing to show for it; it stays listed)
+      if (!works[k].doi.empty() && !dois.insert(works[k].doi).second) continue;
       std::string entry = format_bibtex(new_entry(works[k], options, keys));
       if (nl != "\n") {
         std::string crlf;

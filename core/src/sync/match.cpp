@@ -208,6 +208,9 @@ enum Fit : int { kNoFit = 0, kNearFit = 1, kPrefixFit = 2, kSameFit = 3 };
 constexpr std::size_t kShortestCut = 40;   // folded letters of a title OpenAlex cut short
 constexpr std::size_t kShortestHead = 20;  // of a title without its subtitle
 constexpr std::size_t kShortTitle = 20;    // shorter titles ("Introduction") must be whole
+// More works than this sharing one key (a title, a DOI) are more than one author has: the
+// entries they fit stay unmatched rather than compared with each (which was quadratic).
+constexpr std::size_t kMostCandidates = 200;
 int title_fit(const Side& e, const Side& w) {
   if (e.title.empty() || w.title.empty()) return kNoFit;
   if (e.title == w.title) return kSameFit;
@@ -300,6 +303,10 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       if (settled[i] || (es[i].*key).empty()) continue;
       const auto found = index.find(es[i].*key);
       if (found == index.end()) continue;
+      if (found->second.size() > kMostCandidates) {
+        d.why = std::to_string(found->second.size()) + " works have its " + std::string(to_string(rule)) + ": too many to tell which";
+        continue;
+      }
       std::int32_t best = -1, taken = -1;
       const auto rank = [&](std::int32_t k) {
         return std::make_tuple(ws[k].preprint == es[i].preprint, ws[k].own_record, ws[k].cited, -k);
@@ -340,30 +347,84 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
     std::int32_t work;
   };
   std::vector<Pair> pairs;
-  std::unordered_map<std::string_view, std::vector<std::int32_t>> by_title;
-  std::unordered_map<int, std::vector<std::int32_t>> by_year;
+  // The works each fit can find, by key: the very title (and each title without its subtitle);
+  // a title's first kShortestCut letters (a title OpenAlex cut short); and for one word
+  // misspelt, the word count with the first half of the words, or with the second half (the
+  // word that differs is in one half, so the other is the same). Each list in order of year.
+  using Index = std::unordered_map<std::string, std::vector<std::int32_t>>;
+  Index by_title, by_start, by_half;
+  const auto half_keys = [](const std::vector<std::string>& words) {
+    std::string first = std::to_string(words.size()) + "<", second = std::to_string(words.size()) + ">";
+    const std::size_t half = words.size() / 2;
+    for (std::size_t k = 0; k < words.size(); ++k) (k < half ? first : second) += words[k] + " ";
+    return std::make_pair(std::move(first), std::move(second));
+  };
   for (std::size_t k = 0; k < works.size(); ++k) {
-    if (!ws[k].title.empty()) by_title[ws[k].title].push_back(static_cast<std::int32_t>(k));
-    for (const std::string& head : ws[k].heads)
-      if (head.size() >= kShortestHead) by_title[head].push_back(static_cast<std::int32_t>(k));
-    by_year[ws[k].year].push_back(static_cast<std::int32_t>(k));
+    const auto work = static_cast<std::int32_t>(k);
+    const Side& w = ws[k];
+    if (w.title.empty()) continue;
+    by_title[w.title].push_back(work);
+    for (const std::string& head : w.heads)
+      if (head.size() >= kShortestHead && head != w.title) by_title[head].push_back(work);
+    if (w.title.size() >= kShortestCut) by_start[w.title.substr(0, kShortestCut)].push_back(work);
+    auto [first, second] = half_keys(w.words);
+    by_half[std::move(first)].push_back(work);
+    by_half[std::move(second)].push_back(work);
   }
+  for (Index* index : {&by_title, &by_start, &by_half})
+    for (auto& [key, list] : *index)
+      std::stable_sort(list.begin(), list.end(), [&](std::int32_t a, std::int32_t b) { return ws[a].year < ws[b].year; });
+  // The works of the lists an entry's keys find; where there are more than kMostCandidates, only
+  // those of a year the entry may have (±2, or none), and if still more, none: `crowded` says so.
   std::vector<std::int32_t> candidates;
+  std::vector<const std::vector<std::int32_t>*> lists;
+  std::size_t crowded = 0;
+  const auto gather = [&](const Side& e) {
+    std::size_t total = 0;
+    for (const auto* list : lists) total += list->size();
+    if (total > kMostCandidates && e.year) {
+      std::vector<std::int32_t> near;
+      const auto year_of = [&](std::int32_t k, int year) { return ws[k].year < year; };
+      for (const auto* list : lists) {
+        const auto undated = std::lower_bound(list->begin(), list->end(), 1, year_of);
+        near.insert(near.end(), list->begin(), undated);
+        near.insert(near.end(), std::lower_bound(undated, list->end(), e.year - 2, year_of),
+                    std::lower_bound(undated, list->end(), e.year + 3, year_of));
+        if (near.size() > kMostCandidates) break;
+      }
+      total = near.size();
+      if (total <= kMostCandidates) candidates.insert(candidates.end(), near.begin(), near.end());
+    } else if (total <= kMostCandidates) {
+      for (const auto* list : lists) candidates.insert(candidates.end(), list->begin(), list->end());
+    }
+    if (total > kMostCandidates) crowded = total;
+    lists.clear();
+  };
   for (std::size_t i = 0; i < entries.size(); ++i) {
     Decision& d = decisions[i];
     const Side& e = es[i];
     if (settled[i] || e.title.empty()) continue;
     candidates.clear();
-    std::vector<const std::string*> keys{&e.title};
-    for (const std::string& head : e.heads) keys.push_back(&head);
-    for (const std::string* key : keys)
-      if (const auto same = by_title.find(*key); !key->empty() && same != by_title.end())
-        candidates.insert(candidates.end(), same->second.begin(), same->second.end());
+    crowded = 0;
+    const auto look = [&](const Index& index, const std::string& key) {
+      if (const auto found = index.find(key); found != index.end()) lists.push_back(&found->second);
+    };
+    look(by_title, e.title);
+    for (const std::string& head : e.heads)
+      if (!head.empty() && head != e.title) look(by_title, head);
+    gather(e);
     // (near fits and cut titles are looked for only when no work has the very title)
-    if (candidates.empty() && e.title.size() >= kShortTitle)
-      for (int y = e.year - 2; y <= e.year + 2; ++y)
-        if (const auto year = by_year.find(y); year != by_year.end())
-          candidates.insert(candidates.end(), year->second.begin(), year->second.end());
+    if (candidates.empty() && !crowded && e.title.size() >= kShortTitle) {
+      if (e.title.size() >= kShortestCut) look(by_start, e.title.substr(0, kShortestCut));
+      const auto [first, second] = half_keys(e.words);
+      look(by_half, first);
+      look(by_half, second);
+      gather(e);
+    }
+    if (crowded) {
+      d.why = std::to_string(crowded) + " works fit its title: too many to tell which";
+      continue;
+    }
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     using Rank = std::tuple<int, bool, std::int64_t>;  // the fit's score, then as by_key
@@ -479,31 +540,40 @@ std::vector<std::int32_t> versions(const std::vector<Publication>& entries, cons
   std::vector<std::int32_t> version(works.size(), -1);
   std::vector<bool> held(works.size(), false);
   std::unordered_map<std::string, std::vector<std::uint32_t>> matched_titles;  // of the matched entries and their works
-  std::unordered_map<std::string, std::uint32_t> matched_arxiv;                 // their arXiv ids
+  std::unordered_map<std::string, std::uint32_t> matched_ids;  // their arXiv ids and DOIs
+  std::unordered_map<std::uint32_t, NameKey> first_author;     // of each matched entry that has one
   for (const Decision& d : decisions) {
     if (d.work < 0) continue;
     held[d.work] = true;
-    matched_titles[title_key(entries[d.entry].title.text)].push_back(d.entry);
-    matched_titles[title_key(works[d.work].title)].push_back(d.entry);
-    for (const std::string& id : {entry_side(entries[d.entry]).arxiv, works[d.work].arxiv})
-      if (!id.empty()) matched_arxiv.emplace(id, d.entry);
+    const Side e = entry_side(entries[d.entry]);
+    const Work& w = works[d.work];
+    matched_titles[e.title].push_back(d.entry);
+    matched_titles[title_key(w.title)].push_back(d.entry);
+    // (a preprint server's DOI names the preprint, which may be a version of its own)
+    for (const std::string& id : {e.arxiv, w.arxiv, e.doi, w.doi})
+      if (!id.empty()) matched_ids.emplace(id, d.entry);
+    if (!e.authors.empty()) first_author.emplace(d.entry, e.authors.front());
   }
   for (std::size_t k = 0; k < works.size(); ++k) {
     if (held[k]) continue;
-    // The arXiv record of a paper the file has by its publication.
-    if (const auto arxiv = matched_arxiv.find(works[k].arxiv); !works[k].arxiv.empty() && arxiv != matched_arxiv.end()) {
-      version[k] = static_cast<std::int32_t>(arxiv->second);
-      continue;
-    }
+    // The arXiv record of a paper the file has by its publication; OpenAlex's second record of
+    // a DOI (its own duplicates).
+    for (const std::string* id : {&works[k].arxiv, &works[k].doi})
+      if (const auto same = matched_ids.find(*id); !id->empty() && same != matched_ids.end() && version[k] < 0)
+        version[k] = static_cast<std::int32_t>(same->second);
+    if (version[k] >= 0) continue;
     const Side w = work_side(works[k]);
     if (w.title.size() < kShortTitle) continue;  // ("Editorial", "Introduction": many papers)
     const auto same = matched_titles.find(w.title);
     if (same == matched_titles.end()) continue;
+    std::size_t looked = 0;
     for (const std::uint32_t i : same->second) {
-      const Side e = entry_side(entries[i]);
-      bool author = false;
-      for (std::size_t a = 0; a < w.authors.size() && !author && !e.authors.empty(); ++a) author = same_family(e.authors[0], w.authors[a]);
-      if (author) {
+      if (++looked > kMostCandidates) break;
+      const auto author = first_author.find(i);
+      if (author == first_author.end()) continue;
+      bool shared = false;
+      for (std::size_t a = 0; a < w.authors.size() && !shared; ++a) shared = same_family(author->second, w.authors[a]);
+      if (shared) {
         version[k] = static_cast<std::int32_t>(i);
         break;
       }

@@ -30,10 +30,20 @@ const Value* path(const Value& v, std::initializer_list<std::string_view> keys) 
   return at;
 }
 
-// "https://openalex.org/W2741809807" -> "W2741809807".
-std::string short_id(std::string_view id) {
-  const std::size_t slash = id.rfind('/');
-  return std::string(slash == std::string_view::npos ? id : id.substr(slash + 1));
+// "https://openalex.org/W2741809807" (or "W2741809807") -> "W2741809807"; "" for anything that is
+// not a work's id: the id is written into the owner's file and printed in summaries, so only
+// OpenAlex's own form passes, never text that could close a value or start a line.
+std::string work_id(std::string_view id) {
+  for (const std::string_view prefix : {"https://openalex.org/works/", "https://openalex.org/", "http://openalex.org/"})
+    if (id.substr(0, prefix.size()) == prefix) {
+      id.remove_prefix(prefix.size());
+      break;
+    }
+  constexpr std::size_t kMostDigits = 15;
+  if (id.size() < 2 || id.size() > kMostDigits + 1 || (id[0] != 'W' && id[0] != 'w')) return {};
+  for (const char c : id.substr(1))
+    if (c < '0' || c > '9') return {};
+  return "W" + std::string(id.substr(1));
 }
 
 // A title as text: OpenAlex keeps the publisher's markup (<i>E. coli</i>, <sub>2</sub>, &amp;).
@@ -76,7 +86,7 @@ std::string number_text(const Value* v) {
 Work read_work(const Value& w) {
   Work work;
   work.offset = w.offset;
-  work.id = short_id(text_of(w.find("id")));
+  work.id = work_id(text_of(w.find("id")));
   work.doi = bibtex::to_lower_ascii(bibtex::clean_doi(text_of(w.find("doi"))));
   const std::string& title = text_of(w.find("title"));
   work.title = plain_title(title.empty() ? text_of(w.find("display_name")) : title);
@@ -103,7 +113,7 @@ Work read_work(const Value& w) {
     work.last_page = number_text(biblio->find("last_page"));
   }
   if (const Value* count = w.find("cited_by_count"))
-    if (const auto n = count->to_int(); n && *n >= 0) work.cited_by_count = *n;
+    if (const auto n = count->to_int(); n && is_citation_count(*n)) work.cited_by_count = *n;
   // The arXiv id: arXiv's own DOI, or any location on arxiv.org.
   work.arxiv = bibtex::arxiv_from_doi(work.doi);
   const auto from_location = [&](const Value* location) {
@@ -142,14 +152,24 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
     if (const Value* results = root.find("results")) list = results;
   }
   std::optional<LineMap> lines;  // (made at the first work without an id)
+  const auto warn = [&](std::size_t offset, std::string message) {
+    if (!lines) lines.emplace(json);
+    const LineMap::Position at = lines->position(offset);
+    out.diagnostics.push_back({name, at.line, at.column, Severity::Warning, std::move(message)});
+  };
   const auto take = [&](const Value& w) {
     Work work = read_work(w);
     if (work.id.empty()) {
-      if (!lines) lines.emplace(json);
-      const LineMap::Position at = lines->position(w.offset);
-      out.diagnostics.push_back({name, at.line, at.column, Severity::Warning, "a work without an \"id\" is skipped"});
+      const Value* id = w.is_object() ? w.find("id") : nullptr;
+      if (id && id->is_string() && !id->text.empty())
+        warn(id->offset, "a work whose \"id\" is not an OpenAlex work id (W and digits) is skipped: '" + excerpt(id->text) + "'");
+      else
+        warn(w.offset, "a work without an \"id\" is skipped");
       return;
     }
+    if (const Value* count = w.find("cited_by_count"); count && work.cited_by_count < 0 && !count->is_null())
+      warn(count->offset, work.id + "'s cited_by_count '" + excerpt(count->text) + "' is not a citation count (0 to " +
+                              std::to_string(kMostCitations) + "): its count is left as the file has it");
     out.works.push_back(std::move(work));
   };
   if (list->is_array()) {

@@ -141,6 +141,13 @@ char32_t decode_utf8(std::string_view s, std::size_t& pos) {
   return cp;
 }
 
+char32_t text_code_point(char32_t cp) {
+  const bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F);
+  const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+  const bool noncharacter = (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
+  return control || surrogate || noncharacter || cp > 0x10FFFF ? kReplacement : cp;
+}
+
 void append_utf8(std::string& out, char32_t cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);

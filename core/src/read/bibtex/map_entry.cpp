@@ -391,9 +391,12 @@ void Resolver::map(const Entry& e, Publication& p) {
         if (!(pubstate = status_from_pubstate(v))) keep(f);
         break;
       case FieldRole::Citations:
-        if (auto count = parse_integer(v)) {
+        if (auto count = parse_integer(v); count && is_citation_count(*count)) {
           p.set_citations(*count);
         } else {
+          if (count)
+            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(trim(v).substr(0, 24)) +
+                                                  "' is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
           keep(f);
         }
         break;
