@@ -222,7 +222,10 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
     w.end_array();
   }
   if (p.date.year) date_parts(w.key("issued"), p.date);
-  if (!p.venue.empty()) w.field(venue_variable(p), csl_markup(p.venue, escaped));
+  // (an event's name is not a title: its text without the case protection titles carry, as
+  // citation-js and the CSL-JSON of other tools write it)
+  if (!p.venue.empty())
+    w.field(venue_variable(p), csl_markup(p.venue_field == VenueField::EventTitle ? RichText(p.venue.text) : p.venue, escaped));
   csl_details(w, p, escaped);
   // What a thesis is, when the data does not say (BibTeX says it by its entry type).
   if (p.type == PubType::Thesis && !p.extra_field("type") &&

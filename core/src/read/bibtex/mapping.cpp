@@ -63,6 +63,8 @@ constexpr RoleName kRoleNames[] = {
     {"journaltitle", FieldRole::Venue}, {"journal", FieldRole::Venue},
     {"booktitle", FieldRole::Venue},   {"school", FieldRole::Venue},
     {"institution", FieldRole::Venue}, {"publisher", FieldRole::Venue},
+    {"organization", FieldRole::Venue}, {"howpublished", FieldRole::Venue},
+    {"eventtitle", FieldRole::Venue},
 };
 constexpr std::size_t kRoleSlots = 128;  // a power of two, well above the names' count
 constexpr std::size_t role_hash(std::string_view n) {

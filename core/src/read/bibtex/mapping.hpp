@@ -13,10 +13,14 @@
 
 namespace papershelf::bibtex {
 
-// The fields that supply the venue, best first.
-inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal",     "booktitle",
-                                                    "school",       "institution", "publisher",
-                                                    "organization", "howpublished"};
+// The fields that supply the venue, best first: where the work appeared (the journal, the book
+// of a paper in one), else how it was made public (howpublished, as BibTeX's styles print it for
+// @misc and @booklet; biblatex's eventtitle for a talk), else who issued it (a thesis' school, a
+// report's institution, the organization of a talk or a manual), else its publisher. The reader
+// takes the first the entry has (a web address in howpublished is a link instead); the writer
+// writes the venue back under its own field, which then outranks the entry's other ones.
+inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal", "booktitle",   "howpublished", "eventtitle",
+                                                    "school",       "institution", "organization", "publisher"};
 int venue_priority(std::string_view lower_name);  // index in kVenueFields, or -1
 // The field a venue came from, by lower-case name (Unknown for any other name), and back.
 VenueField venue_field_named(std::string_view lower_name);
