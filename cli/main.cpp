@@ -218,6 +218,22 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
     return std::string();
   }, &error);
   if (!style.csl) return path + ":" + error;
+  if (!error.empty()) {
+    // A style that reads but is cut short (macros past the processor's budget): the same
+    // "line:column: what", as a warning at the style's file.
+    Diagnostic d;
+    d.source = path;
+    d.severity = Severity::Warning;
+    d.message = error;
+    unsigned line = 0, column = 0;
+    int used = 0;
+    if (std::sscanf(error.c_str(), "%u:%u: %n", &line, &column, &used) == 2 && used > 0) {
+      d.line = line;
+      d.column = column;
+      d.message = error.substr(static_cast<std::size_t>(used));
+    }
+    std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  }
   return {};
 }
 

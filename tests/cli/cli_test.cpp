@@ -302,6 +302,27 @@ TEST(CliRender, AnyCslStyleByNameOrFile) {
   }
 }
 
+// A style whose macros each call the next one twice, thirty deep (10^9 copies of the title; at
+// twenty deep it took 5 s and 900 MB): rendered within the processor's budget, with a warning
+// at the macro where the copies pass it.
+TEST(CliRender, ForkingMacrosInAStyleAreCutShortWithAWarning) {
+  const std::string bib = temp_file("forking.bib", "@article{k, title={Tidal Heating}, author={Okafor, Chidi}, journal={J}, year=2025}\n");
+  std::string macros;
+  for (int i = 0; i < 30; ++i)
+    macros += "<macro name=\"m" + std::to_string(i) + "\"><text macro=\"m" + std::to_string(i + 1) + "\"/><text macro=\"m" +
+              std::to_string(i + 1) + "\"/></macro>\n";
+  const std::string style = temp_file("forking.csl", "<style xmlns=\"http://purl.org/net/xbiblio/csl\" class=\"in-text\" version=\"1.0\">\n" +
+                                                         macros + "<macro name=\"m30\"><text variable=\"title\"/></macro>\n"
+                                                         "<citation><layout><text macro=\"m0\"/></layout></citation>\n"
+                                                         "<bibliography><layout><text macro=\"m0\"/></layout></bibliography>\n</style>\n");
+  Result r = papershelf("render --format text --style " + quote(style) + " " + quote(bib), true);
+  EXPECT_EQ(r.status, 0);
+  // (macro m<k> is on line k + 2)
+  EXPECT_TRUE(contains(r.out, style + ":15:1: warning: macro \"m13\" expands past what one rendering may take")) << r.out.substr(0, 400);
+  EXPECT_GT(count(r.out, "Tidal Heating"), 1000u);
+  EXPECT_LT(r.out.size(), 16000000u);
+}
+
 // A CV page: each entry as its reference in a style, the owner's name marked, the links kept.
 TEST(CliRender, ReferencesAsACvPage) {
   const std::string bib = temp_file("cv.bib", "@article{k, title={Tidal Heating}, author={Okafor, Chidi and Lindqvist, Sara}, "

@@ -38,7 +38,11 @@ class Processor {
  public:
   // Reads a style. `lang` chooses the locale ("" is the style's default-locale, else en-US);
   // the style's own <locale> sections override the locale file's. nullptr, with a message of
-  // the form "line:column: what" in `error`, for text that is not a CSL style.
+  // the form "line:column: what" in `error`, for text that is not a CSL style. A style whose
+  // macros expand past what one rendering may take (macros calling macros several times over,
+  // which no official style comes near) is read, with such a message naming the macro too:
+  // its references are cut short where the budget runs out, in time and memory linear in the
+  // style's length.
   static std::unique_ptr<Processor> create(std::string_view style_xml, const LocaleLoader& locales,
                                            std::string_view lang, std::string* error);
   ~Processor();

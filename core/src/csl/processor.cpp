@@ -101,16 +101,23 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
     }
   }
   if (e.citation) {
-    // (citeproc-js's "numeric" mode: the citation, its macros included, shows citation-number)
-    std::vector<std::pair<const xml::Element*, int>> stack{{e.citation, 0}};
-    while (!stack.empty() && !e.numeric_citations) {
-      const auto [x, depth] = stack.back();
-      stack.pop_back();
-      if (x->attribute_or("variable", "") == "citation-number") e.numeric_citations = true;
-      if (const std::string* m = x->attribute("macro"); m && depth < 20)
-        if (auto it = e.macros.find(*m); it != e.macros.end()) stack.push_back({it->second, depth + 1});
-      for (const xml::Element& k : x->children)
-        if (k.name != "sort") stack.push_back({&k, depth});
+    // (citeproc-js's "numeric" mode: the citation, its macros included up to 20 calls deep,
+    // shows citation-number.) Each macro is read once, at the fewest calls it is reached by
+    // (what it reaches from there includes what it would reach from deeper): the macros a
+    // style calls twice at every level made this scan exponential too.
+    std::set<const xml::Element*> expanded;
+    std::vector<const xml::Element*> level{e.citation}, next;
+    for (int depth = 0; !level.empty() && !e.numeric_citations; ++depth, level.swap(next), next.clear()) {
+      std::vector<const xml::Element*> stack = level;
+      while (!stack.empty() && !e.numeric_citations) {
+        const xml::Element* x = stack.back();
+        stack.pop_back();
+        if (x->attribute_or("variable", "") == "citation-number") e.numeric_citations = true;
+        if (const std::string* m = x->attribute("macro"); m && depth < 20)
+          if (auto it = e.macros.find(*m); it != e.macros.end() && expanded.insert(it->second).second) next.push_back(it->second);
+        for (const xml::Element& k : x->children)
+          if (k.name != "sort") stack.push_back(&k);
+      }
     }
   }
   {
@@ -122,6 +129,9 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
       for (const xml::Element& k : x->children) stack.push_back(&k);
     }
   }
+  // A style whose macros would expand past the rendering budget is read, its references cut
+  // short where the budget runs out, and the owner told which macro (as a broken style is).
+  if (std::string problem = e.budget_problem(); !problem.empty() && error) *error = std::move(problem);
   e.demote_non_dropping_particle = std::string(e.style.attribute_or("demote-non-dropping-particle", "display-and-sort"));
   e.initialize_with_hyphen = e.style.attribute_or("initialize-with-hyphen", "true") != "false";
   e.page_range_format = std::string(e.style.attribute_or("page-range-format", ""));

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "csl/engine.hpp"
+#include "papershelf/diagnostics.hpp"
 #include "papershelf/unicode.hpp"
 
 namespace papershelf::csl {
@@ -67,6 +68,7 @@ struct Ctx {
   int called = 0, rendered = 0;  // variables asked for, and those that gave text
   std::vector<std::string> rendered_vars;  // those that gave text, by name
   int depth = 0;
+  long long budget = kRenderBudget;  // steps left (see kRenderBudget); below 0 nothing more renders
   bool names_done = false;       // the first names element was rendered (suppress-author)
   bool year_suffix_done = false;  // the implicit year suffix was written
   std::string date_var;           // the date being rendered
@@ -82,6 +84,29 @@ struct Ctx {
   bool capturing_names = false;
   int names_to_substitute = 0;
 };
+
+// ---- The budget (kRenderBudget) ----------------------------------------------------------------
+
+// What rendering an element once costs, its children's own rendering aside: the work of reading
+// its attributes and looking through its children (a choose's branches, a date's parts).
+long long element_cost(const xml::Element& el) {
+  std::size_t bytes = 0;
+  for (const auto& attribute : el.attributes) bytes += attribute.first.size() + attribute.second.size();
+  return 1 + static_cast<long long>(el.children.size() + bytes / 64);
+}
+
+// What a piece of output costs: one a node, one more per 64 bytes of its text and affixes.
+long long output_cost(const Out& o) {
+  long long n = 1 + static_cast<long long>((o.text.size() + o.prefix.size() + o.suffix.size()) / 64);
+  for (const Out& k : o.kids) n += output_cost(k);
+  return n;
+}
+
+// Takes `steps` from the rendering's budget; false once it has run out.
+bool spend(Ctx& c, long long steps) {
+  c.budget -= std::min(steps, c.budget + 1);  // (stops at -1: the budget never wraps)
+  return c.budget >= 0;
+}
 
 // An inheritable name option: the element's own, else the mode's (citation, bibliography),
 // else the style's.
@@ -136,9 +161,12 @@ bool test_condition(const xml::Element& cond, Ctx& c);
 // parent's children (as citeproc-js has it: "No." and "2" in a group delimited by " ").
 void render_into(const xml::Element& el, Ctx& c, std::vector<Out>& kids) {
   for (const xml::Element& k : el.children) {
+    if (c.budget < 0) return;
     if (static_cast<ElementKind>(k.kind) == ElementKind::Choose && !(c.state.author_only && c.names_done)) {
+      if (!spend(c, element_cost(k))) return;
       for (const xml::Element& branch : k.children)
-        if (branch.name == "else" || test_condition(branch, c)) {
+        if (!spend(c, element_cost(branch))) return;  // (a condition's words are read for each test)
+        else if (branch.name == "else" || test_condition(branch, c)) {
           render_into(branch, c, kids);
           break;
         }
@@ -151,6 +179,11 @@ void render_into(const xml::Element& el, Ctx& c, std::vector<Out>& kids) {
 Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) {
   std::vector<Out> kids;
   render_into(el, c, kids);
+  if (!delimiter.empty()) {
+    // (a delimiter is copied between every two pieces: a long one, many times)
+    const auto shown = std::count_if(kids.begin(), kids.end(), [](const Out& k) { return !k.empty(); });
+    if (shown > 1) spend(c, (shown - 1) * (1 + static_cast<long long>(delimiter.size() / 64)));
+  }
   return join(std::move(kids), delimiter);
 }
 
@@ -333,7 +366,7 @@ Out render_text(const xml::Element& el, Ctx& c) {
   }
   if (const std::string* name = el.attribute("macro")) {
     auto it = c.e.macros.find(*name);
-    if (it == c.e.macros.end() || c.depth > 50) return Out();
+    if (it == c.e.macros.end() || c.depth > kMaxMacroDepth) return Out();
     ++c.depth;
     Out o = render_children(*it->second, c, "");
     --c.depth;
@@ -1072,6 +1105,8 @@ Out render_date(const xml::Element& el, Ctx& c) {
   if (const std::string* form = el.attribute("form")) {
     const xml::Element* fmt = c.e.locale.date_format(*form);
     if (!fmt) return Out();
+    // (the locale's parts, each looked for among the element's own: a style's locale may have many)
+    if (!spend(c, static_cast<long long>(fmt->children.size() * (1 + el.children.size())))) return Out();
     const std::string_view which = el.attribute_or("date-parts", "year-month-day");
     for (const xml::Element& p : fmt->children) {
       if (p.name != "date-part") continue;
@@ -1186,6 +1221,7 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
 
 Out render_choose(const xml::Element& el, Ctx& c) {
   for (const xml::Element& branch : el.children) {
+    if (!spend(c, element_cost(branch))) return Out();
     if (branch.name == "else" || test_condition(branch, c)) return render_children(branch, c, "");
   }
   return Out();
@@ -1204,12 +1240,20 @@ Out render_group(const xml::Element& el, Ctx& c) {
 Out render_element(const xml::Element& el, Ctx& c) {
   const auto kind = static_cast<ElementKind>(el.kind);
   if (c.state.author_only && c.names_done && kind != ElementKind::Group && kind != ElementKind::Choose) return Out();
+  if (!spend(c, element_cost(el))) return Out();
+  // What an element makes of the item itself (a variable's text, a names list as long as the
+  // item's) is paid for once it is made; a group's, a choose's or a macro's pieces were paid
+  // for as each was made.
+  auto made = [&c](Out o) {
+    spend(c, output_cost(o));
+    return o;
+  };
   switch (kind) {
-    case ElementKind::Text: return render_text(el, c);
-    case ElementKind::Names: return render_names(el, c);
-    case ElementKind::Date: return render_date(el, c);
-    case ElementKind::Number: return render_number(el, c);
-    case ElementKind::Label: return render_label_element(el, c);
+    case ElementKind::Text: return el.attribute("macro") && !el.attribute("variable") ? render_text(el, c) : made(render_text(el, c));
+    case ElementKind::Names: return made(render_names(el, c));
+    case ElementKind::Date: return made(render_date(el, c));
+    case ElementKind::Number: return made(render_number(el, c));
+    case ElementKind::Label: return made(render_label_element(el, c));
     case ElementKind::Group: return render_group(el, c);
     case ElementKind::Choose: return render_choose(el, c);
     case ElementKind::Other: break;
@@ -1280,6 +1324,89 @@ Out Engine::render(const xml::Element& mode, const Item& item, RenderState& stat
   if (first_names) *first_names = std::move(c.first_names_list);
   if (first_names_text) *first_names_text = std::move(c.first_names_text);
   return join(std::move(kids), "");
+}
+
+namespace {
+
+// The most rendering `el` can cost at macro depth `depth`, every branch of every choose taken
+// (at least what render_element, render_into and render_choose spend; the output left aside),
+// capped at `cap`. `called[d]` holds each macro's cost at depth d, by macro_index.
+long long expansion(const Engine& e, const xml::Element& el, int depth, const std::vector<std::vector<long long>>& called,
+                    const std::map<const xml::Element*, std::size_t>& macro_index, long long cap) {
+  long long n = std::min(element_cost(el), cap);
+  for (const xml::Element& k : el.children) n = std::min(n + expansion(e, k, depth, called, macro_index, cap), cap);
+  if (static_cast<ElementKind>(el.kind) == ElementKind::Text && depth <= kMaxMacroDepth)
+    if (const std::string* m = el.attribute("macro"))
+      if (auto it = e.macros.find(*m); it != e.macros.end()) n = std::min(n + called[depth + 1][macro_index.at(it->second)], cap);
+  return n;
+}
+
+// The first <text macro> under `el` (in document order) whose macro costs more than `limit` at
+// that depth, or nullptr.
+const xml::Element* costly_call(const Engine& e, const xml::Element& el, int depth, const std::vector<std::vector<long long>>& called,
+                                const std::map<const xml::Element*, std::size_t>& macro_index, long long limit) {
+  if (static_cast<ElementKind>(el.kind) == ElementKind::Text && depth <= kMaxMacroDepth)
+    if (const std::string* m = el.attribute("macro"))
+      if (auto it = e.macros.find(*m); it != e.macros.end() && called[depth + 1][macro_index.at(it->second)] > limit) return it->second;
+  for (const xml::Element& k : el.children)
+    if (const xml::Element* found = costly_call(e, k, depth, called, macro_index, limit)) return found;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string Engine::budget_problem() const {
+  // Each macro's cost at each depth a rendering can reach it, deepest first (a macro at depth d
+  // calls others at d + 1): linear in the style's length, however its macros call each other.
+  std::map<const xml::Element*, std::size_t> macro_index;
+  for (const auto& named : macros) macro_index.emplace(named.second, macro_index.size());
+  const long long cap = kRenderBudget + 1;
+  std::vector<std::vector<long long>> called(kMaxMacroDepth + 2, std::vector<long long>(macro_index.size(), 0));
+  for (int depth = kMaxMacroDepth + 1; depth >= 0; --depth)
+    for (const auto& [macro, index] : macro_index) {
+      long long n = 0;
+      for (const xml::Element& k : macro->children) n = std::min(n + expansion(*this, k, depth, called, macro_index, cap), cap);
+      called[depth][index] = n;
+    }
+  // What each rendering renders: a layout's elements at depth 0, a sort key's macro's at depth 0.
+  struct Root {
+    const xml::Element* el;
+    const char* what;
+    bool is_macro;
+  };
+  std::vector<Root> roots;
+  for (const xml::Element* mode : {citation, bibliography}) {
+    if (!mode) continue;
+    if (const xml::Element* layout = mode->child("layout")) roots.push_back({layout, mode == citation ? "citation's layout" : "bibliography's layout", false});
+    if (const xml::Element* sort = mode->child("sort"))
+      for (const xml::Element& key : sort->children)
+        if (const std::string* m = key.attribute("macro"))
+          if (auto it = macros.find(*m); it != macros.end()) roots.push_back({it->second, "sort key", true});
+  }
+  for (const Root& root : roots) {
+    long long n = 0;
+    for (const xml::Element& k : root.el->children) n = std::min(n + expansion(*this, k, 0, called, macro_index, cap), cap);
+    if (n <= kRenderBudget) continue;
+    // Down through the calls that alone pass the budget, to where it is passed: the macro whose
+    // calls are each within it (a macro calling the next one twice, twenty times over, is named
+    // at the level where the copies add up past the budget).
+    const xml::Element* culprit = root.is_macro ? root.el : nullptr;
+    int depth = 0;
+    for (const xml::Element* at = root.el;;) {
+      const xml::Element* next = nullptr;
+      for (const xml::Element& k : at->children)
+        if ((next = costly_call(*this, k, depth, called, macro_index, kRenderBudget))) break;
+      if (!next) break;
+      culprit = at = next;
+      ++depth;
+    }
+    const xml::Element& where = culprit ? *culprit : *root.el;
+    std::string what = culprit ? "macro \"" + excerpt(culprit->attribute_or("name", "")) + "\"" : std::string("the ") + root.what;
+    return std::to_string(where.line) + ":" + std::to_string(where.column) + ": " + what +
+           " expands past what one rendering may take (" + std::to_string(kRenderBudget) +
+           " steps; macros calling macros several times over): references are cut short there";
+  }
+  return {};
 }
 
 std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const {
