@@ -41,6 +41,7 @@ struct Args {
   // pages: the site's URL, the template file, the language, papershelf.css's URL, the title, the
   // preview images' base
   std::string site, template_file, lang = "en", css, title;
+  bool force = false;  // pages: replace files in DIR that papershelf did not write
   std::size_t max_authors = 0;
   std::size_t first = 0;  // html: the first N entries only (0 = all)
   // prerender: the element's controls attribute, to keep its toolbar's room (no flag sets it)

@@ -164,8 +164,10 @@ http(s) PDF), schema.org JSON-LD and the canonical URL. Also index.html (every p
 linked to its page), feed.xml (Atom, newest first), sitemap.xml (with --site) and
 papershelf.css (unless --css). A page's file name is its key made safe (muller2020.html).
 A record without a title gets no page. No file is written outside DIR, nor through a
-symbolic link. Exit status: 1 when the input had errors (the valid records still get
-pages), 2 on bad usage or a file that cannot be read or written.
+symbolic link, nor over a file with other hard links; a file in DIR that papershelf did
+not write (the site's own index.html) is left as it is, unless --force. Exit status: 1
+when the input had errors (the valid records still get pages), 2 on bad usage or a file
+that cannot be read or written (the others are still written).
 
 options:
   -o, --output DIR    the folder the pages go to (created when missing)
@@ -179,6 +181,7 @@ options:
                       their own words are too
   --css URL           link papershelf.css from URL instead of writing it into DIR
   --title TEXT        the index's and the feed's title (default Publications)
+  --force             replace files in DIR that papershelf did not write
   --owner NAME, --base URL, --preset NAME, --thumbnails DIR, --omit-fields F,
   --filter EXPR, --search TEXT, --sort KEYS, --max-authors N, --from FORMAT   as for render
 )";
@@ -259,6 +262,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (arg == "--clean") a.clean = true;
     else if (arg == "--add") a.add = true;
     else if (arg == "--write") a.write = true;
+    else if (arg == "--force") a.force = true;
     else if (arg == "--plain-email") a.plain_email = true;
     else if (arg == "--profile") a.profile_mode = "full";
     else if (arg.rfind("--profile=", 0) == 0) a.profile_mode = arg.substr(10);

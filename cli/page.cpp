@@ -371,18 +371,85 @@ std::string publish_page_source(const std::string& source, const std::string& si
   return problem.empty() ? "" : published + problem;
 }
 
-std::string write_file_no_follow(const std::string& path, std::string_view text) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return errno == ELOOP ? "a symbolic link is there" : std::strerror(errno);
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+namespace {
+
+// Whether the open file `fd` holds one of `marks`, read from its start in blocks (a page of
+// hundreds of megabytes is never held whole).
+bool holds_mark(int fd, const std::vector<std::string_view>& marks) {
+  std::size_t longest = 0;
+  for (std::string_view mark : marks) longest = std::max(longest, mark.size());
+  std::string window;  // the block read, after what the last one ended with that a mark could start
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    written += static_cast<std::size_t>(n);
+    if (n <= 0) return false;
+    window.append(buffer, static_cast<std::size_t>(n));
+    for (std::string_view mark : marks)
+      if (window.find(mark) != std::string::npos) return true;
+    if (longest > 0 && window.size() >= longest) window.erase(0, window.size() - (longest - 1));
   }
-  const bool closed = ::close(fd) == 0;
-  return written == text.size() && closed ? "" : std::strerror(errno);
+}
+
+}  // namespace
+
+OwnFile::~OwnFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string OwnFile::open(const std::string& path, const std::vector<std::string_view>& marks, bool replace_any) {
+  error_ = 0;
+  // A new file is created exclusively: O_EXCL follows no link, a dangling one included. (Twice,
+  // for a file removed between the two opens.)
+  for (int attempt = 0; attempt < 2 && fd_ < 0; ++attempt) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd_ >= 0) return {};
+    if (errno != EEXIST) return std::strerror(errno);
+    // (Without blocking on a FIFO; Emscripten drops O_NONBLOCK, but O_RDWR does not block.)
+    fd_ = ::open(path.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd_ < 0 && errno == ELOOP) return "a symbolic link is there (papershelf writes no file through a link)";
+    if (fd_ < 0 && errno != ENOENT) return std::strerror(errno);
+  }
+  if (fd_ < 0) return std::strerror(ENOENT);
+  std::string refused;
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0) refused = std::strerror(errno);
+  else if (!S_ISREG(info.st_mode)) refused = "it is not a regular file";
+  else if (info.st_nlink > 1)
+    refused = "it has " + std::to_string(info.st_nlink) +
+              " hard links (papershelf writes no file that has other names, which it would change too)";
+  else if (!replace_any && !marks.empty() && !holds_mark(fd_, marks))
+    refused = "it is not a file papershelf wrote (--force replaces it)";
+  else if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0)
+    refused = std::strerror(errno);
+  if (!refused.empty()) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+  return refused;
+}
+
+void OwnFile::write(std::string_view bytes) {
+  while (fd_ >= 0 && error_ == 0 && !bytes.empty()) {
+    const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) error_ = n < 0 ? errno : EIO;
+    else bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+std::string OwnFile::close() {
+  if (fd_ < 0) return std::strerror(EBADF);
+  if (::close(fd_) != 0 && error_ == 0) error_ = errno;
+  fd_ = -1;
+  return error_ ? std::strerror(error_) : "";
+}
+
+std::string write_file_no_follow(const std::string& path, std::string_view text) {
+  OwnFile file;
+  if (std::string refused = file.open(path); !refused.empty()) return refused;
+  file.write(text);
+  return file.close();
 }
 
 std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::string& text) {

@@ -74,8 +74,32 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
 std::string publish_page_source(const std::string& source, const std::string& site_dir, const std::string& root,
                                 const std::string& dest, std::string& text);
 
-// Writes `text` to `path` (created, or truncated), never through a symbolic link at `path` (one
-// put there to send the write elsewhere). Returns "" or why it was not written.
+// A file papershelf writes into a folder it was pointed at, opened so that nothing but that one
+// file changes: never through a symbolic link at `path` (dangling or not), never a file with other
+// hard links (its other names would change too: a link planted there sends the write elsewhere),
+// never anything but a regular file. An existing file is replaced only when it holds one of
+// `marks` (papershelf wrote it: pages_file_marks), or whatever it holds when `marks` is empty or
+// `replace_any` (--force). The checks are made on what was opened, before a byte changes.
+class OwnFile {
+ public:
+  OwnFile() = default;
+  OwnFile(const OwnFile&) = delete;
+  OwnFile& operator=(const OwnFile&) = delete;
+  ~OwnFile();
+  // Opens `path`, created or emptied; "" or why it is not written (the file is left as it was).
+  std::string open(const std::string& path, const std::vector<std::string_view>& marks = {}, bool replace_any = false);
+  // Appends `bytes` (a failure is kept for close()).
+  void write(std::string_view bytes);
+  // "" or why the bytes are not all written.
+  std::string close();
+
+ private:
+  int fd_ = -1;
+  int error_ = 0;
+};
+
+// Writes `text` to `path` as an OwnFile (any regular file of one link there is replaced).
+// Returns "" or why it was not written.
 std::string write_file_no_follow(const std::string& path, std::string_view text);
 
 }  // namespace papershelf::cli

@@ -408,27 +408,58 @@ int run_pages(const Args& a) {
     return 2;
   }
   int status = has_errors(diagnostics) ? 1 : 0;
-  std::size_t pages = 0, failed = 0;
-  // Only plain names the core made (never a path) are written, each inside DIR.
-  const auto write = [&](const std::string& name, std::string_view text) {
-    if (name.empty() || name.find('/') != std::string::npos || name.front() == '.') return false;
-    const std::string problem = cli::write_file_no_follow(dir + name, text);
-    if (problem.empty()) return true;
-    say("cannot write " + dir + name + ": " + problem);
-    status = 2;
-    ++failed;
-    return false;
+  std::size_t pages = 0, pages_failed = 0;
+  std::vector<std::string> written, failed;  // (the files other than the papers' pages)
+  // Only plain names the core made (never a path) are written, each inside DIR, and a file
+  // there only when papershelf wrote it (or --force): never the site's own pages.
+  const auto write = [&](const std::string& name, const auto& write_text) {
+    bool ok = !name.empty() && name.find('/') == std::string::npos && name.front() != '.';
+    cli::OwnFile file;
+    std::string problem = ok ? file.open(dir + name, pages_file_marks(name), a.force) : "not a name in the folder";
+    if (problem.empty()) {
+      write_text(file);
+      problem = file.close();
+    }
+    ok = problem.empty();
+    if (!ok) {
+      say("cannot write " + dir + name + ": " + problem);
+      status = 2;
+    }
+    return ok;
   };
-  for (std::size_t k = 0; k < names.size(); ++k)
-    if (!names[k].empty())
-      pages += write(names[k], page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton));
-  write("index.html", page_html(pages_index(library, view, names, options), options, skeleton));
-  write("feed.xml", format_atom(library, view, names, options));
-  if (!a.site.empty()) write("sitemap.xml", format_sitemap(names, options));
-  if (a.css.empty()) write("papershelf.css", kStylesheet);
-  say("wrote " + std::to_string(pages) + (pages == 1 ? " paper page" : " paper pages") + ", index.html, feed.xml" +
-      (a.site.empty() ? "" : ", sitemap.xml") + (a.css.empty() ? ", papershelf.css" : "") + " into " + a.output +
-      (failed ? " (" + std::to_string(failed) + " could not be written)" : ""));
+  const auto text = [](const std::string& bytes) {
+    return [&bytes](cli::OwnFile& file) { file.write(bytes); };
+  };
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    if (names[k].empty()) continue;
+    const std::string page = page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton);
+    ++(write(names[k], text(page)) ? pages : pages_failed);
+  }
+  const auto file = [&](const std::string& name, const auto& write_text) { (write(name, write_text) ? written : failed).push_back(name); };
+  // The index of every paper is the largest file by far: it goes out piece by piece as it is
+  // made, never held whole.
+  file("index.html", [&](cli::OwnFile& out) {
+    struct Pieces final : TextSink {
+      cli::OwnFile& file;
+      explicit Pieces(cli::OwnFile& f) : file(f) {}
+      void write(std::string_view piece) override { file.write(piece); }
+    } pieces(out);
+    write_pages_index(library, view, names, options, skeleton, pieces);
+  });
+  file("feed.xml", text(format_atom(library, view, names, options)));
+  if (!a.site.empty()) file("sitemap.xml", text(format_sitemap(names, options)));
+  if (a.css.empty()) {
+    const std::string css(kStylesheet);
+    file("papershelf.css", text(css));
+  }
+  // What was written, then what was not (each said above with its reason).
+  const auto list = [](std::size_t n, const std::vector<std::string>& files, bool count_none) {
+    std::string out = n || count_none ? std::to_string(n) + (n == 1 ? " paper page" : " paper pages") : "";
+    for (const std::string& f : files) out += (out.empty() ? "" : ", ") + f;
+    return out;
+  };
+  const std::string not_done = list(pages_failed, failed, false);
+  say("wrote " + list(pages, written, true) + " into " + a.output + (not_done.empty() ? "" : "; not written: " + not_done));
   if (a.site.empty())
     say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google Scholar needs absolute "
         "URLs: give --site https://host/path/ (where " + a.output + " is served)");

@@ -1146,9 +1146,81 @@ TEST(CliPages, NeverWritesThroughASymbolicLink) {
   const auto r = papershelf("pages papers.bib -o out", true, "", dir);
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(contains(r.out, "hu2024.html: a symbolic link is there")) << r.out;
-  EXPECT_TRUE(contains(r.out, "(1 could not be written)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "; not written: 1 paper page")) << r.out;
   EXPECT_EQ(read_text(dir + "precious.txt"), "keep me");
   EXPECT_TRUE(fs::exists(dir + "out/escape.html"));  // (the other pages are still written)
+}
+
+// A hard link planted in DIR under a page's name would have its other name, anywhere on the
+// same disk, overwritten; a dangling link would have the file made where it points.
+TEST(CliPages, NeverWritesAHardLinkedFileNorThroughADanglingLink) {
+  const std::string dir = fresh_dir("pages_hardlink");
+  write_file(dir + "papers.bib", kPagesBib);
+  write_file(dir + "precious.txt", "keep me");
+  fs::create_directories(dir + "out");
+  fs::create_hard_link(dir + "precious.txt", dir + "out/escape.html");
+  fs::create_symlink(dir + "made-outside.html", dir + "out/index.html");
+  const auto r = papershelf("pages papers.bib -o out", true, "", dir);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, "cannot write out/escape.html: it has 2 hard links")) << r.out;
+  EXPECT_TRUE(contains(r.out, "cannot write out/index.html: a symbolic link is there")) << r.out;
+  EXPECT_EQ(read_text(dir + "precious.txt"), "keep me");
+  EXPECT_FALSE(fs::exists(dir + "made-outside.html"));
+  // What happened, and only that: index.html is not among the files written.
+  EXPECT_TRUE(contains(r.out, "papershelf: wrote 3 paper pages, feed.xml, papershelf.css into out; not written: 1 paper page, index.html\n"))
+      << r.out;
+  EXPECT_TRUE(fs::is_regular_file(dir + "out/hu2024.html"));
+}
+
+// -o pointed at a folder of the site's own (its index.html, its feed): those files stay as they
+// are unless --force; what pages wrote itself it replaces on the next run.
+TEST(CliPages, ReplacesOnlyWhatItWroteUnlessForced) {
+  const std::string dir = fresh_dir("pages_own");
+  write_file(dir + "papers.bib", kPagesBib);
+  fs::create_directories(dir + "site");
+  write_file(dir + "site/index.html", "<html><body>My homepage</body></html>");
+  write_file(dir + "site/feed.xml", "<?xml version=\"1.0\"?><feed>my blog</feed>");
+  write_file(dir + "site/hu2024.html", "my own page");
+  auto r = papershelf("pages papers.bib -o site --site https://me.example/", true, "", dir);
+  EXPECT_EQ(r.status, 2) << r.out;
+  for (const char* name : {"index.html", "feed.xml", "hu2024.html"})
+    EXPECT_TRUE(contains(r.out, "cannot write site/" + std::string(name) + ": it is not a file papershelf wrote (--force replaces it)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "wrote 3 paper pages, sitemap.xml, papershelf.css into site; not written: 1 paper page, index.html, feed.xml"))
+      << r.out;
+  EXPECT_EQ(read_text(dir + "site/index.html"), "<html><body>My homepage</body></html>");
+  EXPECT_EQ(read_text(dir + "site/feed.xml"), "<?xml version=\"1.0\"?><feed>my blog</feed>");
+  EXPECT_EQ(read_text(dir + "site/hu2024.html"), "my own page");
+  // Its own files, written before (with a template, or as they were), it replaces.
+  r = papershelf("pages papers.bib -o out --site https://me.example/", true, "", dir);
+  ASSERT_EQ(r.status, 0) << r.out;
+  write_file(dir + "layout.html", "<html><head></head><body><!-- papershelf --></body></html>");
+  r = papershelf("pages papers.bib -o out --site https://me.example/ --template layout.html --title Papers", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(read_text(dir + "out/index.html"), "<h1>Papers</h1>"));
+  r = papershelf("pages papers.bib -o out --site https://me.example/", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "wrote 4 paper pages, index.html, feed.xml, sitemap.xml, papershelf.css into out\n")) << r.out;
+  // --force: the site's own files too.
+  r = papershelf("pages papers.bib -o site --site https://me.example/ --force", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(read_text(dir + "site/index.html"), "ps-pages-index"));
+  EXPECT_TRUE(contains(read_text(dir + "site/hu2024.html"), "Mine Paper"));
+}
+
+// Windows opens a device for CON, PRN, AUX, NUL, COM0-9 and LPT0-9 before the first dot, whatever
+// follows: no page is named so, in any case, whatever its key's extension.
+TEST(CliPages, NoPageIsNamedAsAWindowsDevice) {
+  const std::string dir = fresh_dir("pages_devices");
+  std::string bib;
+  for (const char* key : {"con.x", "aux.html", "Nul.tar.gz", "COM1.txt", "lpt9", "prn", "com10.x", "console.x"})
+    bib += "@misc{" + std::string(key) + ", title={Paper " + key + "}, author={Doe, Jane}, year=2020}\n";
+  write_file(dir + "papers.bib", bib);
+  const auto r = papershelf("pages papers.bib -o out", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::set<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir + "out")) files.insert(e.path().filename().string());
+  EXPECT_EQ(files, (std::set<std::string>{"con-x.html", "aux-html.html", "nul-tar.gz.html", "com1-txt.html", "lpt9-2.html", "prn-2.html",
+                                          "com10.x.html", "console.x.html", "index.html", "feed.xml", "papershelf.css"}));
 }
 
 TEST(CliPages, TemplatePutsThePagesInTheSitesLayout) {

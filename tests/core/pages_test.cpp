@@ -248,6 +248,80 @@ TEST(Pages, FileNamesStayInTheirFolderAndAreUnique) {
   }
 }
 
+// Windows reserves a device's name before the first dot whatever follows ("nul.tar.gz"), in any
+// case, and a name ending in a dot or a space.
+TEST(Pages, NoFileNameIsAWindowsDeviceWithAnyExtension) {
+  for (const char* device : {"con", "CON", "prn", "aux", "Nul", "com0", "COM9", "lpt1", "con.x", "aux.html", "Nul.tar.gz",
+                             "com\xC2\xB9", "LPT\xC2\xB3.txt", "con .txt", "paper.", "paper "})
+    EXPECT_TRUE(is_windows_device_name(device)) << device;
+  for (const char* file : {"console", "con-x.html", "com10.html", "com.html", "lpt.x", "nully.html", "x.con", "aux-html.html"})
+    EXPECT_FALSE(is_windows_device_name(file)) << file;
+  EXPECT_EQ(page_file_name("con.x"), "con-x.html");
+  EXPECT_EQ(page_file_name("aux.html"), "aux-html.html");
+  EXPECT_EQ(page_file_name("Nul.tar.gz"), "nul-tar.gz.html");
+  Library lib;
+  for (const char* key : {"con", "con.x", "CON.x", "lpt5", "Com3.tex", "com3-tex"}) {
+    Publication p;
+    p.key = key;
+    p.title = "T";
+    lib.publications.push_back(p);
+  }
+  View view;
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) view.entries.push_back(i);
+  const std::vector<std::string> names = page_file_names(lib, view);
+  EXPECT_EQ(names, (std::vector<std::string>{"con-2.html", "con-x.html", "con-x-2.html", "lpt5-2.html", "com3-tex.html", "com3-tex-2.html"}));
+  for (const std::string& name : names) EXPECT_FALSE(is_windows_device_name(name)) << name;
+}
+
+// Keys that all make one name (keys in Chinese make "paper.html") are numbered in one pass: each
+// name is found once, where every repeat used to try all the numbers before its own.
+TEST(Pages, ManyKeysOfOneNameAreNumberedInOrder) {
+  Library lib;
+  constexpr int kRepeats = 30000;
+  for (int i = 0; i < kRepeats; ++i) {
+    Publication p;
+    p.key = "\xE8\xAE\xBA\xE6\x96\x87";  // (论文: no a-z or 0-9 in it, so "paper")
+    p.title = "T";
+    lib.publications.push_back(p);
+  }
+  Publication literal;  // (a key that is itself a number's name: it keeps it, the repeat goes on)
+  literal.key = "paper-5";
+  literal.title = "T";
+  lib.publications.insert(lib.publications.begin() + 2, literal);
+  const std::vector<std::string> names = page_file_names(lib);
+  ASSERT_EQ(names.size(), kRepeats + 1u);
+  EXPECT_EQ(names[0], "paper.html");
+  EXPECT_EQ(names[1], "paper-2.html");
+  EXPECT_EQ(names[2], "paper-5.html");
+  EXPECT_EQ(names[3], "paper-3.html");
+  EXPECT_EQ(names[4], "paper-4.html");
+  EXPECT_EQ(names[5], "paper-6.html");
+  EXPECT_EQ(names.back(), "paper-" + std::to_string(kRepeats + 1) + ".html");
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+}
+
+// What marks the files pages writes as its own is in every one of them.
+TEST(Pages, EveryFileItWritesCarriesItsMark) {
+  const Library lib = read_bib(kJournal);
+  const PagesOptions o = with_site();
+  View view;
+  view.entries.push_back(0);
+  const std::vector<std::string> names = page_file_names(lib, view);
+  const auto holds_mark = [](std::string_view name, const std::string& text) {
+    for (std::string_view mark : pages_file_marks(name))
+      if (text.find(mark) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(holds_mark(names[0], page_html(paper_page(lib.publications[0], o, names[0]), o)));
+  EXPECT_TRUE(holds_mark("index.html", page_html(pages_index(lib, view, names, o), o)));
+  const std::string layout = "<html><head></head><body><!-- papershelf --></body></html>";
+  EXPECT_TRUE(holds_mark("index.html", page_html(pages_index(lib, view, names, o), o, layout)));
+  EXPECT_TRUE(holds_mark("feed.xml", format_atom(lib, view, names, o)));
+  EXPECT_TRUE(holds_mark("sitemap.xml", format_sitemap(names, o)));
+  EXPECT_FALSE(holds_mark("index.html", "<html><body>My homepage</body></html>"));
+  EXPECT_TRUE(pages_file_marks("notes.txt").empty());
+}
+
 TEST(Pages, TemplateTakesTheBodyHeadAndTitleAtItsMarkers) {
   const Library lib = read_bib(kJournal);
   const PagesOptions o = with_site();

@@ -32,8 +32,12 @@ std::string site_problem(std::string_view site);
 // The file a record's page is written to: its key lower-cased, diacritics folded ("Müller2020" ->
 // "muller2020.html"), everything but a-z, 0-9, '-', '_' and '.' made '-', no leading '.' or '-',
 // at most 100 bytes before ".html"; "paper.html" when nothing is left. Never a path: no '/', no
-// "..", no hidden file.
+// "..", no hidden file; never a Windows device with an extension ("con.x" -> "con-x.html").
 std::string page_file_name(std::string_view key);
+// Whether Windows opens a device instead of a file named `name` in any folder: its part before
+// the first dot is CON, PRN, AUX, NUL, COM0-9 or LPT0-9 (also with a superscript 1, 2 or 3), in
+// any case, whatever the extension ("Nul.tar.gz"); or it ends in a dot or a space.
+bool is_windows_device_name(std::string_view name);
 // Whether a record gets a page: Scholar indexes nothing without a title.
 bool has_page(const Publication& p);
 // The file names of the library's records, by record index ("" for a record without a page),
@@ -80,11 +84,22 @@ std::string template_problem(std::string_view skeleton);
 // The whole page: the parts put into `skeleton` at its markers (a <title> is added to the head
 // tags when the skeleton has none), or a minimal complete page when `skeleton` is "".
 std::string page_html(const PageParts& parts, const PagesOptions& options, std::string_view skeleton = {});
+// page_html(pages_index(...), options, skeleton) handed to `out` in pieces of some 64 KB as it is
+// made, never held whole: the index of 100,000 papers (its list and its JSON-LD) is some 200 MB.
+void write_pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names,
+                       const PagesOptions& options, std::string_view skeleton, TextSink& out);
 
 // An Atom 1.0 feed of the pages' records, newest first (by date; undated ones last).
 std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names,
                         const PagesOptions& options);
 // A sitemaps.org sitemap of the index and every page; "" without a site (it needs absolute URLs).
 std::string format_sitemap(const std::vector<std::string>& file_names, const PagesOptions& options);
+
+// What marks a file `papershelf pages` wrote under `file_name` (a page, index.html, feed.xml,
+// sitemap.xml, papershelf.css) as its own: it holds one of these strings, as every version's
+// has, and a file of the site's own by that name does not. Empty for a name pages never writes.
+// (The CLI replaces a file only when it holds one, so that -o pointed at the site's own folder
+// cannot overwrite its pages.)
+std::vector<std::string_view> pages_file_marks(std::string_view file_name);
 
 }  // namespace papershelf

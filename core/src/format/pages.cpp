@@ -4,7 +4,9 @@
 #include "papershelf/pages.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
@@ -107,9 +109,19 @@ constexpr std::string_view kStandaloneStyle =
     "body{max-width:48rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}"
     ".ps-paper-page h1{font-size:1.6em;line-height:1.25;margin:0.5em 0 0.3em}.ps-paper-page h2{font-size:1.05em;margin:1.2em 0 0.3em}</style>\n";
 
+// The opening of the .ps-shelf each page's content is in, as every version has written it: it
+// marks the page as papershelf's own (pages_file_marks).
+constexpr std::string_view kPaperPageOpening = "<div class=\"ps-shelf ps-paper-page ";
+constexpr std::string_view kIndexOpening = "<div class=\"ps-shelf ps-pages-index ";
+constexpr std::string_view kFeedGenerator = "<generator>papershelf</generator>";
+constexpr std::string_view kSitemapOpening =
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+// (web/src/papershelf.css, which the CLI writes beside the pages, has opened so from the start.)
+constexpr std::string_view kStylesheetOpening = "/* papershelf";
+
 // The opening of the .ps-shelf every page's content is in (the preset as the list carries it).
-void open_shelf(HtmlOut& h, std::string_view extra_class, const PagesOptions& o) {
-  h << "<div class=\"ps-shelf " << extra_class << " mathjax_ignore tex2jax_ignore\"";
+void open_shelf(HtmlOut& h, std::string_view opening, const PagesOptions& o) {
+  h << opening << "mathjax_ignore tex2jax_ignore\"";
   if (is_preset(o.format.preset)) h << " data-preset=\"" << o.format.preset << "\"";
   h << ">\n";
 }
@@ -137,6 +149,17 @@ std::string site_problem(std::string_view site) {
   return {};
 }
 
+bool is_windows_device_name(std::string_view name) {
+  if (!name.empty() && (name.back() == '.' || name.back() == ' ')) return true;
+  std::string stem = unicode::ascii_lower(name.substr(0, name.find('.')));
+  while (!stem.empty() && stem.back() == ' ') stem.pop_back();  // ("con .txt" is CON too)
+  if (stem == "con" || stem == "prn" || stem == "aux" || stem == "nul") return true;
+  if (stem.rfind("com", 0) != 0 && stem.rfind("lpt", 0) != 0) return false;
+  const std::string_view number = std::string_view(stem).substr(3);
+  return (number.size() == 1 && number[0] >= '0' && number[0] <= '9') ||
+         number == "\xC2\xB9" || number == "\xC2\xB2" || number == "\xC2\xB3";  // (¹ ² ³)
+}
+
 std::string page_file_name(std::string_view key) {
   constexpr std::size_t kMaxStem = 100;
   std::string stem;
@@ -150,6 +173,10 @@ std::string page_file_name(std::string_view key) {
     if (stem.size() >= kMaxStem) break;
   }
   while (!stem.empty() && (stem.back() == '-' || stem.back() == '.')) stem.pop_back();
+  // A device with an extension ("con.x") is a device still: its first dot becomes '-'. (A bare
+  // device, "con", is taken by page_file_names and so gets "-2".)
+  if (const std::size_t dot = stem.find('.'); dot != std::string::npos && is_windows_device_name(stem.substr(0, dot)))
+    stem[dot] = '-';
   return (stem.empty() ? "paper" : stem) + ".html";
 }
 
@@ -162,6 +189,10 @@ std::vector<std::string> page_file_names(const Library& lib) {
   for (const char* name : {"index.html", "con.html", "prn.html", "aux.html", "nul.html"}) taken.insert(name);
   for (const char* device : {"com", "lpt"})
     for (char digit = '0'; digit <= '9'; ++digit) taken.insert(std::string(device) + digit + ".html");
+  // Each repeated name's next number to try, so that n records whose keys make one name (keys
+  // in Chinese all make "paper.html") cost n tries, not n * n / 2.
+  detail::StringIds repeated;
+  std::vector<int> next_number;
   std::vector<std::string> names;
   names.reserve(lib.publications.size());
   for (const Publication& p : lib.publications) {
@@ -169,11 +200,17 @@ std::vector<std::string> page_file_names(const Library& lib) {
       names.emplace_back();
       continue;
     }
-    const std::string name = page_file_name(p.key);
-    std::string unique = name;
+    std::string name = page_file_name(p.key);
     bool added = false;
-    for (int n = 2; taken.insert(unique, added), !added; ++n) unique = name.substr(0, name.size() - 5) + "-" + std::to_string(n) + ".html";
-    names.push_back(std::move(unique));
+    taken.insert(name, added);
+    if (!added) {
+      const std::string stem = name.substr(0, name.size() - 5);
+      const std::uint32_t id = repeated.insert(stem);
+      if (id == next_number.size()) next_number.push_back(2);
+      do name = stem + "-" + std::to_string(next_number[id]++) + ".html";
+      while (taken.insert(name, added), !added);
+    }
+    names.push_back(std::move(name));
   }
   return names;
 }
@@ -278,7 +315,7 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
 
   std::string& out = parts.body;
   HtmlOut h(out);
-  open_shelf(h, "ps-paper-page", o);
+  open_shelf(h, kPaperPageOpening, o);
   h << "<article class=\"ps-paper\" data-key=\"";
   h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">\n";
   h << "<p class=\"ps-paper-nav\"><a href=\"index.html\">";
@@ -312,15 +349,26 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   return parts;
 }
 
-PageParts pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
-  PageParts parts;
-  parts.title = o.title;
-  HtmlOut head(parts.head);
+namespace {
+
+// The index's head tags (its canonical link, the stylesheet, the feed, the JSON-LD of every
+// paper) and its list, each handed to `sink` in pieces of some 64 KB as they are made: the index
+// of 100,000 papers is some 200 MB, which is never held whole.
+void write_index_head(const Library& lib, const View& view, const PagesOptions& o, TextSink& sink) {
+  std::string out;
+  HtmlOut head(out);
   common_head(head, "", o);
-  head << "<script type=\"application/ld+json\">" << format_json_ld(lib, view) << "</script>\n";
-  std::string& out = parts.body;
+  head << "<script type=\"application/ld+json\">";
+  sink.write(out);
+  detail::write_json_ld(lib, view.entries.data(), view.entries.size(), sink);
+  sink.write("</script>\n");
+}
+
+void write_index_body(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o,
+                      TextSink& sink) {
+  std::string out;
   HtmlOut h(out);
-  open_shelf(h, "ps-pages-index", o);
+  open_shelf(h, kIndexOpening, o);
   h << "<h1>";
   h.escaped(o.title) << "</h1>\n<ol class=\"ps-list\">\n";
   FormatOptions relative = o.format;  // (the page names are the folder's, not under the data's base)
@@ -334,9 +382,90 @@ PageParts pages_index(const Library& lib, const View& view, const std::vector<st
     detail::append_entry_authors(out, p, o.format);
     detail::append_entry_meta(out, p, words_of(o.format));
     h << "</li>\n";
+    detail::pass_on_full(out, &sink);
   }
   h << "</ol>\n</div>\n";
-  return parts;
+  sink.write(out);
+}
+
+// A page as it is written: its title (plain text), and what writes its head tags and its body's
+// content into a sink.
+struct PageWriters {
+  std::string_view title;
+  std::function<void(TextSink&)> head, body;
+};
+
+// The whole page into `out`: the parts put into `skeleton` at its markers, or a minimal complete
+// page when `skeleton` is "" (page_html's rules).
+void write_page(const PageWriters& page, const PagesOptions& o, std::string_view skeleton, TextSink& out) {
+  std::string title;
+  detail::append_escaped_html(title, page.title);
+  if (skeleton.empty()) {
+    std::string opening;
+    HtmlOut h(opening);
+    h << "<!DOCTYPE html>\n<html lang=\"";
+    h.escaped(o.lang) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
+                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
+                      << title << "</title>\n";
+    out.write(opening);
+    page.head(out);
+    out.write(kStandaloneStyle);
+    out.write("</head>\n<body>\n<main>\n");
+    page.body(out);
+    out.write("</main>\n</body>\n</html>\n");
+    return;
+  }
+  // Each marker once, where the skeleton has it: what is put in is never searched again, so data
+  // that spells a marker (escaped anyway) places nothing.
+  const std::string lower = unicode::ascii_lower(skeleton);
+  // (A <title> goes before the head tags when the skeleton has none.)
+  const std::string title_tag = lower.find("<title") == std::string::npos ? "<title>" + title + "</title>\n" : std::string();
+  enum class Part { Title, Head, Body };
+  struct Place {
+    std::size_t at, length;
+    Part part;
+  };
+  std::vector<Place> places;
+  if (const std::size_t at = skeleton.find(kPageBodyMarker); at != std::string_view::npos) places.push_back({at, kPageBodyMarker.size(), Part::Body});
+  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), Part::Head});
+  else if (const std::size_t end = lower.find("</head"); end != std::string::npos) places.push_back({end, 0, Part::Head});
+  if (const std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos) {
+    places.push_back({at, kPageTitleMarker.size(), Part::Title});
+  } else if (const std::size_t open = lower.find("<title"); open != std::string::npos) {
+    // Without the marker the page's title takes the place of the layout's own <title> text
+    // (every page titled "My Site" would be one page to a reader's tabs and to Scholar).
+    const std::size_t text = lower.find('>', open), close = lower.find("</title", open);
+    if (text != std::string::npos && close != std::string::npos && text < close) places.push_back({text + 1, close - text - 1, Part::Title});
+  }
+  std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
+  std::size_t copied = 0;
+  for (const Place& place : places) {
+    if (place.at < copied) continue;  // (markers that overlap: the first wins)
+    out.write(skeleton.substr(copied, place.at - copied));
+    switch (place.part) {
+      case Part::Title: out.write(title); break;
+      case Part::Head: out.write(title_tag), page.head(out); break;
+      case Part::Body: page.body(out); break;
+    }
+    copied = place.at + place.length;
+  }
+  out.write(skeleton.substr(copied));
+}
+
+}  // namespace
+
+PageParts pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
+  StringSink head, body;
+  write_index_head(lib, view, o, head);
+  write_index_body(lib, view, file_names, o, body);
+  return {o.title, std::move(head.text), std::move(body.text)};
+}
+
+void write_pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o,
+                       std::string_view skeleton, TextSink& out) {
+  write_page({o.title, [&](TextSink& sink) { write_index_head(lib, view, o, sink); },
+              [&](TextSink& sink) { write_index_body(lib, view, file_names, o, sink); }},
+             o, skeleton, out);
 }
 
 std::string template_problem(std::string_view skeleton) {
@@ -348,56 +477,22 @@ std::string template_problem(std::string_view skeleton) {
 }
 
 std::string page_html(const PageParts& parts, const PagesOptions& o, std::string_view skeleton) {
-  std::string title;
-  detail::append_escaped_html(title, parts.title);
-  if (skeleton.empty()) {
-    std::string out;
-    HtmlOut h(out);
-    h << "<!DOCTYPE html>\n<html lang=\"";
-    h.escaped(o.lang) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
-                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
-                      << title << "</title>\n" << parts.head << kStandaloneStyle << "</head>\n<body>\n<main>\n" << parts.body
-                      << "</main>\n</body>\n</html>\n";
-    return out;
-  }
-  // Each marker once, where the skeleton has it: what is put in is never searched again, so data
-  // that spells a marker (escaped anyway) places nothing.
-  const std::string lower = unicode::ascii_lower(skeleton);
-  std::string head = parts.head;
-  if (lower.find("<title") == std::string::npos) head = "<title>" + title + "</title>\n" + head;
-  struct Place {
-    std::size_t at, length;
-    const std::string* text;
-  };
-  std::vector<Place> places;
-  if (const std::size_t at = skeleton.find(kPageBodyMarker); at != std::string_view::npos) places.push_back({at, kPageBodyMarker.size(), &parts.body});
-  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), &head});
-  else if (const std::size_t end = lower.find("</head"); end != std::string::npos) places.push_back({end, 0, &head});
-  if (const std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos) {
-    places.push_back({at, kPageTitleMarker.size(), &title});
-  } else if (const std::size_t open = lower.find("<title"); open != std::string::npos) {
-    // Without the marker the page's title takes the place of the layout's own <title> text
-    // (every page titled "My Site" would be one page to a reader's tabs and to Scholar).
-    const std::size_t text = lower.find('>', open), close = lower.find("</title", open);
-    if (text != std::string::npos && close != std::string::npos && text < close) places.push_back({text + 1, close - text - 1, &title});
-  }
-  std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
-  std::string out;
-  std::size_t copied = 0;
-  for (const Place& place : places) {
-    if (place.at < copied) continue;  // (markers that overlap: the first wins)
-    out.append(skeleton.substr(copied, place.at - copied)).append(*place.text);
-    copied = place.at + place.length;
-  }
-  out.append(skeleton.substr(copied));
-  return out;
+  StringSink page;
+  page.text.reserve(parts.head.size() + parts.body.size() + skeleton.size() + 1024);
+  write_page({parts.title, [&](TextSink& sink) { sink.write(parts.head); }, [&](TextSink& sink) { sink.write(parts.body); }}, o,
+             skeleton, page);
+  return std::move(page.text);
 }
 
 std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
   std::vector<std::size_t> order;
-  for (std::size_t k = 0; k < view.entries.size() && k < file_names.size(); ++k)
-    if (!file_names[k].empty()) order.push_back(k);
-  const auto date_of = [&](std::size_t k) { return rfc3339(lib.publications[view.entries[k]].date); };
+  std::vector<std::string> dates(std::min(view.entries.size(), file_names.size()));  // (each made once, not per comparison)
+  for (std::size_t k = 0; k < dates.size(); ++k)
+    if (!file_names[k].empty()) {
+      order.push_back(k);
+      dates[k] = rfc3339(lib.publications[view.entries[k]].date);
+    }
+  const auto date_of = [&](std::size_t k) -> const std::string& { return dates[k]; };
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return date_of(a) > date_of(b); });
   const std::string site = site_folder(o);
   std::string out;
@@ -417,7 +512,7 @@ std::string format_atom(const Library& lib, const View& view, const std::vector<
   }
   h << "<link rel=\"alternate\" type=\"text/html\" href=\"";
   xml(own_url("", o)) << "\"/>\n<author><name>";
-  xml(o.author.empty() ? o.title : o.author) << "</name></author>\n<generator>papershelf</generator>\n";
+  xml(o.author.empty() ? o.title : o.author) << "</name></author>\n" << kFeedGenerator << "\n";
   for (const std::size_t k : order) {
     const Publication& p = lib.publications[view.entries[k]];
     const std::string url = own_url(file_names[k], o);
@@ -440,10 +535,18 @@ std::string format_atom(const Library& lib, const View& view, const std::vector<
   return out;
 }
 
+std::vector<std::string_view> pages_file_marks(std::string_view file_name) {
+  if (file_name == "feed.xml") return {kFeedGenerator};
+  if (file_name == "sitemap.xml") return {kSitemapOpening};
+  if (file_name == "papershelf.css") return {kStylesheetOpening};
+  if (file_name.size() > 5 && file_name.substr(file_name.size() - 5) == ".html") return {kPaperPageOpening, kIndexOpening};
+  return {};
+}
+
 std::string format_sitemap(const std::vector<std::string>& file_names, const PagesOptions& o) {
   const std::string site = site_folder(o);
   if (site.empty()) return {};
-  std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  std::string out(kSitemapOpening);
   const auto url = [&](const std::string& loc) {
     out += "<url><loc>";
     append_xml(out, loc);
