@@ -38,7 +38,10 @@ std::string today_utc() {
 // Writes `text` over `path` at once: into a new file beside it (with its permissions), renamed
 // over it, so that an interrupted write never leaves half a bibliography. A symbolic link stays
 // a link (its target is written); a file with other hard links is written in place, which keeps
-// them; a read-only file is refused, as an editor would ask first.
+// them; a read-only file is refused, as an editor would ask first. The new file's name cannot be
+// foreseen, it is created only where nothing is (O_EXCL: a link planted there is not followed),
+// it has the file's mode before it holds a byte (a bibliography kept private stays so), and it
+// is removed when anything fails.
 std::string replace_file(const std::string& path, const std::string& text) {
   char resolved[PATH_MAX];
   const std::string target = ::realpath(path.c_str(), resolved) ? std::string(resolved) : path;
@@ -51,15 +54,21 @@ std::string replace_file(const std::string& path, const std::string& text) {
     const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
     return std::fclose(file) == 0 && written ? "" : std::strerror(errno);
   }
-  const std::string temporary = target + ".papershelf-sync";
-  if (std::string problem = write_file_no_follow(temporary, text); !problem.empty()) return problem;
-  ::chmod(temporary.c_str(), info.st_mode & 07777);
-  if (std::rename(temporary.c_str(), target.c_str()) != 0) {
-    const std::string problem = std::strerror(errno);
-    ::unlink(temporary.c_str());
-    return problem;
+  std::string temporary = target + ".papershelf-XXXXXX";
+  const int fd = ::mkstemp(temporary.data());  // (mode 0600 until fchmod; retries a name in use)
+  if (fd < 0) return std::strerror(errno);
+  std::string problem;
+  if (::fchmod(fd, info.st_mode & 07777) != 0) problem = std::strerror(errno);
+  for (std::size_t written = 0; problem.empty() && written < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) problem = std::strerror(n < 0 ? errno : EIO);
+    else written += static_cast<std::size_t>(n);
   }
-  return {};
+  if (::close(fd) != 0 && problem.empty()) problem = std::strerror(errno);
+  if (problem.empty() && std::rename(temporary.c_str(), target.c_str()) != 0) problem = std::strerror(errno);
+  if (!problem.empty()) ::unlink(temporary.c_str());
+  return problem;
 }
 
 std::string work_line(const sync::Work& w) {

@@ -1223,6 +1223,39 @@ TEST(CliPages, NoPageIsNamedAsAWindowsDevice) {
                                           "com10.x.html", "console.x.html", "index.html", "feed.xml", "papershelf.css"}));
 }
 
+// The file sync writes before renaming it over the .bib: a name no one can plant a link at
+// beforehand (the old fixed FILE.papershelf-sync sent the .bib through a planted hard link), the
+// .bib's own mode from the start, and nothing left behind.
+TEST(CliSync, WriteGoesThroughANewFileOfAnUnforeseeableNameWithTheFilesMode) {
+  const std::string dir = fresh_dir("sync_temp");
+  const std::string text = "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n";
+  write_file(dir + "works.json", R"({"results": [{"id": "W1", "title": "A Long Enough Title Here", "publication_year": 2021,)"
+                                 R"( "authorships": [{"author": {"display_name": "Qinghao Hu"}}], "cited_by_count": 7}]})");
+  write_file(dir + "papers.bib", text);
+  ::chmod((dir + "papers.bib").c_str(), 0664);  // (group-writable: more than the usual umask lets a new file have)
+  write_file(dir + "outside.txt", "keep me");
+  fs::create_hard_link(dir + "outside.txt", dir + "papers.bib.papershelf-sync");
+  const auto r = papershelf("sync papers.bib --from-file works.json --write", true, "", dir);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(read_file(dir + "papers.bib"), "citations = {7}"));
+  EXPECT_EQ(read_file(dir + "outside.txt"), "keep me");
+  struct stat info {};
+  ASSERT_EQ(::stat((dir + "papers.bib").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0664u);
+  EXPECT_EQ(info.st_nlink, 1u);
+  std::set<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir)) files.insert(e.path().filename().string());
+  EXPECT_EQ(files, (std::set<std::string>{"papers.bib", "works.json", "outside.txt", "papers.bib.papershelf-sync"}));
+  // A file kept private stays private.
+  ::chmod((dir + "papers.bib").c_str(), 0600);
+  write_file(dir + "works.json", R"({"results": [{"id": "W1", "title": "A Long Enough Title Here", "publication_year": 2021,)"
+                                 R"( "authorships": [{"author": {"display_name": "Qinghao Hu"}}], "cited_by_count": 9}]})");
+  EXPECT_EQ(papershelf("sync papers.bib --from-file works.json --write", true, "", dir).status, 0);
+  ASSERT_EQ(::stat((dir + "papers.bib").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0600u);
+  EXPECT_TRUE(contains(read_file(dir + "papers.bib"), "citations = {9}"));
+}
+
 TEST(CliPages, TemplatePutsThePagesInTheSitesLayout) {
   const std::string dir = fresh_dir("pages_template");
   write_file(dir + "papers.bib", kPagesBib);
