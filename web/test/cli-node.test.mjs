@@ -9,7 +9,8 @@
 // Needs web/dist and the native CLI (PAPERSHELF_CLI; ./dev.sh test builds both).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync,
+  writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -171,6 +172,118 @@ test("npx papershelf pages: the same pages, index, feed, sitemap and stylesheet 
     assert.ok(readFileSync(join(folders.native, "out", file)).equals(readFileSync(join(folders.node, "out", file))), `${file} differs`);
 });
 
+// The owner points setup at a folder whose files are links elsewhere, or their own: setup changes
+// nothing outside the folder and none of the owner's files, and says which and why.
+test("npx papershelf setup writes through no link, over no hard link and over none of the owner's files without --force", async () => {
+  const dist = join(installed, "node_modules", "papershelf", "dist");
+  const box = mkdtempSync(join(work, "setup-links-"));
+  const site = join(box, "site"), outside = join(box, "outside");
+  mkdirSync(site);
+  mkdirSync(outside);
+  writeFileSync(join(outside, "theme.css"), "/* the owner's theme */");
+  writeFileSync(join(outside, "linked.js"), "// the owner's script");
+  symlinkSync(join("..", "outside", "theme.css"), join(site, "papershelf.css"));  // a file's link
+  symlinkSync(join("..", "outside"), join(site, "lang"));                          // a folder's link
+  symlinkSync(join("..", "outside", "made-here.html"), join(site, "index.html"));  // a dangling link
+  linkSync(join(outside, "linked.js"), join(site, "papershelf-worker.js"));        // a hard link
+  writeFileSync(join(site, "papershelf-canvas.mjs"), "// the owner's own canvas");  // a file of the owner's
+  const r = await run(bin, ["setup", "page", site], { cwd: installed });
+  const said = r.stderr.toString();
+  assert.equal(r.status, 2, said);
+  assert.match(said, /^papershelf: papershelf\.css: not written: it is a symbolic link \(to \.\.\/outside\/theme\.css\); setup writes no file through a link$/m);
+  assert.match(said, /^papershelf: lang\/: lang is a symbolic link \(to \.\.\/outside\): nothing is written into it$/m);
+  assert.match(said, /^papershelf: index\.html: it is a symbolic link \(to \.\.\/outside\/made-here\.html\) to nothing: no page to start from is written through it$/m);
+  assert.match(said, /^papershelf: papershelf-worker\.js: not written: it has 2 hard links; /m);
+  assert.match(said, /^papershelf: papershelf-canvas\.mjs: kept: it differs from the package's copy and is not one setup wrote .*--force replaces it$/m);
+  assert.doesNotMatch(said, /wrote index\.html|replaced|lang\/ \(/);
+  // Outside the folder nothing changed, and nothing was added.
+  assert.deepEqual(readdirSync(outside).sort(), ["linked.js", "theme.css"]);
+  assert.equal(readFileSync(join(outside, "theme.css"), "utf8"), "/* the owner's theme */");
+  assert.equal(readFileSync(join(outside, "linked.js"), "utf8"), "// the owner's script");
+  assert.ok(lstatSync(join(site, "index.html")).isSymbolicLink());
+  assert.equal(readFileSync(join(site, "papershelf-canvas.mjs"), "utf8"), "// the owner's own canvas");
+  // The rest is set up.
+  assert.ok(readFileSync(join(site, "papershelf.js")).equals(readFileSync(join(dist, "papershelf.js"))));
+  // --force replaces the owner's own file, and still writes through no link.
+  const forced = await run(bin, ["setup", "page", site, "--force"], { cwd: installed });
+  assert.equal(forced.status, 2, forced.stderr.toString());
+  assert.match(forced.stderr.toString(), /^papershelf: replaced papershelf-canvas\.mjs$/m);
+  assert.ok(readFileSync(join(site, "papershelf-canvas.mjs")).equals(readFileSync(join(dist, "papershelf-canvas.mjs"))));
+  assert.equal(readFileSync(join(outside, "theme.css"), "utf8"), "/* the owner's theme */");
+  assert.equal(readFileSync(join(outside, "linked.js"), "utf8"), "// the owner's script");
+  assert.deepEqual(readdirSync(outside).sort(), ["linked.js", "theme.css"]);
+  // A link to the package's own copy is already right: nothing to write, nothing to say.
+  const linked = join(box, "linked-site");
+  mkdirSync(linked);
+  symlinkSync(join(dist, "papershelf.css"), join(linked, "papershelf.css"));
+  const ok = await run(bin, ["setup", "page", linked], { cwd: installed });
+  assert.equal(ok.status, 0, ok.stderr.toString());
+  assert.doesNotMatch(ok.stderr.toString(), /papershelf\.css/);
+  // jekyll: a link in the path of its folders (assets -> elsewhere) takes nothing out either.
+  const jekyll = join(box, "jekyll");
+  mkdirSync(jekyll);
+  symlinkSync(outside, join(jekyll, "assets"));
+  const j = await run(bin, ["setup", "jekyll", jekyll], { cwd: installed });
+  assert.equal(j.status, 2, j.stderr.toString());
+  assert.match(j.stderr.toString(), /^papershelf: assets\/js\/: assets is a symbolic link \(to .*outside\): nothing is written into it$/m);
+  assert.deepEqual(readdirSync(outside).sort(), ["linked.js", "theme.css"]);
+  assert.ok(existsSync(join(jekyll, "_includes", "papershelf.html")));
+});
+
+// The files pages writes, under Node as natively: never through a link, never over a hard link,
+// never over the site's own files (unless --force); and sync's new file, made where no link can
+// wait for it, with the .bib's mode.
+test("npx papershelf pages and sync --write change no file but their own, as natively", async () => {
+  const bib = "@article{a, title={A Paper}, author={Hu, Qinghao}, journal={J}, year=2020}\n" +
+    "@article{b, title={B Paper}, author={Hu, Qinghao}, journal={J}, year=2021}\n" +
+    "@article{c, title={C Paper}, author={Hu, Qinghao}, journal={J}, year=2022}\n";
+  const results = {};
+  for (const cli of ["native", "node"]) {
+    const dir = join(installed, `owned-${cli}`);  // (where npx finds the installed package)
+    mkdirSync(join(dir, "out"), { recursive: true });
+    writeFileSync(join(dir, "papers.bib"), bib);
+    writeFileSync(join(dir, "outside.txt"), "keep me");
+    linkSync(join(dir, "outside.txt"), join(dir, "out", "a.html"));
+    symlinkSync(join(dir, "made-outside.html"), join(dir, "out", "b.html"));
+    writeFileSync(join(dir, "out", "index.html"), "<html>my own</html>");
+    const command = cli === "native" ? [nativeCli] : ["npx", "--offline", "papershelf"];
+    const pages = await run(command[0], [...command.slice(1), "pages", "papers.bib", "-o", "out"], { cwd: dir });
+    const forced = await run(command[0], [...command.slice(1), "pages", "papers.bib", "-o", "out", "--force"], { cwd: dir });
+    results[cli] = { dir, pages, forced };
+  }
+  assert.equal(difference(results.native.pages, results.node.pages), "");
+  assert.equal(difference(results.native.forced, results.node.forced), "");
+  for (const { dir, pages, forced } of Object.values(results)) {
+    const said = pages.stderr.toString();
+    assert.equal(pages.status, 2, said);
+    assert.match(said, /cannot write out\/a\.html: it has 2 hard links/);
+    assert.match(said, /cannot write out\/b\.html: a symbolic link is there/);
+    assert.match(said, /cannot write out\/index\.html: it is not a file papershelf wrote \(--force replaces it\)/);
+    assert.match(said, /^papershelf: wrote 1 paper page, feed\.xml, papershelf\.css into out; not written: 2 paper pages, index\.html$/m);
+    assert.equal(forced.status, 2);
+    assert.match(forced.stderr.toString(), /^papershelf: wrote 1 paper page, index\.html, feed\.xml, papershelf\.css into out; not written: 2 paper pages$/m);
+    assert.equal(readFileSync(join(dir, "outside.txt"), "utf8"), "keep me");
+    assert.ok(!existsSync(join(dir, "made-outside.html")));
+    assert.match(readFileSync(join(dir, "out", "index.html"), "utf8"), /ps-pages-index/);
+  }
+  // sync --write under Node: the old fixed name of its new file, planted as a hard link, receives
+  // nothing; the .bib keeps its mode (group-writable, which a umask would take from a new file).
+  const dir = join(installed, "sync-write");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "papers.bib"), bib);
+  chmodSync(join(dir, "papers.bib"), 0o664);
+  writeFileSync(join(dir, "outside.txt"), "keep me");
+  linkSync(join(dir, "outside.txt"), join(dir, "papers.bib.papershelf-sync"));
+  writeFileSync(join(dir, "works.json"), JSON.stringify({ results: [{ id: "W1", title: "A Paper", publication_year: 2020,
+    authorships: [{ author: { display_name: "Qinghao Hu" } }], cited_by_count: 5 }] }));
+  const sync = await run("npx", ["--offline", "papershelf", "sync", "papers.bib", "--from-file", "works.json", "--write"], { cwd: dir });
+  assert.equal(sync.status, 0, sync.stderr.toString());
+  assert.match(readFileSync(join(dir, "papers.bib"), "utf8"), /citations=\{5\}/);
+  assert.equal(readFileSync(join(dir, "outside.txt"), "utf8"), "keep me");
+  assert.equal(statSync(join(dir, "papers.bib")).mode & 0o7777, 0o664);
+  assert.deepEqual(readdirSync(dir).sort(), ["outside.txt", "papers.bib", "papers.bib.papershelf-sync", "works.json"]);
+});
+
 // setup is the package's own command (it copies the package's files): the native CLI points to it.
 test("npx papershelf setup page|jekyll|hugo puts the browser files where each site keeps them", async () => {
   const dist = join(installed, "node_modules", "papershelf", "dist");
@@ -195,11 +308,19 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
     assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
       : kind === "jekyll" ? /\{% include papershelf\.html bib=.*npx papershelf prerender _site/s
         : /set owner to your name.*npx papershelf prerender index\.html -o index\.html/s, kind);  // (after the page it started)
-    // Again: nothing changed, nothing is written; an older copy is replaced and said so.
-    writeFileSync(join(site, folder, "papershelf.css"), "/* an older papershelf */");
+    // Again: nothing changed, nothing is written.
     const again = await run(bin, ["setup", kind, site], { cwd: installed });
     assert.equal(again.status, 0);
-    assert.equal(again.stderr.toString(), `papershelf: replaced ${join(folder, "papershelf.css")}\n`, kind);
+    assert.equal(again.stderr.toString(), "", kind);
+    // A copy an older papershelf's setup wrote is replaced and said so.
+    const older = join(work, `older-${kind}`);
+    cpSync(join(installed, "node_modules", "papershelf"), older, { recursive: true });
+    writeFileSync(join(older, "dist", "papershelf.css"), "/* an older papershelf */");
+    assert.equal((await run("node", [join(older, "bin", "papershelf.cjs"), "setup", kind, site])).status, 0);
+    assert.equal(readFileSync(join(site, folder, "papershelf.css"), "utf8"), "/* an older papershelf */");
+    const updated = await run(bin, ["setup", kind, site], { cwd: installed });
+    assert.equal(updated.status, 0, updated.stderr.toString());
+    assert.equal(updated.stderr.toString(), `papershelf: replaced ${join(folder, "papershelf.css")}\n`, kind);
     assert.ok(same(join(dist, "papershelf.css"), join(site, folder, "papershelf.css")));
   }
   const wrong = await run(bin, ["setup", "wordpress"], { cwd: work });
