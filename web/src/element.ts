@@ -18,6 +18,7 @@ import type { AnyLibrary } from "./worker.js";
 import type { Prefetched } from "./prefetch.js";
 import { OBSERVED_ATTRIBUTES, type PaperShelfElementClass, type PaperShelfElement as PaperShelfElementTypes } from "./element/api.js";
 import { ShelfController } from "./element/controller.js";
+import { pageQueryAll } from "./element/page-document.js";
 import { addLanguage, type Labels } from "./element/labels.js";
 
 export * from "./element/api.js";
@@ -61,7 +62,7 @@ export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasA
     /** Registers UI labels for a language (`lang="de"` or `"de-CH"` then use them). */
     static addLanguage(lang: string, labels: Partial<Labels>): void {
       addLanguage(lang, labels);
-      for (const el of document.querySelectorAll("paper-shelf")) (el as PaperShelfElement).#shelf.relabel();
+      for (const el of pageQueryAll("paper-shelf")) (el as PaperShelfElement).#shelf.relabel();
     }
 
     /** The UI labels in effect: English, then the element's language, then `labels` overrides. */

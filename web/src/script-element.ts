@@ -5,6 +5,7 @@
 import type { CanvasBundle } from "./canvas-assets.js";
 import { coresBeside } from "./cores-beside.js";
 import { definePaperShelf } from "./element.js";
+import { clobberedNames } from "./element/page-document.js";
 import type { Prefetched } from "./prefetch.js";
 // @ts-ignore -- bundled as text by esbuild (--loader:.css=text)
 import css from "./papershelf.css";
@@ -12,6 +13,12 @@ import css from "./papershelf.css";
 /** Defines <paper-shelf> for the script at `scriptUrl`. */
 export function start(scriptUrl: string, prefetched: Prefetched): void {
   const beside = (file: string) => new URL(file, scriptUrl).href;
+  // Markup that hides document's own members is seldom the owner's (papershelf.js found itself
+  // without reading them): the owner hears of it.
+  const hidden = clobberedNames();
+  if (hidden.length)
+    console.warn(`papershelf: the page has elements named ${hidden.map((n) => `"${n}"`).join(", ")} (such as <img name="${hidden[0]}">), which hide document's own members of those names; ` +
+      `papershelf does not read them, and loaded its files from beside ${scriptUrl}. Markup from visitors or from data may be getting into the page.`);
   definePaperShelf(
     coresBeside(beside, prefetched).cores,
     css as string,

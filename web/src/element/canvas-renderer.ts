@@ -11,6 +11,7 @@ import { canvasWords } from "./labels.js";
 import { FIRST_CHUNK } from "./list-view.js";
 import { chosen, rowOptions } from "./options.js";
 import { darkScheme, seenBehind } from "./page-theme.js";
+import { pageBase } from "./page-document.js";
 
 export class CanvasRenderer {
   #host: ShelfHost;
@@ -108,7 +109,7 @@ export class CanvasRenderer {
           host.commit(typing);
         },
         open: (url) => {
-          const target = new URL(url, document.baseURI);
+          const target = new URL(url, pageBase());
           if (["http:", "https:", "mailto:"].includes(target.protocol)) window.open(target.href, "_blank", "noopener,noreferrer");
         },
         copy: async (format, record) => {

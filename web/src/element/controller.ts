@@ -19,6 +19,7 @@ import { coreKind, dataUrl, pageIdle, prerenderedKeys } from "./first-entry.js";
 import { formatOptions, omitFields, queryOptions, stateDefaults } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
+import { readyState } from "./page-document.js";
 import { Panels } from "./panels.js";
 import { ProfileCard } from "./profile.js";
 import { buildShell, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
@@ -250,8 +251,9 @@ export class ShelfController implements ShelfHost {
       if (input === undefined) {
         // A synchronous script upgrades the element before its children are parsed; look
         // again for inline data once the document is complete.
-        if (document.readyState === "loading")
-          document.addEventListener("DOMContentLoaded", () => this.reload(), { once: true });
+        if (readyState() === "loading")
+          // (EventTarget's own method: markup can hide document's, page-document.ts)
+          EventTarget.prototype.addEventListener.call(document, "DOMContentLoaded", () => this.reload(), { once: true });
         return;
       }
       const library = await this.#source.parse(input, source, owned);

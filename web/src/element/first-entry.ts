@@ -4,6 +4,7 @@
 // whose list is prerendered may start on the rest.
 import { inlineData } from "./data-source.js";
 import { profileMode } from "./options.js";
+import { pageBase, readyState } from "./page-document.js";
 
 /** The page's two cores: the list core, and for an element that shows a profile card the card core. */
 export const CORE_FILES = { list: "papershelf-core.wasm", card: "papershelf-core-card.wasm" } as const;
@@ -22,7 +23,7 @@ export function prerenderedKeys(el: Element): string[] {
 /** Where the element's data is downloaded from (none when it is inline). */
 export function dataUrl(el: Element): URL | undefined {
   const src = el.getAttribute("src");
-  return src && inlineData(el) === undefined ? new URL(src, document.baseURI) : undefined;
+  return src && inlineData(el) === undefined ? new URL(src, pageBase()) : undefined;
 }
 
 /**
@@ -45,7 +46,7 @@ export function pageIdle(target: EventTarget): Promise<void> {
     const idle = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() =>
       typeof requestIdleCallback === "function" ? requestIdleCallback(done, { timeout: 1000 }) : done())));
     const painted = largestPaint();
-    const loaded = document.readyState === "complete" ? Promise.resolve() : new Promise((ok) => window.addEventListener("load", ok, { once: true }));
+    const loaded = readyState() === "complete" ? Promise.resolve() : new Promise((ok) => window.addEventListener("load", ok, { once: true }));
     void Promise.all([loaded, painted]).then(idle);
   });
 }

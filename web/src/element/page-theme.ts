@@ -2,6 +2,7 @@
 // system is), with the page's link colour as its accent where that reads. Judged again when the
 // page switches its own theme or the system does.
 import type { Papershelf } from "../core.js";
+import { pageQueryAll } from "./page-document.js";
 
 export const darkScheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : undefined;
 
@@ -25,7 +26,7 @@ function pageBackground(el: Element): number[] | undefined {
 export function seenBehind(el: Element): number[] {
   const painted = pageBackground(el);
   if (painted) return painted;
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content ?? "";
+  const meta = pageQueryAll<HTMLMetaElement>('meta[name="color-scheme"]')[0]?.content ?? "";
   const allowsDark = /\bdark\b/.test(`${getComputedStyle(document.documentElement).colorScheme} ${meta}`);
   return allowsDark && darkScheme?.matches ? [18, 18, 18] : [255, 255, 255];
 }

@@ -1,5 +1,6 @@
 // Math in titles and abstracts: Unicode where Unicode can say it, typeset by the page's own KaTeX
 // or MathJax where the page has one, and then only typesetting kept of what it made.
+import { pageQueryAll } from "./page-document.js";
 
 /**
  * The classes and ids KaTeX (0.16 to 0.19) and MathJax 3 give what they make of the math the core
@@ -48,7 +49,7 @@ export function typesetMath(root: ParentNode, shadow: ShadowRoot): void {
   if (!page.katex?.render && !page.MathJax?.tex2svg) return;
   if (page.katex?.render && !styledRoots.has(shadow)) {
     styledRoots.add(shadow);
-    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="katex" i]')) shadow.append(link.cloneNode());
+    for (const link of pageQueryAll<HTMLLinkElement>('link[rel="stylesheet"][href*="katex" i]')) shadow.append(link.cloneNode());
   }
   for (const span of spans) {
     const tex = span.dataset.tex ?? "";

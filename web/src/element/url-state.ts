@@ -1,5 +1,6 @@
 // The visitor's state in the page's URL hash, as `id:name=value` pairs beside other elements' (and
 // anything else the page keeps there): a link shares a search, and Back undoes a change.
+import { pageQueryAll } from "./page-document.js";
 
 /** What a visitor chooses (the page author's `filter` is the scope, never here). */
 export interface VisitorState { search: string; filter: string; sort: string; group: string }
@@ -54,7 +55,7 @@ export class UrlState {
    */
   #key(): string | undefined {
     if (this.#element.id) return this.#element.id;
-    return document.querySelectorAll("paper-shelf").length === 1 ? "ps" : undefined;
+    return pageQueryAll("paper-shelf").length === 1 ? "ps" : undefined;
   }
 
   /** The state the hash holds (`defaults` for what it leaves out), and whether it held any;
