@@ -61,6 +61,10 @@ enum class SpanStyle : std::uint8_t {
   Math,    // $...$ as Unicode (x², λ); the span's url keeps the TeX source
   NoCase,  // protective braces: "keep this case"
   Link,    // \url / \href; `url` holds the target
+  // Raised or lowered text that Unicode has no forms for (Ξ_b, 5^th, <sub>eff</sub>): <sup> and
+  // <sub> in HTML and CSL-JSON, \textsuperscript and \textsubscript in BibTeX.
+  Superscript,
+  Subscript,
 };
 
 // A styled range of `RichText::text`, in byte offsets of its UTF-8 text. Spans may nest.

@@ -359,7 +359,7 @@ std::string Writer::run() {
     int best_extra = 1 << 20;
     for (const ExtraField& f : p_.extra) {
       const int rank = bibtex::venue_priority(f.name);
-      if (rank >= 0) best_extra = std::min(best_extra, rank);
+      if (rank >= 0 && bibtex::names_a_venue(f.value)) best_extra = std::min(best_extra, rank);
     }
     if (bibtex::venue_priority(name) >= best_extra) name = bibtex::kVenueFields[0];
     field(name, latex::encode(p_.venue));

@@ -56,6 +56,8 @@ const char* open_tag(HtmlOut& h, const Span& s) {
     case SpanStyle::Bold: h << "<strong>"; return "</strong>";
     case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
     case SpanStyle::Monospace: h << "<code>"; return "</code>";
+    case SpanStyle::Superscript: h << "<sup>"; return "</sup>";
+    case SpanStyle::Subscript: h << "<sub>"; return "</sub>";
     case SpanStyle::Math:
       // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax,
       // when it holds only math the decoder knows (latex::typesettable).

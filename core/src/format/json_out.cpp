@@ -85,10 +85,20 @@ std::string csl_markup(const RichText& t, bool escaped = false) {
       case SpanStyle::Bold: return "<b>";
       case SpanStyle::SmallCaps: return "<span style=\"font-variant:small-caps;\">";
       case SpanStyle::NoCase: return "<span class=\"nocase\">";
+      case SpanStyle::Superscript: return "<sup>";
+      case SpanStyle::Subscript: return "<sub>";
       default: return nullptr;
     }
   };
-  auto close_tag = [](SpanStyle s) { return s == SpanStyle::Italic ? "</i>" : s == SpanStyle::Bold ? "</b>" : "</span>"; };
+  auto close_tag = [](SpanStyle s) {
+    switch (s) {
+      case SpanStyle::Italic: return "</i>";
+      case SpanStyle::Bold: return "</b>";
+      case SpanStyle::Superscript: return "</sup>";
+      case SpanStyle::Subscript: return "</sub>";
+      default: return "</span>";
+    }
+  };
   std::vector<std::uint32_t> spans;  // by where they begin, a longer one first (it opens first)
   for (std::uint32_t i = 0; i < t.spans.size(); ++i) {
     const Span& sp = t.spans[i];

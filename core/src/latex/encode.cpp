@@ -110,6 +110,12 @@ void open_span(std::string& out, const Span& s, bool as_url) {
     case SpanStyle::NoCase:
       out += "{";
       break;
+    case SpanStyle::Superscript:
+      out += "\\textsuperscript{";
+      break;
+    case SpanStyle::Subscript:
+      out += "\\textsubscript{";
+      break;
     case SpanStyle::Link:
       if (as_url) {
         out += "\\url{";

@@ -144,8 +144,8 @@ void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
         const Open o = *it;
         open.erase(std::next(it).base());
         if (tag->kind == TagKind::Script) {
-          // Digits and signs take their raised or lowered forms (H₂O, 10⁻³); words stay as
-          // they are (5th), as do spans inside.
+          // Digits and signs take their raised or lowered forms (H₂O, 10⁻³); words (5th) and
+          // spans inside are a Superscript or Subscript span.
           std::string raised;
           bool all = true;
           for (std::size_t p = o.begin; all && p < out.size();) {
@@ -163,6 +163,9 @@ void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
             grown.emplace_back(static_cast<std::uint32_t>(i),
                                static_cast<std::uint32_t>(raised.size() - (out.size() - o.begin)));
             out.replace(o.begin, std::string::npos, raised);
+          } else if (o.begin < out.size()) {  // (words: <sup>th</sup>, <sub>eff</sub>)
+            added.push_back({o.begin, static_cast<std::uint32_t>(out.size()), tag->up ? SpanStyle::Superscript : SpanStyle::Subscript, {}});
+            added_reach = std::max(added_reach, added.back().end);
           }
         } else if (!o.drop && o.begin < out.size()) {
           added.push_back({o.begin, static_cast<std::uint32_t>(out.size()), o.style, {}});

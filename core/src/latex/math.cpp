@@ -118,10 +118,9 @@ void Decoder::script(char kind) {
 }
 
 // The output from `start` becomes superscript (kind '^') or subscript ('_') when Unicode has
-// every character's form (x², xᵢ); otherwise it stays on the line after a caret or an
-// underscore (x^q). \textsuperscript ('S') and
-// \textsubscript ('s') raise only digits and signs (H₂O, 10⁻³): modifier letters make a poor
-// "5ᵗʰ", so "th" stays as it is.
+// every character's form (x², xᵢ); otherwise a Superscript or Subscript span (HTML's <sup>,
+// <sub>). \textsuperscript ('S') and \textsubscript ('s') take the forms only for digits and
+// signs (H₂O, 10⁻³): modifier letters make a poor "5ᵗʰ", so "th" is a span.
 void Decoder::finish_script(std::uint32_t start, char kind) {
   std::string& t = out_.text;
   if (start >= t.size()) return;
@@ -145,7 +144,11 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
     t.replace(start, std::string::npos, raised);
     return;
   }
-  if (text_mode) return;
+  const SpanStyle script = up ? SpanStyle::Superscript : SpanStyle::Subscript;
+  if (text_mode) {  // (\textsuperscript{th}: raised as text, "5<sup>th</sup>")
+    add_span(start, script);
+    return;
+  }
   // A raised degree ring is the degree sign (300$^\circ$C); a raised star, prime or dagger reads
   // as one on the line (C$^*$-algebras).
   if (up) {
@@ -157,17 +160,20 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
     if (raised_text == "*" || raised_text == "\u2217" || raised_text == "\u2032" || raised_text == "\u2033")
       return;
   }
-  // In math several characters with a letter or digit among them go in parentheses (e^(iπ));
-  // symbols and text are left as written (the author markers of "Hu$^{\dagger*}$", "Hu^{*‡}").
-  std::size_t first = start;
-  unicode::decode_utf8(t, first);
-  bool alnum = false;
-  for (std::size_t p = start; p < t.size() && !alnum;) {
+  // In math a script is raised or lowered as a span (Ξ_b⁰ is Ξ<sub>b</sub>⁰, e^{iπ} e<sup>iπ</sup>,
+  // B^± B<sup>±</sup>); the signs of author markers, and text, are left as written, after a caret
+  // or an underscore (the markers of "Hu$^{\dagger*}$", "Hu^{*‡}").
+  // (the signs an author marker is made of: * ∗ † ‡ § ¶ ‖ #)
+  bool marks_only = true;
+  for (std::size_t p = start; p < t.size() && marks_only;) {
     const char32_t cp = unicode::decode_utf8(t, p);
-    alnum = (cp >= '0' && cp <= '9') || unicode::is_letter(cp);
+    marks_only = cp == '*' || cp == '#' || cp == 0x2217 || cp == 0x2020 || cp == 0x2021 || cp == 0xA7 || cp == 0xB6 || cp == 0x2016;
   }
-  const bool words = math_ && first < t.size() && alnum;
-  const std::string before = words ? std::string{kind, '('} : std::string(1, kind);
+  if (math_ && !marks_only) {
+    add_span(start, script);
+    return;
+  }
+  const std::string before(1, kind);
   t.insert(start, before);
   const std::size_t reaching = spans_reaching(start);
   for (std::size_t i = reaching; i < spans_.size(); ++i) {
@@ -178,7 +184,6 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
   span_ends_changed_from(reaching);
   for (Switch& s : switches_)
     if (s.start > start) s.start += static_cast<std::uint32_t>(before.size());
-  if (words) t.push_back(')');
 }
 
 // The output from `start` in a math alphabet: the letters Unicode has in it (ℝ), the rest as it is.

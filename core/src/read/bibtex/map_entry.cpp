@@ -245,9 +245,7 @@ void Resolver::map(const Entry& e, Publication& p) {
     if (f.role != FieldRole::Venue) continue;
     const int rank = venue_priority(f.name);
     // (A web address in howpublished is the record's link, not where it appeared.)
-    const std::string_view value = trim(f.value);
-    const bool address = value.rfind("http", 0) == 0 || value.rfind("\\url", 0) == 0;
-    if (rank < venue_rank && !value.empty() && !address) {
+    if (rank < venue_rank && names_a_venue(f.value)) {
       venue = &f;
       venue_rank = rank;
     }
@@ -428,7 +426,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         const Field* next = nullptr;
         int next_rank = 1 << 20;
         for (const Field& g : e.fields) {
-          if (g.role != FieldRole::Venue || &g == f || trim(g.value).empty()) continue;
+          if (g.role != FieldRole::Venue || &g == f || !names_a_venue(g.value)) continue;
           const int rank = venue_priority(g.name);
           if (rank < next_rank) {
             next = &g;

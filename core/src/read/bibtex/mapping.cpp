@@ -18,6 +18,11 @@ int venue_priority(std::string_view lower_name) {
   return -1;
 }
 
+bool names_a_venue(std::string_view value) {
+  value = trim(value);
+  return !value.empty() && value.rfind("http", 0) != 0 && value.rfind("\\url", 0) != 0;
+}
+
 namespace {
 constexpr std::string_view kVenueFieldNames[] = {"",          "journaltitle", "journal",
                                                  "booktitle", "school",       "institution",

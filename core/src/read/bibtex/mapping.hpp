@@ -22,6 +22,9 @@ namespace papershelf::bibtex {
 inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal", "booktitle",   "howpublished", "eventtitle",
                                                     "school",       "institution", "organization", "publisher"};
 int venue_priority(std::string_view lower_name);  // index in kVenueFields, or -1
+// Whether a venue field's value can be the venue: text, not a web address (howpublished =
+// {\url{...}} is the record's link).
+bool names_a_venue(std::string_view value);
 // The field a venue came from, by lower-case name (Unknown for any other name), and back.
 VenueField venue_field_named(std::string_view lower_name);
 std::string_view venue_field_name(VenueField f);  // "" for Unknown
