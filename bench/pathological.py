@@ -9,6 +9,12 @@ memory of each child (getrusage) is reported as a multiple of the input's size.
 
 The render column's peak includes the HTML as the CLI holds it; the last column is the HTML's size.
 
+Then `papershelf pages` (a page per paper, the index, the feed, the sitemap, written into a fresh
+folder) on large inputs: 100,000 generated entries (papershelf_gen_bib, beside the CLI's build)
+and keys that all make one page name; --pages prints that table alone:
+
+    python3 bench/pathological.py --pages [BUILD_DIR/cli/papershelf]
+
 Then the time per byte of each generated kind of input at 100 KB and 1 MB (speed_tables below);
 with any option, those tables alone (--old compares another build's binaries in the same run,
 --only keeps the cases whose name has WORD, --timeout stops a run after SECONDS, default 60):
@@ -148,6 +154,75 @@ def main():
                 label = f"| {cli} " if len(clis) > 1 else ""
                 print(f"| {name} | {megabytes(size)} {label}| {cells[0]} | {cells[1]} | {megabytes(html)}{times(html, size)} |",
                       flush=True)
+            os.remove(path)
+
+
+# ---------------------------------------------------------------- pages on large inputs
+# `papershelf pages` writes a file per paper and an index of them all (some 4x the input): its
+# time and peak are measured on a large file, where a path that is quadratic in the entries (the
+# page names once were, for keys that make one name) or a second copy of the index shows.
+
+def generated(entries):
+    """papershelf_gen_bib's file of `entries` entries (the generator beside the CLI's build)."""
+    def make(cli, path):
+        gen = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(cli))), "bench", "papershelf_gen_bib")
+        subprocess.run([gen, str(entries), path], check=True, stdout=subprocess.DEVNULL)
+    return make
+
+
+def one_name_keys(entries):
+    """Entries whose keys have no a-z or 0-9 (Chinese keys): every one is "paper.html" but numbered."""
+    def make(cli, path):
+        with open(path, "w", encoding="utf-8") as f:
+            for i in range(entries):
+                key = "".join(chr(0x4E00 + (i >> (4 * j)) % 16 + 16 * j) for j in range(5))
+                f.write("@article{%s, title={Paper %d}, author={Hu, Qinghao}, journal={J}, year=%d}\n" % (key, i, 2000 + i % 25))
+    return make
+
+
+PAGES_CASES = [
+    ("100,000 generated entries", "gen100k.bib", generated(100000)),
+    ("100,000 entries whose keys make one page name", "one-name.bib", one_name_keys(100000)),
+]
+
+
+def folder_bytes(folder):
+    return sum(entry.stat().st_size for entry in os.scandir(folder))
+
+
+def measure_pages(cli, args):
+    """Wall-clock seconds, processor seconds (user + system: on a loaded machine the wall clock
+    says more about the other jobs) and peak resident memory of one run (GNU time)."""
+    if not os.path.exists("/usr/bin/time"):
+        seconds, peak = measure(cli, args, os.devnull)
+        return seconds, None, peak
+    with tempfile.NamedTemporaryFile("r") as report:
+        subprocess.run(["/usr/bin/time", "-o", report.name, "-f", "%e %U %S %M", cli, *args],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall, user, system, kilobytes = report.read().split()[-4:]
+        return float(wall), float(user) + float(system), int(kilobytes) * 1024
+
+
+def pages_table(clis):
+    binary = "| binary " if len(clis) > 1 else ""
+    print(f"\n| pages: input | size {binary}| time (processor time), peak | files written |")
+    print("|---|---|" + "---|" * (len(clis) > 1) + "---|---|")
+    with tempfile.TemporaryDirectory() as work:
+        for name, file, make in PAGES_CASES:
+            path = os.path.join(work, file)
+            make(clis[-1], path)
+            size = os.path.getsize(path)
+            for k, cli in enumerate(clis):
+                out = os.path.join(work, f"out-{file}-{k}")  # (a fresh folder each: no file to check first)
+                seconds, cpu, peak = measure_pages(cli, ["pages", path, "-o", out, "--site", "https://me.example/publications/",
+                                                         "--owner", "Qinghao Hu"])
+                files = len(os.listdir(out)) if os.path.isdir(out) else 0
+                written = folder_bytes(out) if files else 0
+                label = f"| {cli} " if len(clis) > 1 else ""
+                processor = f" ({cpu:.1f} s, {cpu / (size / 1e6):.2f} s/MB)" if cpu is not None else ""
+                print(f"| {name} | {megabytes(size)} {label}| {seconds:.1f} s{processor}, "
+                      f"{peak / 1e6:.0f} MB{times(peak, size)} | {files:,} ({megabytes(written)}) |", flush=True)
+                subprocess.run(["rm", "-rf", out], check=False)
             os.remove(path)
 
 
@@ -456,8 +531,11 @@ def write_cases(folder, size=SPEED_SIZES[-1]):
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--write"]:
         write_cases(sys.argv[2])
+    elif sys.argv[1:2] == ["--pages"]:
+        pages_table(sys.argv[2:] or ["build/native/cli/papershelf"])
     elif any(arg.startswith("--") for arg in sys.argv[1:]):  # --speed and its options: those tables alone
         speed_main(sys.argv[1:])
     else:
         main()
+        pages_table(sys.argv[1:] or ["build/native/cli/papershelf"])
         speed_main(sys.argv[-1:])  # (the time per byte of the last CLI named)

@@ -436,17 +436,21 @@ int run_pages(const Args& a) {
     ++(write(names[k], text(page)) ? pages : pages_failed);
   }
   const auto file = [&](const std::string& name, const auto& write_text) { (write(name, write_text) ? written : failed).push_back(name); };
-  // The index of every paper is the largest file by far: it goes out piece by piece as it is
-  // made, never held whole.
+  // The index and the feed of every paper are the largest files by far: they go out piece by
+  // piece as they are made, never held whole.
+  struct Pieces final : TextSink {
+    cli::OwnFile& file;
+    explicit Pieces(cli::OwnFile& f) : file(f) {}
+    void write(std::string_view piece) override { file.write(piece); }
+  };
   file("index.html", [&](cli::OwnFile& out) {
-    struct Pieces final : TextSink {
-      cli::OwnFile& file;
-      explicit Pieces(cli::OwnFile& f) : file(f) {}
-      void write(std::string_view piece) override { file.write(piece); }
-    } pieces(out);
+    Pieces pieces(out);
     write_pages_index(library, view, names, options, skeleton, pieces);
   });
-  file("feed.xml", text(format_atom(library, view, names, options)));
+  file("feed.xml", [&](cli::OwnFile& out) {
+    Pieces pieces(out);
+    write_atom(library, view, names, options, pieces);
+  });
   if (!a.site.empty()) file("sitemap.xml", text(format_sitemap(names, options)));
   if (a.css.empty()) {
     const std::string css(kStylesheet);

@@ -92,6 +92,9 @@ void write_pages_index(const Library& lib, const View& view, const std::vector<s
 // An Atom 1.0 feed of the pages' records, newest first (by date; undated ones last).
 std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names,
                         const PagesOptions& options);
+// The same feed handed to `out` in pieces of some 64 KB as it is made (it is some 700 bytes a paper).
+void write_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names,
+                const PagesOptions& options, TextSink& out);
 // A sitemaps.org sitemap of the index and every page; "" without a site (it needs absolute URLs).
 std::string format_sitemap(const std::vector<std::string>& file_names, const PagesOptions& options);
 

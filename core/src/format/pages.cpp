@@ -485,6 +485,13 @@ std::string page_html(const PageParts& parts, const PagesOptions& o, std::string
 }
 
 std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
+  StringSink feed;
+  write_atom(lib, view, file_names, o, feed);
+  return std::move(feed.text);
+}
+
+void write_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o,
+                TextSink& sink) {
   std::vector<std::size_t> order;
   std::vector<std::string> dates(std::min(view.entries.size(), file_names.size()));  // (each made once, not per comparison)
   for (std::size_t k = 0; k < dates.size(); ++k)
@@ -530,9 +537,10 @@ std::string format_atom(const Library& lib, const View& view, const std::vector<
       xml(p.abstract().text) << "</summary>\n";
     }
     h << "</entry>\n";
+    detail::pass_on_full(out, &sink);
   }
   h << "</feed>\n";
-  return out;
+  sink.write(out);
 }
 
 std::vector<std::string_view> pages_file_marks(std::string_view file_name) {
