@@ -10,6 +10,7 @@
 #include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "read/bibtex/mapping.hpp"  // (the venue's status words: bibtex::venue_without_status)
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
@@ -374,15 +375,35 @@ constexpr const char* kAwardIcon =
     "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
     "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>\xE2\x81\xA0";  // (a word joiner: the icon stays with the award's first word)
 
-bool venue_ends_with_year(const Publication& p) {
+namespace {
+bool ends_with_year(const Publication& p, std::string_view venue) {
   if (p.date.year <= 0) return false;
-  std::string_view venue = p.venue.text;
   while (!venue.empty() && (venue.back() == ' ' || venue.back() == '.' || venue.back() == ')')) venue.remove_suffix(1);
   const std::string year = std::to_string(p.date.year);
   if (venue.size() < year.size() || venue.substr(venue.size() - year.size()) != year) return false;
   // A whole number: "2021", not the end of "12021".
   const char before = venue.size() == year.size() ? 0 : venue[venue.size() - year.size() - 1];
   return before < '0' || before > '9';
+}
+}  // namespace
+
+bool venue_ends_with_year(const Publication& p) { return ends_with_year(p, p.venue.text); }
+
+RichText detail::shown_venue(const Publication& p) {
+  if (p.status == Status::Published || p.venue.empty()) return p.venue;
+  const auto [begin, end] = bibtex::venue_without_status(p.venue.text);
+  if (begin == 0 && end == p.venue.text.size()) return p.venue;
+  RichText shown(p.venue.text.substr(begin, end - begin));
+  for (const Span& s : p.venue.spans) {
+    const std::uint32_t from = std::max<std::uint32_t>(s.begin, static_cast<std::uint32_t>(begin));
+    const std::uint32_t to = std::min<std::uint32_t>(s.end, static_cast<std::uint32_t>(end));
+    if (from >= to) continue;
+    Span cut = s;
+    cut.begin = from - static_cast<std::uint32_t>(begin);
+    cut.end = to - static_cast<std::uint32_t>(begin);
+    shown.spans.push_back(std::move(cut));
+  }
+  return shown;
 }
 
 bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
@@ -421,13 +442,14 @@ void append_head(HtmlOut& h, std::string& out, const Publication& p, const Forma
 void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, const std::vector<std::string>* terms,
                           const Words& words) {
   h << "<div class=\"ps-meta\">";
-  if (!p.venue.empty()) {
-    h << "<span class=\"ps-venue\"" << dir_attribute(p.venue.text) << ">";
-    append_marked(out, p.venue, terms);
+  const RichText venue = detail::shown_venue(p);
+  if (!venue.empty()) {
+    h << "<span class=\"ps-venue\"" << dir_attribute(venue.text) << ">";
+    append_marked(out, venue, terms);
     h << "</span>";
   }
-  if (p.date.year && !venue_ends_with_year(p)) {
-    if (!p.venue.empty()) h << ", ";
+  if (p.date.year && !ends_with_year(p, venue.text)) {
+    if (!venue.empty()) h << ", ";
     h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
   // (A badge that already says it, "Preprint" as al-folio's abbr, is not said twice.)

@@ -3,6 +3,7 @@
 
 #include "csl/mapping.hpp"
 #include "format/csl_item.hpp"
+#include "format/entry_html.hpp"
 #include "papershelf/boundary.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
@@ -261,7 +262,8 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   if (p.status == Status::Accepted) w.field("status", "forthcoming");
   else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {}  // (said by its type)
   else if (p.status != Status::Published) w.field("status", to_string(p.status));
-  else if (p.type == PubType::Preprint) w.field("status", "published");  // (else read back as a preprint's)
+  // (else read back as a preprint's, or as the details' words say: volume = "In press")
+  else if (p.type == PubType::Preprint || bibtex::details_status(p.extra)) w.field("status", "published");
   w.end_object();
 }
 
@@ -310,7 +312,7 @@ ViewEntry view_entry(const Publication& p, const FormatOptions& o) {
   e.title = p.title.text;
   if (p.date.year) e.year = p.date.year;
   if (p.date.month) e.month = p.date.month;
-  e.venue = p.venue.text;
+  e.venue = detail::shown_venue(p).text;
   e.badge = p.badge();
   e.status = std::string(to_string(p.status));
   e.selected = p.selected;

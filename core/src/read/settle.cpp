@@ -36,9 +36,17 @@ void settle_status(Publication& p, const RecordClues& clues) {
   }
   bibtex::tidy_links(p);
 
+  // The details of where it appeared: status words where a number belongs (volume = {In press},
+  // pages = {To appear}) say the status as the venue's words do; a volume or pages in numbers in
+  // a venue that is not a preprint server say it appeared there.
+  const std::optional<Status> details_status = bibtex::details_status(p.extra);
+  const bool appeared = bibtex::details_show_it_appeared(p.extra) && !p.venue.empty() && !clues.venue.preprint_server;
   // A preprint server as the venue ("booktitle = {ArXiv Preprint}" on an @inproceedings too), or
-  // a DOI a preprint server gave (the DOI says which version it is), makes a preprint.
-  const bool preprint = clues.venue.preprint_server || clues.preprint_doi;
+  // a DOI a preprint server gave (the DOI says which version it is), makes a preprint; but a
+  // journal's volume or pages say the work appeared there, whatever DOI it keeps (the
+  // precedence: a stated status, then words in the venue, year or details, then where it
+  // appeared, then identifiers and notes).
+  const bool preprint = clues.venue.preprint_server || (clues.preprint_doi && !appeared);
   // A type the format named is kept, but for "other" (a CSL webpage or document): what that is,
   // its clues say, as for BibTeX's @misc.
   const bool typed = clues.typed && p.type != PubType::Misc;
@@ -53,7 +61,7 @@ void settle_status(Publication& p, const RecordClues& clues) {
   status.has_venue = !p.venue.empty() && !clues.venue.preprint_server;
   status.badge = p.badge();
   status.note = p.note().text;
-  status.venue_status = clues.venue.status;
+  status.venue_status = clues.venue.status ? clues.venue.status : details_status;
   p.status = bibtex::infer_status(status);
   if (preprint && p.status == Status::Published) p.status = Status::Preprint;
 

@@ -92,7 +92,8 @@ void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
 namespace {
 
 // YYYY, YYYY-MM, YYYY-MM-DD; `plain` is false for ranges and anything else (the
-// start is used).
+// start is used). A value that does not start with a year of four digits is not biblatex's
+// (ISO 8601) date: year 0 ("16--20 May 2022" is no date of the year 16).
 Date parse_date(std::string_view s, bool& plain) {
   s = trim(s);
   Date d;
@@ -107,7 +108,7 @@ Date parse_date(std::string_view s, bool& plain) {
   };
   std::size_t i = 0;
   const int year = number(i, 4);
-  if (year < 0) {
+  if (year < 0 || i != 4) {
     plain = false;
     return d;
   }
@@ -237,7 +238,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   std::size_t links = 0, others = 0;
   for (const Field& f : e.fields) {
     bool plain = false;  // (a placeholder date leaves the year field to say the year)
-    if (f.role == FieldRole::Date && parse_date(f.value, plain).year <= kLatestYear) has_date = true;
+    if (f.role == FieldRole::Date)
+      if (const int year = parse_date(f.value, plain).year; year > 0 && year <= kLatestYear) has_date = true;
     const bool url_label = f.role == FieldRole::Other && is_labelled_url(f.name);
     links += f.role == FieldRole::Link || url_label || f.role == FieldRole::Doi ||
              f.role == FieldRole::Arxiv;  // (the doi and arxiv links come last)
@@ -325,6 +327,18 @@ void Resolver::map(const Entry& e, Publication& p) {
         bool plain = false;
         const Date date = parse_date(v, plain);
         if (placeholder(f, date.year)) break;
+        if (!date.year) {  // (words: "16--20 May 2022"; a year field says the year, else the first in it)
+          keep(f);
+          if (const int year = first_year(v)) {
+            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(trim(v).substr(0, 40)) +
+                                                  "' is not a date as biblatex reads one (YYYY-MM-DD): " +
+                                                  (e.find("year") ? "the year field is used" : "its year is used"));
+            if (!e.find("year") && !p.date.year && year <= kLatestYear) p.date.year = year;
+            break;
+          }
+          year_words(f, p.date.year, pubstate);  // ("In press": a status, said by year_words)
+          break;
+        }
         p.date = date;
         if (!plain) {
           keep(f);

@@ -186,11 +186,46 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
       {"forthcoming", Status::Accepted},
       {"tobepublished", Status::Accepted},
       {"tobepublised", Status::Accepted},  // (as written in real files)
+      // The same words in the languages papershelf speaks, diacritics folded: French, German,
+      // Spanish, Portuguese, Italian.
+      {"soumis", Status::Submitted}, {"soumise", Status::Submitted}, {"enrevision", Status::Submitted},
+      {"eingereicht", Status::Submitted}, {"inbegutachtung", Status::Submitted},
+      {"enviado", Status::Submitted}, {"enrevision", Status::Submitted}, {"sometido", Status::Submitted},
+      {"submetido", Status::Submitted}, {"emrevisao", Status::Submitted}, {"emavaliacao", Status::Submitted},
+      {"sottoposto", Status::Submitted}, {"inrevisione", Status::Submitted},
+      {"enpreparation", Status::InPreparation}, {"invorbereitung", Status::InPreparation},
+      {"enpreparacion", Status::InPreparation}, {"empreparacao", Status::InPreparation},
+      {"inpreparazione", Status::InPreparation},
+      {"souspresse", Status::Accepted}, {"aparaitre", Status::Accepted}, {"accepte", Status::Accepted},
+      {"imdruck", Status::Accepted}, {"angenommen", Status::Accepted}, {"enprensa", Status::Accepted},
+      {"aceptado", Status::Accepted}, {"noprelo", Status::Accepted}, {"aceito", Status::Accepted},
+      {"instampa", Status::Accepted}, {"accettato", Status::Accepted},
+  };
+  // Chinese and Japanese, as written (squashing keeps only ASCII letters and digits).
+  static constexpr std::pair<std::string_view, Status> kCjk[] = {
+      {"\u6295\u7a3f\u4e2d", Status::Submitted},      // 投稿中
+      {"\u5ba1\u7a3f\u4e2d", Status::Submitted},      // 审稿中
+      {"\u67fb\u8aad\u4e2d", Status::Submitted},      // 査読中
+      {"\u5df2\u63a5\u6536", Status::Accepted},       // 已接收
+      {"\u5f55\u7528", Status::Accepted},              // 录用
+      {"\u5f85\u53d1\u8868", Status::Accepted},       // 待发表
+      {"\u5370\u5237\u4e2d", Status::Accepted},       // 印刷中
+      {"\u63a1\u9332\u6c7a\u5b9a", Status::Accepted},  // 採録決定
+      {"\u6e96\u5099\u4e2d", Status::InPreparation},  // 準備中
+      {"\u51c6\u5907\u4e2d", Status::InPreparation},  // 准备中
   };
   // (Venue badges such as "NSDI" are shorter than any of the words: no need to squash them.)
-  constexpr std::size_t kShortest = 7;  // "inpress"
+  constexpr std::size_t kShortest = 6;  // "soumis"
+  for (const auto& [word, status] : kCjk)
+    if (text.find(word) != std::string_view::npos && (prefix || trim(text) == word)) return status;
   if (text.size() < kShortest) return std::nullopt;
-  const std::string v = squash(text);
+  std::string v = squash(unicode::fold(text));
+  // "Manuscript under review", "Paper in preparation": the word for the work says nothing.
+  for (const std::string_view work : {"manuscript", "paper", "article", "draft"})
+    if (prefix && v.size() > work.size() + kShortest && v.compare(0, work.size(), work) == 0) {
+      v.erase(0, work.size());
+      break;
+    }
   if (v.size() < kShortest) return std::nullopt;
   for (const Word& w : kWords) {
     if (v == w.squashed) return w.status;
@@ -207,7 +242,7 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
     tail = t.substr(comma + 1);
   }
   if (tail.size() < kShortest || tail.size() > 40) return std::nullopt;
-  const std::string said = squash(tail);
+  const std::string said = squash(unicode::fold(tail));
   for (const Word& w : kWords)
     if (said == w.squashed && w.status != Status::Preprint) return w.status;
   return std::nullopt;
@@ -216,6 +251,98 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
 std::optional<Status> venue_status(std::string_view venue) {
   const auto said = status_from_label(venue, true);
   return said && *said != Status::Preprint ? said : std::nullopt;
+}
+
+std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue) {
+  std::size_t begin = 0, end = venue.size();
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  const auto skip_separators = [&] {
+    while (begin < end && (blank(venue[begin]) || venue[begin] == ':' || venue[begin] == ',' || venue[begin] == '-' ||
+                           venue[begin] == '.' || venue[begin] == ';'))
+      ++begin;
+  };
+  // Whether the words `phrase` (lower case, single spaces) start the text at `at`, as whole words.
+  const auto starts = [&](std::size_t at, std::string_view phrase) -> std::size_t {
+    std::size_t i = at;
+    for (std::size_t k = 0; k < phrase.size(); ++k) {
+      if (phrase[k] == ' ') {
+        if (i >= end || !blank(venue[i])) return 0;
+        while (i < end && blank(venue[i])) ++i;
+        continue;
+      }
+      const bool ascii = static_cast<unsigned char>(phrase[k]) < 0x80;
+      if (i >= end || (ascii ? (venue[i] | 0x20) != phrase[k] : venue[i] != phrase[k])) return 0;
+      ++i;
+    }
+    if (i < end && ((venue[i] | 0x20) >= 'a' && (venue[i] | 0x20) <= 'z')) return 0;
+    return i;
+  };
+  skip_separators();
+  // (after "Manuscript" too: "Manuscript under review" shows "Manuscript" beside the badge)
+  for (const std::string_view work : {"manuscript ", "paper ", "article "})
+    if (const std::size_t after = starts(begin, work.substr(0, work.size() - 1)); after && venue_status(venue.substr(begin))) {
+      const std::size_t kept_end = after;
+      std::size_t rest = after;
+      while (rest < end && blank(venue[rest])) ++rest;
+      const auto [b, e] = venue_without_status(venue.substr(rest));
+      if (b == e) return {begin, kept_end};
+      break;
+    }
+  // (longest first: "submitted to" before "submitted")
+  static constexpr std::string_view kLeading[] = {
+      "submitted for publication to", "submitted for publication in", "submitted for publication", "submitted to",
+      "submitted at", "submitted", "accepted for publication in", "accepted for publication at", "accepted for publication",
+      "accepted in", "accepted at", "accepted to", "accepted by", "accepted", "to appear in", "to appear at", "to appear",
+      "under review at", "under review in", "under review for", "under review", "in review at", "in review in", "in review",
+      "under submission to", "under submission at", "under submission", "in press in", "in press at", "in press",
+      "forthcoming in", "forthcoming at", "forthcoming", "in preparation for", "in preparation", "in progress",
+      "work in progress", "soumis \xC3\xA0 la", "soumise \xC3\xA0 la", "soumis au", "soumise au", "soumis \xC3\xA0",
+      "soumise \xC3\xA0", "soumis", "soumise", "eingereicht bei", "eingereicht", "enviado a", "enviado"};
+  for (const std::string_view phrase : kLeading)
+    if (const std::size_t after = starts(begin, phrase)) {
+      begin = after;
+      skip_separators();
+      break;
+    }
+  // A closing "(to appear)", ", in press", " - submitted".
+  while (end > begin && (blank(venue[end - 1]) || venue[end - 1] == '.')) --end;
+  std::size_t cut = std::string_view::npos;
+  if (end > begin && venue[end - 1] == ')') {
+    if (const std::size_t open = venue.rfind('(', end - 1); open != std::string_view::npos && open >= begin) cut = open;
+  } else if (const std::size_t mark = venue.substr(0, end).find_last_of(",;-"); mark != std::string_view::npos && mark > begin) {
+    cut = mark;
+  }
+  if (cut != std::string_view::npos) {
+    const std::string_view tail = venue.substr(cut + 1, end - cut - 1 - (venue[end - 1] == ')' ? 1 : 0));
+    if (tail.size() <= 60 && status_from_label(tail, false)) {
+      end = cut;
+      while (end > begin && (blank(venue[end - 1]) || venue[end - 1] == ',' || venue[end - 1] == '-' || venue[end - 1] == ';')) --end;
+    }
+  }
+  if (begin >= end) return {0, 0};
+  return {begin, end};
+}
+
+namespace {
+const std::string* detail_field(const std::vector<ExtraField>& extra, std::string_view name) {
+  for (const ExtraField& f : extra)
+    if (f.name == name) return &f.value;
+  return nullptr;
+}
+}  // namespace
+
+std::optional<Status> details_status(const std::vector<ExtraField>& extra) {
+  for (const char* name : {"volume", "pages", "number"})
+    if (const std::string* v = detail_field(extra, name))
+      if (const auto said = venue_status(*v)) return said;
+  return std::nullopt;
+}
+
+bool details_show_it_appeared(const std::vector<ExtraField>& extra) {
+  if (details_status(extra)) return false;
+  for (const char* name : {"volume", "pages"})
+    if (const std::string* v = detail_field(extra, name); v && v->find_first_of("0123456789") != std::string::npos) return true;
+  return false;
 }
 
 bool is_preprint_server(std::string_view venue) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "papershelf/model.hpp"
 
@@ -89,6 +90,15 @@ std::string arxiv_without_version(std::string id);
 int arxiv_year(std::string_view id);
 // A status a venue states in its opening words, other than "preprint".
 std::optional<Status> venue_status(std::string_view venue);
+// The part of a venue that names it, without the status words the badge says ("Submitted to
+// Nature" is Nature, "ICML 2024 (to appear)" ICML 2024, "Manuscript under review" nothing): the
+// byte range [first, second) of `venue` to show.
+std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue);
+// What the details of where a work appeared say of its status: words where a number belongs
+// (volume = {In press}, pages = {To appear}).
+std::optional<Status> details_status(const std::vector<ExtraField>& extra);
+// Whether they say it appeared there: a volume or pages in numbers.
+bool details_show_it_appeared(const std::vector<ExtraField>& extra);
 // The arXiv id such a record carries in its venue ("... arXiv:2401.09149") or, from DBLP, in its
 // volume ("abs/2401.09149"); "" when there is none.
 std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra);
