@@ -55,9 +55,8 @@ std::string decode_entities(std::string_view v) {
       char* end = nullptr;
       const unsigned long cp = digits.empty() || digits.size() > 8 ? 0 : std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
       if (semi != std::string_view::npos && end && *end == '\0' && !digits.empty()) {
-        // (NUL, surrogates and values past Unicode become U+FFFD, as HTML reads them)
-        const bool valid = cp != 0 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
-        unicode::append_utf8(out, valid ? static_cast<char32_t>(cp) : U'\uFFFD');
+        // (NUL, surrogates, controls and values past Unicode become U+FFFD)
+        unicode::append_utf8(out, cp == 0 || cp > 0x10FFFF ? unicode::kReplacement : unicode::text_code_point(static_cast<char32_t>(cp)));
         i += semi + 1;
         done = true;
       }

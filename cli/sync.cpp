@@ -18,6 +18,7 @@
 #include "page.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/sync.hpp"
+#include "papershelf/unicode.hpp"
 
 namespace papershelf::cli {
 namespace {
@@ -71,9 +72,14 @@ std::string replace_file(const std::string& path, const std::string& text) {
   return problem;
 }
 
+// Text from the data (titles, DOIs, keys, reasons that quote them) as the summary shows it:
+// newlines, controls and bidirectional marks escaped, so that it stays on its line. The summary
+// reaches terminals, CI logs (where a line starting "::" is a command) and a pull request's body.
+std::string shown(std::string_view data) { return unicode::escape_controls(data, true); }
+
 std::string work_line(const sync::Work& w) {
-  std::string line = w.id + "  " + (w.year ? std::to_string(w.year) : std::string("----")) + "  " + w.title;
-  if (!w.doi.empty()) line += "  (doi " + w.doi + ")";
+  std::string line = w.id + "  " + (w.year ? std::to_string(w.year) : std::string("----")) + "  " + shown(w.title);
+  if (!w.doi.empty()) line += "  (doi " + shown(w.doi) + ")";
   return line;
 }
 
@@ -165,7 +171,7 @@ int run_sync(const Args& a) {
   if (!out.empty()) out += "\n";
   const std::size_t matched = plan.entries.size() - std::count_if(plan.decisions.begin(), plan.decisions.end(), [](const sync::Decision& d) { return d.work < 0; });
   out += file + ": " + std::to_string(plan.entries.size()) + " entries; " + std::to_string(works.works.size()) + " works in OpenAlex" +
-         (a.openalex.empty() ? a.orcid.empty() ? "" : " for ORCID " + a.orcid : " for " + a.openalex) + "\n";
+         (a.openalex.empty() ? a.orcid.empty() ? "" : " for ORCID " + shown(a.orcid) : " for " + shown(a.openalex)) + "\n";
   if (works.works.empty()) say("OpenAlex has no works for this author: is the id right? (" + a.from_file + " lists none)");
   out += "matched " + std::to_string(matched) + " entries" + (matched ? ":" : "");
   const char* rule_words[] = {"", "by OpenAlex id", "by DOI", "by arXiv id", "by title, year and author"};
@@ -179,12 +185,12 @@ int run_sync(const Args& a) {
     out += "counts no sync wrote before, replaced by OpenAlex's (yours, from Google Scholar perhaps: check them):\n";
     for (const auto& [entry, had] : plan.owner_counts) {
       const sync::Decision& d = plan.decisions[entry];
-      out += "  " + plan.entries[entry].key + ": " + std::to_string(had) + " -> " + std::to_string(works.works[d.work].cited_by_count) + "\n";
+      out += "  " + shown(plan.entries[entry].key) + ": " + std::to_string(had) + " -> " + std::to_string(works.works[d.work].cited_by_count) + "\n";
     }
   }
   std::string stale;
   for (const sync::Decision& d : plan.decisions)
-    if (d.stale_id && d.work >= 0) stale += "  " + plan.entries[d.entry].key + ": now " + works.works[d.work].id + "\n";
+    if (d.stale_id && d.work >= 0) stale += "  " + shown(plan.entries[d.entry].key) + ": now " + works.works[d.work].id + "\n";
   if (!stale.empty()) out += "openalex ids that named another work (a copied entry's?), replaced:\n" + stale;
   std::string unmatched;
   std::size_t unmatched_count = 0;
@@ -192,12 +198,12 @@ int run_sync(const Args& a) {
     if (d.work < 0) {
       ++unmatched_count;
       const Publication& p = plan.entries[d.entry];
-      unmatched += "  " + p.key + " (line " + std::to_string(p.line) + ")" + (d.why.empty() ? "" : ": " + d.why) + "\n";
+      unmatched += "  " + shown(p.key) + " (line " + std::to_string(p.line) + ")" + (d.why.empty() ? "" : ": " + shown(d.why)) + "\n";
     }
   if (unmatched_count) out += "entries not found among the works (" + std::to_string(unmatched_count) + "):\n" + unmatched;
   if (!plan.other_versions.empty()) {
     out += "other versions of entries the file has (" + std::to_string(plan.other_versions.size()) + "; their citations are not counted):\n";
-    for (const auto& [k, entry] : plan.other_versions) out += "  " + work_line(works.works[k]) + "  = " + plan.entries[entry].key + "\n";
+    for (const auto& [k, entry] : plan.other_versions) out += "  " + work_line(works.works[k]) + "  = " + shown(plan.entries[entry].key) + "\n";
   }
   if (!plan.missing.empty()) {
     out += "works not in the file (" + std::to_string(plan.missing.size()) + ")" +
