@@ -94,7 +94,7 @@ case "${1:-}" in
     bash toolchains/bootstrap.sh
     build_fuzz
     failed=0
-    for target in bibtex json latex names query sync; do
+    for target in bibtex csl json latex names query sync; do
       bash fuzz/run.sh build/fuzz "$target" "${2:-60}" || failed=1
     done
     exit "$failed"

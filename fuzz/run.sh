@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target over its seeds for a bounded time (used by ctest and ./dev.sh fuzz).
 #   fuzz/run.sh FUZZ_BUILD_DIR TARGET SECONDS [RUNS]
-# TARGET is bibtex, json, latex, names, query or sync. New inputs go to a fresh scratch corpus that is
+# TARGET is bibtex, csl, json, latex, names, query or sync. New inputs go to a fresh scratch corpus that is
 # deleted afterwards; the seeds are read only. With RUNS the run is deterministic (-seed=1, that
 # many inputs) and SECONDS only caps it on a slow machine. A crash, leak or hang (over 10 s on
 # one input) fails the run and leaves the input in FUZZ_BUILD_DIR/findings/: minimise it, fix the
@@ -20,6 +20,7 @@ max_len=()
 case "$target" in
   bibtex|json|sync) seeds+=("$fixtures/valid" "$fixtures/invalid") ;;  # whole files, up to ~10 KB
   query) max_len=(-max_len=6000) ;;  # past the 2,000 bytes the query parsers read (query.hpp)
+  csl) max_len=(-max_len=4096) ;;  # a style written from the bytes, or a small style's XML
   *) max_len=(-max_len=2048) ;;  # names and LaTeX values are short
 esac
 # Past findings seed the file readers; for the short-text targets they would only slow the run

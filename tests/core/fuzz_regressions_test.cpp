@@ -8,7 +8,7 @@
 #include <string>
 
 #include "fixtures.hpp"
-#include "harness.hpp"
+#include "csl_harness.hpp"
 
 namespace pt = papershelf::testing;
 using namespace papershelf;
@@ -42,6 +42,7 @@ void replay(const std::string& target, void (*run)(std::string_view)) {
 
 TEST(FuzzRegressions, EveryTargetReplaysItsFindings) {
   replay("bibtex", fuzz::bibtex);
+  replay("csl", fuzz::csl);
   replay("json", fuzz::json);
   replay("latex", fuzz::latex);
   replay("names", fuzz::names);
