@@ -78,6 +78,8 @@ class Scanner {
   void skip_front_matter();
   void entry();
   void skip_comment_entry(char close);
+  // The first '@' in [from, line_end) that starts an entry, or npos.
+  std::size_t entry_on_line(std::size_t from, std::size_t line_end) const;
   Step fields(RawEntry& e, char close, bool string_entry);
   Step value(std::size_t field_name_end);
   Step delimited(char close_char, PieceKind kind);
@@ -119,8 +121,8 @@ void Scanner::report_unclosed(const RawEntry& e, const char* what, char close, b
 
 bool Scanner::at_line_start(std::size_t at) const {
   while (at > 0 && (t_[at - 1] == ' ' || t_[at - 1] == '\t')) --at;
-  return at == 0 || t_[at - 1] == '\n' || t_[at - 1] == '\r' ||
-         (at == 3 && t_.substr(0, 3) == "\xEF\xBB\xBF");
+  if (at >= 3 && t_.compare(at - 3, 3, "\xEF\xBB\xBF") == 0) at -= 3;  // (a byte order mark where files were joined)
+  return at == 0 || t_[at - 1] == '\n' || t_[at - 1] == '\r';
 }
 
 // '@' + type + optional space + '{' or '(' : what a new entry looks like.
@@ -132,6 +134,12 @@ bool Scanner::entry_starts_at(std::size_t at) const {
   if (i == type_start) return false;
   while (i < t_.size() && (t_[i] == ' ' || t_[i] == '\t')) ++i;
   return i < t_.size() && (t_[i] == '{' || t_[i] == '(');
+}
+
+std::size_t Scanner::entry_on_line(std::size_t from, std::size_t line_end) const {
+  for (std::size_t at = t_.find('@', from); at < line_end; at = t_.find('@', at + 1))
+    if (entry_starts_at(at)) return at;
+  return std::string_view::npos;
 }
 
 std::size_t Scanner::next_entry_start(std::size_t from) const {
@@ -181,6 +189,8 @@ RawFile Scanner::run() {
       p_ = nl == std::string_view::npos ? t_.size() : nl + 1;
     } else if (c == '@') {
       entry();
+    } else if (t_.compare(p_, 3, "\xEF\xBB\xBF") == 0) {
+      p_ += 3;  // (a byte order mark where files were joined: nothing, as at the start)
     } else {
       // Text between entries is a comment to BibTeX; it may hide an '@' (an
       // e-mail address), so the rest of its line is skipped too. A stray "},"
@@ -193,6 +203,12 @@ RawFile Scanner::run() {
       // a line with entry syntax in it ("article{key," without its @) is worth a warning.
       const std::size_t line_end = std::min(t_.find('\n', p_), t_.size());
       const std::string_view line = t_.substr(p_, line_end - p_);
+      // An entry that starts on a line after other text ("1" " @article{...}: a table's cell)
+      // is an entry, as BibTeX reads any '@' that begins one; an e-mail's '@' is not.
+      if (const std::size_t entry_at = entry_on_line(p_, line_end); entry_at != std::string_view::npos) {
+        p_ = entry_at;
+        continue;
+      }
       const bool looks_like_bib = line.find_first_of("{=") != std::string_view::npos;
       if (end < t_.size() && t_[end] != '\n' && looks_like_bib)
         error(p_, "text outside an entry is ignored", Severity::Warning);
@@ -202,6 +218,10 @@ RawFile Scanner::run() {
         std::size_t q = p_;
         while (q < t_.size() && (t_[q] == ' ' || t_[q] == '\t' || t_[q] == '\r')) ++q;
         if (q >= t_.size() || t_[q] == '\n' || t_[q] == '@' || t_[q] == '%') break;
+        if (const std::size_t entry_at = entry_on_line(p_, std::min(t_.find('\n', p_), t_.size())); entry_at != std::string_view::npos) {
+          p_ = entry_at;
+          break;
+        }
       }
     }
   }
@@ -211,6 +231,26 @@ RawFile Scanner::run() {
 void Scanner::skip_comment_entry(char close) {
   const char open = close == '}' ? '{' : '(';
   const std::size_t start = p_;
+  // A balanced @comment{...} is skipped whole, as biber and jekyll-scholar (al-folio's) read it,
+  // entries inside included; classic BibTeX reads on after "@comment" and would list them, so
+  // that is said. An unbalanced one must not hide the rest of the file: see below.
+  {
+    int depth = 0;
+    std::size_t entries = 0, first_entry = 0;
+    for (std::size_t i = p_; i < t_.size(); ++i) {
+      const char c = t_[i];
+      if (c == '@' && depth > 0 && entry_starts_at(i) && i > p_ && at_line_start(i) && entries++ == 0) first_entry = i;
+      if (c == open) ++depth;
+      if (c == close && --depth == 0) {
+        if (entries)
+          error(first_entry, "@comment{...} holds " + std::to_string(entries) +
+                                 " entries: skipped with it, as biber and jekyll-scholar read it (classic BibTeX would list them)",
+                Severity::Warning);
+        p_ = i + 1;
+        return;
+      }
+    }
+  }
   int depth = 0;
   while (p_ < t_.size()) {
     const char c = t_[p_];
