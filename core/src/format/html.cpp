@@ -1,6 +1,7 @@
 // Safe HTML: every data string is escaped, only safe URL schemes become links (urls.cpp). The markup and
 // class names are shared by the CLI's static output and the <paper-shelf> element.
 #include <algorithm>
+#include <cstring>
 
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
@@ -390,8 +391,12 @@ bool ends_with_year(const Publication& p, std::string_view venue) {
 bool venue_ends_with_year(const Publication& p) { return ends_with_year(p, p.venue.text); }
 
 RichText detail::shown_venue(const Publication& p) {
-  if (p.status == Status::Published || p.venue.empty()) return p.venue;
-  const auto [begin, end] = bibtex::venue_without_status(p.venue.text);
+  if (p.venue.empty()) return p.venue;
+  auto [begin, end] = p.status == Status::Published ? std::pair<std::size_t, std::size_t>{0, p.venue.text.size()}
+                                                    : bibtex::venue_without_status(p.venue.text);
+  // The list puts its own separator after the venue (", 2024"): the value's own is not doubled
+  // ("Symposium," in a booktitle).
+  while (end > begin && std::strchr(",;: \t\n", p.venue.text[end - 1])) --end;
   if (begin == 0 && end == p.venue.text.size()) return p.venue;
   RichText shown(p.venue.text.substr(begin, end - begin));
   for (const Span& s : p.venue.spans) {
