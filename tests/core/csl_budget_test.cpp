@@ -155,6 +155,23 @@ TEST(CslBudget, AMacroCallingItselfTwiceIsNamed) {
   EXPECT_EQ(once->bibliography(Items().all, csl::Markup::Text)[0], std::string(csl::kMaxMacroDepth + 1, 'x'));
 }
 
+TEST(CslBudget, CaseChangesOnMacrosCallingThemselvesArePaidFor) {
+  // (fuzz_csl's finding: each of the fifty levels changed the case of all it held again)
+  std::string calls;
+  for (int k = 0; k < 16; ++k) calls += "<text macro=\"again\" text-case=\"" + std::string(k % 2 ? "lowercase" : "title") + "\"/>";
+  std::string message;
+  const auto p = read_style(style_with("<macro name=\"again\"><text variable=\"title\" strip-periods=\"true\"/>" + calls + "</macro>\n",
+                                       "<text macro=\"again\" text-case=\"uppercase\"/>"),
+                            message);
+  ASSERT_TRUE(p) << message;
+  EXPECT_EQ(named(message).macro, "again") << message;
+  const Items items;
+  const std::vector<std::string> entries = p->bibliography({items.all[0]}, csl::Markup::Text);
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_GT(count(entries[0], "tidal heating"), 100u);  // (the innermost levels' case)
+  EXPECT_LT(entries[0].size(), kMostOutput);
+}
+
 TEST(CslBudget, SortKeysChoicesGroupsAndNamesAreBoundedToo) {
   // The same forking under a sort key's macro, inside choose branches, groups and a names
   // element's substitute: every path that expands macros spends the same budget.

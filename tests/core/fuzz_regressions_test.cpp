@@ -53,6 +53,7 @@ TEST(FuzzRegressions, EveryTargetReplaysItsFindings) {
 TEST(FuzzRegressions, FindingsAreThere) {
   // The fixtures this suite was written against; an empty folder would make the replay vacuous.
   EXPECT_GE(findings("bibtex").size(), 2u);
+  EXPECT_GE(findings("csl").size(), 1u);
   EXPECT_GE(findings("json").size(), 1u);
   EXPECT_GE(findings("latex").size(), 1u);
   EXPECT_GE(findings("query").size(), 1u);

@@ -348,8 +348,10 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       previous_names = std::move(names);
     }
     if (!align.empty() && entry.kids.size() >= 2 && !e.citation_numbers) {
-      entry.kids.erase(entry.kids.begin());
-      while (!entry.kids.empty() && entry.kids.front().plain().find_first_not_of(' ') == std::string::npos) entry.kids.erase(entry.kids.begin());
+      // (and the blank pieces after it, erased at once: one at a time was quadratic in a layout's length)
+      std::size_t blank = 1;
+      while (blank < entry.kids.size() && entry.kids[blank].plain().find_first_not_of(' ') == std::string::npos) ++blank;
+      entry.kids.erase(entry.kids.begin(), entry.kids.begin() + static_cast<std::ptrdiff_t>(blank));
     }
     if (!align.empty() && entry.kids.size() >= 2 && e.citation_numbers) {
       // the first field in the margin, the rest beside it

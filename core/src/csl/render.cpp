@@ -120,11 +120,17 @@ std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_v
 }
 
 // `linked_prefix`: the element's prefix is part of the link inside (a DOI's "https://doi.org/").
-Out decorate(Out o, const xml::Element& el, const Ctx& c, bool with_case = true, bool linked_prefix = false) {
+Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case = true, bool linked_prefix = false) {
   if (o.empty()) return Out();
   if (with_case) {
-    if (el.attribute_or("strip-periods", "") == "true") strip_periods(o);
-    if (const std::string* tc = el.attribute("text-case")) apply_text_case(o, *tc, english(c.item, c.e.locale));
+    const bool strip = el.attribute_or("strip-periods", "") == "true";
+    const std::string* tc = el.attribute("text-case");
+    // A case change goes through the whole piece, so it is paid for like the piece: macros each
+    // calling themselves with a text-case went through the same pieces fifty levels over (43 s).
+    if ((strip || tc) && c.budget >= 0 && spend(c, output_cost(o))) {
+      if (strip) strip_periods(o);
+      if (tc) apply_text_case(o, *tc, english(c.item, c.e.locale));
+    }
   }
   Formatting f = Formatting::of(el);
   const bool quotes = el.attribute_or("quotes", "") == "true";
