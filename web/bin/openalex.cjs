@@ -5,6 +5,9 @@
 // Politeness, as OpenAlex's API asks: the mailto parameter (the "polite pool"), cursor paging of
 // 200 works a page, only the fields the sync reads (select), at most one request at a time,
 // retries with backoff on 429 and 5xx (Retry-After honoured), a timeout on every request.
+// Distrust, as for any input: a body larger than MAX_BODY_BYTES or a page of more works than
+// asked is refused, a redirect to another host is not followed, and what the API says is shown
+// escaped. Every failure exits with status 2, never 1 (which says the .bib has errors).
 "use strict";
 const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
@@ -16,10 +19,51 @@ const BACKOFF_MS = Number(process.env.PAPERSHELF_OPENALEX_BACKOFF_MS) || 1000;
 const ATTEMPTS = 5;
 const PER_PAGE = 200;
 const MAX_PAGES = 250;  // 50,000 works: more than any one author has
+const MAX_BODY_BYTES = Number(process.env.PAPERSHELF_OPENALEX_MAX_BYTES) || 32 * 1024 * 1024;  // a page of 200 works is ~1 MB
+const MAX_REDIRECTS = 5;
 const SELECT = ["id", "doi", "title", "display_name", "publication_year", "publication_date", "type", "primary_location",
   "locations", "best_oa_location", "authorships", "biblio", "cited_by_count"].join(",");
 
 class SyncError extends Error {}
+
+// Text from the API or the network as the C++ CLI shows what it quotes (unicode::escape_controls):
+// C0 controls and DEL as \x1b, C1 controls, line separators and bidirectional marks as \u202e,
+// so that an answer can neither drive the terminal nor start a line of its own in a CI log.
+function shown(text) {
+  return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}
+
+// The body of `response` as text, refused past MAX_BODY_BYTES (read as it arrives, never whole first).
+async function boundedText(response) {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new SyncError(`OpenAlex's answer is ${declared} bytes, more than a page of works can be (${MAX_BODY_BYTES}): refused`);
+  if (!response.body) return "";
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new SyncError(`OpenAlex's answer is more than ${MAX_BODY_BYTES} bytes, more than a page of works can be: refused`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+// fetch(), following redirects only within the API's own host.
+async function fetchSameHost(url, init) {
+  let at = new URL(url);
+  for (let hop = 0; ; ++hop) {
+    const response = await fetch(at, { ...init, redirect: "manual" });
+    if (response.status < 300 || response.status >= 400 || !response.headers.get("location")) return response;
+    const next = new URL(response.headers.get("location"), at);
+    if (next.host !== new URL(API).host || next.protocol !== at.protocol)
+      throw new SyncError(`OpenAlex's answer redirects to another host (${shown(next.origin)}): not followed`);
+    if (hop >= MAX_REDIRECTS) throw new SyncError(`OpenAlex's answers redirect more than ${MAX_REDIRECTS} times: not followed`);
+    at = next;
+  }
+}
 
 // The value of --name (as "--name V" or "--name=V") in `args`, or undefined.
 function flag(args, name) {
@@ -64,8 +108,8 @@ async function fetchPage(url) {
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
     let response;
     try {
-      response = await fetch(url, { signal: controller.signal, headers: { accept: "application/json" } });
-      const body = await response.text();
+      response = await fetchSameHost(url, { signal: controller.signal, headers: { accept: "application/json" } });
+      const body = await boundedText(response);
       clearTimeout(timer);
       if (response.ok) {
         try {
@@ -82,7 +126,7 @@ async function fetchPage(url) {
         const parsed = JSON.parse(body);
         message = [parsed.error, parsed.message].filter(Boolean).join(": ");
       } catch { /* not JSON: the status says it */ }
-      throw new SyncError(`OpenAlex refused the request (HTTP ${response.status}${message ? `: ${message}` : ""})`);
+      throw new SyncError(`OpenAlex refused the request (HTTP ${response.status}${message ? `: ${shown(message)}` : ""})`);
     } catch (err) {
       clearTimeout(timer);
       if (err instanceof SyncError) throw err;
@@ -94,7 +138,7 @@ async function fetchPage(url) {
       // Offline (no name resolution, nothing listening): no use waiting for it.
       if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ECONNREFUSED")
         throw new SyncError(`cannot reach OpenAlex at ${API} (${code}): are you offline? Or save the works as its API returns them and pass --from-file FILE`);
-      lastProblem = { text: code || err.message };
+      lastProblem = { text: shown(code || err.message) };
     }
   }
   throw new SyncError(`OpenAlex did not answer after ${ATTEMPTS} tries (${lastProblem.text}); try again later, or pass saved works with --from-file FILE`);
@@ -109,10 +153,12 @@ async function fetchWorks(filter, mailto, who) {
     if (mailto) params.set("mailto", mailto);
     const data = await fetchPage(`${API}/works?${params}`);
     if (!data || !Array.isArray(data.results)) throw new SyncError("OpenAlex's answer has no results: is this its works API?");
-    results.push(...data.results);
+    if (data.results.length > PER_PAGE) throw new SyncError(`OpenAlex answered a page of ${PER_PAGE} works with ${data.results.length}: refused`);
+    // (one by one: spreading an array of any length into push() overflows the stack)
+    for (const work of data.results) results.push(work);
     const total = data.meta?.count;
     process.stderr.write(`papershelf: ${who}'s works from OpenAlex: ${results.length}${Number.isFinite(total) ? ` of ${total}` : ""}\n`);
-    cursor = data.results.length ? data.meta?.next_cursor : null;
+    cursor = data.results.length && typeof data.meta?.next_cursor === "string" ? data.meta.next_cursor : null;
   }
   return results;
 }
@@ -128,8 +174,8 @@ async function syncFromOpenAlex(args, runCli) {
     const { filter, who } = authorFilter(args);
     works = await fetchWorks(filter, flag(args, "--mailto"), who);
   } catch (err) {
-    if (!(err instanceof SyncError)) throw err;
-    process.stderr.write(`papershelf: ${err.message}\n`);
+    // (whatever went wrong, 2: status 1 would tell a workflow that the fetch worked and the .bib has errors)
+    process.stderr.write(`papershelf: ${err instanceof SyncError ? err.message : `fetching from OpenAlex failed: ${shown(err?.message ?? err)}`}\n`);
     process.exit(2);
   }
   const folder = mkdtempSync(join(tmpdir(), "papershelf-sync-"));

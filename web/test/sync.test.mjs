@@ -26,7 +26,18 @@ const mearmanWorks = JSON.parse(readFileSync(join(recorded, "mearman-A5017898742
 // requests before the normal ones (an error status, a hang), and `requests` keeps each one.
 const requests = [];
 let script = [];
+// Hostile works, as a compromised or spoofed API could send them: ids that would close a value
+// or add fields and entries, titles that would end a code fence, start a workflow command or
+// reverse a line, a count past int64.
+const mearmanMatched = mearmanWorks.find((w) => w.id.endsWith("W2250748100"));
+const hostileWorks = [
+  { ...mearmanMatched, id: "https://openalex.org/W1}, note = {x" },
+  { ...mearmanMatched, id: "W2\n  abbr = {Nature},\n  selected = {true}\n}\n@article{fake, title={Fake}" },
+  { ...mearmanMatched, id: "https://openalex.org/W900", doi: null, title: "A work the file lacks\n```\n::error file=x::owned @someone \u202e reversed",
+    cited_by_count: 1e300 },
+];
 const byFilter = {
+  "author.id:A5000000666": hostileWorks,
   "author.id:A5023888391": priemWorks,
   "author.id:A5017898742": mearmanWorks,
   "author.orcid:https://orcid.org/0000-0001-6187-6610": priemWorks,
@@ -180,6 +191,61 @@ test("offline, or an API that never answers: a clear message and no change", asy
   script = [];
   assert.equal(hung.status, 2);
   assert.match(hung.stderr, /no answer in 0\.3 s/);
+  assert.deepEqual(readFileSync(bib), before);
+});
+
+test("hostile works: ids refused and said, nothing but the sync's fields written, the summary one line per item", async () => {
+  const bib = fresh("mearman.bib");
+  const r = await sync(["mearman.bib", "--openalex", "A5000000666", "--write", "--add", "--date", "2026-11-27"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal((r.stderr.match(/is not an OpenAlex work id/g) ?? []).length, 2, r.stderr);
+  assert.match(r.stderr, /cited_by_count '1e\+?300' is not a citation count/);  // (as JSON.stringify writes it)
+  const written = readFileSync(bib, "utf8");
+  assert.doesNotMatch(written, /note = \{x|abbr = \{Nature|selected = \{true|@article\{fake/);
+  // The native CLI reads the file back without a problem, as one entry more than it had.
+  const check = await run(nativeCli, ["check", "mearman.bib"], { cwd: work });
+  assert.equal(check.status, 0, check.stderr.toString());
+  // Each item of the summary stays on its line: no line of data starts a fence or a command.
+  for (const line of r.stdout.split("\n")) {
+    assert.doesNotMatch(line, /^\s*(```|::)/, line);
+    assert.ok(!line.includes("\u202e"), line);
+  }
+  // (OpenAlex's line breaks in a title read as spaces; the bidi override is shown, not obeyed)
+  assert.match(r.stdout, /W900 {2}\d{4} {2}A work the file lacks ``` ::error file=x::owned @someone \\u202e reversed/);
+});
+
+test("an API that misbehaves: its words escaped, oversized pages and bodies refused, other hosts not followed, exit 2", async () => {
+  const bib = fresh("mearman.bib");
+  const before = readFileSync(bib);
+  script = [{ status: 400, body: JSON.stringify({ error: "Bad\u001b[2J\u001b]0;pwned\u0007", message: "x\n::error::owned \u202e" }) }];
+  const refused = await sync(["mearman.bib", "--openalex", "A5017898742", "--write"]);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /HTTP 400: Bad\\x1b\[2J\\x1b\]0;pwned\\x07: x\\x0a::error::owned \\u202e/);
+  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u202e]/.test(refused.stderr), refused.stderr);
+  // One page of 300,000 works (the API asked for 200).
+  const many = JSON.stringify({ meta: { count: 300000, next_cursor: null }, results: Array.from({ length: 300000 }, (_, k) => ({ id: `W${k + 1}` })) });
+  script = [{ status: 200, body: many }];
+  const huge = await sync(["mearman.bib", "--openalex", "A5017898742", "--write"]);
+  assert.equal(huge.status, 2, huge.stderr);
+  assert.match(huge.stderr, /a page of 200 works with 300000: refused/);
+  // A body past the cap, read as it arrives and refused.
+  script = [{ status: 200, body: many }];
+  const big = await sync(["mearman.bib", "--openalex", "A5017898742", "--write"], { PAPERSHELF_OPENALEX_MAX_BYTES: "100000" });
+  assert.equal(big.status, 2, big.stderr);
+  assert.match(big.stderr, /more than 100000 bytes.*refused/);
+  // A redirect to another host (localhost is not 127.0.0.1) is not followed; one to the same host is.
+  requests.length = 0;
+  const port = new URL(api).port;
+  script = [{ status: 302, headers: { location: `http://localhost:${port}/works?filter=author.id:A5017898742&cursor=*` } }];
+  const away = await sync(["mearman.bib", "--openalex", "A5017898742", "--write"]);
+  assert.equal(away.status, 2, away.stderr);
+  assert.match(away.stderr, /redirects to another host \(http:\/\/localhost:\d+\): not followed/);
+  assert.equal(requests.length, 1);
+  script = [{ status: 301, headers: { location: `/works?filter=author.id:A5017898742&per-page=200&cursor=*` } }];
+  const moved = await sync(["mearman.bib", "--openalex", "A5017898742"]);
+  assert.equal(moved.status, 0, moved.stderr);
+  assert.match(moved.stdout, /matched 7 entries/);
+  script = [];
   assert.deepEqual(readFileSync(bib), before);
 });
 
