@@ -1,6 +1,6 @@
 // The list: the core's markup for each entry, grouped into sections, the first screen at once and
-// the rest in idle chunks; a row whose markup is unchanged is moved, not made again, and keeps
-// what the visitor opened or focused.
+// the rest in idle chunks (a deep link's paper and its screen first); a row whose markup is
+// unchanged is moved, not made again, and keeps what the visitor opened or focused.
 import type { View } from "../core.js";
 import { escapeText } from "./escape.js";
 import type { ShelfHost } from "./host.js";
@@ -9,6 +9,7 @@ import { hashDecode, TYPING_PAUSE } from "./url-state.js";
 
 export const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
 const CHUNK = 100;               // entries per later idle period
+const ABOVE = 10;                // entries made above a deep link's paper, with the FIRST_CHUNK from it
 
 /**
  * What a visitor did to one entry that a new copy of it must keep: its open panels (a filled
@@ -32,6 +33,19 @@ export function carryOver(from: Element, to: Element, focused: Element | null): 
   if (focused && from.contains(focused)) ((focused === from ? to : twin(focused)) as HTMLElement | undefined)?.focus({ preventScroll: true });
 }
 
+/**
+ * Rows made above a deep link's paper would push it down: where the browser keeps what is in view
+ * in place itself (CSS scroll anchoring) nothing is done, elsewhere (Safari) the page is scrolled
+ * back by as much. Returns what to call once the rows are in.
+ */
+function keepInView(list: HTMLElement): (() => void) | undefined {
+  if (CSS.supports("overflow-anchor", "auto")) return undefined;
+  const mark = list.querySelector(".ps-target");
+  if (!mark) return undefined;
+  const top = mark.getBoundingClientRect().top;
+  return () => window.scrollBy(0, mark.getBoundingClientRect().top - top);
+}
+
 type Row = { html: string; li: HTMLElement };
 
 export class ListView {
@@ -39,8 +53,9 @@ export class ListView {
   // The rows of the current list by record index, with the markup each was made from: a
   // re-render (a keystroke) moves a row whose markup is unchanged instead of rebuilding it.
   #rows = new Map<number, Row>();
-  /** Renders the current list's rows up to a position at once (a deep link to a later paper). */
-  #renderUpTo?: (limit: number) => Promise<boolean>;
+  /** Makes the current list's row at a position, and a screen around it, ahead of the rows before
+   *  it (a deep link to a later paper). */
+  #makeAround?: (position: number) => Promise<boolean>;
   /** The fragment last scrolled to, so that a re-render does not scroll again. */
   #revealed = "";
   #token = 0;
@@ -108,7 +123,7 @@ export class ListView {
     if (k < 0) return;
     this.#revealed = fragment;
     const index = view.entries[k];
-    if (!this.#rows.has(index) && this.#renderUpTo) await this.#renderUpTo(k + 1);
+    if (!this.#rows.has(index) && this.#makeAround) await this.#makeAround(k);
     const li = this.#rows.get(index)?.li;
     if (!li || view !== this.#host.view) return;
     for (const old of this.#host.parts.list.querySelectorAll(".ps-target")) old.classList.remove("ps-target");
@@ -127,7 +142,7 @@ export class ListView {
     const old = this.#rows;
     const rows = new Map<number, Row>();
     this.#rows = rows;
-    this.#renderUpTo = undefined;
+    this.#makeAround = undefined;
     skipPast.hidden = listEnd.hidden = view.entries.length === 0;
     if (view.entries.length === 0) {
       list.innerHTML = `<p class="ps-empty">${escapeText(view.total === 0 ? host.labels.nothing : host.labels.empty)}</p>`;
@@ -154,23 +169,33 @@ export class ListView {
       }
       lists.push({ ol, begin: g.begin, end: g.begin + g.count });
     }
+    // Rows [0, next) are made, and the spans in `ahead` (a deep link's paper and its screen, made
+    // before the rows above them: making every row up to the 20,000th held the page for seconds,
+    // and laying them out took longer the more there were), in order and apart.
     let next = 0;
-    let target = 0;
+    const ahead: { begin: number; end: number }[] = [];
+    const listOf = (position: number) => {
+      let lo = 0, hi = lists.length - 1;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (lists[mid].end <= position) lo = mid + 1; else hi = mid; }
+      return lists[lo];
+    };
     // Rows made again while the visitor had one open or focused: carried over once in the page.
     const carried: [Element, Element, Element | null][] = [];
-    // False when a newer render started while this one waited for its markup.
-    const renderUpTo = async (limit: number): Promise<boolean> => {
-      if (next >= limit) return true;
-      const indices = view.entries.slice(next, limit);
+    // Makes the rows [begin, end), each in its list before the first row made after them (so a
+    // list stays in order); false when a newer render started while this one waited for markup.
+    const make = async (begin: number, end: number): Promise<boolean> => {
+      const indices = view.entries.slice(begin, end);
       const html = await lib.html(indices, options);
       if (token !== this.#token) return false;
       // Only the rows whose markup changed are parsed (in one go) and decorated.
       const tpl = document.createElement("template");
       tpl.innerHTML = html.filter((h, k) => old.get(indices[k])?.html !== h).join("");
       const made = [...tpl.content.children] as HTMLElement[];
+      const after = ahead.find((span) => span.begin >= end)?.begin;
+      const shifted = after === undefined ? undefined : keepInView(list);
       let m = 0;
       for (let k = 0; k < indices.length; k++) {
-        while (lists[target].end <= next + k) target++;
+        const at = listOf(begin + k);
         const prev = old.get(indices[k]);
         let li: HTMLElement;
         if (prev && prev.html === html[k]) {
@@ -182,10 +207,33 @@ export class ListView {
           if (prev && (prev.li.contains(focused) || prev.li.querySelector("details[open]"))) carried.push([prev.li, li, focused]);
         }
         rows.set(indices[k], { html: html[k], li });
-        lists[target].ol.append(li);
+        at.ol.insertBefore(li, after !== undefined && after < at.end ? rows.get(view.entries[after])!.li : null);
       }
-      next = limit;
+      shifted?.();
       if (list.contains(lists[0].ol)) for (const pair of carried.splice(0)) carryOver(...pair);
+      return true;
+    };
+    const skipAhead = () => { while (ahead.length && ahead[0].begin <= next) next = Math.max(next, ahead.shift()!.end); };
+    const renderUpTo = async (limit: number): Promise<boolean> => {
+      skipAhead();
+      const end = Math.min(limit, ahead[0]?.begin ?? limit);
+      if (next >= end) return true;
+      if (!(await make(next, end))) return false;
+      next = end;
+      skipAhead();
+      return true;
+    };
+    const makeAround = async (position: number): Promise<boolean> => {
+      if (position < next || ahead.some((span) => span.begin <= position && position < span.end)) return true;
+      let begin = Math.max(next, position - ABOVE);
+      let end = Math.min(view.entries.length, position + FIRST_CHUNK);
+      for (const span of ahead) {
+        if (span.end <= position) begin = Math.max(begin, span.end);
+        else end = Math.min(end, span.begin);
+      }
+      if (!(await make(begin, end))) return false;
+      ahead.push({ begin, end });
+      ahead.sort((a, b) => a.begin - b.begin);
       return true;
     };
     if (!(await renderUpTo(Math.min(FIRST_CHUNK, view.entries.length)))) return;
@@ -194,7 +242,7 @@ export class ListView {
     // Later chunks and a deep link's jump ahead take turns, so no row is made twice.
     let turn = Promise.resolve(true);
     const inTurn = (limit: number) => (turn = turn.then(() => renderUpTo(limit)));
-    this.#renderUpTo = inTurn;
+    this.#makeAround = (position) => (turn = turn.then(() => makeAround(position)));
     // The rest follows a chunk at a time when the page is idle, and not while the visitor types:
     // a key's frame then holds its own query and first screen, never the tail of the last
     // key's list (each chunk is a round trip, markup to parse and rows to lay out).
