@@ -20,6 +20,9 @@ const total = (bib.match(/^@(?!string|comment|preamble)\w+\s*\{/gim) ?? []).leng
 const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const german = JSON.parse(readFileSync(new URL("../../core/lang/de.json", import.meta.url), "utf8")).words;
 
+// A list long enough that a link to its last paper comes before the rows above it are made.
+const LONG = 3000;
+
 let server;
 before(async () => {
   server = await serve(site);
@@ -32,6 +35,9 @@ addEventListener("unhandledrejection", (e) => __errors.push(String(e.reason)));
 const consoleError = console.error; console.error = (...a) => { __errors.push(a.join(" ")); consoleError(...a); };
 </script>`);
   server.pages.set("/homepage/engines.html", { body: page });
+  const long = Array.from({ length: LONG }, (_, i) => `@article{p${i}, title={Paper ${i}}, author={Doe, Jane}, journal={J${i % 3}}, year=${2015 + (i % 6)}}`).join("\n");
+  server.pages.set("/engines/long.html", { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>long</title><link rel="icon" href="data:,"></head>
+<body><script src="/papershelf.js"></script><paper-shelf toolbar="full"><script type="text/x-bibtex">\n${long}\n</script></paper-shelf></body></html>` });
 });
 after(() => server?.close());
 
@@ -126,6 +132,24 @@ async function visit(page, name) {
     assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results li.ps-entry").length), total, `${name}: the HTML list stays`);
   }
   assert.deepEqual(await page.evaluate(() => window.__errors), [], name);
+
+  // A link to the last of a long list's papers: in view and focused while the rows above it are
+  // still to come, and kept in place while they are made (WebKit has no CSS scroll anchoring: the
+  // element scrolls the page back itself).
+  await page.goto(`${server.url}/engines/long.html`);
+  const last = await page.waitFor(() => document.querySelector("paper-shelf")?.visibleKeys?.at(-1));
+  await page.goto(`${server.url}/engines/long.html#ps-${last}`);
+  await page.reload();  // (the same page with another fragment would only scroll)
+  const place = () => {
+    const root = document.querySelector("paper-shelf")?.shadowRoot;
+    const li = root?.querySelector("li.ps-target");
+    return li && { key: li.dataset.key, top: Math.round(li.getBoundingClientRect().top), focused: root.activeElement === li, made: root.querySelectorAll("li.ps-entry").length };
+  };
+  const shown = await page.waitFor(place, undefined, 30000);
+  assert.ok(shown.key === last && shown.focused && shown.top >= 0 && shown.top < 900 && shown.made < LONG / 2, `${name}: ${JSON.stringify(shown)}`);
+  await page.waitFor((n) => document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry").length === n, LONG, 60000);
+  const filled = await page.evaluate(place);
+  assert.ok(filled.focused && Math.abs(filled.top - shown.top) <= 4, `${name}: ${JSON.stringify(shown)} -> ${JSON.stringify(filled)}`);
 }
 
 test("Firefox: a visitor's session (list, search, URL state, filter, panels by keyboard, axe, language, canvas or its fallback)", async () => {

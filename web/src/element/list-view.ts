@@ -34,16 +34,15 @@ export function carryOver(from: Element, to: Element, focused: Element | null): 
 }
 
 /**
- * Rows made above a deep link's paper would push it down: where the browser keeps what is in view
- * in place itself (CSS scroll anchoring) nothing is done, elsewhere (Safari) the page is scrolled
- * back by as much. Returns what to call once the rows are in.
+ * Rows made above `row` (those before a deep link's paper) push what is in view down when `row`
+ * is above the view's top: where the browser keeps what is in view in place itself (CSS scroll
+ * anchoring) nothing is done, elsewhere (Safari) the page is scrolled back by as much. Returns
+ * what to call once the rows are in.
  */
-function keepInView(list: HTMLElement): (() => void) | undefined {
+function keepInView(row: Element): (() => void) | undefined {
   if (CSS.supports("overflow-anchor", "auto")) return undefined;
-  const mark = list.querySelector(".ps-target");
-  if (!mark) return undefined;
-  const top = mark.getBoundingClientRect().top;
-  return () => window.scrollBy(0, mark.getBoundingClientRect().top - top);
+  const top = row.getBoundingClientRect().top;
+  return top < 0 ? () => window.scrollBy(0, row.getBoundingClientRect().top - top) : undefined;
 }
 
 type Row = { html: string; li: HTMLElement };
@@ -192,7 +191,8 @@ export class ListView {
       tpl.innerHTML = html.filter((h, k) => old.get(indices[k])?.html !== h).join("");
       const made = [...tpl.content.children] as HTMLElement[];
       const after = ahead.find((span) => span.begin >= end)?.begin;
-      const shifted = after === undefined ? undefined : keepInView(list);
+      const afterRow = after === undefined ? undefined : rows.get(view.entries[after])!.li;
+      const shifted = afterRow && keepInView(afterRow);
       let m = 0;
       for (let k = 0; k < indices.length; k++) {
         const at = listOf(begin + k);
@@ -207,7 +207,7 @@ export class ListView {
           if (prev && (prev.li.contains(focused) || prev.li.querySelector("details[open]"))) carried.push([prev.li, li, focused]);
         }
         rows.set(indices[k], { html: html[k], li });
-        at.ol.insertBefore(li, after !== undefined && after < at.end ? rows.get(view.entries[after])!.li : null);
+        at.ol.insertBefore(li, after !== undefined && after < at.end ? afterRow! : null);
       }
       shifted?.();
       if (list.contains(lists[0].ol)) for (const pair of carried.splice(0)) carryOver(...pair);
