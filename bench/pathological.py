@@ -15,6 +15,11 @@ and keys that all make one page name; --pages prints that table alone:
 
     python3 bench/pathological.py --pages [BUILD_DIR/cli/papershelf]
 
+Then `render --style` with CSL styles whose macros call macros many times over (1.4 to 40 KB
+styles, one entry); --csl prints that table alone:
+
+    python3 bench/pathological.py --csl [BUILD_DIR/cli/papershelf [another build's CLI ...]]
+
 Then the time per byte of each generated kind of input at 100 KB and 1 MB (speed_tables below);
 with any option, those tables alone (--old compares another build's binaries in the same run,
 --only keeps the cases whose name has WORD, --timeout stops a run after SECONDS, default 60):
@@ -224,6 +229,99 @@ def pages_table(clis):
                       f"{peak / 1e6:.0f} MB{times(peak, size)} | {files:,} ({megabytes(written)}) |", flush=True)
                 subprocess.run(["rm", "-rf", out], check=False)
             os.remove(path)
+
+
+# ---------------------------------------------------------------- CSL styles whose macros fork
+# A style whose macros each call the next one twice makes 2^depth copies of the innermost: at
+# depth 20 a 1.5 KB style took 5 s of processor time and 900 MB to render one entry, at depth 30
+# it never finished. The CSL processor's budget (core/src/csl/engine.hpp) keeps the work linear in
+# the style's length; `render --style FILE.csl` is timed on one entry, each run stopped after
+# CSL_TIMEOUT seconds or at CSL_MEMORY bytes (an old build's depth 30 would take both without end).
+
+CSL_TIMEOUT = 60.0
+CSL_MEMORY = 4 << 30
+
+
+def csl_style(macros, layout):
+    return ('<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">'
+            '<info><title>T</title><id>t</id></info>%s<citation><layout>%s</layout></citation>'
+            '<bibliography><layout>%s</layout></bibliography></style>\n' % (macros, layout, layout))
+
+
+def forking_style(depth):
+    """m0 calls m1 twice, m1 calls m2 twice, ..., m<depth> renders the title."""
+    macros = "".join('<macro name="m%d"><text macro="m%d"/><text macro="m%d"/></macro>' % (i, i + 1, i + 1) for i in range(depth))
+    return csl_style(macros + '<macro name="m%d"><text variable="title"/></macro>' % depth, '<text macro="m0"/>')
+
+
+def wide_style(calls):
+    """top calls wide `calls` times, wide calls leaf `calls` times."""
+    return csl_style('<macro name="leaf"><text variable="title"/></macro><macro name="wide">' + '<text macro="leaf"/>' * calls +
+                     '</macro><macro name="top">' + '<text macro="wide"/>' * calls + '</macro>', '<text macro="top"/>')
+
+
+CSL_CASES = [
+    ("macros each calling the next twice, 18 deep", lambda: forking_style(18)),
+    ("macros each calling the next twice, 20 deep", lambda: forking_style(20)),
+    ("macros each calling the next twice, 30 deep", lambda: forking_style(30)),
+    ("a macro calling one 1,000 times that calls one 1,000 times", lambda: wide_style(1000)),
+]
+
+
+def measure_bounded(cli, args, output):
+    """Wall-clock seconds, processor seconds and peak resident memory of one run, or None for a
+    run stopped at CSL_TIMEOUT (its own process group killed) or CSL_MEMORY (address space)."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (CSL_MEMORY, CSL_MEMORY))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with open(output, "wb") as out:
+        proc = subprocess.Popen([cli, *args], stdout=out, stderr=subprocess.DEVNULL, preexec_fn=limit, start_new_session=True)
+        try:
+            status = proc.wait(CSL_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            return None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if status != 0:
+        return None
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return time.perf_counter() - start, cpu, after.ru_maxrss * 1024
+
+
+def csl_table(clis):
+    binary = "| binary " if len(clis) > 1 else ""
+    print(f"\n| CSL style | size {binary}| render text --style: time (processor time), peak | output |")
+    print("|---|---|" + "---|" * (len(clis) > 1) + "---|---|")
+    with tempfile.TemporaryDirectory() as work:
+        bib = os.path.join(work, "one.bib")
+        with open(bib, "w", encoding="utf-8") as f:
+            f.write("@article{k, title={Tidal Heating}, author={Okafor, Chidi}, journal={J}, year=2025}\n")
+        for name, make in CSL_CASES:
+            style = os.path.join(work, "style.csl")
+            with open(style, "w", encoding="utf-8") as f:
+                f.write(make())
+            size = os.path.getsize(style)
+            output = os.path.join(work, "out.txt")
+            for cli in clis:
+                # (a fresh Python child each: RUSAGE_CHILDREN's peak is the largest child's so far)
+                probe = ("import json,sys;sys.path.insert(0,%r);import pathological as p;"
+                         "print(json.dumps(p.measure_bounded(sys.argv[1],sys.argv[2:-1],sys.argv[-1])))") % os.path.dirname(os.path.abspath(__file__))
+                done = subprocess.run([sys.executable, "-c", probe, cli, "render", bib, "--format", "text", "--style", style, output],
+                                      stdout=subprocess.PIPE, text=True)
+                result = json.loads(done.stdout.strip() or "null")
+                label = f"| {cli} " if len(clis) > 1 else ""
+                if result is None:
+                    cell = f"stopped (over {CSL_TIMEOUT:.0f} s or {CSL_MEMORY >> 30} GB)"
+                    written = "-"
+                else:
+                    seconds, cpu, peak = result
+                    cell = f"{seconds:.2f} s ({cpu:.2f} s), {peak / 1e6:.0f} MB"
+                    written = megabytes(os.path.getsize(output))
+                print(f"| {name} | {megabytes(size)} {label}| {cell} | {written} |", flush=True)
+                if os.path.exists(output):
+                    os.remove(output)
 
 
 # ---------------------------------------------------------------- time per byte (quadratic paths)
@@ -533,9 +631,12 @@ if __name__ == "__main__":
         write_cases(sys.argv[2])
     elif sys.argv[1:2] == ["--pages"]:
         pages_table(sys.argv[2:] or ["build/native/cli/papershelf"])
+    elif sys.argv[1:2] == ["--csl"]:
+        csl_table(sys.argv[2:] or ["build/native/cli/papershelf"])
     elif any(arg.startswith("--") for arg in sys.argv[1:]):  # --speed and its options: those tables alone
         speed_main(sys.argv[1:])
     else:
         main()
+        csl_table(sys.argv[1:] or ["build/native/cli/papershelf"])
         pages_table(sys.argv[1:] or ["build/native/cli/papershelf"])
         speed_main(sys.argv[-1:])  # (the time per byte of the last CLI named)
