@@ -1368,12 +1368,19 @@ std::string Engine::budget_problem() const {
   for (const auto& named : macros) macro_index.emplace(named.second, macro_index.size());
   const long long cap = kRenderBudget + 1;
   std::vector<std::vector<long long>> called(kMaxMacroDepth + 2, std::vector<long long>(macro_index.size(), 0));
-  for (int depth = kMaxMacroDepth + 1; depth >= 0; --depth)
+  for (int depth = kMaxMacroDepth + 1; depth >= 0; --depth) {
+    // A level the same as the one below it makes every level above it the same too: macros that
+    // call no deeper than a few levels (every official style) are read a few times, not fifty.
+    if (depth + 2 <= kMaxMacroDepth && called[depth + 1] == called[depth + 2]) {
+      called[depth] = called[depth + 1];
+      continue;
+    }
     for (const auto& [macro, index] : macro_index) {
       long long n = 0;
       for (const xml::Element& k : macro->children) n = std::min(n + expansion(*this, k, depth, called, macro_index, cap), cap);
       called[depth][index] = n;
     }
+  }
   // What each rendering renders: a layout's elements at depth 0, a sort key's macro's at depth 0.
   struct Root {
     const xml::Element* el;
