@@ -231,7 +231,10 @@ test("a deep link far down a long list: its paper and screen come first, and the
     // Every row comes, in the list's order, and the paper stays where the visitor was brought.
     await page.waitForFunction((n) => document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry").length === n, total, { timeout: 60000, polling: 100 });
     assert.deepEqual(await page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry")].map((li) => li.dataset.key)), keys, name);
-    assert.deepEqual(await place(), { ...shown, made: total }, name);
+    // (within a pixel: the rows above are laid out at fractional heights, which the scroll
+    // position corrects to the nearest device pixel)
+    const after = await place();
+    assert.ok(Math.abs(after.top - shown.top) <= 1 && after.focused && after.made === total, `${name}: ${JSON.stringify({ shown, after })}`);
     assert.deepEqual(errors, []);
     await page.close();
   }
