@@ -126,15 +126,6 @@ TEST(LatexDecode, MathBecomesUnicodeAndKeepsItsSource) {
   EXPECT_EQ(e.spans[0], (Span{2, 5, SpanStyle::Math, "\\sim"}));
 }
 
-// An exporter's HTML character references in a BibTeX value are the characters they name; a
-// bare & is no LaTeX in text. &lt; and &gt; stay (they would become markup), as does a & that
-// starts no reference.
-TEST(LatexDecode, HtmlCharacterReferencesAreTheirCharacters) {
-  EXPECT_EQ(decode("Religion, Brain &amp; Behavior").text, "Religion, Brain & Behavior");
-  EXPECT_EQ(decode("the&nbsp;Manifolds &#x1f99c; &#233;t&#xE9; &#x1b;").text, "the\u00A0Manifolds \U0001F99C \u00E9t\u00E9 \uFFFD");
-  EXPECT_EQ(decode("a &lt;i&gt; b & c &unknown; &#;").text, "a &lt;i&gt; b & c &unknown; &#;");
-}
-
 TEST(LatexDecode, SymbolsOfTextAndMath) {
   const std::pair<const char*, const char*> kCases[] = {
       {"{\\Lambda} and the limits", "Λ and the limits"},

@@ -19,7 +19,7 @@ inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c ==
 struct SpecialBytes {
   bool table[256] = {};
   constexpr SpecialBytes() {
-    for (unsigned char c : std::string_view("\\{}$~-`'^_<& \t\n\r\f")) table[c] = true;
+    for (unsigned char c : std::string_view("\\{}$~-`'^_< \t\n\r\f")) table[c] = true;
     for (int c = 0x80; c < 256; ++c) table[c] = true;
   }
 };

@@ -427,36 +427,6 @@ void Decoder::command() {
   next_group_is_argument_ = true;
 }
 
-namespace {
-// An HTML character reference that an exporter left in a value (ORCID's "Brain &amp; Behavior",
-// "the&nbsp;Manifolds", "&#x1f99c;"): a bare & is no LaTeX in text, so it is the character it
-// names. Returns the reference's length (0: none) and the character in `cp`. (Not &lt; and &gt;,
-// which would become inline markup.)
-std::size_t html_reference(std::string_view s, char32_t& cp) {
-  static constexpr std::pair<std::string_view, char32_t> kNamed[] = {
-      {"&amp;", U'&'}, {"&nbsp;", 0xA0}, {"&quot;", U'"'}, {"&apos;", U'\''}, {"&ndash;", 0x2013}, {"&mdash;", 0x2014}};
-  for (const auto& [name, named] : kNamed)
-    if (s.substr(0, name.size()) == name) {
-      cp = named;
-      return name.size();
-    }
-  if (s.size() < 4 || s[1] != '#') return 0;
-  const bool hex = s[2] == 'x' || s[2] == 'X';
-  char32_t value = 0;
-  std::size_t i = hex ? 3 : 2;
-  const std::size_t first = i;
-  for (; i < s.size() && i < first + 7; ++i) {
-    const char c = s[i];
-    const int d = c >= '0' && c <= '9' ? c - '0' : hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
-    if (d < 0) break;
-    value = value * (hex ? 16 : 10) + static_cast<char32_t>(d);
-  }
-  if (i == first || i >= s.size() || s[i] != ';' || value == '<' || value == '>') return 0;
-  cp = value == 0 || value > 0x10FFFF ? unicode::kReplacement : unicode::text_code_point(value);
-  return i + 1;
-}
-}  // namespace
-
 RichText Decoder::run() {
   const std::size_t n = in_.size();
   while (pos_ < n) {
@@ -503,13 +473,6 @@ RichText Decoder::run() {
         ++pos_;
         emit_base("\u00A0");
         continue;
-      case '&':
-        if (char32_t cp = 0; const std::size_t used = html_reference(in_.substr(pos_), cp)) {
-          pos_ += used;
-          emit_cp(cp);
-          continue;
-        }
-        break;
       case '<':
         saw_angle_ = true;
         ++pos_;
