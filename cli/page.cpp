@@ -29,42 +29,9 @@ bool starts_with_ci(std::string_view text, std::size_t at, std::string_view pref
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
-// &amp; &lt; &gt; &quot; &apos; &nbsp; and numeric references; anything else stays as written.
-std::string decode_entities(std::string_view v) {
-  static const std::pair<std::string_view, std::string_view> kNamed[] = {
-      {"amp;", "&"}, {"lt;", "<"}, {"gt;", ">"}, {"quot;", "\""}, {"apos;", "'"}, {"nbsp;", "\xC2\xA0"}};
-  std::string out;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v[i] != '&') {
-      out += v[i];
-      continue;
-    }
-    const std::string_view rest = v.substr(i + 1);
-    bool done = false;
-    for (const auto& [name, text] : kNamed)
-      if (rest.substr(0, name.size()) == name) {
-        out += text;
-        i += name.size();
-        done = true;
-        break;
-      }
-    if (!done && !rest.empty() && rest[0] == '#') {
-      const bool hex = rest.size() > 1 && (rest[1] == 'x' || rest[1] == 'X');
-      const std::size_t semi = rest.find(';');
-      const std::string digits(rest.substr(hex ? 2 : 1, semi == std::string_view::npos ? 0 : semi - (hex ? 2 : 1)));
-      char* end = nullptr;
-      const unsigned long cp = digits.empty() || digits.size() > 8 ? 0 : std::strtoul(digits.c_str(), &end, hex ? 16 : 10);
-      if (semi != std::string_view::npos && end && *end == '\0' && !digits.empty()) {
-        // (NUL, surrogates, controls and values past Unicode become U+FFFD)
-        unicode::append_utf8(out, cp == 0 || cp > 0x10FFFF ? unicode::kReplacement : unicode::text_code_point(static_cast<char32_t>(cp)));
-        i += semi + 1;
-        done = true;
-      }
-    }
-    if (!done) out += '&';
-  }
-  return out;
-}
+// An attribute's character references (HTML's names as unicode::References::Html has them);
+// anything else stays as written.
+std::string decode_entities(std::string_view v) { return unicode::decode_references(v, unicode::References::Html); }
 
 // ---------------------------------------------------------------- [SECTION] the tokenizer
 

@@ -128,13 +128,23 @@ for (const view of views) {
       if (hostile.keys) assert.equal(hostile.keys.length, payloads.length, "every record is kept");
       const missing = payloads.map((_, i) => marker(i)).filter((m) => !hostile.text.includes(m));
       assert.deepEqual(missing, [], "records whose text is not visible");
-      // Plain payloads (no LaTeX syntax in BibTeX) appear verbatim as text.
+      // Plain payloads (no LaTeX syntax in BibTeX) appear as text: verbatim, but for their
+      // character references, which every format reads as the characters they stand for
+      // (latex/markup.hpp: "&#106;avascript:" is the text "javascript:", never a link).
       const plain = payloads.filter((p) => !/[\u0000-\u001f]/.test(p) && (doc !== "bibtex" || (!/[\\{}$%~]/.test(p) && !p.includes("--"))) && !p.includes("<i>"));
       assert.ok(plain.length >= 20, `${plain.length} plain payloads`);
-      const notShown = plain.filter((p) => !hostile.text.includes(p.replace(/\s+/g, " ").trim()));
+      const notShown = plain.filter((p) => !hostile.text.includes(referencesDecoded(p).replace(/\s+/g, " ").trim()));
       assert.deepEqual(notShown, [], "payloads not shown as text");
     });
   }
+}
+
+// The numeric references and XML's five names, as the core decodes them (enough for the payloads).
+function referencesDecoded(p) {
+  const names = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return p.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name) =>
+    name[0] === "#" ? String.fromCodePoint(parseInt(name.slice(name[1].toLowerCase() === "x" ? 2 : 1), name[1].toLowerCase() === "x" ? 16 : 10))
+      : names[name] ?? whole);
 }
 
 test("the checks can fail: a page that injects for real is caught", async () => {

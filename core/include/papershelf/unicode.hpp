@@ -20,6 +20,20 @@ void append_utf8(std::string& out, char32_t cp);
 // carriage return), DEL, and a noncharacter (U+FDD0-FDEF, U+xFFFE, U+xFFFF). A reference must
 // never make bytes that are not UTF-8, nor a character a terminal obeys.
 char32_t text_code_point(char32_t cp);
+
+// Character references, as the markup that a text came in defines them: XML's five names and
+// numeric references (a CSL style; OpenAlex), or those plus the HTML names that exports and
+// pasted web text carry (&nbsp; &ndash; &rsquo; ...; an ORCID or Crossref title, a CSL-JSON
+// value, a page's attribute). The one rule for every decoder in papershelf.
+enum class References : std::uint8_t { Xml, Html };
+// The character `&name;` stands for, `name` without its & and ; ("amp", "#60", "#x3C"), or 0
+// when it is none. A numeric reference goes through text_code_point; in HTML, &#0; and one past
+// U+10FFFF are U+FFFD, in XML they are not references.
+char32_t character_reference(std::string_view name, References set);
+// `s` with its references decoded; an "&" that starts none stays. With `at`, at[i] is where byte
+// i of `s` (and at[s.size()] its end) is in the result, for the spans on a text.
+std::string decode_references(std::string_view s, References set, std::vector<std::uint32_t>* at = nullptr);
+
 bool is_valid_utf8(std::string_view s);
 // Replaces every invalid sequence with U+FFFD; returns how many were replaced.
 std::size_t sanitize_utf8(std::string& s);

@@ -21,47 +21,11 @@ const Element* Element::child(std::string_view child_name) const {
   return nullptr;
 }
 
-char32_t entity(std::string_view name) {
-  if (name == "amp") return '&';
-  if (name == "lt") return '<';
-  if (name == "gt") return '>';
-  if (name == "quot") return '"';
-  if (name == "apos") return '\'';
-  if (name.size() < 2 || name[0] != '#') return 0;
-  const bool hex = name[1] == 'x' || name[1] == 'X';
-  const std::string_view digits = name.substr(hex ? 2 : 1);
-  if (digits.empty()) return 0;
-  char32_t cp = 0;
-  for (char c : digits) {
-    int d = -1;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-    else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
-    if (d < 0) return 0;
-    cp = cp * (hex ? 16 : 10) + static_cast<char32_t>(d);
-    if (cp > 0x10FFFF) return 0;
-  }
-  return cp ? unicode::text_code_point(cp) : 0;
-}
+char32_t entity(std::string_view name) { return unicode::character_reference(name, unicode::References::Xml); }
 
 std::string decode_entities(std::string_view s) {
   if (s.find('&') == std::string_view::npos) return std::string(s);
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '&') {
-      const std::size_t semi = s.find(';', i);
-      if (semi != std::string_view::npos && semi - i <= 10) {
-        const char32_t cp = xml::entity(s.substr(i + 1, semi - i - 1));
-        if (cp) {
-          unicode::append_utf8(out, cp);
-          i = semi;
-          continue;
-        }
-      }
-    }
-    out += s[i];
-  }
-  return out;
+  return unicode::decode_references(s, unicode::References::Xml);
 }
 
 namespace {

@@ -560,7 +560,21 @@ RichText Decoder::run() {
   flush_marks();
   close_switches_above(0);
   // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
-  if (saw_angle_) detail::apply_inline_markup(out_.text, spans_);
+  // And HTML's character references (latex/markup.hpp says why they are not text in BibTeX).
+  const bool referenced = saw_angle_ ? detail::apply_inline_markup(out_.text, spans_)
+                                     : detail::apply_character_references(out_.text, spans_);
+  if (referenced) {
+    std::size_t at = in_.find('&');  // (the first reference decoded, for the warning's place)
+    for (; at != std::string_view::npos; at = in_.find('&', at + 1)) {
+      const std::size_t semi = in_.find(';', at);
+      if (semi != std::string_view::npos &&
+          unicode::character_reference(in_.substr(at + 1, semi - at - 1), unicode::References::Html))
+        break;
+    }
+    warn(at == std::string_view::npos ? 0 : at,
+         "HTML character references (&amp;, &nbsp;, &#...;) are read as the characters they stand for "
+         "(an HTML-escaping export wrote them; BibTeX's & is \\&)", true);
+  }
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();
   for (Span& s : spans_) s.end = std::min(s.end, length);
@@ -582,13 +596,14 @@ RichText Decoder::run() {
   return std::move(out_);
 }
 
-// Plain ASCII words with single spaces between them: nothing to decode. Four bytes are looked up
+// Plain ASCII words with single spaces between them, without a character reference: nothing to
+// decode. Four bytes are looked up
 // per step, in a table where a space is not special (prose has one every few bytes); double
 // spaces are then looked for word by word.
 struct PlainStops {
   bool table[256] = {};
   constexpr PlainStops() {
-    for (int c = 0; c < 256; ++c) table[c] = kSpecial.table[c] && c != ' ';
+    for (int c = 0; c < 256; ++c) table[c] = (kSpecial.table[c] && c != ' ') || c == '&';  // (&amp;: see run())
   }
 };
 constexpr PlainStops kPlainStops;

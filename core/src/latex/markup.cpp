@@ -77,9 +77,8 @@ void collapse_spaces(std::string& text, std::vector<Span>& spans) {
   text = std::move(out);
 }
 
-}  // namespace
-
-void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
+// The tags of apply_inline_markup.
+void apply_tags(std::string& text, std::vector<Span>& spans) {
   if (text.find('<') == std::string::npos) return;
   struct Open {
     const Tag* tag;
@@ -215,4 +214,26 @@ void apply_inline_markup(std::string& text, std::vector<Span>& spans) {
   collapse_spaces(text, spans);
 }
 
+}  // namespace
+
+bool apply_character_references(std::string& text, std::vector<Span>& spans) {
+  if (text.find('&') == std::string::npos) return false;
+  std::vector<std::uint32_t> at;
+  std::string out = unicode::decode_references(text, unicode::References::Html, &at);
+  if (out.size() == text.size()) return false;  // (every reference is longer than its character)
+  for (Span& span : spans) {
+    span.begin = at[std::min<std::size_t>(span.begin, text.size())];
+    span.end = at[std::min<std::size_t>(span.end, text.size())];
+  }
+  spans.erase(std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }), spans.end());
+  text = std::move(out);
+  return true;
+}
+
+bool apply_inline_markup(std::string& text, std::vector<Span>& spans) {
+  apply_tags(text, spans);
+  return apply_character_references(text, spans);  // (after the tags: "&lt;i&gt;" is text)
+}
+
 }  // namespace papershelf::detail
+

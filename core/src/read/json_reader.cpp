@@ -387,8 +387,177 @@ struct StreamedNames {
   }
 };
 
-Publication publication_of(Context& ctx, const Value& item, std::size_t offset, std::size_t index,
+// ---- fields written into the note ("cheater syntax") ----
+//
+// Zotero keeps what its own fields cannot hold in "Extra", one `variable: value` per line
+// ("DOI: 10.1515/…", "publisher: Unpublished", "original-date: 1950"), and exports Extra as the
+// CSL-JSON `note`; citeproc-js reads such lines as fields. The rule here is citeproc-js's
+// (parseNoteFieldHacks): at the top of the note, lines that name a variable (is_note_field_name);
+// the first line may be other text; the first other line after that ends the
+// fields. `{:variable: value}` inside a line is the older spelling of the same. A field the item
+// already has keeps its value, except a date and the type, which the note sets (as citeproc-js
+// does by default). Names are "Family || Given" or one literal name. Unlike citeproc-js, a line
+// whose field the item already has is not left in the note either: it is metadata, not prose
+// ("DOI: 10.25972/…" under the entry only repeats its link).
+
+// The variables with a slot in the model (csl::is_variable knows the others) and their kinds.
+constexpr std::pair<std::string_view, csl::Kind> kSlotVariables[] = {
+    {"type", csl::Kind::Text},   {"title", csl::Kind::Text},     {"container-title", csl::Kind::Text},
+    {"DOI", csl::Kind::Text},    {"URL", csl::Kind::Text},       {"abstract", csl::Kind::Text},
+    {"keyword", csl::Kind::Text}, {"status", csl::Kind::Text},    {"issued", csl::Kind::Date},
+    {"author", csl::Kind::Names}, {"editor", csl::Kind::Names},
+};
+
+// A name citeproc-js takes: lowercase with hyphens or underscores ("original-date", "_eprint"),
+// or all capitals ("DOI", "OCLC"); not one of papershelf's own members ("links: …" in a note is
+// prose to a CSL processor's reader too). Its kind in `kind`.
+bool is_note_field_name(std::string_view name, csl::Kind& kind) {
+  static constexpr std::string_view kOwn[] = {"id", "note", "badge", "abbr", "award", "award_name", "award_label",
+                                              "selected", "links", "citations", "thumbnail", "preview", "arxiv",
+                                              "tags", "keywords", "year", "doi", "url"};
+  if (name.empty() || std::find(std::begin(kOwn), std::end(kOwn), name) != std::end(kOwn)) return false;
+  const bool lower = std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-' || c == '_'; });
+  const bool upper = std::all_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  if (!lower && !upper) return false;
+  kind = csl::Kind::Text;
+  for (const auto& [slot, slot_kind] : kSlotVariables)
+    if (slot == name) kind = slot_kind;
+  csl::is_variable(name, &kind);
+  return true;
+}
+
+// `line` as `name: value` (citeproc-js's NOTE_FIELD_REGEXP: no `}` in the value; and not a URL,
+// "http://…", which citeproc-js would take as a field named http).
+bool note_field_of(std::string_view line, std::string_view& name, std::string_view& value, csl::Kind& kind) {
+  const std::size_t colon = line.find(':');
+  if (colon == std::string_view::npos || !is_note_field_name(line.substr(0, colon), kind)) return false;
+  const std::string_view rest = bibtex::trim(line.substr(colon + 1));
+  if (rest.empty() || rest.find('}') != std::string_view::npos || line.substr(colon + 1, 2) == "//") return false;
+  name = line.substr(0, colon);
+  value = rest;
+  return true;
+}
+
+// The note's lines, each `{:name: value}` group moved onto a line of its own where the text
+// before it on its line is blank (or it is the note's first group).
+std::vector<std::string> note_lines(std::string_view note) {
+  std::vector<std::string> lines;
+  bool first_group = true;
+  std::size_t start = 0;
+  while (start <= note.size()) {
+    std::size_t end = note.find('\n', start);
+    if (end == std::string_view::npos) end = note.size();
+    std::string_view line = note.substr(start, end - start);
+    std::string rest;
+    for (std::size_t at = 0;;) {
+      const std::size_t open = line.find("{:", at);
+      const std::size_t close = open == std::string_view::npos ? open : line.find('}', open);
+      std::string_view name, value;
+      csl::Kind kind;
+      if (close == std::string_view::npos || !note_field_of(line.substr(open + 2, close - open - 2), name, value, kind)) {
+        rest += line.substr(at);
+        break;
+      }
+      const std::string_view before = line.substr(at, open - at);
+      const bool blank = std::all_of(before.begin(), before.end(), is_space);
+      if (!blank && !first_group) {
+        rest += line.substr(at);
+        break;
+      }
+      first_group = false;
+      if (!blank) lines.emplace_back(before);
+      lines.emplace_back(line.substr(open + 2, close - open - 2));
+      at = close + 1;
+    }
+    lines.push_back(std::move(rest));
+    start = end + 1;
+  }
+  return lines;
+}
+
+Value text_value(std::string_view text, std::uint32_t offset) {
+  Value v;
+  v.kind = Value::Kind::String;
+  v.text = std::string(text);
+  v.offset = offset;
+  return v;
+}
+
+Value* member(Value& object, std::string_view key) {
+  for (json::Member& m : object.members)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
+
+// `item` with the note's fields set, or nullopt when its note has none.
+std::optional<Value> with_note_fields(const Value& item) {
+  const Value* note = item.find("note");
+  if (!note || !note->is_string() || note->text.find(':') == std::string::npos) return std::nullopt;
+  const std::vector<std::string> lines = note_lines(note->text);
+  std::vector<bool> taken(lines.size(), false);
+  std::optional<Value> out;
+  std::vector<std::pair<std::string, std::vector<Value>>> names;  // (a name variable over several lines)
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string_view name, value;
+    csl::Kind kind = csl::Kind::Text;
+    if (std::all_of(lines[i].begin(), lines[i].end(), is_space)) continue;
+    if (!note_field_of(lines[i], name, value, kind)) {
+      if (i == 0) continue;
+      break;
+    }
+    if (!out) out = item;
+    const bool overrides = kind == csl::Kind::Date || name == "type";
+    if (!overrides && item.find(name)) {
+      taken[i] = true;
+      continue;
+    }
+    Value field_value = text_value(value, note->offset);
+    if (kind == csl::Kind::Date) {
+      Value date;
+      date.kind = Value::Kind::Object;
+      date.offset = note->offset;
+      date.members.push_back({"raw", std::move(field_value)});
+      field_value = std::move(date);
+    } else if (kind == csl::Kind::Names) {
+      const std::size_t bars = value.find("||");
+      Value person;
+      person.kind = Value::Kind::Object;
+      person.offset = note->offset;
+      if (bars == std::string_view::npos) {
+        person.members.push_back({"literal", text_value(value, note->offset)});
+      } else {
+        person.members.push_back({"family", text_value(bibtex::trim(value.substr(0, bars)), note->offset)});
+        person.members.push_back({"given", text_value(bibtex::trim(value.substr(bars + 2)), note->offset)});
+      }
+      auto held = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == name; });
+      if (held == names.end()) held = names.insert(names.end(), {std::string(name), {}});
+      held->second.push_back(std::move(person));
+      taken[i] = true;
+      continue;
+    }
+    if (Value* present = member(*out, name)) *present = std::move(field_value);
+    else out->members.push_back({std::string(name), std::move(field_value)});
+    taken[i] = true;
+  }
+  if (!out) return std::nullopt;
+  for (auto& [name, people] : names) {
+    Value list;
+    list.kind = Value::Kind::Array;
+    list.offset = note->offset;
+    list.items = std::move(people);
+    out->members.push_back({name, std::move(list)});
+  }
+  std::string rest;  // (the lines not taken as fields)
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (!taken[i]) rest += (rest.empty() ? "" : "\n") + lines[i];
+  member(*out, "note")->text = std::string(bibtex::trim(rest));
+  return out;
+}
+
+Publication publication_of(Context& ctx, const Value& written, std::size_t offset, std::size_t index,
                            StreamedNames* streamed = nullptr) {
+  const std::optional<Value> completed = with_note_fields(written);
+  const Value& item = completed ? *completed : written;
   Publication p;
   p.source_index = ctx.options.source_index;
   p.line = ctx.lines.position(offset).line;
@@ -402,7 +571,8 @@ Publication publication_of(Context& ctx, const Value& item, std::size_t offset, 
   for (int role = 0; role < 2; ++role) {
     const Value* it = item.find(StreamedNames::kRoles[role]);
     if (!it) continue;
-    if (it->is_array() && streamed) {  // (a repeated key: the last list, as the tree keeps it)
+    if (it->is_array() && it->items.empty() && streamed) {  // (a repeated key: the last list, as the tree keeps it;
+                                                            // a list from the note is in the tree)
       names.people[role] = std::move(streamed->people[role]);
       names.others[role] = streamed->others[role];
     } else if (it->is_array()) {

@@ -166,6 +166,59 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
+char32_t character_reference(std::string_view name, References set) {
+  static constexpr std::pair<std::string_view, char32_t> kNames[] = {
+      {"amp", '&'},       {"lt", '<'},         {"gt", '>'},         {"quot", '"'},       {"apos", '\''},
+      // (HTML only, from here)
+      {"nbsp", 0xA0},     {"ndash", 0x2013},   {"mdash", 0x2014},   {"hellip", 0x2026},  {"lsquo", 0x2018},
+      {"rsquo", 0x2019},  {"ldquo", 0x201C},   {"rdquo", 0x201D},   {"shy", 0xAD},       {"thinsp", 0x2009},
+      {"ensp", 0x2002},   {"emsp", 0x2003},    {"copy", 0xA9},      {"reg", 0xAE},       {"trade", 0x2122},
+      {"deg", 0xB0},      {"times", 0xD7},     {"minus", 0x2212},   {"middot", 0xB7},    {"laquo", 0xAB},
+      {"raquo", 0xBB},    {"euro", 0x20AC},    {"pound", 0xA3},     {"sect", 0xA7},      {"para", 0xB6},
+  };
+  constexpr std::size_t kXmlNames = 5;
+  if (name.size() >= 2 && name[0] == '#') {
+    const bool hex = name[1] == 'x' || name[1] == 'X';
+    const std::string_view digits = name.substr(hex ? 2 : 1);
+    if (digits.empty() || digits.size() > 8) return 0;
+    std::uint32_t cp = 0;
+    for (char c : digits) {
+      int d = -1;
+      if (c >= '0' && c <= '9') d = c - '0';
+      else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+      else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+      if (d < 0) return 0;
+      cp = cp * (hex ? 16 : 10) + static_cast<std::uint32_t>(d);
+    }
+    if (cp == 0 || cp > 0x10FFFF) return set == References::Html ? kReplacement : 0;
+    return text_code_point(cp);
+  }
+  const std::size_t names = set == References::Xml ? kXmlNames : std::size(kNames);
+  for (std::size_t k = 0; k < names; ++k)
+    if (kNames[k].first == name) return kNames[k].second;
+  return 0;
+}
+
+std::string decode_references(std::string_view s, References set, std::vector<std::uint32_t>* at) {
+  if (at) at->assign(s.size() + 1, 0);
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t semi = s[i] == '&' ? s.find(';', i) : std::string_view::npos;
+    const char32_t cp = semi != std::string_view::npos && semi - i <= 12 ? character_reference(s.substr(i + 1, semi - i - 1), set) : 0;
+    if (at)
+      for (std::size_t k = i; k <= (cp ? semi : i); ++k) (*at)[k] = static_cast<std::uint32_t>(out.size());
+    if (cp) {
+      append_utf8(out, cp);
+      i = semi + 1;
+    } else {
+      out += s[i++];
+    }
+  }
+  if (at) (*at)[s.size()] = static_cast<std::uint32_t>(out.size());
+  return out;
+}
+
 bool is_valid_utf8(std::string_view s) {
   std::size_t pos = 0;
   while (pos < s.size()) {
