@@ -34,6 +34,8 @@ struct Args {
   std::string references;  // html: each entry as its reference in this style
   std::vector<std::string> omit_fields;
   std::string preset;
+  std::string theme;   // html: a pinned scheme, light or dark ("" or auto: the page's)
+  std::string legend;  // html: the marks' meanings as the element's legend attribute writes them
   std::string thumbnails;
   std::string pages;  // render: where `papershelf pages` put the papers' pages
   std::string output;  // prerender: where the page goes ("" = standard output)

@@ -258,6 +258,7 @@ std::string render_settings(const Args& a, Query& query, ChosenStyle& style) {
   if (std::string problem = base_problem(a.base); !problem.empty()) return "--base: " + problem;
   if (!a.preset.empty() && !is_preset(a.preset))
     return "unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)";
+  if (!a.theme.empty() && !is_theme(a.theme)) return "unknown theme \"" + a.theme + "\" (use auto, light or dark)";
   if (!a.profile_mode.empty() && !profile_mode_from_string(a.profile_mode))
     return "unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)";
   if (a.format != "html" && a.format != "json" && a.format != "text" && !export_format_from_string(a.format))
@@ -282,6 +283,8 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   options.first = a.first;
   options.base = a.base;
   options.preset = a.preset;
+  options.theme = a.theme;
+  options.legend = parse_legend(a.legend);
   options.thumbnails = a.thumbnails;
   options.words = &catalog.words();
   const std::vector<std::string> page_names = a.pages.empty() ? std::vector<std::string>() : page_file_names(library);

@@ -75,6 +75,10 @@ options:
   --no-bibtex       html: leave out the per-entry BibTeX and Cite panels
   --first N         html: only the first N entries, then a line with how many there are
   --preset NAME     html: the look of a site generator: al-folio, academicpages or hugo-blox
+  --theme T         html: auto (default: the page's own colours), light or dark (the list
+                    then brings that scheme's text and background colours)
+  --legend TEXT     html: what the authors' marks mean, "*=equal contribution; #=advisor"
+                    (default: the input's legend); only the marks shown are explained
   --thumbnails DIR  html: the folder of relative thumbnails (al-folio's preview field; default:
                     al-folio's /assets/img/publication_preview/ with its preset, else --base),
                     or none
@@ -114,7 +118,7 @@ const char* const kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
-max-authors, base, preset, thumbnails, pages, omit-fields, its language (lang, its own or
+max-authors, base, preset, theme, legend, thumbnails, pages, omit-fields, its language (lang, its own or
 the nearest enclosing element's), and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
 Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
@@ -283,6 +287,8 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--from") a.from = v;
     else if (name == "--omit-fields") a.omit_fields = split_commas(v);
     else if (name == "--preset") a.preset = v;
+    else if (name == "--theme") a.theme = v;
+    else if (name == "--legend") a.legend = v;
     else if (name == "--output" || name == "-o") a.output = v;
     else if (name == "--root") a.root = v;
     else if (name == "--site") a.site = v;

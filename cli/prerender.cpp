@@ -29,7 +29,7 @@ std::string trimmed(std::string_view s) {
 std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
   std::vector<std::string> flags;
   auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
-  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "thumbnails", "pages", "omit-fields",
+  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "theme", "legend", "thumbnails", "pages", "omit-fields",
                            "position", "affiliation", "photo", "interests"}) {
     const std::string* attribute = shelf.attribute(name);
     if (!attribute || attribute->empty()) continue;
@@ -57,6 +57,10 @@ std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<st
     }
     if (attr == "preset" && !is_preset(value)) {
       problem(attr, "unknown preset \"" + value + "\" (use al-folio, academicpages or hugo-blox); the list has none");
+      continue;
+    }
+    if (attr == "theme" && !is_theme(value)) {
+      problem(attr, "unknown theme \"" + value + "\" (use auto, light or dark); the list follows the page's colours");
       continue;
     }
     if (attr == "max-authors") {

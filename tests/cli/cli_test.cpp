@@ -978,6 +978,29 @@ TEST(CliPrerender, ABadAttributeIsAWarningForItsElement) {
   EXPECT_TRUE(contains(html, papershelf("render --sort title-desc " + quote(dir + "papers.bib")).out));
 }
 
+// What the live list shows at rest is in the static list: the legend of the element's `legend`
+// attribute and its pinned theme (papershelf.css gives it that scheme's own colours); an unknown
+// theme is left out with a warning, as the element follows the page then.
+TEST(CliPrerender, TheLegendAndAPinnedThemeAreInTheStaticList) {
+  const std::string dir = fresh_dir("legend-theme");
+  write_file(dir + "papers.bib", "@article{a, title={Marked}, author={Doe*, Jane and Roe\xE2\x80\xA0, Rich}, journal={J}, year=2020}\n");
+  const std::string page = dir + "page.html";
+  write_file(page, "<paper-shelf src=\"papers.bib\" legend=\"*=equal contribution; \xE2\x80\xA0: corresponding; #=unused\" theme=\"dark\">" + kMarker +
+                       "</paper-shelf>\n<paper-shelf src=\"papers.bib\" theme=\"neon\">" + kMarker + "</paper-shelf>\n");
+  const Result r = papershelf("prerender " + quote(page), true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\" data-theme=\"dark\">")) << r.out;
+  EXPECT_TRUE(contains(r.out, "<sup>*</sup> equal contribution</span> <span class=\"ps-legend-item\" dir=\"ltr\"><sup>\xE2\x80\xA0</sup> corresponding</span>")) << r.out;
+  EXPECT_FALSE(contains(r.out, "<sup>#</sup>"));  // (no paper has the mark)
+  EXPECT_TRUE(contains(r.out, page + ":2:1: warning: <paper-shelf> theme: unknown theme \"neon\"")) << r.out;
+  EXPECT_EQ(count(r.out, "data-theme="), 1u);
+  // The same as render's flags; and an unknown theme there is a usage error.
+  const Result flags = papershelf("render --theme dark --legend \"*=equal contribution; \xE2\x80\xA0: corresponding; #=unused\" " + quote(dir + "papers.bib"));
+  ASSERT_EQ(flags.status, 0);
+  EXPECT_TRUE(contains(r.out, flags.out));
+  EXPECT_EQ(papershelf("render --theme neon " + quote(dir + "papers.bib")).status, 2);
+}
+
 // ---------------------------------------------------------------- what reaches the owner's terminal
 
 namespace {

@@ -18,13 +18,15 @@ const BASE_CHARS = [...range(0x20, 0x7e), ...range(0xa0, 0x17f), ..."…–—�
 // sooner.
 const ANSWER_WAIT_MS = 80;
 
-/** "rgb(26, 95, 180)" -> IM_COL32 (0xAABBGGRR); 0 when the colour is unknown or transparent. */
+/** "rgb(26, 95, 180)" (or "color(srgb 0.1 0.37 0.71)", a relative colour's) -> IM_COL32
+ *  (0xAABBGGRR); 0 when the colour is unknown or transparent. */
 function imColor(css: string): number {
-  const m = css.match(/rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+%?))?/);
+  const m = css.match(/(?:rgba?\(|color\(srgb)\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+%?))?/);
   if (!m) return 0;
   const alpha = m[4] === undefined ? 1 : m[4].endsWith("%") ? parseFloat(m[4]) / 100 : parseFloat(m[4]);
   if (alpha <= 0) return 0;
-  const [r, g, b] = [m[1], m[2], m[3]].map((v) => Math.round(Number(v)) & 255);
+  const scale = css.startsWith("color(") ? 255 : 1;
+  const [r, g, b] = [m[1], m[2], m[3]].map((v) => Math.round(Number(v) * scale) & 255);
   return ((Math.round(alpha * 255) << 24) | (b << 16) | (g << 8) | r) >>> 0;
 }
 

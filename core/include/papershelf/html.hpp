@@ -48,6 +48,9 @@ struct FormatOptions {
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
   std::string base;               // prefix for relative link URLs ("" keeps them as written)
   std::string preset;             // the list's look (is_preset()): data-preset on .ps-shelf; "" none
+  // A pinned scheme (is_theme(), not "auto"): data-theme on .ps-shelf, where papershelf.css gives
+  // the list that scheme's own text and background colours; "" follows the page.
+  std::string theme;
   // Each record's thumbnail (al-folio's `preview`, CSL/JSON `thumbnail`) beside it: "none" shows
   // none; otherwise the folder relative thumbnails are in ("" = the preset's: al-folio keeps them
   // in /assets/img/publication_preview/; without a preset, `base`). See thumbnail_src().
@@ -86,6 +89,14 @@ bool note_repeats_status(const Publication& p);
 // The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",
 // "academicpages", "hugo-blox".
 bool is_preset(std::string_view name);
+
+// The element's `theme` values: "auto" (the page's colours), "light", "dark".
+bool is_theme(std::string_view name);
+
+// The element's `legend` attribute ("*=equal contribution; \u2020=corresponding author"): one
+// entry per `;` or line, its symbol before the first `=` or `:`, its meaning after; entries
+// without a symbol are left out.
+std::vector<LegendEntry> parse_legend(std::string_view text);
 
 // The address of a record's thumbnail as FormatOptions::thumbnails says (resolve_url's rules:
 // "" for none, an unsafe address or "none").

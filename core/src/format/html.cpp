@@ -694,6 +694,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
     out.clear();
   };
   if (is_preset(o.preset)) out += " data-preset=\"" + o.preset + "\"";
+  if (o.theme == "light" || o.theme == "dark") out += " data-theme=\"" + o.theme + "\"";
   // The language the list speaks, as the element marks it (papershelf.css widens its menus).
   if (const std::string& lang = words_of(o).lang(); !lang.empty() && !words_of(o).empty()) {
     const std::string code = lang.substr(0, lang.find_first_of("-_"));

@@ -72,7 +72,8 @@ export class CanvasRenderer {
     canvasView.setTheme({
       dark: scheme === "dark" || (scheme === "auto" && !!darkScheme?.matches),
       text: style.color,
-      background: `rgb(${seenBehind(host.element).join(", ")})`,
+      // (a pinned theme's own background, else the page's)
+      background: /^(light|dark)$/.test(host.element.getAttribute("theme") ?? "") ? style.backgroundColor : `rgb(${seenBehind(host.element).join(", ")})`,
       accent: getComputedStyle(canvasHost).color,  // the stylesheet gives the host var(--ps-accent)
       font: style.fontFamily,
     });

@@ -5,9 +5,10 @@ import { escapeText } from "./escape.js";
 
 export function renderLegend(box: HTMLElement, attribute: string | null, fromData: readonly { symbol: string; meaning: string }[], view: View): void {
   const entries = attribute
-    ? attribute.split(/[;\n]/).map((s) => s.trim()).filter(Boolean).map((s) => {
-        const [symbol, ...rest] = s.split(/[=:]/);
-        return { symbol: symbol.trim(), meaning: rest.join("=").trim() };
+    ? attribute.split(/[;\n]/).map((s) => {
+        // (as the core reads it for prerender: parse_legend)
+        const at = s.search(/[=:]/);
+        return { symbol: (at < 0 ? s : s.slice(0, at)).trim(), meaning: at < 0 ? "" : s.slice(at + 1).trim() };
       })
     : fromData;
   const marks = new Set([...view.marks]);

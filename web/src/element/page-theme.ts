@@ -35,10 +35,13 @@ export function seenBehind(el: Element): number[] {
  * One element's scheme and accent, set as its `data-theme` and an adopted rule.
  * - `theme="auto"` follows the page, not only the reader's system setting: a page that stays
  *   light in a dark system keeps a light list (its light grey text would be unreadable on the
- *   page's white), and a dark page gets the dark colours. Until the core has judged it (or
- *   without a core), the stylesheet follows `prefers-color-scheme`.
+ *   page's white), and a dark page gets the dark colours. The HTML list's colours are the
+ *   stylesheet's, from the page's text colour (as the static list's are); this judgement is the
+ *   canvas's scheme, and the list's in engines without relative colours (which, until it is
+ *   made, follow `prefers-color-scheme`).
  * - The accent is the colour of the page's links, for the list's links, buttons and focus
- *   ring: a list should look like the site it is on. Not with a `preset`, not when the page
+ *   ring: a list should look like the site it is on. Not with a `preset`, not for a list
+ *   prerendered in the page (which keeps the look it was first painted with), not when the page
  *   left links the browser's blue, and only when it reads at 4.5:1 on the page's background
  *   (else papershelf's own accent stays). The probe link lives for one synchronous moment,
  *   hidden, in this element's own light DOM: nothing shows and nothing outside the element
@@ -77,7 +80,9 @@ export class PageTheme {
     const host = this.#host;
     const theme = host.getAttribute("theme");
     const fixed = theme === "light" || theme === "dark" ? theme : undefined;
-    const link = host.hasAttribute("preset") ? undefined : this.#pageLinkColour();
+    // (Not for a list prerendered in the page: its static list, painted before any script, cannot
+    // know the page's links, and the live list must look as it did.)
+    const link = host.hasAttribute("preset") || host.querySelector(":scope > .ps-shelf") ? undefined : this.#pageLinkColour();
     const background = seenBehind(host);
     // The core judges what reads (it is loading for the data anyway).
     void this.#loader().then((core) => {
@@ -86,7 +91,7 @@ export class PageTheme {
       const changed = host.getAttribute("data-theme") !== scheme;
       host.setAttribute("data-theme", scheme);
       const onAccent = link && core.readable([255, 255, 255], link) ? "#fff" : "#0b1220";
-      this.#setAccentRule(link && core.readable(link, background) ? `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${link.join(", ")}); --ps-on-accent: ${onAccent}; }` : "");
+      this.#setAccentRule(link && core.readable(link, background) ? `:host(:not([preset])) .ps-shelf { --ps-accent: rgb(${link.join(", ")}); --ps-accent-fill: var(--ps-accent); --ps-on-accent: ${onAccent}; }` : "");
       if (changed) this.#onSchemeChange();
     }, () => {});
   }

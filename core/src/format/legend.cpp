@@ -1,0 +1,31 @@
+// The element's `legend` attribute read into marker meanings, for the static list that
+// `papershelf prerender` writes (the element reads the attribute by the same rule).
+#include "papershelf/html.hpp"
+
+namespace papershelf {
+
+namespace {
+std::string_view trimmed(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n\f"), e = s.find_last_not_of(" \t\r\n\f");
+  return b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1);
+}
+}  // namespace
+
+bool is_theme(std::string_view name) { return name == "auto" || name == "light" || name == "dark"; }
+
+std::vector<LegendEntry> parse_legend(std::string_view text) {
+  std::vector<LegendEntry> legend;
+  while (!text.empty()) {
+    const std::size_t end = text.find_first_of(";\n");
+    const std::string_view item = trimmed(text.substr(0, end));
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    const std::size_t split = item.find_first_of("=:");
+    LegendEntry entry;
+    entry.symbol = std::string(trimmed(item.substr(0, split)));
+    if (split != std::string_view::npos) entry.meaning = std::string(trimmed(item.substr(split + 1)));
+    if (!entry.symbol.empty() && legend.size() < kMaxLegendEntries) legend.push_back(std::move(entry));
+  }
+  return legend;
+}
+
+}  // namespace papershelf
