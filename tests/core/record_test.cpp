@@ -149,24 +149,36 @@ TEST(Records, BibtexToCslJsonAgreesWithCitationJs) {
 }
 
 // Every record of every corpus file: BibTeX -> CSL-JSON -> model -> CSL-JSON gives the same
-// CSL-JSON (what the CSL-JSON writer says, its reader reads back).
+// CSL-JSON (what the CSL-JSON writer says, its reader reads back). But for a text with a pair of
+// dollars: CSL-JSON reads $...$ as TeX math (docs/data.md), and BibTeX's literal \$ has no other
+// spelling there, so such a record settles after one more pass.
 TEST(Records, CslJsonOfTheWholeCorpusReadsBackTheSame) {
   const std::string shared = testing::shared_dir();
   if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
   std::vector<std::string> files = testing::list_files(shared + "/corpus", ".bib");
   for (const std::string& f : testing::list_files(shared + "/corpus/realworld", ".bib")) files.push_back(f);
-  std::size_t records = 0;
+  std::size_t records = 0, dollars = 0;
   for (const std::string& path : files) {
     const ReadResult bib = read_bibtex(testing::read_file(path), {});
     const std::string once = format_csl_json(bib.library, all_of(bib.library));
     const ReadResult csl = read_csl_json(once, {});
     const std::string twice = format_csl_json(csl.library, all_of(csl.library));
-    const auto a = nlohmann::json::parse(once), b = nlohmann::json::parse(twice);
+    const ReadResult settled = read_csl_json(twice, {});
+    const auto a = nlohmann::json::parse(once), b = nlohmann::json::parse(twice),
+               c = nlohmann::json::parse(format_csl_json(settled.library, all_of(settled.library)));
     ASSERT_EQ(a.size(), b.size()) << path;
-    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]) << path << "\n" << a[i].dump(1) << "\n" << b[i].dump(1);
+    ASSERT_EQ(b.size(), c.size()) << path;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(b[i], c[i]) << path << "\n" << b[i].dump(1) << "\n" << c[i].dump(1);
+      if (a[i].dump().find('$') == std::string::npos)
+        EXPECT_EQ(a[i], b[i]) << path << "\n" << a[i].dump(1) << "\n" << b[i].dump(1);
+      else
+        dollars += a[i] != b[i];
+    }
     records += a.size();
   }
   EXPECT_GT(records, 2000u);
+  EXPECT_LT(dollars * 200, records);  // (few: 0.5% at most)
 }
 
 // RIS as reference managers read it: "XX  - value" lines, CRLF, records from TY to ER.

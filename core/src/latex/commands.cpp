@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <iterator>
 
+#include "latex/markup.hpp"
 #include "papershelf/model.hpp"
+#include "papershelf/unicode.hpp"
 
 namespace papershelf::latex {
 namespace {
@@ -112,7 +114,7 @@ bool typesettable_command(std::string_view name) {
 char math_alphabet(std::string_view name) {
   if (name == "mathbb" || name == "Bbb" || name == "mathbbm") return 'b';
   if (name == "mathfrak" || name == "germ" || name == "frak") return 'f';
-  if (name == "mathcal" || name == "mathscr" || name == "Cal" || name == "scr") return 'c';
+  if (name == "mathcal" || name == "mathscr" || name == "Cal" || name == "scr" || name == "cal") return 'c';
   return 0;
 }
 
@@ -247,6 +249,62 @@ bool typesettable(std::string_view tex) {
     i = end - 1;
   }
   return true;
+}
+
+std::string chemical_formula(std::string_view f) {
+  static constexpr std::pair<std::string_view, std::string_view> kArrows[] = {
+      {"<=>", "\u21CC"}, {"<->", "\u2194"}, {"->", "\u2192"}, {"<-", "\u2190"}};
+  const auto scripted = [](bool up, std::string_view run) {
+    std::string out;
+    for (const char c : run) {
+      const char32_t form = detail::script_form(up, c == '-' ? char32_t(0x2212) : char32_t(static_cast<unsigned char>(c)));
+      if (form) unicode::append_utf8(out, form);
+      else out += c;
+    }
+    return out;
+  };
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::string out;
+  char before = ' ';  // the last character written from the formula
+  for (std::size_t i = 0; i < f.size();) {
+    const auto arrow = std::find_if(std::begin(kArrows), std::end(kArrows),
+                                    [&](const auto& a) { return f.substr(i, a.first.size()) == a.first; });
+    if (arrow != std::end(kArrows)) {
+      out += arrow->second;
+      i += arrow->first.size();
+      before = ' ';
+      continue;
+    }
+    const char c = f[i];
+    const bool after_element = (before >= 'A' && before <= 'Z') || (before >= 'a' && before <= 'z') || before == ')' || before == ']';
+    if (c == '^' || c == '_') {  // a charge or an index: a group, or the digits and signs that follow
+      const std::size_t begin = i + 1;
+      std::size_t end = begin;
+      if (begin < f.size() && f[begin] == '{') {
+        end = std::min(f.find('}', begin), f.size());
+        out += scripted(c == '^', f.substr(begin + 1, end - begin - 1));
+        i = end + 1;
+      } else {
+        while (end < f.size() && (is_digit(f[end]) || f[end] == '+' || f[end] == '-')) ++end;
+        out += scripted(c == '^', f.substr(begin, end - begin));
+        i = end;
+      }
+      before = ' ';
+    } else if (is_digit(c) && after_element) {
+      std::size_t end = i;
+      while (end < f.size() && is_digit(f[end])) ++end;
+      out += scripted(false, f.substr(i, end - i));
+      i = end;
+      before = '0';
+    } else {
+      if (c != '{' && c != '}') {
+        out += c;
+        before = c;
+      }
+      ++i;
+    }
+  }
+  return out;
 }
 
 }  // namespace papershelf::latex

@@ -47,7 +47,7 @@ char32_t negated_form(char32_t base);
 
 // The math alphabets Unicode has letters for, by the LaTeX, plain TeX and AMS-TeX names: 'b'
 // double-struck (\mathbb{R}, \Bbb R: ℝ), 'f' fraktur (\mathfrak{sl}, \germ: 𝔰𝔩), 'c' script
-// (\mathcal{B}, \Cal, \mathscr, \scr: ℬ); 0 for any other command.
+// (\mathcal{B}, \Cal, \mathscr, \scr, plain TeX's switch {\cal B}: ℬ); 0 for any other command.
 char math_alphabet(std::string_view name);
 // An ASCII letter (or, double-struck, a digit) in the alphabet, or 0 when Unicode has none.
 char32_t in_alphabet(char alphabet, char c);
@@ -60,5 +60,10 @@ constexpr int kPlain = -1;
 // Commands whose argument carries a style (`\emph{x}`), and switches (`{\em x}`).
 const StyleCommand* find_argument_style(std::string_view name);
 const StyleCommand* find_switch_style(std::string_view name);
+
+// mhchem's \ce{...} argument as text: a count after an element or a bracket is lowered
+// (Cu2ZnSnS4: Cu₂ZnSnS₄), a charge after ^ raised (Fe^{3+}, SO4^2-: Fe³⁺, SO₄²⁻), arrows as
+// arrows (->, <=>, <->); braces go, anything else stays as written.
+std::string chemical_formula(std::string_view formula);
 
 }  // namespace papershelf::latex

@@ -348,6 +348,13 @@ void Decoder::command() {
     }
     return;
   }
+  if (name == "ce" || name == "cee") {  // (mhchem)
+    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      emit_base(chemical_formula(verbatim_argument()));
+      return;
+    }
+  }
   if (name == "sqrt") {
     emit_base("√");
     next_group_is_argument_ = true;
@@ -359,7 +366,9 @@ void Decoder::command() {
   }
   if (const char alphabet = math_alphabet(name)) {
     while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
-    if (pos_ < in_.size() && in_[pos_] == '{') {
+    if (name == "cal" && !groups_.empty() && groups_.back().start == size() && !groups_.back().alphabet) {
+      groups_.back().alphabet = alphabet;  // (plain TeX's switch: {\cal B} is the group's letters)
+    } else if (pos_ < in_.size() && in_[pos_] == '{') {
       ++pos_;
       if (open_group(true)) groups_.back().alphabet = alphabet;
     } else if (pos_ < in_.size() && in_alphabet(alphabet, in_[pos_])) {  // \Bbb R

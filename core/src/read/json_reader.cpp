@@ -116,12 +116,50 @@ bool bool_of(const Value& j) {
   return false;
 }
 
+// The TeX math runs in a CSL-JSON value: its unescaped dollars paired left to right, as TeX pairs
+// them, a pair being math when, by pandoc's rule for $...$, its first and last characters are
+// not spaces. Titles converted from BibTeX keep their math so ("Hecke $L$-series",
+// "$\mathbb{Q}$", "($\approx$100K"), and "$5 and $10" has none. Each run is read by the LaTeX
+// decoder, as in BibTeX; the rest stays as written.
+std::string with_math_read(const std::string& text, std::vector<Span>& spans) {
+  std::string out;
+  std::size_t copied = 0;
+  const auto next_dollar = [&](std::size_t from) {
+    std::size_t at = text.find('$', from);
+    while (at != std::string::npos && at > 0 && text[at - 1] == '\\') at = text.find('$', at + 1);
+    return at;
+  };
+  for (std::size_t open = next_dollar(0); open != std::string::npos;) {
+    const std::size_t close = next_dollar(open + 1);
+    if (close == std::string::npos) break;
+    if (close == open + 1 || is_space(text[open + 1]) || is_space(text[close - 1])) {
+      open = next_dollar(close + 1);  // (a pair that is not math: both stay text)
+      continue;
+    }
+    out.append(text, copied, open - copied);
+    RichText math = latex::decode(std::string_view(text).substr(open, close + 1 - open));
+    const auto base = static_cast<std::uint32_t>(out.size());
+    for (Span span : math.spans) {
+      span.begin += base;
+      span.end += base;
+      spans.push_back(std::move(span));
+    }
+    out += math.text;
+    copied = close + 1;
+    open = next_dollar(copied);
+  }
+  if (copied == 0) return text;
+  out.append(text, copied, std::string::npos);
+  return out;
+}
+
 // CSL rich-text markup (<i>, <b>, <sc>, <sup>, <sub>, <span class="nocase">, small-caps spans),
-// read by the core's one inline-markup reader (latex/markup.hpp).
-RichText csl_rich_text(const std::string& raw) {
+// read by the core's one inline-markup reader (latex/markup.hpp), and TeX math (with_math_read).
+RichText csl_rich_text(const std::string& raw, bool math = true) {
   RichText out;
   out.text = unicode::to_nfc(raw);  // (markup is ASCII: NFC of the whole equals NFC of the pieces)
   std::vector<Span> spans;
+  if (math && out.text.find('$') != std::string::npos) out.text = with_math_read(out.text, spans);
   detail::apply_inline_markup(out.text, spans);
   detail::sort_values(spans, [](const Span& a, const Span& b) { return a.begin < b.begin; });
   out.spans = SpanList(std::move(spans));
@@ -622,7 +660,9 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   if (p.award_label().empty()) p.set_award_label(field(item, "award_label"));
   if (p.award_label().empty()) p.set_award_label(field(item, "awardLabel"));  // (as the view model writes it)
   p.set_note(csl_rich_text(field(item, "note")));
-  p.set_abstract(csl_rich_text(field(item, "abstract")));
+  // (An abstract's dollars stay as written: arXiv's abstracts carry TeX that Zotero's BibTeX
+  // export escapes, {\$}n{\$}-gram, and the CSL-JSON writer gives them back so.)
+  p.set_abstract(csl_rich_text(field(item, "abstract"), false));
   if (const Value* it = item.find("selected")) p.selected = bool_of(*it);
   if (const Value* it = item.find("links")) add_links(p.links, *it);
   // DOI and arXiv id cleaned (their links are made with the record's other implied ones, below).
