@@ -6,9 +6,12 @@
 // (ctest runs this file under xvfb-run).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serve } from "./support/server.mjs";
 import { site } from "./support/site.mjs";
 import { ENGINES, firefox, webkit } from "./support/engines.mjs";
@@ -38,8 +41,59 @@ const consoleError = console.error; console.error = (...a) => { __errors.push(a.
   const long = Array.from({ length: LONG }, (_, i) => `@article{p${i}, title={Paper ${i}}, author={Doe, Jane}, journal={J${i % 3}}, year=${2015 + (i % 6)}}`).join("\n");
   server.pages.set("/engines/long.html", { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>long</title><link rel="icon" href="data:,"></head>
 <body><script src="/papershelf.js"></script><paper-shelf toolbar="full"><script type="text/x-bibtex">\n${long}\n</script></paper-shelf></body></html>` });
+  addThemePages();
 });
 after(() => server?.close());
+
+// The list prerendered with each theme (auto, light, dark) on a light and a dark page, with and
+// without the script: served at /engines/theme-THEME-LOOK(-static).html.
+const cli = process.env.PAPERSHELF_CLI ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", "build", "native", "cli", "papershelf");
+const LOOKS = { light: "body { background: #fff; color: #222 }", dark: "body { background: #1c1c1d; color: #ddd }" };
+function addThemePages() {
+  const work = mkdtempSync(join(tmpdir(), "papershelf-engines-"));
+  try {
+    writeFileSync(join(work, "papers.bib"), bib);
+    server.pages.set("/engines/papers.bib", { body: bib, headers: { "content-type": "text/plain; charset=utf-8" } });
+    for (const theme of ["auto", "light", "dark"]) {
+      writeFileSync(join(work, "page.html"), `<paper-shelf src="papers.bib" owner="Qinghao Hu; Q. Hu" preset="al-folio" theme="${theme}"><!-- papershelf:prerender --></paper-shelf>`);
+      const element = execFileSync(cli, ["prerender", join(work, "page.html")], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      for (const [look, style] of Object.entries(LOOKS)) for (const still of [false, true])
+        server.pages.set(`/engines/theme-${theme}-${look}${still ? "-static" : ""}.html`, { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/papershelf.css">${still ? "" : '<script src="/papershelf.js" defer></script>'}<style>${style}</style></head><body>${element}</body></html>` });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** axe-core's violations in the first <paper-shelf> (its shadow tree too), as "id: nodes". */
+async function axeViolations(page) {
+  await page.evaluate((source) => { const s = document.createElement("script"); s.textContent = source; document.head.append(s); }, axe);
+  return page.evaluate(async () => (await window.axe.run(document.querySelector("paper-shelf"))).violations.map((v) => `${v.id}: ${v.nodes.length}`));
+}
+
+// Each theme on either page: the static list before any script (its colours from the page's text
+// colour, a pinned theme with its own background) and the live list, with axe-core.
+async function themes(engine) {
+  const browser = await engine();
+  const page = await browser.newPage();
+  try {
+    for (const theme of ["auto", "light", "dark"]) for (const look of Object.keys(LOOKS)) {
+      const what = `${browser.name}: theme ${theme} on a ${look} page`;
+      await page.goto(`${server.url}/engines/theme-${theme}-${look}-static.html`);
+      await page.waitFor(() => document.readyState === "complete" && document.querySelector("paper-shelf .ps-entry") !== null);
+      assert.deepEqual(await axeViolations(page), [], `${what}, the static list`);
+      await page.goto(`${server.url}/engines/theme-${theme}-${look}.html`);
+      await page.waitFor(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-shelf")?.dataset.state === "adopted");
+      await page.press("Shift");
+      await page.waitFor(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
+      assert.deepEqual(await axeViolations(page), [], `${what}, the live list`);
+    }
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
 
 async function session(engine) {
   const browser = await engine();
@@ -160,4 +214,8 @@ test("Firefox: a visitor's session (list, search, URL state, filter, panels by k
 test("WebKit: a visitor's session (list, search, URL state, filter, panels by keyboard, axe, language, canvas or its fallback)", async () => {
   assert.ok(ENGINES.webkit, "WebKitWebDriver, MiniBrowser or a display is missing: toolchains/bootstrap.sh installs webkit2gtk-driver; run under xvfb-run");
   await session(webkit);
+});
+
+test("Firefox and WebKit: the static list and the live one read with each theme on a light and a dark page (axe)", async () => {
+  for (const [engine, ok] of [[firefox, ENGINES.firefox], [webkit, ENGINES.webkit]]) if (ok) await themes(engine);
 });
