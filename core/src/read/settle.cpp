@@ -13,6 +13,10 @@ VenueClues venue_clues(std::string_view venue) {
 }
 
 void settle_identifiers(Publication& p, RecordClues& clues) {
+  // An arXiv id that is none (al-folio's arxiv = {2208.0779}, cut off) gives way to the record's
+  // eprint when that is one.
+  if (!p.arxiv().empty() && !bibtex::is_arxiv_id(p.arxiv()))
+    if (std::string eprint = bibtex::arxiv_from_extra(p.extra); bibtex::is_arxiv_id(eprint)) p.set_arxiv(std::move(eprint));
   if (clues.venue.preprint_server && p.arxiv().empty())
     p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
   if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));

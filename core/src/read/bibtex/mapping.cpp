@@ -417,6 +417,15 @@ std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<
     while (end < venue.size() && venue[end] != ' ' && venue[end] != ',' && venue[end] != ';') ++end;
     return clean_arxiv(venue.substr(at, end - at));
   }
+  // "arXiv preprint patt-sol/9708004", "arXiv e-prints 2208.07791": an id among its words.
+  for (std::size_t start = 0; start < venue.size();) {
+    std::size_t end = venue.find_first_of(" ,;()[]", start);
+    if (end == std::string_view::npos) end = venue.size();
+    std::string_view word = venue.substr(start, end - start);
+    while (!word.empty() && word.back() == '.') word.remove_suffix(1);
+    if (is_arxiv_id(word)) return std::string(word);
+    start = end + 1;
+  }
   for (const ExtraField& f : extra)
     if (f.name == "volume" && f.value.rfind("abs/", 0) == 0) return clean_arxiv(std::string_view(f.value).substr(4));
   return "";
@@ -718,13 +727,14 @@ bool is_arxiv_id(std::string_view id) {
     if (id[at] != 'v' || at + 1 == id.size()) return false;
     return digits(at + 1, id.size() - at - 1);
   };
-  // Since 2007: YYMM.NNNN (to 2014) or YYMM.NNNNN, the month 01-12.
+  // Since April 2007: YYMM.NNNN to December 2014, YYMM.NNNNN from January 2015 (arXiv's own
+  // rule: "2208.0779" is a cut-off id, not a paper), the month 01-12.
   if (digits(0, 4) && id.size() > 5 && id[4] == '.') {
+    const int year = (id[0] - '0') * 10 + (id[1] - '0');
     const int month = (id[2] - '0') * 10 + (id[3] - '0');
-    if (month < 1 || month > 12) return false;
-    for (std::size_t n : {5, 4})
-      if (digits(5, n) && version_or_end(5 + n)) return true;
-    return false;
+    if (month < 1 || month > 12 || year < 7) return false;
+    const std::size_t n = year >= 15 ? 5 : 4;
+    return digits(5, n) && version_or_end(5 + n);
   }
   // Before: archive(.SUBJ)/YYMMNNN, as hep-th/9901001 or math.AG/0309136.
   const std::size_t slash = id.find('/');
