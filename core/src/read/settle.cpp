@@ -50,6 +50,9 @@ void settle_status(Publication& p, const RecordClues& clues) {
   // journal's volume or pages say the work appeared there, whatever DOI it keeps (the
   // precedence: a stated status, then words in the venue, year or details, then where it
   // appeared, then identifiers and notes).
+  // Without a venue, a note that names a preprint server ("PsyArXiv preprint") says the same of
+  // its status (not of its type: an @unpublished noted so stays one).
+  const bool preprint_note = p.venue.empty() && !p.note().empty() && bibtex::is_preprint_server(p.note().text);
   const bool preprint = clues.venue.preprint_server || (clues.preprint_doi && !appeared);
   // A type the format named is kept, but for "other" (a CSL webpage or document): what that is,
   // its clues say, as for BibTeX's @misc.
@@ -66,8 +69,9 @@ void settle_status(Publication& p, const RecordClues& clues) {
   status.badge = p.badge();
   status.note = p.note().text;
   status.venue_status = clues.venue.status ? clues.venue.status : details_status;
+  status.appeared = appeared;
   p.status = bibtex::infer_status(status);
-  if (preprint && p.status == Status::Published) p.status = Status::Preprint;
+  if ((preprint || preprint_note) && p.status == Status::Published) p.status = Status::Preprint;
 
   if (typed) {
     if (p.type == PubType::Preprint && p.status == Status::Published && !clues.stated) p.status = Status::Preprint;

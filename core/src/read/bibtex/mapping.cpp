@@ -447,8 +447,11 @@ Status infer_status(const StatusClues& c) {
   const auto note = status_from_label(c.note, true);
   if (badge && note && *badge == Status::Preprint) return *note;
   if (badge) return *badge;
-  if (note) return *note;
   if (c.venue_status) return *c.venue_status;
+  // A note comes after what the record's own fields say: "Aceptado" in the note of an article
+  // that has its volume and number is a note written before it appeared.
+  if (c.appeared) return Status::Published;
+  if (note) return *note;
   if (preprint_shape(c.entry_type, c.has_arxiv, c.has_venue)) return Status::Preprint;
   return Status::Published;
 }

@@ -67,7 +67,11 @@ struct StatusClues {
   std::string_view note;
   // What the venue says ("Submitted to Nature", "To appear in IEEE TPAMI"): venue_status().
   std::optional<Status> venue_status;
+  // Where it appeared says so: a volume or pages in numbers in a venue that is no preprint server.
+  bool appeared = false;
 };
+// The precedence: a stated pubstate; the badge; words in the venue, year or details; where it
+// appeared; the note's words; a preprint's shape; else published.
 Status infer_status(const StatusClues& clues);
 // A record's links as every reader leaves them: the same label and address twice is one link
 // (the first), and a url that is the record's DOI or arXiv address again is left to that link.
