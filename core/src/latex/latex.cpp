@@ -303,6 +303,13 @@ void Decoder::command() {
     pending_marks_.push_back(accent->mark);
     return;
   }
+  if (name == "hyperlink" || name == "hypertarget") {
+    // hyperref's anchors inside the document the .bib was made for: nothing a page can link to;
+    // the text that follows is shown (\hyperlink{./evidence.pdf.1}{EVIDENCE}: "EVIDENCE").
+    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+    verbatim_argument();
+    return;
+  }
   if (name == "url" || name == "href") {
     std::string url = verbatim_argument();
     // \href's text may follow after spaces; the spaces after a \url are the sentence's.
