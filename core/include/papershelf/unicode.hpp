@@ -34,6 +34,13 @@ char32_t character_reference(std::string_view name, References set);
 // i of `s` (and at[s.size()] its end) is in the result, for the spans on a text.
 std::string decode_references(std::string_view s, References set, std::vector<std::uint32_t>* at = nullptr);
 
+// UTF-8 that was once read as Windows-1252 (Latin-1) and written out again as UTF-8 ("HÃ¤kkinen",
+// "donâ€™t"), as some exports and databases hand it on: each run of such characters whose bytes
+// are one UTF-8 sequence becomes that character ("Häkkinen", "don’t"). Only whole sequences
+// change: "SÃO" (no continuation after the lead) stays. True when something changed.
+bool repair_double_encoding(std::string& s);
+// Whether repair_double_encoding may change `s` (a quick look, for the readers' every value).
+bool might_be_double_encoded(std::string_view s);
 bool is_valid_utf8(std::string_view s);
 // Replaces every invalid sequence with U+FFFD; returns how many were replaced.
 std::size_t sanitize_utf8(std::string& s);

@@ -85,6 +85,11 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; 
 // ---- value helpers: check types before reading (the core has no exceptions) ----
 
 std::string string_of(const Value& j) {
+  if (j.is_string() && unicode::might_be_double_encoded(j.text)) {  // (UTF-8 once read as Latin-1)
+    std::string repaired = j.text;
+    unicode::repair_double_encoding(repaired);
+    return repaired;
+  }
   if (j.is_string() || j.is_number()) return j.text;  // numbers as written
   if (j.is_array() && !j.items.empty()) return string_of(j.items.front());  // container-title as an array
   return {};

@@ -219,6 +219,69 @@ std::string decode_references(std::string_view s, References set, std::vector<st
   return out;
 }
 
+namespace {
+
+// The byte Windows-1252 (whose 0xA0-0xFF are Latin-1's) writes as `cp`, or -1.
+int windows_1252_byte(char32_t cp) {
+  if (cp >= 0xA0 && cp <= 0xFF) return static_cast<int>(cp);
+  static constexpr char32_t k80[32] = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                       0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+                                       0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                       0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+  if (cp >= 0x80 && cp <= 0x9F) return static_cast<int>(cp);  // (undefined in 1252: passed through as Latin-1)
+  for (int k = 0; k < 32; ++k)
+    if (k80[k] == cp) return 0x80 + k;
+  return -1;
+}
+
+}  // namespace
+
+bool might_be_double_encoded(std::string_view s) {
+  // A lead byte read as 1252 is U+00C2-U+00F4 (UTF-8 C3 82..C3 B4), and a continuation byte
+  // U+0080-U+00BF (C2 ..) or one of 1252's own (E2 80 .., C5 .., CB .., C6 92): "é" followed by
+  // a letter is refused at once.
+  for (std::size_t at = s.find('\xC3'); at != std::string_view::npos && at + 2 < s.size(); at = s.find('\xC3', at + 1)) {
+    const auto second = static_cast<unsigned char>(s[at + 1]), third = static_cast<unsigned char>(s[at + 2]);
+    if (second >= 0x82 && second <= 0xB4 && (third == 0xC2 || third == 0xE2 || third == 0xC5 || third == 0xCB || third == 0xC6))
+      return true;
+  }
+  return false;
+}
+
+bool repair_double_encoding(std::string& s) {
+  if (!might_be_double_encoded(s)) return false;
+  std::string out;
+  out.reserve(s.size());
+  bool changed = false;
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t next = i;
+    const char32_t lead = decode_utf8(s, next);
+    const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    if (length) {
+      std::string bytes(1, static_cast<char>(lead));
+      std::size_t at = next;
+      while (bytes.size() < length && at < s.size()) {
+        std::size_t after = at;
+        const int b = windows_1252_byte(decode_utf8(s, after));
+        if (b < 0x80 || b > 0xBF) break;
+        bytes += static_cast<char>(b);
+        at = after;
+      }
+      std::size_t check = 0;
+      if (bytes.size() == length && decode_utf8(bytes, check) != kReplacement && check == length) {
+        out += bytes;
+        i = at;
+        changed = true;
+        continue;
+      }
+    }
+    out.append(s, i, next - i);
+    i = next;
+  }
+  if (changed) s = std::move(out);
+  return changed;
+}
+
 bool is_valid_utf8(std::string_view s) {
   std::size_t pos = 0;
   while (pos < s.size()) {

@@ -185,12 +185,30 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
 
 std::string_view Resolver::value_of(const RawField& rf) {
   const bibtex::Piece& first = raw_.pieces[rf.first_piece];
-  if (rf.piece_count == 1 && first.kind != PieceKind::Macro) return first.text;
-  if (const std::string* expansion = rf.piece_count == 1 ? macro_value(first) : nullptr)
-    return *expansion;  // `month = jan`: the macro's own text (they live as long as the read)
-  std::string value;
-  append_value(rf, value, 0);
-  return store(std::move(value));
+  std::string_view value;
+  if (rf.piece_count == 1 && first.kind != PieceKind::Macro) {
+    value = first.text;
+  } else if (const std::string* expansion = rf.piece_count == 1 ? macro_value(first) : nullptr) {
+    value = *expansion;  // `month = jan`: the macro's own text (they live as long as the read)
+  } else {
+    std::string expanded;
+    append_value(rf, expanded, 0);
+    value = store(std::move(expanded));
+  }
+  // UTF-8 once read as Latin-1 (an ORCID export's "HÃ¤kkinen"): read as the UTF-8 it was.
+  if (unicode::might_be_double_encoded(value)) {
+    std::string repaired(value);
+    if (unicode::repair_double_encoding(repaired)) {
+      if (!double_encoding_warned_) {
+        double_encoding_warned_ = true;
+        diag(rf.name_offset, Severity::Warning,
+             "UTF-8 text read once as Latin-1 (\"" + std::string(unicode::truncate_utf8(value, 60)) +
+                 "\") is read as the UTF-8 it was (said once per file)");
+      }
+      value = store(std::move(repaired));
+    }
+  }
+  return value;
 }
 
 // The id of the entry with this key (keys that differ only in case: the first in the file), or

@@ -211,6 +211,7 @@ class Resolver {
   static constexpr std::size_t kExpansionFloor = std::size_t{64} << 10;
   std::size_t expansion_budget_ = 0;
   bool expansion_warned_ = false;
+  bool double_encoding_warned_ = false;  // said once per file
   // Takes `m`'s value out of the budget, or says once that the budget is spent and returns false.
   bool spend_expansion(const Macro& m, const Piece& piece);
   // Bytes that crossref/xdata inheritance may still copy into children (see inherit()): the
