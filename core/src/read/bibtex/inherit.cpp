@@ -2,6 +2,7 @@
 // lacks (BibLaTeX's rules for which fields, and under which names), with cycles and chains
 // reported.
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,25 +29,48 @@ bool never_inherited(std::string_view name) {
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
-// The name a parent's field takes in the child (biblatex: a collection's title
-// is the incollection's booktitle); "" when the child does not inherit it.
+// Where a parent's title goes in a child, by biblatex's default inheritance (its manual,
+// appendix B): a multi-volume work's title is the child's maintitle (mvbook, mvcollection,
+// mvreference, mvproceedings); a book's, collection's, reference work's or proceedings' title is
+// the booktitle of an entry in it (inbook, incollection, inproceedings, bookinbook, suppbook,
+// suppcollection, inreference; BibTeX's conference); a periodical's, an article's journaltitle.
+// Other pairs (an @inproceedings that crossrefs another @inproceedings, an @xdata) lend their
+// fields under their own names. (biblatex pairs book with inbook and collection with
+// incollection only; a classic file's @incollection that crossrefs its @book means the same, so
+// any container lends to any part.)
+enum class TitleRole : std::uint8_t { Same, Main, Book, Journal };
+TitleRole title_role(std::string_view child_type, std::string_view parent_type) {
+  const bool part = child_type == "inbook" || child_type == "incollection" || child_type == "inproceedings" ||
+                    child_type == "bookinbook" || child_type == "suppbook" || child_type == "suppcollection" ||
+                    child_type == "inreference" || child_type == "conference";
+  const bool multivolume = parent_type == "mvbook" || parent_type == "mvcollection" ||
+                           parent_type == "mvreference" || parent_type == "mvproceedings";
+  const bool volume = child_type == "book" || child_type == "collection" || child_type == "reference" ||
+                      child_type == "proceedings";
+  if (multivolume && (part || volume)) return TitleRole::Main;
+  const bool container = parent_type == "book" || parent_type == "collection" || parent_type == "reference" ||
+                         parent_type == "proceedings";
+  if (container && part) return TitleRole::Book;
+  if (parent_type == "periodical" && (child_type == "article" || child_type == "suppperiodical")) return TitleRole::Journal;
+  return TitleRole::Same;
+}
+
+// The name a parent's field takes in the child; "" when the child does not inherit it.
 std::string_view inherited_name(std::string_view child_type, std::string_view parent_type,
                                 std::string_view name) {
   if (never_inherited(name)) return {};
-  const bool in_book = child_type == "inbook" || child_type == "incollection" ||
-                       child_type == "inproceedings" || child_type == "bookinbook" ||
-                       child_type == "suppbook" || child_type == "suppcollection" ||
-                       child_type == "inreference" || child_type == "conference";
-  const bool in_periodical = child_type == "article" && parent_type == "periodical";
-  if (in_book || in_periodical) {
-    if (name == "title") return in_book ? "booktitle" : "journaltitle";
-    if (name == "subtitle") return in_book ? "booksubtitle" : "journalsubtitle";
-    if (name == "titleaddon") return in_book ? "booktitleaddon" : "";
-    if (name == "shorttitle" || name == "sorttitle" || name == "indextitle" ||
-        name == "indexsorttitle")
-      return {};
-    if (name == "author" && child_type == "inbook") return "bookauthor";
-  }
+  const TitleRole role = title_role(child_type, parent_type);
+  if (role == TitleRole::Same) return name;
+  static constexpr std::string_view kTitles[][3] = {
+      {"maintitle", "mainsubtitle", "maintitleaddon"},
+      {"booktitle", "booksubtitle", "booktitleaddon"},
+      {"journaltitle", "journalsubtitle", ""}};
+  const auto& titles = kTitles[static_cast<int>(role) - 1];
+  if (name == "title") return titles[0];
+  if (name == "subtitle") return titles[1];
+  if (name == "titleaddon") return titles[2];
+  if (name == "shorttitle" || name == "sorttitle" || name == "indextitle" || name == "indexsorttitle") return {};
+  if (name == "author" && role == TitleRole::Book && parent_type == "book") return "bookauthor";
   return name;
 }
 
