@@ -14,6 +14,7 @@
 #include "papershelf/citation.hpp"
 #include "papershelf/color.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/pages.hpp"
 #include "papershelf/query.hpp"
@@ -214,6 +215,16 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
 // on the page's background, with white text on it where white reads.
 EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2, double g2, double b2) {
   return readable_on(rgb255(r1, g1, b1), rgb255(r2, g2, b2)) ? 1 : 0;
+}
+
+// The element's `legend` attribute as marker meanings: [{symbol, meaning}] (parse_legend, the
+// rule prerender reads it by).
+EMSCRIPTEN_KEEPALIVE const char* ps_legend(const char* text) {
+  json::Writer w;
+  w.begin_array();
+  for (const auto& e : parse_legend(text)) w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
+  w.end_array();
+  return result(w.take());
 }
 
 // Request: {filter, toggle} or {filter, kind, value}. Result: {filter, clauses}: the filter with

@@ -26,6 +26,7 @@ export interface CoreModule {
   _ps_metadata(h: number, request: number): number;
   _ps_filter_edit(request: number): number;
   _ps_readable(r1: number, g1: number, b1: number, r2: number, g2: number, b2: number): number;
+  _ps_legend(text: number): number;
   // Citations and exports: only in the full core (papershelf-core-fast), see Papershelf.formats.
   _ps_formats?(request: number): number;
   _ps_cite?(h: number, request: number): number;
@@ -111,6 +112,12 @@ export class Papershelf {
    *  colours are sRGB [r, g, b], 0-255. */
   readable(text: readonly number[], background: readonly number[]): boolean {
     return this.guard(() => this.core._ps_readable(text[0], text[1], text[2], background[0], background[1], background[2]) === 1);
+  }
+
+  /** The marks' meanings an element's `legend` attribute gives ("*=equal contribution; \u2020=corresponding
+   *  author"), read as `papershelf prerender` reads it. */
+  legend(text: string): { symbol: string; meaning: string }[] {
+    return this.guard(() => JSON.parse(this.withString(text, (p) => this.result(this.core._ps_legend(p))))) as { symbol: string; meaning: string }[];
   }
 
   /** Parses publication data (text or UTF-8 bytes) into a Library. Never throws on bad data. */

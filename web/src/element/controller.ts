@@ -393,6 +393,9 @@ export class ShelfController implements ShelfHost {
       this.#fromLink = false;
       if (keepApplied(this.#state, view.applied)) this.#url.write(this.#state, stateDefaults(this.element), false);
     }
+    const attribute = this.element.getAttribute("legend");
+    const legend = attribute ? (await this.#core()).legend(attribute) : lib.profile.legend;
+    if (token !== this.#refreshToken || lib !== this.#library) return;
     const shelf = this.parts.shelf;
     const takingOver = (shelf.dataset.state === "loading" || shelf.dataset.state === "adopted") && shelf.hasAttribute("data-prerendered");
     if (takingOver && this.#adopts(view, edits)) {
@@ -409,7 +412,7 @@ export class ShelfController implements ShelfHost {
     const focused = document.activeElement;
     const touched = takingOver ? [...this.element.querySelectorAll("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]")) : [];
     this.#showToolbar(view, view.total === 0 ? "empty" : "ready");
-    renderLegend(this.parts.legend, this.element.getAttribute("legend"), lib.profile.legend, view);
+    renderLegend(this.parts.legend, legend, view);
     await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#speaker.spoken(lib)}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
     settle?.();
     if (token !== this.#refreshToken) return;
