@@ -101,6 +101,10 @@ void Decoder::flush_marks_above(std::size_t base) {
     const char32_t mark = pending_marks_.back();
     pending_marks_.pop_back();
     if (const char32_t spacing = spacing_accent(mark)) unicode::append_utf8(out_.text, spacing);
+    // \~{} and \^{} are how BibTeX writes a tilde and a caret; any other accent that found no
+    // letter is a broken escape (J\"{}ane, Rich\' at a name's end): said once per file.
+    if (mark != 0x0303 && mark != 0x0302)
+      warn(pos_ > 0 ? pos_ - 1 : 0, "an accent with no letter to go on (J\\\"{}ane: write J\\\"{a}ne): shown on its own", true);
   }
 }
 

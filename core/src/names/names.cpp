@@ -493,6 +493,22 @@ std::size_t et_al_suffix(std::string_view s) {
   return 0;
 }
 
+// "et al." in the languages lists are written in, as a whole name: "{others}" (braced, which
+// BibTeX would make a person), "и др.", "u. a.", "等", "ほか", "e outros", "y otros"... Spaces,
+// dots and ties do not count.
+bool is_et_al_phrase(std::string_view s) {
+  std::string bare;
+  for (const char c : s)
+    if (c != ' ' && c != '.' && c != '~' && c != '{' && c != '}') bare.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
+  static constexpr std::string_view kPhrases[] = {
+      "others", "etal", "ua", "mfl", "etautres", "yotros", "eoutros", "ealtri", "ualii",
+      "\xD0\xB8\xD0\xB4\xD1\x80",  // и др
+      "\xE7\xAD\x89", "\xE7\xAD\x89\xE4\xBA\xBA",  // 等, 等人
+      "\xE3\x81\xBB\xE3\x81\x8B", "\xE4\xBB\x96",  // ほか, 他
+      "\xEC\x99\xB8", "\xEB\x93\xB1"};  // 외, 등
+  return std::find(std::begin(kPhrases), std::end(kPhrases), bare) != std::end(kPhrases);
+}
+
 // "8 other authors", "5 more", "many others", "and 12 co-authors": a count of authors left out,
 // which means et al. (it names no person: no citation or export may list it as one).
 bool is_others_count(std::string_view s) {
@@ -659,6 +675,10 @@ NameList parse_bibtex_names(std::string_view raw) {
         const std::string_view before = trim(bare.substr(0, bare.size() - n));
         if (before.empty() || braced) return true;
         chunk = before;
+      }
+      if ((braced || index + 1 == count) && index > 0 && is_et_al_phrase(bare)) {
+        list.others = true;
+        return true;
       }
       if ((braced || index + 1 == count) && is_others_count(bare)) {
         list.others = true;

@@ -17,6 +17,7 @@
 #include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
 #include "read/bibtex/mapping.hpp"
+#include "text/edit_distance.hpp"
 
 namespace papershelf::sync {
 namespace {
@@ -172,31 +173,6 @@ Side work_side(const Work& w) {
   return s;
 }
 
-// Bounded edit distance: the number of single-byte edits from `a` to `b`, or limit + 1 when it
-// is more than `limit` (a band of the table only). Declared before title_fit(), which asks it.
-std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
-  const std::size_t n = a.size(), m = b.size();
-  if ((n > m ? n - m : m - n) > limit) return limit + 1;
-  std::vector<std::size_t> row(m + 1), next(m + 1);
-  for (std::size_t j = 0; j <= m; ++j) row[j] = j;
-  for (std::size_t i = 1; i <= n; ++i) {
-    const std::size_t from = i > limit ? i - limit : 1, to = std::min(m, i + limit);
-    next[0] = i;
-    if (from > 1) next[from - 1] = limit + 1;
-    std::size_t best = limit + 1;
-    for (std::size_t j = from; j <= to; ++j) {
-      std::size_t cost = row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      if (j < i + limit) cost = std::min(cost, row[j] + 1);
-      if (j > from) cost = std::min(cost, next[j - 1] + 1);
-      next[j] = cost;
-      best = std::min(best, cost);
-    }
-    if (to < m) next[to + 1] = limit + 1;
-    if (best > limit) return limit + 1;
-    row.swap(next);
-  }
-  return std::min(row[m], limit + 1);
-}
 
 // How well a work's title fits an entry's: the same (after folding); the same but for a subtitle
 // one of them leaves off ("Lucid" and "Lucid: A Non-intrusive Scheduler"), or cut short (OpenAlex
@@ -231,7 +207,7 @@ int title_fit(const Side& e, const Side& w) {
   const auto digits = [](const std::string& word) { return word.find_first_of("0123456789") != std::string::npos; };
   if (a.size() < 5 || b.size() < 5 || digits(a) || digits(b)) return kNoFit;
   const std::size_t limit = std::min(a.size(), b.size()) >= 8 ? 2 : 1;
-  return edit_distance(a, b, limit) <= limit ? kNearFit : kNoFit;
+  return detail::edit_distance(a, b, limit) <= limit ? kNearFit : kNoFit;
 }
 
 // Whether two records' venues are the same one (folded: equal, or one inside the other).

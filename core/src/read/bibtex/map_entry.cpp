@@ -31,6 +31,20 @@ void Resolver::year_words(const Field& f, int year, std::optional<Status>& statu
 void Resolver::report_name_issues(const Field& f, const NameList& names) {
   for (const NameList::Issue& issue : names.issues)
     diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning, issue.message);
+  // A broken accent in a name (M\"{}uller, Rich\' at its end): the name shows the accent on its
+  // own. (Names are decoded word by word, without the decoder's warnings: looked for here.)
+  const std::string_view v = f.value;
+  for (std::size_t at = v.find('\\'); at != std::string_view::npos && at + 1 < v.size(); at = v.find('\\', at + 1)) {
+    if (std::string_view("\"'`=.").find(v[at + 1]) == std::string_view::npos) continue;
+    const std::string_view after = v.substr(at + 2);
+    const bool empty_group = after.substr(0, 2) == "{}";
+    const bool nothing = after.empty() || after.front() == ' ' || after.front() == '}' || after.front() == ',';
+    if (!empty_group && !nothing) continue;
+    diag(f.exact_offsets ? f.offset + static_cast<std::uint32_t>(at) : f.offset, Severity::Warning,
+         "a broken accent in a name (\\" + std::string(1, v[at + 1]) + (empty_group ? "{}" : "") +
+             " with no letter): the name shows it on its own; write \\" + std::string(1, v[at + 1]) + "{u}");
+    break;
+  }
 }
 
 RichText Resolver::decode(const Field& f) {
@@ -429,6 +443,12 @@ void Resolver::map(const Entry& e, Publication& p) {
       bool plain = false;
       if (const Date date = parse_date(f->value, plain); date.year > 0 && date.year <= kLatestYear) p.date = date;
     }
+  // (A CV's own types, @poster or @course, are read as @misc without a word: only a typo is said.)
+  if (!is_known_entry_type(e.type))
+    if (const std::string_view meant = near_entry_type(e.type); !meant.empty())
+      diag(e.offset, Severity::Warning,
+           "unknown entry type @" + excerpt(e.type) + " on '" + excerpt(e.key) + "': read as @misc (did you mean @" +
+               std::string(meant) + "?)");
   if (p.title.empty()) {
     // An edited volume written with only its booktitle (@book{x, booktitle = {...}, editor =
     // ...}): that is its title, not its venue. With no title at all, the key stands in.
@@ -466,6 +486,13 @@ void Resolver::map(const Entry& e, Publication& p) {
            "entry '" + excerpt(e.key) + "' has no title: it is left out of the list");
   }
   if (p.arxiv().empty()) p.set_arxiv(arxiv_from_extra(p.extra));
+  // INSPIRE's collaboration = {CMS} on a paper with no author list: the collaboration wrote it.
+  if (p.authors.empty())
+    if (const std::string* collaboration = p.extra_field("collaboration")) {
+      std::string name = latex::decode(*collaboration).text;
+      if (!name.empty() && unicode::fold(name).find("collaboration") == std::string::npos) name += " Collaboration";
+      if (!name.empty()) p.authors.push_back(Person({}, {}, {}, {}, name));
+    }
   if (!annotations.empty()) apply_annotations(annotations, p.authors);
   // The rest as every reader does it (read/settle.hpp), with the note's or howpublished's address
   // after the arXiv and DOI links.

@@ -8,6 +8,7 @@
 
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
+#include "text/edit_distance.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf::bibtex {
@@ -456,48 +457,74 @@ Status infer_status(const StatusClues& c) {
   return Status::Published;
 }
 
+namespace {
+
+// The entry types with a type of their own in the model (the rest are misc, or by their status).
+struct TypeRow {
+  std::string_view type;
+  PubType pub;
+};
+constexpr TypeRow kTypeRows[] = {
+    {"inproceedings", PubType::Conference},
+    {"conference", PubType::Conference},
+    {"periodical", PubType::Journal},
+    {"book", PubType::Book},
+    {"mvbook", PubType::Book},
+    {"booklet", PubType::Book},
+    {"collection", PubType::Book},
+    {"mvcollection", PubType::Book},
+    {"proceedings", PubType::Book},
+    {"mvproceedings", PubType::Book},
+    {"reference", PubType::Book},
+    {"mvreference", PubType::Book},
+    {"inbook", PubType::Chapter},
+    {"incollection", PubType::Chapter},
+    {"bookinbook", PubType::Chapter},
+    {"suppbook", PubType::Chapter},
+    {"suppcollection", PubType::Chapter},
+    {"inreference", PubType::Chapter},
+    {"bookchapter", PubType::Chapter},
+    {"chapter", PubType::Chapter},
+    {"phdthesis", PubType::Thesis},
+    {"mastersthesis", PubType::Thesis},
+    {"thesis", PubType::Thesis},
+    {"techreport", PubType::Report},
+    {"report", PubType::Report},
+    {"manual", PubType::Report},
+    {"patent", PubType::Patent},
+    {"dataset", PubType::Dataset},
+    {"data", PubType::Dataset},
+    {"software", PubType::Software},
+    {"talk", PubType::Talk},
+    {"presentation", PubType::Talk},
+    {"unpublished", PubType::Preprint},
+};
+
+}  // namespace
+
+std::string_view near_entry_type(std::string_view t) {
+  if (t.size() < 4) return {};
+  const std::size_t limit = t.size() >= 9 ? 2 : 1;  // (@cvtalk is a CV's own type, not a typo of @talk)
+  for (const TypeRow& r : kTypeRows)
+    if (detail::edit_distance(t, r.type, limit) <= limit) return r.type;
+  for (std::string_view known : {"article", "misc", "online"})
+    if (detail::edit_distance(t, known, 1) <= 1) return known;
+  return {};
+}
+
+bool is_known_entry_type(std::string_view t) {
+  static constexpr std::string_view kOthers[] = {
+      "article", "misc", "online", "electronic", "www", "webpage", "set", "xdata", "artwork", "audio", "image",
+      "movie", "music", "performance", "video", "letter", "jurisdiction", "legislation", "legal", "standard",
+      "commentary", "review", "suppperiodical", "bibnote", "customa", "customb", "customc", "customd",
+      "custome", "customf", "inpress", "mathesis", "proceedings"};
+  return std::any_of(std::begin(kTypeRows), std::end(kTypeRows), [&](const TypeRow& r) { return r.type == t; }) ||
+         std::find(std::begin(kOthers), std::end(kOthers), t) != std::end(kOthers);
+}
+
 PubType infer_type(std::string_view t, Status status, bool shape) {
-  struct Row {
-    std::string_view type;
-    PubType pub;
-  };
-  static constexpr Row kRows[] = {
-      {"inproceedings", PubType::Conference},
-      {"conference", PubType::Conference},
-      {"periodical", PubType::Journal},
-      {"book", PubType::Book},
-      {"mvbook", PubType::Book},
-      {"booklet", PubType::Book},
-      {"collection", PubType::Book},
-      {"mvcollection", PubType::Book},
-      {"proceedings", PubType::Book},
-      {"mvproceedings", PubType::Book},
-      {"reference", PubType::Book},
-      {"mvreference", PubType::Book},
-      {"inbook", PubType::Chapter},
-      {"incollection", PubType::Chapter},
-      {"bookinbook", PubType::Chapter},
-      {"suppbook", PubType::Chapter},
-      {"suppcollection", PubType::Chapter},
-      {"inreference", PubType::Chapter},
-      {"bookchapter", PubType::Chapter},
-      {"chapter", PubType::Chapter},
-      {"phdthesis", PubType::Thesis},
-      {"mastersthesis", PubType::Thesis},
-      {"thesis", PubType::Thesis},
-      {"techreport", PubType::Report},
-      {"report", PubType::Report},
-      {"manual", PubType::Report},
-      {"patent", PubType::Patent},
-      {"dataset", PubType::Dataset},
-      {"data", PubType::Dataset},
-      {"software", PubType::Software},
-      {"talk", PubType::Talk},
-      {"presentation", PubType::Talk},
-      {"unpublished", PubType::Preprint},
-  };
   if (t == "article") return status == Status::Preprint ? PubType::Preprint : PubType::Journal;
-  for (const Row& r : kRows)
+  for (const TypeRow& r : kTypeRows)
     if (r.type == t) return r.pub;
   // A @misc under review is a preprint whether or not it names an eprint.
   return (status == Status::Preprint || status == Status::Submitted || shape) ? PubType::Preprint : PubType::Misc;
@@ -630,7 +657,17 @@ int parse_month_day(std::string_view s, int& day) {
 std::string clean_doi(std::string_view s) {
   s = trim(s);
   const std::size_t at = s.find("10.");
-  if (at == std::string_view::npos) return {};
+  if (at == std::string_view::npos) {
+    // A shortDOI (10/f5xswg, doi.org's short form of a DOI): a handle doi.org resolves as any.
+    const std::size_t slash = s.find("10/");
+    if (slash == std::string_view::npos || (slash > 0 && s[slash - 1] != '/' && s[slash - 1] != ':' && s[slash - 1] != ' '))
+      return {};
+    std::string_view code = s.substr(slash + 3);
+    while (!code.empty() && (code.back() == '.' || code.back() == '}')) code.remove_suffix(1);
+    const bool short_code = !code.empty() && code.size() <= 16 &&
+                            std::all_of(code.begin(), code.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+    return short_code ? "10/" + std::string(code) : std::string();
+  }
   std::string_view doi = s.substr(at);
   while (!doi.empty() && (doi.back() == '.' || doi.back() == ' ' || doi.back() == '}'))
     doi.remove_suffix(1);

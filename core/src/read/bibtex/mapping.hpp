@@ -111,6 +111,10 @@ bool preprint_shape(std::string_view entry_type, bool has_arxiv, bool has_venue)
 PubType infer_type(std::string_view entry_type, Status status, bool shape);
 // The entry type the writer uses when the source type does not give back the
 // model's type.
+// A BibTeX or biblatex entry type (lower-case) that papershelf knows; others read as @misc.
+bool is_known_entry_type(std::string_view type);
+// The known type an unknown one is a typo of (@inprocedings: inproceedings), or "".
+std::string_view near_entry_type(std::string_view type);
 std::string_view entry_type_for(PubType t);
 // The venue field the writer prefers for a type.
 std::string_view venue_field_for(PubType t);
