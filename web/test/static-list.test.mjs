@@ -118,12 +118,15 @@ const blank = async () => {
   return page;
 };
 
-test("the static list, the adopted one and the live one are the same pixels, with a legend, in every preset, on light and dark pages under either system", async (t) => {
+test("the static list, the adopted one and the live one are the same pixels, with a legend, in every preset, on light and dark pages under either system, and with a pinned theme", async (t) => {
   const compare = await blank();
   const worst = [];
-  for (const preset of PRESETS) for (const look of ["light", "dark"]) for (const scheme of ["light", "dark"]) {
-    const what = `${preset || "no preset"}, ${look} page, ${scheme} system`;
-    const url = servePage(look, preset);
+  // Each preset following the page; and a pinned theme (its own background) on either page.
+  const cases = [...PRESETS.flatMap((preset) => ["light", "dark"].flatMap((look) => ["light", "dark"].map((scheme) => [preset, "", look, scheme]))),
+    ...["light", "dark"].flatMap((theme) => ["light", "dark"].map((look) => ["", theme, look, look === "light" ? "dark" : "light"]))];
+  for (const [preset, theme, look, scheme] of cases) {
+    const what = `${preset || "no preset"}${theme ? `, theme ${theme}` : ""}, ${look} page, ${scheme} system`;
+    const url = servePage(look, preset, theme);
     // The static list as the page first paints it: no script has run.
     const still = await openPage(url, scheme, true);
     const before = await layout(still);
