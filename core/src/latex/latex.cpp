@@ -30,6 +30,10 @@ Stacks& stacks() {
 }
 
 
+// Control characters (C0, C1: U+0085 from Windows-1252 read as Latin-1, U+0008 pasted from a
+// PDF): no reader sees them and a terminal may obey them.
+constexpr const char* kControlWarning = "control characters (C0, C1 such as U+0085) are shown as spaces";
+
 void Decoder::warn(std::size_t offset, std::string message, bool once_per_input) {
   if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), std::move(message), once_per_input});
 }
@@ -535,6 +539,12 @@ RichText Decoder::run() {
       continue;
     }
     const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 && byte != 0) {  // (C0 controls; C1 below)
+      warn(pos_, kControlWarning, true);
+      ++pos_;
+      emit_space();
+      continue;
+    }
     if (byte < 0x80) {
       // Copy a run of plain ASCII at once (in math, up to its end).
       std::size_t end = pos_ + 1;
@@ -568,6 +578,9 @@ RichText Decoder::run() {
     } else if (cp == 0x00A0) {
       emit_base(in_.substr(pos_, next - pos_));
     } else if (cp == 0x2028 || cp == 0x2029 || cp == 0x3000) {
+      emit_space();
+    } else if (cp >= 0x80 && cp <= 0x9F) {
+      warn(pos_, kControlWarning, true);
       emit_space();
     } else {
       emit_base(in_.substr(pos_, next - pos_));

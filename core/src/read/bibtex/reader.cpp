@@ -11,6 +11,7 @@
 // `annotation` stays an extra field and also feeds the profile legend when its
 // lines start with marker symbols.
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -196,7 +197,7 @@ std::string_view Resolver::value_of(const RawField& rf) {
     value = store(std::move(expanded));
   }
   // UTF-8 once read as Latin-1 (an ORCID export's "HÃ¤kkinen"): read as the UTF-8 it was.
-  if (unicode::might_be_double_encoded(value)) {
+  if (maybe_double_encoded_ && unicode::might_be_double_encoded(value)) {
     std::string repaired(value);
     if (unicode::repair_double_encoding(repaired)) {
       if (!double_encoding_warned_) {
@@ -398,23 +399,6 @@ ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
     for (std::size_t at = nul; at < text.size(); at = bytes::find(text, std::string_view("\0", 1), at + 1)) ++n;
     resolver.diag(static_cast<std::uint32_t>(nul), Severity::Warning,
                   std::to_string(n) + " NUL byte(s) in the file");
-  }
-  // C0 and C1 control characters (U+0085 from a Windows-1252 file read as Latin-1, U+0008 pasted
-  // from a PDF): no reader can see them, and a terminal may obey them; say where the first is.
-  {
-    std::size_t first = std::string_view::npos, n = 0;
-    for (std::size_t at = 0; at < text.size(); ++at) {
-      const auto c = static_cast<unsigned char>(text[at]);
-      const bool c0 = c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0;
-      const bool c1 = c == 0xC2 && at + 1 < text.size() && static_cast<unsigned char>(text[at + 1]) >= 0x80 &&
-                      static_cast<unsigned char>(text[at + 1]) <= 0x9F;
-      if (!c0 && !c1) continue;
-      if (first == std::string_view::npos) first = at;
-      ++n;
-    }
-    if (n)
-      resolver.diag(static_cast<std::uint32_t>(first), Severity::Warning,
-                    std::to_string(n) + " control character(s) in the file (C0 or C1, such as U+0085): no reader sees them");
   }
   resolver.run();
   return result;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "papershelf/diagnostics.hpp"
+#include "papershelf/unicode.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
@@ -98,7 +99,8 @@ class Resolver {
            ReadResult& result)
       : text_(text), raw_(raw), options_(options), result_(result),
         expansion_budget_(kExpansionFactor * text.size() + kExpansionFloor),
-        inherit_budget_{std::max(text.size(), kInheritFloor), std::max(text.size(), kInheritFloor)} {}
+        inherit_budget_{std::max(text.size(), kInheritFloor), std::max(text.size(), kInheritFloor)},
+        maybe_double_encoded_(unicode::might_be_double_encoded(text)) {}
 
   void diag(std::uint32_t offset, Severity s, std::string message) {
     const LineMap::Position pos = lines().position(offset);
@@ -224,6 +226,9 @@ class Resolver {
   static constexpr std::size_t kLargeInherited = 1024;
   std::size_t inherit_budget_[2] = {};  // small values, large values
   bool inherit_warned_ = false;
+  // Whether any value may be UTF-8 once read as Latin-1 (the whole file looked at once, so that
+  // a clean file's values are not looked at one by one).
+  bool maybe_double_encoded_ = false;
   detail::UniqueKeys keys_;  // a key's id is its entry's index among the regular entries
   std::vector<std::uint32_t> key_offsets_;  // by key id: where the entry with that key starts
   detail::StringIds lower_keys_;
