@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "csl/xml.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/sync.hpp"
+#include "papershelf/unicode.hpp"
 #include "read/bibtex/mapping.hpp"
 
 namespace papershelf::sync {
@@ -64,7 +64,8 @@ std::string plain_title(std::string_view t) {
     }
     out.push_back(c);
   }
-  out = csl::xml::decode_entities(out);  // (after the tags: "&lt;i&gt;" is text)
+  // (After the tags: "&lt;i&gt;" is text. OpenAlex's titles are Crossref's HTML: &nbsp; too.)
+  out = unicode::decode_references(out, unicode::References::Html);
   // Runs of spaces (a removed tag's neighbours, line breaks) as one.
   std::string tidy;
   tidy.reserve(out.size());
