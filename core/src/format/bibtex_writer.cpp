@@ -392,7 +392,7 @@ std::string Writer::run() {
   // (Judged on what is written: a status the badge says needs pubstate where the badge is left out.)
   if (keeps("abbr")) clues.badge = p_.badge();
   if (keeps("note")) clues.note = p_.note().text;
-  clues.venue_status = bibtex::details_status(p_.extra);  // (written as they are)
+  clues.venue_status = bibtex::details_status(p_);  // (written as they are)
   if (bibtex::infer_status(clues) != p_.status && !has_extra("pubstate"))
     field("pubstate", bibtex::pubstate_for(p_.status));
   if (!p_.tags().empty()) {

@@ -263,7 +263,7 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {}  // (said by its type)
   else if (p.status != Status::Published) w.field("status", to_string(p.status));
   // (else read back as a preprint's, or as the details' words say: volume = "In press")
-  else if (p.type == PubType::Preprint || bibtex::details_status(p.extra)) w.field("status", "published");
+  else if (p.type == PubType::Preprint || bibtex::details_status(p)) w.field("status", "published");
   w.end_object();
 }
 

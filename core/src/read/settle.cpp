@@ -43,8 +43,8 @@ void settle_status(Publication& p, const RecordClues& clues) {
   // The details of where it appeared: status words where a number belongs (volume = {In press},
   // pages = {To appear}) say the status as the venue's words do; a volume or pages in numbers in
   // a venue that is not a preprint server say it appeared there.
-  const std::optional<Status> details_status = bibtex::details_status(p.extra);
-  const bool appeared = bibtex::details_show_it_appeared(p.extra) && !p.venue.empty() && !clues.venue.preprint_server;
+  const std::optional<Status> details_status = bibtex::details_status(p);
+  const bool appeared = bibtex::details_show_it_appeared(p) && !p.venue.empty() && !clues.venue.preprint_server;
   // A preprint server as the venue ("booktitle = {ArXiv Preprint}" on an @inproceedings too), or
   // a DOI a preprint server gave (the DOI says which version it is), makes a preprint; but a
   // journal's volume or pages say the work appeared there, whatever DOI it keeps (the

@@ -324,25 +324,17 @@ std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue)
   return {begin, end};
 }
 
-namespace {
-const std::string* detail_field(const std::vector<ExtraField>& extra, std::string_view name) {
-  for (const ExtraField& f : extra)
-    if (f.name == name) return &f.value;
-  return nullptr;
-}
-}  // namespace
-
-std::optional<Status> details_status(const std::vector<ExtraField>& extra) {
+std::optional<Status> details_status(const Publication& p) {
   for (const char* name : {"volume", "pages", "number"})
-    if (const std::string* v = detail_field(extra, name))
+    if (const std::string* v = p.extra_field(name))
       if (const auto said = venue_status(*v)) return said;
   return std::nullopt;
 }
 
-bool details_show_it_appeared(const std::vector<ExtraField>& extra) {
-  if (details_status(extra)) return false;
+bool details_show_it_appeared(const Publication& p) {
+  if (details_status(p)) return false;
   for (const char* name : {"volume", "pages"})
-    if (const std::string* v = detail_field(extra, name); v && v->find_first_of("0123456789") != std::string::npos) return true;
+    if (const std::string* v = p.extra_field(name); v && v->find_first_of("0123456789") != std::string::npos) return true;
   return false;
 }
 

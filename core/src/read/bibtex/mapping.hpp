@@ -100,9 +100,9 @@ std::optional<Status> venue_status(std::string_view venue);
 std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue);
 // What the details of where a work appeared say of its status: words where a number belongs
 // (volume = {In press}, pages = {To appear}).
-std::optional<Status> details_status(const std::vector<ExtraField>& extra);
+std::optional<Status> details_status(const Publication& p);
 // Whether they say it appeared there: a volume or pages in numbers.
-bool details_show_it_appeared(const std::vector<ExtraField>& extra);
+bool details_show_it_appeared(const Publication& p);
 // The arXiv id such a record carries in its venue ("... arXiv:2401.09149") or, from DBLP, in its
 // volume ("abs/2401.09149"); "" when there is none.
 std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra);
