@@ -114,6 +114,7 @@ class Decoder {
   void script(char kind);
   void finish_script(std::uint32_t start, char kind);
   void finish_alphabet(std::uint32_t start, char alphabet);
+  void read_escaped_math();
   std::string verbatim_argument();
   void skip_argument();
   void warn(std::size_t offset, std::string message, bool once_per_input = false);
@@ -135,6 +136,7 @@ class Decoder {
   std::size_t flat_groups_ = 0;  // braces opened past kMaxGroups, still to close
   bool next_group_is_argument_ = false;
   bool saw_angle_ = false;  // a '<' reached the output: inline HTML may follow
+  std::vector<std::uint32_t> escaped_dollars_;  // where each \$ put its "$" (read_escaped_math)
   // Math: `$...$` (and `\(...\)`, `\[...\]`, `$$...$$`) from its opening to math_end_ (the
   // closing delimiter, found when math opens), or an \ensuremath group (math_end_ = npos).
   bool math_ = false;

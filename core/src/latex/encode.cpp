@@ -25,8 +25,8 @@ void encode_plain(std::string& out, std::string_view text) {
       case '}':
         out += "\\}";
         break;
-      case '$':
-        out += "\\$";
+      case '$':  // (not \$: a pair of those is math an export escaped, latex.cpp's read_escaped_math)
+        out += "\\textdollar{}";
         break;
       case '%':
         out += "\\%";

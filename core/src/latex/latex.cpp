@@ -292,6 +292,11 @@ void Decoder::command() {
     }
     return;
   }
+  if (name == "$" && !math_) {  // (kept apart from \textdollar: read_escaped_math)
+    escaped_dollars_.push_back(size());
+    emit_base("$");
+    return;
+  }
   if (const auto s = find_symbol(name)) {
     if (s->kind == SymbolKind::Space) {
       emit_space();
@@ -451,6 +456,62 @@ void Decoder::command() {
   next_group_is_argument_ = true;
 }
 
+// Math an export escaped: Zotero and Mendeley write a title's $x^2$ as \$x{\textasciicircum}2\$
+// (their titles are plain text), so the text holds "$x^2$". A pair of dollars written \$ (not
+// \textdollar, which papershelf's own writer uses for a dollar), paired left to right as TeX
+// pairs them, is read as math when its first and last characters are not spaces
+// and it holds TeX (a backslash, ^ or _): "EMC$^2$" and "$\text{Memory}^3$" are math, the prices
+// in "135, $225 hardback" or "\$5 to \$10" are not. Spans inside a run give way to the math's.
+void Decoder::read_escaped_math() {
+  std::string& text = out_.text;
+  std::string out;
+  std::vector<Span> spans;
+  std::vector<std::pair<std::uint32_t, std::int64_t>> moved;  // (end of a run in the old text, shift after it)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> runs;  // the old text's math runs
+  std::size_t copied = 0;
+  std::int64_t shift = 0;
+  for (std::size_t k = 0; k + 1 < escaped_dollars_.size();) {
+    const std::size_t open = escaped_dollars_[k], close = escaped_dollars_[k + 1];
+    if (close >= text.size() || text[open] != '$' || text[close] != '$') break;  // (moved: not ours to read)
+    const std::string_view inner = std::string_view(text).substr(open + 1, close - open - 1);
+    const bool math = !inner.empty() && !is_space(inner.front()) && !is_space(inner.back()) &&
+                      inner.find_first_of("\\^_") != std::string_view::npos;
+    k += 2;
+    if (!math) continue;
+    out.append(text, copied, open - copied);
+    const RichText decoded = decode(std::string_view(text).substr(open, close + 1 - open));
+    for (Span span : decoded.spans) {
+      span.begin += static_cast<std::uint32_t>(out.size());
+      span.end += static_cast<std::uint32_t>(out.size());
+      spans.push_back(std::move(span));
+    }
+    out += decoded.text;
+    shift += static_cast<std::int64_t>(decoded.text.size()) - static_cast<std::int64_t>(close + 1 - open);
+    runs.emplace_back(static_cast<std::uint32_t>(open), static_cast<std::uint32_t>(close + 1));
+    moved.emplace_back(static_cast<std::uint32_t>(close + 1), shift);
+    copied = close + 1;
+  }
+  if (runs.empty()) return;
+  out.append(text, copied, std::string::npos);
+  const auto place = [&](std::uint32_t old) {  // (a place outside every run)
+    std::int64_t by = 0;
+    for (const auto& [end, after] : moved)
+      if (end <= old) by = after;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(old) + by);
+  };
+  for (const Span& span : spans_) {
+    const bool inside = std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return span.end > r.first && span.begin < r.second; }) &&
+                        !std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return span.begin <= r.first && span.end >= r.second; });
+    if (inside) continue;  // (a span cut by a run: the math's own spans say it)
+    Span kept = span;
+    kept.begin = place(span.begin);
+    kept.end = place(span.end);
+    if (kept.begin < kept.end) spans.push_back(std::move(kept));
+  }
+  spans_ = std::move(spans);
+  text = std::move(out);
+}
+
 RichText Decoder::run() {
   const std::size_t n = in_.size();
   while (pos_ < n) {
@@ -592,6 +653,7 @@ RichText Decoder::run() {
   while (!groups_.empty()) close_group();  // unbalanced `{`: close what is open
   flush_marks();
   close_switches_above(0);
+  if (escaped_dollars_.size() >= 2) read_escaped_math();
   // Inline HTML the value carries (<i>E. coli</i>, H<sub>2</sub>O, Zotero's {\textless}i...).
   // And HTML's character references (latex/markup.hpp says why they are not text in BibTeX).
   const bool referenced = saw_angle_ ? detail::apply_inline_markup(out_.text, spans_)
