@@ -259,7 +259,7 @@ std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue)
   const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   const auto skip_separators = [&] {
     while (begin < end && (blank(venue[begin]) || venue[begin] == ':' || venue[begin] == ',' || venue[begin] == '-' ||
-                           venue[begin] == '.' || venue[begin] == ';'))
+                           venue[begin] == '.' || venue[begin] == ';' || venue[begin] == ')'))
       ++begin;
   };
   // Whether the words `phrase` (lower case, single spaces) start the text at `at`, as whole words.
@@ -296,15 +296,21 @@ std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue)
       "accepted in", "accepted at", "accepted to", "accepted by", "accepted", "to appear in", "to appear at", "to appear",
       "under review at", "under review in", "under review for", "under review", "in review at", "in review in", "in review",
       "under submission to", "under submission at", "under submission", "in press in", "in press at", "in press",
+      "to be published in", "to be published at", "to be published by", "to be published", "to be presented at",
       "forthcoming in", "forthcoming at", "forthcoming", "in preparation for", "in preparation", "in progress",
       "work in progress", "soumis \xC3\xA0 la", "soumise \xC3\xA0 la", "soumis au", "soumise au", "soumis \xC3\xA0",
       "soumise \xC3\xA0", "soumis", "soumise", "eingereicht bei", "eingereicht", "enviado a", "enviado"};
-  for (const std::string_view phrase : kLeading)
-    if (const std::size_t after = starts(begin, phrase)) {
-      begin = after;
-      skip_separators();
-      break;
-    }
+  // (One after another: "Accepted, To appear) 20th International Conference...")
+  for (bool again = true; again;) {
+    again = false;
+    for (const std::string_view phrase : kLeading)
+      if (const std::size_t after = starts(begin, phrase)) {
+        begin = after;
+        skip_separators();
+        again = true;
+        break;
+      }
+  }
   // A closing "(to appear)", ", in press", " - submitted".
   while (end > begin && (blank(venue[end - 1]) || venue[end - 1] == '.')) --end;
   std::size_t cut = std::string_view::npos;
