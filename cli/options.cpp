@@ -118,8 +118,8 @@ const char* const kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
-max-authors, base, preset, theme, legend, thumbnails, pages, omit-fields, its language (lang, its own or
-the nearest enclosing element's), and the profile card's profile, position,
+max-authors, base, preset, theme, legend, thumbnails, pages, omit-fields, its language
+(lang, its own or the nearest enclosing element's), and the profile card's profile, position,
 affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
 Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
 that papershelf.css shows as an empty space while the page's scripts load.
