@@ -11,9 +11,11 @@
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
+#include "model/calendar.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
@@ -21,10 +23,7 @@ namespace {
 
 using detail::HtmlOut;
 
-bool starts_with_ci(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && unicode::ascii_lower(s.substr(0, prefix.size())) == prefix;
-}
-bool is_http(std::string_view url) { return starts_with_ci(url, "http://") || starts_with_ci(url, "https://"); }
+bool is_http(std::string_view url) { return bytes::starts_with_ci(url, "http://") || bytes::starts_with_ci(url, "https://"); }
 
 // The site's URL ending in "/", so that page names join it ("" without a site).
 std::string site_folder(const PagesOptions& o) {
@@ -86,17 +85,12 @@ std::string scholar_name(const Person& a) {
   return family + ", " + std::string(a.given());
 }
 
-int days_in_month(int year, int month) {
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return month == 2 && leap ? 29 : kDays[month - 1];
-}
 
 // The date as RFC 3339 (Atom's updated): the day, else the month's or the year's first.
 std::string rfc3339(const Date& d) {
   if (d.year < 1 || d.year > 9999) return "1970-01-01T00:00:00Z";  // (undated: Atom needs one)
   const int month = d.month >= 1 && d.month <= 12 ? d.month : 1;
-  const int day = d.month >= 1 && d.month <= 12 && d.day >= 1 ? std::min(d.day, days_in_month(d.year, month)) : 1;
+  const int day = d.month >= 1 && d.month <= 12 && d.day >= 1 ? std::min(d.day, detail::days_in_month(d.year, month)) : 1;
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT00:00:00Z", d.year, month, day);
   return buffer;
@@ -226,7 +220,7 @@ std::vector<std::string> page_file_names(const Library& lib, const View& view) {
 std::string scholar_date(const Date& d) {
   if (d.year < 1 || d.year > 9999) return {};
   char buffer[48];
-  if (d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= days_in_month(d.year, d.month))
+  if (d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= detail::days_in_month(d.year, d.month))
     std::snprintf(buffer, sizeof buffer, "%04d/%02d/%02d", d.year, d.month, d.day);
   else
     std::snprintf(buffer, sizeof buffer, "%04d", d.year);

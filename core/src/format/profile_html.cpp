@@ -7,6 +7,7 @@
 #include "papershelf/query.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/bytes.hpp"
 
 namespace papershelf {
 namespace {
@@ -25,17 +26,13 @@ std::string class_safe(std::string_view s) {
   return out;
 }
 
-bool iequals_prefix(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && unicode::fold(s.substr(0, prefix.size())) == prefix;
-}
-
 // "user@example.org" (optionally written as "mailto:user@example.org"); "" when it is not an
 // address we would show.
 std::string email_address(const Link& l) {
   std::string_view url = l.url;
   while (!url.empty() && static_cast<unsigned char>(url.front()) <= 0x20) url.remove_prefix(1);
   while (!url.empty() && static_cast<unsigned char>(url.back()) <= 0x20) url.remove_suffix(1);
-  if (iequals_prefix(url, "mailto:")) url.remove_prefix(7);
+  if (bytes::starts_with_ci(url, "mailto:")) url.remove_prefix(7);
   const std::size_t at = url.find('@');
   if (at == std::string_view::npos || at == 0 || at + 1 >= url.size() || url.find('@', at + 1) != std::string_view::npos)
     return "";
@@ -47,7 +44,7 @@ std::string email_address(const Link& l) {
 }
 
 bool is_email_link(const Link& l) {
-  return l.label == "email" || l.label == "mail" || l.label == "e-mail" || iequals_prefix(l.url, "mailto:");
+  return l.label == "email" || l.label == "mail" || l.label == "e-mail" || bytes::starts_with_ci(l.url, "mailto:");
 }
 
 // A bare ORCID iD ("0000-0002-1825-0097") becomes its orcid.org URL.
@@ -200,7 +197,7 @@ void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o
     // counts would wonder why these differ)
     const std::string_view phrase = w(s.citations_from_openalex ? "Citation counts from OpenAlex as of {date}" : "Citation counts as of {date}");
     const std::size_t slot = phrase.find("{date}");
-    const std::string& iso = s.citations_updated;  // YYYY-MM-DD (sync::is_date)
+    const std::string& iso = s.citations_updated;  // YYYY-MM-DD (stats checks it: detail::is_iso_date)
     const std::string date = Words::fill(w("{year}-{month}-{day}"), {{"year", iso.substr(0, 4)}, {"month", iso.substr(5, 2)}, {"day", iso.substr(8, 2)}});
     h << "<p class=\"ps-stat-updated\">";
     h.escaped(phrase.substr(0, slot));

@@ -5,9 +5,9 @@
 #include <limits>
 #include <numeric>
 
+#include "model/calendar.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
-#include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
@@ -279,7 +279,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       s.citations = cited > std::numeric_limits<std::int64_t>::max() - s.citations ? std::numeric_limits<std::int64_t>::max() : s.citations + cited;
       citations.push_back(*p.citations());
       if (*p.citations() >= 10) ++s.i10_index;
-      if (const std::string* updated = p.extra_field("citations_updated"); updated && sync::is_date(*updated) && *updated > s.citations_updated)
+      if (const std::string* updated = p.extra_field("citations_updated"); updated && detail::is_iso_date(*updated) && *updated > s.citations_updated)
         s.citations_updated = *updated;
       if (p.extra_field("openalex")) s.citations_from_openalex = true;
     }

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "model/calendar.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
@@ -431,17 +432,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   return out;
 }
 
-bool is_date(std::string_view d) {
-  if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
-  for (const std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (d[i] < '0' || d[i] > '9') return false;
-  const int year = std::atoi(std::string(d.substr(0, 4)).c_str());
-  const int month = (d[5] - '0') * 10 + (d[6] - '0'), day = (d[8] - '0') * 10 + (d[9] - '0');
-  if (month < 1 || month > 12 || day < 1) return false;
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return day <= kDays[month - 1] + (month == 2 && leap);
-}
+bool is_date(std::string_view d) { return detail::is_iso_date(d); }
 
 std::string apply(std::string_view bib, const std::vector<Edit>& edits) {
   std::string out;

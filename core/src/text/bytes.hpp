@@ -66,6 +66,16 @@ inline std::size_t count_bytes(const char* p, std::size_t n, char c) {
 }
 
 // a == b, eight bytes at a time.
+// Whether `s` starts with `lower_prefix` (ASCII, lower case) in any case: "HTTPS://", "Mailto:".
+inline bool starts_with_ci(std::string_view s, std::string_view lower_prefix) {
+  if (s.size() < lower_prefix.size()) return false;
+  for (std::size_t i = 0; i < lower_prefix.size(); ++i) {
+    const char c = s[i] >= 'A' && s[i] <= 'Z' ? static_cast<char>(s[i] + 32) : s[i];
+    if (c != lower_prefix[i]) return false;
+  }
+  return true;
+}
+
 inline bool same_bytes(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   const char* x = a.data();
