@@ -332,6 +332,11 @@ std::string Writer::run() {
   const bool has_venue = !p_.venue.empty();
   std::string type = p_.source_type.empty() ? std::string() : to_lower_ascii(p_.source_type);
   auto gives_type = [&](std::string_view t) {
+    // (A @misc or @unpublished whose keywords or note say talk is read as one, read/settle.cpp;
+    // a visitor's copy has no keywords, so only its note can say it there.)
+    const bool says_talk = options_.for_visitors ? !p_.note().empty() && bibtex::says_talk(std::vector<std::string>{p_.note().text})
+                                                 : bibtex::says_talk(p_);
+    if ((t == "misc" || t == "unpublished") && p_.type == PubType::Talk && says_talk) return true;
     return !t.empty() &&
            bibtex::infer_type(t, p_.status, bibtex::preprint_shape(t, has_arxiv, has_venue)) ==
                p_.type;

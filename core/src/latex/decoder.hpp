@@ -20,7 +20,7 @@ struct SpecialBytes {
   bool table[256] = {};
   constexpr SpecialBytes() {
     for (unsigned char c : std::string_view("\\{}$~-`'^_< \t\n\r\f")) table[c] = true;
-    for (int c = 1; c < 0x20; ++c) table[c] = true;  // (controls: said and shown as spaces)
+    for (int c = 1; c < 0x20; ++c) table[c] = true;  // (controls: said, latex.cpp)
     for (int c = 0x80; c < 256; ++c) table[c] = true;
   }
 };

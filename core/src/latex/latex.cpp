@@ -32,7 +32,9 @@ Stacks& stacks() {
 
 // Control characters (C0, C1: U+0085 from Windows-1252 read as Latin-1, U+0008 pasted from a
 // PDF): no reader sees them and a terminal may obey them.
-constexpr const char* kControlWarning = "control characters (C0, C1 such as U+0085) are shown as spaces";
+// They are kept as the data they are (exports give them back; a terminal shows them escaped,
+// HTML as nothing).
+constexpr const char* kControlWarning = "control characters (C0, C1 such as U+0085) in text: no reader sees them";
 
 void Decoder::warn(std::size_t offset, std::string message, bool once_per_input) {
   if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), std::move(message), once_per_input});
@@ -314,6 +316,17 @@ void Decoder::command() {
       open_group(true);
     }
     pending_marks_.push_back(accent->mark);
+    return;
+  }
+  if (name == "foreignlanguage" || name == "selectlanguage" || name == "hyphenrules") {
+    // babel's language switches: the language is no text (\foreignlanguage{russian}{...} shows
+    // its second argument, as the group that follows).
+    while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
+    if (pos_ < in_.size() && in_[pos_] == '[') {  // (\foreignlanguage[options]{russian}{...})
+      const std::size_t close = in_.find(']', pos_);
+      if (close != std::string_view::npos) pos_ = close + 1;
+    }
+    verbatim_argument();
     return;
   }
   if (name == "hyperlink" || name == "hypertarget") {
@@ -600,10 +613,10 @@ RichText Decoder::run() {
       continue;
     }
     const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 && byte != 0) {  // (C0 controls; C1 below)
+    if (byte < 0x20 && byte != 0) {  // (C0 controls; C1 below: said, and kept as data)
       warn(pos_, kControlWarning, true);
+      emit_base(in_.substr(pos_, 1));
       ++pos_;
-      emit_space();
       continue;
     }
     if (byte < 0x80) {
@@ -642,7 +655,7 @@ RichText Decoder::run() {
       emit_space();
     } else if (cp >= 0x80 && cp <= 0x9F) {
       warn(pos_, kControlWarning, true);
-      emit_space();
+      emit_base(in_.substr(pos_, next - pos_));
     } else {
       emit_base(in_.substr(pos_, next - pos_));
     }

@@ -17,6 +17,11 @@ void settle_identifiers(Publication& p, RecordClues& clues) {
   // eprint when that is one.
   if (!p.arxiv().empty() && !bibtex::is_arxiv_id(p.arxiv()))
     if (std::string eprint = bibtex::arxiv_from_extra(p.extra); bibtex::is_arxiv_id(eprint)) p.set_arxiv(std::move(eprint));
+  // An identifier only in the note ("eprint: 2101.01234", "doi: 10.1000/x") is the record's.
+  if (!p.note().empty()) {
+    if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_in_text(p.note().text));
+    if (p.doi().empty()) p.set_doi(bibtex::doi_in_text(p.note().text));
+  }
   if (clues.venue.preprint_server && p.arxiv().empty())
     p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
   if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));
@@ -83,7 +88,8 @@ void settle_status(Publication& p, const RecordClues& clues) {
                                   bibtex::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
   // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
   // {presentation}): a talk given, not a preprint.
-  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint && bibtex::says_talk(p.tags())) {
+  // So is one whose note is only such a word (note = {Presentation}).
+  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint && bibtex::says_talk(p)) {
     p.type = PubType::Talk;
     if (p.status == Status::Preprint && !clues.stated) p.status = Status::Published;
   }

@@ -19,7 +19,10 @@ namespace papershelf::bibtex {
 // (unless a pubstate field does); anything else without a year is reported.
 void Resolver::year_words(const Field& f, int year, std::optional<Status>& status) {
   if (year) return;
-  if (const auto said = status_from_pubstate(f.value)) {
+  // (biblatex's pubstate words, then the same words as in a venue, in every language: "Soumis")
+  std::optional<Status> said = status_from_pubstate(f.value);
+  if (!said) said = venue_status(f.value);
+  if (said) {
     if (!status) status = said;
     return;
   }

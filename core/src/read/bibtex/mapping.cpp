@@ -234,18 +234,44 @@ std::optional<Status> status_from_label(std::string_view text, bool prefix) {
       return w.status;
   }
   if (!prefix) return std::nullopt;
-  // The word closing the text: "ICML 2024 (to appear)", "Nature, in press".
-  const std::string_view t = trim(text);
-  std::string_view tail;
+  if (const auto closing = closing_status(text)) return closing->second;
+  return std::nullopt;
+}
+
+std::optional<std::pair<std::size_t, Status>> closing_status(std::string_view text) {
+  std::size_t end = text.size();
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '.' || text[end - 1] == '\t')) --end;
+  const std::string_view t = text.substr(0, end);
+  if (t.empty()) return std::nullopt;
+  const auto status_of = [](std::string_view tail) -> std::optional<Status> {
+    if (tail.size() < 6 || tail.size() > 40) return std::nullopt;  // ("soumis" is the shortest word)
+    const auto said = status_from_label(trim(tail), false);
+    return said && *said != Status::Preprint ? said : std::nullopt;
+  };
+  // "ICML 2024 (to appear)", "Nature, in press", "Conf - to appear".
+  std::size_t cut = std::string_view::npos;
   if (t.back() == ')') {
-    if (const std::size_t open = t.rfind('('); open != std::string_view::npos) tail = t.substr(open + 1, t.size() - open - 2);
-  } else if (const std::size_t comma = t.find_last_of(",;"); comma != std::string_view::npos) {
-    tail = t.substr(comma + 1);
+    cut = t.rfind('(');
+  } else if (const std::size_t mark = t.find_last_of(",;"); mark != std::string_view::npos) {
+    cut = mark;
   }
-  if (tail.size() < kShortest || tail.size() > 40) return std::nullopt;
-  const std::string said = squash(unicode::fold(tail));
-  for (const Word& w : kWords)
-    if (said == w.squashed && w.status != Status::Preprint) return w.status;
+  if (const std::size_t dash = t.rfind(" - "); dash != std::string_view::npos && (cut == std::string_view::npos || dash > cut))
+    cut = dash + 1;
+  if (cut != std::string_view::npos && cut > 0) {
+    const std::string_view tail = t.substr(cut + 1, t.size() - cut - 1 - (t.back() == ')' ? 1 : 0));
+    if (const auto said = status_of(tail)) return std::pair(cut, *said);
+  }
+  // "\apj~accepted", "ICML 2024 accepted": the last one or two words, after a space.
+  std::size_t from = t.size();
+  for (int words = 0; words < 2; ++words) {
+    const std::size_t space = t.find_last_of(" ", from - 1);
+    const std::size_t nbsp = t.rfind("\xC2\xA0", from - 1);
+    const std::size_t at = space == std::string_view::npos ? nbsp : nbsp == std::string_view::npos ? space : std::max(space, nbsp);
+    if (at == std::string_view::npos || at == 0) break;
+    from = at;
+    const std::size_t word_begin = t[at] == ' ' ? at + 1 : at + 2;
+    if (const auto said = status_of(t.substr(word_begin))) return std::pair(at, *said);
+  }
   return std::nullopt;
 }
 
@@ -297,6 +323,7 @@ std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue)
       "under review at", "under review in", "under review for", "under review", "in review at", "in review in", "in review",
       "under submission to", "under submission at", "under submission", "in press in", "in press at", "in press",
       "to be published in", "to be published at", "to be published by", "to be published", "to be presented at",
+      "to be publised in", "to be publised",  // (as status_from_label reads it)
       "forthcoming in", "forthcoming at", "forthcoming", "in preparation for", "in preparation", "in progress",
       "work in progress", "soumis \xC3\xA0 la", "soumise \xC3\xA0 la", "soumis au", "soumise au", "soumis \xC3\xA0",
       "soumise \xC3\xA0", "soumis", "soumise", "eingereicht bei", "eingereicht", "enviado a", "enviado"};
@@ -311,20 +338,11 @@ std::pair<std::size_t, std::size_t> venue_without_status(std::string_view venue)
         break;
       }
   }
-  // A closing "(to appear)", ", in press", " - submitted".
+  // A closing "(to appear)", ", in press", " - submitted", " accepted" (closing_status).
   while (end > begin && (blank(venue[end - 1]) || venue[end - 1] == '.')) --end;
-  std::size_t cut = std::string_view::npos;
-  if (end > begin && venue[end - 1] == ')') {
-    if (const std::size_t open = venue.rfind('(', end - 1); open != std::string_view::npos && open >= begin) cut = open;
-  } else if (const std::size_t mark = venue.substr(0, end).find_last_of(",;-"); mark != std::string_view::npos && mark > begin) {
-    cut = mark;
-  }
-  if (cut != std::string_view::npos) {
-    const std::string_view tail = venue.substr(cut + 1, end - cut - 1 - (venue[end - 1] == ')' ? 1 : 0));
-    if (tail.size() <= 60 && status_from_label(tail, false)) {
-      end = cut;
-      while (end > begin && (blank(venue[end - 1]) || venue[end - 1] == ',' || venue[end - 1] == '-' || venue[end - 1] == ';')) --end;
-    }
+  if (const auto closing = closing_status(venue.substr(begin, end - begin))) {
+    end = begin + closing->first;
+    while (end > begin && (blank(venue[end - 1]) || venue[end - 1] == ',' || venue[end - 1] == '-' || venue[end - 1] == ';')) --end;
   }
   if (begin >= end) return {0, 0};
   return {begin, end};
@@ -372,6 +390,39 @@ bool says_talk(const std::vector<std::string>& keywords) {
       if (w == talk) return true;
   }
   return false;
+}
+
+std::string arxiv_in_text(std::string_view text) {
+  const std::string lower = to_lower_ascii(text);
+  std::size_t at = lower.find("arxiv");
+  if (at == std::string::npos) at = lower.find("eprint");
+  if (at == std::string::npos) return {};
+  // The first word after the keyword that is an id ("arXiv:2101.01234", "eprint: hep-th/9901001").
+  for (std::size_t start = at; start < text.size();) {
+    std::size_t end = text.find_first_of(" ,;()[]", start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(start, end - start);
+    if (const std::size_t colon = word.rfind(':'); colon != std::string_view::npos) word.remove_prefix(colon + 1);
+    while (!word.empty() && word.back() == '.') word.remove_suffix(1);
+    if (is_arxiv_id(word)) return std::string(word);
+    start = end + 1;
+  }
+  return {};
+}
+
+std::string doi_in_text(std::string_view text) {
+  const std::string lower = to_lower_ascii(text);
+  const std::size_t at = lower.find("doi");
+  if (at == std::string::npos) return {};
+  const std::size_t prefix = lower.find("10.", at);
+  if (prefix == std::string::npos || prefix > at + 20) return {};  // (the DOI follows its name)
+  std::size_t end = prefix;
+  while (end < text.size() && text[end] != ' ' && text[end] != ',' && text[end] != ';' && text[end] != '\n') ++end;
+  return clean_doi(text.substr(prefix, end - prefix));
+}
+
+bool says_talk(const Publication& p) {
+  return says_talk(p.tags()) || (!p.note().empty() && says_talk(std::vector<std::string>{p.note().text}));
 }
 
 std::string arxiv_from_url(std::string_view url) {

@@ -84,6 +84,12 @@ bool is_preprint_server(std::string_view venue);
 bool preprint_doi(std::string_view doi);
 // Keywords that mark a talk: "presentation", "talk", "invited talk", "keynote", "poster", "seminar".
 bool says_talk(const std::vector<std::string>& keywords);
+// A record whose keywords say so, or whose note is only such a word (note = {Invited talk}).
+bool says_talk(const Publication& p);
+// An identifier written in a note: the arXiv id after "arXiv" or "eprint" ("eprint: 2101.01234"),
+// the DOI after "doi" ("doi: 10.1000/x", "https://doi.org/10.1000/x"); "" when there is none.
+std::string arxiv_in_text(std::string_view text);
+std::string doi_in_text(std::string_view text);
 // The arXiv id in arXiv's own DOI ("10.48550/arXiv.2302.04761"); "" for any other DOI.
 std::string arxiv_from_doi(std::string_view doi);
 // The arXiv id of an arxiv.org address (abs, pdf or html; its version left out); "" otherwise.
@@ -94,6 +100,9 @@ std::string arxiv_without_version(std::string id);
 int arxiv_year(std::string_view id);
 // A status a venue states in its opening words, other than "preprint".
 std::optional<Status> venue_status(std::string_view venue);
+// The status words closing a venue ("ICML 2024 (to appear)", "Nature, in press", "Conf - to
+// appear", "\apj~accepted"): where they begin (the separator's place) and what they say.
+std::optional<std::pair<std::size_t, Status>> closing_status(std::string_view venue);
 // The part of a venue that names it, without the status words the badge says ("Submitted to
 // Nature" is Nature, "ICML 2024 (to appear)" ICML 2024, "Manuscript under review" nothing): the
 // byte range [first, second) of `venue` to show.
