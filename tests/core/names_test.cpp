@@ -167,7 +167,13 @@ TEST(BibtexNames, PartsAfterTheThirdJoinTheGivenName) {
   EXPECT_EQ(parse_bibtex_names("van Doe, Jr, , Ann Lee 0002, Bo").people.at(0), person("Ann Lee, Bo", "van", "Doe", "Jr"));
   // A name all in lower case has no "von", however many parts it has.
   EXPECT_EQ(parse_bibtex_names("van doe, jr, ann, bo").people.at(0), person("ann, bo", "", "van doe", "jr"));
-  EXPECT_EQ(parse_bibtex_names("Hu, Q., x, y, z, w, v, u").people.at(0), person("x, y, z, w, v, u", "", "Hu", "Q."));
+  EXPECT_EQ(parse_bibtex_names("Hu, Q., x, y, z, w, v, u").people.at(0), person("x, y, z, w, v, u", "", "Hu", "Q."));  // (v: a suffix)
+  // But parts that are all names, none a suffix, are names separated by commas, "Last, First"
+  // pairs (the mistake real files make: "Tieu, Lyn, Bill, Cory, Romoli, Jacopo").
+  const auto pairs = parse_bibtex_names("Hu, Q., Xu, Yi, Zhu, Wen, Ma, Bo").people;
+  ASSERT_EQ(pairs.size(), 4u);
+  EXPECT_EQ(pairs.at(0), person("Q.", "", "Hu"));
+  EXPECT_EQ(pairs.at(3), person("Bo", "", "Ma"));
 }
 
 }  // namespace

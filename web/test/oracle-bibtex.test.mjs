@@ -35,14 +35,13 @@ const CORPORA = ["realworld", "realworld2"];
 
 // The floors, in percent of the entries compared, a corpus and a criterion. Measured when set:
 // realworld  keys 1886/1886, titles 1885/1885, authors 1886/1886, years 1886/1886 (all 100%);
-// realworld2 keys 4686/4686 (100%), titles 4683/4684 (99.98%), authors 4675/4685 (99.79%),
-// years 4685/4685 (100%). What differs there is papershelf's: author lists written "Last, First,
-// Last, First and ..." (a comma between names, docs/data.md) that it reads as one name (ten in
-// jacoporomoli's Publications.bib, one in ImJongHyuk's papers.bib), and \hspace{0.167em}, whose
-// length it shows as text (go-bayes' Wildman_2018).
+// realworld2 keys 4686/4686 (100%), titles 4683/4684 (99.98%), authors 4684/4685 (99.98%),
+// years 4685/4685 (100%). The two that differ are the oracle's: ALRhub's deair ("Yagmurlu,
+// Atalay Donat, {\"O}mer Erdin{\c{c}}" is two people, papershelf counts 13) and astroweaver's
+// Price2024 (\raisebox{-0.5ex}{\~{}}700 is "~700"; the oracle shows the length).
 const FLOORS = {
   realworld: { keys: 99.9, titles: 99.9, authors: 99.9, years: 99.9 },
-  realworld2: { keys: 99.9, titles: 99.9, authors: 99.7, years: 99.9 },
+  realworld2: { keys: 99.9, titles: 99.9, authors: 99.9, years: 99.9 },
 };
 
 let oracleUrl = null;

@@ -455,6 +455,30 @@ void Decoder::command() {
     skip_argument();
     return;
   }
+  // Spacing by a length ({\hspace{0.167em}}, \vspace{1ex}, \kern0.2em): a space between words
+  // at most, never the length as text; \raisebox{-0.5ex}{~} shows its text.
+  if (name == "hspace" || name == "vspace" || name == "hskip" || name == "vskip" || name == "kern" ||
+      name == "mkern" || name == "mskip" || name == "raisebox") {
+    while (pos_ < in_.size() && (is_space(in_[pos_]) || in_[pos_] == '*')) ++pos_;
+    if (pos_ < in_.size() && in_[pos_] == '{') {
+      skip_argument();
+    } else {  // (an unbraced length: -0.2em, 3pt, 1.5\baselineskip is left to the next command)
+      while (pos_ < in_.size() && (in_[pos_] == '-' || in_[pos_] == '+' || in_[pos_] == '.' ||
+                                   (in_[pos_] >= '0' && in_[pos_] <= '9')))
+        ++pos_;
+      while (pos_ < in_.size() && ((in_[pos_] >= 'a' && in_[pos_] <= 'z'))) ++pos_;
+    }
+    if (name == "raisebox") {
+      for (int k = 0; k < 2 && pos_ < in_.size() && in_[pos_] == '['; ++k) {  // ([height][depth])
+        const std::size_t close = in_.find(']', pos_);
+        if (close == std::string_view::npos) break;
+        pos_ = close + 1;
+      }
+      return;  // (the text's group follows)
+    }
+    if (name == "hspace" || name == "hskip" || name == "kern") emit_space();
+    return;
+  }
   // Unknown: its argument is kept ("\\foo{bar}" reads "bar": the name glued to it read "foobar");
   // without one, its name stays visible (a visitor reads "Foo" where \\Foo was, rather than
   // nothing). Reported once per input.

@@ -731,6 +731,37 @@ NameList parse_bibtex_names(std::string_view raw) {
         });
         return true;
       }
+      // "Tieu, Lyn, Kazuko Yatsushiro, Di Bacco, Federica": three or more parts, none a suffix
+      // nor empty (BibTeX would join parts after the third to the given name, and say "too many
+      // commas"), with names written "Last, First" among them: a part followed by a one-word part,
+      // or a one-word part followed by any, is a "Last, First" pair; any other part a whole name.
+      std::vector<std::string_view> pieces;
+      bool odd_part = false;  // a suffix (BibTeX's "Last, Jr, First") or an empty part
+      each_part(chunk, ',', [&](std::string_view part) {
+        pieces.push_back(trim(part));
+        odd_part = odd_part || is_suffix_word(part) || trim(part).empty();
+        return true;
+      });
+      // (Three parts with a one-word last are BibTeX's "Last, Jr, First" as written, however odd.)
+      const bool shaped = pieces.size() >= 4 || (pieces.size() == 3 && word_count(pieces[2]) >= 2);
+      if (!odd_part && shaped) {
+        std::vector<Person> found;
+        for (std::size_t k = 0; k < pieces.size(); ++k) {
+          std::string marks;
+          std::string name(pieces[k]);
+          // (A lone family name is no whole name: it takes the next part as its given names.)
+          if (k + 1 < pieces.size() && (word_count(pieces[k + 1]) == 1 || word_count(pieces[k]) == 1))
+            name += ", " + std::string(pieces[++k]);
+          words_of(name, marks, true, parts);
+          Person p = apply_grammar(parts);
+          p.set_marks(marks);
+          if (!p.family().empty() || !p.given().empty()) found.push_back(std::move(p));
+        }
+        list.issues.push_back({offset_of(chunk), "names separated by commas (\"Last, First, Last, First\"), not \"and\": read as " +
+                                                     std::to_string(found.size()) + " names"});
+        for (Person& p : found) list.people.push_back(std::move(p));
+        return true;
+      }
     }
     if (index + 1 == count && index > 0 && chunk.size() == 6) {
       if (unicode::ascii_lower(chunk) == "others") {
