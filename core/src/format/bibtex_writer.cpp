@@ -373,7 +373,11 @@ std::string Writer::run() {
   // (a known day as `day`, as the file had it: biblatex ignores it, a `date` alone would leave
   // classic BibTeX without a year); biblatex `date` only when an extra year or month (which
   // the reader keeps only next to a `date`) requires it.
-  if (!has_extra("date") && p_.date.year) {
+  // (A `date` kept that is no date, "In press", says no year: the record's year is written.)
+  bool plain_date = false;
+  const std::string* kept_date = p_.extra_field("date");
+  const bool dated = kept_date && bibtex::parse_date(*kept_date, plain_date).year > 0;
+  if (!dated && p_.date.year) {
     if (has_extra("year") || has_extra("month")) {
       field("date", date_text());
     } else {

@@ -108,41 +108,6 @@ void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
 
 namespace {
 
-// YYYY, YYYY-MM, YYYY-MM-DD; `plain` is false for ranges and anything else (the
-// start is used). A value that does not start with a year of four digits is not biblatex's
-// (ISO 8601) date: year 0 ("16--20 May 2022" is no date of the year 16).
-Date parse_date(std::string_view s, bool& plain) {
-  s = trim(s);
-  Date d;
-  auto number = [&](std::size_t& i, std::size_t max_digits) {
-    int v = 0;
-    std::size_t n = 0;
-    while (i < s.size() && n < max_digits && s[i] >= '0' && s[i] <= '9') {
-      v = v * 10 + (s[i++] - '0');
-      ++n;
-    }
-    return n ? v : -1;
-  };
-  std::size_t i = 0;
-  const int year = number(i, 4);
-  if (year < 0 || i != 4) {
-    plain = false;
-    return d;
-  }
-  d.year = year;
-  if (i + 1 < s.size() && s[i] == '-') {
-    ++i;
-    const int month = number(i, 2);
-    if (month >= 1 && month <= 12) d.month = month;
-    if (d.month && i + 1 < s.size() && s[i] == '-') {
-      ++i;
-      const int day = number(i, 2);
-      if (day >= 1 && day <= 31) d.day = day;
-    }
-  }
-  plain = i == s.size() && year >= 1000 && (d.month || s.size() == 4) && (s.size() <= 7 || d.day);
-  return d;
-}
 
 int first_year(std::string_view s) {
   for (std::size_t i = 0; i + 4 <= s.size(); ++i) {
@@ -240,6 +205,42 @@ std::vector<std::string> split_tags(std::string_view s) {
 }
 
 }  // namespace
+
+// YYYY, YYYY-MM, YYYY-MM-DD; `plain` is false for ranges and anything else (the
+// start is used). A value that does not start with a year of four digits is not biblatex's
+// (ISO 8601) date: year 0 ("16--20 May 2022" is no date of the year 16).
+Date parse_date(std::string_view s, bool& plain) {
+  s = trim(s);
+  Date d;
+  auto number = [&](std::size_t& i, std::size_t max_digits) {
+    int v = 0;
+    std::size_t n = 0;
+    while (i < s.size() && n < max_digits && s[i] >= '0' && s[i] <= '9') {
+      v = v * 10 + (s[i++] - '0');
+      ++n;
+    }
+    return n ? v : -1;
+  };
+  std::size_t i = 0;
+  const int year = number(i, 4);
+  if (year < 0 || i != 4) {
+    plain = false;
+    return d;
+  }
+  d.year = year;
+  if (i + 1 < s.size() && s[i] == '-') {
+    ++i;
+    const int month = number(i, 2);
+    if (month >= 1 && month <= 12) d.month = month;
+    if (d.month && i + 1 < s.size() && s[i] == '-') {
+      ++i;
+      const int day = number(i, 2);
+      if (day >= 1 && day <= 31) d.day = day;
+    }
+  }
+  plain = i == s.size() && year >= 1000 && (d.month || s.size() == 4) && (s.size() <= 7 || d.day);
+  return d;
+}
 
 void Resolver::map(const Entry& e, Publication& p) {
   p.key = std::string(e.key);

@@ -121,6 +121,9 @@ PubType infer_type(std::string_view entry_type, Status status, bool shape);
 // The entry type the writer uses when the source type does not give back the
 // model's type.
 // A BibTeX or biblatex entry type (lower-case) that papershelf knows; others read as @misc.
+// biblatex's `date` (ISO 8601: YYYY, YYYY-MM, YYYY-MM-DD, a range's start); year 0 for a value
+// that is none ("16--20 May 2022", "In press"). `plain` is false for ranges and the rest.
+Date parse_date(std::string_view s, bool& plain);
 bool is_known_entry_type(std::string_view type);
 // The known type an unknown one is a typo of (@inprocedings: inproceedings), or "".
 std::string_view near_entry_type(std::string_view type);
