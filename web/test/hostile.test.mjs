@@ -135,7 +135,10 @@ for (const view of views) {
       const plain = payloads.filter((p) => !/[\u0000-\u001f$]/.test(p) && (doc !== "bibtex" || (!/[\\{}%~]/.test(p) && !p.includes("--"))) && !p.includes("<i>"));
       assert.ok(plain.length >= 20, `${plain.length} plain payloads`);
       const shown = hostile.text.replace(/\s+/g, " ");  // (a decoded &#x09; is a tab: whitespace as one space)
-      const notShown = plain.filter((p) => !shown.includes(referencesDecoded(p).replace(/\s+/g, " ").trim()));
+      // (Decoded where the field is text with markup, a title; as written where it is a plain
+      // value, a tag in the filter menu: a list that renders rows as they scroll shows only some.)
+      const seen = (t) => shown.includes(t.replace(/\s+/g, " ").trim());
+      const notShown = plain.filter((p) => !seen(referencesDecoded(p)) && !seen(p));
       assert.deepEqual(notShown, [], "payloads not shown as text");
     });
   }
