@@ -51,7 +51,7 @@ struct Args {
   bool no_bibtex = false, clean = false, quiet = false, help = false;
   // sync: the author (OpenAlex id or ORCID, for the Node CLI's fetch and the summary), the works
   // as OpenAlex returns them, the date written as citations_updated; --add, --write.
-  std::string openalex, orcid, mailto, from_file, date;
+  std::string openalex, orcid, mailto, api_key, from_file, date;
   bool add = false, write = false;
   // Profile card.
   std::string profile_mode;  // "" = no card

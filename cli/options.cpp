@@ -190,7 +190,7 @@ options:
   --filter EXPR, --search TEXT, --sort KEYS, --max-authors N, --from FORMAT   as for render
 )";
 
-const char* const kSyncHelp = R"(usage: npx papershelf sync FILE.bib --openalex AUTHOR_ID | --orcid ID [--mailto ADDRESS] [--add] [--write]
+const char* const kSyncHelp = R"(usage: npx papershelf sync FILE.bib --openalex AUTHOR_ID | --orcid ID [--api-key KEY] [--add] [--write]
        papershelf sync FILE.bib --from-file WORKS.json [--add] [--write]
 
 Finds the entries of FILE.bib among the author's works in OpenAlex (the open index of
@@ -206,12 +206,16 @@ which rule, counts new and changed, entries not found and why, the works the fil
 The element shows the counts, the h-index and the "Most cited" sort from these fields.
 
 Exit status: 1 when FILE.bib has errors (its valid entries are still synced), 2 on bad
-usage, a file that cannot be read or written, or works that cannot be fetched or read.
+usage, a file that cannot be read or written, or works that cannot be fetched or read, 3
+when OpenAlex's budget for the day is spent (nothing is written; run again once it is
+renewed, at midnight UTC).
 
 options:
   --openalex ID     the author's OpenAlex id (A5023888391, or its https://openalex.org/ URL)
   --orcid ID        or the author's ORCID (0000-0002-1825-0097, or its https://orcid.org/ URL)
-  --mailto ADDRESS  your e-mail address, sent to OpenAlex as its API asks of polite clients
+  --api-key KEY     your OpenAlex API key (free at openalex.org/settings/api: its daily
+                    budget is many times the keyless one), or set OPENALEX_API_KEY
+  --mailto ADDRESS  an e-mail address OpenAlex may write to about your calls (optional)
   --from-file FILE  the works as OpenAlex's API returns them ({"results": [...]}, pages
                     concatenated into one results array), instead of fetching them; the
                     only source of the native papershelf, which does not fetch
@@ -299,6 +303,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--openalex") a.openalex = v;
     else if (name == "--orcid") a.orcid = v;
     else if (name == "--mailto") a.mailto = v;
+    else if (name == "--api-key") a.api_key = v;  // (npx fetches with it; the native CLI does not fetch)
     else if (name == "--from-file") a.from_file = v;
     else if (name == "--date") a.date = v;
     else if (name == "--name") a.profile.name = v;

@@ -2,12 +2,17 @@
 // OpenAlex (the only thing the C++ CLI cannot do: it has no network), and hands them to it as
 // --from-file, as a saved response would be. All matching and writing is the C++'s.
 //
-// Politeness, as OpenAlex's API asks: the mailto parameter (the "polite pool"), cursor paging of
-// 200 works a page, only the fields the sync reads (select), at most one request at a time,
-// retries with backoff on 429 and 5xx (Retry-After honoured), a timeout on every request.
+// As OpenAlex's API asks since February 2026: an API key (--api-key or OPENALEX_API_KEY) sent as
+// its api_key parameter, never shown in a message; the day's budget of credits read from the
+// X-RateLimit-* headers of every answer. A 429 whose budget is spent (X-RateLimit-Remaining below
+// X-RateLimit-Credits-Required, or a wait of more than SHORT_WAIT_S) stops the run at once with
+// exit status 3: nothing is written, so no count is lost; a 429 for going too fast is retried
+// after the server's Retry-After, when that is short. Cursor paging of 200 works a page, only the
+// fields the sync reads (select), one request at a time, retries with backoff on 5xx, a timeout
+// on every request, --mailto sent as a contact when given.
 // Distrust, as for any input: a body larger than MAX_BODY_BYTES or a page of more works than
 // asked is refused, a redirect to another host is not followed, and what the API says is shown
-// escaped. Every failure exits with status 2, never 1 (which says the .bib has errors).
+// escaped. Every other failure exits with status 2, never 1 (which says the .bib has errors).
 "use strict";
 const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
@@ -17,6 +22,8 @@ const API = process.env.PAPERSHELF_OPENALEX_API || "https://api.openalex.org";
 const TIMEOUT_MS = Number(process.env.PAPERSHELF_OPENALEX_TIMEOUT_MS) || 30000;
 const BACKOFF_MS = Number(process.env.PAPERSHELF_OPENALEX_BACKOFF_MS) || 1000;
 const ATTEMPTS = 5;
+const SHORT_WAIT_S = 30;  // a 429 asking to wait longer is a spent budget (it says ~15 h then), never waited for
+const BUDGET_SPENT = 3;   // the exit status when the day's budget is spent
 const PER_PAGE = 200;
 const MAX_PAGES = 250;  // 50,000 works: more than any one author has
 const MAX_BODY_BYTES = Number(process.env.PAPERSHELF_OPENALEX_MAX_BYTES) || 32 * 1024 * 1024;  // a page of 200 works is ~1 MB
@@ -25,6 +32,46 @@ const SELECT = ["id", "doi", "title", "display_name", "publication_year", "publi
   "locations", "best_oa_location", "authorships", "biblio", "cited_by_count"].join(",");
 
 class SyncError extends Error {}
+// The day's budget is spent: the run stops, and exits with BUDGET_SPENT.
+class BudgetError extends SyncError {}
+
+// What the run asked of OpenAlex, and what its answers say of the day's budget.
+function newBudget(apiKey) {
+  return { apiKey, calls: 0, listCalls: 0, credits: 0, remaining: undefined, limit: undefined, reset: undefined };
+}
+function headerNumber(response, name) {
+  const text = response.headers.get(name);
+  const n = text === null || text.trim() === "" ? NaN : Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+function readBudget(budget, response) {
+  const used = headerNumber(response, "x-ratelimit-credits-used");
+  if (used !== undefined && response.ok) budget.credits += used;
+  budget.remaining = headerNumber(response, "x-ratelimit-remaining") ?? budget.remaining;
+  budget.limit = headerNumber(response, "x-ratelimit-limit") ?? budget.limit;
+  // (seconds until the budget is renewed at midnight UTC, not a time of day)
+  budget.reset = headerNumber(response, "x-ratelimit-reset") ?? budget.reset;
+}
+const plural = (n, one, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+// "12 calls (3 lists of works: 3 credits); 9,997 of 10,000 credits left today"
+function budgetLine(budget) {
+  let line = `${plural(budget.calls, "call")} to OpenAlex (${plural(budget.listCalls, "list")} of works, ${plural(budget.calls - budget.listCalls, "single lookup")}): ${plural(budget.credits, "credit")} used`;
+  if (budget.remaining !== undefined) line += `; ${budget.remaining.toLocaleString("en-US")}${budget.limit !== undefined ? ` of ${budget.limit.toLocaleString("en-US")}` : ""} credits left today`;
+  return line;
+}
+// "in 15 h 2 min (at 00:00 UTC)"
+function whenRenewed(seconds) {
+  if (seconds === undefined) return "at midnight UTC";
+  const at = new Date(Date.now() + seconds * 1000);
+  const h = Math.floor(seconds / 3600), min = Math.ceil((seconds % 3600) / 60);
+  return `in ${h ? `${h} h ` : ""}${min} min (at ${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")} UTC)`;
+}
+// An address as messages show it: without the key.
+function redacted(url) {
+  const u = new URL(url);
+  if (u.searchParams.has("api_key")) u.searchParams.set("api_key", "…");
+  return shown(u.pathname + u.search);
+}
 
 // Text from the API or the network as the C++ CLI shows what it quotes (unicode::escape_controls):
 // C0 controls and DEL as \x1b, C1 controls, line separators and bidirectional marks as \u202e,
@@ -99,8 +146,12 @@ function authorFilter(args) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// One page, with retries. Resolves to the parsed response; throws a SyncError saying what went wrong.
-async function fetchPage(url) {
+// One call, with retries; `list` for a list or filter (which costs credits; one work by its id
+// or DOI is free). Resolves to the parsed response, or null for a 404 when `missing` allows it;
+// throws a SyncError saying what went wrong, a BudgetError when the day's budget is spent.
+async function request(url, budget, { list = true, missing = false } = {}) {
+  const address = new URL(url);
+  if (budget.apiKey) address.searchParams.set("api_key", budget.apiKey);
   let lastProblem = { text: "" };
   for (let attempt = 0; attempt < ATTEMPTS; ++attempt) {
     if (attempt > 0) await sleep(lastProblem.wait ?? BACKOFF_MS * 2 ** (attempt - 1));
@@ -108,24 +159,45 @@ async function fetchPage(url) {
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
     let response;
     try {
-      response = await fetchSameHost(url, { signal: controller.signal, headers: { accept: "application/json" } });
+      response = await fetchSameHost(address, { signal: controller.signal, headers: { accept: "application/json" } });
       const body = await boundedText(response);
       clearTimeout(timer);
+      budget.calls += 1;
+      if (list) budget.listCalls += 1;
+      readBudget(budget, response);
       if (response.ok) {
         try {
           return JSON.parse(body);
         } catch {
-          throw new SyncError(`OpenAlex answered ${url} with something that is not JSON`);
+          throw new SyncError(`OpenAlex answered ${redacted(address)} with something that is not JSON`);
         }
       }
-      const retryAfter = Number(response.headers.get("retry-after"));
-      lastProblem = { text: `HTTP ${response.status}`, wait: Number.isFinite(retryAfter) && retryAfter >= 0 && response.headers.get("retry-after") !== null ? Math.min(retryAfter, 60) * 1000 : undefined };
-      if (response.status === 429 || response.status >= 500) continue;
-      let message = "";
+      if (response.status === 404 && missing) return null;
+      let parsed = {};
       try {
-        const parsed = JSON.parse(body);
-        message = [parsed.error, parsed.message].filter(Boolean).join(": ");
+        parsed = JSON.parse(body) ?? {};
       } catch { /* not JSON: the status says it */ }
+      const message = [parsed.error, parsed.message].filter((t) => typeof t === "string" && t).join(": ");
+      const retryAfter = headerNumber(response, "retry-after");
+      if (response.status === 429) {
+        const required = headerNumber(response, "x-ratelimit-credits-required");
+        const left = headerNumber(response, "x-ratelimit-remaining");
+        const spent = (required !== undefined && left !== undefined && left < required) || (retryAfter ?? 0) > SHORT_WAIT_S;
+        if (spent) {
+          const e = new BudgetError(`OpenAlex's budget for today is spent${required !== undefined ? ` (this call needs ${plural(required, "credit")}, ${left ?? 0} left)` : ""}`);
+          e.renewed = headerNumber(response, "x-ratelimit-reset") ?? retryAfter;
+          throw e;
+        }
+        // Too fast: waited for as the server asks (it is short), or with backoff.
+        lastProblem = { text: `HTTP 429${message ? `: ${shown(message)}` : ""}`, wait: retryAfter !== undefined ? retryAfter * 1000 : undefined };
+        continue;
+      }
+      if (response.status >= 500) {
+        lastProblem = { text: `HTTP ${response.status}`, wait: retryAfter !== undefined && retryAfter <= SHORT_WAIT_S ? retryAfter * 1000 : undefined };
+        continue;
+      }
+      if (response.status === 401 || response.status === 403)
+        throw new SyncError(`OpenAlex refused the request (HTTP ${response.status}${message ? `: ${shown(message)}` : ""})${budget.apiKey ? ": is the API key (--api-key, OPENALEX_API_KEY) right?" : ""}`);
       throw new SyncError(`OpenAlex refused the request (HTTP ${response.status}${message ? `: ${shown(message)}` : ""})`);
     } catch (err) {
       clearTimeout(timer);
@@ -145,13 +217,13 @@ async function fetchPage(url) {
 }
 
 // Every work of the author, page after page.
-async function fetchWorks(filter, mailto, who) {
+async function fetchWorks(filter, mailto, who, budget) {
   const results = [];
   let cursor = "*";
   for (let page = 0; cursor && page < MAX_PAGES; ++page) {
     const params = new URLSearchParams({ filter, "per-page": String(PER_PAGE), cursor, select: SELECT });
     if (mailto) params.set("mailto", mailto);
-    const data = await fetchPage(`${API}/works?${params}`);
+    const data = await request(`${API}/works?${params}`, budget);
     if (!data || !Array.isArray(data.results)) throw new SyncError("OpenAlex's answer has no results: is this its works API?");
     if (data.results.length > PER_PAGE) throw new SyncError(`OpenAlex answered a page of ${PER_PAGE} works with ${data.results.length}: refused`);
     // (one by one: spreading an array of any length into push() overflows the stack)
@@ -163,26 +235,68 @@ async function fetchWorks(filter, mailto, who) {
   return results;
 }
 
+// The file named in `args` (the first argument that is neither a flag nor a flag's value).
+function fileOf(args) {
+  const alone = new Set(["--add", "--write", "-q", "--quiet", "--dry-run"]);
+  for (let i = 0; i < args.length; ++i) {
+    if (!args[i].startsWith("-")) return args[i];
+    if (!alone.has(args[i]) && !args[i].includes("=")) ++i;
+  }
+  return undefined;
+}
+
+// The key: --api-key, or OPENALEX_API_KEY (where a workflow puts a repository secret).
+function apiKeyOf(args) {
+  const key = flag(args, "--api-key") ?? process.env.OPENALEX_API_KEY ?? "";
+  return key.trim();
+}
+
+// `args` without --api-key and its value: the C++ CLI never sees the key.
+function withoutKey(args) {
+  const out = [];
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i] === "--api-key") ++i;
+    else if (!args[i].startsWith("--api-key=")) out.push(args[i]);
+  }
+  return out;
+}
+
+// The message of a run stopped by OpenAlex (exit status 3 for a spent budget, 2 otherwise), and
+// what the run had done: nothing is written, so the file keeps every count it had.
+function stop(err, budget, file) {
+  const say = (line) => process.stderr.write(`papershelf: ${line}\n`);
+  if (err instanceof BudgetError) {
+    say(`${err.message}: stopped after ${budgetLine(budget)}`);
+    say(`nothing was written${file ? `: ${shown(file)} is as it was` : ""}`);
+    say(`the budget is renewed ${whenRenewed(err.renewed)}: run again then${budget.apiKey ? "" : ", or now with a free API key (--api-key KEY or OPENALEX_API_KEY; see https://openalex.org/settings/api), which has a larger budget"}`);
+    process.exit(BUDGET_SPENT);
+  }
+  // (whatever else went wrong, 2: status 1 would tell a workflow that the fetch worked and the .bib has errors)
+  say(err instanceof SyncError ? err.message : `fetching from OpenAlex failed: ${shown(err?.message ?? err)}`);
+  process.exit(2);
+}
+
 // Runs `npx papershelf sync ...`: when the flags name an author and no saved works, fetches them
 // into a temporary file and runs the C++ CLI with --from-file. Returns false when the C++ CLI
 // should run as it is (no fetch needed); exits on a problem.
 async function syncFromOpenAlex(args, runCli) {
   if (flag(args, "--from-file") !== undefined || args.includes("-h") || args.includes("--help")) return false;
   if (flag(args, "--openalex") === undefined && flag(args, "--orcid") === undefined) return false;
+  const budget = newBudget(apiKeyOf(args));
+  const file = fileOf(args);
   let works;
   try {
     const { filter, who } = authorFilter(args);
-    works = await fetchWorks(filter, flag(args, "--mailto"), who);
+    works = await fetchWorks(filter, flag(args, "--mailto"), who, budget);
   } catch (err) {
-    // (whatever went wrong, 2: status 1 would tell a workflow that the fetch worked and the .bib has errors)
-    process.stderr.write(`papershelf: ${err instanceof SyncError ? err.message : `fetching from OpenAlex failed: ${shown(err?.message ?? err)}`}\n`);
-    process.exit(2);
+    stop(err, budget, file);
   }
+  process.stderr.write(`papershelf: ${budgetLine(budget)}\n`);
   const folder = mkdtempSync(join(tmpdir(), "papershelf-sync-"));
-  const file = join(folder, "openalex-works.json");
-  writeFileSync(file, JSON.stringify({ results: works }));
+  const saved = join(folder, "openalex-works.json");
+  writeFileSync(saved, JSON.stringify({ results: works }));
   process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
-  runCli(["sync", ...args, "--from-file", file]);
+  runCli(["sync", ...withoutKey(args), "--from-file", saved]);
   return true;
 }
 

@@ -4,7 +4,7 @@
 // nothing leaves 127.0.0.1.
 // Needs web/dist (./dev.sh test builds it) and the native CLI (PAPERSHELF_CLI), whose output on
 // the same works saved as a file must be the same.
-import { test, before, after } from "node:test";
+import { test, before, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -42,8 +42,13 @@ const byFilter = {
   "author.id:A5017898742": mearmanWorks,
   "author.orcid:https://orcid.org/0000-0001-6187-6610": priemWorks,
 };
+// The day's budgets (support/openalex-replay.mjs): the keyless caller's, and one key's.
+const keyless = { limit: 100, remaining: 100 };
+const keys = { "k-owner-7Hq2": { limit: 10000, remaining: 10000 } };
 const server = openAlexReplay({
   worksFor: (filter) => byFilter[filter],
+  budget: keyless,
+  keys,
   pageSize: 20,
   before(url, res) {
     requests.push(url);
@@ -57,6 +62,10 @@ const server = openAlexReplay({
 });
 
 let work, api;
+beforeEach(() => {
+  keyless.remaining = keyless.limit;
+  keys["k-owner-7Hq2"].remaining = keys["k-owner-7Hq2"].limit;
+});
 before(async () => {
   assert.ok(existsSync(join(repo, "web", "dist", "papershelf-cli.cjs")), "web/dist is missing: run ./dev.sh test");
   assert.ok(existsSync(nativeCli), `${nativeCli} is missing: run ./dev.sh test`);
@@ -249,6 +258,65 @@ test("an API that misbehaves: its words escaped, oversized pages and bodies refu
   assert.deepEqual(readFileSync(bib), before);
 });
 
+test("the API key is sent as OpenAlex asks and never shown; a key it does not know is said, exit 2", async () => {
+  const bib = fresh("mearman.bib");
+  const before = readFileSync(bib);
+  requests.length = 0;
+  const r = await sync(["mearman.bib", "--openalex", "A5017898742", "--api-key", "k-owner-7Hq2", "--date", "2026-11-27"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(requests.length > 0);
+  for (const url of requests) assert.equal(url.searchParams.get("api_key"), "k-owner-7Hq2");
+  assert.equal(requests[0].searchParams.get("mailto"), null, "--mailto is optional");
+  assert.match(r.stdout, /matched 7 entries/);
+  assert.doesNotMatch(r.stdout + r.stderr, /k-owner-7Hq2/);
+  // The report of what the run asked and what is left, from the budget headers.
+  assert.match(r.stderr, /1 call to OpenAlex \(1 list of works, 0 single lookups\): 1 credit used; 9,999 of 10,000 credits left today/);
+  assert.equal(keys["k-owner-7Hq2"].remaining, 9999);
+  // From the environment, as the workflow passes a repository secret.
+  requests.length = 0;
+  const fromEnv = await sync(["mearman.bib", "--openalex", "A5017898742"], { OPENALEX_API_KEY: "k-owner-7Hq2" });
+  assert.equal(fromEnv.status, 0, fromEnv.stderr);
+  assert.equal(requests[0].searchParams.get("api_key"), "k-owner-7Hq2");
+  const wrong = await sync(["mearman.bib", "--openalex", "A5017898742", "--write", "--api-key=k-typo"]);
+  assert.equal(wrong.status, 2, wrong.stderr);
+  assert.match(wrong.stderr, /HTTP 401: Invalid or missing API key: API key not found\): is the API key \(--api-key, OPENALEX_API_KEY\) right\?/);
+  assert.doesNotMatch(wrong.stderr, /k-typo/);
+  assert.deepEqual(readFileSync(bib), before);
+});
+
+test("a spent budget stops the run at once: exit 3, what was done and when to retry, the file untouched", async () => {
+  const bib = fresh("priem.bib");
+  const before = readFileSync(bib);
+  // One list call is left: the first page is paid for, the second is refused with a 429 whose
+  // Retry-After is hours (as OpenAlex answers a spent budget), never waited for.
+  keyless.remaining = 1;
+  requests.length = 0;
+  const started = Date.now();
+  const r = await sync(["priem.bib", "--openalex", "A5023888391", "--write", "--add", "--date", "2026-11-27"]);
+  const took = Date.now() - started;
+  assert.equal(r.status, 3, r.stderr);
+  assert.ok(took < 2000, `stopped in ${took} ms`);
+  assert.equal(requests.length, 2, "no retry of a spent budget");
+  assert.match(r.stderr, /OpenAlex's budget for today is spent \(this call needs 1 credit, 0 left\): stopped after 2 calls to OpenAlex \(2 lists of works, 0 single lookups\): 1 credit used; 0 of 100 credits left today/);
+  assert.match(r.stderr, /nothing was written: priem\.bib is as it was/);
+  assert.match(r.stderr, /the budget is renewed in (\d+ h )?\d+ min \(at 00:00 UTC\): run again then, or now with a free API key \(--api-key KEY or OPENALEX_API_KEY/);
+  assert.equal(r.stdout, "");
+  assert.deepEqual(readFileSync(bib), before, "no count dropped, nothing partial written");
+  // With a key, the same run is paid from the key's budget.
+  const keyed = await sync(["priem.bib", "--openalex", "A5023888391", "--api-key", "k-owner-7Hq2", "--date", "2026-11-27"]);
+  assert.equal(keyed.status, 0, keyed.stderr);
+  // Going too fast (a 429 with credits left and a Retry-After of a second or less) is waited out.
+  script = [{ status: 429, headers: { "content-type": "application/json", "retry-after": "0", "x-ratelimit-remaining": "90", "x-ratelimit-credits-required": "1" },
+    body: JSON.stringify({ error: "Rate limit exceeded", message: "Rate limit exceeded: 100 requests per second. Please slow down." }) }];
+  requests.length = 0;
+  keyless.remaining = keyless.limit;
+  fresh("mearman.bib");
+  const fast = await sync(["mearman.bib", "--openalex", "A5017898742"]);
+  script = [];
+  assert.equal(fast.status, 0, fast.stderr);
+  assert.equal(requests.length, 2);
+});
+
 // The weekly workflow of examples/static-site/github-actions/papershelf-sync.yml, its shell steps
 // run as GitHub's runner runs them (bash -e) in a site's git repository with a remote, `npx
 // papershelf` being this package's bin and `gh` a stand-in that records what it is asked.
@@ -291,7 +359,7 @@ test("the weekly workflow: the sync's change goes to a pull request, opened once
   const runStep = (script) => new Promise((resolve, reject) => {
     const child = spawn("bash", ["-e", "-c", script], {
       cwd: site, stdio: ["ignore", "pipe", "pipe"],
-      env: env({ PATH: `${tools}:${process.env.PATH}`, RUNNER_TEMP: temp, GITHUB_REF_NAME: "main", OPENALEX_AUTHOR: "A5017898742", OPENALEX_MAILTO: "owner@example.org" }),
+      env: env({ PATH: `${tools}:${process.env.PATH}`, RUNNER_TEMP: temp, GITHUB_REF_NAME: "main", OPENALEX_AUTHOR: "A5017898742", OPENALEX_API_KEY: "k-owner-7Hq2" }),
     });
     let err = "";
     child.stderr.on("data", (b) => (err += b));
