@@ -175,12 +175,16 @@ that cannot be read or written (the others are still written).
 
 options:
   -o, --output DIR    the folder the pages go to (created when missing)
-  --site URL          the absolute URL DIR is served at (https://me.example/publications/):
+  --site URL          the absolute URL DIR is served at (https://me.example/papers/):
                       Scholar needs absolute URLs; without it links stay relative and no
                       sitemap is written
   --template FILE     a page of the site's layout holding <!-- papershelf --> where the
                       paper goes, and <!-- papershelf-head --> for the head tags (else
-                      they go before </head>); <!-- papershelf-title --> takes the title
+                      they go before </head>); <!-- papershelf-title --> takes the title.
+                      What names the template page (canonical, description, og: and
+                      twitter: tags, JSON-LD, an <h1> repeating its title) is the paper's
+                      on each page; a template titled papershelf-title is named by the
+                      paper wherever its layout writes the title
   --lang TAG          the pages' language (default en); in de, es, fr, it, ja, ko, pt or zh
                       their own words are too
   --css URL           link papershelf.css from URL instead of writing it into DIR

@@ -365,6 +365,7 @@ OwnFile::~OwnFile() {
 
 std::string OwnFile::open(const std::string& path, const std::vector<std::string_view>& marks, bool replace_any) {
   error_ = 0;
+  someone_elses_ = false;
   // A new file is created exclusively: O_EXCL follows no link, a dangling one included. (Twice,
   // for a file removed between the two opens.)
   for (int attempt = 0; attempt < 2 && fd_ < 0; ++attempt) {
@@ -385,7 +386,7 @@ std::string OwnFile::open(const std::string& path, const std::vector<std::string
     refused = "it has " + std::to_string(info.st_nlink) +
               " hard links (papershelf writes no file that has other names, which it would change too)";
   else if (!replace_any && !marks.empty() && !holds_mark(fd_, marks))
-    refused = "it is not a file papershelf wrote (--force replaces it)";
+    refused = "it is not a file papershelf wrote (--force replaces it)", someone_elses_ = true;
   else if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0)
     refused = std::strerror(errno);
   if (!refused.empty()) {

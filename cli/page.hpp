@@ -92,10 +92,13 @@ class OwnFile {
   void write(std::string_view bytes);
   // "" or why the bytes are not all written.
   std::string close();
+  // Whether open() left the file alone because papershelf did not write it (it holds no mark).
+  bool someone_elses() const { return someone_elses_; }
 
  private:
   int fd_ = -1;
   int error_ = 0;
+  bool someone_elses_ = false;
 };
 
 // Writes `text` to `path` as an OwnFile (any regular file of one link there is replaced).

@@ -414,6 +414,7 @@ int run_pages(const Args& a) {
   int status = has_errors(diagnostics) ? 1 : 0;
   std::size_t pages = 0, pages_failed = 0;
   std::vector<std::string> written, failed;  // (the files other than the papers' pages)
+  bool sites_own_index = false;
   // Only plain names the core made (never a path) are written, each inside DIR, and a file
   // there only when papershelf wrote it (or --force): never the site's own pages.
   const auto write = [&](const std::string& name, const auto& write_text) {
@@ -424,6 +425,7 @@ int run_pages(const Args& a) {
       write_text(file);
       problem = file.close();
     }
+    if (name == "index.html" && file.someone_elses()) sites_own_index = true;
     ok = problem.empty();
     if (!ok) {
       say("cannot write " + dir + name + ": " + problem);
@@ -468,6 +470,12 @@ int run_pages(const Args& a) {
   };
   const std::string not_done = list(pages_failed, failed, false);
   say("wrote " + list(pages, written, true) + " into " + a.output + (not_done.empty() ? "" : "; not written: " + not_done));
+  if (sites_own_index) {
+    std::string folder = a.output;
+    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+    say(a.output + " is a folder of the site's own pages (its index.html is not papershelf's): give the paper pages a "
+        "folder of their own, such as " + (std::filesystem::path(folder).parent_path() / "papers").string() + "/");
+  }
   if (a.site.empty())
     say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google Scholar needs absolute "
         "URLs: give --site https://host/path/ (where " + a.output + " is served)");

@@ -1211,6 +1211,9 @@ TEST(CliPages, ReplacesOnlyWhatItWroteUnlessForced) {
     EXPECT_TRUE(contains(r.out, "cannot write site/" + std::string(name) + ": it is not a file papershelf wrote (--force replaces it)")) << r.out;
   EXPECT_TRUE(contains(r.out, "wrote 3 paper pages, sitemap.xml, papershelf.css into site; not written: 1 paper page, index.html, feed.xml"))
       << r.out;
+  // (and says what to do: a folder of their own)
+  EXPECT_TRUE(contains(r.out, "site is a folder of the site's own pages (its index.html is not papershelf's): give the paper pages a "
+                              "folder of their own, such as papers/")) << r.out;
   EXPECT_EQ(read_text(dir + "site/index.html"), "<html><body>My homepage</body></html>");
   EXPECT_EQ(read_text(dir + "site/feed.xml"), "<?xml version=\"1.0\"?><feed>my blog</feed>");
   EXPECT_EQ(read_text(dir + "site/hu2024.html"), "my own page");

@@ -354,6 +354,56 @@ TEST(Pages, TemplateTakesTheBodyHeadAndTitleAtItsMarkers) {
   EXPECT_NE(whole.find("<link rel=\"stylesheet\" href=\"papershelf.css\">"), std::string::npos);
 }
 
+// A built page of the site as the template (al-folio's /paper-template/ after `jekyll build`,
+// with jekyll-seo-tag): what says which page it is, and the layout's heading that repeats its
+// title, become the paper's on every page.
+TEST(Pages, TemplateFromTheSitesOwnPageNamesThePaperNotTheTemplate) {
+  const Library lib = read_bib(kJournal);
+  const PagesOptions o = with_site();
+  const PageParts parts = paper_page(lib.publications[0], o, "hu2024.html");
+  const std::string site_page =
+      "<!DOCTYPE html>\n<html><head>\n<title>Paper | Jane Doe</title>\n"
+      "<meta name=\"description\" content=\"Jane's homepage\">\n"
+      "<meta property=\"og:title\" content=\"Paper\">\n<meta property='og:url' content=https://jane.example/paper-template/>\n"
+      "<meta property=\"og:site_name\" content=\"Jane Doe\">\n"
+      "<LINK REL=\"canonical\" href=\"https://jane.example/paper-template/\">\n"
+      "<script type=\"application/ld+json\">{\"@type\":\"WebPage\",\"headline\":\"Paper\"}</script>\n"
+      "</head><body><header><h1 class=\"site\">Jane Doe</h1></header>\n"
+      "<div class=\"post\"><h1 class=\"post-title\">Paper</h1>\n<!-- papershelf --></div></body></html>";
+  const std::string page = page_html(parts, o, site_page);
+  EXPECT_EQ(page.find("paper-template"), std::string::npos) << page;
+  EXPECT_EQ(page.find("Jane's homepage"), std::string::npos);
+  EXPECT_EQ(page.find("WebPage"), std::string::npos);
+  EXPECT_EQ(page.find(">Paper<"), std::string::npos);  // (the layout's heading: the paper's is the page's h1)
+  EXPECT_NE(page.find("<h1 class=\"site\">Jane Doe</h1>"), std::string::npos);  // (a masthead stays)
+  EXPECT_NE(page.find("og:site_name"), std::string::npos);                     // (what is the site's stays)
+  const auto count = [&](std::string_view what) {
+    std::size_t n = 0;
+    for (std::size_t at = page.find(what); at != std::string::npos; at = page.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("rel=\"canonical\""), 1u);
+  EXPECT_EQ(count("<h1"), 2u);  // (the masthead and the paper's)
+  EXPECT_NE(page.find("<meta property=\"og:title\" content=\"Scaling LLM Training\">"), std::string::npos) << page;
+  EXPECT_NE(page.find("<meta property=\"og:url\" content=\"https://me.example/pubs/hu2024.html\">"), std::string::npos);
+  EXPECT_NE(page.find("<title>Scaling LLM Training</title>"), std::string::npos);
+
+  // A template page titled papershelf-title is named by the paper wherever its layout writes
+  // the title, escaped for where it is (HTML, or JSON inside a script).
+  Library tricky = read_bib("@article{t, author = {A B}, title = {Fish & Chips: {\"}Quoted{\"} </script>}, journal = {J}, year = 2020}");
+  ASSERT_EQ(tricky.publications.size(), 1u);
+  const PageParts tricky_parts = paper_page(tricky.publications[0], o, "t.html");
+  const std::string named = page_html(tricky_parts, o,
+                                      "<html><head><title>papershelf-title - Jane</title></head><body>"
+                                      "<nav><a class=\"active\" href=\"#\">papershelf-title</a></nav>"
+                                      "<h1>papershelf-title</h1><script>var t = \"papershelf-title\";</script><!-- papershelf --></body></html>");
+  EXPECT_EQ(named.find("papershelf-title"), std::string::npos) << named;
+  EXPECT_NE(named.find("<title>Fish &amp; Chips: &quot;Quoted&quot; &lt;/script&gt; - Jane</title>"), std::string::npos) << named;
+  EXPECT_NE(named.find("<a class=\"active\" href=\"#\">Fish &amp; Chips"), std::string::npos);
+  EXPECT_NE(named.find("var t = \"Fish \\u0026 Chips: \\\"Quoted\\\" \\u003c/script\\u003e\";"), std::string::npos) << named;
+  EXPECT_EQ(named.find("<h1>Fish"), std::string::npos);  // (the layout's heading left out)
+}
+
 TEST(Pages, LinksResolveAgainstTheBaseThenTheSite) {
   PagesOptions o = with_site("https://me.example/pubs");
   EXPECT_EQ(page_link("paper.pdf", o), "https://me.example/pubs/paper.pdf");

@@ -372,7 +372,7 @@ bool same_text_ascii(std::string_view a, std::string_view b) {
 
 // A trophy drawn inline (an emoji is an empty box without an emoji font).
 constexpr const char* kAwardIcon =
-    "<svg class=\"ps-icon\" viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M4 1.5h8V6a4 4 0 0 1-3 "
+    "<svg class=\"ps-icon\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M4 1.5h8V6a4 4 0 0 1-3 "
     "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
     "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>\xE2\x81\xA0";  // (a word joiner: the icon stays with the award's first word)
 

@@ -177,9 +177,14 @@ void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position, 
   w.end_object().end_object();
 }
 
+constexpr std::string_view kJsonLdHead =
+    "{\"@context\":\"https://schema.org\",\"@type\":\"ItemList\",\"itemListElement\":[";
+
+}  // namespace
+
 // Safe inside <script type="application/ld+json">: no "</script>" or "<!--" can appear (JSON
 // allows \u003c for "<" in strings, and "<" occurs nowhere else).
-void append_script_safe(std::string& out, std::string_view json) {
+void detail::append_script_safe(std::string& out, std::string_view json) {
   for (char c : json) {
     if (c == '<') out += "\\u003c";
     else if (c == '>') out += "\\u003e";
@@ -187,11 +192,6 @@ void append_script_safe(std::string& out, std::string_view json) {
     else out += c;
   }
 }
-
-constexpr std::string_view kJsonLdHead =
-    "{\"@context\":\"https://schema.org\",\"@type\":\"ItemList\",\"itemListElement\":[";
-
-}  // namespace
 
 std::string format_json_ld(const Library& lib, const View& view) {
   StringSink out;

@@ -30,6 +30,10 @@ void append_coins(std::string& out, const Publication& p, TextSink* sink);
 // The two ends of "118–131" or "118-131" (or the one page, and "").
 std::pair<std::string, std::string> page_range(const std::string& pages);
 
+// `json` appended so that it is safe inside <script>: "<", ">" and "&" as \u escapes (which JSON
+// allows in strings, and which occur nowhere else), so no "</script>" or "<!--" can appear.
+void append_script_safe(std::string& out, std::string_view json);
+
 // One work's schema.org object ("@context" included; the page it is the subject of, when
 // `page_url` is not ""), safe inside <script type="application/ld+json"> as it is.
 std::string work_json_ld(const Publication& p, std::string_view page_url);

@@ -13,6 +13,7 @@
 #include "format/metadata.hpp"
 #include "model/calendar.hpp"
 #include "papershelf/citation.hpp"
+#include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
@@ -127,6 +128,20 @@ void common_head(HtmlOut& h, std::string_view file_name, const PagesOptions& o) 
   h.escaped(o.stylesheet) << "\">\n<link rel=\"alternate\" type=\"application/atom+xml\" href=\"";
   h.escaped(own_url("feed.xml", o)) << "\" title=\"";
   h.escaped(o.title) << "\">\n";
+}
+
+// What a link to the page shows when it is shared (Open Graph): its kind, title, description and
+// absolute URL (none without --site).
+void open_graph(HtmlOut& h, std::string_view type, std::string_view title, std::string_view description, const std::string& url) {
+  const auto property = [&](std::string_view name, std::string_view content) {
+    if (content.empty()) return;
+    h << "<meta property=\"" << name << "\" content=\"";
+    h.escaped(content) << "\">\n";
+  };
+  property("og:type", type);
+  property("og:title", title);
+  property("og:description", description);
+  if (is_http(url)) property("og:url", url);
 }
 
 // A page's section: a heading and a panel.
@@ -293,9 +308,10 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   parts.title = full_title(p);
   HtmlOut head(parts.head);
   parts.head += format_scholar_meta(p, o);
+  std::string description;
   if (!p.abstract().empty()) {
     // (At most 300 bytes, cut after a whole word.)
-    std::string description(unicode::truncate_utf8(p.abstract().text, 300));
+    description = unicode::truncate_utf8(p.abstract().text, 300);
     if (description.size() < p.abstract().text.size()) {
       const std::size_t space = description.find_last_of(' ');
       if (space != std::string::npos && space > 150) description.resize(space);
@@ -305,6 +321,7 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   }
   common_head(head, file_name, o);
   const std::string canonical = own_url(file_name, o);
+  open_graph(head, "article", parts.title, description, canonical);
   head << "<script type=\"application/ld+json\">" << detail::work_json_ld(p, is_http(canonical) ? canonical : std::string()) << "</script>\n";
 
   std::string& out = parts.body;
@@ -352,6 +369,7 @@ void write_index_head(const Library& lib, const View& view, const PagesOptions& 
   std::string out;
   HtmlOut head(out);
   common_head(head, "", o);
+  open_graph(head, "website", o.title, {}, own_url("", o));
   head << "<script type=\"application/ld+json\">";
   sink.write(out);
   detail::write_json_ld(lib, view.entries.data(), view.entries.size(), sink);
@@ -389,6 +407,149 @@ struct PageWriters {
   std::function<void(TextSink&)> head, body;
 };
 
+// Where the page's parts go in a skeleton, and what of the skeleton is left out.
+enum class Part { Title, TitleInScript, Head, Body, Drop };
+struct Place {
+  std::size_t at, length;
+  Part part;
+};
+
+// The value of attribute `name` in the start tag `tag` (lower-cased, as `tag` is), "" without it.
+std::string_view attribute_of(std::string_view tag, std::string_view name) {
+  for (std::size_t at = tag.find(name); at != std::string_view::npos; at = tag.find(name, at + 1)) {
+    const char before = at > 0 ? tag[at - 1] : '<';
+    if (before != ' ' && before != '\t' && before != '\n' && before != '\r' && before != '/') continue;
+    std::size_t k = at + name.size();
+    while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\t' || tag[k] == '\n' || tag[k] == '\r')) ++k;
+    if (k >= tag.size() || tag[k] != '=') continue;
+    ++k;
+    while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\t' || tag[k] == '\n' || tag[k] == '\r')) ++k;
+    if (k < tag.size() && (tag[k] == '"' || tag[k] == '\'')) {
+      const std::size_t close = tag.find(tag[k], k + 1);
+      return close == std::string_view::npos ? tag.substr(k + 1) : tag.substr(k + 1, close - k - 1);
+    }
+    const std::size_t end = tag.find_first_of(" \t\r\n>", k);
+    return tag.substr(k, end == std::string_view::npos ? std::string_view::npos : end - k);
+  }
+  return {};
+}
+
+// What a site's page says about itself in its <head> and what each paper page says about its
+// paper instead (it writes its own): the canonical link, the description, Open Graph's and
+// Twitter's title, description, type and URL, and the page's JSON-LD (jekyll-seo-tag's "WebPage"
+// of /paper-template/).
+bool says_who_the_page_is(std::string_view tag) {
+  if (tag.substr(0, 5) == "<link") {
+    const std::string_view rel = attribute_of(tag, "rel");
+    return rel == "canonical";
+  }
+  if (tag.substr(0, 7) == "<script") return attribute_of(tag, "type") == "application/ld+json";
+  std::string_view name = attribute_of(tag, "property");
+  if (name.empty()) name = attribute_of(tag, "name");
+  for (const std::string_view own : {"description", "og:title", "og:description", "og:url", "og:type", "twitter:title",
+                                     "twitter:description", "twitter:url"})
+    if (name == own) return true;
+  return false;
+}
+
+// Whether a byte after a word ends it: white space or ASCII punctuation ("Paper |", "Paper:").
+bool is_word_end(unsigned char c) {
+  return c < 0x80 && !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+// The text of an element (its tags left out, white space as one space, trimmed).
+std::string element_text(std::string_view html) {
+  std::string text;
+  bool in_tag = false, space = false;
+  for (const char c : html) {
+    if (c == '<') in_tag = true;
+    else if (c == '>') in_tag = false;
+    else if (!in_tag && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) space = !text.empty();
+    else if (!in_tag) {
+      if (space) text += ' ';
+      space = false;
+      text += c;
+    }
+  }
+  return text;
+}
+
+// The places of a skeleton (a page of the owner's site with the markers; `lower` is it
+// lower-cased), in order: the body at its marker; the head tags at theirs or before </head>; the
+// title at each <!-- papershelf-title --> and each papershelf-title (a template page titled so
+// names the paper everywhere its layout writes the title: <title>, og:title, a nav item, JSON in a
+// script), else in place of the <title>'s text; and left out, the head tags that say which page
+// this is (says_who_the_page_is) and the layout's own heading, which repeats the page's title
+// above the paper's: an <h1> before the body that says papershelf-title, or with which the
+// <title>'s text begins.
+std::vector<Place> template_places(std::string_view skeleton, const std::string& lower) {
+  std::vector<Place> places;
+  const std::size_t body = skeleton.find(kPageBodyMarker);
+  if (body != std::string_view::npos) places.push_back({body, kPageBodyMarker.size(), Part::Body});
+  const std::size_t head_end = lower.find("</head");
+  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), Part::Head});
+  else if (head_end != std::string::npos) places.push_back({head_end, 0, Part::Head});
+
+  constexpr std::string_view kTitleWord = "papershelf-title";
+  bool titled = false;
+  for (std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos; at = skeleton.find(kPageTitleMarker, at + 1))
+    places.push_back({at, kPageTitleMarker.size(), Part::Title}), titled = true;
+  for (std::size_t at = skeleton.find(kTitleWord); at != std::string_view::npos; at = skeleton.find(kTitleWord, at + 1)) {
+    if (at >= 5 && skeleton.substr(at - 5, 5) == "<!-- ") continue;  // (the marker's own word)
+    const std::size_t script = lower.rfind("<script", at), script_end = lower.rfind("</script", at);
+    const bool in_script = script != std::string::npos && (script_end == std::string::npos || script_end < script);
+    places.push_back({at, kTitleWord.size(), in_script ? Part::TitleInScript : Part::Title});
+    titled = true;
+  }
+  std::string layout_title;
+  if (const std::size_t open = lower.find("<title"); open != std::string::npos) {
+    const std::size_t text = lower.find('>', open), close = lower.find("</title", open);
+    if (text != std::string::npos && close != std::string::npos && text < close) {
+      layout_title = element_text(skeleton.substr(text + 1, close - text - 1));
+      // Without a title place the page's title takes the place of the layout's own <title> text
+      // (every page titled "My Site" would be one page to a reader's tabs and to Scholar).
+      if (!titled) places.push_back({text + 1, close - text - 1, Part::Title});
+    }
+  }
+
+  // The head's tags that name the template page.
+  const std::size_t head_limit = head_end == std::string::npos ? std::min(body, lower.size()) : head_end;
+  for (std::size_t at = lower.find('<'); at != std::string::npos && at < head_limit; at = lower.find('<', at + 1)) {
+    const std::string_view rest = std::string_view(lower).substr(at);
+    const bool link = rest.substr(0, 6) == "<link ", meta = rest.substr(0, 6) == "<meta ", script = rest.substr(0, 8) == "<script ";
+    if (!link && !meta && !script) continue;
+    const std::size_t close = lower.find('>', at);
+    if (close == std::string::npos) break;
+    if (!says_who_the_page_is(std::string_view(lower).substr(at, close - at))) continue;
+    std::size_t end = close + 1;
+    if (script) {
+      const std::size_t script_close = lower.find("</script", close);
+      if (script_close == std::string::npos) continue;
+      end = lower.find('>', script_close);
+      end = end == std::string::npos ? lower.size() : end + 1;
+    }
+    if (end < lower.size() && lower[end] == '\n') ++end;  // (and its line)
+    places.push_back({at, end - at, Part::Drop});
+  }
+  // The layout's heading (an <h1> before the body) that only repeats the page's title.
+  for (std::size_t open = lower.find("<h1"); body != std::string_view::npos && open < body; open = lower.find("<h1", open + 1)) {
+    const std::size_t text = lower.find('>', open), close = lower.find("</h1", open);
+    if (text == std::string::npos || close == std::string::npos || text > close || close > body) break;
+    const std::string heading = element_text(skeleton.substr(text + 1, close - text - 1));
+    // ("Paper | Jane Doe" and "Paper - Jane Doe" are the page's title first, as al-folio,
+    // academicpages and Hugo's themes write it; a masthead's "Jane Doe" is not the title.)
+    const bool begins_title = !heading.empty() && layout_title.compare(0, heading.size(), heading) == 0 &&
+                              (layout_title.size() == heading.size() || is_word_end(static_cast<unsigned char>(layout_title[heading.size()])));
+    const std::size_t end = lower.find('>', close);
+    if ((heading == kTitleWord || begins_title) && end != std::string::npos) {
+      places.push_back({open, end + 1 - open, Part::Drop});
+      break;
+    }
+  }
+  std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
+  return places;
+}
+
 // The whole page into `out`: the parts put into `skeleton` at its markers, or a minimal complete
 // page when `skeleton` is "" (page_html's rules).
 void write_page(const PageWriters& page, const PagesOptions& o, std::string_view skeleton, TextSink& out) {
@@ -409,37 +570,29 @@ void write_page(const PageWriters& page, const PagesOptions& o, std::string_view
     out.write("</main>\n</body>\n</html>\n");
     return;
   }
-  // Each marker once, where the skeleton has it: what is put in is never searched again, so data
+  // Each place once, where the skeleton has it: what is put in is never searched again, so data
   // that spells a marker (escaped anyway) places nothing.
   const std::string lower = unicode::ascii_lower(skeleton);
+  const std::vector<Place> places = template_places(skeleton, lower);
   // (A <title> goes before the head tags when the skeleton has none.)
   const std::string title_tag = lower.find("<title") == std::string::npos ? "<title>" + title + "</title>\n" : std::string();
-  enum class Part { Title, Head, Body };
-  struct Place {
-    std::size_t at, length;
-    Part part;
-  };
-  std::vector<Place> places;
-  if (const std::size_t at = skeleton.find(kPageBodyMarker); at != std::string_view::npos) places.push_back({at, kPageBodyMarker.size(), Part::Body});
-  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), Part::Head});
-  else if (const std::size_t end = lower.find("</head"); end != std::string::npos) places.push_back({end, 0, Part::Head});
-  if (const std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos) {
-    places.push_back({at, kPageTitleMarker.size(), Part::Title});
-  } else if (const std::size_t open = lower.find("<title"); open != std::string::npos) {
-    // Without the marker the page's title takes the place of the layout's own <title> text
-    // (every page titled "My Site" would be one page to a reader's tabs and to Scholar).
-    const std::size_t text = lower.find('>', open), close = lower.find("</title", open);
-    if (text != std::string::npos && close != std::string::npos && text < close) places.push_back({text + 1, close - text - 1, Part::Title});
-  }
-  std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
   std::size_t copied = 0;
   for (const Place& place : places) {
-    if (place.at < copied) continue;  // (markers that overlap: the first wins)
+    if (place.at < copied) continue;  // (places that overlap: the first wins)
     out.write(skeleton.substr(copied, place.at - copied));
     switch (place.part) {
       case Part::Title: out.write(title); break;
+      case Part::TitleInScript: {
+        json::Writer w;
+        w.string(page.title);
+        std::string quoted;
+        detail::append_script_safe(quoted, w.str());
+        out.write(std::string_view(quoted).substr(1, quoted.size() - 2));
+        break;
+      }
       case Part::Head: out.write(title_tag), page.head(out); break;
       case Part::Body: page.body(out); break;
+      case Part::Drop: break;
     }
     copied = place.at + place.length;
   }
