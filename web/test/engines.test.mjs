@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./support/server.mjs";
 import { site } from "./support/site.mjs";
-import { ENGINES, firefox, webkit } from "./support/engines.mjs";
+import { ENGINES, chromium, firefox, webkit } from "./support/engines.mjs";
 import { clippedMenus } from "./support/menus.mjs";
 
 const bib = readFileSync(join(site, "homepage", "papers.bib"), "utf8");
@@ -40,7 +40,8 @@ const consoleError = console.error; console.error = (...a) => { __errors.push(a.
   server.pages.set("/homepage/engines.html", { body: page });
   const long = Array.from({ length: LONG }, (_, i) => `@article{p${i}, title={Paper ${i}}, author={Doe, Jane}, journal={J${i % 3}}, year=${2015 + (i % 6)}}`).join("\n");
   server.pages.set("/engines/long.html", { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>long</title><link rel="icon" href="data:,"></head>
-<body><script src="/papershelf.js"></script><paper-shelf toolbar="full"><script type="text/x-bibtex">\n${long}\n</script></paper-shelf></body></html>` });
+<body><script src="/papershelf.js"></script><paper-shelf toolbar="full"><script type="text/x-bibtex">\n${long}\n</script></paper-shelf>
+<footer><p><a id="after" href="#top">What follows the list</a></p></footer></body></html>` });
   addThemePages();
 });
 after(() => server?.close());
@@ -205,6 +206,45 @@ async function visit(page, name) {
   const filled = await page.evaluate(place);
   assert.ok(filled.focused && Math.abs(filled.top - shown.top) <= 4, `${name}: ${JSON.stringify(shown)} -> ${JSON.stringify(filled)}`);
 }
+
+// "Skip past the publications" by keyboard while the long list's rows are still being made: focus
+// on what follows the list in the page, in view, and kept in view while the rows above it come.
+async function skipPast(engine) {
+  const browser = await engine();
+  const page = await browser.newPage();
+  const name = browser.name;
+  try {
+    await page.goto(`${server.url}/engines/long.html`);
+    await page.waitFor(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-shelf")?.dataset.state === "ready");
+    await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-skip-list").focus());
+    await page.press("Enter");
+    // Where focus is, as the visitor sees it (measured after a frame is painted): its id, whether
+    // it is in view, and how many rows are made.
+    const seen = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => {
+      const a = document.activeElement, r = a.getBoundingClientRect();
+      resolve(a.id === "after" && r.top >= 0 && r.bottom <= innerHeight && { made: document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry").length });
+    })));
+    const landed = await page.waitFor(seen, undefined, 5000);
+    assert.ok(landed.made < LONG, `${name}: the list was made before the skip link was used (${landed.made})`);
+    await page.waitFor((n) => document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry").length === n, LONG, 60000);
+    assert.deepEqual(await page.waitFor(seen, undefined, 5000), { made: LONG }, name);
+    // Tab stops per entry in this plain list (a title link, BibTeX, Cite), which the skip link spares.
+    const stops = await page.evaluate(() => {
+      const root = document.querySelector("paper-shelf").shadowRoot;
+      const li = [...root.querySelectorAll("li.ps-entry")];
+      const n = li.reduce((sum, e) => sum + e.querySelectorAll("a[href], button, summary, [tabindex]:not([tabindex='-1'])").length, 0);
+      return n / li.length;
+    });
+    console.log(`${name}: ${stops.toFixed(2)} tab stops per entry (${Math.round(stops * LONG)} for the list)`);
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
+
+test("Chromium, Firefox and WebKit: Skip past the publications lands on what follows the list, in view while rows are still made", async () => {
+  for (const [engine, ok] of [[chromium, ENGINES.chromium], [firefox, ENGINES.firefox], [webkit, ENGINES.webkit]]) if (ok) await skipPast(engine);
+});
 
 test("Firefox: a visitor's session (list, search, URL state, filter, panels by keyboard, axe, language, canvas or its fallback)", async () => {
   assert.ok(ENGINES.firefox, "firefox-esr is missing: toolchains/bootstrap.sh installs it");

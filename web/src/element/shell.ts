@@ -94,12 +94,14 @@ export function wireShell(element: HTMLElement, els: ShelfParts): () => Promise<
       addEventListener("pointercancel", done, true);
     });
   });
-  // Past every entry, to the list's end: a tab stop of its own (the next Tab from an element
-  // that is not one starts over in Chrome's shadow trees), from which Tab goes on to what
-  // follows the element in the page.
+  // Past every entry: to what follows the element in the page (its next tab stop), or where
+  // nothing does, to the list's end (a tab stop of its own: the next Tab from an element that is
+  // not one starts over in Chrome's shadow trees). Rows still being made push it down: the view
+  // follows it while it keeps the focus.
   els.skipPast.addEventListener("click", () => {
-    els.listEnd.focus();
-    els.listEnd.scrollIntoView({ block: "nearest" });  // (focus() scrolled to it while it was still clipped away)
+    const target = nextTabStop(element) ?? els.listEnd;
+    target.focus({ preventScroll: true });
+    followFocus(target, els.list);
   });
   // Past the card: to the search field, or where there is none, to the first entry.
   els.skip.addEventListener("click", () => {
@@ -108,6 +110,42 @@ export function wireShell(element: HTMLElement, els: ShelfParts): () => Promise<
     if (first) { first.tabIndex = -1; first.focus(); }
   });
   return () => press;
+}
+
+// What takes the keyboard's focus by Tab: links, controls, summaries and tabindex >= 0.
+const TAB_STOP = "a[href], area[href], button, input:not([type=hidden]), select, textarea, summary, iframe, [contenteditable], [tabindex]";
+
+/** The first tab stop of the page after `element` and all it holds (in the document's order), if
+ *  any is shown. */
+function nextTabStop(element: HTMLElement): HTMLElement | undefined {
+  const top = document.body ?? document.documentElement;
+  const walker = document.createTreeWalker(top, NodeFilter.SHOW_ELEMENT);
+  // (past the element's own light-DOM children: its prerendered list)
+  let node: Node | null = null;
+  for (let up: HTMLElement | null = element; !node && up && up !== top; up = up.parentElement) { walker.currentNode = up; node = walker.nextSibling(); }
+  for (; node; node = walker.nextNode()) {
+    const el = node as HTMLElement;
+    if (!el.matches(TAB_STOP) || el.tabIndex < 0 || (el as HTMLButtonElement).disabled || el.closest("[inert]")) continue;
+    if (el.matches("summary") && el.parentElement?.firstElementChild !== el) continue;
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
+    return el;
+  }
+  return undefined;
+}
+
+/** Keeps `target` in view while `list`, above it, grows (its rows still being made), until focus
+ *  leaves it. */
+function followFocus(target: HTMLElement, list: HTMLElement): void {
+  const show = () => target.scrollIntoView({ block: "nearest" });
+  show();
+  if (typeof ResizeObserver !== "function") return;
+  const watch = new ResizeObserver(() => {
+    const root = target.getRootNode() as Document | ShadowRoot;
+    if (root.activeElement !== target) { watch.disconnect(); return; }
+    show();
+  });
+  watch.observe(list);
+  target.addEventListener("blur", () => watch.disconnect(), { once: true });
 }
 
 /** The skip links' words, the canvas table's name, and the language the list speaks (`words`). */

@@ -1,8 +1,9 @@
 // The other two browser engines many visitors use, from Debian: Firefox ESR (Gecko, headless,
 // driven over WebDriver BiDi by puppeteer-core) and WebKitGTK, Safari's engine (its MiniBrowser
 // driven by WebKitWebDriver over classic WebDriver; it needs a display, which the test's command
-// gives it with xvfb-run). Both get one small page interface, enough for a visitor's session:
-// goto, reload, evaluate, waitFor (a condition, polled), press, type.
+// gives it with xvfb-run); Chromium too, by puppeteer-core, for checks run in all three. Each
+// gets one small page interface, enough for a visitor's session: goto, reload, evaluate, waitFor
+// (a condition, polled), press, type.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
@@ -10,9 +11,10 @@ import { createServer } from "node:net";
 const FIREFOX = "/usr/bin/firefox-esr";
 const WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver";
 const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+const CHROMIUM = "/usr/bin/chromium";
 
 /** The engines this machine has (toolchains/bootstrap.sh installs both). */
-export const ENGINES = { firefox: existsSync(FIREFOX), webkit: existsSync(WEBKIT_DRIVER) && existsSync(MINIBROWSER) && !!process.env.DISPLAY };
+export const ENGINES = { chromium: existsSync(CHROMIUM), firefox: existsSync(FIREFOX), webkit: existsSync(WEBKIT_DRIVER) && existsSync(MINIBROWSER) && !!process.env.DISPLAY };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,11 +30,18 @@ async function poll(check, timeout, what) {
   }
 }
 
-export async function firefox() {
+export async function firefox() { return puppeteerEngine("Firefox", { browser: "firefox", executablePath: FIREFOX }); }
+
+/** Chromium, driven the same way, for the checks every engine runs. */
+export async function chromium() {
+  return puppeteerEngine("Chromium", { browser: "chrome", executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+}
+
+async function puppeteerEngine(name, options) {
   const { default: puppeteer } = await import("puppeteer-core");
-  const browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, protocolTimeout: 120000 });
+  const browser = await puppeteer.launch({ ...options, headless: true, protocolTimeout: 120000 });
   return {
-    name: "Firefox",
+    name,
     async newPage() {
       const page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 900 });
