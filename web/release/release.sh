@@ -2,8 +2,9 @@
 # Writes the release files into OUT_DIR from web/dist (built by ./dev.sh):
 #   papershelf-VERSION.tgz        the npm package (`npm install ./papershelf-VERSION.tgz`, then
 #                                 `npx papershelf`), exactly what `npm pack` makes of web/
-#   papershelf-VERSION-embed.zip  papershelf/: what the one-line script tag loads, the stylesheet
-#                                 for the static list, and HOWTO.txt
+#   papershelf-VERSION-embed.zip  papershelf/: what the one-line script tag loads (with lang/: the
+#                                 list's words and the citation locale of each shipped language),
+#                                 the stylesheet for the static list, and HOWTO.txt
 # web/test/release.test.mjs checks the zip against what a page really fetches.
 set -euo pipefail
 web="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,7 +26,9 @@ def add(archive, name, data):
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     archive.writestr(info, data)
-EMBED += sorted(f"lang/{file.name}" for file in (web / "dist" / "lang").glob("*.json"))
+# Each shipped language: the list's words (CODE.json) and the locale its citations are written in
+# (CODE.csl.xml, fetched at a visitor's first Cite on a page in that language).
+EMBED += sorted(f"lang/{file.name}" for file in (web / "dist" / "lang").iterdir() if file.name.endswith((".json", ".csl.xml")))
 with zipfile.ZipFile(target, "w") as archive:
     for name in EMBED:
         add(archive, name, (web / "dist" / name).read_bytes())

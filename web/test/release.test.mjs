@@ -57,7 +57,7 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
 <script src="/papershelf/papershelf.js" defer></script></head><body>
 <paper-shelf id="html" src="/papers.bib" owner="Qinghao Hu"></paper-shelf>
 <paper-shelf id="canvas" src="/papers.bib" owner="Qinghao Hu" renderer="canvas" style="display:block;width:900px"></paper-shelf>
-<div lang="de"><paper-shelf id="german" src="/papers.bib" owner="Qinghao Hu"></paper-shelf></div>
+<div lang="de"><paper-shelf id="german" src="/papers.bib" owner="Qinghao Hu" cite-styles="harvard"></paper-shelf></div>
 <paper-shelf id="card" src="/papers.bib" owner="Qinghao Hu" profile="compact"></paper-shelf>
 </body></html>` });
     const page = await browser.context.newPage();
@@ -81,11 +81,23 @@ test("the embed zip holds exactly what the script tag fetches, the stylesheet an
     assert.deepEqual(failed, []);
     assert.deepEqual(errors, []);
     await page.waitForFunction(() => document.querySelector("#german")?.visibleKeys?.length === 2, null, { timeout: 20000 });
-    // Of the language files, the one language on the page.
-    assert.ok(names.filter((name) => name.startsWith("papershelf/lang/")).length >= 8, names.join());
+    // The German list's first Cite fetches its citation locale from the zip: the citation is
+    // written in German (und, „…“), not in English.
+    const cite = page.locator('#german >> li[data-key="hu2024"] details.ps-cite > summary');
+    await cite.focus();
+    await page.keyboard.press("Enter");
+    const citation = page.locator('#german >> li[data-key="hu2024"] .ps-citation');
+    await citation.waitFor({ timeout: 20000 });
+    assert.match(await citation.textContent(), /^Hu, Q\. und Ye, Z\. \(2024\) „Characterization of LLM Development“/);
+    assert.deepEqual(failed, []);
+    // Of the language files, each shipped language's words and citation locale; the page fetched
+    // those of the one language on it.
+    const languages = names.filter((name) => name.endsWith(".json") && name.startsWith("papershelf/lang/")).map((name) => name.slice(16, -5));
+    assert.ok(languages.length >= 8, names.join());
+    for (const code of languages) assert.ok(names.includes(`papershelf/lang/${code}.csl.xml`), `${code}: no citation locale in the zip`);
     // (papershelf-worker.js reads files of 512 KB or more, which this page has not)
     const loaded = names.filter((name) => !["papershelf/HOWTO.txt", "papershelf/papershelf.css", "papershelf/papershelf-worker.js"].includes(name) &&
-      (!name.startsWith("papershelf/lang/") || name === "papershelf/lang/de.json"));
+      (!name.startsWith("papershelf/lang/") || name === "papershelf/lang/de.json" || name === "papershelf/lang/de.csl.xml"));
     assert.deepEqual([...fetched].sort(), loaded.sort());
   } finally {
     await browser.close();
