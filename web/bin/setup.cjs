@@ -19,8 +19,10 @@ const RECORD = ".papershelf-setup.json";
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 const dist = path.join(__dirname, "..", "dist");
-// What a page that shows the list loads: the script, the two cores, the static list's styles, the
-// canvas renderer (fetched only by renderer="canvas") and the language files.
+// What a page that shows the list loads: the script (papershelf.js), the element, the worker, the
+// three cores (the page's, the card's, the full one of the BibTeX and Cite panels), the static
+// list's styles, the canvas renderer (fetched only by renderer="canvas") and lang/, the language
+// files.
 const BROWSER_FILES = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css",
   "papershelf-canvas.mjs", "papershelf-canvas.wasm",
   // the list's words in the languages papershelf ships (fetched only by a page in that language)
@@ -28,33 +30,36 @@ const BROWSER_FILES = ["papershelf.js", "papershelf-element.mjs", "papershelf-wo
 
 const SITES = {
   page: {
-    files: ".",
+    // (one folder: the site's root keeps only the page and the .bib)
+    files: "papershelf",
+    record: "papershelf/.papershelf-setup.json",
     next: `Then, where the list goes in your page (your .bib beside it, named by src; the page's <head>
 needs <meta name="viewport" content="width=device-width, initial-scale=1"> for phones):
 
-  <link rel="stylesheet" href="papershelf.css">
-  <script src="papershelf.js" defer></script>
+  <link rel="stylesheet" href="papershelf/papershelf.css">
+  <script src="papershelf/papershelf.js" defer></script>
   <paper-shelf src="papers.bib" owner="Your Name; Y. Name"><!-- papershelf:prerender --></paper-shelf>
 
-and after each change to the .bib (page.html being your page, index.html the one setup starts):
+and after each change to the .bib (page.html being your page):
   npx papershelf prerender page.html -o page.html`,
   },
   jekyll: {
     files: "assets/js",
-    include: ["site/jekyll/papershelf.html", "_includes/papershelf.html"],
+    include: [["site/jekyll/papershelf.html", "_includes/papershelf.html"], ["site/jekyll/papershelf.rb", "_plugins/papershelf.rb"]],
     next: `Then, in your publications page (al-folio keeps its list in _bibliography/papers.bib):
 
   {% include papershelf.html bib="_bibliography/papers.bib" owner="Your Name; Y. Name" %}
 
-and to build (prerender also publishes the .bib, which Jekyll leaves out; a site without a
-Gemfile runs jekyll build alone):
+_plugins/papershelf.rb publishes _bibliography/*.bib at /assets/bibliography/, where the element
+fetches it, so that jekyll serve shows the list too. To build (a site without a Gemfile runs
+jekyll build alone):
 
   bundle exec jekyll build
   npx papershelf prerender _site`,
   },
   hugo: {
     files: "static/js",
-    include: ["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"],
+    include: [["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"]],
     next: `Then, with your .bib at static/papers.bib, in a content page:
 
   {{< papershelf src="/papers.bib" owner="Your Name; Y. Name" >}}
@@ -69,12 +74,17 @@ and to build:
 const USAGE = `usage: papershelf setup page|jekyll|hugo [FOLDER] [--force]
 
 Copies what a site needs from the installed package into FOLDER (default: this folder):
-  page    papershelf.js, the two cores, papershelf.css and the canvas renderer beside your page
-  jekyll  the same into assets/js/, and the include into _includes/ (al-folio, academicpages)
+  page    into papershelf/: papershelf.js (the one file a page names), the element, the worker,
+          the three cores (the page's, the profile card's, the full one of the BibTeX and Cite
+          panels), papershelf.css, the canvas renderer and lang/ (the list's words and citation
+          locale in each shipped language); in a FOLDER without an index.html, also a page to
+          start from that lists the FOLDER's .bib
+  jekyll  the same into assets/js/, the include into _includes/ and the plugin that publishes
+          _bibliography/*.bib into _plugins/ (al-folio, academicpages)
   hugo    the same into static/js/, and the shortcode into layouts/shortcodes/
 A file already there with other contents is replaced when setup wrote it (an older
-papershelf's; ${RECORD} in FOLDER records what setup wrote) and said so; any other is
-kept and said so, unless --force. No file is written through a symbolic link, nor over a
+papershelf's; ${RECORD} in FOLDER, or in papershelf/ for page, records what setup wrote)
+and said so; any other is kept and said so, unless --force. No file is written through a symbolic link, nor over a
 file with other hard links. Then it says the one line for your page and the commands that
 build the site. Exit status: 2 when a file was not written.
 `;
@@ -98,8 +108,9 @@ module.exports = function setup(args) {
   }
   const say = (line) => process.stderr.write(`papershelf: ${line}\n`);
   const copies = BROWSER_FILES.map((name) => [name, path.posix.join(site.files, name)]);
-  if (site.include) copies.push(site.include);
-  const record = readRecord(folder);
+  for (const extra of site.include ?? []) copies.push(extra);
+  const recordFile = site.record ?? RECORD;
+  const record = readRecord(folder, recordFile);
   const recorded = JSON.stringify(record);
   const languages = { wrote: 0, replaced: 0 };  // (said in one line: lang/ holds eight files)
   const folders = new Map();  // a folder inside FOLDER -> why nothing goes into it ("" when fine)
@@ -136,14 +147,19 @@ module.exports = function setup(args) {
     if (n) say(`${did} ${path.posix.join(site.files, "lang")}/ (the list's words and citation locales in ${n} language${n === 1 ? "" : "s"})`);
   if (JSON.stringify(record) !== recorded) {
     const text = `${JSON.stringify({ what: "the files npx papershelf setup wrote, by the SHA-256 of their bytes: it replaces only these (or with --force)", files: sortedKeys(record) }, null, 1)}\n`;
-    const did = copyFile(path.join(folder, RECORD), Buffer.from(text), () => true);
+    const did = copyFile(path.join(folder, recordFile), Buffer.from(text), () => true);
     if (did.done === "failed") {
-      say(`${RECORD}: not written: ${did.why} (the next setup will not know which files it wrote)`);
+      say(`${recordFile}: not written: ${did.why} (the next setup will not know which files it wrote)`);
       notWritten++;
     }
   }
-  const started = kind === "page" && starterPage(folder, say);
+  const started = kind === "page" && starterPage(folder, site.files, say);
+  if (kind === "jekyll") frontMatterBibs(folder, say);
   process.stdout.write(`${started ? STARTED : site.next}\n`);
+  if (kind === "page") {
+    const advice = suggestions(folder);
+    if (advice) process.stdout.write(`\n${advice}\n`);
+  }
   return notWritten ? 2 : 0;
 };
 
@@ -156,9 +172,9 @@ function sortedKeys(object) {
 }
 
 /** What an earlier setup wrote into `folder` (nothing, when its record is missing or unreadable). */
-function readRecord(folder) {
+function readRecord(folder, recordFile) {
   try {
-    const file = path.join(folder, RECORD);
+    const file = path.join(folder, recordFile);
     if (!fs.lstatSync(file).isFile()) return {};
     const files = JSON.parse(fs.readFileSync(file, "utf8")).files;
     return files && typeof files === "object" && !Array.isArray(files) ? { ...files } : {};
@@ -256,7 +272,7 @@ function writeAll(fd, bytes) {
  * In a folder with no index.html yet, a whole page to start from: the viewport a phone needs, the
  * stylesheet, the script and the element, listing the folder's .bib when it has one.
  */
-function starterPage(folder, say) {
+function starterPage(folder, files, say) {
   const target = path.join(folder, "index.html");
   // (lstat: a dangling link there is something there too, which the page must not be written through)
   const there = fs.lstatSync(target, { throwIfNoEntry: false });
@@ -264,7 +280,7 @@ function starterPage(folder, say) {
     if (there.isSymbolicLink() && !fs.existsSync(target)) say(`index.html: ${linkText(target)} to nothing: no page to start from is written through it`);
     return false;
   }
-  const bibs = fs.readdirSync(folder).filter((name) => /^[^.].*\.(bib|json)$/i.test(name) && !/^package(-lock)?\.json$/.test(name));  // (not setup's own record)
+  const bibs = bibsIn(folder);
   const src = bibs.length === 1 ? bibs[0] : "papers.bib";
   const attr = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const page = `<!doctype html>
@@ -273,8 +289,8 @@ function starterPage(folder, say) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Publications</title>
-<link rel="stylesheet" href="papershelf.css">
-<script src="papershelf.js" defer></script>
+<link rel="stylesheet" href="${files}/papershelf.css">
+<script src="${files}/papershelf.js" defer></script>
 </head>
 <body>
 <h1>Publications</h1>
@@ -301,5 +317,84 @@ are not beside the page):
 
   npx papershelf prerender index.html -o index.html
 
-To look at it: python3 -m http.server (or any web server) in this folder, then open the address
-it prints. The page's files and the .bib go to your site together.`;
+To look at it, start a web server in this folder (setup started none), e.g.
+  python3 -m http.server
+then open the address it prints. index.html, the .bib and papershelf/ go to your site together.`;
+
+/** The .bib files of the FOLDER (not setup's record, not package.json). */
+function bibsIn(folder) {
+  return fs.readdirSync(folder).filter((name) => /^[^.].*\.(bib|json)$/i.test(name) && !/^package(-lock)?\.json$/.test(name));
+}
+
+/**
+ * What the page's element may want, read from the FOLDER's one .bib by the package's own CLI (the
+ * core reads it): a legend when its authors carry markers, base= when its papers name their files
+ * by relative paths that are not beside the page. "" when nothing.
+ */
+function suggestions(folder) {
+  const bibs = bibsIn(folder);
+  if (bibs.length !== 1) return "";
+  const run = require("node:child_process").spawnSync(process.execPath, [path.join(__dirname, "papershelf.cjs"), "render", bibs[0], "--format", "json"],
+    { cwd: folder, encoding: "utf8", maxBuffer: 1 << 30 });
+  let entries;
+  try {
+    entries = JSON.parse(run.stdout);  // (exit status 1: some entries had errors; the rest are there)
+  } catch {
+    return "";
+  }
+  const marks = new Set();
+  const missing = new Set();
+  for (const entry of entries) {
+    for (const author of entry.authors ?? []) for (const mark of author.marks ?? "") marks.add(mark);
+    for (const link of entry.links ?? []) {
+      const url = String(link.url ?? "");
+      if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(url) || !url) continue;
+      if (!fs.existsSync(path.join(folder, url.split(/[?#]/)[0]))) missing.add(url);
+    }
+  }
+  const said = [];
+  if (marks.size) {
+    const meaning = { "*": "equal contribution", "†": "corresponding author", "‡": "equal advising" };
+    const legend = [...marks].map((mark) => `${mark}=${meaning[mark] ?? "what it means"}`).join("; ");
+    said.push(`Your papers mark authors with ${[...marks].join(" ")}: say what the marks mean under the list with
+  legend="${legend}"`);
+  }
+  if (missing.size) {
+    const some = [...missing].slice(0, 2).join(", ");
+    said.push(`${missing.size} of your papers' files ${missing.size === 1 ? "is named" : "are named"} by a relative path that is not beside the page (${some}):
+name the folder they are in with base=, e.g. base="/assets/pdf/" (al-folio's)`);
+  }
+  return said.length ? `On the element, ${said.length === 1 ? "perhaps" : "perhaps also"}:\n${said.join("\n")}` : "";
+}
+
+/**
+ * A .bib with front matter in a folder Jekyll publishes is read by Jekyll as a page, and Liquid
+ * run on it stops at its first {{: _plugins/papershelf.rb publishes it as it is; said, for GitHub
+ * Pages' own build, which runs no plugins.
+ */
+function frontMatterBibs(folder, say) {
+  const found = [];
+  const look = (dir, depth) => {
+    let names = [];
+    try {
+      names = fs.readdirSync(path.join(folder, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of names) {
+      if (/^[._#~]/.test(entry.name) || entry.name === "node_modules" || entry.name === "vendor") continue;
+      const relative = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory() && depth < 3) look(relative, depth + 1);
+      else if (entry.isFile() && /\.bib$/i.test(entry.name)) {
+        const fd = fs.openSync(path.join(folder, relative), "r");
+        const head = Buffer.alloc(4);
+        fs.readSync(fd, head, 0, 4, 0);
+        fs.closeSync(fd);
+        if (/^---(\r|\n)/.test(head.toString("latin1").replace(/^\ufeff/, ""))) found.push(relative);
+      }
+    }
+  };
+  look("", 0);
+  for (const file of found)
+    say(`${file} starts with front matter (---): Jekyll reads it as a page and runs Liquid on it; _plugins/papershelf.rb publishes it as it is, but GitHub Pages' own build ("Deploy from a branch") runs no plugins: there take the front matter out (papershelf reads the file without it) or publish with the workflow of docs/static-sites.md`);
+}

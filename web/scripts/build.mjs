@@ -38,15 +38,36 @@ writeFileSync(join(dist, "papershelf-css.js"), `export default ${JSON.stringify(
 // <paper-shelf> in React 19's JSX (types only).
 copy(join(web, "types", "react.d.ts"));
 
-// The static-site guide's Jekyll include and Hugo shortcode, the guide itself and its GitHub
-// Actions workflows, so that a site copies them out of node_modules/papershelf like every other file.
+// The static-site guide's Jekyll include and plugin and Hugo shortcode, so that a site copies them
+// out of node_modules/papershelf like every other file (`setup`), with the folder's README.
 const site = join(root, "examples", "static-site");
 mkdirSync(join(dist, "site", "jekyll"), { recursive: true });
 mkdirSync(join(dist, "site", "hugo"), { recursive: true });
 cpSync(join(site, "jekyll", "_includes", "papershelf.html"), join(dist, "site", "jekyll", "papershelf.html"));
+cpSync(join(site, "jekyll", "_plugins", "papershelf.rb"), join(dist, "site", "jekyll", "papershelf.rb"));
 cpSync(join(site, "hugo", "layouts", "shortcodes", "papershelf.html"), join(dist, "site", "hugo", "papershelf.html"));
 cpSync(join(site, "README.md"), join(dist, "site", "README.md"));
-cpSync(join(site, "github-actions"), join(dist, "site", "github-actions"), { recursive: true });
+
+// The package's LICENSE, and the docs a site's owner follows from the package alone: the
+// static-site guide and every file it links to, and they link to, at the paths they have in the
+// repository (docs/, examples/static-site/github-actions/), so that each relative link resolves
+// in both. (Generated: web/LICENSE, web/docs/ and web/examples/ are not in git.)
+cpSync(join(root, "LICENSE"), join(web, "LICENSE"));
+for (const folder of ["docs", "examples"]) rmSync(join(web, folder), { recursive: true, force: true });
+const shipped = new Set();
+const ship = (relative) => {
+  if (shipped.has(relative)) return;
+  shipped.add(relative);
+  mkdirSync(dirname(join(web, relative)), { recursive: true });
+  cpSync(join(root, relative), join(web, relative));
+  if (!relative.endsWith(".md")) return;
+  for (const [, target] of readFileSync(join(root, relative), "utf8").matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) continue;
+    const file = join(dirname(relative), decodeURI(target.split("#")[0])).split("\\").join("/");
+    if (file.startsWith("docs/") || file.startsWith("examples/static-site/")) ship(file);
+  }
+};
+ship("docs/static-sites.md");
 
 // The Custom Elements Manifest, made from the element's own types.
 execFileSync(process.execPath, [join(web, "scripts", "custom-elements.mjs")], { cwd: web, stdio: "inherit" });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
 import { launch, live, open, ready, settled } from "./support/browser.mjs";
@@ -292,7 +293,7 @@ test("examples/node: the documented commands, run against the packed package, pr
 
 // ------------------------------------------------------------------ static-site guide
 
-const guide = readFileSync(join(examples, "static-site", "README.md"), "utf8");
+const guide = readFileSync(join(repo, "docs", "static-sites.md"), "utf8");
 const guideBlocks = fencedBlocks(guide);
 
 /**
@@ -324,10 +325,13 @@ function runGuideShell(section, dir, beforeBuild) {
   return shellCommands(build.code);
 }
 
-/** The `run` steps of a workflow in examples/static-site/github-actions/, as commands. */
+/**
+ * The `run` steps of a workflow in examples/static-site/github-actions/, as commands, without the
+ * base path GitHub Pages gives the build (web/test/workflows.test.mjs runs them with it).
+ */
 function workflowRuns(name) {
   const yml = readFileSync(join(examples, "static-site", "github-actions", name), "utf8");
-  return [...yml.matchAll(/^\s*- run: (.*)$/gm)].map((m) => m[1].trim());
+  return [...yml.matchAll(/^\s*- run: (.*)$/gm)].map((m) => m[1].trim().replace(/ --base(url|URL) "\$BASE_(PATH|URL)\/?"$/, ""));
 }
 
 /** The one-line include/shortcode of a guide section (its non-sh block). */
@@ -400,6 +404,36 @@ async function checkGeneratedPage(root, path, bibText, owner) {
   }
 }
 
+/** `jekyll serve` in the site `dir` (into a folder of its own): the element at /PATH/ lists the .bib. */
+async function checkServed(dir, path, bibText) {
+  const { spawn } = await import("node:child_process");
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+  });
+  const served = join(dir, "_served");
+  const jekyll = spawn("jekyll", ["serve", "--no-watch", "--host", "127.0.0.1", "--port", String(port), "--destination", served], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  let said = "";
+  jekyll.stdout.on("data", (b) => { said += b; });
+  jekyll.stderr.on("data", (b) => { said += b; });
+  try {
+    await new Promise((resolve, reject) => {
+      jekyll.once("exit", (code) => reject(new Error(`jekyll serve exited (${code}):\n${said}`)));
+      const check = () => { if (said.includes("Server running")) resolve(); };
+      jekyll.stdout.on("data", check);
+      jekyll.stderr.on("data", check);
+    });
+    // (no prerendered list there: the element makes it from the .bib the site published)
+    assert.doesNotMatch(readFileSync(join(served, path, "index.html"), "utf8"), /<li class="ps-entry/);
+    const want = expected(bibText, shelfAttributes(readFileSync(join(served, path, "index.html"), "utf8")));
+    const { page, errors } = await open(browser.context, `http://127.0.0.1:${port}/${path}/`);
+    assert.deepEqual(await ready(page), want.keys, `jekyll serve: ${said}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    jekyll.kill();
+  }
+}
+
 test("static-site guide, Jekyll (al-folio): set up once, the one-line include, built by jekyll, prerendered, element takes over", async () => {
   execFileSync("jekyll", ["--version"], { stdio: "pipe" });   // installed by toolchains/bootstrap.sh
   const dir = mkdtempSync(join(tmpdir(), "papershelf-jekyll-"));
@@ -419,14 +453,17 @@ test("static-site guide, Jekyll (al-folio): set up once, the one-line include, b
       writeFileSync(join(dir, "_pages", "publications.md"), `---\nlayout: default\ntitle: Publications\npermalink: /publications/\n---\n\nSome text before.\n\n${line}\n\nSome text after.\n`);
       writeFileSync(join(dir, "_pages", "grouped.md"), `---\nlayout: default\ntitle: Grouped\npermalink: /grouped/\n---\n\n${withOptions(line, " %}")}\n`);
     });
-    // The site's source is left as it was; prerender published the .bib (which Jekyll leaves out
-    // of _site) where the element fetches it, byte for byte.
+    // The site's source is left as it was; the plugin setup wrote and prerender published the
+    // .bib (which Jekyll leaves out of _site) where the element fetches it, byte for byte.
     assert.equal(existsSync(join(dir, "assets", "bibliography")), false);
+    assert.ok(existsSync(join(dir, "_plugins", "papershelf.rb")));
     assert.equal(readFileSync(join(dir, "_site", "assets", "bibliography", "papers.bib"), "utf8"), bibText);
     // The workflow builds with the same commands.
     assert.deepEqual(workflowRuns("jekyll.yml"), ["npm ci", ...commands]);
     await checkGeneratedPage(join(dir, "_site"), "publications", bibText, owner);
     await checkOptions(join(dir, "_site"), "grouped", bibText, owner);
+    // Everyone's preview, `jekyll serve`, with no prerender step: the list loads.
+    await checkServed(dir, "publications", bibText);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -60,17 +60,17 @@ before(async () => {
 });
 after(async () => { openalex?.kill(); await browser?.close(); if (sandbox) rmSync(sandbox, { recursive: true, force: true }); });
 
-test("the README comes to the researcher first: picture, add it to a site with Node alone, then the quick start", () => {
+test("the README comes to the researcher first: picture, add it to a site with Node alone, then how to build from source", () => {
   const head = (title) => readme.indexOf(`\n## ${title}\n`);
-  const addIt = head("Add it to your site"), quickStart = head("Quick start");
-  assert.ok(addIt > 0 && quickStart > addIt, "Add it to your site, then Quick start");
+  const addIt = head("Add it to your site"), quickStart = head("Build from source");
+  assert.ok(addIt > 0 && quickStart > addIt, "Add it to your site, then Build from source");
   assert.match(readme.slice(0, addIt), /!\[[^\]]*\]\(docs\/screenshot\.png\)/, "screenshot made by web/test/examples.test.mjs");
   assert.ok(existsSync(join(repo, "docs", "screenshot.png")));
   const routes = readme.slice(addIt, quickStart);
-  for (const needed of [/npm install papershelf/, /<paper-shelf src=/, /npx papershelf prerender/, /import "papershelf\/element"/, /examples\/static-site\/README\.md/])
+  for (const needed of [/npm install papershelf/, /<paper-shelf src=/, /npx papershelf prerender/, /import "papershelf\/element"/, /docs\/static-sites\.md/])
     assert.match(routes, needed);
   assert.doesNotMatch(routes, /\.\/dev\.sh (serve|test)|build\/native/, "a researcher's route needs no build");
-  // The quick start: exactly the two commands.
+  // Build from source: exactly the two commands (serve the example, run the whole test suite).
   const quick = fencedBlocks(readme.slice(quickStart, readme.indexOf("\n## ", quickStart + 1)));
   assert.deepEqual(quick.flatMap((b) => shellCommands(b.code)).map((c) => c.split(/\s+#/)[0].trim()), ["./dev.sh serve", "./dev.sh test"]);
   assert.ok(blocks.length >= 5, `${blocks.length} blocks`);
@@ -163,7 +163,10 @@ for (const block of blocks.filter((b) => b.lang === "html")) {
     const dir = mkdtempSync(join(tmpdir(), "papershelf-readme-html-"));
     const server = await serve(dir);
     try {
-      for (const f of ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"]) copyFileSync(join(webDir, "dist", f), join(dir, f));
+      // (in papershelf/, where `setup page` puts them, when the snippet names them there)
+      const into = block.code.includes('src="papershelf/papershelf.js"') ? join(dir, "papershelf") : dir;
+      mkdirSync(into, { recursive: true });
+      for (const f of ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"]) copyFileSync(join(webDir, "dist", f), join(into, f));
       writeFileSync(join(dir, "papers.bib"), sampleBib);
       writeFileSync(join(dir, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README snippet</title><link rel="icon" href="data:,"></head><body><main>\n${block.code}\n</main></body></html>`);
       browser ??= await launch();
