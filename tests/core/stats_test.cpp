@@ -38,6 +38,7 @@
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"
+#include "papershelf/words.hpp"
 
 namespace ps = papershelf;
 using ps::PubType;
@@ -262,7 +263,8 @@ TEST(Stats, JsonAndTextCarryTheSameNumbers) {
   EXPECT_TRUE(contains(text, "First-author: 5\n")) << text;
   EXPECT_TRUE(contains(text, "  2022: 2 (conference 1, preprint 1)\n")) << text;
   EXPECT_TRUE(contains(text, "  Mary Somerville: 4 (last 2024)\n")) << text;
-  EXPECT_EQ(ps::stats_summary(s), "9 publications from 2019 to 2024; most in 2019 (2); 1 undated.");
+  // (2019 and 2022 have two each: no year has the most)
+  EXPECT_EQ(ps::stats_summary(s), "9 publications from 2019 to 2024; 1 undated.");
 }
 
 // ---------------------------------------------------------------- the profile card
@@ -490,10 +492,28 @@ TEST(Stats, YearsFarApartAreNotFilledIn) {
   EXPECT_EQ(years, (std::vector<int>{1, 2015, 2016, 2017, 2018, 2019, 2020, 2026, 2199}));
   EXPECT_EQ(s.years[1].total, 1u);
   EXPECT_EQ(s.years[2].total, 0u);
-  EXPECT_EQ(ps::stats_summary(s), "5 publications from 1 to 2199; most in 1 (1).");
+  EXPECT_EQ(ps::stats_summary(s), "5 publications from 1 to 2199.");  // (one a year: no year has the most)
   const std::string html = ps::format_profile_html(ps::Profile{}, s, {});
   EXPECT_LT(html.size(), 20000u);
   EXPECT_EQ(count_of(html, "ps-bar-gap"), 3u) << html;  // 1 ... 2015, 2020 ... 2026 ... 2199
   EXPECT_EQ(count_of(html, "<th scope=\"row\">"), 9u);
   EXPECT_TRUE(contains(html, ">2199</text>")) << html;
+}
+
+// The card names the year with the most papers only when one year has more than every other.
+TEST(Stats, SummaryNamesTheYearWithTheMostOnlyWhenItAloneHasThem) {
+  const auto summary = [](std::initializer_list<int> years, const char* lang) {
+    std::string text;
+    int n = 0;
+    for (int year : years)
+      text += "@article{k" + std::to_string(++n) + ", title={T}, author={Hu, Qinghao}, journal={J}, year=" + std::to_string(year) + "}\n";
+    ps::ReadOptions o;
+    o.format = ps::Format::BibTeX;
+    const ps::Stats s = ps::compute_stats(ps::read(text, o).library, ps::OwnerMatcher({"Qinghao Hu"}));
+    return ps::stats_summary(s, ps::read_words(ps::builtin_language(lang), lang));
+  };
+  EXPECT_EQ(summary({2020, 2022, 2022, 2023}, "en"), "4 publications from 2020 to 2023; most in 2022 (2).");
+  EXPECT_EQ(summary({2020, 2021, 2022}, "en"), "3 publications from 2020 to 2022.");
+  EXPECT_EQ(summary({2020, 2020, 2022, 2022}, "en"), "4 publications from 2020 to 2022.");
+  EXPECT_EQ(summary({2020, 2021}, "de"), "2 Publikationen von 2020 bis 2021.");
 }

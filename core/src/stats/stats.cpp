@@ -407,13 +407,21 @@ std::string stats_summary(const Stats& s, const Words& w) {
   if (s.total == 0) return std::string(w("No publications."));
   const std::string total = Words::fill(w.count(s.total, "{n} publication", "{n} publications"), "n", w.number(s.total));
   std::string out = total;
+  // The year with the most, named only when it alone has them ("most in 2022 (1)" of a list
+  // with one paper a year would single out a year for nothing).
   const YearStats* most = nullptr;
-  for (const auto& y : s.years)
-    if (y.total && (!most || y.total > most->total)) most = &y;  // earliest year wins a tie
+  bool tied = false;
+  for (const auto& y : s.years) {
+    if (!y.total) continue;
+    if (most && y.total == most->total) tied = true;
+    if (!most || y.total > most->total) most = &y, tied = false;
+  }
   if (most) {
     const int first = s.years.front().year, last = s.years.back().year;
     const std::string from = std::to_string(first), to = std::to_string(last), in = std::to_string(most->year), count = w.number(most->total);
     if (first == last) out = Words::fill(w("{publications} in {year}"), {{"publications", total}, {"year", from}});
+    else if (tied)
+      out = Words::fill(w("{publications} from {first} to {last}"), {{"publications", total}, {"first", from}, {"last", to}});
     else
       out = Words::fill(w("{publications} from {first} to {last}; most in {most} ({count})"),
                         {{"publications", total}, {"first", from}, {"last", to}, {"most", in}, {"count", count}});

@@ -134,7 +134,8 @@ export class Toolbar {
     e.award.parentElement!.hidden = !u.award && !e.award.checked;
     e.first.parentElement!.hidden = !u.firstAuthor && !e.first.checked;
     const byCitations = [...e.sort.options].find((o) => o.value === "citations-desc");
-    if (byCitations) byCitations.hidden = !u.byCitations && e.sort.value !== "citations-desc";
+    // (Disabled as well: WebKit on iOS lists hidden options.)
+    if (byCitations) byCitations.hidden = byCitations.disabled = !u.byCitations && e.sort.value !== "citations-desc";
     // The file's order means something to its owner (sort="file"), nothing to a visitor.
     const fileOrder = [...e.sort.options].find((o) => o.value === "file");
     if (fileOrder) fileOrder.hidden = e.sort.value !== "file";
@@ -182,4 +183,6 @@ function fillMenu(sel: HTMLSelectElement, any: string, values: FacetValue[], set
     sel.replaceChildren(...items.map(([value, text]) => new Option(text, value)));
   }
   sel.value = current;
+  // A chosen value is shown whole (papershelf.css sizes the menu to it, within the row).
+  sel.toggleAttribute("data-chosen", current !== "");
 }
