@@ -178,44 +178,45 @@ test("npx papershelf setup writes through no link, over no hard link and over no
   const dist = join(installed, "node_modules", "papershelf", "dist");
   const box = mkdtempSync(join(work, "setup-links-"));
   const site = join(box, "site"), outside = join(box, "outside");
-  mkdirSync(site);
+  mkdirSync(join(site, "papershelf"), { recursive: true });  // (setup page's one folder)
   mkdirSync(outside);
+  const own = join(site, "papershelf");
   writeFileSync(join(outside, "theme.css"), "/* the owner's theme */");
   writeFileSync(join(outside, "linked.js"), "// the owner's script");
-  symlinkSync(join("..", "outside", "theme.css"), join(site, "papershelf.css"));  // a file's link
-  symlinkSync(join("..", "outside"), join(site, "lang"));                          // a folder's link
-  symlinkSync(join("..", "outside", "made-here.html"), join(site, "index.html"));  // a dangling link
-  linkSync(join(outside, "linked.js"), join(site, "papershelf-worker.js"));        // a hard link
-  writeFileSync(join(site, "papershelf-canvas.mjs"), "// the owner's own canvas");  // a file of the owner's
+  symlinkSync(join("..", "..", "outside", "theme.css"), join(own, "papershelf.css"));  // a file's link
+  symlinkSync(join("..", "..", "outside"), join(own, "lang"));                          // a folder's link
+  symlinkSync(join("..", "outside", "made-here.html"), join(site, "index.html"));       // a dangling link
+  linkSync(join(outside, "linked.js"), join(own, "papershelf-worker.js"));             // a hard link
+  writeFileSync(join(own, "papershelf-canvas.mjs"), "// the owner's own canvas");       // a file of the owner's
   const r = await run(bin, ["setup", "page", site], { cwd: installed });
   const said = r.stderr.toString();
   assert.equal(r.status, 2, said);
-  assert.match(said, /^papershelf: papershelf\.css: not written: it is a symbolic link \(to \.\.\/outside\/theme\.css\); setup writes no file through a link$/m);
-  assert.match(said, /^papershelf: lang\/: lang is a symbolic link \(to \.\.\/outside\): nothing is written into it$/m);
+  assert.match(said, /^papershelf: papershelf\/papershelf\.css: not written: it is a symbolic link \(to \.\.\/\.\.\/outside\/theme\.css\); setup writes no file through a link$/m);
+  assert.match(said, /^papershelf: papershelf\/lang\/: papershelf\/lang is a symbolic link \(to \.\.\/\.\.\/outside\): nothing is written into it$/m);
   assert.match(said, /^papershelf: index\.html: it is a symbolic link \(to \.\.\/outside\/made-here\.html\) to nothing: no page to start from is written through it$/m);
-  assert.match(said, /^papershelf: papershelf-worker\.js: not written: it has 2 hard links; /m);
-  assert.match(said, /^papershelf: papershelf-canvas\.mjs: kept: it differs from the package's copy and is not one setup wrote .*--force replaces it$/m);
+  assert.match(said, /^papershelf: papershelf\/papershelf-worker\.js: not written: it has 2 hard links; /m);
+  assert.match(said, /^papershelf: papershelf\/papershelf-canvas\.mjs: kept: it differs from the package's copy and is not one setup wrote .*--force replaces it$/m);
   assert.doesNotMatch(said, /wrote index\.html|replaced|lang\/ \(/);
   // Outside the folder nothing changed, and nothing was added.
   assert.deepEqual(readdirSync(outside).sort(), ["linked.js", "theme.css"]);
   assert.equal(readFileSync(join(outside, "theme.css"), "utf8"), "/* the owner's theme */");
   assert.equal(readFileSync(join(outside, "linked.js"), "utf8"), "// the owner's script");
   assert.ok(lstatSync(join(site, "index.html")).isSymbolicLink());
-  assert.equal(readFileSync(join(site, "papershelf-canvas.mjs"), "utf8"), "// the owner's own canvas");
+  assert.equal(readFileSync(join(own, "papershelf-canvas.mjs"), "utf8"), "// the owner's own canvas");
   // The rest is set up.
-  assert.ok(readFileSync(join(site, "papershelf.js")).equals(readFileSync(join(dist, "papershelf.js"))));
+  assert.ok(readFileSync(join(own, "papershelf.js")).equals(readFileSync(join(dist, "papershelf.js"))));
   // --force replaces the owner's own file, and still writes through no link.
   const forced = await run(bin, ["setup", "page", site, "--force"], { cwd: installed });
   assert.equal(forced.status, 2, forced.stderr.toString());
-  assert.match(forced.stderr.toString(), /^papershelf: replaced papershelf-canvas\.mjs$/m);
-  assert.ok(readFileSync(join(site, "papershelf-canvas.mjs")).equals(readFileSync(join(dist, "papershelf-canvas.mjs"))));
+  assert.match(forced.stderr.toString(), /^papershelf: replaced papershelf\/papershelf-canvas\.mjs$/m);
+  assert.ok(readFileSync(join(own, "papershelf-canvas.mjs")).equals(readFileSync(join(dist, "papershelf-canvas.mjs"))));
   assert.equal(readFileSync(join(outside, "theme.css"), "utf8"), "/* the owner's theme */");
   assert.equal(readFileSync(join(outside, "linked.js"), "utf8"), "// the owner's script");
   assert.deepEqual(readdirSync(outside).sort(), ["linked.js", "theme.css"]);
   // A link to the package's own copy is already right: nothing to write, nothing to say.
   const linked = join(box, "linked-site");
-  mkdirSync(linked);
-  symlinkSync(join(dist, "papershelf.css"), join(linked, "papershelf.css"));
+  mkdirSync(join(linked, "papershelf"), { recursive: true });
+  symlinkSync(join(dist, "papershelf.css"), join(linked, "papershelf", "papershelf.css"));
   const ok = await run(bin, ["setup", "page", linked], { cwd: installed });
   assert.equal(ok.status, 0, ok.stderr.toString());
   assert.doesNotMatch(ok.stderr.toString(), /papershelf\.css/);
@@ -292,17 +293,21 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
   const browserFiles = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm",
     ...languages];
   const same = (a, b) => readFileSync(a).equals(readFileSync(b));
-  for (const [kind, folder, include] of [["page", ".", null], ["jekyll", "assets/js", ["site/jekyll/papershelf.html", "_includes/papershelf.html"]],
-    ["hugo", "static/js", ["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"]]]) {
+  // (a page's files in one folder, papershelf/, beside it; Jekyll's include and the plugin that
+  // publishes _bibliography/*.bib, for jekyll serve)
+  for (const [kind, folder, includes] of [["page", "papershelf", []],
+    ["jekyll", "assets/js", [["site/jekyll/papershelf.html", "_includes/papershelf.html"], ["site/jekyll/papershelf.rb", "_plugins/papershelf.rb"]]],
+    ["hugo", "static/js", [["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"]]]]) {
     const site = mkdtempSync(join(work, `setup-${kind}-`));
     const r = kind === "page" ? await run(bin, ["setup", kind], { cwd: site })  // (this folder)
       : await run("npx", ["--offline", "papershelf", "setup", kind, site], { cwd: installed });
     assert.equal(r.status, 0, `${kind}: ${r.stderr}`);
     for (const f of browserFiles) assert.ok(same(join(dist, f), join(site, folder, f)), `${kind}: ${folder}/${f}`);
-    if (include) assert.ok(same(join(dist, include[0]), join(site, include[1])), `${kind}: ${include[1]}`);
+    for (const include of includes) assert.ok(same(join(dist, include[0]), join(site, include[1])), `${kind}: ${include[1]}`);
+    if (kind === "page") assert.deepEqual(readdirSync(site).sort(), ["index.html", "papershelf"], "the site's root keeps the page alone");
     // It says what it wrote, and then the line for the page and the commands that build the site.
     // (and for a page, in a folder without one, the index.html to start from)
-    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length - languages.length + 1 + (include || kind === "page" ? 1 : 0), kind);
+    assert.equal(r.stderr.toString().split("\n").filter((l) => l.startsWith("papershelf: wrote ")).length, browserFiles.length - languages.length + 1 + (kind === "page" ? 1 : includes.length), kind);
     assert.match(r.stderr.toString(), /papershelf: wrote .*lang\/ \(the list's words and citation locales in 8 languages\)/);
     if (kind === "page") assert.match(readFileSync(join(site, "index.html"), "utf8"), /<paper-shelf src="papers\.bib" owner="Your Name; Y\. Name"><!-- papershelf:prerender -->/);
     assert.match(r.stdout.toString(), kind === "hugo" ? /\{\{< papershelf src=.*npx papershelf prerender public/s
@@ -329,4 +334,41 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
   const native = await run(nativeCli, ["setup", "page"], { cwd: work });
   assert.equal(native.status, 2);
   assert.match(native.stderr.toString(), /npx papershelf setup/);
+});
+
+// What setup says next is read from the owner's own files (by the package's CLI): a legend for the
+// markers their author lists carry, base= for papers whose PDFs are relative paths not beside the
+// page; and for Jekyll, a .bib with front matter in a published folder, which Liquid would stop on
+// without the plugin.
+test("npx papershelf setup suggests legend and base from the .bib, and names a published .bib with front matter", async () => {
+  const site = mkdtempSync(join(work, "setup-advice-"));
+  writeFileSync(join(site, "papers.bib"), "@inproceedings{a, title={A}, author={Hu, Qinghao* and Ye, Zhisheng$^\\dagger$}, booktitle={B}, year=2024, pdf={a.pdf}}\n" +
+    "@article{b, title={B}, author={Hu, Qinghao}, journal={J}, year=2023, pdf={https://example.org/b.pdf}}\n");
+  const r = await run(bin, ["setup", "page", site], { cwd: installed });
+  assert.equal(r.status, 0, r.stderr.toString());
+  const out = r.stdout.toString();
+  assert.match(out, /mark authors with \* †: .*\n {2}legend="\*=equal contribution; †=corresponding author"/);
+  assert.match(out, /1 of your papers' files is named by a relative path that is not beside the page \(a\.pdf\)[^\n]*\nname the folder they are in with base=, e\.g\. base="\/assets\/pdf\/"/);
+  // setup starts no server, and says so where it tells how to look at the page.
+  assert.match(out, /start a web server in this folder \(setup started none\)/);
+  assert.doesNotMatch(out, /the one setup starts/);
+  assert.match(readFileSync(join(site, "index.html"), "utf8"), /<link rel="stylesheet" href="papershelf\/papershelf\.css">\n<script src="papershelf\/papershelf\.js" defer><\/script>/);
+  // With the PDF beside the page and no markers: nothing to suggest.
+  const plain = mkdtempSync(join(work, "setup-plain-"));
+  writeFileSync(join(plain, "papers.bib"), "@article{b, title={B}, author={Hu, Qinghao}, journal={J}, year=2023, pdf={b.pdf}}\n");
+  writeFileSync(join(plain, "b.pdf"), "%PDF");
+  const quiet = await run(bin, ["setup", "page", plain], { cwd: installed });
+  assert.doesNotMatch(quiet.stdout.toString(), /legend=|base=/);
+  // Jekyll: academicpages' files/ holding an al-folio .bib with its front matter.
+  const jekyll = mkdtempSync(join(work, "setup-front-matter-"));
+  mkdirSync(join(jekyll, "files"));
+  writeFileSync(join(jekyll, "files", "papers.bib"), "---\n---\n@article{b, title={{B}}, author={Hu, Qinghao}, journal={J}, year=2023}\n");
+  mkdirSync(join(jekyll, "_bibliography"));
+  writeFileSync(join(jekyll, "_bibliography", "papers.bib"), "---\n---\n@article{b, title={B}, author={Hu, Qinghao}, journal={J}, year=2023}\n");
+  const j = await run(bin, ["setup", "jekyll", jekyll], { cwd: installed });
+  assert.equal(j.status, 0, j.stderr.toString());
+  const said = j.stderr.toString().split("\n").filter((l) => /front matter/.test(l));
+  assert.equal(said.length, 1, said.join("\n"));  // (not _bibliography/, which Jekyll does not publish)
+  assert.match(said[0], /^papershelf: files\/papers\.bib starts with front matter \(---\): .*_plugins\/papershelf\.rb publishes it as it is.*take the front matter out/);
+  assert.ok(existsSync(join(jekyll, "_plugins", "papershelf.rb")));
 });
