@@ -19,6 +19,7 @@ apt_packages=(
   python3 dpkg-dev
   citation-style-language-styles citation-style-language-locales  # the official CSL styles citations are formatted by
   hugo jekyll  # examples/static-site: the guide's sites are built by the real hugo and jekyll in the tests
+  shellcheck  # the workflows' shell steps are checked by it (web/test/workflows.test.mjs)
 )
 
 missing=()
