@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { live, open, ready, settled } from "./support/browser.mjs";
 import { useSite, shadow } from "./support/site.mjs";
-import { clippedMenus } from "./support/menus.mjs";
+import { clippedChoices, clippedMenus } from "./support/menus.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bibText = readFileSync(join(here, "..", "..", "examples", "homepage", "papers.bib"), "utf8");
@@ -369,7 +369,7 @@ test("lang: a page in a language papershelf ships gets the list's words from its
   await lost.close();
 });
 
-test("lang: in English and every shipped language, each menu's words fit its box (1280 px)", async () => {
+test("lang: in English and every shipped language, each menu's words and each chosen filter value fit its box (1280 px)", async () => {
   const { SHIPPED_LANGUAGES } = await import("../dist/element/languages.js");
   const { page, errors } = await open(env.browser.context, `${env.server.url}/homepage/`);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -381,6 +381,8 @@ test("lang: in English and every shipped language, each menu's words fit its box
     // others are the data's, and long venues are cut by design) against the room its box leaves.
     const clipped = await page.evaluate(clippedMenus);
     assert.deepEqual(clipped, [], lang);
+    // Each value of each filter menu, chosen, reads whole.
+    assert.deepEqual(await page.evaluate(clippedChoices, clippedMenus.toString()), [], `${lang}, chosen`);
   }
   assert.deepEqual(errors, []);
   await page.close();

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "./support/server.mjs";
 import { site } from "./support/site.mjs";
 import { ENGINES, chromium, firefox, webkit } from "./support/engines.mjs";
-import { clippedMenus } from "./support/menus.mjs";
+import { clippedChoices, clippedMenus } from "./support/menus.mjs";
 
 const bib = readFileSync(join(site, "homepage", "papers.bib"), "utf8");
 // The entries of the example file, counted apart from the parser.
@@ -115,6 +115,7 @@ async function visit(page, name) {
   await page.press("Shift");
   await page.waitFor(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
   assert.deepEqual(await page.evaluate(clippedMenus), [], `${name}: menus`);
+  assert.deepEqual(await page.evaluate(clippedChoices, clippedMenus.toString()), [], `${name}: menus, each filter value chosen`);
 
   // Search by keyboard: the list narrows to what the core finds, and the URL keeps it.
   await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-search").focus());
@@ -176,6 +177,7 @@ async function visit(page, name) {
   await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("lang", "de"));
   await page.waitFor((placeholder) => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-search").placeholder === placeholder, german["Search publications"]);
   assert.deepEqual(await page.evaluate(clippedMenus), [], `${name}: German menus`);
+  assert.deepEqual(await page.evaluate(clippedChoices, clippedMenus.toString()), [], `${name}: German menus, each filter value chosen`);
 
   // The canvas renderer where the engine has WebGL 2; the HTML list, and the owner told, where not.
   const webgl2 = await page.evaluate(() => !!document.createElement("canvas").getContext("webgl2"));
