@@ -206,3 +206,47 @@ test("HOWTO.txt's static list: install in the site's folder, prerender with --ro
   const outside = (html) => html.replace(/<!-- papershelf:prerender -->[^]*?(<!-- \/papershelf:prerender -->|(?=<\/paper-shelf>))/, "");
   assert.equal(outside(refilled), outside(written));
 });
+
+// HOWTO.txt's site served under a path (a project site, /REPO/): the folder and the .bib under it,
+// named from the site's root with the path, or relative to a page one folder down; each file is
+// fetched from beside papershelf.js, and a paper's relative PDF follows base=.
+test("HOWTO.txt under a path: /REPO/papershelf/ from the root, ../papershelf/ from a page below, base= for relative PDFs", async () => {
+  const howto = readFileSync(join(web, "release", "HOWTO.txt"), "utf8");
+  assert.match(howto, /\/REPO\/papershelf\/papershelf\.js and src="\/REPO\/papers\.bib"/);
+  assert.match(howto, /\.\.\/papershelf\/papershelf\.js, src="\.\.\/papers\.bib"/);
+  assert.match(howto, /base="\/assets\/pdf\/"/);
+  const root = join(work, "sub-path");
+  const repo = join(root, "repo");
+  execFileSync("python3", ["-m", "zipfile", "-e", zip, repo]);
+  writeFileSync(join(repo, "papers.bib"), BIB.replace("bibtex_show={true}", "bibtex_show={true}, pdf={hu2024.pdf}"));
+  mkdirSync(join(repo, "assets", "pdf"), { recursive: true });
+  writeFileSync(join(repo, "assets", "pdf", "hu2024.pdf"), "%PDF-1.4\n");
+  const page = (script, src, extra = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Papers</title>
+<script src="${script}" defer></script></head><body><paper-shelf src="${src}" owner="Qinghao Hu"${extra}></paper-shelf></body></html>\n`;
+  writeFileSync(join(repo, "index.html"), page("/repo/papershelf/papershelf.js", "/repo/papers.bib", ' base="/repo/assets/pdf/"'));
+  mkdirSync(join(repo, "pubs"));
+  writeFileSync(join(repo, "pubs", "index.html"), page("../papershelf/papershelf.js", "../papers.bib"));
+  const server = await serve(root);
+  const browser = await launch();
+  try {
+    for (const path of ["/repo/index.html", "/repo/pubs/index.html"]) {
+      const tab = await browser.context.newPage();
+      const failed = [];
+      tab.on("requestfailed", (request) => failed.push(request.url()));
+      tab.on("response", (response) => { if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`); });
+      await tab.goto(`${server.url}${path}`);
+      await tab.waitForFunction(() => document.querySelector("paper-shelf")?.visibleKeys?.length === 2, null, { timeout: 20000 });
+      assert.deepEqual(failed, [], path);
+      if (path === "/repo/index.html") {
+        const pdf = await tab.locator('paper-shelf >> li[data-key="hu2024"] a', { hasText: /pdf/i }).first().getAttribute("href");
+        assert.equal(new URL(pdf, `${server.url}${path}`).pathname, "/repo/assets/pdf/hu2024.pdf");
+        const response = await tab.request.get(new URL(pdf, `${server.url}${path}`).href);
+        assert.equal(response.status(), 200);
+      }
+      await tab.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
