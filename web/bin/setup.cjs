@@ -83,10 +83,12 @@ Copies what a site needs from the installed package into FOLDER (default: this f
           _bibliography/*.bib into _plugins/ (al-folio, academicpages)
   hugo    the same into static/js/, and the shortcode into layouts/shortcodes/
 A file already there with other contents is replaced when setup wrote it (an older
-papershelf's; ${RECORD} in FOLDER, or in papershelf/ for page, records what setup wrote)
-and said so; any other is kept and said so, unless --force. No file is written through a symbolic link, nor over a
-file with other hard links. Then it says the one line for your page and the commands that
-build the site. Exit status: 2 when a file was not written.
+papershelf's; ${RECORD} in FOLDER, or in papershelf/ for page, records what
+setup wrote) and said so; any other is kept and said so, unless --force. No file is written
+through a symbolic link, nor over a file with other hard links. Then it says the one line for
+your page and the commands that build the site (for a page, also a legend when the .bib's
+authors carry markers and base= when its PDFs are relative paths not beside the page).
+Exit status: 2 when a file was not written.
 `;
 
 /** Runs `setup` with its arguments; returns the exit status. */
