@@ -210,7 +210,7 @@ TEST(CliRender, SortFilterSearchGroup) {
   ASSERT_EQ(html.status, 0);
   EXPECT_TRUE(contains(html.out, "data-group=\"conference\"")) << html.out;
   EXPECT_TRUE(contains(html.out, "data-group=\"preprint\""));
-  EXPECT_TRUE(contains(html.out, "<span class=\"ps-count\">2</span>"));
+  EXPECT_TRUE(contains(html.out, "<span class=\"ps-count\" aria-hidden=\"true\">2</span>"));
   EXPECT_LT(html.out.find("data-group=\"conference\""), html.out.find("data-group=\"preprint\""));
   EXPECT_FALSE(contains(html.out, "ps-bibtex"));
 }
@@ -664,7 +664,7 @@ TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {
   for (std::size_t at = r.out.find("<li class=\"ps-entry"); at != std::string::npos; at = r.out.find("<li class=\"ps-entry", at + 1)) ++entries;
   EXPECT_EQ(entries, 50u);
   EXPECT_TRUE(contains(r.out, "<p class=\"ps-more-entries\">The first 50 of 1,203 publications.</p>"));
-  EXPECT_TRUE(contains(r.out, "<span class=\"ps-count\">60</span>")) << "a group heading counts its whole group";
+  EXPECT_TRUE(contains(r.out, "<span class=\"ps-count\" aria-hidden=\"true\">60</span>")) << "a group heading counts its whole group";
   EXPECT_EQ(r.out.find("data-group=\"2017\""), std::string::npos) << "groups past the first screen are left out";
   // Without it, the whole list; render takes the same option.
   EXPECT_FALSE(contains(papershelf("prerender " + quote(page)).out, "ps-more-entries"));

@@ -592,8 +592,9 @@ TEST(ViewHtml, GroupsWithCountsAndLegend) {
   const std::string html = format_html(lib, v, options_for({"Qinghao Hu"}));
   EXPECT_EQ(html.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\">", 0), 0u);
   EXPECT_EQ(html.substr(html.size() - 6), "</div>");
-  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"ltr\">2024</span> "
-                      "<span class=\"ps-count\">2</span></h3>"),
+  // Seen as "2024 2", heard as "2024: 2 publications".
+  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"ltr\" aria-hidden=\"true\">2024</span> "
+                      "<span class=\"ps-count\" aria-hidden=\"true\">2</span><span class=\"ps-visually-hidden\">2024: 2 publications</span></h3>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("data-group=\"2021\""), std::string::npos);

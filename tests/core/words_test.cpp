@@ -7,6 +7,7 @@
 #include "fixtures.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/html.hpp"
+#include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/words.hpp"
@@ -76,6 +77,27 @@ TEST(Words, PluralFormsDigitGroupingAndSlots) {
   problems.clear();
   EXPECT_TRUE(ps::read_words("{\"words\": [", "xx", &problems).empty());
   EXPECT_EQ(problems.size(), 1u);
+}
+
+// A group's heading is seen as "2020 1" and heard with its unit, in the list's language.
+TEST(Words, AGroupHeadingSaysWhatItCounts) {
+  const ps::Library lib = ps::read(kLibrary).library;
+  ps::Query q;
+  q.group = ps::GroupBy::Year;
+  const ps::View view = ps::run_query(lib, q);
+  ps::FormatOptions o;
+  const auto heard = [&](const ps::Words* words) {
+    o.words = words;
+    const std::string html = ps::format_html(lib, view, o);
+    const std::size_t at = html.find("<section class=\"ps-group\" data-group=\"2020\">");
+    return at == std::string::npos ? html : html.substr(at, html.find("</h3>", at) - at);
+  };
+  EXPECT_NE(heard(nullptr).find("<span class=\"ps-count\" aria-hidden=\"true\">1</span><span class=\"ps-visually-hidden\">2020: 1 publication</span>"), std::string::npos)
+      << heard(nullptr);
+  const ps::Words de = ps::read_words(language_file("de"), "de");
+  EXPECT_NE(heard(&de).find(">2020: 1 Publikation</span>"), std::string::npos) << heard(&de);
+  const ps::Words fr = ps::read_words(language_file("fr"), "fr");
+  EXPECT_NE(heard(&fr).find(">2020\u00a0: 1 publication</span>"), std::string::npos) << heard(&fr);
 }
 
 TEST(Words, TheCommandLineCarriesEveryShippedLanguage) {

@@ -331,6 +331,11 @@ test("lang: a page in a language papershelf ships gets the list's words from its
   assert.ok(headings.length >= 2);
   const typeNames = ["Conference", "Journal", "Preprint", "Other"].map((t) => de[t]);
   for (const h of headings) assert.ok(typeNames.includes(h), `group heading "${h}" is one of the German type names`);
+  // Each heading as a screen reader hears it: the group, its count and what it counts ("Konferenz:
+  // 8 Publikationen"), in the file's words; seen as "Konferenz 8".
+  const heard = await shadow(page, ".ps-group-title").evaluateAll((hs) => hs.map((h) => [h.firstElementChild.textContent, Number(h.querySelector(".ps-count").textContent), h.querySelector(".ps-visually-hidden").textContent]));
+  for (const [group, n, said] of heard)
+    assert.equal(said, de["{what}: {value}"].replace("{what}", group).replace("{value}", (n === 1 ? de["{n} publications"].one : other(de["{n} publications"])).replace("{n}", n)));
   const typeMenu = await shadow(page, "select.ps-f-type").evaluate((s) => [...s.options].slice(1).map((o) => o.text.replace(/\s*\(\d+\)$/, "")));
   for (const t of typeMenu) assert.ok(typeNames.includes(t), `type menu "${t}" is German`);
   assert.equal(await shadow(page, ".ps-results details.ps-cite > summary").first().textContent(), de["Cite"]);

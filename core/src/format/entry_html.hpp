@@ -26,6 +26,10 @@ void append_entry_meta(std::string& out, const Publication& p, const Words& word
 // The link buttons of .ps-actions (safe URLs only); returns whether there was any.
 bool append_entry_links(std::string& out, const Publication& p, const FormatOptions& options);
 
+// A group's heading (<h3 class="ps-group-title">): its label and count as seen, and both as
+// heard, "2024: 331 publications" in the list's language (the element's live list says the same).
+std::string group_heading(std::string_view label, std::size_t count, const Words& words);
+
 // The marker symbols entries' authors carry ("*", "\u2020"), gathered to say which meanings of a
 // legend apply, as the element judges it: a symbol whose every character is among them.
 class MarkSymbols {

@@ -682,6 +682,13 @@ std::string detail::MarkSymbols::legend_html(const std::vector<LegendEntry>& leg
   return items.empty() ? items : "<p class=\"ps-legend\">" + items + "</p>";
 }
 
+std::string detail::group_heading(std::string_view label, std::size_t count, const Words& w) {
+  // Seen as "2024 331"; heard as "2024: 331 publications", in the list's language.
+  return "<h3 class=\"ps-group-title\"><span" + std::string(dir_attribute(label)) + " aria-hidden=\"true\">" + escape_html(label) +
+         "</span> <span class=\"ps-count\" aria-hidden=\"true\">" + std::to_string(count) + "</span><span class=\"ps-visually-hidden\">" +
+         escape_html(w.labelled(label, Words::fill(w.count(count, "{n} publication", "{n} publications"), "n", w.number(count)))) + "</span></h3>";
+}
+
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
   // Written in pieces of about detail::kTextPiece bytes: the whole list's HTML may be many times
   // the input.
@@ -728,8 +735,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   } else {
     for (const auto& g : view.groups) {
       if (g.begin >= shown) break;
-      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\"><h3 class=\"ps-group-title\"><span" + std::string(dir_attribute(g.label)) + ">" +
-             escape_html(g.label) + "</span> <span class=\"ps-count\">" + std::to_string(g.count) + "</span></h3>";
+      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\">" + detail::group_heading(g.label, g.count, w);
       entries(g.begin, g.count);
       out += "</section>";
     }

@@ -36,6 +36,8 @@ export const DEFAULT_LABELS = {
   removeFilter: (what: string) => `Remove filter: ${what}`,
   /** The button that shows sort, group and filters on a narrow screen; `active` filters are set. */
   filters: (active: number) => (active ? `Filters (${active})` : "Filters"),
+  /** A group's heading as a screen reader says it ("2024: 331 publications"; seen as "2024 331"). */
+  groupHeading: (group: string, n: number) => `${group}: ${count(n)} publication${n === 1 ? "" : "s"}`,
   results: (shown: number, total: number) => `${shown === total ? "" : `${count(shown)} of `}${count(total)} publication${total === 1 ? "" : "s"}`,
   empty: "No publications match.",
   nothing: "No publications yet.",

@@ -69,6 +69,10 @@ export function labelsFromFile(file: LanguageFile): Partial<Labels> {
     problems: (n: number) => fill("{n} problems in the data", n, { n: number(n) }),
     downloadShown: (shown: number) => fill("Download the {n} shown", shown, { n: number(shown) }),
     filterChip: (what: string, value: string) => fill("{what}: {value}", 0, { what, value }),
+    groupHeading: (group: string, n: number) => {
+      const counted = fill("{n} publications", n, { n: number(n) });
+      return counted === undefined ? undefined : fill("{what}: {value}", 0, { what: group, value: counted });
+    },
     downloadAs: (shown: number, format: string) => fill("Download the {n} shown as {format}", shown, { n: number(shown), format }),
     showMore: (n: number) => fill("+{n} more", n, { n: number(n) }),
   };

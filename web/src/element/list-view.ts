@@ -160,7 +160,8 @@ export class ListView {
         section.dataset.group = g.key;
         const h = document.createElement("h3");
         h.className = "ps-group-title";
-        h.innerHTML = `<span dir="auto">${escapeText(g.label)}</span> <span class="ps-count">${g.count}</span>`;
+        // (seen as "2024 331", heard as "2024: 331 publications", as the core's static list has it)
+        h.innerHTML = `<span dir="auto" aria-hidden="true">${escapeText(g.label)}</span> <span class="ps-count" aria-hidden="true">${g.count}</span><span class="ps-visually-hidden">${escapeText(host.labels.groupHeading(g.label, g.count))}</span>`;
         section.append(h, ol);
         frag.append(section);
       } else {
