@@ -43,6 +43,13 @@ const consoleError = console.error; console.error = (...a) => { __errors.push(a.
 <body><script src="/papershelf.js"></script><paper-shelf toolbar="full"><script type="text/x-bibtex">\n${long}\n</script></paper-shelf>
 <footer><p><a id="after" href="#top">What follows the list</a></p></footer></body></html>` });
   addThemePages();
+  // A paper with more authors than a list shows ("+N more") and a link in its note, on a light and
+  // a dark page.
+  const authors = Array.from({ length: 14 }, (_, i) => `Author${String.fromCharCode(65 + i)}, Jane`).join(" and ");
+  const noted = `@inproceedings{n1, title={A paper with a note}, author={${authors}}, booktitle={ASPLOS}, year=2023, note={\\href{https://example.org/n1.pdf}{PDF}}, url={https://example.org/n1}}`;
+  for (const [look, style] of Object.entries(LOOKS))
+    server.pages.set(`/engines/note-${look}.html`, { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>note</title><link rel="icon" href="data:,"><style>${style}</style></head>
+<body><script src="/papershelf.js"></script><paper-shelf max-authors="5"><script type="text/x-bibtex">\n${noted}\n</script></paper-shelf></body></html>` });
 });
 after(() => server?.close());
 
@@ -243,6 +250,36 @@ async function skipPast(engine) {
     await browser.close();
   }
 }
+
+// A note's link in the list's accent (as its link buttons), light and dark, and "+N more" underlined
+// dotted, in every engine.
+async function noteAndMore(engine) {
+  const browser = await engine();
+  const page = await browser.newPage();
+  try {
+    for (const look of Object.keys(LOOKS)) {
+      const what = `${browser.name}, a ${look} page`;
+      await page.goto(`${server.url}/engines/note-${look}.html`);
+      const seen = await page.waitFor(() => {
+        const root = document.querySelector("paper-shelf")?.shadowRoot;
+        const note = root?.querySelector("li.ps-entry .ps-note a"), button = root?.querySelector("li.ps-entry a.ps-action.ps-link"), more = root?.querySelector("li.ps-entry summary.ps-more");
+        if (!note || !button || !more) return undefined;
+        const style = (el) => getComputedStyle(el);
+        return { note: style(note).color, accent: style(button).color, page: style(document.body).color, line: style(more).textDecorationLine, dotted: style(more).textDecorationStyle };
+      });
+      assert.equal(seen.note, seen.accent, `${what}: the note's link is in the list's accent ${JSON.stringify(seen)}`);
+      assert.notEqual(seen.note, seen.page, what);
+      assert.deepEqual([seen.line, seen.dotted], ["underline", "dotted"], `${what}: +N more`);
+    }
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
+
+test("Chromium, Firefox and WebKit: a link in a note has the list's accent, \"+N more\" is underlined dotted (light and dark pages)", async () => {
+  for (const [engine, ok] of [[chromium, ENGINES.chromium], [firefox, ENGINES.firefox], [webkit, ENGINES.webkit]]) if (ok) await noteAndMore(engine);
+});
 
 test("Chromium, Firefox and WebKit: Skip past the publications lands on what follows the list, in view while rows are still made", async () => {
   for (const [engine, ok] of [[chromium, ENGINES.chromium], [firefox, ENGINES.firefox], [webkit, ENGINES.webkit]]) if (ok) await skipPast(engine);
