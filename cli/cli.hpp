@@ -52,7 +52,7 @@ struct Args {
   // sync: the author (OpenAlex id or ORCID, for the Node CLI's fetch and the summary), the works
   // as OpenAlex returns them, the date written as citations_updated; --add, --write.
   std::string openalex, orcid, mailto, api_key, from_file, date;
-  bool add = false, write = false;
+  bool add = false, write = false, lookups = false;
   // Profile card.
   std::string profile_mode;  // "" = no card
   Profile profile;           // flags that override the input's profile

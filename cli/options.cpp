@@ -229,6 +229,8 @@ options:
   --write           change FILE.bib (atomically: a new file renamed over it)
   --format F        text (default) or json (every decision, for scripts)
   --date YYYY-MM-DD the date written as citations_updated (default: today, UTC)
+  --lookups         print, as JSON, the DOI, arXiv id and OpenAlex id of each entry: what
+                    npx papershelf sync looks up (and nothing else)
 )";
 
 // Everything the CLI says on standard error quotes its input (file names, flag values): shown,
@@ -275,6 +277,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (arg == "--clean") a.clean = true;
     else if (arg == "--add") a.add = true;
     else if (arg == "--write") a.write = true;
+    else if (arg == "--lookups") a.lookups = true;
     else if (arg == "--force") a.force = true;
     else if (arg == "--plain-email") a.plain_email = true;
     else if (arg == "--profile") a.profile_mode = "full";

@@ -126,6 +126,25 @@ int run_sync(const Args& a) {
   if (a.help) return std::fputs(kSyncHelp, stdout), 0;
   if (a.files.size() != 1) return usage_error("sync needs one FILE.bib, the file it keeps up to date");
   if (a.format != "text" && a.format != "json") return usage_error("unknown format \"" + a.format + "\" (use text or json)");
+  if (a.lookups) {
+    // What `npx papershelf sync` looks up in OpenAlex for the file's entries, as the rules read them.
+    const std::string& file = a.files[0];
+    std::string bib;
+    if (const std::string problem = read_input(file, bib); !problem.empty()) return say("cannot read " + file + ": " + problem), 2;
+    ReadOptions options;
+    options.format = Format::BibTeX;
+    options.source_name = file;
+    const ReadResult r = read(bib, options);
+    const std::vector<sync::Lookup> found = sync::lookups(r.library.publications);
+    json::Writer w(1);
+    w.begin_object().field("file", file).field("entries", found.size()).key("lookups").begin_array();
+    for (std::size_t i = 0; i < found.size(); ++i)
+      w.begin_object().field("key", r.library.publications[i].key).field("doi", found[i].doi).field("arxiv", found[i].arxiv)
+          .field("openalex", found[i].openalex).end_object();
+    w.end_array().end_object();
+    write_stdout(w.take() + "\n", false);
+    return 0;
+  }
   if (a.from_file.empty()) {
     if (a.openalex.empty() && a.orcid.empty())
       return usage_error("sync needs the author: --openalex AUTHOR_ID or --orcid ID (or saved works: --from-file FILE)");

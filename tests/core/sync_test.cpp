@@ -250,6 +250,65 @@ TEST(SyncMatch, OneWorkCountsOnceWhereOpenAlexMergedTheVersions) {
   EXPECT_NE(plan.decisions[1].why.find("as pub"), std::string::npos) << plan.decisions[1].why;
 }
 
+// A preprint's record OpenAlex merged into its journal version (tests/fixtures/openalex/merged.json):
+// the work keeps the preprint's location, and an entry with the preprint's DOI finds the work by
+// it, where no work has that DOI as its own; where one does, that one is the entry's.
+TEST(SyncMatch, ADoiOfARecordOpenAlexMergedFindsTheWorkItWasMergedInto) {
+  json::Value root;
+  ASSERT_TRUE(json::parse(testing::read_file(testing::fixtures_dir() + "/openalex/merged.json"), root));
+  const std::string text = testing::read_file(testing::fixtures_dir() + "/openalex/merged.json");
+  const std::size_t at = text.find("\"work\": ");
+  ASSERT_NE(at, std::string::npos);
+  const std::vector<sync::Work> works = works_of(text.substr(at + 8, text.size() - at - 9));
+  ASSERT_EQ(works.size(), 1u);
+  EXPECT_EQ(works[0].doi, "10.7717/peerj.4375");
+  EXPECT_EQ(works[0].location_dois, (std::vector<std::string>{"10.7287/peerj.preprints.3119v1"}));
+  const std::string bib = R"(
+@misc{pre, title = {The State of {OA}}, author = {Piwowar, Heather}, year = {2017}, doi = {10.7287/PeerJ.Preprints.3119v1}}
+)";
+  const sync::Plan plan = plan_of(bib, works);
+  EXPECT_EQ(decided(plan, works).at("pre"), "W2741809807");
+  EXPECT_EQ(plan.decisions[0].rule, sync::Rule::Doi);
+  // The published entry, beside it, is the work's: the preprint is then the same work.
+  const std::string both = bib + "@article{pub, title = {The state of OA}, author = {Piwowar, Heather}, journal = {PeerJ}, year = {2018}, doi = {10.7717/peerj.4375}}\n";
+  const sync::Plan two = plan_of(both, works);
+  EXPECT_EQ(decided(two, works).at("pub"), "W2741809807");
+  EXPECT_EQ(decided(two, works).at("pre"), "none");
+  // A work that has the DOI as its own comes first (OpenAlex keeps the preprint apart).
+  auto apart = works;
+  sync::Work preprint;
+  preprint.id = "W9";
+  preprint.doi = "10.7287/peerj.preprints.3119v1";
+  preprint.title = "The state of OA";
+  preprint.year = 2017;
+  preprint.type = "preprint";
+  apart.push_back(preprint);
+  EXPECT_EQ(decided(plan_of(bib, apart), apart).at("pre"), "W9");
+}
+
+// What `npx papershelf sync` looks up for each entry: the rules' DOI, arXiv id and OpenAlex id.
+TEST(SyncMatch, LookupsAreTheIdentifiersTheRulesRead) {
+  ReadOptions o;
+  o.format = Format::BibTeX;
+  const ReadResult r = read(R"(
+@article{a, title = {A}, doi = {https://doi.org/10.1145/ABC.1}, openalex = {https://openalex.org/W123}}
+@misc{b, title = {B}, eprint = {2101.00001v3}, archiveprefix = {arXiv}}
+@misc{c, title = {C}, doi = {10.48550/arXiv.2102.00002}}
+@misc{d, title = {D}, url = {https://arxiv.org/abs/2103.00003}, openalex = {W1}, note = {x}}
+@misc{f, title = {F}, openalex = {not an id}}
+)", o);
+  const std::vector<sync::Lookup> l = sync::lookups(r.library.publications);
+  ASSERT_EQ(l.size(), r.library.publications.size());
+  EXPECT_EQ(l[0].doi, "10.1145/abc.1");
+  EXPECT_EQ(l[0].openalex, "W123");
+  EXPECT_EQ(l[1].arxiv, "2101.00001");
+  EXPECT_EQ(l[2].doi, "");
+  EXPECT_EQ(l[2].arxiv, "2102.00002");
+  EXPECT_EQ(l[3].arxiv, "2103.00003");
+  EXPECT_EQ(l[3].openalex, "W1");
+  EXPECT_EQ(l.back().openalex, "");
+}
+
 TEST(SyncMatch, TitlesWithLatexMarkupAndAccentsMatchOpenAlexsText) {
   const std::string bib = R"(
 @article{a, title = {{\"U}ber {GPU}-Scheduling mit $\alpha$-{Fairness} \& {M}ehr}, author = {M{\"u}ller, J{\"o}rg}, year = {2020}, journal = {J}}

@@ -216,7 +216,7 @@ async function request(url, budget, { list = true, missing = false } = {}) {
   throw new SyncError(`OpenAlex did not answer after ${ATTEMPTS} tries (${lastProblem.text}); try again later, or pass saved works with --from-file FILE`);
 }
 
-// Every work of the author, page after page.
+// Every work of a filter (the author's, a batch of DOIs), page after page.
 async function fetchWorks(filter, mailto, who, budget) {
   const results = [];
   let cursor = "*";
@@ -229,10 +229,78 @@ async function fetchWorks(filter, mailto, who, budget) {
     // (one by one: spreading an array of any length into push() overflows the stack)
     for (const work of data.results) results.push(work);
     const total = data.meta?.count;
-    process.stderr.write(`papershelf: ${who}'s works from OpenAlex: ${results.length}${Number.isFinite(total) ? ` of ${total}` : ""}\n`);
+    if (who) process.stderr.write(`papershelf: ${who}'s works from OpenAlex: ${results.length}${Number.isFinite(total) ? ` of ${total}` : ""}\n`);
     cursor = data.results.length && typeof data.meta?.next_cursor === "string" ? data.meta.next_cursor : null;
   }
   return results;
+}
+
+const DOI_BATCH = 50;  // DOIs a call (OpenAlex takes up to 100 values in one filter)
+
+// One work by its id or DOI ("W123", "doi:10.1/x"): free, and found where a list misses it (a
+// work OpenAlex merged into another answers with the other). null when OpenAlex has none.
+async function fetchOne(id, mailto, budget) {
+  const params = new URLSearchParams({ select: SELECT });
+  if (mailto) params.set("mailto", mailto);
+  const data = await request(`${API}/works/${encodeURIComponent(id).replace(/%2F/gi, "/").replace(/%3A/gi, ":")}?${params}`, budget, { list: false, missing: true });
+  if (data !== null && (typeof data !== "object" || Array.isArray(data) || typeof data.id !== "string"))
+    throw new SyncError("OpenAlex's answer for one work is not a work: is this its works API?");
+  return data;
+}
+
+// The works a sync needs, in as few paid calls as it can: the entries' DOIs in batches of
+// DOI_BATCH (filter=doi:a|b|…, a list: one call's credits for 50 entries); a DOI no batch
+// answered, an arXiv id, an OpenAlex id one at a time (free, and the way to a merged work); the
+// author's list (pages of 200) only where it adds something: for --add (the works the file
+// lacks), and for entries the rules can find by their title only.
+async function worksForSync(entries, { filter, who }, mailto, add, budget) {
+  const works = [], ids = new Set(), dois = new Set();
+  const bare = (doi) => String(doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase();
+  const keep = (w) => {
+    const id = String(w?.id ?? "").replace(/^https?:\/\/openalex\.org\//i, "").toUpperCase();
+    if (id && ids.has(id)) return;  // (a work found twice: once)
+    if (id) ids.add(id);
+    if (w?.doi) dois.add(bare(w.doi));
+    works.push(w);
+  };
+  if (add || entries.some((e) => !e.doi && !e.arxiv && !e.openalex))
+    for (const w of await fetchWorks(filter, mailto, who, budget)) keep(w);
+  // (a DOI with "|" or "," cannot be a filter's value: looked up alone)
+  const wanted = [...new Set(entries.map((e) => e.doi).filter((d) => d && !dois.has(d)))];
+  const batchable = wanted.filter((d) => !/[|,]/.test(d));
+  for (let i = 0; i < batchable.length; i += DOI_BATCH)
+    for (const w of await fetchWorks(`doi:${batchable.slice(i, i + DOI_BATCH).join("|")}`, mailto, "", budget)) keep(w);
+  for (const doi of wanted)
+    if (!dois.has(doi)) {
+      const w = await fetchOne(`doi:${doi}`, mailto, budget);
+      if (w) keep(w);
+    }
+  for (const e of entries) {
+    if (e.doi) continue;
+    let found = false;
+    if (e.arxiv) {
+      const doi = `10.48550/arxiv.${e.arxiv}`;
+      const w = dois.has(doi) ? true : await fetchOne(`doi:${doi}`, mailto, budget);
+      if (w && w !== true) keep(w);
+      found = Boolean(w);
+    }
+    if (!found && e.openalex && !ids.has(e.openalex)) {
+      const w = await fetchOne(e.openalex, mailto, budget);
+      if (w) keep(w);
+    }
+  }
+  return works;
+}
+
+// The entries' DOIs, arXiv ids and OpenAlex ids, as the C++ rules read them (sync --lookups).
+function lookupsOf(args) {
+  const { spawnSync } = require("node:child_process");
+  const r = spawnSync(process.execPath, [join(__dirname, "papershelf.cjs"), "sync", ...withoutKey(args), "--lookups"], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stderr.write(r.stderr);
+    process.exit(r.status ?? 2);
+  }
+  return JSON.parse(r.stdout).lookups;
 }
 
 // The file named in `args` (the first argument that is neither a flag nor a flag's value).
@@ -280,14 +348,15 @@ function stop(err, budget, file) {
 // into a temporary file and runs the C++ CLI with --from-file. Returns false when the C++ CLI
 // should run as it is (no fetch needed); exits on a problem.
 async function syncFromOpenAlex(args, runCli) {
-  if (flag(args, "--from-file") !== undefined || args.includes("-h") || args.includes("--help")) return false;
+  if (flag(args, "--from-file") !== undefined || args.includes("--lookups") || args.includes("-h") || args.includes("--help")) return false;
   if (flag(args, "--openalex") === undefined && flag(args, "--orcid") === undefined) return false;
   const budget = newBudget(apiKeyOf(args));
   const file = fileOf(args);
+  if (file === undefined) return false;  // (the C++ CLI says what is missing)
   let works;
   try {
-    const { filter, who } = authorFilter(args);
-    works = await fetchWorks(filter, flag(args, "--mailto"), who, budget);
+    const author = authorFilter(args);
+    works = await worksForSync(lookupsOf(args), author, flag(args, "--mailto"), args.includes("--add"), budget);
   } catch (err) {
     stop(err, budget, file);
   }

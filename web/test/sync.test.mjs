@@ -34,7 +34,7 @@ const hostileWorks = [
   { ...mearmanMatched, id: "https://openalex.org/W1}, note = {x" },
   { ...mearmanMatched, id: "W2\n  abbr = {Nature},\n  selected = {true}\n}\n@article{fake, title={Fake}" },
   { ...mearmanMatched, id: "https://openalex.org/W900", doi: null, title: "A work the file lacks\n```\n::error file=x::owned @someone \u202e reversed",
-    cited_by_count: 1e300 },
+    cited_by_count: 1e300, primary_location: { ...mearmanMatched.primary_location, landing_page_url: null }, locations: [], best_oa_location: null },
 ];
 const byFilter = {
   "author.id:A5000000666": hostileWorks,
@@ -42,11 +42,21 @@ const byFilter = {
   "author.id:A5017898742": mearmanWorks,
   "author.orcid:https://orcid.org/0000-0001-6187-6610": priemWorks,
 };
+// 300 works with DOIs, for a file whose every entry has one: the 50 recorded works of a DOI
+// query, each six times under a DOI and an id of its own.
+const batchWorks = JSON.parse(readFileSync(join(recorded, "doi-batch-50.json"), "utf8")).results;
+const manyWorks = [];
+for (let copy = 0; copy < 6; ++copy)
+  batchWorks.forEach((w, k) => manyWorks.push({ ...w, id: `https://openalex.org/W${990000000 + copy * 100 + k}`, doi: `${w.doi}.c${copy}` }));
+// A preprint's record merged into its journal version (merged.json): the journal version.
+const { merged, work: stateOfOa } = JSON.parse(readFileSync(join(recorded, "merged.json"), "utf8"));
 // The day's budgets (support/openalex-replay.mjs): the keyless caller's, and one key's.
 const keyless = { limit: 100, remaining: 100 };
 const keys = { "k-owner-7Hq2": { limit: 10000, remaining: 10000 } };
 const server = openAlexReplay({
   worksFor: (filter) => byFilter[filter],
+  works: [stateOfOa, ...priemWorks, ...mearmanWorks, ...manyWorks],  // (the merged work's record first: it is the API's now)
+  merged,
   budget: keyless,
   keys,
   pageSize: 20,
@@ -104,9 +114,15 @@ test("fetches every page politely and shows the dry run the native CLI shows for
   requests.length = 0;
   const r = await sync(["priem.bib", "--openalex", "https://openalex.org/A5023888391", "--mailto", "owner@example.org", "--date", "2026-11-27"]);
   assert.equal(r.status, 0, r.stderr);
-  // Three pages of 20, 20 and 10, each with the polite parameters.
-  assert.equal(requests.length, 3);
-  for (const url of requests) {
+  // The author's list (the file has entries only a title finds): three pages of 20, 20 and 10,
+  // each with the parameters; then, one at a time (free), the DOIs of entries the list lacks.
+  const lists = requests.filter((url) => url.pathname === "/works" && url.searchParams.get("filter").startsWith("author"));
+  assert.equal(lists.length, 3);
+  // (the recorded page has 50 of Priem's 62 works: the DOIs of entries it lacks in one batch)
+  const batches = requests.filter((url) => url.pathname === "/works" && url.searchParams.get("filter").startsWith("doi:"));
+  assert.equal(batches.length, 1);
+  for (const url of requests.filter((u) => u.pathname !== "/works")) assert.match(url.pathname, /^\/works\/doi:10\./);
+  for (const url of lists) {
     assert.equal(url.pathname, "/works");
     assert.equal(url.searchParams.get("filter"), "author.id:A5023888391");
     assert.equal(url.searchParams.get("mailto"), "owner@example.org");
@@ -115,6 +131,8 @@ test("fetches every page politely and shows the dry run the native CLI shows for
   }
   assert.equal(requests[0].searchParams.get("cursor"), "*");
   assert.match(r.stderr, /50 of 50/);
+  assert.equal(requests.length, 5);
+  assert.match(r.stderr, /5 calls to OpenAlex \(4 lists of works, 1 single lookup\): 4 credits used; 96 of 100 credits left today/);
   assert.deepEqual(readFileSync(bib), before, "a dry run writes nothing");
   // The native CLI on the same works, saved as one response: the same diff and summary.
   writeFileSync(join(work, "saved.json"), JSON.stringify({ results: priemWorks }));
@@ -302,12 +320,23 @@ test("a spent budget stops the run at once: exit 3, what was done and when to re
   assert.match(r.stderr, /the budget is renewed in (\d+ h )?\d+ min \(at 00:00 UTC\): run again then, or now with a free API key \(--api-key KEY or OPENALEX_API_KEY/);
   assert.equal(r.stdout, "");
   assert.deepEqual(readFileSync(bib), before, "no count dropped, nothing partial written");
+  // The recorded shape of a spent budget's answer, to the first call: the same stop.
+  const spent = JSON.parse(readFileSync(join(recorded, "429-budget-spent.json"), "utf8"));
+  script = [{ status: spent.status, headers: spent.headers, body: JSON.stringify(spent.body) }];
+  requests.length = 0;
+  const first = await sync(["priem.bib", "--openalex", "A5023888391", "--write"]);
+  script = [];
+  assert.equal(first.status, 3, first.stderr);
+  assert.equal(requests.length, 1);
+  assert.match(first.stderr, /stopped after 1 call to OpenAlex \(1 list of works, 0 single lookups\): 0 credits used; 0 of 100 credits left today/);
+  assert.match(first.stderr, /renewed in 15 h 1 min \(at \d\d:\d\d UTC\)/);
+  assert.deepEqual(readFileSync(bib), before);
   // With a key, the same run is paid from the key's budget.
   const keyed = await sync(["priem.bib", "--openalex", "A5023888391", "--api-key", "k-owner-7Hq2", "--date", "2026-11-27"]);
   assert.equal(keyed.status, 0, keyed.stderr);
   // Going too fast (a 429 with credits left and a Retry-After of a second or less) is waited out.
-  script = [{ status: 429, headers: { "content-type": "application/json", "retry-after": "0", "x-ratelimit-remaining": "90", "x-ratelimit-credits-required": "1" },
-    body: JSON.stringify({ error: "Rate limit exceeded", message: "Rate limit exceeded: 100 requests per second. Please slow down." }) }];
+  const tooFast = JSON.parse(readFileSync(join(recorded, "429-too-fast.json"), "utf8"));
+  script = [{ status: tooFast.status, headers: tooFast.headers, body: JSON.stringify(tooFast.body) }];
   requests.length = 0;
   keyless.remaining = keyless.limit;
   fresh("mearman.bib");
@@ -315,6 +344,46 @@ test("a spent budget stops the run at once: exit 3, what was done and when to re
   script = [];
   assert.equal(fast.status, 0, fast.stderr);
   assert.equal(requests.length, 2);
+});
+
+test("a file whose entries have DOIs: batches of 50 DOIs, merged works one at a time, no author list", async () => {
+  // 300 entries with DOIs, one of them a preprint's that OpenAlex merged into its journal version.
+  const entries = manyWorks.map((w, k) => `@article{e${k},\n  title = {Entry ${k}},\n  author = {Someone, A.},\n  year = {${w.publication_year}},\n  doi = {${w.doi.replace("https://doi.org/", "")}}\n}\n`);
+  entries[7] = "@misc{preprint2017,\n  title = {The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles},\n  author = {Piwowar, Heather and Priem, Jason},\n  year = {2017},\n  doi = {10.7287/peerj.preprints.3119v1}\n}\n";
+  writeFileSync(join(work, "many.bib"), entries.join("\n"));
+  requests.length = 0;
+  const r = await sync(["many.bib", "--openalex", "A5023888391", "--format", "json", "--date", "2026-11-27"], { OPENALEX_API_KEY: "k-owner-7Hq2" });
+  assert.equal(r.status, 0, r.stderr);
+  const paid = requests.filter((url) => url.pathname === "/works");
+  assert.equal(paid.length, 6, "300 DOIs in 6 calls");
+  assert.ok(paid.length <= 10);
+  for (const url of paid) {
+    assert.match(url.searchParams.get("filter"), /^doi:10\.[^|]+(\|10\.[^|]+){0,49}$/);
+    assert.equal(url.searchParams.get("api_key"), "k-owner-7Hq2");
+  }
+  assert.equal(paid.reduce((n, url) => n + url.searchParams.get("filter").split("|").length, 0), 300);
+  // No author list: every entry has an identifier and --add is not asked.
+  assert.ok(requests.every((url) => !/author/.test(url.searchParams.get("filter") ?? "")));
+  // The merged DOI and the merged id, one at a time: each answers 301 to the work it became.
+  const singles = requests.filter((url) => url.pathname !== "/works").map((url) => url.pathname);
+  assert.deepEqual(singles, ["/works/doi:10.7287/peerj.preprints.3119v1", "/works/W2741809807"]);
+  const report = JSON.parse(r.stdout);
+  const decided = Object.fromEntries(report.decisions.map((d) => [d.key, d]));
+  assert.equal(report.matched.doi, 300, JSON.stringify(report.decisions.filter((d) => d.rule !== "doi")));
+  assert.equal(decided.preprint2017.work, "W2741809807");
+  assert.equal(decided.e0.work, "W990000000");
+  assert.equal(decided.e299.work, "W990000549");
+  assert.match(r.stderr, /7 calls to OpenAlex \(6 lists of works, 1 single lookup\): 6 credits used; 9,994 of 10,000 credits left today/);
+  // An entry that has only the id of the record OpenAlex merged: that id, alone, leads to the
+  // work it became, which the entry's title finds, and the id is replaced.
+  writeFileSync(join(work, "merged.bib"), "@misc{preprint2017,\n  title = {The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles},\n  author = {Piwowar, Heather},\n  year = {2017},\n  openalex = {W4235038322}\n}\n");
+  requests.length = 0;
+  const m = await sync(["merged.bib", "--openalex", "A5023888391", "--date", "2026-11-27"], { OPENALEX_API_KEY: "k-owner-7Hq2" });
+  assert.equal(m.status, 0, m.stderr);
+  assert.deepEqual(requests.map((url) => url.pathname), ["/works/W4235038322", "/works/W2741809807"]);
+  assert.match(m.stdout, /^-  openalex = \{W4235038322\}$/m);
+  assert.match(m.stdout, /^\+  openalex = \{W2741809807\},?$/m);
+  assert.match(m.stderr, /1 call to OpenAlex \(0 lists of works, 1 single lookup\): 0 credits used/);
 });
 
 // The weekly workflow of examples/static-site/github-actions/papershelf-sync.yml, its shell steps

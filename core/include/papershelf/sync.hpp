@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -32,6 +33,10 @@ struct Work {
   std::string venue;        // primary_location.source.display_name
   std::string venue_type;   // its source's type: "journal", "conference", "repository", ...
   std::vector<std::string> authors;  // display names, in order
+  // The DOIs of its locations (a landing page at doi.org) other than its own: the records
+  // OpenAlex merged into it (a preprint's, before its journal version), lower case.
+  std::vector<std::string> location_dois;
+  std::string pdf;  // an open-access PDF (best_oa_location.pdf_url, http or https), or ""
   std::string volume, issue, first_page, last_page;
   std::int64_t cited_by_count = -1;  // -1: the response did not say
   std::uint32_t offset = 0;          // where it starts in the response, for messages
@@ -70,6 +75,14 @@ struct Decision {
 // A rule never guesses: where two works fit a title equally well, the entry stays unmatched.
 std::vector<Decision> match(const std::vector<Publication>& entries, const std::vector<Work>& works);
 
+// What a front end that fetches looks up for one entry, as the rules read it: its DOI, its arXiv
+// id (without version) and the OpenAlex id an earlier sync wrote, each "" when it has none. An
+// entry with none of them is found by its title only, among the author's works.
+struct Lookup {
+  std::string doi, arxiv, openalex;
+};
+std::vector<Lookup> lookups(const std::vector<Publication>& entries);
+
 // For each work no entry has: the matched entry it is another version of (a preprint, a
 // repository's copy: the same title and an author in common), or -1 for a work the file lacks.
 std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,
@@ -81,6 +94,7 @@ bool is_date(std::string_view text);
 struct Options {
   std::string date;  // "2026-11-27": written as citations_updated where a count is new or changed
   bool add = false;  // append the works the file lacks as new entries
+  bool imported = false;  // (the comment above them says `papershelf import`, not sync)
 };
 
 // A change to the file: `removed` bytes at `offset` replaced by `inserted` (most remove nothing).
@@ -117,5 +131,31 @@ std::string apply(std::string_view bib, const std::vector<Edit>& edits);
 // The edits as a unified diff of `name` (two lines of context), for the owner to read before
 // writing.
 std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits, std::string_view name);
+
+// --- A list from nothing: `papershelf import` ---
+
+// A work the file lacks, as a clean entry: the fields a citation needs, the DOI, the arXiv id,
+// the count and the id, under a key like al-folio's (hu2024characterization) not in `keys`.
+Publication new_entry(const Work& w, const Options& options, std::unordered_set<std::string>& keys);
+
+struct ImportOptions {
+  int since = 0;                     // only papers of this year or later
+  std::vector<std::string> exclude;  // OpenAlex ids, DOIs or arXiv ids of papers to leave out
+};
+// One paper: its publication's record (with the arXiv id and the open-access PDF of its other
+// records where it has none), and every record of it: indexes into the works, its own first.
+struct Paper {
+  Work work;
+  std::vector<std::uint32_t> records;
+};
+// The works as one entry per paper, newest first: a preprint and its publication, a
+// repository's copy, OpenAlex's duplicates of a DOI are one paper (the sync's versions()).
+std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOptions& options);
+// A BibTeX entry (a DBLP file's, say) as a work, for one_per_paper().
+Work work_of(const Publication& p);
+// The papers as new entries, their keys stable between runs (given in the order of the works'
+// ids) and not in `keys`.
+std::vector<Publication> import_entries(const std::vector<Paper>& papers, const Options& options,
+                                        std::unordered_set<std::string>& keys);
 
 }  // namespace papershelf::sync

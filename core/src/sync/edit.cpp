@@ -245,8 +245,8 @@ std::string new_key(const Work& w, const Person* first, std::unordered_set<std::
   return key;
 }
 
-// A work the file lacks, as a clean entry: the fields a citation needs, the DOI, the arXiv id,
-// the count and the id (with which the next sync finds it).
+}  // namespace
+
 Publication new_entry(const Work& w, const Options& options, std::unordered_set<std::string>& keys) {
   Publication p;
   for (const std::string& name : w.authors) p.authors.push_back(parse_name(name));
@@ -278,9 +278,11 @@ Publication new_entry(const Work& w, const Options& options, std::unordered_set<
     p.extra.push_back({"pages", w.first_page + (w.last_page.empty() || w.last_page == w.first_page || !plain_value(w.last_page) ? "" : "--" + w.last_page)});
   if (w.cited_by_count >= 0) p.set_citations(w.cited_by_count);
   if (w.cited_by_count >= 0 && is_date(options.date)) p.extra.push_back({"citations_updated", options.date});
-  p.extra.push_back({"openalex", w.id});
+  if (!w.id.empty()) p.extra.push_back({"openalex", w.id});
   return p;
 }
+
+namespace {
 
 std::string line_end_of(std::string_view bib) {
   const std::size_t nl = bib.find('\n');
@@ -410,7 +412,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     for (const Publication& p : out.entries) keys.insert(p.key);
     std::string text;
     if (!bib.empty() && bib.back() != '\n') text += nl;
-    text += nl + "% papershelf sync" + (dated ? ", " + options.date : "") +
+    text += nl + (options.imported ? "% papershelf import" : "% papershelf sync") + (dated ? ", " + options.date : "") +
             ": works OpenAlex lists for this author that this file did not have." + nl +
             "% Check each one: keep it (and add your own fields), correct it, or delete it." + nl;
     std::unordered_set<std::string_view> dois;  // (OpenAlex's own duplicates: one work of a DOI is added)

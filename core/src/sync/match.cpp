@@ -312,6 +312,33 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   };
   by_key(Rule::OpenAlexId, &Side::openalex, false);
   by_key(Rule::Doi, &Side::doi, false);
+  // A DOI no work has as its own but one work keeps among its locations: the record of it that
+  // OpenAlex merged into that work (a preprint folded into its journal version), which a lookup
+  // of the DOI answers with the work. Only one work may keep it.
+  {
+    std::unordered_map<std::string_view, std::vector<std::int32_t>> own, kept;
+    for (std::size_t k = 0; k < works.size(); ++k) {
+      if (!ws[k].doi.empty()) own[ws[k].doi].push_back(static_cast<std::int32_t>(k));
+      for (const std::string& doi : works[k].location_dois)
+        if (doi != ws[k].doi) kept[doi].push_back(static_cast<std::int32_t>(k));
+    }
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (settled[i] || es[i].doi.empty() || own.count(es[i].doi)) continue;
+      const auto found = kept.find(es[i].doi);
+      if (found == kept.end() || found->second.size() != 1) continue;
+      const std::int32_t k = found->second.front();
+      if (owner[k] >= 0) {
+        decisions[i].why = "the same work (" + works[k].id + ", by doi) as " + entries[owner[k]].key;
+        settled[i] = true;
+        continue;
+      }
+      decisions[i].work = k;
+      decisions[i].rule = Rule::Doi;
+      decisions[i].why.clear();
+      settled[i] = true;
+      owner[k] = static_cast<std::int32_t>(i);
+    }
+  }
   by_key(Rule::Arxiv, &Side::arxiv, true);
 
   // The title rule: every fitting pair scored, the best pairs taken first. Works are found by
@@ -509,6 +536,23 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
                          : "no work has its DOI, arXiv id or title";
   }
   return decisions;
+}
+
+std::vector<Lookup> lookups(const std::vector<Publication>& entries) {
+  std::vector<Lookup> out;
+  out.reserve(entries.size());
+  for (const Publication& p : entries) {
+    Lookup l;
+    l.doi = entry_doi(p);
+    l.arxiv = entry_arxiv(p, l.doi);
+    if (!bibtex::arxiv_from_doi(l.doi).empty()) l.doi.clear();  // (arXiv's DOI: the arXiv id says it)
+    l.openalex = entry_openalex(p);
+    if (l.openalex.size() < 2 || l.openalex[0] != 'W' ||
+        l.openalex.find_first_not_of("0123456789", 1) != std::string::npos)
+      l.openalex.clear();
+    out.push_back(std::move(l));
+  }
+  return out;
 }
 
 std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,

@@ -1,4 +1,5 @@
 // OpenAlex's works JSON, read into the little that matching and a new entry need.
+#include <algorithm>
 #include <cctype>
 #include <initializer_list>
 #include <optional>
@@ -118,7 +119,14 @@ Work read_work(const Value& w) {
   // The arXiv id: arXiv's own DOI, or any location on arxiv.org.
   work.arxiv = bibtex::arxiv_from_doi(work.doi);
   const auto from_location = [&](const Value* location) {
-    if (!work.arxiv.empty() || !location || !location->is_object()) return;
+    if (!location || !location->is_object()) return;
+    if (const std::string& page = text_of(location->find("landing_page_url")); page.find("doi.org/10.") != std::string::npos) {
+      std::string doi = bibtex::to_lower_ascii(bibtex::clean_doi(page));
+      if (!doi.empty() && doi != work.doi && bibtex::arxiv_from_doi(doi).empty() &&
+          std::find(work.location_dois.begin(), work.location_dois.end(), doi) == work.location_dois.end())
+        work.location_dois.push_back(std::move(doi));
+    }
+    if (!work.arxiv.empty()) return;
     for (const char* key : {"landing_page_url", "pdf_url"})
       if (work.arxiv.empty()) work.arxiv = bibtex::arxiv_from_url(text_of(location->find(key)));
   };
@@ -126,6 +134,14 @@ Work read_work(const Value& w) {
   if (const Value* locations = w.find("locations"); locations && locations->is_array())
     for (const Value& location : locations->items) from_location(&location);
   from_location(w.find("best_oa_location"));
+  // An open-access PDF, where OpenAlex knows one (only a web address: it becomes a link).
+  for (const Value* location : {w.find("best_oa_location"), w.find("primary_location")})
+    if (work.pdf.empty() && location && location->is_object()) {
+      const std::string& pdf = text_of(location->find("pdf_url"));
+      if ((pdf.rfind("https://", 0) == 0 || pdf.rfind("http://", 0) == 0) && pdf.find_first_of(" {}\\\"") == std::string::npos &&
+          pdf.size() < 2048 && std::none_of(pdf.begin(), pdf.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+        work.pdf = pdf;
+    }
   return work;
 }
 

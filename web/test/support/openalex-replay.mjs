@@ -10,8 +10,8 @@
 // answers 401.
 //   openAlexReplay({ worksFor, works, merged, pageSize, before, budget, keys })   an http.Server
 //     (not yet listening): worksFor(filter) gives an author filter's works (undefined: 404);
-//     works are the works the DOI and id lookups find (default: every worksFor's); merged maps a
-//     merged work's id to the id it was merged into; before(url, res) may answer a request first
+//     works are the works the DOI and id lookups find; merged maps a merged work's id (W…) or
+//     DOI (doi:10.…) to the id it was merged into (tests/fixtures/openalex/merged.json); before(url, res) may answer a request first
 //     (true); budget = { limit, remaining } for the keyless caller and keys = { KEY: { limit,
 //     remaining } } (both mutated as credits are spent; no budget: unlimited)
 //   node openalex-replay.mjs RECORDED.json            serves that file's works for any filter in a
@@ -62,11 +62,14 @@ export function openAlexReplay({ worksFor, works = [], merged = {}, pageSize = 2
     if (single) {
       const id = decodeURIComponent(single[1]);
       let found;
-      if (/^doi:/i.test(id) || /^https?:\/\/(dx\.)?doi\.org\//i.test(id)) found = works.find((w) => bareDoi(w.doi) === bareDoi(id));
-      else if (merged[bareId(id)]) {
-        res.writeHead(301, { ...headers, location: `/works/${merged[bareId(id)]}${url.search}` });
+      const byDoi = /^doi:/i.test(id) || /^https?:\/\/(dx\.)?doi\.org\//i.test(id);
+      const into = merged[byDoi ? `doi:${bareDoi(id)}` : bareId(id)];
+      if (into) {
+        res.writeHead(301, { ...headers, location: `/works/${into}${url.search}` });
         return res.end();
-      } else found = works.find((w) => bareId(w.id) === bareId(id));
+      }
+      if (byDoi) found = works.find((w) => bareDoi(w.doi) === bareDoi(id));
+      else found = works.find((w) => bareId(w.id) === bareId(id));
       if (!found) {
         res.writeHead(404, headers);
         return res.end(JSON.stringify({ error: "Not Found", message: `The requested resource was not found: ${id}` }));
@@ -89,7 +92,7 @@ export function openAlexReplay({ worksFor, works = [], merged = {}, pageSize = 2
       return res.end(JSON.stringify({ error: "Not found", message: "no such author" }));
     }
     const perPage = Number(url.searchParams.get("per-page") ?? url.searchParams.get("per_page") ?? 25);
-    const size = Math.min(pageSize, perPage);
+    const size = /^doi:/.test(filter) ? perPage : Math.min(pageSize, perPage);  // (pageSize: an author's list's)
     const cursor = url.searchParams.get("cursor");
     const start = cursor === null || cursor === "*" ? 0 : Number(Buffer.from(cursor, "base64").toString());
     const next = cursor !== null && start + size < list.length ? Buffer.from(String(start + size)).toString("base64") : null;
