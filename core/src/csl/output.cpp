@@ -308,6 +308,10 @@ constexpr std::string_view kStopWords[] = {
     "v", "van", "versus", "via", "von", "vs", "with", "within", "without", "yet"};
 
 bool is_stop_word(std::string_view lower) {
+  // (citeproc-js joins its list into a regular expression without escaping "v." and "vs.", so a
+  // dot there is any character: "v2" and "vsx" are stop words to it, and stay lower-case
+  // inside a title: "Dataset v2 and More".)
+  if ((lower.size() == 2 && lower[0] == 'v') || (lower.size() == 3 && lower[0] == 'v' && lower[1] == 's')) return true;
   return std::find(std::begin(kStopWords), std::end(kStopWords), lower) != std::end(kStopWords);
 }
 
@@ -427,6 +431,7 @@ struct Token {
   std::string a, b;  // Text: the text; Open: attribute and value; Block: class; Link: href
   bool movable = false;  // an affix or a delimiter: punctuation-in-quote may move it (a text
                          // value, <text value="."/>, stays where it is, as in citeproc-js)
+  enum class Role : std::uint8_t { Value, Prefix, Suffix, Delimiter } role = Role::Value;
 };
 
 // citeproc-js writes a space before : ; ? ! » (and after «) as a narrow no-break space, so that
@@ -448,7 +453,7 @@ std::string narrow_spaces(const std::string& text) {
 void flatten(const Out& o, std::vector<Token>& t) {
   if (o.empty()) return;
   if (!o.display.empty()) t.push_back({Tok::BlockOpen, std::string(o.display), {}});
-  if (!o.prefix.empty()) t.push_back({Tok::Text, std::string(o.prefix), {}, true});
+  if (!o.prefix.empty()) t.push_back({Tok::Text, std::string(o.prefix), {}, true, Token::Role::Prefix});
   if (!o.link.empty()) t.push_back({Tok::LinkOpen, o.link, {}});
   if (!o.css_class.empty()) t.push_back({Tok::ClassOpen, std::string(o.css_class), {}});
   const std::pair<const char*, const std::string_view*> attrs[] = {
@@ -461,13 +466,14 @@ void flatten(const Out& o, std::vector<Token>& t) {
     ++opened;
   }
   if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
-  if (!o.text.empty()) t.push_back({Tok::Text, narrow_spaces(o.text), {}, o.delimiter});
+  if (!o.text.empty())
+    t.push_back({Tok::Text, narrow_spaces(o.text), {}, o.delimiter, o.delimiter ? Token::Role::Delimiter : Token::Role::Value});
   for (const Out& k : o.kids) flatten(k, t);
   if (o.quotes) t.push_back({Tok::QuoteClose, {}, {}});
   for (int i = 0; i < opened; ++i) t.push_back({Tok::Close, {}, {}});
   if (!o.css_class.empty()) t.push_back({Tok::ClassClose, {}, {}});
   if (!o.link.empty()) t.push_back({Tok::LinkClose, {}, {}});
-  if (!o.suffix.empty()) t.push_back({Tok::Text, std::string(o.suffix), {}, true});
+  if (!o.suffix.empty()) t.push_back({Tok::Text, std::string(o.suffix), {}, true, Token::Role::Suffix});
   if (!o.display.empty()) t.push_back({Tok::BlockClose, {}, {}});
 }
 
@@ -498,8 +504,15 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
       } else if (!cur.empty() && !before.empty() && is_punct(cur.front())) {
         const char last = before.back();
         const char c = cur.front();
-        if (c == '.' && (last == '.' || last == '?' || last == '!' || last == ';' || last == ':')) cur.erase(0, 1);
+        // (citeproc-js merges affixes by its table, but joins a delimiter as it is: Springer's
+        // volume "5:" and its ". " give "5:. ")
+        const bool delimiter = toks[i].role == Token::Role::Delimiter;
+        // (and a suffix with the next piece's prefix: Vancouver's date "2022;" and page ":1–5"
+        // give "2022;1–5", but BMJ's group prefix ";" and its page's ":" stay ";:")
+        const bool suffix_then_prefix = toks[prev].role == Token::Role::Suffix && toks[i].role == Token::Role::Prefix;
+        if (c == '.' && (last == '.' || last == '?' || last == '!' || ((last == ';' || last == ':') && !delimiter))) cur.erase(0, 1);
         else if ((c == ',' || c == ';' || c == ':') && last == c) cur.erase(0, 1);
+        else if (c == ':' && (last == ';' || last == '!' || last == '?') && suffix_then_prefix) cur.erase(0, 1);
         else if (c == '.' && last == ',') before.pop_back();
       }
     }

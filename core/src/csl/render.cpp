@@ -195,7 +195,7 @@ Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) 
 
 // ---- Variables --------------------------------------------------------------------------------
 
-std::string page_range(std::string_view from, std::string_view to, std::string_view format) {
+std::string page_range(std::string_view from, std::string_view to, std::string_view format, const std::string& delimiter) {
   // A shared letter prefix ("B421-B446", "N1-N10") is compared without it and not repeated.
   std::size_t pre = 0;
   while (pre < from.size() && !(from[pre] >= '0' && from[pre] <= '9')) ++pre;
@@ -207,14 +207,17 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
     from.remove_prefix(pre);
     to.remove_prefix(pre_to);
   } else if (pre_to > 0 || pre > 0) {
-    return std::string(prefix) + std::string(from.substr(pre)) + kEnDash + std::string(to);
+    return std::string(prefix) + std::string(from.substr(pre)) + delimiter + std::string(to);
   }
   auto digits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }); };
   const std::string lead(pre > 0 && pre_to > 0 ? prefix : std::string_view());
-  if (!digits(from) || !digits(to) || format.empty()) return lead + std::string(from) + kEnDash + std::string(to);
+  if (!digits(from) || !digits(to) || format.empty()) return lead + std::string(from) + delimiter + std::string(to);
   std::string f(from), t(to);
   if (t.size() < f.size()) t = f.substr(0, f.size() - t.size()) + t;  // "321-8" is 321-328
-  if (format == "expanded" || f == t) return lead + f + kEnDash + t;  // ("294-294" stays whole)
+  // An end that is no later than the start, even written in full, is no range to shorten or
+  // lengthen ("2023-09", a month): as written, as citeproc-js leaves it.
+  if (t < f) return lead + std::string(from) + delimiter + std::string(to);
+  if (format == "expanded" || f == t) return lead + f + delimiter + t;  // ("294-294" stays whole)
   auto minimal = [&](std::size_t keep_at_least) {
     if (f.size() != t.size()) return t;
     std::size_t i = 0;
@@ -223,21 +226,29 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
     if (keep < keep_at_least) keep = std::min(keep_at_least, t.size());
     return t.substr(t.size() - keep);
   };
-  if (format == "minimal") return lead + f + kEnDash + minimal(1);
-  if (format == "minimal-two") return lead + f + kEnDash + (t.size() <= 2 ? t : minimal(2));
+  if (format == "minimal") return lead + f + delimiter + minimal(1);
+  if (format == "minimal-two") return lead + f + delimiter + (t.size() <= 2 ? t : minimal(2));
   if (format == "chicago" || format == "chicago-15" || format == "chicago-16") {
     const long n = std::strtol(f.c_str(), nullptr, 10);
-    if (n < 100 || n % 100 == 0) return lead + f + kEnDash + t;
-    if (n % 100 < 10) return lead + f + kEnDash + minimal(1);
+    if (n < 100 || n % 100 == 0) return lead + f + delimiter + t;
+    if (n % 100 < 10) return lead + f + delimiter + minimal(1);
     // (15th edition, CSL's "chicago": four digits of which three change are all kept)
-    if (format != "chicago-16" && f.size() == 4 && minimal(1).size() >= 3) return lead + f + kEnDash + t;
-    return lead + f + kEnDash + minimal(2);
+    if (format != "chicago-16" && f.size() == 4 && minimal(1).size() >= 3) return lead + f + delimiter + t;
+    return lead + f + delimiter + minimal(2);
   }
-  return lead + f + kEnDash + t;
+  return lead + f + delimiter + t;
 }
 
-// Page ranges: "12-18" and "12--18" become "12–18", shortened by the style's format.
-std::string format_pages(std::string_view s, std::string_view format) {
+// What joins the two ends of a range of numbers: the locale's page-range-delimiter (a style may
+// set its own: AMA's is "-"), else an en dash.
+std::string range_delimiter(const Ctx& c) {
+  std::string dash = c.e.locale.text("page-range-delimiter", TermForm::Long, false);
+  return dash.empty() ? std::string(kEnDash) : dash;
+}
+
+// Page ranges: "12-18" and "12--18" become "12–18" (the locale's page-range-delimiter: AMA's is
+// "-"), shortened by the style's format.
+std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter) {
   std::string out;
   std::size_t i = 0;
   while (i < s.size()) {
@@ -265,7 +276,7 @@ std::string format_pages(std::string_view s, std::string_view format) {
       std::size_t lead_spaces = 0;
       while (lead_spaces < lead.size() && lead[lead_spaces] == ' ') ++lead_spaces;
       out += std::string(a.substr(0, lead_spaces));
-      if (!b.empty()) out += page_range(a.substr(lead_spaces), b, format);
+      if (!b.empty()) out += page_range(a.substr(lead_spaces), b, format, delimiter);
       else out += std::string(part);
     } else {
       out += std::string(part);
@@ -336,8 +347,8 @@ Out render_text(const xml::Element& el, Ctx& c) {
     if (value.empty()) return Out();
     ++c.rendered;
     c.rendered_vars.push_back(*var);
-    if (*var == "page" || *var == "locator") value = *var == "page" ? format_pages(value, c.e.page_range_format) : format_pages(value, "");
-    else if (is_number_variable(*var) && is_numeric(value)) value = format_pages(value, "");
+    if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value)))
+      value = format_pages(value, *var == "page" ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c));
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
     if (plain) value = xml::decode_entities(value);
     Out o = plain ? leaf(value) : rich(value);
@@ -401,6 +412,16 @@ long number_of(std::string_view s) {
 bool plural_content(std::string_view s) {
   // "1-3", "1, 3", "1 & 3", "xlviii-lii", "1 and 3": a separator with something on each side
   auto alnum = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; };
+  // ... of which the first is a number as citeproc-js reads one: with digits ("12", "S12",
+  // "1a"), or letters from a lower-case i, v or x on ("xlviii-l"); "liii-lv", "XII-XV" and
+  // "c-d" are one page to it.
+  std::size_t first_end = 0;
+  while (first_end < s.size() && alnum(s[first_end])) ++first_end;
+  const std::string_view first = s.substr(0, first_end);
+  const bool numbered = first.find_first_of("0123456789") != std::string_view::npos ||
+                        (!first.empty() && (first[0] == 'i' || first[0] == 'v' || first[0] == 'x'));
+  if (!numbered && !first.empty()) return false;
+  if (numbered && first_end + 1 == s.size() && s.back() == '-') return true;  // ("Vols. 2019-", an open range)
   bool before = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char ch = s[i];
@@ -437,6 +458,7 @@ Out render_number(const xml::Element& el, Ctx& c) {
   const std::string_view form = el.attribute_or("form", "numeric");
   if (!is_numeric(value)) return decorate(rich(value), el, c);
   // Each number in the value, with what is between them kept (a range's dash as "–").
+  const std::string dash = range_delimiter(c);
   std::string out;
   std::size_t i = 0;
   const std::string gender = gender_of(c, var);
@@ -459,7 +481,7 @@ Out render_number(const xml::Element& el, Ctx& c) {
       std::size_t j = i;
       while (j < value.size() && value[j] == '-') ++j;
       // a hyphen between two numbers is a range
-      out += kEnDash;
+      out += dash;
       i = j;
     } else {
       out += ch;
@@ -467,8 +489,8 @@ Out render_number(const xml::Element& el, Ctx& c) {
     }
   }
   // (spaces around a range's dash go)
-  for (std::size_t p = out.find(std::string(" ") + kEnDash); p != std::string::npos; p = out.find(std::string(" ") + kEnDash)) out.erase(p, 1);
-  for (std::size_t p = out.find(std::string(kEnDash) + " "); p != std::string::npos; p = out.find(std::string(kEnDash) + " ")) out.erase(p + 3, 1);
+  for (std::size_t p = out.find(" " + dash); p != std::string::npos; p = out.find(" " + dash)) out.erase(p, 1);
+  for (std::size_t p = out.find(dash + " "); p != std::string::npos; p = out.find(dash + " ")) out.erase(p + dash.size(), 1);
   return decorate(leaf(out), el, c);
 }
 
@@ -567,9 +589,14 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
         }
       }
       if (piece == "-") {
+        // Without initialize-with-hyphen the parts are initials like any other: "Chih-Yun" is
+        // "C. Y." with ". " and "CY" with "" (AMA, Vancouver), as citeproc-js writes them.
+        if (!hyphen) {
+          if (!was_initial && !out.empty() && out.back() != ' ') out += ' ';
+          continue;
+        }
         while (!out.empty() && out.back() == ' ') out.pop_back();
-        if (hyphen) out += '-';
-        else if (!out.empty()) out += ' ';
+        out += '-';
         continue;
       }
       if (piece.empty()) continue;

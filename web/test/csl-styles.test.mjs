@@ -1,0 +1,38 @@
+// Twenty widely used official CSL styles, papershelf against citeproc-js on every entry of
+// ../shared/corpus/realworld and realworld2 (csl-styles.mjs, which this runs). Each style and
+// corpus is held at the floor below: the goal, 97% identical, where it is met, else just under
+// what it measures now, so that a style can only get closer to citeproc-js. Skipped without the
+// real files, the native CLI or Debian's CSL styles and locales.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { STYLES, formatTable, percent, runStyles, skipReason } from "./csl-styles.mjs";
+
+const GOAL = 97;
+// Where a style is still below the goal: [realworld, realworld2] floors in percent (measured
+// 94.9/96.0 for pnas...). What is left is listed in docs/citations.md.
+const BELOW_GOAL = {
+  pnas: [94.7, 95.8],
+  vancouver: [97, 95.4],
+  "american-medical-association": [85.9, 97],
+  "american-physics-society": [93.0, 95.2],
+  "american-sociological-association": [93.0, 95.4],
+  "american-political-science-association": [97, 96.5],
+  "elsevier-harvard": [97, 94.6],
+};
+
+test("twenty official CSL styles give citeproc-js's citations", { skip: skipReason() || false }, async (t) => {
+  const result = await runStyles();
+  console.log(formatTable(result));
+  assert.ok(result.entries > 6000, `only ${result.entries} entries were compared`);
+  assert.deepEqual(result.skipped, [], "every file's citations pair with its items");
+  for (const style of STYLES) {
+    await t.test(style, () => {
+      ["realworld", "realworld2"].forEach((corpus, k) => {
+        const counts = result.styles[style][corpus];
+        const floor = BELOW_GOAL[style]?.[k] ?? GOAL;
+        assert.ok(percent(counts) >= floor, `${style} on ${corpus}: ${counts.identical} / ${counts.total} identical ` +
+          `(${percent(counts).toFixed(1)}%), below ${floor}%`);
+      });
+    });
+  }
+});
