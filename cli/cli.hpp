@@ -26,6 +26,7 @@ extern const char* const kStatsHelp;
 extern const char* const kPrerenderHelp;
 extern const char* const kPagesHelp;
 extern const char* const kSyncHelp;
+extern const char* const kImportHelp;
 
 struct Args {
   std::vector<std::string> files;
@@ -53,6 +54,11 @@ struct Args {
   // as OpenAlex returns them, the date written as citations_updated; --add, --write.
   std::string openalex, orcid, mailto, api_key, from_file, date;
   bool add = false, write = false, lookups = false;
+  // import: only papers of this year or later (0: all); the papers to leave out (OpenAlex ids,
+  // DOIs, arXiv ids); the DOIs to import (the Node CLI fetches them); list, write nothing.
+  int since = 0;
+  std::vector<std::string> exclude, dois;
+  bool dry_run = false;
   // Profile card.
   std::string profile_mode;  // "" = no card
   Profile profile;           // flags that override the input's profile
@@ -138,5 +144,6 @@ int run_render(const Args& a);
 int run_prerender(const Args& a);
 int run_pages(const Args& a);
 int run_sync(const Args& a);
+int run_import(const Args& a);
 
 }  // namespace papershelf::cli

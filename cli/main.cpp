@@ -370,7 +370,7 @@ int main(int argc, char** argv) {
   if (command == "help") {
     const std::string topic = argc > 2 ? argv[2] : "";
     std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp
-               : topic == "prerender" ? kPrerenderHelp : topic == "pages" ? kPagesHelp : topic == "sync" ? kSyncHelp : kMainHelp, stdout);
+               : topic == "prerender" ? kPrerenderHelp : topic == "pages" ? kPagesHelp : topic == "sync" ? kSyncHelp : topic == "import" ? kImportHelp : kMainHelp, stdout);
     return 0;
   }
   // (The npm package's bin runs setup itself: it copies the package's files.)
@@ -385,6 +385,7 @@ int main(int argc, char** argv) {
     if (args.format == "html") args.format = "text";  // html is render's default, not sync's
     return run_sync(args);
   }
+  if (command == "import") return run_import(args);
   if (command == "stats") {
     if (args.format == "html") args.format = "text";  // html is render's default, not stats'
     return run_stats(args);

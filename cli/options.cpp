@@ -22,6 +22,8 @@ commands:
   prerender put the static list into a page's <paper-shelf> elements (no JavaScript needed)
   pages     write one page per paper for Google Scholar, an index, an Atom feed and a sitemap
   sync      write citation counts from OpenAlex into a .bib, and list the works it lacks
+  import    a .bib of your works from OpenAlex (ORCID, author id, DOIs) or a DBLP file,
+            one entry per paper
   setup     copy the browser files into a page's folder, a Jekyll or a Hugo site
             (npx papershelf setup page|jekyll|hugo: the npm package's own command)
   help      show help for a command
@@ -233,6 +235,38 @@ options:
                     npx papershelf sync looks up (and nothing else)
 )";
 
+const char* const kImportHelp = R"(usage: npx papershelf import --orcid ID | --openalex AUTHOR_ID | --doi DOI... [FILE.bib] [options]
+       papershelf import --from-file WORKS.json|DBLP.bib [FILE.bib] [options]
+
+Writes a BibTeX file of your works, one entry per paper: an arXiv preprint and its
+publication are one entry (the publication's, with the arXiv id), and so are a repository's
+copy and OpenAlex's duplicates of a DOI. Each entry has the authors' full names, the title,
+the venue and type, the year and month, volume, number, pages, the DOI, the arXiv id, an
+open-access PDF where there is one, the citation count and the OpenAlex id; its key
+(hu2024characterization) is the same every run. From a BibTeX file (DBLP's, with its CoRR
+entries beside the published ones) the entries are kept as they are, one per paper.
+
+Without FILE.bib the entries go to standard output. A FILE.bib that does not exist is written;
+one that exists gets only the papers it lacks (found as sync finds them), appended at its end
+under a comment; nothing else in it changes.
+
+Exit status: 2 on bad usage, a file that cannot be read or written, or works that cannot be
+fetched or read; 3 when OpenAlex's budget for the day is spent (nothing is written).
+
+options:
+  --orcid ID        the author's ORCID (0000-0002-1825-0097): their works in OpenAlex
+  --openalex ID     or the author's OpenAlex id (A5023888391)
+  --doi DOI         or these works (repeat it, or separate DOIs with commas)
+  --from-file FILE  the works as OpenAlex's API returns them, or a BibTeX file (DBLP's);
+                    the only source of the native papershelf, which does not fetch
+  --since YEAR      only papers of YEAR or later
+  --exclude IDS     leave out these papers: OpenAlex ids, DOIs or arXiv ids, comma-separated
+                    (any record of a paper names it)
+  --dry-run         list what would be written, and write nothing
+  --api-key KEY     your OpenAlex API key, or set OPENALEX_API_KEY (as for sync)
+  --date YYYY-MM-DD the date written as citations_updated (default: today, UTC)
+)";
+
 // Everything the CLI says on standard error quotes its input (file names, flag values): shown,
 // never obeyed by the terminal.
 void say(const std::string& message) { std::fprintf(stderr, "papershelf: %s\n", unicode::escape_controls(message).c_str()); }
@@ -278,6 +312,7 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (arg == "--add") a.add = true;
     else if (arg == "--write") a.write = true;
     else if (arg == "--lookups") a.lookups = true;
+    else if (arg == "--dry-run") a.dry_run = true;
     else if (arg == "--force") a.force = true;
     else if (arg == "--plain-email") a.plain_email = true;
     else if (arg == "--profile") a.profile_mode = "full";
@@ -312,6 +347,18 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     else if (name == "--orcid") a.orcid = v;
     else if (name == "--mailto") a.mailto = v;
     else if (name == "--api-key") a.api_key = v;  // (npx fetches with it; the native CLI does not fetch)
+    else if (name == "--exclude") {
+      for (auto& item : split_commas(v))
+        if (!item.empty()) a.exclude.push_back(item);
+    } else if (name == "--doi") {
+      for (auto& item : split_commas(v))
+        if (!item.empty()) a.dois.push_back(item);
+    } else if (name == "--since") {
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || n < 1000 || n > 9999) return usage_error("--since needs a year");
+      a.since = static_cast<int>(n);
+    }
     else if (name == "--from-file") a.from_file = v;
     else if (name == "--date") a.date = v;
     else if (name == "--name") a.profile.name = v;

@@ -13,9 +13,11 @@
 #include <cstring>
 #include <ctime>
 #include <string>
+#include <unordered_set>
 
 #include "cli.hpp"
 #include "page.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
@@ -235,6 +237,151 @@ int run_sync(const Args& a) {
   else out += "a dry run: nothing was written; add --write to change " + file + "\n";
   write_stdout(out, true);
   return has_errors(plan.diagnostics) ? 1 : 0;
+}
+
+}  // namespace papershelf::cli
+
+// papershelf import: the owner's works as one entry per paper, from OpenAlex's works (--from-file:
+// the Node CLI fetches them and passes them so) or a BibTeX file such as DBLP's; to standard
+// output, into a new FILE.bib, or appended to an existing one where it lacks them.
+namespace papershelf::cli {
+
+int run_import(const Args& a) {
+  if (a.help) return std::fputs(kImportHelp, stdout), 0;
+  if (a.files.size() > 1) return usage_error("import writes one FILE.bib (or, without one, to standard output)");
+  if (a.from_file.empty()) {
+    if (a.openalex.empty() && a.orcid.empty() && a.dois.empty())
+      return usage_error("import needs the works: --orcid ID, --openalex AUTHOR_ID, --doi DOI, or --from-file FILE");
+    return usage_error("this papershelf cannot fetch from OpenAlex: run it as npx papershelf import (Node fetches the works), "
+                       "or save the works as OpenAlex's API returns them and pass --from-file FILE");
+  }
+  const std::string date = a.date.empty() ? today_utc() : a.date;
+  if (!sync::is_date(date)) return usage_error("--date needs YYYY-MM-DD, not \"" + a.date + "\"");
+  const std::string target = a.files.empty() ? std::string() : a.files[0];
+  if (target == "-") return usage_error("import writes a file: give its name, or none for standard output");
+
+  std::string input;
+  if (const std::string problem = read_input(a.from_file, input); !problem.empty()) return say("cannot read " + a.from_file + ": " + problem), 2;
+  std::vector<sync::Work> works;
+  std::vector<Publication> given;  // a BibTeX input's entries (works[i] is given[i])
+  const std::size_t first = input.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first != std::string::npos && (input[first] == '{' || input[first] == '[')) {
+    sync::WorksRead read_works = sync::read_openalex_works(input, a.from_file);
+    print_diagnostics(read_works.diagnostics, false);
+    if (has_errors(read_works.diagnostics)) return 2;
+    works = std::move(read_works.works);
+  } else {
+    ReadOptions options;
+    options.format = Format::BibTeX;
+    options.source_name = a.from_file;
+    ReadResult r = read(input, options);
+    print_diagnostics(r.diagnostics, true);
+    given = std::move(r.library.publications);
+    for (const Publication& p : given) works.push_back(sync::work_of(p));
+  }
+
+  sync::ImportOptions import_options;
+  import_options.since = a.since;
+  import_options.exclude = a.exclude;
+  const std::vector<sync::Paper> papers = sync::one_per_paper(works, import_options);
+
+  // The file it adds to: its entries, and which papers it has (the sync's rules).
+  std::string bib;
+  bool exists = false;
+  std::vector<bool> present(papers.size(), false);
+  std::unordered_set<std::string> keys;
+  if (!target.empty()) {
+    struct stat info {};
+    exists = ::stat(target.c_str(), &info) == 0;
+    if (exists) {
+      if (const std::string problem = read_input(target, bib); !problem.empty()) return say("cannot read " + target + ": " + problem), 2;
+      if (!bib.empty() && detect_format(bib) != Format::BibTeX) return usage_error(target + " is not BibTeX: import adds to BibTeX files (.bib)");
+      ReadOptions options;
+      options.format = Format::BibTeX;
+      options.source_name = target;
+      ReadResult r = read(bib, options);
+      if (has_errors(r.diagnostics)) {
+        print_diagnostics(r.diagnostics, true);
+        return say(target + " has errors: import adds nothing to it while a broken entry may be one of the papers"), 1;
+      }
+      std::vector<sync::Work> paper_works;
+      for (const sync::Paper& p : papers) paper_works.push_back(p.work);
+      const std::vector<sync::Decision> decisions = sync::match(r.library.publications, paper_works);
+      for (const sync::Decision& d : decisions)
+        if (d.work >= 0) present[d.work] = true;
+      const std::vector<std::int32_t> version = sync::versions(r.library.publications, paper_works, decisions);
+      for (std::size_t k = 0; k < papers.size(); ++k)
+        if (version[k] >= 0) present[k] = true;
+      for (const Publication& p : r.library.publications) keys.insert(p.key);
+    }
+  }
+
+  // The entries: OpenAlex's works as new entries; a BibTeX file's as they are, with the arXiv id
+  // of the paper's preprint where the publication's entry has none.
+  sync::Options entry_options;
+  entry_options.date = date;
+  std::vector<sync::Paper> wanted;
+  std::vector<Publication> entries;
+  for (std::size_t k = 0; k < papers.size(); ++k)
+    if (!present[k]) wanted.push_back(papers[k]);
+  if (given.empty()) {
+    entries = sync::import_entries(wanted, entry_options, keys);
+  } else {
+    for (const sync::Paper& paper : wanted) {
+      Publication p = given[paper.records.front()];
+      if (p.arxiv().empty() && !paper.work.arxiv.empty()) p.set_arxiv(paper.work.arxiv);
+      entries.push_back(std::move(p));
+    }
+  }
+
+  std::size_t records = 0;
+  for (const sync::Paper& p : papers) records += p.records.size();
+  std::string summary = std::to_string(works.size()) + " works: " + std::to_string(papers.size()) + " papers" +
+                        (records > papers.size() ? " (" + std::to_string(records - papers.size()) + " other versions merged into them)" : "");
+  if (a.since || !a.exclude.empty()) summary += " after --since and --exclude";
+  if (exists) summary += "; " + std::to_string(papers.size() - wanted.size()) + " already in " + target;
+  std::string text;
+  for (const Publication& p : entries) {
+    std::string entry = format_bibtex(p);
+    if (!entry.empty() && entry.back() != '\n') entry += '\n';
+    text += (text.empty() ? "" : "\n") + entry;
+  }
+
+  if (a.dry_run) {
+    std::string out = summary + "\n" + (target.empty() ? "would write" : exists ? "would add to " + target : "would write " + target) +
+                      " " + std::to_string(entries.size()) + " entries:\n";
+    for (const Publication& p : entries)
+      out += "  " + shown(p.key) + "  " + (p.date.year ? std::to_string(p.date.year) : std::string("----")) + "  " + shown(p.title.text) + "\n";
+    out += "a dry run: nothing was written\n";
+    write_stdout(out, true);
+    return 0;
+  }
+  if (target.empty()) {
+    write_stdout(text, false);
+    say(summary);
+    return 0;
+  }
+  if (entries.empty()) {
+    say(summary + ": nothing to add to " + target);
+    return 0;
+  }
+  if (!exists) {
+    std::FILE* file = std::fopen(target.c_str(), "wx");
+    if (!file) return say("cannot write " + target + ": " + std::strerror(errno)), 2;
+    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+    if (std::fclose(file) != 0 || !written) return say("cannot write " + target + ": " + std::strerror(errno)), 2;
+  } else {
+    const std::size_t nl = bib.find('\n');
+    const std::string eol = nl != std::string::npos && nl > 0 && bib[nl - 1] == '\r' ? "\r\n" : "\n";
+    std::string added = bib.empty() || bib.back() == '\n' ? "" : eol;
+    added += eol + "% papershelf import, " + date + ": works of yours this file did not have." + eol +
+             "% Check each one: keep it (and add your own fields), correct it, or delete it." + eol + eol;
+    for (const char c : text) added += c == '\n' ? eol : std::string(1, c);
+    if (const std::string problem = replace_file(target, bib + added); !problem.empty())
+      return say("cannot write " + target + ": " + problem), 2;
+  }
+  say(summary + "; wrote " + std::to_string(entries.size()) + " entries " + (exists ? "at the end of " : "to ") + target);
+  return 0;
 }
 
 }  // namespace papershelf::cli

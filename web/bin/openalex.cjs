@@ -305,7 +305,7 @@ function lookupsOf(args) {
 
 // The file named in `args` (the first argument that is neither a flag nor a flag's value).
 function fileOf(args) {
-  const alone = new Set(["--add", "--write", "-q", "--quiet", "--dry-run"]);
+  const alone = new Set(["--add", "--write", "-q", "--quiet", "--dry-run", "--lookups"]);
   for (let i = 0; i < args.length; ++i) {
     if (!args[i].startsWith("-")) return args[i];
     if (!alone.has(args[i]) && !args[i].includes("=")) ++i;
@@ -369,4 +369,69 @@ async function syncFromOpenAlex(args, runCli) {
   return true;
 }
 
-module.exports = { syncFromOpenAlex };
+// The DOIs of --doi (repeated, or separated by commas), bare and in lower case.
+function doisOf(args) {
+  const out = [];
+  for (let i = 0; i < args.length; ++i) {
+    const value = args[i] === "--doi" ? args[++i] : args[i].startsWith("--doi=") ? args[i].slice(6) : undefined;
+    if (value === undefined) continue;
+    for (const doi of value.split(",")) {
+      const bare = doi.trim().replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").replace(/^doi:/i, "").toLowerCase();
+      if (bare && !/^10\.\d{4,9}\/\S+$/.test(bare)) throw new SyncError(`--doi needs a DOI such as 10.1145/3297858.3304046, not "${shown(doi)}"`);
+      if (bare) out.push(bare);
+    }
+  }
+  return out;
+}
+
+// Runs `npx papershelf import ...`: the author's works (--orcid, --openalex: their list) or the
+// works of --doi (in batches of DOI_BATCH, a DOI no batch answered alone) fetched into a
+// temporary file, then the C++ CLI's import with --from-file. Returns false when the C++ CLI
+// should run as it is (saved works or a BibTeX file, help); exits on a problem.
+async function importFromOpenAlex(args, runCli) {
+  if (flag(args, "--from-file") !== undefined || args.includes("-h") || args.includes("--help")) return false;
+  const budget = newBudget(apiKeyOf(args));
+  const mailto = flag(args, "--mailto");
+  let works = [];
+  try {
+    const dois = doisOf(args);
+    const byAuthor = flag(args, "--openalex") !== undefined || flag(args, "--orcid") !== undefined;
+    if (!byAuthor && !dois.length) return false;  // (the C++ CLI says what is missing)
+    const seen = new Set();
+    const keep = (w) => {
+      const id = String(w?.id ?? "");
+      if (id && seen.has(id)) return;
+      seen.add(id);
+      works.push(w);
+    };
+    if (byAuthor) {
+      const { filter, who } = authorFilter(args);
+      for (const w of await fetchWorks(filter, mailto, who, budget)) keep(w);
+    }
+    const found = new Set(works.map((w) => String(w.doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase()));
+    const wanted = [...new Set(dois)].filter((d) => !found.has(d));
+    const batchable = wanted.filter((d) => !/[|,]/.test(d));
+    for (let i = 0; i < batchable.length; i += DOI_BATCH)
+      for (const w of await fetchWorks(`doi:${batchable.slice(i, i + DOI_BATCH).join("|")}`, mailto, "", budget)) {
+        keep(w);
+        found.add(String(w.doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase());
+      }
+    for (const doi of wanted)
+      if (!found.has(doi)) {
+        const w = await fetchOne(`doi:${doi}`, mailto, budget);
+        if (w) keep(w);
+        else process.stderr.write(`papershelf: OpenAlex has no work of the DOI ${shown(doi)}\n`);
+      }
+  } catch (err) {
+    stop(err, budget, fileOf(args));
+  }
+  process.stderr.write(`papershelf: ${budgetLine(budget)}\n`);
+  const folder = mkdtempSync(join(tmpdir(), "papershelf-import-"));
+  const saved = join(folder, "openalex-works.json");
+  writeFileSync(saved, JSON.stringify({ results: works }));
+  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
+  runCli(["import", ...withoutKey(args), "--from-file", saved]);
+  return true;
+}
+
+module.exports = { syncFromOpenAlex, importFromOpenAlex };
