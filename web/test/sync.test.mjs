@@ -26,6 +26,7 @@ const mearmanWorks = JSON.parse(readFileSync(join(recorded, "mearman-A5017898742
 // requests before the normal ones (an error status, a hang), and `requests` keeps each one.
 const requests = [];
 let script = [];
+let lastRequestAt = 0;
 // Hostile works, as a compromised or spoofed API could send them: ids that would close a value
 // or add fields and entries, titles that would end a code fence, start a workflow command or
 // reverse a line, a count past int64.
@@ -62,6 +63,7 @@ const server = openAlexReplay({
   pageSize: 20,
   before(url, res) {
     requests.push(url);
+    lastRequestAt = Date.now();
     const scripted = script.shift();
     if (scripted === "hang") return true;  // never answers
     if (!scripted) return false;
@@ -311,9 +313,12 @@ test("a spent budget stops the run at once: exit 3, what was done and when to re
   requests.length = 0;
   const started = Date.now();
   const r = await sync(["priem.bib", "--openalex", "A5023888391", "--write", "--add", "--date", "2026-11-27"]);
-  const took = Date.now() - started;
+  const ended = Date.now();
   assert.equal(r.status, 3, r.stderr);
-  assert.ok(took < 2000, `stopped in ${took} ms`);
+  // The whole run (two Node starts: the CLI and the lookups of the file's ids) is well under 2 s
+  // on an idle machine; the stop itself, from OpenAlex's answer to the message and the exit, is
+  // what the test holds on any machine.
+  assert.ok(ended - lastRequestAt < 1000, `stopped ${ended - lastRequestAt} ms after the answer (the run took ${ended - started} ms)`);
   assert.equal(requests.length, 2, "no retry of a spent budget");
   assert.match(r.stderr, /OpenAlex's budget for today is spent \(this call needs 1 credit, 0 left\): stopped after 2 calls to OpenAlex \(2 lists of works, 0 single lookups\): 1 credit used; 0 of 100 credits left today/);
   assert.match(r.stderr, /nothing was written: priem\.bib is as it was/);
