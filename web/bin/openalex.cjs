@@ -14,7 +14,7 @@
 // asked is refused, a redirect to another host is not followed, and what the API says is shown
 // escaped. Every other failure exits with status 2, never 1 (which says the .bib has errors).
 "use strict";
-const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
+const { existsSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 
@@ -434,4 +434,35 @@ async function importFromOpenAlex(args, runCli) {
   return true;
 }
 
-module.exports = { syncFromOpenAlex, importFromOpenAlex };
+// `npx papershelf setup page [FOLDER] --orcid ID` (or --openalex ID): first the import of the
+// author's works into FOLDER/papers.bib (where there is none yet), which the page to start from
+// then lists: a live list from nothing in two commands. Returns setup's own arguments; exits on
+// a problem (the import's status: 3 for a spent budget).
+function importForSetup(args) {
+  const orcid = flag(args, "--orcid"), openalex = flag(args, "--openalex");
+  if (orcid === undefined && openalex === undefined) return args;
+  const own = [];
+  for (let i = 0; i < args.length; ++i) {
+    if (["--orcid", "--openalex", "--api-key", "--mailto"].includes(args[i])) ++i;
+    else if (!/^--(orcid|openalex|api-key|mailto)=/.test(args[i])) own.push(args[i]);
+  }
+  const [kind, folder = "."] = own.filter((a) => !a.startsWith("-"));
+  if (kind !== "page") {
+    process.stderr.write("papershelf: --orcid and --openalex are for setup page (a .bib from nothing); in a Jekyll or Hugo site run npx papershelf import --orcid ID FILE.bib\n");
+    process.exit(2);
+  }
+  const target = join(folder, "papers.bib");
+  if (existsSync(target)) {
+    process.stderr.write(`papershelf: ${shown(target)} is there: not imported again (npx papershelf import ... ${shown(target)} adds the papers it lacks)\n`);
+    return own;
+  }
+  const { spawnSync } = require("node:child_process");
+  const who = orcid !== undefined ? ["--orcid", orcid] : ["--openalex", openalex];
+  const extra = [];
+  for (const name of ["--api-key", "--mailto"]) if (flag(args, name) !== undefined) extra.push(name, flag(args, name));
+  const r = spawnSync(process.execPath, [join(__dirname, "papershelf.cjs"), "import", ...who, ...extra, target], { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 2);
+  return own;
+}
+
+module.exports = { syncFromOpenAlex, importFromOpenAlex, importForSetup };

@@ -18,7 +18,8 @@ const runCli = (args) => {
   require("../dist/papershelf-cli.cjs");
 };
 if (command === "setup" || (command === "help" && rest[0] === "setup")) {
-  process.exitCode = require("./setup.cjs")(command === "help" ? ["--help"] : rest);
+  // (setup page --orcid ID: the author's works imported into the folder's papers.bib first)
+  process.exitCode = require("./setup.cjs")(command === "help" ? ["--help"] : require("./openalex.cjs").importForSetup(rest));
 } else if (command === "sync") {
   require("./openalex.cjs").syncFromOpenAlex(rest, runCli).then((fetched) => fetched || runCli([command, ...rest]));
 } else if (command === "import") {

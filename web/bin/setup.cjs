@@ -72,6 +72,8 @@ and to build:
 };
 
 const USAGE = `usage: papershelf setup page|jekyll|hugo [FOLDER] [--force]
+       papershelf setup page [FOLDER] --orcid ID | --openalex AUTHOR_ID   (no .bib yet: your
+          works imported into FOLDER/papers.bib first, as papershelf import writes them)
 
 Copies what a site needs from the installed package into FOLDER (default: this folder):
   page    into papershelf/: papershelf.js (the one file a page names), the element, the worker,

@@ -162,3 +162,32 @@ test("a DBLP file: its CoRR record and its publication are one entry, kept as DB
   assert.match(r.stdout, /bibsource = \{dblp computer science bibliography/);
   assert.match(r.stderr, /3 works: 2 papers \(1 other versions merged into them\)/);
 });
+
+test("setup page --orcid: the author's works in papers.bib and the page that lists them, from nothing in one command", async () => {
+  const { mkdirSync } = await import("node:fs");
+  const site = join(work, "site");
+  mkdirSync(site);
+  const r = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "setup", "page", "site", "--orcid", "0000-0001-6187-6610"], {
+      cwd: work, env: { ...process.env, PAPERSHELF_OPENALEX_API: api, OPENALEX_API_KEY: "" } });
+    const out = [], err = [];
+    child.stdout.on("data", (b) => out.push(b));
+    child.stderr.on("data", (b) => err.push(b));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /wrote 38 entries to site\/papers\.bib/);
+  assert.equal(keysOf(readFileSync(join(site, "papers.bib"), "utf8")).length, 38);
+  assert.match(readFileSync(join(site, "index.html"), "utf8"), /<paper-shelf src="papers\.bib"/);
+  assert.ok(existsSync(join(site, "papershelf", "papershelf.js")));
+  // The list renders from what was written.
+  const render = await run(nativeCli, ["render", join(site, "papers.bib"), "--format", "json"], { cwd: work });
+  assert.equal(JSON.parse(render.stdout.toString()).length, 38);
+  // Again: the .bib is there, and is not imported over.
+  requests.length = 0;
+  const again = spawn(process.execPath, [bin, "setup", "page", "site", "--orcid", "0000-0001-6187-6610"], { cwd: work, env: { ...process.env, PAPERSHELF_OPENALEX_API: api } });
+  const status = await new Promise((resolve) => again.on("close", resolve));
+  assert.equal(status, 0);
+  assert.equal(requests.length, 0);
+});
