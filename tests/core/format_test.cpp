@@ -7,6 +7,8 @@
 #include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/words.hpp"
+#include "fixtures.hpp"
 #include "records.hpp"
 
 using namespace papershelf;
@@ -664,6 +666,31 @@ TEST(Citation, Compact) {
   p.title = "Is it done?";
   EXPECT_EQ(format_citation(p, CitationStyle::Compact),
             "Qinghao Hu and Zhisheng Ye. Is it done? NSDI, n.d. Under review.");
+}
+
+// The short style in the page's language: "and", "et al.", "n.d." and "eds." from the language's
+// CSL locale (the npm package's lang/de.csl.xml is built from Debian's), the status from the
+// list's words; English keeps its serial comma, other languages do not have one.
+TEST(Citation, CompactInThePagesLanguage) {
+  const std::string locales = "/usr/share/citation-style-language/locales";
+  if (!papershelf::testing::file_exists(locales + "/locales-de-DE.xml")) GTEST_SKIP() << locales << " is absent (citation-style-language-locales)";
+  const std::string xml = papershelf::testing::read_file(locales + "/locales-de-DE.xml");
+  const Words german = read_words(builtin_language("de"), "de");
+  Publication p = sample_pub();
+  const CitationContext de{{"de", xml}, nullptr, &german};
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact, de),
+            "Qinghao Hu, Zhisheng Ye und Tianwei Zhang. Characterization of LLM Development. USENIX NSDI, 2024.");
+  p.authors.pop_back();
+  p.status = Status::Submitted;
+  p.date = {};
+  p.others = true;
+  const std::string submitted(german("Under review"));
+  ASSERT_NE(submitted, "Under review");
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact, de),
+            "Qinghao Hu und Zhisheng Ye u.\u00A0a. Characterization of LLM Development. USENIX NSDI, o.\u00A0J. " + submitted + ".");
+  // (English, or no locale: as before)
+  EXPECT_EQ(format_citation(p, CitationStyle::Compact, CitationContext{}),
+            "Qinghao Hu and Zhisheng Ye et al. Characterization of LLM Development. USENIX NSDI, n.d. Under review.");
 }
 
 // DBLP's proceedings titles end with the date: the year is said once, where a reader looks for it.

@@ -318,7 +318,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) 
   const CitationStyle style = citation_style_from_string(str(req, "style")).value_or(CitationStyle{});
   const Publication& p = h->library().publications[static_cast<std::size_t>(*i)];
   const std::string lang = str(req, "lang"), locale = str(req, "locale");
-  const CitationContext in{{lang, locale}, nullptr};
+  const CitationContext in{{lang, locale}, nullptr, &h->catalog.words()};
   return result(flag(req, "html") ? format_citation_html(p, style, in) : format_citation(p, style, in));
 }
 

@@ -53,16 +53,20 @@ std::string format_citation(const Publication& p, CitationStyle style);
 std::string format_citation_html(const Publication& p, CitationStyle style);
 
 // The same in another language, or with the owner's name marked: `locale.lang` ("de") and the
-// text of its CSL locale file (the npm package's lang/<code>.csl.xml; the command line reads
+// text of its CSL locale file (the short style takes "and", "et al.", "n.d." and "eds." from it) (the npm package's lang/<code>.csl.xml; the command line reads
 // Debian's), so that terms, dates and quotation marks follow it (English, or no locale text, is
 // the default's); `owner`, whose names the HTML puts in <span class="ps-owner">.
 struct CitationLocale {
   std::string_view lang;
   std::string_view xml;
 };
+class Words;
 struct CitationContext {
   CitationLocale locale;
   const OwnerMatcher* owner = nullptr;
+  // The list's words in its language (core/lang): the short style's status ("Under review")
+  // in it. nullptr: English.
+  const Words* words = nullptr;
 };
 std::string format_citation(const Publication& p, CitationStyle style, const CitationContext& context);
 std::string format_citation_html(const Publication& p, CitationStyle style, const CitationContext& context);

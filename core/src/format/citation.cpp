@@ -7,12 +7,15 @@
 #include <map>
 #include <memory>
 
+#include "csl/locale.hpp"
+#include "csl/xml.hpp"
 #include "format/csl_item.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/csl.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/html.hpp"
 #include "papershelf/unicode.hpp"
+#include "papershelf/words.hpp"
 
 namespace papershelf {
 namespace {
@@ -127,17 +130,51 @@ std::string given_family(const Person& a) {
   return out;
 }
 
-std::string compact(const Publication& p, bool html) {
+// The short style's few words in a language: from its CSL locale, as the other styles take them.
+struct CompactTerms {
+  std::string and_ = "and", et_al = "et al.", no_date = "n.d.", editor = "ed.", editors = "eds.";
+  bool serial_comma = true;  // ("A, B, and C": English's)
+};
+
+const CompactTerms& compact_terms(const CitationLocale& locale) {
+  static const CompactTerms english;
+  if (locale.xml.empty() || locale.lang.empty() || locale.lang.substr(0, 2) == "en") return english;
+  static std::map<std::string, CompactTerms, std::less<>> by_lang;
+  if (const auto it = by_lang.find(locale.lang); it != by_lang.end()) return it->second;
+  CompactTerms& t = by_lang[std::string(locale.lang)];
+  csl::xml::Element root;
+  std::string error;
+  if (!csl::xml::parse(locale.xml, root, error)) return t = english;
+  csl::Locale terms;
+  terms.merge(root);
+  const auto take = [&](std::string& into, std::string_view name, csl::TermForm form, bool plural) {
+    if (std::string text = terms.text(name, form, plural); !text.empty()) into = std::move(text);
+  };
+  take(t.and_, "and", csl::TermForm::Long, false);
+  take(t.et_al, "et-al", csl::TermForm::Long, false);
+  take(t.no_date, "no date", csl::TermForm::Short, false);
+  take(t.editor, "editor", csl::TermForm::Short, false);
+  take(t.editors, "editor", csl::TermForm::Short, true);
+  t.serial_comma = false;
+  return t;
+}
+
+std::string compact(const Publication& p, bool html, const CitationContext& context = {}) {
   Compact c;
+  const CompactTerms& terms = compact_terms(context.locale);
+  const auto word = [&](std::string_view english) { return context.words ? (*context.words)(english) : english; };
   bool editors = false;
   const std::vector<Person>& people = credited_names(p, &editors);
   std::string list;
   for (std::size_t i = 0; i < people.size(); ++i) {
-    if (i > 0) list += people.size() == 2 ? " and " : (i + 1 == people.size() ? ", and " : ", ");
+    if (i > 0) {
+      const bool last = i + 1 == people.size();
+      list += !last ? ", " : people.size() == 2 || !terms.serial_comma ? " " + terms.and_ + " " : ", " + terms.and_ + " ";
+    }
     list += given_family(people[i]);
   }
-  if (p.others && !editors) list += " et al.";
-  if (editors) list += " " + std::string(editors_label(people.size()));
+  if (p.others && !editors) list += " " + terms.et_al;
+  if (editors) list += " (" + (people.size() == 1 ? terms.editor : terms.editors) + ")";
   c.text(list).close(". ").text(full_title(p)).close(". ");
   const std::string& badge = p.badge();
   const std::string& venue = p.venue.text;
@@ -155,9 +192,9 @@ std::string compact(const Publication& p, bool html) {
     } else if (!p.arxiv().empty()) {
       c.text("arXiv:" + p.arxiv() + ", ");
     }
-    c.text(p.date.year ? std::to_string(p.date.year) : "n.d.").close(".");
+    c.text(p.date.year ? std::to_string(p.date.year) : terms.no_date).close(".");
   }
-  if (p.status != Status::Published) c.text(" ").text(label(p.status)).close(".");
+  if (p.status != Status::Published) c.text(" ").text(word(label(p.status))).close(".");
   return c.take(html);
 }
 
@@ -174,12 +211,12 @@ std::string format_citation_html(const Publication& p, CitationStyle style) {
 }
 
 std::string format_citation(const Publication& p, CitationStyle style, const CitationContext& context) {
-  if (style == CitationStyle::Compact) return compact(p, false);
+  if (style == CitationStyle::Compact) return compact(p, false, context);
   return by_style(p, processor(style, context.locale), csl::Markup::Text);
 }
 
 std::string format_citation_html(const Publication& p, CitationStyle style, const CitationContext& context) {
-  if (style == CitationStyle::Compact) return compact(p, true);
+  if (style == CitationStyle::Compact) return compact(p, true, context);
   return by_style(p, processor(style, context.locale), csl::Markup::Html, context.owner);
 }
 
