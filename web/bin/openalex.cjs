@@ -1,6 +1,8 @@
-// `npx papershelf sync FILE.bib --openalex ID | --orcid ID`: fetches the author's works from
-// OpenAlex (the only thing the C++ CLI cannot do: it has no network), and hands them to it as
-// --from-file, as a saved response would be. All matching and writing is the C++'s.
+// `npx papershelf sync FILE.bib --openalex ID | --orcid ID` and `npx papershelf import --orcid ID
+// | --openalex ID | --doi DOI...`: fetches the works from OpenAlex (the only thing the C++ CLI
+// cannot do: it has no network), and hands them to it as --from-file, as a saved response would
+// be. All matching and writing is the C++'s. A sync asks for the file's DOIs in batches and for
+// the rest one at a time (free), the author's list only where it adds something (worksForSync).
 //
 // As OpenAlex's API asks since February 2026: an API key (--api-key or OPENALEX_API_KEY) sent as
 // its api_key parameter, never shown in a message; the day's budget of credits read from the
@@ -248,48 +250,76 @@ async function fetchOne(id, mailto, budget) {
   return data;
 }
 
-// The works a sync needs, in as few paid calls as it can: the entries' DOIs in batches of
-// DOI_BATCH (filter=doi:a|b|…, a list: one call's credits for 50 entries); a DOI no batch
-// answered, an arXiv id, an OpenAlex id one at a time (free, and the way to a merged work); the
-// author's list (pages of 200) only where it adds something: for --add (the works the file
-// lacks), and for entries the rules can find by their title only.
-async function worksForSync(entries, { filter, who }, mailto, add, budget) {
+const bareDoi = (doi) => String(doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase();
+
+// The works fetched, each once (by its id), with their ids and DOIs for what is still to fetch.
+function collection() {
   const works = [], ids = new Set(), dois = new Set();
-  const bare = (doi) => String(doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase();
   const keep = (w) => {
     const id = String(w?.id ?? "").replace(/^https?:\/\/openalex\.org\//i, "").toUpperCase();
     if (id && ids.has(id)) return;  // (a work found twice: once)
     if (id) ids.add(id);
-    if (w?.doi) dois.add(bare(w.doi));
+    if (w?.doi) dois.add(bareDoi(w.doi));
     works.push(w);
   };
-  if (add || entries.some((e) => !e.doi && !e.arxiv && !e.openalex))
-    for (const w of await fetchWorks(filter, mailto, who, budget)) keep(w);
+  return { works, ids, dois, keep };
+}
+
+// The works of `wanted` DOIs not yet in `got`: in batches of DOI_BATCH (a list call each), then
+// each DOI no batch answered alone (free; the way to a work OpenAlex merged into another).
+// Returns the DOIs OpenAlex has no work of.
+async function fetchDois(wanted, got, mailto, budget) {
+  const todo = [...new Set(wanted)].filter((d) => d && !got.dois.has(d));
   // (a DOI with "|" or "," cannot be a filter's value: looked up alone)
-  const wanted = [...new Set(entries.map((e) => e.doi).filter((d) => d && !dois.has(d)))];
-  const batchable = wanted.filter((d) => !/[|,]/.test(d));
+  const batchable = todo.filter((d) => !/[|,]/.test(d));
   for (let i = 0; i < batchable.length; i += DOI_BATCH)
-    for (const w of await fetchWorks(`doi:${batchable.slice(i, i + DOI_BATCH).join("|")}`, mailto, "", budget)) keep(w);
-  for (const doi of wanted)
-    if (!dois.has(doi)) {
+    for (const w of await fetchWorks(`doi:${batchable.slice(i, i + DOI_BATCH).join("|")}`, mailto, "", budget)) got.keep(w);
+  const none = [];
+  for (const doi of todo)
+    if (!got.dois.has(doi)) {
       const w = await fetchOne(`doi:${doi}`, mailto, budget);
-      if (w) keep(w);
+      if (w) got.keep(w);
+      else none.push(doi);
     }
+  return none;
+}
+
+// The works a sync needs, in as few paid calls as it can: the entries' DOIs (fetchDois: one
+// call's credits for 50 entries); an arXiv id or an OpenAlex id one at a time (free); the
+// author's list (pages of 200) only where it adds something: for --add (the works the file
+// lacks), and for entries the rules can find by their title only.
+async function worksForSync(entries, { filter, who }, mailto, add, budget) {
+  const got = collection();
+  if (add || entries.some((e) => !e.doi && !e.arxiv && !e.openalex))
+    for (const w of await fetchWorks(filter, mailto, who, budget)) got.keep(w);
+  await fetchDois(entries.map((e) => e.doi), got, mailto, budget);
   for (const e of entries) {
     if (e.doi) continue;
     let found = false;
     if (e.arxiv) {
       const doi = `10.48550/arxiv.${e.arxiv}`;
-      const w = dois.has(doi) ? true : await fetchOne(`doi:${doi}`, mailto, budget);
-      if (w && w !== true) keep(w);
+      const w = got.dois.has(doi) ? true : await fetchOne(`doi:${doi}`, mailto, budget);
+      if (w && w !== true) got.keep(w);
       found = Boolean(w);
     }
-    if (!found && e.openalex && !ids.has(e.openalex)) {
+    if (!found && e.openalex && !got.ids.has(e.openalex)) {
       const w = await fetchOne(e.openalex, mailto, budget);
-      if (w) keep(w);
+      if (w) got.keep(w);
     }
   }
-  return works;
+  return got.works;
+}
+
+// Runs the C++ CLI's `command` on the works fetched, saved as one response in a temporary file
+// (removed at exit) and passed as --from-file; the key left out.
+function runWithWorks(command, args, works, budget, runCli) {
+  process.stderr.write(`papershelf: ${budgetLine(budget)}\n`);
+  const folder = mkdtempSync(join(tmpdir(), `papershelf-${command}-`));
+  const saved = join(folder, "openalex-works.json");
+  writeFileSync(saved, JSON.stringify({ results: works }));
+  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
+  runCli([command, ...withoutKey(args), "--from-file", saved]);
+  return true;
 }
 
 // The entries' DOIs, arXiv ids and OpenAlex ids, as the C++ rules read them (sync --lookups).
@@ -360,13 +390,7 @@ async function syncFromOpenAlex(args, runCli) {
   } catch (err) {
     stop(err, budget, file);
   }
-  process.stderr.write(`papershelf: ${budgetLine(budget)}\n`);
-  const folder = mkdtempSync(join(tmpdir(), "papershelf-sync-"));
-  const saved = join(folder, "openalex-works.json");
-  writeFileSync(saved, JSON.stringify({ results: works }));
-  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
-  runCli(["sync", ...withoutKey(args), "--from-file", saved]);
-  return true;
+  return runWithWorks("sync", args, works, budget, runCli);
 }
 
 // The DOIs of --doi (repeated, or separated by commas), bare and in lower case.
@@ -397,41 +421,18 @@ async function importFromOpenAlex(args, runCli) {
     const dois = doisOf(args);
     const byAuthor = flag(args, "--openalex") !== undefined || flag(args, "--orcid") !== undefined;
     if (!byAuthor && !dois.length) return false;  // (the C++ CLI says what is missing)
-    const seen = new Set();
-    const keep = (w) => {
-      const id = String(w?.id ?? "");
-      if (id && seen.has(id)) return;
-      seen.add(id);
-      works.push(w);
-    };
+    const got = collection();
     if (byAuthor) {
       const { filter, who } = authorFilter(args);
-      for (const w of await fetchWorks(filter, mailto, who, budget)) keep(w);
+      for (const w of await fetchWorks(filter, mailto, who, budget)) got.keep(w);
     }
-    const found = new Set(works.map((w) => String(w.doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase()));
-    const wanted = [...new Set(dois)].filter((d) => !found.has(d));
-    const batchable = wanted.filter((d) => !/[|,]/.test(d));
-    for (let i = 0; i < batchable.length; i += DOI_BATCH)
-      for (const w of await fetchWorks(`doi:${batchable.slice(i, i + DOI_BATCH).join("|")}`, mailto, "", budget)) {
-        keep(w);
-        found.add(String(w.doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").toLowerCase());
-      }
-    for (const doi of wanted)
-      if (!found.has(doi)) {
-        const w = await fetchOne(`doi:${doi}`, mailto, budget);
-        if (w) keep(w);
-        else process.stderr.write(`papershelf: OpenAlex has no work of the DOI ${shown(doi)}\n`);
-      }
+    for (const doi of await fetchDois(dois, got, mailto, budget))
+      process.stderr.write(`papershelf: OpenAlex has no work of the DOI ${shown(doi)}\n`);
+    works = got.works;
   } catch (err) {
     stop(err, budget, fileOf(args));
   }
-  process.stderr.write(`papershelf: ${budgetLine(budget)}\n`);
-  const folder = mkdtempSync(join(tmpdir(), "papershelf-import-"));
-  const saved = join(folder, "openalex-works.json");
-  writeFileSync(saved, JSON.stringify({ results: works }));
-  process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
-  runCli(["import", ...withoutKey(args), "--from-file", saved]);
-  return true;
+  return runWithWorks("import", args, works, budget, runCli);
 }
 
 // `npx papershelf setup page [FOLDER] --orcid ID` (or --openalex ID): first the import of the
