@@ -106,7 +106,10 @@ async function fetchSameHost(url, init) {
   for (let hop = 0; ; ++hop) {
     const response = await fetch(at, { ...init, redirect: "manual" });
     if (response.status < 300 || response.status >= 400 || !response.headers.get("location")) return response;
-    const next = new URL(response.headers.get("location"), at);
+    let next = new URL(response.headers.get("location"), at);
+    // A merged work's address (/works/W…) on OpenAlex's own host, asked of the API this run uses.
+    if (next.host !== new URL(API).host && next.hostname === "api.openalex.org" && /^\/works\/W\d+$/.test(next.pathname))
+      next = new URL(`${next.pathname}${at.search}`, at);
     if (next.host !== new URL(API).host || next.protocol !== at.protocol)
       throw new SyncError(`OpenAlex's answer redirects to another host (${shown(next.origin)}): not followed`);
     if (hop >= MAX_REDIRECTS) throw new SyncError(`OpenAlex's answers redirect more than ${MAX_REDIRECTS} times: not followed`);

@@ -386,6 +386,16 @@ test("a file whose entries have DOIs: batches of 50 DOIs, merged works one at a 
   const m = await sync(["merged.bib", "--openalex", "A5023888391", "--date", "2026-11-27"], { OPENALEX_API_KEY: "k-owner-7Hq2" });
   assert.equal(m.status, 0, m.stderr);
   assert.deepEqual(requests.map((url) => url.pathname), ["/works/W4235038322", "/works/W2741809807"]);
+  // The API's own address of the work it became (https://api.openalex.org/works/W…) is asked of
+  // the API this run uses.
+  requests.length = 0;
+  script = [{ status: 301, headers: { location: "https://api.openalex.org/works/W2741809807" } }];
+  const absolute = await sync(["merged.bib", "--openalex", "A5023888391", "--date", "2026-11-27"], { OPENALEX_API_KEY: "k-owner-7Hq2" });
+  script = [];
+  assert.equal(absolute.status, 0, absolute.stderr);
+  assert.deepEqual(requests.map((url) => url.pathname), ["/works/W4235038322", "/works/W2741809807"]);
+  assert.equal(requests[1].searchParams.get("api_key"), "k-owner-7Hq2");
+  assert.equal(absolute.stdout, m.stdout);
   assert.match(m.stdout, /^-  openalex = \{W4235038322\}$/m);
   assert.match(m.stdout, /^\+  openalex = \{W2741809807\},?$/m);
   assert.match(m.stderr, /1 call to OpenAlex \(0 lists of works, 1 single lookup\): 0 credits used/);
