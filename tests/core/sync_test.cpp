@@ -427,6 +427,15 @@ TEST(SyncImport, ADblpFileIsOneEntryPerPaperWithThePreprintsArxivId) {
   EXPECT_EQ(papers[0].records, (std::vector<std::uint32_t>{1, 0}));  // the CGVC paper, then its CoRR record
   EXPECT_EQ(papers[0].work.arxiv, "2108.04680");
   EXPECT_EQ(papers[1].records, (std::vector<std::uint32_t>{2}));
+  // An older DBLP export's CoRR record names arXiv by its address only.
+  const ReadResult older = read(R"(@article{DBLP:journals/corr/RitsosMR17, author = {Panagiotis D. Ritsos and Joseph W. Mearman}, title = {Synthetic Visualizations in Web-based Mixed Reality},
+  journal = {CoRR}, volume = {abs/1710.00001}, year = {2017}, url = {http://arxiv.org/abs/1710.00001v2}})", ro);
+  ASSERT_EQ(older.library.publications.size(), 1u);
+  works.push_back(sync::work_of(older.library.publications[0]));
+  EXPECT_EQ(works.back().arxiv, "1710.00001");
+  const std::vector<sync::Paper> three = sync::one_per_paper(works, {});
+  ASSERT_EQ(three.size(), 2u);
+  EXPECT_EQ(three[1].work.arxiv, "1710.00001");
 }
 
 TEST(SyncMatch, TitlesWithLatexMarkupAndAccentsMatchOpenAlexsText) {

@@ -51,6 +51,8 @@ Work work_of(const Publication& p) {
   w.doi = lower(bibtex::clean_doi(p.doi()));
   w.arxiv = bibtex::arxiv_without_version(lower(bibtex::clean_arxiv(p.arxiv())));
   if (w.arxiv.empty()) w.arxiv = bibtex::arxiv_from_doi(w.doi);
+  for (const Link& l : p.links)  // (an older DBLP CoRR record: only its arxiv.org address)
+    if (w.arxiv.empty()) w.arxiv = bibtex::arxiv_without_version(bibtex::arxiv_from_url(l.url));
   w.title = p.title.text;
   w.year = p.date.year;
   w.venue = p.venue.text;
