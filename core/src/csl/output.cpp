@@ -332,6 +332,19 @@ std::size_t tag_length(std::string_view s, std::size_t i) {
   return 0;
 }
 
+// The bytes of a space between words at s[i], as citeproc-js splits words: a space, a no-break
+// space, U+2000-U+200B, U+205F or U+3000 ("Physical&nbsp;volcanology" is two words); 0 for none.
+std::size_t space_length(std::string_view s, std::size_t i) {
+  if (s[i] == ' ') return 1;
+  if (s.compare(i, 2, "\xC2\xA0") == 0) return 2;
+  if (i + 2 < s.size() && static_cast<unsigned char>(s[i]) == 0xE2) {
+    const auto b1 = static_cast<unsigned char>(s[i + 1]), b2 = static_cast<unsigned char>(s[i + 2]);
+    if ((b1 == 0x80 && b2 >= 0x80 && b2 <= 0x8B) || (b1 == 0x81 && b2 == 0x9F)) return 3;
+  }
+  if (s.compare(i, 3, "\xE3\x80\x80") == 0) return 3;
+  return 0;
+}
+
 struct Word {
   std::size_t piece, begin, end;
   bool first, after_punct, before_hyphen;
@@ -353,8 +366,8 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
     if (k > 0) first_segment = false;  // (markup is a tag too)
     std::size_t i = 0;
     while (i < t.size()) {
-      if (t[i] == ' ') {
-        ++i;
+      if (const std::size_t space = space_length(t, i)) {
+        i += space;
         continue;
       }
       if (const std::size_t tag = tag_length(t, i)) {
@@ -365,7 +378,7 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
         continue;
       }
       const std::size_t b = i;
-      while (i < t.size() && t[i] != ' ' && !tag_length(t, i)) ++i;
+      while (i < t.size() && !space_length(t, i) && !tag_length(t, i)) ++i;
       if (!skip) {
         words.push_back({k, b, i, first, after_punct, first_segment && i < t.size() && t[i] == '-'});
         last_word = words.size() - 1;

@@ -384,9 +384,15 @@ Out render_text(const xml::Element& el, Ctx& c) {
   if (const std::string* name = el.attribute("macro")) {
     auto it = c.e.macros.find(*name);
     if (it == c.e.macros.end() || c.depth > kMaxMacroDepth) return Out();
+    // A macro is a group, as citeproc-js expands it: empty when it called variables and none
+    // gave text, and when it shows terms alone, it counts as text for the group around it (APS's
+    // "(n.d.)" beside an empty page).
+    const int called = c.called, rendered = c.rendered;
     ++c.depth;
     Out o = render_children(*it->second, c, "");
     --c.depth;
+    if (c.called > called && c.rendered == rendered) return Out();
+    if (!o.empty() && c.rendered == rendered) ++c.rendered;
     return decorate(std::move(o), el, c);
   }
   if (const std::string* term = el.attribute("term")) {
@@ -1042,8 +1048,11 @@ Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_pre
   if (p.name == "year") {
     if (d.year == 0) return Out();
     long y = d.year;
-    if (y < 0) text = std::to_string(-y) + c.e.locale.text("bc");
-    else if (y < 1000) text = std::to_string(y) + c.e.locale.text("ad");
+    // (Eras as citeproc-js writes them: "AD" only below the year 500, a word of its own after a
+    // year alone ("250 BC"), joined to one with a month ("44BC-3-15").)
+    const std::string era_space = d.month ? "" : " ";
+    if (y < 0) text = std::to_string(-y) + era_space + c.e.locale.text("bc");
+    else if (y < 500) text = std::to_string(y) + era_space + c.e.locale.text("ad");
     else text = form == "short" ? std::to_string(y % 100 < 10 ? 0 : y % 100 / 10) + std::to_string(y % 10) : std::to_string(y);
     // The year suffix ("2006a") goes after the first year of the issued date, when the style
     // does not place the year-suffix variable itself.
