@@ -337,6 +337,41 @@ TEST(CliRender, ReferencesAsACvPage) {
   EXPECT_EQ(papershelf("render --references nature " + quote(bib)).status, 2);
 }
 
+TEST(CliImport, OneEntryPerPaperToStandardOutputANewFileOrAddedToAnExistingOne) {
+  const std::string works = temp_file("import-works.json",
+      R"({"results": [{"id": "https://openalex.org/W2", "doi": "https://doi.org/10.5555/pub.1", "title": "A Long Enough Title Here",)"
+      R"( "publication_year": 2022, "type": "article", "primary_location": {"source": {"display_name": "NSDI", "type": "conference"}},)"
+      R"( "authorships": [{"author": {"display_name": "Qinghao Hu"}}], "cited_by_count": 9},)"
+      R"( {"id": "https://openalex.org/W1", "doi": "https://doi.org/10.48550/arxiv.2101.00001", "title": "A long enough title here",)"
+      R"( "publication_year": 2021, "type": "preprint", "primary_location": {"source": {"display_name": "arXiv", "type": "repository"}},)"
+      R"( "authorships": [{"author": {"display_name": "Qinghao Hu"}}], "cited_by_count": 3}]})");
+  Result r = papershelf("import --from-file " + quote(works) + " --date 2026-11-27", true);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "@inproceedings{hu2022long,")) << r.out;
+  EXPECT_TRUE(contains(r.out, "arxiv = {2101.00001}")) << r.out;
+  EXPECT_TRUE(contains(r.out, "openalex = {W2}")) << r.out;
+  EXPECT_FALSE(contains(r.out, "openalex = {W1}")) << r.out;
+  EXPECT_TRUE(contains(r.out, "2 works: 1 papers (1 other versions merged into them)")) << r.out;
+  // A new file; then, the file there, nothing to add; a dry run writes nothing.
+  const std::string target = ::testing::TempDir() + "papershelf_cli_import.bib";
+  std::remove(target.c_str());
+  EXPECT_EQ(papershelf("import --from-file " + quote(works) + " --dry-run " + quote(target)).status, 0);
+  EXPECT_FALSE(std::ifstream(target).good());
+  EXPECT_EQ(papershelf("import --from-file " + quote(works) + " " + quote(target)).status, 0);
+  EXPECT_TRUE(std::ifstream(target).good());
+  r = papershelf("import --from-file " + quote(works) + " " + quote(target), true);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "1 already in")) << r.out;
+  EXPECT_EQ(papershelf("check " + quote(target)).status, 0);
+  // Usage: the native CLI does not fetch; a source is needed; --since needs a year.
+  r = papershelf("import --orcid 0000-0002-1825-0097", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.out, "npx papershelf import")) << r.out;
+  EXPECT_EQ(papershelf("import").status, 2);
+  EXPECT_EQ(papershelf("import --from-file " + quote(works) + " --since 20").status, 2);
+  std::remove(target.c_str());
+}
+
 TEST(CliSync, ADryRunByDefaultThenWriteAndItsUsageErrors) {
   const std::string bib = temp_file("sync.bib", "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n");
   const std::string works = temp_file("sync-works.json",
