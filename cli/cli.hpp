@@ -46,6 +46,7 @@ struct Args {
   std::string site, template_file, lang = "en", css, title;
   bool force = false;  // pages: replace files in DIR that papershelf did not write
   std::size_t max_authors = 0;
+  int heading_level = 3;  // html: the level of the group headings and the card's name (1-6)
   std::size_t first = 0;  // html: the first N entries only (0 = all)
   // prerender: the element's controls attribute, to keep its toolbar's room (no flag sets it)
   std::optional<std::string> controls;

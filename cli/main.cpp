@@ -284,6 +284,7 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   options.base = a.base;
   options.preset = a.preset;
   options.theme = a.theme;
+  options.heading_level = a.heading_level;
   options.legend = parse_legend(a.legend);
   options.thumbnails = a.thumbnails;
   options.words = &catalog.words();
@@ -319,6 +320,7 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
       card_options.base = a.base;
       card_options.email = a.plain_email ? EmailDisplay::Plain : EmailDisplay::Obfuscated;
       card_options.words = &catalog.words();
+      card_options.heading_level = a.heading_level;
       StatsOptions so;
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes

@@ -79,6 +79,8 @@ options:
   --preset NAME     html: the look of a site generator: al-folio, academicpages or hugo-blox
   --theme T         html: auto (default: the page's own colours), light or dark (the list
                     then brings that scheme's text and background colours)
+  --heading-level N html: the level of the group headings and the card's name (default 3:
+                    <h3>; the card's sections one below); prerender fits it under the page
   --legend TEXT     html: what the authors' marks mean, "*=equal contribution; #=advisor"
                     (default: the input's legend); only the marks shown are explained
   --thumbnails DIR  html: the folder of relative thumbnails (al-folio's preview field; default:
@@ -120,9 +122,11 @@ const char* const kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
 <!-- papershelf:prerender --> in its content, writes after the marker the static list that
 element shows: its src rendered with its own attributes (owner, group, sort, filter,
-max-authors, base, preset, theme, legend, thumbnails, pages, omit-fields, its language
-(lang, its own or the nearest enclosing element's), and the profile card's profile, position,
-affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
+max-authors, base, preset, theme, heading-level, legend, thumbnails, pages, omit-fields, its
+language (lang, its own or the nearest enclosing element's), and the profile card's profile,
+position, affiliation, photo, interests, links, email), closed by <!-- /papershelf:prerender -->.
+Without heading-level, its headings are one level below the page's nearest heading above it
+(<h2> under al-folio's <h1>; <h3> where there is none), as the element places them.
 Above a list that gets a toolbar (the attribute toolbar), it keeps the toolbar's room: a hidden copy
 that papershelf.css shows as an empty space while the page's scripts load.
 An element with the attribute prerender (which an HTML minifier that drops comments
@@ -381,6 +385,12 @@ int parse_args(int argc, char** argv, int first, Args& a) {
       const long n = std::strtol(v.c_str(), &end, 10);
       if (!end || *end || n < 0) return usage_error("--top needs a number");
       a.top = static_cast<std::size_t>(n);
+    }
+    else if (name == "--heading-level") {
+      char* end = nullptr;
+      const long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || n < 1 || n > 6) return usage_error("--heading-level needs a number from 1 to 6");
+      a.heading_level = static_cast<int>(n);
     }
     else if (name == "--max-authors" || name == "--first") {
       char* end = nullptr;

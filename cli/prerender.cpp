@@ -22,6 +22,30 @@ std::string trimmed(std::string_view s) {
   return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
 }
 
+// The level that fits for the list's headings after `before` (the page up to the element): one
+// below the last heading in it (<h1> ... : 2), at most 6; 3 when it has none. Comments and
+// other lists (a <paper-shelf> above, its own headings) are passed, as the element passes them.
+int heading_level_after(std::string_view before) {
+  int last = 0;
+  for (std::size_t at = 0; at < before.size(); ++at) {
+    if (before[at] != '<') continue;
+    bool passed = false;
+    for (const auto& [open, close] : {std::pair<std::string_view, std::string_view>{"<!--", "-->"}, {"<paper-shelf", "</paper-shelf>"}}) {
+      if (before.compare(at, open.size(), open) != 0) continue;
+      const std::size_t end = before.find(close, at + open.size());
+      at = end == std::string_view::npos ? before.size() : end + close.size() - 1;
+      passed = true;
+      break;
+    }
+    if (passed) continue;
+    if (at + 3 < before.size() && (before[at + 1] == 'h' || before[at + 1] == 'H') && before[at + 2] >= '1' && before[at + 2] <= '6') {
+      const char after = before[at + 3];
+      if (after == '>' || after == ' ' || after == '\t' || after == '\n' || after == '\r' || after == '/') last = before[at + 2] - '0';
+    }
+  }
+  return last == 0 ? 3 : std::min(last + 1, 6);
+}
+
 // The render flags an element's attributes stand for: the same names, so the static list is the
 // one the element will show. An attribute the element cannot use it leaves out (it says so in the
 // console and shows the list without it; of a filter it keeps the clauses it understands), and so
@@ -29,7 +53,7 @@ std::string trimmed(std::string_view s) {
 std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
   std::vector<std::string> flags;
   auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
-  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "theme", "legend", "thumbnails", "pages", "omit-fields",
+  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "theme", "heading-level", "legend", "thumbnails", "pages", "omit-fields",
                            "position", "affiliation", "photo", "interests"}) {
     const std::string* attribute = shelf.attribute(name);
     if (!attribute || attribute->empty()) continue;
@@ -63,6 +87,11 @@ std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<st
       problem(attr, "unknown theme \"" + value + "\" (use auto, light or dark); the list follows the page's colours");
       continue;
     }
+    if (attr == "heading-level" && !(trimmed(value).size() == 1 && trimmed(value)[0] >= '1' && trimmed(value)[0] <= '6')) {
+      problem(attr, "\"" + value + "\" is not a heading level (1 to 6); the headings fit under the page's nearest heading");
+      continue;
+    }
+    if (attr == "heading-level") value = trimmed(value);
     if (attr == "max-authors") {
       // As the element reads it: a number, rounded down; anything else lists every author.
       const std::string number = trimmed(value);
@@ -216,6 +245,10 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     }
     std::vector<std::string> problems;
     std::vector<std::string> flags = flags_of(shelf, problems);
+    // Without a heading-level, the list's headings fit under the page's nearest heading above it,
+    // as the element judges it.
+    if (std::none_of(flags.begin(), flags.end(), [](const std::string& f) { return f.rfind("--heading-level=", 0) == 0; }))
+      flags.push_back("--heading-level=" + std::to_string(heading_level_after(std::string_view(page).substr(0, shelf.start))));
     for (const std::string& problem : problems) report(Severity::Warning, problem);
     std::vector<char*> argv{nullptr};
     for (auto& f : flags) argv.push_back(f.data());

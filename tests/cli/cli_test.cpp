@@ -707,6 +707,36 @@ TEST(CliPrerender, FirstKeepsALongListsFirstScreen) {
   EXPECT_EQ(papershelf("render --first x " + quote(path), true).status, 2);
 }
 
+TEST(CliPrerender, HeadingsFitUnderThePagesNearestHeading) {
+  const std::string path = temp_file("headings.bib", "@article{a, title={A}, author={Hu, Qinghao}, journal={J}, year=2024}\n"
+                                                     "@inproceedings{b, title={B}, author={Hu, Qinghao}, booktitle={C}, year=2023}\n");
+  const std::string name = path.substr(path.rfind('/') + 1);
+  const std::string shelf = "<paper-shelf src=\"" + name + "\" owner=\"Qinghao Hu\" group=\"year\" profile=\"full\"";
+  const auto levels = [&](const std::string& before, const std::string& attributes) {
+    const Result r = papershelf("prerender " + quote(temp_file("headings.html", before + shelf + attributes + "><!-- papershelf:prerender --></paper-shelf>\n")));
+    EXPECT_EQ(r.status, 0) << r.out;
+    const auto tag = [&](const std::string& cls) {
+      const std::size_t at = r.out.find(" class=\"" + cls + "\"");
+      return at == std::string::npos || at < 3 ? std::string() : r.out.substr(r.out.rfind('<', at) + 1, at - r.out.rfind('<', at) - 1);
+    };
+    return tag("ps-profile-name") + " " + tag("ps-group-title") + " " + tag("ps-top-title");
+  };
+  // Under al-folio's <h1> (a comment's and an earlier list's headings are passed), one level below.
+  EXPECT_EQ(levels("<h1 class=\"post-title\">Publications</h1><!-- <h4>old</h4> -->", ""), "h2 h2 h3");
+  EXPECT_EQ(levels("<h1>Me</h1><H2>Papers</H2>", ""), "h3 h3 h4");
+  // No heading above: <h3>, as before; the attribute wins; a level that is none is said and fitted.
+  EXPECT_EQ(levels("<p>Hello</p>", ""), "h3 h3 h4");
+  EXPECT_EQ(levels("<h1>Me</h1>", " heading-level=\"5\""), "h5 h5 h6");
+  EXPECT_EQ(levels("<h1>Me</h1>", " heading-level=\"6\""), "h6 h6 h6");
+  const Result bad = papershelf("prerender " + quote(temp_file("headings.html", "<h1>Me</h1>" + shelf + " heading-level=\"7\"><!-- papershelf:prerender --></paper-shelf>\n")), true);
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_TRUE(contains(bad.out, "heading-level: \"7\" is not a heading level")) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "<h2 class=\"ps-profile-name\"")) << bad.out;
+  // render takes the same option.
+  EXPECT_TRUE(contains(papershelf("render --group year --heading-level 2 " + quote(path)).out, "<h2 class=\"ps-group-title\">"));
+  EXPECT_EQ(papershelf("render --heading-level 0 " + quote(path), true).status, 2);
+}
+
 // ---------------------------------------------------------------- what a page may make prerender read
 
 namespace {

@@ -414,7 +414,7 @@ TEST(EntryHtml, SearchMarksEveryVisibleField) {
   EXPECT_NE(html.find("Characterization of <mark>LLM</mark> Development"), std::string::npos) << html;
   EXPECT_NE(html.find("Zhisheng <mark>Ye</mark><sup"), std::string::npos) << html;
   EXPECT_NE(html.find("USENIX <mark>NSDI</mark>"), std::string::npos) << html;
-  EXPECT_NE(html.find("<mark>Best</mark> Paper</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<mark>Best</mark> Paper</summary>"), std::string::npos) << html;
   EXPECT_NE(html.find("Oral at <mark>NSDI</mark>"), std::string::npos) << html;
   // No search, no marks.
   EXPECT_EQ(format_entry_html(p, options_for({})).find("<mark>"), std::string::npos);
@@ -538,8 +538,11 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
     u.status = Status::Published;
     EXPECT_NE(format_entry_html(u, o).find("ps-note"), std::string::npos) << filler;
   }
-  // The award's icon is an inline SVG; "Selected" is a word for screen readers, the star decoration.
-  EXPECT_NE(html.find("<span class=\"ps-award\" dir=\"ltr\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
+  // The award's icon is an inline SVG; its short label opens to the whole award (a press, a key:
+  // not only the hover's title); "Selected" is a word for screen readers, the star decoration.
+  EXPECT_NE(html.find("<details class=\"ps-award-more\"><summary class=\"ps-award\" dir=\"ltr\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
+  EXPECT_NE(html.find("</summary><span class=\"ps-award ps-award-full\" dir=\"ltr\"><svg class=\"ps-icon\""), std::string::npos) << html;
+  EXPECT_NE(html.find("\xE2\x81\xA0" "Best Paper Award at NSDI 2024</span></details>"), std::string::npos) << html;
   EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span>"), std::string::npos);
   // Filled panels carry the BibTeX and the citation, for a page without JavaScript.
   o.panels = Panels::Filled;

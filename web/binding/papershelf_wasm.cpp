@@ -431,7 +431,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle* h, const char* request)
   return result(format_stats_json(requested_stats(*h, req)));
 }
 
-// Request: {owner, top, mode: "full"|"compact"|"none", email: "obfuscated"|"plain"|"hidden", base,
+// Request: {owner, top, mode: "full"|"compact"|"none", email: "obfuscated"|"plain"|"hidden", base, headingLevel,
 // profile: {name, position, affiliation, photo, interests, links: [{label, url}]}}. Result: the
 // interactive profile card HTML (statistics are buttons with data-filter clauses).
 EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* request) {
@@ -442,6 +442,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* r
   const std::string email = str(req, "email");
   o.email = email == "plain" ? EmailDisplay::Plain : email == "hidden" ? EmailDisplay::Hidden : EmailDisplay::Obfuscated;
   o.base = str(req, "base");
+  if (const Value* level = req.find("headingLevel"); level && level->is_integer()) o.heading_level = static_cast<int>(level->to_int().value_or(3));
   o.words = &h->catalog.words();
   return result(format_profile_html(requested_profile(*h, req), requested_stats(*h, req), o));
 }

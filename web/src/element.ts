@@ -75,6 +75,8 @@ export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasA
     get visibleKeys(): string[] { return this.#shelf.view ? [...this.#shelf.view.keys] : []; }
     /** Problems found in the data (line:column). */
     get diagnostics(): Diagnostic[] { return this.#shelf.diagnostics; }
+    /** What draws the list now: "canvas" once the canvas renderer shows it, else "html". */
+    get renderedBy(): "html" | "canvas" { return this.#shelf.canvas?.live && this.getAttribute("renderer") === "canvas" ? "canvas" : "html"; }
     /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
     get canvasLayout(): unknown { return this.#shelf.canvas?.probe(); }
     /** The words the canvas widget draws with (for tests and automation). */

@@ -139,6 +139,8 @@ export interface ProfileCardOptions extends StatsOptions {
   email?: "obfuscated" | "plain" | "hidden";
   /** Prefix for a relative photo URL. */
   base?: string;
+  /** The level of the owner's name (3: <h3>); the card's sections are one below. */
+  headingLevel?: number;
   profile?: ProfileOverride;
 }
 

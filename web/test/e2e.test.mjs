@@ -55,6 +55,17 @@ test("sort, search with highlighting, filters, grouping, and the change event", 
   assert.deepEqual(keys, ["ye2024survey"]);
   await shadow(page, "button.ps-clear").click();
 
+  // A year range, as the canvas offers it: a year, then a later one in the To menu beside it.
+  assert.equal(await shadow(page, "select.ps-f-year-to").isVisible(), false);
+  await shadow(page, "select.ps-f-year").selectOption("2021");
+  await shadow(page, "select.ps-f-year-to").selectOption("2022");
+  const range = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ filter: "year:2021-2022", owner: "Qinghao Hu; Q. Hu" }).keys);
+  // (the same papers, in the list's order: its sort is year-asc here)
+  await page.waitForFunction((want) => JSON.stringify([...document.querySelector("paper-shelf").visibleKeys].sort()) === JSON.stringify([...want].sort()), range);
+  assert.ok(range.length >= 2, range.join());
+  assert.match(await shadow(page, ".ps-active-chip").first().textContent(), /2021\u20132022/);
+  await shadow(page, "button.ps-clear").click();
+
   await shadow(page, "select.ps-group-select").selectOption("year");
   const groups = await shadow(page, ".ps-results .ps-group-title").allTextContents();
   // The sort is still year-asc, so year groups run oldest first.

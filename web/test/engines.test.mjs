@@ -43,10 +43,13 @@ const consoleError = console.error; console.error = (...a) => { __errors.push(a.
 <body><script src="/papershelf.js"></script><paper-shelf toolbar="full"><script type="text/x-bibtex">\n${long}\n</script></paper-shelf>
 <footer><p><a id="after" href="#top">What follows the list</a></p></footer></body></html>` });
   addThemePages();
+  // The list with its card under a page's <h1> (al-folio's), another heading in a list above it.
+  server.pages.set("/engines/headings.html", { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>headings</title><link rel="icon" href="data:,"></head>
+<body><script src="/papershelf.js"></script><header><h1>Publications</h1></header><main><paper-shelf src="/engines/papers.bib" owner="Qinghao Hu; Q. Hu" group="year" profile></paper-shelf></main></body></html>` });
   // A paper with more authors than a list shows ("+N more") and a link in its note, on a light and
   // a dark page.
   const authors = Array.from({ length: 14 }, (_, i) => `Author${String.fromCharCode(65 + i)}, Jane`).join(" and ");
-  const noted = `@inproceedings{n1, title={A paper with a note}, author={${authors}}, booktitle={ASPLOS}, year=2023, note={\\href{https://example.org/n1.pdf}{PDF}}, url={https://example.org/n1}}`;
+  const noted = `@inproceedings{n1, title={A paper with a note}, author={${authors}}, booktitle={ASPLOS}, year=2023, note={\\href{https://example.org/n1.pdf}{PDF}}, url={https://example.org/n1}, award={Distinguished Paper Award at ASPLOS '23}, award_name={Distinguished Paper}}`;
   for (const [look, style] of Object.entries(LOOKS))
     server.pages.set(`/engines/note-${look}.html`, { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>note</title><link rel="icon" href="data:,"><style>${style}</style></head>
 <body><script src="/papershelf.js"></script><paper-shelf max-authors="5"><script type="text/x-bibtex">\n${noted}\n</script></paper-shelf></body></html>` });
@@ -165,6 +168,31 @@ async function visit(page, name) {
   });
   await page.waitFor((n) => document.querySelector("paper-shelf").visibleKeys.length === n, total);
 
+  // A year range, as the canvas's From and To menus set it: a year, then a later one in the To menu
+  // that appears beside it; the list is the core's for year:2022-2023, and the URL keeps it.
+  const choose = (cls, value) => page.evaluate(([cls, value]) => {
+    const select = document.querySelector("paper-shelf").shadowRoot.querySelector(`select.${cls}`);
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }, [cls, value]);
+  await choose("ps-f-year", "2022");
+  const later = await page.waitFor(() => {
+    const to = document.querySelector("paper-shelf").shadowRoot.querySelector("select.ps-f-year-to");
+    return to.getClientRects().length && to.value === "2022" && [...to.options].map((o) => o.value);
+  });
+  assert.ok(later.includes("2023") && !later.includes("2021"), `${name}: ${later}`);
+  await choose("ps-f-year-to", "2023");
+  const range = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ filter: "year:2022-2023", owner: "Qinghao Hu; Q. Hu" }).keys);
+  assert.ok(range.length > 0 && range.length < total, `${name}: ${range.length}`);
+  await page.waitFor((keys) => {
+    const root = document.querySelector("paper-shelf").shadowRoot;
+    return JSON.stringify(document.querySelector("paper-shelf").visibleKeys) === JSON.stringify(keys) && /year(:|%3A)2022-2023/.test(location.hash) &&
+      root.querySelector("select.ps-f-year").value === "2022" && root.querySelector("select.ps-f-year-to").value === "2023";
+  }, range);
+  await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector("button.ps-clear").click());
+  await page.waitFor((n) => document.querySelector("paper-shelf").visibleKeys.length === n &&
+    !document.querySelector("paper-shelf").shadowRoot.querySelector("select.ps-f-year-to").getClientRects().length, total);
+
   // BibTeX and Cite by keyboard: Enter on a summary opens its panel, which the core fills.
   await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-bibtex > summary").focus());
   await page.press("Enter");
@@ -188,12 +216,24 @@ async function visit(page, name) {
 
   // The canvas renderer where the engine has WebGL 2; the HTML list, and the owner told, where not.
   const webgl2 = await page.evaluate(() => !!document.createElement("canvas").getContext("webgl2"));
-  await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("renderer", "canvas"));
+  await page.evaluate(() => {
+    const shelf = document.querySelector("paper-shelf");
+    window.__fallbacks = [];
+    shelf.addEventListener("fallback", (e) => __fallbacks.push(e.detail));
+    shelf.setAttribute("renderer", "canvas");
+  });
   if (webgl2) {
     await page.waitFor(() => document.querySelector("paper-shelf").canvasLayout?.rows?.length > 0, undefined, 30000);
+    assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").renderedBy), "canvas", name);
   } else {
     await page.waitFor(() => document.querySelector("paper-shelf").diagnostics.some((d) => d.source === "canvas"), undefined, 30000);
     assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelectorAll(".ps-results li.ps-entry").length), total, `${name}: the HTML list stays`);
+    // The owner's page hears of it (an event) and can ask (renderedBy), so its own controls follow.
+    const heard = await page.waitFor(() => window.__fallbacks.length > 0 && window.__fallbacks);
+    assert.equal(heard.length, 1, name);
+    assert.equal(heard[0].renderer, "html", name);
+    assert.match(heard[0].reason, /WebGL 2|could not load/, name);
+    assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").renderedBy), "html", name);
   }
   assert.deepEqual(await page.evaluate(() => window.__errors), [], name);
 
@@ -251,8 +291,8 @@ async function skipPast(engine) {
   }
 }
 
-// A note's link in the list's accent (as its link buttons), light and dark, and "+N more" underlined
-// dotted, in every engine.
+// A note's link in the list's accent (as its link buttons), light and dark, "+N more" underlined
+// dotted, and an award's short label that opens to the whole award, in every engine.
 async function noteAndMore(engine) {
   const browser = await engine();
   const page = await browser.newPage();
@@ -270,6 +310,21 @@ async function noteAndMore(engine) {
       assert.equal(seen.note, seen.accent, `${what}: the note's link is in the list's accent ${JSON.stringify(seen)}`);
       assert.notEqual(seen.note, seen.page, what);
       assert.deepEqual([seen.line, seen.dotted], ["underline", "dotted"], `${what}: +N more`);
+      // The award's short label keeps its trophy on its first line, and opens by keyboard to the
+      // whole award (not only a hover's title).
+      const award = await page.evaluate(() => {
+        const summary = document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-award-more > summary");
+        const icon = summary.querySelector("svg").getBoundingClientRect(), box = summary.getBoundingClientRect();
+        summary.focus();
+        return { label: summary.textContent, iconOnFirstLine: icon.top - box.top < icon.height, shown: !!summary.parentElement.querySelector(".ps-award-full").getClientRects().length };
+      });
+      assert.deepEqual(award, { label: "\u2060Distinguished Paper", iconOnFirstLine: true, shown: false }, what);
+      await page.press("Enter");
+      const full = await page.waitFor(() => {
+        const full = document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-award-more[open] > .ps-award-full");
+        return full?.getClientRects().length && full.textContent;
+      });
+      assert.equal(full, "\u2060Distinguished Paper Award at ASPLOS '23", what);
     }
   } finally {
     await page.close();
@@ -277,8 +332,37 @@ async function noteAndMore(engine) {
   }
 }
 
-test("Chromium, Firefox and WebKit: a link in a note has the list's accent, \"+N more\" is underlined dotted (light and dark pages)", async () => {
+test("Chromium, Firefox and WebKit: a link in a note has the list's accent, \"+N more\" is underlined dotted, an award's label opens to the whole award by keyboard (light and dark pages)", async () => {
   for (const [engine, ok] of [[chromium, ENGINES.chromium], [firefox, ENGINES.firefox], [webkit, ENGINES.webkit]]) if (ok) await noteAndMore(engine);
+});
+
+// The list's headings one level below the page's <h1>, the card's sections one below them, and
+// heading-level setting them; axe finds no heading out of order.
+async function headings(engine) {
+  const browser = await engine();
+  const page = await browser.newPage();
+  const name = browser.name;
+  try {
+    await page.goto(`${server.url}/engines/headings.html`);
+    // The tags of the card's name, the group headings and the card's sections, once they are `want`'s.
+    const levels = (want) => {
+      const root = document.querySelector("paper-shelf")?.shadowRoot;
+      const tags = (sel) => [...new Set([...(root?.querySelectorAll(sel) ?? [])].map((h) => h.tagName.toLowerCase()))].join(",");
+      const seen = { name: tags(".ps-profile-name"), groups: tags(".ps-results .ps-group-title"), sections: tags(".ps-top-title") };
+      return JSON.stringify(seen) === JSON.stringify(want) && seen;
+    };
+    assert.deepEqual(await page.waitFor(levels, { name: "h2", groups: "h2", sections: "h3" }), { name: "h2", groups: "h2", sections: "h3" }, name);
+    assert.deepEqual((await axeViolations(page)).filter((v) => v.startsWith("heading")), [], name);
+    await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("heading-level", "4"));
+    assert.deepEqual(await page.waitFor(levels, { name: "h4", groups: "h4", sections: "h5" }), { name: "h4", groups: "h4", sections: "h5" }, name);
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
+
+test("Chromium, Firefox and WebKit: the list's headings fit under the page's (h2 under its h1, the card's sections h3), heading-level sets them", async () => {
+  for (const [engine, ok] of [[chromium, ENGINES.chromium], [firefox, ENGINES.firefox], [webkit, ENGINES.webkit]]) if (ok) await headings(engine);
 });
 
 test("Chromium, Firefox and WebKit: Skip past the publications lands on what follows the list, in view while rows are still made", async () => {

@@ -78,6 +78,9 @@ struct FormatOptions {
   // core, which has no citation styles, never names it.
   std::string (*references)(const Publication& p, const FormatOptions& o) = nullptr;
   CitationStyle references_style{};
+  // The level of the group headings (<h3> by default): the element's heading-level, the one that
+  // fits under the page's nearest heading above the list (clamped to 1..6).
+  int heading_level = 3;
 };
 inline const Words& words_of(const FormatOptions& o) { return o.words ? *o.words : english_words(); }
 

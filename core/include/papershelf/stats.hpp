@@ -119,6 +119,9 @@ struct ProfileCardOptions {
   EmailDisplay email = EmailDisplay::Obfuscated;
   std::string base;  // prefix for a relative photo URL
   const Words* words = nullptr;  // the card's language (the catalog's words); English when null
+  // The level of the owner's name (<h3> by default); the card's sections (top venues,
+  // co-authors) are one level below (at most <h6>). Clamped to 1..6.
+  int heading_level = 3;
 };
 
 // Overlays `over` on `base`: every non-empty field of `over` replaces the base's (links by

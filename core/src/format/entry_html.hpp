@@ -28,7 +28,9 @@ bool append_entry_links(std::string& out, const Publication& p, const FormatOpti
 
 // A group's heading (<h3 class="ps-group-title">): its label and count as seen, and both as
 // heard, "2024: 331 publications" in the list's language (the element's live list says the same).
-std::string group_heading(std::string_view label, std::size_t count, const Words& words);
+std::string group_heading(std::string_view label, std::size_t count, const Words& words, int level = 3);
+// "h1".."h6" for a heading level (clamped).
+inline std::string heading_tag(int level) { return "h" + std::to_string(level < 1 ? 1 : level > 6 ? 6 : level); }
 
 // The marker symbols entries' authors carry ("*", "\u2020"), gathered to say which meanings of a
 // legend apply, as the element judges it: a symbol whose every character is among them.

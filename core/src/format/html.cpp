@@ -461,15 +461,27 @@ void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, co
   if (p.status != Status::Published && !same_text_ascii(p.badge(), label(p.status)))
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << escape_html(words(label(p.status))) << "</span>";
   if (!p.award().empty() || !p.award_label().empty()) {
-    h << " <span class=\"ps-award\"" << dir_attribute(p.award_label().empty() ? std::string_view(p.award().text) : std::string_view(p.award_label()));
-    if (!p.award_label().empty() && !p.award().empty()) {
+    // A short label ("Distinguished Paper") opens to the whole award ("...Award at ASPLOS '23")
+    // by a press or a key, not only a pointer's hover (title); the icon keeps to the first word.
+    const bool both = !p.award_label().empty() && !p.award().empty();
+    h << " ";
+    if (both) h << "<details class=\"ps-award-more\"><summary class=\"ps-award\"";
+    else h << "<span class=\"ps-award\"";
+    h << dir_attribute(p.award_label().empty() ? std::string_view(p.award().text) : std::string_view(p.award_label()));
+    if (both) {
       h << " title=\"";
       h.escaped(p.award().text) << "\"";
     }
     h << ">" << kAwardIcon;
     if (p.award_label().empty()) append_marked(out, p.award(), terms);
     else append_marked(out, RichText(p.award_label()), terms);
-    h << "</span>";
+    if (both) {
+      h << "</summary><span class=\"ps-award ps-award-full\"" << dir_attribute(p.award().text) << ">" << kAwardIcon;
+      append_marked(out, p.award(), terms);
+      h << "</span></details>";
+    } else {
+      h << "</span>";
+    }
   }
   // The star is decoration; the word is what a screen reader says. (A no-break space: the star
   // never starts a line of its own.)
@@ -682,11 +694,12 @@ std::string detail::MarkSymbols::legend_html(const std::vector<LegendEntry>& leg
   return items.empty() ? items : "<p class=\"ps-legend\">" + items + "</p>";
 }
 
-std::string detail::group_heading(std::string_view label, std::size_t count, const Words& w) {
+std::string detail::group_heading(std::string_view label, std::size_t count, const Words& w, int level) {
   // Seen as "2024 331"; heard as "2024: 331 publications", in the list's language.
-  return "<h3 class=\"ps-group-title\"><span" + std::string(dir_attribute(label)) + " aria-hidden=\"true\">" + escape_html(label) +
+  const std::string tag = heading_tag(level);
+  return "<" + tag + " class=\"ps-group-title\"><span" + std::string(dir_attribute(label)) + " aria-hidden=\"true\">" + escape_html(label) +
          "</span> <span class=\"ps-count\" aria-hidden=\"true\">" + std::to_string(count) + "</span><span class=\"ps-visually-hidden\">" +
-         escape_html(w.labelled(label, Words::fill(w.count(count, "{n} publication", "{n} publications"), "n", w.number(count)))) + "</span></h3>";
+         escape_html(w.labelled(label, Words::fill(w.count(count, "{n} publication", "{n} publications"), "n", w.number(count)))) + "</span></" + tag + ">";
 }
 
 void write_html(const Library& lib, const View& view, const FormatOptions& o, TextSink& sink, std::string_view header) {
@@ -735,7 +748,7 @@ void write_html(const Library& lib, const View& view, const FormatOptions& o, Te
   } else {
     for (const auto& g : view.groups) {
       if (g.begin >= shown) break;
-      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\">" + detail::group_heading(g.label, g.count, w);
+      out += "<section class=\"ps-group\" data-group=\"" + escape_html(g.key) + "\">" + detail::group_heading(g.label, g.count, w, o.heading_level);
       entries(g.begin, g.count);
       out += "</section>";
     }

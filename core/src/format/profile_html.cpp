@@ -2,6 +2,7 @@
 // (which asks for the interactive variant, whose statistics are buttons carrying filter clauses).
 #include <algorithm>
 
+#include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "papershelf/html.hpp"
 #include "papershelf/query.hpp"
@@ -326,13 +327,14 @@ void top_item(HtmlOut& h, const ProfileCardOptions& o, const std::string& filter
 
 void append_top(std::string& out, const Stats& s, const ProfileCardOptions& o) {
   HtmlOut h(out);
+  const std::string section = detail::heading_tag(o.heading_level + 1);
   if (!s.venues.empty()) {
-    h << "<div class=\"ps-top ps-top-venues\"><h4 class=\"ps-top-title\">" << escape_html(words_of(o)("Top venues")) << "</h4><ul>";
+    h << "<div class=\"ps-top ps-top-venues\"><" << section << " class=\"ps-top-title\">" << escape_html(words_of(o)("Top venues")) << "</" << section << "><ul>";
     for (const auto& v : s.venues) top_item(h, o, clause_text("venue", v.key), "ps-top-item ps-venue-stat", v.key, v.count, 0);
     h << "</ul></div>";
   }
   if (!s.coauthors.empty()) {
-    h << "<div class=\"ps-top ps-top-coauthors\"><h4 class=\"ps-top-title\">" << escape_html(words_of(o)("Frequent co-authors")) << "</h4><ul>";
+    h << "<div class=\"ps-top ps-top-coauthors\"><" << section << " class=\"ps-top-title\">" << escape_html(words_of(o)("Frequent co-authors")) << "</" << section << "><ul>";
     for (const auto& c : s.coauthors)
       top_item(h, o, clause_text("author", c.name), "ps-top-item ps-coauthor-stat", c.name, c.count, c.last_year);
     h << "</ul></div>";
@@ -418,7 +420,8 @@ std::string format_profile_html(const Profile& p, const Stats& s, const ProfileC
     h << open << dir_attribute(text) << ">";
     h.escaped(text) << close;
   };
-  paragraph(p.name, "<h3 class=\"ps-profile-name\"", "</h3>");
+  const std::string name = detail::heading_tag(o.heading_level);
+  paragraph(p.name, ("<" + name + " class=\"ps-profile-name\"").c_str(), ("</" + name + ">").c_str());
   paragraph(p.position, "<p class=\"ps-position\"", "</p>");
   paragraph(p.affiliation, "<p class=\"ps-affiliation\"", "</p>");
   if (!compact && !p.interests.empty()) {

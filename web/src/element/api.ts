@@ -26,6 +26,8 @@ export interface PaperShelfAttributeTypes {
   search: string;
   /** auto (follows the page), light or dark */
   theme: string;
+  /** the level of the group headings and the card's name, 1-6 (its sections one below); by default one below the page's nearest heading above the element, else 3 */
+  "heading-level": string;
   /** marker meanings, e.g. *=equal contribution; †=corresponding author */
   legend: string;
   /** collapse longer author lists to "+N more" (the owner stays visible); by default only lists of more than 100 names, to their first 10 */
@@ -78,7 +80,7 @@ function everyAttribute<T extends readonly AttributeName[]>(names: T & ([Attribu
   return names;
 }
 /** The attribute names, at run time (the descriptions above stay out of the script). */
-export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "legend", "max-authors", "base", "lang", "omit-fields", "cite-styles", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "pages", "prerender"] as const);
+export const ATTRIBUTE_NAMES = everyAttribute(["src", "owner", "renderer", "sort", "group", "filter", "search", "theme", "heading-level", "legend", "max-authors", "base", "lang", "omit-fields", "cite-styles", "toolbar", "controls", "debug", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "preset", "thumbnails", "pages", "prerender"] as const);
 /** Attributes a change of which needs no work here: only `papershelf prerender` reads prerender;
  *  cite-styles is read when a Cite panel opens. (The stylesheet reads preset, and the core too:
  *  al-folio's thumbnails have their own folder.) */
@@ -94,6 +96,9 @@ export interface EventDetails {
   copy: { key: string | undefined; text: string };
   /** the data could not be loaded; detail: the Error */
   error: unknown;
+  /** renderer="canvas" could not draw here (no WebGL 2, or its files did not load): the HTML list
+   *  is shown instead; detail.renderer: "html", detail.reason: why, for the owner */
+  fallback: { renderer: "html"; reason: string };
 }
 
 /** The element's own properties (custom-elements.json lists them, with these comments). */
@@ -113,6 +118,9 @@ export interface PaperShelfElement extends HTMLElement {
   set data(value: unknown);
   /** The parsed library (advanced use). */
   readonly library: AnyLibrary | undefined;
+  /** What draws the list now: "canvas" once the canvas renderer shows it, else "html" (also when
+   *  renderer="canvas" fell back to the HTML list: a `fallback` event said so). */
+  readonly renderedBy: "html" | "canvas";
   /** The canvas renderer's last frame layout (for tests and automation). */
   readonly canvasLayout: unknown;
   /** The words the canvas widget draws with (for tests and automation). */

@@ -95,6 +95,7 @@ export class CanvasRenderer {
     const assets = this.#assets!;
     this.#loading = true;
     const problem = (message: string) => host.problem("canvas", message);
+    let fellBack: string | undefined;
     try {
       const bundle = await assets.load();
       this.#canvas = (await bundle.CanvasView.create(bundle.default, assets.locateFile, element, {
@@ -132,16 +133,18 @@ export class CanvasRenderer {
         announce: (text) => { element.parentElement!.querySelector(".ps-canvas-live")!.textContent = text; },
       })) ?? undefined;
       if (this.#canvas) this.#keyboard(element);
-      if (!this.#canvas) {
-        this.#failed = true;
-        problem("WebGL 2 is not available: showing the HTML list instead");
-      }
+      if (!this.#canvas) fellBack = "WebGL 2 is not available: showing the HTML list instead";
     } catch (err) {
-      this.#failed = true;
-      problem(`the canvas renderer could not load (${(err as Error).message}): showing the HTML list instead`);
+      fellBack = `the canvas renderer could not load (${(err as Error).message}): showing the HTML list instead`;
     }
     this.#loading = false;
+    if (fellBack) {
+      this.#failed = true;
+      problem(fellBack);
+    }
     host.refresh();
+    // The owner's page learns of it (its own "table" button can follow), once the list is shown.
+    if (fellBack) void host.updateComplete.then(() => host.emit("fallback", { renderer: "html", reason: fellBack! }));
   }
 
   /** The canvas is one tab stop. While it has focus the hidden list is inert, so Tab leaves for

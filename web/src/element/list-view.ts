@@ -5,6 +5,7 @@ import type { View } from "../core.js";
 import { escapeText } from "./escape.js";
 import type { ShelfHost } from "./host.js";
 import { typesetMath } from "./typeset.js";
+import { headingLevel } from "./options.js";
 import { hashDecode, TYPING_PAUSE } from "./url-state.js";
 
 export const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
@@ -148,6 +149,7 @@ export class ListView {
       return;
     }
     // Groups become sections; entries are rendered in chunks so a long list paints at once.
+    const level = headingLevel(host.element);
     const groups = view.groups.length ? view.groups : [{ key: "", label: "", begin: 0, count: view.entries.length }];
     const frag = document.createDocumentFragment();
     const lists: { ol: HTMLOListElement; begin: number; end: number }[] = [];
@@ -158,7 +160,7 @@ export class ListView {
         const section = document.createElement("section");
         section.className = "ps-group";
         section.dataset.group = g.key;
-        const h = document.createElement("h3");
+        const h = document.createElement(`h${level}`);
         h.className = "ps-group-title";
         // (seen as "2024 331", heard as "2024: 331 publications", as the core's static list has it)
         h.innerHTML = `<span dir="auto" aria-hidden="true">${escapeText(g.label)}</span> <span class="ps-count" aria-hidden="true">${g.count}</span><span class="ps-visually-hidden">${escapeText(host.labels.groupHeading(g.label, g.count))}</span>`;

@@ -60,8 +60,25 @@ export function omitFields(el: Element): string[] {
   return (el.getAttribute("omit-fields") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * The level of the list's headings (its groups', the card's name; the card's sections one below):
+ * `heading-level` (1 to 6), else one below the page's nearest heading above the element (<h2>
+ * under al-folio's <h1>; another list's own headings are passed), else 3, as `papershelf
+ * prerender` places them in the static list.
+ */
+export function headingLevel(el: Element): number {
+  const n = Number(el.getAttribute("heading-level") ?? "");
+  if (el.hasAttribute("heading-level") && Number.isInteger(n) && n >= 1 && n <= 6) return n;
+  let above = 0;
+  for (const h of el.ownerDocument.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    if (!(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (!h.closest("paper-shelf")) above = Number(h.tagName[1]);
+  }
+  return above ? Math.min(above + 1, 6) : 3;
+}
+
 /** The attributes the profile card is made from. */
-export const PROFILE_ATTRIBUTES = ["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base"];
+export const PROFILE_ATTRIBUTES = ["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base", "heading-level"];
 
 /** The card's mode: none without `profile`, full for a bare one. */
 export function profileMode(el: Element): string {
@@ -84,6 +101,7 @@ export function profileOptions(el: Element): ProfileCardOptions {
     mode: profileMode(el) === "compact" ? "compact" : "full",
     email: display === "plain" || display === "hidden" ? display : "obfuscated",
     base: attr(el, "base"),
+    headingLevel: headingLevel(el),
     profile: { position: attr(el, "position"), affiliation: attr(el, "affiliation"), photo: attr(el, "photo"), interests: attr(el, "interests"), links },
   };
 }

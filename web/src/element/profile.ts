@@ -3,7 +3,7 @@
 // assembles the address only when pressed.
 import type { AnyLibrary } from "../worker.js";
 import type { ShelfHost } from "./host.js";
-import { PROFILE_ATTRIBUTES, profileMode, profileOptions } from "./options.js";
+import { headingLevel, PROFILE_ATTRIBUTES, profileMode, profileOptions } from "./options.js";
 
 export class ProfileCard {
   #host: ShelfHost;
@@ -34,7 +34,7 @@ export class ProfileCard {
       this.#madeFrom = "";
       return;
     }
-    const key = [library, ...PROFILE_ATTRIBUTES.map((a) => el.getAttribute(a) ?? "\u0000")].join("\u0001");
+    const key = [library, headingLevel(el), ...PROFILE_ATTRIBUTES.map((a) => el.getAttribute(a) ?? "\u0000")].join("\u0001");
     if (key !== this.#madeFrom) {
       const html = await lib.profileHtml(profileOptions(el));
       if (lib !== host.library) return;

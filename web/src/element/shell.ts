@@ -8,7 +8,7 @@ export interface ShelfParts {
   /** The whole shelf (data-state, data-controls, data-prerendered...). */
   shelf: HTMLElement; toolbar: HTMLElement;
   search: HTMLInputElement; sort: HTMLSelectElement; group: HTMLSelectElement;
-  year: HTMLSelectElement; type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement;
+  year: HTMLSelectElement; yearTo: HTMLSelectElement; type: HTMLSelectElement; status: HTMLSelectElement; venue: HTMLSelectElement;
   selected: HTMLInputElement; award: HTMLInputElement; first: HTMLInputElement;
   clear: HTMLButtonElement; filtersToggle: HTMLButtonElement; active: HTMLElement;
   count: HTMLElement; download: HTMLDetailsElement; progress: HTMLProgressElement;
@@ -39,6 +39,7 @@ export function buildShell(root: ShadowRoot, L: Labels): ShelfParts {
   <label class="ps-control"><span class="ps-l-group"></span> <select class="ps-group-select">${groupOptions}</select></label>
   <div class="ps-filters" part="filters">
     <select class="ps-f-year"></select>
+    <select class="ps-f-year-to" hidden></select>
     <select class="ps-f-type"></select>
     <select class="ps-f-status"></select>
     <select class="ps-f-venue"></select>
@@ -64,7 +65,7 @@ export function buildShell(root: ShadowRoot, L: Labels): ShelfParts {
   const q = <T extends Element>(sel: string) => wrap.querySelector(sel) as T;
   return {
     shelf: wrap, toolbar: q(".ps-toolbar"), search: q(".ps-search"), sort: q(".ps-sort"), group: q(".ps-group-select"),
-    year: q(".ps-f-year"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
+    year: q(".ps-f-year"), yearTo: q(".ps-f-year-to"), type: q(".ps-f-type"), status: q(".ps-f-status"), venue: q(".ps-f-venue"),
     selected: q(".ps-f-selected"), award: q(".ps-f-award"), first: q(".ps-f-first"), clear: q(".ps-clear"), filtersToggle: q(".ps-filters-toggle"),
     active: q(".ps-active-filters"), count: q(".ps-count"), download: q(".ps-download"), progress: q(".ps-progress"),
     problems: q(".ps-problems"), legend: q(".ps-legend"), profile: q(".ps-profile-slot"), canvasHost: q(".ps-canvas-host"),

@@ -24,6 +24,12 @@ export class Toolbar {
     // Each control sets the clause of its kind; the core edits the filter text.
     for (const [el, kind] of [[e.year, "year"], [e.type, "type"], [e.status, "status"], [e.venue, "venue"]] as const)
       el.addEventListener("change", () => void host.editFilter({ kind, value: el.value }));
+    // Once a year is chosen, a second menu runs the range to a later year (year:2022-2024), as
+    // the canvas's From and To menus do; the same year again is that year alone.
+    e.yearTo.addEventListener("change", () => {
+      const from = e.year.value, to = e.yearTo.value;
+      void host.editFilter({ kind: "year", value: !to || to === from ? from : Number(to) < Number(from) ? `${to}-${from}` : `${from}-${to}` });
+    });
     for (const [el, kind] of [[e.selected, "selected"], [e.award, "award"], [e.first, "first-author"]] as const)
       el.addEventListener("change", () => void host.editFilter({ kind, value: el.checked ? kind : "" }));
     // On a narrow screen sort, group and filters fold behind one button (CSS container query).
@@ -72,6 +78,7 @@ export class Toolbar {
     for (const o of e.sort.options) if (L.sortNames[o.value]) o.textContent = L.sortNames[o.value];
     for (const o of e.group.options) if (L.groupNames[o.value]) o.textContent = L.groupNames[o.value];
     e.year.setAttribute("aria-label", L.year);
+    e.yearTo.setAttribute("aria-label", L.yearTo);
     e.type.setAttribute("aria-label", L.type);
     e.status.setAttribute("aria-label", L.status);
     e.venue.setAttribute("aria-label", L.venue);
@@ -101,7 +108,11 @@ export class Toolbar {
     e.sort.value = sort;
     e.group.value = shownChoice("group", state.group, view.defaults);
     const facets = view.facets!;
-    fillMenu(e.year, L.anyYear, facets.years, clause("year"));
+    // A range (year:2022-2024, year:2020-) shows its first year here and its last in the To menu.
+    const years = clause("year");
+    const [from, to = from] = years?.value.split("-") ?? [];
+    fillMenu(e.year, L.anyYear, facets.years, years && years.value.includes("-") ? { ...years, value: from, label: from } : years);
+    fillYearTo(e.yearTo, facets.years, from ?? "", to ?? "");
     fillMenu(e.type, L.anyType, facets.types, clause("type"));
     fillMenu(e.status, L.anyStatus, facets.statuses, clause("status"));
     fillMenu(e.venue, L.anyVenue, facets.venues, clause("venue"));
@@ -127,6 +138,7 @@ export class Toolbar {
     }
     const u = this.#useful;
     e.year.hidden = !u.year && !e.year.value;
+    e.yearTo.hidden = e.year.hidden || !e.year.value;
     e.type.hidden = !u.type && !e.type.value;
     e.status.hidden = !u.status && !e.status.value;
     e.venue.hidden = !u.venue && !e.venue.value;
@@ -162,6 +174,21 @@ export class Toolbar {
     if (e.active.innerHTML !== html) e.active.innerHTML = html;
     e.active.hidden = chips.length === 0;
   }
+}
+
+/** Fills the To menu of a year range from `from`: each year of the data from `from` on (the
+ *  latest first, as the year menu), `to` chosen ("" for an open range: "…"). */
+function fillYearTo(sel: HTMLSelectElement, years: FacetValue[], from: string, to: string): void {
+  const later = years.map((y) => y.key).filter((y) => /^\d+$/.test(y) && Number(y) >= Number(from));
+  if (from && !later.includes(from)) later.push(from);
+  if (to && !later.includes(to)) later.unshift(to);
+  later.sort((a, b) => Number(b) - Number(a));
+  const items: [string, string][] = later.map((y) => [y, y]);
+  if (!to) items.unshift(["", "\u2026"]);
+  const options = sel.options;
+  if (!(options.length === items.length && items.every(([value], k) => options[k].value === value)))
+    sel.replaceChildren(...items.map(([value, text]) => new Option(text, value)));
+  sel.value = to;
 }
 
 /**
