@@ -766,8 +766,15 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   await page.locator("paper-shelf >> canvas").focus();
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement.id), "after", "one Tab leaves the widget");
+  // Shift+Tab comes back to the canvas; nothing of the hidden list (an entry's Cite) has focus on the way.
+  await page.evaluate(() => {
+    window.__focused = [];
+    document.querySelector("paper-shelf").shadowRoot.addEventListener("focusin", (e) => __focused.push(e.target.closest(".ps-results") ? "the hidden list" : e.target.className || e.target.tagName), true);
+  });
   await page.keyboard.press("Shift+Tab");
   assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.tagName), "CANVAS");
+  const path = await page.evaluate(() => window.__focused);
+  assert.ok(!path.includes("the hidden list") && path.at(-1) === "ps-canvas", path.join(" > "));
   // The hidden list stays in the accessibility tree (not inert) once focus is elsewhere.
   await page.locator("#after").focus();
   assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results").inert), false);

@@ -149,19 +149,22 @@ export class CanvasRenderer {
 
   /** The canvas is one tab stop. While it has focus the hidden list is inert, so Tab leaves for
    *  the page's next control in one press (the list's links would come first); the rest of the
-   *  time the list stays readable and findable. Shift+Tab from after the element lands on the
-   *  canvas, not in the invisible list. */
+   *  time the list stays readable and findable. Shift+Tab from after the element meets the list's
+   *  end first (the shadow tree's last stop), which hands focus to the canvas: no invisible
+   *  entry's "Cite" takes it on the way. */
   #keyboard(canvasEl: HTMLCanvasElement): void {
     const el = this.#host.element;
-    const list = this.#host.parts.list;
+    const { list, listEnd } = this.#host.parts;
     // (the canvas and the input it hands the keyboard to while its search field is edited)
     const widget = canvasEl.parentElement!;
-    widget.addEventListener("focusin", () => { list.inert = true; });
-    widget.addEventListener("focusout", (e) => { if (!(e.relatedTarget instanceof Node && widget.contains(e.relatedTarget))) list.inert = false; });
-    list.addEventListener("focusin", (e) => {
+    widget.addEventListener("focusin", () => { list.inert = listEnd.inert = true; });
+    widget.addEventListener("focusout", (e) => { if (!(e.relatedTarget instanceof Node && widget.contains(e.relatedTarget))) list.inert = listEnd.inert = false; });
+    const back = (e: FocusEvent) => {
       const from = e.relatedTarget;
       if (!list.parentElement!.classList.contains("ps-mode-canvas") || !(from instanceof Node) || el.contains(from)) return;
       if (el.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) canvasEl.focus();
-    });
+    };
+    list.addEventListener("focusin", back);
+    listEnd.addEventListener("focus", back);
   }
 }
