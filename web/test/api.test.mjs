@@ -178,7 +178,7 @@ test("languages: en.json is the element's English labels, every shipped file has
   const english = labelsFromFile(en);
   const calls = { removeFilter: [["year: 2020"]], filters: [[0], [1], [3]], results: [[1, 1], [5, 5], [1234, 1234], [3, 1234]],
     downloading: [[1.5e6, 0], [2e6, 3.4e7]], reading: [[2.5e6]], problems: [[1], [2]], downloadShown: [[1], [1234]],
-    downloadAs: [[1, "RIS"], [12, "RIS"]], showMore: [[4]], filterChip: [["Year", "2020–2024"]] };
+    downloadAs: [[1, "RIS"], [12, "RIS"]], showMore: [[4]], filterChip: [["Year", "2020–2024"]], groupHeading: [["2024", 1], ["Conference", 1234]] };
   for (const [key, value] of Object.entries(DEFAULT_LABELS)) {
     if (typeof value === "function") for (const args of calls[key]) assert.equal(english[key](...args), value(...args), `${key}(${args})`);
     else assert.deepEqual(english[key], value, key);
