@@ -9,13 +9,11 @@ import { STYLES, formatTable, percent, runStyles, skipReason } from "./csl-style
 
 const GOAL = 97;
 // Where a style is still below the goal: [realworld, realworld2] floors in percent (measured
-// 94.9/96.0 for pnas...). What is left is listed in docs/citations.md.
+// 94.9/96.3 for pnas...). What is left is listed in docs/citations.md.
 const BELOW_GOAL = {
-  pnas: [94.7, 95.8],
+  pnas: [94.7, 96.1],
   "american-medical-association": [85.9, 97],
-  "american-physics-society": [97, 96.6],
-  "american-sociological-association": [97, 96.7],
-  "american-political-science-association": [97, 96.5],
+  "american-sociological-association": [97, 96.9],
 };
 
 test("twenty official CSL styles give citeproc-js's citations", { skip: skipReason() || false }, async (t) => {

@@ -418,9 +418,26 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
     if (changed[n]) pieces[words[n].piece].text->replace(words[n].begin, words[n].end - words[n].begin, replaced[n]);
 }
 
-void strip_periods(Out& o) {
-  o.text.erase(std::remove(o.text.begin(), o.text.end(), '.'), o.text.end());
-  for (Out& k : o.kids) strip_periods(k);
+void strip_periods(Out& o, bool all) {
+  if (all) {
+    o.text.erase(std::remove(o.text.begin(), o.text.end(), '.'), o.text.end());
+  } else {
+    // citeproc-js's /\.([^a-z]|$)/g: a period before a lower-case letter stays ("arXiv.org"),
+    // and of two periods the second is what follows the first.
+    std::string kept;
+    kept.reserve(o.text.size());
+    for (std::size_t i = 0; i < o.text.size(); ++i) {
+      if (o.text[i] != '.') {
+        kept += o.text[i];
+        continue;
+      }
+      const bool before_lower = i + 1 < o.text.size() && o.text[i + 1] >= 'a' && o.text[i + 1] <= 'z';
+      if (before_lower) kept += '.';
+      else if (i + 1 < o.text.size()) kept += o.text[++i];
+    }
+    o.text = std::move(kept);
+  }
+  for (Out& k : o.kids) strip_periods(k, all);
 }
 
 // ---- Serialising ------------------------------------------------------------------------------

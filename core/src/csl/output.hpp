@@ -55,8 +55,9 @@ Out rich(std::string_view text);
 // CSL's text-case on a tree: lowercase, uppercase, capitalize-first, capitalize-all, sentence,
 // title (title case only for English items: `english`).
 void apply_text_case(Out& o, std::string_view text_case, bool english);
-// strip-periods: removes every period from the tree's text.
-void strip_periods(Out& o);
+// strip-periods: removes every period from the tree's text (`all`: a term's, a label's, a month's), or
+// as citeproc-js strips a value's: those not before a lower-case letter ("arXiv.org" stays).
+void strip_periods(Out& o, bool all);
 
 struct SerializeOptions {
   Markup markup = Markup::Text;

@@ -128,7 +128,8 @@ Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case = true, bool 
     // A case change goes through the whole piece, so it is paid for like the piece: macros each
     // calling themselves with a text-case went through the same pieces fifty levels over (43 s).
     if ((strip || tc) && c.budget >= 0 && spend(c, output_cost(o))) {
-      if (strip) strip_periods(o);
+      // (a term's or a label's periods all go, a value's as citeproc-js strips them)
+      if (strip) strip_periods(o, el.name == "label" || el.attribute("term") != nullptr);
       if (tc) apply_text_case(o, *tc, english(c.item, c.e.locale));
     }
   }
@@ -683,6 +684,29 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
   return o;
 }
 
+// Whether a character is of the scripts citeproc-js calls "romanesque" (its ROMANESQUE_REGEXP:
+// Latin, Greek, Cyrillic, Hebrew, Arabic, Thai and a few marks).
+bool is_romanesque(char32_t ch, bool digits_and_hyphen) {
+  if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) return true;
+  if (digits_and_hyphen && ((ch >= '0' && ch <= '9') || ch == '-')) return true;
+  return (ch >= 0x0E01 && ch <= 0x0E5B) || (ch >= 0x00C0 && ch <= 0x017F) || (ch >= 0x0370 && ch <= 0x03FF) ||
+         (ch >= 0x0400 && ch <= 0x052F) || (ch >= 0x0590 && ch <= 0x05D4) || (ch >= 0x05D6 && ch <= 0x05FF) ||
+         (ch >= 0x1F00 && ch <= 0x1FFF) || (ch >= 0x0600 && ch <= 0x06FF) || ch == 0x200C || ch == 0x200D || ch == 0x200E ||
+         (ch >= 0x0218 && ch <= 0x021B) || (ch >= 0x202A && ch <= 0x202E);
+}
+
+// A name's script as citeproc-js orders it: 2, romanesque (given and family as the style
+// says); 0, a family name with no romanesque letter (趙振江: family and given joined, never
+// inverted or initialised); 1, such a family name with a romanesque given name (family first).
+int romanesque(const Name& n) {
+  bool any = false;
+  for (std::size_t i = 0; i < n.family.size() && !any;) any = is_romanesque(unicode::decode_utf8(n.family, i), true);
+  if (any) return 2;
+  std::size_t i = 0;
+  const bool given_latin = !n.given.empty() && (n.given[0] == '&' || is_romanesque(unicode::decode_utf8(n.given, i), false));
+  return given_latin ? 1 : 0;
+}
+
 // One name as an output tree, with the name-part formatting of <name-part> children.
 Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Element* name_el, Ctx& c, int givenname_level) {
   const xml::Element* given_part = nullptr;
@@ -699,6 +723,21 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   }
   const bool demote_display = c.e.demote_non_dropping_particle == "display-and-sort";
   const bool short_form = (o.form == "short" && givenname_level == 0) && !c.sorting;
+  // ("static-ordering": the item says family first, as citeproc-js reads it.)
+  if (const int script = c.sorting || n.family.empty() ? 2 : n.static_ordering ? std::min(1, romanesque(n)) : romanesque(n); script < 2) {
+    Out family_out = rich(n.non_dropping_particle.empty() ? n.family : n.non_dropping_particle + " " + n.family);
+    if (family_part) family_out = decorate(std::move(family_out), *family_part, c);
+    if (short_form || n.given.empty()) return family_out;
+    // (a romanesque given name is initialised as the style says: ". JF" of a family name ".")
+    const bool initials = script == 1 && o.has_initialize_with && givenname_level < 2;
+    Out given_out = rich(initials ? initialize(n.given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen) : n.given);
+    if (given_part) given_out = decorate(std::move(given_out), *given_part, c);
+    Out out;
+    out.kids.push_back(std::move(family_out));
+    if (script == 1) out.kids.push_back(leaf(" "));
+    out.kids.push_back(std::move(given_out));
+    return out;
+  }
   std::string given = n.given;
   bool do_initials = o.has_initialize_with && givenname_level < 2;
   if (givenname_level == 1 && !o.has_initialize_with) {
@@ -1080,7 +1119,7 @@ Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_pre
     else text = std::to_string(d.day);
   }
   Out o = leaf(text);
-  if (p.name == "month" && part_attr(p, "strip-periods", "false") == "true") strip_periods(o);
+  if (p.name == "month" && part_attr(p, "strip-periods", "false") == "true") strip_periods(o, true);
   if (auto tc = part_attr(p, "text-case", ""); !tc.empty()) apply_text_case(o, tc, english(c.item, c.e.locale));
   Formatting f = Formatting::of(*p.el);
   if (p.override_el) {
