@@ -2,6 +2,7 @@
 // becomes a query, format, row or profile-card option. (The core checks every value: an unsafe
 // base or an unknown sort is reported, never used.)
 import type { FormatOptions, ProfileCardOptions, QueryOptions, View } from "../core.js";
+import { pageQueryAll } from "./page-document.js";
 import type { VisitorState } from "./url-state.js";
 
 const attr = (el: Element, name: string) => el.getAttribute(name) ?? undefined;
@@ -70,7 +71,7 @@ export function headingLevel(el: Element): number {
   const n = Number(el.getAttribute("heading-level") ?? "");
   if (el.hasAttribute("heading-level") && Number.isInteger(n) && n >= 1 && n <= 6) return n;
   let above = 0;
-  for (const h of el.ownerDocument.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+  for (const h of pageQueryAll("h1, h2, h3, h4, h5, h6")) {
     if (!(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
     if (!h.closest("paper-shelf")) above = Number(h.tagName[1]);
   }

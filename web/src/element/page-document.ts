@@ -13,6 +13,10 @@ export const currentScript = () => getter<HTMLOrSVGScriptElement | null>(Documen
 /** The base URL that relative addresses in the page resolve against. */
 export const pageBase = () => getter<string>(Node.prototype, "baseURI");
 export const readyState = () => getter<DocumentReadyState>(Document.prototype, "readyState");
+/** The page's <body> (or its root element where it has none). */
+export const pageBody = (): HTMLElement => getter<HTMLElement | null>(Document.prototype, "body") ?? getter<HTMLElement>(Document.prototype, "documentElement");
+/** A walker over the page's elements from `root`. */
+export const pageWalker = (root: Node): TreeWalker => Document.prototype.createTreeWalker.call(document, root, NodeFilter.SHOW_ELEMENT);
 
 export function pageQueryAll<E extends Element = Element>(selector: string): E[] {
   return [...(Document.prototype.querySelectorAll.call(document, selector) as NodeListOf<E>)];

@@ -2,6 +2,7 @@
 // problems, the legend, the canvas and the list sit, made once; its parts by name.
 import { escapeText } from "./escape.js";
 import type { Labels } from "./labels.js";
+import { pageBody, pageWalker } from "./page-document.js";
 
 /** The parts of the shadow tree the element's modules work on. */
 export interface ShelfParts {
@@ -119,14 +120,15 @@ const TAB_STOP = "a[href], area[href], button, input:not([type=hidden]), select,
 /** The first tab stop of the page after `element` and all it holds (in the document's order), if
  *  any is shown. */
 function nextTabStop(element: HTMLElement): HTMLElement | undefined {
-  const top = document.body ?? document.documentElement;
-  const walker = document.createTreeWalker(top, NodeFilter.SHOW_ELEMENT);
+  const top = pageBody();
+  const walker = pageWalker(top);
   // (past the element's own light-DOM children: its prerendered list)
   let node: Node | null = null;
   for (let up: HTMLElement | null = element; !node && up && up !== top; up = up.parentElement) { walker.currentNode = up; node = walker.nextSibling(); }
   for (; node; node = walker.nextNode()) {
     const el = node as HTMLElement;
-    if (!el.matches(TAB_STOP) || el.tabIndex < 0 || (el as HTMLButtonElement).disabled || el.closest("[inert]")) continue;
+    // (Element's own matches: a page's <form> may hide its members under its fields' names)
+    if (!Element.prototype.matches.call(el, TAB_STOP) || el.tabIndex < 0 || (el as HTMLButtonElement).disabled || el.closest("[inert]")) continue;
     if (el.matches("summary") && el.parentElement?.firstElementChild !== el) continue;
     if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
     return el;
