@@ -556,6 +556,17 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
   std::vector<Token> toks;
   flatten(o, toks);
   punctuate(toks, locale.punctuation_in_quote);
+  // Punctuation and spaces that open an entry from a prefix go (citeproc-js moves them up to
+  // the layout, which writes none): PNAS's ", " before the title of an entry without authors.
+  for (Token& t : toks) {
+    if (!options.bibliography) break;
+    if (t.kind != Tok::Text || t.a.empty()) continue;
+    if (t.role != Token::Role::Prefix) break;
+    std::size_t n = 0;
+    while (n < t.a.size() && std::string_view(" ,.;:!?").find(t.a[n]) != std::string_view::npos) ++n;
+    t.a.erase(0, n);
+    if (!t.a.empty()) break;
+  }
   const bool html = options.markup == Markup::Html;
   std::string out;
   // Flip-flop: what is in effect, so that italics inside italics come out upright.

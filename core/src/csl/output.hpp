@@ -63,6 +63,7 @@ struct SerializeOptions {
   Markup markup = Markup::Text;
   bool links = false;
   bool page_safe = false;  // classes instead of style attributes, right-to-left text in <bdi>
+  bool bibliography = false;  // a bibliography's entry: no punctuation from a prefix opens it
 };
 std::string serialize(const Out& o, const Locale& locale, const SerializeOptions& options);
 

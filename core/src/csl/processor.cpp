@@ -327,7 +327,7 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   const bool substitutes = e.bibliography->attribute("subsequent-author-substitute") != nullptr;
   const std::string_view rule = e.bibliography->attribute_or("subsequent-author-substitute-rule", "complete-all");
   std::vector<std::string> previous_names;
-  SerializeOptions so{markup, e.links, e.page_safe};
+  SerializeOptions so{markup, e.links, e.page_safe, true};
   for (std::size_t i : order) {
     RenderState& st = states[i];
     std::vector<std::string> names;
