@@ -154,7 +154,8 @@ out, with a warning at the element's line:column.
 Exit status: 1 when some data had errors, some element could not be filled (it is left
 as it was; the page is still written), no element holds the marker, or an element's owner
 is on none of its papers (a placeholder left in: the warning says whom to name), 2 on bad
-usage or a page that cannot be read or written.
+usage or a page that cannot be read or written. Files the papers link to or show that are
+not there are told (a warning) without changing the status.
 
 options:
   -o, --output FILE   write the page to FILE

@@ -200,10 +200,12 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     ++result.marked;
     // What is said of this element, at its start tag; an error or a warning means the page is
     // not what its owner asked for (exit 1).
-    auto report = [&](Severity severity, const std::string& message) {
+    // (`fails`: the exit status says so too; a file the papers name that is not there is told
+    // and not failed, so that a stale thumbnail does not stop a site's deploy.)
+    auto report = [&](Severity severity, const std::string& message, bool fails = true) {
       const LineMap::Position at = lines.position(shelf.start);
       print_diagnostics({{page_name, at.line, at.column, severity, "<paper-shelf> " + message}}, false);
-      if (severity != Severity::Note) status = std::max(status, 1);
+      if (severity != Severity::Note && fails) status = std::max(status, 1);
     };
     const std::string* src = shelf.attribute("src");
     if (!src || src->empty()) {
@@ -283,8 +285,9 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
       for (std::size_t i = 0; i < missing.size() && i < 3; ++i) some += (i ? ", " : "") + missing[i];
       report(Severity::Warning, std::to_string(missing.size()) + (missing.size() == 1 ? " file" : " files") + " its papers link to or show " +
                                     (missing.size() == 1 ? "is" : "are") + " not there (" + some + (missing.size() > 3 ? ", ..." : "") +
-                                    "): relative addresses are read beside the page; base=\"FOLDER/\" names the folder of the papers' files, "
-                                    "thumbnails=\"FOLDER/\" that of their pictures (or none)");
+                                    "): relative addresses are read beside the page, /addresses from the site's root; base=\"FOLDER/\" "
+                                    "names the folder of the papers' files, thumbnails=\"FOLDER/\" that of their pictures (or none)",
+             false);
     }
     // The marker stays and the end marker closes what was written, so the next run (after the
     // .bib changed) replaces it; a list written before, up to its end marker, is replaced now.

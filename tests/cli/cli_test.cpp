@@ -830,7 +830,7 @@ TEST(CliPrerender, FilesThePapersNameButThePageLacksAreTold) {
                                  "website={https://example.org/one}}\n");
   write_file(dir + "page.html", "<paper-shelf src=\"papers.bib\" owner=\"Ada Lovelace\"><!-- papershelf:prerender --></paper-shelf>\n");
   const Result r = papershelf("prerender " + quote(dir + "page.html"), true);
-  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(r.status, 0) << r.out;  // (told, not failed: a stale thumbnail does not stop a deploy)
   EXPECT_TRUE(contains(r.out, "warning: <paper-shelf> 2 files its papers link to or show are not there (one.pdf, one.png): relative addresses are read beside the page")) << r.out;
   // With the files in place (and the URL left alone), nothing is said.
   write_file(dir + "one.pdf", "%PDF");

@@ -55,19 +55,27 @@ cpSync(join(site, "README.md"), join(dist, "site", "README.md"));
 cpSync(join(root, "LICENSE"), join(web, "LICENSE"));
 for (const folder of ["docs", "examples"]) rmSync(join(web, folder), { recursive: true, force: true });
 const shipped = new Set();
+// The screenshots stay in the repository (1.1 MB of pictures of its own examples): in the
+// package a link to one is its words alone.
+const screenshot = /\[([^\]]*)\]\((screenshots\/[^)\s]+)\)/g;
 const ship = (relative) => {
   if (shipped.has(relative)) return;
   shipped.add(relative);
   mkdirSync(dirname(join(web, relative)), { recursive: true });
-  cpSync(join(root, relative), join(web, relative));
-  if (!relative.endsWith(".md")) return;
-  for (const [, target] of readFileSync(join(root, relative), "utf8").matchAll(/\]\(([^)\s]+)\)/g)) {
+  if (!relative.endsWith(".md")) return cpSync(join(root, relative), join(web, relative));
+  // (and the package's README is its own, shorter one: a link into a section of the
+  // repository's README leads to its top)
+  const text = readFileSync(join(root, relative), "utf8").replace(screenshot, "$1").replace(/\]\(\.\.\/README\.md#[^)\s]*\)/g, "](../README.md)");
+  writeFileSync(join(web, relative), text);
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) continue;
     const file = join(dirname(relative), decodeURI(target.split("#")[0])).split("\\").join("/");
     if (file.startsWith("docs/") || file.startsWith("examples/static-site/")) ship(file);
   }
 };
-ship("docs/static-sites.md");
+// The guide for static sites, and the reference an owner reads beside it: the element's
+// attributes, the command line, paper pages, the data, citations and safety.
+for (const doc of ["static-sites", "element", "cli", "pages", "data", "citations", "safety"]) ship(`docs/${doc}.md`);
 
 // The Custom Elements Manifest, made from the element's own types.
 execFileSync(process.execPath, [join(web, "scripts", "custom-elements.mjs")], { cwd: web, stdio: "inherit" });
