@@ -62,8 +62,8 @@ after(async () => { openalex?.kill(); await browser?.close(); if (sandbox) rmSyn
 
 test("the README comes to the researcher first: picture, add it to a site with Node alone, then how to build from source", () => {
   const head = (title) => readme.indexOf(`\n## ${title}\n`);
-  const addIt = head("Add it to your site"), quickStart = head("Build from source");
-  assert.ok(addIt > 0 && quickStart > addIt, "Add it to your site, then Build from source");
+  const addIt = head("Add it to your site"), quickStart = head("Quick start: build from source");
+  assert.ok(addIt > 0 && quickStart > addIt, "Add it to your site, then Quick start: build from source");
   assert.match(readme.slice(0, addIt), /!\[[^\]]*\]\(docs\/screenshot\.png\)/, "screenshot made by web/test/examples.test.mjs");
   assert.ok(existsSync(join(repo, "docs", "screenshot.png")));
   const routes = readme.slice(addIt, quickStart);
