@@ -46,8 +46,16 @@ struct RenderState {
   bool disambiguate = false;            // the condition disambiguate="true"
   int add_names = 0;                    // names shown beyond et-al-use-first
   int givenname_level = 0;              // 1: initials added, 2: full given names
+  // The same, for one person of the item (person_key): what disambiguation found they need.
+  std::map<std::string, int> given_levels;
+  // When set, receives the person_key of each name rendered, in order.
+  std::vector<std::string>* shown_names = nullptr;
   bool suppress_author = false;         // leave out the first names element
   bool author_only = false;             // only the first names element
+  // A term rendered before anything else of the entry or citation is capitalised ("Ibid."), as
+  // citeproc-js does: set for a bibliography's entry, a citation's first cite, and a cite whose
+  // prefix ends a sentence ("This has been said. Ibid.").
+  bool term_first = false;
   // The bibliography's subsequent-author-substitute replaces names of the first names element
   // with `author_substitute`: all of them as one (-1, "complete-all"), or the first n each.
   int substitute_names = 0;
@@ -85,6 +93,9 @@ struct Engine {
 };
 
 bool is_numeric(std::string_view s);
+// A person as given-name disambiguation tells them apart: the family name with its particle,
+// then (after '\x1f') the given name.
+std::string person_key(const Name& n);
 
 // The rendering elements, marked on the style's tree once (xml::Element::kind) so that rendering
 // does not compare names.

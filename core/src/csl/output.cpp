@@ -146,6 +146,8 @@ Out rich(std::string_view s) {
       {"<span style=\"font-variant:small-caps;\">", "</span>", "font-variant", "small-caps"},
       {"<span style=\"font-variant: small-caps;\">", "</span>", "font-variant", "small-caps"},
       {"<span class=\"nocase\">", "</span>", nullptr, nullptr},
+      // (the formatting around it does not reach its text: "Lessard v. Schmidt" in italics)
+      {"<span class=\"nodecor\">", "</span>", "nodecor", nullptr},
   };
   std::size_t i = 0;
   while (i < s.size()) {
@@ -160,6 +162,10 @@ Out rich(std::string_view s) {
           else if (std::string_view(t.attr) == "font-style") node.fmt.font_style = t.value;
           else if (std::string_view(t.attr) == "font-weight") node.fmt.font_weight = t.value;
           else if (std::string_view(t.attr) == "vertical-align") node.fmt.vertical_align = t.value;
+          else if (std::string_view(t.attr) == "nodecor") {
+            node.fmt.font_style = node.fmt.font_variant = node.fmt.font_weight = "normal";
+            node.nocase = true;  // (nor does the text case: "Lessard v. Schmidt")
+          }
           else node.fmt.font_variant = t.value;
           p.open(std::move(node), RichParser::Open::Tag, std::string(t.close), std::string(t.open));
           i += t.open.size();
@@ -250,6 +256,19 @@ Out rich(std::string_view s) {
   flush(s.size());
   Out o = p.finish();
   if (o.kids.size() == 1 && !o.kids[0].quotes && !o.kids[0].fmt.any() && !o.kids[0].nocase) return std::move(o.kids[0]);
+  return o;
+}
+
+namespace {
+void mark_affix(Out& o, std::uint8_t role) {
+  o.affix = role;
+  for (Out& k : o.kids) mark_affix(k, role);
+}
+}  // namespace
+
+Out rich_affix(std::string_view text, bool suffix) {
+  Out o = rich(text);
+  mark_affix(o, suffix ? 2 : 1);
   return o;
 }
 
@@ -455,6 +474,63 @@ void escape_into(std::string& out, std::string_view text) {
 
 namespace {
 
+// Superscript characters and what they are raised: HTML writes "1ʳᵉ" and "ª" as <sup>re</sup>
+// and <sup>a</sup> (citeproc-js's SUPERSCRIPTS), so that a French ordinal or a Spanish one reads
+// the same whatever fonts the reader has.
+struct Superscript {
+  char32_t cp;
+  const char* base;
+};
+constexpr Superscript kSuperscripts[] = {
+    {0x00AA, "a"}, {0x00B2, "2"}, {0x00B3, "3"}, {0x00B9, "1"}, {0x00BA, "o"},
+    {0x02B0, "h"}, {0x02B1, "\u0266"}, {0x02B2, "j"}, {0x02B3, "r"}, {0x02B4, "\u0279"},
+    {0x02B5, "\u027B"}, {0x02B6, "\u0281"}, {0x02B7, "w"}, {0x02B8, "y"}, {0x02C0, "\u0294"},
+    {0x02C1, "\u0295"}, {0x02E0, "\u0263"}, {0x02E1, "l"}, {0x02E2, "s"}, {0x02E3, "x"},
+    {0x02E4, "\u0295"}, {0x06E5, "\u0648"}, {0x06E6, "\u064A"}, {0x1D2C, "A"}, {0x1D2D, "\u00C6"},
+    {0x1D2E, "B"}, {0x1D30, "D"}, {0x1D31, "E"}, {0x1D32, "\u018E"}, {0x1D33, "G"},
+    {0x1D34, "H"}, {0x1D35, "I"}, {0x1D36, "J"}, {0x1D37, "K"}, {0x1D38, "L"},
+    {0x1D39, "M"}, {0x1D3A, "N"}, {0x1D3C, "O"}, {0x1D3D, "\u0222"}, {0x1D3E, "P"},
+    {0x1D3F, "R"}, {0x1D40, "T"}, {0x1D41, "U"}, {0x1D42, "W"}, {0x1D43, "a"},
+    {0x1D44, "\u0250"}, {0x1D45, "\u0251"}, {0x1D46, "\u1D02"}, {0x1D47, "b"}, {0x1D48, "d"},
+    {0x1D49, "e"}, {0x1D4A, "\u0259"}, {0x1D4B, "\u025B"}, {0x1D4C, "\u025C"}, {0x1D4D, "g"},
+    {0x1D4F, "k"}, {0x1D50, "m"}, {0x1D51, "\u014B"}, {0x1D52, "o"}, {0x1D53, "\u0254"},
+    {0x1D54, "\u1D16"}, {0x1D55, "\u1D17"}, {0x1D56, "p"}, {0x1D57, "t"}, {0x1D58, "u"},
+    {0x1D59, "\u1D1D"}, {0x1D5A, "\u026F"}, {0x1D5B, "v"}, {0x1D5C, "\u1D25"}, {0x1D5D, "\u03B2"},
+    {0x1D5E, "\u03B3"}, {0x1D5F, "\u03B4"}, {0x1D60, "\u03C6"}, {0x1D61, "\u03C7"}, {0x2070, "0"},
+    {0x2071, "i"}, {0x2074, "4"}, {0x2075, "5"}, {0x2076, "6"}, {0x2077, "7"},
+    {0x2078, "8"}, {0x2079, "9"}, {0x207A, "+"}, {0x207B, "\u2212"}, {0x207C, "="},
+    {0x207D, "("}, {0x207E, ")"}, {0x207F, "n"}, {0x2120, "SM"}, {0x2122, "TM"},
+    {0x3192, "\u4E00"}, {0x3193, "\u4E8C"}, {0x3194, "\u4E09"}, {0x3195, "\u56DB"}, {0x3196, "\u4E0A"},
+    {0x3197, "\u4E2D"}, {0x3198, "\u4E0B"}, {0x3199, "\u7532"}, {0x319A, "\u4E59"}, {0x319B, "\u4E19"},
+    {0x319C, "\u4E01"}, {0x319D, "\u5929"}, {0x319E, "\u5730"}, {0x319F, "\u4EBA"}};
+
+// escape_into, with superscript characters written as <sup> (HTML text, not an address).
+void escape_text_into(std::string& out, std::string_view text) {
+  std::size_t plain = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0xC2) {
+      ++i;
+      continue;
+    }
+    const std::size_t at = i;
+    const char32_t cp = unicode::decode_utf8(text, i);
+    const auto it = std::lower_bound(std::begin(kSuperscripts), std::end(kSuperscripts), cp,
+                                     [](const Superscript& s, char32_t c) { return s.cp < c; });
+    if (it == std::end(kSuperscripts) || it->cp != cp) continue;
+    escape_into(out, text.substr(plain, at - plain));
+    out += "<sup>";
+    escape_into(out, it->base);
+    out += "</sup>";
+    plain = i;
+  }
+  escape_into(out, text.substr(plain));
+}
+
+}  // namespace
+
+namespace {
+
 enum class Tok : std::uint8_t { Text, Open, Close, QuoteOpen, QuoteClose, BlockOpen, BlockClose, LinkOpen, LinkClose, ClassOpen, ClassClose };
 struct Token {
   Tok kind;
@@ -497,9 +573,11 @@ void flatten(const Out& o, std::vector<Token>& t) {
   }
   if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
   if (!o.text.empty())
-    t.push_back({Tok::Text, narrow_spaces(o.text), {}, o.delimiter, o.delimiter ? Token::Role::Delimiter : Token::Role::Value});
+    t.push_back({Tok::Text, narrow_spaces(o.text), {}, o.delimiter || o.affix,
+                 o.delimiter ? Token::Role::Delimiter : o.affix == 1 ? Token::Role::Prefix : o.affix == 2 ? Token::Role::Suffix : Token::Role::Value});
   for (const Out& k : o.kids) flatten(k, t);
-  if (o.quotes) t.push_back({Tok::QuoteClose, {}, {}});
+  // (a cite's affix keeps the punctuation after its own quotes: ', "Hello there".')
+  if (o.quotes) t.push_back({Tok::QuoteClose, {}, o.affix ? "affix" : ""});
   for (int i = 0; i < opened; ++i) t.push_back({Tok::Close, {}, {}});
   if (!o.css_class.empty()) t.push_back({Tok::ClassClose, {}, {}});
   if (!o.link.empty()) t.push_back({Tok::LinkClose, {}, {}});
@@ -516,35 +594,58 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
   std::size_t prev = toks.size();  // the last text token with text
   for (std::size_t i = 0; i < toks.size(); ++i) {
     if (toks[i].kind != Tok::Text || toks[i].a.empty()) continue;
-    std::string& cur = toks[i].a;
-    if (prev != toks.size()) {
+    // Twice at most: a mark that takes the place of the one before it (":" then "!") meets what
+    // was before that, a closing quote perhaps, and may move into it.
+    for (int pass = 0; pass < 2 && prev != toks.size(); ++pass) {
+      std::string& cur = toks[i].a;
       std::string& before = toks[prev].a;
       bool quote_between = false;
       for (std::size_t k = prev + 1; k < i; ++k)
-        if (toks[k].kind == Tok::QuoteClose) quote_between = true;
-      if (!before.empty() && before.back() == ' ' && cur.front() == ' ') cur.erase(0, 1);
-      if (!toks[i].movable && quote_between) {
-        // (citeproc-js moves affixes and delimiters into quotes, not a text value: “Title”.)
-      } else if (!cur.empty() && punctuation_in_quote && quote_between && (cur.front() == '.' || cur.front() == ',')) {
-        const char c = cur.front();
+        if (toks[k].kind == Tok::QuoteClose && toks[k].b.empty()) quote_between = true;
+      if (pass == 0 && !before.empty() && before.back() == ' ' && cur.front() == ' ') cur.erase(0, 1);
+      if (cur.empty() || before.empty()) break;
+      const char c = cur.front();
+      const char last = before.back();
+      // (citeproc-js moves affixes and delimiters into quotes, not a text value: “Title”.)
+      if (!toks[i].movable && quote_between) break;
+      if (punctuation_in_quote && quote_between && std::string_view(".,!?").find(c) != std::string_view::npos) {
+        // Periods, commas, exclamation and question marks go inside the quotes (colons and
+        // semicolons stay out); a period after one that ends the title goes, a comma stays
+        // (“Injection.,”), and a mark after the same one goes.
         cur.erase(0, 1);
-        const char last = before.empty() ? '\0' : before.back();
-        // (a period after one that ends the title goes; a comma stays: “Injection.,”)
-        if (c == '.' ? !is_punct(last) : last != ',') before += c;
-      } else if (!cur.empty() && !before.empty() && is_punct(cur.front())) {
-        const char last = before.back();
-        const char c = cur.front();
-        // (citeproc-js merges affixes by its table, but joins a delimiter as it is: Springer's
-        // volume "5:" and its ". " give "5:. ")
-        const bool delimiter = toks[i].role == Token::Role::Delimiter;
-        // (and a suffix with the next piece's prefix: Vancouver's date "2022;" and page ":1–5"
-        // give "2022;1–5", but BMJ's group prefix ";" and its page's ":" stay ";:")
-        const bool suffix_then_prefix = toks[prev].role == Token::Role::Suffix && toks[i].role == Token::Role::Prefix;
-        if (c == '.' && (last == '.' || last == '?' || last == '!' || ((last == ';' || last == ':') && !delimiter))) cur.erase(0, 1);
-        else if ((c == ',' || c == ';' || c == ':') && last == c) cur.erase(0, 1);
-        else if (c == ':' && (last == ';' || last == '!' || last == '?') && suffix_then_prefix) cur.erase(0, 1);
-        else if (c == '.' && last == ',') before.pop_back();
+        if (!(c == '.' ? std::string_view(".!?:;").find(last) != std::string_view::npos : last == c)) before += c;
+        break;
       }
+      if (!is_punct(c)) break;
+      const Token::Role role = toks[i].role, prev_role = toks[prev].role;
+      // (citeproc-js merges affixes by its table, but joins a delimiter as it is: Springer's
+      // volume "5:" and its ". " give "5:. ")
+      const bool delimiter = role == Token::Role::Delimiter;
+      // (and a piece's end with the next piece's prefix: Vancouver's date "2022;" and page
+      // ":1–5" give "2022;1–5", but BMJ's group prefix ";" and its page's ":" stay ";:")
+      const bool then_prefix = role == Token::Role::Prefix && prev_role != Token::Role::Prefix;
+      if (c == '.' && (last == '.' || last == '?' || last == '!' || ((last == ';' || last == ':') && !delimiter))) {
+        cur.erase(0, 1);
+      } else if ((c == ',' || c == ';' || c == ':') && last == c) {
+        cur.erase(0, 1);
+      } else if ((c == '!' || c == '?') && last == c && (role == Token::Role::Prefix || role == Token::Role::Suffix)) {
+        cur.erase(0, 1);
+      } else if (c == ':' && (last == ';' || last == '!' || last == '?') && then_prefix) {
+        cur.erase(0, 1);
+      } else if ((c == '!' || c == '?') && (last == ':' || last == ';') && then_prefix) {
+        // ("colon:" and "! exclamation": the stronger mark takes the colon's place)
+        before.pop_back();
+        if (!before.empty()) break;
+        std::size_t k = prev;
+        while (k > 0 && !(toks[k - 1].kind == Tok::Text && !toks[k - 1].a.empty())) --k;
+        if (k == 0) break;
+        prev = k - 1;
+        continue;
+      } else if (c == '.' && last == ',' && role != Token::Role::Prefix) {
+        // (a prefix's period after a comma stays: citeproc-js's "comma,. period")
+        before.pop_back();
+      }
+      break;
     }
     if (!toks[i].a.empty()) prev = i;
   }
@@ -590,10 +691,10 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
         } else if (options.page_safe && unicode::needs_bidi_isolation(t.a)) {
           // (a right-to-left name must not reorder the rest of the reference)
           out += "<bdi>";
-          escape_into(out, t.a);
+          escape_text_into(out, t.a);
           out += "</bdi>";
         } else {
-          escape_into(out, t.a);
+          escape_text_into(out, t.a);
         }
         break;
       case Tok::Open: {

@@ -37,6 +37,9 @@ struct Out {
   std::string link;     // Html: a safe http(s) address this piece links to
   std::string_view css_class;  // Html: a class of papershelf's own ("ps-owner") around the piece
   bool delimiter = false;  // a leaf that is a delimiter (punctuate() may move it into quotes)
+  // 1 or 2: the text of a cite's prefix or suffix, read as rich text (its markup and quotes
+  // shown) but settled with the pieces around it as an affix is.
+  std::uint8_t affix = 0;
 
   bool empty() const;
   // The text without markup, for sorting, comparing and conditions.
@@ -51,6 +54,8 @@ Out join(std::vector<Out> kids, std::string_view delimiter);
 // "nocase" spans, and quotation marks ("...", “...”, ‘...’) that become the locale's quotes and
 // alternate with the quotes around them. Apostrophes become ’.
 Out rich(std::string_view text);
+// A cite's prefix (`suffix` false) or suffix as rich text, its pieces marked as the affix.
+Out rich_affix(std::string_view text, bool suffix);
 
 // CSL's text-case on a tree: lowercase, uppercase, capitalize-first, capitalize-all, sentence,
 // title (title case only for English items: `english`).

@@ -1,6 +1,7 @@
 // The processor's API: reading a style and its locales, the bibliography (sorting, numbering,
 // year suffixes, the author substitute) and citations (positions, sorting, the cluster layout).
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "csl/engine.hpp"
@@ -232,8 +233,59 @@ std::string year_suffix(int n) {
   return s;
 }
 
-// Disambiguation (CSL 1.0.2 "Disambiguation"): cites whose first citation reads the same get,
-// as far as the style allows, more names, then given names or initials, then the
+// Whether a cite's prefix ends a sentence, so that a term after it is capitalised: it ends in
+// . : ; ! or ? (markup and closing quotes aside) and is more than one word (citeproc-js: a one-word
+// "Cf." or "Nocapsafter." is an abbreviation).
+bool ends_sentence(std::string_view prefix) {
+  std::string t;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (prefix[i] == '<') {
+      const std::size_t close = prefix.find('>', i);
+      if (close != std::string_view::npos) {
+        i = close;
+        continue;
+      }
+    }
+    t += prefix[i];
+  }
+  auto trailing = [&t] {
+    if (t.empty()) return std::size_t(0);
+    const char ch = t.back();
+    if (ch == '"' || ch == '\'' || ch == ' ') return std::size_t(1);
+    for (const char* mark : {"\xE2\x80\x9D", "\xE2\x80\x99", "\xC2\xBB", "\xE2\x80\xAF", "\xC2\xA0"})
+      if (t.size() >= std::strlen(mark) && t.compare(t.size() - std::strlen(mark), std::strlen(mark), mark) == 0) return std::strlen(mark);
+    return std::size_t(0);
+  };
+  while (const std::size_t n = trailing()) t.erase(t.size() - n);
+  if (t.empty() || std::string_view(".:;!?").find(t.back()) == std::string_view::npos) return false;
+  const std::size_t b = std::string_view(prefix).find_first_not_of(" \t\n");
+  const std::size_t e = std::string_view(prefix).find_last_not_of(" \t\n");
+  return b != std::string_view::npos && prefix.substr(b, e - b + 1).find(' ') != std::string_view::npos;
+}
+
+// The initials of a given name as given-name disambiguation compares them ("John Paul" and
+// "Jean-Pierre" both "JP").
+std::string initials_of(std::string_view given) {
+  std::string out;
+  bool start = true;
+  for (std::size_t i = 0; i < given.size();) {
+    const std::size_t at = i;
+    const char32_t cp = unicode::decode_utf8(given, i);
+    if (cp == ' ' || cp == '-' || cp == '.') {
+      start = true;
+      continue;
+    }
+    if (start) out.append(given, at, i - at);
+    start = false;
+  }
+  return out;
+}
+
+// Disambiguation (CSL 1.0.2 "Disambiguation"): first, by a givenname-disambiguation-rule other
+// than "by-cite", given names (or initials) of every person shown whose family name another
+// person shown shares, whether the cites are ambiguous or not. Then cites whose first citation
+// reads the same get, as far as the style allows, more names, and with them (by-cite) given
+// names or initials, one name at a time and only where that tells them apart; then the
 // disambiguate="true" condition, then year suffixes ("a", "b"... in bibliography order).
 void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
                   const std::vector<std::size_t>& bib_order) {
@@ -241,11 +293,52 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
   auto on = [&](std::string_view attr) { return e.citation->attribute_or(attr, "false") == "true"; };
   const bool add_names = on("disambiguate-add-names"), add_given = on("disambiguate-add-givenname"),
              add_suffix = on("disambiguate-add-year-suffix");
+  const std::string_view rule = e.citation->attribute_or("givenname-disambiguation-rule", "by-cite");
   auto text = [&](std::size_t i) {
     RenderState s = states[i];
     s.position = "first";
     return e.render(*e.citation, items[i], s).plain();
   };
+  // The people a cite shows, in order (person_key).
+  auto shown = [&](std::size_t i) {
+    RenderState s = states[i];
+    s.position = "first";
+    std::vector<std::string> keys;
+    s.shown_names = &keys;
+    e.render(*e.citation, items[i], s);
+    return keys;
+  };
+  if (add_given && rule != "by-cite") {
+    const bool primary = rule.substr(0, 12) == "primary-name";
+    const int most = rule.size() > 14 && rule.substr(rule.size() - 14) == "-with-initials" ? 1 : 2;
+    auto family = [](const std::string& k) { return k.substr(0, k.find('\x1f')); };
+    auto given = [](const std::string& k) { return k.find('\x1f') == std::string::npos ? std::string() : k.substr(k.find('\x1f') + 1); };
+    // (spaces and periods aside: "J.J." and "J. J." are one person)
+    auto squeeze = [](const std::string& g) {
+      std::string out;
+      for (char ch : g)
+        if (ch != ' ' && ch != '.') out += ch;
+      return out;
+    };
+    std::vector<std::vector<std::string>> keys(items.size());
+    std::map<std::string, std::map<std::string, std::string>> givens;  // family name -> the given names shown with it
+    for (std::size_t i : bib_order) {
+      keys[i] = shown(i);
+      if (primary && keys[i].size() > 1) keys[i].resize(1);
+      for (const std::string& k : keys[i]) givens[family(k)].emplace(squeeze(given(k)), given(k));
+    }
+    for (std::size_t i : bib_order)
+      for (const std::string& k : keys[i]) {
+        const std::map<std::string, std::string>& others = givens[family(k)];
+        if (others.size() < 2 || k.find('\x1f') == std::string::npos) continue;
+        const std::string mine = initials_of(given(k));
+        bool initials_tell = true;
+        for (const auto& [squeezed, g] : others)
+          if (squeezed != squeeze(given(k)) && initials_of(g) == mine) initials_tell = false;
+        int& level = states[i].given_levels[k];
+        level = std::max(level, std::min(most, initials_tell ? 1 : 2));
+      }
+  }
   auto groups = [&] {
     std::map<std::string, std::vector<std::size_t>> by_text;
     for (std::size_t i : bib_order) by_text[text(i)].push_back(i);
@@ -261,38 +354,72 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
     std::vector<std::size_t> out;
     for (auto& [t, g] : by_text)
       if (g.size() > 1) out.insert(out.end(), g.begin(), g.end());
+    std::sort(out.begin(), out.end());
     return out;
   };
-  // Raises one knob on the ambiguous members step by step, keeping the first step at which the
-  // fewest of them are still ambiguous; a knob that resolves nothing goes back to where it was.
-  auto raise = [&](std::vector<std::size_t> group, int RenderState::*knob, int most) {
-    const std::vector<std::size_t> start = group;
-    std::size_t best_count = group.size();
-    int best_step = 0;
-    std::vector<std::size_t> best = group;
-    for (int step = 1; step <= most; ++step) {
-      for (std::size_t i : start) states[i].*knob = step;
-      const std::vector<std::size_t> left = still_ambiguous(start);
-      if (left.size() < best_count) {
-        best_count = left.size();
-        best_step = step;
-        best = left;
-      }
-      if (left.empty()) break;
-    }
-    for (std::size_t i : start) states[i].*knob = best_step;
-    return best;
+  // A person as written, spaces and periods aside ("J.J." and "J. J." are one person).
+  auto same_person = [](const std::string& a, const std::string& b) {
+    auto squeeze = [](const std::string& k) {
+      std::string out;
+      for (char ch : k)
+        if (ch != ' ' && ch != '.') out += ch;
+      return out;
+    };
+    return squeeze(a) == squeeze(b);
   };
-  for (std::vector<std::size_t> group : groups()) {
-    if (add_names) {
-      int most = 0;
+  for (const std::vector<std::size_t>& group : groups()) {
+    // Each step (one more name, and with it given names where they tell people apart) is kept
+    // only if it tells some members apart; those keep what told them apart, the others go on.
+    std::vector<std::size_t> active = group;
+    std::sort(active.begin(), active.end());
+    int most = 0;
+    if (add_names)
       for (std::size_t i : group) most = std::max(most, static_cast<int>(items[i].names("author").size() + items[i].names("editor").size()));
-      group = raise(group, &RenderState::add_names, most);
+    for (int n = 0; n <= most && active.size() > 1; ++n) {
+      std::map<std::size_t, RenderState> before;
+      for (std::size_t i : active) before.emplace(i, states[i]);
+      if (add_names)
+        for (std::size_t i : active) states[i].add_names = n;
+      std::vector<std::size_t> left = n == 0 ? active : still_ambiguous(active);
+      if (add_given && rule == "by-cite" && left.size() > 1) {
+        std::vector<std::vector<std::string>> keys;
+        std::size_t positions = 0;
+        for (std::size_t i : left) {
+          keys.push_back(shown(i));
+          positions = std::max(positions, keys.back().size());
+        }
+        for (std::size_t p = 0; p < positions && left.size() > 1; ++p) {
+          // (only a name that is not the same person in every cite can tell them apart)
+          bool differs = false;
+          for (std::size_t k = 1; k < keys.size(); ++k)
+            if (p >= keys[k].size() || p >= keys[0].size() || !same_person(keys[k][p], keys[0][p])) differs = true;
+          if (!differs) continue;
+          for (int level = 1; level <= 2 && left.size() > 1; ++level) {
+            std::map<std::size_t, std::map<std::string, int>> saved;
+            for (std::size_t i : left) {
+              saved.emplace(i, states[i].given_levels);
+              const std::vector<std::string> now = shown(i);
+              if (p < now.size()) {
+                int& l = states[i].given_levels[now[p]];
+                l = std::max(l, level);
+              }
+            }
+            std::vector<std::size_t> next = still_ambiguous(left);
+            if (next.size() < left.size()) left = std::move(next);
+            else
+              for (auto& [i, levels] : saved) states[i].given_levels = std::move(levels);
+          }
+        }
+      }
+      if (left.size() < active.size()) {
+        active = std::move(left);
+      } else {
+        for (std::size_t i : active) states[i] = before.at(i);  // (a step that told none apart)
+      }
     }
-    if (add_given && group.size() > 1) group = raise(group, &RenderState::givenname_level, 2);
-    if (group.size() > 1) {
-      for (std::size_t i : group) states[i].disambiguate = true;
-      group = still_ambiguous(group);
+    if (active.size() > 1) {
+      for (std::size_t i : active) states[i].disambiguate = true;
+      active = still_ambiguous(active);
     }
   }
   if (add_suffix) {
@@ -320,7 +447,11 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   if (!sorts_by_citation_number(*e.bibliography))
     for (std::size_t k = 0; k < order.size(); ++k) states[order[k]].citation_number = static_cast<int>(k + 1);
   disambiguate(e, items, states, order);
-  for (RenderState& st : states) st.add_names = st.givenname_level = 0;  // (those are for citations)
+  for (RenderState& st : states) {
+    st.add_names = st.givenname_level = 0;  // (those are for citations)
+    st.given_levels.clear();
+    st.term_first = true;
+  }
   const xml::Element* layout = e.bibliography->child("layout");
   const std::string_view align = second_field_align();
   const std::string substitute(e.bibliography->attribute_or("subsequent-author-substitute", ""));
@@ -536,6 +667,7 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       Cited& c = cited[k];
       Piece piece;
       piece.rangeable = c.cite->locator.empty() && c.cite->prefix.empty() && c.cite->suffix.empty();
+      c.state.term_first = c.cite->prefix.empty() ? k == 0 : ends_sentence(c.cite->prefix);
       piece.number = c.state.citation_number;
       piece.suffix = c.state.year_suffix;
       std::string author;
@@ -571,11 +703,12 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
           piece.delimiter = std::string(layout_delimiter);
         }
       }
-      if (!c.cite->prefix.empty() || !c.cite->suffix.empty()) {
+      if ((!c.cite->prefix.empty() || !c.cite->suffix.empty()) && !o.empty()) {
+        // (the citing text's affixes may hold markup and quotes: "<i>See</i> ", ' and "so it goes"')
         Out w;
+        if (!c.cite->prefix.empty()) w.kids.push_back(rich_affix(c.cite->prefix, false));
         w.kids.push_back(std::move(o));
-        w.prefix = c.cite->prefix;
-        w.suffix = c.cite->suffix;
+        if (!c.cite->suffix.empty()) w.kids.push_back(rich_affix(c.cite->suffix, true));
         o = std::move(w);
       }
       piece.out = std::move(o);

@@ -70,6 +70,7 @@ struct Ctx {
   int depth = 0;
   long long budget = kRenderBudget;  // steps left (see kRenderBudget); below 0 nothing more renders
   bool names_done = false;       // the first names element was rendered (suppress-author)
+  bool predecessor = false;      // something was rendered before (a term then keeps its case)
   bool year_suffix_done = false;  // the implicit year suffix was written
   std::string date_var;           // the date being rendered
   const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
@@ -389,16 +390,24 @@ Out render_text(const xml::Element& el, Ctx& c) {
     // gave text, and when it shows terms alone, it counts as text for the group around it (APS's
     // "(n.d.)" beside an empty page).
     const int called = c.called, rendered = c.rendered;
+    const bool predecessor = c.predecessor;
     ++c.depth;
     Out o = render_children(*it->second, c, "");
     --c.depth;
-    if (c.called > called && c.rendered == rendered) return Out();
+    if (c.called > called && c.rendered == rendered) {
+      c.predecessor = predecessor;
+      return Out();
+    }
     if (!o.empty() && c.rendered == rendered) ++c.rendered;
     return decorate(std::move(o), el, c);
   }
   if (const std::string* term = el.attribute("term")) {
     const bool plural = el.attribute_or("plural", "false") == "true";
-    return decorate(leaf(c.e.locale.text(*term, term_form(el.attribute_or("form", "long")), plural)), el, c);
+    Out o = leaf(c.e.locale.text(*term, term_form(el.attribute_or("form", "long")), plural));
+    // (not in an in-text style's citation, where the term may run on in a sentence)
+    if (!c.predecessor && !o.empty() && !(&c.mode == c.e.citation && c.e.style.attribute_or("class", "") == "in-text"))
+      apply_text_case(o, "capitalize-first", true);
+    return decorate(std::move(o), el, c);
   }
   if (const std::string* value = el.attribute("value")) return decorate(rich(*value), el, c);
   return Out();
@@ -852,7 +861,13 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
   std::vector<Out> parts;
   for (std::size_t i = 0; i < shown; ++i) {
     const bool inverted = o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
-    Out one = render_name(names[i], o, inverted, name_el, c, c.state.givenname_level);
+    int level = c.state.givenname_level;
+    if (!c.sorting && (c.state.shown_names || !c.state.given_levels.empty())) {
+      const std::string key = person_key(names[i]);
+      if (const auto it = c.state.given_levels.find(key); it != c.state.given_levels.end()) level = std::max(level, it->second);
+      if (c.state.shown_names) c.state.shown_names->push_back(key);
+    }
+    Out one = render_name(names[i], o, inverted, name_el, c, level);
     if (c.capturing_names) c.first_names_list.push_back(one.plain());
     if (c.names_to_substitute > 0) {
       --c.names_to_substitute;
@@ -1310,8 +1325,12 @@ Out render_choose(const xml::Element& el, Ctx& c) {
 
 Out render_group(const xml::Element& el, Ctx& c) {
   const int called = c.called, rendered = c.rendered;
+  const bool predecessor = c.predecessor;
   Out o = render_children(el, c, el.attribute_or("delimiter", ""));
-  if (c.called > called && c.rendered == rendered) return Out();
+  if (c.called > called && c.rendered == rendered) {
+    c.predecessor = predecessor;  // (what it rendered is not shown)
+    return Out();
+  }
   // A group of terms alone that shows keeps the group around it (citeproc-js: IEEE's
   // "[Online]" beside an empty "Accessed" date).
   if (!o.empty() && c.rendered == rendered) ++c.rendered;
@@ -1327,10 +1346,13 @@ Out render_element(const xml::Element& el, Ctx& c) {
   // for as each was made.
   auto made = [&c](Out o) {
     spend(c, output_cost(o));
+    if (!o.empty()) c.predecessor = true;
     return o;
   };
   switch (kind) {
-    case ElementKind::Text: return el.attribute("macro") && !el.attribute("variable") ? render_text(el, c) : made(render_text(el, c));
+    case ElementKind::Text:
+      if (el.attribute("macro") && !el.attribute("variable")) return render_text(el, c);
+      return made(render_text(el, c));
     case ElementKind::Names: return made(render_names(el, c));
     case ElementKind::Date: return made(render_date(el, c));
     case ElementKind::Number: return made(render_number(el, c));
@@ -1353,6 +1375,16 @@ void mark_kinds(xml::Element& el) {
   for (const auto& [name, kind] : kKinds)
     if (el.name == name) el.kind = static_cast<std::uint8_t>(kind);
   for (xml::Element& k : el.children) mark_kinds(k);
+}
+
+std::string person_key(const Name& n) {
+  if (n.is_literal()) return n.literal.empty() ? n.family : n.literal;
+  std::string key = n.non_dropping_particle;
+  if (!key.empty()) key += ' ';
+  key += n.family;
+  key += '\x1f';
+  key += n.given;
+  return key;
 }
 
 bool is_numeric(std::string_view s) {
@@ -1399,6 +1431,7 @@ Out Engine::render(const xml::Element& mode, const Item& item, RenderState& stat
   const xml::Element* layout = mode.child("layout");
   if (!layout) return Out();
   Ctx c(*this, item, state, mode);
+  c.predecessor = !state.term_first;
   c.want_first_names = first_names != nullptr || first_names_text != nullptr;
   std::vector<Out> kids;
   for (const xml::Element& k : layout->children) kids.push_back(render_element(k, c));
