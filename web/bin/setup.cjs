@@ -158,8 +158,9 @@ module.exports = function setup(args) {
     }
   }
   const started = kind === "page" && starterPage(folder, site.files, say);
+  const prerendered = started && prerenderStarter(folder, say);
   if (kind === "jekyll") frontMatterBibs(folder, say);
-  process.stdout.write(`${started ? STARTED : site.next}\n`);
+  process.stdout.write(`${prerendered ? PRERENDERED : started ? STARTED : site.next}\n`);
   if (kind === "page") {
     const advice = suggestions(folder);
     if (advice) process.stdout.write(`\n${advice}\n`);
@@ -312,6 +313,40 @@ function starterPage(folder, files, say) {
   say(`wrote index.html, a page to start from that lists ${src}${bibs.length === 1 ? "" : " (put your .bib there, or change src)"}`);
   return true;
 }
+
+/**
+ * The starting page with its list written in (`papershelf prerender`, by the package's CLI), when
+ * the folder has its .bib: the first page an owner opens shows its first entry as soon as the HTML
+ * has come, downloading nothing of papershelf's before it, and readers without JavaScript and
+ * search engines see the list. The element takes over from it, and shows the .bib as it is then
+ * if it has changed since. What prerender says (whom to name as owner, files the papers name that
+ * are not there) is passed on. False when there is no .bib yet or prerender could not write.
+ */
+function prerenderStarter(folder, say) {
+  if (bibsIn(folder).length !== 1) return false;
+  const run = require("node:child_process").spawnSync(process.execPath, [path.join(__dirname, "papershelf.cjs"), "prerender", "index.html", "-o", "index.html"],
+    { cwd: folder, encoding: "utf8", maxBuffer: 1 << 30 });
+  // (exit 1: written, with something the owner should know; 2: not written)
+  for (const line of String(run.stderr ?? "").split("\n")) if (line.trim()) process.stderr.write(`${line}\n`);
+  if (run.status !== 0 && run.status !== 1) {
+    say("index.html: the list was not written into it (above: why); the element shows it once the page runs");
+    return false;
+  }
+  say("wrote the list into index.html (papershelf prerender): the page shows it before any script has run");
+  return true;
+}
+
+/** What comes next after the starting page was written with its list in it. */
+const PRERENDERED = `Then, in index.html, set owner to your name as your papers spell it (spellings separated by ;,
+prerender above says whom it finds on them), and write the list into the page again after that
+and after every change to the .bib (the page shows the list from the .bib in any case, a moment
+later without it):
+
+  npx papershelf prerender index.html -o index.html
+
+To look at it, start a web server in this folder (setup started none), e.g.
+  python3 -m http.server
+then open the address it prints. index.html, the .bib and papershelf/ go to your site together.`;
 
 /** What comes next after the starting page was written. */
 const STARTED = `Then, in index.html, set owner to your name as your papers spell it (spellings separated by ;),

@@ -353,6 +353,13 @@ test("npx papershelf setup suggests legend and base from the .bib, and names a p
   assert.match(out, /start a web server in this folder \(setup started none\)/);
   assert.doesNotMatch(out, /the one setup starts/);
   assert.match(readFileSync(join(site, "index.html"), "utf8"), /<link rel="stylesheet" href="papershelf\/papershelf\.css">\n<script src="papershelf\/papershelf\.js" defer><\/script>/);
+  // The starting page holds its list already (prerender by the package's CLI): its first entry
+  // needs no script; what prerender says to the owner (whom to name as owner) is passed on.
+  const page = readFileSync(join(site, "index.html"), "utf8");
+  assert.equal(page.match(/<li class="ps-entry[^"]*" id="ps-[ab]"/g)?.length, 2, page);
+  assert.match(r.stderr.toString(), /the owner "Your Name; Y\. Name" is on none of the papers.*owner="Qinghao Hu/);
+  assert.match(r.stderr.toString(), /wrote the list into index\.html \(papershelf prerender\)/);
+  assert.match(out, /write the list into the page again after that\nand after every change to the \.bib/);
   // With the PDF beside the page and no markers: nothing to suggest.
   const plain = mkdtempSync(join(work, "setup-plain-"));
   writeFileSync(join(plain, "papers.bib"), "@article{b, title={B}, author={Hu, Qinghao}, journal={J}, year=2023, pdf={b.pdf}}\n");
