@@ -529,6 +529,30 @@ test("thumbnails: a box kept before they load, nothing moves when they arrive, n
   }
 });
 
+// The same in a list prerendered inside the element, which shows from the first paint: its
+// picture failed before the element's code came (it loads once the page is idle), and the adopted
+// list, which stays until the visitor's first input, shows no broken-image box either.
+test("thumbnails: one the site lacks leaves no broken-image box in the adopted prerendered list", async () => {
+  const page = await env.browser.context.newPage();
+  // (tall enough for every picture to load without a scroll, which would be the visitor's first
+  // use of the page: the live list would take over)
+  await page.setViewportSize({ width: 1280, height: 6000 });
+  await page.route("**/previews/fgd.svg", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(`${env.server.url}/qizhen-weng/`);
+  const entry = (key) => `paper-shelf > .ps-shelf [data-key=${key}]`;
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state), "adopted");
+  await page.waitForFunction((sel) => { const li = document.querySelector(sel); return li && !li.querySelector("img") && !li.classList.contains("ps-has-thumb"); }, entry("weng2023fgd"));
+  // The pictures that load are kept (an entry may be listed twice: selected, and in its group).
+  for (const key of ["weng2022mlaas", "wang2020metis"])
+    await page.waitForFunction((sel) => { const imgs = [...document.querySelectorAll(`${sel} img.ps-thumb`)]; return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0); }, entry(key));
+  const told = await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "thumbnails").map((d) => d.message));
+  assert.equal(told.length, 1, JSON.stringify(told));
+  assert.match(told[0], /previews\/fgd\.svg could not be loaded/);
+  assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state), "adopted");
+  await page.close();
+});
+
 // pages="papers/": each title links to the page `papershelf pages` wrote for it (named by the
 // core from the key), not to the paper's PDF or website; without it, to those again.
 test("the pages attribute links each title to its paper's page", async () => {

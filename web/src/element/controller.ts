@@ -13,7 +13,7 @@ import type { ShelfHost } from "./host.js";
 import { checkedLabels, labelsFor, type Labels } from "./labels.js";
 import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
-import { carryOver, FIRST_CHUNK, ListView } from "./list-view.js";
+import { carryOver, dropBrokenThumbnails, FIRST_CHUNK, ListView, tellMissingThumbnail } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
 import { coreKind, dataUrl, pageIdle, prerenderedKeys } from "./first-entry.js";
 import { formatOptions, omitFields, queryOptions, stateDefaults } from "./options.js";
@@ -190,6 +190,8 @@ export class ShelfController implements ShelfHost {
     const els = this.#els = buildShell(this.root, this.labels);
     this.#parts = { toolbar: new Toolbar(this), list: new ListView(this), panels: new Panels(this), profile: new ProfileCard(this), canvas: new CanvasRenderer(this, this.#canvasAssets) };
     this.#press = wireShell(this.element, els);
+    // (the prerendered list, in the element's own children: the live list's are the ListView's)
+    dropBrokenThumbnails(this.element, (img) => tellMissingThumbnail(this, img));
     this.#state = stateDefaults(this.element);
     this.#theme.apply();
     this.#relabelParts();

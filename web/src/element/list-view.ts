@@ -46,6 +46,38 @@ function keepInView(row: Element): (() => void) | undefined {
   return top < 0 ? () => window.scrollBy(0, row.getBoundingClientRect().top - top) : undefined;
 }
 
+/**
+ * A thumbnail that does not load (a preview the site lacks) leaves no broken-image box: its entry
+ * reads as one without a picture, in the live list and in a prerendered one the element adopted
+ * (whose pictures may have failed before the element's code came). `dropped` hears of each.
+ */
+export function dropBrokenThumbnails(root: ParentNode & EventTarget, dropped: (img: HTMLImageElement) => void): void {
+  const drop = (img: HTMLImageElement) => {
+    if (!img.isConnected) return;
+    dropped(img);
+    img.closest(".ps-entry")?.classList.remove("ps-has-thumb");
+    img.remove();
+  };
+  // (An error event does not bubble: caught on its way down.)
+  root.addEventListener("error", (ev) => {
+    const img = ev.target as HTMLImageElement;
+    if (img.matches?.("img.ps-thumb")) drop(img);
+  }, true);
+  // Those already settled: decode() fails for a picture that could not be loaded. (Only settled
+  // ones: a lazy picture not yet asked for is left to load, or fail, when it comes into view.)
+  for (const img of root.querySelectorAll<HTMLImageElement>("img.ps-thumb"))
+    if (img.complete && img.getAttribute("src")) img.decode().catch(() => drop(img));
+}
+
+/** The owner hears of the first missing thumbnail of an element (the `thumbnails` folder may be
+ *  wrong for all of them). */
+const toldThumbnails = new WeakSet<ShelfHost>();
+export function tellMissingThumbnail(host: ShelfHost, img: HTMLImageElement): void {
+  if (toldThumbnails.has(host)) return;
+  toldThumbnails.add(host);
+  host.problem("thumbnails", `${img.src} could not be loaded: papers whose picture is missing are shown without one (the thumbnails attribute names the folder of relative ones)`);
+}
+
 type Row = { html: string; li: HTMLElement };
 
 export class ListView {
@@ -70,20 +102,7 @@ export class ListView {
       open.open = false;
       open.querySelector<HTMLElement>(":scope > summary")?.focus();
     });
-    // A thumbnail that does not load (a preview the site lacks) leaves no broken-image box: its
-    // entry reads as one without a picture. (An error event does not bubble: caught on its way down.)
-    // The owner hears of the first (the `thumbnails` folder may be wrong for all of them).
-    let told = false;
-    list.addEventListener("error", (ev) => {
-      const img = ev.target as HTMLImageElement;
-      if (!img.matches?.("img.ps-thumb")) return;
-      if (!told) {
-        told = true;
-        host.problem("thumbnails", `${img.src} could not be loaded: papers whose picture is missing are shown without one (the thumbnails attribute names the folder of relative ones)`);
-      }
-      img.closest(".ps-entry")?.classList.remove("ps-has-thumb");
-      img.remove();
-    }, true);
+    dropBrokenThumbnails(list, (img) => tellMissingThumbnail(host, img));
   }
 
   /** The list on screen is about to be replaced: its remaining chunks stop. */
