@@ -193,7 +193,63 @@ void given_suffix(Name& x) {
   x.given.erase(b);
 }
 
+// A note line that sets a variable: "key: value", the key in lower case with - and _, or all
+// upper case (citeproc-js's NOTE_FIELD_REGEXP); false for any other line.
+bool note_line(std::string_view line, std::string& key, std::string& value) {
+  std::size_t k = 0;
+  const bool upper = !line.empty() && line[0] >= 'A' && line[0] <= 'Z';
+  while (k < line.size() && (upper ? (line[k] >= 'A' && line[k] <= 'Z') : ((line[k] >= 'a' && line[k] <= 'z') || line[k] == '-' || line[k] == '_'))) ++k;
+  if (k == 0 || k >= line.size() || line[k] != ':') return false;
+  std::string_view rest = line.substr(k + 1);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r')) rest.remove_suffix(1);
+  if (rest.empty() || rest.find('}') != std::string_view::npos) return false;
+  key = std::string(line.substr(0, k));
+  value = std::string(rest);
+  return true;
+}
+
 }  // namespace
+
+Item::Item(const json::Value* v) : v_(v) {
+  const json::Value* note = v_ ? v_->find("note") : nullptr;
+  if (!note || !note->is_string() || note->text.find(':') == std::string::npos) return;
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, end = 0; at <= note->text.size(); at = end + 1) {
+    end = std::min(note->text.find('\n', at), note->text.size());
+    lines.push_back(note->text.substr(at, end - at));
+  }
+  std::string key, value;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!note_line(lines[i], key, value)) {
+      if (i == 0) continue;  // (a first line of text is kept, and variables may follow it)
+      break;
+    }
+    // (a variable the item has stays as it is, and its line in the note)
+    if (key != "type" && !is_name_variable(key) && v_->find(key)) continue;
+    if (is_name_variable(key)) {
+      if (const json::Value* list = v_->find(key); list && list->is_array() && !list->items.empty()) continue;
+    }
+    note_fields_.emplace_back(key, value);
+    lines[i].clear();
+    note_read_ = true;
+  }
+  if (!note_read_) return;
+  for (const std::string& line : lines) {
+    if (!note_rest_.empty() || !line.empty()) note_rest_ += (note_rest_.empty() ? "" : "\n") + line;
+  }
+  while (!note_rest_.empty() && (note_rest_.back() == '\n' || note_rest_.back() == ' ')) note_rest_.pop_back();
+  std::size_t lead = 0;
+  while (lead < note_rest_.size() && (note_rest_[lead] == '\n' || note_rest_[lead] == ' ')) ++lead;
+  note_rest_.erase(0, lead);
+}
+
+const std::string* Item::note_field(std::string_view name) const {
+  for (const auto& [k, value] : note_fields_)
+    if (k == name) return &value;
+  return nullptr;
+}
 
 bool is_name_variable(std::string_view name) { return in(kNameVariables, name); }
 bool is_date_variable(std::string_view name) { return in(kDateVariables, name); }
@@ -207,12 +263,25 @@ std::string Item::id() const {
 std::string Item::type() const { return text("type"); }
 
 std::string Item::text(std::string_view name) const {
+  if (note_read_) {
+    if (name == "note") return note_rest_;
+    if (const std::string* f = note_field(name); f && (name == "type" || !v_->find(name))) return *f;
+  }
   const json::Value* v = v_->find(name);
+  // (Zotero's names of the short forms, which citeproc-js reads as CSL's)
+  if (!v && name == "container-title-short") v = v_->find("journalAbbreviation");
+  if (!v && name == "title-short") v = v_->find("shortTitle");
   return v ? value_text(*v) : std::string();
 }
 
 bool Item::has(std::string_view name) const {
+  if (note_read_) {
+    if (name == "note") return !note_rest_.empty();
+    if (note_field(name)) return true;
+  }
   const json::Value* v = v_->find(name);
+  if (!v && name == "container-title-short") v = v_->find("journalAbbreviation");
+  if (!v && name == "title-short") v = v_->find("shortTitle");
   if (!v) return false;
   if (v->is_string()) return !v->text.empty();
   if (v->is_number()) return true;
@@ -224,6 +293,32 @@ bool Item::has(std::string_view name) const {
 std::vector<Name> Item::names(std::string_view name) const {
   std::vector<Name> out;
   const json::Value* list = v_->find(name);
+  if ((!list || !list->is_array() || list->items.empty()) && note_read_) {
+    // "reviewed-author: Hall || W.C." a person, "editor: Some Institute" a literal name
+    for (const auto& [k, value] : note_fields_) {
+      if (k != name) continue;
+      Name x;
+      const std::size_t bars = value.find("||");
+      if (bars == std::string::npos) {
+        x.literal = value;
+      } else {
+        if (value.find("||", bars + 2) != std::string::npos) continue;
+        x.family = value.substr(0, bars);
+        x.given = value.substr(bars + 2);
+        while (!x.family.empty() && x.family.back() == ' ') x.family.pop_back();
+        while (!x.given.empty() && x.given.front() == ' ') x.given.erase(0, 1);
+        if (!x.family.empty() && !x.given.empty()) {
+          x.non_dropping_particle = family_particles(x.family);
+          given_suffix(x);
+          if (std::string dp = given_particles(x.given); !dp.empty()) x.dropping_particle = dp;
+        }
+      }
+      x.institution = x.given.empty() && x.dropping_particle.empty() && x.non_dropping_particle.empty();
+      if (x.family.empty() && x.literal.empty() && x.given.empty()) continue;
+      out.push_back(std::move(x));
+    }
+    return out;
+  }
   if (!list || !list->is_array()) return out;
   for (const json::Value& n : list->items) {
     if (!n.is_object()) continue;
@@ -266,15 +361,17 @@ std::vector<Name> Item::names(std::string_view name) const {
 DateValue Item::date(std::string_view name) const {
   DateValue d;
   const json::Value* v = v_->find(name);
-  if (!v) return d;
-  if (v->is_string()) {
-    const std::size_t slash = v->text.find('/');
-    d.from = raw_part(std::string_view(v->text).substr(0, slash));
+  const std::string* from_note = v || !note_read_ ? nullptr : note_field(name);
+  if (!v && !from_note) return d;
+  if (from_note || v->is_string()) {
+    const std::string& text = from_note ? *from_note : v->text;
+    const std::size_t slash = text.find('/');
+    d.from = raw_part(std::string_view(text).substr(0, slash));
     if (slash != std::string::npos) {
-      d.to = raw_part(std::string_view(v->text).substr(slash + 1));
+      d.to = raw_part(std::string_view(text).substr(slash + 1));
       d.range = !d.to.empty();
     }
-    if (d.from.empty()) d.literal = v->text;
+    if (d.from.empty()) d.literal = text;
     return d;
   }
   if (!v->is_object()) return d;

@@ -34,7 +34,10 @@ struct DateValue {
 
 class Item {
  public:
-  explicit Item(const json::Value* v) : v_(v) {}
+  // Reads the variables written into the note field too ("event-date: 2004-10-01", one a line
+  // at the note's start), as citeproc-js does: they count where the item has no such variable,
+  // and leave the note.
+  explicit Item(const json::Value* v);
   const json::Value* json() const { return v_; }
   std::string id() const;
   std::string type() const;
@@ -46,7 +49,13 @@ class Item {
   std::string language() const { return text("language"); }
 
  private:
+  // The note's variables, in order (a name variable may come once per name), and the note
+  // without them; `note_read` when the note held any.
+  const std::string* note_field(std::string_view name) const;
   const json::Value* v_;
+  std::vector<std::pair<std::string, std::string>> note_fields_;
+  std::string note_rest_;
+  bool note_read_ = false;
 };
 
 bool is_name_variable(std::string_view name);

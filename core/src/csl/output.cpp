@@ -14,6 +14,18 @@ Formatting Formatting::of(const xml::Element& e) {
   f.font_weight = e.attribute_or("font-weight", "");
   f.text_decoration = e.attribute_or("text-decoration", "");
   f.vertical_align = e.attribute_or("vertical-align", "");
+  static constexpr std::string_view kNames[] = {"font-style", "font-variant", "font-weight", "text-decoration", "vertical-align"};
+  std::uint8_t written[5];
+  std::size_t n = 0;
+  for (const auto& attribute : e.attributes)
+    for (std::uint8_t k = 0; k < 5; ++k)
+      if (attribute.first == kNames[k] && std::find(written, written + n, k) == written + n) written[n++] = k;
+  if (n > 1) {
+    std::size_t at = 0;
+    for (std::size_t k = n; k-- > 0;) f.outer_first[at++] = written[k];
+    for (std::uint8_t k = 0; k < 5; ++k)
+      if (std::find(written, written + n, k) == written + n) f.outer_first[at++] = k;
+  }
   return f;
 }
 
@@ -566,7 +578,8 @@ void flatten(const Out& o, std::vector<Token>& t) {
       {"font-style", &o.fmt.font_style}, {"font-variant", &o.fmt.font_variant}, {"font-weight", &o.fmt.font_weight},
       {"text-decoration", &o.fmt.text_decoration}, {"vertical-align", &o.fmt.vertical_align}};
   int opened = 0;
-  for (const auto& [name, value] : attrs) {
+  for (const std::uint8_t k : o.fmt.outer_first) {
+    const auto& [name, value] = attrs[k];
     if (value->empty()) continue;
     t.push_back({Tok::Open, name, std::string(*value)});
     ++opened;

@@ -19,6 +19,10 @@ struct Formatting {
   // "sup", "sub", "baseline", "none", "light", "oblique").
   // (views of the style's attributes or of literals: they outlive every rendering)
   std::string_view font_style, font_variant, font_weight, text_decoration, vertical_align;
+  // The five above in the order they are opened, outermost first: citeproc-js applies an
+  // element's formatting in the order the style writes it, each around the one before
+  // (font-style="italic" font-weight="bold": <b><i>...</i></b>).
+  std::uint8_t outer_first[5] = {0, 1, 2, 3, 4};
   bool any() const {
     return !font_style.empty() || !font_variant.empty() || !font_weight.empty() || !text_decoration.empty() ||
            !vertical_align.empty();

@@ -126,7 +126,10 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
     while (!stack.empty()) {
       const xml::Element* x = stack.back();
       stack.pop_back();
-      if (x->attribute_or("variable", "").find("year-suffix") != std::string_view::npos) e.explicit_year_suffix = true;
+      // (a citation label carries the year suffix itself)
+      if (x->attribute_or("variable", "").find("year-suffix") != std::string_view::npos ||
+          x->attribute_or("variable", "").find("citation-label") != std::string_view::npos)
+        e.explicit_year_suffix = true;
       for (const xml::Element& k : x->children) stack.push_back(&k);
     }
   }
@@ -502,9 +505,24 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       entry = std::move(both);
     } else if (layout) {
       Out w;
+      // An entry that ends in a display block ends its layout's suffix there, inside the block
+      // (citeproc-js: "<div class="csl-right-inline">... Here.</div>").
+      std::string_view suffix = layout->attribute_or("suffix", "");
+      if (!suffix.empty())
+        for (Out* last = &entry;;) {
+          auto it = std::find_if(last->kids.rbegin(), last->kids.rend(), [](const Out& k) { return !k.empty(); });
+          if (!last->display.empty() && last->suffix.empty()) {
+            last->kids.push_back(leaf(std::string(suffix)));
+            last->kids.back().affix = 2;
+            suffix = {};
+            break;
+          }
+          if (it == last->kids.rend() || !last->suffix.empty() || !last->text.empty()) break;
+          last = &*it;
+        }
       w.kids.push_back(std::move(entry));
       w.prefix = layout->attribute_or("prefix", "");
-      w.suffix = layout->attribute_or("suffix", "");
+      w.suffix = suffix;
       w.fmt = Formatting::of(*layout);
       entry = std::move(w);
     }

@@ -289,11 +289,57 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
   return out;
 }
 
+// A citation label ("Asth00", "RoNo78", "DEFG26") made as citeproc-js makes one by its
+// trigraph "Aaaa00:AaAa00:AaAA00:AAAA00": for one, two, three and more people, how many letters
+// of each family name, then two digits of the year ("0000" without one). Without names, the
+// first letters of the title.
+bool is_romanesque(char32_t ch, bool digits_and_hyphen);
+
+std::string citation_label(const Item& item) {
+  static const std::vector<int> kLetters[] = {{4}, {2, 2}, {2, 1, 1}, {1, 1, 1, 1}};
+  auto letters = [](std::string_view word, int n) {
+    std::string out;
+    int taken = 0;
+    for (std::size_t i = 0; i < word.size() && taken < n;) {
+      const char32_t cp = unicode::decode_utf8(word, i);
+      // (citeproc-js keeps romanesque letters only: no spaces, apostrophes or hyphens)
+      if (!is_romanesque(cp, false) || cp == 0x200C || cp == 0x200D || cp == 0x200E || (cp >= 0x202A && cp <= 0x202E)) continue;
+      unicode::append_utf8(out, taken == 0 ? unicode::to_upper(cp) : unicode::to_lower(cp));
+      ++taken;
+    }
+    return out;
+  };
+  std::string label;
+  for (std::string_view var : {"author", "editor", "translator"}) {
+    const std::vector<Name> names = item.names(var);
+    if (names.empty()) continue;
+    const std::vector<int>& config = kLetters[std::min<std::size_t>(names.size(), 4) - 1];
+    for (std::size_t j = 0; j < names.size() && j < config.size(); ++j) {
+      std::string family = names[j].is_literal() ? (names[j].literal.empty() ? names[j].family : names[j].literal) : names[j].family;
+      const std::string lower = unicode::ascii_lower(family);
+      for (std::string_view article : {"a ", "the ", "an "})
+        if (lower.compare(0, article.size(), article) == 0) family.erase(0, article.size());
+      const std::string part = letters(family, config[j]);
+      if (part.empty()) break;
+      label += part;
+    }
+    break;
+  }
+  if (label.empty()) label = letters(item.text("title"), 4);
+  const long year = item.date("issued").from.year;
+  std::string digits = year > 0 ? std::to_string(year) : "0000";
+  return label + (digits.size() > 2 ? digits.substr(digits.size() - 2) : digits);
+}
+
 // The text of a variable as <text variable> renders it (before rich-text parsing).
 std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
   if (c.substituted.count(var)) return {};
   if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "year-suffix") return c.state.year_suffix;
+  if (var == "citation-label") {
+    std::string label = c.item.text(var);
+    return (label.empty() ? citation_label(c.item) : label) + c.state.year_suffix;
+  }
   if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
   if (var == "first-reference-note-number") return c.item.text(var);
   if (form == "short") {
@@ -349,6 +395,9 @@ Out render_text(const xml::Element& el, Ctx& c) {
     if (value.empty()) return Out();
     ++c.rendered;
     c.rendered_vars.push_back(*var);
+    // (inside a substitute, a variable shown is used up at once: a macro there showing the
+    // editor twice shows them once)
+    if (c.inherit_names) c.substituted.insert(*var);
     if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value)))
       value = format_pages(value, *var == "page" ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c));
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
@@ -616,12 +665,27 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
         continue;
       }
       if (piece.empty()) continue;
-      const std::string formatted = one(piece);
+      // Markup around a name ("<b>John</b>") stays around its initial ("<b>J.</b>").
+      std::string_view core = piece;
+      std::string_view lead, trail;
+      while (!core.empty() && core.front() == '<' && core.find('>') != std::string_view::npos && core.find('>') + 1 < core.size()) {
+        lead = piece.substr(0, piece.size() - core.size() + core.find('>') + 1);
+        core.remove_prefix(core.find('>') + 1);
+      }
+      while (core.size() > 1 && core.back() == '>' && core.rfind("</") != std::string_view::npos && core.rfind("</") > 0) {
+        core = core.substr(0, core.rfind("</"));
+        trail = piece.substr(lead.size() + core.size());
+      }
+      const std::string formatted = one(core);
+      out += lead;
       out += formatted;
       if (was_initial) {
         out.erase(out.size() - trimmed_with.size());
-        out += with;
+        out += trimmed_with;
+        out += trail;
+        out += with.substr(trimmed_with.size());
       } else {
+        out += trail;
         out += ' ';
       }
     }
@@ -828,10 +892,12 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
       out.kids.push_back(rich(n.suffix));
     }
   } else {
+    const bool family_shown = !family_out.empty();
     out.kids.push_back(std::move(family_out));
     std::string rest;
     if (!given_out.empty() || !trailing_particles.empty()) {
-      out.kids.push_back(leaf(std::string(o.sort_separator)));
+      // (a given name alone, without a family name, takes no separator before it)
+      if (family_shown) out.kids.push_back(leaf(std::string(o.sort_separator)));
       if (!given_out.empty()) out.kids.push_back(std::move(given_out));
       if (!trailing_particles.empty()) out.kids.push_back(leaf((given_text.empty() ? "" : " ") + trailing_particles));
     }
@@ -1018,6 +1084,15 @@ Out render_names(const xml::Element& el, Ctx& c) {
   ++c.rendered;
   for (const List& l : lists) c.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
   if (lists.size() == 1 && lists[0].var == "editortranslator") c.rendered_vars.push_back("translator");
+  if (c.inherit_names)
+    for (const List& l : lists) {
+      if (l.var == "editortranslator") {
+        c.substituted.insert("editor");
+        c.substituted.insert("translator");
+      } else {
+        c.substituted.insert(l.var);
+      }
+    }
   // complete-all: the substitute stands for all the names (a label stays)
   const bool substitute_all = first_names && c.state.substitute_names < 0;
   const NameOpts top = name_opts(c, name_el);
@@ -1550,6 +1625,7 @@ std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, 
       return render_date(d, c).plain();
     }
     std::string v = *var == "citation-number" ? std::to_string(state.citation_number) : item.text(*var);
+    if (*var == "citation-label" && v.empty()) v = citation_label(item);
     if (is_number_variable(*var) || *var == "citation-number") {
       const long n = number_of(v);
       if (n >= 0) {
