@@ -10,8 +10,10 @@ namespace papershelf::widget {
 CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_names, std::string base)
     : catalog_(std::move(library)), base_(std::move(base)) {
   for (const auto& name : owner_names) owner_names_ += (owner_names_.empty() ? "" : "; ") + name;
-  for (const auto& p : catalog_.library().publications)
+  for (const auto& p : catalog_.library().publications) {
     has_citations_ = has_citations_ || p.citations().has_value();
+    has_badges_ = has_badges_ || !p.badge().empty();
+  }
 }
 
 ViewData CoreSource::run(const Query& query) const {
@@ -21,6 +23,7 @@ ViewData CoreSource::run(const Query& query) const {
   out.groups = std::move(view.groups);
   out.total = view.total;
   out.has_citations = has_citations_;
+  out.has_badges = has_badges_;
   return out;
 }
 

@@ -36,6 +36,7 @@ class CoreSource {
   std::string owner_names_;  // "A; B", as the catalog takes them
   std::string base_;
   bool has_citations_ = false;
+  bool has_badges_ = false;
 };
 
 }  // namespace papershelf::widget

@@ -143,6 +143,7 @@ void Shelf::add_bold_text(ImDrawList* dl, float size, ImVec2 pos, std::uint32_t 
 
 void Shelf::rebuild_display() {
   display_.clear();
+  anchor_row_ = -1;  // (other rows: nothing on screen to keep still)
   const auto n = static_cast<std::uint32_t>(view_.entries.size());
   if (view_.groups.empty()) {
     display_.resize(n);
@@ -202,6 +203,8 @@ void Shelf::check_texts() {
   for (const auto* list : {&f.years, &f.types, &f.statuses, &f.venues})  // (no menu shows tags)
     for (const FacetValue& v : *list) check_glyphs(v.label);
   for (const Group& g : view_.groups) check_glyphs(g.label);
+  // (the core's words the widget shows: a phone's folds)
+  for (const char* phrase : {"Filters", "Filters ({n})", "Publications per year"}) check_glyphs(std::string(words_(phrase)));
 }
 
 // ---------------------------------------------------------------- [SECTION] Theme
@@ -316,7 +319,9 @@ void Shelf::draw() {
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("papershelf", nullptr, flags);
   if (regular_) ImGui::PushFont(regular_);
+  probe_.canvas = {0, 0, io.DisplaySize.x, io.DisplaySize.y};
   draw_toolbar();
+  if (narrow_) draw_chart_line();
   draw_chart();
   draw_table();
   menu_asked_ = false;  // (no row has focus: the key does nothing)
@@ -329,9 +334,19 @@ void Shelf::draw() {
 
 void Shelf::draw_toolbar() {
   const float avail = ImGui::GetContentRegionAvail().x;
-  // On a phone: the search field on its own line, then three menus a line, wide enough for
-  // "Any status"; two on a touch screen, where a menu's arrow is a finger's width.
-  const bool narrow = avail < 640.0f;
+  // On a phone: the search field and a "Filters" button on one line; the menus, three a line
+  // (wide enough for "Any status"; two on a touch screen, where a menu's arrow is a finger's
+  // width), show when the button opens them, as the HTML list's toolbar does: the list keeps the
+  // screen.
+  const bool narrow = narrow_ = avail < 640.0f;
+  const bool filters_open = probe_.filters_open = filters_open_ >= 0 ? filters_open_ > 0 : !narrow;
+  Filter& f = query_.filter;
+  // "Filters (2)" when filters are set, in the core's words (the HTML list's button).
+  const auto active = static_cast<unsigned>(f.types.size() + f.statuses.size() + f.venues.size() +
+                                            (f.year_from || f.year_to ? 1 : 0) + f.selected_only + f.has_award + f.owner_first);
+  const std::string filters_word = active ? Words::fill(words_("Filters ({n})"), "n", words_.number(active)) : std::string(words_("Filters"));
+  const std::string filters_label = filters_word + "###filters";
+  const float filters_w = narrow ? ImGui::CalcTextSize(filters_word.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 : 0.0f;
   const float per_line = theme_.touch ? 2.0f : 3.0f;
   const float combo = narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * (per_line - 1)) / per_line)
                              : std::clamp(avail * 0.14f, 90.0f, 150.0f);
@@ -349,7 +364,7 @@ void Shelf::draw_toolbar() {
   // Search: the buffer is the widget's own; every edit becomes the query's search text.
   char buffer[256];
   ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
-  ImGui::SetNextItemWidth(narrow ? avail : std::clamp(avail * 0.3f, 140.0f, 320.0f));
+  ImGui::SetNextItemWidth(narrow ? avail - filters_w - ImGui::GetStyle().ItemSpacing.x : std::clamp(avail * 0.3f, 140.0f, 320.0f));
   if (focus_search_) {
     ImGui::SetKeyboardFocusHere();  // (the field is edited at once: typing goes in)
     focus_search_ = false;
@@ -372,117 +387,130 @@ void Shelf::draw_toolbar() {
   };
   control("search");
 
-  flow(combo);
-  ImGui::SetNextItemWidth(combo);
-  auto group_label = [&](GroupBy by) -> const std::string& {
-    switch (by) {
-      case GroupBy::Year: return labels_.group_year;
-      case GroupBy::Type: return labels_.group_type;
-      case GroupBy::Status: return labels_.group_status;
-      case GroupBy::Venue: return labels_.group_venue;
-      case GroupBy::None: break;
+  if (narrow) {
+    ImGui::SameLine();
+    if (ImGui::Button(filters_label.c_str())) filters_open_ = filters_open ? 0 : 1;
+    control("filters");
+  }
+  if (filters_open) {
+    flow(combo);
+    ImGui::SetNextItemWidth(combo);
+    auto group_label = [&](GroupBy by) -> const std::string& {
+      switch (by) {
+        case GroupBy::Year: return labels_.group_year;
+        case GroupBy::Type: return labels_.group_type;
+        case GroupBy::Status: return labels_.group_status;
+        case GroupBy::Venue: return labels_.group_venue;
+        case GroupBy::None: break;
+      }
+      return labels_.group_none;
+    };
+    const bool group_open = ImGui::BeginCombo("##group", group_label(query_.group).c_str());
+    control("group");
+    if (group_open) {
+      for (int g = 0; g <= static_cast<int>(GroupBy::Venue); ++g) {
+        const auto by = static_cast<GroupBy>(g);
+        if (ImGui::Selectable(group_label(by).c_str(), by == query_.group) && by != query_.group) {
+          query_.group = by;
+          query_edited();
+        }
+      }
+      ImGui::EndCombo();
     }
-    return labels_.group_none;
-  };
-  const bool group_open = ImGui::BeginCombo("##group", group_label(query_.group).c_str());
-  control("group");
-  if (group_open) {
-    for (int g = 0; g <= static_cast<int>(GroupBy::Venue); ++g) {
-      const auto by = static_cast<GroupBy>(g);
-      if (ImGui::Selectable(group_label(by).c_str(), by == query_.group) && by != query_.group) {
-        query_.group = by;
+
+    const Facets& facets = view_.facets;
+    // Each filter control shows when it can change the list (set_controls), or its filter is set.
+    if (!controls_set_ && query_.search.empty() && f.empty()) controls_ = useful_controls(facets, view_.total);
+    const Controls& can = controls_;
+    if (can.type || !f.types.empty()) {
+      flow(combo);
+      const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
+      const char* type_key = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
+      control("type");
+      if (const char* k = type_key) {
+        f.types.clear();
+        if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
         query_edited();
       }
     }
-    ImGui::EndCombo();
-  }
-
-  Filter& f = query_.filter;
-  const Facets& facets = view_.facets;
-  // Each filter control shows when it can change the list (set_controls), or its filter is set.
-  if (!controls_set_ && query_.search.empty() && f.empty()) controls_ = useful_controls(facets, view_.total);
-  const Controls& can = controls_;
-  if (can.type || !f.types.empty()) {
-    flow(combo);
-    const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
-    const char* type_key = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
-    control("type");
-    if (const char* k = type_key) {
-      f.types.clear();
-      if (auto t = pub_type_from_string(k)) f.types.push_back(*t);
-      query_edited();
-    }
-  }
-  if (can.status || !f.statuses.empty()) {
-    flow(combo);
-    const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
-    const char* status_key = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
-    control("status");
-    if (const char* k = status_key) {
-      f.statuses.clear();
-      if (auto st = status_from_string(k)) f.statuses.push_back(*st);
-      query_edited();
-    }
-  }
-  if (can.venue || !f.venues.empty()) {
-    flow(combo);
-    const std::string venue = f.venues.empty() ? "" : f.venues[0];
-    const char* venue_key = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
-    control("venue");
-    if (const char* k = venue_key) {
-      f.venues.clear();
-      if (*k) f.venues.emplace_back(k);
-      query_edited();
-    }
-  }
-
-  // Year range: "from" and "to" menus over the years the facets know (newest first).
-  std::vector<int> years;
-  for (const auto& y : facets.years)
-    if (const int year = std::atoi(y.key.c_str()); year > 0) years.push_back(year);
-  if (can.year || f.year_from || f.year_to) {
-    auto year_menu = [&](const char* id, const char* any, int& bound) {
-      char preview[24];
-      ImFormatString(preview, sizeof preview, bound ? "%s %d" : "%s", any, bound);
-      ImGui::SetNextItemWidth(combo * 0.75f);
-      const bool open = ImGui::BeginCombo(id, preview);
-      control(id + 2);
-      if (!open) return;
-      if (ImGui::Selectable(any, bound == 0)) bound = 0, query_edited();
-      for (int year : years) {
-        char item[16];
-        ImFormatString(item, sizeof item, "%d", year);
-        if (ImGui::Selectable(item, bound == year)) bound = year, query_edited();
+    if (can.status || !f.statuses.empty()) {
+      flow(combo);
+      const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
+      const char* status_key = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
+      control("status");
+      if (const char* k = status_key) {
+        f.statuses.clear();
+        if (auto st = status_from_string(k)) f.statuses.push_back(*st);
+        query_edited();
       }
-      ImGui::EndCombo();
-    };
-    flow(combo * 0.75f);
-    year_menu("##from", labels_.year_from.c_str(), f.year_from);
-    flow(combo * 0.75f);
-    year_menu("##to", labels_.year_to.c_str(), f.year_to);
-  }
-
-  auto flag = [&](const char* name, const std::string& word, std::uint32_t count, bool& on, bool useful) {
-    if (!useful && !on) return;
-    char label[96];
-    ImFormatString(label, sizeof label, "%s (%u)###%s", word.c_str(), count, name);
-    flow(checkbox_width(label));  // (the "###" part is no text: it is not measured)
-    if (check_box(label, &on, theme_.touch)) query_edited();
-    control(name);
-  };
-  flag("selected", labels_.selected, facets.selected, f.selected_only, can.selected);
-  flag("award", labels_.award, facets.awards, f.has_award, can.award);
-  flag("first-author", labels_.first_author, facets.owner_first, f.owner_first, can.first_author);
-  if (!f.empty() || !query_.search.empty()) {
-    flow(ImGui::CalcTextSize(labels_.clear.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::Button(labels_.clear.c_str())) {
-      query_.filter = Filter{};
-      query_.search.clear();
-      search_buffer_.clear();
-      query_edited();
     }
-    control("clear");
+    if (can.venue || !f.venues.empty()) {
+      flow(combo);
+      const std::string venue = f.venues.empty() ? "" : f.venues[0];
+      const char* venue_key = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
+      control("venue");
+      if (const char* k = venue_key) {
+        f.venues.clear();
+        if (*k) f.venues.emplace_back(k);
+        query_edited();
+      }
+    }
+
+    // Year range: "from" and "to" menus over the years the facets know (newest first).
+    std::vector<int> years;
+    for (const auto& y : facets.years)
+      if (const int year = std::atoi(y.key.c_str()); year > 0) years.push_back(year);
+    if (can.year || f.year_from || f.year_to) {
+      auto year_menu = [&](const char* id, const char* any, int& bound) {
+        char preview[24];
+        ImFormatString(preview, sizeof preview, bound ? "%s %d" : "%s", any, bound);
+        ImGui::SetNextItemWidth(combo * 0.75f);
+        const bool open = ImGui::BeginCombo(id, preview);
+        control(id + 2);
+        if (!open) return;
+        if (ImGui::Selectable(any, bound == 0)) bound = 0, query_edited();
+        for (int year : years) {
+          char item[16];
+          ImFormatString(item, sizeof item, "%d", year);
+          if (ImGui::Selectable(item, bound == year)) bound = year, query_edited();
+        }
+        ImGui::EndCombo();
+      };
+      flow(combo * 0.75f);
+      year_menu("##from", labels_.year_from.c_str(), f.year_from);
+      flow(combo * 0.75f);
+      year_menu("##to", labels_.year_to.c_str(), f.year_to);
+    }
+
+    auto flag = [&](const char* name, const std::string& word, std::uint32_t count, bool& on, bool useful) {
+      if (!useful && !on) return;
+      char label[96];
+      ImFormatString(label, sizeof label, "%s (%u)###%s", word.c_str(), count, name);
+      flow(checkbox_width(label));  // (the "###" part is no text: it is not measured)
+      if (check_box(label, &on, theme_.touch)) query_edited();
+      control(name);
+    };
+    flag("selected", labels_.selected, facets.selected, f.selected_only, can.selected);
+    flag("award", labels_.award, facets.awards, f.has_award, can.award);
+    flag("first-author", labels_.first_author, facets.owner_first, f.owner_first, can.first_author);
+    if (!f.empty() || !query_.search.empty()) {
+      flow(ImGui::CalcTextSize(labels_.clear.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
+      if (ImGui::Button(labels_.clear.c_str())) {
+        query_.filter = Filter{};
+        query_.search.clear();
+        search_buffer_.clear();
+        query_edited();
+      }
+      control("clear");
+    }
   }
+  count_ = count_text();
+  if (narrow) return;  // (a phone's count goes on the chart's line, draw_chart_line)
+  flow(ImGui::CalcTextSize(count_.c_str()).x);
+  ImGui::TextDisabled("%s", count_.c_str());
+}
+
+std::string Shelf::count_text() const {
   const auto shown = static_cast<unsigned>(view_.entries.size());
   // The count from the label templates, the numbers written as the element writes them.
   auto number = [](unsigned n) {
@@ -497,11 +525,9 @@ void Shelf::draw_toolbar() {
     if (const auto at = text.find(slot); at != std::string::npos) text.replace(at, slot.size(), value);
     return text;
   };
-  const std::string count = shown == view_.total && shown == 1 ? labels_.count_one
+  return shown == view_.total && shown == 1 ? labels_.count_one
                           : shown == view_.total ? fill(labels_.count_all, "{total}", number(shown))
                           : fill(fill(labels_.count_some, "{shown}", number(shown)), "{total}", number(view_.total));
-  flow(ImGui::CalcTextSize(count.c_str()).x);
-  ImGui::TextDisabled("%s", count.c_str());
 }
 
 }  // namespace papershelf::widget

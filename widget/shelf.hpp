@@ -35,6 +35,9 @@ struct ViewData {
   std::uint32_t total = 0;
   Facets facets;
   bool has_citations = false;  // some record carries a citation count: show the column
+  // Some record of the whole list has a venue abbreviation (the core's badge): the table's Venue
+  // column. Without one the column would stand empty.
+  bool has_badges = true;
 };
 
 // Colours follow the page (the element reads them from its computed style). 0 = built-in default.
@@ -78,6 +81,7 @@ struct Probe {
                                            // and the rows' link buttons
   std::vector<std::string> control_names;  // and what each is: "search", "type", "first-author", "link"…
   std::vector<Rect> headers;               // table header cells, by column
+  std::vector<std::string> header_names;   // and their words
   std::vector<Rect> group_headers;         // visible group header rows, in display order
   std::vector<Rect> rows;                  // visible entry rows, in display order
   std::vector<std::uint32_t> row_records;  // record index of each visible row
@@ -88,10 +92,17 @@ struct Probe {
                                            // (a name cut to fit ends in "…"), ", …, " where
                                            // authors are left out, " +N"
   std::vector<Rect> more;                  // each visible row's "+N" (w = 0: none)
+  std::vector<float> content_bottom;       // each visible row: where its last line of text ends
   Rect table;                              // the table's scrolling box (header included)
   float scroll_y = 0, scroll_max_y = 0;    // its scroll position and end, in pixels
   bool cards = false;                      // the narrow layout: one card per row
   std::vector<Rect> bars;                  // chart bars, one per year in facets.years order
+  std::vector<std::string> axis_labels;    // the chart's year labels as drawn, left to right
+  std::vector<Rect> axis_label_rects;      // and where
+  Rect chart;                              // the chart (w = 0: folded or none)
+  Rect chart_toggle;                       // the line that folds and unfolds it (w = 0: none)
+  bool filters_open = true;                // the toolbar's filters show (a phone folds them)
+  Rect canvas;                             // the whole widget
   std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
   std::uint32_t rows_waiting = 0;    // of those, rows drawn as a placeholder (their data not yet here)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
@@ -209,6 +220,8 @@ class Shelf {
   void apply_theme();
   void draw_toolbar();
   void draw_chart();
+  void draw_chart_line();
+  std::string count_text() const;
   void draw_table();
   void draw_group_row(std::size_t g, float row_height);
   void draw_entry_row(std::uint32_t record, float row_height);
@@ -255,6 +268,22 @@ class Shelf {
   bool enter_rows_ = false;
   bool focus_rows_ = false;
   bool menu_asked_ = false;  // open_row_menu()
+  // The phone's folds: -1 until the visitor chooses (folded when narrow), then 0 or 1.
+  int chart_open_ = -1;
+  int filters_open_ = -1;
+  bool narrow_ = false;  // this frame's toolbar is a phone's
+  // Cards are as tall as their lines (a one-line title's card is a line shorter): each card's
+  // lines below its badge line, measured once per width (card_lines in shelf_table.cpp; a record
+  // not yet here counts as the most a card has until it comes).
+  std::unordered_map<std::uint32_t, std::uint8_t> card_lines_;
+  float card_lines_width_ = -1;
+  // The first row on screen and its place, to keep it still while rows above it change height.
+  std::int64_t anchor_row_ = -1;
+  float anchor_y_ = 0;
+  std::vector<float> row_tops_;  // each display row's top in the table's content, and the end
+  float title_width_ = -1;       // a card's title line, as last drawn
+  int col_[static_cast<int>(Column::Count)] = {0, 1, 2, 3};  // each column's index (-1: not shown)
+  std::string count_;            // the toolbar's "12 of 40 publications"
   // Up from the table's first line (its header, or the first card) goes on to the search field:
   // ImGui's arrows do not leave the table's scrolling box by themselves.
   bool focus_search_ = false;

@@ -62,6 +62,16 @@ ImU32 with_alpha(ImU32 c, float alpha) {
   return ImGui::ColorConvertFloat4ToU32(v);
 }
 
+// A card's lines below its badge line: the title's one or two (as draw_text wraps it at `width`),
+// the authors', the venue's with the links; each only when there is something to show.
+constexpr int kMostCardLines = 4;
+int card_lines(const Row& row, float width) {
+  const int title = ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0, row.title.c_str()).x > width ? 2 : 1;
+  const bool authors = !row.authors.empty() || row.et_al;
+  const bool venue = !row.venue.empty() || !row.note.empty() || !row.links.empty();
+  return title + (authors ? 1 : 0) + (venue ? 1 : 0);
+}
+
 // Draws `text` in at most `lines` lines of `width` pixels, wrapped at spaces, the last line cut
 // with an ellipsis when the text goes on. Returns how many characters were drawn;
 // `line_widths` (`lines` floats, or null) gets each line's width (0: not used).
@@ -111,21 +121,57 @@ std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU3
 
 // ---------------------------------------------------------------- [SECTION] Chart
 
+// A phone's line above the list: the chart folded under its title ("Publications per year", the
+// core's words), and the count at the line's end. The chart is folded until the visitor opens it:
+// on a phone the list needs the height more.
+void Shelf::draw_chart_line() {
+  // (a control a finger can hit when it folds the chart; a line of text when it is the count alone)
+  const float frame = controls_.year ? ImGui::GetFrameHeight() : ImGui::GetTextLineHeight();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 count_size = ImGui::CalcTextSize(count_.c_str());
+  const float text_y = at.y + std::floor((frame - count_size.y) / 2);
+  if (controls_.year) {
+    const bool open = chart_open_ > 0;
+    const std::string title(words_("Publications per year"));
+    const float arrow = ImGui::GetFontSize();
+    const float title_w = arrow + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(title.c_str()).x + 8;
+    if (ImGui::InvisibleButton("##chart", ImVec2(std::max(1.0f, std::min(title_w, avail - count_size.x - 8)), frame)))
+      chart_open_ = open ? 0 : 1;
+    probe_.chart_toggle = last_item_rect();
+    probe_.controls.push_back(probe_.chart_toggle);
+    probe_.control_names.emplace_back("chart");
+    const ImRect whole(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    if (ImGui::IsItemHovered()) dl->AddRectFilled(whole.Min, whole.Max, ImGui::GetColorU32(ImGuiCol_FrameBgHovered), ImGui::GetStyle().FrameRounding);
+    ImGui::RenderNavHighlight(whole, ImGui::GetItemID());
+    ImGui::RenderArrow(dl, ImVec2(at.x + 4, text_y), ImGui::GetColorU32(ImGuiCol_Text), open ? ImGuiDir_Down : ImGuiDir_Right, 0.8f);
+    ImGui::RenderTextClipped(ImVec2(at.x + 4 + arrow, at.y), ImVec2(whole.Max.x, whole.Max.y), title.c_str(), nullptr, nullptr, ImVec2(0, 0.5f));
+  }
+  // The count at the line's end (on its own line when there is no chart).
+  ImGui::SetCursorScreenPos(ImVec2(controls_.year ? at.x + avail - count_size.x : at.x, text_y));
+  ImGui::TextDisabled("%s", count_.c_str());
+  ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + frame));
+  ImGui::Dummy(ImVec2(0, 0));  // (the line ends with the usual spacing below it)
+}
+
 // Papers per year (the year facet: counts under the rest of the query), oldest on the left.
 // Clicking a bar filters to that year; clicking it again clears the year.
 void Shelf::draw_chart() {
   const auto& years = view_.facets.years;
   // The chart is there when the whole list spans years (the controls' judgement), also while a
   // search leaves one year or none: the rows below do not jump as a visitor types.
-  if (!controls_.year) return;
+  if (!controls_.year || (narrow_ && chart_open_ <= 0)) return;
   const float label_h = ImGui::GetFontSize() * 0.8f;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  probe_.chart = {origin.x, origin.y, avail, kChartHeight + label_h};
   if (years.empty()) {
     ImGui::Dummy(ImVec2(1, kChartHeight + label_h));
     return;
   }
   std::uint32_t most = 1;
   for (const auto& y : years) most = std::max(most, y.count);
-  const float avail = ImGui::GetContentRegionAvail().x;
   const float slot = std::clamp(avail / static_cast<float>(years.size()), 6.0f, 34.0f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 bar = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
@@ -133,10 +179,14 @@ void Shelf::draw_chart() {
       ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   Filter& f = query_.filter;
-  // Year labels as wide as the bars allow: "2024" under each, else "24", else the first and last.
+  // Year labels whole, as the core writes them ("2024", never "24"): under every bar when they
+  // fit, else under every second, third... counted from the newest year, which always has one.
   ImFont* font = ImGui::GetFont();
-  const float four = font->CalcTextSizeA(label_h, FLT_MAX, 0, "2000").x + 3;
-  const float two = font->CalcTextSizeA(label_h, FLT_MAX, 0, "00").x + 3;
+  float widest = 0;
+  for (const auto& y : years) widest = std::max(widest, font->CalcTextSizeA(label_h, FLT_MAX, 0, y.label.c_str()).x);
+  const auto every = static_cast<std::size_t>(std::max(1.0f, std::ceil((widest + 6) / slot)));
+  const float chart_end = origin.x + slot * static_cast<float>(years.size());
+  float label_end = -FLT_MAX;  // the right edge of the label drawn last
   probe_.bars.resize(years.size());
   for (std::size_t i = years.size(); i-- > 0;) {
     const FacetValue& y = years[i];
@@ -155,13 +205,22 @@ void Shelf::draw_chart() {
     dl->AddRectFilled(ImVec2(p.x + 1, p.y + kChartHeight - h),
                       ImVec2(p.x + slot - 1, p.y + kChartHeight), on || hovered ? active : bar,
                       2.0f);
-    if (slot >= two || i == 0 || i + 1 == years.size()) {
-      const std::string yy =
-          slot >= four ? y.key : y.key.substr(y.key.size() >= 2 ? y.key.size() - 2 : 0);
-      dl->AddText(nullptr, label_h, ImVec2(p.x + 1, p.y + kChartHeight + 1), dim, yy.c_str());
+    if (i % every == 0) {
+      // Centred under its bar, kept inside the chart, never over its neighbour's.
+      const float w = font->CalcTextSizeA(label_h, FLT_MAX, 0, y.label.c_str()).x;
+      const float x = std::max(origin.x, std::min(p.x + slot / 2 - w / 2, chart_end - w));
+      if (x >= label_end + 4) {
+        dl->AddText(nullptr, label_h, ImVec2(x, p.y + kChartHeight + 1), dim, y.label.c_str());
+        probe_.axis_labels.push_back(y.label);
+        probe_.axis_label_rects.push_back({x, p.y + kChartHeight + 1, w, label_h});
+        label_end = x + w;
+      }
     }
-    if (hovered)
-      ImGui::SetTooltip("%s: %u publication%s", y.label.c_str(), y.count, y.count == 1 ? "" : "s");
+    if (hovered) {
+      // "2024: 3 publications", as the core writes a year's count.
+      const std::string tip = words_.labelled(y.label, Words::fill(words_.count(y.count, "{n} publication", "{n} publications"), "n", words_.number(y.count)));
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
     ImGui::PopID();
   }
 }
@@ -175,7 +234,8 @@ void Shelf::sync_table_sort() {
     sort_from_host_ = false;
     bool first = true;
     for (const SortKey& k : query_.sort) {
-      const int col = column_of(k.field);
+      const int of = column_of(k.field);
+      const int col = of < 0 ? -1 : col_[of];  // (a column not shown sorts nothing)
       if (col < 0 || col >= ImGui::TableGetColumnCount()) continue;
       ImGui::TableSetColumnSortDirection(
           col, k.descending ? ImGuiSortDirection_Descending : ImGuiSortDirection_Ascending, !first);
@@ -211,7 +271,15 @@ void Shelf::draw_table() {
   // Below this width the columns leave a title a few characters: one card per row instead.
   const bool cards = probe_.cards = avail.x < 640.0f;
   const bool cites = view_.has_citations && !cards;
-  const int columns = cards ? 1 : cites ? static_cast<int>(Column::Count) : static_cast<int>(Column::Citations);
+  // The columns shown, in order: a Venue column only when some entry has a venue abbreviation
+  // (it would stand empty), Cited only with citation counts.
+  int columns = 0;
+  for (int c = 0; c < static_cast<int>(Column::Count); ++c) {
+    const auto column = static_cast<Column>(c);
+    const bool shown = cards ? column == Column::Title
+                             : column != Column::Venue ? column != Column::Citations || cites : view_.has_badges;
+    col_[c] = shown ? columns++ : -1;
+  }
   const ImGuiTableFlags flags = (cards ? 0 : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
                                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit) |
                                 ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH |
@@ -222,7 +290,9 @@ void Shelf::draw_table() {
   enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
   focus_rows_ = false;
   const bool up = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow));
-  if (!ImGui::BeginTable(cards ? "cards" : "publications", columns, flags, ImVec2(0, avail.y))) return;
+  // (a table of other columns is another table: ImGui keeps each one's widths and sort)
+  const char* id = cards ? "cards" : view_.has_badges ? "publications" : "publications-no-venue";
+  if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, avail.y))) return;
   table_id_ = ImGui::GetCurrentWindow()->ChildId;
   if (pending_scroll_ != 0) {
     ImGui::SetScrollY(ImGui::GetScrollY() + pending_scroll_);
@@ -230,10 +300,11 @@ void Shelf::draw_table() {
   }
   const float em = ImGui::GetFontSize();
   const float line = ImGui::GetTextLineHeight();
-  float row_height = line * 3.0f + ImGui::GetStyle().ItemSpacing.y;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  // Rows' heights: the table's three lines; a card's badge and year, then its lines (card_lines);
+  // a group heading as tall as a table row.
+  const float table_row = line * 3.0f + spacing;
   if (cards) {
-    // Badge and year; the title in two lines; authors; venue and links.
-    row_height = line * 5.0f + ImGui::GetStyle().ItemSpacing.y * 2;
     ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch);
   } else {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -242,8 +313,9 @@ void Shelf::draw_table() {
                                 ImGuiTableColumnFlags_PreferSortDescending |
                                 ImGuiTableColumnFlags_WidthFixed,
                             em * 3.2f, static_cast<ImGuiID>(Column::Year));
-    ImGui::TableSetupColumn(labels_.venue.c_str(), ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
-                            static_cast<ImGuiID>(Column::Venue));
+    if (view_.has_badges)
+      ImGui::TableSetupColumn(labels_.venue.c_str(), ImGuiTableColumnFlags_WidthFixed, em * 6.0f,
+                              static_cast<ImGuiID>(Column::Venue));
     ImGui::TableSetupColumn(labels_.publication.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.0f,
                             static_cast<ImGuiID>(Column::Title));
     if (cites)
@@ -257,6 +329,7 @@ void Shelf::draw_table() {
       ImGui::TableSetColumnIndex(c);
       ImGui::TableHeader(ImGui::TableGetColumnName(c));
       probe_.headers.push_back(last_item_rect());
+      probe_.header_names.emplace_back(ImGui::TableGetColumnName(c));
       if (up && ImGui::IsItemFocused()) focus_search_ = true;
     }
   }
@@ -264,23 +337,100 @@ void Shelf::draw_table() {
 
   if (display_.empty()) {
     ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(cards ? 0 : static_cast<int>(Column::Title));
+    ImGui::TableSetColumnIndex(cards ? 0 : col_[static_cast<int>(Column::Title)]);
     ImGui::TextDisabled("%s", view_.total ? "No publications match." : "No publications.");
   }
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(display_.size()));
+
+  // Each row's height and top. A card is as tall as its lines (a one-line title leaves no blank
+  // line), measured once per record and width; a record whose data has not come yet counts as
+  // the most lines a card has until it does.
+  if (std::fabs(title_width_ - card_lines_width_) > 0.5f) {
+    card_lines_.clear();
+    card_lines_width_ = title_width_;
+  }
+  auto lines_of = [&](std::uint32_t record) -> int {
+    if (const auto it = card_lines_.find(record); it != card_lines_.end()) return it->second;
+    const auto row = rows_.find(record);
+    if (row == rows_.end() || card_lines_width_ <= 0) return kMostCardLines;
+    const int lines = card_lines(row->second, card_lines_width_);
+    card_lines_[record] = static_cast<std::uint8_t>(lines);
+    return lines;
+  };
+  auto height = [&](std::size_t i) {
+    const std::uint32_t d = display_[i];
+    if (!cards || d >= 0x80000000u) return table_row;
+    return line * static_cast<float>(1 + lines_of(view_.entries[d])) + spacing * 2;
+  };
+  // (ImGui adds the cell padding above and below each row)
+  const float pad = ImGui::GetStyle().CellPadding.y * 2;
+  const std::size_t n = display_.size();
+  row_tops_.assign(n + 1, 0.0f);
+  for (std::size_t i = 0; i < n; ++i) row_tops_[i + 1] = row_tops_[i] + height(i) + pad;
+
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  ImGuiTable* table = ImGui::GetCurrentTable();
+  if (table->IsInsideRow) ImGui::TableEndRow(table);  // (the header: the rows scroll below it)
+  const float start_y = window->DC.CursorPos.y;
+  // The row on top stays where it is when rows above it change height (their data came).
+  if (anchor_row_ >= 0 && static_cast<std::size_t>(anchor_row_) < n && ImGui::GetScrollY() > 0) {
+    const float moved = row_tops_[static_cast<std::size_t>(anchor_row_)] - anchor_y_;
+    if (std::fabs(moved) > 0.5f) ImGui::SetScrollY(ImGui::GetScrollY() + moved);
+  }
+  // The rows to submit (ImGui's list clipper assumes one height for all): those on screen and
+  // one more each side, where the arrow keys go next; the row with keyboard focus; and those a
+  // keyboard move is scoring.
+  auto row_at = [&](float y) {
+    const auto it = std::upper_bound(row_tops_.begin(), row_tops_.end(), y - start_y);
+    return static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, it - row_tops_.begin() - 1));
+  };
+  std::vector<std::pair<std::size_t, std::size_t>> ranges;  // [first, end)
+  auto add_range = [&](float y0, float y1, std::size_t before, std::size_t after) {
+    if (n == 0 || y1 < y0) return;
+    const std::size_t a = row_at(y0), b = std::min(n, row_at(y1) + 1 + after);
+    ranges.emplace_back(a > before ? a - before : 0, b);
+  };
+  const float view_top = window->InnerRect.Min.y, view_bottom = window->InnerRect.Max.y;
+  add_range(view_top, view_bottom, 1, 1);
+  ImGuiContext& g = *GImGui;
+  if (g.NavId && window->NavLastIds[0] == g.NavId) {
+    const ImRect nav = ImGui::WindowRectRelToAbs(window, window->NavRectRel[0]);
+    add_range(nav.Min.y, nav.Max.y, 0, 0);
+  }
+  if (g.NavMoveScoringItems && g.NavWindow && g.NavWindow->RootWindowForNav == window->RootWindowForNav)
+    add_range(g.NavScoringNoClipRect.Min.y, g.NavScoringNoClipRect.Max.y, 0, 0);
+  std::sort(ranges.begin(), ranges.end());
+  // Rows skipped: the cursor moves past them as if they had been drawn (and the stripes count them).
+  std::size_t next = 0;
+  auto seek = [&](std::size_t to) {
+    if (table->IsInsideRow) ImGui::TableEndRow(table);
+    if (to == next) return;
+    const float y = start_y + row_tops_[to];
+    window->DC.CursorPos.y = y;
+    window->DC.CursorMaxPos.y = std::max(window->DC.CursorMaxPos.y, y);
+    table->RowPosY2 = y;
+    table->RowBgColorCounter += static_cast<int>(to) - static_cast<int>(next);
+    next = to;
+  };
   top_item_id_ = 0;
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const std::uint32_t d = display_[static_cast<std::size_t>(i)];
-      ImGui::TableNextRow(ImGuiTableRowFlags_None, row_height);
+  for (const auto& [first, end] : ranges) {
+    if (end <= next) continue;
+    seek(std::max(first, next));
+    for (std::size_t i = next; i < end; ++i) {
+      const std::uint32_t d = display_[i];
+      const float h = height(i);
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, h);
       if (d >= 0x80000000u)
-        draw_group_row(~d, row_height);
+        draw_group_row(~d, h);
       else
-        draw_entry_row(view_.entries[d], row_height);
+        draw_entry_row(view_.entries[d], h);
       if (i == 0) top_item_id_ = row_item_id_;
     }
+    next = end;
   }
+  if (n) seek(n);
+  const std::size_t top_row = row_at(view_top);
+  anchor_row_ = n ? static_cast<std::int64_t>(top_row) : -1;
+  anchor_y_ = n ? row_tops_[top_row] : 0;
   // (the table's first line: the header, above the first row; the first card)
   if (cards && up && top_item_id_ && ImGui::GetFocusID() == top_item_id_) focus_search_ = true;
   probe_.scroll_y = ImGui::GetScrollY();
@@ -315,7 +465,7 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   if (probe_.cards) top.y += row_height * 0.5f - line * 1.3f;
   ImGui::RenderArrow(dl, ImVec2(top.x, top.y + line), ImGui::GetColorU32(ImGuiCol_Text),
                      collapsed ? ImGuiDir_Right : ImGuiDir_Down, 0.8f);
-  ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
+  ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Title)]);
   ImVec2 p = ImGui::GetCursorScreenPos();
   // (one column: the cursor is below the row, and the arrow shares the column)
   if (probe_.cards) p = ImVec2(top.x + line * 1.4f, top.y);
@@ -350,6 +500,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.owner_shown.push_back(-1);
   probe_.author_lines.emplace_back();
   probe_.more.emplace_back();
+  probe_.content_bottom.push_back(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
     enter_rows_ = false;
@@ -371,7 +522,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   if (it == rows_.end()) {
     ++probe_.rows_waiting;
     actions_.need_rows.push_back(record);
-    ImGui::TableSetColumnIndex(probe_.cards ? 0 : static_cast<int>(Column::Title));
+    ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Title)]);
     ImGui::TextDisabled("…");
     ImGui::PopID();
     return;
@@ -469,7 +620,7 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   Rect title_rect;
   float title_lines[2] = {0, 0};  // each title line's width
   if (probe_.cards) {
-    // One card: badge, year, status; the title in two lines; authors; venue with the links.
+    // One card: badge, year, status; the title in one or two lines; authors; venue with the links.
     // (the row's selectable moved the cursor below the row: draw from its top)
     const ImVec2 p(ImGui::GetCursorScreenPos().x, top.y + ImGui::GetStyle().ItemSpacing.y);
     const float max_x = p.x + ImGui::GetContentRegionAvail().x;
@@ -482,25 +633,38 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     pills(x, p.y, max_x);
     probe_.title_chars.back() = draw_text(dl, ImVec2(p.x, p.y + line), max_x - p.x, 2,
                                           row.url.empty() ? text : accent, row.title, title_lines);
-    title_rect = {p.x, p.y + line, std::max(title_lines[0], title_lines[1]), line * (title_lines[1] > 0 ? 2 : 1)};
-    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line * 3));
-    draw_authors(row, max_x);
-    draw_text(dl, ImVec2(p.x, p.y + line * 4), max_x - p.x - links_w - 8, 1, dim, venue, nullptr);
-    ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 4));
-    links();
+    // The lines below follow the title's last line (draw_table gave the card that height), and
+    // a line with nothing to show takes no room.
+    const float lines = title_lines[1] > 0 ? 2.0f : 1.0f;
+    title_width_ = max_x - p.x;
+    if (std::fabs(title_width_ - card_lines_width_) <= 0.5f) card_lines_[record] = static_cast<std::uint8_t>(card_lines(row, title_width_));
+    title_rect = {p.x, p.y + line, std::max(title_lines[0], title_lines[1]), line * lines};
+    float y = p.y + line * (1 + lines);
+    if (!row.authors.empty() || row.et_al) {
+      ImGui::SetCursorScreenPos(ImVec2(p.x, y));
+      draw_authors(row, max_x);
+      y += line;
+    }
+    if (!venue.empty() || !row.links.empty()) {
+      draw_text(dl, ImVec2(p.x, y), max_x - p.x - links_w - 8, 1, dim, venue, nullptr);
+      ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, y));
+      links();
+      y += line;
+    }
+    probe_.content_bottom.back() = y;
   } else {
     if (*year) {
-      ImGui::TableSetColumnIndex(static_cast<int>(Column::Year));
+      ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Year)]);
       dl->AddText(ImVec2(ImGui::GetCursorScreenPos().x, top.y), dim, year);
     }
-    ImGui::TableSetColumnIndex(static_cast<int>(Column::Venue));
-    {
+    if (col_[static_cast<int>(Column::Venue)] >= 0) {
+      ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Venue)]);
       const ImVec2 p = ImGui::GetCursorScreenPos();
       float x = p.x;
       if (!badge.empty()) pill(x, p.y, ImGui::GetContentRegionAvail().x, badge, accent);
     }
     // Title, authors, venue line
-    ImGui::TableSetColumnIndex(static_cast<int>(Column::Title));
+    ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Title)]);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float max_x = p.x + ImGui::GetContentRegionAvail().x;
     probe_.title_chars.back() = draw_text(dl, p, max_x - p.x, 1, row.url.empty() ? text : accent,
@@ -513,7 +677,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     draw_text(dl, ImVec2(x, p.y + line * 2), max_x - x - links_w - 8, 1, dim, venue, nullptr);
     ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 2));
     links();
-    if (view_.has_citations && ImGui::TableSetColumnIndex(static_cast<int>(Column::Citations)) &&
+    probe_.content_bottom.back() = p.y + line * 3;
+    if (col_[static_cast<int>(Column::Citations)] >= 0 && ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Citations)]) &&
         row.citations)
       ImGui::TextDisabled("%lld", static_cast<long long>(*row.citations));
   }

@@ -52,6 +52,8 @@ bool view_from_json(std::string_view json_text, std::vector<std::uint32_t> entri
   out.total = count(v, "total");
   if (const json::Value* f = v.find("facets")) read_json(*f, out.facets);
   out.has_citations = boolean(v, "hasCitations");
+  // (an element that does not say keeps the Venue column, as before it could)
+  out.has_badges = v.find("hasBadges") ? boolean(v, "hasBadges") : true;
   return true;
 }
 

@@ -309,5 +309,142 @@ TEST(Shelf, ClipperKeepsFrameWorkBoundedWith100kRows) {
   EXPECT_NE(h.visible_keys().front(), "k0");
 }
 
+// A phone's canvas (375 x 640 CSS px, the element's canvas there): the toolbar folds its menus
+// behind "Filters" and the chart under its title, so that the list keeps two thirds of the height
+// or more, with the mouse and with a finger's 44 px controls; both folds open.
+TEST(Shelf, OnAPhoneTheListKeepsTwoThirdsOfTheCanvas) {
+  for (const bool touch : {false, true}) {
+    Headless h(parse(kBib), ImVec2(375, 640));
+    Theme theme;
+    theme.touch = touch;
+    h.shelf.set_theme(theme);
+    h.frames(3);
+    Probe p = h.shelf.probe();
+    EXPECT_TRUE(p.cards);
+    EXPECT_FALSE(p.filters_open);
+    EXPECT_EQ(p.chart.w, 0.0f) << "the chart is folded";
+    EXPECT_TRUE(p.bars.empty());
+    ASSERT_GT(p.chart_toggle.w, 0.0f);
+    EXPECT_GE(p.table.h / p.canvas.h, 2.0f / 3.0f) << "touch " << touch << ": the list has " << p.table.h << " of " << p.canvas.h << " px";
+    // Nothing of the toolbar is below the list's top, nothing overlaps: search and Filters share a line.
+    const auto named = [&](const char* name) {
+      for (std::size_t i = 0; i < p.controls.size(); ++i)
+        if (p.control_names[i] == name) return p.controls[i];
+      return Rect{};
+    };
+    const Rect search = named("search"), filters = named("filters");
+    ASSERT_GT(filters.w, 0.0f);
+    EXPECT_EQ(search.y, filters.y);
+    EXPECT_LE(search.x + search.w, filters.x);
+    EXPECT_LE(filters.x + filters.w, p.canvas.w);
+    EXPECT_LE(p.chart_toggle.y + p.chart_toggle.h, p.table.y);
+    if (touch) {
+      EXPECT_GE(p.chart_toggle.h, 44.0f);
+    }
+    EXPECT_EQ(named("type").w, 0.0f) << "the menus wait behind Filters";
+
+    h.click(p.chart_toggle);
+    p = h.shelf.probe();
+    EXPECT_GT(p.chart.w, 0.0f) << "the chart opens";
+    EXPECT_EQ(p.bars.size(), 3u);
+    h.click(named("filters"));
+    p = h.shelf.probe();
+    EXPECT_TRUE(p.filters_open);
+    EXPECT_NE(std::find(p.control_names.begin(), p.control_names.end(), "type"), p.control_names.end());
+    EXPECT_GT(p.table.y, p.chart.y + p.chart.h - 1);
+  }
+}
+
+// The narrow layout is a phone's only: at 1280 px the chart and the menus show as before.
+TEST(Shelf, OnADesktopTheChartAndMenusShow) {
+  Headless h(parse(kBib), ImVec2(1280, 800));
+  const Probe& p = h.shelf.probe();
+  EXPECT_FALSE(p.cards);
+  EXPECT_TRUE(p.filters_open);
+  EXPECT_GT(p.chart.w, 0.0f);
+  EXPECT_EQ(p.chart_toggle.w, 0.0f);
+  EXPECT_NE(std::find(p.control_names.begin(), p.control_names.end(), "type"), p.control_names.end());
+}
+
+// A card is as tall as its lines: a one-line title leaves no blank line (a card of a two-line
+// title is one line taller), nor does a missing venue; the cards follow each other at one spacing.
+TEST(Shelf, CardsAreAsTallAsTheirTitles) {
+  Headless h(parse(R"(
+@article{long, title = {A Very Long Title About Scheduling Deep Learning Training Jobs on Shared GPU Clusters at Scale},
+  author = {Hu, Qinghao}, journal = {Journal of Tests}, year = {2024}}
+@article{short, title = {Short}, author = {Hu, Qinghao}, journal = {Journal of Tests}, year = {2023}}
+@article{short2, title = {Also Short}, author = {Ye, Zhisheng and Hu, Qinghao}, journal = {Journal of Tests}, year = {2022}}
+@misc{novenue, title = {No Venue Here}, author = {Hu, Qinghao}, year = {2021}}
+)"), ImVec2(375, 640));
+  h.frames(2);
+  const Probe& p = h.shelf.probe();
+  ASSERT_TRUE(p.cards);
+  ASSERT_EQ(p.rows.size(), 4u);
+  const float line = ImGui::GetTextLineHeight();
+  for (std::size_t i = 0; i < p.rows.size(); ++i) {
+    const float slack = p.rows[i].y + p.rows[i].h - p.content_bottom[i];
+    EXPECT_GE(slack, 0.0f) << i;
+    EXPECT_LT(slack, line * 0.75f) << "card " << i << " ends with a blank line";
+  }
+  EXPECT_NEAR(p.rows[0].h - p.rows[1].h, line, 0.5f) << "the two-line title's card is a line taller";
+  EXPECT_NEAR(p.rows[1].h, p.rows[2].h, 0.5f);
+  EXPECT_NEAR(p.rows[1].h - p.rows[3].h, line, 0.5f) << "a card without a venue has no venue line";
+  const float gap = p.rows[1].y - (p.rows[0].y + p.rows[0].h);
+  EXPECT_GE(gap, 0.0f);
+  EXPECT_NEAR(p.rows[2].y - (p.rows[1].y + p.rows[1].h), gap, 0.5f);
+}
+
+// No column stands empty: without a venue abbreviation in the list, no Venue column.
+TEST(Shelf, NoVenueColumnWithoutVenueAbbreviations) {
+  const char* bare = R"(
+@article{x1, title = {First}, author = {Hu, Qinghao}, journal = {Journal of Tests}, year = {2024}}
+@article{x2, title = {Second}, author = {Hu, Qinghao}, journal = {Letters on Tests}, year = {2023}}
+)";
+  Headless without(parse(bare));
+  const auto& names = without.shelf.probe().header_names;
+  ASSERT_FALSE(names.empty());
+  EXPECT_EQ(std::find(names.begin(), names.end(), without.shelf.labels().venue), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), without.shelf.labels().publication), names.end());
+  // Clicking the Year header still sorts (the columns' order moved).
+  const Rect year = without.shelf.probe().headers[0];
+  without.click(year);
+  EXPECT_EQ(without.visible_keys(), (std::vector<std::string>{"x2", "x1"}));
+
+  Headless with(parse(kBib));
+  const auto& with_names = with.shelf.probe().header_names;
+  EXPECT_NE(std::find(with_names.begin(), with_names.end(), with.shelf.labels().venue), with_names.end());
+}
+
+// The chart's axis reads whole years, as the core labels them ("2019", never "19"), on a phone's
+// canvas and a desktop's, none over another, the newest always labelled.
+TEST(Shelf, ChartAxisShowsWholeYears) {
+  std::string bib;
+  for (int y = 1996; y <= 2024; ++y)
+    bib += "@article{p" + std::to_string(y) + ", title = {Paper " + std::to_string(y) + "}, author = {Hu, Qinghao}, journal = {J}, year = {" + std::to_string(y) + "}}\n";
+  for (const float width : {375.0f, 1280.0f}) {
+    Headless h(parse(bib.c_str()), ImVec2(width, 700));
+    if (h.shelf.probe().chart_toggle.w > 0) h.click(h.shelf.probe().chart_toggle);
+    const Probe& p = h.shelf.probe();
+    ASSERT_GT(p.chart.w, 0.0f) << width;
+    const auto& years = h.shelf.view().facets.years;
+    ASSERT_GE(p.axis_labels.size(), 2u) << width;
+    for (std::size_t i = 0; i < p.axis_labels.size(); ++i) {
+      EXPECT_TRUE(std::any_of(years.begin(), years.end(), [&](const FacetValue& y) { return y.label == p.axis_labels[i]; }))
+          << width << ": \"" << p.axis_labels[i] << "\" is no year of the list";
+      EXPECT_EQ(p.axis_labels[i].size(), 4u) << width << ": \"" << p.axis_labels[i] << "\"";
+      const Rect& r = p.axis_label_rects[i];
+      EXPECT_GE(r.x, p.chart.x);
+      EXPECT_LE(r.x + r.w, p.chart.x + p.chart.w + 0.5f);
+      if (i) {
+        EXPECT_GT(r.x, p.axis_label_rects[i - 1].x + p.axis_label_rects[i - 1].w) << width << ": labels overlap";
+      }
+    }
+    EXPECT_EQ(p.axis_labels.back(), "2024");
+    if (width > 1000) {
+      EXPECT_EQ(p.axis_labels.size(), years.size()) << "a desktop's chart labels every year";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace papershelf::widget

@@ -124,8 +124,9 @@ export class CanvasView {
   }
 
   /** The element's current view; `first` carries the rows of its first entries, so the frame that
-   *  shows it needs no second round trip for them. */
-  setView(view: View, hasCitations: boolean, first?: { records: number[]; rows: unknown[] }): void {
+   *  shows it needs no second round trip for them. `hasBadges`: some entry of the library has a
+   *  venue abbreviation (else the table has no Venue column). */
+  setView(view: View, hasCitations: boolean, first?: { records: number[]; rows: unknown[] }, hasBadges = true): void {
     clearTimeout(this.#awaitingView);
     this.#awaitingView = 0;
     this.#viewSearch = this.#querySearch;
@@ -136,7 +137,7 @@ export class CanvasView {
     const m = this.#m;
     const ptr = m._malloc(Math.max(4, entries.length * 4));
     m.HEAPU32.set(entries, ptr >>> 2);
-    this.#withStrings([JSON.stringify({ groups, total, facets, hasCitations })], (json) => m._ps_canvas_set_view(ptr, entries.length, json));
+    this.#withStrings([JSON.stringify({ groups, total, facets, hasCitations, hasBadges })], (json) => m._ps_canvas_set_view(ptr, entries.length, json));
     m._free(ptr);
     this.kick();
   }

@@ -11,7 +11,8 @@ import { serve } from "./support/server.mjs";
 import { launch, open, ready, pasteIntoCanvasWithFramesHeld } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const site = join(here, "..", "..", "build", "site");
+// (PAPERSHELF_SITE: another build of the site, e.g. one engineer's canvas module beside the shared one)
+const site = process.env.PAPERSHELF_SITE ?? join(here, "..", "..", "build", "site");
 const artifacts = join(here, "..", "..", "build", "artifacts");
 
 let server, browser;
@@ -326,9 +327,10 @@ test("missing glyphs are reported once; a title click opens a tab; the context m
   assert.equal((await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout)).lateGlyphFrames, 0);
   await page.mouse.move(0, 0);
 
-  // The first row is cjk2024 (newest first); its title starts at the Publication column.
+  // The first row is cjk2024 (newest first); its title starts at the Publication column (the
+  // second: no entry here has a venue abbreviation, so there is no Venue column).
   const row = layout.rows[0];
-  const title = layout.headers[2];
+  const title = layout.headers[layout.headerNames.indexOf("Publication")];
   await browser.context.route("https://example.org/**", (route) => route.fulfill({ contentType: "text/plain", body: "ok" }));
   const [popup] = await Promise.all([
     page.waitForEvent("popup", { timeout: 5000 }),
@@ -615,6 +617,15 @@ async function touchSwipes(page) {
   };
 }
 
+/** A finger's tap at a point given in canvas CSS pixels (touch emulation on). */
+async function tapCanvas(page, x, y) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  const box = await page.locator("paper-shelf >> canvas").boundingBox();
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: box.x + x, y: box.y + y }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
 function longPage() {
   server.pages.set("/canvas-long.html", {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>long</title>
@@ -719,7 +730,13 @@ test("on a touch screen the canvas's search field, menus and buttons are 44 px t
   await page.goto(longPage());
   await page.evaluate(() => { document.querySelector("paper-shelf").style.width = "100%"; });
   await ready(page);
-  const layout = await drawn(page);
+  let layout = await drawn(page);
+  // (a phone's menus wait behind "Filters": a tap opens them)
+  const filters = layout.controls.find((c) => c.name === "filters");
+  assert.ok(filters, JSON.stringify(layout.controls));
+  await tapCanvas(page, filters.x + filters.w / 2, filters.y + filters.h / 2);
+  await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.filtersOpen, null, { timeout: 10000 });
+  layout = await layoutOf(page);
   const heights = layout.controls.map((c) => [c.name, c.h]).filter(([name]) => name !== "link");
   assert.ok(heights.length >= 3, JSON.stringify(heights));
   for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h} px`);
@@ -1129,6 +1146,128 @@ test("phones get cards: at 375 px every visible title shows 20 characters or mor
       assert.equal(Number(more ?? 0), authors[i].length - shown, `${site} ${width}: "${r.authorLine}"`);
       if (more) assert.ok(r.more && r.more.x + r.more.w <= layout.table.x + layout.table.w + 1, `${site} ${width}: "+${more}" outside the canvas`);
     });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+/** The canvas's layout once `ok(layout)` holds (the widget draws only when something changes). */
+async function layoutWhen(page, ok) {
+  await page.waitForFunction(`(${ok})(document.querySelector("paper-shelf").canvasLayout)`, null, { timeout: 15000 });
+  return layoutOf(page);
+}
+
+// A phone (375 x 812: the element's canvas is 640 px tall) showed the toolbar and the chart over
+// half of the canvas and about 1½ cards. Now the menus wait behind "Filters" and the chart under
+// its title, folded: the list keeps two thirds of the height or more, with a mouse and with a
+// finger's 44 px controls. Cards are as tall as their lines, and the chart, opened, reads whole years.
+test("on a phone the list keeps two thirds of the canvas; cards end at their last line; the chart opens to whole years", async () => {
+  for (const touch of [false, true]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.setViewportSize({ width: 375, height: 812 });
+    if (touch) await (await page.context().newCDPSession(page)).send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+    await page.goto(`${server.url}/homepage/?renderer=canvas`);
+    await ready(page);
+    await drawn(page);
+    let layout = await layoutWhen(page, (l) => l.rows.length > 0 && l.rows.every((r) => r.contentBottom > 0));
+    const what = touch ? "touch" : "mouse";
+    assert.ok(layout.cards, what);
+    assert.ok(Math.abs(layout.canvas.h - 640) <= 1, `${what}: the canvas is ${layout.canvas.h} px tall`);
+    const share = layout.table.h / layout.canvas.h;
+    assert.ok(share >= 2 / 3, `${what}: the list has ${layout.table.h} of ${layout.canvas.h} px (${(share * 100).toFixed(0)}%)`);
+    assert.equal(layout.chart, null, `${what}: the chart starts folded`);
+    assert.ok(layout.chartToggle && layout.chartToggle.y + layout.chartToggle.h <= layout.table.y, JSON.stringify(layout.chartToggle));
+    assert.equal(layout.filtersOpen, false);
+    assert.ok(!layout.controls.some((c) => ["group", "type", "status", "venue", "from", "to"].includes(c.name)), JSON.stringify(layout.controls.map((c) => c.name)));
+    const whole = layout.rows.filter((r) => r.y >= layout.table.y - 1 && r.y + r.h <= layout.table.y + layout.table.h + 1);
+    assert.ok(whole.length >= 4, `${what}: ${whole.length} whole cards on the canvas`);
+    // No blank line: each card ends with its last line of text (the row's padding below it).
+    for (const r of layout.rows) {
+      const slack = r.y + r.h - r.contentBottom;
+      assert.ok(slack >= 0 && slack <= 8, `${what}: card of record ${r.record} ends ${slack} px below its last line`);
+    }
+    // The chart opens from its title, with whole years under its bars, none over another.
+    const toggle = layout.chartToggle;
+    await page.locator("paper-shelf >> canvas").evaluate((c) => c.scrollIntoView({ block: "center" }));  // (under the profile card)
+    if (touch) await tapCanvas(page, toggle.x + toggle.w / 2, toggle.y + toggle.h / 2);
+    else await clickCanvas(page, toggle.x + toggle.w / 2, toggle.y + toggle.h / 2);
+    layout = await layoutWhen(page, (l) => l.chart !== null && l.axisLabels.length > 0);
+    const years = await page.evaluate(async () => (await document.querySelector("paper-shelf").library.query({ facets: true })).facets.years.map((y) => y.label));
+    assert.ok(layout.axisLabels.length >= 2, JSON.stringify(layout.axisLabels));
+    layout.axisLabels.forEach((label, i) => {
+      assert.match(label, /^\d{4}$/, `${what}: axis label "${label}"`);
+      assert.ok(years.includes(label), `${what}: "${label}" is no year of the list (${years})`);
+      const r = layout.axisLabelRects[i];
+      assert.ok(r.x >= 0 && r.x + r.w <= layout.canvas.w, `${what}: "${label}" outside the canvas`);
+      if (i) assert.ok(r.x > layout.axisLabelRects[i - 1].x + layout.axisLabelRects[i - 1].w, `${what}: "${label}" over its neighbour`);
+    });
+    assert.equal(layout.axisLabels.at(-1), years[0], "the newest year is labelled");
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+// The canvas at 375 and 1280 px, light and dark (build/artifacts/canvas-phone-*.png; at 375 also
+// with the chart opened): at 1280 the chart shows at once and labels every year whole.
+test("the canvas at 375 and 1280 px, light and dark: screenshots, whole years on a desktop's axis", async () => {
+  mkdirSync(artifacts, { recursive: true });
+  for (const width of [375, 1280]) for (const scheme of ["light", "dark"]) {
+    const { page, errors } = await open(browser.context, "about:blank");
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${server.url}/homepage/?renderer=canvas`);
+    await ready(page);
+    await drawn(page);
+    let layout = await layoutWhen(page, (l) => l.rows.length > 0 && l.rows.every((r) => r.contentBottom > 0) && l.rowsWaiting === 0);
+    const canvas = page.locator("paper-shelf >> canvas");
+    writeFileSync(join(artifacts, `canvas-phone-${width}-${scheme}.png`), await canvas.screenshot());
+    if (width === 1280) {
+      assert.ok(layout.chart, "a desktop's chart shows");
+      const years = await page.evaluate(async () => (await document.querySelector("paper-shelf").library.query({ facets: true })).facets.years.map((y) => y.label));
+      assert.deepEqual(layout.axisLabels, [...years].reverse(), "every year labelled, whole, oldest first");
+    } else {
+      const toggle = layout.chartToggle;
+      await clickCanvas(page, toggle.x + toggle.w / 2, toggle.y + toggle.h / 2);
+      layout = await layoutWhen(page, (l) => l.chart !== null);
+      await page.mouse.move(0, 0);
+      writeFileSync(join(artifacts, `canvas-phone-${width}-${scheme}-chart.png`), await canvas.screenshot());
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+// No column stands empty: a list without venue abbreviations has no Venue column (it stood about
+// 100 px wide and blank); a list with them keeps it.
+test("the canvas table has no Venue column when no entry has a venue abbreviation", async () => {
+  server.pages.set("/bare.bib", {
+    headers: { "content-type": "text/plain; charset=utf-8" },
+    body: ["Scheduling Jobs", "Storing Blocks", "Routing Packets"].map((title, i) =>
+      `@article{bare${i}, title = {${title}}, author = {Hu, Qinghao and Ye, Zhisheng}, journal = {Journal of Plain Venues ${i}}, year = {${2020 + i}}}`).join("\n"),
+  });
+  server.pages.set("/canvas-bare.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<link rel="icon" href="data:,"><script src="/papershelf.js"></script></head>
+<body style="margin:0;background:#fff;font-family:sans-serif"><main><h1>Canvas</h1>
+<paper-shelf src="/bare.bib" owner="Qinghao Hu" renderer="canvas" style="display:block;width:1000px"></paper-shelf>
+</main></body></html>`,
+  });
+  // Forty entries, newest first, and only the oldest with an abbreviation: beyond the first
+  // screen's rows, which the element reads at once; it finds the badge reading the rest.
+  server.pages.set("/late.bib", {
+    headers: { "content-type": "text/plain; charset=utf-8" },
+    body: Array.from({ length: 40 }, (_, i) => `@article{late${i}, title = {Paper ${i}}, author = {Hu, Qinghao}, journal = {Journal ${i}},${i === 0 ? " abbr = {OLD}," : ""} year = {${1980 + i}}}`).join("\n"),
+  });
+  server.pages.set("/canvas-late.html", { body: server.pages.get("/canvas-bare.html").body.replace("/bare.bib", "/late.bib") });
+  const word = "Venue";  // (the pages are in English)
+  for (const [url, venue] of [[`${server.url}/canvas-bare.html`, false], [`${server.url}/canvas.html`, true], [`${server.url}/canvas-late.html`, true]]) {
+    const { page, errors } = await open(browser.context, url);
+    await ready(page);
+    let layout = await drawn(page);
+    if (venue) layout = await layoutWhen(page, (l) => l.headerNames.includes("Venue"));
+    assert.ok(layout.headerNames.length >= 2, JSON.stringify(layout.headerNames));
+    assert.equal(layout.headerNames.includes(word), venue, `${url}: ${JSON.stringify(layout.headerNames)}`);
+    assert.equal(layout.headers.length, layout.headerNames.length);
     assert.deepEqual(errors, []);
     await page.close();
   }

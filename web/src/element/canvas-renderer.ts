@@ -22,6 +22,8 @@ export class CanvasRenderer {
   /** The library the widget's rows came from, and whether it has citation counts. */
   #library?: AnyLibrary;
   #hasCitations = false;
+  /** Whether some entry has a venue abbreviation (the widget's Venue column shows its badge). */
+  #hasBadges = false;
 
   constructor(host: ShelfHost, assets: CanvasAssets | undefined) {
     this.#host = host;
@@ -65,7 +67,9 @@ export class CanvasRenderer {
       // Citation counts get their own column only when the data has them: the most-cited entry tells.
       const top = (await lib.query({ sort: "citations-desc" })).entries.slice(0, 1);
       this.#hasCitations = top.length > 0 && (await lib.entries(top))[0].citations !== null;
+      this.#hasBadges = false;
       if (lib !== host.library) return;
+      void this.#findBadges(lib);
     }
     const style = getComputedStyle(wrap);
     const scheme = host.element.getAttribute("data-theme");  // (as the page was judged: PageTheme)
@@ -86,8 +90,26 @@ export class CanvasRenderer {
     const records = view.entries.slice(0, FIRST_CHUNK);
     const rows = await lib.entries(records, this.rowOptions());
     if (lib !== host.library || view !== host.view) return;
+    if (!this.#hasBadges && rows.some((e) => e.badge !== "")) this.#hasBadges = true;
     canvasView.setQuery({ ...host.state });
-    canvasView.setView(view, this.#hasCitations, { records, rows });
+    canvasView.setView(view, this.#hasCitations, { records, rows }, this.#hasBadges);
+  }
+
+  /** The table has a Venue column only when some entry has a venue abbreviation (else it stands
+   *  empty). The first screen's rows tell at once for most lists (sync); the rest of the library
+   *  is read in the background, a small chunk at a time when the page is idle (reading 5,000
+   *  entries takes seconds), and the column comes as soon as one has a badge. */
+  async #findBadges(lib: AnyLibrary): Promise<void> {
+    const all = Array.from((await lib.query({})).entries as ArrayLike<number>);
+    const idle = () => new Promise<void>((done) => { if ("requestIdleCallback" in window) requestIdleCallback(() => done()); else setTimeout(done); });
+    for (let at = 0; at < all.length && !this.#hasBadges; at += 100) {
+      await idle();
+      if (lib !== this.#host.library || this.#hasBadges) return;
+      if ((await lib.entries(all.slice(at, at + 100))).some((e) => e.badge !== "")) {
+        this.#hasBadges = true;
+        if (lib === this.#host.library) this.#host.refresh();
+      }
+    }
   }
 
   async #start(element: HTMLCanvasElement): Promise<void> {

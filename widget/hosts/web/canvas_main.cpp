@@ -631,6 +631,22 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   }
   w.end_array();
   rects("headers", p.headers);
+  w.key("headerNames").begin_array();
+  for (const auto& name : p.header_names) w.string(name);
+  w.end_array();
+  w.key("axisLabels").begin_array();
+  for (const auto& label : p.axis_labels) w.string(label);
+  w.end_array();
+  rects("axisLabelRects", p.axis_label_rects);
+  w.key("chart");
+  if (p.chart.w > 0) rect(p.chart);
+  else w.null();
+  w.key("chartToggle");
+  if (p.chart_toggle.w > 0) rect(p.chart_toggle);
+  else w.null();
+  w.field("filtersOpen", p.filters_open);
+  w.key("canvas");
+  rect(p.canvas);
   rects("groupHeaders", p.group_headers);
   rects("bars", p.bars);
   w.key("rows").begin_array();
@@ -649,6 +665,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
     w.key("more");
     if (p.more[i].w > 0) rect(p.more[i]);
     else w.null();
+    w.field("contentBottom", static_cast<int>(std::ceil(p.content_bottom[i])));
     w.end_object();
   }
   w.end_array();
