@@ -389,7 +389,10 @@ void Shelf::draw_toolbar() {
 
   if (narrow) {
     ImGui::SameLine();
+    // (open, it is pressed: the selected rows' shade, one of the grounds apply_theme reads text on)
+    if (filters_open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Header));
     if (ImGui::Button(filters_label.c_str())) filters_open_ = filters_open ? 0 : 1;
+    if (filters_open) ImGui::PopStyleColor();
     control("filters");
   }
   if (filters_open) {
