@@ -44,6 +44,7 @@ struct RenderState {
   int citation_number = 0;
   std::string year_suffix;              // "a", "b" when disambiguation added one
   bool disambiguate = false;            // the condition disambiguate="true"
+  bool looking = false;                 // rendering to compare cites: an accessed date is left out (citeproc-js)
   int add_names = 0;                    // names shown beyond et-al-use-first
   int givenname_level = 0;              // 1: initials added, 2: full given names
   // The same, for one person of the item (person_key): what disambiguation found they need.

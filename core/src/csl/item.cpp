@@ -43,8 +43,10 @@ DatePart part(const json::Value& parts) {
   if (parts.items.size() > 0) p.year = to_long(parts.items[0]);
   if (parts.items.size() > 1) p.month = static_cast<int>(to_long(parts.items[1]));
   if (parts.items.size() > 2) p.day = static_cast<int>(to_long(parts.items[2]));
-  if (p.month > 12 && p.month <= 16) {  // (CSL-JSON: months 13-16 are the seasons)
-    p.season = p.month - 12;
+  if (p.month > 12 && p.month <= 24) {
+    // (CSL-JSON: months 21-24 are the seasons, 13-16 in older data; citeproc-js takes 13-24
+    // round the four of them)
+    p.season = (p.month - 13) % 4 + 1;
     p.month = 0;
   } else if (p.month < 0 || p.month > 12) {
     p.month = 0;
@@ -380,6 +382,8 @@ DateValue Item::date(std::string_view name) const {
     if (parts->items.size() > 1) {
       d.to = part(parts->items[1]);
       d.range = !d.to.empty();
+      // ([[1987], [0]]: a range still open, "1987–")
+      d.open = d.to.empty() && !d.from.empty() && parts->items[1].is_array() && !parts->items[1].items.empty();
     }
   } else if (const json::Value* raw = v->find("raw"); raw && raw->is_string()) {
     const std::size_t slash = raw->text.find('/');

@@ -27,6 +27,7 @@ struct DatePart {
 struct DateValue {
   DatePart from, to;
   bool range = false;
+  bool open = false;  // a range with no end yet
   bool circa = false;
   std::string literal;
   bool empty() const { return from.empty() && literal.empty(); }

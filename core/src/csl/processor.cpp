@@ -300,6 +300,7 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
   auto text = [&](std::size_t i) {
     RenderState s = states[i];
     s.position = "first";
+    s.looking = true;
     return e.render(*e.citation, items[i], s).plain();
   };
   // The people a cite shows, in order (person_key).

@@ -998,7 +998,11 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
         else if (dpe == "never") delim = false;
         else if (dpe == "after-inverted-name") delim = inverted_at(shown - 1);
         else delim = shown >= 2;
-        list.kids.push_back(leaf(delim ? std::string(o.delimiter) : std::string(" ")));
+        // (no space before a term that does not start with a romanesque letter: "Zither等")
+        std::size_t at = 0;
+        const std::string& term_text = et.kids.empty() ? et.text : et.plain();
+        const bool spaced = !term_text.empty() && is_romanesque(unicode::decode_utf8(term_text, at), false);
+        list.kids.push_back(leaf(delim ? std::string(o.delimiter) : spaced ? std::string(" ") : std::string()));
         list.kids.push_back(std::move(et));
       }
     }
@@ -1238,7 +1242,7 @@ int rank(const std::string& name) { return name == "year" ? 3 : name == "month" 
 Out render_date(const xml::Element& el, Ctx& c) {
   const std::string var(el.attribute_or("variable", ""));
   ++c.called;
-  if (c.substituted.count(var)) return Out();
+  if (c.substituted.count(var) || (c.state.looking && var == "accessed")) return Out();
   const DateValue d = c.item.date(var);
   if (d.empty()) return Out();
   ++c.rendered;
@@ -1296,9 +1300,18 @@ Out render_date(const xml::Element& el, Ctx& c) {
     delimiter = std::string(el.attribute_or("delimiter", ""));
   }
   auto render_parts = [&](const DatePart& dp, std::size_t from, std::size_t to, bool drop_first_prefix, bool drop_last_suffix) {
+    // (the affixes dropped at a range's dash are those of the parts shown: "Spring–Summer 1999"
+    // of a season, whose day is empty)
+    auto shown = [&](std::size_t i) {
+      const std::string& n = parts[i].name;
+      return n == "year" ? dp.year != 0 : n == "month" ? (dp.month != 0 || dp.season != 0) : (dp.day != 0 && dp.month != 0);
+    };
+    std::size_t first_shown = from, last_shown = to;
+    while (first_shown + 1 < to && !shown(first_shown)) ++first_shown;
+    while (last_shown > from + 1 && !shown(last_shown - 1)) --last_shown;
     std::vector<Out> outs;
     for (std::size_t i = from; i < to; ++i)
-      outs.push_back(render_date_part(parts[i], dp, c, drop_first_prefix && i == from, drop_last_suffix && i + 1 == to));
+      outs.push_back(render_date_part(parts[i], dp, c, drop_first_prefix && i == first_shown, drop_last_suffix && i + 1 == last_shown));
     return join(std::move(outs), delimiter);
   };
   Out out;
@@ -1338,6 +1351,15 @@ Out render_date(const xml::Element& el, Ctx& c) {
     }
   } else {
     out = render_parts(d.from, 0, parts.size(), false, false);
+    if (d.open && !out.empty()) {
+      std::string range_delim(kEnDash);
+      for (const PartSpec& p : parts)
+        if (p.name == "year") range_delim = std::string(part_attr(p, "range-delimiter", kEnDash));
+      Out with;
+      with.kids.push_back(std::move(out));
+      with.kids.push_back(leaf(range_delim));
+      out = std::move(with);
+    }
   }
   return decorate(std::move(out), *affix_source, c);
 }
