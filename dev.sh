@@ -33,13 +33,8 @@ build_web() {
 }
 
 build_sanitized() {
-  # The core suite once more under AddressSanitizer + UndefinedBehaviorSanitizer (run by the
-  # native ctest below).
-  preset asan
-}
-
-build_fuzz() {
-  # The libFuzzer targets; ctest runs each briefly (fuzz_* tests), and ./dev.sh fuzz runs them longer.
+  # The one sanitized tree (clang, ASan + UBSan): the libFuzzer targets, which ctest runs briefly
+  # (fuzz_* tests; ./dev.sh fuzz runs them longer), and the core suite once more (core_tests_asan_ubsan).
   preset fuzz
 }
 
@@ -85,7 +80,6 @@ case "${1:-}" in
     build_wasm
     build_web
     build_sanitized
-    build_fuzz
     build_native
     site
     ctest --preset native -j "$jobs"
@@ -101,7 +95,7 @@ case "${1:-}" in
     # Each target for SECONDS (not deterministic: a fresh random seed each run). Findings land in
     # build/fuzz/findings/; see fuzz/run.sh for what to do with them.
     bash toolchains/bootstrap.sh
-    build_fuzz
+    build_sanitized
     failed=0
     for target in bibtex csl json latex names query sync; do
       bash fuzz/run.sh build/fuzz "$target" "${2:-60}" || failed=1
