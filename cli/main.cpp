@@ -196,7 +196,7 @@ std::string csl_dir(const char* kind) {
 // --style: a name of the core's, an official style's name, or a .csl file. Returns "" or what is wrong.
 std::string choose_style(const Args& a, ChosenStyle& style) {
   std::string xml, path;
-  if (const auto chosen = citation_style_from_string(a.style)) {
+  if (const auto chosen = a.style.empty() ? std::optional<CitationStyle>(kListTextStyle) : citation_style_from_string(a.style)) {
     style.builtin = *chosen;
     // (in another language than English, one of the core's styles is read again in that locale)
     if (csl_style_id(*chosen).empty() || a.lang.empty() || a.lang.compare(0, 2, "en") == 0) return {};
@@ -253,7 +253,8 @@ std::string render_settings(const Args& a, Query& query, ChosenStyle& style) {
   query.filter = parse_filter(a.filter, &error);
   if (!error.empty()) return error;
   if (std::string problem = choose_style(a, style); !problem.empty()) return problem;
-  if (!a.references.empty() && (!citation_style_from_string(a.references) || a.references == "compact"))
+  if (const auto references = citation_style_from_string(a.references);
+      !a.references.empty() && (!references || *references == CitationStyle::Compact))
     return "unknown reference style \"" + a.references + "\" (use apa, ieee, acm, chicago, mla or harvard)";
   if (std::string problem = base_problem(a.base); !problem.empty()) return "--base: " + problem;
   if (!a.preset.empty() && !is_preset(a.preset))
@@ -295,7 +296,7 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   options.bibtex.omit_fields = a.omit_fields;
   if (!a.references.empty()) {
     options.references = reference_html;
-    options.references_style = citation_style_from_string(a.references).value_or(CitationStyle{});
+    options.references_style = citation_style_or_default(a.references);
   }
 
   const View view = catalog.query(query, owner_text(a));

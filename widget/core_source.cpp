@@ -45,7 +45,7 @@ std::string CoreSource::copy_text(std::uint32_t record, std::string_view format)
     o.for_visitors = true;  // (what a visitor copies: no markers, none of the owner's fields)
     return format_export(library(), one, *exported, o);
   }
-  return format_citation(library().publications[record], citation_style_from_string(format).value_or(CitationStyle{}));
+  return format_citation(library().publications[record], citation_style_or_default(format));
 }
 
 bool CoreSource::serve(Shelf& shelf, const Actions& actions) const {

@@ -643,7 +643,9 @@ TEST(Citation, StyleNames) {
   EXPECT_EQ(citation_style_from_string("ieee"), CitationStyle::Ieee);
   EXPECT_EQ(citation_style_from_string("IEEE"), CitationStyle::Ieee);
   EXPECT_EQ(citation_style_from_string("compact"), CitationStyle::Compact);
-  EXPECT_EQ(citation_style_from_string(""), CitationStyle::Compact);
+  EXPECT_EQ(citation_style_from_string(""), kDefaultCitationStyle);
+  EXPECT_EQ(citation_style_from_string("short"), CitationStyle::Compact);
+  EXPECT_EQ(citation_style_or_default("no such style"), kDefaultCitationStyle);
   EXPECT_EQ(citation_style_from_string("APA"), CitationStyle::Apa);
   EXPECT_EQ(citation_style_from_string("chicago"), CitationStyle::Chicago);
   EXPECT_EQ(citation_style_from_string("vancouver"), std::nullopt);

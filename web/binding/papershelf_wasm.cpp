@@ -315,7 +315,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) 
   const Value* index = req.find("index");
   const auto i = index && index->is_integer() ? index->to_int() : std::nullopt;
   if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library().publications.size()) return result("");
-  const CitationStyle style = citation_style_from_string(str(req, "style")).value_or(CitationStyle{});
+  const CitationStyle style = citation_style_or_default(str(req, "style"));
   const Publication& p = h->library().publications[static_cast<std::size_t>(*i)];
   const std::string lang = str(req, "lang"), locale = str(req, "locale");
   const CitationContext in{{lang, locale}, nullptr, &h->catalog.words()};

@@ -240,7 +240,8 @@ export class Library {
     return JSON.parse(shelf.guard(() => shelf.withString(JSON.stringify({ styles }), (p) => shelf.result(shelf.core._ps_formats!(p))))) as Formats;
   }
 
-  /** One record's citation in a style (`formats().styles`; default APA), as text or safe HTML;
+  /** One record's citation in a style (`formats().styles`; with none named, or a name that is
+   *  none, the core's default: APA, the first it offers), as text or safe HTML;
    *  `locale` writes it in another language: its code and the package's lang/<code>.csl.xml. */
   async cite(index: number, style = "", as: "text" | "html" = "text", locale?: CitationLocale): Promise<string> {
     const lib = await this.#formatting();
@@ -259,7 +260,7 @@ export class Library {
     return this.export("bibtex", { indices: [index], omitFields, forVisitors });
   }
 
-  /** A plain-text citation for one record (default APA). */
+  /** A plain-text citation for one record (the core's default style: APA). */
   citation(index: number, style = ""): Promise<string> {
     return this.cite(index, style, "text");
   }

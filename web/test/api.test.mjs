@@ -49,6 +49,11 @@ test("parses BibTeX, queries, formats", async () => {
   assert.doesNotMatch(await lib.bibtex(view.entries[1], [], true), /abbr/);  // (a visitor's)
   assert.match(await lib.citation(view.entries[1], "ieee"), /Q\. Hu/);
   assert.match(await lib.cite(view.entries[1], "apa", "html"), /<i>/);
+  // No style named, or one that is none: the core's default, the first the Cite panel offers (APA).
+  const apa = await lib.citation(view.entries[1], "apa");
+  assert.equal(await lib.citation(view.entries[1]), apa);
+  assert.equal(await lib.citation(view.entries[1], "no-such-style"), apa);
+  assert.equal((await lib.formats()).styles[0].name, "apa");
   const formats = await lib.formats();
   assert.deepEqual(formats.styles.map((f) => f.name), ["apa", "ieee", "acm", "chicago", "mla", "harvard", "compact"]);
   assert.deepEqual(formats.exports.map((f) => f.name), ["bibtex", "ris", "csl-json"]);

@@ -42,8 +42,18 @@ std::vector<CitationStyle> citation_styles_from_list(std::string_view list, std:
 // The official CSL style behind a style ("apa", "association-for-computing-machinery"...; "" for
 // the short style, which is papershelf's own).
 std::string_view csl_style_id(CitationStyle s);
-// A text name (case-insensitive; "" is the short style); nullopt when unknown.
+// The style a citation is in when none is named: APA, the first the Cite panel offers. Every front
+// end asks this (the element's panel and the API's cite(), the canvas's copy, the paper pages, the
+// filled panels of a static list); a list written out as text (`render --format text`) is in the
+// list's own short style instead, unless one is named.
+inline constexpr CitationStyle kDefaultCitationStyle = CitationStyle::Apa;
+inline constexpr CitationStyle kListTextStyle = CitationStyle::Compact;
+static_assert(static_cast<int>(kDefaultCitationStyle) == 0, "the Cite panel offers the default style first");
+// A text name (case-insensitive; "" is the default style, "short" and "homepage" the short one);
+// nullopt when unknown.
 std::optional<CitationStyle> citation_style_from_string(std::string_view s);
+// The same, with the default style for a name that is none (a visitor's request, not the owner's).
+inline CitationStyle citation_style_or_default(std::string_view s) { return citation_style_from_string(s).value_or(kDefaultCitationStyle); }
 // One reference-list entry: APA 7, IEEE, the ACM Reference Format, Chicago author-date (17th
 // ed.), MLA 9, Harvard (Cite Them Right), as plain text (page ranges with an en dash, DOIs as
 // https://doi.org/ links, "n.d." for no year) ...

@@ -258,7 +258,8 @@ std::vector<CitationStyle> citation_styles_from_list(std::string_view list, std:
 
 std::optional<CitationStyle> citation_style_from_string(std::string_view s) {
   const std::string f = unicode::fold(s);
-  if (f.empty() || f == "homepage" || f == "short") return CitationStyle::Compact;  // (its label is "Short")
+  if (f.empty()) return kDefaultCitationStyle;
+  if (f == "homepage" || f == "short") return CitationStyle::Compact;  // (its label is "Short")
   for (int i = 0; i < kCitationStyleCount; ++i)
     if (f == kStyleText[i]) return static_cast<CitationStyle>(i);
   return std::nullopt;

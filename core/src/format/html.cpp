@@ -532,7 +532,7 @@ PanelTexts panel_texts(const Publication& p, const FormatOptions& o) {
   PanelTexts t;
   if (o.panels == Panels::Filled) {
     t.bibtex = format_bibtex(p, o.bibtex);
-    t.citation_html = format_citation_html(p, CitationStyle{});
+    t.citation_html = format_citation_html(p, kDefaultCitationStyle);
   }
   t.coins = format_coins(p);
   return t;
@@ -597,7 +597,7 @@ void append_entry_html(std::string& out, const Publication& p, const FormatOptio
     if (filled) {  // (the core's citation HTML: escaped text, <i>, safe links)
       h << "<div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">";
       if (panels) h << panels->citation_html;
-      else h << format_citation_html(p, CitationStyle{});
+      else h << format_citation_html(p, kDefaultCitationStyle);
       h << "</p></div>";
     }
     h << "</details>";

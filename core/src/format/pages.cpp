@@ -355,7 +355,7 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   h << "<pre>";
   h.escaped(format_bibtex(p, o.format.bibtex)) << "</pre></div></section>\n";
   section(h, "cite", words_of(o.format)("Cite"));
-  h << "<p class=\"ps-citation\" dir=\"auto\">" << format_citation_html(p, CitationStyle{}) << "</p></div></section>\n";
+  h << "<p class=\"ps-citation\" dir=\"auto\">" << format_citation_html(p, kDefaultCitationStyle) << "</p></div></section>\n";
   h << format_coins(p) << "\n</article>\n</div>\n";
   return parts;
 }
