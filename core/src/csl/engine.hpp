@@ -77,6 +77,7 @@ struct Engine {
   bool citation_numbers = true;
   bool explicit_year_suffix = false;  // the style places the year-suffix variable itself
   bool numeric_citations = false;     // the citation shows citation-number
+  bool citation_names = false;        // the style has a names element (collapsing compares names)
 
   // Renders one item by a layout (the citation's or the bibliography's). `sorting` renders
   // sort keys instead (names as sorted, dates and numbers comparable as text).

@@ -126,6 +126,7 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
     while (!stack.empty()) {
       const xml::Element* x = stack.back();
       stack.pop_back();
+      if (x->name == "names") e.citation_names = true;  // (anywhere in the style: a macro may be the citation's)
       // (a citation label carries the year suffix itself)
       if (x->attribute_or("variable", "").find("year-suffix") != std::string_view::npos ||
           x->attribute_or("variable", "").find("citation-label") != std::string_view::npos)
@@ -666,8 +667,9 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       }
       previous = c.cite;
       previous_item = c.item;
+      // (an item cited twice in one citation is subsequent, or ibid, the second time)
+      last_cluster[c.item] = static_cast<int>(ci_index);
     }
-    for (const Cited& c : cited) last_cluster[c.item] = static_cast<int>(ci_index);
     // Each cite's output and the delimiter before it; collapsing (CSL's collapse,
     // cite-group-delimiter, after-collapse-delimiter, year-suffix-delimiter) decides both, as
     // citeproc-js does.
@@ -691,9 +693,11 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       piece.suffix = c.state.year_suffix;
       std::string author;
       Out o = e.render(*e.citation, items[c.item], c.state, nullptr, year_collapse || group_delimiter ? &author : nullptr);
-      const bool same = (year_collapse || group_delimiter) && k > 0 && !author.empty() && author == previous_author;
+      // (a style that shows no names at all collapses by year alone: "(1965a, b)")
+      const bool no_names = author.empty() && !e.citation_names;
+      const bool same = (year_collapse || group_delimiter) && k > 0 && (!author.empty() || no_names) && author == previous_author;
       std::string year;
-      if (year_collapse && !author.empty()) {
+      if (year_collapse && (!author.empty() || no_names)) {
         // the cite without its authors and year suffix: what must match for "2000a, b"
         RenderState st = c.state;
         st.suppress_author = true;

@@ -474,7 +474,7 @@ long number_of(std::string_view s) {
   return v;
 }
 
-bool plural_content(std::string_view s) {
+bool plural_content(std::string_view s, std::string_view and_term = {}) {
   // "1-3", "1, 3", "1 & 3", "xlviii-lii", "1 and 3": a separator with something on each side
   auto alnum = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; };
   // ... of which the first is a number as citeproc-js reads one: with digits ("12", "S12",
@@ -497,6 +497,8 @@ bool plural_content(std::string_view s) {
         if (alnum(s[k])) return true;
     }
   }
+  // (the locale's "and" too: "213 et 235")
+  if (!and_term.empty() && and_term != "and" && s.find(" " + std::string(and_term) + " ") != std::string_view::npos) return true;
   return s.find(" and ") != std::string_view::npos;
 }
 
@@ -565,7 +567,7 @@ Out render_label(const xml::Element& el, Ctx& c, std::string_view var, std::stri
   if (plural_attr == "always") plural = true;
   else if (plural_attr == "contextual") {
     if (var == "number-of-pages" || var == "number-of-volumes") plural = number_of(content) > 1;
-    else plural = plural_content(content);
+    else plural = plural_content(content, c.e.locale.text("and"));
   }
   std::string term(var);
   if (var == "locator") term = c.state.cite && !c.state.cite->label.empty() ? c.state.cite->label : "page";
@@ -618,6 +620,14 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
     was_initial = false;
     if (!unicode::is_upper(cp)) return std::string(part);  // "de"
     was_initial = all;
+    // (two capitals before small letters are one initial, as in Mongolian names: "TSerendorjiin"
+    // is "Ts.")
+    std::size_t q = 0;
+    const char32_t second = rest.empty() ? 0 : unicode::decode_utf8(rest, q);
+    std::size_t r = q;
+    const char32_t third = q < rest.size() ? unicode::decode_utf8(rest, r) : 0;
+    if (all && second && unicode::is_upper(second) && third && unicode::to_upper(third) != third)
+      unicode::append_utf8(letter, unicode::to_lower(second));
     return all ? letter + trimmed_with : std::string(part);
   };
   std::size_t i = 0;
@@ -812,7 +822,8 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
     return out;
   }
   std::string given = n.given;
-  bool do_initials = o.has_initialize_with && givenname_level < 2;
+  // (a given name alone, with no family name, is the whole name: "Banksy")
+  bool do_initials = o.has_initialize_with && givenname_level < 2 && !n.family.empty();
   if (givenname_level == 1 && !o.has_initialize_with) {
     // (disambiguation: initials of a short name)
   }
@@ -845,17 +856,46 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
     append_part(key, n.suffix);
     return rich(key);
   }
+  // A name part with its particles: each in the name-part's formatting, its affixes around them
+  // all, as citeproc-js writes them ("<b>van</b> <b>Roe</b>", "<i>Givenname</i> <i>al</i>").
+  auto styled = [&](const xml::Element* part, std::vector<std::string> pieces) -> Out {
+    pieces.erase(std::remove(pieces.begin(), pieces.end(), std::string()), pieces.end());
+    if (!part || pieces.size() < 2) {
+      std::string joined;
+      for (const std::string& p : pieces) {
+        if (!joined.empty() && !particle_joins(joined)) joined += ' ';
+        joined += p;
+      }
+      Out whole = rich(joined);
+      return part ? decorate(std::move(whole), *part, c) : whole;
+    }
+    Out inner;
+    const std::string* tc = part->attribute("text-case");
+    const Formatting f = Formatting::of(*part);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      if (i > 0 && !particle_joins(pieces[i - 1])) inner.kids.push_back(leaf(" "));
+      Out piece = rich(pieces[i]);
+      if (tc) apply_text_case(piece, *tc, english(c.item, c.e.locale));
+      if (f.any()) {
+        Out w;
+        w.kids.push_back(std::move(piece));
+        w.fmt = f;
+        piece = std::move(w);
+      }
+      inner.kids.push_back(std::move(piece));
+    }
+    inner.prefix = part->attribute_or("prefix", "");
+    inner.suffix = part->attribute_or("suffix", "");
+    return inner;
+  };
   // family with its non-dropping particle, given with its dropping particle
   Out family_out;
   {
-    std::string fam;
-    if (!n.non_dropping_particle.empty() && !(inverted && demote_display)) {
-      fam = n.non_dropping_particle;
-      if (!particle_joins(fam)) fam += ' ';
-    }
-    fam += n.family;
-    family_out = rich(fam);
-    if (family_part) family_out = decorate(std::move(family_out), *family_part, c);
+    std::string particle;
+    if (!n.non_dropping_particle.empty() && !(inverted && demote_display)) particle = n.non_dropping_particle;
+    // (a particle that joins the name, "d'", stays one piece with it)
+    if (!particle.empty() && particle_joins(particle) && particle.back() != ' ') family_out = styled(family_part, {particle + n.family});
+    else family_out = styled(family_part, {particle, n.family});
   }
   if (short_form) return family_out;
   std::string given_text = given;
@@ -876,8 +916,15 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   }
   Out given_out;
   if (!given_text.empty()) {
-    given_out = rich(given_text);
-    if (given_part) given_out = decorate(std::move(given_out), *given_part, c);
+    std::string particles = inverted ? n.dropping_particle : std::string();
+    if (inverted && demote_display && !n.non_dropping_particle.empty()) append_part(particles, n.non_dropping_particle);
+    while (!particles.empty() && particles.back() == ' ') particles.pop_back();
+    if (!inverted && !n.dropping_particle.empty()) particles = n.dropping_particle;
+    if (given_part && !given.empty() && !particles.empty() && given_text.size() > given.size() &&
+        given_text.compare(0, given.size(), given) == 0)
+      given_out = styled(given_part, {given, given_text.substr(given.size() + (given_text[given.size()] == ' ' ? 1 : 0))});
+    else
+      given_out = styled(given_part, {given_text});
   }
   Out out;
   if (!inverted) {
