@@ -103,6 +103,7 @@ struct Probe {
   Rect chart_toggle;                       // the line that folds and unfolds it (w = 0: none)
   bool filters_open = true;                // the toolbar's filters show (a phone folds them)
   Rect canvas;                             // the whole widget
+  std::string empty_message;               // what a list with no rows says ("": it has rows)
   std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
   std::uint32_t rows_waiting = 0;    // of those, rows drawn as a placeholder (their data not yet here)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus

@@ -338,7 +338,9 @@ void Shelf::draw_table() {
   if (display_.empty()) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(cards ? 0 : col_[static_cast<int>(Column::Title)]);
-    ImGui::TextDisabled("%s", view_.total ? "No publications match." : "No publications.");
+    // (the core's words, in the list's language, as the HTML list says it)
+    probe_.empty_message = words_(view_.total ? "No publications match." : "No publications.");
+    ImGui::TextDisabled("%s", probe_.empty_message.c_str());
   }
 
   // Each row's height and top. A card is as tall as its lines (a one-line title leaves no blank

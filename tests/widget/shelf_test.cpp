@@ -11,6 +11,7 @@
 #include "imgui.h"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "papershelf/words.hpp"
 #include "shelf.hpp"
 
 namespace papershelf::widget {
@@ -179,6 +180,21 @@ TEST(Shelf, TypingInTheSearchFieldFilters) {
   h.key(ImGuiKey_Backspace);
   EXPECT_EQ(h.shelf.query().search, "");
   EXPECT_EQ(h.visible_keys().size(), 6u);
+}
+
+// A search that matches nothing says so in the list's language: the core's words, not English
+// written into the widget.
+TEST(Shelf, AnEmptyListSaysSoInTheListsLanguage) {
+  Headless h(parse(kBib));
+  EXPECT_EQ(h.shelf.probe().empty_message, "");
+  std::vector<std::string> problems;
+  h.shelf.set_words(read_words(builtin_language("de"), "de", &problems));
+  ASSERT_TRUE(problems.empty());
+  h.click(h.shelf.probe().search);
+  h.type("zzqx");
+  ASSERT_TRUE(h.visible_keys().empty());
+  EXPECT_EQ(h.shelf.probe().empty_message, std::string(h.shelf.words()("No publications match.")));
+  EXPECT_NE(h.shelf.probe().empty_message, "No publications match.") << "German, not English";
 }
 
 TEST(Shelf, GroupHeadersCollapse) {
