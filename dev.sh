@@ -48,10 +48,9 @@ site() {
   cp -r examples/. build/site/
   # The pages' shared head and navigation (examples/shared).
   node examples/shared/apply.mjs build/site && rm -r build/site/shared
-  cp web/src/papershelf.css web/dist/papershelf.js web/dist/papershelf-element.mjs web/dist/papershelf-worker.js web/dist/papershelf-core.wasm web/dist/papershelf-core-card.wasm web/dist/papershelf-canvas.mjs \
-    web/dist/papershelf-canvas.wasm web/dist/papershelf-core-fast.mjs \
-    web/dist/papershelf-core-fast.wasm build/site/
-  cp -r web/dist/lang build/site/
+  # What a page loads (the web build's one list, web/dist/browser-files.json), and lang/.
+  node -e 'const l = require("./web/dist/browser-files.json"); for (const f of [...l.files, ...l.folders]) console.log(`web/dist/${f}`)' |
+    xargs cp -r -t build/site/
   # The lab page's list: 5,000 deterministic synthetic entries (generated, never committed).
   build/native/bench/papershelf_gen_bib 5000 build/site/lab/papers.bib >/dev/null
   # Each page's static list, rendered by the CLI from the page's own <paper-shelf> attributes,

@@ -19,14 +19,12 @@ const RECORD = ".papershelf-setup.json";
 const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 const dist = path.join(__dirname, "..", "dist");
-// What a page that shows the list loads: the script (papershelf.js), the element, the worker, the
-// three cores (the page's, the card's, the full one of the BibTeX and Cite panels), the static
-// list's styles, the canvas renderer (fetched only by renderer="canvas") and lang/, the language
-// files.
-const BROWSER_FILES = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css",
-  "papershelf-canvas.mjs", "papershelf-canvas.wasm",
-  // the list's words in the languages papershelf ships (fetched only by a page in that language)
-  ...fs.readdirSync(path.join(dist, "lang")).map((file) => `lang/${file}`)];
+// What a page that shows the list loads (the build's one list, dist/browser-files.json), and
+// lang/, the list's words and citation locale in each shipped language (fetched only by a page in
+// that language).
+const pageFiles = JSON.parse(fs.readFileSync(path.join(dist, "browser-files.json"), "utf8"));
+const BROWSER_FILES = [...pageFiles.files,
+  ...pageFiles.folders.flatMap((folder) => fs.readdirSync(path.join(dist, folder)).map((file) => `${folder}/${file}`))];
 
 const SITES = {
   page: {

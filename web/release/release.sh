@@ -16,11 +16,11 @@ rm -f "$out/papershelf-$version.tgz" "$out/papershelf-$version-embed.zip"
 # The zip by Python's zipfile (zip itself may not be installed), with fixed times so the same
 # files make the same zip.
 python3 - "$web" "$out/papershelf-$version-embed.zip" "$version" <<'PY'
-import sys, zipfile
+import json, sys, zipfile
 from pathlib import Path
 web, target, version = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-EMBED = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm",
-         "papershelf-canvas.mjs", "papershelf-canvas.wasm", "papershelf.css"]
+# (the files a page loads: the build's one list)
+EMBED = json.loads((web / "dist" / "browser-files.json").read_text())["files"]
 def add(archive, name, data):
     info = zipfile.ZipInfo(f"papershelf/{name}", date_time=(2024, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED

@@ -104,3 +104,13 @@ await build({ ...quiet, entryPoints: [join(dist, "script-tag.js")], bundle: true
 await build({ ...quiet, entryPoints: [join(dist, "script-element.js")], bundle: true, format: "esm", minify: true, loader: { ".css": "text" }, outfile: join(dist, "papershelf-element.mjs") });
 await build({ ...quiet, entryPoints: [join(dist, "script-worker.js")], bundle: true, format: "iife", minify: true, outfile: join(dist, "papershelf-worker.js") });
 for (const name of ["script-tag", "script-element", "script-worker", "cores-beside"]) for (const ext of [".js", ".d.ts"]) rmSync(join(dist, name + ext));
+
+// What a page that shows the list loads, beside papershelf.js: the one list that `setup` copies
+// (bin/setup.cjs), the embed zip carries (release/release.sh) and ./dev.sh puts in the example
+// site. The element, the worker, the three cores (the page's, the card's, the full one of the
+// BibTeX and Cite panels), the static list's styles and the canvas renderer (fetched only by
+// renderer="canvas"); and lang/, the words and citation locale of each shipped language.
+const BROWSER_FILES = ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm",
+  "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css", "papershelf-canvas.mjs", "papershelf-canvas.wasm"];
+for (const file of BROWSER_FILES) readFileSync(join(dist, file));  // (each is built: a missing one stops the build here)
+writeFileSync(join(dist, "browser-files.json"), `${JSON.stringify({ what: "the files a page loads, beside papershelf.js (and lang/)", files: BROWSER_FILES, folders: ["lang"] }, null, 1)}\n`);

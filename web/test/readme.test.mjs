@@ -166,7 +166,8 @@ for (const block of blocks.filter((b) => b.lang === "html")) {
       // (in papershelf/, where `setup page` puts them, when the snippet names them there)
       const into = block.code.includes('src="papershelf/papershelf.js"') ? join(dir, "papershelf") : dir;
       mkdirSync(into, { recursive: true });
-      for (const f of ["papershelf.js", "papershelf-element.mjs", "papershelf-worker.js", "papershelf-core.wasm", "papershelf-core-card.wasm", "papershelf-core-fast.mjs", "papershelf-core-fast.wasm", "papershelf.css"]) copyFileSync(join(webDir, "dist", f), join(into, f));
+      // (what a page loads: the build's list)
+      for (const f of JSON.parse(readFileSync(join(webDir, "dist", "browser-files.json"), "utf8")).files) copyFileSync(join(webDir, "dist", f), join(into, f));
       writeFileSync(join(dir, "papers.bib"), sampleBib);
       writeFileSync(join(dir, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>README snippet</title><link rel="icon" href="data:,"></head><body><main>\n${block.code}\n</main></body></html>`);
       browser ??= await launch();
