@@ -615,7 +615,9 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
       bool quote_between = false;
       for (std::size_t k = prev + 1; k < i; ++k)
         if (toks[k].kind == Tok::QuoteClose && toks[k].b.empty()) quote_between = true;
-      if (pass == 0 && !before.empty() && before.back() == ' ' && cur.front() == ' ') cur.erase(0, 1);
+      // (two spaces become one, a no-break space and a space the no-break space)
+      const bool space_before = !before.empty() && (before.back() == ' ' || (before.size() >= 2 && before.compare(before.size() - 2, 2, "\xC2\xA0") == 0));
+      if (pass == 0 && space_before && cur.front() == ' ') cur.erase(0, 1);
       if (cur.empty() || before.empty()) break;
       const char c = cur.front();
       const char last = before.back();

@@ -687,6 +687,8 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
         trail = piece.substr(lead.size() + core.size());
       }
       const std::string formatted = one(core);
+      // (a word kept whole after initials joined without spaces stands apart: "J.B. de C.M.")
+      if (!was_initial && !out.empty() && out.back() != ' ' && out.back() != '-') out += ' ';
       out += lead;
       out += formatted;
       if (was_initial) {
@@ -1108,9 +1110,15 @@ Out render_names(const xml::Element& el, Ctx& c) {
     c.inherit_names = &el;
     Out result;
     for (const xml::Element& k : substitute->children) {
-      const int rendered = c.rendered;
+      const int rendered = c.rendered, called = c.called;
       const std::size_t vars_before = c.rendered_vars.size();
       Out o = render_element(k, c);
+      // (a term or a value of its own is a substitute too, and counts as shown; the substitution
+      // ends at it even when it is empty, as citeproc-js has it)
+      if (c.called == called && k.name == "text" && (k.attribute("term") || k.attribute("value"))) {
+        if (o.empty()) break;
+        if (c.rendered == rendered) ++c.rendered;
+      }
       if (!o.empty() && c.rendered > rendered) {
         // the variables it showed are empty from now on
         for (std::size_t v = vars_before; v < c.rendered_vars.size(); ++v) c.substituted.insert(c.rendered_vars[v]);
@@ -1407,6 +1415,13 @@ Out render_date(const xml::Element& el, Ctx& c) {
       with.kids.push_back(leaf(range_delim));
       out = std::move(with);
     }
+  }
+  // (a date whose parts shown are all empty, a month of a date with a year alone, shows
+  // nothing: the group around it goes, as for an empty variable)
+  if (out.empty()) {
+    --c.rendered;
+    c.rendered_vars.pop_back();
+    return Out();
   }
   return decorate(std::move(out), *affix_source, c);
 }
