@@ -138,6 +138,7 @@ export function checkedLabels(labels: unknown, where: string): Partial<Labels> {
 /** A shipped language's labels, once its file has come (languages.ts). */
 export function addShippedLanguage(code: string, labels: Partial<Labels>): void {
   SHIPPED.set(code, checkedLabels(labels, `lang/${code}.json`));
+  merged.clear();
 }
 
 /** The language a `lang` is in, without its region or script: "de-CH" → "de", "zh_Hant" → "zh". */
@@ -148,16 +149,27 @@ export function baseLanguage(lang: string): string {
 /** Registers a language's labels (`lang="de"` or `"de-CH"` then use them). */
 export function addLanguage(lang: string, labels: Partial<Labels>): void {
   LANGUAGES.set(String(lang).toLowerCase(), checkedLabels(labels, `addLanguage("${String(lang).slice(0, 20)}")`));
+  merged.clear();
 }
+
+/** labelsFor's answers by `lang` and by the overrides object (each element's): a render asks for
+ *  the labels several times a keystroke, and the merge cost more than the rest of its
+ *  bookkeeping. (Emptied when a language is added; the labels are never changed in place.) */
+const merged = new Map<string, WeakMap<Partial<Labels>, Labels>>();
 
 /** The labels in effect for a language (`lang` as written on the page): English, then the
  *  language as papershelf ships it, then as addLanguage registered it, then its region's, then
  *  `overrides`. A set may name some of a menu's values: the others keep the labels before it. */
 export function labelsFor(lang: string, overrides: Partial<Labels>): Labels {
+  const known = merged.get(lang)?.get(overrides);
+  if (known) return known;
   const code = lang.toLowerCase(), base = baseLanguage(lang);
   const sets = [DEFAULT_LABELS, SHIPPED.get(base) ?? {}, LANGUAGES.get(base) ?? {}, LANGUAGES.get(code) ?? {}, overrides];
   const menu = (key: "sortNames" | "groupNames" | "citationStyles") => Object.assign({}, ...sets.map((set) => set[key] ?? {})) as Record<string, string>;
-  return { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames"), citationStyles: menu("citationStyles") };
+  const labels = { ...Object.assign({}, ...sets) as Labels, sortNames: menu("sortNames"), groupNames: menu("groupNames"), citationStyles: menu("citationStyles") };
+  if (!merged.has(lang)) merged.set(lang, new WeakMap());
+  merged.get(lang)!.set(overrides, labels);
+  return labels;
 }
 
 /** The canvas widget's words from the same labels: one table for both renderers. Counts go as
