@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./support/server.mjs";
-import { launch } from "./support/browser.mjs";
+import { launch, painted } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
@@ -56,7 +56,10 @@ async function settle(page) {
     const el = document.querySelector("paper-shelf");
     return el && (el.visibleKeys?.length > 0 || el.shadowRoot?.querySelector(".ps-error"));
   }, null, { timeout: 20000 });
-  await page.waitForTimeout(200);
+  // The element has rendered what it shows, and the page has painted it: what the policy would
+  // block (a style, a handler) has been tried by now.
+  await page.evaluate(() => document.querySelector("paper-shelf").updateComplete);
+  await painted(page);
 }
 
 test("the script-tag embed renders the list under a strict policy, styles included", async () => {

@@ -98,3 +98,41 @@ export async function pasteIntoCanvasWithFramesHeld(page, text, expected) {
   const { held, after } = await page.evaluate(() => window.__held);
   return { before, held, after };
 }
+
+/** Waits until the page has painted what it holds now: two animation frames (the first runs
+ *  before the next paint, the second after it). */
+export async function painted(page) {
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))));
+}
+
+/**
+ * Waits until the canvas widget has drawn every frame it asked for: its frame counter stays the
+ * same over three animation frames (a frame asked for by a resize observer, which runs after the
+ * animation frame callbacks, shows within them) and no drawn row waits for its data. Its layout
+ * is then the one the next input meets. Returns that layout.
+ */
+export async function canvasStill(page, selector = "paper-shelf") {
+  await page.waitForFunction((sel) => new Promise((ok) => {
+    const el = document.querySelector(sel);
+    const frames = el?.canvasLayout?.frames;
+    const next = (n) => requestAnimationFrame(() => {
+      if (n > 1) return next(n - 1);
+      const now = el?.canvasLayout;
+      ok(frames !== undefined && now?.frames === frames && now.rowsWaiting === 0);
+    });
+    next(3);
+  }), selector, { timeout: 20000, polling: 50 });
+  return page.evaluate((sel) => document.querySelector(sel).canvasLayout, selector);
+}
+
+/** The canvas widget's frame counter (frames drawn since it was made). */
+export async function canvasFrames(page, selector = "paper-shelf") {
+  return page.evaluate((sel) => document.querySelector(sel).canvasLayout.frames, selector);
+}
+
+/** Waits until the canvas has drawn a frame after `frames` (canvasFrames before an input: the
+ *  input reached the widget), then until it is still (canvasStill). Returns its layout. */
+export async function canvasDrewSince(page, frames, selector = "paper-shelf") {
+  await page.waitForFunction(([sel, f]) => document.querySelector(sel).canvasLayout.frames > f, [selector, frames], { timeout: 20000 });
+  return canvasStill(page, selector);
+}
