@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./support/server.mjs";
-import { launch } from "./support/browser.mjs";
+import { launch, painted } from "./support/browser.mjs";
 import { documents, inspectInPage, marker, payloads } from "./support/hostile.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,7 +85,13 @@ async function visit(path, selector, text = "innerText") {
       return el && el.visibleKeys?.length > 0 && el.shadowRoot.querySelectorAll(".ps-results li.ps-entry").length === el.visibleKeys.length;
     }, selector, { timeout: 30000 });
   }
-  await p.waitForTimeout(300);  // let any injected handler, timer or load event fire
+  // Let any injected handler, timer or load event fire: the document has loaded (images and
+  // frames included), the element has rendered, the page has painted, and a task queued by any of
+  // them (a zero-delay timer) has run.
+  await p.waitForLoadState("load");
+  if (selector) await p.evaluate((sel) => document.querySelector(sel).updateComplete, selector);
+  await painted(p);
+  await p.evaluate(() => new Promise((ok) => setTimeout(ok)));
   // Hover and focus everything once: handlers such as onmouseover/onfocus would fire now.
   await p.evaluate((sel) => {
     const root = sel ? document.querySelector(sel).shadowRoot : document;
@@ -94,7 +100,9 @@ async function visit(path, selector, text = "innerText") {
       if (typeof e.focus === "function") e.focus();
     }
   }, selector);
-  await p.waitForTimeout(100);
+  // (inline handlers run within dispatchEvent and focus(); what they would change, painted)
+  await painted(p);
+  await p.evaluate(() => new Promise((ok) => setTimeout(ok)));
   const seen = await p.evaluate(inspectInPage, { selector, text });
   const keys = selector ? await p.evaluate((sel) => document.querySelector(sel).visibleKeys, selector) : null;
   await p.close();
