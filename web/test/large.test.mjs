@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready, settled, pasteIntoCanvasWithFramesHeld } from "./support/browser.mjs";
+import { launch, open, ready, settled, canvasStill, pasteIntoCanvasWithFramesHeld } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -130,11 +130,12 @@ test("on a worker-held library: search, sort, groups, BibTeX, +N more and the ca
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "canvas")), []);
   // Text typed into the canvas: the query goes to the worker at once, and the rows of its first screen
   // come back with the view, so the next frame draws them (no placeholders, no second round trip).
-  await page.waitForTimeout(300);
+  await canvasStill(page);  // (the layout the click meets)
   const search = layout.search;
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   await page.mouse.click(box.x + search.x + 20, box.y + search.y + search.h / 2);
-  await page.waitForTimeout(300);
+  // The field is being edited: the keyboard belongs to the input over it.
+  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className === "ps-canvas-input", null, { timeout: 20000 });
   await page.keyboard.press("Control+a");
   await page.keyboard.press("Backspace");
   await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "");
