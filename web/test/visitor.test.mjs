@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { live as takeOver, open, ready, settled } from "./support/browser.mjs";
+import { live as takeOver, open, painted, ready, settled } from "./support/browser.mjs";
 import { useSite, shadow } from "./support/site.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -284,7 +284,7 @@ test("every active filter is a chip that removes it, a co-author from the profil
   const chip = shadow(page, ".ps-active-filters button.ps-active-chip");
   assert.equal(await chip.count(), 1);
   // The click brought the toolbar into view: the chip that says what filters the list is on screen.
-  await page.waitForTimeout(100);
+  await painted(page);
   const box = await chip.boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= page.viewportSize().height, JSON.stringify(box));
   assert.equal((await chip.textContent()).replace(/\s*×$/, ""), `Co-author: ${name}`);
@@ -873,5 +873,26 @@ test("a sort or grouping chosen back to the default leaves the URL", async () =>
     assert.equal(await shadow(page, select).inputValue(), unchosen);
   }
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// On a touch screen every target in the list is 44 px tall at least: the entry's actions, and
+// inside an open Cite panel its style menu, Copy and the files (a panel's own rule made them 24).
+test("touch: an open Cite panel's menu, Copy and files are 44 px targets", async () => {
+  const page = await env.browser.context.newPage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  await page.goto(`${env.server.url}/homepage/`);
+  await takeOver(page);
+  assert.ok(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "the page reads as a touch screen");
+  const li = shadow(page, ".ps-results li.ps-entry").first();
+  await li.locator("details.ps-cite > summary").click();
+  await li.locator("details.ps-cite .ps-panel .ps-citation").waitFor();
+  await li.locator("details.ps-cite .ps-cite-style").waitFor();
+  const heights = await li.evaluate((entry) => [...entry.querySelectorAll(".ps-actions > .ps-action.ps-link, .ps-actions > details > summary, details.ps-cite .ps-cite-style, details.ps-cite button")]
+    .filter((el) => el.getClientRects().length).map((el) => ({ what: `${el.tagName.toLowerCase()}.${el.className} ${el.textContent.trim().slice(0, 20)}`, h: Math.round(el.getBoundingClientRect().height) })));
+  assert.ok(heights.some((t) => /select/.test(t.what)) && heights.some((t) => /button/.test(t.what)), JSON.stringify(heights));
+  for (const t of heights) assert.ok(t.h >= 44, `${t.what}: ${t.h} px`);
   await page.close();
 });
