@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { serve } from "./support/server.mjs";
-import { launch, open, ready, pasteIntoCanvasWithFramesHeld } from "./support/browser.mjs";
+import { launch, open, ready, pasteIntoCanvasWithFramesHeld, painted, canvasStill, canvasFrames, canvasDrewSince } from "./support/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // (PAPERSHELF_SITE: another build of the site, e.g. one engineer's canvas module beside the shared one)
@@ -36,18 +36,27 @@ async function drawn(page) {
     const layout = document.querySelector("paper-shelf")?.canvasLayout;
     return layout && layout.rows.length > 0 && (layout.headers.length > 0 || layout.cards);
   }, null, { timeout: 20000 });
-  await page.waitForTimeout(150);  // rows arrive one frame after they are first drawn
-  return page.evaluate(() => document.querySelector("paper-shelf").canvasLayout);
+  // (rows arrive a frame after they are first drawn: until then they wait for their data)
+  return canvasStill(page);
+}
+
+/** Waits until the canvas has drawn a frame `width` CSS pixels wide (after a resize), and is still. */
+async function drawnAt(page, width) {
+  await page.waitForFunction((w) => document.querySelector("paper-shelf").canvasLayout?.canvas.w === w, width, { timeout: 20000 });
+  return canvasStill(page);
 }
 
 /** Clicks a point given in canvas CSS pixels. */
 async function clickCanvas(page, x, y, options = {}) {
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   await page.mouse.move(box.x + x, box.y + y);
+  // The press, drawn in a frame of its own before the release (a held button, not a tap).
+  const frames = (await canvasStill(page)).frames;
   await page.mouse.down(options);
-  await page.waitForTimeout(50);
+  await page.waitForFunction((f) => document.querySelector("paper-shelf").canvasLayout.frames > f, frames, { timeout: 20000 });
+  const pressed = await canvasFrames(page);
   await page.mouse.up(options);
-  await page.waitForTimeout(150);
+  await canvasDrewSince(page, pressed);
 }
 
 /**
@@ -201,15 +210,25 @@ test("text from input methods and on-screen keyboards reaches the canvas search 
   await shown("Large");
   // An input method: what it composes is not text yet; what it commits is.
   const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => {
+    window.__composing = false;
+    document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-canvas-input")
+      .addEventListener("compositionupdate", () => { window.__composing = true; }, { once: true });
+  });
   await cdp.send("Input.imeSetComposition", { text: " mo", selectionStart: 3, selectionEnd: 3 });
-  await page.waitForTimeout(200);
+  // The input has the composition, and the element and the widget have done what it caused.
+  await page.waitForFunction(() => window.__composing, null, { timeout: 5000 });
+  await page.evaluate(() => document.querySelector("paper-shelf").updateComplete);
+  await canvasStill(page);
   assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.viewSearch), "Large");
   await cdp.send("Input.insertText", { text: " Model" });
   await shown("Large Model");
   assert.ok((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length > 0);
   // Tab from the field goes on into the table: the canvas has the keyboard and a row its focus.
   await page.keyboard.press("Tab");
-  await page.waitForTimeout(200);
+  // (the keyboard has left the field's input; then the widget's frames after it)
+  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className !== "ps-canvas-input", null, { timeout: 5000 });
+  await canvasStill(page);
   const after = await page.evaluate(() => [document.querySelector("paper-shelf").shadowRoot.activeElement?.className, document.querySelector("paper-shelf").canvasLayout.focusedRecord]);
   assert.equal(after[0], "ps-canvas");
   assert.ok(after[1] >= 0, "a row has the focus");
@@ -225,9 +244,10 @@ test("a tap on the canvas search field lets a phone type (the tap's mouse events
   await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   const x = box.x + layout.search.x + 20, y = box.y + layout.search.y + layout.search.h / 2;
+  const frames = await canvasFrames(page);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await page.waitForTimeout(300);
+  await canvasDrewSince(page, frames);  // (the widget has taken the tap)
   assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className), "ps-canvas-input");
   await page.keyboard.insertText("Large");
   await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "Large", null, { timeout: 5000 });
@@ -243,7 +263,7 @@ test("the canvas follows resizes and stays sharp on a HiDPI screen", async () =>
   await ready(page);
   await drawn(page);
   await page.evaluate(() => { document.querySelector("paper-shelf").style.width = "520px"; });
-  await page.waitForTimeout(300);
+  await drawnAt(page, 520);
   const size = await page.evaluate(() => {
     const c = document.querySelector("paper-shelf").shadowRoot.querySelector("canvas");
     return { css: c.clientWidth, px: c.width, ratio: devicePixelRatio };
@@ -260,7 +280,7 @@ test("the canvas follows resizes and stays sharp on a HiDPI screen", async () =>
   const { page: flat } = await open(browser.context, `${server.url}/canvas.html`);
   await ready(flat);
   await flat.evaluate(() => { document.querySelector("paper-shelf").style.width = "520px"; });
-  await flat.waitForTimeout(300);
+  await drawnAt(flat, 520);
   const flatLayout = await drawn(flat);
   const shown = Math.min(layout.rows.length, flatLayout.rows.length);
   assert.deepEqual(layout.rows.slice(0, shown).map((r) => r.titleChars), flatLayout.rows.slice(0, shown).map((r) => r.titleChars));
@@ -365,7 +385,10 @@ test("the profile card filters the canvas too, and the canvas year chart and the
   // The widget's chart has one bar per year the card's chart links.
   assert.equal(layout.bars.length, await card.locator("a.ps-bar").count());
   await card.locator('a.ps-bar[data-filter="year:2023"]').click();
-  await page.waitForTimeout(300);
+  // The list has changed (the filter's answer is in), and the canvas has drawn it.
+  await page.waitForFunction((n) => document.querySelector("paper-shelf").visibleKeys.length !== n, all.length, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector("paper-shelf").updateComplete);
+  await canvasStill(page);
   const [shown, expected] = await page.evaluate(() => {
     const el = document.querySelector("paper-shelf");
     return [el.visibleKeys, el.library.query({ filter: "year:2023", owner: el.getAttribute("owner") }).keys];
@@ -428,12 +451,13 @@ test("the canvas follows the element's theme and the page's colours", async () =
     });
   };
   const light = await luminance();
+  const frames = await canvasFrames(page);
   await page.evaluate(() => {
     document.body.style.background = "#111";
     document.body.style.color = "#eee";
     document.querySelector("paper-shelf").setAttribute("theme", "dark");
   });
-  await page.waitForTimeout(400);
+  await canvasDrewSince(page, frames);  // (the widget has drawn in the new theme)
   const dark = await luminance();
   assert.ok(light > 180 && dark < 90, `light ${light.toFixed(0)}, dark ${dark.toFixed(0)}`);
   await page.close();
@@ -444,15 +468,16 @@ test("the hover card shows every author as the row does: markers raised and smal
   await ready(page);
   for (const width of [1000, 360]) {
     await page.evaluate((w) => { document.querySelector("paper-shelf").style.width = `${w}px`; }, width);
-    await page.waitForTimeout(300);
+    await drawnAt(page, width);
     const layout = await drawn(page);
     const box = await page.locator("paper-shelf >> canvas").boundingBox();
     // The first row whose authors carry markers (co-first authors, "*").
     let popup = null;
     for (const row of layout.rows.slice(0, 4)) {
+      const frames = await canvasFrames(page);
       await page.mouse.move(box.x + row.x + row.w / 2, box.y + row.y + row.h / 2);
-      await page.waitForTimeout(900);  // ImGui's tooltip delay
-      popup = await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.popup);
+      // (the card shows in the frames after the pointer moves, drawn until the widget is still)
+      popup = (await canvasDrewSince(page, frames)).popup;
       if (popup?.marks.some((m) => m.w > 0)) break;
     }
     assert.ok(popup && popup.names.length > 3, `${width}px: a hover card with the author list`);
@@ -495,8 +520,9 @@ test("a \"+N\" list of hundreds of authors scrolls inside the canvas", async () 
   // The wheel scrolls the list, not the page.
   const r = open1.popup.rect;
   await page.mouse.move(canvas.x + r.x + r.w / 2, canvas.y + r.y + r.h / 2);
+  const wheeled = await canvasFrames(page);
   await page.mouse.wheel(0, 400);
-  await page.waitForTimeout(300);
+  await canvasDrewSince(page, wheeled);
   const open2 = await layoutOf(page);
   assert.ok(open2.popup, "the list stays open");
   assert.ok(open2.popup.names[0].y < open1.popup.names[0].y, "the list scrolled");
@@ -526,9 +552,10 @@ async function namesSetIn(page, family) {
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   const row = layout.rows[1];
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(100);
+  await canvasStill(page);
+  const frames = await canvasFrames(page);
   await page.mouse.move(box.x + row.x + row.w / 2, box.y + row.y + row.h / 2);
-  await page.waitForTimeout(900);
+  await canvasDrewSince(page, frames);  // (the hover card, drawn)
   const { popup, names, widths } = await page.evaluate(([record, family]) => {
     const el = document.querySelector("paper-shelf");
     const authors = el.library.entries([record], { owner: el.getAttribute("owner") })[0].authors;
@@ -592,9 +619,10 @@ test("a web font that arrives after the first frame replaces the fallback the ca
   await page.goto(url, { waitUntil: "domcontentloaded" });  // ("load" waits for the fonts)
   await ready(page);
   assert.deepEqual((await namesSetIn(page, "'DejaVu Serif', serif")).problems, [], "before the font arrives: the fallback");
+  const frames = await canvasFrames(page);
   release();
   await page.waitForFunction(() => document.fonts.check("16px 'Late Face'") && document.fonts.check("bold 16px 'Late Face'"), null, { timeout: 10000 });
-  await page.waitForTimeout(300);
+  await canvasDrewSince(page, frames);  // (the fonts' arrival redraws the canvas in them)
   assert.deepEqual((await namesSetIn(page, family)).problems, [], "after: the web font");
   await page.close();
 });
@@ -609,11 +637,13 @@ async function touchSwipes(page) {
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
     for (let i = 1; i <= 10; i++) {
       await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 10 }] });
-      await page.waitForTimeout(16);
+      // A finger's moves come one a frame, as a touch screen delivers them.
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
     }
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await page.waitForTimeout(200);
-    await settle(page);
+    // The momentum has run out (the canvas is still), and what the page scrolled is painted.
+    await canvasStill(page);
+    await painted(page);
   };
 }
 
@@ -639,17 +669,6 @@ function longPage() {
 
 const layoutOf = (page) => page.evaluate(() => document.querySelector("paper-shelf").canvasLayout);
 
-/** Waits until the canvas has drawn its last frame (it draws none while nothing changes), so its
- *  layout is the one the next input meets. */
-async function settle(page) {
-  let before = -1;
-  for (let i = 0; i < 50; i++) {
-    const frames = (await layoutOf(page)).frames;
-    if (frames === before) return;
-    before = frames;
-    await page.waitForTimeout(120);
-  }
-}
 
 test("the wheel scrolls the table, and the page once the table is at its end", async () => {
   const { page, errors } = await open(browser.context, longPage());
@@ -664,14 +683,14 @@ test("the wheel scrolls the table, and the page once the table is at its end", a
   await page.mouse.move(x, y);
   const pageY = await page.evaluate(() => scrollY);
   await page.mouse.wheel(0, 100);
-  await settle(page);
+  await canvasStill(page);
   layout = await layoutOf(page);
   assert.ok(layout.scrollY > 0, "the table scrolled");
   assert.equal(await page.evaluate(() => scrollY), pageY, "the page did not");
   // Down to the table's end; from there the wheel moves the page.
   for (let i = 0; i < 40 && layout.scrollY < layout.scrollMaxY; i++) {
     await page.mouse.wheel(0, 100);
-    await settle(page);
+    await canvasStill(page);
     layout = await layoutOf(page);
   }
   assert.equal(layout.scrollY, layout.scrollMaxY);
@@ -754,7 +773,7 @@ test("on a phone's cards, a touch drag at the table's bottom scrolls the page on
   await page.evaluate(() => { document.querySelector("paper-shelf").style.width = "100%"; });
   await ready(page);
   await drawn(page);
-  await settle(page);
+  await canvasStill(page);
   const swipe = await touchSwipes(page);
   let layout = await layoutOf(page);
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
@@ -813,8 +832,9 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   const row = first.rows[1];
   const title = await page.evaluate((r) => document.querySelector("paper-shelf").library.entries([r])[0].title, focused);
   await page.waitForFunction((t) => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-canvas-live").textContent === t, title);
-  // No hover card follows the keyboard (it would cover the rows being read).
-  await page.waitForTimeout(900);
+  // No hover card follows the keyboard (it would cover the rows being read): the widget has drawn
+  // every frame the key asked for (a card would show in them: it has no delay).
+  await canvasStill(page);
   assert.equal((await layoutOf(page)).popup, null);
   const after = await shot();
   // The ring: the row's left edge turns to the accent, 3:1 or more against what was there.
@@ -906,7 +926,7 @@ test("arrow keys go up from the rows into the search field, in the table and in 
       await page.keyboard.press("ArrowUp");
       await page.waitForFunction(([f, b]) => (0, eval)(f)() !== b, [where.toString(), before], { timeout: 5000 });
       // (The search field takes the keyboard a frame after the widget's focus reaches it.)
-      await settle(page);
+      await canvasStill(page);
     }
     assert.equal(await active(), "ps-canvas-input", `${width} px`);
     assert.equal(presses, width < 640 ? 2 : 3, `${width} px: presses from the second row`);
@@ -916,16 +936,20 @@ test("arrow keys go up from the rows into the search field, in the table and in 
     // Escape leaves the field with its text; arrows go on to the menus, and Enter opens one and
     // chooses in it, as Space does.
     await page.keyboard.press("Escape");
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.activeElement?.className !== "ps-canvas-input", null, { timeout: 5000 });
+    await canvasStill(page);
     assert.equal(await page.evaluate(() => document.querySelector("paper-shelf").canvasLayout.viewSearch), "TorchGT");
     assert.equal(await active(), "ps-canvas");
     if (width > 640) {
-      await page.keyboard.press("ArrowRight");  // the grouping menu, beside the field
-      await page.waitForTimeout(150);
-      await page.keyboard.press("Enter");
-      await page.waitForTimeout(150);
-      await page.keyboard.press("ArrowDown");  // "By year"
-      await page.waitForTimeout(150);
+      // (each key, taken by the widget and drawn, before the next)
+      const key = async (name) => {
+        const frames = await canvasFrames(page);
+        await page.keyboard.press(name);
+        await canvasDrewSince(page, frames);
+      };
+      await key("ArrowRight");  // the grouping menu, beside the field
+      await key("Enter");
+      await key("ArrowDown");  // "By year"
       await page.keyboard.press("Enter");
       await page.waitForFunction(() => /group=year/.test(location.hash), null, { timeout: 3000 });
     }
@@ -959,7 +983,7 @@ test("the canvas shows the filter controls the HTML toolbar shows, and typing mo
   await clickCanvas(page, layout.search.x + 20, layout.search.y + layout.search.h / 2);
   await page.keyboard.type("zzzzqqq");
   await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout.viewSearch === "zzzzqqq", null, { timeout: 5000 });
-  await page.waitForTimeout(200);
+  await canvasStill(page);
   const after = await layoutOf(page);
   assert.deepEqual(names(after), canvasShows);
   assert.equal(after.table.y, layout.table.y);
@@ -974,12 +998,18 @@ test("nothing is drawn while nothing changes, and a press and release in one fra
   let layout = await drawn(page);
   const box = await page.locator("paper-shelf >> canvas").boundingBox();
   // The pointer rests on a row (hovered, with its tooltip).
+  const moved = await canvasFrames(page);
   await page.mouse.move(box.x + layout.rows[1].x + 300, box.y + layout.rows[1].y + 10);
-  await page.waitForTimeout(300);
-  await settle(page);
+  await canvasDrewSince(page, moved);
+  // Then 300 of the page's animation frames (5 s at 60 Hz; longer on a busy machine): the
+  // canvas asks for none of them.
   const frames = (await layoutOf(page)).frames;
-  await page.waitForTimeout(5000);
-  assert.equal((await layoutOf(page)).frames - frames, 0, "frames drawn in 5 s of stillness");
+  await page.evaluate(() => new Promise((ok) => {
+    let left = 300;
+    const tick = () => (--left > 0 ? requestAnimationFrame(tick) : ok());
+    requestAnimationFrame(tick);
+  }));
+  assert.equal((await layoutOf(page)).frames - frames, 0, "frames drawn in 300 animation frames of stillness");
   // Both halves of a click before the next frame: the header still sorts.
   layout = await layoutOf(page);
   const h = layout.headers[2];
@@ -1019,7 +1049,12 @@ test("every text on the canvas reads at 4.5:1 or better, measured from its pixel
     await cdp.send("Emulation.setDeviceMetricsOverride", { width: 1100, height: 900, deviceScaleFactor: 2, mobile: false });
     await page.locator("paper-shelf >> canvas").hover({ position: { x: 5, y: 5 } });
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
+    // (drawn at the new ratio: the backing store is twice the CSS size, and the widget still)
+    await page.waitForFunction(() => {
+      const c = document.querySelector("paper-shelf").shadowRoot.querySelector("canvas");
+      return devicePixelRatio === 2 && c.width === Math.round(c.clientWidth * 2);
+    }, null, { timeout: 20000 });
+    await canvasStill(page);
     const layout = await layoutOf(page);
     assert.equal(await page.evaluate(() => devicePixelRatio), 2);
     // (straight from the browser: Playwright's own screenshot would reset the pixel ratio)
@@ -1120,7 +1155,7 @@ test("phones get cards: at 375 px every visible title shows 20 characters or mor
     await ready(page);
     const layout = await drawn(page);
     await page.locator("paper-shelf >> canvas").evaluate((c) => c.scrollIntoView({ block: "end" }));
-    await page.waitForTimeout(200);
+    await painted(page);
     await page.screenshot({ path: join(dir, `canvas-${site}-${width}-${scheme}.jpg`), type: "jpeg", quality: 80 });
     assert.equal(layout.cards, width < 640, `${site} ${width}`);
     const titles = await page.evaluate(async (records) => (await document.querySelector("paper-shelf").library.entries(records)).map((e) => e.title), layout.rows.map((r) => r.record));
