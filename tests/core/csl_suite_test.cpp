@@ -23,11 +23,11 @@
 namespace papershelf {
 namespace {
 
-// Percent of the fixtures run that must pass. Goals: bibliography 90, all 75.
-// The goals (citeproc-js and pandoc's citeproc pass nearly all): 90% of the bibliography
-// fixtures and 75% of all. (Measured: 90.5% and 83.2%; the figures are in docs/citations.md.)
-constexpr double kMinBibliographyPercent = 90;
-constexpr double kMinAllPercent = 75;
+// Percent of the fixtures run that must pass: just under what they measure (97.99% of the
+// bibliography fixtures and 94.0% of all; the figures are in docs/citations.md), so that the
+// rates only go up. The goals: 98% and 95% (pandoc's citeproc passes about 92%).
+constexpr double kMinBibliographyPercent = 97.5;
+constexpr double kMinAllPercent = 93.5;
 
 const std::string kLocales = "/usr/share/citation-style-language/locales";
 using Sections = std::map<std::string, std::string>;
