@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { load } from "../dist/node.js";
 import { serve } from "./support/server.mjs";
-import { launch, live, open, ready, settled } from "./support/browser.mjs";
+import { launch, live, open, painted, ready, settled } from "./support/browser.mjs";
 import { shadow } from "./support/site.mjs";
 import { fencedBlocks, shellCommands } from "./support/markdown.mjs";
 import { installTarball, packWeb } from "./support/cli.mjs";
@@ -166,7 +166,7 @@ test("every example page at 375 and 1280 px, light and dark: screenshots for the
     assert.deepEqual(await axeViolations(page), [], `${name} ${width} ${scheme}`);
     // From the start of the element (the profile card, or the toolbar and the first entries).
     await page.evaluate(() => { document.querySelector("paper-shelf").scrollIntoView(); window.scrollBy(0, -8); });
-    await page.waitForTimeout(100);
+    await painted(page);  // (the scrolled page, painted)
     const file = join(dir, `${name}-${width}-${scheme}.jpg`);
     await page.screenshot({ path: file, type: "jpeg", quality: 80 });
     assert.ok(statSync(file).size > 10000, file);
