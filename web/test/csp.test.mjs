@@ -51,7 +51,7 @@ async function openRecording(path) {
   return { page, errors };
 }
 
-async function settle(page) {
+async function rendered(page) {
   await page.waitForFunction(() => {
     const el = document.querySelector("paper-shelf");
     return el && (el.visibleKeys?.length > 0 || el.shadowRoot?.querySelector(".ps-error"));
@@ -65,7 +65,7 @@ async function settle(page) {
 test("the script-tag embed renders the list under a strict policy, styles included", async () => {
   serveWithPolicy("/strict.html", STRICT, `<paper-shelf src="/papers.bib" owner="Qinghao Hu; Q. Hu" profile></paper-shelf>`);
   const { page, errors } = await openRecording("/strict.html");
-  await settle(page);
+  await rendered(page);
   const keys = await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys);
   assert.equal(keys.length, count);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
@@ -89,7 +89,7 @@ test("the script-tag embed renders the list under a strict policy, styles includ
 test("the canvas renderer works under the same strict policy", async () => {
   serveWithPolicy("/strict-canvas.html", STRICT, `<paper-shelf src="/papers.bib" owner="Qinghao Hu" renderer="canvas"></paper-shelf>`);
   const { page, errors } = await openRecording("/strict-canvas.html");
-  await settle(page);
+  await rendered(page);
   await page.waitForFunction(() => document.querySelector("paper-shelf").canvasLayout?.rows?.length > 0, null, { timeout: 20000 });
   assert.equal((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length, count);
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
@@ -101,7 +101,7 @@ test("style-src 'none' still styles the element: adopted stylesheets are not inl
   serveWithPolicy("/no-styles.html", STRICT.replace("style-src 'self'", "style-src 'none'"),
     `<paper-shelf src="/papers.bib" owner="Qinghao Hu"></paper-shelf>`);
   const { page } = await openRecording("/no-styles.html");
-  await settle(page);
+  await rendered(page);
   assert.equal((await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys)).length, count);
   assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-title")).fontWeight), "600");
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
@@ -112,7 +112,7 @@ test("control: without 'wasm-unsafe-eval' the core cannot compile, and the polic
   serveWithPolicy("/no-wasm.html", STRICT.replace(" 'wasm-unsafe-eval'", ""),
     `<paper-shelf src="/papers.bib"></paper-shelf>`);
   const { page } = await openRecording("/no-wasm.html");
-  await settle(page);
+  await rendered(page);
   assert.deepEqual(await page.evaluate(() => document.querySelector("paper-shelf").visibleKeys ?? []), []);
   const violations = await page.evaluate(() => window.__violations);
   assert.ok(violations.some((v) => v.startsWith("script-src")), violations.join("; "));
