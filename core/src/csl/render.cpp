@@ -331,6 +331,15 @@ std::string citation_label(const Item& item) {
   return label + (digits.size() > 2 ? digits.substr(digits.size() - 2) : digits);
 }
 
+// The cite's locator without the spaces around it (" 666" is page 666, as citeproc-js reads it).
+std::string locator_text(const Ctx& c) {
+  if (!c.state.cite) return {};
+  const std::string& l = c.state.cite->locator;
+  const std::size_t b = l.find_first_not_of(" \t\n");
+  if (b == std::string::npos) return {};
+  return l.substr(b, l.find_last_not_of(" \t\n") - b + 1);
+}
+
 // The text of a variable as <text variable> renders it (before rich-text parsing).
 std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
   if (c.substituted.count(var)) return {};
@@ -340,7 +349,7 @@ std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
     std::string label = c.item.text(var);
     return (label.empty() ? citation_label(c.item) : label) + c.state.year_suffix;
   }
-  if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
+  if (var == "locator") return locator_text(c);
   if (var == "first-reference-note-number") return c.item.text(var);
   if (form == "short") {
     if (std::string s = c.item.text(std::string(var) + "-short"); !s.empty()) return s;
@@ -505,7 +514,7 @@ bool plural_content(std::string_view s, std::string_view and_term = {}) {
 std::string number_text(Ctx& c, std::string_view var) {
   if (c.substituted.count(var)) return {};
   if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
-  if (var == "locator") return c.state.cite ? c.state.cite->locator : std::string();
+  if (var == "locator") return locator_text(c);
   if (var == "page-first") return variable_text(c, var, "long");
   return c.item.text(var);
 }
@@ -579,7 +588,7 @@ Out render_label(const xml::Element& el, Ctx& c, std::string_view var, std::stri
 
 Out render_label_element(const xml::Element& el, Ctx& c) {
   const std::string var(el.attribute_or("variable", ""));
-  const std::string content = var == "locator" ? (c.state.cite ? c.state.cite->locator : std::string()) : number_text(c, var);
+  const std::string content = var == "locator" ? locator_text(c) : number_text(c, var);
   if (content.empty()) return Out();
   return render_label(el, c, var, content);
 }
@@ -1444,7 +1453,7 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
         else if (v == "year-suffix") r = !c.state.year_suffix.empty();
         else r = !c.substituted.count(v) && c.item.has(v);
       } else if (attr == "is-numeric") {
-        const std::string t = v == "locator" ? (c.state.cite ? c.state.cite->locator : std::string()) : number_text(c, v);
+        const std::string t = v == "locator" ? locator_text(c) : number_text(c, v);
         r = is_numeric(t);
       } else if (attr == "is-uncertain-date") {
         r = c.item.date(v).circa;
