@@ -33,6 +33,25 @@ const Link* link(const Publication& p, std::string_view label) {
 // What real files say of preprints without saying "preprint": a preprint server's DOI, a server as
 // the publisher, a misspelt "to be published"; a talk dated by its event; a web address kept in
 // howpublished beside a DOI.
+// NASA ADS writes an e-print's identifier as its pages ("pages = {arXiv:2508.03807}"): that names
+// the paper, not pages, so no citation says "p. arXiv:2508.03807"; a page range stays one.
+TEST(BibtexReader, AnArxivIdentifierInPagesIsTheRecordsIdNotItsPages) {
+  const ReadResult r = read(R"(
+@ARTICLE{ads, author = {{Lu}, Wenbin}, title = "{A Radio Flare}", journal = {arXiv e-prints}, year = 2025,
+  eid = {arXiv:2508.03807}, pages = {arXiv:2508.03807}, eprint = {2508.03807}, archivePrefix = {arXiv}}
+@ARTICLE{noeprint, author = {{Lu}, Wenbin}, title = "{Another}", journal = {arXiv e-prints}, year = 2024, pages = {arXiv:2401.01234}}
+@ARTICLE{paged, author = {{Lu}, Wenbin}, title = "{A Journal Paper}", journal = {MNRAS}, year = 2021, volume = 503, pages = {603-614}}
+)");
+  ASSERT_EQ(r.library.publications.size(), 3u);
+  const auto& p = r.library.publications;
+  EXPECT_EQ(p[0].arxiv(), "2508.03807");
+  EXPECT_EQ(p[0].extra_field("pages"), nullptr);
+  EXPECT_EQ(p[1].arxiv(), "2401.01234");
+  EXPECT_EQ(p[1].extra_field("pages"), nullptr);
+  ASSERT_NE(p[2].extra_field("pages"), nullptr);
+  EXPECT_EQ(*p[2].extra_field("pages"), "603-614");
+}
+
 TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
   const ReadResult r = read(R"(
 @article{arxivdoi, title = {Toolformer}, author = {Schick, Timo}, year = 2023, doi = {10.48550/arXiv.2302.04761}}

@@ -22,6 +22,17 @@ void settle_identifiers(Publication& p, RecordClues& clues) {
     if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_in_text(p.note().text));
     if (p.doi().empty()) p.set_doi(bibtex::doi_in_text(p.note().text));
   }
+  // A pages field that is an arXiv identifier names the paper, not its pages: NASA ADS writes
+  // pages = {arXiv:2508.03807} for its e-prints (the CSL data model's page is a page or a range).
+  // It is the record's arXiv id when it has none, and no page range either way.
+  for (auto field = p.extra.begin(); field != p.extra.end(); ++field) {
+    if (field->name != "pages") continue;
+    const std::string value = bibtex::clean_arxiv(field->value);
+    if (bibtex::to_lower_ascii(field->value).find("arxiv") == std::string::npos || !bibtex::is_arxiv_id(value)) break;
+    if (p.arxiv().empty()) p.set_arxiv(value);
+    p.extra.erase(field);
+    break;
+  }
   if (clues.venue.preprint_server && p.arxiv().empty())
     p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
   if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));
