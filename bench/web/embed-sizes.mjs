@@ -32,8 +32,12 @@ export function embedSizes(dist) {
     return { raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length,
       brotli: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
   };
-  const file = Object.fromEntries([...FILES, ...OPTIONAL, ...FIRST_USE].map((f) => [f, measure(f)]));
-  const sum = (list) => ({ raw: 0, gzip: 0, brotli: 0, ...Object.fromEntries(["raw", "gzip", "brotli"].map((k) => [k, list.reduce((t, f) => t + file[f][k], 0)])) });
+  const file = Object.fromEntries([...FILES, ...OPTIONAL].map((f) => [f, measure(f)]));
+  const sum = (list) => {
+    const total = { raw: 0, gzip: 0, brotli: 0 };
+    for (const f of list) for (const k of Object.keys(total)) total[k] += file[f][k];
+    return total;
+  };
   const page = Object.fromEntries(Object.entries(PAGES).map(([name, { files }]) => [name, sum(files)]));
   // (the first-use figure as `gzip -9c papershelf-core-fast.{mjs,wasm} | wc -c` gives it: one stream)
   const firstUse = gzipSync(Buffer.concat(FIRST_USE.map((f) => readFileSync(join(dist, f)))), { level: 9 }).length;
