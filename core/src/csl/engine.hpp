@@ -1,8 +1,10 @@
 // The processor's inside: a parsed style with its locale, and the rendering of one item by a
 // citation or bibliography layout. processor.cpp builds on it (sorting, positions,
 // disambiguation, the bibliography's and citations' own options).
+// Its last section is what the rendering files (render.cpp, render_*.cpp) share.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -103,5 +105,94 @@ std::string person_key(const Name& n);
 // does not compare names.
 enum class ElementKind : std::uint8_t { Other, Text, Names, Date, Number, Label, Group, Choose };
 void mark_kinds(xml::Element& el);
+
+// ---- Inside rendering ---------------------------------------------------------------------------
+// What the rendering files (render.cpp and render_*.cpp) share: one item's rendering in progress
+// and the functions one concern's file asks of another's. The rest of each file is its own.
+
+inline constexpr const char* kEnDash = "\xE2\x80\x93";
+
+// One rendering of one item (a layout, or one sort key) in progress.
+struct Ctx {
+  Ctx(const Engine& engine, const Item& it, RenderState& st, const xml::Element& m) : e(engine), item(it), state(st), mode(m) {}
+  const Engine& e;
+  const Item& item;
+  RenderState& state;
+  const xml::Element& mode;  // <citation> or <bibliography>
+  bool sorting = false;
+  int sort_names_min = 0, sort_names_use_first = 0;
+  int sort_names_use_last = -1;  // the key's names-use-last: -1 when it has none
+  std::set<std::string, std::less<>> substituted;
+  int called = 0, rendered = 0;  // variables asked for, and those that gave text
+  std::vector<std::string> rendered_vars;  // those that gave text, by name
+  int depth = 0;
+  long long budget = kRenderBudget;  // steps left (see kRenderBudget); below 0 nothing more renders
+  bool names_done = false;       // the first names element was rendered (suppress-author)
+  bool predecessor = false;      // something was rendered before (a term then keeps its case)
+  bool year_suffix_done = false;  // the implicit year suffix was written
+  std::string date_var;           // the date being rendered
+  const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
+  bool in_names_only = false;
+  // The bibliography's subsequent-author-substitute: the names of the first names element as
+  // rendered, one string each (a substitute <text> counts as one name), and how many of them
+  // are still to be replaced by the substitute (RenderState::substitute_names > 0).
+  bool want_first_names = false;
+  std::vector<std::string> first_names_list;
+  std::string first_names_text;  // (the whole names element, "et al." included: citations compare it)
+  bool have_first_names = false;
+  bool capturing_names = false;
+  int names_to_substitute = 0;
+};
+
+// Calls `f` with each space-separated word of `s` (no allocation: conditions are tested often).
+template <typename F>
+void for_each_word(std::string_view s, F&& f) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    const std::size_t b = i;
+    while (i < s.size() && s[i] != ' ') ++i;
+    if (i > b) f(s.substr(b, i - b));
+  }
+}
+
+// Takes `steps` from the rendering's budget; false once it has run out.
+inline bool spend(Ctx& c, long long steps) {
+  c.budget -= std::min(steps, c.budget + 1);  // (stops at -1: the budget never wraps)
+  return c.budget >= 0;
+}
+
+// render.cpp: the driver and what every element shares.
+long long element_cost(const xml::Element& el);
+long long output_cost(const Out& o);
+std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_view attr, std::string_view inherited_as = {});
+Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case = true, bool linked_prefix = false);
+bool english(const Item& item, const Locale& locale);
+Out render_element(const xml::Element& el, Ctx& c);
+Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter);
+// render_text.cpp: text, the variables' own texts, conditions, choose and group.
+Out render_text(const xml::Element& el, Ctx& c);
+Out render_choose(const xml::Element& el, Ctx& c);
+Out render_group(const xml::Element& el, Ctx& c);
+bool test_condition(const xml::Element& cond, Ctx& c);
+std::string locator_text(const Ctx& c);
+std::string variable_text(Ctx& c, std::string_view var, std::string_view form);
+std::string citation_label(const Item& item);
+// render_numbers.cpp: numbers, labels and page ranges.
+Out render_number(const xml::Element& el, Ctx& c);
+Out render_label(const xml::Element& el, Ctx& c, std::string_view var, std::string_view content);
+Out render_label_element(const xml::Element& el, Ctx& c);
+std::string number_text(Ctx& c, std::string_view var);
+long number_of(std::string_view s);
+std::string gender_of(const Ctx& c, std::string_view var);
+std::string range_delimiter(const Ctx& c);
+std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter);
+// render_names.cpp: names.
+Out render_names(const xml::Element& el, Ctx& c);
+Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el, const xml::Element* et_al_el, Ctx& c);
+bool is_romanesque(char32_t ch, bool digits_and_hyphen);
+int to_int(std::string_view s);
+// render_dates.cpp: dates.
+Out render_date(const xml::Element& el, Ctx& c);
 
 }  // namespace papershelf::csl
