@@ -1,21 +1,25 @@
 // format_bibtex: one Publication as clean BibTeX that read_bibtex maps back to
 // an equal model. It writes only what the reader would not infer by itself
 // (e.g. `pubstate` only when the status does not follow from the entry type,
-// badge, note and arXiv id) and uses the shared field semantics in
-// bibtex/mapping.hpp.
+// badge, note and arXiv id) and uses the vocabulary it shares with the reader
+// (biblio/).
 #include <algorithm>
 
+#include "biblio/bibtex_fields.hpp"
+#include "biblio/identifiers.hpp"
+#include "biblio/kinds.hpp"
+#include "biblio/links.hpp"
+#include "biblio/pub_types.hpp"
+#include "biblio/record_keys.hpp"
 #include "format/html_out.hpp"
+#include "model/dates.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
-#include "read/bibtex/mapping.hpp"
-#include "read/record_keys.hpp"
+#include "papershelf/unicode.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
 namespace {
-
-using bibtex::to_lower_ascii;
 
 bool starts_lower(std::string_view s) { return !s.empty() && s[0] >= 'a' && s[0] <= 'z'; }
 
@@ -246,16 +250,16 @@ class Writer {
   // the owner in a visitor's BibTeX.
   bool keeps(std::string_view lower) const {
     for (const std::string& omit : options_.omit_fields)
-      if (to_lower_ascii(omit) == lower) return false;
+      if (unicode::ascii_lower(omit) == lower) return false;
     return !(options_.for_visitors && is_private(lower));
   }
   void field(std::string_view name, std::string_view value) {
     std::string written(name);
     if (!detail::is_safe_field_name(written)) written = detail::safe_field_name(name);
     if (written.empty()) written = "field";
-    const std::string lower = to_lower_ascii(written);
+    const std::string lower = unicode::ascii_lower(written);
     for (const std::string& omit : options_.omit_fields)
-      if (to_lower_ascii(omit) == lower) return;
+      if (unicode::ascii_lower(omit) == lower) return;
     // (A visitor gets the first of two fields of one name, as BibTeX reads them.)
     if (options_.for_visitors && (is_private(lower) || written_before(lower))) return;
     if (const std::string_view unique = unique_name(lower); unique != lower) written = unique;
@@ -330,22 +334,22 @@ std::string Writer::date_text() const {
 std::string Writer::run() {
   const bool has_arxiv = !p_.arxiv().empty();
   const bool has_venue = !p_.venue.empty();
-  std::string type = p_.source_type.empty() ? std::string() : to_lower_ascii(p_.source_type);
+  std::string type = p_.source_type.empty() ? std::string() : unicode::ascii_lower(p_.source_type);
   auto gives_type = [&](std::string_view t) {
     // (A @misc or @unpublished whose keywords or note say talk is read as one, read/settle.cpp;
     // a visitor's copy has no keywords, so only its note can say it there.)
-    const bool says_talk = options_.for_visitors ? !p_.note().empty() && bibtex::says_talk(std::vector<std::string>{p_.note().text})
-                                                 : bibtex::says_talk(p_);
+    const bool says_talk = options_.for_visitors ? !p_.note().empty() && biblio::says_talk(std::vector<std::string>{p_.note().text})
+                                                 : biblio::says_talk(p_);
     if ((t == "misc" || t == "unpublished") && p_.type == PubType::Talk && says_talk) return true;
     return !t.empty() &&
-           bibtex::infer_type(t, p_.status, bibtex::preprint_shape(t, has_arxiv, has_venue)) ==
+           biblio::infer_type(t, p_.status, biblio::preprint_shape(t, has_arxiv, has_venue)) ==
                p_.type;
   };
   // (A CSL-JSON "type" may be any text: @comment, @string, @preamble and @xdata are no records.)
   const bool plain_type = std::all_of(type.begin(), type.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
   }) && type != "comment" && type != "string" && type != "preamble" && type != "xdata";
-  if (!plain_type || !gives_type(type)) type = std::string(bibtex::entry_type_for(p_.type));
+  if (!plain_type || !gives_type(type)) type = std::string(biblio::names_of(p_.type).bibtex);
 
   out_.clear();
   // (Readers give only keys BibTeX can hold; one made otherwise is written without what it cannot.)
@@ -359,14 +363,14 @@ std::string Writer::run() {
     // The reader takes the best-ranked venue field; the written one must
     // outrank the extras.
     std::string_view name = p_.venue_field != VenueField::Unknown
-                                ? bibtex::venue_field_name(p_.venue_field)
-                                : bibtex::venue_field_for(p_.type);
+                                ? biblio::venue_field_name(p_.venue_field)
+                                : biblio::names_of(p_.type).bibtex_venue;
     int best_extra = 1 << 20;
     for (const ExtraField& f : p_.extra) {
-      const int rank = bibtex::venue_priority(f.name);
-      if (rank >= 0 && bibtex::names_a_venue(f.value)) best_extra = std::min(best_extra, rank);
+      const int rank = biblio::venue_priority(f.name);
+      if (rank >= 0 && biblio::names_a_venue(f.value)) best_extra = std::min(best_extra, rank);
     }
-    if (bibtex::venue_priority(name) >= best_extra) name = bibtex::kVenueFields[0];
+    if (biblio::venue_priority(name) >= best_extra) name = biblio::kVenueFields[0];
     field(name, latex::encode(p_.venue));
   }
   // Dates: year and month as al-folio writes them, which every BibTeX style and biblatex read
@@ -376,7 +380,7 @@ std::string Writer::run() {
   // (A `date` kept that is no date, "In press", says no year: the record's year is written.)
   bool plain_date = false;
   const std::string* kept_date = p_.extra_field("date");
-  const bool dated = kept_date && bibtex::parse_date(*kept_date, plain_date).year > 0;
+  const bool dated = kept_date && detail::parse_iso_date(*kept_date, plain_date).year > 0;
   if (!dated && p_.date.year) {
     if (has_extra("year") || has_extra("month")) {
       field("date", date_text());
@@ -394,16 +398,16 @@ std::string Writer::run() {
   if (!p_.award().empty()) field("award", latex::encode(p_.award()));
   if (!p_.award_label().empty()) field("award_name", encode_plain(p_.award_label()));
   if (!p_.note().empty()) field("note", latex::encode(p_.note()));
-  bibtex::StatusClues clues;
+  biblio::StatusClues clues;
   clues.entry_type = type;
   clues.has_arxiv = has_arxiv;
   clues.has_venue = has_venue;
   // (Judged on what is written: a status the badge says needs pubstate where the badge is left out.)
   if (keeps("abbr")) clues.badge = p_.badge();
   if (keeps("note")) clues.note = p_.note().text;
-  clues.venue_status = bibtex::details_status(p_);  // (written as they are)
-  if (bibtex::infer_status(clues) != p_.status && !has_extra("pubstate"))
-    field("pubstate", bibtex::pubstate_for(p_.status));
+  clues.venue_status = biblio::details_status(p_);  // (written as they are)
+  if (biblio::infer_status(clues) != p_.status && !has_extra("pubstate"))
+    field("pubstate", biblio::pubstate_for(p_.status));
   if (!p_.tags().empty()) {
     std::string tags;
     for (const std::string& t : p_.tags()) tags += (tags.empty() ? "" : ", ") + encode_plain(t);
@@ -418,8 +422,8 @@ std::string Writer::run() {
   for (const Link& l : p_.links) {
     const std::uint32_t kind = kinds.insert(l.label);
     if (kind == links_of_kind.size()) {
-      const bool left_out = (l.label == "doi" && !p_.doi().empty() && l.url == bibtex::doi_url(p_.doi())) ||
-                            (l.label == "arxiv" && has_arxiv && l.url == bibtex::arxiv_url(p_.arxiv()));
+      const bool left_out = (l.label == "doi" && !p_.doi().empty() && l.url == biblio::doi_url(p_.doi())) ||
+                            (l.label == "arxiv" && has_arxiv && l.url == biblio::arxiv_url(p_.arxiv()));
       links_of_kind.emplace_back();
       if (!left_out) links_of_kind.back().push_back(&l);
     } else if (!links_of_kind[kind].empty()) {
@@ -439,17 +443,17 @@ std::string Writer::run() {
       append_url(urls, l->url, schemes >= 2);
     }
     const std::string& label = links.front()->label;
-    const std::string name = bibtex::is_link_field(label) ? label : "url_" + label;
-    if (!options_.for_visitors || !is_private(to_lower_ascii(name))) wrote_link = true;
+    const std::string name = biblio::is_link_field(label) ? label : "url_" + label;
+    if (!options_.for_visitors || !is_private(unicode::ascii_lower(name))) wrote_link = true;
     field(name, urls);
   }
   // A visitor's BibTeX leaves the owner's links out (pdf, code...). Read back, a record without
   // links takes the address in its note as its link (bibtex::address_in_text): that address is
   // written as its url here, so that another trip writes the same fields.
   if (options_.for_visitors && !wrote_link && p_.doi().empty() && !has_arxiv && !p_.note().empty() && !p_.links.empty())
-    if (const std::string address = bibtex::address_in_text(latex::encode(p_.note())); !address.empty())
+    if (const std::string address = biblio::address_in_text(latex::encode(p_.note())); !address.empty())
       field("url", url_value(address));
-  if (has_arxiv && bibtex::arxiv_from_extra(p_.extra) != p_.arxiv()) {
+  if (has_arxiv && biblio::arxiv_from_extra(p_.extra) != p_.arxiv()) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)
       field("eprint", url_value(p_.arxiv()));
       field("archiveprefix", "arXiv");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "biblio/kinds.hpp"
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
@@ -11,7 +12,6 @@
 #include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
-#include "read/bibtex/mapping.hpp"  // (the venue's status words: bibtex::venue_without_status)
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
@@ -393,7 +393,7 @@ bool venue_ends_with_year(const Publication& p) { return ends_with_year(p, p.ven
 RichText detail::shown_venue(const Publication& p) {
   if (p.venue.empty()) return p.venue;
   auto [begin, end] = p.status == Status::Published ? std::pair<std::size_t, std::size_t>{0, p.venue.text.size()}
-                                                    : bibtex::venue_without_status(p.venue.text);
+                                                    : biblio::venue_without_status(p.venue.text);
   // The list puts its own separator after the venue (", 2024"): the value's own is not doubled
   // ("Symposium," in a booktitle).
   while (end > begin && std::strchr(",;: \t\n", p.venue.text[end - 1])) --end;

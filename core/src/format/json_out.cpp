@@ -1,15 +1,18 @@
 // JSON output: CSL-JSON for other tools, and the view model the CLI and the JS glue read.
 #include <algorithm>
 
-#include "csl/mapping.hpp"
+#include "biblio/csl_variables.hpp"
+#include "biblio/kinds.hpp"
+#include "biblio/pub_types.hpp"
 #include "format/csl_item.hpp"
 #include "format/entry_html.hpp"
+#include "model/dates.hpp"
 #include "papershelf/boundary.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
-#include "read/bibtex/mapping.hpp"
+#include "papershelf/unicode.hpp"
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 
@@ -17,24 +20,7 @@ namespace papershelf {
 namespace {
 
 using json::Writer;
-
-const char* csl_type(PubType t) {
-  switch (t) {
-    case PubType::Conference: return "paper-conference";
-    case PubType::Journal: return "article-journal";
-    case PubType::Preprint: return "article";
-    case PubType::Thesis: return "thesis";
-    case PubType::Book: return "book";
-    case PubType::Chapter: return "chapter";
-    case PubType::Report: return "report";
-    case PubType::Talk: return "speech";
-    case PubType::Patent: return "patent";
-    case PubType::Dataset: return "dataset";
-    case PubType::Software: return "software";
-    case PubType::Misc: break;
-  }
-  return "document";
-}
+namespace csl_json = biblio::csl_json;
 
 // Text for the CSL processor inside papershelf (`escaped`): "<", ">" and "&" as entities, so that
 // a title that says "<b>" is not read as markup, which only papershelf's own spans become.
@@ -141,7 +127,7 @@ std::string_view venue_variable(const Publication& p) {
 
 // biblatex's type keys as the words a thesis or report is called by.
 std::string genre_text(const std::string& type) {
-  const std::string key = bibtex::to_lower_ascii(type);
+  const std::string key = unicode::ascii_lower(type);
   if (key == "phdthesis") return "PhD thesis";
   if (key == "mathesis" || key == "mastersthesis") return "Master\xE2\x80\x99s thesis";
   if (key == "techreport") return "Technical report";
@@ -155,7 +141,7 @@ bool pages_are_a_total(const Publication& p, const std::string& pages) {
   return !pages.empty() && pages.find_first_not_of("0123456789 ") == std::string::npos;
 }
 
-// Publication::extra's details as the CSL-JSON variables they are (csl/mapping.hpp); fields CSL
+// Publication::extra's details as the CSL-JSON variables they are (biblio/csl_variables.hpp); fields CSL
 // has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain hyphen.
 template <class W>
 void csl_details(W& w, const Publication& p, bool escaped) {
@@ -163,48 +149,48 @@ void csl_details(W& w, const Publication& p, bool escaped) {
   std::vector<std::string_view> written{venue_variable(p)};
   for (const ExtraField& f : p.extra) {
     std::string_view name;
-    csl::Kind kind = csl::Kind::Text;
+    csl_json::Kind kind = csl_json::Kind::Text;
     if (f.name == "number") {
-      name = csl::number_variable(p.type, in_series);
+      name = csl_json::number_variable(p.type, in_series);
     } else if (f.name == "pages" && pages_are_a_total(p, f.value)) {
       name = "number-of-pages";  // (a book's "pages = {321}" is how long it is)
-    } else if (const csl::Variable* v = csl::by_bibtex(f.name)) {
+    } else if (const csl_json::Variable* v = csl_json::by_bibtex(f.name)) {
       name = v->csl;
       kind = v->kind;
-    } else if (csl::is_variable(f.name, &kind)) {
+    } else if (csl_json::is_variable(f.name, &kind)) {
       name = f.name;
     } else if (f.name == "eprint" && p.extra_field("eprinttype") &&
-               bibtex::to_lower_ascii(*p.extra_field("eprinttype")) == "pubmed") {
+               unicode::ascii_lower(*p.extra_field("eprinttype")) == "pubmed") {
       name = "PMID";
     } else {
       continue;
     }
     if (std::find(written.begin(), written.end(), name) != written.end()) continue;
-    if (kind == csl::Kind::Date ? csl::parse_date_text(f.value).year == 0 : latex::decode(f.value).text.empty())
+    if (kind == csl_json::Kind::Date ? detail::parse_date_text(f.value).year == 0 : latex::decode(f.value).text.empty())
       continue;  // (no empty "volume": "" nor a date of year 0)
     written.push_back(name);
     w.key(name);
     switch (kind) {
-      case csl::Kind::Date:
+      case csl_json::Kind::Date:
       {
         const std::size_t slash = f.value.find('/');
-        const Date end = slash == std::string::npos ? Date() : csl::parse_date_text(std::string_view(f.value).substr(slash + 1));
-        date_parts(w, csl::parse_date_text(f.value), end.year ? &end : nullptr);
+        const Date end = slash == std::string::npos ? Date() : detail::parse_date_text(std::string_view(f.value).substr(slash + 1));
+        date_parts(w, detail::parse_date_text(f.value), end.year ? &end : nullptr);
       }
         break;
-      case csl::Kind::Names: {
+      case csl_json::Kind::Names: {
         w.begin_array();
         for (const Person& a : parse_bibtex_names(f.value).people) csl_name(w, a, escaped);
         w.end_array();
         break;
       }
-      case csl::Kind::Json: {
+      case csl_json::Kind::Json: {
         json::Value v;
         if (json::parse(f.value, v)) w.value(v);
         else w.string(f.value);
         break;
       }
-      case csl::Kind::Text: {
+      case csl_json::Kind::Text: {
         std::string text = latex::decode(f.value).text;
         if (name == "page") text = bytes::replaced(text, "\xE2\x80\x93", "-");
         if (name == "genre") text = genre_text(text);
@@ -218,9 +204,9 @@ void csl_details(W& w, const Publication& p, bool escaped) {
 template <class W>
 void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   // (BibTeX's @unpublished is CSL's manuscript: a draft, not a preprint)
-  const std::string source = bibtex::to_lower_ascii(p.source_type);
+  const std::string source = unicode::ascii_lower(p.source_type);
   const bool manuscript = source == "unpublished" || source == "manuscript";
-  w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", manuscript ? "manuscript" : csl_type(p.type))
+  w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", manuscript ? "manuscript" : biblio::names_of(p.type).csl)
       .field("title", p.extra_field("subtitle") ? data(full_title(p), escaped) : csl_markup(p.title, escaped));  // (CSL has no subtitle)
   if (!p.authors.empty()) {
     w.key("author").begin_array();
@@ -263,7 +249,7 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {}  // (said by its type)
   else if (p.status != Status::Published) w.field("status", to_string(p.status));
   // (else read back as a preprint's, or as the details' words say: volume = "In press")
-  else if (p.type == PubType::Preprint || bibtex::details_status(p)) w.field("status", "published");
+  else if (p.type == PubType::Preprint || biblio::details_status(p)) w.field("status", "published");
   w.end_object();
 }
 

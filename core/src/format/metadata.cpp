@@ -2,8 +2,9 @@
 // page and a search engine knows what it is: a COinS span per entry (OpenURL ContextObjects in
 // SPANs, read by Zotero's, Mendeley's and other browser connectors) and schema.org JSON-LD for
 // the list.
-#include "csl/mapping.hpp"
+#include "biblio/pub_types.hpp"
 #include "format/metadata.hpp"
+#include "model/dates.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
@@ -80,15 +81,7 @@ void detail::append_coins(std::string& out, const Publication& p, TextSink* sink
   const bool book = p.type == PubType::Book || p.type == PubType::Chapter || p.type == PubType::Report;
   const bool thesis = p.type == PubType::Thesis;
   k.add("rft_val_fmt", thesis ? "info:ofi/fmt:kev:mtx:dissertation" : book ? "info:ofi/fmt:kev:mtx:book" : "info:ofi/fmt:kev:mtx:journal");
-  const char* genre = p.type == PubType::Conference ? "proceeding"
-                      : p.type == PubType::Journal  ? "article"
-                      : p.type == PubType::Preprint ? "preprint"
-                      : p.type == PubType::Book     ? "book"
-                      : p.type == PubType::Chapter  ? "bookitem"
-                      : p.type == PubType::Report   ? "report"
-                      : thesis                      ? ""
-                                                    : "unknown";  // (OpenURL's word for "other")
-  k.add("rft.genre", genre);
+  k.add("rft.genre", biblio::names_of(p.type).openurl);
   if (thesis) {
     k.add("rft.title", full_title(p));
     k.add("rft.inst", p.venue.text);
@@ -149,7 +142,7 @@ void json_ld_work(json::Writer& w, const Publication& p, const Written& written)
     }
     w.end_array();
   }
-  if (const std::string date = csl::date_text(p.date); !date.empty()) w.field("datePublished", date);
+  if (const std::string date = detail::date_text(p.date); !date.empty()) w.field("datePublished", date);
   if (!p.venue.empty()) {
     if (p.venue_is_publisher()) {
       w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();

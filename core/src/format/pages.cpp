@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "biblio/pub_types.hpp"
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
@@ -268,15 +269,7 @@ std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   for (const Person& a : credited_names(p)) meta(h, "citation_author", scholar_name(a));
   meta(h, "citation_publication_date", scholar_date(p.date));
   const std::string venue = p.venue.text;
-  switch (p.type) {
-    case PubType::Journal: meta(h, "citation_journal_title", venue); break;
-    case PubType::Conference: meta(h, "citation_conference_title", venue); break;
-    case PubType::Chapter: meta(h, "citation_inbook_title", venue); break;
-    case PubType::Thesis: meta(h, "citation_dissertation_institution", venue); break;
-    case PubType::Report: meta(h, "citation_technical_report_institution", venue); break;
-    case PubType::Preprint: meta(h, "citation_journal_title", venue); break;  // (arXiv's "arXiv preprint ...")
-    default: break;
-  }
+  if (const std::string_view venue_tag = biblio::names_of(p.type).highwire; !venue_tag.empty()) meta(h, venue_tag, venue);
   if (p.type == PubType::Report) meta(h, "citation_technical_report_number", latex::decoded_field(p, "number"));
   meta(h, "citation_volume", latex::decoded_field(p, "volume"));
   if (p.type != PubType::Report) {

@@ -2,27 +2,15 @@
 // "TY  - " ... "ER  - " block per record, a tag per line, repeated tags for lists.
 #include <algorithm>
 
+#include "biblio/pub_types.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 
 namespace papershelf {
 namespace {
 
-const char* ris_type(const Publication& p) {
-  switch (p.type) {
-    case PubType::Conference: return "CPAPER";
-    case PubType::Journal: return "JOUR";
-    case PubType::Preprint: return "UNPB";
-    case PubType::Thesis: return "THES";
-    case PubType::Book: return "BOOK";
-    case PubType::Chapter: return "CHAP";
-    case PubType::Report: return "RPRT";
-    case PubType::Talk: return "SLIDE";
-    case PubType::Patent: return "PAT";
-    case PubType::Dataset: return "DATA";
-    case PubType::Software: return "COMP";
-    case PubType::Misc: break;
-  }
+std::string_view ris_type(const Publication& p) {
+  if (const std::string_view own = biblio::names_of(p.type).ris; !own.empty()) return own;
   return p.venue.empty() && !p.links.empty() ? "ELEC" : "GEN";
 }
 

@@ -9,17 +9,22 @@
 #include <charconv>
 #include <climits>
 
-#include "csl/mapping.hpp"
+#include "biblio/bibtex_fields.hpp"
+#include "biblio/csl_variables.hpp"
+#include "biblio/identifiers.hpp"
+#include "biblio/pub_types.hpp"
+#include "biblio/record_keys.hpp"
 #include "latex/markup.hpp"
+#include "model/dates.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
-#include "read/bibtex/mapping.hpp"
+#include "read/json_note_fields.hpp"
 #include "read/json_scan.hpp"
-#include "read/record_keys.hpp"
 #include "read/settle.hpp"
+#include "text/ascii.hpp"
 #include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
@@ -27,6 +32,7 @@ namespace papershelf {
 namespace {
 
 using json::Value;
+namespace csl_json = biblio::csl_json;
 
 void shift_offsets(Value& v, std::size_t base) {
   v.offset += static_cast<std::uint32_t>(base);
@@ -79,8 +85,6 @@ bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Valu
   }
   return false;
 }
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // ---- value helpers: check types before reading (the core has no exceptions) ----
 
@@ -137,7 +141,7 @@ std::string with_math_read(const std::string& text, std::vector<Span>& spans) {
   for (std::size_t open = next_dollar(0); open != std::string::npos;) {
     const std::size_t close = next_dollar(open + 1);
     if (close == std::string::npos) break;
-    if (close == open + 1 || is_space(text[open + 1]) || is_space(text[close - 1])) {
+    if (close == open + 1 || ascii::is_blank(text[open + 1]) || ascii::is_blank(text[close - 1])) {
       open = next_dollar(close + 1);  // (a pair that is not math: both stay text)
       continue;
     }
@@ -232,23 +236,6 @@ Date date_of(const Value& j) {
   return d;
 }
 
-PubType type_of_csl(const std::string& t) {
-  if (auto own = pub_type_from_string(t)) return *own;
-  static const std::pair<const char*, PubType> kMap[] = {
-      {"paper-conference", PubType::Conference}, {"article-journal", PubType::Journal},
-      {"article", PubType::Preprint},            {"article-magazine", PubType::Journal},
-      {"article-newspaper", PubType::Journal},   {"chapter", PubType::Chapter},
-      {"entry-encyclopedia", PubType::Chapter},  {"entry-dictionary", PubType::Chapter},
-      {"speech", PubType::Talk},                 {"presentation", PubType::Talk},
-      {"manuscript", PubType::Preprint},         {"webpage", PubType::Misc},
-      {"report", PubType::Report},               {"thesis", PubType::Thesis},
-      {"book", PubType::Book},                   {"patent", PubType::Patent},
-      {"dataset", PubType::Dataset},             {"software", PubType::Software}};
-  for (const auto& [name, type] : kMap)
-    if (t == name) return type;
-  return PubType::Misc;
-}
-
 void add_links(std::vector<Link>& links, const Value& j) {
   auto add = [&](const std::string& label, std::string url) {
     if (url.empty()) return;
@@ -267,8 +254,8 @@ std::vector<std::string> string_list(const Value& j) {
   auto push = [&](std::string s) {
     // trim
     std::size_t a = 0, b = s.size();
-    while (a < b && is_space(s[a])) ++a;
-    while (b > a && is_space(s[b - 1])) --b;
+    while (a < b && ascii::is_blank(s[a])) ++a;
+    while (b > a && ascii::is_blank(s[b - 1])) --b;
     if (b > a) out.push_back(unicode::to_nfc(s.substr(a, b - a)));
   };
   if (j.is_array()) {
@@ -297,11 +284,11 @@ bool is_mapped_field(const std::string& k) {
 }
 
 // Every member the mapping above does not consume goes to Publication::extra, as BibTeX text
-// under its BibTeX name where it has one (csl/mapping.hpp): "page": "1-21" becomes pages, and
+// under its BibTeX name where it has one (biblio/csl_variables.hpp): "page": "1-21" becomes pages, and
 // the CSL-JSON writer turns it back into "page".
 void keep_details(const Value& item, Publication& p) {
   const bool in_series = item.find("collection-title") != nullptr;
-  const std::string_view number = csl::number_variable(p.type, in_series);
+  const std::string_view number = csl_json::number_variable(p.type, in_series);
   detail::StringIds kept;  // the names in p.extra (looking through it for each member was quadratic)
   for (const ExtraField& f : p.extra) kept.insert(f.name);
   for (const auto& m : item.members) {
@@ -309,18 +296,18 @@ void keep_details(const Value& item, Publication& p) {
     if (m.key == "publisher" && p.venue_field >= VenueField::School && p.venue_field <= VenueField::Publisher) continue;
     if (m.key == "event-title" && p.venue_field == VenueField::EventTitle) continue;
     std::string_view name = m.key;
-    csl::Kind kind = csl::Kind::Text;
+    csl_json::Kind kind = csl_json::Kind::Text;
     if (m.key == number) {
       name = "number";
-    } else if (const csl::Variable* v = csl::by_csl(m.key)) {
+    } else if (const csl_json::Variable* v = csl_json::by_csl(m.key)) {
       name = v->bibtex;
       kind = v->kind;
     } else {
-      csl::is_variable(m.key, &kind);
+      csl_json::is_variable(m.key, &kind);
     }
     if (kept.find(name) != detail::StringIds::kAbsent) name = m.key;  // (two variables for one field: the second keeps its own name)
     std::string value;
-    if (kind == csl::Kind::Date) {
+    if (kind == csl_json::Kind::Date) {
       Date end;  // (a range: "event-date": {"date-parts": [[2018, 12, 3], [2018, 12, 6]]})
       const Value* parts = m.value.is_object() ? m.value.find("date-parts") : nullptr;
       if (parts && parts->is_array() && parts->items.size() > 1 && parts->items[1].is_array()) {
@@ -329,8 +316,8 @@ void keep_details(const Value& item, Publication& p) {
         if (e.size() > 1) end.month = static_cast<int>(int_of(e[1]).value_or(0));
         if (e.size() > 2) end.day = static_cast<int>(int_of(e[2]).value_or(0));
       }
-      value = csl::date_text(date_of(m.value), end.year ? &end : nullptr);
-    } else if (kind == csl::Kind::Names && m.value.is_array()) {
+      value = detail::date_text(date_of(m.value), end.year ? &end : nullptr);
+    } else if (kind == csl_json::Kind::Names && m.value.is_array()) {
       std::vector<Person> people;
       for (const auto& a : m.value.items) people.push_back(person_of(a));
       value = format_bibtex_names(people, false);
@@ -430,176 +417,9 @@ struct StreamedNames {
   }
 };
 
-// ---- fields written into the note ("cheater syntax") ----
-//
-// Zotero keeps what its own fields cannot hold in "Extra", one `variable: value` per line
-// ("DOI: 10.1515/…", "publisher: Unpublished", "original-date: 1950"), and exports Extra as the
-// CSL-JSON `note`; citeproc-js reads such lines as fields. The rule here is citeproc-js's
-// (parseNoteFieldHacks): at the top of the note, lines that name a variable (is_note_field_name);
-// the first line may be other text; the first other line after that ends the
-// fields. `{:variable: value}` inside a line is the older spelling of the same. A field the item
-// already has keeps its value, except a date and the type, which the note sets (as citeproc-js
-// does by default). Names are "Family || Given" or one literal name. Unlike citeproc-js, a line
-// whose field the item already has is not left in the note either: it is metadata, not prose
-// ("DOI: 10.25972/…" under the entry only repeats its link).
-
-// The variables with a slot in the model (csl::is_variable knows the others) and their kinds.
-constexpr std::pair<std::string_view, csl::Kind> kSlotVariables[] = {
-    {"type", csl::Kind::Text},   {"title", csl::Kind::Text},     {"container-title", csl::Kind::Text},
-    {"DOI", csl::Kind::Text},    {"URL", csl::Kind::Text},       {"abstract", csl::Kind::Text},
-    {"keyword", csl::Kind::Text}, {"status", csl::Kind::Text},    {"issued", csl::Kind::Date},
-    {"author", csl::Kind::Names}, {"editor", csl::Kind::Names},
-};
-
-// A name citeproc-js takes: lowercase with hyphens or underscores ("original-date", "_eprint"),
-// or all capitals ("DOI", "OCLC"); not one of papershelf's own members ("links: …" in a note is
-// prose to a CSL processor's reader too). Its kind in `kind`.
-bool is_note_field_name(std::string_view name, csl::Kind& kind) {
-  static constexpr std::string_view kOwn[] = {"id", "note", "badge", "abbr", "award", "award_name", "award_label",
-                                              "selected", "links", "citations", "thumbnail", "preview", "arxiv",
-                                              "tags", "keywords", "year", "doi", "url"};
-  if (name.empty() || std::find(std::begin(kOwn), std::end(kOwn), name) != std::end(kOwn)) return false;
-  const bool lower = std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-' || c == '_'; });
-  const bool upper = std::all_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-  if (!lower && !upper) return false;
-  kind = csl::Kind::Text;
-  for (const auto& [slot, slot_kind] : kSlotVariables)
-    if (slot == name) kind = slot_kind;
-  csl::is_variable(name, &kind);
-  return true;
-}
-
-// `line` as `name: value` (citeproc-js's NOTE_FIELD_REGEXP: no `}` in the value; and not a URL,
-// "http://…", which citeproc-js would take as a field named http).
-bool note_field_of(std::string_view line, std::string_view& name, std::string_view& value, csl::Kind& kind) {
-  const std::size_t colon = line.find(':');
-  if (colon == std::string_view::npos || !is_note_field_name(line.substr(0, colon), kind)) return false;
-  const std::string_view rest = bibtex::trim(line.substr(colon + 1));
-  if (rest.empty() || rest.find('}') != std::string_view::npos || line.substr(colon + 1, 2) == "//") return false;
-  name = line.substr(0, colon);
-  value = rest;
-  return true;
-}
-
-// The note's lines, each `{:name: value}` group moved onto a line of its own where the text
-// before it on its line is blank (or it is the note's first group).
-std::vector<std::string> note_lines(std::string_view note) {
-  std::vector<std::string> lines;
-  bool first_group = true;
-  std::size_t start = 0;
-  while (start <= note.size()) {
-    std::size_t end = note.find('\n', start);
-    if (end == std::string_view::npos) end = note.size();
-    std::string_view line = note.substr(start, end - start);
-    std::string rest;
-    for (std::size_t at = 0;;) {
-      const std::size_t open = line.find("{:", at);
-      const std::size_t close = open == std::string_view::npos ? open : line.find('}', open);
-      std::string_view name, value;
-      csl::Kind kind;
-      if (close == std::string_view::npos || !note_field_of(line.substr(open + 2, close - open - 2), name, value, kind)) {
-        rest += line.substr(at);
-        break;
-      }
-      const std::string_view before = line.substr(at, open - at);
-      const bool blank = std::all_of(before.begin(), before.end(), is_space);
-      if (!blank && !first_group) {
-        rest += line.substr(at);
-        break;
-      }
-      first_group = false;
-      if (!blank) lines.emplace_back(before);
-      lines.emplace_back(line.substr(open + 2, close - open - 2));
-      at = close + 1;
-    }
-    lines.push_back(std::move(rest));
-    start = end + 1;
-  }
-  return lines;
-}
-
-Value text_value(std::string_view text, std::uint32_t offset) {
-  Value v;
-  v.kind = Value::Kind::String;
-  v.text = std::string(text);
-  v.offset = offset;
-  return v;
-}
-
-Value* member(Value& object, std::string_view key) {
-  for (json::Member& m : object.members)
-    if (m.key == key) return &m.value;
-  return nullptr;
-}
-
-// `item` with the note's fields set, or nullopt when its note has none.
-std::optional<Value> with_note_fields(const Value& item) {
-  const Value* note = item.find("note");
-  if (!note || !note->is_string() || note->text.find(':') == std::string::npos) return std::nullopt;
-  const std::vector<std::string> lines = note_lines(note->text);
-  std::vector<bool> taken(lines.size(), false);
-  std::optional<Value> out;
-  std::vector<std::pair<std::string, std::vector<Value>>> names;  // (a name variable over several lines)
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    std::string_view name, value;
-    csl::Kind kind = csl::Kind::Text;
-    if (std::all_of(lines[i].begin(), lines[i].end(), is_space)) continue;
-    if (!note_field_of(lines[i], name, value, kind)) {
-      if (i == 0) continue;
-      break;
-    }
-    if (!out) out = item;
-    const bool overrides = kind == csl::Kind::Date || name == "type";
-    if (!overrides && item.find(name)) {
-      taken[i] = true;
-      continue;
-    }
-    Value field_value = text_value(value, note->offset);
-    if (kind == csl::Kind::Date) {
-      Value date;
-      date.kind = Value::Kind::Object;
-      date.offset = note->offset;
-      date.members.push_back({"raw", std::move(field_value)});
-      field_value = std::move(date);
-    } else if (kind == csl::Kind::Names) {
-      const std::size_t bars = value.find("||");
-      Value person;
-      person.kind = Value::Kind::Object;
-      person.offset = note->offset;
-      if (bars == std::string_view::npos) {
-        person.members.push_back({"literal", text_value(value, note->offset)});
-      } else {
-        person.members.push_back({"family", text_value(bibtex::trim(value.substr(0, bars)), note->offset)});
-        person.members.push_back({"given", text_value(bibtex::trim(value.substr(bars + 2)), note->offset)});
-      }
-      auto held = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == name; });
-      if (held == names.end()) held = names.insert(names.end(), {std::string(name), {}});
-      held->second.push_back(std::move(person));
-      taken[i] = true;
-      continue;
-    }
-    if (Value* present = member(*out, name)) *present = std::move(field_value);
-    else out->members.push_back({std::string(name), std::move(field_value)});
-    taken[i] = true;
-  }
-  if (!out) return std::nullopt;
-  for (auto& [name, people] : names) {
-    Value list;
-    list.kind = Value::Kind::Array;
-    list.offset = note->offset;
-    list.items = std::move(people);
-    out->members.push_back({name, std::move(list)});
-  }
-  std::string rest;  // (the lines not taken as fields)
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    if (!taken[i]) rest += (rest.empty() ? "" : "\n") + lines[i];
-  member(*out, "note")->text = std::string(bibtex::trim(rest));
-  return out;
-}
-
 Publication publication_of(Context& ctx, const Value& written, std::size_t offset, std::size_t index,
                            StreamedNames* streamed = nullptr) {
-  const std::optional<Value> completed = with_note_fields(written);
+  const std::optional<Value> completed = detail::with_note_fields(written);
   const Value& item = completed ? *completed : written;
   Publication p;
   p.source_index = ctx.options.source_index;
@@ -607,7 +427,7 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   check_field_types(ctx, item);
   p.key = record_key(ctx, item, offset, index);
   p.source_type = field(item, "type");
-  p.type = type_of_csl(p.source_type);
+  p.type = biblio::type_of_csl(p.source_type);
   p.title = csl_rich_text(field(item, "title"));
   if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + excerpt(p.key) + "\" has no title: it is left out of the list");
   StreamedNames names;
@@ -641,7 +461,7 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
     const int year = static_cast<int>(int_of(*it).value_or(0));
     if (!placeholder(*it, year)) p.date.year = year;
   }
-  // The venue, from the field BibTeX would take it from (bibtex::kVenueFields' order): the
+  // The venue, from the field BibTeX would take it from (biblio::kVenueFields' order): the
   // container, else a thesis' school, a report's institution, a book's publisher.
   p.venue = csl_rich_text(field(item, "container-title"));
   if (!p.venue.empty()) {
@@ -671,9 +491,9 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   if (const Value* it = item.find("selected")) p.selected = bool_of(*it);
   if (const Value* it = item.find("links")) add_links(p.links, *it);
   // DOI and arXiv id cleaned (their links are made with the record's other implied ones, below).
-  p.set_doi(bibtex::clean_doi(field(item, "DOI")));
-  if (p.doi().empty()) p.set_doi(bibtex::clean_doi(field(item, "doi")));
-  p.set_arxiv(bibtex::clean_arxiv(field(item, "arxiv")));
+  p.set_doi(biblio::clean_doi(field(item, "DOI")));
+  if (p.doi().empty()) p.set_doi(biblio::clean_doi(field(item, "doi")));
+  p.set_arxiv(biblio::clean_arxiv(field(item, "arxiv")));
   std::string url = field(item, "URL");
   if (url.empty()) url = field(item, "url");
   if (!url.empty()) p.links.push_back({"url", url});
@@ -886,7 +706,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   }
   // Recover what we can.
   std::size_t i = 0;
-  while (i < text.size() && (is_space(text[i]) || text[i] == '\xEF' || text[i] == '\xBB' || text[i] == '\xBF')) ++i;
+  while (i < text.size() && (ascii::is_blank(text[i]) || text[i] == '\xEF' || text[i] == '\xBB' || text[i] == '\xBF')) ++i;
   if (i < text.size() && text[i] == '[') {
     recover_items(ctx, i, result.library, reported);
   } else if (i < text.size() && text[i] == '{') {
@@ -896,7 +716,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
     const std::size_t key = text.find("\"profile\"");
     if (key != std::string_view::npos) {
       std::size_t j = key + 9;
-      while (j < text.size() && (is_space(text[j]) || text[j] == ':')) ++j;
+      while (j < text.size() && (ascii::is_blank(text[j]) || text[j] == ':')) ++j;
       if (j < text.size() && text[j] == '{') {
         const std::size_t k = detail::matching_close(text, j);
         if (k < text.size()) {

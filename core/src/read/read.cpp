@@ -1,9 +1,9 @@
 // Format detection, dispatch to the format readers, and merging of several inputs.
 #include <algorithm>
 
+#include "biblio/record_keys.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
-#include "read/record_keys.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {

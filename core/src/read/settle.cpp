@@ -1,44 +1,47 @@
+#include "biblio/identifiers.hpp"
+#include "biblio/kinds.hpp"
+#include "biblio/links.hpp"
+#include "papershelf/unicode.hpp"
 #include "read/settle.hpp"
 
 #include <string>
 #include <utility>
 
-#include "read/bibtex/mapping.hpp"
 
 namespace papershelf::detail {
 
 VenueClues venue_clues(std::string_view venue) {
   if (venue.empty()) return {};
-  return {bibtex::is_preprint_server(venue), bibtex::venue_status(venue)};
+  return {biblio::is_preprint_server(venue), biblio::venue_status(venue)};
 }
 
 void settle_identifiers(Publication& p, RecordClues& clues) {
   // An arXiv id that is none (al-folio's arxiv = {2208.0779}, cut off) gives way to the record's
   // eprint when that is one.
-  if (!p.arxiv().empty() && !bibtex::is_arxiv_id(p.arxiv()))
-    if (std::string eprint = bibtex::arxiv_from_extra(p.extra); bibtex::is_arxiv_id(eprint)) p.set_arxiv(std::move(eprint));
+  if (!p.arxiv().empty() && !biblio::is_arxiv_id(p.arxiv()))
+    if (std::string eprint = biblio::arxiv_from_extra(p.extra); biblio::is_arxiv_id(eprint)) p.set_arxiv(std::move(eprint));
   // An identifier only in the note ("eprint: 2101.01234", "doi: 10.1000/x") is the record's.
   if (!p.note().empty()) {
-    if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_in_text(p.note().text));
-    if (p.doi().empty()) p.set_doi(bibtex::doi_in_text(p.note().text));
+    if (p.arxiv().empty()) p.set_arxiv(biblio::arxiv_in_text(p.note().text));
+    if (p.doi().empty()) p.set_doi(biblio::doi_in_text(p.note().text));
   }
   // A pages field that is an arXiv identifier names the paper, not its pages: NASA ADS writes
   // pages = {arXiv:2508.03807} for its e-prints (the CSL data model's page is a page or a range).
   // It is the record's arXiv id when it has none, and no page range either way.
   for (auto field = p.extra.begin(); field != p.extra.end(); ++field) {
     if (field->name != "pages") continue;
-    const std::string value = bibtex::clean_arxiv(field->value);
-    if (bibtex::to_lower_ascii(field->value).find("arxiv") == std::string::npos || !bibtex::is_arxiv_id(value)) break;
+    const std::string value = biblio::clean_arxiv(field->value);
+    if (unicode::ascii_lower(field->value).find("arxiv") == std::string::npos || !biblio::is_arxiv_id(value)) break;
     if (p.arxiv().empty()) p.set_arxiv(value);
     p.extra.erase(field);
     break;
   }
   if (clues.venue.preprint_server && p.arxiv().empty())
-    p.set_arxiv(bibtex::arxiv_from_preprint_venue(p.venue.text, p.extra));
-  if (p.arxiv().empty()) p.set_arxiv(bibtex::arxiv_from_doi(p.doi()));
-  clues.preprint_doi = bibtex::preprint_doi(p.doi());
-  if (!p.arxiv().empty()) p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv())});
-  if (!p.doi().empty()) p.links.push_back({"doi", bibtex::doi_url(p.doi())});
+    p.set_arxiv(biblio::arxiv_from_preprint_venue(p.venue.text, p.extra));
+  if (p.arxiv().empty()) p.set_arxiv(biblio::arxiv_from_doi(p.doi()));
+  clues.preprint_doi = biblio::preprint_doi(p.doi());
+  if (!p.arxiv().empty()) p.links.push_back({"arxiv", biblio::arxiv_url(p.arxiv())});
+  if (!p.doi().empty()) p.links.push_back({"doi", biblio::doi_url(p.doi())});
 }
 
 void settle_status(Publication& p, const RecordClues& clues) {
@@ -47,20 +50,20 @@ void settle_status(Publication& p, const RecordClues& clues) {
   if (p.arxiv().empty()) {
     std::string id;
     for (const Link& l : p.links)
-      if (!(id = bibtex::arxiv_from_url(l.url)).empty()) break;
+      if (!(id = biblio::arxiv_from_url(l.url)).empty()) break;
     if (!id.empty()) {
       p.set_arxiv(std::move(id));
-      if (!p.date.year) p.date.year = bibtex::arxiv_year(p.arxiv());
-      p.links.push_back({"arxiv", bibtex::arxiv_url(p.arxiv())});
+      if (!p.date.year) p.date.year = biblio::arxiv_year(p.arxiv());
+      p.links.push_back({"arxiv", biblio::arxiv_url(p.arxiv())});
     }
   }
-  bibtex::tidy_links(p);
+  biblio::tidy_links(p);
 
   // The details of where it appeared: status words where a number belongs (volume = {In press},
   // pages = {To appear}) say the status as the venue's words do; a volume or pages in numbers in
   // a venue that is not a preprint server say it appeared there.
-  const std::optional<Status> details_status = bibtex::details_status(p);
-  const bool appeared = bibtex::details_show_it_appeared(p) && !p.venue.empty() && !clues.venue.preprint_server;
+  const std::optional<Status> details_status = biblio::details_status(p);
+  const bool appeared = biblio::details_show_it_appeared(p) && !p.venue.empty() && !clues.venue.preprint_server;
   // A preprint server as the venue ("booktitle = {ArXiv Preprint}" on an @inproceedings too), or
   // a DOI a preprint server gave (the DOI says which version it is), makes a preprint; but a
   // journal's volume or pages say the work appeared there, whatever DOI it keeps (the
@@ -68,7 +71,7 @@ void settle_status(Publication& p, const RecordClues& clues) {
   // appeared, then identifiers and notes).
   // Without a venue, a note that names a preprint server ("PsyArXiv preprint") says the same of
   // its status (not of its type: an @unpublished noted so stays one).
-  const bool preprint_note = p.venue.empty() && !p.note().empty() && bibtex::is_preprint_server(p.note().text);
+  const bool preprint_note = p.venue.empty() && !p.note().empty() && biblio::is_preprint_server(p.note().text);
   const bool preprint = clues.venue.preprint_server || (clues.preprint_doi && !appeared);
   // A type the format named is kept, but for "other" (a CSL webpage or document): what that is,
   // its clues say, as for BibTeX's @misc.
@@ -77,7 +80,7 @@ void settle_status(Publication& p, const RecordClues& clues) {
                                       : p.type == PubType::Misc     ? "misc"
                                       : p.type == PubType::Preprint ? "unpublished"
                                                                     : "";
-  bibtex::StatusClues status;
+  biblio::StatusClues status;
   status.pubstate = clues.stated;
   status.entry_type = entry_type;
   status.has_arxiv = !p.arxiv().empty() || preprint;
@@ -86,7 +89,7 @@ void settle_status(Publication& p, const RecordClues& clues) {
   status.note = p.note().text;
   status.venue_status = clues.venue.status ? clues.venue.status : details_status;
   status.appeared = appeared;
-  p.status = bibtex::infer_status(status);
+  p.status = biblio::infer_status(status);
   if ((preprint || preprint_note) && p.status == Status::Published) p.status = Status::Preprint;
 
   if (typed) {
@@ -94,13 +97,13 @@ void settle_status(Publication& p, const RecordClues& clues) {
     if (preprint && p.type == PubType::Journal) p.type = PubType::Preprint;
     return;
   }
-  p.type = bibtex::infer_type(entry_type, p.status,
+  p.type = biblio::infer_type(entry_type, p.status,
                               clues.venue.preprint_server ||
-                                  bibtex::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
+                                  biblio::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
   // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
   // {presentation}): a talk given, not a preprint.
   // So is one whose note is only such a word (note = {Presentation}).
-  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint && bibtex::says_talk(p)) {
+  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint && biblio::says_talk(p)) {
     p.type = PubType::Talk;
     if (p.status == Status::Preprint && !clues.stated) p.status = Status::Published;
   }

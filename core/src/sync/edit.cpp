@@ -10,6 +10,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "biblio/identifiers.hpp"
+#include "biblio/kinds.hpp"
+#include "biblio/pub_types.hpp"
 #include "model/calendar.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/names.hpp"
@@ -18,6 +21,7 @@
 #include "papershelf/unicode.hpp"
 #include "read/bibtex/mapping.hpp"
 #include "read/bibtex/raw.hpp"
+#include "text/ascii.hpp"
 
 namespace papershelf::sync {
 namespace {
@@ -43,7 +47,7 @@ Span value_span(const RawFile& raw, const RawField& f) {
 const RawField* find_field(const RawFile& raw, const RawEntry& e, std::string_view lower_name) {
   for (std::uint32_t k = 0; k < e.field_count; ++k) {
     const RawField& f = raw.fields[e.first_field + k];
-    if (f.piece_count > 0 && bibtex::to_lower_ascii(f.name) == lower_name) return &f;
+    if (f.piece_count > 0 && unicode::ascii_lower(f.name) == lower_name) return &f;
   }
   return nullptr;
 }
@@ -209,7 +213,7 @@ void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e, con
 // preprint, and not arXiv's for an entry that has its arXiv id (it says the same).
 std::string doi_to_write(const Work& w, bool preprint, bool has_arxiv) {
   if (w.doi.empty() || !plain_value(w.doi)) return {};
-  if (bibtex::preprint_doi(w.doi) && (!preprint || (has_arxiv && !bibtex::arxiv_from_doi(w.doi).empty()))) return {};
+  if (biblio::preprint_doi(w.doi) && (!preprint || (has_arxiv && !biblio::arxiv_from_doi(w.doi).empty()))) return {};
   return w.doi;
 }
 
@@ -257,15 +261,14 @@ Publication new_entry(const Work& w, const Options& options, std::unordered_set<
   if (p.date.month < 1 || p.date.month > 12) p.date.month = 0;
   if (!w.arxiv.empty()) p.set_arxiv(w.arxiv);
   p.set_doi(doi_to_write(w, w.preprint(), !w.arxiv.empty()));
-  const bool server = w.venue.empty() || bibtex::is_preprint_server(w.venue);
+  const bool server = w.venue.empty() || biblio::is_preprint_server(w.venue);
   // The record's type from OpenAlex's; the BibTeX writer picks the entry type and the venue's
   // field for it, as for every record (a preprint as arXiv's own exports have it: @misc).
-  static constexpr std::pair<std::string_view, PubType> kTypes[] = {
-      {"book-chapter", PubType::Chapter}, {"book", PubType::Book}, {"dissertation", PubType::Thesis},
-      {"report", PubType::Report}, {"dataset", PubType::Dataset}};
-  p.type = w.venue_type == "conference" ? PubType::Conference : server ? PubType::Misc : PubType::Journal;
-  for (const auto& [openalex_type, type] : kTypes)
-    if (w.type == openalex_type) p.type = type;
+  p.type = w.venue_type == biblio::names_of(PubType::Conference).openalex_source ? PubType::Conference
+           : server                                                             ? PubType::Misc
+                                                                                : PubType::Journal;
+  for (const biblio::TypeNames& row : biblio::kTypeNames)
+    if (!row.openalex.empty() && w.type == row.openalex) p.type = row.type;
   if (w.preprint()) {
     p.type = PubType::Preprint;
     p.status = Status::Preprint;
@@ -342,7 +345,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   raw_of.reserve(out.entries.size());
   for (std::size_t k = 0; k < raw.entries.size(); ++k) {
     const RawEntry& e = raw.entries[k];
-    if (e.kind == bibtex::EntryKind::Regular && bibtex::to_lower_ascii(e.type) != "xdata") raw_of.push_back(&e);
+    if (e.kind == bibtex::EntryKind::Regular && unicode::ascii_lower(e.type) != "xdata") raw_of.push_back(&e);
   }
   const bool aligned = raw_of.size() == out.entries.size();
   const LineMap lines(bib);
@@ -377,7 +380,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
       }
     // (the works reader passes only OpenAlex's own ids, "W" and digits)
     const std::string* had_id = p.extra_field("openalex");
-    if (!had_id || bibtex::trim(*had_id) != w.id) changes.push_back({"openalex", w.id});
+    if (!had_id || ascii::trim(*had_id) != w.id) changes.push_back({"openalex", w.id});
     if (w.cited_by_count >= 0) {
       const RawField* field = find_field(raw, e, "citations");
       const std::optional<long long> had = field ? bibtex::parse_integer(p.citations() ? std::to_string(*p.citations()) : "") : std::nullopt;

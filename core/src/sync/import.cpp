@@ -12,10 +12,14 @@
 #include <unordered_set>
 #include <vector>
 
+#include "biblio/identifiers.hpp"
+#include "biblio/kinds.hpp"
+#include "biblio/pub_types.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/sync.hpp"
-#include "read/bibtex/mapping.hpp"
+#include "papershelf/unicode.hpp"
+#include "text/ascii.hpp"
 
 namespace papershelf::sync {
 namespace {
@@ -28,7 +32,7 @@ bool primary(const Work& w) {
   return !w.venue.empty() || !w.doi.empty() || (w.type != "article" && !w.type.empty());
 }
 
-std::string lower(std::string_view s) { return bibtex::to_lower_ascii(bibtex::trim(s)); }
+std::string lower(std::string_view s) { return unicode::ascii_lower(ascii::trim(s)); }
 
 // The forms of an id --exclude may name a work by: its OpenAlex id, DOI or arXiv id.
 bool excluded(const Work& w, const std::unordered_set<std::string>& exclude) {
@@ -43,23 +47,27 @@ bool excluded(const Work& w, const std::unordered_set<std::string>& exclude) {
 Work work_of(const Publication& p) {
   Work w;
   if (const std::string* id = p.extra_field("openalex")) {
-    std::string_view v = bibtex::trim(*id);
+    std::string_view v = ascii::trim(*id);
     if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos) v.remove_prefix(slash + 1);
     if (v.size() > 1 && (v[0] == 'W' || v[0] == 'w') && v.find_first_not_of("0123456789", 1) == std::string_view::npos)
       w.id = "W" + std::string(v.substr(1));
   }
-  w.doi = lower(bibtex::clean_doi(p.doi()));
-  w.arxiv = bibtex::arxiv_without_version(lower(bibtex::clean_arxiv(p.arxiv())));
-  if (w.arxiv.empty()) w.arxiv = bibtex::arxiv_from_doi(w.doi);
+  w.doi = lower(biblio::clean_doi(p.doi()));
+  w.arxiv = biblio::arxiv_without_version(lower(biblio::clean_arxiv(p.arxiv())));
+  if (w.arxiv.empty()) w.arxiv = biblio::arxiv_from_doi(w.doi);
   for (const Link& l : p.links)  // (an older DBLP CoRR record: only its arxiv.org address)
-    if (w.arxiv.empty()) w.arxiv = bibtex::arxiv_without_version(bibtex::arxiv_from_url(l.url));
+    if (w.arxiv.empty()) w.arxiv = biblio::arxiv_without_version(biblio::arxiv_from_url(l.url));
   w.title = p.title.text;
   w.year = p.date.year;
   w.venue = p.venue.text;
   const bool preprint = p.type == PubType::Preprint || p.status == Status::Preprint ||
-                        (!w.arxiv.empty() && (w.venue.empty() || bibtex::is_preprint_server(w.venue)));
-  w.type = preprint ? "preprint" : p.type == PubType::Book ? "book" : p.type == PubType::Chapter ? "book-chapter" : "article";
-  w.venue_type = preprint ? "repository" : p.type == PubType::Journal ? "journal" : p.type == PubType::Conference ? "conference" : "";
+                        (!w.arxiv.empty() && (w.venue.empty() || biblio::is_preprint_server(w.venue)));
+  // (OpenAlex's own type for a book or a chapter; any other record stands as an article, which
+  // primary() then weighs by its venue and DOI)
+  const biblio::TypeNames& names = biblio::names_of(p.type);
+  const bool book = p.type == PubType::Book || p.type == PubType::Chapter;
+  w.type = preprint ? "preprint" : book ? std::string(names.openalex) : "article";
+  w.venue_type = preprint ? "repository" : std::string(names.openalex_source);
   if (preprint && w.venue.empty()) w.venue = "arXiv";
   for (const Person& a : p.authors) w.authors.push_back(display_name(a));
   w.cited_by_count = p.citations().value_or(-1);
@@ -76,11 +84,11 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
       exclude.insert(v);
       continue;
     }
-    if (std::string doi = lower(bibtex::clean_doi(v)); !doi.empty()) {
+    if (std::string doi = lower(biblio::clean_doi(v)); !doi.empty()) {
       exclude.insert(doi);
-      if (std::string arxiv = bibtex::arxiv_from_doi(doi); !arxiv.empty()) exclude.insert(arxiv);
+      if (std::string arxiv = biblio::arxiv_from_doi(doi); !arxiv.empty()) exclude.insert(arxiv);
     }
-    if (std::string arxiv = bibtex::arxiv_without_version(lower(bibtex::clean_arxiv(v))); !arxiv.empty()) exclude.insert(arxiv);
+    if (std::string arxiv = biblio::arxiv_without_version(lower(biblio::clean_arxiv(v))); !arxiv.empty()) exclude.insert(arxiv);
     exclude.insert(v);
   }
 
@@ -91,7 +99,7 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
   for (std::uint32_t k = 0; k < works.size(); ++k) order[k] = k;
   const auto rank = [&](std::uint32_t k) {
     const Work& w = works[k];
-    const bool arxiv_record = !w.arxiv.empty() && bibtex::arxiv_from_doi(w.doi) == w.arxiv;
+    const bool arxiv_record = !w.arxiv.empty() && biblio::arxiv_from_doi(w.doi) == w.arxiv;
     return std::make_tuple(!primary(w), !arxiv_record, -w.cited_by_count, k);
   };
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return rank(a) < rank(b); });

@@ -13,10 +13,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "biblio/identifiers.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
-#include "read/bibtex/mapping.hpp"
+#include "text/ascii.hpp"
 #include "text/edit_distance.hpp"
 
 namespace papershelf::sync {
@@ -62,28 +63,28 @@ bool same_family(const NameKey& a, const NameKey& b) {
 }
 
 std::string entry_doi(const Publication& p) {
-  std::string doi = bibtex::to_lower_ascii(p.doi());
+  std::string doi = unicode::ascii_lower(p.doi());
   if (doi.empty())
     for (const Link& l : p.links)
       if (l.label == "doi" || l.url.find("doi.org/10.") != std::string::npos) {
-        doi = bibtex::to_lower_ascii(bibtex::clean_doi(l.url));
+        doi = unicode::ascii_lower(biblio::clean_doi(l.url));
         if (!doi.empty()) break;
       }
   return doi;
 }
 
 std::string entry_arxiv(const Publication& p, std::string_view doi) {
-  std::string id = bibtex::to_lower_ascii(bibtex::clean_arxiv(p.arxiv()));
-  if (id.empty()) id = bibtex::arxiv_from_doi(doi);
+  std::string id = unicode::ascii_lower(biblio::clean_arxiv(p.arxiv()));
+  if (id.empty()) id = biblio::arxiv_from_doi(doi);
   for (const Link& l : p.links)
-    if (id.empty()) id = bibtex::arxiv_from_url(l.url);
-  return bibtex::arxiv_without_version(std::move(id));
+    if (id.empty()) id = biblio::arxiv_from_url(l.url);
+  return biblio::arxiv_without_version(std::move(id));
 }
 
 std::string entry_openalex(const Publication& p) {
   const std::string* id = p.extra_field("openalex");
   if (!id) return {};
-  std::string_view v = bibtex::trim(*id);
+  std::string_view v = ascii::trim(*id);
   if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos) v.remove_prefix(slash + 1);
   std::string out(v);
   if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
@@ -168,7 +169,7 @@ Side work_side(const Work& w) {
   s.kind = w.venue_type == "journal" ? Kind::Journal : w.venue_type == "conference" ? Kind::Conference : Kind::Other;
   for (std::size_t i = 0; i < w.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(parse_name(w.authors[i])));
   s.own_record = w.venue_type == "journal" || w.venue_type == "conference" || w.venue_type == "book series" ||
-                 (w.preprint() && !w.arxiv.empty() && bibtex::arxiv_from_doi(w.doi) == w.arxiv);
+                 (w.preprint() && !w.arxiv.empty() && biblio::arxiv_from_doi(w.doi) == w.arxiv);
   s.cited = w.cited_by_count;
   return s;
 }
@@ -226,7 +227,7 @@ bool same_authors(const Side& e, const Side& w) {
 // An OpenAlex id in the entry that names another paper: a copied entry's, or one the owner typed
 // wrong. The work's DOI or title must agree with the entry's.
 bool id_contradicted(const Side& e, const Side& w) {
-  if (!e.doi.empty() && !w.doi.empty()) return e.doi != w.doi && !bibtex::preprint_doi(e.doi) && !bibtex::preprint_doi(w.doi);
+  if (!e.doi.empty() && !w.doi.empty()) return e.doi != w.doi && !biblio::preprint_doi(e.doi) && !biblio::preprint_doi(w.doi);
   if (e.title.empty() || w.title.empty() || title_fit(e, w) != kNoFit) return false;
   // (looser than a title match: the id already says which work; the owner may have shortened the
   // title, or added to it)
@@ -440,13 +441,13 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       if (fit == kNoFit) continue;
       // Two DOIs, neither a preprint server's, name two publications (a conference paper and
       // the journal version of it may share their title); so do two arXiv ids.
-      if (!e.doi.empty() && !w.doi.empty() && e.doi != w.doi && !bibtex::preprint_doi(e.doi) && !bibtex::preprint_doi(w.doi)) {
+      if (!e.doi.empty() && !w.doi.empty() && e.doi != w.doi && !biblio::preprint_doi(e.doi) && !biblio::preprint_doi(w.doi)) {
         refused = "its DOI differs from that of " + describe(works[k]) + ", which has its title";
         continue;
       }
       // An entry with its publisher's DOI is that publication, never a preprint of it that
       // OpenAlex keeps apart (the DOI rule found no work of its own).
-      if (!e.doi.empty() && !bibtex::preprint_doi(e.doi) && !e.preprint && w.preprint) {
+      if (!e.doi.empty() && !biblio::preprint_doi(e.doi) && !e.preprint && w.preprint) {
         refused = "its DOI is not among the works, and " + describe(works[k]) + ", which has its title, is a preprint";
         continue;
       }
@@ -545,7 +546,7 @@ std::vector<Lookup> lookups(const std::vector<Publication>& entries) {
     Lookup l;
     l.doi = entry_doi(p);
     l.arxiv = entry_arxiv(p, l.doi);
-    if (!bibtex::arxiv_from_doi(l.doi).empty()) l.doi.clear();  // (arXiv's DOI: the arXiv id says it)
+    if (!biblio::arxiv_from_doi(l.doi).empty()) l.doi.clear();  // (arXiv's DOI: the arXiv id says it)
     l.openalex = entry_openalex(p);
     if (l.openalex.size() < 2 || l.openalex[0] != 'W' ||
         l.openalex.find_first_not_of("0123456789", 1) != std::string::npos)

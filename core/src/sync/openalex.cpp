@@ -6,10 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include "biblio/identifiers.hpp"
+#include "biblio/kinds.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
-#include "read/bibtex/mapping.hpp"
 
 namespace papershelf::sync {
 namespace {
@@ -89,7 +90,7 @@ Work read_work(const Value& w) {
   Work work;
   work.offset = w.offset;
   work.id = work_id(text_of(w.find("id")));
-  work.doi = bibtex::to_lower_ascii(bibtex::clean_doi(text_of(w.find("doi"))));
+  work.doi = unicode::ascii_lower(biblio::clean_doi(text_of(w.find("doi"))));
   const std::string& title = text_of(w.find("title"));
   work.title = plain_title(title.empty() ? text_of(w.find("display_name")) : title);
   work.date = text_of(w.find("publication_date"));
@@ -117,18 +118,18 @@ Work read_work(const Value& w) {
   if (const Value* count = w.find("cited_by_count"))
     if (const auto n = count->to_int(); n && is_citation_count(*n)) work.cited_by_count = *n;
   // The arXiv id: arXiv's own DOI, or any location on arxiv.org.
-  work.arxiv = bibtex::arxiv_from_doi(work.doi);
+  work.arxiv = biblio::arxiv_from_doi(work.doi);
   const auto from_location = [&](const Value* location) {
     if (!location || !location->is_object()) return;
     if (const std::string& page = text_of(location->find("landing_page_url")); page.find("doi.org/10.") != std::string::npos) {
-      std::string doi = bibtex::to_lower_ascii(bibtex::clean_doi(page));
-      if (!doi.empty() && doi != work.doi && bibtex::arxiv_from_doi(doi).empty() &&
+      std::string doi = unicode::ascii_lower(biblio::clean_doi(page));
+      if (!doi.empty() && doi != work.doi && biblio::arxiv_from_doi(doi).empty() &&
           std::find(work.location_dois.begin(), work.location_dois.end(), doi) == work.location_dois.end())
         work.location_dois.push_back(std::move(doi));
     }
     if (!work.arxiv.empty()) return;
     for (const char* key : {"landing_page_url", "pdf_url"})
-      if (work.arxiv.empty()) work.arxiv = bibtex::arxiv_from_url(text_of(location->find(key)));
+      if (work.arxiv.empty()) work.arxiv = biblio::arxiv_from_url(text_of(location->find(key)));
   };
   from_location(w.find("primary_location"));
   if (const Value* locations = w.find("locations"); locations && locations->is_array())
@@ -148,7 +149,7 @@ Work read_work(const Value& w) {
 }  // namespace
 
 bool Work::preprint() const {
-  return type == "preprint" || type == "posted-content" || (venue_type == "repository" && bibtex::is_preprint_server(venue)) ||
+  return type == "preprint" || type == "posted-content" || (venue_type == "repository" && biblio::is_preprint_server(venue)) ||
          (!arxiv.empty() && venue.empty());
 }
 

@@ -65,7 +65,6 @@ inline std::size_t count_bytes(const char* p, std::size_t n, char c) {
   return count;
 }
 
-// a == b, eight bytes at a time.
 // Whether `s` starts with `lower_prefix` (ASCII, lower case) in any case: "HTTPS://", "Mailto:".
 inline bool starts_with_ci(std::string_view s, std::string_view lower_prefix) {
   if (s.size() < lower_prefix.size()) return false;
@@ -76,6 +75,7 @@ inline bool starts_with_ci(std::string_view s, std::string_view lower_prefix) {
   return true;
 }
 
+// a == b, eight bytes at a time.
 inline bool same_bytes(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   const char* x = a.data();

@@ -10,8 +10,10 @@
 
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "read/bibtex/mapping.hpp"
 #include "read/bibtex/resolver.hpp"
 #include "read/settle.hpp"
+#include "text/ascii.hpp"
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 
@@ -79,7 +81,7 @@ template <class F>
 void each_xdata_key(std::string_view list, F&& key) {
   while (!list.empty()) {
     const std::size_t comma = list.find(',');
-    const std::string_view one = trim(list.substr(0, comma));
+    const std::string_view one = ascii::trim(list.substr(0, comma));
     list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     if (!one.empty()) key(one);
   }

@@ -6,10 +6,17 @@
 #include <string_view>
 #include <vector>
 
+#include "biblio/bibtex_fields.hpp"
+#include "biblio/identifiers.hpp"
+#include "biblio/kinds.hpp"
+#include "biblio/links.hpp"
+#include "model/dates.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"
+#include "read/bibtex/mapping.hpp"
 #include "read/bibtex/resolver.hpp"
 #include "read/settle.hpp"
+#include "text/ascii.hpp"
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 
@@ -20,15 +27,15 @@ namespace papershelf::bibtex {
 void Resolver::year_words(const Field& f, int year, std::optional<Status>& status) {
   if (year) return;
   // (biblatex's pubstate words, then the same words as in a venue, in every language: "Soumis")
-  std::optional<Status> said = status_from_pubstate(f.value);
-  if (!said) said = venue_status(f.value);
+  std::optional<Status> said = biblio::status_from_pubstate(f.value);
+  if (!said) said = biblio::venue_status(f.value);
   if (said) {
     if (!status) status = said;
     return;
   }
-  if (trim(f.value).empty()) return;
+  if (ascii::trim(f.value).empty()) return;
   diag(f.offset, Severity::Warning,
-       "no year could be read from " + std::string(f.name) + " '" + std::string(trim(f.value).substr(0, 40)) + "'");
+       "no year could be read from " + std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) + "'");
 }
 
 void Resolver::report_name_issues(const Field& f, const NameList& names) {
@@ -78,7 +85,7 @@ void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
   std::string_view rest = text;
   while (!rest.empty()) {
     const std::size_t nl = rest.find_first_of("\n;");
-    std::string_view line = trim(rest.substr(0, nl));
+    std::string_view line = ascii::trim(rest.substr(0, nl));
     rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
     std::string decoded = latex::decode(line).text;
     std::size_t pos = 0;
@@ -90,7 +97,7 @@ void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
     if (decoded.empty()) continue;
     LegendEntry entry;
     entry.symbol = decoded.substr(0, pos);
-    entry.meaning = std::string(trim(std::string_view(decoded).substr(pos)));
+    entry.meaning = std::string(ascii::trim(std::string_view(decoded).substr(pos)));
     if (pos == 0 || entry.meaning.empty()) return;  // prose, not a legend
     found.push_back(std::move(entry));
   }
@@ -134,7 +141,7 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
   // "1:family=" skipped).
   while (!an.empty()) {
     const std::size_t semi = an.find(';');
-    const std::string_view item = trim(an.substr(0, semi));
+    const std::string_view item = ascii::trim(an.substr(0, semi));
     an = semi == std::string_view::npos ? std::string_view() : an.substr(semi + 1);
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) continue;
@@ -143,7 +150,7 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
     std::string_view words = item.substr(eq + 1);
     while (!words.empty()) {
       const std::size_t comma = words.find(',');
-      const std::string word = to_lower_ascii(trim(words.substr(0, comma)));
+      const std::string word = unicode::ascii_lower(ascii::trim(words.substr(0, comma)));
       words = comma == std::string_view::npos ? std::string_view() : words.substr(comma + 1);
       const char* mark = nullptr;
       if (word.compare(0, 5, "equal") == 0) mark = "*";
@@ -181,7 +188,7 @@ void link_from_text(const Entry& e, Publication& p) {
     if (!f) continue;
     const std::string_view v = f->value;
     const bool marked = v.find("\\url{") != std::string_view::npos || v.find("\\href{") != std::string_view::npos;
-    if (std::string address = address_in_text(v); !address.empty()) {
+    if (std::string address = biblio::address_in_text(v); !address.empty()) {
       add_link(p, "url", std::move(address));
       return;
     }
@@ -194,7 +201,7 @@ std::vector<std::string> split_tags(std::string_view s) {
   detail::StringIds seen;  // a linear find per tag made 100,000 keywords take 13 s
   while (!s.empty()) {
     const std::size_t sep = s.find_first_of(",;");
-    const std::string_view tag = trim(s.substr(0, sep));
+    const std::string_view tag = ascii::trim(s.substr(0, sep));
     s = sep == std::string_view::npos ? std::string_view() : s.substr(sep + 1);
     if (tag.empty()) continue;
     std::string text = latex::decode(tag).text;
@@ -205,42 +212,6 @@ std::vector<std::string> split_tags(std::string_view s) {
 }
 
 }  // namespace
-
-// YYYY, YYYY-MM, YYYY-MM-DD; `plain` is false for ranges and anything else (the
-// start is used). A value that does not start with a year of four digits is not biblatex's
-// (ISO 8601) date: year 0 ("16--20 May 2022" is no date of the year 16).
-Date parse_date(std::string_view s, bool& plain) {
-  s = trim(s);
-  Date d;
-  auto number = [&](std::size_t& i, std::size_t max_digits) {
-    int v = 0;
-    std::size_t n = 0;
-    while (i < s.size() && n < max_digits && s[i] >= '0' && s[i] <= '9') {
-      v = v * 10 + (s[i++] - '0');
-      ++n;
-    }
-    return n ? v : -1;
-  };
-  std::size_t i = 0;
-  const int year = number(i, 4);
-  if (year < 0 || i != 4) {
-    plain = false;
-    return d;
-  }
-  d.year = year;
-  if (i + 1 < s.size() && s[i] == '-') {
-    ++i;
-    const int month = number(i, 2);
-    if (month >= 1 && month <= 12) d.month = month;
-    if (d.month && i + 1 < s.size() && s[i] == '-') {
-      ++i;
-      const int day = number(i, 2);
-      if (day >= 1 && day <= 31) d.day = day;
-    }
-  }
-  plain = i == s.size() && year >= 1000 && (d.month || s.size() == 4) && (s.size() <= 7 || d.day);
-  return d;
-}
 
 void Resolver::map(const Entry& e, Publication& p) {
   p.key = std::string(e.key);
@@ -257,15 +228,15 @@ void Resolver::map(const Entry& e, Publication& p) {
   for (const Field& f : e.fields) {
     bool plain = false;  // (a placeholder date leaves the year field to say the year)
     if (f.role == FieldRole::Date)
-      if (const int year = parse_date(f.value, plain).year; year > 0 && year <= kLatestYear) has_date = true;
+      if (const int year = detail::parse_iso_date(f.value, plain).year; year > 0 && year <= kLatestYear) has_date = true;
     const bool url_label = f.role == FieldRole::Other && is_labelled_url(f.name);
     links += f.role == FieldRole::Link || url_label || f.role == FieldRole::Doi ||
              f.role == FieldRole::Arxiv;  // (the doi and arxiv links come last)
     others += (f.role == FieldRole::Other && !url_label) || f.role == FieldRole::Annotation;
     if (f.role != FieldRole::Venue) continue;
-    const int rank = venue_priority(f.name);
+    const int rank = biblio::venue_priority(f.name);
     // (A web address in howpublished is the record's link, not where it appeared.)
-    if (rank < venue_rank && names_a_venue(f.value)) {
+    if (rank < venue_rank && biblio::names_a_venue(f.value)) {
       venue = &f;
       venue_rank = rank;
     }
@@ -281,7 +252,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   // its BibTeX); a year field beside a placeholder date still says the year.
   auto placeholder = [&](const Field& f, int year) {
     if (year <= kLatestYear) return false;
-    diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(trim(f.value).substr(0, 40)) +
+    diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) +
                                           "' is a placeholder, not a publication's date: it is left out");
     keep(f);
     return true;
@@ -343,12 +314,12 @@ void Resolver::map(const Entry& e, Publication& p) {
       }
       case FieldRole::Date: {
         bool plain = false;
-        const Date date = parse_date(v, plain);
+        const Date date = detail::parse_iso_date(v, plain);
         if (placeholder(f, date.year)) break;
         if (!date.year) {  // (words: "16--20 May 2022"; a year field says the year, else the first in it)
           keep(f);
           if (const int year = first_year(v)) {
-            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(trim(v).substr(0, 40)) +
+            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 40)) +
                                                   "' is not a date as biblatex reads one (YYYY-MM-DD): " +
                                                   (e.find("year") ? "the year field is used" : "its year is used"));
             if (!e.find("year") && !p.date.year && year <= kLatestYear) p.date.year = year;
@@ -367,7 +338,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Venue:
         if (&f == venue) {
           p.venue = decode(f);
-          p.venue_field = venue_field_named(n);
+          p.venue_field = biblio::venue_field_named(n);
         } else {
           keep(f);
         }
@@ -376,7 +347,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         p.set_badge(latex::decode(v).text);
         break;
       case FieldRole::Selected: {
-        const std::string s = to_lower_ascii(trim(v));
+        const std::string s = unicode::ascii_lower(ascii::trim(v));
         p.selected = s == "true" || s == "yes" || s == "1";
         break;
       }
@@ -387,13 +358,13 @@ void Resolver::map(const Entry& e, Publication& p) {
         p.set_award_label(latex::decode(v).text);
         break;
       case FieldRole::Link:
-        add_links(p, n, clean_url(v));
+        add_links(p, n, biblio::clean_url(v));
         break;
       case FieldRole::Arxiv:
-        p.set_arxiv(clean_arxiv(v));
+        p.set_arxiv(biblio::clean_arxiv(v));
         break;
       case FieldRole::Doi: {
-        std::string doi = clean_doi(v);
+        std::string doi = biblio::clean_doi(v);
         if (doi.empty() || !p.doi().empty()) {
           keep(f);
         } else {
@@ -402,7 +373,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         break;
       }
       case FieldRole::Preview:
-        p.set_thumbnail(clean_url(v));
+        p.set_thumbnail(biblio::clean_url(v));
         break;
       case FieldRole::Abstract:
         p.set_abstract(decode(f));
@@ -418,14 +389,14 @@ void Resolver::map(const Entry& e, Publication& p) {
         p.set_note(decode(f));
         break;
       case FieldRole::Pubstate:
-        if (!(pubstate = status_from_pubstate(v))) keep(f);
+        if (!(pubstate = biblio::status_from_pubstate(v))) keep(f);
         break;
       case FieldRole::Citations:
         if (auto count = parse_integer(v); count && is_citation_count(*count)) {
           p.set_citations(*count);
         } else {
           if (count)
-            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(trim(v).substr(0, 24)) +
+            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 24)) +
                                                   "' is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
           keep(f);
         }
@@ -434,7 +405,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       case FieldRole::Xdata:
       case FieldRole::Other:
         if (is_labelled_url(n)) {
-          add_links(p, n.substr(4), clean_url(v));
+          add_links(p, n.substr(4), biblio::clean_url(v));
         } else {
           keep(f);
         }
@@ -445,7 +416,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (!p.date.year)
     if (const Field* f = e.find("eventdate")) {
       bool plain = false;
-      if (const Date date = parse_date(f->value, plain); date.year > 0 && date.year <= kLatestYear) p.date = date;
+      if (const Date date = detail::parse_iso_date(f->value, plain); date.year > 0 && date.year <= kLatestYear) p.date = date;
     }
   // (A CV's own types, @poster or @course, are read as @misc without a word: only a typo is said.)
   if (!is_known_entry_type(e.type))
@@ -458,21 +429,21 @@ void Resolver::map(const Entry& e, Publication& p) {
     // ...}): that is its title, not its venue. With no title at all, the key stands in.
     for (const char* name : {"booktitle", "maintitle", "eventtitle", "series"}) {
       const Field* f = e.find(name);
-      if (!f || trim(f->value).empty()) continue;
+      if (!f || ascii::trim(f->value).empty()) continue;
       p.title = decode(*f);
       if (f == venue) {  // the venue is then the next in rank (the book's series or publisher)
         const Field* next = nullptr;
         int next_rank = 1 << 20;
         for (const Field& g : e.fields) {
-          if (g.role != FieldRole::Venue || &g == f || !names_a_venue(g.value)) continue;
-          const int rank = venue_priority(g.name);
+          if (g.role != FieldRole::Venue || &g == f || !biblio::names_a_venue(g.value)) continue;
+          const int rank = biblio::venue_priority(g.name);
           if (rank < next_rank) {
             next = &g;
             next_rank = rank;
           }
         }
         p.venue = next ? decode(*next) : RichText();
-        p.venue_field = next ? venue_field_named(next->name) : VenueField::Unknown;
+        p.venue_field = next ? biblio::venue_field_named(next->name) : VenueField::Unknown;
         if (next)  // (kept as an extra field above: the venue now, so not twice)
           for (auto x = p.extra.begin(); x != p.extra.end(); ++x)
             if (x->name == next->name) {
@@ -489,7 +460,7 @@ void Resolver::map(const Entry& e, Publication& p) {
       diag(e.offset, Severity::Warning,
            "entry '" + excerpt(e.key) + "' has no title: it is left out of the list");
   }
-  if (p.arxiv().empty()) p.set_arxiv(arxiv_from_extra(p.extra));
+  if (p.arxiv().empty()) p.set_arxiv(biblio::arxiv_from_extra(p.extra));
   // INSPIRE's collaboration = {CMS} on a paper with no author list: the collaboration wrote it.
   if (p.authors.empty())
     if (const std::string* collaboration = p.extra_field("collaboration")) {

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+#include "biblio/record_keys.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
@@ -23,8 +24,8 @@
 #include "read/bibtex/mapping.hpp"
 #include "read/bibtex/raw.hpp"
 #include "read/bibtex/resolver.hpp"
-#include "read/record_keys.hpp"
 #include "read/settle.hpp"
+#include "text/ascii.hpp"
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
@@ -47,14 +48,14 @@ void Resolver::define_macros() {
       for (std::uint32_t i = 0; i < e.field_count; ++i)
         definitions.push_back(&raw_.fields[e.first_field + i]);
   for (const RawField* f : definitions) {
-    Macro& m = macro(bibtex::to_lower_ascii(f->name));
+    Macro& m = macro(unicode::ascii_lower(f->name));
     m = Macro{};
     m.field = f;
   }
   // Resolve in file order, so problems inside @string values are reported once,
   // where they are.
   for (const RawField* f : definitions) {
-    Macro& m = macro(bibtex::to_lower_ascii(f->name));
+    Macro& m = macro(unicode::ascii_lower(f->name));
     if (m.field != f || m.state != 0) continue;
     m.state = 1;
     std::string value;
@@ -215,16 +216,16 @@ std::string_view Resolver::value_of(const RawField& rf) {
 // The id of the entry with this key (keys that differ only in case: the first in the file), or
 // StringIds::kAbsent.
 std::uint32_t Resolver::lookup(std::string_view key) {
-  key = bibtex::trim(key);
+  key = ascii::trim(key);
   std::string safe;  // (a key written with characters keys cannot hold is kept without them: unique_key)
   if (!detail::is_safe_key(key)) key = safe = detail::safe_key(key);
   if (const std::uint32_t id = keys_.find(key); id != detail::StringIds::kAbsent) return id;
   if (lower_keys_.empty()) {
     for (std::uint32_t id = 0; id < keys_.size(); ++id)
-      if (lower_keys_.insert(bibtex::to_lower_ascii(keys_.at(id))) == entry_of_lower_key_.size())
+      if (lower_keys_.insert(unicode::ascii_lower(keys_.at(id))) == entry_of_lower_key_.size())
         entry_of_lower_key_.push_back(id);
   }
-  const std::uint32_t lower = lower_keys_.find(bibtex::to_lower_ascii(key));
+  const std::uint32_t lower = lower_keys_.find(unicode::ascii_lower(key));
   return lower == detail::StringIds::kAbsent ? lower : entry_of_lower_key_[lower];
 }
 

@@ -11,14 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "biblio/record_keys.hpp"
 #include "papershelf/diagnostics.hpp"
-#include "papershelf/unicode.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/unicode.hpp"
 #include "read/bibtex/mapping.hpp"
 #include "read/bibtex/raw.hpp"
-#include "read/record_keys.hpp"
 #include "read/settle.hpp"
 #include "text/bytes.hpp"
 #include "text/string_ids.hpp"
@@ -127,7 +127,7 @@ class Resolver {
   // copy per distinct name (a file written as "Author = ..." has a handful of them).
   std::string_view lower(std::string_view s) {
     for (char c : s)
-      if (c >= 'A' && c <= 'Z') return lower_names_.at(lower_names_.insert(to_lower_ascii(s)));
+      if (c >= 'A' && c <= 'Z') return lower_names_.at(lower_names_.insert(unicode::ascii_lower(s)));
     return s;
   }
   void define_macros();
@@ -202,7 +202,7 @@ class Resolver {
   // A macro by its name as written (lower-cased only when it has capitals: `month = sep`).
   Macro* find_macro_written(std::string_view name) {
     for (char c : name)
-      if (c >= 'A' && c <= 'Z') return find_macro(to_lower_ascii(name));
+      if (c >= 'A' && c <= 'Z') return find_macro(unicode::ascii_lower(name));
     return find_macro(name);
   }
   // Bytes that macro expansion may still add over the whole read. Without a bound, a chain of

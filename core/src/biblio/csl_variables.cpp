@@ -1,9 +1,7 @@
-// CSL-JSON variables in the model (see mapping.hpp).
-#include "csl/mapping.hpp"
+// CSL-JSON variables in the model (see csl_variables.hpp).
+#include "biblio/csl_variables.hpp"
 
-#include <charconv>
-
-namespace papershelf::csl {
+namespace papershelf::biblio::csl_json {
 namespace {
 
 struct Named {
@@ -68,33 +66,4 @@ bool is_variable(std::string_view name, Kind* kind) {
   return false;
 }
 
-std::string date_text(const Date& d, const Date* end) {
-  if (d.year == 0) return {};
-  auto two = [](int v) { return std::string(v < 10 ? "0" : "") + std::to_string(v); };
-  std::string out = std::to_string(d.year);
-  if (d.month) out += "-" + two(d.month);
-  if (d.month && d.day) out += "-" + two(d.day);
-  if (end && end->year) out += "/" + date_text(*end);
-  return out;
-}
-
-Date parse_date_text(std::string_view text) {
-  Date d;
-  int* slots[] = {&d.year, &d.month, &d.day};
-  const char* p = text.data();
-  const char* end = text.data() + text.size();
-  for (int k = 0; k < 3 && p < end; ++k) {
-    long long v = 0;
-    const auto r = std::from_chars(p, end, v);
-    if (r.ec != std::errc() || v < 0 || v > 9999) break;
-    *slots[k] = static_cast<int>(v);
-    p = r.ptr;
-    if (p < end && *p != '-' && *p != '/') break;
-    ++p;
-  }
-  if (d.month > 12) d.month = 0;
-  if (d.day > 31) d.day = 0;
-  return d;
-}
-
-}  // namespace papershelf::csl
+}  // namespace papershelf::biblio::csl_json

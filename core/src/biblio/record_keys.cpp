@@ -1,4 +1,4 @@
-#include "read/record_keys.hpp"
+#include "biblio/record_keys.hpp"
 
 #include "papershelf/unicode.hpp"
 

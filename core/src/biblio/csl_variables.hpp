@@ -4,11 +4,12 @@
 // CSL-JSON maps every field CSL-JSON has a variable for.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "papershelf/model.hpp"
 
-namespace papershelf::csl {
+namespace papershelf::biblio::csl_json {
 
 // How a variable's value is kept as BibTeX text in Publication::extra.
 enum class Kind : std::uint8_t {
@@ -72,9 +73,4 @@ std::string_view number_variable(PubType type, bool in_series);
 // Any other CSL 1.0.2 variable, and its kind: kept in Publication::extra under its own name.
 bool is_variable(std::string_view name, Kind* kind = nullptr);
 
-// A Date kept as text: "2024-03-05", "2024-03", "2024" ("" for year 0), a range as
-// "2018-12-03/2018-12-06"; and back (one end of a range at a time).
-std::string date_text(const Date& d, const Date* end = nullptr);
-Date parse_date_text(std::string_view text);
-
-}  // namespace papershelf::csl
+}  // namespace papershelf::biblio::csl_json
