@@ -8,11 +8,13 @@
 #include <utility>
 
 #include "names/caches.hpp"
+#include "names/list_words.hpp"
 #include "names/marks.hpp"
 #include "papershelf/diagnostics.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/ascii.hpp"
 #include "text/bytes.hpp"
 #include "text/scratch.hpp"
 
@@ -58,7 +60,6 @@ struct Parts {
   }
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // Bytes of a name word that decodes to itself with no markers in it: ASCII
 // letters, digits and '.', and UTF-8 letters from U+00C0..U+017F (lead bytes
@@ -247,8 +248,8 @@ void each_and(std::string_view raw, PieceCallback name) {
     } else if (c == '}') {
       if (depth > 0) --depth;
     } else if (depth == 0 && j >= 3 && j - 3 >= start && j + 1 < n && j - 3 != escaped &&
-               is_space(s[j - 3]) && (s[j - 2] | 0x20) == 'a' && (s[j - 1] | 0x20) == 'n' &&
-               is_space(s[j + 1])) {  // 'd' or 'D' ending " and "
+               ascii::is_blank(s[j - 3]) && (s[j - 2] | 0x20) == 'a' && (s[j - 1] | 0x20) == 'n' &&
+               ascii::is_blank(s[j + 1])) {  // 'd' or 'D' ending " and "
       name(raw.substr(start, j - 3 - start));
       start = j + 1;
     }
@@ -264,12 +265,6 @@ void each_and(std::string_view raw, PieceCallback name) {
   for (; i < n; ++i)
     if (s[i] == '{' || s[i] == '}' || s[i] == '\\' || (s[i] | 0x20) == 'd') stop(i);
   name(raw.substr(start));
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
 }
 
 // True when `raw` is one brace group from its first to its last byte: {Barnes
@@ -405,15 +400,15 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
         ++i;
         continue;
       }
-      while (j - i <= 3 && j < raw.size() && is_space(raw[j]) && j + 1 < raw.size() &&
-             !is_space(raw[j + 1]) && raw[j + 1] != ',')
+      while (j - i <= 3 && j < raw.size() && ascii::is_blank(raw[j]) && j + 1 < raw.size() &&
+             !ascii::is_blank(raw[j + 1]) && raw[j + 1] != ',')
         ++j;
       i = j - 1;
     } else if (c == '{') {
       ++depth;
     } else if (c == '}') {
       if (depth > 0) --depth;
-    } else if (depth == 0 && (is_space(c) || c == '~' || c == ',')) {
+    } else if (depth == 0 && (ascii::is_blank(c) || c == '~' || c == ',')) {
       flush(i);
       start = i + 1;
       if (c == ',') {
@@ -460,89 +455,11 @@ std::size_t word_count(std::string_view s) {
   std::size_t words = 0;
   bool in_word = false;
   for (char c : s) {
-    const bool space = is_space(c) || c == '~';
+    const bool space = ascii::is_blank(c) || c == '~';
     if (!space && !in_word) ++words;
     in_word = !space;
   }
   return words;
-}
-
-// "U.", "W.A.", "WA", "J.-P.": initials only (capital letters, dots and hyphens).
-bool is_initials(std::string_view s) {
-  if (s.empty() || s.size() > 6) return false;
-  bool capital = false;
-  for (char c : s) {
-    if (c >= 'A' && c <= 'Z') {
-      capital = true;
-    } else if (c != '.' && c != '-') {
-      return false;
-    }
-  }
-  return capital && (s.size() <= 2 || s.find('.') != std::string_view::npos);
-}
-
-// The length of a trailing "et al." or "et al" that is a word of its own (any case), or 0.
-std::size_t et_al_suffix(std::string_view s) {
-  for (std::string_view form : {"et al.", "et al"}) {
-    if (s.size() < form.size()) continue;
-    const std::size_t at = s.size() - form.size();
-    bool same = at == 0 || s[at - 1] == ' ';
-    for (std::size_t i = 0; same && i < form.size(); ++i) same = (s[at + i] | 0x20) == form[i];
-    if (same) return form.size();
-  }
-  return 0;
-}
-
-// "et al." in the languages lists are written in, as a whole name: "{others}" (braced, which
-// BibTeX would make a person), "и др.", "u. a.", "等", "ほか", "e outros", "y otros"... Spaces,
-// dots and ties do not count.
-bool is_et_al_phrase(std::string_view s) {
-  std::string bare;
-  for (const char c : s)
-    if (c != ' ' && c != '.' && c != '~' && c != '{' && c != '}') bare.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
-  static constexpr std::string_view kPhrases[] = {
-      "others", "etal", "ua", "mfl", "etautres", "yotros", "eoutros", "ealtri", "ualii",
-      "\xD0\xB8\xD0\xB4\xD1\x80",  // и др
-      "\xE7\xAD\x89", "\xE7\xAD\x89\xE4\xBA\xBA",  // 等, 等人
-      "\xE3\x81\xBB\xE3\x81\x8B", "\xE4\xBB\x96",  // ほか, 他
-      "\xEC\x99\xB8", "\xEB\x93\xB1"};  // 외, 등
-  return std::find(std::begin(kPhrases), std::end(kPhrases), bare) != std::end(kPhrases);
-}
-
-// "8 other authors", "5 more", "many others", "and 12 co-authors": a count of authors left out,
-// which means et al. (it names no person: no citation or export may list it as one).
-bool is_others_count(std::string_view s) {
-  std::vector<std::string> words;
-  std::string word;
-  for (const char c : s) {
-    if (c == ' ' || c == '\t' || c == '~') {
-      if (!word.empty()) words.push_back(std::exchange(word, {}));
-    } else if (c != '{' && c != '}' && c != '.') {
-      word.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
-    }
-    if (words.size() > 4) return false;
-  }
-  if (!word.empty()) words.push_back(word);
-  std::size_t k = 0;
-  if (k < words.size() && (words[k] == "and" || words[k] == "&" || words[k] == "+")) ++k;
-  if (k >= words.size()) return false;
-  const std::string& n = words[k];
-  const bool number = std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }) && n.size() <= 5;
-  if (!number && n != "many" && n != "several") return false;
-  ++k;
-  // What follows the count: "others", "more", or a word such as "other" and then "authors".
-  const auto who = [](const std::string& w) { return w == "authors" || w == "author" || w == "co-authors" || w == "coauthors"; };
-  if (k + 1 == words.size()) return words[k] == "others" || words[k] == "more" || who(words[k]);
-  if (k + 2 != words.size()) return false;
-  const std::string& which = words[k];
-  return (which == "other" || which == "more" || which == "additional" || which == "further") && who(words[k + 1]);
-}
-
-bool is_suffix_word(std::string_view s) {
-  std::string w;
-  for (char c : trim(s))
-    if (c != '.') w.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);  // (ASCII words)
-  return w == "jr" || w == "sr" || w == "ii" || w == "iii" || w == "iv" || w == "v";
 }
 
 // BibLaTeX's extended name format: "family=Felice, given=Giovanni, prefix=de, useprefix=true".
@@ -551,11 +468,11 @@ bool parse_extended_name(std::string_view chunk, Person& out) {
   std::string given, family, prefix, suffix;
   bool any = false, valid = true;
   each_part(chunk, ',', [&](std::string_view part) {
-    const std::string_view item = trim(part);
+    const std::string_view item = ascii::trim(part);
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) return valid = false;
-    const std::string key = unicode::ascii_lower(trim(item.substr(0, eq)));  // (ASCII keywords)
-    std::string_view value = trim(item.substr(eq + 1));
+    const std::string key = unicode::ascii_lower(ascii::trim(item.substr(0, eq)));  // (ASCII keywords)
+    std::string_view value = ascii::trim(item.substr(eq + 1));
     if (value.size() >= 2 && ((value.front() == '{' && value.back() == '}') ||
                               (value.front() == '"' && value.back() == '"')))
       value = value.substr(1, value.size() - 2);
@@ -658,7 +575,7 @@ NameList parse_bibtex_names(std::string_view raw) {
   bool reported_empty = false;
   const auto one_name = [&](std::string_view raw_chunk) {
     const std::size_t index = i++;
-    std::string_view chunk = trim(raw_chunk);
+    std::string_view chunk = ascii::trim(raw_chunk);
     if (chunk.empty()) {
       if (count > 1 && !reported_empty) {
         list.issues.push_back({offset_of(raw_chunk), "empty name in the list (\"and and\"?): left out"});
@@ -669,18 +586,18 @@ NameList parse_bibtex_names(std::string_view raw) {
     // "et al." as a name ({et al.} from ADS) or after the last one ("Ye, Zhisheng et al.").
     {
       const bool braced = chunk.size() >= 2 && chunk.front() == '{' && chunk.back() == '}';
-      const std::string_view bare = braced ? trim(chunk.substr(1, chunk.size() - 2)) : chunk;
-      if (const std::size_t n = et_al_suffix(bare)) {
+      const std::string_view bare = braced ? ascii::trim(chunk.substr(1, chunk.size() - 2)) : chunk;
+      if (const std::size_t n = detail::et_al_suffix(bare)) {
         list.others = true;
-        const std::string_view before = trim(bare.substr(0, bare.size() - n));
+        const std::string_view before = ascii::trim(bare.substr(0, bare.size() - n));
         if (before.empty() || braced) return true;
         chunk = before;
       }
-      if ((braced || index + 1 == count) && index > 0 && is_et_al_phrase(bare)) {
+      if ((braced || index + 1 == count) && index > 0 && detail::is_et_al_phrase(bare)) {
         list.others = true;
         return true;
       }
-      if ((braced || index + 1 == count) && is_others_count(bare)) {
+      if ((braced || index + 1 == count) && detail::is_others_count(bare)) {
         list.others = true;
         return true;
       }
@@ -699,15 +616,15 @@ NameList parse_bibtex_names(std::string_view raw) {
       // "Wall, W.A.," : a stray comma at the end.
       if (chunk.back() == ',') {
         list.issues.push_back({offset_of(chunk) + static_cast<std::uint32_t>(chunk.size() - 1),
-                               "stray comma after the name '" + excerpt(trim(chunk.substr(0, chunk.size() - 1))) +
+                               "stray comma after the name '" + excerpt(ascii::trim(chunk.substr(0, chunk.size() - 1))) +
                                    "' (left out)"});
-        chunk = trim(chunk.substr(0, chunk.size() - 1));
+        chunk = ascii::trim(chunk.substr(0, chunk.size() - 1));
       }
       // "Francesc Net, Adrià Molina, Sofia Llacer-Caro": three or more parts, each of several
       // words and none a suffix, are names separated by commas, not one name's parts.
       bool comma_list = true;
       const std::size_t names = each_part(chunk, ',', [&](std::string_view part) {
-        return comma_list = word_count(part) >= 2 && !is_suffix_word(part);
+        return comma_list = word_count(part) >= 2 && !detail::is_suffix_word(part);
       });
       if (comma_list && names >= 3) {
         list.issues.push_back({offset_of(chunk), "names separated by commas, not \"and\": read as " +
@@ -716,11 +633,11 @@ NameList parse_bibtex_names(std::string_view raw) {
         each_part(chunk, ',', [&](std::string_view part) {
           std::string marks;
           // "Rasthofer U., Wall W.A.": a family name before its initials is "Rasthofer, U.".
-          std::string_view piece = trim(part);
+          std::string_view piece = ascii::trim(part);
           std::string reordered;
           const std::size_t space = piece.find_last_of(" ~");
-          if (space != std::string_view::npos && is_initials(piece.substr(space + 1))) {
-            reordered = std::string(trim(piece.substr(0, space))) + ", " + std::string(piece.substr(space + 1));
+          if (space != std::string_view::npos && detail::is_initials(piece.substr(space + 1))) {
+            reordered = std::string(ascii::trim(piece.substr(0, space))) + ", " + std::string(piece.substr(space + 1));
             piece = reordered;
           }
           words_of(piece, marks, true, parts);
@@ -738,8 +655,8 @@ NameList parse_bibtex_names(std::string_view raw) {
       std::vector<std::string_view> pieces;
       bool odd_part = false;  // a suffix (BibTeX's "Last, Jr, First") or an empty part
       each_part(chunk, ',', [&](std::string_view part) {
-        pieces.push_back(trim(part));
-        odd_part = odd_part || is_suffix_word(part) || trim(part).empty();
+        pieces.push_back(ascii::trim(part));
+        odd_part = odd_part || detail::is_suffix_word(part) || ascii::trim(part).empty();
         return true;
       });
       // (Three parts with a one-word last are BibTeX's "Last, Jr, First" as written, however odd.)
@@ -807,7 +724,7 @@ NameList parse_bibtex_names(std::string_view raw) {
 Person parse_name(std::string_view name) {
   std::string marks;
   Parts parts;
-  words_of(trim(name), marks, false, parts);
+  words_of(ascii::trim(name), marks, false, parts);
   Person p = apply_grammar(parts);
   p.set_marks(marks);
   return p;
