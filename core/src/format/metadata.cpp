@@ -78,10 +78,10 @@ void detail::append_coins(std::string& out, const Publication& p, TextSink* sink
   out += "<span class=\"Z3988\" title=\"";
   Kev k(out, sink);
   k.add("ctx_ver", "Z39.88-2004");
-  const bool book = p.type == PubType::Book || p.type == PubType::Chapter || p.type == PubType::Report;
+  const biblio::TypeNames& names = biblio::names_of(p.type);
   const bool thesis = p.type == PubType::Thesis;
-  k.add("rft_val_fmt", thesis ? "info:ofi/fmt:kev:mtx:dissertation" : book ? "info:ofi/fmt:kev:mtx:book" : "info:ofi/fmt:kev:mtx:journal");
-  k.add("rft.genre", biblio::names_of(p.type).openurl);
+  k.add("rft_val_fmt", names.openurl_format);
+  k.add("rft.genre", names.openurl);
   if (thesis) {
     k.add("rft.title", full_title(p));
     k.add("rft.inst", p.venue.text);
@@ -122,15 +122,7 @@ namespace {
 // called after each author (a long list is handed on in pieces).
 template <class Written>
 void json_ld_work(json::Writer& w, const Publication& p, const Written& written) {
-  const char* type = p.type == PubType::Book       ? "Book"
-                     : p.type == PubType::Chapter  ? "Chapter"
-                     : p.type == PubType::Thesis   ? "Thesis"
-                     : p.type == PubType::Report   ? "Report"
-                     : p.type == PubType::Dataset  ? "Dataset"
-                     : p.type == PubType::Software ? "SoftwareSourceCode"
-                     : p.type == PubType::Talk     ? "PresentationDigitalDocument"
-                                                   : "ScholarlyArticle";
-  w.field("@type", type).field("name", full_title(p));
+  w.field("@type", biblio::names_of(p.type).schema_org).field("name", full_title(p));
   if (!p.authors.empty()) {
     w.key("author").begin_array();
     for (const Person& a : p.authors) {
@@ -147,8 +139,7 @@ void json_ld_work(json::Writer& w, const Publication& p, const Written& written)
     if (p.venue_is_publisher()) {
       w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();
     } else {
-      const char* container = p.type == PubType::Journal ? "Periodical" : p.type == PubType::Chapter ? "Book" : "CreativeWork";
-      w.key("isPartOf").begin_object().field("@type", container).field("name", p.venue.text).end_object();
+      w.key("isPartOf").begin_object().field("@type", biblio::names_of(p.type).schema_org_container).field("name", p.venue.text).end_object();
     }
   }
   if (const std::string pages = latex::decoded_field(p, "pages"); !pages.empty()) w.field("pagination", pages);

@@ -464,15 +464,12 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   // The venue, from the field BibTeX would take it from (biblio::kVenueFields' order): the
   // container, else a thesis' school, a report's institution, a book's publisher.
   p.venue = csl_rich_text(field(item, "container-title"));
+  const std::string_view own_field = biblio::names_of(p.type).bibtex_venue;  // (as BibTeX writes it)
   if (!p.venue.empty()) {
-    const bool in_book = p.type == PubType::Conference || p.type == PubType::Chapter;
-    p.venue_field = in_book ? VenueField::BookTitle : VenueField::Journal;
+    p.venue_field = own_field == "booktitle" ? VenueField::BookTitle : VenueField::Journal;
   } else if (p.type == PubType::Thesis || p.type == PubType::Report || p.type == PubType::Book) {
     p.venue = csl_rich_text(field(item, "publisher"));
-    if (!p.venue.empty())
-      p.venue_field = p.type == PubType::Thesis   ? VenueField::School
-                    : p.type == PubType::Report ? VenueField::Institution
-                                                : VenueField::Publisher;
+    if (!p.venue.empty()) p.venue_field = biblio::venue_field_named(own_field);
   }
   if (p.venue.empty()) {
     p.venue = csl_rich_text(field(item, "event-title"));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "biblio/identifiers.hpp"
+#include "biblio/pub_types.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/sync.hpp"
 #include "papershelf/unicode.hpp"
@@ -93,6 +94,11 @@ std::string entry_openalex(const Publication& p) {
 
 // What the rules compare of one side.
 enum class Kind : std::uint8_t { Other, Journal, Conference };
+// The kind OpenAlex's source type says ("journal", "conference"): a work's own, an entry's the one
+// its type has in OpenAlex's words (biblio/pub_types.hpp).
+Kind kind_of_source(std::string_view source_type) {
+  return source_type == "journal" ? Kind::Journal : source_type == "conference" ? Kind::Conference : Kind::Other;
+}
 struct Side {
   std::string openalex, doi, arxiv, title;
   std::vector<std::string> heads;  // the title before each of its subtitles (":", " - ", "?"), folded
@@ -152,7 +158,7 @@ Side entry_side(const Publication& p) {
   s.venue = title_key(p.venue.text);
   s.year = p.date.year;
   s.preprint = p.type == PubType::Preprint || p.status == Status::Preprint;
-  s.kind = p.type == PubType::Journal ? Kind::Journal : p.type == PubType::Conference ? Kind::Conference : Kind::Other;
+  s.kind = kind_of_source(biblio::names_of(p.type).openalex_source);
   for (std::size_t i = 0; i < p.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(p.authors[i]));
   return s;
 }
@@ -166,7 +172,7 @@ Side work_side(const Work& w) {
   s.venue = title_key(w.venue);
   s.year = w.year;
   s.preprint = w.preprint();
-  s.kind = w.venue_type == "journal" ? Kind::Journal : w.venue_type == "conference" ? Kind::Conference : Kind::Other;
+  s.kind = kind_of_source(w.venue_type);
   for (std::size_t i = 0; i < w.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(parse_name(w.authors[i])));
   s.own_record = w.venue_type == "journal" || w.venue_type == "conference" || w.venue_type == "book series" ||
                  (w.preprint() && !w.arxiv.empty() && biblio::arxiv_from_doi(w.doi) == w.arxiv);
