@@ -166,5 +166,27 @@ TEST(BibtexWriter, VisitorsGetCleanBibtexOfTheSameRecord) {
   EXPECT_GT(with_marks, 5u);  // (the corpus has markers to take out)
 }
 
+// Every type, written as BibTeX and as CSL-JSON, reads back as itself: the entry type and the CSL
+// type each writer picks for it name it for the readers too.
+TEST(EveryType, ReadsBackAsItselfFromBibtexAndCslJson) {
+  for (int i = 0; i < kPubTypeCount; ++i) {
+    Publication p;
+    p.key = "work";
+    p.title = RichText("A work of its type");
+    p.authors.emplace_back("Ada", "Lovelace");
+    p.date.year = 2020;
+    p.type = static_cast<PubType>(i);
+    p.status = p.type == PubType::Preprint ? Status::Preprint : Status::Published;
+    const std::string bib = format_bibtex(p);
+    const ReadResult from_bibtex = read_bibtex(bib, {});
+    ASSERT_EQ(from_bibtex.library.publications.size(), 1u) << bib;
+    EXPECT_EQ(from_bibtex.library.publications[0].type, p.type) << bib;
+    const std::string csl = "[" + format_csl_json(p) + "]";
+    const ReadResult from_csl = read_csl_json(csl, {});
+    ASSERT_EQ(from_csl.library.publications.size(), 1u) << csl;
+    EXPECT_EQ(from_csl.library.publications[0].type, p.type) << csl;
+  }
+}
+
 }  // namespace
 }  // namespace papershelf
