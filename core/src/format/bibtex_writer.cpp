@@ -208,7 +208,7 @@ void append_balanced(std::string& out, std::string_view v) {
   }
 }
 
-// A URL (link, preview, DOI, arXiv id) as the reader takes it back (bibtex::clean_url): braces,
+// A URL (link, preview, DOI, arXiv id) as the reader takes it back (biblio::clean_url): braces,
 // backslashes, quotes and control characters percent-encoded (a browser sends them so anyway),
 // and spaces at either end; in a field that holds several addresses, which the reader splits at
 // spaces, commas and semicolons, those too. ("My Paper.pdf" alone stays as the owner wrote it.)
@@ -448,7 +448,7 @@ std::string Writer::run() {
     field(name, urls);
   }
   // A visitor's BibTeX leaves the owner's links out (pdf, code...). Read back, a record without
-  // links takes the address in its note as its link (bibtex::address_in_text): that address is
+  // links takes the address in its note as its link (biblio::address_in_text): that address is
   // written as its url here, so that another trip writes the same fields.
   if (options_.for_visitors && !wrote_link && p_.doi().empty() && !has_arxiv && !p_.note().empty() && !p_.links.empty())
     if (const std::string address = biblio::address_in_text(latex::encode(p_.note())); !address.empty())

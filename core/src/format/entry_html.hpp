@@ -18,7 +18,7 @@ void append_entry_head(std::string& out, const Publication& p, const FormatOptio
 // .ps-authors, the owner marked.
 void append_entry_authors(std::string& out, const Publication& p, const FormatOptions& options);
 // The venue as lists show it: without the status words the status badge says ("Submitted to
-// Nature" is Nature beside "Submitted"; bibtex::venue_without_status), for the HTML and the view
+// Nature" is Nature beside "Submitted"; biblio::venue_without_status), for the HTML and the view
 // model alike.
 RichText shown_venue(const Publication& p);
 // .ps-meta (venue, year, status, award) and .ps-note.
