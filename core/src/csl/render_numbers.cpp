@@ -23,15 +23,27 @@ std::string to_roman(long n) {
   return out;
 }
 
+// The letters before a page's number, as citeproc-js reads them: "S" of "S12", "NM" of "NM5A",
+// "S0" of "S05" (with the zeros after them), "123N" of "123N110"; "" for "12" or "12a".
+std::string_view number_particle(std::string_view x) {
+  std::size_t i = 0;
+  while (i < x.size() && x[i] >= '0' && x[i] <= '9') ++i;
+  const std::size_t digits = i;
+  while (i < x.size() && std::isalpha(static_cast<unsigned char>(x[i]))) ++i;
+  if (i == digits || i == x.size()) return {};
+  while (i + 1 < x.size() && x[i] == '0' && x[i + 1] >= '0' && x[i + 1] <= '9') ++i;
+  return x.substr(0, i);
+}
+
 std::string page_range(std::string_view from, std::string_view to, std::string_view format, const std::string& delimiter) {
-  // A shared letter prefix ("B421-B446", "N1-N10") is compared without it and not repeated.
-  std::size_t pre = 0;
-  while (pre < from.size() && !(from[pre] >= '0' && from[pre] <= '9')) ++pre;
-  std::size_t pre_to = 0;
-  while (pre_to < to.size() && !(to[pre_to] >= '0' && to[pre_to] <= '9')) ++pre_to;
+  // A shared letter prefix ("B421-B446", "N1-N10") is compared without it and not repeated
+  // (but for the expanded format).
+  std::size_t pre = number_particle(from).size();
+  if (pre == 0 && !from.empty() && !(from[0] >= '0' && from[0] <= '9')) pre = from.size();  // (roman numerals)
+  std::size_t pre_to = number_particle(to).size();
+  if (pre_to == 0 && !to.empty() && !(to[0] >= '0' && to[0] <= '9')) pre_to = to.size();
   const std::string_view prefix = from.substr(0, pre);
-  if (pre > 0 && pre < from.size() && pre_to < to.size() && from.substr(0, pre) == to.substr(0, pre_to) && !format.empty() &&
-      format != "expanded") {
+  if (pre > 0 && pre < from.size() && pre_to < to.size() && from.substr(0, pre) == to.substr(0, pre_to) && !format.empty()) {
     from.remove_prefix(pre);
     to.remove_prefix(pre_to);
   } else if (pre_to > 0 || pre > 0) {
@@ -44,8 +56,10 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
   if (t.size() < f.size()) t = f.substr(0, f.size() - t.size()) + t;  // "321-8" is 321-328
   // An end that is no later than the start, even written in full, is no range to shorten or
   // lengthen ("2023-09", a month): as written, as citeproc-js leaves it.
-  if (t < f) return lead + std::string(from) + delimiter + std::string(to);
-  if (format == "expanded" || f == t) return lead + f + delimiter + t;  // ("294-294" stays whole)
+  // (expanded, the end keeps the prefix too: "N110-N5" is "N110–N115")
+  const std::string lead_to = format == "expanded" ? lead : std::string();
+  if (t < f) return lead + std::string(from) + delimiter + lead_to + std::string(to);
+  if (format == "expanded" || f == t) return lead + f + delimiter + lead_to + t;  // ("294-294" stays whole)
   auto minimal = [&](std::size_t keep_at_least) {
     if (f.size() != t.size()) return t;
     std::size_t i = 0;
@@ -76,6 +90,112 @@ std::string range_delimiter(const Ctx& c) {
   return dash.empty() ? std::string(kEnDash) : dash;
 }
 
+namespace {
+
+bool has_digit(std::string_view x) { return x.find_first_of("0123456789") != std::string_view::npos; }
+
+bool is_roman_letters(std::string_view x) {
+  return !x.empty() && x.find_first_not_of("ivxlcmIVXLCM") == std::string_view::npos;
+}
+
+// Whether two words joined by a dash are the ends of one range: numbers with the same letters
+// before them ("12-18", "S12-S18"), or roman numerals ("xix-xx"). Between anything else the dash
+// is part of what is written: "NM5A-5", "EGU22-5361" and "LR-007" name one page each.
+bool range_ends(std::string_view a, std::string_view b) {
+  const bool numbers_a = has_digit(a), numbers_b = has_digit(b);
+  if (numbers_a && numbers_b) return number_particle(a) == number_particle(b);
+  return !numbers_a && !numbers_b && is_roman_letters(a) && is_roman_letters(b);
+}
+
+// How many bytes of hyphens and en dashes start at `i`.
+std::size_t dash_run(std::string_view s, std::size_t i) {
+  std::size_t j = i;
+  while (j < s.size() && (s[j] == '-' || s.substr(j, 3) == kEnDash)) j += s[j] == '-' ? 1 : 3;
+  return j - i;
+}
+
+// One piece of a page value (between a list's separators and label words): a chain of plain
+// words of letters and digits joined by dashes. Its last two words are the range, as citeproc-js
+// pairs them: "238102-1-238102-5" is page 238102-1 to 238102-5, written "238102-1-238102–5". A
+// piece of anything else ("10:1-10:7", "1640-1647.e2", "38003 p1-38003 p6", an open "2016-") is
+// left as written.
+std::string format_chain(std::string_view piece, std::string_view format, const std::string& delimiter) {
+  const std::size_t begin = piece.find_first_not_of(' ');
+  if (begin == std::string_view::npos) return std::string(piece);
+  const std::size_t end = piece.find_last_not_of(' ') + 1;
+  const std::string_view body = piece.substr(begin, end - begin);
+  // (the words' starts and ends: the last two are the range)
+  std::size_t words = 0, pos = 0, from = 0, from_end = 0, to = 0, to_end = 0;
+  while (true) {
+    std::size_t word_end = pos;
+    while (word_end < body.size() && std::isalnum(static_cast<unsigned char>(body[word_end]))) ++word_end;
+    if (word_end == pos) return std::string(piece);
+    ++words;
+    from = to;
+    from_end = to_end;
+    to = pos;
+    to_end = word_end;
+    if (word_end == body.size()) break;
+    std::size_t j = word_end;
+    while (j < body.size() && body[j] == ' ') ++j;
+    const std::size_t dashes = dash_run(body, j);
+    if (dashes == 0) return std::string(piece);
+    j += dashes;
+    while (j < body.size() && body[j] == ' ') ++j;
+    pos = j;
+  }
+  if (words < 2) return std::string(piece);
+  const std::string_view a = body.substr(from, from_end - from), b = body.substr(to, to_end - to);
+  if (!range_ends(a, b)) {
+    // (no range: a dash joins the words without the spaces around it, "N110 - 5" as "N110-5")
+    std::string joined(piece.substr(0, begin));
+    for (std::size_t k = 0; k < body.size(); ++k) {
+      const std::size_t dashes = dash_run(body, k);
+      if (dashes > 0) {
+        while (!joined.empty() && joined.back() == ' ') joined.pop_back();
+        joined += body.substr(k, dashes);
+        k += dashes;
+        while (k < body.size() && body[k] == ' ') ++k;
+        --k;
+      } else {
+        joined += body[k];
+      }
+    }
+    return joined + std::string(piece.substr(end));
+  }
+  return std::string(piece.substr(0, begin)) + std::string(body.substr(0, from)) + page_range(a, b, format, delimiter) +
+         std::string(piece.substr(end));
+}
+
+// Where a word of one to four lower-case letters followed by a period or a space starts in
+// `part`, a label as citeproc-js reads one inside a page value ("066705-1 bis 066705-12"), or npos.
+std::size_t label_word(std::string_view part, std::size_t from, std::size_t& length) {
+  for (std::size_t p = from; p < part.size(); ++p) {
+    if (p > 0 && part[p - 1] != ' ') continue;
+    std::size_t q = p;
+    while (q < part.size() && q - p < 5 && part[q] >= 'a' && part[q] <= 'z') ++q;
+    if (q == p || q - p > 4 || q == part.size() || (part[q] != '.' && part[q] != ' ')) continue;
+    // (not a word that a dash joins: "iv - xii" is a range)
+    std::size_t after = q + 1;
+    while (after < part.size() && part[after] == ' ') ++after;
+    std::size_t before = p;
+    while (before > 0 && part[before - 1] == ' ') --before;
+    if (dash_run(part, after) > 0 || (before > 0 && (part[before - 1] == '-' || (before >= 3 && part.substr(before - 3, 3) == kEnDash))))
+      continue;
+    length = after - p;
+    return p;
+  }
+  return std::string_view::npos;
+}
+
+// "\-" is a hyphen that joins no range ("327\-30", page 327-30): written without the backslash.
+std::string without_escapes(std::string s) {
+  for (std::size_t p = s.find("\\-"); p != std::string::npos; p = s.find("\\-", p + 1)) s.erase(p, 1);
+  return s;
+}
+
+}  // namespace
+
 // Page ranges: "12-18" and "12--18" become "12–18" (the locale's page-range-delimiter: AMA's is
 // "-"), shortened by the style's format.
 std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter) {
@@ -85,36 +205,18 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
     // one part of a list "1-3, 5-8"
     std::size_t end = s.find_first_of(",&", i);
     if (end == std::string_view::npos) end = s.size();
-    std::string_view part = s.substr(i, end - i);
-    const std::size_t dash = part.find_first_of("-\xE2");
-    // A range is two plain words of letters and digits ("12-18", "S12-S18", "xix-xx"):
-    // "10:1-10:7", "1640-1647.e2" or "066704-1-066704-12" are left as written (citeproc-js too).
-    auto simple = [](std::string_view x) {
-      while (!x.empty() && x.front() == ' ') x.remove_prefix(1);
-      while (!x.empty() && x.back() == ' ') x.remove_suffix(1);
-      return !x.empty() && std::all_of(x.begin(), x.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; });
-    };
-    std::size_t after = dash;
-    while (after < part.size() && (part[after] == '-' || part.substr(after, 3) == kEnDash)) after += part[after] == '-' ? 1 : 3;
-    if (dash != std::string_view::npos && (part[dash] == '-' || part.substr(dash, 3) == kEnDash) && simple(part.substr(0, dash)) &&
-        simple(part.substr(after))) {
-      std::string_view a = part.substr(0, dash), b = part.substr(dash);
-      while (!b.empty() && (b.front() == '-' || b.substr(0, 3) == kEnDash)) b.remove_prefix(b.front() == '-' ? 1 : 3);
-      while (!a.empty() && a.back() == ' ') a.remove_suffix(1);
-      while (!b.empty() && b.front() == ' ') b.remove_prefix(1);
-      std::string_view lead = a;
-      std::size_t lead_spaces = 0;
-      while (lead_spaces < lead.size() && lead[lead_spaces] == ' ') ++lead_spaces;
-      out += std::string(a.substr(0, lead_spaces));
-      if (!b.empty()) out += page_range(a.substr(lead_spaces), b, format, delimiter);
-      else out += std::string(part);
-    } else {
-      out += std::string(part);
+    const std::string_view part = s.substr(i, end - i);
+    // (label words inside it divide it: each side its own chain)
+    std::size_t at = 0;
+    for (std::size_t length = 0, word; (word = label_word(part, at, length)) != std::string_view::npos; at = word + length) {
+      out += format_chain(part.substr(at, word - at), format, delimiter);
+      out += std::string(part.substr(word, length));
     }
+    out += format_chain(part.substr(at), format, delimiter);
     if (end < s.size()) out += s[end];
     i = end + 1;
   }
-  return out;
+  return without_escapes(std::move(out));
 }
 
 // One number with its letters ("2a", "L3", "12"): the numeric value, or -1.
@@ -141,6 +243,15 @@ bool plural_content(std::string_view s, std::string_view and_term = {}) {
   const bool numbered = first.find_first_of("0123456789") != std::string_view::npos ||
                         (!first.empty() && (first[0] == 'i' || first[0] == 'v' || first[0] == 'x'));
   if (!numbered && !first.empty()) return false;
+  // ... and is one word: what follows it joins it to the next ("10:1-10:7", "3.1-3.7" or
+  // "38003 p1-38003 p6" is one page, as citeproc-js counts them: not a number it can read).
+  if (!first.empty() && first_end < s.size()) {
+    std::size_t j = first_end;
+    while (j < s.size() && s[j] == ' ') ++j;
+    const bool joined = j == s.size() || s[j] == '-' || s[j] == ',' || s[j] == '&' || s[j] == ';' || s.substr(j, 3) == kEnDash ||
+                        (j > first_end && (s.substr(j, 4) == "and " || (!and_term.empty() && s.substr(j, and_term.size()) == and_term)));
+    if (!joined) return false;
+  }
   if (numbered && first_end + 1 == s.size() && s.back() == '-') return true;  // ("Vols. 2019-", an open range)
   bool before = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -180,7 +291,7 @@ Out render_number(const xml::Element& el, Ctx& c) {
   ++c.rendered;
   c.rendered_vars.push_back(var);
   const std::string_view form = el.attribute_or("form", "numeric");
-  if (!is_numeric(value)) return decorate(rich(value), el, c);
+  if (!is_numeric(value)) return decorate(rich(without_escapes(value)), el, c);
   // Each number in the value, with what is between them kept (a range's dash as "–").
   const std::string dash = range_delimiter(c);
   std::string out;
@@ -204,8 +315,11 @@ Out render_number(const xml::Element& el, Ctx& c) {
     } else if (ch == '-') {
       std::size_t j = i;
       while (j < value.size() && value[j] == '-') ++j;
-      // a hyphen between two numbers is a range
-      out += dash;
+      // a hyphen between two numbers is a range; one with nothing after it ("Vol. 2019-", a
+      // series still running) stays as written, as citeproc-js leaves it
+      std::size_t k = j;
+      while (k < value.size() && value[k] == ' ') ++k;
+      out += k == value.size() ? value.substr(i, j - i) : dash;
       i = j;
     } else {
       out += ch;

@@ -128,8 +128,11 @@ Out render_text(const xml::Element& el, Ctx& c) {
     // (inside a substitute, a variable shown is used up at once: a macro there showing the
     // editor twice shows them once)
     if (c.inherit_names) c.substituted.insert(*var);
-    if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value)))
-      value = format_pages(value, *var == "page" ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c));
+    if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value))) {
+      // (the style's page-range-format for pages: the page variable, and a locator of pages)
+      const bool pages = *var == "page" || (*var == "locator" && c.state.cite && (c.state.cite->label.empty() || c.state.cite->label == "page"));
+      value = format_pages(value, pages ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c));
+    }
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
     if (plain) value = xml::decode_entities(value);
     Out o = plain ? leaf(value) : rich(value);
