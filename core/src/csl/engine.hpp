@@ -186,7 +186,10 @@ std::string number_text(Ctx& c, std::string_view var);
 long number_of(std::string_view s);
 std::string gender_of(const Ctx& c, std::string_view var);
 std::string range_delimiter(const Ctx& c);
-std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter);
+// A page value (or a locator, or a number variable written as numbers) with its ranges formatted:
+// `ampersand` replaces "&" between its numbers (ampersand(c): the locale's symbol).
+std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter, std::string_view ampersand);
+std::string ampersand(const Ctx& c);
 // render_names.cpp: names.
 Out render_names(const xml::Element& el, Ctx& c);
 Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el, const xml::Element* et_al_el, Ctx& c);

@@ -198,7 +198,13 @@ std::string without_escapes(std::string s) {
 
 // Page ranges: "12-18" and "12--18" become "12–18" (the locale's page-range-delimiter: AMA's is
 // "-"), shortened by the style's format.
-std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter) {
+std::string ampersand(const Ctx& c) {
+  // (the locale's symbol for "and", unless it is only the word again: then "&")
+  std::string symbol = c.e.locale.text("and", TermForm::Symbol);
+  return symbol.empty() || symbol == c.e.locale.text("and") ? std::string("&") : symbol;
+}
+
+std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter, std::string_view ampersand) {
   std::string out;
   std::size_t i = 0;
   while (i < s.size()) {
@@ -213,6 +219,18 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
       out += std::string(part.substr(word, length));
     }
     out += format_chain(part.substr(at), format, delimiter);
+    if (end < s.size() && s[end] == '&') {
+      // "&" between numbers is the locale's symbol for "and", spaced unless letters touch it on
+      // both sides ("213 & 235", "A&B"), as citeproc-js writes it
+      std::size_t next = end + 1;
+      while (next < s.size() && s[next] == ' ') ++next;
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      const bool letters = !out.empty() && std::isalpha(static_cast<unsigned char>(out.back())) && next < s.size() &&
+                           std::isalpha(static_cast<unsigned char>(s[next]));
+      out += letters ? std::string(ampersand) : " " + std::string(ampersand) + " ";
+      i = next;
+      continue;
+    }
     if (end < s.size()) out += s[end];
     i = end + 1;
   }

@@ -131,7 +131,7 @@ Out render_text(const xml::Element& el, Ctx& c) {
     if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value))) {
       // (the style's page-range-format for pages: the page variable, and a locator of pages)
       const bool pages = *var == "page" || (*var == "locator" && c.state.cite && (c.state.cite->label.empty() || c.state.cite->label == "page"));
-      value = format_pages(value, pages ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c));
+      value = format_pages(value, pages ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c), ampersand(c));
     }
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
     if (plain) value = xml::decode_entities(value);
