@@ -1,7 +1,6 @@
 // papershelf prerender and pages: the static list put into a page's <paper-shelf> elements (from
 // their own attributes), and a page per paper with an index, a feed and a sitemap.
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -9,6 +8,7 @@
 
 #include "cli.hpp"
 #include "page.hpp"
+#include "papershelf/attributes.hpp"
 #include "papershelf/pages.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
@@ -16,11 +16,6 @@
 
 namespace papershelf::cli {
 namespace {
-
-std::string trimmed(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n\f"), e = s.find_last_not_of(" \t\r\n\f");
-  return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
-}
 
 // The level that fits for the list's headings after `before` (the page up to the element): one
 // below the last heading in it (<h1> ... : 2), at most 6; 3 when it has none. Comments and
@@ -46,90 +41,56 @@ int heading_level_after(std::string_view before) {
   return last == 0 ? 3 : std::min(last + 1, 6);
 }
 
-// The render flags an element's attributes stand for: the same names, so the static list is the
-// one the element will show. An attribute the element cannot use it leaves out (it says so in the
-// console and shows the list without it; of a filter it keeps the clauses it understands), and so
-// do these flags: each such attribute is said in `problems`.
-std::vector<std::string> flags_of(const cli::ShelfElement& shelf, std::vector<std::string>& problems) {
-  std::vector<std::string> flags;
+// The render settings an element's attributes stand for, read by the element's own table and rules
+// (papershelf/attributes.hpp), so the static list is the one the element will show. An attribute
+// the element cannot use it leaves out (it says so in the console and shows the list without it;
+// of a filter it keeps the clauses it understands), and so do these settings: each such attribute
+// is said in `problems`. `before` is the page up to the element (where its headings fit).
+Args settings_of(const cli::ShelfElement& shelf, std::string_view before, std::vector<std::string>& problems) {
+  const attributes::Values at = attributes::read([&](std::string_view name) { return shelf.attribute(name); }, &problems);
   auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
-  for (const char* name : {"owner", "group", "sort", "filter", "max-authors", "base", "preset", "theme", "heading-level", "legend", "thumbnails", "pages", "omit-fields",
-                           "position", "affiliation", "photo", "interests"}) {
-    const std::string* attribute = shelf.attribute(name);
-    if (!attribute || attribute->empty()) continue;
-    const std::string attr = name;
-    std::string value = *attribute, error;
-    if (attr == "sort" && !parse_sort(value, &error)) {
-      problem(attr, error + "; the list is in its default order");
-      continue;
+  Args a;
+  a.owners = split_owner_list(at.owner);
+  // The query's own words are the core's to judge, as the element's core judges them.
+  std::string error;
+  if (!at.sort.empty() && !parse_sort(at.sort, &error)) problem("sort", error + "; the list is in its default order");
+  else a.sort = at.sort;
+  if (!at.group.empty() && !group_from_string(at.group, &error)) problem("group", error + "; the list is not grouped");
+  else a.group = at.group;
+  a.filter = at.filter;
+  if (!at.filter.empty()) {
+    error.clear();
+    const Filter understood = parse_filter(at.filter, &error);
+    if (!error.empty()) {
+      problem("filter", error + "; the rest of the filter applies");
+      a.filter = to_string(understood);
     }
-    if (attr == "group" && !group_from_string(value, &error)) {
-      problem(attr, error + "; the list is not grouped");
-      continue;
-    }
-    if (attr == "filter") {
-      const Filter understood = parse_filter(value, &error);
-      if (!error.empty()) {
-        problem(attr, error + "; the rest of the filter applies");
-        value = to_string(understood);
-        if (value.empty()) continue;
-      }
-    }
-    if (attr == "base" && !(error = base_problem(value)).empty()) {
-      problem(attr, error);
-      continue;
-    }
-    if (attr == "preset" && !is_preset(value)) {
-      problem(attr, "unknown preset \"" + value + "\" (use al-folio, academicpages or hugo-blox); the list has none");
-      continue;
-    }
-    if (attr == "theme" && !is_theme(value)) {
-      problem(attr, "unknown theme \"" + value + "\" (use auto, light or dark); the list follows the page's colours");
-      continue;
-    }
-    if (attr == "heading-level" && !(trimmed(value).size() == 1 && trimmed(value)[0] >= '1' && trimmed(value)[0] <= '6')) {
-      problem(attr, "\"" + value + "\" is not a heading level (1 to 6); the headings fit under the page's nearest heading");
-      continue;
-    }
-    if (attr == "heading-level") value = trimmed(value);
-    if (attr == "max-authors") {
-      // As the element reads it: a number, rounded down; anything else lists every author.
-      const std::string number = trimmed(value);
-      char* end = nullptr;
-      const double n = number.empty() ? 0 : std::strtod(number.c_str(), &end);
-      if (number.empty() || *end != '\0' || !std::isfinite(n) || n < 0) {
-        problem(attr, "\"" + value + "\" is not a number of authors; every author is listed");
-        continue;
-      }
-      if (n < 1 || n >= 1e9) continue;
-      value = std::to_string(static_cast<std::size_t>(n));
-    }
-    flags.push_back("--" + attr + "=" + value);
   }
-  if (const std::string* mode = shelf.attribute("profile"); mode && *mode != "none") {
-    const bool known = mode->empty() || *mode == "profile" || profile_mode_from_string(*mode);
-    if (!known) problem("profile", "unknown profile mode \"" + *mode + "\" (use full, compact or none); the full card is shown");
-    flags.push_back(!known || mode->empty() || *mode == "profile" ? "--profile" : "--profile=" + *mode);
-  }
-  if (const std::string* links = shelf.attribute("links")) {
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= links->size(); ++i)
-      if (i == links->size() || (*links)[i] == ';' || (*links)[i] == '\n') {
-        const std::string link = trimmed(std::string_view(*links).substr(start, i - start));
-        start = i + 1;
-        if (link.empty()) continue;
-        const std::size_t eq = link.find('=');
-        const std::string kind = eq == std::string::npos ? std::string() : trimmed(std::string_view(link).substr(0, eq));
-        if (kind.empty()) problem("links", "\"" + link + "\" is not KIND=URL; it is left out");
-        else flags.push_back("--link=" + kind + "=" + trimmed(std::string_view(link).substr(eq + 1)));
-      }
-  }
-  const std::string* display = shelf.attribute("email-display");
-  if (const std::string* email = shelf.attribute("email"); email && !email->empty() && !(display && *display == "hidden"))
-    flags.push_back("--link=email=" + *email);
-  if (display && *display == "plain") flags.push_back("--plain-email");
-  if (!shelf.lang.empty()) flags.push_back("--lang=" + shelf.lang);
-  return flags;
+  if (!at.base.empty() && !(error = base_problem(at.base)).empty()) problem("base", error);
+  else a.base = at.base;
+  a.max_authors = at.max_authors;
+  a.preset = at.preset;
+  a.theme = at.theme == "auto" ? "" : at.theme;
+  // Without a heading-level, the list's headings fit under the page's nearest heading above it,
+  // as the element judges it.
+  a.heading_level = at.heading_level ? at.heading_level : heading_level_after(before);
+  a.legend = at.legend;
+  a.thumbnails = at.thumbnails;
+  a.pages = at.pages;
+  a.omit_fields = at.omit_fields;
+  if (at.profile != "none") a.profile_mode = at.profile;
+  a.profile.position = at.position;
+  a.profile.affiliation = at.affiliation;
+  a.profile.photo = at.photo;
+  a.profile.interests = at.interests;
+  a.profile.links = at.links;
+  if (!at.email.empty() && at.email_display != "hidden") a.profile.links.push_back({"email", at.email});
+  a.plain_email = at.email_display == "plain";
+  if (!shelf.lang.empty()) a.lang = shelf.lang;
+  // The canvas renderer draws its own controls: no HTML toolbar takes room above its list.
+  const std::string* controls = shelf.attribute("toolbar") ? shelf.attribute("toolbar") : shelf.attribute("controls");
+  if (at.renderer != "canvas") a.controls = controls ? *controls : std::string();
+  return a;
 }
 
 // A src that is a URL (with a scheme, or "//host/..."): the element fetches it itself.
@@ -246,29 +207,16 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
       continue;
     }
     std::vector<std::string> problems;
-    std::vector<std::string> flags = flags_of(shelf, problems);
-    // Without a heading-level, the list's headings fit under the page's nearest heading above it,
-    // as the element judges it.
-    if (std::none_of(flags.begin(), flags.end(), [](const std::string& f) { return f.rfind("--heading-level=", 0) == 0; }))
-      flags.push_back("--heading-level=" + std::to_string(heading_level_after(std::string_view(page).substr(0, shelf.start))));
+    Args args = settings_of(shelf, std::string_view(page).substr(0, shelf.start), problems);
     for (const std::string& problem : problems) report(Severity::Warning, problem);
-    std::vector<char*> argv{nullptr};
-    for (auto& f : flags) argv.push_back(f.data());
-    Args args;
     Query query;
     ChosenStyle style;
-    std::string unusable;
-    if (parse_args(static_cast<int>(argv.size()), argv.data(), 1, args) != 0) unusable = "its attributes are not understood";
-    else unusable = render_settings(args, query, style);
-    if (!unusable.empty()) {  // (flags_of leaves out what the element cannot use: not expected)
+    if (const std::string unusable = render_settings(args, query, style); !unusable.empty()) {
+      // (settings_of leaves out what the element cannot use: not expected)
       report(Severity::Error, unusable + "; it is not filled");
       continue;
     }
     args.first = a.first;
-    // The canvas renderer draws its own controls: no HTML toolbar takes room above its list.
-    const std::string* controls = shelf.attribute("toolbar") ? shelf.attribute("toolbar") : shelf.attribute("controls");
-    const std::string* renderer = shelf.attribute("renderer");
-    if (!renderer || *renderer != "canvas") args.controls = controls ? *controls : std::string();
     Library lib;
     std::vector<Diagnostic> diagnostics;
     add_input(bytes, src_dir + src_path, Format::Auto, 0, lib, diagnostics);

@@ -1,15 +1,18 @@
 // The element's attributes as the core's options: one place in the glue where an attribute
 // becomes a query, format, row or profile-card option. (The core checks every value: an unsafe
 // base or an unknown sort is reported, never used.)
+// Each attribute is read through the core's table (attribute.*) by its kind's rules (attributes.ts),
+// as `papershelf prerender` reads it.
 import type { FormatOptions, ProfileCardOptions, QueryOptions, View } from "../core.js";
+import * as attribute from "../generated/attributes.js";
+import type { Attribute } from "../generated/attributes.js";
+import { choice, count, level, links, list, text } from "./attributes.js";
 import { pageQueryAll } from "./page-document.js";
 import type { VisitorState } from "./url-state.js";
 
-const attr = (el: Element, name: string) => el.getAttribute(name) ?? undefined;
-
 /** What the attributes set the visitor's state to (the URL keeps only what differs). */
 export function stateDefaults(el: Element): VisitorState {
-  return { search: el.getAttribute("search") ?? "", filter: "", sort: el.getAttribute("sort") ?? "", group: el.getAttribute("group") ?? "" };
+  return { search: text(el, attribute.search) ?? "", filter: "", sort: text(el, attribute.sort) ?? "", group: text(el, attribute.group) ?? "" };
 }
 
 /** What the core shows without a sort or group (every view says: `View.defaults`). */
@@ -23,29 +26,28 @@ export function shownChoice(name: "sort" | "group", value: string, unchosen: Unc
  * (its attribute, else the core's default) is no choice, and stays out of the URL.
  */
 export function chosen(el: Element, name: "sort" | "group", value: string, unchosen: Unchosen | undefined): string {
-  const attribute = el.getAttribute(name) ?? "";
-  return value === shownChoice(name, attribute, unchosen) ? attribute : value;
+  const set = text(el, name === "sort" ? attribute.sort : attribute.group) ?? "";
+  return value === shownChoice(name, set, unchosen) ? set : value;
 }
 
 /** The query for the visitor's state within the page author's fixed selection (`filter`, which no control clears). */
 export function queryOptions(el: Element, state: VisitorState, fromLink: boolean): QueryOptions {
   return {
-    ...state, scope: el.getAttribute("filter") ?? "", owner: attr(el, "owner"),
-    base: attr(el, "base"), controls: attr(el, "toolbar") ?? attr(el, "controls"), facets: true, fromLink,
+    ...state, scope: text(el, attribute.filter) ?? "", owner: text(el, attribute.owner),
+    base: text(el, attribute.base), controls: text(el, attribute.toolbar) ?? text(el, attribute.controls), facets: true, fromLink,
   };
 }
 
 /** How the list's entries are formatted: the attributes, the search (marked) and whether the
  *  BibTeX and Cite panels are offered. */
 export function formatOptions(el: Element, search: string, panels: boolean): FormatOptions & { maxAuthors: number } {
-  const max = Number(el.getAttribute("max-authors") ?? "0");
   return {
-    owner: attr(el, "owner"),
-    maxAuthors: Number.isFinite(max) && max > 0 ? Math.floor(max) : 0,
-    base: attr(el, "base"),
-    thumbnails: attr(el, "thumbnails"),
-    pages: attr(el, "pages"),
-    preset: attr(el, "preset"),
+    owner: text(el, attribute.owner),
+    maxAuthors: count(el, attribute.maxAuthors),
+    base: text(el, attribute.base),
+    thumbnails: text(el, attribute.thumbnails),
+    pages: text(el, attribute.pages),
+    preset: choice(el, attribute.preset),
     search,
     panels,
   };
@@ -53,12 +55,12 @@ export function formatOptions(el: Element, search: string, panels: boolean): For
 
 /** How the canvas widget's rows are formatted (it cuts author lists and marks matches itself). */
 export function rowOptions(el: Element): FormatOptions {
-  return { owner: attr(el, "owner"), base: attr(el, "base") };
+  return { owner: text(el, attribute.owner), base: text(el, attribute.base) };
 }
 
 /** BibTeX fields visitors never get beside the owner's own (`omit-fields`). */
 export function omitFields(el: Element): string[] {
-  return (el.getAttribute("omit-fields") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return list(el, attribute.omitFields);
 }
 
 /**
@@ -68,8 +70,8 @@ export function omitFields(el: Element): string[] {
  * prerender` places them in the static list.
  */
 export function headingLevel(el: Element): number {
-  const n = Number(el.getAttribute("heading-level") ?? "");
-  if (el.hasAttribute("heading-level") && Number.isInteger(n) && n >= 1 && n <= 6) return n;
+  const n = level(el, attribute.headingLevel);
+  if (n) return n;
   let above = 0;
   for (const h of pageQueryAll("h1, h2, h3, h4, h5, h6")) {
     if (!(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
@@ -79,30 +81,27 @@ export function headingLevel(el: Element): number {
 }
 
 /** The attributes the profile card is made from. */
-export const PROFILE_ATTRIBUTES = ["owner", "profile", "position", "affiliation", "photo", "interests", "links", "email", "email-display", "base", "heading-level"];
+export const PROFILE_ATTRIBUTES: readonly Attribute[] = [attribute.owner, attribute.profile, attribute.position, attribute.affiliation, attribute.photo,
+  attribute.interests, attribute.links, attribute.email, attribute.emailDisplay, attribute.base, attribute.headingLevel];
 
-/** The card's mode: none without `profile`, full for a bare one. */
+/** The card's mode: none without `profile`, full for a bare one (or one it does not know). */
 export function profileMode(el: Element): string {
-  const mode = el.getAttribute("profile");
-  return mode === null ? "none" : mode === "" || mode === "profile" ? "full" : mode;
+  return choice(el, attribute.profile);
 }
 
 /** The card's options: the owner, its mode, how the email shows, and the fields that override
  *  the data's profile (`links` as kind=URL;..., `email` as one more link). */
 export function profileOptions(el: Element): ProfileCardOptions {
-  const links = (el.getAttribute("links") ?? "").split(/[;\n]/).map((s) => s.trim()).filter(Boolean).flatMap((s) => {
-    const eq = s.indexOf("=");
-    return eq > 0 ? [{ label: s.slice(0, eq).trim().toLowerCase(), url: s.slice(eq + 1).trim() }] : [];
-  });
-  const email = el.getAttribute("email");
-  if (email) links.push({ label: "email", url: email });
-  const display = el.getAttribute("email-display");
+  const shown = links(el, attribute.links);
+  const email = text(el, attribute.email);
+  if (email) shown.push({ label: "email", url: email });
   return {
-    owner: attr(el, "owner"),
+    owner: text(el, attribute.owner),
     mode: profileMode(el) === "compact" ? "compact" : "full",
-    email: display === "plain" || display === "hidden" ? display : "obfuscated",
-    base: attr(el, "base"),
+    email: choice(el, attribute.emailDisplay) as ProfileCardOptions["email"],
+    base: text(el, attribute.base),
     headingLevel: headingLevel(el),
-    profile: { position: attr(el, "position"), affiliation: attr(el, "affiliation"), photo: attr(el, "photo"), interests: attr(el, "interests"), links },
+    profile: { position: text(el, attribute.position), affiliation: text(el, attribute.affiliation), photo: text(el, attribute.photo),
+      interests: list(el, attribute.interests), links: shown },
   };
 }

@@ -34,7 +34,7 @@ export class ProfileCard {
       this.#madeFrom = "";
       return;
     }
-    const key = [library, headingLevel(el), ...PROFILE_ATTRIBUTES.map((a) => el.getAttribute(a) ?? "\u0000")].join("\u0001");
+    const key = [library, headingLevel(el), ...PROFILE_ATTRIBUTES.map(([name]) => el.getAttribute(name) ?? "\u0000")].join("\u0001");
     if (key !== this.#madeFrom) {
       const html = await lib.profileHtml(profileOptions(el));
       if (lib !== host.library) return;
