@@ -21,8 +21,8 @@ preset() {
 
 build_wasm() {
   # The page's core (-Oz) and the canvas; then the same core at -O3 (about 3x faster, 60 KB gzip
-  # larger: for Node, citations and the worker that reads large files), with the benchmark floor
-  # that bench/web/bibtex.mjs times beside it and the CLI for Node (`npx papershelf`).
+  # larger: for Node, citations and the worker that reads large files) and the CLI for Node
+  # (`npx papershelf`).
   preset wasm
   preset wasm-fast
 }

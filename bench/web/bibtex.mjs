@@ -8,9 +8,10 @@
 //   mkdir -p /tmp/bench-cjs && cd /tmp/bench-cjs && npm init -y &&
 //   npm install @citation-js/core @citation-js/plugin-bibtex
 // Another folder can be given with CITATION_JS_DIR=...; without it the comparison is skipped.
-// PAPERSHELF_CORE_DIR=build/x/web also times that build's core. When ./dev.sh has built it, the
-// floor (bench/floor_tokenizer.cpp: a bare tokenizer, compiled like the fast core) takes its
-// turns too: what the file's bytes alone cost on this machine.
+// PAPERSHELF_CORE_DIR=build/x/web also times that build's core. When it is built (`cmake --build
+// --preset wasm-fast --target papershelf_floor_wasm`; the test build leaves it out), the floor
+// (bench/floor_tokenizer.cpp: a bare tokenizer, compiled like the fast core) takes its turns too:
+// what the file's bytes alone cost on this machine.
 import { readFileSync, existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
