@@ -104,8 +104,9 @@ async function differing(page, a, b) {
     const [x, y] = await Promise.all([pixels(a), pixels(b)]);
     if (x.width !== y.width || x.height !== y.height) return { count: Infinity, total: 0, first: `sizes ${x.width}x${x.height} and ${y.width}x${y.height}` };
     let count = 0, first = "";
-    for (let i = 0; i < x.data.length; i += 4) {
-      if (Math.max(...[0, 1, 2].map((k) => Math.abs(x.data[i + k] - y.data[i + k]))) <= 8) continue;
+    const [p, q] = [x.data, y.data];  // (a plain loop: a million pixels a shot)
+    for (let i = 0; i < p.length; i += 4) {
+      if (Math.abs(p[i] - q[i]) <= 8 && Math.abs(p[i + 1] - q[i + 1]) <= 8 && Math.abs(p[i + 2] - q[i + 2]) <= 8) continue;
       if (!count++) first = `at ${(i / 4) % x.width},${Math.floor(i / 4 / x.width)}: rgb(${x.data.slice(i, i + 3)}) against rgb(${y.data.slice(i, i + 3)})`;
     }
     return { count, total: x.width * x.height, first };
