@@ -4,10 +4,10 @@
 // work happens here or in the widget: the element's Library does it.
 import type { UsefulControls, View } from "./core.js";
 import { rasterize, type FaceSpec } from "./canvas-glyphs.js";
+import { resultText, withNumbers, withStrings } from "./canvas-heap.js";
 import { listenForInput } from "./canvas-input.js";
 import type { Actions, CanvasFactory, CanvasHost, CanvasModule, QueryState, Theme } from "./canvas-module.js";
 
-const encoder = new TextEncoder();
 // Drawn into the atlas before the first frame: ASCII, Latin-1 and Latin Extended-A (names across
 // Europe) and common punctuation; others come as the widget meets them, a frame later (each time
 // the atlas is rebuilt, which a scrolling frame would rather not pay).
@@ -77,7 +77,7 @@ export class CanvasView {
       input: this.#input,
       kick: () => this.kick(),
       typed: (steps) => this.#typed(steps),
-      withStrings: (texts, fn) => this.#withStrings(texts, fn),
+      withStrings: (texts, fn) => withStrings(m, texts, fn),
       touchStarted: (x, y) => {
         this.#fling = 0;
         [this.#touchX, this.#touchY] = [x, y];
@@ -119,7 +119,7 @@ export class CanvasView {
 
   setQuery(q: QueryState): void {
     this.#querySearch = q.search;
-    this.#withStrings([q.search, q.filter, q.sort, q.group || "none"], (s, f, o, g) => this.#m._ps_canvas_set_query(s, f, o, g));
+    withStrings(this.#m, [q.search, q.filter, q.sort, q.group || "none"], (s, f, o, g) => this.#m._ps_canvas_set_query(s, f, o, g));
     this.kick();
   }
 
@@ -135,10 +135,7 @@ export class CanvasView {
     const { groups, total, facets } = view;
     const entries = view.entries as ArrayLike<number>;
     const m = this.#m;
-    const ptr = m._malloc(Math.max(4, entries.length * 4));
-    m.HEAPU32.set(entries, ptr >>> 2);
-    this.#withStrings([JSON.stringify({ groups, total, facets, hasCitations, hasBadges })], (json) => m._ps_canvas_set_view(ptr, entries.length, json));
-    m._free(ptr);
+    withNumbers(m, entries, (ptr) => withStrings(m, [JSON.stringify({ groups, total, facets, hasCitations, hasBadges })], (json) => m._ps_canvas_set_view(ptr, entries.length, json)));
     this.kick();
   }
 
@@ -176,7 +173,7 @@ export class CanvasView {
     const json = JSON.stringify(labels);
     if (json === this.#labelsJson) return;
     this.#labelsJson = json;
-    this.#withStrings([json], (p) => this.#m._ps_canvas_set_labels(p));
+    withStrings(this.#m, [json], (p) => this.#m._ps_canvas_set_labels(p));
     this.kick();
   }
 
@@ -185,18 +182,18 @@ export class CanvasView {
   setWords(lang: string, file: string): void {
     if (lang === this.#wordsOf) return;
     this.#wordsOf = lang;
-    this.#withStrings([lang, file], (l, f) => this.#m._ps_canvas_set_words(l, f));
+    withStrings(this.#m, [lang, file], (l, f) => this.#m._ps_canvas_set_words(l, f));
     this.kick();
   }
 
   /** The words the widget draws with now. */
   labels(): Record<string, string> {
-    return JSON.parse(this.#result(this.#m._ps_canvas_labels())) as Record<string, string>;
+    return JSON.parse(resultText(this.#m, this.#m._ps_canvas_labels())) as Record<string, string>;
   }
 
   /** The last frame's layout (CSS pixels inside the canvas), for tests and automation. */
   probe(): unknown {
-    return { ...JSON.parse(this.#result(this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs], frames: this.#frames,
+    return { ...JSON.parse(resultText(this.#m, this.#m._ps_canvas_probe())), frameMs: [...this.#frameMs], frames: this.#frames,
       viewSearch: this.#viewSearch, viewShownAt: this.#viewShownAt };
   }
 
@@ -351,34 +348,11 @@ export class CanvasView {
 
   #setRows(records: number[], rows: unknown[]): void {
     const m = this.#m;
-    const ptr = m._malloc(records.length * 4);
-    m.HEAPU32.set(records, ptr >>> 2);
-    this.#withStrings([JSON.stringify(rows)], (json) => m._ps_canvas_set_rows(ptr, records.length, json));
-    m._free(ptr);
+    withNumbers(m, records, (ptr) => withStrings(m, [JSON.stringify(rows)], (json) => m._ps_canvas_set_rows(ptr, records.length, json)));
   }
 
   #takeActions(): Actions {
-    return JSON.parse(this.#result(this.#m._ps_canvas_take_actions())) as Actions;
-  }
-
-  #result(ptr: number): string {
-    return this.#m.UTF8ToString(ptr, this.#m._ps_canvas_result_length());
-  }
-
-  #withStrings<T>(texts: string[], fn: (...ptrs: number[]) => T): T {
-    const m = this.#m;
-    const ptrs = texts.map((t) => {
-      const bytes = encoder.encode(t);
-      const p = m._malloc(bytes.length + 1);
-      m.HEAPU8.set(bytes, p);
-      m.HEAPU8[p + bytes.length] = 0;
-      return p;
-    });
-    try {
-      return fn(...ptrs);
-    } finally {
-      for (const p of ptrs) m._free(p);
-    }
+    return JSON.parse(resultText(this.#m, this.#m._ps_canvas_take_actions())) as Actions;
   }
 
   // ------------------------------------------------------------------ input

@@ -4,6 +4,7 @@
 // the live toolbar stands in the room the prerender kept for it.
 import type { View } from "../core.js";
 import { prerenderedKeys } from "./first-entry.js";
+import { carryOver } from "./list-view.js";
 import type { ShelfParts } from "./shell.js";
 
 // The prerendered card is the live card's markup with its statistics as text, item for item
@@ -23,13 +24,34 @@ export class Adoption {
     this.#els = els;
   }
 
+  /** Settles once a press that began on the prerendered list has been released (and clicked). */
+  press: () => Promise<void> | undefined = () => undefined;
+
+  /** Whether the live list now takes over from a prerendered one (showing while loading, or adopted). */
+  takingOver(shelf: HTMLElement): boolean {
+    return (shelf.dataset.state === "loading" || shelf.dataset.state === "adopted") && shelf.hasAttribute("data-prerendered");
+  }
+
+  /** What the visitor opened or focused in the prerendered list, taken before it is hidden: the
+   *  returned function carries it over to the live rows (`rowOf` a key) once they are in place. */
+  touched(): (rowOf: (key: string) => HTMLElement | undefined) => void {
+    const focused = document.activeElement;
+    const touched = [...this.#element.querySelectorAll<HTMLElement>("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]"));
+    return (rowOf) => {
+      for (const li of touched) {
+        const live = rowOf(li.dataset.key ?? "");
+        if (live) carryOver(li, live, focused);
+      }
+    };
+  }
+
   /** Nothing more is adopted: the visitor reached into the list, or the element changed. */
   close(): void { this.#open = false; }
 
   /** Whether the prerendered list is `view` as it is, for the visitor's state as the page set it
    *  (`asSet`), so that it can be adopted; a link to one paper is the live list's to reveal. */
   fits(view: View, asSet: boolean): boolean {
-    if (!this.#open || !asSet || location.hash.length > 1) return false;
+    if (!this.#open || !asSet || this.press() || location.hash.length > 1) return false;
     const keys = prerenderedKeys(this.#element);
     return keys.length === view.keys.length && keys.every((key, i) => key === view.keys[i]);
   }

@@ -1,22 +1,22 @@
-// What a <paper-shelf> does, apart from being an element: it builds its parts, loads the data,
-// keeps the visitor's state (and the URL's), and shows each view in order through its parts. It
-// is the host every part asks (host.ts); element.ts gives it the element's lifecycle and API.
-import type { Diagnostic, FilterEdit, PageCores, Papershelf, View } from "../core.js";
+// What a <paper-shelf> does, apart from being an element: it builds its parts, loads the data, asks
+// for the visitor's state (visitor.ts) and shows each view in order through its parts. It is the
+// host every part asks (host.ts); element.ts gives it the element's lifecycle and API.
+import type { Diagnostic, FilterEdit, PageCores, View } from "../core.js";
 import type { CanvasAssets } from "../canvas-assets.js";
 import type { AnyLibrary } from "../worker.js";
 import type { Prefetched } from "../prefetch.js";
 import type { EventDetails } from "./api.js";
 import { Adoption } from "./adoption.js";
 import { CanvasRenderer } from "./canvas-renderer.js";
-import { DataSource, dataInput, inlineData } from "./data-source.js";
+import { DataSource, dataInput } from "./data-source.js";
 import type { ShelfHost } from "./host.js";
 import { checkedLabels, labelsFor, type Labels } from "./labels.js";
 import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
-import { carryOver, dropBrokenThumbnails, FIRST_CHUNK, ListView, tellMissingThumbnail } from "./list-view.js";
+import { dropBrokenThumbnails, FIRST_CHUNK, ListView, tellMissingThumbnail } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
-import { coreKind, dataUrl, pageIdle, prerenderedKeys } from "./first-entry.js";
-import { formatOptions, omitFields, queryOptions, stateDefaults } from "./options.js";
+import { coreKind, dataUrl } from "./first-entry.js";
+import { formatOptions, omitFields, queryOptions } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
 import { readyState } from "./page-document.js";
@@ -24,18 +24,21 @@ import { Panels } from "./panels.js";
 import { ProfileCard } from "./profile.js";
 import { buildShell, labelShell, setShelfState, showProgress, wireShell, type ShelfParts } from "./shell.js";
 import { Toolbar } from "./toolbar.js";
-import { keepApplied, STATE_NAMES, UrlState, type VisitorState } from "./url-state.js";
+import type { VisitorState } from "./url-state.js";
+import { Visitor } from "./visitor.js";
+import { whichCore, type WhichCore } from "./which-core.js";
 
-/** The parts, made once the element is first connected. */
-interface Parts { toolbar: Toolbar; list: ListView; panels: Panels; profile: ProfileCard; canvas: CanvasRenderer }
+/** The parts that show the element, each with its own piece of the shell (`parts`, shell.ts):
+ *  made once the element is first connected. */
+interface Components { toolbar: Toolbar; list: ListView; panels: Panels; profile: ProfileCard; canvas: CanvasRenderer }
 
 export class ShelfController implements ShelfHost {
   readonly element: HTMLElement;
   readonly root: ShadowRoot;
-  #cores: PageCores;
+  #cores: WhichCore;
   #canvasAssets?: CanvasAssets;
-  #els?: ShelfParts;
-  #parts?: Parts;
+  #shell?: ShelfParts;
+  #components?: Components;
   #labelOverrides: Partial<Labels> = {};
   #library?: AnyLibrary;
   #view?: View;
@@ -43,22 +46,15 @@ export class ShelfController implements ShelfHost {
   #loadedSrc?: string;
   /** How many libraries were loaded: names the current one (the card and the toolbar's judgement are per library). */
   #loadCount = 0;
-  #state: VisitorState = { search: "", filter: "", sort: "", group: "" };
-  /** The state was read from the URL hash and not yet checked by the core (see QueryOptions.fromLink). */
-  #fromLink = false;
+  #visitor: Visitor;
   /** When the visitor last typed in the search box (performance.now()). */
   lastKeyAt = -Infinity;
   /** False once the full core that makes citations and exports is known not to load here:
    *  BibTeX, Cite and the download menu are then not offered at all. */
   #formatsOffered = true;
-  /** Settles once a press that began on the prerendered list has been released (and clicked). */
-  #press: () => Promise<void> | undefined = () => undefined;
   /** The list prerendered inside the element, adopted until the visitor first uses the page. */
   #adoption: Adoption;
-  /** Settles when the core may load (see #whenWanted). */
-  #wanted?: Promise<void>;
   #report = new OwnerReport();
-  #url: UrlState;
   #theme: PageTheme;
   #source: DataSource;
   #speaker: Speaker;
@@ -68,33 +64,20 @@ export class ShelfController implements ShelfHost {
   constructor(element: HTMLElement, root: ShadowRoot, cores: PageCores, canvas?: CanvasAssets, worker?: () => Worker, prefetched?: Prefetched) {
     this.element = element;
     this.root = root;
-    this.#cores = cores;
+    this.#cores = whichCore(element, cores);
     this.#adoption = new Adoption(element, () => this.parts);
-    const loader = () => this.#core();
+    const loader = () => this.#cores.core();
     this.#canvasAssets = canvas;
-    this.#url = new UrlState(element);
-    this.#theme = new PageTheme(element, root, loader, () => { if (this.#parts?.canvas.live && this.#view) this.refresh(); });
+    this.#visitor = new Visitor(element);
+    this.#theme = new PageTheme(element, root, loader, () => { if (this.#components?.canvas.live && this.#view) this.refresh(); });
     this.#speaker = new Speaker(() => this.#lang(), canvas?.locateFile, (message) => this.problem("lang", message));
     this.#source = new DataSource(loader, worker, prefetched, (done, total, text) => showProgress(this.parts, done, total, text), () => this.labels);
   }
 
   // ------------------------------------------------------------------ [SECTION] what parts ask
 
-  /** The smallest core that shows this element: the list core, or with a card the card core;
-   *  not before the element wants it. */
-  async #core(): Promise<Papershelf> {
-    await this.#whenWanted();
-    return this.#cores[coreKind(this.element)]();
-  }
-
-  /** At once, or for a list prerendered inside the element, once the page is idle or the
-   *  visitor reaches for the element (first-entry.ts, pageIdle). */
-  #whenWanted(): Promise<void> {
-    return (this.#wanted ??= prerenderedKeys(this.element).length ? pageIdle(this.element) : Promise.resolve());
-  }
-
-  get parts(): ShelfParts { return this.#els!; }
-  get built(): boolean { return !!this.#parts; }
+  get parts(): ShelfParts { return this.#shell!; }
+  get built(): boolean { return !!this.#components; }
   /** The UI labels in effect: English, then the element's language, then `labels` overrides. */
   get labels(): Labels { return labelsFor(this.#lang(), this.#labelOverrides); }
   /** The language the element shows its words in: its own lang or the nearest one above it. */
@@ -107,11 +90,8 @@ export class ShelfController implements ShelfHost {
   citationLocale(): Promise<{ lang: string; xml: string } | undefined> { return this.#speaker.citationLocale(); }
   get library(): AnyLibrary | undefined { return this.#library; }
   get view(): View | undefined { return this.#view; }
-  get state(): VisitorState { return this.#state; }
-  set state(value: VisitorState) {
-    this.#state = value;
-    this.#edits = [];  // (a whole new state: edits to the one before are void)
-  }
+  get state(): VisitorState { return this.#visitor.state; }
+  set state(value: VisitorState) { this.#visitor.state = value; }
   get formatsOffered(): boolean { return this.#formatsOffered; }
   get updateComplete(): Promise<void> {
     return (async () => {
@@ -122,15 +102,15 @@ export class ShelfController implements ShelfHost {
     })();
   }
   get diagnostics(): Diagnostic[] { return this.#report.all(this.#library?.diagnostics ?? []); }
-  get canvas(): CanvasRenderer | undefined { return this.#parts?.canvas; }
+  get canvas(): CanvasRenderer | undefined { return this.#components?.canvas; }
   get data(): string | Uint8Array | undefined { return this.#data; }
   set data(value: unknown) {
     this.#report.data = [];
     const { input, refused } = dataInput(value);
     if (refused) this.#report.failed("data", `the data property takes text, bytes, a papershelf JSON object or a CSL-JSON array, not ${refused}`, "data");
     this.#data = input;
-    if (refused) { this.showLoadProblem(); return; }
-    this.reload();
+    if (refused) this.showLoadProblem();
+    else this.reload();
   }
   omitFields(): string[] { return omitFields(this.element); }
   citeStyles(): string { return this.element.getAttribute("cite-styles") ?? ""; }
@@ -145,9 +125,9 @@ export class ShelfController implements ShelfHost {
   // ------------------------------------------------------------------ [SECTION] lifecycle
 
   connected(): void {
-    if (!this.#parts) this.build();
+    if (!this.#components) this.build();
     else this.#theme.adopt();  // (moved to another page part: its links may look different)
-    this.readHash();
+    this.#visitor.readHash();
     this.reload();
     // Back and Forward between this element's own entries fire popstate only; a typed or
     // linked hash fires hashchange.
@@ -157,14 +137,14 @@ export class ShelfController implements ShelfHost {
   }
 
   disconnected(): void {
-    this.#url.cancelTyped();
+    this.#visitor.cancelTyped();
     window.removeEventListener("hashchange", this.onHash);
     window.removeEventListener("popstate", this.onHash);
     this.#theme.disconnect();
   }
 
   attributeChanged(name: string, value: string | null): void {
-    if (!this.#parts) return;
+    if (!this.#components) return;
     if (name === "src") { this.reload(); return; }
     // A list prerendered with other attributes is not the one they ask for now (the state's
     // attributes and the renderer are judged by #adopts).
@@ -177,7 +157,7 @@ export class ShelfController implements ShelfHost {
     }
     // `filter` is the page author's fixed scope (queryOptions), not visitor state: it narrows the
     // list under whatever the visitor chooses.
-    if (name === "search" || name === "sort" || name === "group") this.#state[name] = value ?? "";
+    if (name === "search" || name === "sort" || name === "group") this.#visitor.state[name] = value ?? "";
     if (name === "theme") this.#theme.apply();
     if (name === "debug") { this.showProblems(); return; }
     if (name === "lang") { this.relabel(); return; }
@@ -187,27 +167,27 @@ export class ShelfController implements ShelfHost {
   // ------------------------------------------------------------------ [SECTION] layout
 
   build(): void {
-    const els = this.#els = buildShell(this.root, this.labels);
-    this.#parts = { toolbar: new Toolbar(this), list: new ListView(this), panels: new Panels(this), profile: new ProfileCard(this), canvas: new CanvasRenderer(this, this.#canvasAssets) };
-    this.#press = wireShell(this.element, els);
+    const els = this.#shell = buildShell(this.root, this.labels);
+    this.#components = { toolbar: new Toolbar(this), list: new ListView(this), panels: new Panels(this), profile: new ProfileCard(this), canvas: new CanvasRenderer(this, this.#canvasAssets) };
+    this.#adoption.press = wireShell(this.element, els);
     // (the prerendered list, in the element's own children: the live list's are the ListView's)
     dropBrokenThumbnails(this.element, (img) => tellMissingThumbnail(this, img));
-    this.#state = stateDefaults(this.element);
+    this.#visitor.reset();
     this.#theme.apply();
     this.#relabelParts();
   }
   #relabelParts(): void {
-    this.#parts!.toolbar.applyLabels();
+    this.#components!.toolbar.applyLabels();
     labelShell(this.parts, this.labels, this.#speaker.words);
   }
 
   /** The language or the label overrides changed: relabel, and render the entries again. */
   relabel(): void {
-    if (!this.#parts) return;
+    if (!this.#components) return;
     this.#adoption.close();  // (the prerendered list speaks the words it was made in)
     this.rendering = this.#speaker.speak(this.#library).then(() => {
       this.#relabelParts();
-      this.#parts!.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
+      this.#components!.list.clear();  // entry rows carry labels (BibTeX, Cite): none is reused
       this.showProblems();
       this.refresh();
     });
@@ -218,39 +198,26 @@ export class ShelfController implements ShelfHost {
   #loadToken = 0;
 
   async #load(): Promise<void> {
-    if (!this.#parts) return;
+    if (!this.#components) return;
     const token = ++this.#loadToken;  // a newer load (src changed meanwhile) wins
     const stale = () => token !== this.#loadToken;
-    await this.#whenWanted();
+    await this.#cores.wanted();
     if (stale()) return;
     // Most files are small and read on this thread: fetch and compile the core while the data
     // downloads (a large file's worker loads its own; this one is then merely cached).
-    void this.#core().then(async (core) => {
+    void this.#cores.core().then(async (core) => {
       if (this.#formatsOffered && !(await core.canFormat()))
         this.withoutFormats("papershelf-core-fast.mjs or .wasm cannot be loaded from beside the script");
     }).catch(() => {});
     // The page's language comes while the data downloads.
     const speaking = this.#speaker.speak(undefined).then(() => { if (!stale()) this.#relabelParts(); });
     const src = this.element.getAttribute("src");
-    let input: string | Uint8Array | undefined = this.#data;
-    let source = "data";
-    let owned = false;  // bytes this element fetched may be handed to a worker without a copy
     try {
-      if (input === undefined) {
-        input = inlineData(this.element);
-        if (input !== undefined) {
-          source = "inline";
-        } else if (src) {
-          if (this.#loadedSrc === src && this.#library) return this.refresh();
-          // (the address the script tag's loader prefetched, made by the same rule)
-          input = await this.#source.download(dataUrl(this.element)!);
-          if (stale()) return;
-          owned = true;
-          source = src;
-          this.#loadedSrc = src;
-        }
-      }
-      if (input === undefined) {
+      // (the address the script tag's loader prefetched, made by the same rule)
+      const found = await this.#source.find(this.element, this.#data, this.#library && this.#loadedSrc, dataUrl(this.element));
+      if (stale()) return;
+      if (found === "loaded") return this.refresh();
+      if (!found) {
         // A synchronous script upgrades the element before its children are parsed; look
         // again for inline data once the document is complete.
         if (readyState() === "loading")
@@ -258,6 +225,8 @@ export class ShelfController implements ShelfHost {
           EventTarget.prototype.addEventListener.call(document, "DOMContentLoaded", () => this.reload(), { once: true });
         return;
       }
+      const { input, source, owned } = found;
+      if (owned) this.#loadedSrc = source;
       const library = await this.#source.parse(input, source, owned);
       await speaking;
       await this.#speaker.speak(library);
@@ -283,7 +252,7 @@ export class ShelfController implements ShelfHost {
    * line. Why it failed is for the owner (the report: console, diagnostics, debug).
    */
   showLoadProblem(): void {
-    if (!this.#parts) return;
+    if (!this.#components) return;
     this.#loadToken++;  // a load still under way is stale now
     this.#library = undefined;
     this.#view = undefined;
@@ -292,54 +261,41 @@ export class ShelfController implements ShelfHost {
     this.showProblems();
     // The line is always there and the stylesheet hides it beside a prerendered list: a
     // download can fail before the parser has reached the element's children.
-    this.#parts.list.failed(this.labels.loadError);
+    this.#components.list.failed(this.labels.loadError);
   }
 
   /** The problems panel: only with the `debug` attribute (the owner's view of the page). */
   showProblems(): void {
-    if (this.#parts) this.#report.show(this.parts.problems, this.element.hasAttribute("debug"), this.#library?.diagnostics ?? [], this.labels);
+    if (this.#components) this.#report.show(this.parts.problems, this.element.hasAttribute("debug"), this.#library?.diagnostics ?? [], this.labels);
   }
 
   // ------------------------------------------------------------------ [SECTION] state
 
-  /** What the attributes set the visitor's state to (the URL keeps only what differs). */
-  readHash(): void {
-    const read = this.#url.read(stateDefaults(this.element));
-    if (!read) return;
-    this.#state = read.state;
-    this.#fromLink = read.fromLink;
-  }
-
   onHash = (): void => {
-    this.#url.cancelTyped();  // (the URL the visitor went to wins over a keystroke's)
-    const before = JSON.stringify(this.#state);
-    this.readHash();
-    if (JSON.stringify(this.#state) !== before) this.refresh();
-    else void this.#parts?.list.revealTarget();
+    this.#visitor.cancelTyped();  // (the URL the visitor went to wins over a keystroke's)
+    if (this.#visitor.readHash()) this.refresh();
+    else void this.#components?.list.revealTarget();
   };
 
   /** Applies a change of the visitor's state: the URL (a history entry unless it continues a
    *  run of keystrokes), then the view. */
   commit(typing = false): void {
-    this.#url.record(() => this.#state, () => stateDefaults(this.element), typing);
+    this.#visitor.record(typing);
     this.refresh();
   }
-
-  /** Edits made to the visitor's filter that no answer has applied yet. */
-  #edits: FilterEdit[] = [];
 
   /** Applies one edit to the visitor's filter. The next query makes it (the core alone reads the
    *  filter language, once per change), and its answer's filter is committed like any change. */
   editFilter(edit: FilterEdit): Promise<void> {
     if (!this.#library) return Promise.resolve();
-    this.#edits.push(edit);
+    this.#visitor.edit(edit);
     this.refresh();
     return this.rendering;
   }
 
   // ------------------------------------------------------------------ [SECTION] rendering
 
-  formatOptions() { return formatOptions(this.element, this.#state.search, this.#formatsOffered); }
+  formatOptions() { return formatOptions(this.element, this.#visitor.state.search, this.#formatsOffered); }
 
   #refreshToken = 0;
 
@@ -362,67 +318,50 @@ export class ShelfController implements ShelfHost {
     this.#view = undefined;
     this.#loadedSrc = undefined;
     try { lib?.dispose(); } catch { /* a dead core cannot free anything */ }
-    this.#state = stateDefaults(this.element);
-    this.#edits = [];
-    this.#url.write(this.#state, stateDefaults(this.element), false);
+    this.#visitor.clear();
     if (retry) { this.reload(); return; }
     this.showProblems();
     this.parts.count.textContent = "";
     setShelfState(this.element, this.parts, "failed");
-    this.#parts!.list.failed();
+    this.#components!.list.failed();
   }
 
   // Async because a library in a worker answers with promises; one on this thread answers at
   // once, and then the whole render still happens in the task that asked for it.
   async #render(): Promise<void> {
     const lib = this.#library;
-    const parts = this.#parts;
+    const parts = this.#components;
     if (!lib || !parts) return;
     const token = ++this.#refreshToken;
     // The list on screen is about to be replaced: its remaining chunks stop here, instead of
     // asking (a worker) for rows that no one will see while the new query runs.
     parts.list.stop();
-    const fromLink = this.#fromLink;
-    const edits = [...this.#edits];
-    const view = await lib.query({ ...queryOptions(this.element, this.#state, fromLink), edits }, { count: FIRST_CHUNK, options: this.formatOptions(), rows: parts.canvas.wantsRows() });
+    const request = this.#visitor.request();
+    const view = await lib.query({ ...queryOptions(this.element, this.#visitor.state, request.fromLink), edits: request.edits },
+      { count: FIRST_CHUNK, options: this.formatOptions(), rows: parts.canvas.wantsRows() });
     if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won (with these edits)
-    if (edits.length) {
-      this.#edits.splice(0, edits.length);
-      this.#state.filter = view.applied.filter;
-      this.#url.record(() => this.#state, () => stateDefaults(this.element), false);
-    }
-    if (fromLink) {
-      this.#fromLink = false;
-      if (keepApplied(this.#state, view.applied)) this.#url.write(this.#state, stateDefaults(this.element), false);
-    }
+    this.#visitor.answered(view, request);
     const attribute = this.element.getAttribute("legend");
-    const legend = attribute ? (await this.#core()).legend(attribute) : lib.profile.legend;
+    const legend = attribute ? (await this.#cores.core()).legend(attribute) : lib.profile.legend;
     if (token !== this.#refreshToken || lib !== this.#library) return;
-    const shelf = this.parts.shelf;
-    const takingOver = (shelf.dataset.state === "loading" || shelf.dataset.state === "adopted") && shelf.hasAttribute("data-prerendered");
-    if (takingOver && this.#adopts(view, edits)) {
-      this.#adopt(view);
-      return;
-    }
-    const press = this.#press();
+    const takingOver = this.#adoption.takingOver(this.parts.shelf);
+    // (the prerendered list is `view` for the state the page set: adopted instead of painted again;
+    // not while a press or an edit is under way, nor for the canvas)
+    if (takingOver && !request.edits.length && !parts.canvas.wanted && this.#adoption.fits(view, this.#visitor.asSet())) return this.#adopt(view);
+    const press = this.#adoption.press();
     if (takingOver && press) {
       await press;
       if (token !== this.#refreshToken || lib !== this.#library) return;
     }
     const settle = takingOver ? this.#adoption.end() : undefined;
-    // What the visitor opened or focused in the prerendered list, before it is hidden.
-    const focused = document.activeElement;
-    const touched = takingOver ? [...this.element.querySelectorAll("li.ps-entry[data-key]")].filter((li) => li.contains(focused) || li.querySelector("details[open]")) : [];
+    const carryOver = takingOver ? this.#adoption.touched() : undefined;
     this.#showToolbar(view, view.total === 0 ? "empty" : "ready");
     renderLegend(this.parts.legend, legend, view);
     await Promise.all([parts.profile.render(lib, `${this.#loadCount} ${this.#speaker.spoken(lib)}`), parts.list.render(view), parts.canvas.sync(view, parts.toolbar.useful), writeMetadata(this.element, lib, view, () => this.#library)]);
     settle?.();
     if (token !== this.#refreshToken) return;
     this.element.toggleAttribute("data-shown", true);
-    for (const li of touched) {
-      const live = parts.list.rowOf((li as HTMLElement).dataset.key ?? "");
-      if (live) carryOver(li, live, focused);
-    }
+    carryOver?.((key) => parts.list.rowOf(key));
     if (settle) this.#adoption.pressAgain(this.parts.profile);
     await parts.list.revealTarget();
     this.emit("change", { get keys() { return view.keys; } });
@@ -430,21 +369,13 @@ export class ShelfController implements ShelfHost {
 
   /** The view, its state and its toolbar (the part an adopted list shows live). */
   #showToolbar(view: View, state: "adopted" | "ready" | "empty"): void {
-    const parts = this.#parts!;
+    const parts = this.#components!;
     this.#view = view;
     this.#report.query(view.errors);
     setShelfState(this.element, this.parts, state);
     parts.toolbar.sync(view, String(this.#loadCount), `${this.element.getAttribute("filter") ?? ""}\u0001${this.element.getAttribute("owner") ?? ""}`);
     this.parts.count.textContent = this.labels.results(view.entries.length, view.total);
     parts.panels.labelDownloads(view.entries.length);
-  }
-
-  /** Whether the prerendered list is `view` for the state the page set: then it is adopted
-   *  instead of painted again (not while a press or an edit is under way, nor for the canvas). */
-  #adopts(view: View, edits: readonly FilterEdit[]): boolean {
-    const set = stateDefaults(this.element);
-    const asSet = STATE_NAMES.every((name) => this.#state[name] === set[name]);
-    return !edits.length && !this.#press() && !this.#parts!.canvas.wanted && this.#adoption.fits(view, asSet);
   }
 
   /** Adopts the prerendered list: its toolbar live, the list as the page holds it. */
@@ -463,10 +394,7 @@ export class ShelfController implements ShelfHost {
   withoutFormats(reason: string): void {
     if (!this.#formatsOffered) return;
     this.#formatsOffered = false;
-    console.warn(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${reason}); BibTeX and Cite are not offered`);
-    const download = this.parts.download;
-    download.open = false;
-    download.hidden = true;
+    this.#components?.panels.withoutFormats(reason);
     this.refresh();
   }
 }

@@ -12,6 +12,9 @@ import type { Labels } from "./labels.js";
 // hostile file took the page's thread 0.3-1.1 s to read (bench/web/longtasks.mjs --hostile).
 const WORKER_THRESHOLD = 512 * 1024;
 
+/** The element's data found, and where it came from ("data", "inline" or its src). */
+export interface Found { input: string | Uint8Array; source: string; owned: boolean }
+
 /** The loading bar: `done` of `total` bytes, -1 for "busy" (no measure), null to hide it; `text`
  *  goes to the live status line. */
 export type Progress = (done: number | null, total?: number, text?: string) => void;
@@ -31,6 +34,22 @@ export class DataSource {
     this.#prefetched = prefetched;
     this.#progress = progress;
     this.#labels = labels;
+  }
+
+  /**
+   * Where the element's data is: the `data` property's (`data`), else inline in the element, else
+   * its src downloaded from `address` (`owned`: bytes fetched here, which a worker may take
+   * without a copy); "loaded" when that src is `loaded`, the one read already; none when it has
+   * none of them yet.
+   */
+  async find(element: HTMLElement, data: string | Uint8Array | undefined, loaded: string | undefined, address: URL | undefined): Promise<Found | "loaded" | undefined> {
+    if (data !== undefined) return { input: data, source: "data", owned: false };
+    const inline = inlineData(element);
+    if (inline !== undefined) return { input: inline, source: "inline", owned: false };
+    const src = element.getAttribute("src");
+    if (!src || !address) return undefined;
+    if (src === loaded) return "loaded";
+    return { input: await this.download(address), source: src, owned: true };
   }
 
   /** Fetches `url` (or takes what the script tag's loader began fetching), showing how much has

@@ -28,6 +28,14 @@ export class Panels {
   }
 
   /** The toolbar's download menu says how many records it downloads. */
+  /** The full core cannot be loaded here: the download menu goes, and the owner reads why. */
+  withoutFormats(reason: string): void {
+    console.warn(`papershelf: citations and downloads need papershelf-core-fast.mjs and .wasm beside the script (${reason}); BibTeX and Cite are not offered`);
+    const { download } = this.#host.parts;
+    download.open = false;
+    download.hidden = true;
+  }
+
   labelDownloads(shown: number): void {
     const { download } = this.#host.parts;
     const L = this.#host.labels;
