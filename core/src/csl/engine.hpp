@@ -190,6 +190,9 @@ std::string range_delimiter(const Ctx& c);
 // `ampersand` replaces "&" between its numbers (ampersand(c): the locale's symbol).
 std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter, std::string_view ampersand);
 std::string ampersand(const Ctx& c);
+// A number variable that is not numbers ("2 - Solids and Structures") joins words at a hyphen
+// without the spaces around it ("2-Solids and Structures"), as citeproc-js parses it.
+std::string hyphens_joined(std::string_view value);
 // render_names.cpp: names.
 Out render_names(const xml::Element& el, Ctx& c);
 Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el, const xml::Element* et_al_el, Ctx& c);

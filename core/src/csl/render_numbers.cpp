@@ -237,6 +237,20 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
   return without_escapes(std::move(out));
 }
 
+std::string hyphens_joined(std::string_view value) {
+  std::string out;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == '-') {
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      out += '-';
+      while (i + 1 < value.size() && value[i + 1] == ' ') ++i;
+    } else {
+      out += value[i];
+    }
+  }
+  return out;
+}
+
 // One number with its letters ("2a", "L3", "12"): the numeric value, or -1.
 long number_of(std::string_view s) {
   std::size_t i = 0;
@@ -309,7 +323,7 @@ Out render_number(const xml::Element& el, Ctx& c) {
   ++c.rendered;
   c.rendered_vars.push_back(var);
   const std::string_view form = el.attribute_or("form", "numeric");
-  if (!is_numeric(value)) return decorate(rich(without_escapes(value)), el, c);
+  if (!is_numeric(value)) return decorate(rich(without_escapes(var == "page" ? value : hyphens_joined(value))), el, c);
   // Each number in the value, with what is between them kept (a range's dash as "–").
   const std::string dash = range_delimiter(c);
   std::string out;

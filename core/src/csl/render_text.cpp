@@ -132,6 +132,9 @@ Out render_text(const xml::Element& el, Ctx& c) {
       // (the style's page-range-format for pages: the page variable, and a locator of pages)
       const bool pages = *var == "page" || (*var == "locator" && c.state.cite && (c.state.cite->label.empty() || c.state.cite->label == "page"));
       value = format_pages(value, pages ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c), ampersand(c));
+    } else if (*var == "volume" || *var == "issue" || *var == "number" || *var == "edition" || *var == "chapter-number" ||
+               *var == "collection-number" || *var == "number-of-pages" || *var == "number-of-volumes") {
+      value = hyphens_joined(value);  // (the variables citeproc-js reads as numbers)
     }
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
     if (plain) value = xml::decode_entities(value);
