@@ -147,9 +147,10 @@ A src is read only when it is a regular file of at most 64 MB whose real path (s
 links followed) is inside the page's folder, or inside DIR with --root; a src from the
 site's root ("/papers.bib") is read from DIR and needs --root (its first folder, when DIR
 has none of that name, is taken for the path the site is served under: /repo/papers.bib). A src that is a URL is
-left to the element. An attribute the element cannot use (a bad sort, group, filter
-clause, base, preset, max-authors, profile or link) is left out as the element leaves it
-out, with a warning at the element's line:column.
+left to the element. The attributes are read by the element's own rules (one table in the
+core); one the element cannot use (a bad sort, group, filter clause, base, max-authors,
+heading-level, link, or a preset, theme, profile, email-display or renderer it does not
+know) is left out as the element leaves it out, with a warning at the element's line:column.
 
 Exit status: 1 when some data had errors, some element could not be filled (it is left
 as it was; the page is still written), no element holds the marker, or an element's owner

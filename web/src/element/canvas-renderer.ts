@@ -9,7 +9,7 @@ import type { AnyLibrary } from "../worker.js";
 import type { ShelfHost } from "./host.js";
 import { canvasWords } from "./labels.js";
 import { FIRST_CHUNK } from "./list-view.js";
-import { chosen, rowOptions } from "./options.js";
+import { asksForCanvas, chosen, pinnedTheme, rowOptions } from "./options.js";
 import { darkScheme, seenBehind } from "./page-theme.js";
 import { pageBase } from "./page-document.js";
 
@@ -31,7 +31,7 @@ export class CanvasRenderer {
   }
 
   /** The element asks for the widget (and it can be loaded). */
-  get wanted(): boolean { return this.#host.element.getAttribute("renderer") === "canvas" && !!this.#assets && !this.#failed; }
+  get wanted(): boolean { return asksForCanvas(this.#host.element) && !!this.#assets && !this.#failed; }
   /** The widget is drawing (it loaded and the element asks for it). */
   get live(): boolean { return !!this.#canvas; }
   /** The widget's last frame layout and its words (for tests and automation). */
@@ -41,7 +41,7 @@ export class CanvasRenderer {
   rowOptions() { return rowOptions(this.#host.element); }
 
   /** The rows' options for a query, when the canvas draws (a worker sends them with the view). */
-  wantsRows() { return this.#canvas && this.#host.element.getAttribute("renderer") === "canvas" ? this.rowOptions() : undefined; }
+  wantsRows() { return this.#canvas && asksForCanvas(this.#host.element) ? this.rowOptions() : undefined; }
 
   /** Shows `view` in the widget (loading it first), or the HTML list where it is not wanted. */
   async sync(view: View, useful: UsefulControls): Promise<void> {
@@ -77,7 +77,7 @@ export class CanvasRenderer {
       dark: scheme === "dark" || (scheme === "auto" && !!darkScheme?.matches),
       text: style.color,
       // (a pinned theme's own background, else the page's)
-      background: /^(light|dark)$/.test(host.element.getAttribute("theme") ?? "") ? style.backgroundColor : `rgb(${seenBehind(host.element).join(", ")})`,
+      background: pinnedTheme(host.element) ? style.backgroundColor : `rgb(${seenBehind(host.element).join(", ")})`,
       accent: getComputedStyle(canvasHost).color,  // the stylesheet gives the host var(--ps-accent)
       font: style.fontFamily,
     });

@@ -53,6 +53,15 @@ export function formatOptions(el: Element, search: string, panels: boolean): For
   };
 }
 
+/** The scheme the `theme` attribute pins (none for auto: the page's). */
+export function pinnedTheme(el: Element): "light" | "dark" | undefined {
+  const theme = choice(el, attribute.theme);
+  return theme === "light" || theme === "dark" ? theme : undefined;
+}
+
+/** Whether the element asks for the canvas renderer (`renderer="canvas"`). */
+export function asksForCanvas(el: Element): boolean { return choice(el, attribute.renderer) === "canvas"; }
+
 /** How the canvas widget's rows are formatted (it cuts author lists and marks matches itself). */
 export function rowOptions(el: Element): FormatOptions {
   return { owner: text(el, attribute.owner), base: text(el, attribute.base) };

@@ -2,6 +2,7 @@
 // system is), with the page's link colour as its accent where that reads. Judged again when the
 // page switches its own theme or the system does.
 import type { Papershelf } from "../core.js";
+import { pinnedTheme } from "./options.js";
 import { pageQueryAll } from "./page-document.js";
 
 export const darkScheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : undefined;
@@ -67,10 +68,9 @@ export class PageTheme {
 
   /** The `theme` attribute changed (or the element was built). */
   apply(): void {
-    const theme = this.#host.getAttribute("theme");
     // `auto` keeps the scheme last judged for the page until it is judged again.
     const judged = this.#host.getAttribute("data-theme");
-    this.#host.setAttribute("data-theme", theme === "light" || theme === "dark" ? theme : judged === "light" || judged === "dark" ? judged : "auto");
+    this.#host.setAttribute("data-theme", pinnedTheme(this.#host) ?? (judged === "light" || judged === "dark" ? judged : "auto"));
     this.adopt();
   }
 
@@ -78,8 +78,7 @@ export class PageTheme {
   adopt(): void {
     const asked = ++this.#asked;
     const host = this.#host;
-    const theme = host.getAttribute("theme");
-    const fixed = theme === "light" || theme === "dark" ? theme : undefined;
+    const fixed = pinnedTheme(host);
     // (Not for a list prerendered in the page: its static list, painted before any script, cannot
     // know the page's links, and the live list must look as it did.)
     const link = host.hasAttribute("preset") || host.querySelector(":scope > .ps-shelf") ? undefined : this.#pageLinkColour();
