@@ -221,10 +221,7 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
   if (!error.empty()) {
     // A style that reads but is cut short (macros past the processor's budget): the same
     // "line:column: what", as a warning at the style's file.
-    Diagnostic d;
-    d.source = path;
-    d.severity = Severity::Warning;
-    d.message = error;
+    Diagnostic d{path, 0, 0, Severity::Warning, DiagnosticKind::Limit, error};
     unsigned line = 0, column = 0;
     int used = 0;
     if (std::sscanf(error.c_str(), "%u:%u: %n", &line, &column, &used) == 2 && used > 0) {

@@ -165,7 +165,7 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     // and not failed, so that a stale thumbnail does not stop a site's deploy.)
     auto report = [&](Severity severity, const std::string& message, bool fails = true) {
       const LineMap::Position at = lines.position(shelf.start);
-      print_diagnostics({{page_name, at.line, at.column, severity, "<paper-shelf> " + message}}, false);
+      print_diagnostics({{page_name, at.line, at.column, severity, DiagnosticKind::Page, "<paper-shelf> " + message}}, false);
       if (severity != Severity::Note && fails) status = std::max(status, 1);
     };
     const std::string* src = shelf.attribute("src");
@@ -382,9 +382,9 @@ int run_pages(const Args& a) {
     const Publication& p = library.publications[view.entries[k]];
     const std::string source = p.source_index < a.files.size() ? a.files[p.source_index] : "-";
     if (names[k].empty())
-      diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has no title: it gets no page"});
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, DiagnosticKind::LeftOut, "\"" + p.key + "\" has no title: it gets no page"});
     else if (const std::string gap = scholar_gap(p); !gap.empty())
-      diagnostics.push_back({source, p.line, 1, Severity::Warning, "\"" + p.key + "\" has " + gap + ": its page carries no Google Scholar tags"});
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, DiagnosticKind::LeftOut, "\"" + p.key + "\" has " + gap + ": its page carries no Google Scholar tags"});
   }
   print_diagnostics(diagnostics, false);
 

@@ -680,5 +680,18 @@ TEST(BibtexReaderRealWorld, LinksAndPreprintsAsExportsWriteThem) {
   EXPECT_EQ(s.library.publications[2].status, Status::Published);
 }
 
+// Each warning's kind comes from where it is found: the LaTeX decoder's (an unknown command, an
+// unclosed $, a control character, an HTML reference) as much as the reader's own.
+TEST(BibtexReader, EachDiagnosticSaysItsKind) {
+  const ReadResult r = read("@misc{a, title = {An \\foo{x} and $x}, note = {one\x01two}}\n"
+                            "@misc{b, title = {B}, crossref = {none}, date = {May 2020}}\n"
+                            "@misc{b, title = {Fish &amp; Chips}}\n");
+  std::string kinds;
+  for (const Diagnostic& d : r.diagnostics)
+    kinds += std::to_string(d.line) + ":" + std::to_string(d.column) + " " + std::string(to_string(d.kind)) + "; ";
+  EXPECT_EQ(kinds, "1:22 unknown; 1:34 syntax; 1:50 encoding; 2:35 reference; 2:50 value; 3:7 duplicate; 3:24 encoding; ")
+      << positions(r);
+}
+
 }  // namespace
 }  // namespace papershelf

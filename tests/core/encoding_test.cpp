@@ -138,7 +138,7 @@ TEST(Diagnostics, ShowControlAndBidiCharactersEscaped) {
     EXPECT_EQ(line.find("\xE2\x80\xAE"), std::string::npos) << line;  // U+202E
   }
   // One line, whatever the message holds; isolates, marks and DEL too; an invalid byte as itself.
-  Diagnostic d{"s", 1, 2, Severity::Error, "a\nb\rc\td\x7F" "e\xE2\x81\xA6" "f\xE2\x80\x8F" "g\xFFh \\x1b stays"};
+  Diagnostic d{"s", 1, 2, Severity::Error, DiagnosticKind::Value, "a\nb\rc\td\x7F" "e\xE2\x81\xA6" "f\xE2\x80\x8F" "g\xFFh \\x1b stays"};
   EXPECT_EQ(format_diagnostic(d), "s:1:2: error: a\\x0ab\\x0dc\\x09d\\x7f" "e\\u2066f\\u200fg\\xffh \\x1b stays");
   // Text that is not a control is left as it is (right-to-left letters included).
   d.message = "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D, Caf\xC3\xA9, \xE5\x8C\x97\xE4\xBA\xAC, \xF0\x9F\x93\x84";

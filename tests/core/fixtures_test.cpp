@@ -3,7 +3,9 @@
 //   records: N            how many records are kept
 //   owner: Some Name      the owner for NAME.expected.json (the whole view model; every valid
 //                         fixture has one)
-//   error L:C / warning L:C / note L:C   one line per diagnostic; the set must match exactly
+//   error KIND L:C / warning KIND L:C / note KIND L:C
+//                         one line per diagnostic, KIND its DiagnosticKind's name ("error syntax
+//                         2:14"); the set must match exactly
 // Valid fixtures must read without errors; every invalid fixture must have a sidecar.
 #include <gtest/gtest.h>
 
@@ -17,8 +19,10 @@
 
 #include "fixtures.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/sync.hpp"
 
 namespace pt = papershelf::testing;
 using namespace papershelf;
@@ -53,7 +57,7 @@ std::string stem(const std::string& path) { return path.substr(0, path.rfind('.'
 
 std::string base_name(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
-using Pos = std::tuple<std::string, std::uint32_t, std::uint32_t>;
+using Pos = std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>;  // severity, kind, line, column
 
 struct Expect {
   bool present = false;
@@ -81,14 +85,16 @@ Expect read_expect(const std::string& path) {
       while (!e.owner.empty() && e.owner.front() == ' ') e.owner.erase(0, 1);
     } else {
       std::istringstream fields(line);
-      std::string severity, where;
-      fields >> severity >> where;
+      std::string severity, kind, where;
+      fields >> severity >> kind >> where;
       const auto colon = where.find(':');
-      if ((severity != "error" && severity != "warning" && severity != "note") || colon == std::string::npos) {
+      DiagnosticKind named;
+      if ((severity != "error" && severity != "warning" && severity != "note") || colon == std::string::npos ||
+          !diagnostic_kind_from_string(kind, named)) {
         e.errors.push_back(path + ":" + std::to_string(n) + ": cannot read \"" + line + "\"");
         continue;
       }
-      e.diagnostics.insert({severity, static_cast<std::uint32_t>(std::stoul(where.substr(0, colon))),
+      e.diagnostics.insert({severity, kind, static_cast<std::uint32_t>(std::stoul(where.substr(0, colon))),
                             static_cast<std::uint32_t>(std::stoul(where.substr(colon + 1)))});
     }
   }
@@ -97,7 +103,8 @@ Expect read_expect(const std::string& path) {
 
 std::string describe(const std::set<Pos>& s) {
   std::string out;
-  for (const auto& [sev, line, col] : s) out += "  " + sev + " " + std::to_string(line) + ":" + std::to_string(col) + "\n";
+  for (const auto& [sev, kind, line, col] : s)
+    out += "  " + sev + " " + kind + " " + std::to_string(line) + ":" + std::to_string(col) + "\n";
   return out.empty() ? "  (none)\n" : out;
 }
 
@@ -133,13 +140,16 @@ TEST_P(FixtureTest, MatchesItsSidecar) {
   }
   for (const auto& d : r.diagnostics) {
     EXPECT_EQ(d.source, options.source_name);
+    // (The kind has no default: one of the named kinds, never what an unset byte would hold.)
+    EXPECT_LT(static_cast<std::size_t>(d.kind), std::size(kDiagnosticKinds)) << format_diagnostic(d);
   }
   if (e.present) {
     if (e.records >= 0) {
       EXPECT_EQ(static_cast<long>(r.library.publications.size()), e.records);
     }
     std::set<Pos> got;
-    for (const auto& d : r.diagnostics) got.insert({std::string(to_string(d.severity)), d.line, d.column});
+    for (const auto& d : r.diagnostics)
+      got.insert({std::string(to_string(d.severity)), std::string(to_string(d.kind)), d.line, d.column});
     EXPECT_EQ(got, e.diagnostics) << "got:\n" << describe(got) << "expected:\n" << describe(e.diagnostics);
   }
 
@@ -167,6 +177,46 @@ TEST_P(FixtureTest, MatchesItsSidecar) {
     ASSERT_FALSE(expected.is_discarded()) << expected_path << " is not JSON";
     EXPECT_EQ(parsed, expected) << "view JSON differs from " << expected_path << ":\n" << view_json;
   }
+}
+
+// Each kind names something the readers really say: the fixtures say most of them; the inputs
+// below the others. (page is prerender's alone, about a page's <paper-shelf> tag: the CLI makes
+// it, and no core input can.)
+TEST(Fixtures, EveryDiagnosticKindIsSaid) {
+  std::set<std::string> said;
+  for (const auto& f : all_fixtures()) {
+    ReadOptions options;
+    options.source_name = base_name(f.path);
+    for (const auto& d : read(pt::read_file(f.path), options).diagnostics) said.insert(std::string(to_string(d.kind)));
+  }
+  std::string aliases;
+  for (std::size_t i = 0; i < kMaxOwnerNames; ++i) aliases += (i ? ",\"A" : "\"A") + std::to_string(i) + "\"";
+  const std::string profile = R"({"profile": {"name": "A", "aliases": [)" + aliases + R"(]}, "publications": []})";
+  for (const auto& d : read_papershelf_json(profile, {}).diagnostics) said.insert(std::string(to_string(d.kind)));
+  for (const auto& d : sync::read_openalex_works(R"({"results": [{"id": "https://openalex.org/X1"}]})", "works.json").diagnostics)
+    said.insert(std::string(to_string(d.kind)));
+  for (const DiagnosticKind k : kDiagnosticKinds) {
+    const std::string name(to_string(k));
+    if (name == "page") continue;
+    EXPECT_TRUE(said.count(name)) << "no fixture or input here says a diagnostic of kind " << name;
+  }
+}
+
+// The names are the kinds' stable spelling (fixtures, the element's Diagnostic.kind): distinct,
+// lowercase, and read back as the kind they name.
+TEST(Fixtures, DiagnosticKindNamesReadBack) {
+  std::set<std::string> names;
+  for (const DiagnosticKind k : kDiagnosticKinds) {
+    const std::string name(to_string(k));
+    EXPECT_TRUE(names.insert(name).second) << name;
+    EXPECT_TRUE(std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; })) << name;
+    DiagnosticKind back;
+    ASSERT_TRUE(diagnostic_kind_from_string(name, back)) << name;
+    EXPECT_EQ(back, k) << name;
+  }
+  DiagnosticKind none;
+  EXPECT_FALSE(diagnostic_kind_from_string("Syntax", none));
+  EXPECT_FALSE(diagnostic_kind_from_string("", none));
 }
 
 INSTANTIATE_TEST_SUITE_P(All, FixtureTest, ::testing::ValuesIn(all_fixtures()),

@@ -117,7 +117,7 @@ class Decoder {
   void read_escaped_math();
   std::string verbatim_argument();
   void skip_argument();
-  void warn(std::size_t offset, std::string message, bool once_per_input = false);
+  void warn(std::size_t offset, DiagnosticKind kind, std::string message, bool once_per_input = false);
   std::uint32_t size() const { return static_cast<std::uint32_t>(out_.text.size()); }
   // Where an argument read as a whole must end: inside $...$, where the math does.
   std::size_t limit() const { return math_ && math_end_ != std::string_view::npos ? math_end_ : in_.size(); }

@@ -36,8 +36,8 @@ Stacks& stacks() {
 // HTML as nothing).
 constexpr const char* kControlWarning = "control characters (C0, C1 such as U+0085) in text: no reader sees them";
 
-void Decoder::warn(std::size_t offset, std::string message, bool once_per_input) {
-  if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), std::move(message), once_per_input});
+void Decoder::warn(std::size_t offset, DiagnosticKind kind, std::string message, bool once_per_input) {
+  if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), kind, std::move(message), once_per_input});
 }
 
 void Decoder::apply_mark(char32_t mark) {
@@ -110,7 +110,7 @@ void Decoder::flush_marks_above(std::size_t base) {
     // \~{} and \^{} are how BibTeX writes a tilde and a caret; any other accent that found no
     // letter is a broken escape (J\"{}ane, Rich\' at a name's end): said once per file.
     if (mark != 0x0303 && mark != 0x0302)
-      warn(pos_ > 0 ? pos_ - 1 : 0, "an accent with no letter to go on (J\\\"{}ane: write J\\\"{a}ne): shown on its own", true);
+      warn(pos_ > 0 ? pos_ - 1 : 0, DiagnosticKind::Syntax, "an accent with no letter to go on (J\\\"{}ane: write J\\\"{a}ne): shown on its own", true);
   }
 }
 
@@ -251,7 +251,7 @@ void Decoder::command() {
     pos_ = backslash;
     if (open_math()) return;
     pos_ = backslash + 2;
-    warn(backslash, std::string("\\") + in_[backslash + 1] + " without its closing \\" +
+    warn(backslash, DiagnosticKind::Syntax, std::string("\\") + in_[backslash + 1] + " without its closing \\" +
                         (in_[backslash + 1] == '(' ? ")" : "]") + " (left out)");
     return;
   }
@@ -446,7 +446,7 @@ void Decoder::command() {
     skip_argument();
     while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
     if (name != "textcolor" && name != "color" && name != "colorbox")
-      warn(backslash, "unknown command \\" + excerpt(name) + " (its text is shown)", true);
+      warn(backslash, DiagnosticKind::Unknown, "unknown command \\" + excerpt(name) + " (its text is shown)", true);
     next_group_is_argument_ = true;
     return;
   }
@@ -488,7 +488,7 @@ void Decoder::command() {
   const bool argument = pos_ + 1 < in_.size() && in_[pos_] == '{' && in_[pos_ + 1] != '}' && pending_marks_.empty();
   emit_base(word && !argument ? name : std::string_view());
   if (spaced && word && !argument) emit_space();
-  warn(backslash, "unknown command \\" + excerpt(name) + (argument ? std::string(" (its argument is shown)") : " (shown as '" + excerpt(name) + "')"),
+  warn(backslash, DiagnosticKind::Unknown, "unknown command \\" + excerpt(name) + (argument ? std::string(" (its argument is shown)") : " (shown as '" + excerpt(name) + "')"),
        true);
   next_group_is_argument_ = true;
 }
@@ -638,7 +638,7 @@ RichText Decoder::run() {
     }
     const auto byte = static_cast<unsigned char>(c);
     if (byte < 0x20 && byte != 0) {  // (C0 controls; C1 below: said, and kept as data)
-      warn(pos_, kControlWarning, true);
+      warn(pos_, DiagnosticKind::Encoding, kControlWarning, true);
       emit_base(in_.substr(pos_, 1));
       ++pos_;
       continue;
@@ -678,7 +678,7 @@ RichText Decoder::run() {
     } else if (cp == 0x2028 || cp == 0x2029 || cp == 0x3000) {
       emit_space();
     } else if (cp >= 0x80 && cp <= 0x9F) {
-      warn(pos_, kControlWarning, true);
+      warn(pos_, DiagnosticKind::Encoding, kControlWarning, true);
       emit_base(in_.substr(pos_, next - pos_));
     } else {
       emit_base(in_.substr(pos_, next - pos_));
@@ -703,7 +703,7 @@ RichText Decoder::run() {
           unicode::character_reference(in_.substr(at + 1, semi - at - 1), unicode::References::Html))
         break;
     }
-    warn(at == std::string_view::npos ? 0 : at,
+    warn(at == std::string_view::npos ? 0 : at, DiagnosticKind::Encoding,
          "HTML character references (&amp;, &nbsp;, &#...;) are read as the characters they stand for "
          "(an HTML-escaping export wrote them; BibTeX's & is \\&)", true);
   }

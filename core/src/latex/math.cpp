@@ -49,7 +49,7 @@ bool Decoder::open_math() {
   while (end < in_.size() && !closes_at(end)) end += in_[end] == '\\' ? 2 : 1;
   if (end >= in_.size()) {
     if (close[0] != '$') return false;  // a lone \( : an unknown command
-    warn(open, "unclosed $ (kept as a dollar sign)");
+    warn(open, DiagnosticKind::Syntax, "unclosed $ (kept as a dollar sign)");
     emit_base("$");
     pos_ = open + 1;
     return true;

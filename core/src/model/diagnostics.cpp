@@ -19,6 +19,31 @@ std::string_view to_string(Severity s) {
   return "error";
 }
 
+std::string_view to_string(DiagnosticKind k) {
+  switch (k) {
+    case DiagnosticKind::Syntax: return "syntax";
+    case DiagnosticKind::Encoding: return "encoding";
+    case DiagnosticKind::Unknown: return "unknown";
+    case DiagnosticKind::Duplicate: return "duplicate";
+    case DiagnosticKind::Reference: return "reference";
+    case DiagnosticKind::Value: return "value";
+    case DiagnosticKind::LeftOut: return "left-out";
+    case DiagnosticKind::Limit: return "limit";
+    case DiagnosticKind::Page: return "page";
+    case DiagnosticKind::Sync: return "sync";
+  }
+  return "syntax";
+}
+
+bool diagnostic_kind_from_string(std::string_view name, DiagnosticKind& out) {
+  for (const DiagnosticKind k : kDiagnosticKinds)
+    if (to_string(k) == name) {
+      out = k;
+      return true;
+    }
+  return false;
+}
+
 std::string excerpt(std::string_view text) {
   constexpr std::size_t kCharacters = 60;
   std::size_t characters = 0;

@@ -48,9 +48,9 @@ struct Context {
   detail::UniqueKeys keys;  // the records' keys so far
   std::vector<std::size_t> key_offsets;  // by key id: where that record's id is
 
-  void report(std::size_t offset, Severity severity, std::string message) {
+  void report(std::size_t offset, Severity severity, DiagnosticKind kind, std::string message) {
     const auto pos = lines.position(offset);
-    diagnostics.push_back({options.source_name, pos.line, pos.column, severity, std::move(message)});
+    diagnostics.push_back({options.source_name, pos.line, pos.column, severity, kind, std::move(message)});
   }
 };
 
@@ -67,10 +67,10 @@ bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Valu
   if (json::parse(text, out, &error, &notes, sink)) {
     if (base != 0) shift_offsets(out, base);
     if (notes.lone_surrogates)
-      ctx.report(base + notes.first_lone_surrogate, Severity::Warning,
+      ctx.report(base + notes.first_lone_surrogate, Severity::Warning, DiagnosticKind::Encoding,
                  std::to_string(notes.lone_surrogates) + " lone UTF-16 surrogate escape(s) (\\ud800-\\udfff) replaced with U+FFFD");
     if (notes.nuls)
-      ctx.report(base + notes.first_nul, Severity::Warning,
+      ctx.report(base + notes.first_nul, Severity::Warning, DiagnosticKind::Encoding,
                  std::to_string(notes.nuls) + " NUL character(s) (\\u0000) in strings");
     return true;
   }
@@ -81,7 +81,7 @@ bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Valu
     reported.insert(at, offset);
     std::string message = "JSON syntax error";
     if (!error.token.empty() && error.token.size() < 40) message += " near '" + error.token + "'";
-    ctx.report(offset, Severity::Error, message);
+    ctx.report(offset, Severity::Error, DiagnosticKind::Syntax, message);
   }
   return false;
 }
@@ -346,22 +346,22 @@ void check_field_types(Context& ctx, const Value& item) {
     const Value* v = item.find(name);
     const bool list_of_text = v && v->is_array() && std::string_view(name) == "container-title";
     if (v && !v->is_string() && !v->is_null() && !list_of_text)
-      ctx.report(v->offset, Severity::Warning,
+      ctx.report(v->offset, Severity::Warning, DiagnosticKind::Value,
                  std::string("\"") + name + "\" should be text, not " + kind_of(*v) + " (read as well as it can be)");
   }
   if (const Value* v = item.find("id"); v && !v->is_string() && !v->is_number())
-    ctx.report(v->offset, Severity::Warning, std::string("\"id\" should be text or a number, not ") + kind_of(*v));
+    ctx.report(v->offset, Severity::Warning, DiagnosticKind::Value, std::string("\"id\" should be text or a number, not ") + kind_of(*v));
   for (const char* role : {"author", "editor"}) {
     const Value* v = item.find(role);
     if (!v || v->is_array() || v->is_null()) continue;
-    ctx.report(v->offset, Severity::Warning,
+    ctx.report(v->offset, Severity::Warning, DiagnosticKind::Value,
                std::string("\"") + role + "\" should be a list of names, not " + kind_of(*v) +
                    (v->is_string() ? " (read as one name)" : " (ignored)"));
   }
   if (const Value* v = item.find("issued"); v && v->is_object()) {
     const Value* parts = v->find("date-parts");
     if (parts && !(parts->is_array() && (parts->items.empty() || parts->items[0].is_array())))
-      ctx.report(parts->offset, Severity::Warning,
+      ctx.report(parts->offset, Severity::Warning, DiagnosticKind::Value,
                  std::string("\"date-parts\" should be a list of [year, month, day] lists, not ") + kind_of(*parts));
   }
 }
@@ -377,9 +377,9 @@ std::string record_key(Context& ctx, const Value& item, std::size_t offset, std:
   std::string key = detail::is_safe_key(written) ? written : detail::safe_key(written);
   if (key.empty()) key = "item-" + std::to_string(index + 1);
   if (written.empty()) {
-    ctx.report(at, Severity::Warning, "record has no \"id\"; using \"" + key + "\"");
+    ctx.report(at, Severity::Warning, DiagnosticKind::Value, "record has no \"id\"; using \"" + key + "\"");
   } else if (key != written) {
-    ctx.report(at, Severity::Warning,
+    ctx.report(at, Severity::Warning, DiagnosticKind::Value,
                "\"id\" \"" + detail::quoted(written) +
                    "\" has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~); "
                    "it is kept as \"" + key + "\"");
@@ -389,7 +389,7 @@ std::string record_key(Context& ctx, const Value& item, std::size_t offset, std:
   ctx.key_offsets.push_back(at);
   if (holder == detail::UniqueKeys::kAbsent) return key;
   std::string unique(ctx.keys.at(given));
-  ctx.report(at, Severity::Warning,
+  ctx.report(at, Severity::Warning, DiagnosticKind::Duplicate,
              "duplicate id \"" + key + "\" (also on line " + std::to_string(ctx.lines.position(ctx.key_offsets[holder]).line) +
                  "): this record is kept as \"" + unique + "\"");
   return unique;
@@ -429,7 +429,7 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   p.source_type = field(item, "type");
   p.type = biblio::type_of_csl(p.source_type);
   p.title = csl_rich_text(field(item, "title"));
-  if (p.title.empty()) ctx.report(offset, Severity::Warning, "record \"" + excerpt(p.key) + "\" has no title: it is left out of the list");
+  if (p.title.empty()) ctx.report(offset, Severity::Warning, DiagnosticKind::LeftOut, "record \"" + excerpt(p.key) + "\" has no title: it is left out of the list");
   StreamedNames names;
   for (int role = 0; role < 2; ++role) {
     const Value* it = item.find(StreamedNames::kRoles[role]);
@@ -450,7 +450,7 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   // A year after kLatestYear is a placeholder (Hugo's 2999): no date, as in BibTeX.
   auto placeholder = [&](const Value& v, int year) {
     if (year <= kLatestYear) return false;
-    ctx.report(v.offset, Severity::Warning, "year " + std::to_string(year) + " is a placeholder, not a publication's date: it is left out");
+    ctx.report(v.offset, Severity::Warning, DiagnosticKind::LeftOut, "year " + std::to_string(year) + " is a placeholder, not a publication's date: it is left out");
     return true;
   };
   if (const Value* it = item.find("issued")) {
@@ -509,7 +509,7 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
     const std::optional<std::int64_t> count = int_of(*it);
     if (count && is_citation_count(*count)) p.set_citations(count);
     else if (count || it->is_number())
-      ctx.report(it->offset, Severity::Warning,
+      ctx.report(it->offset, Severity::Warning, DiagnosticKind::Value,
                  "\"citations\" " + excerpt(it->text) + " is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
   }
 
@@ -523,7 +523,7 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   if (!status.empty()) {
     clues.stated = status_from_string(status);
     if (!clues.stated)
-      ctx.report(offset, Severity::Warning, "unknown status \"" + excerpt(status) + "\" in \"" + excerpt(p.key) + "\"");
+      ctx.report(offset, Severity::Warning, DiagnosticKind::Unknown, "unknown status \"" + excerpt(status) + "\" in \"" + excerpt(p.key) + "\"");
   }
   keep_details(item, p);  // (first: a preprint server's venue finds its id in the eprint fields)
   detail::settle_identifiers(p, clues);
@@ -533,14 +533,14 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
 
 void read_profile(Context& ctx, const Value& j, Profile& profile) {
   if (!j.is_object()) {
-    ctx.report(0, Severity::Warning, "\"profile\" is not an object; ignored");
+    ctx.report(0, Severity::Warning, DiagnosticKind::Value, "\"profile\" is not an object; ignored");
     return;
   }
   profile.name = unicode::to_nfc(field(j, "name"));
   if (const Value* it = j.find("aliases")) {
     profile.aliases = string_list(*it);
     if (profile.aliases.size() >= kMaxOwnerNames)
-      ctx.report(it->offset, Severity::Warning,
+      ctx.report(it->offset, Severity::Warning, DiagnosticKind::Limit,
                  "the profile lists " + std::to_string(profile.aliases.size()) + " aliases: only the name and the first " +
                      std::to_string(kMaxOwnerNames - 1) + " are matched against authors");
   }
@@ -565,7 +565,7 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
         if (e.is_object()) profile.legend.push_back({field(e, "symbol"), field(e, "meaning")});
     }
     if (profile.legend.size() > kMaxLegendEntries) {
-      ctx.report(it->offset, Severity::Warning,
+      ctx.report(it->offset, Severity::Warning, DiagnosticKind::Limit,
                  "the legend lists " + std::to_string(profile.legend.size()) + " symbols: the first " +
                      std::to_string(kMaxLegendEntries) + " are kept");
       profile.legend.resize(kMaxLegendEntries);
@@ -576,7 +576,7 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
 // Each item's offset (for its diagnostics and Publication::line) is where its value starts.
 void read_item(Context& ctx, const Value& item, Library& lib, StreamedNames* streamed = nullptr) {
   if (!item.is_object()) {
-    ctx.report(item.offset, Severity::Error, "publication is not a JSON object");
+    ctx.report(item.offset, Severity::Error, DiagnosticKind::Syntax, "publication is not a JSON object");
     return;
   }
   lib.publications.push_back(publication_of(ctx, item, item.offset, lib.publications.size(), streamed));
@@ -617,7 +617,7 @@ void recover_items(Context& ctx, std::size_t open, Library& lib, Reported& repor
   while (detail::next_element(ctx.text, i, begin, end)) {
     const std::size_t scanned = i - begin;
     if (scanned > budget) {
-      ctx.report(begin, Severity::Error, "too many broken records; the rest of the array is skipped");
+      ctx.report(begin, Severity::Error, DiagnosticKind::Limit, "too many broken records; the rest of the array is skipped");
       return;
     }
     budget -= scanned;
@@ -629,7 +629,7 @@ void recover_items(Context& ctx, std::size_t open, Library& lib, Reported& repor
       continue;
     }
     if (!item.is_object()) {
-      ctx.report(begin, Severity::Error, "publication is not a JSON object");
+      ctx.report(begin, Severity::Error, DiagnosticKind::Syntax, "publication is not a JSON object");
       continue;
     }
     lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
@@ -660,7 +660,7 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
     sanitized = std::string(text);
     const std::size_t n = unicode::sanitize_utf8(sanitized);
     text = sanitized;
-    result.diagnostics.push_back({options.source_name, at.line, at.column, Severity::Warning,
+    result.diagnostics.push_back({options.source_name, at.line, at.column, Severity::Warning, DiagnosticKind::Encoding,
                                   std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
   }
   Context ctx{options, text, LineMap(text), result.diagnostics, {}, {}};
@@ -680,10 +680,10 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
         // A single CSL item, reported at the start of the text as before.
         result.library.publications.push_back(publication_of(ctx, doc, 0, 0));
       } else {
-        ctx.report(0, Severity::Error, "expected a \"publications\" array");
+        ctx.report(0, Severity::Error, DiagnosticKind::Syntax, "expected a \"publications\" array");
       }
     } else {
-      ctx.report(0, Severity::Error, "expected a JSON array or object");
+      ctx.report(0, Severity::Error, DiagnosticKind::Syntax, "expected a JSON array or object");
     }
     detail::sort_values(result.diagnostics, [](const Diagnostic& a, const Diagnostic& b) {
       return a.line != b.line ? a.line < b.line : a.column < b.column;

@@ -145,7 +145,7 @@ ReadResult read(std::string_view bytes, const ReadOptions& options) {
   if (decoded.problems) {
     const std::string_view text = without_byte_order_mark(decoded.text);
     const LineMap::Position at = LineMap(text).position(decoded.problem_at - (decoded.text.size() - text.size()));
-    r.diagnostics.insert(r.diagnostics.begin(), {options.source_name, at.line, at.column, Severity::Warning, warning});
+    r.diagnostics.insert(r.diagnostics.begin(), {options.source_name, at.line, at.column, Severity::Warning, DiagnosticKind::Encoding, warning});
   }
   return r;
 }
@@ -182,7 +182,7 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, 
       if (holder != detail::UniqueKeys::kAbsent) {
         std::string unique(keys.at(id));
         if (diagnostics)
-          diagnostics->push_back({std::string(source_name), p.line, 1, Severity::Warning,
+          diagnostics->push_back({std::string(source_name), p.line, 1, Severity::Warning, DiagnosticKind::Duplicate,
                                   "key '" + p.key + "' is also in an earlier file: this record is kept as '" + unique + "'"});
         p.key = std::move(unique);
       }

@@ -353,7 +353,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   // (a date is written only as the sync writes one; the CLI checks --date before it gets here)
   const bool dated = is_date(options.date);
   if (!options.date.empty() && !dated)
-    out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning,
+    out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning, DiagnosticKind::Sync,
                                "the date '" + excerpt(options.date) + "' is not YYYY-MM-DD: no citations_updated is written"});
 
   out.decisions = match(out.entries, works);
@@ -366,7 +366,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     const Work& w = works[d.work];
     if (!aligned || !raw_of[d.entry]->close_offset) {
       const LineMap::Position at = lines.position(aligned ? raw_of[d.entry]->offset : 0);
-      out.diagnostics.push_back({std::string(name), aligned ? at.line : p.line, aligned ? at.column : 1, Severity::Warning,
+      out.diagnostics.push_back({std::string(name), aligned ? at.line : p.line, aligned ? at.column : 1, Severity::Warning, DiagnosticKind::Sync,
                                  "entry '" + excerpt(p.key) + "' matches " + w.id + " but is left as it is: its syntax is broken"});
       continue;
     }
@@ -407,7 +407,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     if (d.work < 0 && aligned && !raw_of[d.entry]->close_offset)
       d.why = "its entry has a syntax error (see the errors above)";
   if (options.add && has_errors(out.diagnostics)) {
-    out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning,
+    out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning, DiagnosticKind::Sync,
                                "--add appends nothing while the file has errors: a broken entry may be one of the works"});
   } else if (options.add && !out.missing.empty()) {
     const std::string nl = line_end_of(bib);

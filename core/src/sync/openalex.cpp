@@ -161,7 +161,7 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
   if (!json::parse(json, root, &error)) {
     const LineMap lines(json);
     const LineMap::Position at = lines.position(error.offset);
-    out.diagnostics.push_back({name, at.line, at.column, Severity::Error,
+    out.diagnostics.push_back({name, at.line, at.column, Severity::Error, DiagnosticKind::Sync,
                                "not OpenAlex's JSON: a syntax error at '" + excerpt(error.token) + "'"});
     return out;
   }
@@ -173,7 +173,7 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
   const auto warn = [&](std::size_t offset, std::string message) {
     if (!lines) lines.emplace(json);
     const LineMap::Position at = lines->position(offset);
-    out.diagnostics.push_back({name, at.line, at.column, Severity::Warning, std::move(message)});
+    out.diagnostics.push_back({name, at.line, at.column, Severity::Warning, DiagnosticKind::Sync, std::move(message)});
   };
   const auto take = [&](const Value& w) {
     Work work = read_work(w);
@@ -196,7 +196,7 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
   } else if (list->is_object() && list->find("id")) {
     take(*list);
   } else {
-    out.diagnostics.push_back({name, 1, 1, Severity::Error,
+    out.diagnostics.push_back({name, 1, 1, Severity::Error, DiagnosticKind::Sync,
                                "not OpenAlex's works: expected {\"results\": [...]}, an array of works or one work"});
   }
   return out;

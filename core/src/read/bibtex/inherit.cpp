@@ -144,7 +144,7 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
   for (int hop = 0;; ++hop) {
     if (hop == kMaxHops) {
       if (current->find("crossref"))
-        diag(child.find("crossref")->offset, Severity::Warning,
+        diag(child.find("crossref")->offset, Severity::Warning, DiagnosticKind::Limit,
              "crossref chain from '" + excerpt(child.key) + "' is longer than " +
                  std::to_string(kMaxHops) + " entries (stopped)");
       break;
@@ -158,13 +158,13 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
       const bool own_venue = child.find("booktitle") || child.find("journal") ||
                              child.find("journaltitle") || child.find("maintitle");
       if (current == &child && !own_venue)
-        diag(ref->offset, Severity::Warning,
+        diag(ref->offset, Severity::Warning, DiagnosticKind::Reference,
              "crossref '" + excerpt(ref->value) + "' does not match any entry (no venue to show)");
       break;
     }
     if (parent == id || std::find(parents.begin(), parents.end(), parent) != parents.end()) {
       if (current == &child || parent == id)
-        diag(child.find("crossref")->offset, Severity::Warning,
+        diag(child.find("crossref")->offset, Severity::Warning, DiagnosticKind::Reference,
              "crossref cycle through '" + excerpt(child.key) + "' (stopped)");
       break;
     }
@@ -175,13 +175,13 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
     each_xdata_key(xdata->value, [&](std::string_view key) {
       const std::uint32_t source = lookup(key);
       if (source == detail::StringIds::kAbsent || source == id) {
-        diag(xdata->offset, Severity::Warning,
+        diag(xdata->offset, Severity::Warning, DiagnosticKind::Reference,
              source == id ? "xdata '" + excerpt(key) + "' names the entry itself (ignored)"
                           : "xdata '" + excerpt(key) + "' does not match any entry");
         return;
       }
       if (xdata_leads_back(source, id)) {
-        diag(xdata->offset, Severity::Warning,
+        diag(xdata->offset, Severity::Warning, DiagnosticKind::Reference,
              "xdata cycle through '" + excerpt(child.key) + "' and '" + excerpt(key) + "' (stopped)");
         return;
       }
@@ -199,7 +199,7 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
       if (f.value.size() > budget) {
         if (!inherit_warned_) {
           const Field* via = child.find("crossref") ? child.find("crossref") : child.find("xdata");
-          diag(via ? via->offset : child.offset, Severity::Warning,
+          diag(via ? via->offset : child.offset, Severity::Warning, DiagnosticKind::Limit,
                "inherited fields would take more than the file's size (1.5 MB for a small file): '" + excerpt(child.key) +
                    "' and later entries do not inherit the largest ones");
           inherit_warned_ = true;

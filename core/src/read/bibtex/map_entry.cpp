@@ -34,13 +34,13 @@ void Resolver::year_words(const Field& f, int year, std::optional<Status>& statu
     return;
   }
   if (ascii::trim(f.value).empty()) return;
-  diag(f.offset, Severity::Warning,
+  diag(f.offset, Severity::Warning, DiagnosticKind::Value,
        "no year could be read from " + std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) + "'");
 }
 
 void Resolver::report_name_issues(const Field& f, const NameList& names) {
   for (const NameList::Issue& issue : names.issues)
-    diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning, issue.message);
+    diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning, DiagnosticKind::Value, issue.message);
   // A broken accent in a name (M\"{}uller, Rich\' at its end): the name shows the accent on its
   // own. (Names are decoded word by word, without the decoder's warnings: looked for here.)
   const std::string_view v = f.value;
@@ -50,7 +50,7 @@ void Resolver::report_name_issues(const Field& f, const NameList& names) {
     const bool empty_group = after.substr(0, 2) == "{}";
     const bool nothing = after.empty() || after.front() == ' ' || after.front() == '}' || after.front() == ',';
     if (!empty_group && !nothing) continue;
-    diag(f.exact_offsets ? f.offset + static_cast<std::uint32_t>(at) : f.offset, Severity::Warning,
+    diag(f.exact_offsets ? f.offset + static_cast<std::uint32_t>(at) : f.offset, Severity::Warning, DiagnosticKind::Syntax,
          "a broken accent in a name (\\" + std::string(1, v[at + 1]) + (empty_group ? "{}" : "") +
              " with no letter): the name shows it on its own; write \\" + std::string(1, v[at + 1]) + "{u}");
     break;
@@ -63,7 +63,7 @@ RichText Resolver::decode(const Field& f) {
   for (const auto& w : warnings) {
     bool first = true;
     if (w.once_per_input) reported_once_.insert(w.message, first);  // (an unknown command)
-    if (first) diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.message);
+    if (first) diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.kind, w.message);
   }
   return t;
 }
@@ -108,7 +108,7 @@ void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
     if (!added) continue;
     if (legend.size() < kMaxLegendEntries) legend.push_back(std::move(entry));
     else if (legend_symbols_.size() == kMaxLegendEntries + 1)  // the first symbol past the cap
-      diag(offset, Severity::Warning, "the annotations' legend lists more than " + std::to_string(kMaxLegendEntries) +
+      diag(offset, Severity::Warning, DiagnosticKind::Limit, "the annotations' legend lists more than " + std::to_string(kMaxLegendEntries) +
                                           " symbols: the first " + std::to_string(kMaxLegendEntries) + " are kept");
   }
 }
@@ -252,7 +252,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   // its BibTeX); a year field beside a placeholder date still says the year.
   auto placeholder = [&](const Field& f, int year) {
     if (year <= kLatestYear) return false;
-    diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) +
+    diag(f.offset, Severity::Warning, DiagnosticKind::LeftOut, std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) +
                                           "' is a placeholder, not a publication's date: it is left out");
     keep(f);
     return true;
@@ -319,7 +319,7 @@ void Resolver::map(const Entry& e, Publication& p) {
         if (!date.year) {  // (words: "16--20 May 2022"; a year field says the year, else the first in it)
           keep(f);
           if (const int year = first_year(v)) {
-            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 40)) +
+            diag(f.offset, Severity::Warning, DiagnosticKind::Value, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 40)) +
                                                   "' is not a date as biblatex reads one (YYYY-MM-DD): " +
                                                   (e.find("year") ? "the year field is used" : "its year is used"));
             if (!e.find("year") && !p.date.year && year <= kLatestYear) p.date.year = year;
@@ -396,7 +396,7 @@ void Resolver::map(const Entry& e, Publication& p) {
           p.set_citations(*count);
         } else {
           if (count)
-            diag(f.offset, Severity::Warning, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 24)) +
+            diag(f.offset, Severity::Warning, DiagnosticKind::Value, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 24)) +
                                                   "' is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
           keep(f);
         }
@@ -421,7 +421,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   // (A CV's own types, @poster or @course, are read as @misc without a word: only a typo is said.)
   if (!is_known_entry_type(e.type))
     if (const std::string_view meant = near_entry_type(e.type); !meant.empty())
-      diag(e.offset, Severity::Warning,
+      diag(e.offset, Severity::Warning, DiagnosticKind::Unknown,
            "unknown entry type @" + excerpt(e.type) + " on '" + excerpt(e.key) + "': read as @misc (did you mean @" +
                std::string(meant) + "?)");
   if (p.title.empty()) {
@@ -457,7 +457,7 @@ void Resolver::map(const Entry& e, Publication& p) {
     // (BibTeX and JSON output, diagnostics) and lists leave it out (run_query).
     // (A @set only groups other entries: nothing to report.)
     if (p.title.empty() && e.type != "set")
-      diag(e.offset, Severity::Warning,
+      diag(e.offset, Severity::Warning, DiagnosticKind::LeftOut,
            "entry '" + excerpt(e.key) + "' has no title: it is left out of the list");
   }
   if (p.arxiv().empty()) p.set_arxiv(biblio::arxiv_from_extra(p.extra));

@@ -54,8 +54,12 @@ class Scanner {
  private:
   enum class Step { Ok, Recover };
 
-  void error(std::size_t at, std::string message, Severity s = Severity::Error) {
-    out_.issues.push_back({static_cast<std::uint32_t>(at), s, std::move(message)});
+  // The scanner's errors are the grammar's; its warnings say what they are.
+  void error(std::size_t at, std::string message) {
+    out_.issues.push_back({static_cast<std::uint32_t>(at), Severity::Error, DiagnosticKind::Syntax, std::move(message)});
+  }
+  void warn(std::size_t at, DiagnosticKind kind, std::string message) {
+    out_.issues.push_back({static_cast<std::uint32_t>(at), Severity::Warning, kind, std::move(message)});
   }
   void skip_space() {
     const char* const data = t_.data();
@@ -173,7 +177,7 @@ void Scanner::skip_front_matter() {
     }
     pos = end;
   }
-  error(p_, "front matter '---' is never closed", Severity::Warning);
+  warn(p_, DiagnosticKind::Syntax, "front matter '---' is never closed");
   p_ = line_end;
 }
 
@@ -211,7 +215,7 @@ RawFile Scanner::run() {
       }
       const bool looks_like_bib = line.find_first_of("{=") != std::string_view::npos;
       if (end < t_.size() && t_[end] != '\n' && looks_like_bib)
-        error(p_, "text outside an entry is ignored", Severity::Warning);
+        warn(p_, DiagnosticKind::Syntax, "text outside an entry is ignored");
       while (p_ < t_.size()) {
         const std::size_t nl = t_.find('\n', p_);
         p_ = nl == std::string_view::npos ? t_.size() : nl + 1;
@@ -243,9 +247,9 @@ void Scanner::skip_comment_entry(char close) {
       if (c == open) ++depth;
       if (c == close && --depth == 0) {
         if (entries)
-          error(first_entry, "@comment{...} holds " + std::to_string(entries) +
-                                 " entries: skipped with it, as biber and jekyll-scholar read it (classic BibTeX would list them)",
-                Severity::Warning);
+          warn(first_entry, DiagnosticKind::LeftOut,
+               "@comment{...} holds " + std::to_string(entries) +
+                   " entries: skipped with it, as biber and jekyll-scholar read it (classic BibTeX would list them)");
         p_ = i + 1;
         return;
       }

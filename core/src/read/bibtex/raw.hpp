@@ -51,6 +51,7 @@ struct RawEntry {
 struct RawIssue {
   std::uint32_t offset = 0;
   Severity severity = Severity::Error;
+  DiagnosticKind kind;
   std::string message;
 };
 

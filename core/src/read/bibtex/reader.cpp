@@ -79,14 +79,14 @@ void Resolver::append_value(const RawField& f, std::string& out, int depth) {
       continue;
     }
     if (!found) {
-      diag(piece.offset, Severity::Warning,
+      diag(piece.offset, Severity::Warning, DiagnosticKind::Reference,
            "undefined macro '" + excerpt(piece.text) + "' (its name is kept)");
       out.append(piece.text);
       continue;
     }
     Macro& m = *found;
     if (m.state == 1 || (m.state == 0 && depth > 64)) {
-      diag(piece.offset, Severity::Warning,
+      diag(piece.offset, Severity::Warning, DiagnosticKind::Reference,
            "macro '" + excerpt(piece.text) + "' refers to itself (its name is kept)");
       out.append(piece.text);
       continue;
@@ -113,7 +113,7 @@ bool Resolver::spend_expansion(const Macro& m, const bibtex::Piece& piece) {
   }
   if (!expansion_warned_) {
     expansion_warned_ = true;
-    diag(piece.offset, Severity::Warning,
+    diag(piece.offset, Severity::Warning, DiagnosticKind::Limit,
          "macro '" + excerpt(piece.text) + "' expands to too much text: macros may add at most " +
              std::to_string(kExpansionFactor) + " times the file's size (its name is kept, here and wherever a later macro would go past that)");
   }
@@ -153,7 +153,7 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     // read as the field it means, with a warning, unless the entry writes that field too.
     if (f.role == FieldRole::Other) {
       if (const std::string_view meant = bibtex::meant_name_field(f.name); !meant.empty() && !writes_field(meant == "author" ? 0 : 1, meant)) {
-        diag(rf.name_offset, Severity::Warning, "field '" + excerpt(f.name) + "' is read as '" + std::string(meant) + "', the name BibTeX knows");
+        diag(rf.name_offset, Severity::Warning, DiagnosticKind::Unknown, "field '" + excerpt(f.name) + "' is read as '" + std::string(meant) + "', the name BibTeX knows");
         f.name = meant;
         f.role = bibtex::field_role(meant);
       }
@@ -169,7 +169,7 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
         same->exact_offsets = false;
         continue;
       }
-      diag(rf.name_offset, Severity::Warning,
+      diag(rf.name_offset, Severity::Warning, DiagnosticKind::Duplicate,
            "duplicate field '" + excerpt(f.name) + "' (the first one is kept)");
       continue;
     }
@@ -203,7 +203,7 @@ std::string_view Resolver::value_of(const RawField& rf) {
     if (unicode::repair_double_encoding(repaired)) {
       if (!double_encoding_warned_) {
         double_encoding_warned_ = true;
-        diag(rf.name_offset, Severity::Warning,
+        diag(rf.name_offset, Severity::Warning, DiagnosticKind::Encoding,
              "UTF-8 text read once as Latin-1 (\"" + std::string(unicode::truncate_utf8(value, 60)) +
                  "\") is read as the UTF-8 it was (said once per file)");
       }
@@ -253,7 +253,7 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
   if (!detail::is_safe_key(key)) {
     safe = detail::safe_key(key);
     if (safe.empty()) safe = "item-" + std::to_string(keys_.size() + 1);
-    diag(e.key_offset, Severity::Warning,
+    diag(e.key_offset, Severity::Warning, DiagnosticKind::Value,
          key.empty() ? "entry has no key: it is kept as '" + safe + "'"
                      : "key '" + excerpt(detail::quoted(key)) +
                            "' has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~): "
@@ -265,7 +265,7 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
   key_offsets_.push_back(e.offset);
   if (holder == detail::UniqueKeys::kAbsent && safe.empty()) return e.key;
   if (holder != detail::UniqueKeys::kAbsent)
-    diag(e.key_offset, Severity::Warning,
+    diag(e.key_offset, Severity::Warning, DiagnosticKind::Duplicate,
          "duplicate key '" + excerpt(key) + "' (also on line " + std::to_string(line_of(key_offsets_[holder])) +
              "): this entry is kept as '" + excerpt(keys_.at(id)) + "'");
   store_keys_.emplace_back(keys_.at(id));
@@ -282,7 +282,7 @@ void Resolver::add_publication(const Entry& e) {
 
 void Resolver::run() {
   for (const bibtex::RawIssue& issue : raw_.issues)
-    diag(issue.offset, issue.severity, issue.message);
+    diag(issue.offset, issue.severity, issue.kind, issue.message);
   define_macros();
   if (any_inheritance()) {
     resolve_inheriting_each();
@@ -392,13 +392,13 @@ ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
     const std::uint32_t line = resolver.line_of(offset);
     if (line == last_line) continue;
     last_line = line;
-    resolver.diag(offset, Severity::Warning, "invalid UTF-8 replaced by U+FFFD");
+    resolver.diag(offset, Severity::Warning, DiagnosticKind::Encoding, "invalid UTF-8 replaced by U+FFFD");
   }
   // NUL bytes are kept (nothing valid is dropped) but are surely not meant: say where the first is.
   if (const std::size_t nul = bytes::find(text, std::string_view("\0", 1)); nul < text.size()) {
     std::size_t n = 0;
     for (std::size_t at = nul; at < text.size(); at = bytes::find(text, std::string_view("\0", 1), at + 1)) ++n;
-    resolver.diag(static_cast<std::uint32_t>(nul), Severity::Warning,
+    resolver.diag(static_cast<std::uint32_t>(nul), Severity::Warning, DiagnosticKind::Encoding,
                   std::to_string(n) + " NUL byte(s) in the file");
   }
   resolver.run();

@@ -102,10 +102,10 @@ class Resolver {
         inherit_budget_{std::max(text.size(), kInheritFloor), std::max(text.size(), kInheritFloor)},
         maybe_double_encoded_(unicode::might_be_double_encoded(text)) {}
 
-  void diag(std::uint32_t offset, Severity s, std::string message) {
+  void diag(std::uint32_t offset, Severity s, DiagnosticKind kind, std::string message) {
     const LineMap::Position pos = lines().position(offset);
     result_.diagnostics.push_back(
-        {options_.source_name, pos.line, pos.column, s, std::move(message)});
+        {options_.source_name, pos.line, pos.column, s, kind, std::move(message)});
   }
   std::uint32_t line_of(std::uint32_t offset) { return lines().position(offset).line; }
   void run();
