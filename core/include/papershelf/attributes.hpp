@@ -129,6 +129,7 @@ inline void read_Level(const std::string* value, const Attribute&, Level& out, s
   out = 0;
   if (!value) return;
   const std::string_view v = trim(*value);
+  if (v.empty()) return;  // (as if absent, as an empty count is)
   if (v.size() == 1 && v[0] >= '1' && v[0] <= '6') out = v[0] - '0';
   else problem = in_quotes(*value) + " is not a heading level (1 to 6)";
 }
