@@ -13,6 +13,7 @@
 #include "names/caches.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"

@@ -12,6 +12,7 @@
 #include "imgui_internal.h"
 #include "papershelf/citation.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/record_text.hpp"
 #include "shelf.hpp"
 #include "shelf_draw.hpp"
 

@@ -19,6 +19,7 @@
 
 #include "fixtures.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"

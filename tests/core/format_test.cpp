@@ -5,6 +5,7 @@
 
 #include "papershelf/citation.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/words.hpp"

@@ -16,6 +16,7 @@
 #include "fixtures.hpp"
 #include "harness.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/stats.hpp"

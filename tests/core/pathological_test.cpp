@@ -12,6 +12,7 @@
 #include "papershelf/catalog.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"

@@ -10,6 +10,7 @@
 #include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/record_text.hpp"
 
 namespace papershelf {
 namespace {

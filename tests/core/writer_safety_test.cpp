@@ -10,6 +10,7 @@
 
 #include "harness.hpp"
 #include "papershelf/export.hpp"
+#include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "papershelf/html.hpp"
+#include "papershelf/format_options.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/view_model.hpp"

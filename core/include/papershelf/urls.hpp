@@ -24,6 +24,9 @@ std::string base_problem(std::string_view base);
 // unchanged, an unsafe base is ignored), or "" when no link may be made. The joined URL is what
 // is judged, so no base/url pair can build a javascript: or data: link.
 std::string resolve_url(std::string_view url, std::string_view base);
+// The src of a picture: resolve_url's, but an http(s) or relative address only (mailto: is no
+// picture); "" otherwise.
+std::string image_url(std::string_view url, std::string_view base);
 // The link a title points to: website/html, then pdf, then doi, then arxiv, then url.
 const Link* best_link(const Publication& p);
 // The record's own address for other tools (citations, exports, metadata): its url link, else

@@ -2,7 +2,6 @@
 // author-date, MLA 9 and Harvard (Cite Them Right), formatted by the CSL processor (core/src/csl)
 // from the official style files, as Zotero and Mendeley format them; plus the short homepage
 // style, which is papershelf's own.
-#include <algorithm>
 #include <array>
 #include <map>
 #include <memory>
@@ -12,36 +11,13 @@
 #include "format/csl_item.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/csl.hpp"
-#include "papershelf/export.hpp"
-#include "papershelf/html.hpp"
+#include "papershelf/format_options.hpp"
+#include "papershelf/html_text.hpp"
+#include "papershelf/record_text.hpp"
 #include "papershelf/unicode.hpp"
 #include "papershelf/words.hpp"
 
 namespace papershelf {
-namespace {
-
-#define PAPERSHELF_STYLE_TEXT(name, text, label) text,
-#define PAPERSHELF_STYLE_LABEL(name, text, label) label,
-constexpr std::string_view kStyleText[] = {PAPERSHELF_CITATION_STYLES(PAPERSHELF_STYLE_TEXT)};
-constexpr std::string_view kStyleLabel[] = {PAPERSHELF_CITATION_STYLES(PAPERSHELF_STYLE_LABEL)};
-#undef PAPERSHELF_STYLE_TEXT
-#undef PAPERSHELF_STYLE_LABEL
-
-}  // namespace
-
-std::string_view csl_style_id(CitationStyle s) {
-  switch (s) {
-    case CitationStyle::Apa: return "apa";
-    case CitationStyle::Ieee: return "ieee";
-    case CitationStyle::Acm: return "association-for-computing-machinery";
-    case CitationStyle::Chicago: return "chicago-author-date";
-    case CitationStyle::Mla: return "modern-language-association";
-    case CitationStyle::Harvard: return "harvard-cite-them-right";
-    case CitationStyle::Compact: break;
-  }
-  return {};
-}
-
 namespace {
 
 std::unique_ptr<csl::Processor> configured(std::string_view style_xml, std::string_view lang, const csl::LocaleLoader& locales,
@@ -231,38 +207,5 @@ std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_x
 
 std::string format_citation(const Publication& p, csl::Processor& style) { return by_style(p, &style, csl::Markup::Text); }
 std::string format_citation_html(const Publication& p, csl::Processor& style) { return by_style(p, &style, csl::Markup::Html); }
-
-std::string_view to_string(CitationStyle s) { return kStyleText[static_cast<int>(s)]; }
-std::string_view label(CitationStyle s) { return kStyleLabel[static_cast<int>(s)]; }
-
-std::vector<CitationStyle> citation_styles_from_list(std::string_view list, std::vector<std::string>* unknown) {
-  std::vector<CitationStyle> out;
-  std::size_t i = 0;
-  while (i < list.size()) {
-    while (i < list.size() && (list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n')) ++i;
-    const std::size_t b = i;
-    while (i < list.size() && !(list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n')) ++i;
-    if (i == b) break;
-    const std::string_view name = list.substr(b, i - b);
-    const auto style = citation_style_from_string(name);
-    if (!style) {
-      if (unknown) unknown->emplace_back(name);
-    } else if (std::find(out.begin(), out.end(), *style) == out.end()) {
-      out.push_back(*style);
-    }
-  }
-  if (out.empty())
-    for (int k = 0; k < kCitationStyleCount; ++k) out.push_back(static_cast<CitationStyle>(k));
-  return out;
-}
-
-std::optional<CitationStyle> citation_style_from_string(std::string_view s) {
-  const std::string f = unicode::fold(s);
-  if (f.empty()) return kDefaultCitationStyle;
-  if (f == "homepage" || f == "short") return CitationStyle::Compact;  // (its label is "Short")
-  for (int i = 0; i < kCitationStyleCount; ++i)
-    if (f == kStyleText[i]) return static_cast<CitationStyle>(i);
-  return std::nullopt;
-}
 
 }  // namespace papershelf

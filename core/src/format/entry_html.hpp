@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "papershelf/html.hpp"
+#include "papershelf/format_options.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf::detail {
@@ -17,10 +17,6 @@ void append_entry_head(std::string& out, const Publication& p, const FormatOptio
                        const std::string* title_url);
 // .ps-authors, the owner marked.
 void append_entry_authors(std::string& out, const Publication& p, const FormatOptions& options);
-// The venue as lists show it: without the status words the status badge says ("Submitted to
-// Nature" is Nature beside "Submitted"; biblio::venue_without_status), for the HTML and the view
-// model alike.
-RichText shown_venue(const Publication& p);
 // .ps-meta (venue, year, status, award) and .ps-note.
 void append_entry_meta(std::string& out, const Publication& p, const Words& words = english_words());
 // The link buttons of .ps-actions (safe URLs only); returns whether there was any.

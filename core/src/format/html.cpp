@@ -1,31 +1,17 @@
 // Safe HTML: every data string is escaped, only safe URL schemes become links (urls.cpp). The markup and
-// class names are shared by the CLI's static output and the <paper-shelf> element.
+// class names are shared by the CLI's static output and the <paper-shelf> element. Its pieces are
+// below it: escaped and rich text (html_out.cpp), a record's text (record_text.cpp), the options.
 #include <algorithm>
-#include <cstring>
 
-#include "biblio/kinds.hpp"
 #include "format/entry_html.hpp"
 #include "format/html_out.hpp"
 #include "format/metadata.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/html.hpp"
-#include "papershelf/latex.hpp"
-#include "papershelf/unicode.hpp"
-#include "text/bytes.hpp"
-#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
-
-// ---------------------------------------------------------------- [SECTION] text
-
-std::string escape_html(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + text.size() / 8);
-  detail::append_escaped_html(out, text);
-  return out;
-}
 
 namespace {
 
@@ -35,245 +21,16 @@ std::string page_url(const Publication& p, const FormatOptions& o) {
   return o.pages + (o.pages.back() == '/' ? "" : "/") + (*o.page_names)[p.order];
 }
 
-
-using detail::HtmlOut;
+using detail::append_rich_text_html;
 using detail::dir_attribute;
+using detail::drawn_part;
+using detail::HtmlOut;
+using detail::kMaxElementsPerRun;
+using detail::kMaxRunBytes;
+using detail::link_open;
 
-// Opens <a> for `url` and returns true, or writes nothing and returns false when no link may be
-// made (resolve_url judges the joined URL).
-bool link_open(HtmlOut& h, std::string_view url, std::string_view cls, std::string_view base) {
-  const std::string href = resolve_url(url, base);
-  if (href.empty()) return false;
-  h << "<a";
-  if (!cls.empty()) h << " class=\"" << cls << "\"";
-  h << " href=\"";
-  h.escaped(href) << "\" rel=\"noopener\">";
-  return true;
-}
-
-// Writes the opening tag for one span style; returns the closing one.
-const char* open_tag(HtmlOut& h, const Span& s) {
-  switch (s.style) {
-    case SpanStyle::Italic: h << "<em>"; return "</em>";
-    case SpanStyle::Bold: h << "<strong>"; return "</strong>";
-    case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
-    case SpanStyle::Monospace: h << "<code>"; return "</code>";
-    case SpanStyle::Superscript: h << "<sup>"; return "</sup>";
-    case SpanStyle::Subscript: h << "<sub>"; return "</sub>";
-    case SpanStyle::Math:
-      // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax,
-      // when it holds only math the decoder knows (latex::typesettable).
-      h << "<span class=\"ps-math\"";
-      if (!s.url.empty() && latex::typesettable(s.url)) {
-        h << " data-tex=\"";
-        h.escaped(s.url) << "\"";
-      }
-      h << ">";
-      return "</span>";
-    case SpanStyle::NoCase: return "";
-    case SpanStyle::Link:
-      if (link_open(h, s.url, "ps-inline-link", "")) return "</a>";
-      h << "<span class=\"ps-url\">";
-      return "</span>";
-  }
-  return "";
-}
-
-// The matches within a text of `n` bytes, as sorted ranges that neither overlap nor touch.
-std::vector<Match> marks_within(const std::vector<Match>& matches, std::uint32_t n) {
-  std::vector<Match> marks;
-  for (const Match& m : matches)
-    if (std::min(m.begin, n) < std::min(m.end, n)) marks.push_back({m.begin, std::min(m.end, n)});
-  detail::sort_values(marks, [](const Match& a, const Match& b) { return a.begin < b.begin; });
-  std::size_t kept = 0;
-  for (const Match& m : marks) {
-    if (kept > 0 && m.begin <= marks[kept - 1].end) marks[kept - 1].end = std::max(marks[kept - 1].end, m.end);
-    else marks[kept++] = m;
-  }
-  marks.resize(kept);
-  return marks;
-}
-
-// rich_text_html(text, highlight), appended to `out`: one sweep over the places where a span or a
-// match begins or ends. Spans are elements that nest: where spans begin they are opened, the
-// longest first; where one ends it is closed, and the spans opened inside it that go on (they
-// overlap it) are closed before it and opened again after, so the markup stays well-formed. A
-// mark is innermost: it is closed where a span begins or ends and opened again inside, so it never
-// cuts a math span or a link in two. (Reopening every span and testing every match for every
-// piece made a title with many matches or spans quadratic: 120 KB froze the page for 15 s.)
-// The most styled spans and marks one run is drawn with; past the place where they begin, the
-// rest of its text is plain (all of it still there, found and selectable). Real runs have tens;
-// a browser lays out a run of 100,000 elements in seconds on the page's thread.
-constexpr std::size_t kMaxElementsPerRun = 1000;
+// The most link buttons an entry's row draws (append_link_buttons says why).
 constexpr std::size_t kMaxLinksPerEntry = 64;
-
-// The most bytes of one run of text (a title, a note, an abstract, a name) the list draws; a longer
-// one is cut at a character boundary and ends in "…". Real abstracts stay under 4 KB; a browser
-// spends 0.2-0.8 s of the page's thread laying out one run of 1 MB (a title of one long word,
-// of 40,000 search matches). Search, BibTeX and citations still use the whole text.
-constexpr std::uint32_t kMaxRunBytes = 16 * 1024;
-
-// The drawn part of a run: all of it, or its first kMaxRunBytes bytes up to a character boundary.
-std::string_view drawn_part(std::string_view text) { return unicode::truncate_utf8(text, kMaxRunBytes); }
-
-void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr) {
-  if (text.text.size() > kMaxRunBytes) {
-    RichText drawn(std::string(drawn_part(text.text)));
-    const auto cut = static_cast<std::uint32_t>(drawn.text.size());
-    for (const Span& s : text.spans)
-      if (s.begin < cut) drawn.spans.push_back({s.begin, std::min(s.end, cut), s.style, s.url});
-    append_rich_text_html(out, drawn, highlight);  // (marks_within clips the matches to the cut)
-    out += "\u2026";
-    return;
-  }
-  const auto n = static_cast<std::uint32_t>(text.text.size());
-  const bool has_marks = highlight && !highlight->empty();
-  if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
-  const SpanList& spans = text.spans;
-  std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
-  const auto drawn = [&](const Span& s) { return s.begin < s.end && s.end <= n && s.style != SpanStyle::NoCase; };
-  // Where the drawn elements stop: the begin of the first one past the cap (n: none is left out).
-  std::uint32_t stop = n;
-  if (spans.size() + marks.size() > kMaxElementsPerRun) {
-    std::vector<std::uint32_t> begins;
-    for (const Span& s : spans)
-      if (drawn(s)) begins.push_back(s.begin);
-    for (const Match& m : marks) begins.push_back(m.begin);
-    if (begins.size() > kMaxElementsPerRun) {
-      std::nth_element(begins.begin(), begins.begin() + kMaxElementsPerRun, begins.end());
-      stop = begins[kMaxElementsPerRun];
-    }
-  }
-  std::vector<std::uint32_t> by_begin;  // the spans drawn, by index
-  std::vector<std::uint32_t> cuts = {0, n};
-  for (std::uint32_t i = 0; i < spans.size(); ++i) {
-    const Span& s = spans[i];
-    if (!drawn(s) || s.begin >= stop) continue;
-    by_begin.push_back(i);
-    cuts.push_back(s.begin);
-    cuts.push_back(s.end);
-  }
-  marks.erase(std::find_if(marks.begin(), marks.end(), [&](const Match& m) { return m.begin >= stop; }), marks.end());
-  for (const Match& m : marks) {
-    cuts.push_back(m.begin);
-    cuts.push_back(m.end);
-  }
-  detail::sort_unique(cuts);
-  // Of the spans opened at one place, the one that ends last is the outermost (on a tie the later
-  // one: a record lists a span after the spans inside it).
-  const auto outer_first = [&](std::uint32_t a, std::uint32_t b) {
-    return spans[a].end != spans[b].end ? spans[a].end > spans[b].end : a > b;
-  };
-  std::vector<std::uint32_t> by_end = by_begin;
-  detail::sort_indices(by_begin, [&](std::uint32_t a, std::uint32_t b) {
-    return spans[a].begin != spans[b].begin ? spans[a].begin < spans[b].begin : outer_first(a, b);
-  });
-  detail::sort_indices(by_end, [&](std::uint32_t a, std::uint32_t b) { return spans[a].end < spans[b].end; });
-  struct Open {
-    std::uint32_t span;
-    const char* closer;
-  };
-  std::vector<Open> open;  // innermost last
-  std::vector<std::uint32_t> to_open;
-  std::size_t next_begin = 0, next_end = 0, next_mark = 0;
-  bool in_mark = false;
-  HtmlOut h(out);
-  for (std::size_t c = 0; c < cuts.size(); ++c) {
-    const std::uint32_t at = cuts[c];
-    std::size_t ending = 0;
-    for (; next_end < by_end.size() && spans[by_end[next_end]].end == at; ++next_end) ++ending;
-    const bool beginning = next_begin < by_begin.size() && spans[by_begin[next_begin]].begin == at;
-    while (next_mark < marks.size() && marks[next_mark].end <= at) ++next_mark;
-    const bool marked = next_mark < marks.size() && marks[next_mark].begin <= at;
-    if (in_mark && (!marked || ending || beginning)) {
-      h << "</mark>";
-      in_mark = false;
-    }
-    // Close down to the deepest span that ends here; those above it that go on open again.
-    std::size_t keep = open.size();
-    for (std::size_t found = 0; found < ending;) found += spans[open[--keep].span].end == at;
-    to_open.clear();
-    for (std::size_t k = open.size(); k-- > keep;) {
-      h << open[k].closer;
-      if (spans[open[k].span].end != at) to_open.push_back(open[k].span);
-    }
-    open.resize(keep);
-    for (; next_begin < by_begin.size() && spans[by_begin[next_begin]].begin == at; ++next_begin)
-      to_open.push_back(by_begin[next_begin]);
-    if (to_open.size() > 1) detail::sort_indices(to_open, outer_first);
-    for (const std::uint32_t s : to_open) open.push_back({s, open_tag(h, spans[s])});
-    if (c + 1 == cuts.size()) break;
-    if (marked && !in_mark) {
-      h << "<mark>";
-      in_mark = true;
-    }
-    h.escaped(std::string_view(text.text).substr(at, cuts[c + 1] - at));
-  }
-}
-
-}  // namespace
-
-std::string rich_text_html(const RichText& text, const std::vector<Match>* highlight) {
-  std::string out;
-  append_rich_text_html(out, text, highlight);
-  return out;
-}
-
-// ---------------------------------------------------------------- [SECTION] entries
-
-AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_authors) {
-  AuthorLine line;
-  const auto n = static_cast<std::uint32_t>(is_owner.size());
-  std::uint32_t first_owner = n;
-  for (std::uint32_t i = 0; i < n && first_owner == n; ++i)
-    if (is_owner[i]) first_owner = i;
-  line.is_owner = std::move(is_owner);
-  // Unset (0): a list is shown whole up to kLongAuthorList names; a longer one (a large
-  // collaboration's paper: thousands of names) shows its first kLongAuthorListShown, as a reader
-  // would want, and a page is not laid out around a million bytes of names.
-  const std::uint32_t limit = max_authors != 0 ? static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors))
-                              : n > kLongAuthorList ? kLongAuthorListShown : n;
-  if (n <= limit) {
-    for (std::uint32_t i = 0; i < n; ++i) line.shown.push_back(i);
-    return line;
-  }
-  for (std::uint32_t i = 0; i < limit; ++i) line.shown.push_back(i);
-  if (first_owner != n && first_owner >= limit) line.shown.back() = first_owner;
-  line.hidden = n - limit;
-  return line;
-}
-
-const std::vector<Person>& credited_names(const Publication& p, bool* editors) {
-  const bool by_editors = p.authors.empty() && !p.editors().empty();
-  if (editors) *editors = by_editors;
-  return by_editors ? p.editors() : p.authors;
-}
-
-std::string_view editors_label(std::size_t count) { return count == 1 ? "(ed.)" : "(eds.)"; }
-
-AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::size_t max_authors) {
-  const std::vector<Person>& names = credited_names(p);
-  std::vector<std::uint8_t> is_owner(names.size());
-  for (std::size_t i = 0; i < names.size(); ++i) is_owner[i] = owner.matches(names[i]);
-  return collapse_authors(std::move(is_owner), max_authors);
-}
-
-std::string link_label(std::string_view kind) {
-  static const std::pair<const char*, const char*> kLabels[] = {
-      {"pdf", "PDF"},   {"code", "Code"},       {"slides", "Slides"}, {"video", "Video"},
-      {"poster", "Poster"}, {"website", "Website"}, {"html", "Website"}, {"doi", "DOI"},
-      {"arxiv", "arXiv"}, {"blog", "Blog"},      {"supp", "Supplement"}, {"url", "Link"}};
-  for (const auto& [k, v] : kLabels)
-    if (kind == k) return v;
-  if (kind.empty()) return "Link";
-  // Kinds are field-name suffixes (url_<kind>): ASCII, so no Unicode case tables are needed here
-  // (the canvas module links this function and stays small).
-  std::string out(kind);
-  if (out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
-  return out;
-}
-
-namespace {
 
 // A link kind as a class name: ASCII letters, digits, '-' and '_'.
 std::string class_safe(std::string_view key) {
@@ -360,65 +117,11 @@ void append_authors(HtmlOut& h, std::string& out, const Publication& p, const Fo
 
 }  // namespace
 
-// A status label the note repeats ("Under review" twice) is shown once.
-bool same_text_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
 // A trophy drawn inline (an emoji is an empty box without an emoji font).
 constexpr const char* kAwardIcon =
     "<svg class=\"ps-icon\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M4 1.5h8V6a4 4 0 0 1-3 "
     "3.87V12h2.5v2h-7v-2H7V9.87A4 4 0 0 1 4 6zM1.5 2.5H4V4H3v.5a1.5 1.5 0 0 0 1.2 1.47l-.3 1.47A3 3 0 0 1 1.5 4.5zm13 "
     "0H12V4h1v.5a1.5 1.5 0 0 1-1.2 1.47l.3 1.47a3 3 0 0 0 2.4-2.94z\"/></svg>\xE2\x81\xA0";  // (a word joiner: the icon stays with the award's first word)
-
-namespace {
-bool ends_with_year(const Publication& p, std::string_view venue) {
-  if (p.date.year <= 0) return false;
-  while (!venue.empty() && (venue.back() == ' ' || venue.back() == '.' || venue.back() == ')')) venue.remove_suffix(1);
-  const std::string year = std::to_string(p.date.year);
-  if (venue.size() < year.size() || venue.substr(venue.size() - year.size()) != year) return false;
-  // A whole number: "2021", not the end of "12021".
-  const char before = venue.size() == year.size() ? 0 : venue[venue.size() - year.size() - 1];
-  return before < '0' || before > '9';
-}
-}  // namespace
-
-bool venue_ends_with_year(const Publication& p) { return ends_with_year(p, p.venue.text); }
-
-RichText detail::shown_venue(const Publication& p) {
-  if (p.venue.empty()) return p.venue;
-  auto [begin, end] = p.status == Status::Published ? std::pair<std::size_t, std::size_t>{0, p.venue.text.size()}
-                                                    : biblio::venue_without_status(p.venue.text);
-  // The list puts its own separator after the venue (", 2024"): the value's own is not doubled
-  // ("Symposium," in a booktitle).
-  while (end > begin && std::strchr(",;: \t\n", p.venue.text[end - 1])) --end;
-  if (begin == 0 && end == p.venue.text.size()) return p.venue;
-  RichText shown(p.venue.text.substr(begin, end - begin));
-  for (const Span& s : p.venue.spans) {
-    const std::uint32_t from = std::max<std::uint32_t>(s.begin, static_cast<std::uint32_t>(begin));
-    const std::uint32_t to = std::min<std::uint32_t>(s.end, static_cast<std::uint32_t>(end));
-    if (from >= to) continue;
-    Span cut = s;
-    cut.begin = from - static_cast<std::uint32_t>(begin);
-    cut.end = to - static_cast<std::uint32_t>(begin);
-    shown.spans.push_back(std::move(cut));
-  }
-  return shown;
-}
-
-bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
-
-bool note_repeats_status(const Publication& p) {
-  if (p.status == Status::Published) return false;
-  const std::string_view note = p.note().text;
-  return same_text_ascii(note, label(p.status)) || same_text_ascii(note, "unpublished") ||
-         same_text_ascii(note, "manuscript") || same_text_ascii(note, "unpublished manuscript");
-}
 
 namespace {
 
@@ -447,18 +150,18 @@ void append_head(HtmlOut& h, std::string& out, const Publication& p, const Forma
 void append_meta_and_note(HtmlOut& h, std::string& out, const Publication& p, const std::vector<std::string>* terms,
                           const Words& words) {
   h << "<div class=\"ps-meta\">";
-  const RichText venue = detail::shown_venue(p);
+  const RichText venue = shown_venue(p);
   if (!venue.empty()) {
     h << "<span class=\"ps-venue\"" << dir_attribute(venue.text) << ">";
     append_marked(out, venue, terms);
     h << "</span>";
   }
-  if (p.date.year && !ends_with_year(p, venue.text)) {
+  if (p.date.year && !venue_ends_with_year(p, venue.text)) {
     if (!venue.empty()) h << ", ";
     h << "<span class=\"ps-year\">" << p.date.year << "</span>";
   }
   // (A badge that already says it, "Preprint" as al-folio's abbr, is not said twice.)
-  if (p.status != Status::Published && !same_text_ascii(p.badge(), label(p.status)))
+  if (p.status != Status::Published && !badge_repeats_status(p))
     h << " <span class=\"ps-status ps-status-" << to_string(p.status) << "\">" << escape_html(words(label(p.status))) << "</span>";
   if (!p.award().empty() || !p.award_label().empty()) {
     // A short label ("Distinguished Paper") opens to the whole award ("...Award at ASPLOS '23")

@@ -5,14 +5,15 @@
 #include "biblio/kinds.hpp"
 #include "biblio/pub_types.hpp"
 #include "format/csl_item.hpp"
-#include "format/entry_html.hpp"
 #include "model/dates.hpp"
 #include "papershelf/boundary.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/names.hpp"
+#include "papershelf/record_text.hpp"
 #include "papershelf/unicode.hpp"
+#include "papershelf/urls.hpp"
 #include "text/bytes.hpp"
 #include "text/index_sort.hpp"
 
@@ -298,7 +299,7 @@ ViewEntry view_entry(const Publication& p, const FormatOptions& o) {
   e.title = p.title.text;
   if (p.date.year) e.year = p.date.year;
   if (p.date.month) e.month = p.date.month;
-  e.venue = detail::shown_venue(p).text;
+  e.venue = shown_venue(p).text;
   e.badge = p.badge();
   e.status = std::string(to_string(p.status));
   e.selected = p.selected;

@@ -8,6 +8,8 @@
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
+#include "papershelf/record_text.hpp"
+#include "papershelf/urls.hpp"
 
 namespace papershelf {
 namespace {
@@ -57,21 +59,6 @@ std::pair<std::string, std::string> detail::page_range(const std::string& pages)
     if (at != std::string::npos) return {pages.substr(0, at), pages.substr(at + dash.size())};
   }
   return {pages, {}};
-}
-
-std::string record_address(const Publication& p) {
-  auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
-  for (const Link& l : p.links)
-    if (l.label == "url" && absolute(l.url)) return l.url;
-  const Link* best = best_link(p);
-  return best && absolute(best->url) ? best->url : std::string();
-}
-
-std::string full_title(const Publication& p) {
-  const std::string subtitle = latex::decoded_field(p, "subtitle");
-  if (subtitle.empty()) return p.title.text;
-  const char last = p.title.text.empty() ? ' ' : p.title.text.back();
-  return p.title.text + (last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ") + subtitle;
 }
 
 void detail::append_coins(std::string& out, const Publication& p, TextSink* sink) {

@@ -9,7 +9,8 @@
 #include <string_view>
 #include <utility>
 
-#include "papershelf/export.hpp"
+#include "papershelf/model.hpp"
+#include "papershelf/text_sink.hpp"
 
 namespace papershelf::detail {
 

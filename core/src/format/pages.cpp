@@ -14,6 +14,7 @@
 #include "format/metadata.hpp"
 #include "model/calendar.hpp"
 #include "papershelf/citation.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/unicode.hpp"

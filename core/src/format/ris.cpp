@@ -5,6 +5,8 @@
 #include "biblio/pub_types.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/latex.hpp"
+#include "papershelf/record_text.hpp"
+#include "papershelf/urls.hpp"
 
 namespace papershelf {
 namespace {

@@ -1,11 +1,9 @@
 // Which addresses become links (http:, https:, mailto: and relative ones), resolved against the
-// owner's base; a record's thumbnail and its best link. Every writer of HTML asks these.
+// owner's base; a picture's address, a record's best link and its own address. Every writer asks
+// these.
 #include <string>
 #include <string_view>
 
-#include "format/entry_html.hpp"
-#include "format/metadata.hpp"
-#include "papershelf/html.hpp"
 #include "papershelf/unicode.hpp"
 #include "papershelf/urls.hpp"
 #include "text/bytes.hpp"
@@ -108,13 +106,8 @@ std::string resolve_url(std::string_view raw, std::string_view raw_base) {
   return is_safe_url(out) ? encode_spaces(out) : std::string();
 }
 
-std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
-  if (p.thumbnail().empty() || o.thumbnails == "none") return {};
-  // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
-  const std::string_view folder = !o.thumbnails.empty() ? std::string_view(o.thumbnails)
-                                  : o.preset == "al-folio" ? std::string_view("/assets/img/publication_preview/")
-                                                           : std::string_view(o.base);
-  std::string src = resolve_url(p.thumbnail(), folder);
+std::string image_url(std::string_view url, std::string_view base) {
+  std::string src = resolve_url(url, base);
   std::string scheme;
   if (has_scheme(src, &scheme) && scheme != "http" && scheme != "https") return {};  // (mailto: is no picture)
   return src;
@@ -126,6 +119,14 @@ const Link* best_link(const Publication& p) {
       if (l.label == label && is_safe_url(l.url)) return &l;
   }
   return nullptr;
+}
+
+std::string record_address(const Publication& p) {
+  auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
+  for (const Link& l : p.links)
+    if (l.label == "url" && absolute(l.url)) return l.url;
+  const Link* best = best_link(p);
+  return best && absolute(best->url) ? best->url : std::string();
 }
 
 }  // namespace papershelf

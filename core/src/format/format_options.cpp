@@ -1,8 +1,12 @@
-// The element's `legend` attribute read into marker meanings, for the static list that
-// `papershelf prerender` writes (the element reads the attribute by the same rule).
-#include "papershelf/html.hpp"
+// The options' values as the element's attributes give them (preset, theme, legend), read for the
+// static list that `papershelf prerender` writes by the element's rules, and a thumbnail's
+// address as the options place it.
+#include "papershelf/format_options.hpp"
+#include "papershelf/urls.hpp"
 
 namespace papershelf {
+
+bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
 
 namespace {
 std::string_view trimmed(std::string_view s) {
@@ -26,6 +30,15 @@ std::vector<LegendEntry> parse_legend(std::string_view text) {
     if (!entry.symbol.empty() && legend.size() < kMaxLegendEntries) legend.push_back(std::move(entry));
   }
   return legend;
+}
+
+std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
+  if (p.thumbnail().empty() || o.thumbnails == "none") return {};
+  // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
+  const std::string_view folder = !o.thumbnails.empty() ? std::string_view(o.thumbnails)
+                                  : o.preset == "al-folio" ? std::string_view("/assets/img/publication_preview/")
+                                                           : std::string_view(o.base);
+  return image_url(p.thumbnail(), folder);
 }
 
 }  // namespace papershelf
