@@ -156,7 +156,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
   w.begin_array();
   for (const auto& d : h->catalog.diagnostics())
     w.begin_object().field("source", d.source).field("line", d.line).field("column", d.column)
-        .field("severity", to_string(d.severity)).field("message", d.message)
+        .field("severity", to_string(d.severity)).field("kind", to_string(d.kind)).field("message", d.message)
         .field("text", format_diagnostic(d)).end_object();
   w.end_array();
   return result(w.take());

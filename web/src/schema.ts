@@ -10,11 +10,21 @@ export type { Author, Entry, FacetValue, Facets, FilterEdit, Group, Link, QueryT
 /** Input formats. `auto` detects from the content. */
 export type Format = "auto" | "bibtex" | "csl-json" | "json";
 
+/** What the owner has to do about a diagnostic (docs/data.md lists each with an example):
+ *  fix the file's grammar (`syntax`), save it as UTF-8 (`encoding`), spell a type, field or
+ *  command papershelf knows (`unknown`), give a key or field once (`duplicate`), name an entry
+ *  or macro that is there (`reference`), write a value it can use (`value`), give a record what
+ *  it needs to be shown (`left-out`), stay within a bound (`limit`), mend the page's
+ *  <paper-shelf> tag or what it points at (`page`), look at OpenAlex's data (`sync`). */
+export type DiagnosticKind =
+  | "syntax" | "encoding" | "unknown" | "duplicate" | "reference" | "value" | "left-out" | "limit" | "page" | "sync";
+
 export interface Diagnostic {
   source: string;
   line: number;
   column: number;
   severity: "error" | "warning" | "note";
+  kind: DiagnosticKind;
   message: string;
   /** "file:line:col: severity: message" */
   text: string;

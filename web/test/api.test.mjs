@@ -100,6 +100,7 @@ test("bad data: diagnostics with line:column, valid records kept", async () => {
   const err = lib.diagnostics.find((d) => d.severity === "error");
   assert.ok(err);
   assert.equal(err.line, 2);
+  assert.equal(err.kind, "syntax");
   assert.match(err.text, /^x\.json:2:\d+: error: /);
 });
 

@@ -130,7 +130,7 @@ export function checkedLabels(labels: unknown, where: string): Partial<Labels> {
   }
   for (const message of problems) {
     console.warn(`papershelf: ${message}`);
-    LABEL_PROBLEMS.push({ source: "labels", line: 0, column: 0, severity: "warning", message, text: `labels: warning: ${message}` });
+    LABEL_PROBLEMS.push({ source: "labels", line: 0, column: 0, severity: "warning", kind: "page", message, text: `labels: warning: ${message}` });
   }
   return out as Partial<Labels>;
 }

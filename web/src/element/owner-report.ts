@@ -5,8 +5,10 @@ import type { Diagnostic } from "../core.js";
 import { escapeText } from "./escape.js";
 import { LABEL_PROBLEMS, type Labels } from "./labels.js";
 
+// (All of the element's own are the page's: its src, its data, its attributes and labels, what
+// its renderers could not do there.)
 function problem(source: string, severity: "error" | "warning", message: string): Diagnostic {
-  return { source, line: 0, column: 0, severity, message, text: `${source}: ${severity}: ${message}` };
+  return { source, line: 0, column: 0, severity, kind: "page", message, text: `${source}: ${severity}: ${message}` };
 }
 
 export class OwnerReport {
