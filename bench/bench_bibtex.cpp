@@ -123,13 +123,15 @@ int main(int argc, char** argv) {
     std::printf("throughput      %.0f MB/s best, %.0f MB/s median (goal: 200 MB/s)\n",
                 r.mb / r.best, r.mb / r.median);
     std::printf("peak memory     %.2f x input (reader allocations; goal: under 3x)\n", r.memory);
-    std::printf("floor           a bare tokenizer (%u entries): best %.1f ms; the reader takes %.1f "
-                "times as long\n\n",
-                r.floor_entries, r.floor_best * 1e3, r.floor_best > 0 ? r.best / r.floor_best : 0.0);
+    std::printf(
+        "floor           a bare tokenizer (%u entries): best %.1f ms; the reader takes %.1f "
+        "times as long\n\n",
+        r.floor_entries, r.floor_best * 1e3, r.floor_best > 0 ? r.best / r.floor_best : 0.0);
     rows.push_back(r);
   }
   // The README table.
-  std::printf("| file | MB | records | best ms | median ms | MB/s best | MB/s median | peak memory |\n");
+  std::printf(
+      "| file | MB | records | best ms | median ms | MB/s best | MB/s median | peak memory |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
     std::printf("| %s | %.1f | %zu | %.1f | %.1f | %.0f | %.0f | %.2fx |\n", r.file.c_str(), r.mb,

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "papershelf/catalog.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/catalog.hpp"
 
 namespace {
 
@@ -50,8 +50,8 @@ int main(int argc, char** argv) {
   catalog.query(search, "Qinghao Hu", &first_facets);
   const double first_search_ms = ms_since(t0);
 
-  std::printf("file %s: %zu records; first query (facets) %.1f ms, first search %.1f ms\n",
-              argv[1], records, first_ms, first_search_ms);
+  std::printf("file %s: %zu records; first query (facets) %.1f ms, first search %.1f ms\n", argv[1],
+              records, first_ms, first_search_ms);
   std::printf("| search (with facets) | kept | median ms | fastest ms |\n|---|---|---|---|\n");
   for (const char* word : {"", "sys", "system", "d", "da", "data", "datacenter llm"}) {
     papershelf::Query q;
@@ -65,7 +65,8 @@ int main(int argc, char** argv) {
       times.push_back(ms_since(start));
     }
     std::sort(times.begin(), times.end());
-    std::printf("| \"%s\" | %zu | %.2f | %.2f |\n", word, kept, times[times.size() / 2], times.front());
+    std::printf("| \"%s\" | %zu | %.2f | %.2f |\n", word, kept, times[times.size() / 2],
+                times.front());
   }
   return 0;
 }

@@ -1,7 +1,8 @@
 // What the page's core does with a file and a search, timed as one run: read it, query it with
 // facets and the marker symbols shown, and write every kept entry's HTML with the search's matches
-// marked (ps_query, then ps_entries_html in web/binding). The CLI never marks matches, so bench/pathological.py times
-// this path here. Prints the processor seconds and the bytes of HTML written.
+// marked (ps_query, then ps_entries_html in web/binding). The CLI never marks matches, so
+// bench/pathological.py times this path here. Prints the processor seconds and the bytes of HTML
+// written.
 //   papershelf_bench_render FILE [SEARCH]
 #include <cstdio>
 #include <ctime>
@@ -36,7 +37,9 @@ int main(int argc, char** argv) {
   options.owner = catalog.owner();
   options.panels = papershelf::Panels::OnDemand;
   const auto terms = papershelf::search_terms(query.search);
-  for (const auto i : view.entries) bytes += papershelf::format_entry_html(catalog.library().publications[i], options, &terms).size();
+  for (const auto i : view.entries)
+    bytes +=
+        papershelf::format_entry_html(catalog.library().publications[i], options, &terms).size();
   std::printf("%.4f %zu\n", static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC, bytes);
   return 0;
 }

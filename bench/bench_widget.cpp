@@ -22,7 +22,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace papershelf;
 
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
@@ -36,14 +38,17 @@ int main(int argc, char** argv) {
   int frames = 300;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--frames" && i + 1 < argc) frames = std::max(10, std::atoi(argv[++i]));
-    else files.push_back(a);
+    if (a == "--frames" && i + 1 < argc)
+      frames = std::max(10, std::atoi(argv[++i]));
+    else
+      files.push_back(a);
   }
   if (files.empty()) {
     std::fprintf(stderr, "usage: papershelf_bench_widget FILE... [--frames N]\n");
     return 2;
   }
-  std::printf("| file | rows | frame, median | frame, p95 | frame after a keystroke (query + draw) |\n");
+  std::printf(
+      "| file | rows | frame, median | frame, p95 | frame after a keystroke (query + draw) |\n");
   std::printf("|---|---|---|---|---|\n");
   for (const auto& file : files) {
     std::ifstream in(file, std::ios::binary);
@@ -93,8 +98,9 @@ int main(int argc, char** argv) {
         frame();
         keystrokes.push_back(ms_since(t));
       }
-    std::printf("| %s | %zu | %.2f ms | %.2f ms | %.2f ms |\n", file.c_str(), source.library().publications.size(),
-                percentile(times, 0.5), percentile(times, 0.95), percentile(keystrokes, 0.5));
+    std::printf("| %s | %zu | %.2f ms | %.2f ms | %.2f ms |\n", file.c_str(),
+                source.library().publications.size(), percentile(times, 0.5),
+                percentile(times, 0.95), percentile(keystrokes, 0.5));
     ImGui::DestroyContext();
   }
   return 0;

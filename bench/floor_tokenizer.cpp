@@ -68,7 +68,8 @@ extern "C" std::uint32_t papershelf_floor_tokenize(const char* text, std::size_t
           for (++i; i < n && depth; ++i) depth += (s[i] == '{') - (s[i] == '}');
         } else if (s[i] == '"') {
           int depth = 0;
-          for (++i; i < n && !(s[i] == '"' && depth == 0); ++i) depth += (s[i] == '{') - (s[i] == '}');
+          for (++i; i < n && !(s[i] == '"' && depth == 0); ++i)
+            depth += (s[i] == '{') - (s[i] == '}');
           if (i < n) ++i;
         } else {
           while (i < n && is_word(s[i])) ++i;

@@ -38,7 +38,7 @@ struct Args {
   std::string theme;   // html: a pinned scheme, light or dark ("" or auto: the page's)
   std::string legend;  // html: the marks' meanings as the element's legend attribute writes them
   std::string thumbnails;
-  std::string pages;  // render: where `papershelf pages` put the papers' pages
+  std::string pages;   // render: where `papershelf pages` put the papers' pages
   std::string output;  // prerender: where the page goes ("" = standard output)
   std::string root;    // prerender: the folder src files must be inside ("" = the page's)
   // pages: the site's URL, the template file, the language, papershelf.css's URL, the title, the
@@ -83,8 +83,8 @@ std::string for_terminal(std::string_view text);
 void write_stdout(const std::string& out, bool text_format);
 void print_diagnostics(const std::vector<Diagnostic>& ds, bool errors_only);
 // Reads one input's bytes (`name` in diagnostics) and merges it into `lib`.
-void add_input(const std::string& bytes, const std::string& name, Format format, std::size_t index, Library& lib,
-               std::vector<Diagnostic>& diagnostics);
+void add_input(const std::string& bytes, const std::string& name, Format format, std::size_t index,
+               Library& lib, std::vector<Diagnostic>& diagnostics);
 // Reads and merges all inputs; prints diagnostics. Returns false when a file can't be read.
 bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics);
 
@@ -121,7 +121,9 @@ class Output final : public TextSink {
 struct ChosenStyle {
   CitationStyle builtin{};
   std::shared_ptr<csl::Processor> csl;  // (set for a style that is not one of the core's)
-  std::string cite(const Publication& p) const { return csl ? format_citation(p, *csl) : format_citation(p, builtin); }
+  std::string cite(const Publication& p) const {
+    return csl ? format_citation(p, *csl) : format_citation(p, builtin);
+  }
 };
 
 // The query the flags describe, and every check of the flags render makes before reading
@@ -130,8 +132,8 @@ std::string render_settings(const Args& a, Query& query, ChosenStyle& style);
 // Formats the loaded inputs as the flags (checked by render_settings) say into `out`. Returns 0,
 // or 1 when the input had errors (the valid records are still in `out`).
 int render_library(const Args& a, const Query& query, const ChosenStyle& style, Library lib,
-                   const std::vector<Diagnostic>& diagnostics, Output& out, std::size_t* listed = nullptr,
-                   std::string* advice = nullptr);
+                   const std::vector<Diagnostic>& diagnostics, Output& out,
+                   std::size_t* listed = nullptr, std::string* advice = nullptr);
 // Renders the FILEs as the flags say into `out`: 0, 1 when the input had errors, 2 on bad usage
 // or an unreadable file.
 int render(const Args& a, Output& out);

@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "papershelf/csl.hpp"
 #include "page.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/citation.hpp"
+#include "papershelf/csl.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/pages.hpp"
 #include "papershelf/query.hpp"
@@ -39,14 +39,14 @@ constexpr std::uint64_t kMaxInputBytes = std::uint64_t{512} << 20;
 
 // Reads the input `path` names ("-": standard input) into `out`. Returns "" or why it was not read.
 std::string read_input(const std::string& path, std::string& out) {
-  if (path == "-") return cli::read_open_file(STDIN_FILENO, kMaxInputBytes, cli::Accept::StandardInput, out);
+  if (path == "-")
+    return cli::read_open_file(STDIN_FILENO, kMaxInputBytes, cli::Accept::StandardInput, out);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::strerror(errno);
   std::string problem = cli::read_open_file(fd, kMaxInputBytes, cli::Accept::AnyFile, out);
   ::close(fd);
   return problem;
 }
-
 
 // Text for a terminal: each line's control characters shown escaped (unicode::escape_controls;
 // bidirectional ones kept, as right-to-left titles hold them), its line ends (\n, \r\n) kept.
@@ -75,10 +75,9 @@ void write_stdout(const std::string& out, bool text_format) {
   std::fwrite(shown.data(), 1, shown.size(), stdout);
 }
 
-
 // Reads one input's bytes (`name` in diagnostics) and merges it into `lib`.
-void add_input(const std::string& bytes, const std::string& name, Format format, std::size_t index, Library& lib,
-               std::vector<Diagnostic>& diagnostics) {
+void add_input(const std::string& bytes, const std::string& name, Format format, std::size_t index,
+               Library& lib, std::vector<Diagnostic>& diagnostics) {
   ReadOptions options;
   options.format = format;
   options.source_name = name;
@@ -105,7 +104,8 @@ bool load(const Args& a, Library& lib, std::vector<Diagnostic>& diagnostics) {
 
 void print_diagnostics(const std::vector<Diagnostic>& ds, bool errors_only) {
   for (const auto& d : ds)
-    if (!errors_only || d.severity == Severity::Error) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+    if (!errors_only || d.severity == Severity::Error)
+      std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
 }
 
 int run_check(const Args& a) {
@@ -123,7 +123,8 @@ int run_check(const Args& a) {
       if (a.quiet && d.severity != Severity::Error) continue;
       std::printf("%s\n", format_diagnostic(d).c_str());
     }
-    for (const auto& d : ds) (d.severity == Severity::Error ? errors : warnings) += d.severity != Severity::Note;
+    for (const auto& d : ds)
+      (d.severity == Severity::Error ? errors : warnings) += d.severity != Severity::Note;
     records += lib.publications.size();
     if (has_errors(ds)) status = 1;
   }
@@ -149,11 +150,11 @@ std::string owner_advice(Catalog& catalog, const Args& a, bool as_attribute) {
   if (!who) return {};
   std::string names;
   for (const std::string& v : who->variants) names += (names.empty() ? "" : "; ") + v;
-  return "the owner \"" + given + "\" is on none of the papers" +
-         ", so no name is set in bold; " + who->name + " is on " + std::to_string(who->count) + " of the " +
-         std::to_string(catalog.library().publications.size()) + ": " + (as_attribute ? "owner=\"" : "--owner \"") + names + "\"";
+  return "the owner \"" + given + "\" is on none of the papers" + ", so no name is set in bold; " +
+         who->name + " is on " + std::to_string(who->count) + " of the " +
+         std::to_string(catalog.library().publications.size()) + ": " +
+         (as_attribute ? "owner=\"" : "--owner \"") + names + "\"";
 }
-
 
 int run_stats(const Args& a) {
   if (a.help) return std::fputs(kStatsHelp, stdout), 0;
@@ -173,7 +174,9 @@ int run_stats(const Args& a) {
   if (const std::string said = owner_advice(catalog, a, false); !said.empty())
     say(said);
   else if (catalog.owner(owner_text(a)).empty())
-    std::fprintf(stderr, "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
+    std::fprintf(
+        stderr,
+        "papershelf: no --owner and no profile name; first-author and co-author counts need one\n");
   StatsOptions so;
   so.max_venues = so.max_coauthors = a.top;
   const bool all = query.filter.empty() && query.search.empty();
@@ -189,17 +192,21 @@ int run_stats(const Args& a) {
 // anything. Returns "" or what is wrong.
 // Where official CSL styles and locales are found by name (Debian's citation-style-language-*).
 std::string csl_dir(const char* kind) {
-  const char* env = std::getenv(std::string_view(kind) == "styles" ? "PAPERSHELF_CSL_STYLES" : "PAPERSHELF_CSL_LOCALES");
+  const char* env = std::getenv(std::string_view(kind) == "styles" ? "PAPERSHELF_CSL_STYLES"
+                                                                   : "PAPERSHELF_CSL_LOCALES");
   return env && *env ? std::string(env) : std::string("/usr/share/citation-style-language/") + kind;
 }
 
-// --style: a name of the core's, an official style's name, or a .csl file. Returns "" or what is wrong.
+// --style: a name of the core's, an official style's name, or a .csl file. Returns "" or what is
+// wrong.
 std::string choose_style(const Args& a, ChosenStyle& style) {
   std::string xml, path;
-  if (const auto chosen = a.style.empty() ? std::optional<CitationStyle>(kListTextStyle) : citation_style_from_string(a.style)) {
+  if (const auto chosen = a.style.empty() ? std::optional<CitationStyle>(kListTextStyle)
+                                          : citation_style_from_string(a.style)) {
     style.builtin = *chosen;
     // (in another language than English, one of the core's styles is read again in that locale)
-    if (csl_style_id(*chosen).empty() || a.lang.empty() || a.lang.compare(0, 2, "en") == 0) return {};
+    if (csl_style_id(*chosen).empty() || a.lang.empty() || a.lang.compare(0, 2, "en") == 0)
+      return {};
     xml = csl::builtin_style(csl_style_id(*chosen));
     path = a.style;
   } else {
@@ -207,16 +214,22 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
     path = file ? a.style : csl_dir("styles") + "/" + a.style + ".csl";
     const bool plain_name = a.style.find_first_of("/\\") == std::string::npos;
     if ((!file && !plain_name) || !read_input(path, xml).empty())
-      return "unknown style \"" + a.style + "\" (use apa, ieee, acm, chicago, mla, harvard, compact, the name of an official CSL style in " +
+      return "unknown style \"" + a.style +
+             "\" (use apa, ieee, acm, chicago, mla, harvard, compact, the name of an official CSL "
+             "style in " +
              csl_dir("styles") + ", or a .csl file)";
   }
   std::string error;
   // (--lang's default, English, leaves a style in its own default locale: Cite Them Right's en-GB)
-  style.csl = citation_style_from_csl(xml, a.lang == "en" ? std::string() : a.lang, [](std::string_view tag) {
-    std::string text;
-    if (read_input(csl_dir("locales") + "/locales-" + std::string(tag) + ".xml", text).empty()) return text;
-    return std::string();
-  }, &error);
+  style.csl = citation_style_from_csl(
+      xml, a.lang == "en" ? std::string() : a.lang,
+      [](std::string_view tag) {
+        std::string text;
+        if (read_input(csl_dir("locales") + "/locales-" + std::string(tag) + ".xml", text).empty())
+          return text;
+        return std::string();
+      },
+      &error);
   if (!style.csl) return path + ":" + error;
   if (!error.empty()) {
     // A style that reads but is cut short (macros past the processor's budget): the same
@@ -252,14 +265,17 @@ std::string render_settings(const Args& a, Query& query, ChosenStyle& style) {
   if (std::string problem = choose_style(a, style); !problem.empty()) return problem;
   if (const auto references = citation_style_from_string(a.references);
       !a.references.empty() && (!references || *references == CitationStyle::Compact))
-    return "unknown reference style \"" + a.references + "\" (use apa, ieee, acm, chicago, mla or harvard)";
+    return "unknown reference style \"" + a.references +
+           "\" (use apa, ieee, acm, chicago, mla or harvard)";
   if (std::string problem = base_problem(a.base); !problem.empty()) return "--base: " + problem;
   if (!a.preset.empty() && !is_preset(a.preset))
     return "unknown preset \"" + a.preset + "\" (use al-folio, academicpages or hugo-blox)";
-  if (!a.theme.empty() && !is_theme(a.theme)) return "unknown theme \"" + a.theme + "\" (use auto, light or dark)";
+  if (!a.theme.empty() && !is_theme(a.theme))
+    return "unknown theme \"" + a.theme + "\" (use auto, light or dark)";
   if (!a.profile_mode.empty() && !profile_mode_from_string(a.profile_mode))
     return "unknown profile mode \"" + a.profile_mode + "\" (use full, compact or none)";
-  if (a.format != "html" && a.format != "json" && a.format != "text" && !export_format_from_string(a.format))
+  if (a.format != "html" && a.format != "json" && a.format != "text" &&
+      !export_format_from_string(a.format))
     return "unknown format \"" + a.format + "\" (use html, json, text, bibtex, csl-json or ris)";
   return {};
 }
@@ -271,8 +287,10 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
                    std::string* advice) {
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
-  if (const std::string_view language = builtin_language(a.lang); !language.empty()) catalog.set_words(read_words(language, a.lang));
-  if (advice && a.format == "html") *advice = owner_advice(catalog, a, true);
+  if (const std::string_view language = builtin_language(a.lang); !language.empty())
+    catalog.set_words(read_words(language, a.lang));
+  if (advice && a.format == "html")
+    *advice = owner_advice(catalog, a, true);
   else if (a.format == "html")
     if (const std::string said = owner_advice(catalog, a, false); !said.empty()) say(said);
   FormatOptions options;
@@ -286,7 +304,8 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   options.legend = parse_legend(a.legend);
   options.thumbnails = a.thumbnails;
   options.words = &catalog.words();
-  const std::vector<std::string> page_names = a.pages.empty() ? std::vector<std::string>() : page_file_names(library);
+  const std::vector<std::string> page_names =
+      a.pages.empty() ? std::vector<std::string>() : page_file_names(library);
   options.pages = a.pages;
   options.page_names = &page_names;
   if (a.no_bibtex) options.panels = Panels::None;
@@ -312,7 +331,8 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   }
   if (a.format == "html") {
     std::string card;
-    if (const auto profile_mode = profile_mode_from_string(a.profile_mode); !a.profile_mode.empty() && profile_mode) {
+    if (const auto profile_mode = profile_mode_from_string(a.profile_mode);
+        !a.profile_mode.empty() && profile_mode) {
       ProfileCardOptions card_options;
       card_options.mode = *profile_mode;
       card_options.base = a.base;
@@ -323,7 +343,8 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
       so.max_venues = so.max_coauthors = a.top;
       // The card describes the whole record, whatever the list below is filtered to; it goes
       // inside the shelf so it shares the list's style variables.
-      card = format_profile_html(card_profile(library.profile, a.profile, owner_text(a)), catalog.stats(owner_text(a), so), card_options);
+      card = format_profile_html(card_profile(library.profile, a.profile, owner_text(a)),
+                                 catalog.stats(owner_text(a), so), card_options);
     }
     write_html(library, view, options, out, card);
   } else if (a.format == "json") {
@@ -345,7 +366,8 @@ int render(const Args& a, Output& out) {
   if (a.files.empty()) return usage_error("render needs at least one FILE (or - for stdin)");
   Query query;
   ChosenStyle style;
-  if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
+  if (std::string problem = render_settings(a, query, style); !problem.empty())
+    return usage_error(problem);
   Library lib;
   std::vector<Diagnostic> diagnostics;
   if (!load(a, lib, diagnostics)) return 2;
@@ -369,12 +391,21 @@ int main(int argc, char** argv) {
   if (command == "--version") return std::printf("papershelf %s\n", kVersion), 0;
   if (command == "help") {
     const std::string topic = argc > 2 ? argv[2] : "";
-    std::fputs(topic == "check" ? kCheckHelp : topic == "render" ? kRenderHelp : topic == "stats" ? kStatsHelp
-               : topic == "prerender" ? kPrerenderHelp : topic == "pages" ? kPagesHelp : topic == "sync" ? kSyncHelp : topic == "import" ? kImportHelp : kMainHelp, stdout);
+    std::fputs(topic == "check"       ? kCheckHelp
+               : topic == "render"    ? kRenderHelp
+               : topic == "stats"     ? kStatsHelp
+               : topic == "prerender" ? kPrerenderHelp
+               : topic == "pages"     ? kPagesHelp
+               : topic == "sync"      ? kSyncHelp
+               : topic == "import"    ? kImportHelp
+                                      : kMainHelp,
+               stdout);
     return 0;
   }
   // (The npm package's bin runs setup itself: it copies the package's files.)
-  if (command == "setup") return usage_error("setup copies the npm package's browser files: run it as npx papershelf setup");
+  if (command == "setup")
+    return usage_error(
+        "setup copies the npm package's browser files: run it as npx papershelf setup");
   Args args;
   if (int status = parse_args(argc, argv, 2, args)) return status;
   if (command == "check") return run_check(args);

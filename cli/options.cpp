@@ -116,7 +116,8 @@ options:
   --from FORMAT     input format: bibtex, csl-json or json (default: detected)
 )";
 
-const char* const kPrerenderHelp = R"(usage: papershelf prerender [-o OUT.html] [--root DIR] PAGE.html
+const char* const kPrerenderHelp =
+    R"(usage: papershelf prerender [-o OUT.html] [--root DIR] PAGE.html
        papershelf prerender [--root DIR] FOLDER
 
 Reads PAGE.html and, inside each <paper-shelf> element that holds the marker
@@ -203,7 +204,8 @@ options:
   --filter EXPR, --search TEXT, --sort KEYS, --max-authors N, --from FORMAT   as for render
 )";
 
-const char* const kSyncHelp = R"(usage: npx papershelf sync FILE.bib --openalex AUTHOR_ID | --orcid ID [--api-key KEY] [--add] [--write]
+const char* const kSyncHelp =
+    R"(usage: npx papershelf sync FILE.bib --openalex AUTHOR_ID | --orcid ID [--api-key KEY] [--add] [--write]
        papershelf sync FILE.bib --from-file WORKS.json [--add] [--write]
 
 Finds the entries of FILE.bib among the author's works in OpenAlex (the open index of
@@ -241,7 +243,8 @@ options:
                     npx papershelf sync looks up (and nothing else)
 )";
 
-const char* const kImportHelp = R"(usage: npx papershelf import --orcid ID | --openalex AUTHOR_ID | --doi DOI... [FILE.bib] [options]
+const char* const kImportHelp =
+    R"(usage: npx papershelf import --orcid ID | --openalex AUTHOR_ID | --doi DOI... [FILE.bib] [options]
        papershelf import --from-file WORKS.json|DBLP.bib [FILE.bib] [options]
 
 Writes a BibTeX file of your works, one entry per paper: an arXiv preprint and its
@@ -275,7 +278,9 @@ options:
 
 // Everything the CLI says on standard error quotes its input (file names, flag values): shown,
 // never obeyed by the terminal.
-void say(const std::string& message) { std::fprintf(stderr, "papershelf: %s\n", unicode::escape_controls(message).c_str()); }
+void say(const std::string& message) {
+  std::fprintf(stderr, "papershelf: %s\n", unicode::escape_controls(message).c_str());
+}
 
 int usage_error(const std::string& message) {
   say(message);
@@ -311,48 +316,88 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     };
     const std::string name = arg.substr(0, arg.find('='));
     std::string v;
-    if (arg == "-h" || arg == "--help") a.help = true;
-    else if (arg == "-q" || arg == "--quiet") a.quiet = true;
-    else if (arg == "--no-bibtex") a.no_bibtex = true;
-    else if (arg == "--clean") a.clean = true;
-    else if (arg == "--add") a.add = true;
-    else if (arg == "--write") a.write = true;
-    else if (arg == "--lookups") a.lookups = true;
-    else if (arg == "--dry-run") a.dry_run = true;
-    else if (arg == "--force") a.force = true;
-    else if (arg == "--plain-email") a.plain_email = true;
-    else if (arg == "--profile") a.profile_mode = "full";
-    else if (arg.rfind("--profile=", 0) == 0) a.profile_mode = arg.substr(10);
-    else if (arg == "-" || arg.empty() || arg[0] != '-') a.files.push_back(arg);
-    else if (!value(v)) return usage_error("option " + name + " needs a value");
+    if (arg == "-h" || arg == "--help")
+      a.help = true;
+    else if (arg == "-q" || arg == "--quiet")
+      a.quiet = true;
+    else if (arg == "--no-bibtex")
+      a.no_bibtex = true;
+    else if (arg == "--clean")
+      a.clean = true;
+    else if (arg == "--add")
+      a.add = true;
+    else if (arg == "--write")
+      a.write = true;
+    else if (arg == "--lookups")
+      a.lookups = true;
+    else if (arg == "--dry-run")
+      a.dry_run = true;
+    else if (arg == "--force")
+      a.force = true;
+    else if (arg == "--plain-email")
+      a.plain_email = true;
+    else if (arg == "--profile")
+      a.profile_mode = "full";
+    else if (arg.rfind("--profile=", 0) == 0)
+      a.profile_mode = arg.substr(10);
+    else if (arg == "-" || arg.empty() || arg[0] != '-')
+      a.files.push_back(arg);
+    else if (!value(v))
+      return usage_error("option " + name + " needs a value");
     else if (name == "--owner") {
       for (auto& o : split_owner_list(v)) a.owners.push_back(o);
-    } else if (name == "--sort") a.sort = v;
-    else if (name == "--group") a.group = v;
-    else if (name == "--search") a.search = v;
-    else if (name == "--filter") a.filter = v;
-    else if (name == "--format") a.format = v;
-    else if (name == "--base") a.base = v;
-    else if (name == "--thumbnails") a.thumbnails = v;
-    else if (name == "--pages") a.pages = v;
-    else if (name == "--style") a.style = v;
-    else if (name == "--references") a.references = v;
-    else if (name == "--from") a.from = v;
-    else if (name == "--omit-fields") a.omit_fields = split_commas(v);
-    else if (name == "--preset") a.preset = v;
-    else if (name == "--theme") a.theme = v;
-    else if (name == "--legend") a.legend = v;
-    else if (name == "--output" || name == "-o") a.output = v;
-    else if (name == "--root") a.root = v;
-    else if (name == "--site") a.site = v;
-    else if (name == "--template") a.template_file = v;
-    else if (name == "--lang") a.lang = v;
-    else if (name == "--css") a.css = v;
-    else if (name == "--title") a.title = v;
-    else if (name == "--openalex") a.openalex = v;
-    else if (name == "--orcid") a.orcid = v;
-    else if (name == "--mailto") a.mailto = v;
-    else if (name == "--api-key") a.api_key = v;  // (npx fetches with it; the native CLI does not fetch)
+    } else if (name == "--sort")
+      a.sort = v;
+    else if (name == "--group")
+      a.group = v;
+    else if (name == "--search")
+      a.search = v;
+    else if (name == "--filter")
+      a.filter = v;
+    else if (name == "--format")
+      a.format = v;
+    else if (name == "--base")
+      a.base = v;
+    else if (name == "--thumbnails")
+      a.thumbnails = v;
+    else if (name == "--pages")
+      a.pages = v;
+    else if (name == "--style")
+      a.style = v;
+    else if (name == "--references")
+      a.references = v;
+    else if (name == "--from")
+      a.from = v;
+    else if (name == "--omit-fields")
+      a.omit_fields = split_commas(v);
+    else if (name == "--preset")
+      a.preset = v;
+    else if (name == "--theme")
+      a.theme = v;
+    else if (name == "--legend")
+      a.legend = v;
+    else if (name == "--output" || name == "-o")
+      a.output = v;
+    else if (name == "--root")
+      a.root = v;
+    else if (name == "--site")
+      a.site = v;
+    else if (name == "--template")
+      a.template_file = v;
+    else if (name == "--lang")
+      a.lang = v;
+    else if (name == "--css")
+      a.css = v;
+    else if (name == "--title")
+      a.title = v;
+    else if (name == "--openalex")
+      a.openalex = v;
+    else if (name == "--orcid")
+      a.orcid = v;
+    else if (name == "--mailto")
+      a.mailto = v;
+    else if (name == "--api-key")
+      a.api_key = v;  // (npx fetches with it; the native CLI does not fetch)
     else if (name == "--exclude") {
       for (auto& item : split_commas(v))
         if (!item.empty()) a.exclude.push_back(item);
@@ -364,13 +409,18 @@ int parse_args(int argc, char** argv, int first, Args& a) {
       const long n = std::strtol(v.c_str(), &end, 10);
       if (!end || *end || n < 1000 || n > 9999) return usage_error("--since needs a year");
       a.since = static_cast<int>(n);
-    }
-    else if (name == "--from-file") a.from_file = v;
-    else if (name == "--date") a.date = v;
-    else if (name == "--name") a.profile.name = v;
-    else if (name == "--position") a.profile.position = v;
-    else if (name == "--affiliation") a.profile.affiliation = v;
-    else if (name == "--photo") a.profile.photo = v;
+    } else if (name == "--from-file")
+      a.from_file = v;
+    else if (name == "--date")
+      a.date = v;
+    else if (name == "--name")
+      a.profile.name = v;
+    else if (name == "--position")
+      a.profile.position = v;
+    else if (name == "--affiliation")
+      a.profile.affiliation = v;
+    else if (name == "--photo")
+      a.profile.photo = v;
     else if (name == "--interests") {
       for (auto& part : split_owner_list(v))
         for (auto& item : split_commas(part)) {
@@ -380,21 +430,21 @@ int parse_args(int argc, char** argv, int first, Args& a) {
     } else if (name == "--link") {
       const auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0) return usage_error("--link needs KIND=URL");
-      const std::string kind = unicode::to_lower(v.substr(0, eq));  // (as the readers lower link kinds)
+      const std::string kind =
+          unicode::to_lower(v.substr(0, eq));  // (as the readers lower link kinds)
       a.profile.links.push_back({kind, v.substr(eq + 1)});
     } else if (name == "--top") {
       char* end = nullptr;
       const long n = std::strtol(v.c_str(), &end, 10);
       if (!end || *end || n < 0) return usage_error("--top needs a number");
       a.top = static_cast<std::size_t>(n);
-    }
-    else if (name == "--heading-level") {
+    } else if (name == "--heading-level") {
       char* end = nullptr;
       const long n = std::strtol(v.c_str(), &end, 10);
-      if (!end || *end || n < 1 || n > 6) return usage_error("--heading-level needs a number from 1 to 6");
+      if (!end || *end || n < 1 || n > 6)
+        return usage_error("--heading-level needs a number from 1 to 6");
       a.heading_level = static_cast<int>(n);
-    }
-    else if (name == "--max-authors" || name == "--first") {
+    } else if (name == "--max-authors" || name == "--first") {
       char* end = nullptr;
       const long n = std::strtol(v.c_str(), &end, 10);
       if (!end || *end || n < 0) return usage_error(name + " needs a number");

@@ -31,7 +31,9 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 
 // An attribute's character references (HTML's names as unicode::References::Html has them);
 // anything else stays as written.
-std::string decode_entities(std::string_view v) { return unicode::decode_references(v, unicode::References::Html); }
+std::string decode_entities(std::string_view v) {
+  return unicode::decode_references(v, unicode::References::Html);
+}
 
 // ---------------------------------------------------------------- [SECTION] the tokenizer
 
@@ -40,22 +42,25 @@ bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 // The elements whose content is text to the tokenizer, up to their own end tag (RCDATA and raw
 // text; noscript too, as in a browser that runs scripts, which is where the element runs).
 bool is_raw_text(std::string_view name) {
-  for (std::string_view raw : {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"})
+  for (std::string_view raw :
+       {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"})
     if (name == raw) return true;
   return false;
 }
 
 // Elements that never have content, so never an end tag.
 bool is_void(std::string_view name) {
-  for (std::string_view v : {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input",
-                             "keygen", "link", "meta", "param", "source", "track", "wbr"})
+  for (std::string_view v :
+       {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input",
+        "keygen", "link", "meta", "param", "source", "track", "wbr"})
     if (name == v) return true;
   return false;
 }
 
 // "<name" or "</name" at `at` followed by what ends a tag name (space, "/" or ">").
 bool tag_at(std::string_view page, std::size_t at, std::string_view open, std::string_view name) {
-  if (!starts_with_ci(page, at, open) || !starts_with_ci(page, at + open.size(), name)) return false;
+  if (!starts_with_ci(page, at, open) || !starts_with_ci(page, at + open.size(), name))
+    return false;
   const std::size_t after = at + open.size() + name.size();
   return after < page.size() && (is_space(page[after]) || page[after] == '/' || page[after] == '>');
 }
@@ -105,7 +110,8 @@ struct Tag {
 Tag read_tag(std::string_view page, std::size_t at) {
   Tag tag;
   std::size_t i = at;
-  while (i < page.size() && !is_space(page[i]) && page[i] != '/' && page[i] != '>') tag.name += lower(page[i++]);
+  while (i < page.size() && !is_space(page[i]) && page[i] != '/' && page[i] != '>')
+    tag.name += lower(page[i++]);
   const bool keep = tag.name == "paper-shelf";
   std::unordered_set<std::string> seen;
   while (i < page.size() && page[i] != '>') {
@@ -114,7 +120,9 @@ Tag read_tag(std::string_view page, std::size_t at) {
       continue;
     }
     std::string name(1, lower(page[i++]));  // (a name may begin with "=")
-    while (i < page.size() && !is_space(page[i]) && page[i] != '=' && page[i] != '>' && page[i] != '/') name += lower(page[i++]);
+    while (i < page.size() && !is_space(page[i]) && page[i] != '=' && page[i] != '>' &&
+           page[i] != '/')
+      name += lower(page[i++]);
     while (i < page.size() && is_space(page[i])) ++i;
     std::string value;
     if (i < page.size() && page[i] == '=') {
@@ -137,7 +145,8 @@ Tag read_tag(std::string_view page, std::size_t at) {
       tag.has_lang = true;
       tag.lang = value;
     }
-    if (keep && seen.insert(name).second) tag.attributes.emplace_back(std::move(name), std::move(value));
+    if (keep && seen.insert(name).second)
+      tag.attributes.emplace_back(std::move(name), std::move(value));
   }
   if (i < page.size()) tag.end = i + 1;
   return tag;
@@ -154,9 +163,12 @@ Comment read_comment(std::string_view page, std::size_t at) {
   if (page.compare(from, 1, ">") == 0) return {{}, from + 1};
   if (page.compare(from, 2, "->") == 0) return {{}, from + 2};
   const std::size_t close = page.find("--", from);
-  for (std::size_t dashes = close; dashes != std::string_view::npos; dashes = page.find("--", dashes + 1)) {
-    if (page.compare(dashes + 2, 1, ">") == 0) return {page.substr(from, dashes - from), dashes + 3};
-    if (page.compare(dashes + 2, 2, "!>") == 0) return {page.substr(from, dashes - from), dashes + 4};
+  for (std::size_t dashes = close; dashes != std::string_view::npos;
+       dashes = page.find("--", dashes + 1)) {
+    if (page.compare(dashes + 2, 1, ">") == 0)
+      return {page.substr(from, dashes - from), dashes + 3};
+    if (page.compare(dashes + 2, 2, "!>") == 0)
+      return {page.substr(from, dashes - from), dashes + 4};
   }
   return {page.substr(from), page.size()};
 }
@@ -165,8 +177,10 @@ Comment read_comment(std::string_view page, std::size_t at) {
 bool is_marker(std::string_view comment, bool end) {
   while (!comment.empty() && is_space(comment.front())) comment.remove_prefix(1);
   while (!comment.empty() && is_space(comment.back())) comment.remove_suffix(1);
-  if (end && !comment.empty() && comment.front() == '/') comment.remove_prefix(1);
-  else if (end) return false;
+  if (end && !comment.empty() && comment.front() == '/')
+    comment.remove_prefix(1);
+  else if (end)
+    return false;
   return comment == "papershelf:prerender";
 }
 
@@ -213,7 +227,11 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
   };
   auto push = [&](std::string name, std::size_t shelf, std::size_t lang) {
     ++open_by_name[name];
-    open.push_back({std::move(name), shelf != kNoShelf ? shelf : open.empty() ? kNoShelf : open.back().shelf, lang});
+    open.push_back({std::move(name),
+                    shelf != kNoShelf ? shelf
+                    : open.empty()    ? kNoShelf
+                                      : open.back().shelf,
+                    lang});
   };
   auto innermost_shelf = [&]() -> ShelfElement* {
     return open.empty() || open.back().shelf == kNoShelf ? nullptr : &out[open.back().shelf];
@@ -226,15 +244,18 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
       const Comment comment = read_comment(page, at);
       ShelfElement* shelf = innermost_shelf();
       const bool whole = comment.end <= page.size() && page.compare(comment.end - 3, 3, "-->") == 0;
-      if (shelf && whole && shelf->marker == std::string_view::npos && is_marker(comment.text, false)) {
+      if (shelf && whole && shelf->marker == std::string_view::npos &&
+          is_marker(comment.text, false)) {
         shelf->marker = at;
         shelf->marker_end = comment.end;
-      } else if (shelf && whole && shelf->marker != std::string_view::npos && shelf->fill_end == std::string_view::npos &&
-                 is_marker(comment.text, true)) {
+      } else if (shelf && whole && shelf->marker != std::string_view::npos &&
+                 shelf->fill_end == std::string_view::npos && is_marker(comment.text, true)) {
         shelf->fill_end = comment.end;
       }
       at = comment.end;
-    } else if (c == '!' || c == '?' || (c == '/' && next + 1 < page.size() && !is_alpha(page[next + 1]) && page[next + 1] != '>')) {
+    } else if (c == '!' || c == '?' ||
+               (c == '/' && next + 1 < page.size() && !is_alpha(page[next + 1]) &&
+                page[next + 1] != '>')) {
       // A doctype, "<?...>", "</ ...>" or "<![CDATA[...": to the next ">", as a bogus comment.
       at = std::min(page.find('>', next), page.size());
     } else if (c == '/' && next + 1 < page.size() && is_alpha(page[next + 1])) {
@@ -253,7 +274,8 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
       at = tag.end;
     } else if (is_alpha(c)) {
       Tag tag = read_tag(page, next);
-      if (tag.end == std::string_view::npos) break;  // (a tag the page's end cuts off is no element)
+      if (tag.end == std::string_view::npos)
+        break;  // (a tag the page's end cuts off is no element)
       at = tag.end;
       if (tag.name == "plaintext") break;  // all the rest is text
       if (is_raw_text(tag.name)) {
@@ -280,8 +302,8 @@ std::vector<ShelfElement> find_shelves(std::string_view page) {
   return out;
 }
 
-std::string read_page_source(const std::string& page_dir, const std::string& root, const std::string& src,
-                             std::string& text, const char* root_is) {
+std::string read_page_source(const std::string& page_dir, const std::string& root,
+                             const std::string& src, std::string& text, const char* root_is) {
   if (src == "-") return "\"-\" names no file (prerender reads no standard input)";
   const std::string path = real_path(page_dir + src);
   if (path.empty()) return std::strerror(errno);
@@ -292,7 +314,8 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
   // what was opened, and read no further than the cap even when it grows meanwhile. (Under Node,
   // Emscripten drops O_NONBLOCK, so a FIFO is refused before it is opened as well.)
   struct stat before {};
-  if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode)) return "it is not a regular file";
+  if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode))
+    return "it is not a regular file";
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return std::strerror(errno);
   std::string problem = read_open_file(fd, kMaxSourceBytes, Accept::RegularFile, text);
@@ -300,18 +323,23 @@ std::string read_page_source(const std::string& page_dir, const std::string& roo
   return problem;
 }
 
-std::string publish_page_source(const std::string& source, const std::string& site_dir, const std::string& root,
-                                const std::string& dest, std::string& text) {
+std::string publish_page_source(const std::string& source, const std::string& site_dir,
+                                const std::string& root, const std::string& dest,
+                                std::string& text) {
   if (source.empty() || source.front() == '/' || source.find("://") != std::string::npos)
-    return "prerender=\"" + source + "\" is not a file of the site's source, relative to the folder prerender runs in";
-  if (std::string refused = read_page_source("", ".", source, text, "the folder prerender runs in, the site's source"); !refused.empty())
+    return "prerender=\"" + source +
+           "\" is not a file of the site's source, relative to the folder prerender runs in";
+  if (std::string refused = read_page_source("", ".", source, text,
+                                             "the folder prerender runs in, the site's source");
+      !refused.empty())
     return "prerender=\"" + source + "\" is not read: " + refused;
   // Where it goes: under the built site, by a path with no way out of it ("..") and no link
   // followed at its end, into folders whose real path is inside `root`.
   const std::string published = "src \"" + dest + "\" is not written: ";
   for (std::size_t at = 0; at <= dest.size();) {
     const std::size_t end = std::min(dest.find('/', at), dest.size());
-    if (dest.compare(at, end - at, "..") == 0) return published + "it climbs out of the site with \"..\"";
+    if (dest.compare(at, end - at, "..") == 0)
+      return published + "it climbs out of the site with \"..\"";
     at = end + 1;
   }
   const std::string path = site_dir + dest;
@@ -363,7 +391,8 @@ OwnFile::~OwnFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-std::string OwnFile::open(const std::string& path, const std::vector<std::string_view>& marks, bool replace_any) {
+std::string OwnFile::open(const std::string& path, const std::vector<std::string_view>& marks,
+                          bool replace_any) {
   error_ = 0;
   someone_elses_ = false;
   // A new file is created exclusively: O_EXCL follows no link, a dangling one included. (Twice,
@@ -374,17 +403,21 @@ std::string OwnFile::open(const std::string& path, const std::vector<std::string
     if (errno != EEXIST) return std::strerror(errno);
     // (Without blocking on a FIFO; Emscripten drops O_NONBLOCK, but O_RDWR does not block.)
     fd_ = ::open(path.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd_ < 0 && errno == ELOOP) return "a symbolic link is there (papershelf writes no file through a link)";
+    if (fd_ < 0 && errno == ELOOP)
+      return "a symbolic link is there (papershelf writes no file through a link)";
     if (fd_ < 0 && errno != ENOENT) return std::strerror(errno);
   }
   if (fd_ < 0) return std::strerror(ENOENT);
   std::string refused;
   struct stat info {};
-  if (::fstat(fd_, &info) != 0) refused = std::strerror(errno);
-  else if (!S_ISREG(info.st_mode)) refused = "it is not a regular file";
+  if (::fstat(fd_, &info) != 0)
+    refused = std::strerror(errno);
+  else if (!S_ISREG(info.st_mode))
+    refused = "it is not a regular file";
   else if (info.st_nlink > 1)
-    refused = "it has " + std::to_string(info.st_nlink) +
-              " hard links (papershelf writes no file that has other names, which it would change too)";
+    refused =
+        "it has " + std::to_string(info.st_nlink) +
+        " hard links (papershelf writes no file that has other names, which it would change too)";
   else if (!replace_any && !marks.empty() && !holds_mark(fd_, marks))
     refused = "it is not a file papershelf wrote (--force replaces it)", someone_elses_ = true;
   else if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0)
@@ -400,8 +433,10 @@ void OwnFile::write(std::string_view bytes) {
   while (fd_ >= 0 && error_ == 0 && !bytes.empty()) {
     const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) error_ = n < 0 ? errno : EIO;
-    else bytes.remove_prefix(static_cast<std::size_t>(n));
+    if (n <= 0)
+      error_ = n < 0 ? errno : EIO;
+    else
+      bytes.remove_prefix(static_cast<std::size_t>(n));
   }
 }
 
@@ -424,12 +459,18 @@ std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::
   struct stat info {};
   const std::string too_large = "it is larger than " + std::to_string(max_bytes >> 20) + " MB";
   std::string problem;
-  if (accept == Accept::StandardInput) info.st_mode = S_IFIFO;
-  else if (::fstat(fd, &info) != 0) problem = std::strerror(errno);
-  else if (S_ISDIR(info.st_mode)) problem = std::strerror(EISDIR);
-  else if (accept == Accept::RegularFile && !S_ISREG(info.st_mode)) problem = "it is not a regular file";
-  else if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > max_bytes) problem = too_large;
-  else if (S_ISREG(info.st_mode)) text.reserve(static_cast<std::size_t>(info.st_size));  // (one string, no regrowth)
+  if (accept == Accept::StandardInput)
+    info.st_mode = S_IFIFO;
+  else if (::fstat(fd, &info) != 0)
+    problem = std::strerror(errno);
+  else if (S_ISDIR(info.st_mode))
+    problem = std::strerror(EISDIR);
+  else if (accept == Accept::RegularFile && !S_ISREG(info.st_mode))
+    problem = "it is not a regular file";
+  else if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > max_bytes)
+    problem = too_large;
+  else if (S_ISREG(info.st_mode))
+    text.reserve(static_cast<std::size_t>(info.st_size));  // (one string, no regrowth)
   char buffer[1 << 16];
   while (problem.empty()) {
     const ssize_t n = ::read(fd, buffer, sizeof buffer);

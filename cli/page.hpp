@@ -25,7 +25,7 @@ inline constexpr std::string_view kPrerenderEndMarker = "<!-- /papershelf:preren
 
 struct ShelfElement {
   std::vector<std::pair<std::string, std::string>> attributes;  // names lower-cased, values decoded
-  std::size_t start = 0;                            // offset of the start tag's "<"
+  std::size_t start = 0;                                        // offset of the start tag's "<"
   std::size_t marker = std::string_view::npos;      // offset of the marker comment, if any
   std::size_t marker_end = std::string_view::npos;  // just past it
   std::size_t fill_end = std::string_view::npos;    // just past the end marker after it, if any
@@ -63,16 +63,18 @@ std::string read_open_file(int fd, std::uint64_t max_bytes, Accept accept, std::
 // Reads the file `src` names, relative to `page_dir`, into `text`, only when it is a regular file
 // of at most kMaxSourceBytes whose real path (symbolic links followed) is inside `root`. Returns
 // "" or why it was refused.
-std::string read_page_source(const std::string& page_dir, const std::string& root, const std::string& src,
-                             std::string& text, const char* root_is = "the page's folder, or the folder --root names");
+std::string read_page_source(const std::string& page_dir, const std::string& root,
+                             const std::string& src, std::string& text,
+                             const char* root_is = "the page's folder, or the folder --root names");
 
 // An element's prerender="FILE" names its data in the site's source, which the built site does
 // not publish (al-folio's _bibliography/papers.bib: Jekyll leaves out folders starting with "_").
 // Reads FILE (relative to, and inside, the folder prerender runs in) into `text` as
 // read_page_source does, and writes it to `dest` (the element's src) under `site_dir`, inside
 // `root`, unless the same bytes are there. Returns "" or why it was refused.
-std::string publish_page_source(const std::string& source, const std::string& site_dir, const std::string& root,
-                                const std::string& dest, std::string& text);
+std::string publish_page_source(const std::string& source, const std::string& site_dir,
+                                const std::string& root, const std::string& dest,
+                                std::string& text);
 
 // A file papershelf writes into a folder it was pointed at, opened so that nothing but that one
 // file changes: never through a symbolic link at `path` (dangling or not), never a file with other
@@ -87,7 +89,8 @@ class OwnFile {
   OwnFile& operator=(const OwnFile&) = delete;
   ~OwnFile();
   // Opens `path`, created or emptied; "" or why it is not written (the file is left as it was).
-  std::string open(const std::string& path, const std::vector<std::string_view>& marks = {}, bool replace_any = false);
+  std::string open(const std::string& path, const std::vector<std::string_view>& marks = {},
+                   bool replace_any = false);
   // Appends `bytes` (a failure is kept for close()).
   void write(std::string_view bytes);
   // "" or why the bytes are not all written.

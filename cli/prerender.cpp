@@ -25,7 +25,8 @@ int heading_level_after(std::string_view before) {
   for (std::size_t at = 0; at < before.size(); ++at) {
     if (before[at] != '<') continue;
     bool passed = false;
-    for (const auto& [open, close] : {std::pair<std::string_view, std::string_view>{"<!--", "-->"}, {"<paper-shelf", "</paper-shelf>"}}) {
+    for (const auto& [open, close] : {std::pair<std::string_view, std::string_view>{"<!--", "-->"},
+                                      {"<paper-shelf", "</paper-shelf>"}}) {
       if (before.compare(at, open.size(), open) != 0) continue;
       const std::size_t end = before.find(close, at + open.size());
       at = end == std::string_view::npos ? before.size() : end + close.size() - 1;
@@ -33,9 +34,12 @@ int heading_level_after(std::string_view before) {
       break;
     }
     if (passed) continue;
-    if (at + 3 < before.size() && (before[at + 1] == 'h' || before[at + 1] == 'H') && before[at + 2] >= '1' && before[at + 2] <= '6') {
+    if (at + 3 < before.size() && (before[at + 1] == 'h' || before[at + 1] == 'H') &&
+        before[at + 2] >= '1' && before[at + 2] <= '6') {
       const char after = before[at + 3];
-      if (after == '>' || after == ' ' || after == '\t' || after == '\n' || after == '\r' || after == '/') last = before[at + 2] - '0';
+      if (after == '>' || after == ' ' || after == '\t' || after == '\n' || after == '\r' ||
+          after == '/')
+        last = before[at + 2] - '0';
     }
   }
   return last == 0 ? 3 : std::min(last + 1, 6);
@@ -46,17 +50,25 @@ int heading_level_after(std::string_view before) {
 // the element cannot use it leaves out (it says so in the console and shows the list without it;
 // of a filter it keeps the clauses it understands), and so do these settings: each such attribute
 // is said in `problems`. `before` is the page up to the element (where its headings fit).
-Args settings_of(const cli::ShelfElement& shelf, std::string_view before, std::vector<std::string>& problems) {
-  const attributes::Values at = attributes::read([&](std::string_view name) { return shelf.attribute(name); }, &problems);
-  auto problem = [&](const std::string& name, const std::string& what) { problems.push_back(name + ": " + what); };
+Args settings_of(const cli::ShelfElement& shelf, std::string_view before,
+                 std::vector<std::string>& problems) {
+  const attributes::Values at =
+      attributes::read([&](std::string_view name) { return shelf.attribute(name); }, &problems);
+  auto problem = [&](const std::string& name, const std::string& what) {
+    problems.push_back(name + ": " + what);
+  };
   Args a;
   a.owners = split_owner_list(at.owner);
   // The query's own words are the core's to judge, as the element's core judges them.
   std::string error;
-  if (!at.sort.empty() && !parse_sort(at.sort, &error)) problem("sort", error + "; the list is in its default order");
-  else a.sort = at.sort;
-  if (!at.group.empty() && !group_from_string(at.group, &error)) problem("group", error + "; the list is not grouped");
-  else a.group = at.group;
+  if (!at.sort.empty() && !parse_sort(at.sort, &error))
+    problem("sort", error + "; the list is in its default order");
+  else
+    a.sort = at.sort;
+  if (!at.group.empty() && !group_from_string(at.group, &error))
+    problem("group", error + "; the list is not grouped");
+  else
+    a.group = at.group;
   a.filter = at.filter;
   if (!at.filter.empty()) {
     error.clear();
@@ -66,8 +78,10 @@ Args settings_of(const cli::ShelfElement& shelf, std::string_view before, std::v
       a.filter = to_string(understood);
     }
   }
-  if (!at.base.empty() && !(error = base_problem(at.base)).empty()) problem("base", error);
-  else a.base = at.base;
+  if (!at.base.empty() && !(error = base_problem(at.base)).empty())
+    problem("base", error);
+  else
+    a.base = at.base;
   a.max_authors = at.max_authors;
   a.preset = at.preset;
   a.theme = at.theme == "auto" ? "" : at.theme;
@@ -84,17 +98,21 @@ Args settings_of(const cli::ShelfElement& shelf, std::string_view before, std::v
   a.profile.photo = at.photo;
   a.profile.interests = at.interests;
   a.profile.links = at.links;
-  if (!at.email.empty() && at.email_display != "hidden") a.profile.links.push_back({"email", at.email});
+  if (!at.email.empty() && at.email_display != "hidden")
+    a.profile.links.push_back({"email", at.email});
   a.plain_email = at.email_display == "plain";
   if (!shelf.lang.empty()) a.lang = shelf.lang;
   // The canvas renderer draws its own controls: no HTML toolbar takes room above its list.
-  const std::string* controls = shelf.attribute("toolbar") ? shelf.attribute("toolbar") : shelf.attribute("controls");
+  const std::string* controls =
+      shelf.attribute("toolbar") ? shelf.attribute("toolbar") : shelf.attribute("controls");
   if (at.renderer != "canvas") a.controls = controls ? *controls : std::string();
   return a;
 }
 
 // A src that is a URL (with a scheme, or "//host/..."): the element fetches it itself.
-bool is_url(const std::string& src) { return src.find("://") != std::string::npos || src.rfind("//", 0) == 0; }
+bool is_url(const std::string& src) {
+  return src.find("://") != std::string::npos || src.rfind("//", 0) == 0;
+}
 
 // What prerender did with one page: how many elements held the marker, and whether the page
 // is not what its owner asked for (1) or could not be read or written (2).
@@ -110,34 +128,46 @@ struct PrerenderResult {
 // where a visitor's browser will ask for them: relative addresses beside the page (`page_dir`),
 // those from the site's root under `site_root` (not checked without one). URLs with a scheme and
 // fragments are left alone. Each missing address once, in the list's order.
-std::vector<std::string> missing_local_files(const std::string& html, const std::string& page_dir, const std::string& site_root) {
+std::vector<std::string> missing_local_files(const std::string& html, const std::string& page_dir,
+                                             const std::string& site_root) {
   std::vector<std::string> missing;
   for (std::string_view attribute : {" href=\"", " src=\""}) {
-    for (std::size_t at = html.find(attribute); at != std::string::npos; at = html.find(attribute, at + 1)) {
+    for (std::size_t at = html.find(attribute); at != std::string::npos;
+         at = html.find(attribute, at + 1)) {
       const std::size_t begin = at + attribute.size();
       const std::size_t end = html.find('"', begin);
       if (end == std::string::npos) break;
       std::string address = html.substr(begin, end - begin);
       address = address.substr(0, address.find_first_of("?#"));
       const std::size_t colon = address.find(':');
-      if (address.empty() || (colon != std::string::npos && colon < address.find('/')) || address.rfind("//", 0) == 0) continue;
+      if (address.empty() || (colon != std::string::npos && colon < address.find('/')) ||
+          address.rfind("//", 0) == 0)
+        continue;
       if (address.front() == '/' && site_root.empty()) continue;
       std::string path;  // (the markup's &amp; is the file's &; %20 its space)
       for (std::size_t i = 0; i < address.size(); ++i) {
-        if (address.compare(i, 5, "&amp;") == 0) { path += '&'; i += 4; }
-        else if (address.compare(i, 3, "%20") == 0) { path += ' '; i += 2; }
-        else path += address[i];
+        if (address.compare(i, 5, "&amp;") == 0) {
+          path += '&';
+          i += 4;
+        } else if (address.compare(i, 3, "%20") == 0) {
+          path += ' ';
+          i += 2;
+        } else
+          path += address[i];
       }
-      path = address.front() == '/' ? site_root + "/" + path.substr(1) : (page_dir.empty() ? "./" : page_dir) + path;
+      path = address.front() == '/' ? site_root + "/" + path.substr(1)
+                                    : (page_dir.empty() ? "./" : page_dir) + path;
       std::error_code error;
-      if (!std::filesystem::exists(path, error) && std::find(missing.begin(), missing.end(), address) == missing.end())
+      if (!std::filesystem::exists(path, error) &&
+          std::find(missing.begin(), missing.end(), address) == missing.end())
         missing.push_back(address);
     }
   }
   return missing;
 }
 
-PrerenderResult prerender_page(const Args& a, const std::string& page_name, const std::string& output, const std::string& site_root,
+PrerenderResult prerender_page(const Args& a, const std::string& page_name,
+                               const std::string& output, const std::string& site_root,
                                bool only_if_filled) {
   PrerenderResult result;
   std::string page;
@@ -165,7 +195,9 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     // and not failed, so that a stale thumbnail does not stop a site's deploy.)
     auto report = [&](Severity severity, const std::string& message, bool fails = true) {
       const LineMap::Position at = lines.position(shelf.start);
-      print_diagnostics({{page_name, at.line, at.column, severity, DiagnosticKind::Page, "<paper-shelf> " + message}}, false);
+      print_diagnostics({{page_name, at.line, at.column, severity, DiagnosticKind::Page,
+                          "<paper-shelf> " + message}},
+                        false);
       if (severity != Severity::Note && fails) status = std::max(status, 1);
     };
     const std::string* src = shelf.attribute("src");
@@ -174,36 +206,46 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
       continue;
     }
     if (is_url(*src)) {
-      report(Severity::Warning, "src \"" + *src + "\" is a URL, which the element fetches itself; prerender reads only files, so it is not filled");
+      report(Severity::Warning, "src \"" + *src +
+                                    "\" is a URL, which the element fetches itself; prerender "
+                                    "reads only files, so it is not filled");
       continue;
     }
     // A src from the site's root ("/papers.bib") is a file under --root, the folder the site is
     // served from; without it there is no telling where that is.
     const bool from_root = src->front() == '/';
     if (from_root && site_root.empty()) {
-      report(Severity::Error, "src \"" + *src + "\" starts with \"/\", a path from the site's root: give --root DIR, "
-                              "the folder the site is served from (or a src relative to the page); it is not filled");
+      report(Severity::Error,
+             "src \"" + *src +
+                 "\" starts with \"/\", a path from the site's root: give --root DIR, "
+                 "the folder the site is served from (or a src relative to the page); it is not "
+                 "filled");
       continue;
     }
     const std::string src_dir = from_root ? site_root + "/" : dir;
-    std::string src_path = from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
+    std::string src_path =
+        from_root ? src->substr(std::min(src->find_first_not_of('/'), src->size())) : *src;
     // A site served under a path (a project site, user.github.io/repo: Jekyll's baseurl) names
     // "/repo/assets/papers.bib", which the built folder holds as assets/papers.bib: a first folder
     // the site's root does not have is that path.
     if (const std::size_t first = src_path.find('/'); from_root && first != std::string::npos) {
       std::error_code error;
-      if (!std::filesystem::exists(src_dir + src_path.substr(0, first), error)) src_path.erase(0, first + 1);
+      if (!std::filesystem::exists(src_dir + src_path.substr(0, first), error))
+        src_path.erase(0, first + 1);
     }
     // prerender="FILE": the data is a file of the site's source, published at src as well.
     const std::string* source = shelf.attribute(cli::kPrerenderAttribute);
     std::string bytes;
     if (source && !source->empty()) {
-      if (std::string refused = cli::publish_page_source(*source, src_dir, root, src_path, bytes); !refused.empty()) {
+      if (std::string refused = cli::publish_page_source(*source, src_dir, root, src_path, bytes);
+          !refused.empty()) {
         report(Severity::Error, refused + "; it is not filled");
         continue;
       }
-    } else if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes); !refused.empty()) {
-      report(Severity::Error, "src \"" + *src + "\" is not read: " + refused + "; it is not filled");
+    } else if (std::string refused = cli::read_page_source(src_dir, root, src_path, bytes);
+               !refused.empty()) {
+      report(Severity::Error,
+             "src \"" + *src + "\" is not read: " + refused + "; it is not filled");
       continue;
     }
     std::vector<std::string> problems;
@@ -225,16 +267,24 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     Output to_html(html);
     std::size_t listed = 0;
     std::string advice;
-    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics, to_html, &listed, &advice));
+    status = std::max(status, render_library(args, query, style, std::move(lib), diagnostics,
+                                             to_html, &listed, &advice));
     if (!advice.empty()) report(Severity::Warning, advice);
-    // (al-folio keeps a paper's files in assets/pdf/ and its pictures in assets/img/publication_preview/.)
-    if (const std::vector<std::string> missing = missing_local_files(html, dir, site_root); !missing.empty()) {
+    // (al-folio keeps a paper's files in assets/pdf/ and its pictures in
+    // assets/img/publication_preview/.)
+    if (const std::vector<std::string> missing = missing_local_files(html, dir, site_root);
+        !missing.empty()) {
       std::string some;
-      for (std::size_t i = 0; i < missing.size() && i < 3; ++i) some += (i ? ", " : "") + missing[i];
-      report(Severity::Warning, std::to_string(missing.size()) + (missing.size() == 1 ? " file" : " files") + " its papers link to or show " +
-                                    (missing.size() == 1 ? "is" : "are") + " not there (" + some + (missing.size() > 3 ? ", ..." : "") +
-                                    "): relative addresses are read beside the page, /addresses from the site's root; base=\"FOLDER/\" "
-                                    "names the folder of the papers' files, thumbnails=\"FOLDER/\" that of their pictures (or none)",
+      for (std::size_t i = 0; i < missing.size() && i < 3; ++i)
+        some += (i ? ", " : "") + missing[i];
+      report(Severity::Warning,
+             std::to_string(missing.size()) + (missing.size() == 1 ? " file" : " files") +
+                 " its papers link to or show " + (missing.size() == 1 ? "is" : "are") +
+                 " not there (" + some + (missing.size() > 3 ? ", ..." : "") +
+                 "): relative addresses are read beside the page, /addresses from the site's root; "
+                 "base=\"FOLDER/\" "
+                 "names the folder of the papers' files, thumbnails=\"FOLDER/\" that of their "
+                 "pictures (or none)",
              false);
     }
     // The marker stays and the end marker closes what was written, so the next run (after the
@@ -244,11 +294,16 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name, cons
     out += '\n';
     out += html;
     out += cli::kPrerenderEndMarker;
-    copied = whole ? shelf.content_end : shelf.fill_end != std::string::npos ? shelf.fill_end : shelf.marker_end;
+    copied = whole                                 ? shelf.content_end
+             : shelf.fill_end != std::string::npos ? shelf.fill_end
+                                                   : shelf.marker_end;
     ++filled;
     const std::size_t shown = a.first && a.first < listed ? a.first : listed;
-    report(Severity::Note, "filled from " + (source && !source->empty() ? *source + ", published as " + *src : *src) + ": " + (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
-                               std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
+    report(Severity::Note,
+           "filled from " +
+               (source && !source->empty() ? *source + ", published as " + *src : *src) + ": " +
+               (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
+               std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
   }
   if (only_if_filled && filled == 0) return result;
   out.append(page, copied, std::string::npos);
@@ -272,9 +327,11 @@ std::vector<std::string> site_pages(const std::string& folder, std::string& prob
   std::error_code error;
   fs::recursive_directory_iterator it(folder, fs::directory_options::none, error), end;
   for (; !error && it != end; it.increment(error)) {
-    if (it->is_directory(error) && it->path().filename() == "node_modules") it.disable_recursion_pending();
+    if (it->is_directory(error) && it->path().filename() == "node_modules")
+      it.disable_recursion_pending();
     const std::string extension = it->path().extension().string();
-    if ((extension == ".html" || extension == ".htm") && it->is_regular_file(error)) pages.push_back(it->path().string());
+    if ((extension == ".html" || extension == ".htm") && it->is_regular_file(error))
+      pages.push_back(it->path().string());
   }
   if (error) problem = error.message();
   std::sort(pages.begin(), pages.end());
@@ -291,7 +348,8 @@ int run_prerender(const Args& a) {
   if (target != "-" && std::filesystem::is_directory(target, error)) {
     // A built site (Jekyll's _site, Hugo's public): every page with a marker, filled in place;
     // src files from the site's root are read from the folder.
-    if (!a.output.empty()) return usage_error("prerender fills a FOLDER's pages in place: -o is for one PAGE.html");
+    if (!a.output.empty())
+      return usage_error("prerender fills a FOLDER's pages in place: -o is for one PAGE.html");
     std::string problem;
     const std::vector<std::string> pages = site_pages(target, problem);
     if (!problem.empty()) {
@@ -307,15 +365,16 @@ int run_prerender(const Args& a) {
       marked += result.marked;
     }
     if (marked == 0) {
-      say(target + ": no page holds a <paper-shelf> with the marker " + std::string(cli::kPrerenderMarker) +
-          " or the attribute prerender; nothing was filled");
+      say(target + ": no page holds a <paper-shelf> with the marker " +
+          std::string(cli::kPrerenderMarker) + " or the attribute prerender; nothing was filled");
       status = std::max(status, 1);
     }
     return status;
   }
   const PrerenderResult result = prerender_page(a, target, a.output, a.root, false);
   if (result.status < 2 && result.marked == 0) {
-    say(target + ": no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker) + " (nor the attribute prerender); nothing was filled");
+    say(target + ": no <paper-shelf> holds the marker " + std::string(cli::kPrerenderMarker) +
+        " (nor the attribute prerender); nothing was filled");
     return 1;
   }
   return result.status;
@@ -344,24 +403,29 @@ int run_pages(const Args& a) {
   if (a.output.empty()) return usage_error("pages needs -o DIR, the folder the pages go to");
   Query query;
   ChosenStyle style;
-  if (std::string problem = render_settings(a, query, style); !problem.empty()) return usage_error(problem);
+  if (std::string problem = render_settings(a, query, style); !problem.empty())
+    return usage_error(problem);
   if (!a.site.empty())
-    if (std::string problem = site_problem(a.site); !problem.empty()) return usage_error("--site: " + problem);
-  if (!is_language_tag(a.lang)) return usage_error("--lang: \"" + a.lang + "\" is not a language tag (en, de, pt-BR)");
+    if (std::string problem = site_problem(a.site); !problem.empty())
+      return usage_error("--site: " + problem);
+  if (!is_language_tag(a.lang))
+    return usage_error("--lang: \"" + a.lang + "\" is not a language tag (en, de, pt-BR)");
   std::string skeleton;
   if (!a.template_file.empty()) {
     if (const std::string problem = read_input(a.template_file, skeleton); !problem.empty()) {
       say("cannot read " + a.template_file + ": " + problem);
       return 2;
     }
-    if (std::string problem = template_problem(skeleton); !problem.empty()) return usage_error("--template " + a.template_file + ": " + problem);
+    if (std::string problem = template_problem(skeleton); !problem.empty())
+      return usage_error("--template " + a.template_file + ": " + problem);
   }
   Library lib;
   std::vector<Diagnostic> diagnostics;
   if (!load(a, lib, diagnostics)) return 2;
   Catalog catalog(std::move(lib));
   const Library& library = catalog.library();
-  if (const std::string_view language = builtin_language(a.lang); !language.empty()) catalog.set_words(read_words(language, a.lang));
+  if (const std::string_view language = builtin_language(a.lang); !language.empty())
+    catalog.set_words(read_words(language, a.lang));
   PagesOptions options;
   options.format.words = &catalog.words();
   options.format.owner = catalog.owner(owner_text(a));
@@ -375,16 +439,20 @@ int run_pages(const Args& a) {
   if (!a.css.empty()) options.stylesheet = a.css;
   options.title = a.title.empty() ? std::string(catalog.words()("Publications")) : a.title;
   options.format.thumbnails = a.thumbnails;
-  options.author = card_profile(library.profile, {}, owner_text(a)).name;  // (whom the card would name)
+  options.author =
+      card_profile(library.profile, {}, owner_text(a)).name;  // (whom the card would name)
   const View view = catalog.query(query, owner_text(a));
   const std::vector<std::string> names = page_file_names(library, view);
   for (std::size_t k = 0; k < names.size(); ++k) {
     const Publication& p = library.publications[view.entries[k]];
     const std::string source = p.source_index < a.files.size() ? a.files[p.source_index] : "-";
     if (names[k].empty())
-      diagnostics.push_back({source, p.line, 1, Severity::Warning, DiagnosticKind::LeftOut, "\"" + p.key + "\" has no title: it gets no page"});
+      diagnostics.push_back({source, p.line, 1, Severity::Warning, DiagnosticKind::LeftOut,
+                             "\"" + p.key + "\" has no title: it gets no page"});
     else if (const std::string gap = scholar_gap(p); !gap.empty())
-      diagnostics.push_back({source, p.line, 1, Severity::Warning, DiagnosticKind::LeftOut, "\"" + p.key + "\" has " + gap + ": its page carries no Google Scholar tags"});
+      diagnostics.push_back(
+          {source, p.line, 1, Severity::Warning, DiagnosticKind::LeftOut,
+           "\"" + p.key + "\" has " + gap + ": its page carries no Google Scholar tags"});
   }
   print_diagnostics(diagnostics, false);
 
@@ -404,7 +472,8 @@ int run_pages(const Args& a) {
   const auto write = [&](const std::string& name, const auto& write_text) {
     bool ok = !name.empty() && name.find('/') == std::string::npos && name.front() != '.';
     cli::OwnFile file;
-    std::string problem = ok ? file.open(dir + name, pages_file_marks(name), a.force) : "not a name in the folder";
+    std::string problem =
+        ok ? file.open(dir + name, pages_file_marks(name), a.force) : "not a name in the folder";
     if (problem.empty()) {
       write_text(file);
       problem = file.close();
@@ -422,10 +491,13 @@ int run_pages(const Args& a) {
   };
   for (std::size_t k = 0; k < names.size(); ++k) {
     if (names[k].empty()) continue;
-    const std::string page = page_html(paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton);
+    const std::string page = page_html(
+        paper_page(library.publications[view.entries[k]], options, names[k]), options, skeleton);
     ++(write(names[k], text(page)) ? pages : pages_failed);
   }
-  const auto file = [&](const std::string& name, const auto& write_text) { (write(name, write_text) ? written : failed).push_back(name); };
+  const auto file = [&](const std::string& name, const auto& write_text) {
+    (write(name, write_text) ? written : failed).push_back(name);
+  };
   // The index and the feed of every paper are the largest files by far: they go out piece by
   // piece as they are made, never held whole.
   struct Pieces final : TextSink {
@@ -448,21 +520,28 @@ int run_pages(const Args& a) {
   }
   // What was written, then what was not (each said above with its reason).
   const auto list = [](std::size_t n, const std::vector<std::string>& files, bool count_none) {
-    std::string out = n || count_none ? std::to_string(n) + (n == 1 ? " paper page" : " paper pages") : "";
+    std::string out =
+        n || count_none ? std::to_string(n) + (n == 1 ? " paper page" : " paper pages") : "";
     for (const std::string& f : files) out += (out.empty() ? "" : ", ") + f;
     return out;
   };
   const std::string not_done = list(pages_failed, failed, false);
-  say("wrote " + list(pages, written, true) + " into " + a.output + (not_done.empty() ? "" : "; not written: " + not_done));
+  say("wrote " + list(pages, written, true) + " into " + a.output +
+      (not_done.empty() ? "" : "; not written: " + not_done));
   if (sites_own_index) {
     std::string folder = a.output;
     while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
-    say(a.output + " is a folder of the site's own pages (its index.html is not papershelf's): give the paper pages a "
-        "folder of their own, such as " + (std::filesystem::path(folder).parent_path() / "papers").string() + "/");
+    say(a.output +
+        " is a folder of the site's own pages (its index.html is not papershelf's): give the paper "
+        "pages a "
+        "folder of their own, such as " +
+        (std::filesystem::path(folder).parent_path() / "papers").string() + "/");
   }
   if (a.site.empty())
-    say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google Scholar needs absolute "
-        "URLs: give --site https://host/path/ (where " + a.output + " is served)");
+    say("no --site: the canonical and PDF links are relative and no sitemap.xml is written; Google "
+        "Scholar needs absolute "
+        "URLs: give --site https://host/path/ (where " +
+        a.output + " is served)");
   return status;
 }
 

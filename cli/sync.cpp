@@ -30,9 +30,11 @@ namespace {
 std::string today_utc() {
   const long long days = static_cast<long long>(std::time(nullptr)) / 86400;
   const long long z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
-  const long long doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const long long doe = z - era * 146097,
+                  yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
   const long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
-  const long long day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9, year = yoe + era * 400 + (month <= 2);
+  const long long day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9,
+                  year = yoe + era * 400 + (month <= 2);
   char text[48];
   std::snprintf(text, sizeof text, "%04lld-%02lld-%02lld", year, month, day);
   return text;
@@ -50,7 +52,8 @@ std::string replace_file(const std::string& path, const std::string& text) {
   const std::string target = ::realpath(path.c_str(), resolved) ? std::string(resolved) : path;
   struct stat info {};
   if (::stat(target.c_str(), &info) != 0) return std::strerror(errno);
-  if (!(info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) || ::access(target.c_str(), W_OK) != 0) return "it is read-only";
+  if (!(info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) || ::access(target.c_str(), W_OK) != 0)
+    return "it is read-only";
   if (info.st_nlink > 1) {
     std::FILE* file = std::fopen(target.c_str(), "wb");
     if (!file) return std::strerror(errno);
@@ -65,11 +68,14 @@ std::string replace_file(const std::string& path, const std::string& text) {
   for (std::size_t written = 0; problem.empty() && written < text.size();) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) problem = std::strerror(n < 0 ? errno : EIO);
-    else written += static_cast<std::size_t>(n);
+    if (n <= 0)
+      problem = std::strerror(n < 0 ? errno : EIO);
+    else
+      written += static_cast<std::size_t>(n);
   }
   if (::close(fd) != 0 && problem.empty()) problem = std::strerror(errno);
-  if (problem.empty() && std::rename(temporary.c_str(), target.c_str()) != 0) problem = std::strerror(errno);
+  if (problem.empty() && std::rename(temporary.c_str(), target.c_str()) != 0)
+    problem = std::strerror(errno);
   if (!problem.empty()) ::unlink(temporary.c_str());
   return problem;
 }
@@ -80,23 +86,34 @@ std::string replace_file(const std::string& path, const std::string& text) {
 std::string shown(std::string_view data) { return unicode::escape_controls(data, true); }
 
 std::string work_line(const sync::Work& w) {
-  std::string line = w.id + "  " + (w.year ? std::to_string(w.year) : std::string("----")) + "  " + shown(w.title);
+  std::string line =
+      w.id + "  " + (w.year ? std::to_string(w.year) : std::string("----")) + "  " + shown(w.title);
   if (!w.doi.empty()) line += "  (doi " + shown(w.doi) + ")";
   return line;
 }
 
-std::string report_json(const Args& a, const sync::Plan& plan, const std::vector<sync::Work>& works, bool written) {
+std::string report_json(const Args& a, const sync::Plan& plan, const std::vector<sync::Work>& works,
+                        bool written) {
   json::Writer w(1);
-  w.begin_object().field("file", a.files[0]).field("entries", plan.entries.size()).field("works", works.size());
+  w.begin_object()
+      .field("file", a.files[0])
+      .field("entries", plan.entries.size())
+      .field("works", works.size());
   w.key("matched").begin_object();
-  for (int r = 1; r < sync::kRuleCount; ++r) w.field(sync::to_string(static_cast<sync::Rule>(r)), plan.matched[r]);
+  for (int r = 1; r < sync::kRuleCount; ++r)
+    w.field(sync::to_string(static_cast<sync::Rule>(r)), plan.matched[r]);
   w.end_object();
-  w.field("countsNew", plan.counts_new).field("countsChanged", plan.counts_changed).field("doisAdded", plan.dois_added);
+  w.field("countsNew", plan.counts_new)
+      .field("countsChanged", plan.counts_changed)
+      .field("doisAdded", plan.dois_added);
   w.field("added", plan.added).field("edits", plan.edits.size()).field("written", written);
   w.key("decisions").begin_array();
   for (const sync::Decision& d : plan.decisions) {
     const Publication& p = plan.entries[d.entry];
-    w.begin_object().field("key", p.key).field("line", p.line).field("rule", sync::to_string(d.rule));
+    w.begin_object()
+        .field("key", p.key)
+        .field("line", p.line)
+        .field("rule", sync::to_string(d.rule));
     if (d.work >= 0) {
       w.field("work", works[d.work].id);
       if (works[d.work].cited_by_count >= 0) w.field("citations", works[d.work].cited_by_count);
@@ -116,7 +133,8 @@ std::string report_json(const Args& a, const sync::Plan& plan, const std::vector
   }
   w.end_array();
   w.key("otherVersions").begin_array();
-  for (const auto& [k, entry] : plan.other_versions) w.begin_object().field("work", works[k].id).field("key", plan.entries[entry].key).end_object();
+  for (const auto& [k, entry] : plan.other_versions)
+    w.begin_object().field("work", works[k].id).field("key", plan.entries[entry].key).end_object();
   w.end_array();
   w.end_object();
   return w.take() + "\n";
@@ -126,32 +144,48 @@ std::string report_json(const Args& a, const sync::Plan& plan, const std::vector
 
 int run_sync(const Args& a) {
   if (a.help) return std::fputs(kSyncHelp, stdout), 0;
-  if (a.files.size() != 1) return usage_error("sync needs one FILE.bib, the file it keeps up to date");
-  if (a.format != "text" && a.format != "json") return usage_error("unknown format \"" + a.format + "\" (use text or json)");
+  if (a.files.size() != 1)
+    return usage_error("sync needs one FILE.bib, the file it keeps up to date");
+  if (a.format != "text" && a.format != "json")
+    return usage_error("unknown format \"" + a.format + "\" (use text or json)");
   if (a.lookups) {
-    // What `npx papershelf sync` looks up in OpenAlex for the file's entries, as the rules read them.
+    // What `npx papershelf sync` looks up in OpenAlex for the file's entries, as the rules read
+    // them.
     const std::string& file = a.files[0];
     std::string bib;
-    if (const std::string problem = read_input(file, bib); !problem.empty()) return say("cannot read " + file + ": " + problem), 2;
+    if (const std::string problem = read_input(file, bib); !problem.empty())
+      return say("cannot read " + file + ": " + problem), 2;
     ReadOptions options;
     options.format = Format::BibTeX;
     options.source_name = file;
     const ReadResult r = read(bib, options);
     const std::vector<sync::Lookup> found = sync::lookups(r.library.publications);
     json::Writer w(1);
-    w.begin_object().field("file", file).field("entries", found.size()).key("lookups").begin_array();
+    w.begin_object()
+        .field("file", file)
+        .field("entries", found.size())
+        .key("lookups")
+        .begin_array();
     for (std::size_t i = 0; i < found.size(); ++i)
-      w.begin_object().field("key", r.library.publications[i].key).field("doi", found[i].doi).field("arxiv", found[i].arxiv)
-          .field("openalex", found[i].openalex).end_object();
+      w.begin_object()
+          .field("key", r.library.publications[i].key)
+          .field("doi", found[i].doi)
+          .field("arxiv", found[i].arxiv)
+          .field("openalex", found[i].openalex)
+          .end_object();
     w.end_array().end_object();
     write_stdout(w.take() + "\n", false);
     return 0;
   }
   if (a.from_file.empty()) {
     if (a.openalex.empty() && a.orcid.empty())
-      return usage_error("sync needs the author: --openalex AUTHOR_ID or --orcid ID (or saved works: --from-file FILE)");
-    return usage_error("this papershelf cannot fetch from OpenAlex: run it as npx papershelf sync (Node fetches the works), "
-                       "or save the author's works as OpenAlex's API returns them and pass --from-file FILE");
+      return usage_error(
+          "sync needs the author: --openalex AUTHOR_ID or --orcid ID (or saved works: --from-file "
+          "FILE)");
+    return usage_error(
+        "this papershelf cannot fetch from OpenAlex: run it as npx papershelf sync (Node fetches "
+        "the works), "
+        "or save the author's works as OpenAlex's API returns them and pass --from-file FILE");
   }
   const std::string date = a.date.empty() ? today_utc() : a.date;
   if (!sync::is_date(date)) return usage_error("--date needs YYYY-MM-DD, not \"" + a.date + "\"");
@@ -159,10 +193,12 @@ int run_sync(const Args& a) {
   if (file == "-") return usage_error("sync changes a file: give its name, not -");
 
   std::string bib, response;
-  if (const std::string problem = read_input(file, bib); !problem.empty()) return say("cannot read " + file + ": " + problem), 2;
+  if (const std::string problem = read_input(file, bib); !problem.empty())
+    return say("cannot read " + file + ": " + problem), 2;
   if (detect_format(bib) != Format::BibTeX)
     return usage_error(file + " is not BibTeX: sync writes into BibTeX files (.bib)");
-  if (bib.size() >= 2 && ((bib[0] == '\xFF' && bib[1] == '\xFE') || (bib[0] == '\xFE' && bib[1] == '\xFF')))
+  if (bib.size() >= 2 &&
+      ((bib[0] == '\xFF' && bib[1] == '\xFE') || (bib[0] == '\xFE' && bib[1] == '\xFF')))
     return usage_error(file + " is UTF-16: save it as UTF-8 for sync to write into it");
   if (const std::string problem = read_input(a.from_file, response); !problem.empty())
     return say("cannot read " + a.from_file + ": " + problem), 2;
@@ -178,7 +214,8 @@ int run_sync(const Args& a) {
 
   bool written = false;
   if (a.write && !plan.edits.empty()) {
-    if (const std::string problem = replace_file(file, sync::apply(bib, plan.edits)); !problem.empty())
+    if (const std::string problem = replace_file(file, sync::apply(bib, plan.edits));
+        !problem.empty())
       return say("cannot write " + file + ": " + problem), 2;
     written = true;
   }
@@ -190,51 +227,77 @@ int run_sync(const Args& a) {
   std::string out;
   if (!a.write) out += sync::unified_diff(bib, plan.edits, file);
   if (!out.empty()) out += "\n";
-  const std::size_t matched = plan.entries.size() - std::count_if(plan.decisions.begin(), plan.decisions.end(), [](const sync::Decision& d) { return d.work < 0; });
-  out += file + ": " + std::to_string(plan.entries.size()) + " entries; " + std::to_string(works.works.size()) + " works in OpenAlex" +
-         (a.openalex.empty() ? a.orcid.empty() ? "" : " for ORCID " + shown(a.orcid) : " for " + shown(a.openalex)) + "\n";
-  if (works.works.empty()) say("OpenAlex has no works for this author: is the id right? (" + a.from_file + " lists none)");
+  const std::size_t matched =
+      plan.entries.size() - std::count_if(plan.decisions.begin(), plan.decisions.end(),
+                                          [](const sync::Decision& d) { return d.work < 0; });
+  out += file + ": " + std::to_string(plan.entries.size()) + " entries; " +
+         std::to_string(works.works.size()) + " works in OpenAlex" +
+         (a.openalex.empty() ? a.orcid.empty() ? "" : " for ORCID " + shown(a.orcid)
+                             : " for " + shown(a.openalex)) +
+         "\n";
+  if (works.works.empty())
+    say("OpenAlex has no works for this author: is the id right? (" + a.from_file + " lists none)");
   out += "matched " + std::to_string(matched) + " entries" + (matched ? ":" : "");
-  const char* rule_words[] = {"", "by OpenAlex id", "by DOI", "by arXiv id", "by title, year and author"};
+  const char* rule_words[] = {"", "by OpenAlex id", "by DOI", "by arXiv id",
+                              "by title, year and author"};
   bool first = true;
   for (int r = 1; r < sync::kRuleCount; ++r)
-    if (plan.matched[r]) out += std::string(first ? " " : ", ") + std::to_string(plan.matched[r]) + " " + rule_words[r], first = false;
-  out += "\ncitation counts: " + std::to_string(plan.counts_new) + " new, " + std::to_string(plan.counts_changed) + " changed";
+    if (plan.matched[r])
+      out +=
+          std::string(first ? " " : ", ") + std::to_string(plan.matched[r]) + " " + rule_words[r],
+          first = false;
+  out += "\ncitation counts: " + std::to_string(plan.counts_new) + " new, " +
+         std::to_string(plan.counts_changed) + " changed";
   if (plan.dois_added) out += "; DOIs added: " + std::to_string(plan.dois_added);
   out += "\n";
   if (!plan.owner_counts.empty()) {
-    out += "counts no sync wrote before, replaced by OpenAlex's (yours, from Google Scholar perhaps: check them):\n";
+    out +=
+        "counts no sync wrote before, replaced by OpenAlex's (yours, from Google Scholar perhaps: "
+        "check them):\n";
     for (const auto& [entry, had] : plan.owner_counts) {
       const sync::Decision& d = plan.decisions[entry];
-      out += "  " + shown(plan.entries[entry].key) + ": " + std::to_string(had) + " -> " + std::to_string(works.works[d.work].cited_by_count) + "\n";
+      out += "  " + shown(plan.entries[entry].key) + ": " + std::to_string(had) + " -> " +
+             std::to_string(works.works[d.work].cited_by_count) + "\n";
     }
   }
   std::string stale;
   for (const sync::Decision& d : plan.decisions)
-    if (d.stale_id && d.work >= 0) stale += "  " + shown(plan.entries[d.entry].key) + ": now " + works.works[d.work].id + "\n";
-  if (!stale.empty()) out += "openalex ids that named another work (a copied entry's?), replaced:\n" + stale;
+    if (d.stale_id && d.work >= 0)
+      stale += "  " + shown(plan.entries[d.entry].key) + ": now " + works.works[d.work].id + "\n";
+  if (!stale.empty())
+    out += "openalex ids that named another work (a copied entry's?), replaced:\n" + stale;
   std::string unmatched;
   std::size_t unmatched_count = 0;
   for (const sync::Decision& d : plan.decisions)
     if (d.work < 0) {
       ++unmatched_count;
       const Publication& p = plan.entries[d.entry];
-      unmatched += "  " + shown(p.key) + " (line " + std::to_string(p.line) + ")" + (d.why.empty() ? "" : ": " + shown(d.why)) + "\n";
+      unmatched += "  " + shown(p.key) + " (line " + std::to_string(p.line) + ")" +
+                   (d.why.empty() ? "" : ": " + shown(d.why)) + "\n";
     }
-  if (unmatched_count) out += "entries not found among the works (" + std::to_string(unmatched_count) + "):\n" + unmatched;
+  if (unmatched_count)
+    out += "entries not found among the works (" + std::to_string(unmatched_count) + "):\n" +
+           unmatched;
   if (!plan.other_versions.empty()) {
-    out += "other versions of entries the file has (" + std::to_string(plan.other_versions.size()) + "; their citations are not counted):\n";
-    for (const auto& [k, entry] : plan.other_versions) out += "  " + work_line(works.works[k]) + "  = " + shown(plan.entries[entry].key) + "\n";
+    out += "other versions of entries the file has (" + std::to_string(plan.other_versions.size()) +
+           "; their citations are not counted):\n";
+    for (const auto& [k, entry] : plan.other_versions)
+      out += "  " + work_line(works.works[k]) + "  = " + shown(plan.entries[entry].key) + "\n";
   }
   if (!plan.missing.empty()) {
-    out += "works not in the file (" + std::to_string(plan.missing.size()) + ")" +
-           (plan.added ? ", appended as new entries at its end (" + std::to_string(plan.added) + "):\n"
-            : a.add ? ":\n" : "; --add appends them as new entries:\n");
+    out +=
+        "works not in the file (" + std::to_string(plan.missing.size()) + ")" +
+        (plan.added ? ", appended as new entries at its end (" + std::to_string(plan.added) + "):\n"
+         : a.add    ? ":\n"
+                    : "; --add appends them as new entries:\n");
     for (const std::uint32_t k : plan.missing) out += "  " + work_line(works.works[k]) + "\n";
   }
-  if (plan.edits.empty()) out += "nothing to change: " + file + " is up to date\n";
-  else if (written) out += "wrote " + file + "\n";
-  else out += "a dry run: nothing was written; add --write to change " + file + "\n";
+  if (plan.edits.empty())
+    out += "nothing to change: " + file + " is up to date\n";
+  else if (written)
+    out += "wrote " + file + "\n";
+  else
+    out += "a dry run: nothing was written; add --write to change " + file + "\n";
   write_stdout(out, true);
   return has_errors(plan.diagnostics) ? 1 : 0;
 }
@@ -248,20 +311,27 @@ namespace papershelf::cli {
 
 int run_import(const Args& a) {
   if (a.help) return std::fputs(kImportHelp, stdout), 0;
-  if (a.files.size() > 1) return usage_error("import writes one FILE.bib (or, without one, to standard output)");
+  if (a.files.size() > 1)
+    return usage_error("import writes one FILE.bib (or, without one, to standard output)");
   if (a.from_file.empty()) {
     if (a.openalex.empty() && a.orcid.empty() && a.dois.empty())
-      return usage_error("import needs the works: --orcid ID, --openalex AUTHOR_ID, --doi DOI, or --from-file FILE");
-    return usage_error("this papershelf cannot fetch from OpenAlex: run it as npx papershelf import (Node fetches the works), "
-                       "or save the works as OpenAlex's API returns them and pass --from-file FILE");
+      return usage_error(
+          "import needs the works: --orcid ID, --openalex AUTHOR_ID, --doi DOI, or --from-file "
+          "FILE");
+    return usage_error(
+        "this papershelf cannot fetch from OpenAlex: run it as npx papershelf import (Node fetches "
+        "the works), "
+        "or save the works as OpenAlex's API returns them and pass --from-file FILE");
   }
   const std::string date = a.date.empty() ? today_utc() : a.date;
   if (!sync::is_date(date)) return usage_error("--date needs YYYY-MM-DD, not \"" + a.date + "\"");
   const std::string target = a.files.empty() ? std::string() : a.files[0];
-  if (target == "-") return usage_error("import writes a file: give its name, or none for standard output");
+  if (target == "-")
+    return usage_error("import writes a file: give its name, or none for standard output");
 
   std::string input;
-  if (const std::string problem = read_input(a.from_file, input); !problem.empty()) return say("cannot read " + a.from_file + ": " + problem), 2;
+  if (const std::string problem = read_input(a.from_file, input); !problem.empty())
+    return say("cannot read " + a.from_file + ": " + problem), 2;
   std::vector<sync::Work> works;
   std::vector<Publication> given;  // a BibTeX input's entries (works[i] is given[i])
   const std::size_t first = input.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
@@ -294,22 +364,29 @@ int run_import(const Args& a) {
     struct stat info {};
     exists = ::stat(target.c_str(), &info) == 0;
     if (exists) {
-      if (const std::string problem = read_input(target, bib); !problem.empty()) return say("cannot read " + target + ": " + problem), 2;
-      if (!bib.empty() && detect_format(bib) != Format::BibTeX) return usage_error(target + " is not BibTeX: import adds to BibTeX files (.bib)");
+      if (const std::string problem = read_input(target, bib); !problem.empty())
+        return say("cannot read " + target + ": " + problem), 2;
+      if (!bib.empty() && detect_format(bib) != Format::BibTeX)
+        return usage_error(target + " is not BibTeX: import adds to BibTeX files (.bib)");
       ReadOptions options;
       options.format = Format::BibTeX;
       options.source_name = target;
       ReadResult r = read(bib, options);
       if (has_errors(r.diagnostics)) {
         print_diagnostics(r.diagnostics, true);
-        return say(target + " has errors: import adds nothing to it while a broken entry may be one of the papers"), 1;
+        return say(target +
+                   " has errors: import adds nothing to it while a broken entry may be one of the "
+                   "papers"),
+               1;
       }
       std::vector<sync::Work> paper_works;
       for (const sync::Paper& p : papers) paper_works.push_back(p.work);
-      const std::vector<sync::Decision> decisions = sync::match(r.library.publications, paper_works);
+      const std::vector<sync::Decision> decisions =
+          sync::match(r.library.publications, paper_works);
       for (const sync::Decision& d : decisions)
         if (d.work >= 0) present[d.work] = true;
-      const std::vector<std::int32_t> version = sync::versions(r.library.publications, paper_works, decisions);
+      const std::vector<std::int32_t> version =
+          sync::versions(r.library.publications, paper_works, decisions);
       for (std::size_t k = 0; k < papers.size(); ++k)
         if (version[k] >= 0) present[k] = true;
       for (const Publication& p : r.library.publications) keys.insert(p.key);
@@ -336,10 +413,14 @@ int run_import(const Args& a) {
 
   std::size_t records = 0;
   for (const sync::Paper& p : papers) records += p.records.size();
-  std::string summary = std::to_string(works.size()) + " works: " + std::to_string(papers.size()) + " papers" +
-                        (records > papers.size() ? " (" + std::to_string(records - papers.size()) + " other versions merged into them)" : "");
+  std::string summary =
+      std::to_string(works.size()) + " works: " + std::to_string(papers.size()) + " papers" +
+      (records > papers.size()
+           ? " (" + std::to_string(records - papers.size()) + " other versions merged into them)"
+           : "");
   if (a.since || !a.exclude.empty()) summary += " after --since and --exclude";
-  if (exists) summary += "; " + std::to_string(papers.size() - wanted.size()) + " already in " + target;
+  if (exists)
+    summary += "; " + std::to_string(papers.size() - wanted.size()) + " already in " + target;
   std::string text;
   for (const Publication& p : entries) {
     std::string entry = format_bibtex(p);
@@ -348,10 +429,15 @@ int run_import(const Args& a) {
   }
 
   if (a.dry_run) {
-    std::string out = summary + "\n" + (target.empty() ? "would write" : exists ? "would add to " + target : "would write " + target) +
+    std::string out = summary + "\n" +
+                      (target.empty() ? "would write"
+                       : exists       ? "would add to " + target
+                                      : "would write " + target) +
                       " " + std::to_string(entries.size()) + " entries:\n";
     for (const Publication& p : entries)
-      out += "  " + shown(p.key) + "  " + (p.date.year ? std::to_string(p.date.year) : std::string("----")) + "  " + shown(p.title.text) + "\n";
+      out += "  " + shown(p.key) + "  " +
+             (p.date.year ? std::to_string(p.date.year) : std::string("----")) + "  " +
+             shown(p.title.text) + "\n";
     out += "a dry run: nothing was written\n";
     write_stdout(out, true);
     return 0;
@@ -369,18 +455,23 @@ int run_import(const Args& a) {
     std::FILE* file = std::fopen(target.c_str(), "wx");
     if (!file) return say("cannot write " + target + ": " + std::strerror(errno)), 2;
     const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    if (std::fclose(file) != 0 || !written) return say("cannot write " + target + ": " + std::strerror(errno)), 2;
+    if (std::fclose(file) != 0 || !written)
+      return say("cannot write " + target + ": " + std::strerror(errno)), 2;
   } else {
     const std::size_t nl = bib.find('\n');
-    const std::string eol = nl != std::string::npos && nl > 0 && bib[nl - 1] == '\r' ? "\r\n" : "\n";
+    const std::string eol =
+        nl != std::string::npos && nl > 0 && bib[nl - 1] == '\r' ? "\r\n" : "\n";
     std::string added = bib.empty() || bib.back() == '\n' ? "" : eol;
-    added += eol + "% papershelf import, " + date + ": works of yours this file did not have." + eol +
-             "% Check each one: keep it (and add your own fields), correct it, or delete it." + eol + eol;
+    added += eol + "% papershelf import, " + date + ": works of yours this file did not have." +
+             eol +
+             "% Check each one: keep it (and add your own fields), correct it, or delete it." +
+             eol + eol;
     for (const char c : text) added += c == '\n' ? eol : std::string(1, c);
     if (const std::string problem = replace_file(target, bib + added); !problem.empty())
       return say("cannot write " + target + ": " + problem), 2;
   }
-  say(summary + "; wrote " + std::to_string(entries.size()) + " entries " + (exists ? "at the end of " : "to ") + target);
+  say(summary + "; wrote " + std::to_string(entries.size()) + " entries " +
+      (exists ? "at the end of " : "to ") + target);
   return 0;
 }
 

@@ -57,13 +57,15 @@ inline std::optional<std::vector<WrittenEntry>> scan_written_bibtex(std::string_
   std::vector<WrittenEntry> out;
   for (std::size_t i = 0; i < raw.entries.size(); ++i) {
     const bibtex::RawEntry& e = raw.entries[i];
-    if (e.kind != bibtex::EntryKind::Regular) return std::nullopt;  // (it writes no @string or @preamble)
+    if (e.kind != bibtex::EntryKind::Regular)
+      return std::nullopt;  // (it writes no @string or @preamble)
     WrittenEntry w{std::string(e.key), {}};
     for (std::uint32_t f = 0; f < e.field_count; ++f) {
       const bibtex::RawField& field = raw.fields[e.first_field + f];
       for (std::uint32_t k = 0; k < field.piece_count; ++k) {
         const bibtex::Piece& piece = raw.pieces[field.first_piece + k];
-        if (piece.kind == bibtex::PieceKind::Braced && !balanced_for_bibtex(piece.text)) return std::nullopt;
+        if (piece.kind == bibtex::PieceKind::Braced && !balanced_for_bibtex(piece.text))
+          return std::nullopt;
       }
       w.fields.push_back(unicode::ascii_lower(field.name));
     }
@@ -118,23 +120,27 @@ inline View every_record(const Library& lib) {
 
 // One trip through BibTeX: `lib` written as `options` say (into `written`: valid UTF-8, it scans
 // clean, every value balances for BibTeX, one entry per record, under its key) and read back
-// (into `back`: as many records, under the same keys). Returns what does not hold, "" when all does.
-inline std::string bibtex_trip(const Library& lib, const BibtexOptions& options, std::vector<WrittenEntry>& written,
-                               Library& back) {
+// (into `back`: as many records, under the same keys). Returns what does not hold, "" when all
+// does.
+inline std::string bibtex_trip(const Library& lib, const BibtexOptions& options,
+                               std::vector<WrittenEntry>& written, Library& back) {
   const std::size_t n = lib.publications.size();
   const std::string text = format_export(lib, every_record(lib), ExportFormat::Bibtex, options);
   if (!unicode::is_valid_utf8(text)) return "invalid UTF-8";
   auto entries = scan_written_bibtex(text);
   if (!entries) return "a syntax problem or a value that does not balance for BibTeX:\n" + text;
-  if (entries->size() != n) return std::to_string(entries->size()) + " entries for " + std::to_string(n) + " records";
+  if (entries->size() != n)
+    return std::to_string(entries->size()) + " entries for " + std::to_string(n) + " records";
   ReadOptions as_bibtex;
   as_bibtex.format = Format::BibTeX;
   back = read(text, as_bibtex).library;
-  if (back.publications.size() != n) return "read back as " + std::to_string(back.publications.size()) + " records";
+  if (back.publications.size() != n)
+    return "read back as " + std::to_string(back.publications.size()) + " records";
   for (std::size_t i = 0; i < n; ++i)
-    if ((*entries)[i].key != lib.publications[i].key || back.publications[i].key != lib.publications[i].key)
-      return "key '" + lib.publications[i].key + "' written as '" + (*entries)[i].key + "', read back as '" +
-             back.publications[i].key + "'";
+    if ((*entries)[i].key != lib.publications[i].key ||
+        back.publications[i].key != lib.publications[i].key)
+      return "key '" + lib.publications[i].key + "' written as '" + (*entries)[i].key +
+             "', read back as '" + back.publications[i].key + "'";
   written = std::move(*entries);
   return {};
 }
@@ -156,7 +162,8 @@ inline std::string writers_problem(const Library& lib, bool from_bibtex) {
     std::vector<WrittenEntry> written[3];
     const int needed = from_bibtex ? 2 : 3;
     for (int t = 0; t < needed; ++t)
-      if (std::string problem = bibtex_trip(t ? trips[t - 1] : lib, options, written[t], trips[t]); !problem.empty())
+      if (std::string problem = bibtex_trip(t ? trips[t - 1] : lib, options, written[t], trips[t]);
+          !problem.empty())
         return who + "trip " + std::to_string(t + 1) + ": " + problem;
     for (std::size_t i = 0; i < n; ++i) {
       const WrittenEntry& before = written[needed - 2][i];
@@ -173,7 +180,8 @@ inline std::string writers_problem(const Library& lib, bool from_bibtex) {
   }
   const std::string ris = format_ris(lib, all);
   if (!unicode::is_valid_utf8(ris)) return "RIS: invalid UTF-8";
-  if (ris_records(ris) != n) return "RIS: not " + std::to_string(n) + " records of tag lines:\n" + ris;
+  if (ris_records(ris) != n)
+    return "RIS: not " + std::to_string(n) + " records of tag lines:\n" + ris;
   FormatOptions fo;
   fo.owner = OwnerMatcher({"Qinghao Hu"});
   const std::pair<const char*, std::string> outputs[] = {
@@ -181,7 +189,8 @@ inline std::string writers_problem(const Library& lib, bool from_bibtex) {
       {"JSON-LD", format_json_ld(lib, all)},
       {"view JSON", format_view_json(lib, all, fo)},
       {"HTML", format_html(lib, all, fo)},
-      {"profile HTML", format_profile_html(lib.profile, compute_stats(lib, fo.owner), ProfileCardOptions{})}};
+      {"profile HTML",
+       format_profile_html(lib.profile, compute_stats(lib, fo.owner), ProfileCardOptions{})}};
   for (const auto& [name, text] : outputs)
     if (!unicode::is_valid_utf8(text)) return std::string(name) + ": invalid UTF-8";
   for (std::size_t i = 0; i < n; ++i) {
@@ -189,7 +198,8 @@ inline std::string writers_problem(const Library& lib, bool from_bibtex) {
     if (!unicode::is_valid_utf8(format_coins(p))) return "COinS: invalid UTF-8";
     // (One style per record, in turn: all of them for each would be most of a fuzz run's time.)
     const auto style = static_cast<CitationStyle>((i + n) % kCitationStyleCount);
-    if (!unicode::is_valid_utf8(format_citation_html(p, style)) || !unicode::is_valid_utf8(format_citation(p, style)))
+    if (!unicode::is_valid_utf8(format_citation_html(p, style)) ||
+        !unicode::is_valid_utf8(format_citation(p, style)))
       return "citation: invalid UTF-8";
   }
   return {};
@@ -227,9 +237,12 @@ inline void json(std::string_view text) {
 inline bool balanced_braces(std::string_view text) {
   int depth = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\') ++i;
-    else if (text[i] == '{') ++depth;
-    else if (text[i] == '}' && --depth < 0) return false;
+    if (text[i] == '\\')
+      ++i;
+    else if (text[i] == '{')
+      ++depth;
+    else if (text[i] == '}' && --depth < 0)
+      return false;
   }
   return depth == 0;
 }
@@ -240,7 +253,7 @@ inline bool balanced_braces(std::string_view text) {
 inline void latex(std::string_view text) {
   std::vector<latex::DecodeWarning> warnings;
   const RichText decoded = latex::decode(text, &warnings);
-  (void)rich_text_html(decoded);  // (which asks latex::typesettable of each math run's source)
+  (void)rich_text_html(decoded);    // (which asks latex::typesettable of each math run's source)
   (void)latex::typesettable(text);  // and of any bytes as a source
   require(!unicode::is_valid_utf8(text) || unicode::is_valid_utf8(decoded.text));
   if (warnings.empty() && unicode::is_valid_utf8(text) && balanced_braces(text) &&
@@ -268,7 +281,8 @@ inline void query(std::string_view text) {
 @inproceedings{a, title={Z{\"u}rich Systems}, author={Hu*, Qinghao and S{\'a}nchez, Ana}, year=2024, abbr={NSDI}, keywords={llm, systems}}
 @article{b, title={Data}, author={Ye, Z.}, journal={J}, year=2021, award={Best}, selected={true}}
 @misc{c, title={Pre}, author={Other, O.}, eprint={2401.00001}, archivePrefix={arXiv}}
-)").library;
+)")
+                                 .library;
   std::string error;
   Query q;
   q.filter = parse_filter(text, &error);
@@ -276,8 +290,8 @@ inline void query(std::string_view text) {
   (void)group_from_string(text);
   q.search = std::string(text);
   // The bounds that make any link's query cheap (query.hpp) hold for every text.
-  if (q.sort.size() > 9 || search_terms(text).size() > kMaxSearchTerms || q.filter.venues.size() > kMaxQueryText ||
-      error.size() > 40 * kMaxQueryText)
+  if (q.sort.size() > 9 || search_terms(text).size() > kMaxSearchTerms ||
+      q.filter.venues.size() > kMaxQueryText || error.size() > 40 * kMaxQueryText)
     __builtin_trap();
   // The same text as the element's URL hash state: "search=...&filter=...&sort=...&group=...".
   for (std::string_view rest = text; !rest.empty();) {
@@ -287,10 +301,14 @@ inline void query(std::string_view text) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string_view::npos) continue;
     const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
-    if (key == "search") q.search = std::string(value);
-    else if (key == "filter") q.filter = parse_filter(value, &error);
-    else if (key == "sort") q.sort = parse_sort(value, &error).value_or(default_sort());
-    else if (key == "group") q.group = group_from_string(value).value_or(GroupBy::None);
+    if (key == "search")
+      q.search = std::string(value);
+    else if (key == "filter")
+      q.filter = parse_filter(value, &error);
+    else if (key == "sort")
+      q.sort = parse_sort(value, &error).value_or(default_sort());
+    else if (key == "group")
+      q.group = group_from_string(value).value_or(GroupBy::None);
   }
   const OwnerMatcher owner({std::string(text)});
   const SearchIndex index(lib);
@@ -323,9 +341,12 @@ inline std::string works_of_records(const Library& lib) {
   const auto quoted = [](std::string_view v) {
     std::string out = "\"";
     for (const char c : v) {
-      if (c == '"' || c == '\\') out += '\\', out += c;
-      else if (static_cast<unsigned char>(c) < 0x20) out += "\\u00" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
-      else out += c;
+      if (c == '"' || c == '\\')
+        out += '\\', out += c;
+      else if (static_cast<unsigned char>(c) < 0x20)
+        out += "\\u00" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
+      else
+        out += c;
     }
     return out + "\"";
   };
@@ -335,10 +356,12 @@ inline std::string works_of_records(const Library& lib) {
     response += std::string(n ? "," : "");
     ++n;
     response += "{\"id\": \"W" + std::to_string(n) + "\", \"title\": " + quoted(p.title.text) +
-                ", \"doi\": " + quoted(p.doi()) + ", \"publication_year\": " + std::to_string(p.date.year) +
+                ", \"doi\": " + quoted(p.doi()) +
+                ", \"publication_year\": " + std::to_string(p.date.year) +
                 ", \"cited_by_count\": " + std::to_string(n % 7) + ", \"authorships\": [";
     for (std::size_t a = 0; a < p.authors.size(); ++a)
-      response += std::string(a ? "," : "") + "{\"author\": {\"display_name\": " + quoted(display_name(p.authors[a])) + "}}";
+      response += std::string(a ? "," : "") +
+                  "{\"author\": {\"display_name\": " + quoted(display_name(p.authors[a])) + "}}";
     response += "]}";
   }
   response += "]}";
@@ -367,11 +390,17 @@ inline std::vector<std::vector<std::string>> record_field_names(const Library& l
 // What sync promises whatever the works say (hostile ids, titles, DOIs, counts): the synced file
 // reads back as the input's records, each with no field lost and none gained but those the sync
 // writes, then (with --add) the new entries, of a new entry's fields only; all of it UTF-8.
-inline void sync_writes_only_its_fields(std::string_view text, const Library& before, const std::vector<sync::Work>& works) {
-  static const std::vector<std::string> kWritten = {"citations", "citations_updated", "doi", "openalex"};
-  static const std::vector<std::string> kNew = {"citations", "citations_updated", "doi", "number", "openalex", "pages", "volume"};
-  const auto within = [](const std::vector<std::string>& names, const std::vector<std::string>& allowed) {
-    return std::all_of(names.begin(), names.end(), [&](const std::string& n) { return std::binary_search(allowed.begin(), allowed.end(), n); });
+inline void sync_writes_only_its_fields(std::string_view text, const Library& before,
+                                        const std::vector<sync::Work>& works) {
+  static const std::vector<std::string> kWritten = {"citations", "citations_updated", "doi",
+                                                    "openalex"};
+  static const std::vector<std::string> kNew = {
+      "citations", "citations_updated", "doi", "number", "openalex", "pages", "volume"};
+  const auto within = [](const std::vector<std::string>& names,
+                         const std::vector<std::string>& allowed) {
+    return std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+      return std::binary_search(allowed.begin(), allowed.end(), n);
+    });
   };
   ReadOptions options;
   options.format = Format::BibTeX;
@@ -391,10 +420,11 @@ inline void sync_writes_only_its_fields(std::string_view text, const Library& be
         continue;
       }
       std::vector<std::string> gained;
-      std::set_difference(names_after[i].begin(), names_after[i].end(), names_before[i].begin(), names_before[i].end(),
-                          std::back_inserter(gained));
+      std::set_difference(names_after[i].begin(), names_after[i].end(), names_before[i].begin(),
+                          names_before[i].end(), std::back_inserter(gained));
       require(within(gained, kWritten));
-      require(std::includes(names_after[i].begin(), names_after[i].end(), names_before[i].begin(), names_before[i].end()));
+      require(std::includes(names_after[i].begin(), names_after[i].end(), names_before[i].begin(),
+                            names_before[i].end()));
     }
   }
 }
@@ -409,7 +439,8 @@ inline void sync(std::string_view text) {
   ReadOptions options;
   options.format = Format::BibTeX;
   const ReadResult r = read(text, options);
-  const std::vector<sync::Work> works = sync::read_openalex_works(works_of_records(r.library), "works.json").works;
+  const std::vector<sync::Work> works =
+      sync::read_openalex_works(works_of_records(r.library), "works.json").works;
   std::vector<sync::Work> hostile = works;
   for (std::size_t k = 0; k < hostile.size(); ++k) {
     const Publication& p = r.library.publications[k % r.library.publications.size()];

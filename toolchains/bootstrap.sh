@@ -11,7 +11,7 @@ apt_packages=(
   libgtest-dev nlohmann-json3-dev
   emscripten
   libimgui-dev libglfw3-dev libstb-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format  # (clang-format: the C++ files are held to .clang-format)
   chromium xvfb xdotool
   firefox-esr webkit2gtk-driver  # the visitor's session in Firefox and WebKit (web/test/engines.test.mjs)
   libharfbuzz-bin fonts-dejavu-core brotli

@@ -7,7 +7,8 @@
 
 namespace papershelf::widget {
 
-CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_names, std::string base)
+CoreSource::CoreSource(Library library, const std::vector<std::string>& owner_names,
+                       std::string base)
     : catalog_(std::move(library)), base_(std::move(base)) {
   for (const auto& name : owner_names) owner_names_ += (owner_names_.empty() ? "" : "; ") + name;
   for (const auto& p : catalog_.library().publications) {

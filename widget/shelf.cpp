@@ -38,7 +38,8 @@ float contrast(const ImVec4& a, const ImVec4& b) {
 }
 // What the widget's colours keep: the core's ratio and a little margin for the rounding of blends.
 constexpr float kContrastWithMargin = static_cast<float>(papershelf::kReadableContrast) + 0.2f;
-constexpr float kGraphicContrastWithMargin = static_cast<float>(papershelf::kGraphicContrast) + 0.2f;
+constexpr float kGraphicContrastWithMargin =
+    static_cast<float>(papershelf::kGraphicContrast) + 0.2f;
 
 // Without a bold face, bold is the regular text drawn twice, one device pixel apart.
 float bold_offset() { return std::max(0.5f, 1.0f / ImGui::GetIO().DisplayFramebufferScale.x); }
@@ -56,20 +57,27 @@ bool check_box(const char* label, bool* on, bool touch) {
   const ImVec2 text = ImGui::CalcTextSize(label, end);
   const float side = check_box_side(), height = ImGui::GetFrameHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const bool pressed = ImGui::InvisibleButton(label, ImVec2(side + style.ItemInnerSpacing.x + text.x, height));
+  const bool pressed =
+      ImGui::InvisibleButton(label, ImVec2(side + style.ItemInnerSpacing.x + text.x, height));
   if (pressed) *on = !*on;
   const ImRect whole(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGui::RenderNavHighlight(whole, ImGui::GetItemID());
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 box(at.x, at.y + std::floor((height - side) / 2));
-  const ImGuiCol fill = ImGui::IsItemActive() ? ImGuiCol_FrameBgActive : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
-  draw->AddRectFilled(box, ImVec2(box.x + side, box.y + side), ImGui::GetColorU32(fill), style.FrameRounding);
-  draw->AddRect(box, ImVec2(box.x + side, box.y + side), ImGui::GetColorU32(ImGuiCol_Border), style.FrameRounding, 0, style.FrameBorderSize);
+  const ImGuiCol fill = ImGui::IsItemActive()    ? ImGuiCol_FrameBgActive
+                        : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered
+                                                 : ImGuiCol_FrameBg;
+  draw->AddRectFilled(box, ImVec2(box.x + side, box.y + side), ImGui::GetColorU32(fill),
+                      style.FrameRounding);
+  draw->AddRect(box, ImVec2(box.x + side, box.y + side), ImGui::GetColorU32(ImGuiCol_Border),
+                style.FrameRounding, 0, style.FrameBorderSize);
   if (*on) {
     const float pad = std::max(1.0f, std::floor(side / 6));
-    ImGui::RenderCheckMark(draw, ImVec2(box.x + pad, box.y + pad), ImGui::GetColorU32(ImGuiCol_CheckMark), side - pad * 2);
+    ImGui::RenderCheckMark(draw, ImVec2(box.x + pad, box.y + pad),
+                           ImGui::GetColorU32(ImGuiCol_CheckMark), side - pad * 2);
   }
-  draw->AddText(ImVec2(box.x + side + style.ItemInnerSpacing.x, at.y + (height - text.y) / 2), ImGui::GetColorU32(ImGuiCol_Text), label, end);
+  draw->AddText(ImVec2(box.x + side + style.ItemInnerSpacing.x, at.y + (height - text.y) / 2),
+                ImGui::GetColorU32(ImGuiCol_Text), label, end);
   return pressed;
 }
 
@@ -184,8 +192,8 @@ void Shelf::check_glyphs(const std::string& text) {
 
 // Everything of a row the widget draws: the row, its card, its hover card.
 void Shelf::check_glyphs(const Row& row) {
-  for (const std::string* text : {&row.title, &row.venue, &row.badge, &row.award, &row.award_label,
-                                  &row.note, &row.abstract})
+  for (const std::string* text :
+       {&row.title, &row.venue, &row.badge, &row.award, &row.award_label, &row.note, &row.abstract})
     check_glyphs(*text);
   for (const auto& a : row.authors) {
     check_glyphs(a.name);
@@ -204,7 +212,8 @@ void Shelf::check_texts() {
     for (const FacetValue& v : *list) check_glyphs(v.label);
   for (const Group& g : view_.groups) check_glyphs(g.label);
   // (the core's words the widget shows: a phone's folds)
-  for (const char* phrase : {"Filters", "Filters ({n})", "Publications per year"}) check_glyphs(std::string(words_(phrase)));
+  for (const char* phrase : {"Filters", "Filters ({n})", "Publications per year"})
+    check_glyphs(std::string(words_(phrase)));
 }
 
 // ---------------------------------------------------------------- [SECTION] Theme
@@ -230,14 +239,17 @@ void Shelf::apply_theme() {
   style.CellPadding = ImVec2(6, 4);
   // A finger needs a target 44 px tall (WCAG 2.5.5, the platforms' norm); ImGui's frames are a
   // line and 6 px (about 21).
-  const float font = (regular_ ? regular_->FontSize : ImGui::GetFontSize()) * ImGui::GetIO().FontGlobalScale;
-  style.FramePadding = ImVec2(4, theme_.touch ? std::max(3.0f, std::ceil((kTouchTarget - font) / 2)) : 3.0f);
+  const float font =
+      (regular_ ? regular_->FontSize : ImGui::GetFontSize()) * ImGui::GetIO().FontGlobalScale;
+  style.FramePadding =
+      ImVec2(4, theme_.touch ? std::max(3.0f, std::ceil((kTouchTarget - font) / 2)) : 3.0f);
   ImVec4* c = style.Colors;
   if (theme_.background) c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(theme_.background);
   if (theme_.text) c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(theme_.text);
   // Without a page colour (the native preview): white or ImGui's dark grey.
-  const ImVec4 bg = theme_.background || theme_.dark ? opaque(c[ImGuiCol_WindowBg], ImVec4(0, 0, 0, 1))
-                                                     : ImVec4(1, 1, 1, 1);
+  const ImVec4 bg = theme_.background || theme_.dark
+                        ? opaque(c[ImGuiCol_WindowBg], ImVec4(0, 0, 0, 1))
+                        : ImVec4(1, 1, 1, 1);
   const ImVec4 ink = c[ImGuiCol_Text] = opaque(c[ImGuiCol_Text], bg);
   const ImVec4 a = theme_.accent ? opaque(ImGui::ColorConvertU32ToFloat4(theme_.accent), bg)
                                  : c[ImGuiCol_CheckMark];
@@ -251,7 +263,8 @@ void Shelf::apply_theme() {
   c[ImGuiCol_FrameBgActive] = c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] = shade(0.14f);
   c[ImGuiCol_Header] = mix(bg, a, 0.14f);
   c[ImGuiCol_TableRowBgAlt] = c[ImGuiCol_ScrollbarBg] = shade(0.03f);
-  c[ImGuiCol_ScrollbarGrab] = shade(0.25f);  // (ImGui's own greys were a bright strip on a dark page)
+  c[ImGuiCol_ScrollbarGrab] =
+      shade(0.25f);  // (ImGui's own greys were a bright strip on a dark page)
   c[ImGuiCol_ScrollbarGrabHovered] = shade(0.35f);
   c[ImGuiCol_ScrollbarGrabActive] = shade(0.45f);
   c[ImGuiCol_TableBorderLight] = c[ImGuiCol_TableBorderStrong] = shade(0.18f);
@@ -270,8 +283,12 @@ void Shelf::apply_theme() {
   // Every background text is drawn on: the page, striped and hovered rows, headers, fields,
   // menus, and the tinted badges.
   // (A pressed control's shade lasts a click: not among them.)
-  const ImVec4 grounds[] = {bg, c[ImGuiCol_TableRowBgAlt], c[ImGuiCol_FrameBg],
-                            c[ImGuiCol_HeaderHovered], c[ImGuiCol_PopupBg], c[ImGuiCol_Header]};
+  const ImVec4 grounds[] = {bg,
+                            c[ImGuiCol_TableRowBgAlt],
+                            c[ImGuiCol_FrameBg],
+                            c[ImGuiCol_HeaderHovered],
+                            c[ImGuiCol_PopupBg],
+                            c[ImGuiCol_Header]};
   auto readable = [&](ImVec4 want) {
     ImVec4 out = want;
     // Towards the text colour (or black / white when even that is too faint) until each pair
@@ -289,8 +306,10 @@ void Shelf::apply_theme() {
   c[ImGuiCol_Text] = readable(ink);
   c[ImGuiCol_TextDisabled] = readable(mix(ink, bg, 0.45f));
   accent_ = ImGui::ColorConvertFloat4ToU32(readable(a));
-  status_ = ImGui::ColorConvertFloat4ToU32(readable(theme_.dark ? ImVec4(0.95f, 0.6f, 0.2f, 1) : ImVec4(0.7f, 0.35f, 0, 1)));
-  award_ = ImGui::ColorConvertFloat4ToU32(readable(theme_.dark ? ImVec4(0.95f, 0.78f, 0.2f, 1) : ImVec4(0.55f, 0.4f, 0, 1)));
+  status_ = ImGui::ColorConvertFloat4ToU32(
+      readable(theme_.dark ? ImVec4(0.95f, 0.6f, 0.2f, 1) : ImVec4(0.7f, 0.35f, 0, 1)));
+  award_ = ImGui::ColorConvertFloat4ToU32(
+      readable(theme_.dark ? ImVec4(0.95f, 0.78f, 0.2f, 1) : ImVec4(0.55f, 0.4f, 0, 1)));
 }
 
 // ---------------------------------------------------------------- [SECTION] Frame
@@ -324,7 +343,7 @@ void Shelf::draw() {
   if (narrow_) draw_chart_line();
   draw_chart();
   draw_table();
-  menu_asked_ = false;  // (no row has focus: the key does nothing)
+  menu_asked_ = false;                             // (no row has focus: the key does nothing)
   if (probe_.focused_record < 0) announced_ = -1;  // focus left the rows: announce on return
   if (regular_) ImGui::PopFont();
   ImGui::End();
@@ -343,13 +362,19 @@ void Shelf::draw_toolbar() {
   Filter& f = query_.filter;
   // "Filters (2)" when filters are set, in the core's words (the HTML list's button).
   const auto active = static_cast<unsigned>(f.types.size() + f.statuses.size() + f.venues.size() +
-                                            (f.year_from || f.year_to ? 1 : 0) + f.selected_only + f.has_award + f.owner_first);
-  const std::string filters_word = active ? Words::fill(words_("Filters ({n})"), "n", words_.number(active)) : std::string(words_("Filters"));
+                                            (f.year_from || f.year_to ? 1 : 0) + f.selected_only +
+                                            f.has_award + f.owner_first);
+  const std::string filters_word =
+      active ? Words::fill(words_("Filters ({n})"), "n", words_.number(active))
+             : std::string(words_("Filters"));
   const std::string filters_label = filters_word + "###filters";
-  const float filters_w = narrow ? ImGui::CalcTextSize(filters_word.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 : 0.0f;
+  const float filters_w =
+      narrow ? ImGui::CalcTextSize(filters_word.c_str()).x + ImGui::GetStyle().FramePadding.x * 2
+             : 0.0f;
   const float per_line = theme_.touch ? 2.0f : 3.0f;
-  const float combo = narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * (per_line - 1)) / per_line)
-                             : std::clamp(avail * 0.14f, 90.0f, 150.0f);
+  const float combo =
+      narrow ? std::floor((avail - ImGui::GetStyle().ItemSpacing.x * (per_line - 1)) / per_line)
+             : std::clamp(avail * 0.14f, 90.0f, 150.0f);
   // Controls flow onto a second line when the element is narrow.
   const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   auto flow = [&](float width) {
@@ -357,21 +382,23 @@ void Shelf::draw_toolbar() {
       ImGui::SameLine();
   };
   auto checkbox_width = [&](const char* label) {
-    return (theme_.touch ? check_box_side() : ImGui::GetFrameHeight()) + ImGui::GetStyle().ItemInnerSpacing.x +
-           ImGui::CalcTextSize(label, nullptr, true).x;
+    return (theme_.touch ? check_box_side() : ImGui::GetFrameHeight()) +
+           ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
   };
 
   // Search: the buffer is the widget's own; every edit becomes the query's search text.
   char buffer[256];
   ImFormatString(buffer, sizeof buffer, "%s", search_buffer_.c_str());
-  ImGui::SetNextItemWidth(narrow ? avail - filters_w - ImGui::GetStyle().ItemSpacing.x : std::clamp(avail * 0.3f, 140.0f, 320.0f));
+  ImGui::SetNextItemWidth(narrow ? avail - filters_w - ImGui::GetStyle().ItemSpacing.x
+                                 : std::clamp(avail * 0.3f, 140.0f, 320.0f));
   if (focus_search_) {
     ImGui::SetKeyboardFocusHere();  // (the field is edited at once: typing goes in)
     focus_search_ = false;
   }
   // Escape leaves the field with its text (ImGui's own Escape would put back the text the edit
   // began with, and the list with it); the keyboard stays on the field, arrows go on from there.
-  if (ImGui::GetActiveID() == ImGui::GetID("##search") && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+  if (ImGui::GetActiveID() == ImGui::GetID("##search") &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
     ImGui::ClearActiveID();
   if (ImGui::InputTextWithHint("##search", labels_.search.c_str(), buffer, sizeof buffer)) {
     search_buffer_ = buffer;
@@ -390,7 +417,8 @@ void Shelf::draw_toolbar() {
   if (narrow) {
     ImGui::SameLine();
     // (open, it is pressed: the selected rows' shade, one of the grounds apply_theme reads text on)
-    if (filters_open) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Header));
+    if (filters_open)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Header));
     if (ImGui::Button(filters_label.c_str())) filters_open_ = filters_open ? 0 : 1;
     if (filters_open) ImGui::PopStyleColor();
     control("filters");
@@ -400,11 +428,16 @@ void Shelf::draw_toolbar() {
     ImGui::SetNextItemWidth(combo);
     auto group_label = [&](GroupBy by) -> const std::string& {
       switch (by) {
-        case GroupBy::Year: return labels_.group_year;
-        case GroupBy::Type: return labels_.group_type;
-        case GroupBy::Status: return labels_.group_status;
-        case GroupBy::Venue: return labels_.group_venue;
-        case GroupBy::None: break;
+        case GroupBy::Year:
+          return labels_.group_year;
+        case GroupBy::Type:
+          return labels_.group_type;
+        case GroupBy::Status:
+          return labels_.group_status;
+        case GroupBy::Venue:
+          return labels_.group_venue;
+        case GroupBy::None:
+          break;
       }
       return labels_.group_none;
     };
@@ -423,12 +456,14 @@ void Shelf::draw_toolbar() {
 
     const Facets& facets = view_.facets;
     // Each filter control shows when it can change the list (set_controls), or its filter is set.
-    if (!controls_set_ && query_.search.empty() && f.empty()) controls_ = useful_controls(facets, view_.total);
+    if (!controls_set_ && query_.search.empty() && f.empty())
+      controls_ = useful_controls(facets, view_.total);
     const Controls& can = controls_;
     if (can.type || !f.types.empty()) {
       flow(combo);
       const std::string type = f.types.empty() ? "" : std::string(to_string(f.types[0]));
-      const char* type_key = facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
+      const char* type_key =
+          facet_combo("##type", labels_.any_type.c_str(), facets.types, type, combo);
       control("type");
       if (const char* k = type_key) {
         f.types.clear();
@@ -439,7 +474,8 @@ void Shelf::draw_toolbar() {
     if (can.status || !f.statuses.empty()) {
       flow(combo);
       const std::string status = f.statuses.empty() ? "" : std::string(to_string(f.statuses[0]));
-      const char* status_key = facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
+      const char* status_key =
+          facet_combo("##status", labels_.any_status.c_str(), facets.statuses, status, combo);
       control("status");
       if (const char* k = status_key) {
         f.statuses.clear();
@@ -450,7 +486,8 @@ void Shelf::draw_toolbar() {
     if (can.venue || !f.venues.empty()) {
       flow(combo);
       const std::string venue = f.venues.empty() ? "" : f.venues[0];
-      const char* venue_key = facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
+      const char* venue_key =
+          facet_combo("##venue", labels_.any_venue.c_str(), facets.venues, venue, combo);
       control("venue");
       if (const char* k = venue_key) {
         f.venues.clear();
@@ -485,7 +522,8 @@ void Shelf::draw_toolbar() {
       year_menu("##to", labels_.year_to.c_str(), f.year_to);
     }
 
-    auto flag = [&](const char* name, const std::string& word, std::uint32_t count, bool& on, bool useful) {
+    auto flag = [&](const char* name, const std::string& word, std::uint32_t count, bool& on,
+                    bool useful) {
       if (!useful && !on) return;
       char label[96];
       ImFormatString(label, sizeof label, "%s (%u)###%s", word.c_str(), count, name);
@@ -525,12 +563,14 @@ std::string Shelf::count_text() const {
     return out;
   };
   auto fill = [](std::string text, std::string_view slot, const std::string& value) {
-    if (const auto at = text.find(slot); at != std::string::npos) text.replace(at, slot.size(), value);
+    if (const auto at = text.find(slot); at != std::string::npos)
+      text.replace(at, slot.size(), value);
     return text;
   };
   return shown == view_.total && shown == 1 ? labels_.count_one
-                          : shown == view_.total ? fill(labels_.count_all, "{total}", number(shown))
-                          : fill(fill(labels_.count_some, "{shown}", number(shown)), "{total}", number(view_.total));
+         : shown == view_.total             ? fill(labels_.count_all, "{total}", number(shown))
+                                : fill(fill(labels_.count_some, "{shown}", number(shown)),
+                                       "{total}", number(view_.total));
 }
 
 }  // namespace papershelf::widget

@@ -51,8 +51,8 @@ struct Theme {
 
 // What the host must do after a frame.
 struct Actions {
-  bool query_changed = false;                // run query() in the core, then set_view()
-  std::vector<std::string> open;             // URLs to open (safe schemes only)
+  bool query_changed = false;     // run query() in the core, then set_view()
+  std::vector<std::string> open;  // URLs to open (safe schemes only)
   // Records to copy: `format` is a citation style or an export format, by the core's text name
   // ("apa", "ieee", "bibtex", "ris"...: papershelf/citation.hpp's and export.hpp's tables).
   struct Copy {
@@ -64,8 +64,8 @@ struct Actions {
   std::string missing_glyphs;            // characters the regular face lacks, each reported once
   std::string announce;  // title of the row that just took keyboard focus (for a live region)
   bool empty() const {
-    return !query_changed && open.empty() && copy.empty() &&
-           need_rows.empty() && missing_glyphs.empty() && announce.empty();
+    return !query_changed && open.empty() && copy.empty() && need_rows.empty() &&
+           missing_glyphs.empty() && announce.empty();
   }
 };
 
@@ -77,10 +77,11 @@ struct Rect {
 };
 struct Probe {
   Rect search;
-  std::vector<Rect> controls;              // the toolbar's fields, menus, checkboxes and buttons,
-                                           // and the rows' link buttons
-  std::vector<std::string> control_names;  // and what each is: "search", "type", "first-author", "link"…
-  std::vector<Rect> headers;               // table header cells, by column
+  std::vector<Rect> controls;  // the toolbar's fields, menus, checkboxes and buttons,
+                               // and the rows' link buttons
+  std::vector<std::string>
+      control_names;          // and what each is: "search", "type", "first-author", "link"…
+  std::vector<Rect> headers;  // table header cells, by column
   std::vector<std::string> header_names;   // and their words
   std::vector<Rect> group_headers;         // visible group header rows, in display order
   std::vector<Rect> rows;                  // visible entry rows, in display order
@@ -104,8 +105,9 @@ struct Probe {
   bool filters_open = true;                // the toolbar's filters show (a phone folds them)
   Rect canvas;                             // the whole widget
   std::string empty_message;               // what a list with no rows says ("": it has rows)
-  std::uint32_t rows_drawn = 0;      // entry rows submitted this frame (the clipper keeps it small)
-  std::uint32_t rows_waiting = 0;    // of those, rows drawn as a placeholder (their data not yet here)
+  std::uint32_t rows_drawn = 0;  // entry rows submitted this frame (the clipper keeps it small)
+  std::uint32_t rows_waiting =
+      0;  // of those, rows drawn as a placeholder (their data not yet here)
   std::int64_t focused_record = -1;  // record of the row with keyboard focus
   Rect menu;                         // the open row menu, the right click's (w = 0: none)
   Rect popup;                        // the open tooltip or "+N" author list (w = 0: none)
@@ -120,32 +122,32 @@ struct Probe {
 // hands over its own, in its `lang`, from its one label table (DEFAULT_LABELS and addLanguage in
 // web/src/element.ts; web/test/canvas.test.mjs fails when these defaults drift from it). The
 // counts are templates: "{shown}" and "{total}" stand for the numbers.
-#define PAPERSHELF_WIDGET_LABELS(X)                          \
-  X(search, "search", "Search publications")                 \
-  X(any_type, "anyType", "Any type")                          \
-  X(any_status, "anyStatus", "Any status")                    \
-  X(any_venue, "anyVenue", "Any venue")                       \
-  X(group_none, "groupNone", "No grouping")                   \
-  X(group_year, "groupYear", "By year")                       \
-  X(group_type, "groupType", "By type")                       \
-  X(group_status, "groupStatus", "By status")                 \
-  X(group_venue, "groupVenue", "By venue")                    \
-  X(year_from, "yearFrom", "From")                            \
-  X(year_to, "yearTo", "To")                                  \
-  X(selected, "selected", "Selected")                         \
-  X(award, "award", "Award")                                  \
-  X(first_author, "firstAuthor", "First author")              \
-  X(clear, "clear", "Clear filters")                          \
-  X(count_one, "countOne", "1 publication")                   \
-  X(count_all, "countAll", "{total} publications")            \
+#define PAPERSHELF_WIDGET_LABELS(X)                             \
+  X(search, "search", "Search publications")                    \
+  X(any_type, "anyType", "Any type")                            \
+  X(any_status, "anyStatus", "Any status")                      \
+  X(any_venue, "anyVenue", "Any venue")                         \
+  X(group_none, "groupNone", "No grouping")                     \
+  X(group_year, "groupYear", "By year")                         \
+  X(group_type, "groupType", "By type")                         \
+  X(group_status, "groupStatus", "By status")                   \
+  X(group_venue, "groupVenue", "By venue")                      \
+  X(year_from, "yearFrom", "From")                              \
+  X(year_to, "yearTo", "To")                                    \
+  X(selected, "selected", "Selected")                           \
+  X(award, "award", "Award")                                    \
+  X(first_author, "firstAuthor", "First author")                \
+  X(clear, "clear", "Clear filters")                            \
+  X(count_one, "countOne", "1 publication")                     \
+  X(count_all, "countAll", "{total} publications")              \
   X(count_some, "countSome", "{shown} of {total} publications") \
-  X(year, "year", "Year")                                     \
-  X(venue, "venue", "Venue")                                  \
-  X(publication, "publication", "Publication")                \
-  X(links, "links", "Links")                                  \
-  X(cited, "cited", "Cited")                                  \
-  X(copy_citation, "copyCitation", "Copy citation")           \
-  X(copy_as, "copyAs", "Copy as")                             \
+  X(year, "year", "Year")                                       \
+  X(venue, "venue", "Venue")                                    \
+  X(publication, "publication", "Publication")                  \
+  X(links, "links", "Links")                                    \
+  X(cited, "cited", "Cited")                                    \
+  X(copy_citation, "copyCitation", "Copy citation")             \
+  X(copy_as, "copyAs", "Copy as")                               \
   X(open, "open", "Open")
 
 struct Labels {
@@ -236,9 +238,11 @@ class Shelf {
   void check_glyphs(const std::string& text);
   void check_glyphs(const Row& row);
   void check_texts();
-  float put_author(ImDrawList* dl, ImVec2 pos, const ViewAuthor& a, float* name_width = nullptr) const;
+  float put_author(ImDrawList* dl, ImVec2 pos, const ViewAuthor& a,
+                   float* name_width = nullptr) const;
   float bold_width(float size, const std::string& text) const;
-  void add_bold_text(ImDrawList* dl, float size, ImVec2 pos, std::uint32_t col, const std::string& text) const;
+  void add_bold_text(ImDrawList* dl, float size, ImVec2 pos, std::uint32_t col,
+                     const std::string& text) const;
 
   Query query_;
   ViewData view_;
@@ -255,17 +259,19 @@ class Shelf {
   bool theme_dirty_ = true;
   ImFont* regular_ = nullptr;
   ImFont* bold_ = nullptr;
-  bool texts_unchecked_ = true;  // labels, facets or groups changed: their glyphs are checked at the next draw
+  bool texts_unchecked_ =
+      true;  // labels, facets or groups changed: their glyphs are checked at the next draw
   std::unordered_set<std::uint32_t> missing_seen_;
   std::uint32_t late_glyph_frames_ = 0;
   Controls controls_;
   bool controls_set_ = false;
-  std::vector<std::uint32_t> unchecked_rows_;  // rows set since the last check, their glyphs not yet checked
+  std::vector<std::uint32_t>
+      unchecked_rows_;  // rows set since the last check, their glyphs not yet checked
   Actions actions_;
   Probe probe_;
   float pending_scroll_ = 0;
   std::int64_t announced_ = -1;  // record last announced as focused
-  unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
+  unsigned table_id_ = 0;        // ImGuiID of the table's scrolling box, as an item of the window
   bool enter_rows_ = false;
   bool focus_rows_ = false;
   bool menu_asked_ = false;  // open_row_menu()
@@ -284,14 +290,14 @@ class Shelf {
   std::vector<float> row_tops_;  // each display row's top in the table's content, and the end
   float title_width_ = -1;       // a card's title line, as last drawn
   int col_[static_cast<int>(Column::Count)] = {0, 1, 2, 3};  // each column's index (-1: not shown)
-  std::string count_;            // the toolbar's "12 of 40 publications"
+  std::string count_;  // the toolbar's "12 of 40 publications"
   // Up from the table's first line (its header, or the first card) goes on to the search field:
   // ImGui's arrows do not leave the table's scrolling box by themselves.
   bool focus_search_ = false;
   unsigned search_id_ = 0;    // ImGuiID of the search field
   unsigned row_item_id_ = 0;  // ImGuiID of the row (or group header) drawn last
   unsigned top_item_id_ = 0;  // and of the first one, when it was drawn this frame
-  float body_top_ = 0;           // where rows show below the table header (screen y)
+  float body_top_ = 0;        // where rows show below the table header (screen y)
   // Colours resolved at theme time so every text reads at 4.5:1 or better on every background it
   // is drawn on (WCAG AA); see apply_theme.
   std::uint32_t accent_ = 0, status_ = 0, award_ = 0;

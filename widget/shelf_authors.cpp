@@ -77,7 +77,8 @@ void Shelf::draw_authors(const Row& row, float max_x) {
   };
   const float more_w = width("  +999");
   // Between two authors ", "; where authors are left out between them (or before the first one
-  // shown) ", …, " as the HTML list writes it, so that "A, Owner" never reads as a two-author paper.
+  // shown) ", …, " as the HTML list writes it, so that "A, Owner" never reads as a two-author
+  // paper.
   auto separator = [](std::size_t v, const std::vector<std::uint32_t>& list) {
     const std::uint32_t before = v ? list[v - 1] + 1 : 0;
     return list[v] > before ? (v ? ", \u2026, " : "\u2026, ") : v ? ", " : "";
@@ -90,7 +91,8 @@ void Shelf::draw_authors(const Row& row, float max_x) {
   };
   auto line_width = [&](const std::vector<std::uint32_t>& list) {
     float w = 0;
-    for (std::size_t v = 0; v < list.size(); ++v) w += width(separator(v, list)) + author_width(list[v]);
+    for (std::size_t v = 0; v < list.size(); ++v)
+      w += width(separator(v, list)) + author_width(list[v]);
     return w;
   };
   // The authors that fit the line, in order; as the core collapses a long list, the owner keeps
@@ -108,11 +110,14 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     }
   }
   std::size_t first_owner = k;
-  while (first_owner < line.shown.size() && !row.authors[line.shown[first_owner]].owner) ++first_owner;
-  const bool owner_shown = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; });
+  while (first_owner < line.shown.size() && !row.authors[line.shown[first_owner]].owner)
+    ++first_owner;
+  const bool owner_shown = std::any_of(visible.begin(), visible.end(),
+                                       [&](std::uint32_t i) { return row.authors[i].owner; });
   if (first_owner < line.shown.size() && !owner_shown) {
     visible.push_back(line.shown[first_owner]);
-    while (visible.size() > 1 && pos.x + line_width(visible) + more_w > max_x) visible.erase(visible.end() - 2);
+    while (visible.size() > 1 && pos.x + line_width(visible) + more_w > max_x)
+      visible.erase(visible.end() - 2);
   }
   const auto hidden = static_cast<unsigned>(line.shown.size() - visible.size()) + line.hidden;
   // A name that still does not fit (a phone's narrow card) ends in "…" before the "+N".
@@ -127,7 +132,8 @@ void Shelf::draw_authors(const Row& row, float max_x) {
       continue;
     }
     const float dots = width("\u2026");
-    dl->PushClipRect(ImVec2(pos.x, pos.y - size), ImVec2(std::max(pos.x, name_end - dots), pos.y + size * 2), true);
+    dl->PushClipRect(ImVec2(pos.x, pos.y - size),
+                     ImVec2(std::max(pos.x, name_end - dots), pos.y + size * 2), true);
     put_author(dl, pos, a);
     dl->PopClipRect();
     pos.x = std::max(pos.x, name_end - dots);
@@ -135,8 +141,12 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     laid_out += "\u2026";
     break;
   }
-  if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(), [](const ViewAuthor& a) { return a.owner; }))
-    probe_.owner_shown.back() = std::any_of(visible.begin(), visible.end(), [&](std::uint32_t i) { return row.authors[i].owner; }) ? 1 : 0;
+  if (!probe_.owner_shown.empty() && std::any_of(row.authors.begin(), row.authors.end(),
+                                                 [](const ViewAuthor& a) { return a.owner; }))
+    probe_.owner_shown.back() = std::any_of(visible.begin(), visible.end(),
+                                            [&](std::uint32_t i) { return row.authors[i].owner; })
+                                    ? 1
+                                    : 0;
   if (row.et_al && !hidden) put(" et al.");
   if (hidden) {
     char more[32];
@@ -152,7 +162,8 @@ void Shelf::draw_authors(const Row& row, float max_x) {
     dl->AddText(pos, accent_, more);
     // A list taller than the canvas (hundreds of authors) scrolls inside it.
     const float pad = ImGui::GetStyle().WindowPadding.y;
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y - pad * 2));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
+                                        ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y - pad * 2));
     if (ImGui::BeginPopup("authors")) {
       draw_all_authors(row, wrap_position(30) - ImGui::GetStyle().WindowPadding.x);
       probe_.popup = window_rect();
@@ -187,7 +198,9 @@ void Shelf::draw_all_authors(const Row& row, float wrap_width) {
     float name_w = 0;
     const float w = put_author(dl, pos, a, &name_w);
     probe_.popup_names.push_back({pos.x, pos.y, name_w, size});
-    probe_.popup_marks.push_back(w > name_w ? Rect{pos.x + name_w, pos.y - size * kMarkRaise, w - name_w, size * kMarkScale} : Rect{});
+    probe_.popup_marks.push_back(
+        w > name_w ? Rect{pos.x + name_w, pos.y - size * kMarkRaise, w - name_w, size * kMarkScale}
+                   : Rect{});
     pos.x += w;
   }
   if (row.et_al) put(" et al.");

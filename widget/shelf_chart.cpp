@@ -34,17 +34,23 @@ void Shelf::draw_chart_line() {
     const bool open = chart_open_ > 0;
     const std::string title(words_("Publications per year"));
     const float arrow = ImGui::GetFontSize();
-    const float title_w = arrow + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(title.c_str()).x + 8;
-    if (ImGui::InvisibleButton("##chart", ImVec2(std::max(1.0f, std::min(title_w, avail - count_size.x - 8)), frame)))
+    const float title_w =
+        arrow + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(title.c_str()).x + 8;
+    if (ImGui::InvisibleButton(
+            "##chart", ImVec2(std::max(1.0f, std::min(title_w, avail - count_size.x - 8)), frame)))
       chart_open_ = open ? 0 : 1;
     probe_.chart_toggle = last_item_rect();
     probe_.controls.push_back(probe_.chart_toggle);
     probe_.control_names.emplace_back("chart");
     const ImRect whole(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    if (ImGui::IsItemHovered()) dl->AddRectFilled(whole.Min, whole.Max, ImGui::GetColorU32(ImGuiCol_FrameBgHovered), ImGui::GetStyle().FrameRounding);
+    if (ImGui::IsItemHovered())
+      dl->AddRectFilled(whole.Min, whole.Max, ImGui::GetColorU32(ImGuiCol_FrameBgHovered),
+                        ImGui::GetStyle().FrameRounding);
     ImGui::RenderNavHighlight(whole, ImGui::GetItemID());
-    ImGui::RenderArrow(dl, ImVec2(at.x + 4, text_y), ImGui::GetColorU32(ImGuiCol_Text), open ? ImGuiDir_Down : ImGuiDir_Right, 0.8f);
-    ImGui::RenderTextClipped(ImVec2(at.x + 4 + arrow, at.y), ImVec2(whole.Max.x, whole.Max.y), title.c_str(), nullptr, nullptr, ImVec2(0, 0.5f));
+    ImGui::RenderArrow(dl, ImVec2(at.x + 4, text_y), ImGui::GetColorU32(ImGuiCol_Text),
+                       open ? ImGuiDir_Down : ImGuiDir_Right, 0.8f);
+    ImGui::RenderTextClipped(ImVec2(at.x + 4 + arrow, at.y), ImVec2(whole.Max.x, whole.Max.y),
+                             title.c_str(), nullptr, nullptr, ImVec2(0, 0.5f));
   }
   // The count at the line's end (on its own line when there is no chart).
   ImGui::SetCursorScreenPos(ImVec2(controls_.year ? at.x + avail - count_size.x : at.x, text_y));
@@ -73,15 +79,15 @@ void Shelf::draw_chart() {
   const float slot = std::clamp(avail / static_cast<float>(years.size()), 6.0f, 34.0f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 bar = ImGui::GetColorU32(ImGuiCol_PlotHistogram);
-  const ImU32 active =
-      ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
+  const ImU32 active = ImGui::GetColorU32(ImGuiCol_PlotHistogramHovered);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   Filter& f = query_.filter;
   // Year labels whole, as the core writes them ("2024", never "24"): under every bar when they
   // fit, else under every second, third... counted from the newest year, which always has one.
   ImFont* font = ImGui::GetFont();
   float widest = 0;
-  for (const auto& y : years) widest = std::max(widest, font->CalcTextSizeA(label_h, FLT_MAX, 0, y.label.c_str()).x);
+  for (const auto& y : years)
+    widest = std::max(widest, font->CalcTextSizeA(label_h, FLT_MAX, 0, y.label.c_str()).x);
   const auto every = static_cast<std::size_t>(std::max(1.0f, std::ceil((widest + 6) / slot)));
   const float chart_end = origin.x + slot * static_cast<float>(years.size());
   float label_end = -FLT_MAX;  // the right edge of the label drawn last
@@ -116,7 +122,9 @@ void Shelf::draw_chart() {
     }
     if (hovered) {
       // "2024: 3 publications", as the core writes a year's count.
-      const std::string tip = words_.labelled(y.label, Words::fill(words_.count(y.count, "{n} publication", "{n} publications"), "n", words_.number(y.count)));
+      const std::string tip = words_.labelled(
+          y.label, Words::fill(words_.count(y.count, "{n} publication", "{n} publications"), "n",
+                               words_.number(y.count)));
       ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::PopID();

@@ -61,7 +61,10 @@ ImU32 with_alpha(ImU32 c, float alpha) {
 // the authors', the venue's with the links; each only when there is something to show.
 constexpr int kMostCardLines = 4;
 int card_lines(const Row& row, float width) {
-  const int title = ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0, row.title.c_str()).x > width ? 2 : 1;
+  const int title =
+      ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0, row.title.c_str()).x > width
+          ? 2
+          : 1;
   const bool authors = !row.authors.empty() || row.et_al;
   const bool venue = !row.venue.empty() || !row.note.empty() || !row.links.empty();
   return title + (authors ? 1 : 0) + (venue ? 1 : 0);
@@ -75,7 +78,9 @@ std::uint32_t draw_text(ImDrawList* dl, ImVec2 pos, float width, int lines, ImU3
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize();
   const float line = ImGui::GetTextLineHeight();
-  auto measure = [&](const char* a, const char* b) { return font->CalcTextSizeA(size, FLT_MAX, 0, a, b).x; };
+  auto measure = [&](const char* a, const char* b) {
+    return font->CalcTextSizeA(size, FLT_MAX, 0, a, b).x;
+  };
   const char* s = text.data();
   const char* const end = s + text.size();
   std::uint32_t chars = 0;
@@ -165,15 +170,18 @@ void Shelf::draw_table() {
   int columns = 0;
   for (int c = 0; c < static_cast<int>(Column::Count); ++c) {
     const auto column = static_cast<Column>(c);
-    const bool shown = cards ? column == Column::Title
-                             : column != Column::Venue ? column != Column::Citations || cites : view_.has_badges;
+    const bool shown = cards                     ? column == Column::Title
+                       : column != Column::Venue ? column != Column::Citations || cites
+                                                 : view_.has_badges;
     col_[c] = shown ? columns++ : -1;
   }
-  const ImGuiTableFlags flags = (cards ? 0 : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti |
-                                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit) |
-                                ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH |
-                                // (text clear of the focus ring at the row's edge)
-                                ImGuiTableFlags_PadOuterX;
+  const ImGuiTableFlags flags =
+      (cards ? 0
+             : ImGuiTableFlags_Sortable | ImGuiTableFlags_SortMulti | ImGuiTableFlags_Resizable |
+                   ImGuiTableFlags_SizingFixedFit) |
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH |
+      // (text clear of the focus ring at the row's edge)
+      ImGuiTableFlags_PadOuterX;
   // Arrow keys that land on the table (ImGui focuses the scrolling box as one item) go on into
   // its first row: the rows are what a keyboard user came for.
   enter_rows_ = (table_id_ && ImGui::GetFocusID() == table_id_) || focus_rows_;
@@ -209,8 +217,9 @@ void Shelf::draw_table() {
                             static_cast<ImGuiID>(Column::Title));
     if (cites)
       ImGui::TableSetupColumn(
-          labels_.cited.c_str(), ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
-          em * 3.5f, static_cast<ImGuiID>(Column::Citations));
+          labels_.cited.c_str(),
+          ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending, em * 3.5f,
+          static_cast<ImGuiID>(Column::Citations));
     sync_table_sort();
 
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -287,10 +296,12 @@ void Shelf::draw_table() {
     const ImRect nav = ImGui::WindowRectRelToAbs(window, window->NavRectRel[0]);
     add_range(nav.Min.y, nav.Max.y, 0, 0);
   }
-  if (g.NavMoveScoringItems && g.NavWindow && g.NavWindow->RootWindowForNav == window->RootWindowForNav)
+  if (g.NavMoveScoringItems && g.NavWindow &&
+      g.NavWindow->RootWindowForNav == window->RootWindowForNav)
     add_range(g.NavScoringNoClipRect.Min.y, g.NavScoringNoClipRect.Max.y, 0, 0);
   std::sort(ranges.begin(), ranges.end());
-  // Rows skipped: the cursor moves past them as if they had been drawn (and the stripes count them).
+  // Rows skipped: the cursor moves past them as if they had been drawn (and the stripes count
+  // them).
   std::size_t next = 0;
   auto seek = [&](std::size_t to) {
     if (table->IsInsideRow) ImGui::TableEndRow(table);
@@ -337,7 +348,8 @@ void Shelf::draw_group_row(std::size_t g, float row_height) {
   ImGui::TableSetColumnIndex(0);
   ImGui::PushID(static_cast<int>(g));
   ImGui::PushID("group");
-  const bool toggled = ImGui::Selectable("##group", false, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_height));
+  const bool toggled = ImGui::Selectable("##group", false, ImGuiSelectableFlags_SpanAllColumns,
+                                         ImVec2(0, row_height));
   row_item_id_ = ImGui::GetItemID();
   if (toggled) {
     if (collapsed)
@@ -379,7 +391,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   row_item_id_ = ImGui::GetItemID();
   ImGui::SetItemAllowOverlap();
   // (a row under the pointer while the search field is edited is still hovered: its card shows)
-  const bool hovered = ImGui::IsItemHovered(ImGui::GetActiveID() == search_id_ ? ImGuiHoveredFlags_AllowWhenBlockedByActiveItem : 0);
+  const bool hovered = ImGui::IsItemHovered(
+      ImGui::GetActiveID() == search_id_ ? ImGuiHoveredFlags_AllowWhenBlockedByActiveItem : 0);
   // Space activates a Selectable; Enter (ImGui's "input" key) should open the row too.
   const bool focused = ImGui::IsItemFocused();
   if (focused) probe_.focused_record = record;
@@ -393,7 +406,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.more.emplace_back();
   probe_.content_bottom.push_back(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (enter_rows_ && row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
+  if (enter_rows_ && row_rect.y >= body_top_ - 1 &&
+      row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
     enter_rows_ = false;
     ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
     GImGui->NavDisableHighlight = false;
@@ -404,7 +418,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     const ImVec2 ring_min(row_rect.x + 1, row_rect.y + 1);
     const ImVec2 ring_max(row_rect.x + row_rect.w - 1, row_rect.y + row_rect.h - 1);
     dl->PushClipRect(ImVec2(probe_.table.x, std::max(body_top_, ring_min.y - 1)),
-                     ImVec2(probe_.table.x + probe_.table.w, probe_.table.y + probe_.table.h), false);
+                     ImVec2(probe_.table.x + probe_.table.w, probe_.table.y + probe_.table.h),
+                     false);
     dl->AddRect(ring_min, ring_max, accent_, 3.0f, 0, 2.0f);
     dl->PopClipRect();
   }
@@ -432,27 +447,32 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::SetNextWindowPos(ImVec2(row_rect.x + 24, row_rect.y + row_rect.h), ImGuiCond_Appearing);
   }
   if (ImGui::BeginPopupContextItem("##entry")) {
-    probe_.menu = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+    probe_.menu = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
+                   ImGui::GetWindowSize().y};
     // The styles and formats are the core's (one table, the same the HTML list's Cite offers).
-    if (ImGui::MenuItem("Copy BibTeX")) actions_.copy.push_back({record, std::string(info(ExportFormat::Bibtex).name)});
+    if (ImGui::MenuItem("Copy BibTeX"))
+      actions_.copy.push_back({record, std::string(info(ExportFormat::Bibtex).name)});
     if (ImGui::BeginMenu(labels_.copy_citation.c_str())) {
       for (int i = 0; i < kCitationStyleCount; ++i) {
         const auto style = static_cast<CitationStyle>(i);
-        if (ImGui::MenuItem(std::string(label(style)).c_str())) actions_.copy.push_back({record, std::string(to_string(style))});
+        if (ImGui::MenuItem(std::string(label(style)).c_str()))
+          actions_.copy.push_back({record, std::string(to_string(style))});
       }
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu(labels_.copy_as.c_str())) {
       for (int i = 0; i < kExportFormatCount; ++i) {
         const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
-        if (ImGui::MenuItem(std::string(f.label).c_str())) actions_.copy.push_back({record, std::string(f.name)});
+        if (ImGui::MenuItem(std::string(f.label).c_str()))
+          actions_.copy.push_back({record, std::string(f.name)});
       }
       ImGui::EndMenu();
     }
     if (!row.url.empty() && ImGui::MenuItem(labels_.open.c_str())) actions_.open.push_back(row.url);
     for (const ViewLink& l : row.links) {
       ImGui::PushID(&l);
-      if (ImGui::MenuItem((labels_.open + " " + std::string(words_(link_label(l.label)))).c_str())) actions_.open.push_back(l.url);
+      if (ImGui::MenuItem((labels_.open + " " + std::string(words_(link_label(l.label)))).c_str()))
+        actions_.open.push_back(l.url);
       ImGui::PopID();
     }
     ImGui::EndPopup();
@@ -507,7 +527,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   // The links sit at the end of the venue line (a column of their own stood mostly empty).
   float links_w = 0;
   for (const ViewLink& l : row.links)
-    links_w += ImGui::CalcTextSize(std::string(words_(link_label(l.label))).c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + 4;
+    links_w += ImGui::CalcTextSize(std::string(words_(link_label(l.label))).c_str()).x +
+               ImGui::GetStyle().FramePadding.x * 2 + 4;
   Rect title_rect;
   float title_lines[2] = {0, 0};  // each title line's width
   if (probe_.cards) {
@@ -528,7 +549,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     // a line with nothing to show takes no room.
     const float lines = title_lines[1] > 0 ? 2.0f : 1.0f;
     title_width_ = max_x - p.x;
-    if (std::fabs(title_width_ - card_lines_width_) <= 0.5f) card_lines_[record] = static_cast<std::uint8_t>(card_lines(row, title_width_));
+    if (std::fabs(title_width_ - card_lines_width_) <= 0.5f)
+      card_lines_[record] = static_cast<std::uint8_t>(card_lines(row, title_width_));
     title_rect = {p.x, p.y + line, std::max(title_lines[0], title_lines[1]), line * lines};
     float y = p.y + line * (1 + lines);
     if (!row.authors.empty() || row.et_al) {
@@ -558,8 +580,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Title)]);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float max_x = p.x + ImGui::GetContentRegionAvail().x;
-    probe_.title_chars.back() = draw_text(dl, p, max_x - p.x, 1, row.url.empty() ? text : accent,
-                                          row.title, title_lines);
+    probe_.title_chars.back() =
+        draw_text(dl, p, max_x - p.x, 1, row.url.empty() ? text : accent, row.title, title_lines);
     title_rect = {p.x, p.y, title_lines[0], line};
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + line));
     draw_authors(row, max_x);
@@ -569,8 +591,8 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
     ImGui::SetCursorScreenPos(ImVec2(max_x - links_w + 4, p.y + line * 2));
     links();
     probe_.content_bottom.back() = p.y + line * 3;
-    if (col_[static_cast<int>(Column::Citations)] >= 0 && ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Citations)]) &&
-        row.citations)
+    if (col_[static_cast<int>(Column::Citations)] >= 0 &&
+        ImGui::TableSetColumnIndex(col_[static_cast<int>(Column::Citations)]) && row.citations)
       ImGui::TextDisabled("%lld", static_cast<long long>(*row.citations));
   }
 

@@ -14,7 +14,8 @@ using namespace papershelf;
 namespace {
 
 // Reads `tag`'s attributes (absent ones are not in it); `problems` gets what is said.
-attributes::Values read(const std::map<std::string, std::string>& tag, std::vector<std::string>* problems = nullptr) {
+attributes::Values read(const std::map<std::string, std::string>& tag,
+                        std::vector<std::string>* problems = nullptr) {
   return attributes::read(
       [&](std::string_view name) {
         const auto it = tag.find(std::string(name));
@@ -39,8 +40,8 @@ TEST(Attributes, AbsentOnesHaveTheTablesValues) {
 }
 
 TEST(Attributes, ACountIsANumberRoundedDown) {
-  for (const auto& [text, n] : std::vector<std::pair<std::string, std::size_t>>{{"2", 2}, {" 3.7 ", 3}, {"4.", 4}, {"0", 0}, {"", 0},
-                                                                                 {"123456789012", 999999999}}) {
+  for (const auto& [text, n] : std::vector<std::pair<std::string, std::size_t>>{
+           {"2", 2}, {" 3.7 ", 3}, {"4.", 4}, {"0", 0}, {"", 0}, {"123456789012", 999999999}}) {
     std::vector<std::string> problems;
     EXPECT_EQ(read({{"max-authors", text}}, &problems).max_authors, n) << text;
     EXPECT_TRUE(problems.empty()) << text;
@@ -67,36 +68,49 @@ TEST(Attributes, AHeadingLevelIsOneDigitFromOneToSix) {
 
 TEST(Attributes, AChoiceIsOneOfItsValuesElseItsFirst) {
   EXPECT_EQ(read({{"profile", "compact"}}).profile, "compact");
-  EXPECT_EQ(read({{"profile", ""}}).profile, "full");          // a bare attribute
-  EXPECT_EQ(read({{"profile", "profile"}}).profile, "full");   // XHTML's profile="profile"
+  EXPECT_EQ(read({{"profile", ""}}).profile, "full");         // a bare attribute
+  EXPECT_EQ(read({{"profile", "profile"}}).profile, "full");  // XHTML's profile="profile"
   EXPECT_EQ(read({{"preset", ""}}).preset, "");
   std::vector<std::string> problems;
-  const attributes::Values v = read({{"profile", "huge"}, {"preset", "wordpress"}, {"theme", "Dark"}}, &problems);
+  const attributes::Values v =
+      read({{"profile", "huge"}, {"preset", "wordpress"}, {"theme", "Dark"}}, &problems);
   EXPECT_EQ(v.profile, "full");
   EXPECT_EQ(v.preset, "");
   EXPECT_EQ(v.theme, "auto");  // (compared as written)
   ASSERT_EQ(problems.size(), 3u);
-  EXPECT_EQ(problems[0], "preset: unknown preset \"wordpress\" (use al-folio, academicpages or hugo-blox); the list has none");
-  EXPECT_EQ(problems[1], "theme: unknown theme \"Dark\" (use auto, light or dark); the list follows the page's colours");
-  EXPECT_EQ(problems[2], "profile: unknown profile \"huge\" (use full, compact or none); the full card is shown");
+  EXPECT_EQ(problems[0],
+            "preset: unknown preset \"wordpress\" (use al-folio, academicpages or hugo-blox); the "
+            "list has none");
+  EXPECT_EQ(problems[1],
+            "theme: unknown theme \"Dark\" (use auto, light or dark); the list follows the page's "
+            "colours");
+  EXPECT_EQ(
+      problems[2],
+      "profile: unknown profile \"huge\" (use full, compact or none); the full card is shown");
 }
 
 TEST(Attributes, ListsAreSplitAtTheirOwnSeparators) {
-  const attributes::Values v = read({{"omit-fields", " abstract, ,file "}, {"interests", "systems; scheduling, compilers\nhpc;"}});
+  const attributes::Values v = read({{"omit-fields", " abstract, ,file "},
+                                     {"interests", "systems; scheduling, compilers\nhpc;"}});
   EXPECT_EQ(v.omit_fields, (std::vector<std::string>{"abstract", "file"}));
   EXPECT_EQ(v.interests, (std::vector<std::string>{"systems", "scheduling, compilers", "hpc"}));
 }
 
 TEST(Attributes, LinksAreKindEqualsUrlWithTheKindLowerCased) {
   std::vector<std::string> problems;
-  const attributes::Values v = read({{"links", "GitHub = https://github.com/x; nourl;; =https://nokind/\nScholar=https://s/?a=b"}}, &problems);
+  const attributes::Values v =
+      read({{"links",
+             "GitHub = https://github.com/x; nourl;; =https://nokind/\nScholar=https://s/?a=b"}},
+           &problems);
   ASSERT_EQ(v.links.size(), 2u);
   EXPECT_EQ(v.links[0].label, "github");
   EXPECT_EQ(v.links[0].url, "https://github.com/x");
   EXPECT_EQ(v.links[1].label, "scholar");
   EXPECT_EQ(v.links[1].url, "https://s/?a=b");
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_EQ(problems[0], "links: \"nourl\" is not KIND=URL; \"=https://nokind/\" is not KIND=URL; it is left out");
+  EXPECT_EQ(
+      problems[0],
+      "links: \"nourl\" is not KIND=URL; \"=https://nokind/\" is not KIND=URL; it is left out");
 }
 
 // Every row's name is an attribute the element knows, once.

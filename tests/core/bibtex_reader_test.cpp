@@ -76,7 +76,8 @@ TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
   EXPECT_EQ(p[1].status, Status::Preprint);
   EXPECT_EQ(p[2].status, Status::Preprint);
   EXPECT_EQ(p[3].status, Status::Preprint);
-  EXPECT_EQ(p[4].status, Status::Published);  // (Cold Spring Harbor's journals share bioRxiv's prefix)
+  EXPECT_EQ(p[4].status,
+            Status::Published);  // (Cold Spring Harbor's journals share bioRxiv's prefix)
   EXPECT_EQ(p[4].type, PubType::Journal);
   EXPECT_EQ(p[5].status, Status::Accepted);
   EXPECT_EQ(p[6].date.year, 2022);
@@ -137,7 +138,8 @@ TEST(BibtexReader, RecordLinesMatchTheirEntries) {
     line += 2;
     if (i % 40 == 7) {  // a long abstract: many kilobytes and lines from one record to the next
       text += "  abstract = {";
-      for (int l = 0; l < 300 + i; ++l) text += "Some words of the abstract " + std::to_string(l) + "\n";
+      for (int l = 0; l < 300 + i; ++l)
+        text += "Some words of the abstract " + std::to_string(l) + "\n";
       text += "},\n";
       line += 301 + static_cast<std::uint32_t>(i);
     }
@@ -200,7 +202,9 @@ TEST(BibtexReader, StreamedAndInheritingReadsAgree) {
     ASSERT_EQ(a.key, "k" + std::to_string(k));
     EXPECT_EQ(a.title.text, "Title GPU " + std::to_string(k) + " \xC3\xA9");
     ASSERT_EQ(a.authors.size(), 3u);
-    EXPECT_EQ(a.authors[0].family(), "Garc\xC3\xAD" "a");
+    EXPECT_EQ(a.authors[0].family(),
+              "Garc\xC3\xAD"
+              "a");
     EXPECT_EQ(a.authors[1].marks(), "*");
     EXPECT_EQ(a.authors[2].literal(), "Barnes and Noble");
     EXPECT_EQ(a.venue.text, "Symposium on Systems (Late)");
@@ -231,10 +235,10 @@ TEST(BibtexReader, MonthsInTheirSpellings) {
     int month, day;
   };
   const Case cases[] = {
-      {"jan", 1, 0},           {"{January}", 1, 0},   {"\"FEB\"", 2, 0},  {"{Sept.}", 9, 0},
-      {"{sept}", 9, 0},        {"{SeP}", 9, 0},       {"{July 30th}", 7, 30}, {"{30 July}", 7, 30},
-      {"{2}", 2, 0},           {"12", 12, 0},         {"{13}", 0, 0},         {"{Spring}", 0, 0},
-      {"{Januar}", 0, 0},      {"{mayday}", 0, 0},    {"{Decemberx}", 0, 0},  {"{ nov }", 11, 0},
+      {"jan", 1, 0},      {"{January}", 1, 0}, {"\"FEB\"", 2, 0},      {"{Sept.}", 9, 0},
+      {"{sept}", 9, 0},   {"{SeP}", 9, 0},     {"{July 30th}", 7, 30}, {"{30 July}", 7, 30},
+      {"{2}", 2, 0},      {"12", 12, 0},       {"{13}", 0, 0},         {"{Spring}", 0, 0},
+      {"{Januar}", 0, 0}, {"{mayday}", 0, 0},  {"{Decemberx}", 0, 0},  {"{ nov }", 11, 0},
   };
   for (const Case& c : cases) {
     const ReadResult r = read(std::string("@misc{k, month = ") + c.value + "}");
@@ -388,13 +392,16 @@ TEST(BibtexReader, CrossrefsNamedByMacrosAndParentsAnywhere) {
   // Entries are read one by one and only those named by others are kept: a parent before or
   // after its children, named through a macro or a concatenation, or through an undefined macro
   // (reported once, where it is written), across the raw arrays' blocks.
-  std::string text = "@string{conf = {proc-}}\n@proceedings{proc-early, title = {Early}, year = 2019, crossref = {top}}\n";
+  std::string text =
+      "@string{conf = {proc-}}\n@proceedings{proc-early, title = {Early}, year = 2019, crossref = "
+      "{top}}\n";
   for (int i = 0; i < 9000; ++i) text += "@misc{filler" + std::to_string(i) + ", title = {F}}\n";
-  text += "@inproceedings{a, title = {A}, crossref = conf # {early}}\n"
-          "@inproceedings{b, title = {B}, crossref = conf # {late}}\n"
-          "@inproceedings{c, title = {C}, crossref = nowhere}\n"
-          "@proceedings{proc-late, title = {Late}, year = 2021}\n"
-          "@proceedings{top, title = {Top}, publisher = {Pub}}\n";
+  text +=
+      "@inproceedings{a, title = {A}, crossref = conf # {early}}\n"
+      "@inproceedings{b, title = {B}, crossref = conf # {late}}\n"
+      "@inproceedings{c, title = {C}, crossref = nowhere}\n"
+      "@proceedings{proc-late, title = {Late}, year = 2021}\n"
+      "@proceedings{top, title = {Top}, publisher = {Pub}}\n";
   const ReadResult r = read(text);
   ASSERT_EQ(r.library.publications.size(), 9006u);
   const auto find = [&](std::string_view key) {
@@ -455,9 +462,10 @@ TEST(BibtexReader, RecoveryKeepsEveryValidRecord) {
 
 // What real files write that BibTeX silently ignores or misreads.
 TEST(BibtexReader, AFieldNameThatMissesAuthorOrEditorIsReadAsItWithAWarning) {
-  const ReadResult r = read("@article{a, title={T}, authors={Doe, Jane and Roe, Rich}, year=2020}\n"
-                            "@book{b, title={B}, Editors={Poe, Edgar}}\n"
-                            "@article{c, title={C}, authors={Wrong, One}, author={Right, One}}\n");
+  const ReadResult r = read(
+      "@article{a, title={T}, authors={Doe, Jane and Roe, Rich}, year=2020}\n"
+      "@book{b, title={B}, Editors={Poe, Edgar}}\n"
+      "@article{c, title={C}, authors={Wrong, One}, author={Right, One}}\n");
   ASSERT_EQ(r.library.publications.size(), 3u);
   EXPECT_EQ(r.library.publications[0].authors.size(), 2u);
   EXPECT_EQ(r.library.publications[1].editors().size(), 1u);
@@ -465,27 +473,32 @@ TEST(BibtexReader, AFieldNameThatMissesAuthorOrEditorIsReadAsItWithAWarning) {
   ASSERT_EQ(r.library.publications[2].authors.size(), 1u);
   EXPECT_EQ(r.library.publications[2].authors[0].family(), "Right");
   EXPECT_EQ(positions(r), "warning 1:24; warning 2:21; ");
-  EXPECT_NE(r.diagnostics[0].message.find("'authors' is read as 'author'"), std::string::npos) << r.diagnostics[0].message;
+  EXPECT_NE(r.diagnostics[0].message.find("'authors' is read as 'author'"), std::string::npos)
+      << r.diagnostics[0].message;
 }
 
 TEST(BibtexReader, ACountOfOtherAuthorsIsEtAlNotAPerson) {
-  for (const char* authors : {"Doe, Jane and {8 other authors}", "Doe, Jane and 12 more", "Doe, Jane and {and 3 others}",
-                              "Doe, Jane and {many more authors}"}) {
+  for (const char* authors :
+       {"Doe, Jane and {8 other authors}", "Doe, Jane and 12 more", "Doe, Jane and {and 3 others}",
+        "Doe, Jane and {many more authors}"}) {
     const ReadResult r = read(std::string("@misc{a, title={T}, author={") + authors + "}}\n");
     const Publication& p = r.library.publications.at(0);
     EXPECT_EQ(p.authors.size(), 1u) << authors;
     EXPECT_TRUE(p.others) << authors;
   }
   // A name is a name: "Seven, Mary" and "More, Thomas" are people.
-  const ReadResult r = read("@misc{a, title={T}, author={Doe, Jane and More, Thomas and {Eight Others Band}}}\n");
+  const ReadResult r =
+      read("@misc{a, title={T}, author={Doe, Jane and More, Thomas and {Eight Others Band}}}\n");
   EXPECT_EQ(r.library.publications.at(0).authors.size(), 3u);
   EXPECT_FALSE(r.library.publications.at(0).others);
 }
 
 TEST(BibtexReader, AnEprintOfArxivsFormIsArxivWithoutItsArchive) {
-  const ReadResult r = read("@misc{a, title={A}, eprint={1601.07535}}\n@misc{b, title={B}, eprint={hep-th/9901001v2}}\n"
-                            "@misc{c, title={C}, eprint={math.AG/0309136}}\n@misc{d, title={D}, eprint={1613.01234}}\n"
-                            "@misc{e, title={E}, eprint={12345678}}\n@misc{f, title={F}, eprint={2104.01234}, eprinttype={pubmed}}\n");
+  const ReadResult r = read(
+      "@misc{a, title={A}, eprint={1601.07535}}\n@misc{b, title={B}, eprint={hep-th/9901001v2}}\n"
+      "@misc{c, title={C}, eprint={math.AG/0309136}}\n@misc{d, title={D}, eprint={1613.01234}}\n"
+      "@misc{e, title={E}, eprint={12345678}}\n@misc{f, title={F}, eprint={2104.01234}, "
+      "eprinttype={pubmed}}\n");
   const auto arxiv = [&](std::size_t i) { return r.library.publications.at(i).arxiv(); };
   EXPECT_EQ(arxiv(0), "1601.07535");
   EXPECT_EQ(arxiv(1), "hep-th/9901001v2");
@@ -497,10 +510,11 @@ TEST(BibtexReader, AnEprintOfArxivsFormIsArxivWithoutItsArchive) {
 }
 
 TEST(BibtexReader, AStatusClosingTheVenueOrNoteIsTheStatus) {
-  const ReadResult r = read("@article{a, title={A}, journal={Nature Physics (to appear)}, year=2025}\n"
-                            "@inproceedings{b, title={B}, booktitle={ICML 2025, accepted}, year=2025}\n"
-                            "@article{c, title={C}, journal={J}, note={(In press)}, year=2025}\n"
-                            "@article{d, title={D}, journal={Journal of Accepted Ideas}, year=2025}\n");
+  const ReadResult r = read(
+      "@article{a, title={A}, journal={Nature Physics (to appear)}, year=2025}\n"
+      "@inproceedings{b, title={B}, booktitle={ICML 2025, accepted}, year=2025}\n"
+      "@article{c, title={C}, journal={J}, note={(In press)}, year=2025}\n"
+      "@article{d, title={D}, journal={Journal of Accepted Ideas}, year=2025}\n");
   EXPECT_EQ(r.library.publications[0].status, Status::Accepted);
   EXPECT_EQ(r.library.publications[1].status, Status::Accepted);
   EXPECT_EQ(r.library.publications[2].status, Status::Accepted);
@@ -539,9 +553,11 @@ TEST(BibtexReader, NeverCrashesOrHangsOnHostileInput) {
 }
 
 TEST(BibtexMapping, AMiscUnderReviewIsAPreprintWithOrWithoutAnEprint) {
-  const auto r = read("@misc{a, title={A}, pubstate={submitted}, year=2025}\n"
-                      "@misc{b, title={B}, pubstate={submitted}, eprint={2501.00001}, archiveprefix={arXiv}, year=2025}\n"
-                      "@misc{c, title={C}, year=2025}\n");
+  const auto r = read(
+      "@misc{a, title={A}, pubstate={submitted}, year=2025}\n"
+      "@misc{b, title={B}, pubstate={submitted}, eprint={2501.00001}, archiveprefix={arXiv}, "
+      "year=2025}\n"
+      "@misc{c, title={C}, year=2025}\n");
   ASSERT_EQ(r.library.publications.size(), 3u);
   EXPECT_EQ(r.library.publications[0].type, PubType::Preprint);
   EXPECT_EQ(r.library.publications[0].status, Status::Submitted);
@@ -576,7 +592,7 @@ TEST(BibtexReaderRealWorld, DatesThatAreWordsMonthsAndSeveralUrls) {
   EXPECT_EQ(p[4].links[0].url, "http://a.org/x");
   EXPECT_EQ(p[4].links[1].url, "http://b.org/y");
   EXPECT_EQ(p[4].links[2].url, "My Paper.pdf");  // (as written; links write it %20)
-  EXPECT_EQ(p[5].status, Status::Submitted);  // the pubstate field says it
+  EXPECT_EQ(p[5].status, Status::Submitted);     // the pubstate field says it
 }
 
 // Hugo's 2999-01-01 (a page kept on top) is a placeholder: no date, a warning, and a year field
@@ -599,7 +615,8 @@ TEST(BibtexReaderRealWorld, AFarFutureDateIsAPlaceholder) {
   ASSERT_EQ(p[0].extra.size(), 1u);
   EXPECT_EQ(p[0].extra[0].name, "date");
   EXPECT_EQ(p[0].extra[0].value, "2999-01-01");
-  EXPECT_NE(r.diagnostics[0].message.find("placeholder"), std::string::npos) << r.diagnostics[0].message;
+  EXPECT_NE(r.diagnostics[0].message.find("placeholder"), std::string::npos)
+      << r.diagnostics[0].message;
 }
 
 }  // namespace
@@ -618,7 +635,8 @@ TEST(BibtexReaderRealWorld, DblpAndGoogleScholarExports) {
       "  journal = {CoRR}, volume = {abs/2401.09149}, year = {2024}}\n"
       "@article{gs, title={Another Preprint}, author={Hu, Qinghao and others},\n"
       "  journal={arXiv preprint arXiv:2402.00001}, year={2024}}\n"
-      "@inproceedings{lost, author = {Qinghao Hu}, title = {No Venue}, crossref = {DBLP:conf/x/2020}}\n");
+      "@inproceedings{lost, author = {Qinghao Hu}, title = {No Venue}, crossref = "
+      "{DBLP:conf/x/2020}}\n");
   EXPECT_EQ(positions(r), "warning 8:77; ");  // only the entry the missing crossref leaves bare
   const auto& p = r.library.publications;
   ASSERT_EQ(p.size(), 4u);
@@ -642,16 +660,20 @@ namespace {
 TEST(BibtexReaderRealWorld, LinksAndPreprintsAsExportsWriteThem) {
   const ReadResult r = read(
       "@article{a, title={A}, journal={J}, year=2022,\n"
-      "  url = {doi:<a href=\"https://doi.org/10.1016/j.x.2022.1\">https://doi.org/10.1016/j.x.2022.1</a>}}\n"
+      "  url = {doi:<a "
+      "href=\"https://doi.org/10.1016/j.x.2022.1\">https://doi.org/10.1016/j.x.2022.1</a>}}\n"
       "@article{b, title={B}, journal={J}, year=2020,\n"
       "  url={http://openaccess.thecvf.com/content{\\_}CVPR{\\_}2020/html/a{~}b{\\%}20c.pdf}}\n"
       "@misc{c, title={C}, howpublished={https://www.example.org/research/c}}\n"
       "@misc{d, title={D}, howpublished={\\url{https://example.com/a_b}}}\n"
-      "@article{e, title={E}, journal={J}, url={https://a.example.com/x, https://b.example.com/y}}\n"
+      "@article{e, title={E}, journal={J}, url={https://a.example.com/x, "
+      "https://b.example.com/y}}\n"
       "@article{f, title={F}, journal={J}, url={www.springer.com/series/11237}}\n"
       "@article{g, title={G}, journal={J}, doi={10.1/ABC}, url={http://dx.doi.org/10.1/abc}}\n"
-      "@inproceedings{h, title={H}, booktitle={ArXiv Preprint}, year=2024, eprint={2406.05650}, archivePrefix={arXiv}}\n"
-      "@unpublished{i, title={I}, year={2025}, doi={10.1145/3706599.3721188}, booktitle={Proceedings of CHI EA}}\n");
+      "@inproceedings{h, title={H}, booktitle={ArXiv Preprint}, year=2024, eprint={2406.05650}, "
+      "archivePrefix={arXiv}}\n"
+      "@unpublished{i, title={I}, year={2025}, doi={10.1145/3706599.3721188}, "
+      "booktitle={Proceedings of CHI EA}}\n");
   EXPECT_EQ(positions(r), "");
   const auto& p = r.library.publications;
   ASSERT_EQ(p.size(), 9u);
@@ -661,10 +683,13 @@ TEST(BibtexReaderRealWorld, LinksAndPreprintsAsExportsWriteThem) {
     return out;
   };
   EXPECT_EQ(urls(p[0]), (std::vector<std::string>{"url https://doi.org/10.1016/j.x.2022.1"}));
-  EXPECT_EQ(urls(p[1]), (std::vector<std::string>{"url http://openaccess.thecvf.com/content_CVPR_2020/html/a~b%20c.pdf"}));
+  EXPECT_EQ(urls(p[1]),
+            (std::vector<std::string>{
+                "url http://openaccess.thecvf.com/content_CVPR_2020/html/a~b%20c.pdf"}));
   EXPECT_EQ(urls(p[2]), (std::vector<std::string>{"url https://www.example.org/research/c"}));
   EXPECT_EQ(urls(p[3]), (std::vector<std::string>{"url https://example.com/a_b"}));
-  EXPECT_EQ(urls(p[4]), (std::vector<std::string>{"url https://a.example.com/x", "url https://b.example.com/y"}));
+  EXPECT_EQ(urls(p[4]), (std::vector<std::string>{"url https://a.example.com/x",
+                                                  "url https://b.example.com/y"}));
   EXPECT_EQ(urls(p[5]), (std::vector<std::string>{"url http://www.springer.com/series/11237"}));
   EXPECT_EQ(urls(p[6]), (std::vector<std::string>{"doi https://doi.org/10.1/ABC"}));  // one button
   EXPECT_EQ(p[7].status, Status::Preprint);  // (its type stays the entry's: conference)
@@ -683,13 +708,17 @@ TEST(BibtexReaderRealWorld, LinksAndPreprintsAsExportsWriteThem) {
 // Each warning's kind comes from where it is found: the LaTeX decoder's (an unknown command, an
 // unclosed $, a control character, an HTML reference) as much as the reader's own.
 TEST(BibtexReader, EachDiagnosticSaysItsKind) {
-  const ReadResult r = read("@misc{a, title = {An \\foo{x} and $x}, note = {one\x01two}}\n"
-                            "@misc{b, title = {B}, crossref = {none}, date = {May 2020}}\n"
-                            "@misc{b, title = {Fish &amp; Chips}}\n");
+  const ReadResult r = read(
+      "@misc{a, title = {An \\foo{x} and $x}, note = {one\x01two}}\n"
+      "@misc{b, title = {B}, crossref = {none}, date = {May 2020}}\n"
+      "@misc{b, title = {Fish &amp; Chips}}\n");
   std::string kinds;
   for (const Diagnostic& d : r.diagnostics)
-    kinds += std::to_string(d.line) + ":" + std::to_string(d.column) + " " + std::string(to_string(d.kind)) + "; ";
-  EXPECT_EQ(kinds, "1:22 unknown; 1:34 syntax; 1:50 encoding; 2:35 reference; 2:50 value; 3:7 duplicate; 3:24 encoding; ")
+    kinds += std::to_string(d.line) + ":" + std::to_string(d.column) + " " +
+             std::string(to_string(d.kind)) + "; ";
+  EXPECT_EQ(kinds,
+            "1:22 unknown; 1:34 syntax; 1:50 encoding; 2:35 reference; 2:50 value; 3:7 duplicate; "
+            "3:24 encoding; ")
       << positions(r);
 }
 

@@ -89,8 +89,10 @@ TEST(BibtexWriter, RoundTripsStatusesNotInferredFromFields) {
 // A visitor who copies an entry dated to the day pastes it into classic BibTeX too, which reads
 // no `date`: the year and month are there as BibTeX has them, the day beside them.
 TEST(BibtexWriter, ADayKeepsTheYearAndMonthBibtexReads) {
-  const ReadResult r = read_bibtex("@article{k, title = {T}, journal = {J}, year = {2026}, month = {7}, day = {9}}\n"
-                                   "@article{b, title = {B}, journal = {J}, date = {2025-03-14}}\n", {});
+  const ReadResult r = read_bibtex(
+      "@article{k, title = {T}, journal = {J}, year = {2026}, month = {7}, day = {9}}\n"
+      "@article{b, title = {B}, journal = {J}, date = {2025-03-14}}\n",
+      {});
   ASSERT_EQ(r.library.publications.size(), 2u);
   for (const Publication& p : r.library.publications) {
     BibtexOptions visitors;
@@ -152,13 +154,16 @@ TEST(BibtexWriter, VisitorsGetCleanBibtexOfTheSameRecord) {
         EXPECT_TRUE(q.authors[i].marks().empty()) << bib;
         with_marks += !p.authors[i].marks().empty();
       }
-      EXPECT_TRUE(q.badge().empty() && !q.selected && q.award().empty() && q.thumbnail().empty()) << bib;
+      EXPECT_TRUE(q.badge().empty() && !q.selected && q.award().empty() && q.thumbnail().empty())
+          << bib;
       const auto& kept = visitor_bibtex_fields();
       for (const ExtraField& f : q.extra)
         EXPECT_NE(std::find(kept.begin(), kept.end(), f.name), kept.end()) << f.name << "\n" << bib;
-      for (const char* owners : {"file", "abbr", "selected", "bibtex_show", "google_scholar_id", "keywords", "annotation"})
+      for (const char* owners : {"file", "abbr", "selected", "bibtex_show", "google_scholar_id",
+                                 "keywords", "annotation"})
         EXPECT_EQ(bib.find(std::string("\n  ") + owners + " = "), std::string::npos) << bib;
-      for (const Link& l : q.links) EXPECT_TRUE(l.label == "url" || l.label == "doi" || l.label == "arxiv") << bib;
+      for (const Link& l : q.links)
+        EXPECT_TRUE(l.label == "url" || l.label == "doi" || l.label == "arxiv") << bib;
       ++entries;
     }
   }

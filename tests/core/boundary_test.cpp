@@ -68,8 +68,8 @@ TEST(Boundary, ARequestSetsWhatItNamesWithTheRightTypeAndNothingElse) {
       R"({"search": "llm", "filter": 7, "edits": [{"toggle": "selected"}, 3, {"kind": "year", "value": "2024"}],)"
       R"( "facets": true, "fromLink": "yes", "unknown": 1})");
   EXPECT_EQ(text.search, "llm");
-  EXPECT_EQ(text.filter, "");       // (not a string: left as it was)
-  EXPECT_FALSE(text.from_link);     // (not a boolean)
+  EXPECT_EQ(text.filter, "");    // (not a string: left as it was)
+  EXPECT_FALSE(text.from_link);  // (not a boolean)
   EXPECT_TRUE(text.facets);
   ASSERT_EQ(text.edits.size(), 2u);  // (an edit that is not an object is dropped)
   EXPECT_EQ(text.edits[0].toggle, "selected");

@@ -30,9 +30,11 @@ TEST(Bytes, BytesEqualToFlagsExactlyTheEqualBytes) {
       for (int pos = 0; pos < 8; ++pos) {
         char word[8];
         for (int k = 0; k < 8; ++k) word[k] = static_cast<char>(k == pos ? v : (c ^ 0x55) + k);
-        const std::uint64_t mask = bytes::bytes_equal_to(bytes::load_word(word), static_cast<char>(c));
+        const std::uint64_t mask =
+            bytes::bytes_equal_to(bytes::load_word(word), static_cast<char>(c));
         for (int k = 0; k < 8; ++k)
-          ASSERT_EQ((mask >> (8 * k + 7)) & 1, static_cast<std::uint64_t>(word[k] == static_cast<char>(c)))
+          ASSERT_EQ((mask >> (8 * k + 7)) & 1,
+                    static_cast<std::uint64_t>(word[k] == static_cast<char>(c)))
               << "c=" << c << " v=" << v << " pos=" << pos << " k=" << k;
         ASSERT_EQ(mask & ~0x8080808080808080ull, 0u);
       }
@@ -64,9 +66,11 @@ TEST(Bytes, CountBytesMatchesStdCount) {
       const std::string s = random_text(rng, n + 16, alphabet);
       for (std::size_t start = 0; start < 8; ++start) {
         const char* p = s.data() + start;
-        ASSERT_EQ(bytes::count_bytes(p, n, '\n'), static_cast<std::size_t>(std::count(p, p + n, '\n')))
+        ASSERT_EQ(bytes::count_bytes(p, n, '\n'),
+                  static_cast<std::size_t>(std::count(p, p + n, '\n')))
             << n << " " << start;
-        ASSERT_EQ(bytes::count_bytes(p, n, 'a'), static_cast<std::size_t>(std::count(p, p + n, 'a')))
+        ASSERT_EQ(bytes::count_bytes(p, n, 'a'),
+                  static_cast<std::size_t>(std::count(p, p + n, 'a')))
             << n << " " << start;
       }
     }
@@ -95,7 +99,9 @@ TEST(Bytes, FindMatchesStringViewFind) {
   std::mt19937 rng(3);
   for (int round = 0; round < 400; ++round) {
     // Small alphabets make near misses (first and last byte match, the middle does not) common.
-    const std::string_view alphabet = round % 3 == 0 ? "ab" : round % 3 == 1 ? "abc" : "sy tem\xC3\xA9";
+    const std::string_view alphabet = round % 3 == 0   ? "ab"
+                                      : round % 3 == 1 ? "abc"
+                                                       : "sy tem\xC3\xA9";
     const std::string text = random_text(rng, rng() % 90, alphabet);
     const std::string needle = random_text(rng, rng() % 6, alphabet);
     const std::string_view t(text);

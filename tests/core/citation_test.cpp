@@ -51,20 +51,24 @@ TEST_P(Styles, HtmlSaysWhatTheTextSaysWithItsLinks) {
     EXPECT_EQ(text_of(html), text) << p.key << ": " << html;
     // The whole address a reader sees is the link ("DOI:https://doi.org/…" in ACM too).
     EXPECT_EQ(html.find("doi.org/<a"), std::string::npos) << html;
-    for (std::size_t at = html.find("<a href=\""); at != std::string::npos; at = html.find("<a href=\"", at + 1)) {
+    for (std::size_t at = html.find("<a href=\""); at != std::string::npos;
+         at = html.find("<a href=\"", at + 1)) {
       const std::size_t end = html.find('"', at + 9);
       const std::string href = html.substr(at + 9, end - at - 9);
       EXPECT_EQ(href.rfind("https://", 0) == 0 || href.rfind("http://", 0) == 0, true) << href;
       const std::size_t close = html.find("</a>", end);
       const std::string shown = text_of(html.substr(end + 2, close - end - 2));
-      EXPECT_TRUE(href == shown || href == "https://doi.org/" + shown) << href << " shows " << shown;
+      EXPECT_TRUE(href == shown || href == "https://doi.org/" + shown)
+          << href << " shows " << shown;
       ++linked;
     }
     for (std::size_t at = html.find('<'); at != std::string::npos; at = html.find('<', at + 1)) {
       const std::string tag = html.substr(at, html.find('>', at) - at + 1);
-      const bool known = tag == "<i>" || tag == "</i>" || tag.rfind("<a href=", 0) == 0 || tag == "</a>" || tag == "<bdi>" ||
-                         tag == "</bdi>" || tag.rfind("<span class=\"ps-", 0) == 0 || tag == "</span>" || tag == "<b>" ||
-                         tag == "</b>" || tag == "<sup>" || tag == "</sup>" || tag == "<sub>" || tag == "</sub>";
+      const bool known = tag == "<i>" || tag == "</i>" || tag.rfind("<a href=", 0) == 0 ||
+                         tag == "</a>" || tag == "<bdi>" || tag == "</bdi>" ||
+                         tag.rfind("<span class=\"ps-", 0) == 0 || tag == "</span>" ||
+                         tag == "<b>" || tag == "</b>" || tag == "<sup>" || tag == "</sup>" ||
+                         tag == "<sub>" || tag == "</sub>";
       EXPECT_TRUE(known) << tag << " in " << html;
       if (tag == "<i>") ++italic;
     }
@@ -76,16 +80,20 @@ TEST_P(Styles, HtmlSaysWhatTheTextSaysWithItsLinks) {
 // U+202E in one name reversed every field after it in the Cite panel: each data piece that can
 // move its neighbours (right-to-left text, bidi controls) is isolated; plain text stays as written.
 TEST(CitationHtml, RightToLeftAndBidiControlsAreIsolatedPieceByPiece) {
-  const std::string bib = "@article{k, title={Bidi \xE2\x80\xAEtitle}, author={Mallory\xE2\x80\xAE, Evil and Hu, Qinghao and "
-                    "\xD7\x9B\xD7\x94\xD7\x9F, Dana}, journal={J}, year=2024}\n";
+  const std::string bib =
+      "@article{k, title={Bidi \xE2\x80\xAEtitle}, author={Mallory\xE2\x80\xAE, Evil and Hu, "
+      "Qinghao and "
+      "\xD7\x9B\xD7\x94\xD7\x9F, Dana}, journal={J}, year=2024}\n";
   const ReadResult rr = read_bibtex(bib, {});
   ASSERT_EQ(rr.library.publications.size(), 1u);
-  for (auto style : {CitationStyle::Apa, CitationStyle::Ieee, CitationStyle::Mla, CitationStyle::Compact}) {
+  for (auto style :
+       {CitationStyle::Apa, CitationStyle::Ieee, CitationStyle::Mla, CitationStyle::Compact}) {
     const std::string html = format_citation_html(rr.library.publications[0], style);
     const std::string text = format_citation(rr.library.publications[0], style);
     // Every bidi control and Hebrew letter sits inside a <bdi> that closes before the next piece.
     std::size_t isolated = 0;
-    for (std::size_t at = html.find("<bdi>"); at != std::string::npos; at = html.find("<bdi>", at + 1)) {
+    for (std::size_t at = html.find("<bdi>"); at != std::string::npos;
+         at = html.find("<bdi>", at + 1)) {
       const std::size_t end = html.find("</bdi>", at);
       ASSERT_NE(end, std::string::npos) << html;
       EXPECT_EQ(html.substr(at + 5, end - at - 5).find('<'), std::string::npos) << html;
@@ -106,14 +114,19 @@ TEST(CitationHtml, RightToLeftAndBidiControlsAreIsolatedPieceByPiece) {
     EXPECT_NE(html.find("Bidi"), std::string::npos);
   }
   // Left-to-right text gets no extra markup.
-  const ReadResult plain = read_bibtex("@article{p, title={T}, author={Hu, Qinghao}, journal={J}, year=2024}\n", {});
-  EXPECT_EQ(format_citation_html(plain.library.publications[0], CitationStyle::Apa).find("<bdi>"), std::string::npos);
+  const ReadResult plain =
+      read_bibtex("@article{p, title={T}, author={Hu, Qinghao}, journal={J}, year=2024}\n", {});
+  EXPECT_EQ(format_citation_html(plain.library.publications[0], CitationStyle::Apa).find("<bdi>"),
+            std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Citations, Styles,
-                         ::testing::Values(CitationStyle::Apa, CitationStyle::Ieee, CitationStyle::Acm,
-                                           CitationStyle::Chicago, CitationStyle::Mla, CitationStyle::Harvard),
-                         [](const auto& param_info) { return std::string(to_string(param_info.param)); });
+                         ::testing::Values(CitationStyle::Apa, CitationStyle::Ieee,
+                                           CitationStyle::Acm, CitationStyle::Chicago,
+                                           CitationStyle::Mla, CitationStyle::Harvard),
+                         [](const auto& param_info) {
+                           return std::string(to_string(param_info.param));
+                         });
 
 }  // namespace
 }  // namespace papershelf

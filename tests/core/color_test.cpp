@@ -25,8 +25,10 @@ TEST(Color, TheOrderOfTheTwoColoursDoesNotMatter) {
 TEST(Color, LuminanceFollowsTheSrgbCurve) {
   EXPECT_DOUBLE_EQ(papershelf::relative_luminance({0, 0, 0}), 0.0);
   EXPECT_DOUBLE_EQ(papershelf::relative_luminance({1, 1, 1}), 1.0);
-  EXPECT_NEAR(papershelf::relative_luminance(grey(0x80)), 0.2158605, 1e-7);  // ((128/255 + 0.055) / 1.055)^2.4
-  EXPECT_NEAR(papershelf::relative_luminance(grey(0x0a)), 10 / 255.0 / 12.92, 1e-12);  // the linear foot
+  EXPECT_NEAR(papershelf::relative_luminance(grey(0x80)), 0.2158605,
+              1e-7);  // ((128/255 + 0.055) / 1.055)^2.4
+  EXPECT_NEAR(papershelf::relative_luminance(grey(0x0a)), 10 / 255.0 / 12.92,
+              1e-12);  // the linear foot
 }
 
 TEST(Color, TheAaGreysOnWhite) {

@@ -138,8 +138,7 @@ TEST(Corpus, BiblatexAgreesWithCitationJs) {
             person.particle().empty()
                 ? std::string(person.family())
                 : std::string(person.particle()) + " " + std::string(person.family());
-        EXPECT_EQ(particle_family, family.empty() ? std::string(person.family()) : family)
-            << id;
+        EXPECT_EQ(particle_family, family.empty() ? std::string(person.family()) : family) << id;
         const std::string given = a.value("given", "");
         // "May, Keith, and ...": citation-js reads a given name lost to the stray comma;
         // papershelf recovers it (and reports the comma).

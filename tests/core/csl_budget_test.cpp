@@ -21,17 +21,19 @@
 namespace papershelf {
 namespace {
 
-std::string style_with(const std::string& macros, const std::string& layout, const std::string& sort = "") {
+std::string style_with(const std::string& macros, const std::string& layout,
+                       const std::string& sort = "") {
   return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
          "<style xmlns=\"http://purl.org/net/xbiblio/csl\" class=\"in-text\" version=\"1.0\">\n"
          "<info><title>Budget</title><id>budget</id></info>\n" +
-         macros + "<citation><layout>" + layout + "</layout></citation>\n<bibliography>" + sort + "<layout>" + layout +
-         "</layout></bibliography>\n</style>\n";
+         macros + "<citation><layout>" + layout + "</layout></citation>\n<bibliography>" + sort +
+         "<layout>" + layout + "</layout></bibliography>\n</style>\n";
 }
 
 // m0 calls m1 `calls` times, m1 calls m2 `calls` times, ... m<depth> renders the title: a
 // million copies of it at depth 20 with two calls, more than 10^9 at depth 30. One macro a line.
-std::string forking_macros(int depth, int calls, const std::string& innermost = "<text variable=\"title\"/>") {
+std::string forking_macros(int depth, int calls,
+                           const std::string& innermost = "<text variable=\"title\"/>") {
   std::string out;
   for (int i = 0; i < depth; ++i) {
     out += "<macro name=\"m" + std::to_string(i) + "\">";
@@ -41,11 +43,15 @@ std::string forking_macros(int depth, int calls, const std::string& innermost = 
   return out + "<macro name=\"m" + std::to_string(depth) + "\">" + innermost + "</macro>\n";
 }
 
-std::string forking_style(int depth, int calls = 2) { return style_with(forking_macros(depth, calls), "<text macro=\"m0\"/>"); }
+std::string forking_style(int depth, int calls = 2) {
+  return style_with(forking_macros(depth, calls), "<text macro=\"m0\"/>");
+}
 
 std::unique_ptr<csl::Processor> read_style(const std::string& xml, std::string& message) {
   message.clear();
-  return csl::Processor::create(xml, [](std::string_view tag) { return std::string(csl::builtin_locale(tag)); }, "", &message);
+  return csl::Processor::create(
+      xml, [](std::string_view tag) { return std::string(csl::builtin_locale(tag)); }, "",
+      &message);
 }
 
 // Three CSL-JSON items (two by the same author and year: citations disambiguate them).
@@ -53,8 +59,11 @@ struct Items {
   json::Value doc;
   std::vector<const json::Value*> all;
   explicit Items(const std::string& title = "Tidal Heating") {
-    const std::string text = R"([
-      {"id":"a","type":"article-journal","title":")" + title + R"(","author":[{"family":"Okafor","given":"Chidi"}],"issued":{"date-parts":[[2025]]}},
+    const std::string text =
+        R"([
+      {"id":"a","type":"article-journal","title":")" +
+        title +
+        R"(","author":[{"family":"Okafor","given":"Chidi"}],"issued":{"date-parts":[[2025]]}},
       {"id":"b","type":"article-journal","title":"Moons","author":[{"family":"Okafor","given":"Chidi"}],"issued":{"date-parts":[[2025]]}},
       {"id":"c","type":"book","title":"Rings","author":[{"family":"Lindqvist","given":"Sara"}],"issued":{"date-parts":[[2019]]}}])";
     EXPECT_TRUE(json::parse(text, doc));
@@ -64,7 +73,9 @@ struct Items {
 
 std::size_t count(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;
-  for (std::size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + needle.size())) ++n;
+  for (std::size_t at = hay.find(needle); at != std::string::npos;
+       at = hay.find(needle, at + needle.size()))
+    ++n;
   return n;
 }
 
@@ -76,7 +87,8 @@ struct Named {
 Named named(const std::string& message) {
   std::smatch m;
   Named out;
-  if (std::regex_search(message, m, std::regex("^([0-9]+):([0-9]+): macro \"([^\"]*)\" expands past")))
+  if (std::regex_search(message, m,
+                        std::regex("^([0-9]+):([0-9]+): macro \"([^\"]*)\" expands past")))
     out = {std::stoi(m[1]), std::stoi(m[2]), m[3]};
   return out;
 }
@@ -104,14 +116,16 @@ TEST(CslBudget, ForkingMacrosThirtyDeepAreReadNamedAndCutShort) {
   const std::vector<std::string> entries = p->bibliography(items.all, csl::Markup::Text);
   ASSERT_EQ(entries.size(), 3u);
   for (const std::string& e : entries) {
-    EXPECT_GT(count(e, "Tidal Heating") + count(e, "Moons") + count(e, "Rings"), 100u);  // (it renders, as far as it may)
+    EXPECT_GT(count(e, "Tidal Heating") + count(e, "Moons") + count(e, "Rings"),
+              100u);  // (it renders, as far as it may)
     EXPECT_LT(e.size(), kMostOutput);
     EXPECT_LT(count(e, "Tidal Heating"), static_cast<std::size_t>(csl::kRenderBudget));
   }
   // Citations render each cite several times (disambiguation, grouping): each within its budget.
   std::vector<csl::CiteItem> cluster(2);
   for (std::size_t i = 0; i < 2; ++i) cluster[i].item = items.all[i];
-  const std::vector<std::string> cites = p->citations({items.all[0], items.all[1]}, {cluster}, csl::Markup::Html);
+  const std::vector<std::string> cites =
+      p->citations({items.all[0], items.all[1]}, {cluster}, csl::Markup::Html);
   ASSERT_EQ(cites.size(), 1u);
   EXPECT_LT(cites[0].size(), 2 * kMostOutput);
 }
@@ -122,22 +136,28 @@ TEST(CslBudget, WideMacrosAreNamedWhereTheirCallsAddUp) {
   std::string wide, top;
   for (int k = 0; k < 300; ++k) wide += "<text macro=\"leaf\"/>";
   for (int k = 0; k < 300; ++k) top += "<text macro=\"wide\" prefix=\" \"/>";
-  const std::string macros = "<macro name=\"leaf\"><text variable=\"title\" font-style=\"italic\"/></macro>\n"
-                             "<macro name=\"wide\"><group delimiter=\", \">" + wide + "</group></macro>\n"
-                             "<macro name=\"top\">" + top + "</macro>\n";
+  const std::string macros =
+      "<macro name=\"leaf\"><text variable=\"title\" font-style=\"italic\"/></macro>\n"
+      "<macro name=\"wide\"><group delimiter=\", \">" +
+      wide +
+      "</group></macro>\n"
+      "<macro name=\"top\">" +
+      top + "</macro>\n";
   std::string message;
   const auto p = read_style(style_with(macros, "<text macro=\"top\"/>"), message);
   ASSERT_TRUE(p) << message;
   EXPECT_EQ(named(message).macro, "top") << message;
   EXPECT_EQ(named(message).line, 6) << message;
   const Items items;
-  for (const std::string& e : p->bibliography(items.all, csl::Markup::Html)) EXPECT_LT(e.size(), kMostOutput);
+  for (const std::string& e : p->bibliography(items.all, csl::Markup::Html))
+    EXPECT_LT(e.size(), kMostOutput);
 }
 
 TEST(CslBudget, AMacroCallingItselfTwiceIsNamed) {
   // (the depth limit alone stops it at 51 levels: 2^51 copies)
   std::string message;
-  const auto p = read_style(style_with("<macro name=\"again\"><text value=\"x\"/><text macro=\"again\"/><text macro=\"again\"/></macro>\n",
+  const auto p = read_style(style_with("<macro name=\"again\"><text value=\"x\"/><text "
+                                       "macro=\"again\"/><text macro=\"again\"/></macro>\n",
                                        "<text macro=\"again\"/>"),
                             message);
   ASSERT_TRUE(p) << message;
@@ -148,21 +168,28 @@ TEST(CslBudget, AMacroCallingItselfTwiceIsNamed) {
   EXPECT_GT(count(entries[0], "x"), 50u);
   EXPECT_LT(entries[0].size(), kMostOutput);
   // Calling itself once is a chain the depth limit ends (51 copies), well within the budget.
-  const auto once = read_style(style_with("<macro name=\"again\"><text value=\"x\"/><text macro=\"again\"/></macro>\n", "<text macro=\"again\"/>"),
-                               message);
+  const auto once = read_style(
+      style_with("<macro name=\"again\"><text value=\"x\"/><text macro=\"again\"/></macro>\n",
+                 "<text macro=\"again\"/>"),
+      message);
   ASSERT_TRUE(once);
   EXPECT_EQ(message, "");
-  EXPECT_EQ(once->bibliography(Items().all, csl::Markup::Text)[0], std::string(csl::kMaxMacroDepth + 1, 'x'));
+  EXPECT_EQ(once->bibliography(Items().all, csl::Markup::Text)[0],
+            std::string(csl::kMaxMacroDepth + 1, 'x'));
 }
 
 TEST(CslBudget, CaseChangesOnMacrosCallingThemselvesArePaidFor) {
   // (fuzz_csl's finding: each of the fifty levels changed the case of all it held again)
   std::string calls;
-  for (int k = 0; k < 16; ++k) calls += "<text macro=\"again\" text-case=\"" + std::string(k % 2 ? "lowercase" : "title") + "\"/>";
+  for (int k = 0; k < 16; ++k)
+    calls +=
+        "<text macro=\"again\" text-case=\"" + std::string(k % 2 ? "lowercase" : "title") + "\"/>";
   std::string message;
-  const auto p = read_style(style_with("<macro name=\"again\"><text variable=\"title\" strip-periods=\"true\"/>" + calls + "</macro>\n",
-                                       "<text macro=\"again\" text-case=\"uppercase\"/>"),
-                            message);
+  const auto p = read_style(
+      style_with("<macro name=\"again\"><text variable=\"title\" strip-periods=\"true\"/>" + calls +
+                     "</macro>\n",
+                 "<text macro=\"again\" text-case=\"uppercase\"/>"),
+      message);
   ASSERT_TRUE(p) << message;
   EXPECT_EQ(named(message).macro, "again") << message;
   const Items items;
@@ -178,13 +205,15 @@ TEST(CslBudget, SortKeysChoicesGroupsAndNamesAreBoundedToo) {
   std::string macros;
   for (int i = 0; i < 30; ++i) {
     const std::string next = "<text macro=\"m" + std::to_string(i + 1) + "\"/>";
-    macros += "<macro name=\"m" + std::to_string(i) + "\"><choose><if type=\"book\">" + next + next +
-              "</if><else><group delimiter=\"; \">" + next + "<names variable=\"editor\"><substitute>" + next +
+    macros += "<macro name=\"m" + std::to_string(i) + "\"><choose><if type=\"book\">" + next +
+              next + "</if><else><group delimiter=\"; \">" + next +
+              "<names variable=\"editor\"><substitute>" + next +
               "</substitute></names></group></else></choose></macro>\n";
   }
   macros += "<macro name=\"m30\"><names variable=\"author\"/><text variable=\"title\"/></macro>\n";
   std::string message;
-  const auto p = read_style(style_with(macros, "<text macro=\"m0\"/>", "<sort><key macro=\"m0\"/></sort>"), message);
+  const auto p = read_style(
+      style_with(macros, "<text macro=\"m0\"/>", "<sort><key macro=\"m0\"/></sort>"), message);
   ASSERT_TRUE(p) << message;
   ASSERT_FALSE(named(message).macro.empty()) << message;
   const Items items;
@@ -216,17 +245,21 @@ TEST(CslBudget, RealStylesAreFarWithinIt) {
   // The core's six and, where Debian's styles are installed, the costliest of them (with every
   // branch taken, urad-rs-za-makroekonomske-analize-in-razvoj costs 20,238 steps, a tenth of
   // the budget): read with no message, and they render as before (citation_test, csl_suite_test).
-  if (csl::kRenderBudget < 200000) GTEST_SKIP() << "a build with a twentieth of the budget (the sanitizers')";
-  for (const char* id : {"apa", "ieee", "association-for-computing-machinery", "chicago-author-date", "modern-language-association",
-                         "harvard-cite-them-right"}) {
+  if (csl::kRenderBudget < 200000)
+    GTEST_SKIP() << "a build with a twentieth of the budget (the sanitizers')";
+  for (const char* id :
+       {"apa", "ieee", "association-for-computing-machinery", "chicago-author-date",
+        "modern-language-association", "harvard-cite-them-right"}) {
     std::string message;
     EXPECT_TRUE(read_style(std::string(csl::builtin_style(id)), message)) << id;
     EXPECT_EQ(message, "") << id;
   }
   const std::string dir = "/usr/share/citation-style-language/styles/";
-  for (const char* name : {"urad-rs-za-makroekonomske-analize-in-razvoj", "journal-of-small-business-management", "apa",
-                           "apa-with-abstract", "chicago-fullnote-bibliography", "chicago-fullnote-bibliography-fr",
-                           "chicago-note-bibliography", "chicago-author-date", "modern-humanities-research-association"}) {
+  for (const char* name :
+       {"urad-rs-za-makroekonomske-analize-in-razvoj", "journal-of-small-business-management",
+        "apa", "apa-with-abstract", "chicago-fullnote-bibliography",
+        "chicago-fullnote-bibliography-fr", "chicago-note-bibliography", "chicago-author-date",
+        "modern-humanities-research-association"}) {
     std::ifstream in(dir + name + ".csl", std::ios::binary);
     if (!in) continue;
     std::stringstream text;
@@ -244,7 +277,8 @@ TEST(CslBudget, TheOwnersCitationStyleSaysSo) {
   const auto style = citation_style_from_csl(forking_style(30), "", nullptr, &error);
   ASSERT_TRUE(style);
   EXPECT_NE(named(error).macro, "") << error;
-  const ReadResult r = read_bibtex("@article{k, title={Tidal Heating}, author={Okafor, Chidi}, journal={J}, year=2025}\n", {});
+  const ReadResult r = read_bibtex(
+      "@article{k, title={Tidal Heating}, author={Okafor, Chidi}, journal={J}, year=2025}\n", {});
   ASSERT_EQ(r.library.publications.size(), 1u);
   const std::string text = format_citation(r.library.publications[0], *style);
   EXPECT_GT(count(text, "Tidal Heating"), 100u);

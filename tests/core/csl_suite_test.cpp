@@ -324,11 +324,14 @@ struct Outcome {
   bool pass = false;
 };
 
-std::string suite_dir() { return testing::shared_dir().empty() ? "" : testing::shared_dir() + "/csl-test-suite/humans"; }
+std::string suite_dir() {
+  return testing::shared_dir().empty() ? "" : testing::shared_dir() + "/csl-test-suite/humans";
+}
 
 // Whether the suite and Debian's locales are here ("" when they are, else what is missing).
 std::string suite_missing() {
-  if (suite_dir().empty() || !testing::file_exists(suite_dir())) return "../shared/csl-test-suite/humans is absent";
+  if (suite_dir().empty() || !testing::file_exists(suite_dir()))
+    return "../shared/csl-test-suite/humans is absent";
   if (!testing::file_exists(kLocales + "/locales-en-US.xml"))
     return kLocales + " is absent: install the Debian package citation-style-language-locales";
   return "";
@@ -350,7 +353,8 @@ const Outcome& outcome_of(const std::string& name) {
   if (loaded) o.left_out = beyond_api(s, o.mode, items, citations);
   if (!o.left_out.empty()) return o;
   o.result = loaded ? s.find("RESULT")->second : "";
-  o.output = loaded ? run(s, bibliography, in, items, citations, locales) : "(fixture does not parse)";
+  o.output =
+      loaded ? run(s, bibliography, in, items, citations, locales) : "(fixture does not parse)";
   o.expected = normalise(o.result, bibliography);
   o.actual = normalise(o.output, bibliography);
   if (!bibliography && !citations.items.empty()) o.actual = accept_rerendered(o.actual, o.expected);
@@ -372,9 +376,13 @@ const Known& known() {
       end = std::min(text.find('\n', at), text.size());
       const std::string line = text.substr(at, end - at);
       if (line.empty() || line[0] == '#') continue;
-      if (line[0] == '[') section = line;
-      else if (section == "[left out]") out.left_out[line.substr(0, line.find(':'))] = line.substr(std::min(line.find(": ") + 2, line.size()));
-      else if (section == "[fails]") out.fails.insert(line);
+      if (line[0] == '[')
+        section = line;
+      else if (section == "[left out]")
+        out.left_out[line.substr(0, line.find(':'))] =
+            line.substr(std::min(line.find(": ") + 2, line.size()));
+      else if (section == "[fails]")
+        out.fails.insert(line);
     }
     return out;
   }();
@@ -385,7 +393,8 @@ std::vector<std::string> fixture_names() {
   if (!suite_missing().empty()) return {"absent"};
   std::vector<std::string> names;
   const std::string dir = suite_dir();
-  for (const std::string& path : testing::list_files(dir, ".txt")) names.push_back(path.substr(dir.size() + 1, path.size() - dir.size() - 5));
+  for (const std::string& path : testing::list_files(dir, ".txt"))
+    names.push_back(path.substr(dir.size() + 1, path.size() - dir.size() - 5));
   return names;
 }
 
@@ -399,12 +408,15 @@ TEST_P(CslFixture, GivesCiteprocJsResult) {
   const Outcome& o = outcome_of(name);
   const Known& k = known();
   if (const auto it = k.left_out.find(name); it != k.left_out.end()) {
-    EXPECT_EQ(o.left_out, it->second) << name << " is listed as left out in tests/fixtures/csl_suite_known.txt";
+    EXPECT_EQ(o.left_out, it->second)
+        << name << " is listed as left out in tests/fixtures/csl_suite_known.txt";
     return;
   }
-  ASSERT_EQ(o.left_out, "") << name << " is not run (" << o.left_out << "): list it as left out, with why";
+  ASSERT_EQ(o.left_out, "") << name << " is not run (" << o.left_out
+                            << "): list it as left out, with why";
   if (k.fails.count(name))
-    EXPECT_FALSE(o.pass) << name << " passes now: take it off the fails in tests/fixtures/csl_suite_known.txt";
+    EXPECT_FALSE(o.pass)
+        << name << " passes now: take it off the fails in tests/fixtures/csl_suite_known.txt";
   else
     EXPECT_EQ(o.actual, o.expected) << name << " (" << o.mode << ")";
 }
@@ -412,7 +424,8 @@ TEST_P(CslFixture, GivesCiteprocJsResult) {
 INSTANTIATE_TEST_SUITE_P(Official, CslFixture, ::testing::ValuesIn(fixture_names()),
                          [](const ::testing::TestParamInfo<std::string>& fixture) {
                            std::string id;
-                           for (const char c : fixture.param) id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           for (const char c : fixture.param)
+                             id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                            return id;
                          });
 
@@ -441,12 +454,14 @@ TEST(CslSuite, FixturesPassAsCiteprocJsRunsThem) {
     for (Tally* t : {&category, &totals["all"], &totals[o.mode]}) t->passed += o.pass, ++t->run;
     const bool bibliography = o.mode == "bibliography";
     if (!o.pass)  // bibliographies as they came (normalised, they are one line)
-      report += "=== " + name + " (" + o.mode + ")\n--- expected\n" + (bibliography ? o.result : o.expected + "\n") + "--- actual\n" +
+      report += "=== " + name + " (" + o.mode + ")\n--- expected\n" +
+                (bibliography ? o.result : o.expected + "\n") + "--- actual\n" +
                 (bibliography ? o.output : o.actual) + "\n\n";
   }
   std::printf("CSL test suite, passed/run (left out):\n");
   auto row = [](const std::string& label, const Tally& t) {
-    std::printf("  %-14s %4d/%-4d %5.1f%%  (%d)\n", label.c_str(), t.passed, t.run, t.percent(), t.left_out);
+    std::printf("  %-14s %4d/%-4d %5.1f%%  (%d)\n", label.c_str(), t.passed, t.run, t.percent(),
+                t.left_out);
   };
   for (const auto& [label, t] : categories) row(label, t);
   for (const char* label : {"all", "bibliography", "citation"}) row(label, totals[label]);

@@ -37,7 +37,8 @@ struct Fixture {
 void PrintTo(const Fixture& f, std::ostream* os) { *os << f.path; }
 
 bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::vector<Fixture> all_fixtures() {
@@ -58,7 +59,8 @@ std::string stem(const std::string& path) { return path.substr(0, path.rfind('.'
 
 std::string base_name(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
-using Pos = std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>;  // severity, kind, line, column
+using Pos = std::tuple<std::string, std::string, std::uint32_t,
+                       std::uint32_t>;  // severity, kind, line, column
 
 struct Expect {
   bool present = false;
@@ -90,12 +92,13 @@ Expect read_expect(const std::string& path) {
       fields >> severity >> kind >> where;
       const auto colon = where.find(':');
       DiagnosticKind named;
-      if ((severity != "error" && severity != "warning" && severity != "note") || colon == std::string::npos ||
-          !diagnostic_kind_from_string(kind, named)) {
+      if ((severity != "error" && severity != "warning" && severity != "note") ||
+          colon == std::string::npos || !diagnostic_kind_from_string(kind, named)) {
         e.errors.push_back(path + ":" + std::to_string(n) + ": cannot read \"" + line + "\"");
         continue;
       }
-      e.diagnostics.insert({severity, kind, static_cast<std::uint32_t>(std::stoul(where.substr(0, colon))),
+      e.diagnostics.insert({severity, kind,
+                            static_cast<std::uint32_t>(std::stoul(where.substr(0, colon))),
                             static_cast<std::uint32_t>(std::stoul(where.substr(colon + 1)))});
     }
   }
@@ -142,7 +145,8 @@ TEST_P(FixtureTest, MatchesItsSidecar) {
   for (const auto& d : r.diagnostics) {
     EXPECT_EQ(d.source, options.source_name);
     // (The kind has no default: one of the named kinds, never what an unset byte would hold.)
-    EXPECT_LT(static_cast<std::size_t>(d.kind), std::size(kDiagnosticKinds)) << format_diagnostic(d);
+    EXPECT_LT(static_cast<std::size_t>(d.kind), std::size(kDiagnosticKinds))
+        << format_diagnostic(d);
   }
   if (e.present) {
     if (e.records >= 0) {
@@ -150,8 +154,11 @@ TEST_P(FixtureTest, MatchesItsSidecar) {
     }
     std::set<Pos> got;
     for (const auto& d : r.diagnostics)
-      got.insert({std::string(to_string(d.severity)), std::string(to_string(d.kind)), d.line, d.column});
-    EXPECT_EQ(got, e.diagnostics) << "got:\n" << describe(got) << "expected:\n" << describe(e.diagnostics);
+      got.insert(
+          {std::string(to_string(d.severity)), std::string(to_string(d.kind)), d.line, d.column});
+    EXPECT_EQ(got, e.diagnostics) << "got:\n"
+                                  << describe(got) << "expected:\n"
+                                  << describe(e.diagnostics);
   }
 
   // Whatever the input, every formatter must accept what the reader kept.
@@ -166,7 +173,8 @@ TEST_P(FixtureTest, MatchesItsSidecar) {
   const auto parsed = nlohmann::json::parse(view_json, nullptr, false);
   ASSERT_FALSE(parsed.is_discarded());
   EXPECT_FALSE(format_html(r.library, view, format).empty());
-  EXPECT_FALSE(nlohmann::json::parse(format_csl_json(r.library, view), nullptr, false).is_discarded());
+  EXPECT_FALSE(
+      nlohmann::json::parse(format_csl_json(r.library, view), nullptr, false).is_discarded());
 
   // Every valid fixture has its whole expected view model beside it; an invalid one may.
   const std::string expected_path = stem(f.path) + ".expected.json";
@@ -188,13 +196,19 @@ TEST(Fixtures, EveryDiagnosticKindIsSaid) {
   for (const auto& f : all_fixtures()) {
     ReadOptions options;
     options.source_name = base_name(f.path);
-    for (const auto& d : read(pt::read_file(f.path), options).diagnostics) said.insert(std::string(to_string(d.kind)));
+    for (const auto& d : read(pt::read_file(f.path), options).diagnostics)
+      said.insert(std::string(to_string(d.kind)));
   }
   std::string aliases;
-  for (std::size_t i = 0; i < kMaxOwnerNames; ++i) aliases += (i ? ",\"A" : "\"A") + std::to_string(i) + "\"";
-  const std::string profile = R"({"profile": {"name": "A", "aliases": [)" + aliases + R"(]}, "publications": []})";
-  for (const auto& d : read_papershelf_json(profile, {}).diagnostics) said.insert(std::string(to_string(d.kind)));
-  for (const auto& d : sync::read_openalex_works(R"({"results": [{"id": "https://openalex.org/X1"}]})", "works.json").diagnostics)
+  for (std::size_t i = 0; i < kMaxOwnerNames; ++i)
+    aliases += (i ? ",\"A" : "\"A") + std::to_string(i) + "\"";
+  const std::string profile =
+      R"({"profile": {"name": "A", "aliases": [)" + aliases + R"(]}, "publications": []})";
+  for (const auto& d : read_papershelf_json(profile, {}).diagnostics)
+    said.insert(std::string(to_string(d.kind)));
+  for (const auto& d : sync::read_openalex_works(
+                           R"({"results": [{"id": "https://openalex.org/X1"}]})", "works.json")
+                           .diagnostics)
     said.insert(std::string(to_string(d.kind)));
   for (const DiagnosticKind k : kDiagnosticKinds) {
     const std::string name(to_string(k));
@@ -210,7 +224,9 @@ TEST(Fixtures, DiagnosticKindNamesReadBack) {
   for (const DiagnosticKind k : kDiagnosticKinds) {
     const std::string name(to_string(k));
     EXPECT_TRUE(names.insert(name).second) << name;
-    EXPECT_TRUE(std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; })) << name;
+    EXPECT_TRUE(std::all_of(name.begin(), name.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || c == '-';
+    })) << name;
     DiagnosticKind back;
     ASSERT_TRUE(diagnostic_kind_from_string(name, back)) << name;
     EXPECT_EQ(back, k) << name;
@@ -222,8 +238,9 @@ TEST(Fixtures, DiagnosticKindNamesReadBack) {
 
 INSTANTIATE_TEST_SUITE_P(All, FixtureTest, ::testing::ValuesIn(all_fixtures()),
                          [](const ::testing::TestParamInfo<Fixture>& param) {
-                           std::string name = std::string(param.param.valid ? "valid_" : "invalid_") +
-                                              base_name(param.param.path);
+                           std::string name =
+                               std::string(param.param.valid ? "valid_" : "invalid_") +
+                               base_name(param.param.path);
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

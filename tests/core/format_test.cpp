@@ -3,13 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fixtures.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/html.hpp"
 #include "papershelf/latex.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/words.hpp"
-#include "fixtures.hpp"
 #include "records.hpp"
 
 using namespace papershelf;
@@ -21,7 +21,9 @@ using papershelf::testing::person;
 
 std::size_t count(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;
-  for (std::size_t pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
+  for (std::size_t pos = hay.find(needle); pos != std::string::npos;
+       pos = hay.find(needle, pos + 1))
+    ++n;
   return n;
 }
 
@@ -38,7 +40,8 @@ std::string html_unescape(std::string s) {
 // Every href="..." value in `html`, unescaped as a browser would read the attribute.
 std::vector<std::string> hrefs(const std::string& html) {
   std::vector<std::string> out;
-  for (std::size_t pos = html.find("href="); pos != std::string::npos; pos = html.find("href=", pos + 1)) {
+  for (std::size_t pos = html.find("href="); pos != std::string::npos;
+       pos = html.find("href=", pos + 1)) {
     const std::size_t open = pos + 5;
     EXPECT_LT(open, html.size());
     if (open >= html.size()) break;
@@ -56,13 +59,16 @@ void expect_only_safe_hrefs(const std::string& html) {
     EXPECT_TRUE(is_safe_url(url)) << url;
     std::string compact;
     for (char c : url)
-      if (static_cast<unsigned char>(c) > 0x20) compact += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (static_cast<unsigned char>(c) > 0x20)
+        compact += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     for (const char* bad : {"javascript:", "vbscript:", "data:", "file:"})
       EXPECT_NE(compact.rfind(bad, 0), 0u) << url;
   }
   // The only script is the JSON-LD data block, which browsers never run.
-  for (std::size_t at = html.find("<script"); at != std::string::npos; at = html.find("<script", at + 1))
-    EXPECT_EQ(html.compare(at, 35, "<script type=\"application/ld+json\">"), 0) << html.substr(at, 60);
+  for (std::size_t at = html.find("<script"); at != std::string::npos;
+       at = html.find("<script", at + 1))
+    EXPECT_EQ(html.compare(at, 35, "<script type=\"application/ld+json\">"), 0)
+        << html.substr(at, 60);
 }
 
 Publication sample_pub() {
@@ -70,14 +76,17 @@ Publication sample_pub() {
   p.key = "hu2024";
   p.type = PubType::Conference;
   p.title = "Characterization of LLM Development";
-  p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"), person("Tianwei", "Zhang", "\xE2\x80\xA0")};
+  p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"),
+               person("Tianwei", "Zhang", "\xE2\x80\xA0")};
   p.date = {2024, 4, 0};
   p.venue = "USENIX NSDI";
   p.edit_rare().badge = "NSDI";
   p.edit_rare().award = "Best Paper Award at NSDI 2024";
   p.edit_rare().award_label = "Best Paper";
   p.selected = true;
-  p.links = {{"pdf", "papers/hu2024.pdf"}, {"code", "https://github.com/x/y"}, {"video", "javascript:alert(1)"}};
+  p.links = {{"pdf", "papers/hu2024.pdf"},
+             {"code", "https://github.com/x/y"},
+             {"video", "javascript:alert(1)"}};
   p.edit_rare().doi = "10.5555/x";
   p.edit_rare().tags = {"llm"};
   p.edit_rare().citations = 42;
@@ -97,20 +106,36 @@ FormatOptions options_for(std::initializer_list<const char*> owners) {
 // ---------------------------------------------------------------- URLs
 
 TEST(SafeUrl, AllowsHttpMailtoAndRelative) {
-  for (const char* url : {"https://example.org/a?b=c#d", "http://x", "HTTPS://X.ORG", "mailto:me@example.org",
-                          "MailTo:me@example.org", "papers/x.pdf", "/abs/path", "#section", "?q=1",
-                          "//cdn.example.org/x.js", "x.pdf#page=2", " https://padded.org "}) {
+  for (const char* url :
+       {"https://example.org/a?b=c#d", "http://x", "HTTPS://X.ORG", "mailto:me@example.org",
+        "MailTo:me@example.org", "papers/x.pdf", "/abs/path", "#section", "?q=1",
+        "//cdn.example.org/x.js", "x.pdf#page=2", " https://padded.org "}) {
     EXPECT_TRUE(is_safe_url(url)) << url;
   }
 }
 
 TEST(SafeUrl, RejectsScriptAndDataInEveryDisguise) {
-  for (const char* url : {"javascript:alert(1)", "JavaScript:alert(1)", "JAVASCRIPT:alert(1)",
-                          "  javascript:alert(1)", "\x01javascript:alert(1)", "\x1Fjavascript:x",
-                          "java\tscript:alert(1)", "java\nscript:alert(1)", "java\rscript:x",
-                          "\tjavascript:x", "vbscript:msgbox", "VBScript:x", "data:text/html;base64,PHNjcmlwdD4=",
-                          "DATA:text/html,<script>", "file:///etc/passwd", "ftp://x", "about:blank", "",
-                          "   ", "\\\\evil.example/x", "/\\evil.example"}) {
+  for (const char* url : {"javascript:alert(1)",
+                          "JavaScript:alert(1)",
+                          "JAVASCRIPT:alert(1)",
+                          "  javascript:alert(1)",
+                          "\x01javascript:alert(1)",
+                          "\x1Fjavascript:x",
+                          "java\tscript:alert(1)",
+                          "java\nscript:alert(1)",
+                          "java\rscript:x",
+                          "\tjavascript:x",
+                          "vbscript:msgbox",
+                          "VBScript:x",
+                          "data:text/html;base64,PHNjcmlwdD4=",
+                          "DATA:text/html,<script>",
+                          "file:///etc/passwd",
+                          "ftp://x",
+                          "about:blank",
+                          "",
+                          "   ",
+                          "\\\\evil.example/x",
+                          "/\\evil.example"}) {
     EXPECT_FALSE(is_safe_url(url)) << url;
   }
   EXPECT_FALSE(is_safe_url(std::string_view("ja\0vascript:x", 13)));
@@ -152,8 +177,10 @@ TEST(SafeUrl, BestLinkPrefersWebsiteAndSkipsUnsafe) {
   EXPECT_EQ(best_link(p)->url, "https://project.org");
   // The documented order: website/html, then pdf, doi, arxiv, and a bare url last.
   Publication q;
-  q.links = {{"url", "https://publisher.example/landing"}, {"arxiv", "https://arxiv.org/abs/1"},
-             {"doi", "https://doi.org/10.1/x"}, {"pdf", "paper.pdf"}};
+  q.links = {{"url", "https://publisher.example/landing"},
+             {"arxiv", "https://arxiv.org/abs/1"},
+             {"doi", "https://doi.org/10.1/x"},
+             {"pdf", "paper.pdf"}};
   EXPECT_EQ(best_link(q)->label, "pdf");
   q.links.pop_back();
   EXPECT_EQ(best_link(q)->label, "doi");
@@ -180,24 +207,30 @@ TEST(RichTextHtml, PlainAndStyledSpans) {
   RichText t("Deep Learning on GPUs");
   t.spans = {{0, 4, SpanStyle::Italic, {}}, {17, 21, SpanStyle::NoCase, {}}};
   EXPECT_EQ(rich_text_html(t), "<em>Deep</em> Learning on GPUs");
-  t.spans = {{0, 4, SpanStyle::Bold, {}}, {5, 13, SpanStyle::SmallCaps, {}}, {17, 21, SpanStyle::Monospace, {}}};
+  t.spans = {{0, 4, SpanStyle::Bold, {}},
+             {5, 13, SpanStyle::SmallCaps, {}},
+             {17, 21, SpanStyle::Monospace, {}}};
   EXPECT_EQ(rich_text_html(t),
             "<strong>Deep</strong> <span class=\"ps-sc\">Learning</span> on <code>GPUs</code>");
   RichText m("area $x<y$ wins");
   m.spans = {{5, 10, SpanStyle::Math, {}}};
   EXPECT_EQ(rich_text_html(m), "area <span class=\"ps-math\">$x&lt;y$</span> wins");
   // Decoded math: Unicode text, the TeX source (escaped) in data-tex for KaTeX/MathJax.
-  EXPECT_EQ(rich_text_html(latex::decode("for $x<\\ell_p$ \"q")),
-            "for <span class=\"ps-math\" data-tex=\"x&lt;\\ell_p\">x&lt;\u2113\u209A</span> &quot;q");
-  EXPECT_EQ(rich_text_html(latex::decode("$\\text{\"><img src=x onerror=alert(1)>}$")),
-            "<span class=\"ps-math\" data-tex=\"\\text{&quot;&gt;&lt;img src=x onerror=alert(1)&gt;}\">"
-            "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span>");
+  EXPECT_EQ(
+      rich_text_html(latex::decode("for $x<\\ell_p$ \"q")),
+      "for <span class=\"ps-math\" data-tex=\"x&lt;\\ell_p\">x&lt;\u2113\u209A</span> &quot;q");
+  EXPECT_EQ(
+      rich_text_html(latex::decode("$\\text{\"><img src=x onerror=alert(1)>}$")),
+      "<span class=\"ps-math\" data-tex=\"\\text{&quot;&gt;&lt;img src=x onerror=alert(1)&gt;}\">"
+      "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</span>");
   // Math with a command the decoder does not read in math (links, styles, classes for MathJax)
   // keeps its Unicode text and gives no page's typesetter its source.
-  EXPECT_EQ(rich_text_html(latex::decode("see $\\href{javascript:alert(1)}{\\text{x}}$ and $\\alpha$")),
-            "see <span class=\"ps-math\"><span class=\"ps-url\">x</span></span> and "
-            "<span class=\"ps-math\" data-tex=\"\\alpha\">\u03B1</span>");
-  EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")), "<span class=\"ps-math\">x</span>");
+  EXPECT_EQ(
+      rich_text_html(latex::decode("see $\\href{javascript:alert(1)}{\\text{x}}$ and $\\alpha$")),
+      "see <span class=\"ps-math\"><span class=\"ps-url\">x</span></span> and "
+      "<span class=\"ps-math\" data-tex=\"\\alpha\">\u03B1</span>");
+  EXPECT_EQ(rich_text_html(latex::decode("$\\style{color:red}{x}$")),
+            "<span class=\"ps-math\">x</span>");
 }
 
 TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {
@@ -215,11 +248,13 @@ TEST(RichTextHtml, OverlappingAndNestedSpansStayWellFormed) {
   EXPECT_EQ(rich_text_html(same), "<strong><em>both</em></strong>");
   // Three spans, the last crossing the first two: every element is closed, in order.
   RichText three("abcdefghi");
-  three.spans = {{0, 9, SpanStyle::Italic, {}}, {1, 5, SpanStyle::Bold, {}}, {3, 7, SpanStyle::Monospace, {}}};
+  three.spans = {
+      {0, 9, SpanStyle::Italic, {}}, {1, 5, SpanStyle::Bold, {}}, {3, 7, SpanStyle::Monospace, {}}};
   EXPECT_EQ(rich_text_html(three), "<em>a<strong>bc<code>de</code></strong><code>fg</code>hi</em>");
   // Broken spans (empty, reversed, past the end) are ignored rather than trusted.
   RichText b("text");
-  b.spans = {{2, 2, SpanStyle::Bold, {}}, {3, 1, SpanStyle::Bold, {}}, {0, 99, SpanStyle::Italic, {}}};
+  b.spans = {
+      {2, 2, SpanStyle::Bold, {}}, {3, 1, SpanStyle::Bold, {}}, {0, 99, SpanStyle::Italic, {}}};
   EXPECT_EQ(rich_text_html(b), "text");
 }
 
@@ -292,14 +327,21 @@ TEST(AuthorLine, CollapsesButNeverHidesTheOwner) {
 TEST(EntryHtml, OwnerMarksAndMetadata) {
   const Publication p = sample_pub();
   const std::string html = format_entry_html(p, options_for({"Qinghao Hu"}));
-  EXPECT_EQ(html.rfind("<li class=\"ps-entry\" id=\"ps-hu2024\" data-key=\"hu2024\" data-type=\"conference\"", 0), 0u)
+  EXPECT_EQ(
+      html.rfind(
+          "<li class=\"ps-entry\" id=\"ps-hu2024\" data-key=\"hu2024\" data-type=\"conference\"",
+          0),
+      0u)
       << html;
-  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"ltr\">Qinghao Hu<sup class=\"ps-marks\">*</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"ltr\">Qinghao Hu<sup "
+                      "class=\"ps-marks\">*</sup></span>"),
             std::string::npos)
       << html;
-  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"ltr\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"ltr\">Zhisheng Ye<sup "
+                      "class=\"ps-marks\">*</sup></span>"),
             std::string::npos);
-  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"ltr\">Tianwei Zhang<sup class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
+  EXPECT_NE(html.find("<span class=\"ps-author\" dir=\"ltr\">Tianwei Zhang<sup "
+                      "class=\"ps-marks\">\xE2\x80\xA0</sup></span>"),
             std::string::npos);
   EXPECT_EQ(count(html, "ps-owner"), 1u);
   EXPECT_NE(html.find("<span class=\"ps-badge\" dir=\"ltr\">NSDI</span>"), std::string::npos);
@@ -308,14 +350,19 @@ TEST(EntryHtml, OwnerMarksAndMetadata) {
   EXPECT_NE(html.find("ps-selected"), std::string::npos);
   EXPECT_NE(html.find("<span class=\"ps-year\">2024</span>"), std::string::npos);
   EXPECT_NE(html.find("<div class=\"ps-note\" dir=\"ltr\">Oral</div>"), std::string::npos);
-  // The title links to the best link (pdf); the links row has pdf and code but not the javascript video.
-  EXPECT_NE(html.find("<cite class=\"ps-title\" dir=\"ltr\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"), std::string::npos)
+  // The title links to the best link (pdf); the links row has pdf and code but not the javascript
+  // video.
+  EXPECT_NE(
+      html.find(
+          "<cite class=\"ps-title\" dir=\"ltr\"><a href=\"papers/hu2024.pdf\" rel=\"noopener\">"),
+      std::string::npos)
       << html;
   EXPECT_NE(html.find("ps-link-pdf"), std::string::npos);
   EXPECT_NE(html.find("ps-link-code"), std::string::npos);
   EXPECT_EQ(html.find("ps-link-video"), std::string::npos);
   EXPECT_EQ(html.find("alert"), std::string::npos);
-  for (const auto& h : hrefs(html)) EXPECT_TRUE(h == "papers/hu2024.pdf" || h == "https://github.com/x/y") << h;
+  for (const auto& h : hrefs(html))
+    EXPECT_TRUE(h == "papers/hu2024.pdf" || h == "https://github.com/x/y") << h;
   EXPECT_EQ(count(html, "<a "), count(html, "rel=\"noopener\""));
   expect_only_safe_hrefs(html);
   EXPECT_EQ(html.substr(html.size() - 5), "</li>");
@@ -338,7 +385,8 @@ TEST(EntryHtml, PlusMoreNeverHidesTheOwner) {
   FormatOptions o = options_for({"Q. Hu"});
   o.max_authors = 4;
   const std::string html = format_entry_html(p, o);
-  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"ltr\">Qinghao Hu<sup class=\"ps-marks\">\xE2\x80\xA1</sup>"),
+  EXPECT_NE(html.find("<span class=\"ps-author ps-owner\" dir=\"ltr\">Qinghao Hu<sup "
+                      "class=\"ps-marks\">\xE2\x80\xA1</sup>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("+8 more"), std::string::npos) << html;
@@ -386,14 +434,18 @@ TEST(EntryHtml, EveryDataStringIsEscaped) {
   EXPECT_EQ(html.find("<script"), std::string::npos) << html;
   EXPECT_EQ(html.find("<img"), std::string::npos);
   EXPECT_EQ(html.find("<iframe"), std::string::npos);
-  EXPECT_EQ(count(html, "<svg"), count(html, "<svg class=\"ps-icon\""));  // only papershelf's own icon
+  EXPECT_EQ(count(html, "<svg"),
+            count(html, "<svg class=\"ps-icon\""));  // only papershelf's own icon
   EXPECT_EQ(html.find("<b>"), std::string::npos);
   EXPECT_EQ(html.find("<note>"), std::string::npos);
   EXPECT_EQ(html.find("</details><script"), std::string::npos);
-  EXPECT_NE(html.find("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; &amp; &lt;img"), std::string::npos);
-  EXPECT_EQ(hrefs(html), (std::vector<std::string>{"https://ok.example/?q=\"><script>"}));
-  EXPECT_NE(html.find("<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary><div class=\"ps-panel\"><pre>"),
+  EXPECT_NE(html.find("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; &amp; &lt;img"),
             std::string::npos);
+  EXPECT_EQ(hrefs(html), (std::vector<std::string>{"https://ok.example/?q=\"><script>"}));
+  EXPECT_NE(
+      html.find("<details class=\"ps-action ps-bibtex\" "
+                "data-panel=\"bibtex\"><summary>BibTeX</summary><div class=\"ps-panel\"><pre>"),
+      std::string::npos);
 }
 
 TEST(EntryHtml, TitleLinkSkipsUnsafeLinks) {
@@ -412,7 +464,8 @@ TEST(EntryHtml, SearchMarksEveryVisibleField) {
   p.edit_rare().note = "Oral at NSDI";
   const std::vector<std::string> terms = search_terms("llm ye nsdi best");
   const std::string html = format_entry_html(p, options_for({}), &terms);
-  EXPECT_NE(html.find("Characterization of <mark>LLM</mark> Development"), std::string::npos) << html;
+  EXPECT_NE(html.find("Characterization of <mark>LLM</mark> Development"), std::string::npos)
+      << html;
   EXPECT_NE(html.find("Zhisheng <mark>Ye</mark><sup"), std::string::npos) << html;
   EXPECT_NE(html.find("USENIX <mark>NSDI</mark>"), std::string::npos) << html;
   EXPECT_NE(html.find("<mark>Best</mark> Paper</summary>"), std::string::npos) << html;
@@ -426,14 +479,16 @@ TEST(EntryHtml, SearchMarksEveryVisibleField) {
 // al-folio's preview field: a picture beside the entry, from al-folio's folder with its preset
 // (bib.liquid puts the bare name after /assets/img/publication_preview/), otherwise from `base`.
 TEST(EntryHtml, ThumbnailsComeFromThePresetsFolderOrBaseAndOnlyFromSafeAddresses) {
-  const Library lib = read_bibtex(
-      "@article{a, title={A}, journal={J}, year=2020, preview={brownian.gif}}\n"
-      "@article{b, title={B}, journal={J}, year=2020, preview={https://cdn.example/b.png}}\n"
-      "@article{c, title={C}, journal={J}, year=2020, preview={javascript:alert(1)}}\n"
-      "@article{d, title={D}, journal={J}, year=2020, preview={x\" onerror=\"alert(1).png}}\n"
-      "@article{e, title={E}, journal={J}, year=2020}\n"
-      "@article{f, title={F}, journal={J}, year=2020, preview={mailto:someone@example.org}}\n",
-      ReadOptions{}).library;
+  const Library lib =
+      read_bibtex(
+          "@article{a, title={A}, journal={J}, year=2020, preview={brownian.gif}}\n"
+          "@article{b, title={B}, journal={J}, year=2020, preview={https://cdn.example/b.png}}\n"
+          "@article{c, title={C}, journal={J}, year=2020, preview={javascript:alert(1)}}\n"
+          "@article{d, title={D}, journal={J}, year=2020, preview={x\" onerror=\"alert(1).png}}\n"
+          "@article{e, title={E}, journal={J}, year=2020}\n"
+          "@article{f, title={F}, journal={J}, year=2020, preview={mailto:someone@example.org}}\n",
+          ReadOptions{})
+          .library;
   ASSERT_EQ(lib.publications.size(), 6u);
   const auto img = [&](std::size_t i, const FormatOptions& o) {
     const std::string html = format_entry_html(lib.publications[i], o);
@@ -445,15 +500,19 @@ TEST(EntryHtml, ThumbnailsComeFromThePresetsFolderOrBaseAndOnlyFromSafeAddresses
   FormatOptions alfolio = options_for({});
   alfolio.preset = "al-folio";
   alfolio.base = "/assets/pdf/";
-  EXPECT_EQ(img(0, alfolio), "<img class=\"ps-thumb\" src=\"/assets/img/publication_preview/brownian.gif\" alt=\"\" loading=\"lazy\" decoding=\"async\">");
+  EXPECT_EQ(img(0, alfolio),
+            "<img class=\"ps-thumb\" src=\"/assets/img/publication_preview/brownian.gif\" alt=\"\" "
+            "loading=\"lazy\" decoding=\"async\">");
   EXPECT_NE(img(1, alfolio).find("src=\"https://cdn.example/b.png\""), std::string::npos);
   EXPECT_EQ(img(2, alfolio), "") << "a javascript: address is no picture";
-  EXPECT_EQ(img(3, alfolio).find("\" onerror"), std::string::npos) << "the address stays inside src";
+  EXPECT_EQ(img(3, alfolio).find("\" onerror"), std::string::npos)
+      << "the address stays inside src";
   EXPECT_EQ(img(4, alfolio), "");
   EXPECT_EQ(img(5, alfolio), "") << "an address that is no picture";
   FormatOptions plain = options_for({});
   plain.base = "https://me.example/papers/";
-  EXPECT_NE(img(0, plain).find("src=\"https://me.example/papers/brownian.gif\""), std::string::npos);
+  EXPECT_NE(img(0, plain).find("src=\"https://me.example/papers/brownian.gif\""),
+            std::string::npos);
   plain.thumbnails = "/img/";
   EXPECT_NE(img(0, plain).find("src=\"/img/brownian.gif\""), std::string::npos);
   alfolio.thumbnails = "none";
@@ -465,20 +524,28 @@ TEST(EntryHtml, AHostileRunIsDrawnWithBoundedElementsAndAllItsText) {
   std::string title, authors;
   // (13 KB of text: under the 16 KB a run is drawn of, over its 1,000 elements)
   for (int i = 0; i < 1500; ++i) title += "\\emph{w" + std::to_string(i) + "} xy ";
-  for (int i = 0; i < 2500; ++i) authors += (i ? " and " : "") + std::string("Xy") + std::to_string(i) + ", G.";
-  const Library lib = read_bibtex("@misc{big, title={" + title + "}, author={" + authors + "}, note={" + title + "}}\n", ReadOptions{}).library;
+  for (int i = 0; i < 2500; ++i)
+    authors += (i ? " and " : "") + std::string("Xy") + std::to_string(i) + ", G.";
+  const Library lib = read_bibtex("@misc{big, title={" + title + "}, author={" + authors +
+                                      "}, note={" + title + "}}\n",
+                                  ReadOptions{})
+                          .library;
   ASSERT_EQ(lib.publications.size(), 1u);
   const std::vector<std::string> terms = search_terms("xy");
   const std::string html = format_entry_html(lib.publications[0], options_for({}), &terms);
   const auto count = [&](const std::string& needle) {
     std::size_t n = 0;
-    for (std::size_t at = html.find(needle); at != std::string::npos; at = html.find(needle, at + 1)) ++n;
+    for (std::size_t at = html.find(needle); at != std::string::npos;
+         at = html.find(needle, at + 1))
+      ++n;
     return n;
   };
   const std::size_t cite = html.find("<cite"), cite_end = html.find("</cite>");
   const std::string title_html = html.substr(cite, cite_end - cite);
   std::size_t elements = 0;
-  for (std::size_t at = title_html.find('<', 1); at != std::string::npos; at = title_html.find('<', at + 1)) elements += title_html[at + 1] != '/';
+  for (std::size_t at = title_html.find('<', 1); at != std::string::npos;
+       at = title_html.find('<', at + 1))
+    elements += title_html[at + 1] != '/';
   EXPECT_LE(elements, 1000u);
   EXPECT_GE(elements, 990u);
   EXPECT_NE(title_html.find("w1499"), std::string::npos) << "the text after the cap is there";
@@ -487,11 +554,15 @@ TEST(EntryHtml, AHostileRunIsDrawnWithBoundedElementsAndAllItsText) {
   EXPECT_LE(count("<mark>"), 3000u) << "title, note and names each bounded";
   // Links: 64 buttons, the rest counted.
   std::string urls;
-  for (int i = 0; i < 100; ++i) urls += ", url_k" + std::to_string(i) + "={https://e.org/" + std::to_string(i) + "}";
-  const Library linked = read_bibtex("@misc{u, title={Links}" + urls + "}\n", ReadOptions{}).library;
+  for (int i = 0; i < 100; ++i)
+    urls += ", url_k" + std::to_string(i) + "={https://e.org/" + std::to_string(i) + "}";
+  const Library linked =
+      read_bibtex("@misc{u, title={Links}" + urls + "}\n", ReadOptions{}).library;
   const std::string row = format_entry_html(linked.publications[0], options_for({}));
   std::size_t buttons = 0;
-  for (std::size_t at = row.find("ps-action ps-link"); at != std::string::npos; at = row.find("ps-action ps-link", at + 1)) ++buttons;
+  for (std::size_t at = row.find("ps-action ps-link"); at != std::string::npos;
+       at = row.find("ps-action ps-link", at + 1))
+    ++buttons;
   EXPECT_EQ(buttons, 64u);
   EXPECT_NE(row.find("<span class=\"ps-more-links\">+36 links</span>"), std::string::npos) << row;
 }
@@ -508,7 +579,8 @@ TEST(AuthorLines, ALongListIsCollapsedByDefault) {
   const AuthorLine whole = collapse_authors(std::vector<std::uint8_t>(100, 0), 0);
   EXPECT_EQ(whole.shown.size(), 100u);
   EXPECT_EQ(whole.hidden, 0u);
-  EXPECT_EQ(collapse_authors(std::vector<std::uint8_t>(150, 0), 200).hidden, 0u) << "max-authors says otherwise";
+  EXPECT_EQ(collapse_authors(std::vector<std::uint8_t>(150, 0), 200).hidden, 0u)
+      << "max-authors says otherwise";
 }
 
 TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
@@ -520,12 +592,18 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   o.panels = Panels::OnDemand;
   const std::string html = format_entry_html(p, o);
   // Links, the abstract and the (empty, to be filled) BibTeX and Cite panels in one row.
-  EXPECT_NE(html.find("<div class=\"ps-actions\"><a class=\"ps-action ps-link ps-link-pdf\" href=\"papers/hu2024.pdf\" rel=\"noopener\">PDF</a>"
-                      "<a class=\"ps-action ps-link ps-link-code\" href=\"https://github.com/x/y\" rel=\"noopener\">Code</a>"
-                      "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div class=\"ps-panel\"><p dir=\"ltr\">We study LLMs.</p></div></details>"
-                      "<details class=\"ps-action ps-bibtex\" data-panel=\"bibtex\"><summary>BibTeX</summary></details>"
-                      "<details class=\"ps-action ps-cite\" data-panel=\"cite\"><summary>Cite</summary></details></div>"),
-            std::string::npos) << html;
+  EXPECT_NE(html.find("<div class=\"ps-actions\"><a class=\"ps-action ps-link ps-link-pdf\" "
+                      "href=\"papers/hu2024.pdf\" rel=\"noopener\">PDF</a>"
+                      "<a class=\"ps-action ps-link ps-link-code\" href=\"https://github.com/x/y\" "
+                      "rel=\"noopener\">Code</a>"
+                      "<details class=\"ps-action ps-abstract\"><summary>Abstract</summary><div "
+                      "class=\"ps-panel\"><p dir=\"ltr\">We study LLMs.</p></div></details>"
+                      "<details class=\"ps-action ps-bibtex\" "
+                      "data-panel=\"bibtex\"><summary>BibTeX</summary></details>"
+                      "<details class=\"ps-action ps-cite\" "
+                      "data-panel=\"cite\"><summary>Cite</summary></details></div>"),
+            std::string::npos)
+      << html;
   // "Under review" once: the note that only repeats the status is not shown.
   EXPECT_NE(html.find(">Under review</span>"), std::string::npos) << html;
   EXPECT_EQ(html.find("ps-note"), std::string::npos) << html;
@@ -541,16 +619,34 @@ TEST(EntryHtml, OneActionRowStatusOnceAndReadableMarks) {
   }
   // The award's icon is an inline SVG; its short label opens to the whole award (a press, a key:
   // not only the hover's title); "Selected" is a word for screen readers, the star decoration.
-  EXPECT_NE(html.find("<details class=\"ps-award-more\"><summary class=\"ps-award\" dir=\"ltr\" title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""), std::string::npos) << html;
-  EXPECT_NE(html.find("</summary><span class=\"ps-award ps-award-full\" dir=\"ltr\"><svg class=\"ps-icon\""), std::string::npos) << html;
-  EXPECT_NE(html.find("\xE2\x81\xA0" "Best Paper Award at NSDI 2024</span></details>"), std::string::npos) << html;
-  EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span class=\"ps-visually-hidden\">Selected</span>"), std::string::npos);
+  EXPECT_NE(html.find("<details class=\"ps-award-more\"><summary class=\"ps-award\" dir=\"ltr\" "
+                      "title=\"Best Paper Award at NSDI 2024\"><svg class=\"ps-icon\""),
+            std::string::npos)
+      << html;
+  EXPECT_NE(
+      html.find(
+          "</summary><span class=\"ps-award ps-award-full\" dir=\"ltr\"><svg class=\"ps-icon\""),
+      std::string::npos)
+      << html;
+  EXPECT_NE(html.find("\xE2\x81\xA0"
+                      "Best Paper Award at NSDI 2024</span></details>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<span aria-hidden=\"true\">\xE2\x98\x85</span><span "
+                      "class=\"ps-visually-hidden\">Selected</span>"),
+            std::string::npos);
   // Filled panels carry the BibTeX and the citation, for a page without JavaScript.
   o.panels = Panels::Filled;
   const PanelTexts texts = panel_texts(p, o);
   const std::string filled = format_entry_html(p, o, nullptr, &texts);
-  EXPECT_NE(filled.find("<summary>BibTeX</summary><div class=\"ps-panel\"><pre>@inproceedings{hu2024,"), std::string::npos) << filled;
-  EXPECT_NE(filled.find("<summary>Cite</summary><div class=\"ps-panel\"><p class=\"ps-citation\" dir=\"auto\">Hu, Q., Ye, Z."), std::string::npos) << filled;
+  EXPECT_NE(
+      filled.find("<summary>BibTeX</summary><div class=\"ps-panel\"><pre>@inproceedings{hu2024,"),
+      std::string::npos)
+      << filled;
+  EXPECT_NE(filled.find("<summary>Cite</summary><div class=\"ps-panel\"><p class=\"ps-citation\" "
+                        "dir=\"auto\">Hu, Q., Ye, Z."),
+            std::string::npos)
+      << filled;
   // Without the texts they are left for a front end to fill.
   EXPECT_EQ(format_entry_html(p, o).find("<div class=\"ps-panel\"><pre>"), std::string::npos);
 }
@@ -562,10 +658,16 @@ TEST(EntryHtml, HiddenAuthorsAreInThePageBehindDetails) {
   o.max_authors = 2;
   const std::string html = format_entry_html(p, o);
   // The owner stays in the shown line; the rest is behind "+N more".
-  EXPECT_NE(html.find("<details class=\"ps-more-authors\"><summary class=\"ps-more\" data-hidden=\""), std::string::npos) << html;
-  EXPECT_NE(html.find("<span class=\"ps-more-names\"><span class=\"ps-author\" dir=\"ltr\">Zhisheng Ye<sup class=\"ps-marks\">*</sup></span>, "
-                      "<span class=\"ps-author\" dir=\"ltr\">Peng Sun</span></span></details></div>"),
-            std::string::npos) << html;
+  EXPECT_NE(
+      html.find("<details class=\"ps-more-authors\"><summary class=\"ps-more\" data-hidden=\""),
+      std::string::npos)
+      << html;
+  EXPECT_NE(
+      html.find("<span class=\"ps-more-names\"><span class=\"ps-author\" dir=\"ltr\">Zhisheng "
+                "Ye<sup class=\"ps-marks\">*</sup></span>, "
+                "<span class=\"ps-author\" dir=\"ltr\">Peng Sun</span></span></details></div>"),
+      std::string::npos)
+      << html;
 }
 
 // ---------------------------------------------------------------- whole views
@@ -574,7 +676,8 @@ namespace {
 Library view_library() {
   Library lib;
   lib.profile.name = "Qinghao Hu";
-  lib.profile.legend = {{"*", "equal contribution"}, {"\xE2\x80\xA0", "corresponding author"}, {"§", "unused"}};
+  lib.profile.legend = {
+      {"*", "equal contribution"}, {"\xE2\x80\xA0", "corresponding author"}, {"§", "unused"}};
   Publication a = sample_pub();
   Publication b = sample_pub();
   b.key = "old";
@@ -599,8 +702,10 @@ TEST(ViewHtml, GroupsWithCountsAndLegend) {
   EXPECT_EQ(html.rfind("<div class=\"ps-shelf mathjax_ignore tex2jax_ignore\">", 0), 0u);
   EXPECT_EQ(html.substr(html.size() - 6), "</div>");
   // Seen as "2024 2", heard as "2024: 2 publications".
-  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 class=\"ps-group-title\"><span dir=\"ltr\" aria-hidden=\"true\">2024</span> "
-                      "<span class=\"ps-count\" aria-hidden=\"true\">2</span><span class=\"ps-visually-hidden\">2024: 2 publications</span></h3>"),
+  EXPECT_NE(html.find("<section class=\"ps-group\" data-group=\"2024\"><h3 "
+                      "class=\"ps-group-title\"><span dir=\"ltr\" aria-hidden=\"true\">2024</span> "
+                      "<span class=\"ps-count\" aria-hidden=\"true\">2</span><span "
+                      "class=\"ps-visually-hidden\">2024: 2 publications</span></h3>"),
             std::string::npos)
       << html;
   EXPECT_NE(html.find("data-group=\"2021\""), std::string::npos);
@@ -660,11 +765,13 @@ TEST(Citation, StyleNames) {
 TEST(Citation, Compact) {
   Publication p = sample_pub();
   EXPECT_EQ(format_citation(p, CitationStyle::Compact),
-            "Qinghao Hu, Zhisheng Ye, and Tianwei Zhang. Characterization of LLM Development. USENIX NSDI, 2024.");
+            "Qinghao Hu, Zhisheng Ye, and Tianwei Zhang. Characterization of LLM Development. "
+            "USENIX NSDI, 2024.");
   p.authors.pop_back();
   p.venue = "Networked Systems Design and Implementation";
   EXPECT_EQ(format_citation(p, CitationStyle::Compact),
-            "Qinghao Hu and Zhisheng Ye. Characterization of LLM Development. Networked Systems Design and "
+            "Qinghao Hu and Zhisheng Ye. Characterization of LLM Development. Networked Systems "
+            "Design and "
             "Implementation (NSDI), 2024.");
   p.venue = "";
   p.status = Status::Submitted;
@@ -679,13 +786,15 @@ TEST(Citation, Compact) {
 // list's words; English keeps its serial comma, other languages do not have one.
 TEST(Citation, CompactInThePagesLanguage) {
   const std::string locales = "/usr/share/citation-style-language/locales";
-  if (!papershelf::testing::file_exists(locales + "/locales-de-DE.xml")) GTEST_SKIP() << locales << " is absent (citation-style-language-locales)";
+  if (!papershelf::testing::file_exists(locales + "/locales-de-DE.xml"))
+    GTEST_SKIP() << locales << " is absent (citation-style-language-locales)";
   const std::string xml = papershelf::testing::read_file(locales + "/locales-de-DE.xml");
   const Words german = read_words(builtin_language("de"), "de");
   Publication p = sample_pub();
   const CitationContext de{{"de", xml}, nullptr, &german};
   EXPECT_EQ(format_citation(p, CitationStyle::Compact, de),
-            "Qinghao Hu, Zhisheng Ye und Tianwei Zhang. Characterization of LLM Development. USENIX NSDI, 2024.");
+            "Qinghao Hu, Zhisheng Ye und Tianwei Zhang. Characterization of LLM Development. "
+            "USENIX NSDI, 2024.");
   p.authors.pop_back();
   p.status = Status::Submitted;
   p.date = {};
@@ -693,19 +802,25 @@ TEST(Citation, CompactInThePagesLanguage) {
   const std::string submitted(german("Under review"));
   ASSERT_NE(submitted, "Under review");
   EXPECT_EQ(format_citation(p, CitationStyle::Compact, de),
-            "Qinghao Hu und Zhisheng Ye u.\u00A0a. Characterization of LLM Development. USENIX NSDI, o.\u00A0J. " + submitted + ".");
+            "Qinghao Hu und Zhisheng Ye u.\u00A0a. Characterization of LLM Development. USENIX "
+            "NSDI, o.\u00A0J. " +
+                submitted + ".");
   // (English, or no locale: as before)
   EXPECT_EQ(format_citation(p, CitationStyle::Compact, CitationContext{}),
-            "Qinghao Hu and Zhisheng Ye et al. Characterization of LLM Development. USENIX NSDI, n.d. Under review.");
+            "Qinghao Hu and Zhisheng Ye et al. Characterization of LLM Development. USENIX NSDI, "
+            "n.d. Under review.");
 }
 
 // DBLP's proceedings titles end with the date: the year is said once, where a reader looks for it.
 TEST(Citation, AVenueThatEndsWithTheYearIsNotFollowedByItAgain) {
   Publication p = sample_pub();
-  p.venue = "21st USENIX Symposium on Networked Systems Design and Implementation, NSDI 2024, Santa Clara, CA, April 16-18, 2024";
+  p.venue =
+      "21st USENIX Symposium on Networked Systems Design and Implementation, NSDI 2024, Santa "
+      "Clara, CA, April 16-18, 2024";
   EXPECT_TRUE(venue_ends_with_year(p));
   EXPECT_EQ(format_citation(p, CitationStyle::Compact),
-            "Qinghao Hu, Zhisheng Ye, and Tianwei Zhang. Characterization of LLM Development. 21st USENIX Symposium on Networked "
+            "Qinghao Hu, Zhisheng Ye, and Tianwei Zhang. Characterization of LLM Development. 21st "
+            "USENIX Symposium on Networked "
             "Systems Design and Implementation, NSDI 2024, Santa Clara, CA, April 16-18, 2024.");
   const std::string html = format_entry_html(p, FormatOptions{});
   EXPECT_NE(html.find("April 16-18, 2024</span>"), std::string::npos) << html;
@@ -714,7 +829,9 @@ TEST(Citation, AVenueThatEndsWithTheYearIsNotFollowedByItAgain) {
   for (const char* venue : {"NSDI 2024, Santa Clara", "Report 12024", "Proc. 2023"}) {
     p.venue = venue;
     EXPECT_FALSE(venue_ends_with_year(p)) << venue;
-    EXPECT_NE(format_entry_html(p, FormatOptions{}).find("<span class=\"ps-year\">2024</span>"), std::string::npos) << venue;
+    EXPECT_NE(format_entry_html(p, FormatOptions{}).find("<span class=\"ps-year\">2024</span>"),
+              std::string::npos)
+        << venue;
   }
   p.venue = "NSDI 2024.";
   EXPECT_TRUE(venue_ends_with_year(p));
@@ -722,11 +839,13 @@ TEST(Citation, AVenueThatEndsWithTheYearIsNotFollowedByItAgain) {
   EXPECT_FALSE(venue_ends_with_year(p));
 }
 
-// As citeproc-js writes them with the official ieee.csl (checked by running it on the same records).
+// As citeproc-js writes them with the official ieee.csl (checked by running it on the same
+// records).
 TEST(Citation, Ieee) {
   Publication p = sample_pub();
   EXPECT_EQ(format_citation(p, CitationStyle::Ieee),
-            "Q. Hu, Z. Ye, and T. Zhang, \xE2\x80\x9C" "Characterization of LLM Development,\xE2\x80\x9D in USENIX "
+            "Q. Hu, Z. Ye, and T. Zhang, \xE2\x80\x9C"
+            "Characterization of LLM Development,\xE2\x80\x9D in USENIX "
             "NSDI, Apr. 2024. doi: 10.5555/x.");
   Publication j;
   j.type = PubType::Journal;
@@ -737,16 +856,20 @@ TEST(Citation, Ieee) {
   j.date = {2023, 0, 0};
   j.extra = {{"volume", "34"}, {"number", "2"}, {"pages", "1--10"}};
   EXPECT_EQ(format_citation(j, CitationStyle::Ieee),
-            "J.-P. Dupont and G. van Rossum, \xE2\x80\x9CScheduling,\xE2\x80\x9D IEEE TPDS, vol. 34, no. 2, "
-            "pp. 1\xE2\x80\x93" "10, 2023.");
+            "J.-P. Dupont and G. van Rossum, \xE2\x80\x9CScheduling,\xE2\x80\x9D IEEE TPDS, vol. "
+            "34, no. 2, "
+            "pp. 1\xE2\x80\x93"
+            "10, 2023.");
   Publication pre;
   pre.type = PubType::Preprint;
   pre.title = "Preprint";
   pre.edit_rare().arxiv = "2401.09149";
   pre.authors = {person("Ada", "Lovelace")};
   pre.date = {2024, 1, 0};
-  EXPECT_EQ(format_citation(pre, CitationStyle::Ieee),
-            "A. Lovelace, \xE2\x80\x9CPreprint.\xE2\x80\x9D arXiv, Jan. 2024.");  // (no link: the record has none)
+  EXPECT_EQ(
+      format_citation(pre, CitationStyle::Ieee),
+      "A. Lovelace, \xE2\x80\x9CPreprint.\xE2\x80\x9D arXiv, Jan. 2024.");  // (no link: the record
+                                                                            // has none)
 }
 
 // The author part of a citation: what comes before the title ("Zzz").
@@ -761,7 +884,8 @@ std::string authors_text(const Publication& p, CitationStyle style) {
 TEST(Citation, AuthorLists) {
   Publication p;
   p.title = "Zzz";
-  for (int i = 1; i <= 7; ++i) p.authors.push_back(person("Given" + std::to_string(i), "Family" + std::to_string(i)));
+  for (int i = 1; i <= 7; ++i)
+    p.authors.push_back(person("Given" + std::to_string(i), "Family" + std::to_string(i)));
   EXPECT_EQ(authors_text(p, CitationStyle::Ieee), "G. Family1 et al.");
   p.authors.resize(1);
   p.others = true;

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "fixtures.hpp"
 #include "csl_harness.hpp"
+#include "fixtures.hpp"
 
 namespace pt = papershelf::testing;
 using namespace papershelf;
@@ -60,7 +60,8 @@ TEST(FuzzRegressions, FindingsAreThere) {
 }
 
 TEST(FuzzRegressions, StrayCloseBraceKeepsTheValidRecord) {
-  const std::string text = pt::read_file(pt::fixtures_dir() + "/fuzz/json/stray_close_brace_hang.json");
+  const std::string text =
+      pt::read_file(pt::fixtures_dir() + "/fuzz/json/stray_close_brace_hang.json");
   ASSERT_FALSE(text.empty());
   ReadOptions options;
   options.format = Format::PapershelfJson;
@@ -74,8 +75,9 @@ TEST(FuzzRegressions, StrayCloseBraceKeepsTheValidRecord) {
 TEST(FuzzRegressions, TrailingBackslashInAStringKeepsTheValidRecord) {
   // The recovery scan stepped over the last byte when it was a '\\' inside a string and read one
   // past the end (ASan, fuzz_json); the file here ends that way right after a good record.
-  const std::string text = "[{\"id\": \"a\", \"type\": \"book\", \"title\": \"Kept\"},\n"
-                           " {\"id\": \"b\", \"title\": \"Cut \\";
+  const std::string text =
+      "[{\"id\": \"a\", \"type\": \"book\", \"title\": \"Kept\"},\n"
+      " {\"id\": \"b\", \"title\": \"Cut \\";
   ReadOptions options;
   options.format = Format::CslJson;
   const std::unique_ptr<char[]> exact(new char[text.size()]);  // no NUL after the last byte
@@ -88,10 +90,12 @@ TEST(FuzzRegressions, TrailingBackslashInAStringKeepsTheValidRecord) {
 }
 
 TEST(FuzzRegressions, RepeatedSearchTermsHighlightEveryWord) {
-  const std::string text = pt::read_file(pt::fixtures_dir() + "/fuzz/query/repeated_search_terms_quadratic.txt");
+  const std::string text =
+      pt::read_file(pt::fixtures_dir() + "/fuzz/query/repeated_search_terms_quadratic.txt");
   ASSERT_FALSE(text.empty());
   std::vector<Match> expected;  // every "a", counted without the search code
   for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == 'a') expected.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i + 1)});
+    if (text[i] == 'a')
+      expected.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i + 1)});
   EXPECT_EQ(find_matches(text, search_terms(text)), expected);
 }

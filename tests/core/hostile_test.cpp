@@ -28,7 +28,8 @@ using nlohmann::json;
 namespace {
 
 std::vector<std::string> payloads() {
-  const auto j = json::parse(pt::read_file(pt::fixtures_dir() + "/hostile/payloads.json"), nullptr, false);
+  const auto j =
+      json::parse(pt::read_file(pt::fixtures_dir() + "/hostile/payloads.json"), nullptr, false);
   std::vector<std::string> out;
   if (j.is_array())
     for (const auto& p : j)
@@ -59,8 +60,8 @@ std::string bib_value(const std::string& p) {
 std::string bib_key(std::size_t i, const std::string& p) {
   std::string key = "k" + std::to_string(i);
   for (char c : p)
-    if (static_cast<unsigned char>(c) > 0x20 && c != ',' && c != '{' && c != '}' && c != '(' && c != ')' &&
-        c != '=' && c != '#' && c != '%' && c != '@' && c != '\\')
+    if (static_cast<unsigned char>(c) > 0x20 && c != ',' && c != '{' && c != '}' && c != '(' &&
+        c != ')' && c != '=' && c != '#' && c != '%' && c != '@' && c != '\\')
       key += c;
   return key;
 }
@@ -71,13 +72,14 @@ std::string bibtex_document(const std::vector<std::string>& ps) {
     const std::string v = bib_value(ps[i]);
     const std::string m = marker(i);
     out += "@inproceedings{" + bib_key(i, ps[i]) + ",\n";
-    for (const char* f : {"title", "booktitle", "journal", "note", "abstract", "award", "award_name", "abbr",
-                          "publisher", "school", "series", "annotation", "pubstate", "keywords", "month"})
+    for (const char* f :
+         {"title", "booktitle", "journal", "note", "abstract", "award", "award_name", "abbr",
+          "publisher", "school", "series", "annotation", "pubstate", "keywords", "month"})
       out += std::string("  ") + f + " = {" + m + " " + v + "},\n";
     out += "  author = {" + m + " {" + v + "} and Hu, Qinghao and {" + v + "}, " + m + "},\n";
     out += "  editor = {{" + v + "}},\n";
-    for (const char* f : {"url", "pdf", "code", "slides", "poster", "video", "website", "html", "doi", "eprint",
-                          "preview", "url_extra", "supp", "blog"})
+    for (const char* f : {"url", "pdf", "code", "slides", "poster", "video", "website", "html",
+                          "doi", "eprint", "preview", "url_extra", "supp", "blog"})
       out += std::string("  ") + f + " = {" + v + "},\n";
     out += "  year = {2020},\n  selected = {true},\n  bibtex_show = {true},\n  tags = hostile\n}\n";
   }
@@ -89,10 +91,12 @@ json csl_item(std::size_t i, const std::string& p) {
   json item = json::object();
   item["id"] = p + " " + std::to_string(i);
   item["type"] = "paper-conference";
-  for (const char* f : {"title", "container-title", "event-title", "publisher", "note", "abstract", "genre"})
+  for (const char* f :
+       {"title", "container-title", "event-title", "publisher", "note", "abstract", "genre"})
     item[f] = m;
-  item["author"] = json::array({json{{"family", m}, {"given", p}, {"marks", p}}, json{{"literal", m}},
-                                json{{"family", "Hu"}, {"given", "Qinghao"}}});
+  item["author"] =
+      json::array({json{{"family", m}, {"given", p}, {"marks", p}}, json{{"literal", m}},
+                   json{{"family", "Hu"}, {"given", "Qinghao"}}});
   item["editor"] = json::array({json{{"literal", p}}});
   item["URL"] = p;
   item["DOI"] = p;
@@ -116,25 +120,35 @@ std::string papershelf_document(const std::vector<std::string>& ps) {
     const std::string& p = ps[i];
     json item = csl_item(i, p);
     item["issued"] = json{{"date-parts", json::array({json::array({2020})})}};
-    for (const char* f : {"badge", "award", "award_name", "status", "thumbnail", "arxiv"}) item[f] = marker(i) + " " + p;
+    for (const char* f : {"badge", "award", "award_name", "status", "thumbnail", "arxiv"})
+      item[f] = marker(i) + " " + p;
     item["arxiv"] = p;
     item["thumbnail"] = p;
     item["selected"] = true;
     item["tags"] = json::array({p, marker(i)});
-    item["links"] = json::array({json{{"label", p}, {"url", p}}, json{{"label", "pdf"}, {"url", p}}});
+    item["links"] =
+        json::array({json{{"label", p}, {"url", p}}, json{{"label", "pdf"}, {"url", p}}});
     pubs.push_back(item);
     links[p] = p;
     legend[p.substr(0, 8)] = p;
   }
-  json profile = {{"name", "Qinghao Hu " + ps.at(0)}, {"aliases", json::array({ps.at(1), "Q. Hu"})},
-                  {"position", ps.at(2)}, {"affiliation", ps.at(3)}, {"photo", ps.at(26)},
-                  {"interests", ps}, {"links", links}, {"legend", legend}, {"email", ps.at(20)}};
+  json profile = {{"name", "Qinghao Hu " + ps.at(0)},
+                  {"aliases", json::array({ps.at(1), "Q. Hu"})},
+                  {"position", ps.at(2)},
+                  {"affiliation", ps.at(3)},
+                  {"photo", ps.at(26)},
+                  {"interests", ps},
+                  {"links", links},
+                  {"legend", legend},
+                  {"email", ps.at(20)}};
   return json{{"profile", profile}, {"publications", pubs}}.dump(1);
 }
 
 // Every payload in every field of a document in `format`.
 std::string document(const std::vector<std::string>& ps, Format format) {
-  return format == Format::BibTeX ? bibtex_document(ps) : format == Format::CslJson ? csl_document(ps) : papershelf_document(ps);
+  return format == Format::BibTeX    ? bibtex_document(ps)
+         : format == Format::CslJson ? csl_document(ps)
+                                     : papershelf_document(ps);
 }
 
 // ---------------------------------------------------------------- an HTML tokenizer
@@ -159,11 +173,16 @@ std::string decode_entities(std::string_view s) {
     }
     const std::string_view name = s.substr(i + 1, semi - i - 1);
     std::uint32_t cp = 0;
-    if (name == "amp") cp = '&';
-    else if (name == "lt") cp = '<';
-    else if (name == "gt") cp = '>';
-    else if (name == "quot") cp = '"';
-    else if (name == "apos") cp = '\'';
+    if (name == "amp")
+      cp = '&';
+    else if (name == "lt")
+      cp = '<';
+    else if (name == "gt")
+      cp = '>';
+    else if (name == "quot")
+      cp = '"';
+    else if (name == "apos")
+      cp = '\'';
     else if (!name.empty() && name[0] == '#')
       cp = static_cast<std::uint32_t>(name.size() > 1 && (name[1] == 'x' || name[1] == 'X')
                                           ? std::stoul(std::string(name.substr(2)), nullptr, 16)
@@ -180,7 +199,8 @@ std::string decode_entities(std::string_view s) {
 
 // Splits HTML the way a browser's tokenizer would for the markup our formatters write: tags with
 // quoted/unquoted attributes, comments, and text (entities decoded). `text` gets all text nodes.
-std::vector<Tag> tokenize(std::string_view h, std::string& text, std::vector<std::string>& problems) {
+std::vector<Tag> tokenize(std::string_view h, std::string& text,
+                          std::vector<std::string>& problems) {
   std::vector<Tag> tags;
   std::size_t i = 0;
   auto lower = [](std::string s) {
@@ -220,7 +240,8 @@ std::vector<Tag> tokenize(std::string_view h, std::string& text, std::vector<std
         continue;
       }
       std::string name, value;
-      while (j < h.size() && !space(h[j]) && h[j] != '/' && h[j] != '>' && (h[j] != '=' || name.empty()))
+      while (j < h.size() && !space(h[j]) && h[j] != '/' && h[j] != '>' &&
+             (h[j] != '=' || name.empty()))
         name += h[j++];
       while (j < h.size() && space(h[j])) ++j;
       if (j < h.size() && h[j] == '=') {
@@ -246,17 +267,19 @@ std::vector<Tag> tokenize(std::string_view h, std::string& text, std::vector<std
 
 // Independent of the formatter's own check: what a browser would run for this href/src.
 bool safe_url_for_browser(std::string url) {
-  url.erase(std::remove_if(url.begin(), url.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }),
+  url.erase(std::remove_if(url.begin(), url.end(),
+                           [](char c) { return c == '\t' || c == '\n' || c == '\r'; }),
             url.end());
   std::size_t a = 0, b = url.size();
   while (a < b && static_cast<unsigned char>(url[a]) <= 0x20) ++a;
   while (b > a && static_cast<unsigned char>(url[b - 1]) <= 0x20) --b;
   url = url.substr(a, b - a);
   std::size_t k = 0;
-  while (k < url.size() && (std::isalnum(static_cast<unsigned char>(url[k])) || url[k] == '+' || url[k] == '-' ||
-                            url[k] == '.'))
+  while (k < url.size() && (std::isalnum(static_cast<unsigned char>(url[k])) || url[k] == '+' ||
+                            url[k] == '-' || url[k] == '.'))
     ++k;
-  if (k == 0 || k >= url.size() || url[k] != ':' || !std::isalpha(static_cast<unsigned char>(url[0])))
+  if (k == 0 || k >= url.size() || url[k] != ':' ||
+      !std::isalpha(static_cast<unsigned char>(url[0])))
     return url.find('\\') == std::string::npos;  // relative ("\\host" acts like "//host")
   std::string scheme = url.substr(0, k);
   for (char& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -264,20 +287,29 @@ bool safe_url_for_browser(std::string url) {
 }
 
 const std::set<std::string> kTags = {
-    "a", "article", "bdi", "br", "button", "caption", "cite", "code", "details", "div", "em", "figcaption", "figure",
-    "g", "h2", "h3", "h4", "i", "img", "script", "li", "mark", "ol", "p", "path", "pre", "rect", "section", "small", "span", "strong",
-    "sub", "summary", "sup", "svg", "table", "tbody", "td", "text", "th", "thead", "tr", "ul", "title"};
+    "a",       "article", "bdi",        "br",     "button", "caption", "cite", "code", "details",
+    "div",     "em",      "figcaption", "figure", "g",      "h2",      "h3",   "h4",   "i",
+    "img",     "script",  "li",         "mark",   "ol",     "p",       "path", "pre",  "rect",
+    "section", "small",   "span",       "strong", "sub",    "summary", "sup",  "svg",  "table",
+    "tbody",   "td",      "text",       "th",     "thead",  "tr",      "ul",   "title"};
 const std::set<std::string> kAttrs = {
-    "alt", "class", "d", "decoding", "fill", "focusable", "height", "hidden", "href", "id", "lang", "loading", "rel", "role",
-    "scope", "src", "text-anchor", "title", "type", "viewbox", "width", "x", "xmlns", "y", "dir", "target"};
+    "alt",    "class", "d",           "decoding", "fill",    "focusable", "height",
+    "hidden", "href",  "id",          "lang",     "loading", "rel",       "role",
+    "scope",  "src",   "text-anchor", "title",    "type",    "viewbox",   "width",
+    "x",      "xmlns", "y",           "dir",      "target"};
 
 // TeX commands a page's typesetter makes links, styles, classes, ids, data attributes or actions
 // of, or that define or hide other commands (MathJax 3, KaTeX): no data-tex may hold one.
 const std::set<std::string> kTypesetterHazards = {
-    "href", "url", "style", "class", "cssId", "bbox", "color", "require", "unicode", "data", "toggle",
-    "mathtip", "texttip", "mmlToken", "htmlClass", "htmlId", "htmlStyle", "htmlData", "includegraphics",
-    "def", "gdef", "newcommand", "renewcommand", "let", "csname", "catcode", "begin", "tag", "label", "ref",
-    "eqref", "hr", "h"};
+    "href",      "url",        "style",           "class",
+    "cssId",     "bbox",       "color",           "require",
+    "unicode",   "data",       "toggle",          "mathtip",
+    "texttip",   "mmlToken",   "htmlClass",       "htmlId",
+    "htmlStyle", "htmlData",   "includegraphics", "def",
+    "gdef",      "newcommand", "renewcommand",    "let",
+    "csname",    "catcode",    "begin",           "tag",
+    "label",     "ref",        "eqref",           "hr",
+    "h"};
 
 // The hazards in one data-tex value, read as TeX names them (a backslash and its letters).
 std::vector<std::string> typesetter_hazards(const std::string& tex) {
@@ -300,16 +332,21 @@ std::vector<std::string> audit(const std::string& html, std::string& text) {
   for (const Tag& t : tokenize(html, text, problems)) {
     if (!kTags.count(t.name)) problems.push_back("tag <" + t.name + ">");
     // A script only as schema.org's JSON-LD data block (browsers never run it).
-    const bool data_block = t.attrs.size() == 1 && t.attrs[0] == std::pair<std::string, std::string>("type", "application/ld+json");
-    if (t.name == "script" && !t.closing && !data_block) problems.push_back("a script that would run");
+    const bool data_block =
+        t.attrs.size() == 1 &&
+        t.attrs[0] == std::pair<std::string, std::string>("type", "application/ld+json");
+    if (t.name == "script" && !t.closing && !data_block)
+      problems.push_back("a script that would run");
     for (const auto& [name, value] : t.attrs) {
-      const bool known = kAttrs.count(name) || name.rfind("aria-", 0) == 0 || name.rfind("data-", 0) == 0;
+      const bool known =
+          kAttrs.count(name) || name.rfind("aria-", 0) == 0 || name.rfind("data-", 0) == 0;
       if (!known) problems.push_back("attribute " + name + " on <" + t.name + ">");
       if ((name == "href" || name == "src") && !safe_url_for_browser(value))
         problems.push_back(name + "=\"" + value + "\" on <" + t.name + ">");
       if (name == "data-tex")
         for (const std::string& hazard : typesetter_hazards(value))
-          problems.push_back("data-tex=\"" + value + "\" hands " + hazard + " to the page's typesetter");
+          problems.push_back("data-tex=\"" + value + "\" hands " + hazard +
+                             " to the page's typesetter");
     }
   }
   return problems;
@@ -340,7 +377,8 @@ Rendered render(const std::string& doc, Format format) {
     ProfileCardOptions po;
     po.interactive = interactive;
     po.email = EmailDisplay::Plain;
-    r.html += format_profile_html(r.read.library.profile, compute_stats(r.read.library, fo.owner), po);
+    r.html +=
+        format_profile_html(r.read.library.profile, compute_stats(r.read.library, fo.owner), po);
   }
   return r;
 }
@@ -365,11 +403,18 @@ TEST(HostileCorpus, TheAuditCatchesWhatItLooksFor) {
   EXPECT_FALSE(audit("<span style=\"x\">", text).empty());
   EXPECT_FALSE(audit("<img src=x onerror=y>", text).empty());
   EXPECT_FALSE(audit("<a href=\"data:text/html,x\">", text).empty());
-  EXPECT_FALSE(audit("<span class=\"ps-math\" data-tex=\"\\href{javascript:x}{y}\">y</span>", text).empty());
-  EXPECT_FALSE(audit("<span class=\"ps-math\" data-tex=\"\\^^68ref{javascript:x}{y}\">y</span>", text).empty());
-  EXPECT_TRUE(audit("<span class=\"ps-math\" data-tex=\"\\frac{a}{b} \\hbar\">a/b ℏ</span>", text).empty());
+  EXPECT_FALSE(
+      audit("<span class=\"ps-math\" data-tex=\"\\href{javascript:x}{y}\">y</span>", text).empty());
+  EXPECT_FALSE(
+      audit("<span class=\"ps-math\" data-tex=\"\\^^68ref{javascript:x}{y}\">y</span>", text)
+          .empty());
+  EXPECT_TRUE(
+      audit("<span class=\"ps-math\" data-tex=\"\\frac{a}{b} \\hbar\">a/b ℏ</span>", text).empty());
   text.clear();
-  EXPECT_TRUE(audit("<li class=\"ps-entry\"><a href=\"https://x.org/?a=1&amp;b=2\">&lt;script&gt;</a></li>", text).empty());
+  EXPECT_TRUE(
+      audit("<li class=\"ps-entry\"><a href=\"https://x.org/?a=1&amp;b=2\">&lt;script&gt;</a></li>",
+            text)
+          .empty());
   EXPECT_EQ(text, "<script>");
 }
 
@@ -385,13 +430,16 @@ TEST_P(Hostile, NothingUnsafeSurvivesAndTheTextStays) {
   const auto problems = audit(r.html, text);
   EXPECT_TRUE(problems.empty()) << problems.size() << " problems, first ones:\n" << join(problems);
   for (std::size_t i = 0; i < ps.size(); ++i)
-    EXPECT_NE(text.find(marker(i)), std::string::npos) << "record " << i << " (" << ps[i] << ") lost its text";
+    EXPECT_NE(text.find(marker(i)), std::string::npos)
+        << "record " << i << " (" << ps[i] << ") lost its text";
   // Payloads free of LaTeX syntax are shown verbatim, as text (JSON has no LaTeX at all).
   std::size_t verbatim = 0;
   for (const auto& p : ps) {
-    const bool plain = format != Format::BibTeX ||
-                       (p.find_first_of("\\{}$%~") == std::string::npos && p.find("--") == std::string::npos);
-    const bool has_control = std::any_of(p.begin(), p.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+    const bool plain =
+        format != Format::BibTeX ||
+        (p.find_first_of("\\{}$%~") == std::string::npos && p.find("--") == std::string::npos);
+    const bool has_control = std::any_of(
+        p.begin(), p.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
     if (!plain || has_control || p.find("<i>") != std::string::npos) continue;
     ++verbatim;
     EXPECT_NE(text.find(p), std::string::npos) << "payload not shown as text: " << p;
@@ -421,7 +469,8 @@ std::string as_sent(std::string_view url) {
   for (std::size_t i = 0; i < url.size(); ++i) {
     const char c = url[i];
     const auto b = static_cast<unsigned char>(c);
-    if (b < 0x20 || b == 0x7F || c == '{' || c == '}' || c == '\\' || c == '"' || (c == ' ' && (i < first || i > last))) {
+    if (b < 0x20 || b == 0x7F || c == '{' || c == '}' || c == '\\' || c == '"' ||
+        (c == ' ' && (i < first || i > last))) {
       static const char kHex[] = "0123456789ABCDEF";
       out += {'%', kHex[b >> 4], kHex[b & 15]};
     } else {
@@ -461,14 +510,17 @@ TEST_P(Hostile, WritersGiveBackEveryRecordWhole) {
     const Publication& b = back.publications[i];
     SCOPED_TRACE("payload " + std::to_string(i) + ": " + ps[i]);
     EXPECT_EQ(a.key, b.key);
-    for (const auto& [sent, kept] : {std::pair(&a.title, &b.title), std::pair(&a.venue, &b.venue), std::pair(&a.note(), &b.note()),
-                                     std::pair(&a.abstract(), &b.abstract()), std::pair(&a.award(), &b.award())})
+    for (const auto& [sent, kept] :
+         {std::pair(&a.title, &b.title), std::pair(&a.venue, &b.venue),
+          std::pair(&a.note(), &b.note()), std::pair(&a.abstract(), &b.abstract()),
+          std::pair(&a.award(), &b.award())})
       EXPECT_EQ(spaced(sent->text), spaced(kept->text));
     EXPECT_EQ(as_sent(a.doi()), b.doi());
     EXPECT_EQ(as_sent(a.arxiv()), b.arxiv());
     EXPECT_EQ(as_sent(a.thumbnail()), b.thumbnail());
     for (const Link& l : a.links) {
-      const bool kept = std::any_of(b.links.begin(), b.links.end(), [&](const Link& m) { return m.url == as_sent(l.url); });
+      const bool kept = std::any_of(b.links.begin(), b.links.end(),
+                                    [&](const Link& m) { return m.url == as_sent(l.url); });
       EXPECT_TRUE(kept) << l.label << " " << l.url;
     }
   }
@@ -477,7 +529,9 @@ TEST_P(Hostile, WritersGiveBackEveryRecordWhole) {
 INSTANTIATE_TEST_SUITE_P(AllFormats, Hostile,
                          ::testing::Values(Format::BibTeX, Format::CslJson, Format::PapershelfJson),
                          [](const ::testing::TestParamInfo<Format>& f) {
-                           return f.param == Format::BibTeX ? "BibTeX" : f.param == Format::CslJson ? "CslJson" : "PapershelfJson";
+                           return f.param == Format::BibTeX    ? "BibTeX"
+                                  : f.param == Format::CslJson ? "CslJson"
+                                                               : "PapershelfJson";
                          });
 
 // The link base (the element's `base` attribute, the CLI's --base) is joined with relative links:
@@ -485,11 +539,12 @@ INSTANTIATE_TEST_SUITE_P(AllFormats, Hostile,
 // only safe hrefs and srcs, in the list, the card and the view model.
 TEST(HostileBase, NoBaseBuildsAnUnsafeLink) {
   std::vector<std::string> bases = payloads();
-  for (const char* b : {"javascript:void(window.x=1)//", "javascript:alert(1)//", "JavaScript:alert(1)//",
-                        " javascript:alert(1)//", "java\tscript:alert(1)//", "\x01javascript:x//",
-                        "data:text/html,<script>alert(1)</script>//", "DATA:text/html;base64,PHNjcmlwdD4=#",
-                        "vbscript:x//", "mailto:a@b.org?body=", "file:///etc/", "\\\\evil.example\\",
-                        "javascript", "javascript:", ":", "java", "https://ok.example/papers/", "papers/"})
+  for (const char* b :
+       {"javascript:void(window.x=1)//", "javascript:alert(1)//", "JavaScript:alert(1)//",
+        " javascript:alert(1)//", "java\tscript:alert(1)//", "\x01javascript:x//",
+        "data:text/html,<script>alert(1)</script>//", "DATA:text/html;base64,PHNjcmlwdD4=#",
+        "vbscript:x//", "mailto:a@b.org?body=", "file:///etc/", "\\\\evil.example\\", "javascript",
+        "javascript:", ":", "java", "https://ok.example/papers/", "papers/"})
     bases.emplace_back(b);
   const std::string doc =
       "@article{rel, title={T}, author={Hu, Qinghao}, journal={J}, year=2024, pdf={paper.pdf}, "
@@ -509,16 +564,19 @@ TEST(HostileBase, NoBaseBuildsAnUnsafeLink) {
     std::string html = format_html(r.library, view, fo);
     ProfileCardOptions po;
     po.base = base;
-    html += format_profile_html(profile, compute_stats(r.library, OwnerMatcher({"Qinghao Hu"})), po);
+    html +=
+        format_profile_html(profile, compute_stats(r.library, OwnerMatcher({"Qinghao Hu"})), po);
     std::string text;
     const auto problems = audit(html, text);
     EXPECT_TRUE(problems.empty()) << "base \"" << base << "\":\n" << join(problems);
     const auto model = json::parse(format_view_json(r.library, view, fo), nullptr, false);
     ASSERT_TRUE(model.is_array());
     for (const auto& e : model)
-      for (const auto& url : {e.value("url", std::string())}) EXPECT_TRUE(safe_url_for_browser(url)) << url;
+      for (const auto& url : {e.value("url", std::string())})
+        EXPECT_TRUE(safe_url_for_browser(url)) << url;
     for (const auto& l : model.at(0).at("links"))
-      EXPECT_TRUE(safe_url_for_browser(l.value("url", std::string()))) << "base \"" << base << "\": " << l;
+      EXPECT_TRUE(safe_url_for_browser(l.value("url", std::string())))
+          << "base \"" << base << "\": " << l;
     // A base that is refused is said so, and the relative links stay as written.
     const std::string problem = base_problem(base);
     if (!is_safe_base(base)) {

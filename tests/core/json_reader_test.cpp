@@ -131,8 +131,9 @@ TEST(CslJson, ZoteroLikeItem) {
   EXPECT_EQ(p.title.text, "Characterization of Large Language Model Development in the Datacenter");
   ASSERT_EQ(p.title.spans.size(), 1u);
   EXPECT_EQ(p.title.spans[0].style, SpanStyle::Italic);
-  EXPECT_EQ(p.title.text.substr(p.title.spans[0].begin, p.title.spans[0].end - p.title.spans[0].begin),
-            "Large Language Model");
+  EXPECT_EQ(
+      p.title.text.substr(p.title.spans[0].begin, p.title.spans[0].end - p.title.spans[0].begin),
+      "Large Language Model");
   EXPECT_EQ(p.venue.text, "21st USENIX Symposium on Networked Systems Design and Implementation");
   ASSERT_EQ(p.authors.size(), 4u);
   EXPECT_EQ(p.authors[0].family(), "Hu");
@@ -163,27 +164,35 @@ TEST(CslJson, ZoteroLikeItem) {
 // (DBLP, ORCID and Mendeley exports write both) is left to the DOI's link, and the same link twice
 // is one, in CSL-JSON and papershelf JSON as in BibTeX.
 TEST(CslJson, RepeatedLinksAreOneAsInBibtex) {
-  const auto r = csl(R"([{"id": "a", "type": "article-journal", "title": "A", "DOI": "10.1145/3600006.3613175",
+  const auto r =
+      csl(R"([{"id": "a", "type": "article-journal", "title": "A", "DOI": "10.1145/3600006.3613175",
     "URL": "http://dx.doi.org/10.1145/3600006.3613175"}])");
   ASSERT_EQ(r.library.publications.size(), 1u);
-  EXPECT_EQ(r.library.publications[0].links, (std::vector<Link>{{"doi", "https://doi.org/10.1145/3600006.3613175"}}));
+  EXPECT_EQ(r.library.publications[0].links,
+            (std::vector<Link>{{"doi", "https://doi.org/10.1145/3600006.3613175"}}));
   const auto d = doc(R"({"publications": [{"id": "b", "type": "article", "title": "B",
     "links": [{"label": "pdf", "url": "b.pdf"}, {"label": "pdf", "url": "b.pdf"}, {"label": "code", "url": "https://github.com/x/y"}]}]})");
   ASSERT_EQ(d.library.publications.size(), 1u);
-  EXPECT_EQ(d.library.publications[0].links, (std::vector<Link>{{"pdf", "b.pdf"}, {"code", "https://github.com/x/y"}}));
-  const auto b = read_bibtex("@article{c, title={C}, doi={10.1145/3600006.3613175}, url={http://dx.doi.org/10.1145/3600006.3613175}}", {});
+  EXPECT_EQ(d.library.publications[0].links,
+            (std::vector<Link>{{"pdf", "b.pdf"}, {"code", "https://github.com/x/y"}}));
+  const auto b = read_bibtex(
+      "@article{c, title={C}, doi={10.1145/3600006.3613175}, "
+      "url={http://dx.doi.org/10.1145/3600006.3613175}}",
+      {});
   ASSERT_EQ(b.library.publications.size(), 1u);
   EXPECT_EQ(b.library.publications[0].links, r.library.publications[0].links);
 }
 
 TEST(CslJson, AFarFutureYearIsAPlaceholder) {
-  const auto r = csl(R"([{"id": "a", "type": "article", "title": "A", "issued": {"date-parts": [[2999, 1, 1]]}},
+  const auto r = csl(
+      R"([{"id": "a", "type": "article", "title": "A", "issued": {"date-parts": [[2999, 1, 1]]}},
     {"id": "b", "type": "article", "title": "B", "issued": {"date-parts": [[2999]]}, "year": 2021}])");
   ASSERT_EQ(r.library.publications.size(), 2u);
   EXPECT_EQ(r.library.publications[0].date, Date{});
   EXPECT_EQ(r.library.publications[1].date, (Date{2021, 0, 0}));
   ASSERT_EQ(r.diagnostics.size(), 2u);
-  EXPECT_NE(r.diagnostics[0].message.find("placeholder"), std::string::npos) << r.diagnostics[0].message;
+  EXPECT_NE(r.diagnostics[0].message.find("placeholder"), std::string::npos)
+      << r.diagnostics[0].message;
 }
 
 TEST(CslJson, Dates) {
@@ -229,10 +238,10 @@ TEST(CslJson, TypesAndStatuses) {
   ASSERT_EQ(r.library.publications.size(), 14u);
   EXPECT_TRUE(r.diagnostics.empty()) << dump(r.diagnostics);
   const auto& p = r.library.publications;
-  const PubType types[] = {PubType::Conference, PubType::Journal, PubType::Preprint, PubType::Thesis,
-                           PubType::Chapter,    PubType::Report,  PubType::Talk,     PubType::Book,
-                           PubType::Misc,       PubType::Misc,    PubType::Journal,  PubType::Journal,
-                           PubType::Preprint,   PubType::Software};
+  const PubType types[] = {
+      PubType::Conference, PubType::Journal, PubType::Preprint, PubType::Thesis,  PubType::Chapter,
+      PubType::Report,     PubType::Talk,    PubType::Book,     PubType::Misc,    PubType::Misc,
+      PubType::Journal,    PubType::Journal, PubType::Preprint, PubType::Software};
   for (std::size_t i = 0; i < 14; ++i) EXPECT_EQ(p[i].type, types[i]) << p[i].key;
   EXPECT_EQ(p[0].status, Status::Published);
   EXPECT_EQ(p[2].status, Status::Preprint);  // a CSL "article" is a preprint
@@ -242,15 +251,16 @@ TEST(CslJson, TypesAndStatuses) {
 }
 
 TEST(CslJson, UnknownStatusAndMissingIdWarnAtTheRecord) {
-  const auto r = csl("[\n  {\"title\": \"No id\"},\n  {\"id\": \"x\", \"title\": \"T\", \"status\": \"maybe\"},\n"
-                     "  {\"id\": \"y\"}\n]");
+  const auto r = csl(
+      "[\n  {\"title\": \"No id\"},\n  {\"id\": \"x\", \"title\": \"T\", \"status\": \"maybe\"},\n"
+      "  {\"id\": \"y\"}\n]");
   ASSERT_EQ(r.library.publications.size(), 3u);
   EXPECT_EQ(r.library.publications[0].key, "item-1");
   EXPECT_EQ(r.library.publications[1].status, Status::Published);
   EXPECT_FALSE(has_errors(r.diagnostics));
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 3},
-                                                     {Severity::Warning, 3, 3},
-                                                     {Severity::Warning, 4, 3}}))
+  EXPECT_EQ(positions(r.diagnostics),
+            (std::set<Pos>{
+                {Severity::Warning, 2, 3}, {Severity::Warning, 3, 3}, {Severity::Warning, 4, 3}}))
       << dump(r.diagnostics);
   EXPECT_EQ(r.library.publications[2].line, 4u);
 }
@@ -277,8 +287,9 @@ TEST(CslJson, NamesWithParticlesMarksAndOthers) {
 }
 
 TEST(CslJson, DecomposedTextBecomesNfc) {
-  const auto r = csl("[{\"id\": \"z\", \"title\": \"Zu\xCC\x88rich\", \"author\": [{\"family\": \"Garci\xCC\x81"
-                     "a\", \"given\": \"Jose\xCC\x81\"}]}]");
+  const auto r = csl(
+      "[{\"id\": \"z\", \"title\": \"Zu\xCC\x88rich\", \"author\": [{\"family\": \"Garci\xCC\x81"
+      "a\", \"given\": \"Jose\xCC\x81\"}]}]");
   ASSERT_EQ(r.library.publications.size(), 1u);
   EXPECT_EQ(r.library.publications[0].title.text, "Zürich");
   EXPECT_EQ(r.library.publications[0].authors[0].family(), "García");
@@ -289,7 +300,8 @@ TEST(CslJson, NameListsReadAsTheyAreParsedAreTheSameNames) {
   // The names of a record's author and editor lists are read as the parser completes them (a
   // record of 200,000 authors is not held as 200,000 values); what they become is unchanged: the
   // last of repeated keys, "others", a name as text, a single item (a tree) and a broken file.
-  const char* items = R"({"id": "a", "title": "A", "author": [{"family": "Old"}], "author": [{"family": "Hu", "given": "Qinghao"},
+  const char* items =
+      R"({"id": "a", "title": "A", "author": [{"family": "Old"}], "author": [{"family": "Hu", "given": "Qinghao"},
     {"literal": "others"}, {"family": ""}, "Zhisheng Ye"], "editor": [{"literal": "The ATLAS Collaboration"}]},
     {"id": "b", "title": "B", "author": [{"family": "Gone"}], "author": "Ye, Zhisheng", "editor": []})";
   const std::string streamed = std::string("[") + items + "]";
@@ -310,7 +322,8 @@ TEST(CslJson, NameListsReadAsTheyAreParsedAreTheSameNames) {
     EXPECT_FALSE(b.others);
   }
   // The same record alone (a tree) and in a file whose syntax error comes after it (re-read).
-  const ReadResult one = csl(R"({"id": "a", "title": "A", "author": [{"family": "Old"}], "author": [{"family": "Hu"}, {"literal": "others"}]})");
+  const ReadResult one = csl(
+      R"({"id": "a", "title": "A", "author": [{"family": "Old"}], "author": [{"family": "Hu"}, {"literal": "others"}]})");
   ASSERT_EQ(one.library.publications.size(), 1u);
   ASSERT_EQ(one.library.publications[0].authors.size(), 1u);
   EXPECT_TRUE(one.library.publications[0].others);
@@ -377,7 +390,8 @@ TEST(PapershelfJson, ProfileAndPublications) {
   ASSERT_EQ(pr.links.size(), 1u);
   EXPECT_EQ(pr.links[0], (Link{"github", "https://github.com/example"}));
   EXPECT_EQ(pr.interests, (Keys{"ML systems", "datacenters"}));
-  EXPECT_EQ(pr.legend, (std::vector<LegendEntry>{{"*", "equal contribution"}, {"†", "corresponding author"}}));
+  EXPECT_EQ(pr.legend,
+            (std::vector<LegendEntry>{{"*", "equal contribution"}, {"†", "corresponding author"}}));
 
   ASSERT_EQ(r.library.publications.size(), 2u);
   const Publication& a = r.library.publications[0];
@@ -436,14 +450,15 @@ TEST(PapershelfJson, ProfileThatIsNotAnObjectWarns) {
 // ---------------------------------------------------------------- broken files
 
 TEST(BrokenJson, MissingCommaBetweenRecords) {
-  const auto r = csl(
-      "[\n"
-      "  {\"id\": \"a\", \"title\": \"A\"}\n"
-      "  {\"id\": \"b\", \"title\": \"B\"},\n"
-      "  {\"id\": \"c\", \"title\": \"C\"}\n"
-      "]\n");
+  const auto r =
+      csl("[\n"
+          "  {\"id\": \"a\", \"title\": \"A\"}\n"
+          "  {\"id\": \"b\", \"title\": \"B\"},\n"
+          "  {\"id\": \"c\", \"title\": \"C\"}\n"
+          "]\n");
   EXPECT_EQ(keys(r.library), (Keys{"a", "b", "c"}));
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 3}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 3}}))
+      << dump(r.diagnostics);
   EXPECT_EQ(r.diagnostics[0].source, "test.json");
   EXPECT_EQ(format_diagnostic(r.diagnostics[0]).rfind("test.json:3:3: error: ", 0), 0u);
   // Records keep their own lines and file order.
@@ -452,67 +467,71 @@ TEST(BrokenJson, MissingCommaBetweenRecords) {
 }
 
 TEST(BrokenJson, TrailingComma) {
-  const auto r = csl(
-      "[\n"
-      "  {\"id\": \"a\", \"title\": \"A\"},\n"
-      "  {\"id\": \"b\", \"title\": \"B\"},\n"
-      "]\n");
+  const auto r =
+      csl("[\n"
+          "  {\"id\": \"a\", \"title\": \"A\"},\n"
+          "  {\"id\": \"b\", \"title\": \"B\"},\n"
+          "]\n");
   EXPECT_EQ(keys(r.library), (Keys{"a", "b"}));
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 4, 1}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 4, 1}}))
+      << dump(r.diagnostics);
 }
 
 TEST(BrokenJson, UnterminatedStringLosesOnlyItsRecord) {
-  const auto r = csl(
-      "[\n"
-      "  {\"id\": \"a\", \"title\": \"A\"},\n"
-      "  {\"id\": \"b\", \"title\": \"B},\n"
-      "  {\"id\": \"c\", \"title\": \"C\"}\n"
-      "]\n");
+  const auto r =
+      csl("[\n"
+          "  {\"id\": \"a\", \"title\": \"A\"},\n"
+          "  {\"id\": \"b\", \"title\": \"B},\n"
+          "  {\"id\": \"c\", \"title\": \"C\"}\n"
+          "]\n");
   EXPECT_EQ(keys(r.library), (Keys{"a", "c"}));
   ASSERT_TRUE(has_errors(r.diagnostics));
   // Reported where the string opens (it runs into the end of line 3: JSON strings cannot hold a
   // raw newline).
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 24}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 24}}))
+      << dump(r.diagnostics);
 }
 
 TEST(BrokenJson, BadValueInsideOneRecord) {
-  const auto r = doc(
-      "{\n"
-      "  \"profile\": {\"name\": \"Ada\"},\n"
-      "  \"publications\": [\n"
-      "    {\"id\": \"a\", \"title\": \"A\"},\n"
-      "    {\"id\": \"b\", \"title\": \"B\", \"year\": 20x4},\n"
-      "    {\"id\": \"c\", \"title\": \"C\"}\n"
-      "  ]\n"
-      "}\n");
+  const auto r =
+      doc("{\n"
+          "  \"profile\": {\"name\": \"Ada\"},\n"
+          "  \"publications\": [\n"
+          "    {\"id\": \"a\", \"title\": \"A\"},\n"
+          "    {\"id\": \"b\", \"title\": \"B\", \"year\": 20x4},\n"
+          "    {\"id\": \"c\", \"title\": \"C\"}\n"
+          "  ]\n"
+          "}\n");
   EXPECT_EQ(keys(r.library), (Keys{"a", "c"}));
   EXPECT_EQ(r.library.profile.name, "Ada");
   // "20x4": the error is at the x (line 5, column 41).
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 5, 41}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 5, 41}}))
+      << dump(r.diagnostics);
 }
 
 TEST(BrokenJson, InvalidUtf8IsReplacedAndReportedWhereItIs) {
-  const auto r = csl(
-      "[\n"
-      "  {\"id\": \"a\", \"title\": \"Caf\xE9\"},\n"
-      "  {\"id\": \"b\", \"title\": \"B\"}\n"
-      "]\n");
+  const auto r =
+      csl("[\n"
+          "  {\"id\": \"a\", \"title\": \"Caf\xE9\"},\n"
+          "  {\"id\": \"b\", \"title\": \"B\"}\n"
+          "]\n");
   EXPECT_EQ(keys(r.library), (Keys{"a", "b"}));
   ASSERT_EQ(r.library.publications.size(), 2u);
   EXPECT_EQ(r.library.publications[0].title.text, "Caf\xEF\xBF\xBD");
   EXPECT_FALSE(has_errors(r.diagnostics));
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 28}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 28}}))
+      << dump(r.diagnostics);
 }
 
 TEST(BrokenJson, NonObjectItemsAreReportedAtTheItem) {
-  const auto r = csl(
-      "[\n"
-      "  1,\n"
-      "  {\"id\": \"a\", \"title\": \"A\"},\n"
-      "  \"just a string\",\n"
-      "  null,\n"
-      "  [{\"id\": \"nested\"}]\n"
-      "]\n");
+  const auto r =
+      csl("[\n"
+          "  1,\n"
+          "  {\"id\": \"a\", \"title\": \"A\"},\n"
+          "  \"just a string\",\n"
+          "  null,\n"
+          "  [{\"id\": \"nested\"}]\n"
+          "]\n");
   EXPECT_EQ(keys(r.library), (Keys{"a"}));
   EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 2, 3},
                                                      {Severity::Error, 4, 3},
@@ -531,7 +550,8 @@ TEST(BrokenJson, NotAnArrayOrObject) {
 }
 
 TEST(BrokenJson, EmptyAndTruncatedInput) {
-  for (const char* text : {"", "   ", "[", "[{", "[{\"id\": \"a\"", "{\"publications\": [", "{", "]", "}"}) {
+  for (const char* text :
+       {"", "   ", "[", "[{", "[{\"id\": \"a\"", "{\"publications\": [", "{", "]", "}"}) {
     const auto r = csl(text);
     EXPECT_TRUE(has_errors(r.diagnostics)) << text;
     for (const auto& d : r.diagnostics) {
@@ -541,7 +561,8 @@ TEST(BrokenJson, EmptyAndTruncatedInput) {
   }
   const auto r = csl("[\n  {\"id\": \"a\", \"title\": \"A\"},\n  {\"id\": \"b\"");
   EXPECT_EQ(keys(r.library), (Keys{"a"}));
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 13}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Error, 3, 13}}))
+      << dump(r.diagnostics);
 }
 
 TEST(BrokenJson, DeeplyNestedArraysDoNotCrash) {
@@ -573,9 +594,12 @@ TEST(BrokenJson, DeeplyNestedArraysDoNotCrash) {
 
 TEST(Merge, KeepsOrderAndFirstProfile) {
   Library a = doc(R"({"profile": {"name": "A", "aliases": ["A1"], "legend": {"*": "eq"}},
-                      "publications": [{"id": "a1", "title": "t"}, {"id": "a2", "title": "t"}]})").library;
-  Library b = doc(R"({"profile": {"name": "B", "aliases": ["A1", "B1"], "legend": {"*": "other", "†": "lead"}},
-                      "publications": [{"id": "b1", "title": "t"}]})").library;
+                      "publications": [{"id": "a1", "title": "t"}, {"id": "a2", "title": "t"}]})")
+                  .library;
+  Library b =
+      doc(R"({"profile": {"name": "B", "aliases": ["A1", "B1"], "legend": {"*": "other", "†": "lead"}},
+                      "publications": [{"id": "b1", "title": "t"}]})")
+          .library;
   merge(a, std::move(b));
   EXPECT_EQ(keys(a), (Keys{"a1", "a2", "b1"}));
   for (std::uint32_t i = 0; i < 3; ++i) EXPECT_EQ(a.publications[i].order, i);
@@ -587,35 +611,44 @@ TEST(Merge, KeepsOrderAndFirstProfile) {
 }
 
 TEST(OddJson, LoneSurrogatesAreReplacedAndTheRecordKept) {
-  const auto r = csl("[\n  {\"id\": \"a\", \"title\": \"x\\ud800y\"},\n  {\"id\": \"b\", \"title\": \"\\udc00\"}\n]\n");
+  const auto r =
+      csl("[\n  {\"id\": \"a\", \"title\": \"x\\ud800y\"},\n  {\"id\": \"b\", \"title\": "
+          "\"\\udc00\"}\n]\n");
   ASSERT_EQ(keys(r.library), (Keys{"a", "b"}));
   EXPECT_EQ(r.library.publications[0].title.text, "x\xEF\xBF\xBDy");
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 26}})) << dump(r.diagnostics);
-  EXPECT_NE(r.diagnostics.at(0).message.find("2 lone UTF-16 surrogate"), std::string::npos) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 26}}))
+      << dump(r.diagnostics);
+  EXPECT_NE(r.diagnostics.at(0).message.find("2 lone UTF-16 surrogate"), std::string::npos)
+      << dump(r.diagnostics);
 }
 
 TEST(OddJson, FieldsOfTheWrongTypeAreKeptWithAWarningAtTheValue) {
-  const auto r = csl(
-      "[\n"
-      "  {\"id\": \"a\", \"title\": 42, \"author\": \"not a list\", \"issued\": {\"date-parts\": \"x\"}},\n"
-      "  {\"id\": \"b\", \"title\": \"Fine\", \"author\": [{\"family\": \"Hu\"}], \"issued\": {\"date-parts\": [[2020]]}}\n"
-      "]\n");
+  const auto r =
+      csl("[\n"
+          "  {\"id\": \"a\", \"title\": 42, \"author\": \"not a list\", \"issued\": "
+          "{\"date-parts\": \"x\"}},\n"
+          "  {\"id\": \"b\", \"title\": \"Fine\", \"author\": [{\"family\": \"Hu\"}], \"issued\": "
+          "{\"date-parts\": [[2020]]}}\n"
+          "]\n");
   ASSERT_EQ(keys(r.library), (Keys{"a", "b"}));
   EXPECT_EQ(r.library.publications[0].title.text, "42");
-  EXPECT_EQ(positions(r.diagnostics),
-            (std::set<Pos>{{Severity::Warning, 2, 24}, {Severity::Warning, 2, 38}, {Severity::Warning, 2, 77}}))
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 2, 24},
+                                                     {Severity::Warning, 2, 38},
+                                                     {Severity::Warning, 2, 77}}))
       << dump(r.diagnostics);
 }
 
 TEST(OddJson, NulCharactersAreReported) {
   const auto r = csl("[{\"id\": \"a\", \"title\": \"x\\u0000y\"}]");
   ASSERT_EQ(keys(r.library), (Keys{"a"}));
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 25}})) << dump(r.diagnostics);
+  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 25}}))
+      << dump(r.diagnostics);
   ReadOptions o;
   o.format = Format::BibTeX;
   const auto b = read(std::string("@misc{k, title={a\0b}}\n", 22), o);
   ASSERT_EQ(b.library.publications.size(), 1u);
-  EXPECT_EQ(positions(b.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 18}})) << dump(b.diagnostics);
+  EXPECT_EQ(positions(b.diagnostics), (std::set<Pos>{{Severity::Warning, 1, 18}}))
+      << dump(b.diagnostics);
 }
 
 TEST(BrokenJson, ASyntaxErrorAfterManyStreamedRecordsKeepsEachRecordOnce) {
@@ -624,13 +657,15 @@ TEST(BrokenJson, ASyntaxErrorAfterManyStreamedRecordsKeepsEachRecordOnce) {
   // nor repeat what was said about them.
   std::string text = "[\n";
   for (int i = 0; i < 300; ++i)
-    text += "  {\"id\": \"k" + std::to_string(i) + "\", \"title\": " + (i == 7 ? "42" : "\"T\"") + "},\n";
+    text += "  {\"id\": \"k" + std::to_string(i) + "\", \"title\": " + (i == 7 ? "42" : "\"T\"") +
+            "},\n";
   text += "  {\"id\": \"bad\", \"title\" \"x\"},\n  {\"id\": \"last\", \"title\": \"L\"}\n]\n";
   const auto r = csl(text);
   ASSERT_EQ(r.library.publications.size(), 301u);
   EXPECT_EQ(r.library.publications.front().key, "k0");
   EXPECT_EQ(r.library.publications.back().key, "last");
-  EXPECT_EQ(positions(r.diagnostics), (std::set<Pos>{{Severity::Warning, 9, 25}, {Severity::Error, 302, 25}}))
+  EXPECT_EQ(positions(r.diagnostics),
+            (std::set<Pos>{{Severity::Warning, 9, 25}, {Severity::Error, 302, 25}}))
       << dump(r.diagnostics);
 }
 
@@ -668,16 +703,19 @@ TEST(Readers, SettleTheSamePaperAlike) {
        "@misc{a, title={T}, author={A, B}, url={http://arxiv.org/abs/2105.01234v2}}",
        R"([{"id":"a","type":"webpage","title":"T","author":[{"family":"A","given":"B"}],"URL":"http://arxiv.org/abs/2105.01234v2"}])"},
       {"a preprint server as the journal (Google Scholar)",
-       "@article{a, title={T}, author={A, B}, year={2023}, journal={arXiv preprint arXiv:2301.00042}}",
+       "@article{a, title={T}, author={A, B}, year={2023}, journal={arXiv preprint "
+       "arXiv:2301.00042}}",
        R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2023]]},"container-title":"arXiv preprint arXiv:2301.00042"}])"},
       {"a bioRxiv DOI in a journal article",
-       "@article{a, title={T}, author={A, B}, year={2022}, journal={bioRxiv}, doi={10.1101/2022.01.01.474747}}",
+       "@article{a, title={T}, author={A, B}, year={2022}, journal={bioRxiv}, "
+       "doi={10.1101/2022.01.01.474747}}",
        R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2022]]},"container-title":"bioRxiv","DOI":"10.1101/2022.01.01.474747"}])"},
       {"a venue that says it is submitted",
        "@article{a, title={T}, author={A, B}, year={2025}, journal={Submitted to Nature}}",
        R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2025]]},"container-title":"Submitted to Nature"}])"},
       {"the same link twice, and a url that is the DOI's address",
-       "@article{a, title={T}, author={A, B}, year={2020}, journal={J}, doi={10.1000/xyz}, url={https://doi.org/10.1000/xyz}}",
+       "@article{a, title={T}, author={A, B}, year={2020}, journal={J}, doi={10.1000/xyz}, "
+       "url={https://doi.org/10.1000/xyz}}",
        R"([{"id":"a","type":"article-journal","title":"T","author":[{"family":"A","given":"B"}],"issued":{"date-parts":[[2020]]},"container-title":"J","DOI":"10.1000/xyz","URL":"https://doi.org/10.1000/xyz"}])"},
   };
   for (const Pair& pair : pairs) {
@@ -704,7 +742,8 @@ TEST(Readers, SettleTheSamePaperAlike) {
     const Publication p = csl(pairs[i].csl_json).library.publications.at(0);
     EXPECT_EQ(p.status, Status::Preprint) << pairs[i].what;
     EXPECT_FALSE(p.arxiv().empty()) << pairs[i].what;
-    EXPECT_TRUE(std::any_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "arxiv"; }))
-        << pairs[i].what;
+    EXPECT_TRUE(std::any_of(p.links.begin(), p.links.end(), [](const Link& l) {
+      return l.label == "arxiv";
+    })) << pairs[i].what;
   }
 }

@@ -42,7 +42,9 @@ std::string compact(const json::Value& v) { return json::Writer().value(v).take(
 
 TEST(Json, Values) {
   json::Value v;
-  ASSERT_TRUE(json::parse(R"( {"a": [1, -2.5e3, true, false, null], "b": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "c": {}} )", v));
+  ASSERT_TRUE(json::parse(
+      R"( {"a": [1, -2.5e3, true, false, null], "b": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "c": {}} )",
+      v));
   ASSERT_TRUE(v.is_object());
   EXPECT_EQ(v.offset, 1u);
   ASSERT_EQ(v.members.size(), 3u);
@@ -82,7 +84,8 @@ TEST(Json, DuplicateKeysKeepFirstPlaceAndLastValue) {
   ASSERT_TRUE(json::parse(R"({"a": 1, "b": 2, "a": 3})", v));
   EXPECT_EQ(compact(v), R"({"a":3,"b":2})");
   std::string big = "{";
-  for (int i = 0; i < 40; ++i) big += "\"k" + std::to_string(i % 30) + "\": " + std::to_string(i) + ",";
+  for (int i = 0; i < 40; ++i)
+    big += "\"k" + std::to_string(i % 30) + "\": " + std::to_string(i) + ",";
   big.back() = '}';
   ASSERT_TRUE(json::parse(big, v));
   ASSERT_EQ(v.members.size(), 30u);
@@ -97,21 +100,27 @@ TEST(Json, ASinkTakesTheItemsOfARecordsListsAsTheyComplete) {
   struct Sink final : json::RecordSink {
     std::vector<std::string> events;
     void record(json::Value&& v) override { events.push_back("record " + compact(v)); }
-    void list_begins(std::string_view key) override { events.push_back("list " + std::string(key)); }
+    void list_begins(std::string_view key) override {
+      events.push_back("list " + std::string(key));
+    }
     bool list_item(std::string_view key, json::Value& v) override {
       if (key != "author") return false;
       events.push_back("item " + compact(v));
       return true;
     }
   };
-  for (const char* text : {R"([{"id": 1, "author": [1, {"a": [2]}], "x": {"author": [3]}, "tags": [4]}, {"author": []}])",
-                           R"({"publications": [{"id": 1, "author": [1, {"a": [2]}], "x": {"author": [3]}, "tags": [4]}, {"author": []}]})"}) {
+  for (
+      const char* text :
+      {R"([{"id": 1, "author": [1, {"a": [2]}], "x": {"author": [3]}, "tags": [4]}, {"author": []}])",
+       R"({"publications": [{"id": 1, "author": [1, {"a": [2]}], "x": {"author": [3]}, "tags": [4]}, {"author": []}]})"}) {
     Sink sink;
     json::Value v;
     ASSERT_TRUE(json::parse(text, v, nullptr, nullptr, &sink)) << text;
-    EXPECT_EQ(sink.events, (std::vector<std::string>{"list author", "item 1", "item {\"a\":[2]}", "list tags",
-                                                     R"(record {"id":1,"author":[],"x":{"author":[3]},"tags":[4]})",
-                                                     "list author", R"(record {"author":[]})"})) << text;
+    EXPECT_EQ(sink.events, (std::vector<std::string>{
+                               "list author", "item 1", "item {\"a\":[2]}", "list tags",
+                               R"(record {"id":1,"author":[],"x":{"author":[3]},"tags":[4]})",
+                               "list author", R"(record {"author":[]})"}))
+        << text;
   }
 }
 
@@ -124,14 +133,61 @@ TEST(Json, DeepNestingIsAnErrorNotACrash) {
 
 TEST(Json, ErrorsAreWhereNlohmannPutsThem) {
   const char* cases[] = {
-      "", " ", "[", "]", "{", "}", "[1,]", "[1 2]", "{\"a\" 1}", "{\"a\": 1,}", "{\"a\": }",
-      "{1: 2}", "[\"abc", "[\"ab\ncd\"]", "[\"\\x\"]", "[\"\\u12G4\"]", "[\"\\ud800\"]",
-      "[\"\\ud800\\u0041\"]", "[\"\\udc00\"]", "[\"\\ud800x\"]", "[-]", "[01]", "[1.]", "[1.e5]",
-      "[1e]", "[1e+]", "[tru]", "[trux]", "[nul", "[falsey]", "[] x", "[] []", "{\"a\": 20x4}",
-      "\xEF\xBB", "\xEF\xBBx[]", "[/* c */]", "['a']", "[1,\n  {\"id\": \"a\"}\n  {\"id\": \"b\"}]",
-      "{\"a\": [1, {\"b\": nulL}]}", "[\"tab\there\"]", "[0x10]", "[+1]", "[.5]", "[1.5e-3x]",
-      "[\"\\u00e9\\", "[\"\\u00", "{\"a\":{\"b\":{\"c\":[1,2,{]}}}", "[\"ok\", \"ok\" : 1]",
-      "{\"a\":1 \"b\":2}", "[true false]", "nullnull", "1 2", "-0", "[-01]", "[1E+2, 1e-2, 0.0]",
+      "",
+      " ",
+      "[",
+      "]",
+      "{",
+      "}",
+      "[1,]",
+      "[1 2]",
+      "{\"a\" 1}",
+      "{\"a\": 1,}",
+      "{\"a\": }",
+      "{1: 2}",
+      "[\"abc",
+      "[\"ab\ncd\"]",
+      "[\"\\x\"]",
+      "[\"\\u12G4\"]",
+      "[\"\\ud800\"]",
+      "[\"\\ud800\\u0041\"]",
+      "[\"\\udc00\"]",
+      "[\"\\ud800x\"]",
+      "[-]",
+      "[01]",
+      "[1.]",
+      "[1.e5]",
+      "[1e]",
+      "[1e+]",
+      "[tru]",
+      "[trux]",
+      "[nul",
+      "[falsey]",
+      "[] x",
+      "[] []",
+      "{\"a\": 20x4}",
+      "\xEF\xBB",
+      "\xEF\xBBx[]",
+      "[/* c */]",
+      "['a']",
+      "[1,\n  {\"id\": \"a\"}\n  {\"id\": \"b\"}]",
+      "{\"a\": [1, {\"b\": nulL}]}",
+      "[\"tab\there\"]",
+      "[0x10]",
+      "[+1]",
+      "[.5]",
+      "[1.5e-3x]",
+      "[\"\\u00e9\\",
+      "[\"\\u00",
+      "{\"a\":{\"b\":{\"c\":[1,2,{]}}}",
+      "[\"ok\", \"ok\" : 1]",
+      "{\"a\":1 \"b\":2}",
+      "[true false]",
+      "nullnull",
+      "1 2",
+      "-0",
+      "[-01]",
+      "[1E+2, 1e-2, 0.0]",
   };
   // Lone UTF-16 surrogates are replaced with U+FFFD (a reader warns) instead of failing.
   const std::set<std::string_view> lone = {"[\"\\ud800\"]", "[\"\\ud800\\u0041\"]", "[\"\\udc00\"]",
@@ -154,9 +210,15 @@ TEST(Json, ErrorsAreWhereNlohmannPutsThem) {
 
 TEST(Json, ErrorsAreReportedAtTheStartOfTheirToken) {
   const std::pair<const char*, std::size_t> cases[] = {
-      {"[tru]", 1},      {"{\"a\":1 \"b\":2}", 7}, {"[\"abc", 1},       {"[1 2]", 3},
-      {"{\"a\": 20x4}", 8}, {"[\"\\x\"]", 1},        {"[1,\n  {\"id\": \"a\"}\n  {\"id\": \"b\"}]", 20},
-      {"[1,]", 3},       {"", 0},
+      {"[tru]", 1},
+      {"{\"a\":1 \"b\":2}", 7},
+      {"[\"abc", 1},
+      {"[1 2]", 3},
+      {"{\"a\": 20x4}", 8},
+      {"[\"\\x\"]", 1},
+      {"[1,\n  {\"id\": \"a\"}\n  {\"id\": \"b\"}]", 20},
+      {"[1,]", 3},
+      {"", 0},
   };
   for (const auto& [text, at] : cases) {
     json::Value v;
@@ -169,8 +231,11 @@ TEST(Json, ErrorsAreReportedAtTheStartOfTheirToken) {
 TEST(Json, LoneSurrogatesAndNulsAreNoted) {
   json::Value v;
   json::ParseNotes notes;
-  ASSERT_TRUE(json::parse("[\"a\\ud800b\", \"\\udc00\", \"\\ud83d\\ude00\", \"x\\u0000y\"]", v, nullptr, &notes));
-  EXPECT_EQ(v.items.at(0).text, "a\xEF\xBF\xBD" "b");
+  ASSERT_TRUE(json::parse("[\"a\\ud800b\", \"\\udc00\", \"\\ud83d\\ude00\", \"x\\u0000y\"]", v,
+                          nullptr, &notes));
+  EXPECT_EQ(v.items.at(0).text,
+            "a\xEF\xBF\xBD"
+            "b");
   EXPECT_EQ(v.items.at(1).text, "\xEF\xBF\xBD");
   EXPECT_EQ(v.items.at(2).text, "\xF0\x9F\x98\x80");  // a proper pair is one code point
   EXPECT_EQ(v.items.at(3).text, std::string("x\0y", 3));
@@ -181,12 +246,31 @@ TEST(Json, LoneSurrogatesAndNulsAreNoted) {
 
 TEST(Json, WriterCompactAndPretty) {
   json::Writer c;
-  c.begin_object().field("s", "a\"b\x01").field("n", -3).field("t", true).key("e").begin_array()
-      .end_array().key("o").begin_object().end_object().key("z").null().end_object();
+  c.begin_object()
+      .field("s", "a\"b\x01")
+      .field("n", -3)
+      .field("t", true)
+      .key("e")
+      .begin_array()
+      .end_array()
+      .key("o")
+      .begin_object()
+      .end_object()
+      .key("z")
+      .null()
+      .end_object();
   EXPECT_EQ(c.str(), R"({"s":"a\"b\u0001","n":-3,"t":true,"e":[],"o":{},"z":null})");
   json::Writer p(2);
-  p.begin_array().begin_object().field("k", "v").key("l").begin_array().number(1).number(2)
-      .end_array().end_object().end_array();
+  p.begin_array()
+      .begin_object()
+      .field("k", "v")
+      .key("l")
+      .begin_array()
+      .number(1)
+      .number(2)
+      .end_array()
+      .end_object()
+      .end_array();
   EXPECT_EQ(p.str(), "[\n  {\n    \"k\": \"v\",\n    \"l\": [\n      1,\n      2\n    ]\n  }\n]");
   // The same text as nlohmann's dump(2).
   EXPECT_EQ(p.str(), nlohmann::ordered_json::parse(p.str()).dump(2));

@@ -88,7 +88,7 @@ TEST(LatexDecode, MathBecomesUnicodeAndKeepsItsSource) {
       {"Gas at z {\\ensuremath{\\sim}} 1 with {\\ensuremath{\\lambda}}$^2$",
        "Gas at z ∼ 1 with λ²"},
       {"$x^{-1}$, $e^{i\\pi}$, $a_{ij}$", "x⁻¹, eiπ, aᵢⱼ"},  // (iπ a Superscript span)
-      {"$x^q$ and $x^{a b}$", "xq and xa b"},  // no superscript q: spans (below)
+      {"$x^q$ and $x^{a b}$", "xq and xa b"},                // no superscript q: spans (below)
       {"$\\frac{1}{2}$ and $\\sqrt{n}$", "1/2 and √n"},
       {"$\\hat{x}$, $\\vec v$, $a \\not= b$", "x̂, v⃗, a ≠ b"},
       {"$$E = mc^2$$ holds", "E = mc² holds"},
@@ -111,7 +111,8 @@ TEST(LatexDecode, MathBecomesUnicodeAndKeepsItsSource) {
   }
   // A script Unicode has no forms for is a span inside the math's: Ξ_b⁰ is Ξ<sub>b</sub>⁰, and
   // \textsuperscript{th} is a span too ("5<sup>th</sup>"); symbols stay after their caret.
-  const RichText xi = decode("the $\\Xi_b^0$ baryon, $K^{*0}$, the 5\\textsuperscript{th}, Hu$^{\\dagger}$");
+  const RichText xi =
+      decode("the $\\Xi_b^0$ baryon, $K^{*0}$, the 5\\textsuperscript{th}, Hu$^{\\dagger}$");
   EXPECT_EQ(xi.text, "the Ξb⁰ baryon, K*0, the 5th, Hu^†");
   std::vector<std::pair<std::string, SpanStyle>> scripts;
   for (const Span& s : xi.spans)
@@ -130,10 +131,8 @@ TEST(LatexDecode, SymbolsOfTextAndMath) {
   const std::pair<const char*, const char*> kCases[] = {
       {"{\\Lambda} and the limits", "Λ and the limits"},
       {"ICMR {\\textquotesingle}19", "ICMR '19"},
-      {"\\textless{}b\\textgreater{} \\textasciitilde{}5 \\textdegree{}C",
-       "<b> ~5 °C"},
-      {"Foo\\textregistered{} Bar\\texttrademark{} and\\textellipsis{}",
-       "Foo® Bar™ and…"},
+      {"\\textless{}b\\textgreater{} \\textasciitilde{}5 \\textdegree{}C", "<b> ~5 °C"},
+      {"Foo\\textregistered{} Bar\\texttrademark{} and\\textellipsis{}", "Foo® Bar™ and…"},
       {"1\\textendash{}2", "1–2"},
       {"{\\sim}100 {\\approx} {\\pm}1 {\\cdot} {\\infty} {\\partial} {\\rightarrow}",
        "∼100 ≈ ±1 ⋅ ∞ ∂ →"},
@@ -177,10 +176,13 @@ TEST(LatexDecode, UnknownCommandShowsItsArgumentOrElseItsNameAndWarns) {
 // draw (62 titles of one mathematician's file read "Bbb C²", "germsl(1|2)").
 TEST(LatexDecode, MathAlphabetsAreTheirUnicodeLetters) {
   std::vector<DecodeWarning> warnings;
-  EXPECT_EQ(decode("{$\\Bbb {C}^2$} and $\\Bbb R^n$", &warnings).text, "\u2102\u00B2 and \u211D\u207F");
+  EXPECT_EQ(decode("{$\\Bbb {C}^2$} and $\\Bbb R^n$", &warnings).text,
+            "\u2102\u00B2 and \u211D\u207F");
   EXPECT_EQ(decode("$\\germ{sl}(1|2)$", &warnings).text, "\U0001D530\U0001D529(1|2)");
-  EXPECT_EQ(decode("$\\Cal{B(H)}$ $\\mathcal{A}$ $\\mathscr{L}$", &warnings).text, "\u212C(\u210B) \U0001D49C \u2112");
-  EXPECT_EQ(decode("$\\mathbb{Z}_{p}$ $\\mathfrak{g}$ $\\mathbb{1}$", &warnings).text, "\u2124\u209A \U0001D524 \U0001D7D9");
+  EXPECT_EQ(decode("$\\Cal{B(H)}$ $\\mathcal{A}$ $\\mathscr{L}$", &warnings).text,
+            "\u212C(\u210B) \U0001D49C \u2112");
+  EXPECT_EQ(decode("$\\mathbb{Z}_{p}$ $\\mathfrak{g}$ $\\mathbb{1}$", &warnings).text,
+            "\u2124\u209A \U0001D524 \U0001D7D9");
   EXPECT_TRUE(warnings.empty());
   EXPECT_EQ(decode("$\\bold{v}$ $\\mathsl{x}$ $\\ssf{A}$", &warnings).text, "v x A");
   EXPECT_TRUE(warnings.empty());
@@ -192,37 +194,56 @@ TEST(LatexDecode, MathAlphabetsAreTheirUnicodeLetters) {
 // links, styles, names or defines. MathJax 3 typesets \href as a javascript: link, \style and
 // \color as CSS that fetches, \class and \cssId as the element's own classes and ids.
 TEST(LatexTypesettable, MathOfKnownCommandsOnly) {
-  for (const char* tex : {"x^2", "\\alpha", "\\frac{a}{b}", "\\mathbb{R}", "\\sqrt{n}", "a_{ij}",
-                          "\\left( x \\right)", "\\hat{x} \\vec v \\bar{y}", "\\mathcal{O}(n \\log n)",
-                          "\\text{if } x \\le y", "a \\, b \\; c \\quad d \\ e \\! f", "\\{x\\} \\% \\& \\# \\_",
-                          "\\operatorname{rank} A", "x \\\\ y", "\\ell_p", "a \\not= b", "\\'e \\\"u",
-                          "\\mathbf{x} \\boldsymbol{\\mu} \\textbf{b}", "\\dfrac{1}{2} \\tfrac12", "\\@", "",
-                          "\\Big( \\bigl[ \\middle| \\Bigr) \\displaystyle \\limits", "\\phantom{x}"})
+  for (const char* tex : {"x^2",
+                          "\\alpha",
+                          "\\frac{a}{b}",
+                          "\\mathbb{R}",
+                          "\\sqrt{n}",
+                          "a_{ij}",
+                          "\\left( x \\right)",
+                          "\\hat{x} \\vec v \\bar{y}",
+                          "\\mathcal{O}(n \\log n)",
+                          "\\text{if } x \\le y",
+                          "a \\, b \\; c \\quad d \\ e \\! f",
+                          "\\{x\\} \\% \\& \\# \\_",
+                          "\\operatorname{rank} A",
+                          "x \\\\ y",
+                          "\\ell_p",
+                          "a \\not= b",
+                          "\\'e \\\"u",
+                          "\\mathbf{x} \\boldsymbol{\\mu} \\textbf{b}",
+                          "\\dfrac{1}{2} \\tfrac12",
+                          "\\@",
+                          "",
+                          "\\Big( \\bigl[ \\middle| \\Bigr) \\displaystyle \\limits",
+                          "\\phantom{x}"})
     EXPECT_TRUE(typesettable(tex)) << tex;
-  for (const char* tex : {
-           // Links, styles, classes and ids, data attributes, extensions, actions.
-           "\\href{javascript:alert(document.domain)}{\\text{x}}", "\\url{javascript:alert(1)}",
-           "\\style{mask:url(http://other.example/m)}{x}", "\\class{ps-entry}{x}", "\\cssId{ps-x}{x}",
-           "\\bbox[background:url(http://other.example/b)]{x}", "\\require{html}", "\\unicode{x41}",
-           "\\data{a=b}{x}", "\\toggle{a}{b}\\endtoggle", "\\mathtip{x}{t}", "\\texttip{x}{t}",
-           "\\color{url(http://other.example/c#x)}{x}", "\\color{red}{x}", "\\mmlToken{mi}[href=\"x\"]{x}",
-           "\\htmlClass{a}{x}", "\\htmlId{a}{x}", "\\htmlStyle{color:red}{x}", "\\htmlData{a=b}{x}",
-           "\\includegraphics{http://other.example/i.png}", "\\tag{1}", "\\label{a}", "\\ref{a}", "\\eqref{a}",
-           // Definitions that would build one of them.
-           "\\def\\x{\\href}\\x{javascript:x}{y}", "\\newcommand{\\x}{\\href}", "\\let\\x\\href",
-           "\\gdef\\x{y}", "\\renewcommand{\\alpha}{\\href}", "\\DeclareMathOperator{\\x}{y}",
-           // Names hidden from a reader that splits them differently than a typesetter.
-           "\\hr{}ef{javascript:x}{y}", "\\h ref{javascript:x}{y}", "\\^^68ref{javascript:x}{y}",
-           "x^^5c", "\\csname href\\endcsname{javascript:x}{y}", "\\catcode`\\|=0 |href{j}{y}",
-           "\\@char\"41", "\\alpha@x", "\\begin{array}{l}x\\end{array}", "\\expandafter\\x",
-           // Not a command the decoder reads, or no command at all.
-           "\\foo", "x\\", "\\\u00E9", "\\\t", "\\textsuperscript{1}", "\\ensuremath{\\href{j}{x}}"})
+  for (const char* tex :
+       {// Links, styles, classes and ids, data attributes, extensions, actions.
+        "\\href{javascript:alert(document.domain)}{\\text{x}}", "\\url{javascript:alert(1)}",
+        "\\style{mask:url(http://other.example/m)}{x}", "\\class{ps-entry}{x}", "\\cssId{ps-x}{x}",
+        "\\bbox[background:url(http://other.example/b)]{x}", "\\require{html}", "\\unicode{x41}",
+        "\\data{a=b}{x}", "\\toggle{a}{b}\\endtoggle", "\\mathtip{x}{t}", "\\texttip{x}{t}",
+        "\\color{url(http://other.example/c#x)}{x}", "\\color{red}{x}",
+        "\\mmlToken{mi}[href=\"x\"]{x}", "\\htmlClass{a}{x}", "\\htmlId{a}{x}",
+        "\\htmlStyle{color:red}{x}", "\\htmlData{a=b}{x}",
+        "\\includegraphics{http://other.example/i.png}", "\\tag{1}", "\\label{a}", "\\ref{a}",
+        "\\eqref{a}",
+        // Definitions that would build one of them.
+        "\\def\\x{\\href}\\x{javascript:x}{y}", "\\newcommand{\\x}{\\href}", "\\let\\x\\href",
+        "\\gdef\\x{y}", "\\renewcommand{\\alpha}{\\href}", "\\DeclareMathOperator{\\x}{y}",
+        // Names hidden from a reader that splits them differently than a typesetter.
+        "\\hr{}ef{javascript:x}{y}", "\\h ref{javascript:x}{y}", "\\^^68ref{javascript:x}{y}",
+        "x^^5c", "\\csname href\\endcsname{javascript:x}{y}", "\\catcode`\\|=0 |href{j}{y}",
+        "\\@char\"41", "\\alpha@x", "\\begin{array}{l}x\\end{array}", "\\expandafter\\x",
+        // Not a command the decoder reads, or no command at all.
+        "\\foo", "x\\", "\\\u00E9", "\\\t", "\\textsuperscript{1}", "\\ensuremath{\\href{j}{x}}"})
     EXPECT_FALSE(typesettable(tex)) << tex;
 }
 
 TEST(LatexEncode, MathGoesBackAsItsSource) {
-  for (const char* tex : {"Bounds for $O(n \\log n)$ and $\\alpha_{1}$", "$x^{-1}$ in {GPU}s",
-                          "z {$\\sim$} 1"}) {
+  for (const char* tex :
+       {"Bounds for $O(n \\log n)$ and $\\alpha_{1}$", "$x^{-1}$ in {GPU}s", "z {$\\sim$} 1"}) {
     const RichText once = decode(tex);
     EXPECT_EQ(decode(encode(once)), once) << tex << " -> " << encode(once);
   }
@@ -274,10 +295,12 @@ TEST(LatexDecode, MathIsAGroupOfItsOwn) {
   // A brace group after the math protects case, whatever command ended the math.
   t = decode("$\\AA${Zu}s");
   EXPECT_EQ(t.text, "ÅZus");
-  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{2, 4, SpanStyle::NoCase, ""}) != t.spans.end());
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{2, 4, SpanStyle::NoCase, ""}) !=
+              t.spans.end());
   t = decode("{a $x}$ b}");
   EXPECT_EQ(t.text, "a x b");
-  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 5, SpanStyle::NoCase, ""}) != t.spans.end());
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 5, SpanStyle::NoCase, ""}) !=
+              t.spans.end());
 }
 
 TEST(LatexDecode, InlineTagsLeaveNoDoubleOrLeadingSpace) {
@@ -293,15 +316,19 @@ TEST(LatexEncode, WritesWhatReadsBackTheSame) {
   // Found by fuzz_latex's decode(encode(x)) == x check: each reads back as it was decoded.
   const char* samples[] = {
       "\\href{https://x.org/a\\{b}{site} \\url{https://x.org/\\}c}",  // braces in a URL
-      "\\href{g}{{g}}",                        // a link whose text is its URL, styled inside
-      "\\[\\url{$\\)}\\]",                     // math whose source holds `$` and `\)`
-      "\\ensuremath{x $y$ \\)\\]} z",              // and `\]` too
-      "x ^{y} {^}",                            // a caret that is text, then a group
-      "a {$x^{2 }$} and $\\alpha + \\ $",     // spaces at the ends of math
-      "$\\alpha^\\beta y$",                       // a command raised, then a space
-      "$$$$\\AA$$$${Zu}s",                       // a group after math: no argument of its command
-      "<i> )</i>", "a <i> b</i>", "a <i>b </i> c", "<b> </b>x",  // spaces beside inline tags
-      "\\em$\\em2$", "\\bf a $\\bf b$",           // a switch in math under the same switch
+      "\\href{g}{{g}}",                    // a link whose text is its URL, styled inside
+      "\\[\\url{$\\)}\\]",                 // math whose source holds `$` and `\)`
+      "\\ensuremath{x $y$ \\)\\]} z",      // and `\]` too
+      "x ^{y} {^}",                        // a caret that is text, then a group
+      "a {$x^{2 }$} and $\\alpha + \\ $",  // spaces at the ends of math
+      "$\\alpha^\\beta y$",                // a command raised, then a space
+      "$$$$\\AA$$$${Zu}s",                 // a group after math: no argument of its command
+      "<i> )</i>",
+      "a <i> b</i>",
+      "a <i>b </i> c",
+      "<b> </b>x",  // spaces beside inline tags
+      "\\em$\\em2$",
+      "\\bf a $\\bf b$",  // a switch in math under the same switch
   };
   for (const char* s : samples) {
     const RichText once = decode(s);
@@ -327,8 +354,10 @@ TEST(LatexDecode, NestingDeeperThanAnyRealValueOnlyGroups) {
   const RichText t = decode("\\emph{" + deep + "} tail {\\bf b}");
   EXPECT_EQ(t.text, "xy tail b");
   ASSERT_FALSE(t.spans.empty());
-  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 2, SpanStyle::Italic, ""}) != t.spans.end());
-  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{8, 9, SpanStyle::Bold, ""}) != t.spans.end());
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{0, 2, SpanStyle::Italic, ""}) !=
+              t.spans.end());
+  EXPECT_TRUE(std::find(t.spans.begin(), t.spans.end(), Span{8, 9, SpanStyle::Bold, ""}) !=
+              t.spans.end());
   // Unbalanced: closed at the end, the text kept.
   EXPECT_EQ(text_of(std::string(5000, '{') + "open"), "open");
 }
@@ -341,12 +370,14 @@ namespace {
 
 // Inline HTML that exports carry in titles (CrossRef, ORCID, Zotero via Better BibTeX).
 TEST(LatexDecode, InlineHtmlOfExports) {
-  const RichText t = decode("The <i>in vivo</i> role of <scp>CRISPR</scp> in H<sub>2</sub>O and 10<sup>-3</sup>");
+  const RichText t =
+      decode("The <i>in vivo</i> role of <scp>CRISPR</scp> in H<sub>2</sub>O and 10<sup>-3</sup>");
   EXPECT_EQ(t.text, "The in vivo role of CRISPR in H\u2082O and 10\u207B\u00B3");
   ASSERT_EQ(t.spans.size(), 2u);
   EXPECT_EQ(t.spans[0], (Span{4, 11, SpanStyle::Italic, ""}));
   EXPECT_EQ(t.spans[1], (Span{20, 26, SpanStyle::SmallCaps, ""}));
-  EXPECT_EQ(text_of("{\\textless}i{\\textgreater}E. coli{\\textless}/i{\\textgreater} growth"), "E. coli growth");
+  EXPECT_EQ(text_of("{\\textless}i{\\textgreater}E. coli{\\textless}/i{\\textgreater} growth"),
+            "E. coli growth");
   // Without its closing tag a "<b>" is text; a span around LaTeX styling keeps both.
   EXPECT_EQ(text_of("The <b> tag and x < y"), "The <b> tag and x < y");
   const RichText both = decode("<b>\\emph{New}</b> ideas");

@@ -49,7 +49,9 @@ TEST(LineMap, FirstLineAndEmptyText) {
 }
 
 TEST(LineMap, ColumnsCountCodePointsNotBytes) {
-  const LineMap map("x\nGarc\xC3\xAD" "a = 1");
+  const LineMap map(
+      "x\nGarc\xC3\xAD"
+      "a = 1");
   EXPECT_EQ(map.position(8).line, 2u);
   EXPECT_EQ(map.position(8).column, 6u);  // after "García", whose í is two bytes
 }
@@ -90,8 +92,9 @@ TEST(LineMap, AnswersInAnyOrderMatchTheCount) {
     }
     const LineMap map(text);
     for (int k = 0; k < 4000; ++k) {
-      const std::size_t offset = (k % 3 == 0) ? rng() % (text.size() + 1)
-                                              : std::min<std::size_t>(text.size(), rng() % 2 ? k : text.size() - k % 50);
+      const std::size_t offset =
+          (k % 3 == 0) ? rng() % (text.size() + 1)
+                       : std::min<std::size_t>(text.size(), rng() % 2 ? k : text.size() - k % 50);
       const LineMap::Position got = map.position(offset);
       const LineMap::Position want = naive_position(text, offset);
       ASSERT_EQ(got.line, want.line) << "offset " << offset << " step " << k;

@@ -17,9 +17,11 @@ namespace papershelf {
 namespace {
 
 std::string html_unescape(std::string s) {
-  const std::pair<const char*, const char*> kEntities[] = {{"&quot;", "\""}, {"&#39;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}};
+  const std::pair<const char*, const char*> kEntities[] = {
+      {"&quot;", "\""}, {"&#39;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}};
   for (const auto& [from, to] : kEntities)
-    for (std::size_t at; (at = s.find(from)) != std::string::npos;) s.replace(at, std::strlen(from), to);
+    for (std::size_t at; (at = s.find(from)) != std::string::npos;)
+      s.replace(at, std::strlen(from), to);
   return s;
 }
 
@@ -49,7 +51,8 @@ std::vector<std::multimap<std::string, std::string>> read_coins(const std::strin
       if (amp == std::string::npos) amp = kev.size();
       const std::string pair = kev.substr(k, amp - k);
       const std::size_t eq = pair.find('=');
-      if (eq != std::string::npos) fields.emplace(pair.substr(0, eq), percent_decode(pair.substr(eq + 1)));
+      if (eq != std::string::npos)
+        fields.emplace(pair.substr(0, eq), percent_decode(pair.substr(eq + 1)));
       k = amp + 1;
     }
   }
@@ -92,11 +95,13 @@ TEST(Metadata, JsonLdAndCoinsDescribeEveryListedPaper) {
       if (title.empty()) title = first(c, "rft.title");
       EXPECT_EQ(title, full_title(p)) << p.key;
       std::vector<std::string> authors;
-      for (auto [it, last] = c.equal_range("rft.au"); it != last; ++it) authors.push_back(it->second);
+      for (auto [it, last] = c.equal_range("rft.au"); it != last; ++it)
+        authors.push_back(it->second);
       ASSERT_EQ(authors.size(), p.authors.size()) << p.key;
       for (std::size_t i = 0; i < authors.size(); ++i) {
         const Person& a = p.authors[i];
-        const std::string family = std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family());
+        const std::string family =
+            std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family());
         std::string expected = a.given().empty() ? family : family + ", " + std::string(a.given());
         if (!a.suffix().empty()) expected += ", " + std::string(a.suffix());
         EXPECT_EQ(authors[i], a.is_literal() ? std::string(a.literal()) : expected);
@@ -106,7 +111,8 @@ TEST(Metadata, JsonLdAndCoinsDescribeEveryListedPaper) {
       }
       if (!p.doi().empty()) {
         bool found = false;
-        for (auto [it, last] = c.equal_range("rft_id"); it != last; ++it) found |= it->second == "info:doi/" + p.doi();
+        for (auto [it, last] = c.equal_range("rft_id"); it != last; ++it)
+          found |= it->second == "info:doi/" + p.doi();
         EXPECT_TRUE(found) << p.key;
         ++with_doi;
       }

@@ -45,7 +45,8 @@ TEST(BibtexNames, SplitsOnEveryAndSpelling) {
   // Author lists without braces take a word-at-a-time scan for " and "; with a brace anywhere
   // they take the depth-tracking one. Both must split exactly at " and " with whitespace on
   // both sides, in any case, and never inside names like "Band", "Anders" or "Sandy".
-  const std::vector<std::string> families = {"Band", "Anders", "Sandy", "Landau", "Hu", "Andrade", "Nd", "Anda", "D"};
+  const std::vector<std::string> families = {"Band",    "Anders", "Sandy", "Landau", "Hu",
+                                             "Andrade", "Nd",     "Anda",  "D"};
   const std::vector<std::string> separators = {" and ", " AND ", "\tand\n", " And  ", "  aNd\r\n"};
   std::mt19937 random(11);
   for (int round = 0; round < 300; ++round) {
@@ -87,7 +88,8 @@ TEST(BibtexNames, ManyDistinctNamesEachParseAsThemselves) {
     ASSERT_EQ(names.people.size(), expected.size());
     for (std::size_t k = 0; k < expected.size(); ++k) {
       const std::string n = std::to_string(expected[k]);
-      EXPECT_EQ(names.people[k], person("Given" + n, "van", "Family" + n, "", expected[k] % 5 ? "" : "*"))
+      EXPECT_EQ(names.people[k],
+                person("Given" + n, "van", "Family" + n, "", expected[k] % 5 ? "" : "*"))
           << list;
     }
     list.clear();
@@ -162,12 +164,16 @@ TEST(BibtexNames, HostileInput) {
 TEST(BibtexNames, PartsAfterTheThirdJoinTheGivenName) {
   // BibTeX has three parts (von Last, Jr, First); what follows more commas is kept in the given
   // name, with the parts that have words separated by ", ".
-  EXPECT_EQ(parse_bibtex_names("Doe, Jr, John, Paul,, George").people.at(0), person("John, Paul, George", "", "Doe", "Jr"));
+  EXPECT_EQ(parse_bibtex_names("Doe, Jr, John, Paul,, George").people.at(0),
+            person("John, Paul, George", "", "Doe", "Jr"));
   EXPECT_EQ(parse_bibtex_names("Doe, , , , John").people.at(0), person("John", "", "Doe"));
-  EXPECT_EQ(parse_bibtex_names("van Doe, Jr, , Ann Lee 0002, Bo").people.at(0), person("Ann Lee, Bo", "van", "Doe", "Jr"));
+  EXPECT_EQ(parse_bibtex_names("van Doe, Jr, , Ann Lee 0002, Bo").people.at(0),
+            person("Ann Lee, Bo", "van", "Doe", "Jr"));
   // A name all in lower case has no "von", however many parts it has.
-  EXPECT_EQ(parse_bibtex_names("van doe, jr, ann, bo").people.at(0), person("ann, bo", "", "van doe", "jr"));
-  EXPECT_EQ(parse_bibtex_names("Hu, Q., x, y, z, w, v, u").people.at(0), person("x, y, z, w, v, u", "", "Hu", "Q."));  // (v: a suffix)
+  EXPECT_EQ(parse_bibtex_names("van doe, jr, ann, bo").people.at(0),
+            person("ann, bo", "", "van doe", "jr"));
+  EXPECT_EQ(parse_bibtex_names("Hu, Q., x, y, z, w, v, u").people.at(0),
+            person("x, y, z, w, v, u", "", "Hu", "Q."));  // (v: a suffix)
   // But parts that are all names, none a suffix, are names separated by commas, "Last, First"
   // pairs (the mistake real files make: "Tieu, Lyn, Bill, Cory, Romoli, Jacopo").
   const auto pairs = parse_bibtex_names("Hu, Q., Xu, Yi, Zhu, Wen, Ma, Bo").people;
@@ -197,25 +203,30 @@ TEST(NameRepairs, StrayCommasEmptyNamesAndCommaSeparatedLists) {
   EXPECT_EQ(stray.people[1].given(), "W.A.");
   ASSERT_EQ(stray.issues.size(), 1u);
   EXPECT_EQ(stray.issues[0].offset, 29u);  // the comma after "W.A."
-  const NameList list = parse_bibtex_names("Francesc Net, Adri\\`a Molina, Sofia Llacer-Caro, Lluis Gomez");
+  const NameList list =
+      parse_bibtex_names("Francesc Net, Adri\\`a Molina, Sofia Llacer-Caro, Lluis Gomez");
   EXPECT_EQ(names_of("Francesc Net, Adri\\`a Molina, Sofia Llacer-Caro, Lluis Gomez"),
-            (std::vector<std::string>{"Francesc Net", "Adrià Molina", "Sofia Llacer-Caro", "Lluis Gomez"}));
+            (std::vector<std::string>{"Francesc Net", "Adrià Molina", "Sofia Llacer-Caro",
+                                      "Lluis Gomez"}));
   ASSERT_EQ(list.issues.size(), 1u);
   EXPECT_EQ(list.people[3].family(), "Gomez");
   EXPECT_EQ(names_of("Rasthofer U., Wall W.A., Gravemeier V."),
             (std::vector<std::string>{"U. Rasthofer", "W.A. Wall", "V. Gravemeier"}));
-  EXPECT_EQ(parse_bibtex_names("Rasthofer U., Wall W.A., Gravemeier V.").people[1].family(), "Wall");
+  EXPECT_EQ(parse_bibtex_names("Rasthofer U., Wall W.A., Gravemeier V.").people[1].family(),
+            "Wall");
   const NameList empty = parse_bibtex_names("Reddy, A. and Prasad, P. and and ");
   EXPECT_EQ(empty.people.size(), 2u);
   EXPECT_GE(empty.issues.size(), 1u);
   // Not repaired: a real three-part name, and two-part names.
-  EXPECT_EQ(names_of("King, Jr, Martin Luther"), (std::vector<std::string>{"Martin Luther King, Jr"}));
+  EXPECT_EQ(names_of("King, Jr, Martin Luther"),
+            (std::vector<std::string>{"Martin Luther King, Jr"}));
   EXPECT_TRUE(parse_bibtex_names("De La Cruz, Maria Jose and Hu, Qinghao").issues.empty());
 }
 
 TEST(NameRepairs, BiblatexExtendedNameFormat) {
   const NameList l = parse_bibtex_names(
-      "family=Felice, given=Giovanni, prefix=de, useprefix=true and given={Jean-Luc}, family=Picard*");
+      "family=Felice, given=Giovanni, prefix=de, useprefix=true and given={Jean-Luc}, "
+      "family=Picard*");
   ASSERT_EQ(l.people.size(), 2u);
   EXPECT_EQ(l.people[0].family(), "Felice");
   EXPECT_EQ(l.people[0].given(), "Giovanni");
@@ -227,10 +238,11 @@ TEST(NameRepairs, BiblatexExtendedNameFormat) {
 }
 
 TEST(NameRepairs, AccentCommandsFollowedByASpace) {
-  EXPECT_EQ(names_of("Luk\\'a\\v cov\\'a-Medvi\\v dov\\'a, M\\'aria and Sa\\\"\\i d, Edward and "
-                     "Fran\\c cois, P. and Erd\\H os, Paul and Gau\\ss , C. and \\AA ngstr\\\"om, A."),
-            (std::vector<std::string>{"Mária Lukáčová-Medviďová", "Edward Saïd", "P. François",
-                                      "Paul Erdős", "C. Gauß", "A. Ångström"}));
+  EXPECT_EQ(
+      names_of("Luk\\'a\\v cov\\'a-Medvi\\v dov\\'a, M\\'aria and Sa\\\"\\i d, Edward and "
+               "Fran\\c cois, P. and Erd\\H os, Paul and Gau\\ss , C. and \\AA ngstr\\\"om, A."),
+      (std::vector<std::string>{"Mária Lukáčová-Medviďová", "Edward Saïd", "P. François",
+                                "Paul Erdős", "C. Gauß", "A. Ångström"}));
 }
 
 }  // namespace
@@ -240,7 +252,8 @@ namespace papershelf {
 namespace {
 
 TEST(NameRepairs, MarkersWrittenAsMathSuperscripts) {
-  const NameList l = parse_bibtex_names("Hu$^{\\dagger*}$, Qinghao and Ye$^\\ddagger$, Zhisheng and Wen, Y.$^{*}$");
+  const NameList l = parse_bibtex_names(
+      "Hu$^{\\dagger*}$, Qinghao and Ye$^\\ddagger$, Zhisheng and Wen, Y.$^{*}$");
   ASSERT_EQ(l.people.size(), 3u);
   EXPECT_EQ(l.people[0].family(), "Hu");
   EXPECT_EQ(l.people[0].marks(), "†*");
@@ -257,7 +270,8 @@ namespace {
 
 TEST(NameRepairs, SemicolonsAndEtAl) {
   const NameList semi = parse_bibtex_names("Smith, J.; Doe, J.; Lee, K.");
-  EXPECT_EQ(names_of("Smith, J.; Doe, J.; Lee, K."), (std::vector<std::string>{"J. Smith", "J. Doe", "K. Lee"}));
+  EXPECT_EQ(names_of("Smith, J.; Doe, J.; Lee, K."),
+            (std::vector<std::string>{"J. Smith", "J. Doe", "K. Lee"}));
   ASSERT_EQ(semi.issues.size(), 1u);
   const NameList etal = parse_bibtex_names("Hu, Qinghao and Ye, Zhisheng et al.");
   ASSERT_EQ(etal.people.size(), 2u);
@@ -267,7 +281,8 @@ TEST(NameRepairs, SemicolonsAndEtAl) {
   EXPECT_EQ(ads.people.size(), 1u);
   EXPECT_TRUE(ads.others);
   EXPECT_FALSE(parse_bibtex_names("Hu, Qinghao and Violet Al").others);  // a name, not "et al"
-  EXPECT_EQ(names_of("\\underline{Qinghao Hu} and Zhisheng Ye"), (std::vector<std::string>{"Qinghao Hu", "Zhisheng Ye"}));
+  EXPECT_EQ(names_of("\\underline{Qinghao Hu} and Zhisheng Ye"),
+            (std::vector<std::string>{"Qinghao Hu", "Zhisheng Ye"}));
 }
 
 }  // namespace

@@ -29,8 +29,8 @@ TEST(OwnerMatcher, EmptyMatchesNobody) {
 
 TEST(OwnerMatcher, EveryWrittenFormOfTheOwnerMatchesTheFullName) {
   const Person full = person("Qinghao", "Hu");
-  for (const char* written : {"Qinghao Hu", "Hu, Qinghao", "Q. Hu", "Q Hu", "HU Qinghao",
-                              "qinghao hu", "Hu, Q."}) {
+  for (const char* written :
+       {"Qinghao Hu", "Hu, Qinghao", "Q. Hu", "Q Hu", "HU Qinghao", "qinghao hu", "Hu, Q."}) {
     EXPECT_TRUE(owner({written}).matches(full)) << written;
   }
 }
@@ -53,7 +53,10 @@ TEST(OwnerMatcher, DiacriticsAreIgnoredBothWays) {
   EXPECT_TRUE(owner({"Jose Garcia"}).matches(person("JOSÉ", "GARCÍA")));
   EXPECT_TRUE(owner({"Lodz, Pawel"}).matches(person("Paweł", "Łódź")));
   // Decomposed input on the author side folds the same.
-  EXPECT_TRUE(owner({"José García"}).matches(person("Jose\xCC\x81", "Garci\xCC\x81" "a")));
+  EXPECT_TRUE(owner({"José García"})
+                  .matches(person("Jose\xCC\x81",
+                                  "Garci\xCC\x81"
+                                  "a")));
 }
 
 TEST(OwnerMatcher, MarkersAreIgnored) {
@@ -109,15 +112,18 @@ TEST(OwnerMatcher, InvisibleCharactersDoNotHideTheOwner) {
   // Zero-width characters, a BOM, a soft hyphen, bidi controls and NUL look like nothing, so a
   // name written with them must match as the name without them (and read from BibTeX too).
   const OwnerMatcher m = owner({"Qinghao Hu"});
-  EXPECT_TRUE(m.matches(person("Qinghao", "Hu\xE2\x80\x8D")));           // U+200D ZWJ
-  EXPECT_TRUE(m.matches(person("Q\xE2\x80\x8B.", "Hu")));                // U+200B
-  EXPECT_TRUE(m.matches(person("Qinghao", "\xEF\xBB\xBFHu")));           // U+FEFF
-  EXPECT_TRUE(m.matches(person("Qinghao\xC2\xAD", "Hu")));               // U+00AD
-  EXPECT_TRUE(m.matches(person("Qinghao", std::string("\0Hu", 3))));     // NUL
-  EXPECT_TRUE(m.matches(person("Qinghao", "Hu\xE2\x80\xAE")));           // U+202E
-  EXPECT_TRUE(owner({"Q\xE2\x81\xA0 Hu"}).matches(person("Qinghao", "Hu")));  // U+2060 in the owner's own name
+  EXPECT_TRUE(m.matches(person("Qinghao", "Hu\xE2\x80\x8D")));        // U+200D ZWJ
+  EXPECT_TRUE(m.matches(person("Q\xE2\x80\x8B.", "Hu")));             // U+200B
+  EXPECT_TRUE(m.matches(person("Qinghao", "\xEF\xBB\xBFHu")));        // U+FEFF
+  EXPECT_TRUE(m.matches(person("Qinghao\xC2\xAD", "Hu")));            // U+00AD
+  EXPECT_TRUE(m.matches(person("Qinghao", std::string("\0Hu", 3))));  // NUL
+  EXPECT_TRUE(m.matches(person("Qinghao", "Hu\xE2\x80\xAE")));        // U+202E
+  EXPECT_TRUE(owner({"Q\xE2\x81\xA0 Hu"})
+                  .matches(person("Qinghao", "Hu")));  // U+2060 in the owner's own name
   EXPECT_FALSE(m.matches(person("Qiang\xE2\x80\x8B", "Hu")));
-  const auto lib = papershelf::read_bibtex("@misc{a, title={T}, author={Hu\xE2\x80\x8D, Qinghao and Ye, Z.}}\n", {}).library;
+  const auto lib = papershelf::read_bibtex(
+                       "@misc{a, title={T}, author={Hu\xE2\x80\x8D, Qinghao and Ye, Z.}}\n", {})
+                       .library;
   ASSERT_EQ(lib.publications.size(), 1u);
   EXPECT_TRUE(m.matches(lib.publications[0].authors.at(0)));
 }

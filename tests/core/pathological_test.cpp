@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
+#include <ctime>
 #include <string>
 
 #include "papershelf/catalog.hpp"
@@ -52,7 +52,8 @@ std::vector<std::string> keys(const ReadResult& r) {
 
 bool has(const ReadResult& r, Severity s, std::string_view words) {
   return std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) {
-    return d.severity == s && d.message.find(words) != std::string::npos && d.line > 0 && d.column > 0;
+    return d.severity == s && d.message.find(words) != std::string::npos && d.line > 0 &&
+           d.column > 0;
   });
 }
 
@@ -71,14 +72,16 @@ struct Lcg {
   }
 };
 
-const char* const kGood1 = "@article{good1, title={First}, author={Hu, Qinghao}, journal={J}, year=2020}\n";
+const char* const kGood1 =
+    "@article{good1, title={First}, author={Hu, Qinghao}, journal={J}, year=2020}\n";
 const char* const kGood2 = "@misc{good2, title={Second}, author={Ye, Zhisheng}, year=2021}\n";
 
 // ---------------------------------------------------------------- nesting
 
 TEST(Pathological, TenThousandNestedBracesClosed) {
   const std::string deep = std::string(10000, '{') + "deep" + std::string(10000, '}');
-  const ReadResult r = read_bib(std::string(kGood1) + "@misc{deep, title = " + deep + "}\n" + kGood2);
+  const ReadResult r =
+      read_bib(std::string(kGood1) + "@misc{deep, title = " + deep + "}\n" + kGood2);
   EXPECT_EQ(keys(r), (std::vector<std::string>{"good1", "deep", "good2"})) << all_diagnostics(r);
   EXPECT_FALSE(has_errors(r.diagnostics)) << all_diagnostics(r);
   EXPECT_EQ(r.library.publications.at(1).title.text, "deep");
@@ -88,8 +91,8 @@ TEST(Pathological, TenThousandNestedBracesClosed) {
 }
 
 TEST(Pathological, TenThousandNestedBracesNeverClosed) {
-  const std::string text = std::string(kGood1) + "@misc{deep, title = " + std::string(10000, '{') +
-                           "deep\n" + kGood2;
+  const std::string text =
+      std::string(kGood1) + "@misc{deep, title = " + std::string(10000, '{') + "deep\n" + kGood2;
   const ReadResult r = read_bib(text);
   EXPECT_TRUE(has(r, Severity::Error, "")) << all_diagnostics(r);
   const auto k = keys(r);
@@ -103,7 +106,8 @@ TEST(Pathological, TwoHundredThousandInlineTags) {
   std::string tags;
   for (int i = 0; i < 200000; ++i) tags += i % 2 ? "<b>x" : "<i>y";
   tags += "</b></i>";
-  const ReadResult r = read_bib(std::string(kGood1) + "@misc{tags, title = {" + tags + "}}\n" + kGood2);
+  const ReadResult r =
+      read_bib(std::string(kGood1) + "@misc{tags, title = {" + tags + "}}\n" + kGood2);
   EXPECT_EQ(keys(r), (std::vector<std::string>{"good1", "tags", "good2"})) << all_diagnostics(r);
   const std::string& title = r.library.publications.at(1).title.text;
   EXPECT_GE(title.size(), 200000u);  // past the nesting bound the tags stay text
@@ -119,7 +123,8 @@ TEST(Pathological, FiftyMegabyteField) {
   std::string text = std::string(kGood1) + "@misc{big, title = {Big}, abstract = {";
   const std::size_t start = text.size();
   text.resize(start + size);
-  for (std::size_t i = start; i < text.size(); ++i) text[i] = (i % 8 == 7) ? ' ' : char('a' + i % 7);
+  for (std::size_t i = start; i < text.size(); ++i)
+    text[i] = (i % 8 == 7) ? ' ' : char('a' + i % 7);
   text += "}}\n";
   text += kGood2;
   const ReadResult r = read_bib(text);
@@ -137,7 +142,8 @@ TEST(Pathological, AMillionAuthors) {
     if (i) names += " and ";
     names += "Family" + std::to_string(i) + ", G.";
   }
-  const ReadResult r = read_bib(std::string(kGood1) + "@misc{many, title={Many}, author={" + names + "}}\n" + kGood2);
+  const ReadResult r = read_bib(std::string(kGood1) + "@misc{many, title={Many}, author={" + names +
+                                "}}\n" + kGood2);
   names = {};
   ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "many", "good2"})) << all_diagnostics(r);
   const auto& authors = r.library.publications[1].authors;
@@ -155,11 +161,14 @@ TEST(Pathological, AMegabyteOfCommasInAnAuthorField) {
   // One author field of commas: its warning quoted the whole megabyte, and each comma made a
   // name part (200 MB). Messages quote a short excerpt; the record is kept.
   const std::size_t n = 1000000 / kScale;
-  for (const std::string& authors : {std::string(n, ','), "Hu" + std::string(n, ','), std::string(n, ';'),
-                                     "x" + std::string(n, 'y') + ", Q.,"}) {
-    const ReadResult r = read_bib(std::string(kGood1) + "@misc{commas, title={Commas}, author={" + authors + "}}\n" + kGood2);
-    ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "commas", "good2"})) << all_diagnostics(r).substr(0, 2000);
-    for (const Diagnostic& d : r.diagnostics) EXPECT_LT(d.message.size(), 200u) << d.message.substr(0, 200);
+  for (const std::string& authors : {std::string(n, ','), "Hu" + std::string(n, ','),
+                                     std::string(n, ';'), "x" + std::string(n, 'y') + ", Q.,"}) {
+    const ReadResult r = read_bib(std::string(kGood1) + "@misc{commas, title={Commas}, author={" +
+                                  authors + "}}\n" + kGood2);
+    ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "commas", "good2"}))
+        << all_diagnostics(r).substr(0, 2000);
+    for (const Diagnostic& d : r.diagnostics)
+      EXPECT_LT(d.message.size(), 200u) << d.message.substr(0, 200);
   }
 }
 
@@ -169,8 +178,9 @@ TEST(Pathological, TheHtmlOfAHugeRecordIsWrittenInPieces) {
   const std::size_t n = 200000 / kScale;
   std::string names = "A";
   for (std::size_t i = 1; i < n; ++i) names += " and A";
-  const ReadResult r = read_bib("@misc{many, title={Many}, author={" + names + "}, abstract={" + std::string(n, 'x') +
-                                "}, note={" + std::string(n, 'y') + "}}\n" + kGood1);
+  const ReadResult r =
+      read_bib("@misc{many, title={Many}, author={" + names + "}, abstract={" +
+               std::string(n, 'x') + "}, note={" + std::string(n, 'y') + "}}\n" + kGood1);
   ASSERT_EQ(r.library.publications.size(), 2u);
   struct Pieces final : TextSink {
     std::string text;
@@ -185,7 +195,9 @@ TEST(Pathological, TheHtmlOfAHugeRecordIsWrittenInPieces) {
   EXPECT_EQ(pieces.text, format_html(r.library, view, FormatOptions{}));
   EXPECT_GT(pieces.text.size(), 50 * n);
   // The largest piece is the BibTeX panel (one text), not the record.
-  EXPECT_LT(pieces.largest, format_bibtex(r.library.publications[0], FormatOptions{}.bibtex).size() + (std::size_t{256} << 10));
+  EXPECT_LT(pieces.largest,
+            format_bibtex(r.library.publications[0], FormatOptions{}.bibtex).size() +
+                (std::size_t{256} << 10));
   EXPECT_LT(pieces.largest, pieces.text.size() / 4);
 }
 
@@ -203,12 +215,15 @@ TEST(Pathological, AnEntryWithAHundredThousandFields) {
 TEST(Pathological, AHundredThousandKeywords) {
   const std::size_t n = 100000 / kScale;
   std::string list;
-  for (std::size_t i = 0; i < n; ++i) list += "kw" + std::to_string(i % (n / 2)) + ", ";  // each twice
-  const ReadResult r = read_bib(std::string(kGood1) + "@misc{tagged, title={T}, keywords={" + list + "}}\n" + kGood2);
+  for (std::size_t i = 0; i < n; ++i)
+    list += "kw" + std::to_string(i % (n / 2)) + ", ";  // each twice
+  const ReadResult r = read_bib(std::string(kGood1) + "@misc{tagged, title={T}, keywords={" + list +
+                                "}}\n" + kGood2);
   ASSERT_EQ(keys(r), (std::vector<std::string>{"good1", "tagged", "good2"})) << all_diagnostics(r);
   EXPECT_EQ(r.library.publications[1].tags().size(), n / 2);
   std::string json = "[{\"id\": \"j\", \"title\": \"T\", \"tags\": [";
-  for (std::size_t i = 0; i < n; ++i) json += (i ? ", \"t" : "\"t") + std::to_string(i % (n / 2)) + "\"";
+  for (std::size_t i = 0; i < n; ++i)
+    json += (i ? ", \"t" : "\"t") + std::to_string(i % (n / 2)) + "\"";
   json += "]}]";
   ReadOptions o;
   o.format = Format::CslJson;
@@ -218,7 +233,8 @@ TEST(Pathological, AHundredThousandKeywords) {
 // ---------------------------------------------------------------- broken structure
 
 TEST(Pathological, AnEntryThatNeverCloses) {
-  const ReadResult r = read_bib(std::string(kGood1) + kGood2 + "@misc{open, title = {Open}, year = 2022,\n  note = {x}\n");
+  const ReadResult r = read_bib(std::string(kGood1) + kGood2 +
+                                "@misc{open, title = {Open}, year = 2022,\n  note = {x}\n");
   EXPECT_TRUE(has(r, Severity::Error, "")) << all_diagnostics(r);
   const auto k = keys(r);
   ASSERT_GE(k.size(), 2u);
@@ -250,7 +266,8 @@ TEST(Pathological, RandomBytesBetweenValidRecords) {
   }
   const ReadResult r = read_bib(text);
   ASSERT_EQ(r.library.publications.size(), records) << all_diagnostics(r);
-  for (std::size_t i = 0; i < records; ++i) EXPECT_EQ(r.library.publications[i].key, "k" + std::to_string(i));
+  for (std::size_t i = 0; i < records; ++i)
+    EXPECT_EQ(r.library.publications[i].key, "k" + std::to_string(i));
   EXPECT_TRUE(has(r, Severity::Warning, "UTF-8"));
 }
 
@@ -260,7 +277,9 @@ TEST(Pathological, InvalidUtf8IsReplacedWithAWarningAtItsPosition) {
   // Lone continuation byte, overlong encoding, UTF-16 surrogate, truncated sequence, 0xFF.
   // (The BibTeX reader's own fallback: read() first decodes such bytes as Windows-1252.)
   const std::string text = std::string(kGood1) +
-                           "@misc{bad, title = {a\x80" "b \xC0\xAF c \xED\xA0\x80 d \xE2\x82 e \xFF}}\n" + kGood2;
+                           "@misc{bad, title = {a\x80"
+                           "b \xC0\xAF c \xED\xA0\x80 d \xE2\x82 e \xFF}}\n" +
+                           kGood2;
   ReadOptions o;
   o.source_name = "p.bib";
   const ReadResult r = read_bibtex(text, o);
@@ -271,7 +290,11 @@ TEST(Pathological, InvalidUtf8IsReplacedWithAWarningAtItsPosition) {
   EXPECT_EQ(r.diagnostics[0].column, 22u);  // the 0x80 after "a"
   const std::string& title = r.library.publications[1].title.text;
   EXPECT_EQ(title.find('\x80'), std::string::npos);
-  EXPECT_EQ(title.rfind("a\xEF\xBF\xBD" "b", 0), 0u) << title;
+  EXPECT_EQ(title.rfind("a\xEF\xBF\xBD"
+                        "b",
+                        0),
+            0u)
+      << title;
   EXPECT_NE(title.find("e \xEF\xBF\xBD"), std::string::npos) << title;
   // The output is valid UTF-8 everywhere.
   const std::string html = format_html(r.library, run_query(r.library, Query{}), FormatOptions{});
@@ -279,7 +302,8 @@ TEST(Pathological, InvalidUtf8IsReplacedWithAWarningAtItsPosition) {
 }
 
 TEST(Pathological, InvalidUtf8InJson) {
-  const std::string text = "[\n  {\"id\": \"a\", \"title\": \"x\xFFy\"},\n  {\"id\": \"b\", \"title\": \"ok\"}\n]\n";
+  const std::string text =
+      "[\n  {\"id\": \"a\", \"title\": \"x\xFFy\"},\n  {\"id\": \"b\", \"title\": \"ok\"}\n]\n";
   const ReadResult r = read_csl_json(text, ReadOptions{});  // (the reader's own fallback, as above)
   EXPECT_EQ(r.library.publications.size(), 2u) << all_diagnostics(r);
   EXPECT_TRUE(has(r, Severity::Warning, "UTF-8"));
@@ -289,8 +313,9 @@ TEST(Pathological, InvalidUtf8InJson) {
 // ---------------------------------------------------------------- macros and inheritance
 
 TEST(Pathological, StringCycle) {
-  const ReadResult r = read_bib(std::string("@string{a = b # \"x\"}\n@string{b = c}\n@string{c = a}\n") + kGood1 +
-                                "@misc{loop, title = a}\n" + kGood2);
+  const ReadResult r =
+      read_bib(std::string("@string{a = b # \"x\"}\n@string{b = c}\n@string{c = a}\n") + kGood1 +
+               "@misc{loop, title = a}\n" + kGood2);
   EXPECT_EQ(keys(r), (std::vector<std::string>{"good1", "loop", "good2"}));
   EXPECT_TRUE(has(r, Severity::Warning, "refers to itself")) << all_diagnostics(r);
 }
@@ -299,9 +324,11 @@ TEST(Pathological, StringExpansionBomb) {
   // Each macro doubles the previous one: s40 would be 10 * 2^40 bytes.
   std::string text = "@string{s0 = \"aaaaaaaaaa\"}\n";
   for (int i = 1; i <= 40; ++i)
-    text += "@string{s" + std::to_string(i) + " = s" + std::to_string(i - 1) + " # s" + std::to_string(i - 1) + "}\n";
+    text += "@string{s" + std::to_string(i) + " = s" + std::to_string(i - 1) + " # s" +
+            std::to_string(i - 1) + "}\n";
   text += kGood1;
-  for (int i = 0; i < 50; ++i) text += "@misc{bomb" + std::to_string(i) + ", title = s40, note = s20}\n";
+  for (int i = 0; i < 50; ++i)
+    text += "@misc{bomb" + std::to_string(i) + ", title = s40, note = s20}\n";
   text += kGood2;
   const ReadResult r = read_bib(text);
   ASSERT_EQ(r.library.publications.size(), 52u) << all_diagnostics(r).substr(0, 2000);
@@ -316,7 +343,8 @@ TEST(Pathological, MacroExpansionGrowsWithTheFileAndIsReportedOnce) {
   // was a fixed 16 MB. It is now a small multiple of the file's size, and one warning says so.
   std::string text = "@string{s0 = \"All work and no play makes a dull paper. \"}\n";
   for (int i = 1; i <= 12; ++i)
-    text += "@string{s" + std::to_string(i) + " = s" + std::to_string(i - 1) + " # s" + std::to_string(i - 1) + "}\n";
+    text += "@string{s" + std::to_string(i) + " = s" + std::to_string(i - 1) + " # s" +
+            std::to_string(i - 1) + "}\n";
   for (int i = 0; i < 9; ++i) {
     text += "@misc{k" + std::to_string(i) + ", title = s12";
     for (int k = 1; k < 10; ++k) text += " # s12";
@@ -330,8 +358,9 @@ TEST(Pathological, MacroExpansionGrowsWithTheFileAndIsReportedOnce) {
   EXPECT_EQ(r.diagnostics.size(), 1u) << all_diagnostics(r).substr(0, 2000);
   EXPECT_TRUE(has(r, Severity::Warning, "too much text")) << all_diagnostics(r).substr(0, 2000);
   // What real files do with macros is far below it.
-  const ReadResult months = read_bib("@string{acm = \"Association for Computing Machinery\"}\n"
-                                     "@misc{a, title={A}, publisher=acm, month=jan}\n");
+  const ReadResult months = read_bib(
+      "@string{acm = \"Association for Computing Machinery\"}\n"
+      "@misc{a, title={A}, publisher=acm, month=jan}\n");
   EXPECT_TRUE(months.diagnostics.empty()) << all_diagnostics(months);
 }
 
@@ -339,7 +368,8 @@ TEST(Pathological, CrossrefCycle) {
   const ReadResult r = read_bib(std::string(kGood1) +
                                 "@inproceedings{x, title={X}, crossref={y}}\n"
                                 "@proceedings{y, title={Y}, booktitle={BY}, crossref={z}}\n"
-                                "@proceedings{z, title={Z}, year=2019, crossref={x}}\n" + kGood2);
+                                "@proceedings{z, title={Z}, year=2019, crossref={x}}\n" +
+                                kGood2);
   EXPECT_EQ(keys(r), (std::vector<std::string>{"good1", "x", "y", "z", "good2"}));
   EXPECT_TRUE(has(r, Severity::Warning, "crossref cycle")) << all_diagnostics(r);
   EXPECT_EQ(r.library.publications[1].date.year, 2019);  // inherited through the chain
@@ -348,9 +378,10 @@ TEST(Pathological, CrossrefCycle) {
 TEST(Pathological, ACrossrefCycleDoesNotHandTheChildsFieldsToItsParents) {
   // x -> y -> z -> x: x inherits along the chain; y must not receive x's title as its booktitle,
   // nor anything x inherited.
-  const ReadResult r = read_bib("@inproceedings{x, title={Child}, crossref={y}}\n"
-                                "@proceedings{y, title={Proc Y}, crossref={z}}\n"
-                                "@inproceedings{z, title={Zed}, crossref={x}}\n");
+  const ReadResult r = read_bib(
+      "@inproceedings{x, title={Child}, crossref={y}}\n"
+      "@proceedings{y, title={Proc Y}, crossref={z}}\n"
+      "@inproceedings{z, title={Zed}, crossref={x}}\n");
   ASSERT_EQ(keys(r), (std::vector<std::string>{"x", "y", "z"}));
   EXPECT_EQ(r.library.publications[0].venue.text, "Proc Y");
   EXPECT_EQ(r.library.publications[1].title.text, "Proc Y");
@@ -363,8 +394,9 @@ TEST(Pathological, ACrossrefCycleDoesNotHandTheChildsFieldsToItsParents) {
 }
 
 TEST(Pathological, AnXdataCycleIsReported) {
-  const ReadResult r = read_bib("@xdata{a, publisher={P}, xdata={b}}\n@xdata{b, address={A}, xdata={a}}\n"
-                                "@book{k, title={K}, xdata={a}}\n@book{self, title={S}, xdata={self}}\n");
+  const ReadResult r = read_bib(
+      "@xdata{a, publisher={P}, xdata={b}}\n@xdata{b, address={A}, xdata={a}}\n"
+      "@book{k, title={K}, xdata={a}}\n@book{self, title={S}, xdata={self}}\n");
   ASSERT_EQ(keys(r), (std::vector<std::string>{"k", "self"}));
   EXPECT_TRUE(has(r, Severity::Warning, "xdata cycle")) << all_diagnostics(r);
   EXPECT_TRUE(has(r, Severity::Warning, "names the entry itself")) << all_diagnostics(r);
@@ -374,14 +406,13 @@ TEST(Pathological, LongCrossrefChain) {
   const std::size_t n = 20000 / kScale;
   std::string text;
   for (std::size_t i = 0; i < n; ++i)
-    text += "@misc{c" + std::to_string(i) + ", title={T}, f" + std::to_string(i) + "={v}, crossref={c" +
-            std::to_string(i + 1) + "}}\n";
+    text += "@misc{c" + std::to_string(i) + ", title={T}, f" + std::to_string(i) +
+            "={v}, crossref={c" + std::to_string(i + 1) + "}}\n";
   text += "@misc{c" + std::to_string(n) + ", title={End}, year=2000, crossref={c0}}\n";
   const ReadResult r = read_bib(text);
   EXPECT_EQ(r.library.publications.size(), n + 1);
   EXPECT_TRUE(has(r, Severity::Warning, "crossref")) << all_diagnostics(r).substr(0, 2000);
 }
-
 
 TEST(Pathological, CrossrefFanOutDoesNotMultiplyTheInput) {
   // One proceedings with a 100 KB title and 20,000 papers that crossref it: each paper copied the
@@ -403,7 +434,8 @@ TEST(Pathological, CrossrefFanOutDoesNotMultiplyTheInput) {
   }
   EXPECT_LE(inherited, std::max(text.size(), std::size_t{3} << 19));
   EXPECT_GT(with_venue, 10u);  // the first children still inherit the title
-  EXPECT_TRUE(has(r, Severity::Warning, "inherited fields would take more than")) << all_diagnostics(r).substr(0, 2000);
+  EXPECT_TRUE(has(r, Severity::Warning, "inherited fields would take more than"))
+      << all_diagnostics(r).substr(0, 2000);
   EXPECT_EQ(r.diagnostics.size(), 1u) << "one warning, not one per child";
 }
 
@@ -412,22 +444,24 @@ TEST(Pathological, CrossrefInheritanceOfRealSizeIsComplete) {
   // is inherited (the cap is far above what real files need).
   std::string text;
   std::string editors;
-  for (int e = 0; e < 12; ++e) editors += (e ? " and " : "") + std::string("Editor") + std::to_string(e) + ", Some";
+  for (int e = 0; e < 12; ++e)
+    editors += (e ? " and " : "") + std::string("Editor") + std::to_string(e) + ", Some";
   for (int c = 0; c < 20; ++c)
-    text += "@proceedings{conf" + std::to_string(c) + ", title={Proceedings of the " + std::to_string(c) +
-            "th International Conference on Long Names and Their Applications}, editor={" + editors +
-            "}, publisher={ACM}, series={Lecture Notes in Computer Science}, volume={" + std::to_string(c) +
-            "}, year=2020, isbn={978-3-030-00000-0}, url={https://dblp.org/db/conf/x/" + std::to_string(c) + ".html}}\n";
+    text += "@proceedings{conf" + std::to_string(c) + ", title={Proceedings of the " +
+            std::to_string(c) +
+            "th International Conference on Long Names and Their Applications}, editor={" +
+            editors + "}, publisher={ACM}, series={Lecture Notes in Computer Science}, volume={" +
+            std::to_string(c) +
+            "}, year=2020, isbn={978-3-030-00000-0}, url={https://dblp.org/db/conf/x/" +
+            std::to_string(c) + ".html}}\n";
   for (int i = 0; i < 2000; ++i)
-    text += "@inproceedings{p" + std::to_string(i) + ", title={P}, author={Hu, Q.}, crossref={conf" +
-            std::to_string(i % 20) + "}}\n";
+    text += "@inproceedings{p" + std::to_string(i) +
+            ", title={P}, author={Hu, Q.}, crossref={conf" + std::to_string(i % 20) + "}}\n";
   const ReadResult r = read_bib(text);
   ASSERT_EQ(r.library.publications.size(), 2020u);
   EXPECT_TRUE(r.diagnostics.empty()) << all_diagnostics(r).substr(0, 2000);
-  for (const auto& p : r.library.publications)
-    EXPECT_FALSE(p.venue.empty()) << p.key;
+  for (const auto& p : r.library.publications) EXPECT_FALSE(p.venue.empty()) << p.key;
 }
-
 
 // ---------------------------------------------------------------- query text
 
@@ -449,7 +483,8 @@ TEST(Pathological, AMegabyteOfSortKeysIsAHandfulOfKeys) {
 
 TEST(Pathological, AMegabyteOfSearchTextIsBounded) {
   std::string search;
-  for (int i = 0; search.size() < (std::size_t{1} << 20); ++i) search += "w" + std::to_string(i % 5000) + " ";
+  for (int i = 0; search.size() < (std::size_t{1} << 20); ++i)
+    search += "w" + std::to_string(i % 5000) + " ";
   std::string error;
   const auto terms = search_terms(search, &error);
   EXPECT_EQ(terms.size(), kMaxSearchTerms);
@@ -463,7 +498,8 @@ TEST(Pathological, AMegabyteOfSearchTextIsBounded) {
   EXPECT_EQ(cut[0].size(), kMaxQueryText - 1);  // the é that straddles the limit is left out whole
   // A query with that text runs over a library like any other.
   std::string bib;
-  for (int i = 0; i < 500; ++i) bib += "@misc{k" + std::to_string(i) + ", title={w" + std::to_string(i) + "}}\n";
+  for (int i = 0; i < 500; ++i)
+    bib += "@misc{k" + std::to_string(i) + ", title={w" + std::to_string(i) + "}}\n";
   const ReadResult r = read_bib(bib);
   Query q;
   q.search = search;
@@ -472,7 +508,8 @@ TEST(Pathological, AMegabyteOfSearchTextIsBounded) {
 
 TEST(Pathological, AMegabyteOfFilterTextIsBounded) {
   std::string filter = "venue:";
-  for (int i = 0; filter.size() < (std::size_t{1} << 20); ++i) filter += "V" + std::to_string(i % 100) + ",";
+  for (int i = 0; filter.size() < (std::size_t{1} << 20); ++i)
+    filter += "V" + std::to_string(i % 100) + ",";
   std::string error;
   const Filter f = parse_filter(filter, &error);
   EXPECT_LE(f.venues.size(), 100u);  // each value once
@@ -509,7 +546,6 @@ TEST(Pathological, JsonManyBrokenRecordsKeepTheGoodOnes) {
   EXPECT_TRUE(has_errors(r.diagnostics));
 }
 
-
 // Minified JSON (what most tools export) is one line: positions counted from the start of the
 // line made each record cost the whole file (2.9 MB: 14 s). The work must grow with the input, not
 // its square: 8x the records may take about 8x as long, and a quadratic reader takes 64x. No
@@ -520,8 +556,9 @@ std::string minified_csl(std::size_t n, bool broken_every_tenth) {
   std::string text = "[";
   for (std::size_t i = 0; i < n; ++i) {
     if (i) text += ',';
-    text += "{\"id\":\"k" + std::to_string(i) + "\",\"type\":\"article-journal\",\"title\":\"Paper " +
-            std::to_string(i) + " on caf\u00e9s\",\"author\":[{\"family\":\"Hu\",\"given\":\"Qinghao\"}],"
+    text += "{\"id\":\"k" + std::to_string(i) +
+            "\",\"type\":\"article-journal\",\"title\":\"Paper " + std::to_string(i) +
+            " on caf\u00e9s\",\"author\":[{\"family\":\"Hu\",\"given\":\"Qinghao\"}],"
             "\"container-title\":\"J\",\"issued\":{\"date-parts\":[[2020]]},\"note\":\"x\"" +
             (broken_every_tenth && i % 10 == 5 ? "\"oops\"" : "") + ",\"keyword\":42}";
   }
@@ -549,8 +586,9 @@ TEST(Pathological, MinifiedJsonCostsLinearTime) {
     const std::size_t kept = broken ? n - n / 10 : n;
     const double one = best_read_seconds(minified_csl(n, broken), kept);
     const double eight = best_read_seconds(minified_csl(8 * n, broken), 8 * kept);
-    EXPECT_LT(eight / one, 24.0) << (broken ? "with broken records: " : "") << one * 1e3 << " ms for "
-                                 << n << " records, " << eight * 1e3 << " ms for " << 8 * n;
+    EXPECT_LT(eight / one, 24.0) << (broken ? "with broken records: " : "") << one * 1e3
+                                 << " ms for " << n << " records, " << eight * 1e3 << " ms for "
+                                 << 8 * n;
   }
 }
 
@@ -581,7 +619,8 @@ void expect_linear_time(std::size_t n, const Seconds& seconds) {
 #endif
   const double one = seconds(n);
   const double eight = seconds(8 * n);
-  EXPECT_LT(eight / one, 24.0) << one * 1e3 << " ms for " << n << " repeats, " << eight * 1e3 << " ms for " << 8 * n;
+  EXPECT_LT(eight / one, 24.0) << one * 1e3 << " ms for " << n << " repeats, " << eight * 1e3
+                               << " ms for " << 8 * n;
 }
 
 std::string repeated(std::string_view unit, std::size_t n, std::string_view between = " ") {
@@ -664,11 +703,13 @@ TEST(Pathological, AUrlWithManySpacesCostsLinearTime) {
 // 15 s per keystroke).
 TEST(Pathological, SpansAndMatchesInATitleCostLinearTime) {
   expect_linear_time(1500 / kScale, [](std::size_t n) {
-    const ReadResult r = read("[{\"id\": \"j\", \"title\": \"" + repeated("<i>xy</i> <b>a</b> $b$", n) + "\"}]");
+    const ReadResult r =
+        read("[{\"id\": \"j\", \"title\": \"" + repeated("<i>xy</i> <b>a</b> $b$", n) + "\"}]");
     const Publication& p = r.library.publications.at(0);
     return fastest_seconds([&] {
       const std::string html = entry_html(p, {"xy", "a"});
-      EXPECT_NE(html.find("<em><mark>xy</mark></em> <strong><mark>a</mark></strong>"), std::string::npos);
+      EXPECT_NE(html.find("<em><mark>xy</mark></em> <strong><mark>a</mark></strong>"),
+                std::string::npos);
     });
   });
 }
@@ -677,7 +718,8 @@ TEST(Pathological, SpansAndMatchesInATitleCostLinearTime) {
 // <sup> looked at every span made so far.
 TEST(Pathological, InlineTagsAmongLatexSpansCostLinearTime) {
   expect_linear_time(2000 / kScale, [](std::size_t n) {
-    const std::string text = "@misc{m, title={" + repeated("\\emph{a} <i>b</i>c<sup>2</sup>", n) + "}}\n";
+    const std::string text =
+        "@misc{m, title={" + repeated("\\emph{a} <i>b</i>c<sup>2</sup>", n) + "}}\n";
     return fastest_seconds([&] {
       const ReadResult r = read_bib(text);
       ASSERT_EQ(r.library.publications.size(), 1u);
@@ -705,7 +747,8 @@ TEST(Pathological, UrlsInANoteWrittenBackCostLinearTime) {
     const ReadResult r = read_bib("@misc{n, title={N}, note={" + urls + "}}\n");
     const Publication& p = r.library.publications.at(0);
     return fastest_seconds([&] {
-      EXPECT_NE(format_bibtex(p).find("\\url{https://e.org/" + std::to_string(n - 1) + "}"), std::string::npos);
+      EXPECT_NE(format_bibtex(p).find("\\url{https://e.org/" + std::to_string(n - 1) + "}"),
+                std::string::npos);
     });
   });
 }
@@ -720,11 +763,13 @@ TEST(Pathological, LegendSymbolsAndMarksCostLinearTime) {
       const std::string symbol = unicode_char(0x4E00 + static_cast<char32_t>(i));
       legend += (i ? ",\"" : "\"") + symbol + "\": \"meaning " + std::to_string(i) + "\"";
       interests += (i ? ",\"topic " : "\"topic ") + std::to_string(i) + "\"";
-      authors += (i ? ",{\"family\": \"F" : "{\"family\": \"F") + std::to_string(i) + "\", \"given\": \"G\", \"marks\": \"" +
-                 symbol + "\"}";
+      authors += (i ? ",{\"family\": \"F" : "{\"family\": \"F") + std::to_string(i) +
+                 "\", \"given\": \"G\", \"marks\": \"" + symbol + "\"}";
     }
-    const std::string text = "{\"profile\": {\"name\": \"Qinghao Hu\", \"legend\": {" + legend + "}, \"interests\": [" +
-                             interests + "]}, \"publications\": [{\"id\": \"p\", \"title\": \"T\", \"author\": [" + authors + "]}]}";
+    const std::string text =
+        "{\"profile\": {\"name\": \"Qinghao Hu\", \"legend\": {" + legend + "}, \"interests\": [" +
+        interests + "]}, \"publications\": [{\"id\": \"p\", \"title\": \"T\", \"author\": [" +
+        authors + "]}]}";
     return fastest_seconds([&] {
       ReadResult r = read(text);
       Library lib;
@@ -738,8 +783,10 @@ TEST(Pathological, LegendSymbolsAndMarksCostLinearTime) {
       const View view = catalog.query(Query{});
       EXPECT_EQ(unicode::count_code_points(catalog.marks(view.entries)), n);
       const std::string html = format_html(catalog.library(), view, FormatOptions{});
-      EXPECT_NE(html.find("meaning " + std::to_string(kMaxLegendEntries - 1) + "</span>"), std::string::npos);
-      EXPECT_EQ(html.find("meaning " + std::to_string(kMaxLegendEntries) + "</span>"), std::string::npos);
+      EXPECT_NE(html.find("meaning " + std::to_string(kMaxLegendEntries - 1) + "</span>"),
+                std::string::npos);
+      EXPECT_EQ(html.find("meaning " + std::to_string(kMaxLegendEntries) + "</span>"),
+                std::string::npos);
     });
   });
 }
@@ -751,11 +798,15 @@ TEST(Pathological, ManyAliasesCostLinearTime) {
     std::string aliases, authors;
     for (std::size_t i = 0; i < n; ++i) {
       aliases += (i ? ",\"G" : "\"G") + std::to_string(i) + " Hu\"";
-      authors += (i ? ",{\"family\": \"Xu\", \"given\": \"G" : "{\"family\": \"Xu\", \"given\": \"G") + std::to_string(i) + "\"}";
+      authors +=
+          (i ? ",{\"family\": \"Xu\", \"given\": \"G" : "{\"family\": \"Xu\", \"given\": \"G") +
+          std::to_string(i) + "\"}";
     }
     const ReadResult r = read("{\"profile\": {\"name\": \"Qinghao Hu\", \"aliases\": [" + aliases +
-                              "]}, \"publications\": [{\"id\": \"p\", \"title\": \"T\", \"author\": [{\"family\": \"Hu\", "
-                              "\"given\": \"G5\"}," + authors + "]}]}");
+                              "]}, \"publications\": [{\"id\": \"p\", \"title\": \"T\", "
+                              "\"author\": [{\"family\": \"Hu\", "
+                              "\"given\": \"G5\"}," +
+                              authors + "]}]}");
     EXPECT_TRUE(has(r, Severity::Warning, "aliases")) << all_diagnostics(r);
     Catalog catalog(r.library);
     FormatOptions o;
@@ -763,7 +814,8 @@ TEST(Pathological, ManyAliasesCostLinearTime) {
     o.panels = Panels::None;
     const View view = catalog.query(Query{});
     return fastest_seconds([&] {
-      EXPECT_NE(format_html(catalog.library(), view, o).find("ps-owner"), std::string::npos);  // G5 Hu
+      EXPECT_NE(format_html(catalog.library(), view, o).find("ps-owner"),
+                std::string::npos);  // G5 Hu
     });
   });
 }
@@ -787,7 +839,8 @@ TEST(Pathological, CoauthorsOfOneFamilyCostLinearTime) {
 // Each <br> of a legend in an annotation was replaced in place, moving the rest of it.
 TEST(Pathological, LegendLinesInAnAnnotationCostLinearTime) {
   expect_linear_time(5000 / kScale, [](std::size_t n) {
-    const std::string text = "@misc{m, title={T}, annotation={" + repeated("* equal<br>", n, "") + "}}\n";
+    const std::string text =
+        "@misc{m, title={T}, annotation={" + repeated("* equal<br>", n, "") + "}}\n";
     return fastest_seconds([&] {
       const ReadResult r = read_bib(text);
       ASSERT_EQ(r.library.profile.legend.size(), 1u);
@@ -799,13 +852,18 @@ TEST(Pathological, LegendLinesInAnAnnotationCostLinearTime) {
 // the annotation that brought the first one over, and left out.
 TEST(Pathological, AnAnnotationsLegendKeepsItsFirstSymbols) {
   std::string lines;
-  for (std::size_t k = 1; k <= 100; ++k) lines += std::string(k, '*') + " meaning " + std::to_string(k) + "<br>";
-  const ReadResult r = read_bib("@misc{a, title={T}, annotation={* equal}}\n@misc{m, title={T},\n  annotation={" + lines + "}}\n");
+  for (std::size_t k = 1; k <= 100; ++k)
+    lines += std::string(k, '*') + " meaning " + std::to_string(k) + "<br>";
+  const ReadResult r =
+      read_bib("@misc{a, title={T}, annotation={* equal}}\n@misc{m, title={T},\n  annotation={" +
+               lines + "}}\n");
   ASSERT_EQ(r.library.publications.size(), 2u);
   const auto& legend = r.library.profile.legend;
   ASSERT_EQ(legend.size(), kMaxLegendEntries);
   EXPECT_EQ(legend.back().meaning, "meaning " + std::to_string(kMaxLegendEntries));
-  EXPECT_EQ(std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic& d) { return d.line == 3 && d.column == 3; }), 1)
+  EXPECT_EQ(std::count_if(r.diagnostics.begin(), r.diagnostics.end(),
+                          [](const Diagnostic& d) { return d.line == 3 && d.column == 3; }),
+            1)
       << all_diagnostics(r);
   EXPECT_TRUE(has(r, Severity::Warning, "more than 64 symbols")) << all_diagnostics(r);
 }
@@ -816,7 +874,9 @@ TEST(Pathological, CslJsonMarkupCostsLinearTime) {
     ReadResult r = read_bib("@misc{m, title={" + repeated("{Xy} \\emph{b}", n) + "}}\n");
     const View view = run_query(r.library, Query{});
     return fastest_seconds([&] {
-      EXPECT_NE(format_csl_json(r.library, view).find("<span class=\\\"nocase\\\">Xy</span> <i>b</i>"), std::string::npos);
+      EXPECT_NE(
+          format_csl_json(r.library, view).find("<span class=\\\"nocase\\\">Xy</span> <i>b</i>"),
+          std::string::npos);
     });
   });
 }
@@ -830,7 +890,8 @@ TEST(Pathological, OneJsonKeyRepeatedCostsLinearTime) {
     return fastest_seconds([&] {
       const ReadResult r = read(text);
       ASSERT_EQ(r.library.publications.size(), 1u);
-      EXPECT_EQ(r.library.publications[0].note().text, "n" + std::to_string(n - 1));  // the last one counts
+      EXPECT_EQ(r.library.publications[0].note().text,
+                "n" + std::to_string(n - 1));  // the last one counts
     });
   });
 }
@@ -840,15 +901,19 @@ TEST(Pathological, OneJsonKeyRepeatedCostsLinearTime) {
 TEST(Pathological, ManyKindsOfLinksAndPageRangesCostLinearTime) {
   expect_linear_time(2000 / kScale, [](std::size_t n) {
     std::string fields;
-    for (std::size_t i = 0; i < n; ++i) fields += ", url_k" + std::to_string(i) + " = {https://e.org/" + std::to_string(i) + "}";
-    const ReadResult r = read_bib("@article{m, title={T}, journal={J}, year=2020, pages={" + repeated("1--2", n, ", ") + "}" +
-                                  fields + "}\n");
+    for (std::size_t i = 0; i < n; ++i)
+      fields += ", url_k" + std::to_string(i) + " = {https://e.org/" + std::to_string(i) + "}";
+    const ReadResult r = read_bib("@article{m, title={T}, journal={J}, year=2020, pages={" +
+                                  repeated("1--2", n, ", ") + "}" + fields + "}\n");
     const View view = run_query(r.library, Query{});
     return fastest_seconds([&] {
       const Publication& p = r.library.publications.at(0);
       EXPECT_NE(format_bibtex(p).find("url_k" + std::to_string(n - 1) + " = {"), std::string::npos);
       EXPECT_NE(format_csl_json(r.library, view).find("\"page\": \"1-2, 1-2"), std::string::npos);
-      EXPECT_NE(format_citation(p, CitationStyle::Apa).find("1\xE2\x80\x93" "2"), std::string::npos);
+      EXPECT_NE(format_citation(p, CitationStyle::Apa)
+                    .find("1\xE2\x80\x93"
+                          "2"),
+                std::string::npos);
     });
   });
 }
@@ -873,8 +938,8 @@ TEST(Pathological, ManyUnknownJsonMembersCostLinearTime) {
 TEST(Pathological, AMegabyteRunIsDrawnInPartAndKeptWhole) {
   std::string word;
   while (word.size() < 1000000) word += "xy\\'e";  // "xyé" (3 bytes of UTF-8 from 6 of TeX)
-  const ReadResult r = read_bib("@article{long, title={" + word + "end}, author={Qinghao " + word + "}, note={" + word +
-                                "}, journal={J}, year=2020}\n");
+  const ReadResult r = read_bib("@article{long, title={" + word + "end}, author={Qinghao " + word +
+                                "}, note={" + word + "}, journal={J}, year=2020}\n");
   ASSERT_EQ(r.library.publications.size(), 1u) << all_diagnostics(r);
   const Publication& p = r.library.publications[0];
   ASSERT_GT(p.title.text.size(), 400000u);
@@ -885,9 +950,14 @@ TEST(Pathological, AMegabyteRunIsDrawnInPartAndKeptWhole) {
   const std::vector<std::string> terms = {"xyeend"};
   const std::string html = format_entry_html(p, FormatOptions{}, &terms);  // the live list's entry
   EXPECT_LT(html.size(), 4u * 17 * 1024) << "three runs of 16 KB and the entry's markup";
-  EXPECT_EQ(html.find("xy\xC3\xA9" "end"), std::string::npos);
-  EXPECT_NE(html.find("xy\xC3\xA9\xE2\x80\xA6"), std::string::npos) << "cut after a whole \"\xC3\xA9\", then \"\xE2\x80\xA6\"";
-  EXPECT_NE(format_bibtex(p).find("xy\xC3\xA9" "end}"), std::string::npos);
+  EXPECT_EQ(html.find("xy\xC3\xA9"
+                      "end"),
+            std::string::npos);
+  EXPECT_NE(html.find("xy\xC3\xA9\xE2\x80\xA6"), std::string::npos)
+      << "cut after a whole \"\xC3\xA9\", then \"\xE2\x80\xA6\"";
+  EXPECT_NE(format_bibtex(p).find("xy\xC3\xA9"
+                                  "end}"),
+            std::string::npos);
 }
 
 }  // namespace

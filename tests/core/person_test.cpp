@@ -50,7 +50,11 @@ std::vector<Parts> samples() {
       {"", "", "", "", "", ""},
       {"Ana", "Hu", "", "", "", "*"},
       {"Qinghao", "Hu", "", "", "", "*\xE2\x80\xA0"},
-      {"Jos\xC3\xA9 Mar\xC3\xAD" "a", "Garc\xC3\xAD" "a M\xC3\xA1rquez", "de la", "Jr.", "", "\xE2\x80\xA1"},
+      {"Jos\xC3\xA9 Mar\xC3\xAD"
+       "a",
+       "Garc\xC3\xAD"
+       "a M\xC3\xA1rquez",
+       "de la", "Jr.", "", "\xE2\x80\xA1"},
       {"", "", "", "", "The ATLAS Collaboration with many, many institutes", ""},
       {std::string(300, 'g'), std::string(5000, 'f'), "van der", "III", "", "*"},
   };
@@ -125,8 +129,9 @@ TEST(Person, ALeakCheckBetweenInputsFindsTheNamesTheParserKeeps) {
   GTEST_SKIP() << "the leak checker runs in the sanitizer build";
 #else
   {
-    const NameList names = parse_bibtex_names("Montgomery-Featherstonehaugh, Bartholomew Alexander and "
-                                              "{The Extremely Large Collaboration of Many Institutes}");
+    const NameList names = parse_bibtex_names(
+        "Montgomery-Featherstonehaugh, Bartholomew Alexander and "
+        "{The Extremely Large Collaboration of Many Institutes}");
     ASSERT_EQ(names.people.size(), 2u);
   }
   EXPECT_EQ(__lsan_do_recoverable_leak_check(), 0);

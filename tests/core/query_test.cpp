@@ -4,9 +4,9 @@
 #include <random>
 #include <set>
 
+#include "papershelf/catalog.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
-#include "papershelf/catalog.hpp"
 #include "records.hpp"
 
 using namespace papershelf;
@@ -63,7 +63,8 @@ Library sample() {
     p.title = "Characterization of LLM Development in the Datacenter";
     p.edit_rare().badge = "NSDI";
     p.venue = "USENIX NSDI";
-    p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"), person("Tianwei", "Zhang")};
+    p.authors = {person("Qinghao", "Hu", "*"), person("Zhisheng", "Ye", "*"),
+                 person("Tianwei", "Zhang")};
     p.edit_rare().tags = {"LLM", "datacenter"};
     p.selected = true;
     p.edit_rare().award = "Best Paper Award";
@@ -74,7 +75,8 @@ Library sample() {
     p.title = "Deep Learning Workload Scheduling in GPU Datacenters";
     p.edit_rare().badge = "TPDS";
     p.venue = "IEEE Transactions on Parallel and Distributed Systems";
-    p.authors = {person("Zhisheng", "Ye", "*"), person("Qinghao", "Hu", "*"), person("José", "García")};
+    p.authors = {person("Zhisheng", "Ye", "*"), person("Qinghao", "Hu", "*"),
+                 person("José", "García")};
     p.edit_rare().tags = {"scheduling"};
   }
   {
@@ -163,13 +165,16 @@ TEST(Filter, VenuesMatchBadgeOrVenueInsensitively) {
 // DBLP writes the proceedings' whole title, commas and all, as the venue: the menu's value is one
 // venue, not a list (choosing it showed no publication).
 TEST(Filter, AVenueWithCommasInItsNameIsOneVenue) {
-  const std::string dblp = "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA, April 20-24, 2020";
+  const std::string dblp =
+      "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA, April "
+      "20-24, 2020";
   const std::string filter = set_clause("", "venue", dblp);
   const Filter f = parse_filter(filter);
   EXPECT_EQ(f.venues, (std::vector<std::string>{dblp}));
   EXPECT_EQ(filter_clauses(f).at(0).label, dblp);
   // A list written by the core (no space after its commas) is still a list.
-  EXPECT_EQ(parse_filter(set_clause(filter, "venue", "NSDI,OSDI")).venues, (std::vector<std::string>{"NSDI", "OSDI"}));
+  EXPECT_EQ(parse_filter(set_clause(filter, "venue", "NSDI,OSDI")).venues,
+            (std::vector<std::string>{"NSDI", "OSDI"}));
   Library lib;
   Publication p;
   p.key = "icde";
@@ -223,7 +228,8 @@ TEST(Filter, OwnerFirstAuthorEdgeCases) {
   EXPECT_FALSE(owner_is_first_author(p, owner));  // no authors
   p.authors = {person("A", "One", "*"), person("B", "Two"), person("Qinghao", "Hu", "*")};
   EXPECT_FALSE(owner_is_first_author(p, owner));  // the run of "*" is broken by Two
-  p.authors = {person("A", "One", "\xE2\x88\x97"), person("Qinghao", "Hu", "\xE2\x88\x97\xE2\x80\xA0")};
+  p.authors = {person("A", "One", "\xE2\x88\x97"),
+               person("Qinghao", "Hu", "\xE2\x88\x97\xE2\x80\xA0")};
   EXPECT_TRUE(owner_is_first_author(p, owner));  // Unicode asterisk, plus another mark
   p.authors = {person("A", "One", "\xE2\x80\xA0"), person("Qinghao", "Hu", "\xE2\x80\xA0")};
   EXPECT_FALSE(owner_is_first_author(p, owner));  // † is not equal contribution
@@ -292,7 +298,8 @@ TEST(FilterText, QuotedValuesKeepSpaces) {
 }
 
 TEST(FilterText, ErrorsNameTheBadClause) {
-  for (const char* bad : {"type:poem", "status:maybe", "year:abc", "year:-", "colour:red", "year:2020-20x"}) {
+  for (const char* bad :
+       {"type:poem", "status:maybe", "year:abc", "year:-", "colour:red", "year:2020-20x"}) {
     std::string error;
     parse_filter(bad, &error);
     EXPECT_FALSE(error.empty()) << bad;
@@ -305,10 +312,11 @@ TEST(FilterText, ErrorsNameTheBadClause) {
 }
 
 TEST(FilterText, RoundTrip) {
-  for (const char* text : {"year:2020-2024 type:conference,journal status:preprint venue:NSDI tag:llm "
-                           "selected award author:Zhang first-author",
-                           "year:2021", "year:2020-", "year:-2024", "\"venue:OSDI 2024,NSDI\"",
-                           "\"author:van Rossum\"", "status:in-preparation,submitted", ""}) {
+  for (const char* text :
+       {"year:2020-2024 type:conference,journal status:preprint venue:NSDI tag:llm "
+        "selected award author:Zhang first-author",
+        "year:2021", "year:2020-", "year:-2024", "\"venue:OSDI 2024,NSDI\"",
+        "\"author:van Rossum\"", "status:in-preparation,submitted", ""}) {
     std::string error;
     const Filter f = parse_filter(text, &error);
     EXPECT_EQ(error, "") << text;
@@ -323,7 +331,8 @@ TEST(FilterText, RoundTrip) {
 // ---------------------------------------------------------------- search
 
 TEST(Search, TermsAreFoldedAndPhrasesKept) {
-  EXPECT_EQ(search_terms("  Zürich  \"Large Language\" GPU "), (Keys{"zurich", "large language", "gpu"}));
+  EXPECT_EQ(search_terms("  Zürich  \"Large Language\" GPU "),
+            (Keys{"zurich", "large language", "gpu"}));
   EXPECT_TRUE(search_terms("   ").empty());
   EXPECT_TRUE(search_terms("\"\"").empty());
 }
@@ -403,10 +412,14 @@ TEST(Search, MatchesAPlainSubstringSearchOnRandomText) {
         ASSERT_EQ(found[i] != 0, want) << "'" << term << "' in '" << title << "'";
         ASSERT_EQ(index.contains_all(static_cast<std::uint32_t>(i), terms), want);
         std::vector<Match> expected;
-        for (std::size_t at = title.find(term); at != std::string::npos; at = title.find(term, at + 1)) {
-          const auto begin = static_cast<std::uint32_t>(at), end = static_cast<std::uint32_t>(at + term.size());
-          if (!expected.empty() && begin <= expected.back().end) expected.back().end = end;
-          else expected.push_back({begin, end});
+        for (std::size_t at = title.find(term); at != std::string::npos;
+             at = title.find(term, at + 1)) {
+          const auto begin = static_cast<std::uint32_t>(at),
+                     end = static_cast<std::uint32_t>(at + term.size());
+          if (!expected.empty() && begin <= expected.back().end)
+            expected.back().end = end;
+          else
+            expected.push_back({begin, end});
         }
         const std::vector<Match> got = find_matches(title, terms);
         ASSERT_EQ(got.size(), expected.size()) << "'" << term << "' in '" << title << "'";
@@ -446,7 +459,8 @@ TEST(FindMatches, DecomposedMarksStayInsideTheMatch) {
 
 TEST(FindMatches, SortedMergedAndRepeated) {
   EXPECT_EQ(find_matches("a b a", {"a"}), (std::vector<Match>{{0, 1}, {4, 5}}));
-  EXPECT_EQ(find_matches("Zürich", {"rich", "zu"}), (std::vector<Match>{{0, 7}}));  // adjacent merge
+  EXPECT_EQ(find_matches("Zürich", {"rich", "zu"}),
+            (std::vector<Match>{{0, 7}}));  // adjacent merge
   EXPECT_EQ(find_matches("abcdef", {"bcd", "cde"}), (std::vector<Match>{{1, 5}}));  // overlap merge
   EXPECT_EQ(find_matches("aaa", {"aa"}), (std::vector<Match>{{0, 3}}));
   EXPECT_TRUE(find_matches("", {"a"}).empty());
@@ -463,11 +477,15 @@ TEST(SortText, DefaultsDirectionsAndErrors) {
   EXPECT_EQ(parse_sort("year"), (K{{SortField::Year, true}}));
   EXPECT_EQ(parse_sort("citations"), (K{{SortField::Citations, true}}));
   EXPECT_EQ(parse_sort("title"), (K{{SortField::Title, false}}));
-  EXPECT_EQ(parse_sort("year-asc,title-desc"), (K{{SortField::Year, false}, {SortField::Title, true}}));
-  EXPECT_EQ(parse_sort(" Year-DESC , author "), (K{{SortField::Year, true}, {SortField::Author, false}}));
-  EXPECT_EQ(parse_sort("venue,badge,type,status,file"),
-            (K{{SortField::Venue, false}, {SortField::Badge, false}, {SortField::Type, false},
-               {SortField::Status, false}, {SortField::File, false}}));
+  EXPECT_EQ(parse_sort("year-asc,title-desc"),
+            (K{{SortField::Year, false}, {SortField::Title, true}}));
+  EXPECT_EQ(parse_sort(" Year-DESC , author "),
+            (K{{SortField::Year, true}, {SortField::Author, false}}));
+  EXPECT_EQ(parse_sort("venue,badge,type,status,file"), (K{{SortField::Venue, false},
+                                                           {SortField::Badge, false},
+                                                           {SortField::Type, false},
+                                                           {SortField::Status, false},
+                                                           {SortField::File, false}}));
   for (const char* bad : {"bogus", "year-sideways", "title,nope", "-desc"}) {
     std::string error;
     EXPECT_FALSE(parse_sort(bad, &error).has_value()) << bad;
@@ -479,7 +497,8 @@ TEST(SortText, DefaultsDirectionsAndErrors) {
 }
 
 TEST(SortText, RoundTrip) {
-  for (const char* text : {"year-desc", "year-asc,title-desc", "citations-desc,author-asc,file-asc"}) {
+  for (const char* text :
+       {"year-desc", "year-asc,title-desc", "citations-desc,author-asc,file-asc"}) {
     auto keys = parse_sort(text);
     ASSERT_TRUE(keys.has_value()) << text;
     EXPECT_EQ(to_string(*keys), text);
@@ -777,9 +796,12 @@ TEST(Scope, RecordsOutsideItAreNotInTheListAtAll) {
 }
 
 TEST(Scope, AnUntitledRecordIsReportedAndNeverListed) {
-  const ReadResult r = read_bibtex("@article{x,}\n@article{y, title = {Y}, year = 2020}\n@set{s, entryset = {y}}\n", ReadOptions{});
+  const ReadResult r =
+      read_bibtex("@article{x,}\n@article{y, title = {Y}, year = 2020}\n@set{s, entryset = {y}}\n",
+                  ReadOptions{});
   ASSERT_EQ(r.library.publications.size(), 3u);  // every record is kept (BibTeX, JSON output)...
-  ASSERT_EQ(r.diagnostics.size(), 1u);           // ...the untitled one is reported (a @set needs no title)...
+  ASSERT_EQ(r.diagnostics.size(),
+            1u);  // ...the untitled one is reported (a @set needs no title)...
   EXPECT_EQ(r.diagnostics[0].line, 1u);
   EXPECT_EQ(r.diagnostics[0].message, "entry 'x' has no title: it is left out of the list");
   const View v = run_query(r.library, Query{});  // ...and only titled ones are listed.
@@ -796,7 +818,8 @@ TEST(Facets, CitedCountsTheShownRecordsWithCitationCounts) {
   // Within a filter, only the records it keeps.
   q.filter.types = {lib.publications[0].type};
   std::uint32_t want = 0;
-  for (const auto& p : lib.publications) want += p.type == lib.publications[0].type && p.citations().has_value();
+  for (const auto& p : lib.publications)
+    want += p.type == lib.publications[0].type && p.citations().has_value();
   EXPECT_EQ(facet_counts(lib, q).cited, want);
   EXPECT_GE(want, 1u);
 }
@@ -841,8 +864,8 @@ TEST(Catalog, SameViewAndFacetsAsWithoutCaches) {
   Catalog catalog(lib);
   int step = 0;
   for (const char* sort : {"year-desc", "title-asc", "author-asc,year-asc", "file"}) {
-    for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author", "tag:systems award",
-                               "selected status:published", "venue:NSDI"}) {
+    for (const char* filter : {"", "first-author", "type:conference", "year:2022- first-author",
+                               "tag:systems award", "selected status:published", "venue:NSDI"}) {
       for (const char* search : {"", "llm", "datacenter scheduling"}) {
         for (GroupBy group : {GroupBy::None, GroupBy::Year, GroupBy::Venue}) {
           Query q;
@@ -903,11 +926,15 @@ TEST(Catalog, TheOwnerDefaultsToTheProfilesNameAndAliases) {
 TEST(Catalog, AQueryMakesTheVisitorsEditsInOrder) {
   Library lib = sample();
   Catalog catalog(lib);
-  const std::vector<FilterEdit> edits = {
-      {"type:journal", "", ""}, {"", "year", "2020-2024"}, {"selected", "", ""}, {"type:journal", "", ""}, {"", "tag", "llm"}};
+  const std::vector<FilterEdit> edits = {{"type:journal", "", ""},
+                                         {"", "year", "2020-2024"},
+                                         {"selected", "", ""},
+                                         {"type:journal", "", ""},
+                                         {"", "tag", "llm"}};
   std::string text = "type:conference";
   for (std::size_t i = 0; i < edits.size(); ++i) {
-    text = edits[i].toggle.empty() ? set_clause(text, edits[i].kind, edits[i].value) : toggle_clause(text, edits[i].toggle);
+    text = edits[i].toggle.empty() ? set_clause(text, edits[i].kind, edits[i].value)
+                                   : toggle_clause(text, edits[i].toggle);
     QueryText t;
     t.filter = "type:conference";
     t.edits.assign(edits.begin(), edits.begin() + static_cast<std::ptrdiff_t>(i) + 1);
@@ -953,7 +980,9 @@ TEST(Catalog, ALinksStateKeepsOnlyWhatTheLibraryKnows) {
   QueryText t;
   t.sort = "Retracted - see https://evil.example";
   t.group = "Visit evil.example";
-  t.filter = "\"venue:Retracted see evil.example\" venue:NSDI tag:evil-tag author:Zhang year:1900-1901 selected";
+  t.filter =
+      "\"venue:Retracted see evil.example\" venue:NSDI tag:evil-tag author:Zhang year:1900-1901 "
+      "selected";
   t.search = "evil.example";
   t.from_link = true;
   const QueryAnswer a = catalog.query(t);
@@ -965,8 +994,8 @@ TEST(Catalog, ALinksStateKeepsOnlyWhatTheLibraryKnows) {
   ASSERT_EQ(a.clauses.size(), 3u);
   std::string errors;
   for (const auto& e : a.errors) errors += e + "\n";
-  for (const char* dropped : {"evil.example\" matches no publication", "tag:evil-tag", "year:1900-1901", "Visit evil.example",
-                              "search \"evil.example\""})
+  for (const char* dropped : {"evil.example\" matches no publication", "tag:evil-tag",
+                              "year:1900-1901", "Visit evil.example", "search \"evil.example\""})
     EXPECT_NE(errors.find(dropped), std::string::npos) << dropped << " in " << errors;
   EXPECT_EQ(keys_of(lib, a.view), (std::vector<std::string>{"nsdi24"}));
   // The same text from the page author (attributes, the API) is taken as written.
@@ -1001,17 +1030,21 @@ TEST(Catalog, MarksListsTheSymbolsOfTheGivenRecordsOnce) {
 }
 
 TEST(FilterClauses, CanonicalClausesAndTheirText) {
-  const Filter f = parse_filter("\"venue:ACM CCS\" first years:2020-2022 type:journal,conference selected author:Zhang");
+  const Filter f = parse_filter(
+      "\"venue:ACM CCS\" first years:2020-2022 type:journal,conference selected author:Zhang");
   const auto clauses = filter_clauses(f);
   std::vector<std::string> kinds, texts;
   for (const auto& c : clauses) kinds.push_back(c.kind), texts.push_back(c.text);
-  EXPECT_EQ(kinds, (std::vector<std::string>{"year", "type", "venue", "selected", "author", "first-author"}));
-  EXPECT_EQ(texts, (std::vector<std::string>{"year:2020-2022", "type:journal,conference", "\"venue:ACM CCS\"", "selected",
-                                             "author:Zhang", "first-author"}));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"year", "type", "venue", "selected", "author",
+                                             "first-author"}));
+  EXPECT_EQ(texts, (std::vector<std::string>{"year:2020-2022", "type:journal,conference",
+                                             "\"venue:ACM CCS\"", "selected", "author:Zhang",
+                                             "first-author"}));
   EXPECT_EQ(clauses[2].value, "ACM CCS");
   std::vector<std::string> labels;
   for (const auto& c : clauses) labels.push_back(c.label);
-  EXPECT_EQ(labels, (std::vector<std::string>{"2020\u20132022", "Journal, Conference", "ACM CCS", "", "Zhang", ""}));
+  EXPECT_EQ(labels, (std::vector<std::string>{"2020\u20132022", "Journal, Conference", "ACM CCS",
+                                              "", "Zhang", ""}));
   EXPECT_EQ(filter_clauses(parse_filter("year:2021-")).front().label, "2021\u2013");
   EXPECT_EQ(filter_clauses(parse_filter("year:2021")).front().label, "2021");
   EXPECT_EQ(to_string(parse_filter(to_string(f))), to_string(f));
@@ -1025,8 +1058,10 @@ TEST(FilterClauses, ToggleReplacesTheSameKindAndRemovesTheSameClause) {
   EXPECT_EQ(toggle_clause("selected", "selected"), "");
   EXPECT_EQ(toggle_clause("", "award"), "award");
   EXPECT_EQ(toggle_clause("\"venue:ACM CCS\"", "\"venue:acm ccs\""), "");  // (case does not matter)
-  EXPECT_EQ(toggle_clause("type:journal", "badge:NSDI"), "type:journal venue:NSDI");  // (aliases read as their kind)
-  EXPECT_EQ(toggle_clause("type:journal", "nonsense"), "type:journal");  // (not a clause: nothing changes)
+  EXPECT_EQ(toggle_clause("type:journal", "badge:NSDI"),
+            "type:journal venue:NSDI");  // (aliases read as their kind)
+  EXPECT_EQ(toggle_clause("type:journal", "nonsense"),
+            "type:journal");  // (not a clause: nothing changes)
 }
 
 TEST(FilterClauses, SetReplacesOrRemovesOneKind) {
@@ -1035,14 +1070,16 @@ TEST(FilterClauses, SetReplacesOrRemovesOneKind) {
   EXPECT_EQ(set_clause("tag:llm", "venue", "USENIX ATC"), "\"venue:USENIX ATC\" tag:llm");
   EXPECT_EQ(set_clause("tag:llm", "first-author", "on"), "tag:llm first-author");
   EXPECT_EQ(set_clause("tag:llm first-author", "first-author", ""), "tag:llm");
-  EXPECT_EQ(set_clause("tag:llm", "type", "poem"), "tag:llm");  // (a value the syntax cannot hold is dropped)
+  EXPECT_EQ(set_clause("tag:llm", "type", "poem"),
+            "tag:llm");  // (a value the syntax cannot hold is dropped)
 }
 
 // The toolbar's rules, which the element, the canvas widget and prerender all ask.
 TEST(Controls, TheModeIsAskedOrFollowsTheListsLength) {
-  EXPECT_EQ(controls_mode("", kSmallList - 1), ControlsMode::None);  // a "Selected publications" section
+  EXPECT_EQ(controls_mode("", kSmallList - 1),
+            ControlsMode::None);  // a "Selected publications" section
   EXPECT_EQ(controls_mode("", kSmallList), ControlsMode::Full);
-  EXPECT_EQ(controls_mode("auto", 500), ControlsMode::Full);         // (not a mode: the default)
+  EXPECT_EQ(controls_mode("auto", 500), ControlsMode::Full);  // (not a mode: the default)
   EXPECT_EQ(controls_mode("none", 500), ControlsMode::None);
   EXPECT_EQ(controls_mode("search", 3), ControlsMode::Search);
   EXPECT_EQ(controls_mode("full", 1), ControlsMode::Full);
@@ -1061,7 +1098,8 @@ TEST(Controls, AControlIsUsefulWhenItCanChangeTheWholeList) {
   one.scope.year_from = one.scope.year_to = 2021;
   Facets f = facet_counts(lib, one, owner_hu());
   const UsefulControls none = useful_controls(f, 1);
-  EXPECT_FALSE(none.year || none.type || none.status || none.venue || none.selected || none.award || none.first_author);
+  EXPECT_FALSE(none.year || none.type || none.status || none.venue || none.selected || none.award ||
+               none.first_author);
   // A chip that keeps every record does nothing either; without an owner no one is first author.
   f = facet_counts(lib, Query{});
   f.selected = 5;

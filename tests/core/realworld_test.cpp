@@ -161,7 +161,8 @@ bool has_numeric_year(const SourceEntry& e) {
     for (char c : it->second)
       if (c != '{' && c != '}' && !std::isspace(static_cast<unsigned char>(c))) v += c;
     if (v.size() >= 4 && std::isdigit(static_cast<unsigned char>(v[0])) &&
-        std::isdigit(static_cast<unsigned char>(v[1])) && std::isdigit(static_cast<unsigned char>(v[2])) &&
+        std::isdigit(static_cast<unsigned char>(v[1])) &&
+        std::isdigit(static_cast<unsigned char>(v[2])) &&
         std::isdigit(static_cast<unsigned char>(v[3])) &&
         (v.size() == 4 || !std::isdigit(static_cast<unsigned char>(v[4]))))
       return true;
@@ -223,9 +224,9 @@ TEST(RealWorld, EveryFileKeepsEveryEntryAndReadsAsItsOwnerMeant) {
       };
       EXPECT_EQ(raw_tex_in(p.title.text, source_of({"title", "booktitle"})), "")
           << where << ": title '" << p.title.text << "'";
-      EXPECT_EQ(raw_tex_in(p.venue.text, source_of({"journal", "journaltitle", "booktitle",
-                                                    "school", "institution", "publisher",
-                                                    "howpublished", "eventtitle"})),
+      EXPECT_EQ(raw_tex_in(p.venue.text,
+                           source_of({"journal", "journaltitle", "booktitle", "school",
+                                      "institution", "publisher", "howpublished", "eventtitle"})),
                 "")
           << where << ": venue '" << p.venue.text << "'";
       const std::string names_source = source_of({"author", "editor"});

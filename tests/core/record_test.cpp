@@ -51,7 +51,8 @@ TEST(Records, EveryReaderGivesTheSameModel) {
 
 TEST(Records, DetailsAreDecodedWhateverTheSource) {
   ReadOptions o;
-  const ReadResult r = read_bibtex(testing::read_file(testing::fixtures_dir() + "/same-record/journal.bib"), o);
+  const ReadResult r =
+      read_bibtex(testing::read_file(testing::fixtures_dir() + "/same-record/journal.bib"), o);
   const Publication& p = r.library.publications.at(0);
   EXPECT_EQ(latex::decoded_field(p, "pages"), "118\u2013131");
   EXPECT_EQ(latex::decoded_field(p, "volume"), "42");
@@ -69,12 +70,21 @@ std::string without(std::string s, std::string_view what) {
 }
 
 TEST(Records, SubtitlesReachEveryOtherTool) {
-  const ReadResult r = read_bibtex("@book{h, author = {Renner, Rolf}, title = {Edward {Hopper}}, subtitle = {Transformaties van het werkelijke}, publisher = {Taschen}, year = 2010}", {});
+  const ReadResult r = read_bibtex(
+      "@book{h, author = {Renner, Rolf}, title = {Edward {Hopper}}, subtitle = {Transformaties van "
+      "het werkelijke}, publisher = {Taschen}, year = 2010}",
+      {});
   const Publication& p = r.library.publications.at(0);
   EXPECT_EQ(full_title(p), "Edward Hopper: Transformaties van het werkelijke");
-  EXPECT_NE(format_citation(p, CitationStyle::Apa).find("Edward Hopper: Transformaties van het werkelijke. Taschen."), std::string::npos);
-  EXPECT_NE(format_csl_json(r.library, all_of(r.library)).find("\"title\": \"Edward Hopper: Transformaties van het werkelijke\""), std::string::npos);
-  EXPECT_NE(format_ris(r.library, all_of(r.library)).find("TI  - Edward Hopper: Transformaties van het werkelijke\r\n"), std::string::npos);
+  EXPECT_NE(format_citation(p, CitationStyle::Apa)
+                .find("Edward Hopper: Transformaties van het werkelijke. Taschen."),
+            std::string::npos);
+  EXPECT_NE(format_csl_json(r.library, all_of(r.library))
+                .find("\"title\": \"Edward Hopper: Transformaties van het werkelijke\""),
+            std::string::npos);
+  EXPECT_NE(format_ris(r.library, all_of(r.library))
+                .find("TI  - Edward Hopper: Transformaties van het werkelijke\r\n"),
+            std::string::npos);
   EXPECT_EQ(p.title.text, "Edward Hopper");  // (the list shows the title as written)
 }
 
@@ -120,17 +130,36 @@ std::string dashes_as_hyphens(std::string s) {
 TEST(Records, BibtexToCslJsonAgreesWithCitationJs) {
   const std::string shared = testing::shared_dir();
   if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
-  const ReadResult r = read_bibtex(testing::read_file(shared + "/corpus/citation-js_biblatex-input.bib"), {});
+  const ReadResult r =
+      read_bibtex(testing::read_file(shared + "/corpus/citation-js_biblatex-input.bib"), {});
   const auto ours = nlohmann::json::parse(format_csl_json(r.library, all_of(r.library)));
-  const auto theirs = nlohmann::json::parse(testing::read_file(shared + "/corpus/citation-js_biblatex-csl.json"));
+  const auto theirs =
+      nlohmann::json::parse(testing::read_file(shared + "/corpus/citation-js_biblatex-csl.json"));
   // The details (title, names and dates are checked by corpus_test.cpp).
-  const char* kDetails[] = {"volume", "issue", "number", "page", "publisher", "publisher-place",
-                            "edition", "collection-title", "collection-number", "chapter-number",
-                            "ISBN", "ISSN", "language", "number-of-pages", "number-of-volumes",
-                            "version", "event-title", "event-place", "DOI", "PMID"};
+  const char* kDetails[] = {"volume",
+                            "issue",
+                            "number",
+                            "page",
+                            "publisher",
+                            "publisher-place",
+                            "edition",
+                            "collection-title",
+                            "collection-number",
+                            "chapter-number",
+                            "ISBN",
+                            "ISSN",
+                            "language",
+                            "number-of-pages",
+                            "number-of-volumes",
+                            "version",
+                            "event-title",
+                            "event-place",
+                            "DOI",
+                            "PMID"};
   std::size_t compared = 0;
   for (const auto& item : theirs) {
-    const auto mine = std::find_if(ours.begin(), ours.end(), [&](const auto& x) { return x["id"] == item["id"]; });
+    const auto mine = std::find_if(ours.begin(), ours.end(),
+                                   [&](const auto& x) { return x["id"] == item["id"]; });
     ASSERT_NE(mine, ours.end()) << item["id"];
     for (std::string name : kDetails) {
       if (!item.contains(name)) continue;
@@ -143,7 +172,8 @@ TEST(Records, BibtexToCslJsonAgreesWithCitationJs) {
         EXPECT_FALSE(mine->contains("issue")) << item["id"];
       }
       ASSERT_TRUE(mine->contains(our_name)) << item["id"] << ": " << our_name;
-      EXPECT_EQ(dashes_as_hyphens((*mine)[our_name]), dashes_as_hyphens(item[name])) << item["id"] << ": " << name;
+      EXPECT_EQ(dashes_as_hyphens((*mine)[our_name]), dashes_as_hyphens(item[name]))
+          << item["id"] << ": " << name;
       ++compared;
     }
   }
@@ -158,7 +188,8 @@ TEST(Records, CslJsonOfTheWholeCorpusReadsBackTheSame) {
   const std::string shared = testing::shared_dir();
   if (shared.empty()) GTEST_SKIP() << "../shared/corpus is absent";
   std::vector<std::string> files = testing::list_files(shared + "/corpus", ".bib");
-  for (const std::string& f : testing::list_files(shared + "/corpus/realworld", ".bib")) files.push_back(f);
+  for (const std::string& f : testing::list_files(shared + "/corpus/realworld", ".bib"))
+    files.push_back(f);
   std::size_t records = 0, dollars = 0;
   for (const std::string& path : files) {
     const ReadResult bib = read_bibtex(testing::read_file(path), {});
@@ -214,7 +245,8 @@ std::vector<std::multimap<std::string, std::string>> parse_ris(const std::string
   return records;
 }
 
-std::vector<std::string> values(const std::multimap<std::string, std::string>& r, const std::string& tag) {
+std::vector<std::string> values(const std::multimap<std::string, std::string>& r,
+                                const std::string& tag) {
   std::vector<std::string> out;
   for (auto [it, end] = r.equal_range(tag); it != end; ++it) out.push_back(it->second);
   return out;

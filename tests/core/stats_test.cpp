@@ -3,13 +3,13 @@
 // Hand tally of stats/ada.bib (owner "Ada Lovelace; A. Lovelace"), counted from the file by hand:
 //   records  1 lovelace2019nsdi   conference 2019 NSDI  selected          first (Ada first)
 //            2 babbage2019engines journal    2019 "Journal of Analytical Engines"   not first
-//            3 somerville2020osdi conference 2020 OSDI  selected, award  first (Somerville* Lovelace*)
-//            4 herschel2022nsdi   conference 2022 NSDI  award            not first
-//            5 lovelace2022arxiv  preprint   2022 (no venue), status preprint       first
-//            6 somerville2023nsdi conference 2023 NSDI  status submitted not first
-//            7 noether2023annals  journal    2023 "Annals of Mathematics"; Ada is not an author
-//            8 lovelace2024osdi   conference 2024 OSDI                   first
-//            9 lovelace_notes     misc       undated                     first (sole author)
+//            3 somerville2020osdi conference 2020 OSDI  selected, award  first (Somerville*
+//            Lovelace*) 4 herschel2022nsdi   conference 2022 NSDI  award            not first 5
+//            lovelace2022arxiv  preprint   2022 (no venue), status preprint       first 6
+//            somerville2023nsdi conference 2023 NSDI  status submitted not first 7
+//            noether2023annals  journal    2023 "Annals of Mathematics"; Ada is not an author 8
+//            lovelace2024osdi   conference 2024 OSDI                   first 9 lovelace_notes misc
+//            undated                     first (sole author)
 //   total 9; conference 5 (1,3,4,6,8), journal 2 (2,7), preprint 1 (5), misc 1 (9)
 //   published 7, submitted 1 (6), preprint 1 (5); first-author 5 (1,3,5,8,9); awards 2 (3,4);
 //   selected 2 (1,3); years 2019:2 (conf 1, journal 1) 2020:1 2021:0 2022:2 (conf 1, preprint 1)
@@ -28,8 +28,8 @@
 //   1952:1 1953:1 1955:2 1959:2 and zeros between; venues ACM 3 (1955), Computers and
 //   Automation 1 (1953); co-authors UNIVAC Team 2 (1955), José García 2 ("Jose Garcia" merged;
 //   1953); citations 10+8+5+4+3 = 30 over 5 records, h-index 4, i10-index 1.
-#include <algorithm>
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -50,7 +50,8 @@ ps::Library load(const std::string& name) {
   const std::string text = ps::testing::read_file(ps::testing::fixtures_dir() + "/stats/" + name);
   EXPECT_FALSE(text.empty()) << name;
   ps::ReadResult r = ps::read(text, {});
-  for (const auto& d : r.diagnostics) EXPECT_NE(d.severity, ps::Severity::Error) << ps::format_diagnostic(d);
+  for (const auto& d : r.diagnostics)
+    EXPECT_NE(d.severity, ps::Severity::Error) << ps::format_diagnostic(d);
   return std::move(r.library);
 }
 
@@ -61,7 +62,9 @@ ps::OwnerMatcher owner_of(const ps::Library& lib) {
 }
 
 std::uint32_t type_count(const ps::Stats& s, PubType t) { return s.by_type[static_cast<int>(t)]; }
-std::uint32_t status_count(const ps::Stats& s, Status t) { return s.by_status[static_cast<int>(t)]; }
+std::uint32_t status_count(const ps::Stats& s, Status t) {
+  return s.by_status[static_cast<int>(t)];
+}
 
 struct YearRow {
   int year;
@@ -70,11 +73,14 @@ struct YearRow {
 
 const ps::Stats& ada_stats() {
   static const ps::Library lib = load("ada.bib");
-  static const ps::Stats stats = ps::compute_stats(lib, ps::OwnerMatcher({"Ada Lovelace", "A. Lovelace"}));
+  static const ps::Stats stats =
+      ps::compute_stats(lib, ps::OwnerMatcher({"Ada Lovelace", "A. Lovelace"}));
   return stats;
 }
 
-bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+bool contains(const std::string& hay, const std::string& needle) {
+  return hay.find(needle) != std::string::npos;
+}
 
 }  // namespace
 
@@ -96,9 +102,9 @@ TEST(Stats, AdaCounts) {
 
 TEST(Stats, AdaYearsAreContinuousAndStackedByType) {
   const ps::Stats& s = ada_stats();
-  const std::vector<YearRow> expected = {
-      {2019, 2, 1, 1, 0}, {2020, 1, 1, 0, 0}, {2021, 0, 0, 0, 0},
-      {2022, 2, 1, 0, 1}, {2023, 2, 1, 1, 0}, {2024, 1, 1, 0, 0}};
+  const std::vector<YearRow> expected = {{2019, 2, 1, 1, 0}, {2020, 1, 1, 0, 0},
+                                         {2021, 0, 0, 0, 0}, {2022, 2, 1, 0, 1},
+                                         {2023, 2, 1, 1, 0}, {2024, 1, 1, 0, 0}};
   ASSERT_EQ(s.years.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const auto& y = s.years[i];
@@ -120,9 +126,11 @@ TEST(Stats, LikelyOwnerIsThePersonOnMostPapers) {
   ASSERT_TRUE(placeholder.has_value());
   EXPECT_EQ(placeholder->name, "Ada Lovelace");
   EXPECT_EQ(placeholder->count, 8u);
-  EXPECT_NE(std::find(placeholder->variants.begin(), placeholder->variants.end(), "A. Lovelace"), placeholder->variants.end());
+  EXPECT_NE(std::find(placeholder->variants.begin(), placeholder->variants.end(), "A. Lovelace"),
+            placeholder->variants.end());
   EXPECT_TRUE(ps::likely_owner(lib, ps::OwnerMatcher()).has_value());  // no owner named
-  EXPECT_FALSE(ps::likely_owner(lib, ps::OwnerMatcher({"Mary Somerville"})).has_value());  // on some papers
+  EXPECT_FALSE(
+      ps::likely_owner(lib, ps::OwnerMatcher({"Mary Somerville"})).has_value());  // on some papers
   // No one on half the papers: no guess.
   ps::Library few;
   for (const char* family : {"One", "Two", "Three"}) {
@@ -138,7 +146,9 @@ TEST(Stats, AdaVenues) {
   std::vector<std::tuple<std::string, std::uint32_t, int>> got;
   for (const auto& v : s.venues) got.emplace_back(v.key, v.count, v.last_year);
   const std::vector<std::tuple<std::string, std::uint32_t, int>> expected = {
-      {"NSDI", 3, 2023}, {"OSDI", 2, 2024}, {"Annals of Mathematics", 1, 2023},
+      {"NSDI", 3, 2023},
+      {"OSDI", 2, 2024},
+      {"Annals of Mathematics", 1, 2023},
       {"Journal of Analytical Engines", 1, 2019}};
   EXPECT_EQ(got, expected);
 }
@@ -159,12 +169,17 @@ TEST(Stats, AdaCoauthorsMergedLikeOwnerMatching) {
   std::vector<std::tuple<std::string, std::uint32_t, int>> got;
   for (const auto& c : s.coauthors) got.emplace_back(c.name, c.count, c.last_year);
   const std::vector<std::tuple<std::string, std::uint32_t, int>> expected = {
-      {"Mary Somerville", 4, 2024}, {"Charles Babbage", 3, 2022}, {"Caroline Herschel", 2, 2022},
-      {"Constance Babbage", 1, 2024}, {"C. Babbage", 1, 2022}};
+      {"Mary Somerville", 4, 2024},
+      {"Charles Babbage", 3, 2022},
+      {"Caroline Herschel", 2, 2022},
+      {"Constance Babbage", 1, 2024},
+      {"C. Babbage", 1, 2022}};
   EXPECT_EQ(got, expected);
   ASSERT_FALSE(s.coauthors.empty());
-  EXPECT_EQ(s.coauthors[0].variants, (std::vector<std::string>{"Mary Somerville", "SOMERVILLE Mary"}));
-  EXPECT_EQ(s.coauthors[2].variants, (std::vector<std::string>{"Caroline Herschel", "C. Herschel"}));
+  EXPECT_EQ(s.coauthors[0].variants,
+            (std::vector<std::string>{"Mary Somerville", "SOMERVILLE Mary"}));
+  EXPECT_EQ(s.coauthors[2].variants,
+            (std::vector<std::string>{"Caroline Herschel", "C. Herschel"}));
 }
 
 TEST(Stats, LimitsAndSubsets) {
@@ -273,7 +288,9 @@ namespace {
 
 std::size_t count_of(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;
-  for (std::size_t pos = hay.find(needle); pos != std::string::npos; pos = hay.find(needle, pos + 1)) ++n;
+  for (std::size_t pos = hay.find(needle); pos != std::string::npos;
+       pos = hay.find(needle, pos + 1))
+    ++n;
   return n;
 }
 
@@ -285,7 +302,8 @@ TEST(ProfileCard, StaticMarkupIsEscapedSafeAndHidesTheEmail) {
   ps::ProfileCardOptions o;
   o.base = "https://example.org/";
   const std::string html = ps::format_profile_html(lib.profile, s, o);
-  EXPECT_TRUE(contains(html, "<h3 class=\"ps-profile-name\" dir=\"ltr\">Grace Hopper</h3>")) << html;
+  EXPECT_TRUE(contains(html, "<h3 class=\"ps-profile-name\" dir=\"ltr\">Grace Hopper</h3>"))
+      << html;
   EXPECT_TRUE(contains(html, "Harvard &lt;Computation&gt; Lab")) << html;
   EXPECT_FALSE(contains(html, "<Computation>"));
   EXPECT_TRUE(contains(html, "src=\"https://example.org/img/grace.jpg\"")) << html;
@@ -301,16 +319,28 @@ TEST(ProfileCard, StaticMarkupIsEscapedSafeAndHidesTheEmail) {
   // Statistics: static markup has no controls.
   EXPECT_FALSE(contains(html, "<button"));
   EXPECT_FALSE(contains(html, "data-filter"));
-  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">6</span> <span class=\"ps-stat-label\">publications</span>")) << html;
-  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">4</span> <span class=\"ps-stat-label\">first-author</span>"));
-  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">30</span> <span class=\"ps-stat-label\">citations</span>"));
-  EXPECT_TRUE(contains(html, "<span class=\"ps-stat-n\">4</span> <span class=\"ps-stat-label\">h-index</span>"));
+  EXPECT_TRUE(contains(
+      html, "<span class=\"ps-stat-n\">6</span> <span class=\"ps-stat-label\">publications</span>"))
+      << html;
+  EXPECT_TRUE(contains(
+      html,
+      "<span class=\"ps-stat-n\">4</span> <span class=\"ps-stat-label\">first-author</span>"));
+  EXPECT_TRUE(contains(
+      html, "<span class=\"ps-stat-n\">30</span> <span class=\"ps-stat-label\">citations</span>"));
+  EXPECT_TRUE(contains(
+      html, "<span class=\"ps-stat-n\">4</span> <span class=\"ps-stat-label\">h-index</span>"));
   // Chart: an SVG image with a text alternative; one table row per year (1952..1959).
   EXPECT_EQ(count_of(html, "<svg"), 1u);
-  EXPECT_TRUE(contains(html, "role=\"img\" aria-label=\"Publications per year: 6 publications from 1952 to 1959")) << html;
+  EXPECT_TRUE(contains(
+      html, "role=\"img\" aria-label=\"Publications per year: 6 publications from 1952 to 1959"))
+      << html;
   EXPECT_EQ(count_of(html, "<th scope=\"row\">"), 8u);
-  EXPECT_TRUE(contains(html, "<tr><th scope=\"row\">1955</th><td>2</td><td>2</td><td>0</td><td>0</td></tr>")) << html;
-  EXPECT_TRUE(contains(html, "Jos\xC3\xA9 Garc\xC3\xAD" "a"));
+  EXPECT_TRUE(contains(
+      html, "<tr><th scope=\"row\">1955</th><td>2</td><td>2</td><td>0</td><td>0</td></tr>"))
+      << html;
+  EXPECT_TRUE(contains(html,
+                       "Jos\xC3\xA9 Garc\xC3\xAD"
+                       "a"));
 }
 
 TEST(ProfileCard, InteractiveMarkupCarriesFilterClauses) {
@@ -323,8 +353,10 @@ TEST(ProfileCard, InteractiveMarkupCarriesFilterClauses) {
   const std::string html = ps::format_profile_html(p, s, o);
   EXPECT_TRUE(contains(html, "aria-label=\"Profile: Ada &lt;Lovelace&gt;\"")) << html;
   // One link per year that has records (2021 has none): 5.
-  EXPECT_EQ(count_of(html, "<a class=\"ps-bar\" href=\"#\" role=\"button\" data-filter=\"year:"), 5u);
-  EXPECT_TRUE(contains(html, "data-filter=\"year:2022\" aria-label=\"2022: 2 publications\"")) << html;
+  EXPECT_EQ(count_of(html, "<a class=\"ps-bar\" href=\"#\" role=\"button\" data-filter=\"year:"),
+            5u);
+  EXPECT_TRUE(contains(html, "data-filter=\"year:2022\" aria-label=\"2022: 2 publications\""))
+      << html;
   EXPECT_TRUE(contains(html, "data-filter=\"type:conference\""));
   EXPECT_TRUE(contains(html, "data-filter=\"first-author\""));
   EXPECT_TRUE(contains(html, "data-filter=\"award\""));
@@ -337,7 +369,8 @@ TEST(ProfileCard, InteractiveMarkupCarriesFilterClauses) {
   EXPECT_FALSE(contains(html, "mailto:"));
   EXPECT_TRUE(contains(html, "data-u=\"ada\" data-d=\"gro.elpmaxe\""));
   // Every filter the card offers parses.
-  for (std::size_t pos = html.find("data-filter=\""); pos != std::string::npos; pos = html.find("data-filter=\"", pos + 1)) {
+  for (std::size_t pos = html.find("data-filter=\""); pos != std::string::npos;
+       pos = html.find("data-filter=\"", pos + 1)) {
     std::string value = html.substr(pos + 13, html.find('"', pos + 13) - pos - 13);
     for (std::size_t q; (q = value.find("&quot;")) != std::string::npos;) value.replace(q, 6, "\"");
     std::string error;
@@ -378,7 +411,8 @@ TEST(ProfileCard, OverlayLetsAttributesWin) {
   base.links = {{"homepage", "https://a.example"}, {"github", "https://github.com/g"}};
   ps::Profile over;
   over.position = "Professor";
-  over.links = {{"homepage", "https://b.example"}, {"github", ""}, {"dblp", "https://dblp.org/pid/x"}};
+  over.links = {
+      {"homepage", "https://b.example"}, {"github", ""}, {"dblp", "https://dblp.org/pid/x"}};
   const ps::Profile p = ps::overlay_profile(base, over);
   EXPECT_EQ(p.name, "Grace Hopper");
   EXPECT_EQ(p.position, "Professor");
@@ -405,7 +439,10 @@ TEST(ProfileCard, EmailReversedByCodePoints) {
   ps::ProfileCardOptions o;
   o.interactive = true;
   const std::string html = ps::format_profile_html(p, ps::Stats{}, o);
-  EXPECT_TRUE(contains(html, "data-u=\"\xC3\xA9soj\" data-d=\"elpmaxe.\xC3\xBC" "b\"")) << html;
+  EXPECT_TRUE(contains(html,
+                       "data-u=\"\xC3\xA9soj\" data-d=\"elpmaxe.\xC3\xBC"
+                       "b\""))
+      << html;
 }
 
 // Clicking a co-author on the card filters by "author:NAME"; that must find every record the
@@ -420,20 +457,22 @@ TEST(ProfileCard, CoauthorFilterFindsEveryCountedRecord) {
     const ps::View v = ps::run_query(lib, q, owner);
     // The filter finds every record counted; a spelling whose initial fits several people
     // ("C. Babbage": Charles or Constance) is found by each of their filters too.
-    const std::size_t expected = c.name == "Charles Babbage" ? 4u     // 1, 2, 5 + "C. Babbage" in 4
+    const std::size_t expected = c.name == "Charles Babbage" ? 4u  // 1, 2, 5 + "C. Babbage" in 4
                                  : c.name == "Constance Babbage" ? 2u  // 8 + "C. Babbage" in 4
-                                 : c.name == "C. Babbage" ? 5u         // 1, 2, 4, 5, 8
-                                 : c.count;
+                                 : c.name == "C. Babbage"        ? 5u  // 1, 2, 4, 5, 8
+                                                                 : c.count;
     EXPECT_EQ(v.entries.size(), expected) << c.name;
   }
 }
 
 TEST(ProfileCard, JsonProfileShorthandLinks) {
-  const ps::ReadResult r = ps::read(R"({"profile": {"name": "Ada", "links": {"github": "https://github.com/a"},
+  const ps::ReadResult r =
+      ps::read(R"({"profile": {"name": "Ada", "links": {"github": "https://github.com/a"},
     "github": "https://github.com/ignored", "email": "ada@example.org", "dblp": "https://dblp.org/pid/1"},
     "publications": []})");
-  const std::vector<ps::Link> expected = {
-      {"github", "https://github.com/a"}, {"email", "ada@example.org"}, {"dblp", "https://dblp.org/pid/1"}};
+  const std::vector<ps::Link> expected = {{"github", "https://github.com/a"},
+                                          {"email", "ada@example.org"},
+                                          {"dblp", "https://dblp.org/pid/1"}};
   EXPECT_EQ(r.library.profile.links, expected);
 }
 
@@ -448,8 +487,13 @@ TEST(ProfileCard, LongCareersGetShortYearLabels) {
     s.by_type[int(PubType::Journal)] += row.total;
   }
   const std::string html = ps::format_profile_html(ps::Profile{}, s, {});
-  EXPECT_TRUE(contains(html, ">\xE2\x80\x99" "02</text>")) << html;  // every other year of 20
-  EXPECT_FALSE(contains(html, ">\xE2\x80\x99" "01</text>"));
+  EXPECT_TRUE(contains(html,
+                       ">\xE2\x80\x99"
+                       "02</text>"))
+      << html;  // every other year of 20
+  EXPECT_FALSE(contains(html,
+                        ">\xE2\x80\x99"
+                        "01</text>"));
   EXPECT_FALSE(contains(html, ">2002</text>"));
   EXPECT_EQ(count_of(html, "<th scope=\"row\">"), 20u);  // the table still lists every year
 }
@@ -465,9 +509,15 @@ TEST(ProfileCard, NothingToShowIsNoMarkup) {
 TEST(Stats, CoauthorsWrittenWithInvisibleCharactersAreOnePerson) {
   ps::ReadOptions o;
   o.format = ps::Format::BibTeX;
-  const ps::Library lib = ps::read("@misc{a, title={A}, author={Hu, Qinghao and Ye, Zhisheng}, year=2020}\n"
-                           "@misc{b, title={B}, author={Hu\xE2\x80\x8D, Qinghao and Ye\xE2\x80\x8B, Zhisheng}, year=2021}\n"
-                           "@misc{c, title={C}, author={\xEF\xBB\xBFHu, Qinghao and Ye, Zhi\xC2\xADsheng}, year=2022}\n", o).library;
+  const ps::Library lib =
+      ps::read(
+          "@misc{a, title={A}, author={Hu, Qinghao and Ye, Zhisheng}, year=2020}\n"
+          "@misc{b, title={B}, author={Hu\xE2\x80\x8D, Qinghao and Ye\xE2\x80\x8B, Zhisheng}, "
+          "year=2021}\n"
+          "@misc{c, title={C}, author={\xEF\xBB\xBFHu, Qinghao and Ye, Zhi\xC2\xADsheng}, "
+          "year=2022}\n",
+          o)
+          .library;
   const ps::Stats s = ps::compute_stats(lib, ps::OwnerMatcher({"Qinghao Hu"}));
   ASSERT_EQ(s.coauthors.size(), 1u);
   EXPECT_EQ(s.coauthors[0].count, 3u);
@@ -483,8 +533,8 @@ TEST(Stats, YearsFarApartAreNotFilledIn) {
   o.format = ps::Format::BibTeX;
   std::string text;
   for (int year : {1, 2199, 2015, 2020, 2026})
-    text += "@article{y" + std::to_string(year) + ", title={T}, author={Hu, Qinghao}, journal={J}, year=" +
-            std::to_string(year) + "}\n";
+    text += "@article{y" + std::to_string(year) +
+            ", title={T}, author={Hu, Qinghao}, journal={J}, year=" + std::to_string(year) + "}\n";
   const ps::Library lib = ps::read(text, o).library;
   const ps::Stats s = ps::compute_stats(lib, ps::OwnerMatcher({"Qinghao Hu"}));
   std::vector<int> years;
@@ -492,7 +542,8 @@ TEST(Stats, YearsFarApartAreNotFilledIn) {
   EXPECT_EQ(years, (std::vector<int>{1, 2015, 2016, 2017, 2018, 2019, 2020, 2026, 2199}));
   EXPECT_EQ(s.years[1].total, 1u);
   EXPECT_EQ(s.years[2].total, 0u);
-  EXPECT_EQ(ps::stats_summary(s), "5 publications from 1 to 2199.");  // (one a year: no year has the most)
+  EXPECT_EQ(ps::stats_summary(s),
+            "5 publications from 1 to 2199.");  // (one a year: no year has the most)
   const std::string html = ps::format_profile_html(ps::Profile{}, s, {});
   EXPECT_LT(html.size(), 20000u);
   EXPECT_EQ(count_of(html, "ps-bar-gap"), 3u) << html;  // 1 ... 2015, 2020 ... 2026 ... 2199
@@ -506,13 +557,17 @@ TEST(Stats, SummaryNamesTheYearWithTheMostOnlyWhenItAloneHasThem) {
     std::string text;
     int n = 0;
     for (int year : years)
-      text += "@article{k" + std::to_string(++n) + ", title={T}, author={Hu, Qinghao}, journal={J}, year=" + std::to_string(year) + "}\n";
+      text += "@article{k" + std::to_string(++n) +
+              ", title={T}, author={Hu, Qinghao}, journal={J}, year=" + std::to_string(year) +
+              "}\n";
     ps::ReadOptions o;
     o.format = ps::Format::BibTeX;
-    const ps::Stats s = ps::compute_stats(ps::read(text, o).library, ps::OwnerMatcher({"Qinghao Hu"}));
+    const ps::Stats s =
+        ps::compute_stats(ps::read(text, o).library, ps::OwnerMatcher({"Qinghao Hu"}));
     return ps::stats_summary(s, ps::read_words(ps::builtin_language(lang), lang));
   };
-  EXPECT_EQ(summary({2020, 2022, 2022, 2023}, "en"), "4 publications from 2020 to 2023; most in 2022 (2).");
+  EXPECT_EQ(summary({2020, 2022, 2022, 2023}, "en"),
+            "4 publications from 2020 to 2023; most in 2022 (2).");
   EXPECT_EQ(summary({2020, 2021, 2022}, "en"), "3 publications from 2020 to 2022.");
   EXPECT_EQ(summary({2020, 2020, 2022, 2022}, "en"), "4 publications from 2020 to 2022.");
   EXPECT_EQ(summary({2020, 2021}, "de"), "2 Publikationen von 2020 bis 2021.");

@@ -2,14 +2,14 @@
 // edits that write counts into the owner's file without touching anything else.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
-#include <set>
-#include <unordered_set>
-#include <algorithm>
 #include <regex>
+#include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "fixtures.hpp"
@@ -30,11 +30,18 @@ namespace {
 // A works response of our own: one work per {id, doi, title, year, first author, type, count}.
 struct W {
   W() = default;
-  W(std::string id_, std::string doi_, std::string title_, int year_, std::vector<std::string> authors_,
-    std::string type_ = "article", std::int64_t cited_ = 0, std::string arxiv_url_ = {}, std::string venue_ = {},
-    std::string venue_type_ = "journal")
-      : id(std::move(id_)), doi(std::move(doi_)), title(std::move(title_)), year(year_), authors(std::move(authors_)),
-        type(std::move(type_)), cited(cited_), arxiv_url(std::move(arxiv_url_)), venue(std::move(venue_)),
+  W(std::string id_, std::string doi_, std::string title_, int year_,
+    std::vector<std::string> authors_, std::string type_ = "article", std::int64_t cited_ = 0,
+    std::string arxiv_url_ = {}, std::string venue_ = {}, std::string venue_type_ = "journal")
+      : id(std::move(id_)),
+        doi(std::move(doi_)),
+        title(std::move(title_)),
+        year(year_),
+        authors(std::move(authors_)),
+        type(std::move(type_)),
+        cited(cited_),
+        arxiv_url(std::move(arxiv_url_)),
+        venue(std::move(venue_)),
         venue_type(std::move(venue_type_)) {}
   std::string id, doi, title;
   int year = 0;
@@ -46,23 +53,43 @@ struct W {
 };
 std::string response(const std::vector<W>& works) {
   json::Writer w;
-  w.begin_object().key("meta").begin_object().field("count", works.size()).end_object().key("results").begin_array();
+  w.begin_object()
+      .key("meta")
+      .begin_object()
+      .field("count", works.size())
+      .end_object()
+      .key("results")
+      .begin_array();
   for (const W& work : works) {
     w.begin_object().field("id", "https://openalex.org/" + work.id);
-    if (work.doi.empty()) w.key("doi").null();
-    else w.field("doi", "https://doi.org/" + work.doi);
+    if (work.doi.empty())
+      w.key("doi").null();
+    else
+      w.field("doi", "https://doi.org/" + work.doi);
     w.field("title", work.title).field("display_name", work.title);
     if (work.year) w.field("publication_year", work.year);
     w.field("type", work.type).field("cited_by_count", work.cited);
     w.key("authorships").begin_array();
-    for (const std::string& a : work.authors) w.begin_object().key("author").begin_object().field("display_name", a).end_object().end_object();
+    for (const std::string& a : work.authors)
+      w.begin_object()
+          .key("author")
+          .begin_object()
+          .field("display_name", a)
+          .end_object()
+          .end_object();
     w.end_array();
     w.key("primary_location").begin_object().key("source");
-    if (work.venue.empty()) w.null();
-    else w.begin_object().field("display_name", work.venue).field("type", work.venue_type).end_object();
+    if (work.venue.empty())
+      w.null();
+    else
+      w.begin_object()
+          .field("display_name", work.venue)
+          .field("type", work.venue_type)
+          .end_object();
     w.end_object();
     w.key("locations").begin_array();
-    if (!work.arxiv_url.empty()) w.begin_object().field("landing_page_url", work.arxiv_url).end_object();
+    if (!work.arxiv_url.empty())
+      w.begin_object().field("landing_page_url", work.arxiv_url).end_object();
     w.end_array();
     w.end_object();
   }
@@ -84,16 +111,19 @@ sync::Plan plan_of(const std::string& bib, const std::vector<sync::Work>& works,
 }
 
 // The work each entry was matched to ("none"), by key.
-std::map<std::string, std::string> decided(const sync::Plan& plan, const std::vector<sync::Work>& works) {
+std::map<std::string, std::string> decided(const sync::Plan& plan,
+                                           const std::vector<sync::Work>& works) {
   std::map<std::string, std::string> out;
-  for (const sync::Decision& d : plan.decisions) out[plan.entries[d.entry].key] = d.work >= 0 ? works[d.work].id : "none";
+  for (const sync::Decision& d : plan.decisions)
+    out[plan.entries[d.entry].key] = d.work >= 0 ? works[d.work].id : "none";
   return out;
 }
 
 // --- Reading OpenAlex ---
 
 TEST(SyncOpenAlex, ReadsARecordedWorkWithItsIdsVenueAndCount) {
-  const std::string text = testing::read_file(testing::fixtures_dir() + "/openalex/work-W2741809807.json");
+  const std::string text =
+      testing::read_file(testing::fixtures_dir() + "/openalex/work-W2741809807.json");
   const std::vector<sync::Work> works = works_of(text);
   ASSERT_EQ(works.size(), 1u);
   const sync::Work& w = works[0];
@@ -101,15 +131,17 @@ TEST(SyncOpenAlex, ReadsARecordedWorkWithItsIdsVenueAndCount) {
   EXPECT_EQ(w.doi, "10.7717/peerj.4375");
   EXPECT_EQ(w.year, 2018);
   EXPECT_EQ(w.venue, "PeerJ");
-  EXPECT_EQ(w.title, "The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles");
+  EXPECT_EQ(w.title,
+            "The state of OA: a large-scale analysis of the prevalence and impact of Open Access "
+            "articles");
   EXPECT_GT(w.cited_by_count, 0);
   ASSERT_GE(w.authors.size(), 2u);
   EXPECT_EQ(w.authors[0], "Heather Piwowar");
 }
 
 TEST(SyncOpenAlex, ReadsRecordedListsWithTheirArxivIdsAndPreprints) {
-  const std::vector<sync::Work> works =
-      works_of(testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
+  const std::vector<sync::Work> works = works_of(
+      testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
   ASSERT_EQ(works.size(), 50u);
   std::map<std::string, const sync::Work*> by_id;
   for (const sync::Work& w : works) by_id[w.id] = &w;
@@ -124,14 +156,19 @@ TEST(SyncOpenAlex, ReadsRecordedListsWithTheirArxivIdsAndPreprints) {
 }
 
 TEST(SyncOpenAlex, ReadsAnArrayOrAWorkAndSaysWhatIsWrong) {
-  EXPECT_EQ(works_of(R"([{"id": "https://openalex.org/W1", "title": "A"}, {"id": "W2", "title": "B"}])").size(), 2u);
+  EXPECT_EQ(
+      works_of(R"([{"id": "https://openalex.org/W1", "title": "A"}, {"id": "W2", "title": "B"}])")
+          .size(),
+      2u);
   EXPECT_EQ(works_of(R"({"id": "https://openalex.org/W1", "title": "A"})").size(), 1u);
-  const sync::WorksRead broken = sync::read_openalex_works("{\"results\": [\n  {\"id\": \"W1\",}\n]}", "saved.json");
+  const sync::WorksRead broken =
+      sync::read_openalex_works("{\"results\": [\n  {\"id\": \"W1\",}\n]}", "saved.json");
   ASSERT_EQ(broken.diagnostics.size(), 1u);
   EXPECT_EQ(broken.diagnostics[0].severity, Severity::Error);
   EXPECT_EQ(broken.diagnostics[0].line, 2u);
   EXPECT_EQ(broken.diagnostics[0].source, "saved.json");
-  const sync::WorksRead no_id = sync::read_openalex_works(R"({"results": [{"title": "A"}, {"id": "W2"}]})", "saved.json");
+  const sync::WorksRead no_id =
+      sync::read_openalex_works(R"({"results": [{"title": "A"}, {"id": "W2"}]})", "saved.json");
   EXPECT_EQ(no_id.works.size(), 1u);
   ASSERT_EQ(no_id.diagnostics.size(), 1u);
   EXPECT_EQ(no_id.diagnostics[0].severity, Severity::Warning);
@@ -144,11 +181,13 @@ TEST(SyncOpenAlex, ReadsAnArrayOrAWorkAndSaysWhatIsWrong) {
 
 // Each entry's `expect` field, written by a person, against the decision. Prints every decision.
 struct Score {
-  std::size_t with_doi = 0, with_doi_matched = 0, rest = 0, rest_matched = 0, false_matches = 0, unexpected = 0;
+  std::size_t with_doi = 0, with_doi_matched = 0, rest = 0, rest_matched = 0, false_matches = 0,
+              unexpected = 0;
 };
 Score check_recorded(const std::string& bib_name, const std::string& works_name) {
   const std::string bib = testing::read_file(testing::fixtures_dir() + "/openalex/" + bib_name);
-  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/" + works_name));
+  const std::vector<sync::Work> works =
+      works_of(testing::read_file(testing::fixtures_dir() + "/openalex/" + works_name));
   const sync::Plan plan = plan_of(bib, works);
   Score s;
   for (const sync::Decision& d : plan.decisions) {
@@ -159,8 +198,9 @@ Score check_recorded(const std::string& bib_name, const std::string& works_name)
       continue;
     }
     const std::string got = d.work >= 0 ? works[d.work].id : "none";
-    std::printf("  %-28s %-9s %-12s expect %-12s %s\n", p.key.c_str(), std::string(sync::to_string(d.rule)).c_str(), got.c_str(),
-                expect->c_str(), d.why.c_str());
+    std::printf("  %-28s %-9s %-12s expect %-12s %s\n", p.key.c_str(),
+                std::string(sync::to_string(d.rule)).c_str(), got.c_str(), expect->c_str(),
+                d.why.c_str());
     EXPECT_EQ(got, *expect) << p.key << ": " << d.why;
     if (*expect == "none") {
       s.false_matches += got != "none";
@@ -168,23 +208,28 @@ Score check_recorded(const std::string& bib_name, const std::string& works_name)
     }
     const bool doi = !p.doi().empty();
     (doi ? s.with_doi : s.rest) += 1;
-    if (got == *expect) (doi ? s.with_doi_matched : s.rest_matched) += 1;
-    else if (got != "none") ++s.false_matches;
+    if (got == *expect)
+      (doi ? s.with_doi_matched : s.rest_matched) += 1;
+    else if (got != "none")
+      ++s.false_matches;
   }
   return s;
 }
 
 TEST(SyncMatch, RecordedResponsesEveryDecisionAsAPersonDecidedIt) {
   Score total;
-  for (const auto& [bib, works] : {std::pair<std::string, std::string>{"priem.bib", "priem-A5023888391-page1.json"},
-                                   {"mearman.bib", "mearman-A5017898742.json"}}) {
+  for (const auto& [bib, works] :
+       {std::pair<std::string, std::string>{"priem.bib", "priem-A5023888391-page1.json"},
+        {"mearman.bib", "mearman-A5017898742.json"}}) {
     std::printf("%s against %s:\n", bib.c_str(), works.c_str());
     const Score s = check_recorded(bib, works);
     total.with_doi += s.with_doi, total.with_doi_matched += s.with_doi_matched;
-    total.rest += s.rest, total.rest_matched += s.rest_matched, total.false_matches += s.false_matches;
+    total.rest += s.rest, total.rest_matched += s.rest_matched,
+        total.false_matches += s.false_matches;
   }
-  std::printf("entries with a DOI matched: %zu/%zu; the rest: %zu/%zu; false matches: %zu\n", total.with_doi_matched,
-              total.with_doi, total.rest_matched, total.rest, total.false_matches);
+  std::printf("entries with a DOI matched: %zu/%zu; the rest: %zu/%zu; false matches: %zu\n",
+              total.with_doi_matched, total.with_doi, total.rest_matched, total.rest,
+              total.false_matches);
   // The issue's goals: every entry with a DOI, 95% of the rest, no false match.
   EXPECT_EQ(total.with_doi_matched, total.with_doi);
   EXPECT_GE(total.rest_matched * 100, total.rest * 95);
@@ -195,15 +240,18 @@ TEST(SyncMatch, RecordedResponsesEveryDecisionAsAPersonDecidedIt) {
 
 TEST(SyncMatch, OtherVersionsOfAnEntryAreNotListedAsWorksTheFileLacks) {
   const std::string bib = testing::read_file(testing::fixtures_dir() + "/openalex/priem.bib");
-  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
+  const std::vector<sync::Work> works = works_of(
+      testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
   const sync::Plan plan = plan_of(bib, works, true);
   std::map<std::string, std::string> version_of;
-  for (const auto& [k, entry] : plan.other_versions) version_of[works[k].id] = plan.entries[entry].key;
+  for (const auto& [k, entry] : plan.other_versions)
+    version_of[works[k].id] = plan.entries[entry].key;
   EXPECT_EQ(version_of["W2949258821"], "haustein2014coverage");  // the arXiv copy without a DOI
   EXPECT_EQ(version_of["W4299872130"], "haustein2014coverage");  // a repository's copy
-  EXPECT_EQ(version_of["W4301303362"], "lapinski2013riding");    // the arXiv record of the published paper
-  EXPECT_EQ(version_of["W4245410681"], "piwowar2018state");      // PeerJ's preprint of the article
-  EXPECT_EQ(plan.added, plan.missing.size());                    // --add appends only the works the file lacks
+  EXPECT_EQ(version_of["W4301303362"],
+            "lapinski2013riding");  // the arXiv record of the published paper
+  EXPECT_EQ(version_of["W4245410681"], "piwowar2018state");  // PeerJ's preprint of the article
+  EXPECT_EQ(plan.added, plan.missing.size());  // --add appends only the works the file lacks
   std::string added;
   for (const sync::Edit& e : plan.edits)
     if (e.offset == bib.size()) added = e.inserted;
@@ -219,8 +267,26 @@ TEST(SyncMatch, PreprintAndPublishedVersionsEachFindTheirOwnWork) {
 @misc{pre, title = {Fast sorting on GPUs}, author = {Hu, Qinghao}, year = {2023}, eprint = {2301.00001}, archiveprefix = {arXiv}}
 )";
   const auto works = works_of(response({
-      {"W1", "10.48550/arxiv.2301.00001", "Fast Sorting on GPUs", 2023, {"Qinghao Hu"}, "preprint", 3, "", "arXiv (Cornell University)", "repository"},
-      {"W2", "10.5555/nsdi.2024.1", "Fast Sorting on GPUs", 2024, {"Qinghao Hu"}, "article", 40, "https://arxiv.org/abs/2301.00001", "NSDI", "conference"},
+      {"W1",
+       "10.48550/arxiv.2301.00001",
+       "Fast Sorting on GPUs",
+       2023,
+       {"Qinghao Hu"},
+       "preprint",
+       3,
+       "",
+       "arXiv (Cornell University)",
+       "repository"},
+      {"W2",
+       "10.5555/nsdi.2024.1",
+       "Fast Sorting on GPUs",
+       2024,
+       {"Qinghao Hu"},
+       "article",
+       40,
+       "https://arxiv.org/abs/2301.00001",
+       "NSDI",
+       "conference"},
   }));
   const auto d = decided(plan_of(bib, works), works);
   EXPECT_EQ(d.at("pre"), "W1");  // by its arXiv id: the arXiv record, not the paper that lists it
@@ -228,10 +294,29 @@ TEST(SyncMatch, PreprintAndPublishedVersionsEachFindTheirOwnWork) {
 }
 
 TEST(SyncMatch, APublishedEntryWithItsArxivIdFindsThePublicationNotTheArxivRecord) {
-  const std::string bib = R"(@article{pub, title = {Fast Sorting on {GPUs}}, author = {Hu, Qinghao}, journal = {Parallel Computing}, volume = {12}, year = {2024}, arxiv = {2301.00001}})";
+  const std::string bib =
+      R"(@article{pub, title = {Fast Sorting on {GPUs}}, author = {Hu, Qinghao}, journal = {Parallel Computing}, volume = {12}, year = {2024}, arxiv = {2301.00001}})";
   const auto works = works_of(response({
-      {"W1", "10.48550/arxiv.2301.00001", "Fast Sorting on GPUs", 2023, {"Qinghao Hu"}, "preprint", 12, "", "arXiv (Cornell University)", "repository"},
-      {"W2", "10.1016/j.parco.2024.1", "Fast sorting on GPUs", 2024, {"Qinghao Hu"}, "article", 140, "", "Parallel Computing", "journal"},
+      {"W1",
+       "10.48550/arxiv.2301.00001",
+       "Fast Sorting on GPUs",
+       2023,
+       {"Qinghao Hu"},
+       "preprint",
+       12,
+       "",
+       "arXiv (Cornell University)",
+       "repository"},
+      {"W2",
+       "10.1016/j.parco.2024.1",
+       "Fast sorting on GPUs",
+       2024,
+       {"Qinghao Hu"},
+       "article",
+       140,
+       "",
+       "Parallel Computing",
+       "journal"},
   }));
   const sync::Plan plan = plan_of(bib, works);
   EXPECT_EQ(decided(plan, works).at("pub"), "W2");
@@ -245,7 +330,16 @@ TEST(SyncMatch, OneWorkCountsOnceWhereOpenAlexMergedTheVersions) {
 @misc{pre, title = {Fast sorting on GPUs}, author = {Hu, Qinghao}, year = {2023}, eprint = {2301.00001}, archiveprefix = {arXiv}}
 )";
   const auto works = works_of(response({
-      {"W2", "10.5555/nsdi.2024.1", "Fast Sorting on GPUs", 2024, {"Qinghao Hu"}, "article", 40, "https://arxiv.org/abs/2301.00001", "NSDI", "conference"},
+      {"W2",
+       "10.5555/nsdi.2024.1",
+       "Fast Sorting on GPUs",
+       2024,
+       {"Qinghao Hu"},
+       "article",
+       40,
+       "https://arxiv.org/abs/2301.00001",
+       "NSDI",
+       "conference"},
   }));
   const sync::Plan plan = plan_of(bib, works);
   const auto d = decided(plan, works);
@@ -254,12 +348,14 @@ TEST(SyncMatch, OneWorkCountsOnceWhereOpenAlexMergedTheVersions) {
   EXPECT_NE(plan.decisions[1].why.find("as pub"), std::string::npos) << plan.decisions[1].why;
 }
 
-// A preprint's record OpenAlex merged into its journal version (tests/fixtures/openalex/merged.json):
-// the work keeps the preprint's location, and an entry with the preprint's DOI finds the work by
-// it, where no work has that DOI as its own; where one does, that one is the entry's.
+// A preprint's record OpenAlex merged into its journal version
+// (tests/fixtures/openalex/merged.json): the work keeps the preprint's location, and an entry with
+// the preprint's DOI finds the work by it, where no work has that DOI as its own; where one does,
+// that one is the entry's.
 TEST(SyncMatch, ADoiOfARecordOpenAlexMergedFindsTheWorkItWasMergedInto) {
   json::Value root;
-  ASSERT_TRUE(json::parse(testing::read_file(testing::fixtures_dir() + "/openalex/merged.json"), root));
+  ASSERT_TRUE(
+      json::parse(testing::read_file(testing::fixtures_dir() + "/openalex/merged.json"), root));
   const std::string text = testing::read_file(testing::fixtures_dir() + "/openalex/merged.json");
   const std::size_t at = text.find("\"work\": ");
   ASSERT_NE(at, std::string::npos);
@@ -274,7 +370,9 @@ TEST(SyncMatch, ADoiOfARecordOpenAlexMergedFindsTheWorkItWasMergedInto) {
   EXPECT_EQ(decided(plan, works).at("pre"), "W2741809807");
   EXPECT_EQ(plan.decisions[0].rule, sync::Rule::Doi);
   // The published entry, beside it, is the work's: the preprint is then the same work.
-  const std::string both = bib + "@article{pub, title = {The state of OA}, author = {Piwowar, Heather}, journal = {PeerJ}, year = {2018}, doi = {10.7717/peerj.4375}}\n";
+  const std::string both = bib +
+                           "@article{pub, title = {The state of OA}, author = {Piwowar, Heather}, "
+                           "journal = {PeerJ}, year = {2018}, doi = {10.7717/peerj.4375}}\n";
   const sync::Plan two = plan_of(both, works);
   EXPECT_EQ(decided(two, works).at("pub"), "W2741809807");
   EXPECT_EQ(decided(two, works).at("pre"), "none");
@@ -300,7 +398,8 @@ TEST(SyncMatch, LookupsAreTheIdentifiersTheRulesRead) {
 @misc{c, title = {C}, doi = {10.48550/arXiv.2102.00002}}
 @misc{d, title = {D}, url = {https://arxiv.org/abs/2103.00003}, openalex = {W1}, note = {x}}
 @misc{f, title = {F}, openalex = {not an id}}
-)", o);
+)",
+                            o);
   const std::vector<sync::Lookup> l = sync::lookups(r.library.publications);
   ASSERT_EQ(l.size(), r.library.publications.size());
   EXPECT_EQ(l[0].doi, "10.1145/abc.1");
@@ -325,7 +424,8 @@ std::set<std::string> record_ids(const sync::Paper& p, const std::vector<sync::W
 TEST(SyncImport, RecordedAuthorsWorksAreEachInOnePaperWithPreprintsMergedIntoTheirPublications) {
   for (const char* name : {"priem-A5023888391-page1.json", "mearman-A5017898742.json"}) {
     SCOPED_TRACE(name);
-    const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/" + name));
+    const std::vector<sync::Work> works =
+        works_of(testing::read_file(testing::fixtures_dir() + "/openalex/" + name));
     const std::vector<sync::Paper> papers = sync::one_per_paper(works, {});
     // Every work in exactly one paper, the paper's own record first.
     std::map<std::string, int> seen;
@@ -339,26 +439,33 @@ TEST(SyncImport, RecordedAuthorsWorksAreEachInOnePaperWithPreprintsMergedIntoThe
     // The entries read back without a problem, each once, newest first.
     std::unordered_set<std::string> keys;
     std::string bib;
-    for (const Publication& p : sync::import_entries(papers, {"2026-11-27", false, false}, keys)) bib += format_bibtex(p) + "\n";
+    for (const Publication& p : sync::import_entries(papers, {"2026-11-27", false, false}, keys))
+      bib += format_bibtex(p) + "\n";
     ReadOptions o;
     o.format = Format::BibTeX;
     const ReadResult r = read(bib, o);
-    EXPECT_TRUE(r.diagnostics.empty()) << (r.diagnostics.empty() ? "" : format_diagnostic(r.diagnostics[0]));
+    EXPECT_TRUE(r.diagnostics.empty())
+        << (r.diagnostics.empty() ? "" : format_diagnostic(r.diagnostics[0]));
     ASSERT_EQ(r.library.publications.size(), papers.size());
-    for (std::size_t i = 1; i < papers.size(); ++i) EXPECT_GE(papers[i - 1].work.year, papers[i].work.year);
+    for (std::size_t i = 1; i < papers.size(); ++i)
+      EXPECT_GE(papers[i - 1].work.year, papers[i].work.year);
   }
   // Mearman: the arXiv preprint (W3188841554) is its CGVC paper's (W3187234764), which keeps the
   // arXiv id; Priem: The state of OA's two PeerJ preprint records are its article's.
-  const std::vector<sync::Work> mearman = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
+  const std::vector<sync::Work> mearman =
+      works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
   const std::vector<sync::Paper> m = sync::one_per_paper(mearman, {});
   EXPECT_EQ(m.size(), mearman.size() - 1);
-  const auto cgvc = std::find_if(m.begin(), m.end(), [](const sync::Paper& p) { return p.work.id == "W3187234764"; });
+  const auto cgvc = std::find_if(m.begin(), m.end(),
+                                 [](const sync::Paper& p) { return p.work.id == "W3187234764"; });
   ASSERT_NE(cgvc, m.end());
   EXPECT_EQ(record_ids(*cgvc, mearman), (std::set<std::string>{"W3187234764", "W3188841554"}));
   EXPECT_EQ(cgvc->work.arxiv, "2108.04680");
-  const std::vector<sync::Work> priem = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
+  const std::vector<sync::Work> priem = works_of(
+      testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
   const std::vector<sync::Paper> p = sync::one_per_paper(priem, {});
-  const auto oa = std::find_if(p.begin(), p.end(), [](const sync::Paper& x) { return x.work.id == "W2741809807"; });
+  const auto oa = std::find_if(p.begin(), p.end(),
+                               [](const sync::Paper& x) { return x.work.id == "W2741809807"; });
   ASSERT_NE(oa, p.end());
   EXPECT_TRUE(record_ids(*oa, priem).count("W4235038322"));
   EXPECT_TRUE(record_ids(*oa, priem).count("W4245410681"));
@@ -370,13 +477,15 @@ TEST(SyncImport, RecordedAuthorsWorksAreEachInOnePaperWithPreprintsMergedIntoThe
     for (const std::uint32_t k : p[i].records) paper_of[priem[k].id] = i;
   const std::regex expect_field(R"(expect\s*=\s*\{(W\d+)\})");
   std::size_t expected = 0;
-  for (std::sregex_iterator it(bib.begin(), bib.end(), expect_field), end; it != end; ++it, ++expected)
+  for (std::sregex_iterator it(bib.begin(), bib.end(), expect_field), end; it != end;
+       ++it, ++expected)
     EXPECT_TRUE(paper_of.count((*it)[1].str())) << (*it)[1].str();
   EXPECT_GT(expected, 20u);
 }
 
 TEST(SyncImport, KeysAreTheSameEveryRunWhateverTheOrderOrTheWorksAdded) {
-  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
+  const std::vector<sync::Work> works = works_of(
+      testing::read_file(testing::fixtures_dir() + "/openalex/priem-A5023888391-page1.json"));
   const auto keys_by_id = [](std::vector<sync::Work> ws) {
     std::unordered_set<std::string> keys;
     const std::vector<sync::Paper> papers = sync::one_per_paper(ws, {});
@@ -400,23 +509,30 @@ TEST(SyncImport, KeysAreTheSameEveryRunWhateverTheOrderOrTheWorksAdded) {
 }
 
 TEST(SyncImport, SinceAndExcludeLeaveOutPapersByAnyOfTheirRecords) {
-  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
+  const std::vector<sync::Work> works =
+      works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
   sync::ImportOptions o;
   o.since = 2016;
   for (const sync::Paper& p : sync::one_per_paper(works, o)) EXPECT_GE(p.work.year, 2016);
   EXPECT_EQ(sync::one_per_paper(works, o).size(), 4u);  // (2021, 2019, 2017, 2016)
-  // The preprint's arXiv id names the paper (its CGVC record is left out too); so do a DOI and an id.
+  // The preprint's arXiv id names the paper (its CGVC record is left out too); so do a DOI and an
+  // id.
   o = {};
-  o.exclude = {"arXiv:2108.04680v2", "https://doi.org/10.1145/2795233", "https://openalex.org/W2241997964"};
+  o.exclude = {"arXiv:2108.04680v2", "https://doi.org/10.1145/2795233",
+               "https://openalex.org/W2241997964"};
   const std::vector<sync::Paper> left = sync::one_per_paper(works, o);
   EXPECT_EQ(left.size(), works.size() - 1 - 3);
-  for (const sync::Paper& p : left) EXPECT_TRUE(p.work.id != "W3187234764" && p.work.doi != "10.1145/2795233" && p.work.id != "W2241997964") << p.work.id;
+  for (const sync::Paper& p : left)
+    EXPECT_TRUE(p.work.id != "W3187234764" && p.work.doi != "10.1145/2795233" &&
+                p.work.id != "W2241997964")
+        << p.work.id;
 }
 
 TEST(SyncImport, ADblpFileIsOneEntryPerPaperWithThePreprintsArxivId) {
   ReadOptions ro;
   ro.format = Format::BibTeX;
-  const ReadResult r = read(testing::read_file(testing::fixtures_dir() + "/openalex/dblp-mearman.bib"), ro);
+  const ReadResult r =
+      read(testing::read_file(testing::fixtures_dir() + "/openalex/dblp-mearman.bib"), ro);
   ASSERT_EQ(r.library.publications.size(), 3u);
   std::vector<sync::Work> works;
   for (const Publication& p : r.library.publications) works.push_back(sync::work_of(p));
@@ -424,12 +540,15 @@ TEST(SyncImport, ADblpFileIsOneEntryPerPaperWithThePreprintsArxivId) {
   EXPECT_FALSE(works[1].preprint());
   const std::vector<sync::Paper> papers = sync::one_per_paper(works, {});
   ASSERT_EQ(papers.size(), 2u);
-  EXPECT_EQ(papers[0].records, (std::vector<std::uint32_t>{1, 0}));  // the CGVC paper, then its CoRR record
+  EXPECT_EQ(papers[0].records,
+            (std::vector<std::uint32_t>{1, 0}));  // the CGVC paper, then its CoRR record
   EXPECT_EQ(papers[0].work.arxiv, "2108.04680");
   EXPECT_EQ(papers[1].records, (std::vector<std::uint32_t>{2}));
   // An older DBLP export's CoRR record names arXiv by its address only.
-  const ReadResult older = read(R"(@article{DBLP:journals/corr/RitsosMR17, author = {Panagiotis D. Ritsos and Joseph W. Mearman}, title = {Synthetic Visualizations in Web-based Mixed Reality},
-  journal = {CoRR}, volume = {abs/1710.00001}, year = {2017}, url = {http://arxiv.org/abs/1710.00001v2}})", ro);
+  const ReadResult older = read(
+      R"(@article{DBLP:journals/corr/RitsosMR17, author = {Panagiotis D. Ritsos and Joseph W. Mearman}, title = {Synthetic Visualizations in Web-based Mixed Reality},
+  journal = {CoRR}, volume = {abs/1710.00001}, year = {2017}, url = {http://arxiv.org/abs/1710.00001v2}})",
+      ro);
   ASSERT_EQ(older.library.publications.size(), 1u);
   works.push_back(sync::work_of(older.library.publications[0]));
   EXPECT_EQ(works.back().arxiv, "1710.00001");
@@ -471,10 +590,29 @@ TEST(SyncMatch, TheSameTitleInAnotherYearIsAnotherWork) {
 }
 
 TEST(SyncMatch, TwoWorksThatFitEquallyLeaveTheEntryUnmatched) {
-  const std::string bib = R"(@misc{talk, title = {Scaling Laws for Scheduling Deep Learning Jobs}, author = {Hu, Qinghao}, year = {2022}})";
+  const std::string bib =
+      R"(@misc{talk, title = {Scaling Laws for Scheduling Deep Learning Jobs}, author = {Hu, Qinghao}, year = {2022}})";
   const auto works = works_of(response({
-      {"W1", "", "Scaling laws for scheduling deep learning jobs", 2022, {"Qinghao Hu"}, "article", 5, "", "", ""},
-      {"W2", "", "Scaling Laws for Scheduling Deep-Learning Jobs", 2022, {"Qinghao Hu"}, "article", 5, "", "", ""},
+      {"W1",
+       "",
+       "Scaling laws for scheduling deep learning jobs",
+       2022,
+       {"Qinghao Hu"},
+       "article",
+       5,
+       "",
+       "",
+       ""},
+      {"W2",
+       "",
+       "Scaling Laws for Scheduling Deep-Learning Jobs",
+       2022,
+       {"Qinghao Hu"},
+       "article",
+       5,
+       "",
+       "",
+       ""},
   }));
   const sync::Plan plan = plan_of(bib, works);
   EXPECT_EQ(plan.decisions[0].work, -1);
@@ -497,24 +635,39 @@ TEST(SyncMatch, OtherAuthorsOrAnotherDoiAreNotThisEntry) {
 
 TEST(SyncMatch, TheIdAnEarlierSyncWroteComesFirstUnlessItNamesAnotherPaper) {
   // The owner's own spelling of the title, a year that moved: the id still finds the work.
-  const std::string bib = R"(@article{a, title = {The Title {OpenAlex} Has: Revised}, author = {Hu, Qinghao}, year = {2022}, openalex = {W7}})";
-  const auto works = works_of(response({{"W7", "", "The title OpenAlex has", 2021, {"Qinghao Hu"}}}));
+  const std::string bib =
+      R"(@article{a, title = {The Title {OpenAlex} Has: Revised}, author = {Hu, Qinghao}, year = {2022}, openalex = {W7}})";
+  const auto works =
+      works_of(response({{"W7", "", "The title OpenAlex has", 2021, {"Qinghao Hu"}}}));
   EXPECT_EQ(plan_of(bib, works).decisions[0].rule, sync::Rule::OpenAlexId);
   // An entry copied from another as a template keeps its openalex id (and its count): the id is
   // passed over, the entry found by its own title, and the id and the count written anew.
-  const std::string copied = "@article{p1, title = {Scheduling Deep Learning Jobs at Scale}, author = {Hu, Qinghao}, year = {2021}, openalex = {W1}, citations = {10}}\n"
-                             "@article{p2,\n  title = {Characterizing Large Language Model Workloads},\n  author = {Hu, Qinghao},\n  year = {2024},\n  openalex = {W1},\n  citations = {10}\n}\n";
-  const auto ws = works_of(response({{"W1", "", "Scheduling deep learning jobs at scale", 2021, {"Qinghao Hu"}, "article", 10},
-                                     {"W2", "", "Characterizing Large Language Model Workloads", 2024, {"Qinghao Hu"}, "article", 3}}));
+  const std::string copied =
+      "@article{p1, title = {Scheduling Deep Learning Jobs at Scale}, author = {Hu, Qinghao}, year "
+      "= {2021}, openalex = {W1}, citations = {10}}\n"
+      "@article{p2,\n  title = {Characterizing Large Language Model Workloads},\n  author = {Hu, "
+      "Qinghao},\n  year = {2024},\n  openalex = {W1},\n  citations = {10}\n}\n";
+  const auto ws = works_of(response(
+      {{"W1", "", "Scheduling deep learning jobs at scale", 2021, {"Qinghao Hu"}, "article", 10},
+       {"W2",
+        "",
+        "Characterizing Large Language Model Workloads",
+        2024,
+        {"Qinghao Hu"},
+        "article",
+        3}}));
   const sync::Plan plan = plan_of(copied, ws);
   EXPECT_EQ(decided(plan, ws).at("p2"), "W2");
   EXPECT_TRUE(plan.decisions[1].stale_id);
   const std::string out = sync::apply(copied, plan.edits);
   EXPECT_NE(out.find("  openalex = {W2},\n  citations = {3},"), std::string::npos) << out;
   // A DOI that contradicts the id: the DOI wins.
-  const std::string doi = "@article{d, title = {Another Paper Entirely Here}, author = {Hu, Qinghao}, year = {2021}, doi = {10.1/aaa}, openalex = {W2}}";
-  const auto ws2 = works_of(response({{"W1", "10.1/aaa", "Another Paper Entirely Here", 2021, {"Qinghao Hu"}},
-                                      {"W2", "10.1/bbb", "Something Else", 2021, {"Qinghao Hu"}}}));
+  const std::string doi =
+      "@article{d, title = {Another Paper Entirely Here}, author = {Hu, Qinghao}, year = {2021}, "
+      "doi = {10.1/aaa}, openalex = {W2}}";
+  const auto ws2 =
+      works_of(response({{"W1", "10.1/aaa", "Another Paper Entirely Here", 2021, {"Qinghao Hu"}},
+                         {"W2", "10.1/bbb", "Something Else", 2021, {"Qinghao Hu"}}}));
   EXPECT_EQ(decided(plan_of(doi, ws2), ws2).at("d"), "W1");
 }
 
@@ -534,14 +687,39 @@ TEST(SyncMatch, TitlesThatDifferInANumberOrAShortWordAreOtherPapers) {
       {"W2", "", "Efficient 3D convolutions on accelerators", 2021, {"Qinghao Hu"}, "article", 500},
       {"W3", "", "Data augmentation for low-resource NLI", 2021, {"Qinghao Hu"}},
       {"W4", "", "Large Scale Traffic Forecasting 2", 2021, {"Qinghao Hu"}},
-      {"W5", "", "Deep Metric Learning for Retrieval: A Survey", 2020, {"Qinghao Hu"}, "article", 900},
-      {"W6", "10.1/journal", "Learning to schedule training jobs", 2020, {"Qinghao Hu"}, "article", 50, "", "Journal of Systems", "journal"},
-      {"W7", "10.1/other-book", "Introduction", 2020, {"Qinghao Hu", "Someone Else"}, "book-chapter", 4, "", "Handbook of Urban Studies", "book series"},
+      {"W5",
+       "",
+       "Deep Metric Learning for Retrieval: A Survey",
+       2020,
+       {"Qinghao Hu"},
+       "article",
+       900},
+      {"W6",
+       "10.1/journal",
+       "Learning to schedule training jobs",
+       2020,
+       {"Qinghao Hu"},
+       "article",
+       50,
+       "",
+       "Journal of Systems",
+       "journal"},
+      {"W7",
+       "10.1/other-book",
+       "Introduction",
+       2020,
+       {"Qinghao Hu", "Someone Else"},
+       "book-chapter",
+       4,
+       "",
+       "Handbook of Urban Studies",
+       "book series"},
       {"W8", "", "Characterizing deep learning training workloads", 2021, {"Qinghao Hu"}},
   }));
   const sync::Plan plan = plan_of(bib, works);
   const auto d = decided(plan, works);
-  for (const char* key : {"one", "twod", "ner", "series", "cvpr", "workshop", "intro"}) EXPECT_EQ(d.at(key), "none") << key;
+  for (const char* key : {"one", "twod", "ner", "series", "cvpr", "workshop", "intro"})
+    EXPECT_EQ(d.at(key), "none") << key;
   EXPECT_EQ(d.at("typo"), "W8");  // one long word misspelt
   for (const sync::Decision& decision : plan.decisions) {
     if (decision.work < 0) {
@@ -559,48 +737,73 @@ std::string synced(const std::string& bib, const std::vector<W>& works, bool add
 
 TEST(SyncEdit, NewFieldsFollowTheEntrysOwnStyle) {
   // Aligned names, a trailing comma.
-  EXPECT_EQ(synced("@article{a,\n  title  = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year   = {2021},\n}\n",
+  EXPECT_EQ(synced("@article{a,\n  title  = {A Long Enough Title Here},\n  author = {Hu, "
+                   "Qinghao},\n  year   = {2021},\n}\n",
                    {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 12}}),
-            "@article{a,\n  title  = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year   = {2021},\n"
+            "@article{a,\n  title  = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  "
+            "year   = {2021},\n"
             "  openalex = {W1},\n  citations = {12},\n  citations_updated = {2026-11-27},\n}\n");
   // Upper-case names, quotes, a tab, no trailing comma, CRLF.
-  EXPECT_EQ(synced("@ARTICLE{a,\r\n\tTITLE=\"A Long Enough Title Here\",\r\n\tAUTHOR=\"Hu, Qinghao\",\r\n\tYEAR=2021\r\n}\r\n",
-                   {{"W1", "10.1/x", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 3}}),
-            "@ARTICLE{a,\r\n\tTITLE=\"A Long Enough Title Here\",\r\n\tAUTHOR=\"Hu, Qinghao\",\r\n\tYEAR=2021,\r\n"
-            "\tDOI=\"10.1/x\",\r\n\tOPENALEX=\"W1\",\r\n\tCITATIONS=\"3\",\r\n\tCITATIONS_UPDATED=\"2026-11-27\"\r\n}\r\n");
+  EXPECT_EQ(
+      synced("@ARTICLE{a,\r\n\tTITLE=\"A Long Enough Title Here\",\r\n\tAUTHOR=\"Hu, "
+             "Qinghao\",\r\n\tYEAR=2021\r\n}\r\n",
+             {{"W1", "10.1/x", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 3}}),
+      "@ARTICLE{a,\r\n\tTITLE=\"A Long Enough Title Here\",\r\n\tAUTHOR=\"Hu, "
+      "Qinghao\",\r\n\tYEAR=2021,\r\n"
+      "\tDOI=\"10.1/"
+      "x\",\r\n\tOPENALEX=\"W1\",\r\n\tCITATIONS=\"3\",\r\n\tCITATIONS_UPDATED=\"2026-11-27\"\r\n}"
+      "\r\n");
   // One line.
-  EXPECT_EQ(synced("@misc{a, title={A Long Enough Title Here}, author={Hu, Qinghao}, year={2021}}\n",
-                   {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 0}}),
-            "@misc{a, title={A Long Enough Title Here}, author={Hu, Qinghao}, year={2021}, openalex={W1}, citations={0}, "
-            "citations_updated={2026-11-27}}\n");
+  EXPECT_EQ(
+      synced("@misc{a, title={A Long Enough Title Here}, author={Hu, Qinghao}, year={2021}}\n",
+             {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 0}}),
+      "@misc{a, title={A Long Enough Title Here}, author={Hu, Qinghao}, year={2021}, "
+      "openalex={W1}, citations={0}, "
+      "citations_updated={2026-11-27}}\n");
 }
 
 TEST(SyncEdit, ACountThatChangedIsRewrittenInPlaceAndTheSameCountIsLeft) {
   const std::string bib =
-      "@article{a,\n  title = {A Long Enough Title Here}, % the owner's comment\n  citations = \"7\",\n"
-      "  citations_updated = {2026-01-01},\n  openalex = {W1},\n  author = {Hu, Qinghao},\n  year = 2021\n}\n";
-  EXPECT_EQ(synced(bib, {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 9}}),
-            "@article{a,\n  title = {A Long Enough Title Here}, % the owner's comment\n  citations = \"9\",\n"
-            "  citations_updated = {2026-11-27},\n  openalex = {W1},\n  author = {Hu, Qinghao},\n  year = 2021\n}\n");
-  EXPECT_EQ(synced(bib, {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 7}}), bib);
+      "@article{a,\n  title = {A Long Enough Title Here}, % the owner's comment\n  citations = "
+      "\"7\",\n"
+      "  citations_updated = {2026-01-01},\n  openalex = {W1},\n  author = {Hu, Qinghao},\n  year "
+      "= 2021\n}\n";
+  EXPECT_EQ(
+      synced(bib, {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 9}}),
+      "@article{a,\n  title = {A Long Enough Title Here}, % the owner's comment\n  citations = "
+      "\"9\",\n"
+      "  citations_updated = {2026-11-27},\n  openalex = {W1},\n  author = {Hu, Qinghao},\n  year "
+      "= 2021\n}\n");
+  EXPECT_EQ(
+      synced(bib, {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 7}}),
+      bib);
 }
 
 TEST(SyncEdit, DblpAlignmentAndZoteroCompactOneLineEntriesAreKept) {
-  EXPECT_EQ(synced("@article{a,\n  author       = {Hu, Qinghao},\n  title        = {A Long Enough Title Here},\n  year         = {2021},\n"
+  EXPECT_EQ(synced("@article{a,\n  author       = {Hu, Qinghao},\n  title        = {A Long Enough "
+                   "Title Here},\n  year         = {2021},\n"
                    "  bibsource = {dblp computer science bibliography, https://dblp.org}\n}\n",
                    {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 2}}),
-            "@article{a,\n  author       = {Hu, Qinghao},\n  title        = {A Long Enough Title Here},\n  year         = {2021},\n"
-            "  bibsource = {dblp computer science bibliography, https://dblp.org},\n  openalex     = {W1},\n  citations    = {2},\n"
+            "@article{a,\n  author       = {Hu, Qinghao},\n  title        = {A Long Enough Title "
+            "Here},\n  year         = {2021},\n"
+            "  bibsource = {dblp computer science bibliography, https://dblp.org},\n  openalex     "
+            "= {W1},\n  citations    = {2},\n"
             "  citations_updated = {2026-11-27}\n}\n");
-  EXPECT_EQ(synced("@article{a,title = {A Long Enough Title Here},author = {Hu, Qinghao},year = {2021}}\n",
-                   {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 2}}),
-            "@article{a,title = {A Long Enough Title Here},author = {Hu, Qinghao},year = {2021},openalex = {W1},citations = {2},"
-            "citations_updated = {2026-11-27}}\n");
+  EXPECT_EQ(
+      synced(
+          "@article{a,title = {A Long Enough Title Here},author = {Hu, Qinghao},year = {2021}}\n",
+          {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 2}}),
+      "@article{a,title = {A Long Enough Title Here},author = {Hu, Qinghao},year = {2021},openalex "
+      "= {W1},citations = {2},"
+      "citations_updated = {2026-11-27}}\n");
 }
 
 TEST(SyncEdit, ACountNoSyncWroteIsReplacedAndSaid) {
-  const std::string bib = "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021},\n  citations = {999}\n}\n";
-  const auto ws = works_of(response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 60}}));
+  const std::string bib =
+      "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = "
+      "{2021},\n  citations = {999}\n}\n";
+  const auto ws = works_of(
+      response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 60}}));
   const sync::Plan plan = plan_of(bib, ws);
   ASSERT_EQ(plan.owner_counts.size(), 1u);
   EXPECT_EQ(plan.owner_counts[0].second, 999);
@@ -608,24 +811,50 @@ TEST(SyncEdit, ACountNoSyncWroteIsReplacedAndSaid) {
 }
 
 TEST(SyncEdit, ABrokenEntryIsLeftAsItIsAndSaid) {
-  const std::string bib = "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021\n"
-                          "@article{b,\n  title = {Another Long Enough Title},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n";
-  const auto works = works_of(response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 1},
-                                        {"W2", "", "Another Long Enough Title", 2021, {"Qinghao Hu"}, "article", 2}}));
+  const std::string bib =
+      "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = "
+      "{2021\n"
+      "@article{b,\n  title = {Another Long Enough Title},\n  author = {Hu, Qinghao},\n  year = "
+      "{2021}\n}\n";
+  const auto works = works_of(
+      response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 1},
+                {"W2", "", "Another Long Enough Title", 2021, {"Qinghao Hu"}, "article", 2}}));
   const sync::Plan plan = plan_of(bib, works);
   const std::string out = sync::apply(bib, plan.edits);
   EXPECT_EQ(out.substr(0, out.find("@article{b")), bib.substr(0, bib.find("@article{b")));
   EXPECT_NE(out.find("citations = {2}"), std::string::npos);
   bool said = false;
-  for (const Diagnostic& d : plan.diagnostics) said = said || d.message.find("left as it is") != std::string::npos;
+  for (const Diagnostic& d : plan.diagnostics)
+    said = said || d.message.find("left as it is") != std::string::npos;
   EXPECT_TRUE(said);
 }
 
 TEST(SyncEdit, AddAppendsTheMissingWorksAsCleanEntriesThatReadBack) {
-  const std::string bib = "@article{hu2021study,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n";
-  const std::vector<W> works = {{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 1},
-                                {"W9", "10.1/new", "A Study of {Braces} & Things", 2024, {"Qinghao Hu", "Ada Lovelace"}, "article", 4, "", "Nature", "journal"},
-                                {"W8", "10.48550/arxiv.2401.00001", "Hu 2021 Study", 2021, {"Qinghao Hu"}, "preprint", 0, "", "arXiv (Cornell University)", "repository"}};
+  const std::string bib =
+      "@article{hu2021study,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  "
+      "year = {2021}\n}\n";
+  const std::vector<W> works = {
+      {"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 1},
+      {"W9",
+       "10.1/new",
+       "A Study of {Braces} & Things",
+       2024,
+       {"Qinghao Hu", "Ada Lovelace"},
+       "article",
+       4,
+       "",
+       "Nature",
+       "journal"},
+      {"W8",
+       "10.48550/arxiv.2401.00001",
+       "Hu 2021 Study",
+       2021,
+       {"Qinghao Hu"},
+       "preprint",
+       0,
+       "",
+       "arXiv (Cornell University)",
+       "repository"}};
   const std::string out = synced(bib, works, true);
   const std::string without = synced(bib, works, false);
   EXPECT_EQ(out.compare(0, without.size(), without), 0);
@@ -648,12 +877,17 @@ TEST(SyncEdit, AddAppendsTheMissingWorksAsCleanEntriesThatReadBack) {
 }
 
 TEST(SyncEdit, TheDiffShowsEachChangedLine) {
-  const std::string bib = "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = {2021}\n}\n";
-  const auto ws = works_of(response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 5}}));
+  const std::string bib =
+      "@article{a,\n  title = {A Long Enough Title Here},\n  author = {Hu, Qinghao},\n  year = "
+      "{2021}\n}\n";
+  const auto ws = works_of(
+      response({{"W1", "", "A Long Enough Title Here", 2021, {"Qinghao Hu"}, "article", 5}}));
   const std::string diff = sync::unified_diff(bib, plan_of(bib, ws).edits, "papers.bib");
   EXPECT_EQ(diff,
-            "--- papers.bib\n+++ papers.bib\n@@ -2,4 +2,7 @@\n   title = {A Long Enough Title Here},\n   author = {Hu, Qinghao},\n"
-            "-  year = {2021}\n+  year = {2021},\n+  openalex = {W1},\n+  citations = {5},\n+  citations_updated = {2026-11-27}\n }\n");
+            "--- papers.bib\n+++ papers.bib\n@@ -2,4 +2,7 @@\n   title = {A Long Enough Title "
+            "Here},\n   author = {Hu, Qinghao},\n"
+            "-  year = {2021}\n+  year = {2021},\n+  openalex = {W1},\n+  citations = {5},\n+  "
+            "citations_updated = {2026-11-27}\n }\n");
 }
 
 // --- The whole corpus: a synthetic response from each file's own entries, synced; the file's
@@ -661,7 +895,8 @@ TEST(SyncEdit, TheDiffShowsEachChangedLine) {
 
 std::vector<std::string> corpus_files() {
   std::vector<std::string> files;
-  for (const std::string& dir : {testing::shared_dir() + "/corpus", testing::shared_dir() + "/corpus/realworld"})
+  for (const std::string& dir :
+       {testing::shared_dir() + "/corpus", testing::shared_dir() + "/corpus/realworld"})
     for (const std::string& f : testing::list_files(dir, ".bib")) files.push_back(f);
   return files;
 }
@@ -684,7 +919,8 @@ TEST(SyncCorpus, EveryFileRoundTripsByteForByteApartFromTheWrittenFields) {
     std::size_t at = 0, at_out = 0;
     for (const sync::Edit& e : plan.edits) {
       ASSERT_GE(e.offset, at) << path;
-      ASSERT_EQ(out.compare(at_out, e.offset - at, bib, at, e.offset - at), 0) << path << " before offset " << e.offset;
+      ASSERT_EQ(out.compare(at_out, e.offset - at, bib, at, e.offset - at), 0)
+          << path << " before offset " << e.offset;
       at_out += e.offset - at + e.inserted.size();
       at = e.offset + e.removed;
       // What an edit writes is a field's value or whole fields, never anything else.
@@ -708,14 +944,16 @@ TEST(SyncCorpus, EveryFileRoundTripsByteForByteApartFromTheWrittenFields) {
       ++matched;
       const Publication& p = back.library.publications[d.entry];
       bool left = false;
-      for (const Diagnostic& diag : plan.diagnostics) left = left || diag.message.find("'" + p.key + "' matches") != std::string::npos;
+      for (const Diagnostic& diag : plan.diagnostics)
+        left = left || diag.message.find("'" + p.key + "' matches") != std::string::npos;
       if (left) continue;
       EXPECT_EQ(p.citations(), works[d.work].cited_by_count) << path << " " << p.key;
     }
     // A second sync finds nothing to do.
     EXPECT_TRUE(plan_of(out, works).edits.empty()) << path;
   }
-  std::printf("%zu files, %zu entries, %zu matched to their synthetic work\n", files.size(), entries, matched);
+  std::printf("%zu files, %zu entries, %zu matched to their synthetic work\n", files.size(),
+              entries, matched);
   EXPECT_GE(matched * 100, entries * 95);
 }
 
@@ -729,15 +967,17 @@ namespace {
 // h-index and the date of the counts on the card.
 TEST(SyncShown, TheCountsAndTheirDateReachTheListAndTheCard) {
   const std::string bib = testing::read_file(testing::fixtures_dir() + "/openalex/mearman.bib");
-  const std::vector<sync::Work> works = works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
+  const std::vector<sync::Work> works =
+      works_of(testing::read_file(testing::fixtures_dir() + "/openalex/mearman-A5017898742.json"));
   sync::Options o;
   o.date = "2026-11-20";
   const std::string synced_once = sync::apply(bib, sync::plan(bib, "mearman.bib", works, o).edits);
   ReadResult r = read(synced_once);
   // One count changes a week later: only that entry's date moves, and the card says the latest.
   ASSERT_GT(r.library.publications.size(), 1u);
-  const std::string later = std::regex_replace(synced_once, std::regex("citations = \\{28\\},\n  citations_updated = \\{2026-11-20\\}"),
-                                               "citations = {30},\n  citations_updated = {2026-11-27}");
+  const std::string later = std::regex_replace(
+      synced_once, std::regex("citations = \\{28\\},\n  citations_updated = \\{2026-11-20\\}"),
+      "citations = {30},\n  citations_updated = {2026-11-27}");
   ASSERT_NE(later, synced_once);
   Catalog catalog(read(later).library);
   const Stats stats = catalog.stats("Joseph Mearman");
@@ -745,21 +985,31 @@ TEST(SyncShown, TheCountsAndTheirDateReachTheListAndTheCard) {
   EXPECT_EQ(stats.citations_updated, "2026-11-27");
   EXPECT_EQ(stats.citations, 30 + 2 + 0 + 0 + 10 + 1 + 0);
   const std::string card = format_profile_html(catalog.library().profile, stats, {});
-  EXPECT_NE(card.find("<p class=\"ps-stat-updated\">Citation counts from OpenAlex as of <time datetime=\"2026-11-27\">2026-11-27</time></p>"), std::string::npos) << card;
+  EXPECT_NE(card.find("<p class=\"ps-stat-updated\">Citation counts from OpenAlex as of <time "
+                      "datetime=\"2026-11-27\">2026-11-27</time></p>"),
+            std::string::npos)
+      << card;
   // In German, the date as German readers write it.
   ProfileCardOptions german;
-  const Words de = read_words(testing::read_file(std::string(PAPERSHELF_LANGUAGES) + "/de.json"), "de");
+  const Words de =
+      read_words(testing::read_file(std::string(PAPERSHELF_LANGUAGES) + "/de.json"), "de");
   german.words = &de;
-  EXPECT_NE(format_profile_html(catalog.library().profile, stats, german).find("Zitationen aus OpenAlex, Stand <time datetime=\"2026-11-27\">27.11.2026</time>"), std::string::npos);
-  EXPECT_TRUE(std::regex_search(format_stats_json(stats), std::regex(R"("updated":\s*"2026-11-27")")));
+  EXPECT_NE(
+      format_profile_html(catalog.library().profile, stats, german)
+          .find("Zitationen aus OpenAlex, Stand <time datetime=\"2026-11-27\">27.11.2026</time>"),
+      std::string::npos);
+  EXPECT_TRUE(
+      std::regex_search(format_stats_json(stats), std::regex(R"("updated":\s*"2026-11-27")")));
   Query q;
   q.sort = *parse_sort("citations-desc");
   const std::string list = format_html(catalog.library(), catalog.query(q, "Joseph Mearman"), {});
   EXPECT_NE(list.find("<span class=\"ps-cited\">30 citations</span>"), std::string::npos);
   EXPECT_LT(list.find("30 citations"), list.find("10 citations"));  // "Most cited" first
-  EXPECT_EQ(list.find(">0 citations<"), std::string::npos);          // a count of 0 is not shown
+  EXPECT_EQ(list.find(">0 citations<"), std::string::npos);         // a count of 0 is not shown
   // A date that is not one is not shown.
-  Catalog odd(read("@article{a, title={T}, year={2020}, citations={3}, citations_updated={last week}}").library);
+  Catalog odd(
+      read("@article{a, title={T}, year={2020}, citations={3}, citations_updated={last week}}")
+          .library);
   EXPECT_EQ(odd.stats().citations_updated, "");
 }
 

@@ -6,10 +6,10 @@
 #include "papershelf/unicode.hpp"
 
 namespace u = papershelf::unicode;
+using papershelf::format_diagnostic;
+using papershelf::read;
 using papershelf::ReadOptions;
 using papershelf::ReadResult;
-using papershelf::read;
-using papershelf::format_diagnostic;
 
 namespace {
 
@@ -70,9 +70,9 @@ TEST(Utf8, DecodingAlwaysTerminates) {
 }
 
 TEST(Utf8, AppendRoundTrips) {
-  for (char32_t cp : {char32_t{0x24}, char32_t{0xA2}, char32_t{0x7FF}, char32_t{0x800},
-                      char32_t{0x20AC}, char32_t{0xFFFD}, char32_t{0x10000}, char32_t{0x10348},
-                      char32_t{0x10FFFF}}) {
+  for (char32_t cp :
+       {char32_t{0x24}, char32_t{0xA2}, char32_t{0x7FF}, char32_t{0x800}, char32_t{0x20AC},
+        char32_t{0xFFFD}, char32_t{0x10000}, char32_t{0x10348}, char32_t{0x10FFFF}}) {
     const std::string s = utf8(cp);
     std::size_t pos = 0;
     EXPECT_EQ(u::decode_utf8(s, pos), cp);
@@ -98,9 +98,13 @@ TEST(Utf8, SanitizeReplacesEachBadByte) {
   EXPECT_EQ(u::sanitize_utf8(ok), 0u);
   EXPECT_EQ(ok, "Zürich");
 
-  std::string s = "a\xFF" "b";
+  std::string s =
+      "a\xFF"
+      "b";
   EXPECT_EQ(u::sanitize_utf8(s), 1u);
-  EXPECT_EQ(s, "a\xEF\xBF\xBD" "b");
+  EXPECT_EQ(s,
+            "a\xEF\xBF\xBD"
+            "b");
   EXPECT_TRUE(u::is_valid_utf8(s));
 
   std::string truncated = "x\xE2\x82";  // a cut-off euro sign: two bytes, two replacements
@@ -126,9 +130,15 @@ TEST(Nfc, ComposesBaseAndMark) {
 
 TEST(Nfc, DecomposedBecomesPrecomposed) {
   EXPECT_EQ(u::to_nfc("Zu\xCC\x88rich"), "Zürich");
-  EXPECT_EQ(u::to_nfc("Sa\xCC\x81" "nchez"), "Sánchez");
-  EXPECT_EQ(u::to_nfc("Dvor\xCC\x8C" "a\xCC\x81k"), "Dvořák");
-  EXPECT_EQ(u::to_nfc("Ge\xCC\x81rard, Franc\xCC\xA7" "ois"), "Gérard, François");
+  EXPECT_EQ(u::to_nfc("Sa\xCC\x81"
+                      "nchez"),
+            "Sánchez");
+  EXPECT_EQ(u::to_nfc("Dvor\xCC\x8C"
+                      "a\xCC\x81k"),
+            "Dvořák");
+  EXPECT_EQ(u::to_nfc("Ge\xCC\x81rard, Franc\xCC\xA7"
+                      "ois"),
+            "Gérard, François");
   // Greek with tonos, Cyrillic with breve.
   EXPECT_EQ(u::to_nfc("\xCE\xB1\xCC\x81"), "ά");
   EXPECT_EQ(u::to_nfc("\xD0\xB8\xCC\x86"), "й");
@@ -136,11 +146,18 @@ TEST(Nfc, DecomposedBecomesPrecomposed) {
 
 TEST(Nfc, VietnameseStackedMarks) {
   // NFD of "Nguyễn": ễ = e + circumflex (U+0302) + tilde (U+0303).
-  EXPECT_EQ(u::to_nfc("Nguye\xCC\x82\xCC\x83" "n"), "Nguyễn");
+  EXPECT_EQ(u::to_nfc("Nguye\xCC\x82\xCC\x83"
+                      "n"),
+            "Nguyễn");
   // NFD of "Việt": ệ = e + dot below (U+0323) + circumflex (U+0302).
-  EXPECT_EQ(u::to_nfc("Vie\xCC\xA3\xCC\x82" "t"), "Việt");
+  EXPECT_EQ(u::to_nfc("Vie\xCC\xA3\xCC\x82"
+                      "t"),
+            "Việt");
   // "Trường": ư = u + horn; ờ = o + horn (U+031B) + grave (U+0300).
-  EXPECT_EQ(u::to_nfc("Tru\xCC\x9B" "o\xCC\x9B\xCC\x80" "ng"), "Trường");
+  EXPECT_EQ(u::to_nfc("Tru\xCC\x9B"
+                      "o\xCC\x9B\xCC\x80"
+                      "ng"),
+            "Trường");
   // Already composed text is unchanged.
   EXPECT_EQ(u::to_nfc("Nguyễn Việt Trường"), "Nguyễn Việt Trường");
 }
@@ -150,7 +167,10 @@ TEST(Nfc, LeavesOtherTextAlone) {
   EXPECT_EQ(u::to_nfc("plain"), "plain");
   EXPECT_EQ(u::to_nfc("北京大学 †‡"), "北京大学 †‡");
   // A mark with nothing to compose with stays as it is.
-  EXPECT_EQ(u::to_nfc("\xCC\x81" "a"), "\xCC\x81" "a");
+  EXPECT_EQ(u::to_nfc("\xCC\x81"
+                      "a"),
+            "\xCC\x81"
+            "a");
   EXPECT_EQ(u::to_nfc("q\xCC\x81"), "q\xCC\x81");
 }
 
@@ -194,10 +214,10 @@ TEST(Fold, GreekAndCyrillicLowerCase) {
 // The case and mark tables are stored compactly (runs, compositions followed backwards); these
 // are the letters each shortcut could get wrong.
 TEST(Fold, EveryMarkStripsAndEveryCaseRunHolds) {
-  EXPECT_EQ(u::fold("ỆỄṎǗ"), "eeou");                  // two marks: stripped through two steps
+  EXPECT_EQ(u::fold("ỆỄṎǗ"), "eeou");  // two marks: stripped through two steps
   EXPECT_EQ(u::fold("\u1F71 \u1F73 \u1FBE \u0390"), "α ε ι ι");  // Greek oxia, prosgegrammeni, ΐ
-  EXPECT_EQ(u::fold("Ǻ"), "a");                        // ring and acute on A
-  EXPECT_EQ(u::to_lower(0x0100), 0x0101u);  // Ā: a stride-2 run
+  EXPECT_EQ(u::fold("Ǻ"), "a");                                  // ring and acute on A
+  EXPECT_EQ(u::to_lower(0x0100), 0x0101u);                       // Ā: a stride-2 run
   EXPECT_EQ(u::to_lower(0x0101), 0x0101u);  // ā: the lower letter between two upper ones
   EXPECT_EQ(u::to_lower(0x0178), 0x00FFu);  // Ÿ -> ÿ, downwards
   EXPECT_EQ(u::to_lower(0x1E9E), 0x00DFu);  // ẞ -> ß
@@ -249,13 +269,23 @@ TEST(Fold, OffsetsPointBackToSourceCodePoints) {
 
 TEST(EscapeControls, ShowsWhatATerminalWouldObey) {
   EXPECT_EQ(u::escape_controls("a\x1B[2Jb\x07\x7F\n"), "a\\x1b[2Jb\\x07\\x7f\\x0a");
-  EXPECT_EQ(u::escape_controls("\xC2\x9B" "31m \xC2\x85 \xC2\xA0"), "\\u009b31m \\u0085 \xC2\xA0");  // C1 controls; NBSP stays
-  EXPECT_EQ(u::escape_controls("\x9B" "31m \xFF"), "\\x9b31m \\xff");  // (bytes that are not UTF-8)
-  EXPECT_EQ(u::escape_controls("\xE2\x80\xAE" "a\xE2\x81\xA9\xD8\x9C"), "\\u202ea\\u2069\\u061c");
+  EXPECT_EQ(u::escape_controls("\xC2\x9B"
+                               "31m \xC2\x85 \xC2\xA0"),
+            "\\u009b31m \\u0085 \xC2\xA0");  // C1 controls; NBSP stays
+  EXPECT_EQ(u::escape_controls("\x9B"
+                               "31m \xFF"),
+            "\\x9b31m \\xff");  // (bytes that are not UTF-8)
+  EXPECT_EQ(u::escape_controls("\xE2\x80\xAE"
+                               "a\xE2\x81\xA9\xD8\x9C"),
+            "\\u202ea\\u2069\\u061c");
   // Outside diagnostics the bidirectional controls may be kept: they belong to right-to-left text.
-  EXPECT_EQ(u::escape_controls("\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\x1B", false), "\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\\x1b");
+  EXPECT_EQ(u::escape_controls("\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\x1B", false),
+            "\xE2\x80\xAB\xD7\xA9\xE2\x80\xAC\\x1b");
   // The line and paragraph separators start a new line in editors and log viewers.
-  EXPECT_EQ(u::escape_controls("a\xE2\x80\xA8" "b\xE2\x80\xA9", false), "a\\u2028b\\u2029");
+  EXPECT_EQ(u::escape_controls("a\xE2\x80\xA8"
+                               "b\xE2\x80\xA9",
+                               false),
+            "a\\u2028b\\u2029");
   const std::string plain = "Caf\xC3\xA9 \\textbf{x} \xE5\x8C\x97 \xF0\x9F\x93\x84 \xEF\xBF\xBD";
   EXPECT_EQ(u::escape_controls(plain), plain);
   // Its output is its own: escaped twice, it reads the same.
@@ -268,7 +298,10 @@ TEST(EscapeControls, ShowsWhatATerminalWouldObey) {
 TEST(EscapeControls, KeysInDiagnosticsAreShownAsEveryDiagnosticShowsThem) {
   ReadOptions options;
   options.source_name = "k.bib";
-  const ReadResult r = read("@misc{a\x02" "b\xE2\x80\xA8, title = {T}}", options);
+  const ReadResult r = read(
+      "@misc{a\x02"
+      "b\xE2\x80\xA8, title = {T}}",
+      options);
   ASSERT_EQ(r.library.publications.size(), 1u);
   ASSERT_FALSE(r.diagnostics.empty());
   const std::string line = format_diagnostic(r.diagnostics[0]);
@@ -281,15 +314,27 @@ TEST(FirstStrongDirection, TheFirstLetterDecidesAsDirAutoDoes) {
   using papershelf::unicode::Direction;
   using papershelf::unicode::first_strong_direction;
   EXPECT_EQ(first_strong_direction("Fast Things"), Direction::LeftToRight);
-  EXPECT_EQ(first_strong_direction("2024: \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"), Direction::RightToLeft);  // 2024: שלום
-  EXPECT_EQ(first_strong_direction("\xD9\xA1\xD9\xA2 \xD8\xAA\xD8\xB9\xD9\x84\xD9\x85"), Direction::RightToLeft);  // ١٢ تعلم: Arabic digits are not strong
+  EXPECT_EQ(first_strong_direction("2024: \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D"),
+            Direction::RightToLeft);  // 2024: שלום
+  EXPECT_EQ(first_strong_direction("\xD9\xA1\xD9\xA2 \xD8\xAA\xD8\xB9\xD9\x84\xD9\x85"),
+            Direction::RightToLeft);  // ١٢ تعلم: Arabic digits are not strong
   EXPECT_EQ(first_strong_direction("\xD9\xA1\xD9\xA2 Deep"), Direction::LeftToRight);
-  EXPECT_EQ(first_strong_direction("\xE2\x80\x94 \xC3\x89tude"), Direction::LeftToRight);  // — Étude
-  EXPECT_EQ(first_strong_direction("\xE2\x80\xAE" "abc"), Direction::LeftToRight) << "an override is no letter";
-  EXPECT_EQ(first_strong_direction("\xE2\x80\x8F" "abc"), Direction::RightToLeft) << "RLM is strong";
-  EXPECT_EQ(first_strong_direction("\xC2\xAA"), Direction::LeftToRight) << "ª is a letter among Latin-1's symbols";
-  EXPECT_EQ(first_strong_direction("\xE6\xB7\xB1\xE5\xBA\xA6\xE5\xAD\xA6\xE4\xB9\xA0"), Direction::LeftToRight);  // 深度学习
-  EXPECT_EQ(first_strong_direction("\xF0\x9F\x93\x9A x"), Direction::LeftToRight) << "an emoji is neutral";
+  EXPECT_EQ(first_strong_direction("\xE2\x80\x94 \xC3\x89tude"),
+            Direction::LeftToRight);  // — Étude
+  EXPECT_EQ(first_strong_direction("\xE2\x80\xAE"
+                                   "abc"),
+            Direction::LeftToRight)
+      << "an override is no letter";
+  EXPECT_EQ(first_strong_direction("\xE2\x80\x8F"
+                                   "abc"),
+            Direction::RightToLeft)
+      << "RLM is strong";
+  EXPECT_EQ(first_strong_direction("\xC2\xAA"), Direction::LeftToRight)
+      << "ª is a letter among Latin-1's symbols";
+  EXPECT_EQ(first_strong_direction("\xE6\xB7\xB1\xE5\xBA\xA6\xE5\xAD\xA6\xE4\xB9\xA0"),
+            Direction::LeftToRight);  // 深度学习
+  EXPECT_EQ(first_strong_direction("\xF0\x9F\x93\x9A x"), Direction::LeftToRight)
+      << "an emoji is neutral";
   EXPECT_EQ(first_strong_direction("\xDC\x90\xDC\xA0"), Direction::RightToLeft);  // Syriac
   EXPECT_EQ(first_strong_direction("x\xC2\xB2\xE2\x82\x83"), Direction::LeftToRight);
   EXPECT_EQ(first_strong_direction("\xC2\xB2\xE2\x82\x83 (1) -- 3.14"), Direction::Neutral);
@@ -299,5 +344,7 @@ TEST(FirstStrongDirection, TheFirstLetterDecidesAsDirAutoDoes) {
 
 // The decoder writes \mathbb{R} as ℝ and \mathcal{O} as 𝒪: a search types R and O.
 TEST(Fold, MathematicalLettersFoldToTheirLetters) {
-  EXPECT_EQ(u::fold("\U0001D4AA(1) \u211D \U0001D530\U0001D529 \U0001D7D9 \u2102 \U0001D400\U0001D41A"), "o(1) r sl 1 c aa");
+  EXPECT_EQ(
+      u::fold("\U0001D4AA(1) \u211D \U0001D530\U0001D529 \U0001D7D9 \u2102 \U0001D400\U0001D41A"),
+      "o(1) r sl 1 c aa");
 }

@@ -16,7 +16,9 @@ namespace ps = papershelf;
 
 namespace {
 
-std::string language_file(const std::string& code) { return ps::testing::read_file(std::string(PAPERSHELF_LANGUAGES) + "/" + code + ".json"); }
+std::string language_file(const std::string& code) {
+  return ps::testing::read_file(std::string(PAPERSHELF_LANGUAGES) + "/" + code + ".json");
+}
 
 // A list with what the core writes words for: types, statuses, links, an abstract, an award, a
 // selected entry, no date, and a profile.
@@ -61,16 +63,20 @@ TEST(Words, PluralFormsDigitGroupingAndSlots) {
   const ps::Words fr = ps::read_words(language_file("fr"), "fr", &problems);
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(fr("Cite"), "Citer");
-  EXPECT_EQ(fr.count(0, "publication", "publications"), "publication");  // French: 0 and 1 are singular
+  EXPECT_EQ(fr.count(0, "publication", "publications"),
+            "publication");  // French: 0 and 1 are singular
   EXPECT_EQ(fr.count(2, "publication", "publications"), "publications");
   EXPECT_EQ(fr.number(12345), "12\u202f345");
   EXPECT_EQ(fr("A phrase no file has"), "A phrase no file has");
   const ps::Words ja = ps::read_words(language_file("ja"), "ja");
-  EXPECT_EQ(ja.count(1, "publication", "publications"), ja.count(5, "publication", "publications"));  // one form
+  EXPECT_EQ(ja.count(1, "publication", "publications"),
+            ja.count(5, "publication", "publications"));  // one form
 
   // What cannot be read is told, and the rest is kept.
   problems.clear();
-  const ps::Words odd = ps::read_words(R"({"plural": "dual", "words": {"Cite": 3, "Abstract": "Resumo", "links": {"one": "x"}}})", "xx", &problems);
+  const ps::Words odd = ps::read_words(
+      R"({"plural": "dual", "words": {"Cite": 3, "Abstract": "Resumo", "links": {"one": "x"}}})",
+      "xx", &problems);
   EXPECT_EQ(problems.size(), 3u);
   EXPECT_EQ(odd("Abstract"), "Resumo");
   EXPECT_EQ(odd("Cite"), "Cite");
@@ -92,7 +98,9 @@ TEST(Words, AGroupHeadingSaysWhatItCounts) {
     const std::size_t at = html.find("<section class=\"ps-group\" data-group=\"2020\">");
     return at == std::string::npos ? html : html.substr(at, html.find("</h3>", at) - at);
   };
-  EXPECT_NE(heard(nullptr).find("<span class=\"ps-count\" aria-hidden=\"true\">1</span><span class=\"ps-visually-hidden\">2020: 1 publication</span>"), std::string::npos)
+  EXPECT_NE(heard(nullptr).find("<span class=\"ps-count\" aria-hidden=\"true\">1</span><span "
+                                "class=\"ps-visually-hidden\">2020: 1 publication</span>"),
+            std::string::npos)
       << heard(nullptr);
   const ps::Words de = ps::read_words(language_file("de"), "de");
   EXPECT_NE(heard(&de).find(">2020: 1 Publikation</span>"), std::string::npos) << heard(&de);
@@ -121,8 +129,10 @@ TEST(Words, EveryPhraseTheCoreWritesIsInTheLanguageFiles) {
   const auto en = nlohmann::json::parse(language_file("en"));
   ps::Words marked;
   for (const auto& [phrase, text] : en["words"].items()) {
-    const std::string other = text.is_string() ? text.get<std::string>() : text["other"].get<std::string>();
-    marked.add(phrase, "\u27e6" + other + "\u27e7", text.is_object() ? "\u27e6" + text["one"].get<std::string>() + "\u27e7" : "");
+    const std::string other =
+        text.is_string() ? text.get<std::string>() : text["other"].get<std::string>();
+    marked.add(phrase, "\u27e6" + other + "\u27e7",
+               text.is_object() ? "\u27e6" + text["one"].get<std::string>() + "\u27e7" : "");
   }
   ps::Catalog catalog(ps::read(kLibrary).library);
   catalog.set_words(std::move(marked));
@@ -145,16 +155,36 @@ TEST(Words, EveryPhraseTheCoreWritesIsInTheLanguageFiles) {
   profile.links = {{"homepage", "https://example.org"}, {"email", "mailto:ada@example.org"}};
   html += ps::format_profile_html(profile, catalog.stats("Ada Lovelace"), card);
   // The data's own texts, and what is no word (numbers, marks, years).
-  const std::vector<std::string> data = {"One", "Two", "Three", "Four", "Proc. X", "Journal of Y", "Best paper", "What it does.", "Under review",
-                                         "Ada Lovelace", "Charles Babbage", "Mary Somerville", "Engines", "A. Lovelace", "C. Babbage", "M. Somerville", "Z", "\u2060Best paper"};
+  const std::vector<std::string> data = {"One",
+                                         "Two",
+                                         "Three",
+                                         "Four",
+                                         "Proc. X",
+                                         "Journal of Y",
+                                         "Best paper",
+                                         "What it does.",
+                                         "Under review",
+                                         "Ada Lovelace",
+                                         "Charles Babbage",
+                                         "Mary Somerville",
+                                         "Engines",
+                                         "A. Lovelace",
+                                         "C. Babbage",
+                                         "M. Somerville",
+                                         "Z",
+                                         "\u2060Best paper"};
   std::size_t words = 0;
   for (const std::string& t : texts(html)) {
     if (t.find("\u27e6") != std::string::npos) {
       ++words;
       continue;
     }
-    if (t.find_first_not_of("0123456789,.:;()+ \u2013\u2019\u2026\u2605*\u00a0") == std::string::npos) continue;
-    if (std::find(data.begin(), data.end(), t) != data.end() || t.rfind("{\"@context", 0) == 0 || t.rfind("ada", 0) == 0 || t.rfind("example.org", 0) == 0) continue;
+    if (t.find_first_not_of("0123456789,.:;()+ \u2013\u2019\u2026\u2605*\u00a0") ==
+        std::string::npos)
+      continue;
+    if (std::find(data.begin(), data.end(), t) != data.end() || t.rfind("{\"@context", 0) == 0 ||
+        t.rfind("ada", 0) == 0 || t.rfind("example.org", 0) == 0)
+      continue;
     ADD_FAILURE() << "\"" << t << "\" is not a phrase of core/lang/en.json";
   }
   EXPECT_GT(words, 40u);

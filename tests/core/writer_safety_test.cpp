@@ -52,8 +52,9 @@ const char* const kInjection = R"([
 
 TEST(WriterSafety, AnIdOrUrlCannotAddEntriesOrFields) {
   for (const Format format : {Format::CslJson, Format::PapershelfJson}) {
-    const std::string doc = format == Format::CslJson ? std::string(kInjection)
-                                                      : "{\"publications\": " + std::string(kInjection) + "}";
+    const std::string doc = format == Format::CslJson
+                                ? std::string(kInjection)
+                                : "{\"publications\": " + std::string(kInjection) + "}";
     const ReadResult r = read_as(doc, format);
     ASSERT_EQ(r.library.publications.size(), 1u);
     const Publication& p = r.library.publications[0];
@@ -89,8 +90,10 @@ TEST(WriterSafety, AnIdOrUrlCannotAddEntriesOrFields) {
 TEST(WriterSafety, UnbalancedBracesInTextAreWrittenSoBibtexStillBalances) {
   // JSON text with a lone brace: `\}` would balance for LaTeX but not for BibTeX, which counts
   // every brace and would end the title there.
-  const ReadResult r = read_as(R"([{"id": "a", "type": "book", "title": "Sets } and {", "note": "x \\",
-    "abstract": "line\n@misc{b, title={T}}", "publisher-place": "P}, title = {Q"}])", Format::CslJson);
+  const ReadResult r =
+      read_as(R"([{"id": "a", "type": "book", "title": "Sets } and {", "note": "x \\",
+    "abstract": "line\n@misc{b, title={T}}", "publisher-place": "P}, title = {Q"}])",
+              Format::CslJson);
   ASSERT_EQ(r.library.publications.size(), 1u);
   const std::string bib = format_bibtex(r.library.publications[0]);
   const auto entries = fuzz::scan_written_bibtex(bib);
@@ -108,8 +111,9 @@ TEST(WriterSafety, UnbalancedBracesInTextAreWrittenSoBibtexStillBalances) {
 
 TEST(WriterSafety, BalancedBibtexIsWrittenAsItWas) {
   // What real BibTeX reads (its braces balance) is not touched: escapes of paired braces stay.
-  const ReadResult r = read_as("@article{a, title = {Sets \\{x\\} and {DNA}}, note = {\\url{https://x.org/{a}}}}\n",
-                               Format::BibTeX);
+  const ReadResult r =
+      read_as("@article{a, title = {Sets \\{x\\} and {DNA}}, note = {\\url{https://x.org/{a}}}}\n",
+              Format::BibTeX);
   ASSERT_EQ(r.library.publications.size(), 1u);
   const std::string bib = format_bibtex(r.library.publications[0]);
   EXPECT_NE(bib.find("title = {Sets \\{x\\} and {DNA}}"), std::string::npos) << bib;
@@ -133,14 +137,15 @@ TEST(WriterSafety, FieldNamesFromDataAreNamesBibtexCanRead) {
   const ReadResult back = read_as(bib, Format::BibTeX);
   ASSERT_EQ(back.library.publications.size(), 1u);
   EXPECT_EQ(back.library.publications[0].note().text, "kept");
-  EXPECT_EQ(find_diagnostic(back.diagnostics, "duplicate field"), nullptr) << messages(back.diagnostics);
+  EXPECT_EQ(find_diagnostic(back.diagnostics, "duplicate field"), nullptr)
+      << messages(back.diagnostics);
 }
 
 TEST(WriterSafety, TypesThatAreNoRecordsAreNotWritten) {
   // "type": "comment" written as @comment{...} would be skipped by every reader.
   for (const char* type : {"comment", "string", "preamble", "xdata", "Comment"}) {
-    const ReadResult r = read_as(std::string(R"([{"id": "a", "title": "T", "type": ")") + type + "\"}]",
-                                 Format::CslJson);
+    const ReadResult r = read_as(
+        std::string(R"([{"id": "a", "title": "T", "type": ")") + type + "\"}]", Format::CslJson);
     ASSERT_EQ(r.library.publications.size(), 1u);
     EXPECT_EQ(fuzz::writers_problem(r.library, false), "") << type;
   }
@@ -148,24 +153,30 @@ TEST(WriterSafety, TypesThatAreNoRecordsAreNotWritten) {
 
 TEST(WriterSafety, LinkKindsAreLowerCasedAsUnicode) {
   // Byte by byte, "É" (C3 89) became C3 -> E3, which is no UTF-8.
-  const ReadResult r = read_as(R"({"profile": {"name": "A", "links": {"Écode": "https://a.org/", "中文": "https://b.org/"}},
+  const ReadResult r = read_as(
+      R"({"profile": {"name": "A", "links": {"Écode": "https://a.org/", "中文": "https://b.org/"}},
     "publications": [{"id": "a", "title": "T", "links": {"ÉCODE": "https://c.org/", "中文": "https://d.org/"}}]})",
-                               Format::PapershelfJson);
+      Format::PapershelfJson);
   ASSERT_EQ(r.library.publications.size(), 1u);
   ASSERT_EQ(r.library.publications[0].links.size(), 2u);
   EXPECT_EQ(r.library.publications[0].links[0].label, "écode");
   EXPECT_EQ(r.library.profile.links[0].label, "écode");
   EXPECT_EQ(fuzz::writers_problem(r.library, false), "");
   ProfileCardOptions po;
-  const std::string card = format_profile_html(r.library.profile, compute_stats(r.library, OwnerMatcher({"A"})), po);
+  const std::string card =
+      format_profile_html(r.library.profile, compute_stats(r.library, OwnerMatcher({"A"})), po);
   EXPECT_TRUE(unicode::is_valid_utf8(card));
   EXPECT_NE(card.find("Écode"), std::string::npos) << card;
 }
 
 TEST(WriterSafety, RisValuesStayOnTheirLine) {
   // (U+0085 as its own bytes: a \u escape of a control is read as U+FFFD, as \u000b is here)
-  const ReadResult r = read_as(R"([{"id": "a", "title": "One\nTY  - JOUR\r\nTI  - Two", "note": "x\u2028ER  - )" "\u0085" R"(AU  - Eve\u000bY",
-    "abstract": "\r\n  ER  - \r\n"}])", Format::CslJson);
+  const ReadResult r =
+      read_as(R"([{"id": "a", "title": "One\nTY  - JOUR\r\nTI  - Two", "note": "x\u2028ER  - )"
+              "\u0085"
+              R"(AU  - Eve\u000bY",
+    "abstract": "\r\n  ER  - \r\n"}])",
+              Format::CslJson);
   ASSERT_EQ(r.library.publications.size(), 1u);
   const std::string ris = format_ris(r.library, fuzz::every_record(r.library));
   EXPECT_EQ(fuzz::ris_records(ris), 1u) << ris;
@@ -206,8 +217,9 @@ TEST(UniqueKeys, DuplicateJsonIdsAreRenamedAndReportedWhereTheyAre) {
 // Each entry's id is "ps-" and its key, which the element's "#ps-KEY" links look for: keys that
 // differ only in punctuation are different ids.
 TEST(UniqueKeys, EveryKeyIsItsOwnEntryId) {
-  const ReadResult r = read_as(R"([{"id":"a b","title":"1"},{"id":"a.b","title":"2"},{"id":"a:b","title":"3"},{"id":"\u00fc/x?y","title":"4"}])",
-                               Format::CslJson);
+  const ReadResult r = read_as(
+      R"([{"id":"a b","title":"1"},{"id":"a.b","title":"2"},{"id":"a:b","title":"3"},{"id":"\u00fc/x?y","title":"4"}])",
+      Format::CslJson);
   ASSERT_EQ(r.library.publications.size(), 4u);
   const std::string html = format_html(r.library, run_query(r.library, Query{}), FormatOptions{});
   std::set<std::string> ids;
@@ -243,7 +255,8 @@ TEST(UniqueKeys, ManyCopiesOfOneKeyCountOn) {
     bib += "@misc{k, title = {T}}\n";
     json += std::string(i ? "," : "") + "{\"id\": \"k\", \"title\": \"T\"}";
   }
-  for (const auto& [text, format] : {std::pair<std::string, Format>{bib, Format::BibTeX}, {json + "]", Format::CslJson}}) {
+  for (const auto& [text, format] :
+       {std::pair<std::string, Format>{bib, Format::BibTeX}, {json + "]", Format::CslJson}}) {
     const ReadResult r = read_as(text, format);
     ASSERT_EQ(r.library.publications.size(), 300u);
     EXPECT_EQ(r.library.publications[0].key, "k");
@@ -253,14 +266,17 @@ TEST(UniqueKeys, ManyCopiesOfOneKeyCountOn) {
 
 TEST(UniqueKeys, MergedFilesKeepEveryKeyOnce) {
   Library lib = read_as("@misc{a, title = {One}}\n", Format::BibTeX).library;
-  ReadResult more = read_as("\n[{\"id\": \"b\", \"title\": \"Two\"}, {\"id\": \"a\", \"title\": \"Three\"}]", Format::CslJson);
+  ReadResult more =
+      read_as("\n[{\"id\": \"b\", \"title\": \"Two\"}, {\"id\": \"a\", \"title\": \"Three\"}]",
+              Format::CslJson);
   std::vector<Diagnostic> ds;
   merge(lib, std::move(more.library), &ds, "more.json");
   ASSERT_EQ(lib.publications.size(), 3u);
   EXPECT_EQ(lib.publications[2].key, "a-2");
   ASSERT_EQ(ds.size(), 1u);
-  EXPECT_EQ(format_diagnostic(ds[0]),
-            "more.json:2:1: warning: key 'a' is also in an earlier file: this record is kept as 'a-2'");
+  EXPECT_EQ(
+      format_diagnostic(ds[0]),
+      "more.json:2:1: warning: key 'a' is also in an earlier file: this record is kept as 'a-2'");
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 #include "fixtures.hpp"
 
-#include <algorithm>
 #include <dirent.h>
+#include <sys/stat.h>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace papershelf::testing {
 

@@ -1,4 +1,5 @@
-// Helpers for data-driven tests: fixture files under tests/fixtures and the optional ../shared corpus.
+// Helpers for data-driven tests: fixture files under tests/fixtures and the optional ../shared
+// corpus.
 #pragma once
 
 #include <string>

@@ -127,7 +127,8 @@ TEST(Shelf, ShowsTheCoresDefaultOrder) {
   // Newest first; ties keep file order.
   EXPECT_EQ(keys, (std::vector<std::string>{"a2024", "b2024", "c2023", "d2023", "e2022", "f2022"}));
   // Year, Venue, Publication and, with citations in the data, Cited (links sit in the rows).
-  EXPECT_EQ(h.shelf.probe().headers.size(), static_cast<std::size_t>(Column::Count)) << "citations in the data add a column";
+  EXPECT_EQ(h.shelf.probe().headers.size(), static_cast<std::size_t>(Column::Count))
+      << "citations in the data add a column";
 }
 
 TEST(Shelf, ClickingAHeaderSortsAndShiftClickAddsAKey) {
@@ -228,8 +229,9 @@ TEST(Shelf, ChartBarFiltersToItsYear) {
 TEST(Shelf, ChartHasABarPerYearWithRecordsOnly) {
   // Its bars are the year facet's values: years 1 and 2199 are two bars, not 2,199. (A year
   // after kLatestYear is a placeholder: no year at all.)
-  Headless h(parse("@article{first, title={First}, author={Hu, Qinghao}, journal={J}, year=1}\n"
-                   "@article{last, title={Last}, author={Hu, Qinghao}, journal={J}, year=2199}\n"));
+  Headless h(
+      parse("@article{first, title={First}, author={Hu, Qinghao}, journal={J}, year=1}\n"
+            "@article{last, title={Last}, author={Hu, Qinghao}, journal={J}, year=2199}\n"));
   EXPECT_EQ(h.shelf.probe().bars.size(), 2u);
 }
 
@@ -341,8 +343,10 @@ TEST(Shelf, OnAPhoneTheListKeepsTwoThirdsOfTheCanvas) {
     EXPECT_EQ(p.chart.w, 0.0f) << "the chart is folded";
     EXPECT_TRUE(p.bars.empty());
     ASSERT_GT(p.chart_toggle.w, 0.0f);
-    EXPECT_GE(p.table.h / p.canvas.h, 2.0f / 3.0f) << "touch " << touch << ": the list has " << p.table.h << " of " << p.canvas.h << " px";
-    // Nothing of the toolbar is below the list's top, nothing overlaps: search and Filters share a line.
+    EXPECT_GE(p.table.h / p.canvas.h, 2.0f / 3.0f)
+        << "touch " << touch << ": the list has " << p.table.h << " of " << p.canvas.h << " px";
+    // Nothing of the toolbar is below the list's top, nothing overlaps: search and Filters share a
+    // line.
     const auto named = [&](const char* name) {
       for (std::size_t i = 0; i < p.controls.size(); ++i)
         if (p.control_names[i] == name) return p.controls[i];
@@ -366,7 +370,8 @@ TEST(Shelf, OnAPhoneTheListKeepsTwoThirdsOfTheCanvas) {
     h.click(named("filters"));
     p = h.shelf.probe();
     EXPECT_TRUE(p.filters_open);
-    EXPECT_NE(std::find(p.control_names.begin(), p.control_names.end(), "type"), p.control_names.end());
+    EXPECT_NE(std::find(p.control_names.begin(), p.control_names.end(), "type"),
+              p.control_names.end());
     EXPECT_GT(p.table.y, p.chart.y + p.chart.h - 1);
   }
 }
@@ -379,7 +384,8 @@ TEST(Shelf, OnADesktopTheChartAndMenusShow) {
   EXPECT_TRUE(p.filters_open);
   EXPECT_GT(p.chart.w, 0.0f);
   EXPECT_EQ(p.chart_toggle.w, 0.0f);
-  EXPECT_NE(std::find(p.control_names.begin(), p.control_names.end(), "type"), p.control_names.end());
+  EXPECT_NE(std::find(p.control_names.begin(), p.control_names.end(), "type"),
+            p.control_names.end());
 }
 
 // A card is as tall as its lines: a one-line title leaves no blank line (a card of a two-line
@@ -391,7 +397,8 @@ TEST(Shelf, CardsAreAsTallAsTheirTitles) {
 @article{short, title = {Short}, author = {Hu, Qinghao}, journal = {Journal of Tests}, year = {2023}}
 @article{short2, title = {Also Short}, author = {Ye, Zhisheng and Hu, Qinghao}, journal = {Journal of Tests}, year = {2022}}
 @misc{novenue, title = {No Venue Here}, author = {Hu, Qinghao}, year = {2021}}
-)"), ImVec2(375, 640));
+)"),
+             ImVec2(375, 640));
   h.frames(2);
   const Probe& p = h.shelf.probe();
   ASSERT_TRUE(p.cards);
@@ -402,7 +409,8 @@ TEST(Shelf, CardsAreAsTallAsTheirTitles) {
     EXPECT_GE(slack, 0.0f) << i;
     EXPECT_LT(slack, line * 0.75f) << "card " << i << " ends with a blank line";
   }
-  EXPECT_NEAR(p.rows[0].h - p.rows[1].h, line, 0.5f) << "the two-line title's card is a line taller";
+  EXPECT_NEAR(p.rows[0].h - p.rows[1].h, line, 0.5f)
+      << "the two-line title's card is a line taller";
   EXPECT_NEAR(p.rows[1].h, p.rows[2].h, 0.5f);
   EXPECT_NEAR(p.rows[1].h - p.rows[3].h, line, 0.5f) << "a card without a venue has no venue line";
   const float gap = p.rows[1].y - (p.rows[0].y + p.rows[0].h);
@@ -428,7 +436,8 @@ TEST(Shelf, NoVenueColumnWithoutVenueAbbreviations) {
 
   Headless with(parse(kBib));
   const auto& with_names = with.shelf.probe().header_names;
-  EXPECT_NE(std::find(with_names.begin(), with_names.end(), with.shelf.labels().venue), with_names.end());
+  EXPECT_NE(std::find(with_names.begin(), with_names.end(), with.shelf.labels().venue),
+            with_names.end());
 }
 
 // The chart's axis reads whole years, as the core labels them ("2019", never "19"), on a phone's
@@ -436,7 +445,8 @@ TEST(Shelf, NoVenueColumnWithoutVenueAbbreviations) {
 TEST(Shelf, ChartAxisShowsWholeYears) {
   std::string bib;
   for (int y = 1996; y <= 2024; ++y)
-    bib += "@article{p" + std::to_string(y) + ", title = {Paper " + std::to_string(y) + "}, author = {Hu, Qinghao}, journal = {J}, year = {" + std::to_string(y) + "}}\n";
+    bib += "@article{p" + std::to_string(y) + ", title = {Paper " + std::to_string(y) +
+           "}, author = {Hu, Qinghao}, journal = {J}, year = {" + std::to_string(y) + "}}\n";
   for (const float width : {375.0f, 1280.0f}) {
     Headless h(parse(bib.c_str()), ImVec2(width, 700));
     if (h.shelf.probe().chart_toggle.w > 0) h.click(h.shelf.probe().chart_toggle);
@@ -445,14 +455,16 @@ TEST(Shelf, ChartAxisShowsWholeYears) {
     const auto& years = h.shelf.view().facets.years;
     ASSERT_GE(p.axis_labels.size(), 2u) << width;
     for (std::size_t i = 0; i < p.axis_labels.size(); ++i) {
-      EXPECT_TRUE(std::any_of(years.begin(), years.end(), [&](const FacetValue& y) { return y.label == p.axis_labels[i]; }))
+      EXPECT_TRUE(std::any_of(years.begin(), years.end(),
+                              [&](const FacetValue& y) { return y.label == p.axis_labels[i]; }))
           << width << ": \"" << p.axis_labels[i] << "\" is no year of the list";
       EXPECT_EQ(p.axis_labels[i].size(), 4u) << width << ": \"" << p.axis_labels[i] << "\"";
       const Rect& r = p.axis_label_rects[i];
       EXPECT_GE(r.x, p.chart.x);
       EXPECT_LE(r.x + r.w, p.chart.x + p.chart.w + 0.5f);
       if (i) {
-        EXPECT_GT(r.x, p.axis_label_rects[i - 1].x + p.axis_label_rects[i - 1].w) << width << ": labels overlap";
+        EXPECT_GT(r.x, p.axis_label_rects[i - 1].x + p.axis_label_rects[i - 1].w)
+            << width << ": labels overlap";
       }
     }
     EXPECT_EQ(p.axis_labels.back(), "2024");

@@ -33,7 +33,8 @@ using json::Value;
 struct LibraryHandle {
   Catalog catalog;
   std::vector<std::uint32_t> view;
-  std::vector<std::string> page_names;  // page_file_names(), made when a request first names `pages`
+  std::vector<std::string>
+      page_names;  // page_file_names(), made when a request first names `pages`
   const Library& library() const { return catalog.library(); }
 };
 
@@ -71,18 +72,22 @@ std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   for (const auto& v : list->items) {
     if (!v.is_integer()) continue;
     const auto i = v.to_int();
-    if (i && *i >= 0 && static_cast<std::uint64_t>(*i) < size) out.push_back(static_cast<std::uint32_t>(*i));
+    if (i && *i >= 0 && static_cast<std::uint64_t>(*i) < size)
+      out.push_back(static_cast<std::uint32_t>(*i));
   }
   return out;
 }
 
 // The request's "owner" (the catalog falls back to the profile's name and aliases).
-const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) { return h.catalog.owner(str(req, "owner")); }
+const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) {
+  return h.catalog.owner(str(req, "owner"));
+}
 
 FormatOptions format_options(LibraryHandle& h, const Value& req) {
   FormatOptions o;
   o.owner = owner_of(h, req);
-  if (const Value* v = req.find("maxAuthors"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
+  if (const Value* v = req.find("maxAuthors");
+      v && v->is_integer() && v->to_int().value_or(-1) >= 0)
     o.max_authors = static_cast<std::size_t>(*v->to_int());
   o.base = str(req, "base");
   o.thumbnails = str(req, "thumbnails");
@@ -103,7 +108,13 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
 // The visitor's filter clause by clause, which the element shows as controls and chips.
 void write_clauses(json::Writer& w, const std::vector<FilterClause>& clauses) {
   w.key("clauses").begin_array();
-  for (const auto& c : clauses) w.begin_object().field("kind", c.kind).field("value", c.value).field("text", c.text).field("label", c.label).end_object();
+  for (const auto& c : clauses)
+    w.begin_object()
+        .field("kind", c.kind)
+        .field("value", c.value)
+        .field("text", c.text)
+        .field("label", c.label)
+        .end_object();
   w.end_array();
 }
 
@@ -120,12 +131,14 @@ Rgb rgb255(double r, double g, double b) { return {r / 255, g / 255, b / 255}; }
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE std::uint32_t ps_result_length() { return static_cast<std::uint32_t>(g_result.size()); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t ps_result_length() {
+  return static_cast<std::uint32_t>(g_result.size());
+}
 
 // Reads `length` bytes of UTF-8 text. format: a name format_from_string reads ("bibtex",
 // "csl-json", "json"; anything else is auto-detected).
-EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t length, const char* format,
-                                            const char* source_name) {
+EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t length,
+                                            const char* format, const char* source_name) {
   ReadOptions options;
   options.format = format_from_string(format ? format : "");
   options.source_name = source_name ? source_name : "-";
@@ -135,8 +148,12 @@ EMSCRIPTEN_KEEPALIVE LibraryHandle* ps_read(const char* bytes, std::uint32_t len
 
 EMSCRIPTEN_KEEPALIVE void ps_library_free(LibraryHandle* h) { delete h; }
 
-EMSCRIPTEN_KEEPALIVE const std::uint32_t* ps_view_entries(LibraryHandle* h) { return h->view.data(); }
-EMSCRIPTEN_KEEPALIVE std::uint32_t ps_view_size(LibraryHandle* h) { return static_cast<std::uint32_t>(h->view.size()); }
+EMSCRIPTEN_KEEPALIVE const std::uint32_t* ps_view_entries(LibraryHandle* h) {
+  return h->view.data();
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ps_view_size(LibraryHandle* h) {
+  return static_cast<std::uint32_t>(h->view.size());
+}
 
 // Every record's key, in library order: a JSON array, read once per library.
 EMSCRIPTEN_KEEPALIVE const char* ps_library_keys(LibraryHandle* h) {
@@ -155,9 +172,15 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
   json::Writer w;
   w.begin_array();
   for (const auto& d : h->catalog.diagnostics())
-    w.begin_object().field("source", d.source).field("line", d.line).field("column", d.column)
-        .field("severity", to_string(d.severity)).field("kind", to_string(d.kind)).field("message", d.message)
-        .field("text", format_diagnostic(d)).end_object();
+    w.begin_object()
+        .field("source", d.source)
+        .field("line", d.line)
+        .field("column", d.column)
+        .field("severity", to_string(d.severity))
+        .field("kind", to_string(d.kind))
+        .field("message", d.message)
+        .field("text", format_diagnostic(d))
+        .end_object();
   w.end_array();
   return result(w.take());
 }
@@ -167,31 +190,36 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
   json::Writer w;
   w.begin_object().field("name", p.name);
   write_strings(w, "aliases", p.aliases);
-  w.field("position", p.position).field("affiliation", p.affiliation)
+  w.field("position", p.position)
+      .field("affiliation", p.affiliation)
       .field("photo", is_safe_url(p.photo) ? p.photo : "");
   w.key("links").begin_array();
   for (const auto& l : p.links)
-    if (is_safe_url(l.url)) w.begin_object().field("label", l.label).field("url", l.url).end_object();
+    if (is_safe_url(l.url))
+      w.begin_object().field("label", l.label).field("url", l.url).end_object();
   w.end_array();
   write_strings(w, "interests", p.interests);
   w.key("legend").begin_array();
-  for (const auto& e : p.legend) w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
+  for (const auto& e : p.legend)
+    w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
   w.end_array().end_object();
   return result(w.take());
 }
 
-// Request: a QueryText (fields.hpp) and base: the visitor's edits are made to the filter as the query reads it
-// (applied.filter is the result). Result:
-// {groups, total, marks, clauses: [{kind, value, text}], facets?, useful?, controls, errors, applied: {search, sort, group, filter}}; the record indices in display order are ps_view_size() uint32s at
-// ps_view_entries() (valid until the next query on this library), so no keys or indices go
-// through JSON. Filtering and facet counting are one pass over the records.
+// Request: a QueryText (fields.hpp) and base: the visitor's edits are made to the filter as the
+// query reads it (applied.filter is the result). Result: {groups, total, marks, clauses: [{kind,
+// value, text}], facets?, useful?, controls, errors, applied: {search, sort, group, filter}}; the
+// record indices in display order are ps_view_size() uint32s at ps_view_entries() (valid until the
+// next query on this library), so no keys or indices go through JSON. Filtering and facet counting
+// are one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   QueryText text;
   read_json(req, text);
   QueryAnswer a = h->catalog.query(text);
   // The links' base is checked here so that its problem reaches the owner with the query's.
-  if (std::string problem = base_problem(str(req, "base")); !problem.empty()) a.errors.push_back(std::move(problem));
+  if (std::string problem = base_problem(str(req, "base")); !problem.empty())
+    a.errors.push_back(std::move(problem));
   json::Writer w;
   w.begin_object().key("groups").begin_array();
   for (const auto& g : a.view.groups) write_json(w, g);
@@ -199,10 +227,20 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   w.end_array().field("total", a.view.total).field("marks", h->catalog.marks(a.view.entries));
   write_clauses(w, a.clauses);
   write_strings(w, "errors", a.errors);
-  w.key("applied").begin_object().field("search", a.search).field("sort", a.sort).field("group", a.group).field("filter", a.filter).end_object();
+  w.key("applied")
+      .begin_object()
+      .field("search", a.search)
+      .field("sort", a.sort)
+      .field("group", a.group)
+      .field("filter", a.filter)
+      .end_object();
   // What a list shows without a sort or group of its own: the core's, for the menus to show.
   const Query unchosen;
-  w.key("defaults").begin_object().field("sort", to_string(unchosen.sort)).field("group", to_string(unchosen.group)).end_object();
+  w.key("defaults")
+      .begin_object()
+      .field("sort", to_string(unchosen.sort))
+      .field("group", to_string(unchosen.group))
+      .end_object();
   if (text.facets) write_json(w.key("facets"), a.facets);
   w.field("controls", to_string(a.controls));
   if (a.useful) write_json(w.key("useful"), *a.useful);
@@ -213,7 +251,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
 
 // Colours as sRGB channels 0-255. The element adopts the page's link colour only when it reads
 // on the page's background, with white text on it where white reads.
-EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2, double g2, double b2) {
+EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2, double g2,
+                                     double b2) {
   return readable_on(rgb255(r1, g1, b1), rgb255(r2, g2, b2)) ? 1 : 0;
 }
 
@@ -222,7 +261,8 @@ EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2,
 EMSCRIPTEN_KEEPALIVE const char* ps_legend(const char* text) {
   json::Writer w;
   w.begin_array();
-  for (const auto& e : parse_legend(text)) w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
+  for (const auto& e : parse_legend(text))
+    w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
   w.end_array();
   return result(w.take());
 }
@@ -301,8 +341,12 @@ EMSCRIPTEN_KEEPALIVE const char* ps_formats(const char* request) {
   w.end_array().key("exports").begin_array();
   for (int i = 0; i < kExportFormatCount; ++i) {
     const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
-    w.begin_object().field("name", f.name).field("label", f.label).field("extension", f.extension)
-        .field("mediaType", f.media_type).end_object();
+    w.begin_object()
+        .field("name", f.name)
+        .field("label", f.label)
+        .field("extension", f.extension)
+        .field("mediaType", f.media_type)
+        .end_object();
   }
   w.end_array().end_object();
   return result(w.take());
@@ -314,12 +358,14 @@ EMSCRIPTEN_KEEPALIVE const char* ps_cite(LibraryHandle* h, const char* request) 
   const Value req = parse_request(request);
   const Value* index = req.find("index");
   const auto i = index && index->is_integer() ? index->to_int() : std::nullopt;
-  if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library().publications.size()) return result("");
+  if (!i || *i < 0 || static_cast<std::uint64_t>(*i) >= h->library().publications.size())
+    return result("");
   const CitationStyle style = citation_style_or_default(str(req, "style"));
   const Publication& p = h->library().publications[static_cast<std::size_t>(*i)];
   const std::string lang = str(req, "lang"), locale = str(req, "locale");
   const CitationContext in{{lang, locale}, nullptr, &h->catalog.words()};
-  return result(flag(req, "html") ? format_citation_html(p, style, in) : format_citation(p, style, in));
+  return result(flag(req, "html") ? format_citation_html(p, style, in)
+                                  : format_citation(p, style, in));
 }
 
 // Request: {indices (default: the last query's view), format: bibtex | ris | csl-json, visitors:
@@ -406,7 +452,8 @@ Profile requested_profile(LibraryHandle& h, const Value& req) {
     if (const Value* links = p->find("links"); links && links->is_array()) {
       for (const auto& l : links->items) {
         if (!l.is_object()) continue;
-        const std::string label = unicode::to_lower(str(l, "label"));  // (as the readers lower link kinds)
+        const std::string label =
+            unicode::to_lower(str(l, "label"));  // (as the readers lower link kinds)
         if (!label.empty()) over.links.push_back({label, str(l, "url")});
       }
     }
@@ -431,18 +478,21 @@ EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle* h, const char* request)
   return result(format_stats_json(requested_stats(*h, req)));
 }
 
-// Request: {owner, top, mode: "full"|"compact"|"none", email: "obfuscated"|"plain"|"hidden", base, headingLevel,
-// profile: {name, position, affiliation, photo, interests, links: [{label, url}]}}. Result: the
-// interactive profile card HTML (statistics are buttons with data-filter clauses).
+// Request: {owner, top, mode: "full"|"compact"|"none", email: "obfuscated"|"plain"|"hidden", base,
+// headingLevel, profile: {name, position, affiliation, photo, interests, links: [{label, url}]}}.
+// Result: the interactive profile card HTML (statistics are buttons with data-filter clauses).
 EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   ProfileCardOptions o;
   o.mode = profile_mode_from_string(str(req, "mode")).value_or(ProfileMode::Full);
   o.interactive = true;
   const std::string email = str(req, "email");
-  o.email = email == "plain" ? EmailDisplay::Plain : email == "hidden" ? EmailDisplay::Hidden : EmailDisplay::Obfuscated;
+  o.email = email == "plain"    ? EmailDisplay::Plain
+            : email == "hidden" ? EmailDisplay::Hidden
+                                : EmailDisplay::Obfuscated;
   o.base = str(req, "base");
-  if (const Value* level = req.find("headingLevel"); level && level->is_integer()) o.heading_level = static_cast<int>(level->to_int().value_or(3));
+  if (const Value* level = req.find("headingLevel"); level && level->is_integer())
+    o.heading_level = static_cast<int>(level->to_int().value_or(3));
   o.words = &h->catalog.words();
   return result(format_profile_html(requested_profile(*h, req), requested_stats(*h, req), o));
 }

@@ -1,6 +1,6 @@
 // The <paper-shelf> element's attributes, listed once: each one's name, how its value is read, what
-// it is when absent and which option it sets. `papershelf prerender` reads them here (read()) from a
-// page's <paper-shelf> tag, and the element reads them through the same table in TypeScript
+// it is when absent and which option it sets. `papershelf prerender` reads them here (read()) from
+// a page's <paper-shelf> tag, and the element reads them through the same table in TypeScript
 // (web/src/generated/attributes.ts, which toolchains/gen/boundary_ts.cpp writes from it, and
 // web/src/element/attributes.ts, the same rules as below), so that the static list is the one the
 // element shows.
@@ -30,36 +30,44 @@
 #include "papershelf/model.hpp"
 #include "papershelf/unicode.hpp"
 
-#define PAPERSHELF_ELEMENT_ATTRIBUTES(X)                                                                          \
-  X(src, "src", Text, "", "", "where the data is read from", "")                                                  \
-  X(owner, "owner", Text, "", "", "the owner's names (';' between) for the query, the entries and the card",     \
-    "the data's profile names the owner")                                                                          \
-  X(search, "search", Text, "", "", "the visitor's search at first", "")                                          \
-  X(sort, "sort", Text, "", "", "the visitor's sort at first (Query.sort)", "the list is in its default order")   \
-  X(group, "group", Text, "", "", "the visitor's grouping at first (Query.group)", "the list is not grouped")     \
-  X(filter, "filter", Text, "", "", "the page's fixed selection (Query.scope)", "the rest of the filter applies") \
-  X(max_authors, "max-authors", Count, "0", "", "FormatOptions.max_authors", "every author is listed")             \
-  X(base, "base", Text, "", "", "FormatOptions.base and the card's", "relative links are left as they are")       \
-  X(preset, "preset", Choice, "", "|al-folio|academicpages|hugo-blox", "FormatOptions.preset", "the list has none") \
-  X(theme, "theme", Choice, "auto", "auto|light|dark", "FormatOptions.theme", "the list follows the page's colours") \
-  X(heading_level, "heading-level", Level, "0", "", "FormatOptions.heading_level and the card's",                  \
-    "the headings fit under the page's nearest heading")                                                           \
-  X(legend, "legend", Text, "", "", "FormatOptions.legend (else the data's)", "")                                 \
-  X(thumbnails, "thumbnails", Text, "", "", "FormatOptions.thumbnails", "")                                       \
-  X(pages, "pages", Text, "", "", "FormatOptions.pages", "")                                                      \
-  X(omit_fields, "omit-fields", List, "", ",", "the BibTeX fields a visitor never gets", "")                      \
-  X(controls, "controls", Text, "", "", "the toolbar's mode (Query.controls)", "")                                \
-  X(toolbar, "toolbar", Text, "", "", "controls' other name (it wins where both are set)", "")                    \
-  X(renderer, "renderer", Choice, "html", "html|canvas", "who draws the list", "the list is HTML")                \
-  X(profile, "profile", Choice, "none", "full|compact|none", "the card's mode (ProfileCardOptions.mode)",         \
-    "the full card is shown")                                                                                      \
-  X(position, "position", Text, "", "", "the card's position (over the data's)", "")                              \
-  X(affiliation, "affiliation", Text, "", "", "the card's affiliation", "")                                       \
-  X(photo, "photo", Text, "", "", "the card's photo", "")                                                         \
-  X(interests, "interests", List, "", ";\n", "the card's interests (over the data's)", "")                       \
-  X(links, "links", Links, "", "", "the card's links (over the data's)", "it is left out")                        \
-  X(email, "email", Text, "", "", "one more of the card's links", "")                                             \
-  X(email_display, "email-display", Choice, "obfuscated", "obfuscated|plain|hidden",                             \
+#define PAPERSHELF_ELEMENT_ATTRIBUTES(X)                                                           \
+  X(src, "src", Text, "", "", "where the data is read from", "")                                   \
+  X(owner, "owner", Text, "", "",                                                                  \
+    "the owner's names (';' between) for the query, the entries and the card",                     \
+    "the data's profile names the owner")                                                          \
+  X(search, "search", Text, "", "", "the visitor's search at first", "")                           \
+  X(sort, "sort", Text, "", "", "the visitor's sort at first (Query.sort)",                        \
+    "the list is in its default order")                                                            \
+  X(group, "group", Text, "", "", "the visitor's grouping at first (Query.group)",                 \
+    "the list is not grouped")                                                                     \
+  X(filter, "filter", Text, "", "", "the page's fixed selection (Query.scope)",                    \
+    "the rest of the filter applies")                                                              \
+  X(max_authors, "max-authors", Count, "0", "", "FormatOptions.max_authors",                       \
+    "every author is listed")                                                                      \
+  X(base, "base", Text, "", "", "FormatOptions.base and the card's",                               \
+    "relative links are left as they are")                                                         \
+  X(preset, "preset", Choice, "", "|al-folio|academicpages|hugo-blox", "FormatOptions.preset",     \
+    "the list has none")                                                                           \
+  X(theme, "theme", Choice, "auto", "auto|light|dark", "FormatOptions.theme",                      \
+    "the list follows the page's colours")                                                         \
+  X(heading_level, "heading-level", Level, "0", "", "FormatOptions.heading_level and the card's",  \
+    "the headings fit under the page's nearest heading")                                           \
+  X(legend, "legend", Text, "", "", "FormatOptions.legend (else the data's)", "")                  \
+  X(thumbnails, "thumbnails", Text, "", "", "FormatOptions.thumbnails", "")                        \
+  X(pages, "pages", Text, "", "", "FormatOptions.pages", "")                                       \
+  X(omit_fields, "omit-fields", List, "", ",", "the BibTeX fields a visitor never gets", "")       \
+  X(controls, "controls", Text, "", "", "the toolbar's mode (Query.controls)", "")                 \
+  X(toolbar, "toolbar", Text, "", "", "controls' other name (it wins where both are set)", "")     \
+  X(renderer, "renderer", Choice, "html", "html|canvas", "who draws the list", "the list is HTML") \
+  X(profile, "profile", Choice, "none", "full|compact|none",                                       \
+    "the card's mode (ProfileCardOptions.mode)", "the full card is shown")                         \
+  X(position, "position", Text, "", "", "the card's position (over the data's)", "")               \
+  X(affiliation, "affiliation", Text, "", "", "the card's affiliation", "")                        \
+  X(photo, "photo", Text, "", "", "the card's photo", "")                                          \
+  X(interests, "interests", List, "", ";\n", "the card's interests (over the data's)", "")         \
+  X(links, "links", Links, "", "", "the card's links (over the data's)", "it is left out")         \
+  X(email, "email", Text, "", "", "one more of the card's links", "")                              \
+  X(email_display, "email-display", Choice, "obfuscated", "obfuscated|plain|hidden",               \
     "how the card shows the email (ProfileCardOptions.email)", "it is obfuscated")
 
 namespace papershelf::attributes {
@@ -88,7 +96,8 @@ using Links = std::vector<Link>;
 
 // An element's attributes as read: one member a row, by its kind.
 struct Values {
-#define PAPERSHELF_ATTRIBUTE_MEMBER(member, name, kind, absent, choices, sets, without) kind member{};
+#define PAPERSHELF_ATTRIBUTE_MEMBER(member, name, kind, absent, choices, sets, without) \
+  kind member{};
   PAPERSHELF_ELEMENT_ATTRIBUTES(PAPERSHELF_ATTRIBUTE_MEMBER)
 #undef PAPERSHELF_ATTRIBUTE_MEMBER
 };
@@ -103,7 +112,9 @@ inline std::string_view trim(std::string_view s) {
 inline std::string in_quotes(std::string_view value) { return "\"" + std::string(value) + "\""; }
 
 // read_KIND reads `value` (null: absent) as that kind does; `problem` says why a value is not used.
-inline void read_Text(const std::string* value, const Attribute& a, Text& out, std::string&) { out = value ? *value : std::string(a.absent); }
+inline void read_Text(const std::string* value, const Attribute& a, Text& out, std::string&) {
+  out = value ? *value : std::string(a.absent);
+}
 
 // A number as Count reads one: digits, then a fraction that is dropped ("3.7": 3), at most
 // 999999999 (as many authors as any list has); -1 for anything else.
@@ -117,28 +128,36 @@ inline long long whole_number(std::string_view v) {
   return n;
 }
 
-inline void read_Count(const std::string* value, const Attribute& a, Count& out, std::string& problem) {
+inline void read_Count(const std::string* value, const Attribute& a, Count& out,
+                       std::string& problem) {
   out = static_cast<Count>(whole_number(a.absent));
   const std::string_view v = value ? trim(*value) : std::string_view();
   if (v.empty()) return;
-  if (const long long n = whole_number(v); n >= 0) out = static_cast<Count>(n);
-  else problem = in_quotes(*value) + " is not a number";
+  if (const long long n = whole_number(v); n >= 0)
+    out = static_cast<Count>(n);
+  else
+    problem = in_quotes(*value) + " is not a number";
 }
 
-inline void read_Level(const std::string* value, const Attribute&, Level& out, std::string& problem) {
+inline void read_Level(const std::string* value, const Attribute&, Level& out,
+                       std::string& problem) {
   out = 0;
   if (!value) return;
   const std::string_view v = trim(*value);
   if (v.empty()) return;  // (as if absent, as an empty count is)
-  if (v.size() == 1 && v[0] >= '1' && v[0] <= '6') out = v[0] - '0';
-  else problem = in_quotes(*value) + " is not a heading level (1 to 6)";
+  if (v.size() == 1 && v[0] >= '1' && v[0] <= '6')
+    out = v[0] - '0';
+  else
+    problem = in_quotes(*value) + " is not a heading level (1 to 6)";
 }
 
-inline void read_Choice(const std::string* value, const Attribute& a, Choice& out, std::string& problem) {
+inline void read_Choice(const std::string* value, const Attribute& a, Choice& out,
+                        std::string& problem) {
   std::vector<std::string_view> choices;
   for (std::size_t at = 0;;) {
     const std::size_t bar = a.choices.find('|', at);
-    choices.push_back(a.choices.substr(at, bar == std::string_view::npos ? std::string_view::npos : bar - at));
+    choices.push_back(
+        a.choices.substr(at, bar == std::string_view::npos ? std::string_view::npos : bar - at));
     if (bar == std::string_view::npos) break;
     at = bar + 1;
   }
@@ -148,9 +167,13 @@ inline void read_Choice(const std::string* value, const Attribute& a, Choice& ou
     if (*value == c) return void(out = *value);
   if (value->empty()) return;
   std::string known;
-  for (std::size_t i = 0, shown = 0, n = choices.size() - (choices[0].empty() ? 1 : 0); i < choices.size(); ++i) {
+  for (std::size_t i = 0, shown = 0, n = choices.size() - (choices[0].empty() ? 1 : 0);
+       i < choices.size(); ++i) {
     if (choices[i].empty()) continue;
-    known += std::string(shown == 0 ? "" : shown + 1 == n ? " or " : ", ") + std::string(choices[i]);
+    known += std::string(shown == 0       ? ""
+                         : shown + 1 == n ? " or "
+                                          : ", ") +
+             std::string(choices[i]);
     ++shown;
   }
   problem = "unknown " + std::string(a.name) + " " + in_quotes(*value) + " (use " + known + ")";
@@ -167,7 +190,8 @@ inline void read_List(const std::string* value, const Attribute& a, List& out, s
   }
 }
 
-inline void read_Links(const std::string* value, const Attribute&, Links& out, std::string& problem) {
+inline void read_Links(const std::string* value, const Attribute&, Links& out,
+                       std::string& problem) {
   out.clear();
   if (!value) return;
   for (std::size_t at = 0; at <= value->size();) {
@@ -176,9 +200,12 @@ inline void read_Links(const std::string* value, const Attribute&, Links& out, s
     at = end + 1;
     if (item.empty()) continue;
     const std::size_t eq = item.find('=');
-    const std::string_view kind = eq == std::string_view::npos ? std::string_view() : trim(item.substr(0, eq));
-    if (kind.empty()) problem += (problem.empty() ? "" : "; ") + in_quotes(item) + " is not KIND=URL";
-    else out.push_back({unicode::to_lower(kind), std::string(trim(item.substr(eq + 1)))});
+    const std::string_view kind =
+        eq == std::string_view::npos ? std::string_view() : trim(item.substr(0, eq));
+    if (kind.empty())
+      problem += (problem.empty() ? "" : "; ") + in_quotes(item) + " is not KIND=URL";
+    else
+      out.push_back({unicode::to_lower(kind), std::string(trim(item.substr(eq + 1)))});
   }
 }
 
@@ -191,12 +218,13 @@ template <class Get>
 Values read(const Get& get, std::vector<std::string>* problems = nullptr) {
   Values values;
   std::size_t row = 0;
-#define PAPERSHELF_ATTRIBUTE_READ(member, name, kind, absent, choices, sets, without)                \
-  {                                                                                                  \
-    std::string problem;                                                                             \
-    detail::read_##kind(get(std::string_view(name)), kAll[row++], values.member, problem);                  \
-    if (!problem.empty() && problems)                                                                \
-      problems->push_back(std::string(name) + ": " + problem + (*without ? std::string("; ") + without : ""));         \
+#define PAPERSHELF_ATTRIBUTE_READ(member, name, kind, absent, choices, sets, without)      \
+  {                                                                                        \
+    std::string problem;                                                                   \
+    detail::read_##kind(get(std::string_view(name)), kAll[row++], values.member, problem); \
+    if (!problem.empty() && problems)                                                      \
+      problems->push_back(std::string(name) + ": " + problem +                             \
+                          (*without ? std::string("; ") + without : ""));                  \
   }
   PAPERSHELF_ELEMENT_ATTRIBUTES(PAPERSHELF_ATTRIBUTE_READ)
 #undef PAPERSHELF_ATTRIBUTE_READ

@@ -1,8 +1,8 @@
 // A loaded library with its catalogue: the indices and orders its queries keep between calls.
-// The one object a front end holds per file. The WebAssembly binding, the canvas host, the CLI and the benchmarks ask it;
-// none of them keeps an index, a sorted order or an owner of its own. Each cache is built the
-// first time a query needs it and remembers what it was built for (the sort keys, the owner's
-// names), so it can never answer for another query.
+// The one object a front end holds per file. The WebAssembly binding, the canvas host, the CLI and
+// the benchmarks ask it; none of them keeps an index, a sorted order or an owner of its own. Each
+// cache is built the first time a query needs it and remembers what it was built for (the sort
+// keys, the owner's names), so it can never answer for another query.
 #pragma once
 
 #include <cstdint>
@@ -28,9 +28,9 @@ struct QueryText {
 
 struct QueryAnswer {
   View view;
-  Facets facets;                      // when asked for
-  std::vector<FilterClause> clauses;  // the visitor's filter, clause by clause
-  std::vector<std::string> errors;    // what was wrong with the text, for the owner
+  Facets facets;                               // when asked for
+  std::vector<FilterClause> clauses;           // the visitor's filter, clause by clause
+  std::vector<std::string> errors;             // what was wrong with the text, for the owner
   ControlsMode controls = ControlsMode::Full;  // how much toolbar the list gets
   // With facets, when neither a search nor a filter narrows the scope: which controls can change
   // the list (useful_controls), judged on the whole scope.

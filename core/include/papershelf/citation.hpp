@@ -26,9 +26,10 @@ std::string format_citation(const Publication& p, CitationStyle style);
 std::string format_citation_html(const Publication& p, CitationStyle style);
 
 // The same in another language, or with the owner's name marked: `locale.lang` ("de") and the
-// text of its CSL locale file (the short style takes "and", "et al.", "n.d." and "eds." from it) (the npm package's lang/<code>.csl.xml; the command line reads
-// Debian's), so that terms, dates and quotation marks follow it (English, or no locale text, is
-// the default's); `owner`, whose names the HTML puts in <span class="ps-owner">.
+// text of its CSL locale file (the short style takes "and", "et al.", "n.d." and "eds." from it)
+// (the npm package's lang/<code>.csl.xml; the command line reads Debian's), so that terms, dates
+// and quotation marks follow it (English, or no locale text, is the default's); `owner`, whose
+// names the HTML puts in <span class="ps-owner">.
 struct CitationLocale {
   std::string_view lang;
   std::string_view xml;
@@ -41,8 +42,10 @@ struct CitationContext {
   // in it. nullptr: English.
   const Words* words = nullptr;
 };
-std::string format_citation(const Publication& p, CitationStyle style, const CitationContext& context);
-std::string format_citation_html(const Publication& p, CitationStyle style, const CitationContext& context);
+std::string format_citation(const Publication& p, CitationStyle style,
+                            const CitationContext& context);
+std::string format_citation_html(const Publication& p, CitationStyle style,
+                                 const CitationContext& context);
 
 // One list entry's reference for FormatOptions::references: the citation in
 // `o.references_style`, as HTML, with `o.owner`'s names marked.
@@ -54,8 +57,10 @@ std::string reference_html(const Publication& p, const FormatOptions& o);
 // locale is `lang`'s ("" for the style's own default), from the locales built in and then from
 // `locales` (may be empty). nullptr, with "line:column: what" in `error`, for text that is not a
 // CSL style.
-std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml, std::string_view lang,
-                                                        const csl::LocaleLoader& locales, std::string* error);
+std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml,
+                                                        std::string_view lang,
+                                                        const csl::LocaleLoader& locales,
+                                                        std::string* error);
 std::string format_citation(const Publication& p, csl::Processor& style);
 std::string format_citation_html(const Publication& p, csl::Processor& style);
 

@@ -22,6 +22,8 @@ double relative_luminance(Rgb c);
 double contrast_ratio(Rgb a, Rgb b);
 
 /// True when `text` reads on `background` (kReadableContrast or more).
-inline bool readable_on(Rgb text, Rgb background) { return contrast_ratio(text, background) >= kReadableContrast; }
+inline bool readable_on(Rgb text, Rgb background) {
+  return contrast_ratio(text, background) >= kReadableContrast;
+}
 
 }  // namespace papershelf

@@ -51,11 +51,13 @@ class Processor {
   // The style's bibliography of `items` (CSL-JSON objects), sorted as the style sorts, each
   // entry's markup without a wrapper (a second-field style's number and text separated by
   // markup the caller can style: <div class="csl-left-margin">, <div class="csl-right-inline">).
-  std::vector<std::string> bibliography(const std::vector<const json::Value*>& items, Markup markup);
+  std::vector<std::string> bibliography(const std::vector<const json::Value*>& items,
+                                        Markup markup);
   // Citations, one per cluster, in order: position (first, subsequent, ibid) counts from the
   // previous clusters; disambiguation looks at every item in `registry`.
   std::vector<std::string> citations(const std::vector<const json::Value*>& registry,
-                                     const std::vector<std::vector<CiteItem>>& clusters, Markup markup);
+                                     const std::vector<std::vector<CiteItem>>& clusters,
+                                     Markup markup);
   // How the style lays out a bibliography entry, for wrappers: "" or "flush", "margin", ...
   std::string_view second_field_align() const;
 

@@ -36,12 +36,13 @@ std::string_view to_string(DiagnosticKind k);
 // The kind named `name`, or false.
 bool diagnostic_kind_from_string(std::string_view name, DiagnosticKind& out);
 inline constexpr DiagnosticKind kDiagnosticKinds[] = {
-    DiagnosticKind::Syntax,    DiagnosticKind::Encoding, DiagnosticKind::Unknown, DiagnosticKind::Duplicate,
-    DiagnosticKind::Reference, DiagnosticKind::Value,    DiagnosticKind::LeftOut, DiagnosticKind::Limit,
-    DiagnosticKind::Page,      DiagnosticKind::Sync};
+    DiagnosticKind::Syntax,    DiagnosticKind::Encoding,  DiagnosticKind::Unknown,
+    DiagnosticKind::Duplicate, DiagnosticKind::Reference, DiagnosticKind::Value,
+    DiagnosticKind::LeftOut,   DiagnosticKind::Limit,     DiagnosticKind::Page,
+    DiagnosticKind::Sync};
 
 struct Diagnostic {
-  std::string source;  // file name as given to the reader ("-" for stdin)
+  std::string source;        // file name as given to the reader ("-" for stdin)
   std::uint32_t line = 0;    // 1-based; 0 = whole input
   std::uint32_t column = 0;  // 1-based, in Unicode code points
   Severity severity = Severity::Error;

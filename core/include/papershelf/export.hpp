@@ -30,9 +30,9 @@ std::string format_ris(const Library& lib, const View& view);
 
 // --- Exports: a view (or one entry) as a file a reference manager imports ---
 // C++ name, text name, label, file extension, media type.
-#define PAPERSHELF_EXPORT_FORMATS(X)                                                  \
-  X(Bibtex, "bibtex", "BibTeX", "bib", "application/x-bibtex")                        \
-  X(Ris, "ris", "RIS", "ris", "application/x-research-info-systems")                  \
+#define PAPERSHELF_EXPORT_FORMATS(X)                                 \
+  X(Bibtex, "bibtex", "BibTeX", "bib", "application/x-bibtex")       \
+  X(Ris, "ris", "RIS", "ris", "application/x-research-info-systems") \
   X(CslJson, "csl-json", "CSL-JSON", "json", "application/vnd.citationstyles.csl+json")
 #define PAPERSHELF_ENUM_ITEM(name, text, label, extension, media) name,
 enum class ExportFormat : std::uint8_t { PAPERSHELF_EXPORT_FORMATS(PAPERSHELF_ENUM_ITEM) };
@@ -42,7 +42,8 @@ struct ExportFormatInfo {
   std::string_view name, label, extension, media_type;
 };
 const ExportFormatInfo& info(ExportFormat f);
-std::optional<ExportFormat> export_format_from_string(std::string_view s);  // a name, or "bib"/"csl"
+std::optional<ExportFormat> export_format_from_string(
+    std::string_view s);  // a name, or "bib"/"csl"
 // The view's entries in that format; BibTeX entries as `bibtex` says (a visitor's or the owner's).
 std::string format_export(const Library& lib, const View& view, ExportFormat format,
                           const BibtexOptions& bibtex = {});

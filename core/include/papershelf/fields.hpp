@@ -18,7 +18,7 @@ using Text = std::string;
 using Flag = bool;
 using Count = std::uint32_t;
 using Number = std::optional<std::int64_t>;  // JSON null when absent
-using TrueOrAbsent = std::optional<bool>;     // written only when set
+using TrueOrAbsent = std::optional<bool>;    // written only when set
 using Texts = std::vector<std::string>;
 
 }  // namespace papershelf::fields
@@ -28,86 +28,103 @@ using Texts = std::vector<std::string>;
 
 // --- Answers: what a query and the view model give a front end ---
 
-#define PAPERSHELF_FACET_VALUE_FIELDS(X)                                        \
+#define PAPERSHELF_FACET_VALUE_FIELDS(X)                                                   \
   X(fields::Text, key, "key", {}, "The filter value: \"2024\", \"conference\", \"NSDI\".") \
-  X(fields::Text, label, "label", {}, "The value as a reader sees it.")          \
+  X(fields::Text, label, "label", {}, "The value as a reader sees it.")                    \
   X(fields::Count, count, "count", 0, "The records it would keep.")
 
-#define PAPERSHELF_FACETS_FIELDS(X)                                                              \
-  X(FacetValues, years, "years", {}, "Newest first.")                                           \
-  X(FacetValues, types, "types", {}, "")                                                        \
-  X(FacetValues, statuses, "statuses", {}, "")                                                  \
-  X(FacetValues, venues, "venues", {}, "Badges, or venues where there is no badge; most frequent first.") \
-  X(FacetValues, tags, "tags", {}, "Most frequent first.")                                      \
-  X(fields::Count, selected, "selected", 0, "")                                                 \
-  X(fields::Count, awards, "awards", 0, "")                                                     \
-  X(fields::Count, owner_first, "ownerFirst", 0, "Records whose first author is the owner.")    \
+#define PAPERSHELF_FACETS_FIELDS(X)                                                          \
+  X(FacetValues, years, "years", {}, "Newest first.")                                        \
+  X(FacetValues, types, "types", {}, "")                                                     \
+  X(FacetValues, statuses, "statuses", {}, "")                                               \
+  X(FacetValues, venues, "venues", {},                                                       \
+    "Badges, or venues where there is no badge; most frequent first.")                       \
+  X(FacetValues, tags, "tags", {}, "Most frequent first.")                                   \
+  X(fields::Count, selected, "selected", 0, "")                                              \
+  X(fields::Count, awards, "awards", 0, "")                                                  \
+  X(fields::Count, owner_first, "ownerFirst", 0, "Records whose first author is the owner.") \
   X(fields::Count, cited, "cited", 0, "Shown records that carry a citation count.")
 
-#define PAPERSHELF_GROUP_FIELDS(X)                                                             \
-  X(fields::Text, key, "key", {}, "Machine value: \"2024\", \"conference\", \"NSDI\".")          \
-  X(fields::Text, label, "label", {}, "Display: \"2024\", \"Conference\", \"NSDI\".")           \
-  X(fields::Count, begin, "begin", 0, "First position in `View.entries`.")                     \
+#define PAPERSHELF_GROUP_FIELDS(X)                                                      \
+  X(fields::Text, key, "key", {}, "Machine value: \"2024\", \"conference\", \"NSDI\".") \
+  X(fields::Text, label, "label", {}, "Display: \"2024\", \"Conference\", \"NSDI\".")   \
+  X(fields::Count, begin, "begin", 0, "First position in `View.entries`.")              \
   X(fields::Count, count, "count", 0, "")
 
-#define PAPERSHELF_USEFUL_CONTROLS_FIELDS(X)               \
-  X(fields::Flag, year, "year", true, "")                  \
-  X(fields::Flag, type, "type", true, "")                  \
-  X(fields::Flag, status, "status", true, "")              \
-  X(fields::Flag, venue, "venue", true, "")                \
-  X(fields::Flag, selected, "selected", true, "")          \
-  X(fields::Flag, award, "award", true, "")                \
-  X(fields::Flag, first_author, "firstAuthor", true, "")   \
+#define PAPERSHELF_USEFUL_CONTROLS_FIELDS(X)             \
+  X(fields::Flag, year, "year", true, "")                \
+  X(fields::Flag, type, "type", true, "")                \
+  X(fields::Flag, status, "status", true, "")            \
+  X(fields::Flag, venue, "venue", true, "")              \
+  X(fields::Flag, selected, "selected", true, "")        \
+  X(fields::Flag, award, "award", true, "")              \
+  X(fields::Flag, first_author, "firstAuthor", true, "") \
   X(fields::Flag, by_citations, "byCitations", true, "The \"Most cited\" sort.")
 
-#define PAPERSHELF_VIEW_AUTHOR_FIELDS(X)                                                    \
-  X(fields::Text, name, "name", {}, "The name as shown: \"Qinghao Hu\".")                   \
-  X(fields::Flag, owner, "owner", false, "The page's owner (drawn in bold).")               \
+#define PAPERSHELF_VIEW_AUTHOR_FIELDS(X)                                      \
+  X(fields::Text, name, "name", {}, "The name as shown: \"Qinghao Hu\".")     \
+  X(fields::Flag, owner, "owner", false, "The page's owner (drawn in bold).") \
   X(fields::Text, marks, "marks", {}, "Author markers, \"*†\" (drawn raised and small).")
 
-#define PAPERSHELF_VIEW_LINK_FIELDS(X)                                          \
+#define PAPERSHELF_VIEW_LINK_FIELDS(X)                                           \
   X(fields::Text, label, "label", {}, "Its kind: \"pdf\", \"code\", \"doi\"...") \
   X(fields::Text, url, "url", {}, "Checked (a safe scheme) and resolved against the base.")
 
-#define PAPERSHELF_VIEW_ENTRY_FIELDS(X)                                                                    \
-  X(fields::Text, key, "key", {}, "")                                                                      \
-  X(fields::Text, type, "type", {}, "conference, journal, preprint, ...")                                 \
-  X(fields::Text, title, "title", {}, "")                                                                  \
-  X(fields::Number, year, "year", {}, "")                                                                  \
-  X(fields::Number, month, "month", {}, "")                                                                \
-  X(fields::Text, venue, "venue", {}, "")                                                                  \
-  X(fields::Text, badge, "badge", {}, "The venue's short name (al-folio's abbr).")                         \
-  X(fields::Text, status, "status", {}, "published, accepted, submitted, preprint, ...")                  \
-  X(fields::Flag, selected, "selected", false, "")                                                         \
-  X(fields::Text, award, "award", {}, "")                                                                  \
-  X(fields::Text, award_label, "awardLabel", {}, "The award's short form for a badge.")                   \
-  X(fields::Text, note, "note", {}, "Empty when it only repeats the status.")                             \
-  X(ViewAuthors, authors, "authors", {}, "The authors, or the editors where the record credits only them.") \
-  X(fields::Flag, et_al, "etAl", false, "The author list ended in \"and others\".")                       \
-  X(fields::TrueOrAbsent, editors, "editors", {}, "`authors` are the editors.")                           \
-  X(ViewLinks, links, "links", {}, "Only links with a safe address.")                                     \
-  X(fields::Text, url, "url", {}, "Where the title points (the best safe link); empty for none.")         \
-  X(fields::Text, abstract, "abstract", {}, "")                                                            \
-  X(fields::Text, doi, "doi", {}, "")                                                                      \
-  X(fields::Text, arxiv, "arxiv", {}, "")                                                                  \
-  X(fields::Texts, tags, "tags", {}, "")                                                                   \
+#define PAPERSHELF_VIEW_ENTRY_FIELDS(X)                                                           \
+  X(fields::Text, key, "key", {}, "")                                                             \
+  X(fields::Text, type, "type", {}, "conference, journal, preprint, ...")                         \
+  X(fields::Text, title, "title", {}, "")                                                         \
+  X(fields::Number, year, "year", {}, "")                                                         \
+  X(fields::Number, month, "month", {}, "")                                                       \
+  X(fields::Text, venue, "venue", {}, "")                                                         \
+  X(fields::Text, badge, "badge", {}, "The venue's short name (al-folio's abbr).")                \
+  X(fields::Text, status, "status", {}, "published, accepted, submitted, preprint, ...")          \
+  X(fields::Flag, selected, "selected", false, "")                                                \
+  X(fields::Text, award, "award", {}, "")                                                         \
+  X(fields::Text, award_label, "awardLabel", {}, "The award's short form for a badge.")           \
+  X(fields::Text, note, "note", {}, "Empty when it only repeats the status.")                     \
+  X(ViewAuthors, authors, "authors", {},                                                          \
+    "The authors, or the editors where the record credits only them.")                            \
+  X(fields::Flag, et_al, "etAl", false, "The author list ended in \"and others\".")               \
+  X(fields::TrueOrAbsent, editors, "editors", {}, "`authors` are the editors.")                   \
+  X(ViewLinks, links, "links", {}, "Only links with a safe address.")                             \
+  X(fields::Text, url, "url", {}, "Where the title points (the best safe link); empty for none.") \
+  X(fields::Text, abstract, "abstract", {}, "")                                                   \
+  X(fields::Text, doi, "doi", {}, "")                                                             \
+  X(fields::Text, arxiv, "arxiv", {}, "")                                                         \
+  X(fields::Texts, tags, "tags", {}, "")                                                          \
   X(fields::Number, citations, "citations", {}, "The data's citation count, if it has one.")
 
 // --- Requests: what a front end asks a query for ---
 
 #define PAPERSHELF_FILTER_EDIT_FIELDS(X)                                                          \
-  X(fields::Text, toggle, "toggle", {}, "A clause to toggle (a statistic, a chip): it replaces the clause of its kind, and the very same clause again removes it.") \
-  X(fields::Text, kind, "kind", {}, "Or the kind of clause to set (a menu)...")                     \
-  X(fields::Text, value, "value", {}, "...to this value; empty removes it, and a flag is set by any value.")
+  X(fields::Text, toggle, "toggle", {},                                                           \
+    "A clause to toggle (a statistic, a chip): it replaces the clause of its kind, and the very " \
+    "same clause again removes it.")                                                              \
+  X(fields::Text, kind, "kind", {}, "Or the kind of clause to set (a menu)...")                   \
+  X(fields::Text, value, "value", {},                                                             \
+    "...to this value; empty removes it, and a flag is set by any value.")
 
-#define PAPERSHELF_QUERY_TEXT_FIELDS(X)                                                                     \
-  X(fields::Text, search, "search", {}, "Free text; every word must occur (case- and diacritic-insensitive).") \
-  X(fields::Text, scope, "scope", {}, "The page author's fixed selection, same syntax as `filter`: records outside it are not in the view, its `total` or its facets, whatever `filter` says.") \
-  X(fields::Text, filter, "filter", {}, "The visitor's filters: \"year:2020-2024 type:conference selected\".") \
-  X(FilterEdits, edits, "edits", {}, "Changes to `filter`, applied in order as the query reads it; `applied.filter` is the result (the filter is read once per change).") \
-  X(fields::Text, sort, "sort", {}, "\"year-desc,title-asc\"; empty: newest first.")                      \
-  X(fields::Text, group, "group", {}, "none, year, type, status or venue; empty: none.")                    \
-  X(fields::Text, owner, "owner", {}, "The owner's names, separated by \";\"; empty: the data's profile.") \
-  X(fields::Text, controls, "controls", {}, "The element's `controls` attribute (\"full\", \"search\", \"none\"); anything else: the default.") \
-  X(fields::Flag, facets, "facets", false, "Also count the facets, for filter menus.")                   \
-  X(fields::Flag, from_link, "fromLink", false, "The search, filter, sort and group came from a link (a URL hash anyone can write): a sort or group the core does not know, and filter clauses or a search that match nothing, are left out and reported in `errors`; `applied` says what remains.")
+#define PAPERSHELF_QUERY_TEXT_FIELDS(X)                                                            \
+  X(fields::Text, search, "search", {},                                                            \
+    "Free text; every word must occur (case- and diacritic-insensitive).")                         \
+  X(fields::Text, scope, "scope", {},                                                              \
+    "The page author's fixed selection, same syntax as `filter`: records outside it are not in "   \
+    "the view, its `total` or its facets, whatever `filter` says.")                                \
+  X(fields::Text, filter, "filter", {},                                                            \
+    "The visitor's filters: \"year:2020-2024 type:conference selected\".")                         \
+  X(FilterEdits, edits, "edits", {},                                                               \
+    "Changes to `filter`, applied in order as the query reads it; `applied.filter` is the result " \
+    "(the filter is read once per change).")                                                       \
+  X(fields::Text, sort, "sort", {}, "\"year-desc,title-asc\"; empty: newest first.")               \
+  X(fields::Text, group, "group", {}, "none, year, type, status or venue; empty: none.")           \
+  X(fields::Text, owner, "owner", {},                                                              \
+    "The owner's names, separated by \";\"; empty: the data's profile.")                           \
+  X(fields::Text, controls, "controls", {},                                                        \
+    "The element's `controls` attribute (\"full\", \"search\", \"none\"); anything else: the "     \
+    "default.")                                                                                    \
+  X(fields::Flag, facets, "facets", false, "Also count the facets, for filter menus.")             \
+  X(fields::Flag, from_link, "fromLink", false,                                                    \
+    "The search, filter, sort and group came from a link (a URL hash anyone can write): a sort "   \
+    "or group the core does not know, and filter clauses or a search that match nothing, are "     \
+    "left out and reported in `errors`; `applied` says what remains.")

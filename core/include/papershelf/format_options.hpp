@@ -40,12 +40,12 @@ struct ToolbarRoom {
 };
 
 struct FormatOptions {
-  OwnerMatcher owner;             // whose name is highlighted
-  std::size_t max_authors = 0;    // collapse longer lists to "+N more" (0: only lists of more than
-                                  // kLongAuthorList, to kLongAuthorListShown); the owner stays
+  OwnerMatcher owner;           // whose name is highlighted
+  std::size_t max_authors = 0;  // collapse longer lists to "+N more" (0: only lists of more than
+                                // kLongAuthorList, to kLongAuthorListShown); the owner stays
   std::vector<LegendEntry> legend;  // marker meanings (defaults to the library profile's)
-  std::string base;               // prefix for relative link URLs ("" keeps them as written)
-  std::string preset;             // the list's look (is_preset()): data-preset on .ps-shelf; "" none
+  std::string base;                 // prefix for relative link URLs ("" keeps them as written)
+  std::string preset;  // the list's look (is_preset()): data-preset on .ps-shelf; "" none
   // A pinned scheme (is_theme(), not "auto"): data-theme on .ps-shelf, where papershelf.css gives
   // the list that scheme's own text and background colours; "" follows the page.
   std::string theme;
@@ -80,7 +80,9 @@ struct FormatOptions {
   // fits under the page's nearest heading above the list (clamped to 1..6).
   int heading_level = 3;
 };
-inline const Words& words_of(const FormatOptions& o) { return o.words ? *o.words : english_words(); }
+inline const Words& words_of(const FormatOptions& o) {
+  return o.words ? *o.words : english_words();
+}
 
 // The looks of the site generators researchers use, as papershelf.css styles them: "al-folio",
 // "academicpages", "hugo-blox".

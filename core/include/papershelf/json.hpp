@@ -86,8 +86,8 @@ struct RecordSink {
 // Parses one JSON document (a leading UTF-8 BOM is skipped). Returns false on a syntax error
 // and, when `error` is given, says where: the start of the offending token. `text` must be valid
 // UTF-8. With a `sink`, records go there as they complete (also those before a syntax error).
-bool parse(std::string_view text, Value& out, ParseError* error = nullptr, ParseNotes* notes = nullptr,
-           RecordSink* sink = nullptr);
+bool parse(std::string_view text, Value& out, ParseError* error = nullptr,
+           ParseNotes* notes = nullptr, RecordSink* sink = nullptr);
 
 // Writes JSON text. indent < 0: compact; otherwise pretty-printed with that many spaces (empty
 // containers stay "[]" and "{}"). Strings are escaped; invalid UTF-8 becomes U+FFFD.

@@ -12,9 +12,9 @@
 namespace papershelf::latex {
 
 struct DecodeWarning {
-  std::uint32_t offset = 0;  // byte offset in the decoded input where the problem starts
-  DiagnosticKind kind;       // (the reader reports it as a Diagnostic of this kind)
-  std::string message;       // e.g. "unknown command \foo (shown as 'foo')"
+  std::uint32_t offset = 0;     // byte offset in the decoded input where the problem starts
+  DiagnosticKind kind;          // (the reader reports it as a Diagnostic of this kind)
+  std::string message;          // e.g. "unknown command \foo (shown as 'foo')"
   bool once_per_input = false;  // worth reporting once per file, not at every use
 };
 

@@ -16,25 +16,25 @@ namespace papershelf {
 
 // One table per enum: the C++ names, the text names (the CLI, JSON and the TypeScript glue use
 // only these; nothing outside the core knows the enums' order) and display labels.
-#define PAPERSHELF_PUB_TYPES(X)              \
-  X(Conference, "conference", "Conference")  \
-  X(Journal, "journal", "Journal")           \
-  X(Preprint, "preprint", "Preprint")        \
-  X(Thesis, "thesis", "Thesis")              \
-  X(Book, "book", "Book")                    \
-  X(Chapter, "chapter", "Chapter")           \
-  X(Report, "report", "Report")              \
-  X(Talk, "talk", "Talk")                    \
-  X(Patent, "patent", "Patent")              \
-  X(Dataset, "dataset", "Dataset")           \
-  X(Software, "software", "Software")        \
+#define PAPERSHELF_PUB_TYPES(X)             \
+  X(Conference, "conference", "Conference") \
+  X(Journal, "journal", "Journal")          \
+  X(Preprint, "preprint", "Preprint")       \
+  X(Thesis, "thesis", "Thesis")             \
+  X(Book, "book", "Book")                   \
+  X(Chapter, "chapter", "Chapter")          \
+  X(Report, "report", "Report")             \
+  X(Talk, "talk", "Talk")                   \
+  X(Patent, "patent", "Patent")             \
+  X(Dataset, "dataset", "Dataset")          \
+  X(Software, "software", "Software")       \
   X(Misc, "misc", "Other")
 
-#define PAPERSHELF_STATUSES(X)                       \
-  X(Published, "published", "Published")             \
-  X(Accepted, "accepted", "Accepted")                \
-  X(Submitted, "submitted", "Under review")          \
-  X(Preprint, "preprint", "Preprint")                \
+#define PAPERSHELF_STATUSES(X)              \
+  X(Published, "published", "Published")    \
+  X(Accepted, "accepted", "Accepted")       \
+  X(Submitted, "submitted", "Under review") \
+  X(Preprint, "preprint", "Preprint")       \
   X(InPreparation, "in-preparation", "In preparation")
 
 #define PAPERSHELF_ENUM_ITEM(name, text, label) name,
@@ -132,7 +132,7 @@ struct RichText {
 
   RichText() = default;
   RichText(std::string t) : text(std::move(t)) {}  // NOLINT: plain text converts implicitly
-  RichText(const char* t) : text(t) {}              // NOLINT
+  RichText(const char* t) : text(t) {}             // NOLINT
   bool empty() const { return text.empty(); }
   friend bool operator==(const RichText& a, const RichText& b) {
     return a.text == b.text && a.spans == b.spans;
@@ -172,8 +172,12 @@ class Person {
   std::string_view family() const { return part(kFamily); }
   std::string_view particle() const { return part(kParticle); }  // "von", "van der", "de"
   std::string_view suffix() const { return part(kSuffix); }      // "Jr.", "III"
-  std::string_view literal() const { return part(kLiteral); }  // "{Barnes and Noble}", "The ATLAS Collaboration"
-  std::string_view marks() const { return part(kMarks); }  // marker symbols attached to this author, in order: "*†"
+  std::string_view literal() const {
+    return part(kLiteral);
+  }  // "{Barnes and Noble}", "The ATLAS Collaboration"
+  std::string_view marks() const {
+    return part(kMarks);
+  }  // marker symbols attached to this author, in order: "*†"
 
   void set_given(std::string_view s) { set(kGiven, s); }
   void set_family(std::string_view s) { set(kFamily, s); }
@@ -217,7 +221,8 @@ class Person {
     return text().substr(begin, end - begin);
   }
   void set(Part i, std::string_view s);
-  void store(std::string_view text, const std::uint32_t (&ends)[kMarks]);  // replaces the whole name
+  void store(std::string_view text,
+             const std::uint32_t (&ends)[kMarks]);  // replaces the whole name
   void copy_text(const Person& other);
   void take_text(Person& other) noexcept;
   void free_text() noexcept;
@@ -274,8 +279,16 @@ struct ExtraField {
 // @misc's `journal` stays a journal, a book's `publisher` a publisher (CSL-JSON's `publisher`,
 // not its `container-title`). Unknown: the writer picks the usual field for the type.
 enum class VenueField : std::uint8_t {
-  Unknown, JournalTitle, Journal, BookTitle, School, Institution, Publisher, Organization,
-  HowPublished, EventTitle
+  Unknown,
+  JournalTitle,
+  Journal,
+  BookTitle,
+  School,
+  Institution,
+  Publisher,
+  Organization,
+  HowPublished,
+  EventTitle
 };
 
 // Members are ordered by size (the small ones last) so that no padding sits between them: a
@@ -287,7 +300,7 @@ struct Publication {
   struct Rare {
     std::vector<Person> editors;
     std::string badge;  // short venue label: "NSDI"
-    RichText award;           // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
+    RichText award;     // e.g. "Best Paper Award at NSDI 2024" (may be Markdown in the source)
     std::string award_label;  // short: "Best Paper"
     RichText note;
     RichText abstract;
@@ -299,15 +312,16 @@ struct Publication {
   };
 
   std::string key;
-  std::string source_type;  // entry type as written in the source ("inproceedings", "paper-conference")
+  std::string
+      source_type;  // entry type as written in the source ("inproceedings", "paper-conference")
   RichText title;
   std::vector<Person> authors;
-  RichText venue;     // container title: journal, proceedings, school...
+  RichText venue;  // container title: journal, proceedings, school...
   std::vector<Link> links;
   // Every field the model has no slot for, as BibTeX text under its BibTeX name whatever the
   // source ("pages" = "1--21", also from CSL-JSON's "page": "1-21"): the bibliographic details
-  // (volume, pages, publisher, ...) that citations and exports read through latex::decoded_field(), and the
-  // rest verbatim, for round trips.
+  // (volume, pages, publisher, ...) that citations and exports read through latex::decoded_field(),
+  // and the rest verbatim, for round trips.
   std::vector<ExtraField> extra;
   Date date;
   PubType type = PubType::Misc;
@@ -368,7 +382,9 @@ struct Publication {
     if (rare_ || !is_empty(value)) edit_rare().*field = std::move(value);
   }
   template <class T>
-  static bool is_empty(const T& value) { return value.empty(); }
+  static bool is_empty(const T& value) {
+    return value.empty();
+  }
   static bool is_empty(const std::optional<std::int64_t>& value) { return !value; }
 
   std::unique_ptr<Rare> rare_;

@@ -20,10 +20,10 @@ struct PagesOptions {
   // The absolute http(s) URL the pages' folder is served at ("https://me.example/publications/").
   // Scholar wants absolute URLs; without it (""), the canonical and PDF links stay relative.
   std::string site;
-  std::string lang = "en";                    // the pages' language (<html lang>, the feed's xml:lang)
+  std::string lang = "en";  // the pages' language (<html lang>, the feed's xml:lang)
   std::string stylesheet = "papershelf.css";  // the href of papershelf.css from the pages
-  std::string title = "Publications";  // the index's and the feed's title
-  std::string author;                  // the feed's author (the owner), when known
+  std::string title = "Publications";         // the index's and the feed's title
+  std::string author;                         // the feed's author (the owner), when known
 };
 
 // Why `site` cannot be the pages' address ("" when it can: an http(s) URL that names its host).
@@ -57,10 +57,10 @@ std::string page_link(std::string_view url, const PagesOptions& options);
 // Why a record's page carries no Scholar tags ("" when it does): Scholar indexes a paper with a
 // title, an author and a year ("no author" for a course or a talk without its speaker).
 std::string scholar_gap(const Publication& p);
-// The Highwire Press <meta> tags of a record (none where scholar_gap() says why) (citation_title, citation_author per author as
-// "Family, Given", citation_publication_date, the journal's or conference's title, volume, issue,
-// first and last page, DOI, ISBN, ISSN, publisher, the thesis' or report's institution,
-// citation_pdf_url for an http(s) PDF only), escaped.
+// The Highwire Press <meta> tags of a record (none where scholar_gap() says why) (citation_title,
+// citation_author per author as "Family, Given", citation_publication_date, the journal's or
+// conference's title, volume, issue, first and last page, DOI, ISBN, ISSN, publisher, the thesis'
+// or report's institution, citation_pdf_url for an http(s) PDF only), escaped.
 std::string format_scholar_meta(const Publication& p, const PagesOptions& options);
 
 // A page's pieces: its title (plain text), what goes in its <head>, and its body's content.
@@ -70,8 +70,8 @@ struct PageParts {
 // The page of one record, which is written to `file_name`.
 PageParts paper_page(const Publication& p, const PagesOptions& options, std::string_view file_name);
 // The index: every page's record as the list shows it, its title linked to its page.
-PageParts pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names,
-                      const PagesOptions& options);
+PageParts pages_index(const Library& lib, const View& view,
+                      const std::vector<std::string>& file_names, const PagesOptions& options);
 
 // The template markers: where a page skeleton the owner gives takes the body (required), the head
 // tags (else they go before </head>) and the title's text.
@@ -83,16 +83,19 @@ inline constexpr std::string_view kPageTitleMarker = "<!-- papershelf-title -->"
 std::string template_problem(std::string_view skeleton);
 // The whole page: the parts put into `skeleton` at its markers (a <title> is added to the head
 // tags when the skeleton has none), or a minimal complete page when `skeleton` is "".
-std::string page_html(const PageParts& parts, const PagesOptions& options, std::string_view skeleton = {});
+std::string page_html(const PageParts& parts, const PagesOptions& options,
+                      std::string_view skeleton = {});
 // page_html(pages_index(...), options, skeleton) handed to `out` in pieces of some 64 KB as it is
 // made, never held whole: the index of 100,000 papers (its list and its JSON-LD) is some 200 MB.
-void write_pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names,
-                       const PagesOptions& options, std::string_view skeleton, TextSink& out);
+void write_pages_index(const Library& lib, const View& view,
+                       const std::vector<std::string>& file_names, const PagesOptions& options,
+                       std::string_view skeleton, TextSink& out);
 
 // An Atom 1.0 feed of the pages' records, newest first (by date; undated ones last).
-std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names,
-                        const PagesOptions& options);
-// The same feed handed to `out` in pieces of some 64 KB as it is made (it is some 700 bytes a paper).
+std::string format_atom(const Library& lib, const View& view,
+                        const std::vector<std::string>& file_names, const PagesOptions& options);
+// The same feed handed to `out` in pieces of some 64 KB as it is made (it is some 700 bytes a
+// paper).
 void write_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names,
                 const PagesOptions& options, TextSink& out);
 // A sitemaps.org sitemap of the index and every page; "" without a site (it needs absolute URLs).

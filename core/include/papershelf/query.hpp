@@ -32,7 +32,8 @@ struct Filter {
   std::vector<std::string> tags;
   bool selected_only = false;
   bool has_award = false;
-  std::string author;        // some author's name contains this (folded), or is this name as the owner is matched
+  std::string
+      author;  // some author's name contains this (folded), or is this name as the owner is matched
   bool owner_first = false;  // the owner is first author, or first among equal-contribution marks
 
   bool empty() const;
@@ -73,15 +74,15 @@ std::string set_clause(std::string_view filter, std::string_view kind, std::stri
 // `filter` with `clause` toggled; canonical text (apply_edit).
 std::string toggle_clause(std::string_view filter, std::string_view clause);
 
-#define PAPERSHELF_SORT_FIELDS(X)  \
-  X(Year, "year")                  \
-  X(Title, "title")                \
-  X(Author, "author")              \
-  X(Venue, "venue")                \
-  X(Badge, "badge")                \
-  X(Type, "type")                  \
-  X(Status, "status")              \
-  X(Citations, "citations")        \
+#define PAPERSHELF_SORT_FIELDS(X) \
+  X(Year, "year")                 \
+  X(Title, "title")               \
+  X(Author, "author")             \
+  X(Venue, "venue")               \
+  X(Badge, "badge")               \
+  X(Type, "type")                 \
+  X(Status, "status")             \
+  X(Citations, "citations")       \
   X(File, "file")
 
 #define PAPERSHELF_ENUM_ITEM(name, text) name,
@@ -122,7 +123,7 @@ struct Query {
   // range): records outside it are not part of the list at all, so they are neither counted in
   // `View::total` nor in the facets, and no visitor filter can bring them back.
   Filter scope;
-  Filter filter;  // the visitor's filters, within the scope
+  Filter filter;       // the visitor's filters, within the scope
   std::string search;  // free text: every word must occur (case- and diacritic-insensitive)
   std::vector<SortKey> sort = default_sort();
   GroupBy group = GroupBy::None;
@@ -144,8 +145,8 @@ struct Group {
 struct View {
   std::vector<std::uint32_t> entries;  // indices into Library::publications, display order
   std::vector<Group> groups;           // empty when GroupBy::None; covers `entries` in order
-  std::uint32_t total = 0;             // listed publications in the scope, before the visitor's filters
-                                       // (a record without a title is never listed)
+  std::uint32_t total = 0;  // listed publications in the scope, before the visitor's filters
+                            // (a record without a title is never listed)
 };
 
 // Folded search text of every publication, built once per library so a keystroke costs one scan.
@@ -170,7 +171,8 @@ class SearchIndex {
 // kMaxSearchTerms of them from the first kMaxQueryText bytes; `error` says when some were left out.
 std::vector<std::string> search_terms(std::string_view search, std::string* error = nullptr);
 // Where the terms occur in `text` (byte ranges of the original text, merged and sorted).
-std::vector<Match> find_matches(std::string_view text, const std::vector<std::string>& folded_terms);
+std::vector<Match> find_matches(std::string_view text,
+                                const std::vector<std::string>& folded_terms);
 
 // True when the owner is the first author, or carries the first author's equal-contribution mark.
 bool owner_is_first_author(const Publication& p, const OwnerMatcher& owner);
@@ -213,7 +215,8 @@ ControlsMode controls_mode(std::string_view attribute, std::size_t total);
 // library and scope, so that nothing comes and goes while a visitor types, and always shows a
 // control whose filter is set.
 struct UsefulControls {
-  PAPERSHELF_USEFUL_CONTROLS_FIELDS(PAPERSHELF_MEMBER)  // one flag a control, the "Most cited" sort too
+  PAPERSHELF_USEFUL_CONTROLS_FIELDS(
+      PAPERSHELF_MEMBER)  // one flag a control, the "Most cited" sort too
 };
 UsefulControls useful_controls(const Facets& whole, std::uint32_t total);
 

@@ -22,8 +22,8 @@ Format detect_format(std::string_view text);
 
 struct ReadOptions {
   Format format = Format::Auto;
-  std::string source_name = "-";  // used in diagnostics
-  std::uint32_t source_index = 0; // stored in each Publication::source_index
+  std::string source_name = "-";   // used in diagnostics
+  std::uint32_t source_index = 0;  // stored in each Publication::source_index
 };
 
 struct ReadResult {

@@ -40,7 +40,8 @@ bool badge_repeats_status(const Publication& p);
 struct AuthorLine {
   std::vector<std::uint32_t> shown;  // indices into Publication::authors, ascending
   std::uint32_t hidden = 0;          // how many are not shown ("+N more")
-  std::vector<std::uint8_t> is_owner;  // per author, 1 = the owner (bytes: vector<bool> is 2-3 KB of WASM)
+  std::vector<std::uint8_t>
+      is_owner;  // per author, 1 = the owner (bytes: vector<bool> is 2-3 KB of WASM)
 };
 // The names an entry is credited to: its authors, or its editors when it has none (an edited
 // volume, a proceedings); then `*editors` is set and the line ends in editors_label().

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "papershelf/model.hpp"
-#include "papershelf/words.hpp"
 #include "papershelf/names.hpp"
+#include "papershelf/words.hpp"
 
 namespace papershelf {
 
@@ -31,7 +31,7 @@ struct VenueStats {
 };
 
 struct CoauthorStats {
-  std::string name;  // the fullest variant written ("Zhisheng Ye" rather than "Z. Ye")
+  std::string name;         // the fullest variant written ("Zhisheng Ye" rather than "Z. Ye")
   std::uint32_t count = 0;  // publications shared with the owner
   int last_year = 0;        // most recent of those (0 = none dated)
   std::vector<std::string> variants;  // every distinct spelling merged into this person
@@ -39,7 +39,7 @@ struct CoauthorStats {
 
 struct Stats {
   std::uint32_t total = 0;
-  std::array<std::uint32_t, kPubTypeCount> by_type{};  // indexed by PubType
+  std::array<std::uint32_t, kPubTypeCount> by_type{};   // indexed by PubType
   std::array<std::uint32_t, kStatusCount> by_status{};  // indexed by Status
   std::uint32_t first_author = 0;  // owner first, or first among equal-contribution marks
   std::uint32_t awards = 0;        // records with an award or award label
@@ -54,10 +54,10 @@ struct Stats {
   std::vector<CoauthorStats> coauthors;  // most frequent first (then most recent, then by name)
   // Only when some record carries a citation count (never fetched).
   bool has_citations = false;
-  std::int64_t citations = 0;          // sum over the records that have a count
-  std::uint32_t cited_records = 0;     // records that carry a count
-  std::uint32_t h_index = 0;           // h records with at least h citations each
-  std::uint32_t i10_index = 0;         // records with at least 10 citations
+  std::int64_t citations = 0;       // sum over the records that have a count
+  std::uint32_t cited_records = 0;  // records that carry a count
+  std::uint32_t h_index = 0;        // h records with at least h citations each
+  std::uint32_t i10_index = 0;      // records with at least 10 citations
   // When the counts were last brought up to date: the latest citations_updated of the records
   // ("2026-11-27", written by `papershelf sync`), "" when none says.
   std::string citations_updated;
@@ -117,7 +117,7 @@ struct ProfileCardOptions {
   // (the CLI) has no controls that would need JavaScript.
   bool interactive = false;
   EmailDisplay email = EmailDisplay::Obfuscated;
-  std::string base;  // prefix for a relative photo URL
+  std::string base;              // prefix for a relative photo URL
   const Words* words = nullptr;  // the card's language (the catalog's words); English when null
   // The level of the owner's name (<h3> by default); the card's sections (top venues,
   // co-authors) are one level below (at most <h6>). Clamped to 1..6.
@@ -127,9 +127,9 @@ struct ProfileCardOptions {
 // Overlays `over` on `base`: every non-empty field of `over` replaces the base's (links by
 // label; a link with an empty URL removes that label). Used for element attributes / CLI flags.
 Profile overlay_profile(const Profile& base, const Profile& over);
-// The profile a card shows: `over` (the element's attributes, the CLI's flags) laid over the data's,
-// and, where neither names anyone (a plain .bib), the first of `owner_names` ("A; B") as its name.
-// The element, prerender and the CLI all ask this.
+// The profile a card shows: `over` (the element's attributes, the CLI's flags) laid over the
+// data's, and, where neither names anyone (a plain .bib), the first of `owner_names` ("A; B") as
+// its name. The element, prerender and the CLI all ask this.
 Profile card_profile(const Profile& data, const Profile& over, std::string_view owner_names);
 
 // The label shown for a profile link kind: "scholar" -> "Google Scholar", "dblp" -> "DBLP".

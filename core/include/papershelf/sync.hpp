@@ -29,9 +29,9 @@ struct Work {
   std::string title;  // plain text (OpenAlex's <i>, <sub>... and entities removed)
   std::string date;   // "2019-04-04" (publication_date), or ""
   int year = 0;
-  std::string type;         // OpenAlex's: "article", "preprint", "book-chapter", ...
-  std::string venue;        // primary_location.source.display_name
-  std::string venue_type;   // its source's type: "journal", "conference", "repository", ...
+  std::string type;        // OpenAlex's: "article", "preprint", "book-chapter", ...
+  std::string venue;       // primary_location.source.display_name
+  std::string venue_type;  // its source's type: "journal", "conference", "repository", ...
   std::vector<std::string> authors;  // display names, in order
   // The DOIs of its locations (a landing page at doi.org) other than its own: the records
   // OpenAlex merged into it (a preprint's, before its journal version), lower case.
@@ -73,7 +73,8 @@ struct Decision {
 
 // Matches each publication to at most one work and each work to at most one publication.
 // A rule never guesses: where two works fit a title equally well, the entry stays unmatched.
-std::vector<Decision> match(const std::vector<Publication>& entries, const std::vector<Work>& works);
+std::vector<Decision> match(const std::vector<Publication>& entries,
+                            const std::vector<Work>& works);
 
 // What a front end that fetches looks up for one entry, as the rules read it: its DOI, its arXiv
 // id (without version) and the OpenAlex id an earlier sync wrote, each "" when it has none. An
@@ -85,7 +86,8 @@ std::vector<Lookup> lookups(const std::vector<Publication>& entries);
 
 // For each work no entry has: the matched entry it is another version of (a preprint, a
 // repository's copy: the same title and an author in common), or -1 for a work the file lacks.
-std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,
+std::vector<std::int32_t> versions(const std::vector<Publication>& entries,
+                                   const std::vector<Work>& works,
                                    const std::vector<Decision>& decisions);
 
 // A date as the sync writes it into citations_updated: YYYY-MM-DD.
@@ -105,17 +107,17 @@ struct Edit {
 };
 
 struct Plan {
-  std::vector<Publication> entries;  // the file as read
-  std::vector<Decision> decisions;   // one per entry, in file order
+  std::vector<Publication> entries;    // the file as read
+  std::vector<Decision> decisions;     // one per entry, in file order
   std::vector<std::uint32_t> missing;  // works the file lacks, in the response's order
   // Works no entry matched that are another version of a matched entry: (work, entry).
   std::vector<std::pair<std::uint32_t, std::uint32_t>> other_versions;
-  std::vector<Edit> edits;           // in file order, never overlapping
+  std::vector<Edit> edits;                          // in file order, never overlapping
   std::array<std::uint32_t, kRuleCount> matched{};  // entries matched by each rule
-  std::uint32_t counts_new = 0;      // entries that get their first count
-  std::uint32_t counts_changed = 0;  // entries whose count changed
+  std::uint32_t counts_new = 0;                     // entries that get their first count
+  std::uint32_t counts_changed = 0;                 // entries whose count changed
   std::uint32_t dois_added = 0;
-  std::uint32_t added = 0;           // new entries appended (Options::add)
+  std::uint32_t added = 0;  // new entries appended (Options::add)
   // Counts the sync replaces that no sync wrote (no citations_updated): the owner's own, from
   // Google Scholar perhaps, worth a look. (entry, the count it had)
   std::vector<std::pair<std::uint32_t, std::int64_t>> owner_counts;
@@ -125,12 +127,14 @@ struct Plan {
 };
 
 // Plans the sync of one BibTeX file (`name` in messages) with the author's works.
-Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& works, const Options& options);
+Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& works,
+          const Options& options);
 // The file with the edits made.
 std::string apply(std::string_view bib, const std::vector<Edit>& edits);
 // The edits as a unified diff of `name` (two lines of context), for the owner to read before
 // writing.
-std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits, std::string_view name);
+std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits,
+                         std::string_view name);
 
 // --- A list from nothing: `papershelf import` ---
 

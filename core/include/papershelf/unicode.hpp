@@ -32,7 +32,8 @@ enum class References : std::uint8_t { Xml, Html };
 char32_t character_reference(std::string_view name, References set);
 // `s` with its references decoded; an "&" that starts none stays. With `at`, at[i] is where byte
 // i of `s` (and at[s.size()] its end) is in the result, for the spans on a text.
-std::string decode_references(std::string_view s, References set, std::vector<std::uint32_t>* at = nullptr);
+std::string decode_references(std::string_view s, References set,
+                              std::vector<std::uint32_t>* at = nullptr);
 
 // UTF-8 that was once read as Windows-1252 (Latin-1) and written out again as UTF-8 ("HÃ¤kkinen",
 // "donâ€™t"), as some exports and databases hand it on: each run of such characters whose bytes
@@ -78,8 +79,9 @@ std::string to_nfc(std::string_view s);
 
 // Folds for case- and diacritic-insensitive comparison: lower case, marks removed, and the
 // letters that have no decomposition spelled out (ß->ss, æ->ae, ø->o, ł->l, đ->d, ı->i, œ->oe).
-// Punctuation is kept; invisible characters (default-ignorable code points, NUL) are dropped. `offsets`, when given, receives for each output byte the byte offset in
-// `s` of the code point it came from (so matches can be mapped back for highlighting).
+// Punctuation is kept; invisible characters (default-ignorable code points, NUL) are dropped.
+// `offsets`, when given, receives for each output byte the byte offset in `s` of the code point it
+// came from (so matches can be mapped back for highlighting).
 std::string fold(std::string_view s, std::vector<std::uint32_t>* offsets = nullptr);
 
 // Simple lower-casing (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic).

@@ -19,9 +19,9 @@ namespace papershelf {
 
 // How a language chooses between "1 publication" and "2 publications".
 enum class PluralRule : std::uint8_t {
-  OneIsOne,       // one: n = 1 (English, German, Spanish, Italian)
-  OneIsZeroOrOne, // one: n = 0 or 1 (French, Brazilian Portuguese)
-  None,           // one form for every number (Chinese, Japanese, Korean)
+  OneIsOne,        // one: n = 1 (English, German, Spanish, Italian)
+  OneIsZeroOrOne,  // one: n = 0 or 1 (French, Brazilian Portuguese)
+  None,            // one form for every number (Chinese, Japanese, Korean)
 };
 
 class Words {
@@ -36,7 +36,9 @@ class Words {
   // `text` with "{name}" replaced by `value` (a phrase's number or name), in one pass: a value
   // (data, as a title may be) is never read for slots itself.
   static std::string fill(std::string_view text, std::string_view name, std::string_view value);
-  static std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string_view>> slots);
+  static std::string fill(
+      std::string_view text,
+      std::initializer_list<std::pair<std::string_view, std::string_view>> slots);
   // "Email: ada@example.org", "2021: 3 publications": a thing and what it is, as the language
   // joins them ("{what}: {value}").
   std::string labelled(std::string_view what, std::string_view value) const;
@@ -71,7 +73,8 @@ const Words& english_words();
 // "Zusammenfassung", "publications": {"one": "Publikation", "other": "Publikationen"}}), "plural"
 // ("one-is-one", "one-is-zero-or-one", "none") and "numbers" ({"group": "."}). What cannot be read
 // is described in `problems` and left out; the rest is kept.
-Words read_words(std::string_view json, std::string lang, std::vector<std::string>* problems = nullptr);
+Words read_words(std::string_view json, std::string lang,
+                 std::vector<std::string>* problems = nullptr);
 
 // The languages built into this program (the command line's; a page's core has none): their
 // codes, and the file of one ("de", "pt-BR" falls back to "pt"), or "" when there is none.

@@ -20,10 +20,9 @@ bool names_a_venue(std::string_view value) {
 }
 
 namespace {
-constexpr std::string_view kVenueFieldNames[] = {"",          "journaltitle", "journal",
-                                                 "booktitle", "school",       "institution",
-                                                 "publisher", "organization", "howpublished",
-                                                 "eventtitle"};
+constexpr std::string_view kVenueFieldNames[] = {
+    "",          "journaltitle", "journal",      "booktitle", "school", "institution",
+    "publisher", "organization", "howpublished", "eventtitle"};
 }  // namespace
 
 VenueField venue_field_named(std::string_view lower_name) {

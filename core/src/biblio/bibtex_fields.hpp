@@ -14,8 +14,9 @@ namespace papershelf::biblio {
 // report's institution, the organization of a talk or a manual), else its publisher. The reader
 // takes the first the entry has (a web address in howpublished is a link instead); the writer
 // writes the venue back under its own field, which then outranks the entry's other ones.
-inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal", "booktitle",   "howpublished", "eventtitle",
-                                                    "school",       "institution", "organization", "publisher"};
+inline constexpr std::string_view kVenueFields[] = {"journaltitle", "journal",      "booktitle",
+                                                    "howpublished", "eventtitle",   "school",
+                                                    "institution",  "organization", "publisher"};
 int venue_priority(std::string_view lower_name);  // index in kVenueFields, or -1
 // Whether a venue field's value can be the venue: text, not a web address (howpublished =
 // {\url{...}} is the record's link).
@@ -25,8 +26,8 @@ VenueField venue_field_named(std::string_view lower_name);
 std::string_view venue_field_name(VenueField f);  // "" for Unknown
 
 // al-folio's link fields; the link label is the field name ("html" stays "html").
-inline constexpr std::string_view kLinkFields[] = {"pdf", "code", "slides", "poster", "video",
-                                                   "website", "html", "blog", "supp", "url"};
+inline constexpr std::string_view kLinkFields[] = {"pdf",     "code", "slides", "poster", "video",
+                                                   "website", "html", "blog",   "supp",   "url"};
 bool is_link_field(std::string_view lower_name);
 
 }  // namespace papershelf::biblio

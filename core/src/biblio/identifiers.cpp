@@ -34,14 +34,18 @@ bool is_arxiv_id(std::string_view id) {
   }
   // Before: archive(.SUBJ)/YYMMNNN, as hep-th/9901001 or math.AG/0309136.
   const std::size_t slash = id.find('/');
-  if (slash == std::string_view::npos || slash == 0 || !digits(slash + 1, 7) || !version_or_end(slash + 8)) return false;
+  if (slash == std::string_view::npos || slash == 0 || !digits(slash + 1, 7) ||
+      !version_or_end(slash + 8))
+    return false;
   std::size_t k = 0;
   while (k < slash && ((id[k] >= 'a' && id[k] <= 'z') || id[k] == '-')) ++k;
   const auto upper = [&](std::size_t at) { return id[at] >= 'A' && id[at] <= 'Z'; };
   return k > 0 && (k == slash || (k + 3 == slash && id[k] == '.' && upper(k + 1) && upper(k + 2)));
 }
 
-bool is_arxiv_prefix(std::string_view archive) { return unicode::ascii_lower(ascii::trim(archive)) == "arxiv"; }
+bool is_arxiv_prefix(std::string_view archive) {
+  return unicode::ascii_lower(ascii::trim(archive)) == "arxiv";
+}
 
 std::string clean_doi(std::string_view s) {
   s = ascii::trim(s);
@@ -49,12 +53,15 @@ std::string clean_doi(std::string_view s) {
   if (at == std::string_view::npos) {
     // A shortDOI (10/f5xswg, doi.org's short form of a DOI): a handle doi.org resolves as any.
     const std::size_t slash = s.find("10/");
-    if (slash == std::string_view::npos || (slash > 0 && s[slash - 1] != '/' && s[slash - 1] != ':' && s[slash - 1] != ' '))
+    if (slash == std::string_view::npos ||
+        (slash > 0 && s[slash - 1] != '/' && s[slash - 1] != ':' && s[slash - 1] != ' '))
       return {};
     std::string_view code = s.substr(slash + 3);
     while (!code.empty() && (code.back() == '.' || code.back() == '}')) code.remove_suffix(1);
-    const bool short_code = !code.empty() && code.size() <= 16 &&
-                            std::all_of(code.begin(), code.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+    const bool short_code =
+        !code.empty() && code.size() <= 16 && std::all_of(code.begin(), code.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        });
     return short_code ? "10/" + std::string(code) : std::string();
   }
   std::string_view doi = s.substr(at);
@@ -105,7 +112,8 @@ std::string arxiv_in_text(std::string_view text) {
     std::size_t end = text.find_first_of(" ,;()[]", start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view word = text.substr(start, end - start);
-    if (const std::size_t colon = word.rfind(':'); colon != std::string_view::npos) word.remove_prefix(colon + 1);
+    if (const std::size_t colon = word.rfind(':'); colon != std::string_view::npos)
+      word.remove_prefix(colon + 1);
     while (!word.empty() && word.back() == '.') word.remove_suffix(1);
     if (is_arxiv_id(word)) return std::string(word);
     start = end + 1;
@@ -120,13 +128,16 @@ std::string doi_in_text(std::string_view text) {
   const std::size_t prefix = lower.find("10.", at);
   if (prefix == std::string::npos || prefix > at + 20) return {};  // (the DOI follows its name)
   std::size_t end = prefix;
-  while (end < text.size() && text[end] != ' ' && text[end] != ',' && text[end] != ';' && text[end] != '\n') ++end;
+  while (end < text.size() && text[end] != ' ' && text[end] != ',' && text[end] != ';' &&
+         text[end] != '\n')
+    ++end;
   return clean_doi(text.substr(prefix, end - prefix));
 }
 
 std::string arxiv_from_url(std::string_view url) {
   const std::string lower = unicode::ascii_lower(ascii::trim(url));
-  for (std::string_view at : {"://arxiv.org/abs/", "://arxiv.org/pdf/", "://arxiv.org/html/", "://www.arxiv.org/abs/"}) {
+  for (std::string_view at :
+       {"://arxiv.org/abs/", "://arxiv.org/pdf/", "://arxiv.org/html/", "://www.arxiv.org/abs/"}) {
     const std::size_t found = lower.find(at);
     if (found == std::string::npos || found > 5) continue;  // (the scheme only before it)
     std::string id = lower.substr(found + at.size());
@@ -139,15 +150,18 @@ std::string arxiv_from_url(std::string_view url) {
 }
 
 std::string arxiv_without_version(std::string id) {
-  if (const std::size_t v = id.rfind('v'); v != std::string::npos && v + 1 < id.size() &&
-                                           id.find_first_not_of("0123456789", v + 1) == std::string::npos)
+  if (const std::size_t v = id.rfind('v');
+      v != std::string::npos && v + 1 < id.size() &&
+      id.find_first_not_of("0123456789", v + 1) == std::string::npos)
     id.resize(v);
   return id;
 }
 
 int arxiv_year(std::string_view id) {
   // New-style identifiers begin with the year and month they were given: 2403.03883 is March 2024.
-  if (id.size() < 9 || id[4] != '.' || id.substr(0, 4).find_first_not_of("0123456789") != std::string_view::npos) return 0;
+  if (id.size() < 9 || id[4] != '.' ||
+      id.substr(0, 4).find_first_not_of("0123456789") != std::string_view::npos)
+    return 0;
   const int yy = (id[0] - '0') * 10 + (id[1] - '0'), mm = (id[2] - '0') * 10 + (id[3] - '0');
   return yy >= 7 && mm >= 1 && mm <= 12 ? 2000 + yy : 0;
 }
@@ -155,7 +169,8 @@ int arxiv_year(std::string_view id) {
 std::string arxiv_from_doi(std::string_view doi) {
   const std::string_view d = ascii::trim(doi);
   constexpr std::string_view kPrefix = "10.48550/arxiv.";
-  if (d.size() <= kPrefix.size() || unicode::ascii_lower(d.substr(0, kPrefix.size())) != kPrefix) return "";
+  if (d.size() <= kPrefix.size() || unicode::ascii_lower(d.substr(0, kPrefix.size())) != kPrefix)
+    return "";
   return clean_arxiv(d.substr(kPrefix.size()));
 }
 
@@ -169,12 +184,14 @@ std::string arxiv_from_extra(const std::vector<ExtraField>& extra) {
   if (!eprint) return {};
   const std::string lower = unicode::ascii_lower(ascii::trim(*eprint));
   // An eprint without its archive is arXiv's when it has the form of an arXiv identifier.
-  if ((archive && is_arxiv_prefix(*archive)) || lower.compare(0, 6, "arxiv:") == 0 || (!archive && is_arxiv_id(ascii::trim(*eprint))))
+  if ((archive && is_arxiv_prefix(*archive)) || lower.compare(0, 6, "arxiv:") == 0 ||
+      (!archive && is_arxiv_id(ascii::trim(*eprint))))
     return clean_arxiv(*eprint);
   return {};
 }
 
-std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<ExtraField>& extra) {
+std::string arxiv_from_preprint_venue(std::string_view venue,
+                                      const std::vector<ExtraField>& extra) {
   const std::string lower = unicode::ascii_lower(venue);
   if (const std::size_t at = lower.find("arxiv:"); at != std::string::npos) {
     std::size_t end = at + 6;
@@ -191,15 +208,17 @@ std::string arxiv_from_preprint_venue(std::string_view venue, const std::vector<
     start = end + 1;
   }
   for (const ExtraField& f : extra)
-    if (f.name == "volume" && f.value.rfind("abs/", 0) == 0) return clean_arxiv(std::string_view(f.value).substr(4));
+    if (f.name == "volume" && f.value.rfind("abs/", 0) == 0)
+      return clean_arxiv(std::string_view(f.value).substr(4));
   return "";
 }
 
 bool preprint_doi(std::string_view doi) {
   const std::string d = unicode::ascii_lower(ascii::trim(doi));
-  for (std::string_view prefix : {"10.48550/arxiv.", "10.2139/ssrn.", "10.31219/osf.io/", "10.31234/osf.io/", "10.31235/osf.io/",
-                                  "10.31222/osf.io/", "10.21203/rs.", "10.20944/preprints", "10.36227/techrxiv", "10.26434/chemrxiv",
-                                  "10.22541/au.", "10.31223/"})
+  for (std::string_view prefix :
+       {"10.48550/arxiv.", "10.2139/ssrn.", "10.31219/osf.io/", "10.31234/osf.io/",
+        "10.31235/osf.io/", "10.31222/osf.io/", "10.21203/rs.", "10.20944/preprints",
+        "10.36227/techrxiv", "10.26434/chemrxiv", "10.22541/au.", "10.31223/"})
     if (d.rfind(prefix, 0) == 0) return true;
   // bioRxiv and medRxiv: 10.1101/ and a number ("2020.03.02.972935", "123456"); Cold Spring
   // Harbor's journals have letters there (10.1101/gr.123).

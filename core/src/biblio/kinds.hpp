@@ -39,7 +39,8 @@ bool details_show_it_appeared(const Publication& p);
 // A "venue" that is a preprint server: "arXiv preprint arXiv:2401.09149" (Google Scholar),
 // "CoRR" (DBLP), bioRxiv, medRxiv, SSRN...
 bool is_preprint_server(std::string_view venue);
-// Keywords that mark a talk: "presentation", "talk", "invited talk", "keynote", "poster", "seminar".
+// Keywords that mark a talk: "presentation", "talk", "invited talk", "keynote", "poster",
+// "seminar".
 bool says_talk(const std::vector<std::string>& keywords);
 // A record whose keywords say so, or whose note is only such a word (note = {Invited talk}).
 bool says_talk(const Publication& p);

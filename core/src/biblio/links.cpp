@@ -21,7 +21,8 @@ std::string clean_url(std::string_view s) {
   }
   // (Trimmed before unescaping: an escape never makes or removes a space at either end.)
   s = ascii::trim(s);
-  if (s.find_first_of("{}\\") == std::string_view::npos && s.rfind("www.", 0) != 0) return std::string(s);
+  if (s.find_first_of("{}\\") == std::string_view::npos && s.rfind("www.", 0) != 0)
+    return std::string(s);
   std::string out;
   out.reserve(s.size() + 7);
   // "www.springer.com/...": a web address without its scheme, not a path on this site.
@@ -31,7 +32,8 @@ std::string clean_url(std::string_view s) {
     // Mendeley braces its escapes (content{\_}CVPR, a{~}b, {\%}20); braces are never part of
     // an address (a browser would send them as %7B, %7D).
     if (c == '{' || c == '}') continue;
-    if (c == '\\' && i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1]) && s[i + 1] != '\0') continue;
+    if (c == '\\' && i + 1 < s.size() && std::strchr("_%#&~$", s[i + 1]) && s[i + 1] != '\0')
+      continue;
     out.push_back(c);
   }
   return out;
@@ -66,7 +68,8 @@ std::string target_of(std::string_view url) {
 
 void drop_repeated_links(Publication& p) {
   const auto is_id_link = [](const Link& l) { return l.label == "doi" || l.label == "arxiv"; };
-  if (std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "url"; }) ||
+  if (std::none_of(p.links.begin(), p.links.end(),
+                   [](const Link& l) { return l.label == "url"; }) ||
       std::none_of(p.links.begin(), p.links.end(), is_id_link))
     return;
   detail::StringIds id_targets;  // (one look-up per url: comparing each with each was quadratic)
@@ -74,7 +77,8 @@ void drop_repeated_links(Publication& p) {
     if (is_id_link(l)) id_targets.insert(target_of(l.url));
   std::vector<std::uint8_t> repeated(p.links.size());  // (decided before anything moves)
   for (std::size_t i = 0; i < p.links.size(); ++i)
-    repeated[i] = p.links[i].label == "url" && id_targets.find(target_of(p.links[i].url)) != detail::StringIds::kAbsent;
+    repeated[i] = p.links[i].label == "url" &&
+                  id_targets.find(target_of(p.links[i].url)) != detail::StringIds::kAbsent;
   std::size_t kept = 0;
   for (std::size_t i = 0; i < p.links.size(); ++i)
     if (!repeated[i]) {
@@ -95,7 +99,8 @@ void drop_duplicate_links(Publication& p) {
     const Link& l = p.links[i];
     bool repeat = false;
     if (p.links.size() <= kFew) {
-      for (std::size_t k = 0; k < kept && !repeat; ++k) repeat = p.links[k].label == l.label && p.links[k].url == l.url;
+      for (std::size_t k = 0; k < kept && !repeat; ++k)
+        repeat = p.links[k].label == l.label && p.links[k].url == l.url;
     } else {
       label_and_url = std::to_string(l.label.size()) + ':' + l.label + l.url;
       bool added = false;
@@ -127,9 +132,12 @@ std::string address_in_text(std::string_view v) {
   }
   std::size_t b = 0, e = v.size();
   while (b < e && (v[b] == ' ' || v[b] == '\t' || v[b] == '\n' || v[b] == '\r')) ++b;
-  while (e > b && (v[e - 1] == ' ' || v[e - 1] == '\t' || v[e - 1] == '\n' || v[e - 1] == '\r')) --e;
+  while (e > b && (v[e - 1] == ' ' || v[e - 1] == '\t' || v[e - 1] == '\n' || v[e - 1] == '\r'))
+    --e;
   const std::string_view t = v.substr(b, e - b);
-  if ((t.rfind("http://", 0) == 0 || t.rfind("https://", 0) == 0) && t.find(' ') == std::string_view::npos) return clean_url(t);
+  if ((t.rfind("http://", 0) == 0 || t.rfind("https://", 0) == 0) &&
+      t.find(' ') == std::string_view::npos)
+    return clean_url(t);
   return {};
 }
 

@@ -1,6 +1,6 @@
 // One table for a record's type in every vocabulary papershelf reads or writes (BibTeX, CSL-JSON,
-// RIS, OpenURL, Google Scholar's meta tags, schema.org, OpenAlex), so that a new type, or a type written
-// differently, is one row to change instead of a switch in each writer.
+// RIS, OpenURL, Google Scholar's meta tags, schema.org, OpenAlex), so that a new type, or a type
+// written differently, is one row to change instead of a switch in each writer.
 #pragma once
 
 #include <optional>
@@ -16,7 +16,7 @@ struct TypeNames {
   std::string_view bibtex_venue;  // the field the BibTeX writer writes the venue under
   std::string_view csl;           // CSL-JSON's type ("paper-conference")
   std::string_view ris;           // RIS's TY; "" for none of its own (GEN, or ELEC for a web page)
-  std::string_view openurl;         // COinS' rft.genre ("" for a thesis: its format says it)
+  std::string_view openurl;       // COinS' rft.genre ("" for a thesis: its format says it)
   std::string_view openurl_format;  // COinS' rft_val_fmt
   std::string_view highwire;  // the citation_* meta tag that gives Google Scholar the venue, or ""
   std::string_view schema_org;            // JSON-LD's @type
@@ -33,32 +33,33 @@ inline constexpr std::string_view kThesis = "info:ofi/fmt:kev:mtx:dissertation";
 
 // kTypeNames[static_cast<int>(t)] is t's row.
 inline constexpr TypeNames kTypeNames[] = {
-    {PubType::Conference, "inproceedings", "booktitle", "paper-conference", "CPAPER", "proceeding", openurl::kJournal,
-     "citation_conference_title", "ScholarlyArticle", "CreativeWork", "", "conference"},
-    {PubType::Journal, "article", "journal", "article-journal", "JOUR", "article", openurl::kJournal,
-     "citation_journal_title", "ScholarlyArticle", "Periodical", "", "journal"},
+    {PubType::Conference, "inproceedings", "booktitle", "paper-conference", "CPAPER", "proceeding",
+     openurl::kJournal, "citation_conference_title", "ScholarlyArticle", "CreativeWork", "",
+     "conference"},
+    {PubType::Journal, "article", "journal", "article-journal", "JOUR", "article",
+     openurl::kJournal, "citation_journal_title", "ScholarlyArticle", "Periodical", "", "journal"},
     // (arXiv's "arXiv preprint ..." as the journal Google Scholar reads)
     {PubType::Preprint, "unpublished", "journal", "article", "UNPB", "preprint", openurl::kJournal,
      "citation_journal_title", "ScholarlyArticle", "CreativeWork", "", ""},
     {PubType::Thesis, "phdthesis", "school", "thesis", "THES", "", openurl::kThesis,
      "citation_dissertation_institution", "Thesis", "CreativeWork", "dissertation", ""},
-    {PubType::Book, "book", "publisher", "book", "BOOK", "book", openurl::kBook,
-     "", "Book", "CreativeWork", "book", ""},
+    {PubType::Book, "book", "publisher", "book", "BOOK", "book", openurl::kBook, "", "Book",
+     "CreativeWork", "book", ""},
     {PubType::Chapter, "incollection", "booktitle", "chapter", "CHAP", "bookitem", openurl::kBook,
      "citation_inbook_title", "Chapter", "Book", "book-chapter", ""},
     {PubType::Report, "techreport", "institution", "report", "RPRT", "report", openurl::kBook,
      "citation_technical_report_institution", "Report", "CreativeWork", "report", ""},
     // ("unknown" is OpenURL's word for "other")
-    {PubType::Talk, "talk", "publisher", "speech", "SLIDE", "unknown", openurl::kJournal,
-     "", "PresentationDigitalDocument", "CreativeWork", "", ""},
-    {PubType::Patent, "patent", "publisher", "patent", "PAT", "unknown", openurl::kJournal,
-     "", "ScholarlyArticle", "CreativeWork", "", ""},
-    {PubType::Dataset, "dataset", "publisher", "dataset", "DATA", "unknown", openurl::kJournal,
-     "", "Dataset", "CreativeWork", "dataset", ""},
+    {PubType::Talk, "talk", "publisher", "speech", "SLIDE", "unknown", openurl::kJournal, "",
+     "PresentationDigitalDocument", "CreativeWork", "", ""},
+    {PubType::Patent, "patent", "publisher", "patent", "PAT", "unknown", openurl::kJournal, "",
+     "ScholarlyArticle", "CreativeWork", "", ""},
+    {PubType::Dataset, "dataset", "publisher", "dataset", "DATA", "unknown", openurl::kJournal, "",
+     "Dataset", "CreativeWork", "dataset", ""},
     {PubType::Software, "software", "publisher", "software", "COMP", "unknown", openurl::kJournal,
      "", "SoftwareSourceCode", "CreativeWork", "", ""},
-    {PubType::Misc, "misc", "publisher", "document", "", "unknown", openurl::kJournal,
-     "", "ScholarlyArticle", "CreativeWork", "", ""},
+    {PubType::Misc, "misc", "publisher", "document", "", "unknown", openurl::kJournal, "",
+     "ScholarlyArticle", "CreativeWork", "", ""},
 };
 static_assert(std::size(kTypeNames) == kPubTypeCount, "a row for every PubType");
 

@@ -30,7 +30,9 @@ struct Catalog::Caches {
 };
 
 Catalog::Catalog(Library library, std::vector<Diagnostic> diagnostics)
-    : library_(std::move(library)), diagnostics_(std::move(diagnostics)), caches_(std::make_unique<Caches>()) {}
+    : library_(std::move(library)),
+      diagnostics_(std::move(diagnostics)),
+      caches_(std::make_unique<Caches>()) {}
 Catalog::~Catalog() = default;
 Catalog::Catalog(Catalog&&) noexcept = default;
 Catalog& Catalog::operator=(Catalog&&) noexcept = default;
@@ -114,7 +116,8 @@ QueryAnswer Catalog::query(const QueryText& text) {
     alone.scope = q.scope;
     alone.search = q.search;
     if (!q.search.empty() && query(alone, text.owner).entries.empty()) {
-      a.errors.push_back("link: the search \"" + q.search.substr(0, 200) + "\" matches no publication; left out");
+      a.errors.push_back("link: the search \"" + q.search.substr(0, 200) +
+                         "\" matches no publication; left out");
       q.search.clear();
     }
   }
@@ -125,14 +128,16 @@ QueryAnswer Catalog::query(const QueryText& text) {
       std::string label;  // "Conference, Journal", name by name
       for (std::size_t at = 0; at <= c.label.size();) {
         const std::size_t end = std::min(c.label.find(", ", at), c.label.size());
-        label += (label.empty() ? "" : ", ") + std::string(words_(std::string_view(c.label).substr(at, end - at)));
+        label += (label.empty() ? "" : ", ") +
+                 std::string(words_(std::string_view(c.label).substr(at, end - at)));
         at = end + 2;
       }
       c.label = std::move(label);
     }
   a.view = query(q, text.owner, text.facets ? &a.facets : nullptr);
   a.controls = controls_mode(text.controls, a.view.total);
-  if (text.facets && q.search.empty() && q.filter.empty()) a.useful = useful_controls(a.facets, a.view.total);
+  if (text.facets && q.search.empty() && q.filter.empty())
+    a.useful = useful_controls(a.facets, a.view.total);
   a.search = q.search;
   a.sort = to_string(q.sort);
   a.group = std::string(to_string(q.group));
@@ -140,7 +145,8 @@ QueryAnswer Catalog::query(const QueryText& text) {
   return a;
 }
 
-Filter Catalog::known_to_scope(const Query& q, std::string_view owner, std::vector<std::string>& errors) {
+Filter Catalog::known_to_scope(const Query& q, std::string_view owner,
+                               std::vector<std::string>& errors) {
   auto matches = [&](const std::string& clause) {
     Query one;
     one.scope = q.scope;
@@ -164,8 +170,8 @@ Filter Catalog::known_to_scope(const Query& q, std::string_view owner, std::vect
         std::size_t end = std::min(clause.value.find(',', at), clause.value.size());
         const std::string value = clause.value.substr(at, end - at);
         if (checked++ == kMaxLinkValues) {
-          errors.push_back("link: " + clause.kind + " names more than " + std::to_string(kMaxLinkValues) +
-                           " values; the rest are left out");
+          errors.push_back("link: " + clause.kind + " names more than " +
+                           std::to_string(kMaxLinkValues) + " values; the rest are left out");
           break;
         }
         if (matches(clause_text(clause.kind, value))) values += (values.empty() ? "" : ",") + value;
@@ -186,7 +192,9 @@ std::string Catalog::marks(const std::vector<std::uint32_t>& entries) {
     for (const auto& a : pubs[i].authors)
       for (std::size_t k = 0; k < a.marks().size();) {
         std::size_t len = 1;
-        while (k + len < a.marks().size() && (static_cast<unsigned char>(a.marks()[k + len]) & 0xC0) == 0x80) ++len;
+        while (k + len < a.marks().size() &&
+               (static_cast<unsigned char>(a.marks()[k + len]) & 0xC0) == 0x80)
+          ++len;
         f(a.marks().substr(k, len));
         k += len;
       }
@@ -221,7 +229,8 @@ std::string Catalog::marks(const std::vector<std::uint32_t>& entries) {
   return out;
 }
 
-Stats Catalog::stats(std::string_view owner_names, const StatsOptions& options, const std::vector<std::uint32_t>* only) {
+Stats Catalog::stats(std::string_view owner_names, const StatsOptions& options,
+                     const std::vector<std::uint32_t>* only) {
   return compute_stats(library_, owner(owner_names), options, only);
 }
 

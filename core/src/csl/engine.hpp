@@ -40,21 +40,22 @@ constexpr int kMaxMacroDepth = 50;
 
 // Per-item state that citations and disambiguation set before rendering.
 struct RenderState {
-  const CiteItem* cite = nullptr;       // the cited item's locator, label, affixes
-  std::string position;                 // "first", "subsequent", "ibid", "ibid-with-locator" ("" in a bibliography)
+  const CiteItem* cite = nullptr;  // the cited item's locator, label, affixes
+  std::string
+      position;  // "first", "subsequent", "ibid", "ibid-with-locator" ("" in a bibliography)
   bool near_note = false;
   int citation_number = 0;
-  std::string year_suffix;              // "a", "b" when disambiguation added one
-  bool disambiguate = false;            // the condition disambiguate="true"
-  bool looking = false;                 // rendering to compare cites: an accessed date is left out (citeproc-js)
-  int add_names = 0;                    // names shown beyond et-al-use-first
-  int givenname_level = 0;              // 1: initials added, 2: full given names
+  std::string year_suffix;    // "a", "b" when disambiguation added one
+  bool disambiguate = false;  // the condition disambiguate="true"
+  bool looking = false;  // rendering to compare cites: an accessed date is left out (citeproc-js)
+  int add_names = 0;     // names shown beyond et-al-use-first
+  int givenname_level = 0;  // 1: initials added, 2: full given names
   // The same, for one person of the item (person_key): what disambiguation found they need.
   std::map<std::string, int> given_levels;
   // When set, receives the person_key of each name rendered, in order.
   std::vector<std::string>* shown_names = nullptr;
-  bool suppress_author = false;         // leave out the first names element
-  bool author_only = false;             // only the first names element
+  bool suppress_author = false;  // leave out the first names element
+  bool author_only = false;      // only the first names element
   // A term rendered before anything else of the entry or citation is capitalised ("Ibid."), as
   // citeproc-js does: set for a bibliography's entry, a citation's first cite, and a cite whose
   // prefix ends a sentence ("This has been said. Ibid.").
@@ -86,10 +87,12 @@ struct Engine {
   // `first_names`, when given, receives the names of the first names element rendered (what the
   // bibliography's subsequent-author-substitute compares), `first_names_text` that element's
   // whole text (what citations group and collapse by).
-  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state, std::vector<std::string>* first_names = nullptr,
+  Out render(const xml::Element& layout_parent, const Item& item, RenderState& state,
+             std::vector<std::string>* first_names = nullptr,
              std::string* first_names_text = nullptr) const;
   // A sort key of `key` (a <key> element) for the item.
-  std::string sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const;
+  std::string sort_key(const xml::Element& key, const xml::Element& mode, const Item& item,
+                       RenderState& state) const;
   // "" when every rendering the style can make (its layouts and sort keys, every branch of every
   // choose taken) fits in kRenderBudget; otherwise "line:column: what", naming the macro where
   // the expansion passes it. Linear in the style's length, whatever its macros do.
@@ -114,7 +117,8 @@ inline constexpr const char* kEnDash = "\xE2\x80\x93";
 
 // One rendering of one item (a layout, or one sort key) in progress.
 struct Ctx {
-  Ctx(const Engine& engine, const Item& it, RenderState& st, const xml::Element& m) : e(engine), item(it), state(st), mode(m) {}
+  Ctx(const Engine& engine, const Item& it, RenderState& st, const xml::Element& m)
+      : e(engine), item(it), state(st), mode(m) {}
   const Engine& e;
   const Item& item;
   RenderState& state;
@@ -123,14 +127,14 @@ struct Ctx {
   int sort_names_min = 0, sort_names_use_first = 0;
   int sort_names_use_last = -1;  // the key's names-use-last: -1 when it has none
   std::set<std::string, std::less<>> substituted;
-  int called = 0, rendered = 0;  // variables asked for, and those that gave text
+  int called = 0, rendered = 0;            // variables asked for, and those that gave text
   std::vector<std::string> rendered_vars;  // those that gave text, by name
   int depth = 0;
   long long budget = kRenderBudget;  // steps left (see kRenderBudget); below 0 nothing more renders
-  bool names_done = false;       // the first names element was rendered (suppress-author)
-  bool predecessor = false;      // something was rendered before (a term then keeps its case)
-  bool year_suffix_done = false;  // the implicit year suffix was written
-  std::string date_var;           // the date being rendered
+  bool names_done = false;           // the first names element was rendered (suppress-author)
+  bool predecessor = false;          // something was rendered before (a term then keeps its case)
+  bool year_suffix_done = false;     // the implicit year suffix was written
+  std::string date_var;              // the date being rendered
   const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
   bool in_names_only = false;
   // The bibliography's subsequent-author-substitute: the names of the first names element as
@@ -138,7 +142,8 @@ struct Ctx {
   // are still to be replaced by the substitute (RenderState::substitute_names > 0).
   bool want_first_names = false;
   std::vector<std::string> first_names_list;
-  std::string first_names_text;  // (the whole names element, "et al." included: citations compare it)
+  std::string
+      first_names_text;  // (the whole names element, "et al." included: citations compare it)
   bool have_first_names = false;
   bool capturing_names = false;
   int names_to_substitute = 0;
@@ -165,8 +170,10 @@ inline bool spend(Ctx& c, long long steps) {
 // render.cpp: the driver and what every element shares.
 long long element_cost(const xml::Element& el);
 long long output_cost(const Out& o);
-std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_view attr, std::string_view inherited_as = {});
-Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case = true, bool linked_prefix = false);
+std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_view attr,
+                             std::string_view inherited_as = {});
+Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case = true,
+             bool linked_prefix = false);
 bool english(const Item& item, const Locale& locale);
 Out render_element(const xml::Element& el, Ctx& c);
 Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter);
@@ -188,14 +195,16 @@ std::string gender_of(const Ctx& c, std::string_view var);
 std::string range_delimiter(const Ctx& c);
 // A page value (or a locator, or a number variable written as numbers) with its ranges formatted:
 // `ampersand` replaces "&" between its numbers (ampersand(c): the locale's symbol).
-std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter, std::string_view ampersand);
+std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter,
+                         std::string_view ampersand);
 std::string ampersand(const Ctx& c);
 // A number variable that is not numbers ("2 - Solids and Structures") joins words at a hyphen
 // without the spaces around it ("2-Solids and Structures"), as citeproc-js parses it.
 std::string hyphens_joined(std::string_view value);
 // render_names.cpp: names.
 Out render_names(const xml::Element& el, Ctx& c);
-Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el, const xml::Element* et_al_el, Ctx& c);
+Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el,
+                     const xml::Element* et_al_el, Ctx& c);
 bool is_romanesque(char32_t ch, bool digits_and_hyphen);
 int to_int(std::string_view s);
 // render_dates.cpp: dates.

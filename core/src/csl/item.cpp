@@ -8,16 +8,53 @@ namespace papershelf::csl {
 
 namespace {
 
-constexpr std::string_view kNameVariables[] = {
-    "author", "chair", "collection-editor", "compiler", "composer", "container-author", "contributor", "curator",
-    "director", "editor", "editorial-director", "editor-translator", "executive-producer", "guest", "host",
-    "illustrator", "interviewer", "narrator", "organizer", "original-author", "performer", "producer",
-    "recipient", "reviewed-author", "script-writer", "series-creator", "translator"};
-constexpr std::string_view kDateVariables[] = {"accessed", "available-date", "event-date", "issued", "original-date", "submitted"};
-constexpr std::string_view kNumberVariables[] = {
-    "chapter-number", "citation-number", "collection-number", "edition", "first-reference-note-number", "issue",
-    "locator", "number", "number-of-pages", "number-of-volumes", "page", "page-first", "part-number", "printing-number",
-    "section", "supplement-number", "version", "volume"};
+constexpr std::string_view kNameVariables[] = {"author",
+                                               "chair",
+                                               "collection-editor",
+                                               "compiler",
+                                               "composer",
+                                               "container-author",
+                                               "contributor",
+                                               "curator",
+                                               "director",
+                                               "editor",
+                                               "editorial-director",
+                                               "editor-translator",
+                                               "executive-producer",
+                                               "guest",
+                                               "host",
+                                               "illustrator",
+                                               "interviewer",
+                                               "narrator",
+                                               "organizer",
+                                               "original-author",
+                                               "performer",
+                                               "producer",
+                                               "recipient",
+                                               "reviewed-author",
+                                               "script-writer",
+                                               "series-creator",
+                                               "translator"};
+constexpr std::string_view kDateVariables[] = {"accessed", "available-date", "event-date",
+                                               "issued",   "original-date",  "submitted"};
+constexpr std::string_view kNumberVariables[] = {"chapter-number",
+                                                 "citation-number",
+                                                 "collection-number",
+                                                 "edition",
+                                                 "first-reference-note-number",
+                                                 "issue",
+                                                 "locator",
+                                                 "number",
+                                                 "number-of-pages",
+                                                 "number-of-volumes",
+                                                 "page",
+                                                 "page-first",
+                                                 "part-number",
+                                                 "printing-number",
+                                                 "section",
+                                                 "supplement-number",
+                                                 "version",
+                                                 "volume"};
 
 template <std::size_t N>
 bool in(const std::string_view (&list)[N], std::string_view s) {
@@ -70,9 +107,12 @@ DatePart raw_part(std::string_view s) {
     } else if (i == 0 && c == '-') {
       negative = true;
     } else if (any) {
-      if (field == 0) p.year = negative ? -value : value;
-      else if (field == 1) p.month = static_cast<int>(value);
-      else if (field == 2) p.day = static_cast<int>(value);
+      if (field == 0)
+        p.year = negative ? -value : value;
+      else if (field == 1)
+        p.month = static_cast<int>(value);
+      else if (field == 2)
+        p.day = static_cast<int>(value);
       ++field;
       value = 0;
       any = false;
@@ -82,7 +122,6 @@ DatePart raw_part(std::string_view s) {
   if (p.day > 31) p.day = 0;
   return p;
 }
-
 
 // ---- Particles in names, as citeproc-js's parseParticles finds them ---------------------------
 // A name given as family and given parts may still carry its particles there: "van der Berg",
@@ -143,7 +182,10 @@ std::string family_particles(std::string& family) {
   family = std::string(rest);
   const bool spaced = particles.back() == ' ';
   while (!particles.empty() && particles.back() == ' ') particles.pop_back();
-  const bool apostrophe = !particles.empty() && (particles.back() == '\'' || (particles.size() >= 3 && particles.compare(particles.size() - 3, 3, "\xE2\x80\x99") == 0));
+  const bool apostrophe =
+      !particles.empty() &&
+      (particles.back() == '\'' ||
+       (particles.size() >= 3 && particles.compare(particles.size() - 3, 3, "\xE2\x80\x99") == 0));
   if (spaced && apostrophe) particles += ' ';
   return particles;
 }
@@ -200,11 +242,15 @@ void given_suffix(Name& x) {
 bool note_line(std::string_view line, std::string& key, std::string& value) {
   std::size_t k = 0;
   const bool upper = !line.empty() && line[0] >= 'A' && line[0] <= 'Z';
-  while (k < line.size() && (upper ? (line[k] >= 'A' && line[k] <= 'Z') : ((line[k] >= 'a' && line[k] <= 'z') || line[k] == '-' || line[k] == '_'))) ++k;
+  while (k < line.size() &&
+         (upper ? (line[k] >= 'A' && line[k] <= 'Z')
+                : ((line[k] >= 'a' && line[k] <= 'z') || line[k] == '-' || line[k] == '_')))
+    ++k;
   if (k == 0 || k >= line.size() || line[k] != ':') return false;
   std::string_view rest = line.substr(k + 1);
   while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
-  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r')) rest.remove_suffix(1);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
+    rest.remove_suffix(1);
   if (rest.empty() || rest.find('}') != std::string_view::npos) return false;
   key = std::string(line.substr(0, k));
   value = std::string(rest);
@@ -231,7 +277,8 @@ Item::Item(const json::Value* v) : v_(v) {
     // (a variable the item has stays as it is, and its line in the note)
     if (key != "type" && !is_name_variable(key) && v_->find(key)) continue;
     if (is_name_variable(key)) {
-      if (const json::Value* list = v_->find(key); list && list->is_array() && !list->items.empty()) continue;
+      if (const json::Value* list = v_->find(key); list && list->is_array() && !list->items.empty())
+        continue;
     }
     note_fields_.emplace_back(key, value);
     lines[i].clear();
@@ -241,7 +288,8 @@ Item::Item(const json::Value* v) : v_(v) {
   for (const std::string& line : lines) {
     if (!note_rest_.empty() || !line.empty()) note_rest_ += (note_rest_.empty() ? "" : "\n") + line;
   }
-  while (!note_rest_.empty() && (note_rest_.back() == '\n' || note_rest_.back() == ' ')) note_rest_.pop_back();
+  while (!note_rest_.empty() && (note_rest_.back() == '\n' || note_rest_.back() == ' '))
+    note_rest_.pop_back();
   std::size_t lead = 0;
   while (lead < note_rest_.size() && (note_rest_[lead] == '\n' || note_rest_[lead] == ' ')) ++lead;
   note_rest_.erase(0, lead);
@@ -267,7 +315,8 @@ std::string Item::type() const { return text("type"); }
 std::string Item::text(std::string_view name) const {
   if (note_read_) {
     if (name == "note") return note_rest_;
-    if (const std::string* f = note_field(name); f && (name == "type" || !v_->find(name))) return *f;
+    if (const std::string* f = note_field(name); f && (name == "type" || !v_->find(name)))
+      return *f;
   }
   const json::Value* v = v_->find(name);
   // (Zotero's names of the short forms, which citeproc-js reads as CSL's)
@@ -315,7 +364,8 @@ std::vector<Name> Item::names(std::string_view name) const {
           if (std::string dp = given_particles(x.given); !dp.empty()) x.dropping_particle = dp;
         }
       }
-      x.institution = x.given.empty() && x.dropping_particle.empty() && x.non_dropping_particle.empty();
+      x.institution =
+          x.given.empty() && x.dropping_particle.empty() && x.non_dropping_particle.empty();
       if (x.family.empty() && x.literal.empty() && x.given.empty()) continue;
       out.push_back(std::move(x));
     }
@@ -335,14 +385,18 @@ std::vector<Name> Item::names(std::string_view name) const {
     x.non_dropping_particle = field("non-dropping-particle");
     x.suffix = field("suffix");
     x.literal = field("literal");
-    if (const json::Value* f = n.find("comma-suffix")) x.comma_suffix = f->is_bool() ? f->boolean : !value_text(*f).empty();
-    if (const json::Value* f = n.find("static-ordering")) x.static_ordering = f->is_bool() ? f->boolean : !value_text(*f).empty();
+    if (const json::Value* f = n.find("comma-suffix"))
+      x.comma_suffix = f->is_bool() ? f->boolean : !value_text(*f).empty();
+    if (const json::Value* f = n.find("static-ordering"))
+      x.static_ordering = f->is_bool() ? f->boolean : !value_text(*f).empty();
     if (const json::Value* f = n.find("papershelf-owner")) x.owner = f->is_bool() && f->boolean;
     // A family name in quotes is kept as written; otherwise particles and a suffix written into
     // the family and given names are found (as citeproc-js does unless told not to).
     const json::Value* parse = n.find("parse-names");
-    bool parse_names = !(parse && ((parse->is_bool() && !parse->boolean) || value_text(*parse) == "false" || value_text(*parse) == "0"));
-    if (const json::Value* f = n.find("static-particles"); f && f->is_bool() && f->boolean) parse_names = false;
+    bool parse_names = !(parse && ((parse->is_bool() && !parse->boolean) ||
+                                   value_text(*parse) == "false" || value_text(*parse) == "0"));
+    if (const json::Value* f = n.find("static-particles"); f && f->is_bool() && f->boolean)
+      parse_names = false;
     if (x.family.size() >= 2 && x.family.front() == '"' && x.family.back() == '"') {
       x.family = x.family.substr(1, x.family.size() - 2);
       parse_names = false;
@@ -353,7 +407,8 @@ std::vector<Name> Item::names(std::string_view name) const {
       if (std::string dp = given_particles(x.given); !dp.empty())
         x.dropping_particle = x.dropping_particle.empty() ? dp : dp + " " + x.dropping_particle;
     }
-    x.institution = x.given.empty() && x.dropping_particle.empty() && x.non_dropping_particle.empty();
+    x.institution =
+        x.given.empty() && x.dropping_particle.empty() && x.non_dropping_particle.empty();
     if (x.family.empty() && x.literal.empty() && x.given.empty()) continue;
     out.push_back(std::move(x));
   }
@@ -377,13 +432,15 @@ DateValue Item::date(std::string_view name) const {
     return d;
   }
   if (!v->is_object()) return d;
-  if (const json::Value* parts = v->find("date-parts"); parts && parts->is_array() && !parts->items.empty()) {
+  if (const json::Value* parts = v->find("date-parts");
+      parts && parts->is_array() && !parts->items.empty()) {
     d.from = part(parts->items[0]);
     if (parts->items.size() > 1) {
       d.to = part(parts->items[1]);
       d.range = !d.to.empty();
       // ([[1987], [0]]: a range still open, "1987–")
-      d.open = d.to.empty() && !d.from.empty() && parts->items[1].is_array() && !parts->items[1].items.empty();
+      d.open = d.to.empty() && !d.from.empty() && parts->items[1].is_array() &&
+               !parts->items[1].items.empty();
     }
   } else if (const json::Value* raw = v->find("raw"); raw && raw->is_string()) {
     const std::size_t slash = raw->text.find('/');
@@ -396,11 +453,16 @@ DateValue Item::date(std::string_view name) const {
   }
   if (const json::Value* season = v->find("season")) {
     const long s = to_long(*season);
-    if (s >= 1 && s <= 4) d.from.season = static_cast<int>(s);
-    else if (season->is_string() && !season->text.empty() && d.literal.empty() && d.from.empty()) d.literal = season->text;
+    if (s >= 1 && s <= 4)
+      d.from.season = static_cast<int>(s);
+    else if (season->is_string() && !season->text.empty() && d.literal.empty() && d.from.empty())
+      d.literal = season->text;
   }
-  if (const json::Value* circa = v->find("circa")) d.circa = circa->is_bool() ? circa->boolean : !value_text(*circa).empty() && value_text(*circa) != "0";
-  if (const json::Value* literal = v->find("literal"); literal && literal->is_string()) d.literal = literal->text;
+  if (const json::Value* circa = v->find("circa"))
+    d.circa = circa->is_bool() ? circa->boolean
+                               : !value_text(*circa).empty() && value_text(*circa) != "0";
+  if (const json::Value* literal = v->find("literal"); literal && literal->is_string())
+    d.literal = literal->text;
   return d;
 }
 

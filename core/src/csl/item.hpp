@@ -14,7 +14,9 @@ struct Name {
   bool comma_suffix = false;
   bool static_ordering = false;
   bool owner = false;  // papershelf's mark: the list's owner (a CV page shows the name apart)
-  bool is_literal() const { return !literal.empty() || (given.empty() && !family.empty() && institution); }
+  bool is_literal() const {
+    return !literal.empty() || (given.empty() && !family.empty() && institution);
+  }
   bool institution = false;  // (a family name alone, no given name: kept whole)
 };
 

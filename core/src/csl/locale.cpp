@@ -13,8 +13,10 @@ TermForm term_form(std::string_view s) {
 void Locale::merge(const xml::Element& locale) {
   for (const xml::Element& section : locale.children) {
     if (section.name == "style-options") {
-      if (const std::string* v = section.attribute("punctuation-in-quote")) punctuation_in_quote = *v == "true";
-      if (const std::string* v = section.attribute("limit-day-ordinals-to-day-1")) limit_day_ordinals_to_day_1 = *v == "true";
+      if (const std::string* v = section.attribute("punctuation-in-quote"))
+        punctuation_in_quote = *v == "true";
+      if (const std::string* v = section.attribute("limit-day-ordinals-to-day-1"))
+        limit_day_ordinals_to_day_1 = *v == "true";
     } else if (section.name == "date") {
       dates_[std::string(section.attribute_or("form", "text"))] = section;
     } else if (section.name == "terms") {
@@ -65,11 +67,18 @@ const Term* Locale::term(std::string_view name, TermForm form, std::string_view 
     }
     if (plain) return plain;
     switch (form) {
-      case TermForm::Symbol: form = TermForm::Short; break;
-      case TermForm::VerbShort: form = TermForm::Verb; break;
+      case TermForm::Symbol:
+        form = TermForm::Short;
+        break;
+      case TermForm::VerbShort:
+        form = TermForm::Verb;
+        break;
       case TermForm::Short:
-      case TermForm::Verb: form = TermForm::Long; break;
-      case TermForm::Long: return nullptr;
+      case TermForm::Verb:
+        form = TermForm::Long;
+        break;
+      case TermForm::Long:
+        return nullptr;
     }
   }
 }
@@ -83,7 +92,9 @@ std::string Locale::text(std::string_view name, TermForm form, bool plural) cons
 std::string Locale::ordinal(long n, std::string_view gender) const {
   const long abs = n < 0 ? -n : n;
   const long last_two = abs % 100, last = abs % 10;
-  auto key = [](long v) { return std::string(v < 10 ? "ordinal-0" : "ordinal-") + std::to_string(v); };
+  auto key = [](long v) {
+    return std::string(v < 10 ? "ordinal-0" : "ordinal-") + std::to_string(v);
+  };
   // ordinal-10..99 match the last two digits unless they say "whole-number"; ordinal-00..09 the
   // last digit unless they say otherwise; "ordinal" is for everything else.
   if (last_two >= 10) {
@@ -91,7 +102,8 @@ std::string Locale::ordinal(long n, std::string_view gender) const {
     if (t && (t->match != "whole-number" || abs == last_two)) return t->single;
   }
   if (const Term* t = term(key(last), TermForm::Long, gender)) {
-    if (t->match.empty() || t->match == "last-digit" || (t->match == "last-two-digits" && last_two < 10) ||
+    if (t->match.empty() || t->match == "last-digit" ||
+        (t->match == "last-two-digits" && last_two < 10) ||
         (t->match == "whole-number" && abs == last))
       return t->single;
   }

@@ -30,7 +30,8 @@ class Locale {
   // variant ("masculine", "feminine") where there is one.
   const Term* term(std::string_view name, TermForm form, std::string_view gender_form = {}) const;
   // The term's text, singular or plural; "" when there is none.
-  std::string text(std::string_view name, TermForm form = TermForm::Long, bool plural = false) const;
+  std::string text(std::string_view name, TermForm form = TermForm::Long,
+                   bool plural = false) const;
   // An ordinal suffix ("st", "nd") or long ordinal ("first") for n, agreeing with `gender`.
   std::string ordinal(long n, std::string_view gender) const;
   std::string long_ordinal(long n, std::string_view gender) const;

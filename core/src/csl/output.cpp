@@ -14,12 +14,14 @@ Formatting Formatting::of(const xml::Element& e) {
   f.font_weight = e.attribute_or("font-weight", "");
   f.text_decoration = e.attribute_or("text-decoration", "");
   f.vertical_align = e.attribute_or("vertical-align", "");
-  static constexpr std::string_view kNames[] = {"font-style", "font-variant", "font-weight", "text-decoration", "vertical-align"};
+  static constexpr std::string_view kNames[] = {"font-style", "font-variant", "font-weight",
+                                                "text-decoration", "vertical-align"};
   std::uint8_t written[5];
   std::size_t n = 0;
   for (const auto& attribute : e.attributes)
     for (std::uint8_t k = 0; k < 5; ++k)
-      if (attribute.first == kNames[k] && std::find(written, written + n, k) == written + n) written[n++] = k;
+      if (attribute.first == kNames[k] && std::find(written, written + n, k) == written + n)
+        written[n++] = k;
   if (n > 1) {
     std::size_t at = 0;
     for (std::size_t k = n; k-- > 0;) f.outer_first[at++] = written[k];
@@ -68,7 +70,9 @@ Out join(std::vector<Out> kids, std::string_view delimiter) {
 
 namespace {
 
-bool starts_with(std::string_view s, std::size_t at, std::string_view p) { return s.substr(at, p.size()) == p; }
+bool starts_with(std::string_view s, std::size_t at, std::string_view p) {
+  return s.substr(at, p.size()) == p;
+}
 
 bool is_word_char_before(std::string_view s, std::size_t at) {
   if (at == 0) return false;
@@ -93,8 +97,8 @@ struct RichParser {
   Out& top() { return stack.back().node; }
   void text(std::string_view t) {
     Out& n = top();
-    if (!n.kids.empty() && n.kids.back().kids.empty() && !n.kids.back().quotes && !n.kids.back().fmt.any() &&
-        !n.kids.back().nocase)
+    if (!n.kids.empty() && n.kids.back().kids.empty() && !n.kids.back().quotes &&
+        !n.kids.back().fmt.any() && !n.kids.back().nocase)
       n.kids.back().text += t;
     else
       n.kids.push_back(leaf(std::string(t)));
@@ -135,7 +139,6 @@ struct RichParser {
 
 }  // namespace
 
-
 Out rich(std::string_view s) {
   if (s.find_first_of("<\"'&\xE2") == std::string_view::npos) return leaf(std::string(s));
   RichParser p;
@@ -170,15 +173,19 @@ Out rich(std::string_view s) {
         if (starts_with(s, i, t.open)) {
           flush(i);
           Out node;
-          if (!t.attr) node.nocase = true;
-          else if (std::string_view(t.attr) == "font-style") node.fmt.font_style = t.value;
-          else if (std::string_view(t.attr) == "font-weight") node.fmt.font_weight = t.value;
-          else if (std::string_view(t.attr) == "vertical-align") node.fmt.vertical_align = t.value;
+          if (!t.attr)
+            node.nocase = true;
+          else if (std::string_view(t.attr) == "font-style")
+            node.fmt.font_style = t.value;
+          else if (std::string_view(t.attr) == "font-weight")
+            node.fmt.font_weight = t.value;
+          else if (std::string_view(t.attr) == "vertical-align")
+            node.fmt.vertical_align = t.value;
           else if (std::string_view(t.attr) == "nodecor") {
             node.fmt.font_style = node.fmt.font_variant = node.fmt.font_weight = "normal";
             node.nocase = true;  // (nor does the text case: "Lessard v. Schmidt")
-          }
-          else node.fmt.font_variant = t.value;
+          } else
+            node.fmt.font_variant = t.value;
           p.open(std::move(node), RichParser::Open::Tag, std::string(t.close), std::string(t.open));
           i += t.open.size();
           plain = i;
@@ -187,12 +194,14 @@ Out rich(std::string_view s) {
         }
       }
       if (!matched) {
-        for (std::string_view closer : {std::string_view("</i>"), std::string_view("</b>"), std::string_view("</sup>"),
-                                        std::string_view("</sub>"), std::string_view("</sc>"), std::string_view("</span>")}) {
+        for (std::string_view closer :
+             {std::string_view("</i>"), std::string_view("</b>"), std::string_view("</sup>"),
+              std::string_view("</sub>"), std::string_view("</sc>"), std::string_view("</span>")}) {
           if (starts_with(s, i, closer)) {
             bool open = false;
             for (std::size_t k = 1; k < p.stack.size(); ++k)
-              if (p.stack[k].kind == RichParser::Open::Tag && p.stack[k].closer == closer) open = true;
+              if (p.stack[k].kind == RichParser::Open::Tag && p.stack[k].closer == closer)
+                open = true;
             if (!open) break;
             flush(i);
             p.close(RichParser::Open::Tag, closer);
@@ -240,7 +249,8 @@ Out rich(std::string_view s) {
         Out q;
         q.quotes = true;
         p.open(std::move(q), RichParser::Open::SingleCurly, "", "\xE2\x80\x98");
-      } else if (!opening && p.is_open(RichParser::Open::SingleCurly) && !(i + 3 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 3])))) {
+      } else if (!opening && p.is_open(RichParser::Open::SingleCurly) &&
+                 !(i + 3 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 3])))) {
         p.close(RichParser::Open::SingleCurly);
       } else {
         p.text(opening ? "\xE2\x80\x98" : "\xE2\x80\x99");
@@ -251,11 +261,13 @@ Out rich(std::string_view s) {
     if (c == '\'') {
       flush(i);
       // An apostrophe inside or after a word; a quote opens before a word and closes after one.
-      if (!is_word_char_before(s, i) && !is_space_or_end(s, i + 1) && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '(' || s[i - 1] == '"')) {
+      if (!is_word_char_before(s, i) && !is_space_or_end(s, i + 1) &&
+          (i == 0 || s[i - 1] == ' ' || s[i - 1] == '(' || s[i - 1] == '"')) {
         Out q;
         q.quotes = true;
         p.open(std::move(q), RichParser::Open::SingleStraight, "", "\xE2\x80\x99");
-      } else if (p.is_open(RichParser::Open::SingleStraight) && !(i + 1 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 1])))) {
+      } else if (p.is_open(RichParser::Open::SingleStraight) &&
+                 !(i + 1 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 1])))) {
         p.close(RichParser::Open::SingleStraight);
       } else {
         p.text("\xE2\x80\x99");
@@ -267,7 +279,8 @@ Out rich(std::string_view s) {
   }
   flush(s.size());
   Out o = p.finish();
-  if (o.kids.size() == 1 && !o.kids[0].quotes && !o.kids[0].fmt.any() && !o.kids[0].nocase) return std::move(o.kids[0]);
+  if (o.kids.size() == 1 && !o.kids[0].quotes && !o.kids[0].fmt.any() && !o.kids[0].nocase)
+    return std::move(o.kids[0]);
   return o;
 }
 
@@ -297,7 +310,8 @@ struct Piece {
 };
 
 void collect(Out& o, bool skip, std::vector<Piece>& out) {
-  skip = skip || o.nocase || o.fmt.vertical_align == "sup" || o.fmt.vertical_align == "sub" || o.fmt.font_variant == "small-caps";
+  skip = skip || o.nocase || o.fmt.vertical_align == "sup" || o.fmt.vertical_align == "sub" ||
+         o.fmt.font_variant == "small-caps";
   if (o.kids.empty()) {
     if (!o.text.empty()) out.push_back({&o.text, skip});
     return;
@@ -328,27 +342,121 @@ std::string capitalise(std::string_view w) {
 std::size_t code_points(std::string_view s) { return unicode::count_code_points(s); }
 
 // Words that title case leaves alone inside a title (citeproc-js's list).
-constexpr std::string_view kStopWords[] = {
-    "a", "about", "above", "across", "afore", "after", "against", "al", "along", "alongside", "amid", "amidst",
-    "among", "amongst", "an", "and", "anenst", "apropos", "apud", "around", "as", "aside", "astride", "at", "athwart",
-    "atop", "barring", "before", "behind", "below", "beneath", "beside", "besides", "between", "beyond", "but", "by",
-    "c", "ca", "circa", "d'", "de", "despite", "down", "during", "et", "except", "for", "forenenst", "from", "given",
-    "in", "inside", "into", "lest", "like", "modulo", "near", "next", "nor", "notwithstanding", "of", "off", "on",
-    "onto", "or", "out", "over", "per", "plus", "pro", "qua", "sans", "since", "so", "than", "the", "through",
-    "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath", "until", "unto", "up", "upon",
-    "v", "van", "versus", "via", "von", "vs", "with", "within", "without", "yet"};
+constexpr std::string_view kStopWords[] = {"a",
+                                           "about",
+                                           "above",
+                                           "across",
+                                           "afore",
+                                           "after",
+                                           "against",
+                                           "al",
+                                           "along",
+                                           "alongside",
+                                           "amid",
+                                           "amidst",
+                                           "among",
+                                           "amongst",
+                                           "an",
+                                           "and",
+                                           "anenst",
+                                           "apropos",
+                                           "apud",
+                                           "around",
+                                           "as",
+                                           "aside",
+                                           "astride",
+                                           "at",
+                                           "athwart",
+                                           "atop",
+                                           "barring",
+                                           "before",
+                                           "behind",
+                                           "below",
+                                           "beneath",
+                                           "beside",
+                                           "besides",
+                                           "between",
+                                           "beyond",
+                                           "but",
+                                           "by",
+                                           "c",
+                                           "ca",
+                                           "circa",
+                                           "d'",
+                                           "de",
+                                           "despite",
+                                           "down",
+                                           "during",
+                                           "et",
+                                           "except",
+                                           "for",
+                                           "forenenst",
+                                           "from",
+                                           "given",
+                                           "in",
+                                           "inside",
+                                           "into",
+                                           "lest",
+                                           "like",
+                                           "modulo",
+                                           "near",
+                                           "next",
+                                           "nor",
+                                           "notwithstanding",
+                                           "of",
+                                           "off",
+                                           "on",
+                                           "onto",
+                                           "or",
+                                           "out",
+                                           "over",
+                                           "per",
+                                           "plus",
+                                           "pro",
+                                           "qua",
+                                           "sans",
+                                           "since",
+                                           "so",
+                                           "than",
+                                           "the",
+                                           "through",
+                                           "throughout",
+                                           "thruout",
+                                           "till",
+                                           "to",
+                                           "toward",
+                                           "towards",
+                                           "under",
+                                           "underneath",
+                                           "until",
+                                           "unto",
+                                           "up",
+                                           "upon",
+                                           "v",
+                                           "van",
+                                           "versus",
+                                           "via",
+                                           "von",
+                                           "vs",
+                                           "with",
+                                           "within",
+                                           "without",
+                                           "yet"};
 
 bool is_stop_word(std::string_view lower) {
   // (citeproc-js joins its list into a regular expression without escaping "v." and "vs.", so a
   // dot there is any character: "v2" and "vsx" are stop words to it, and stay lower-case
   // inside a title: "Dataset v2 and More".)
-  if ((lower.size() == 2 && lower[0] == 'v') || (lower.size() == 3 && lower[0] == 'v' && lower[1] == 's')) return true;
+  if ((lower.size() == 2 && lower[0] == 'v') ||
+      (lower.size() == 3 && lower[0] == 'v' && lower[1] == 's'))
+    return true;
   return std::find(std::begin(kStopWords), std::end(kStopWords), lower) != std::end(kStopWords);
 }
 
 // The characters that cut words, as citeproc-js's tags: ‘ ’ “ ” " ' - – — / . , ; ? ! : [ ] ( ).
 std::size_t tag_length(std::string_view s, std::size_t i) {
-  static const std::string_view kMulti[] = {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9C", "\xE2\x80\x9D", "\xE2\x80\x93", "\xE2\x80\x94"};
+  static const std::string_view kMulti[] = {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9C",
+                                            "\xE2\x80\x9D", "\xE2\x80\x93", "\xE2\x80\x94"};
   const char c = s[i];
   // An apostrophe inside a word ("We’re", "d’un") is part of it, not a quotation mark.
   const bool apostrophe = c == '\'' || s.substr(i, 3) == "\xE2\x80\x99";
@@ -411,7 +519,8 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
       const std::size_t b = i;
       while (i < t.size() && !space_length(t, i) && !tag_length(t, i)) ++i;
       if (!skip) {
-        words.push_back({k, b, i, first, after_punct, first_segment && i < t.size() && t[i] == '-'});
+        words.push_back(
+            {k, b, i, first, after_punct, first_segment && i < t.size() && t[i] == '-'});
         last_word = words.size() - 1;
       } else {
         last_word = std::string::npos;
@@ -425,17 +534,23 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
   std::vector<bool> changed(words.size());
   for (std::size_t n = 0; n < words.size(); ++n) {
     const Word& w = words[n];
-    const std::string_view word = std::string_view(*pieces[w.piece].text).substr(w.begin, w.end - w.begin);
+    const std::string_view word =
+        std::string_view(*pieces[w.piece].text).substr(w.begin, w.end - w.begin);
     const std::string lower = map_case(word, false);
     std::string out;
-    if (text_case == "lowercase") out = lower;
-    else if (text_case == "uppercase") out = map_case(word, true);
-    else if (text_case == "capitalize-all") out = word == lower ? capitalise(word) : std::string(word);
-    else if (text_case == "capitalize-first") out = w.first && word == lower ? capitalise(word) : std::string(word);
-    else if (text_case == "sentence") out = w.first ? capitalise(word) : lower;
+    if (text_case == "lowercase")
+      out = lower;
+    else if (text_case == "uppercase")
+      out = map_case(word, true);
+    else if (text_case == "capitalize-all")
+      out = word == lower ? capitalise(word) : std::string(word);
+    else if (text_case == "capitalize-first")
+      out = w.first && word == lower ? capitalise(word) : std::string(word);
+    else if (text_case == "sentence")
+      out = w.first ? capitalise(word) : lower;
     else if (text_case == "title") {
-      const bool capitalize = (code_points(word) > 1 && !is_stop_word(lower)) || w.before_hyphen || w.first || w.after_punct ||
-                              (n == last_word && code_points(word) > 1);
+      const bool capitalize = (code_points(word) > 1 && !is_stop_word(lower)) || w.before_hyphen ||
+                              w.first || w.after_punct || (n == last_word && code_points(word) > 1);
       out = capitalize && word == lower ? capitalise(word) : std::string(word);
     } else {
       return;
@@ -446,7 +561,9 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
     }
   }
   for (std::size_t n = words.size(); n-- > 0;)
-    if (changed[n]) pieces[words[n].piece].text->replace(words[n].begin, words[n].end - words[n].begin, replaced[n]);
+    if (changed[n])
+      pieces[words[n].piece].text->replace(words[n].begin, words[n].end - words[n].begin,
+                                           replaced[n]);
 }
 
 void strip_periods(Out& o, bool all) {
@@ -462,9 +579,12 @@ void strip_periods(Out& o, bool all) {
         kept += o.text[i];
         continue;
       }
-      const bool before_lower = i + 1 < o.text.size() && o.text[i + 1] >= 'a' && o.text[i + 1] <= 'z';
-      if (before_lower) kept += '.';
-      else if (i + 1 < o.text.size()) kept += o.text[++i];
+      const bool before_lower =
+          i + 1 < o.text.size() && o.text[i + 1] >= 'a' && o.text[i + 1] <= 'z';
+      if (before_lower)
+        kept += '.';
+      else if (i + 1 < o.text.size())
+        kept += o.text[++i];
     }
     o.text = std::move(kept);
   }
@@ -476,10 +596,17 @@ void strip_periods(Out& o, bool all) {
 void escape_into(std::string& out, std::string_view text) {
   for (char c : text) {
     switch (c) {
-      case '&': out += "&#38;"; break;
-      case '<': out += "&#60;"; break;
-      case '>': out += "&#62;"; break;
-      default: out += c;
+      case '&':
+        out += "&#38;";
+        break;
+      case '<':
+        out += "&#60;";
+        break;
+      case '>':
+        out += "&#62;";
+        break;
+      default:
+        out += c;
     }
   }
 }
@@ -494,26 +621,31 @@ struct Superscript {
   const char* base;
 };
 constexpr Superscript kSuperscripts[] = {
-    {0x00AA, "a"}, {0x00B2, "2"}, {0x00B3, "3"}, {0x00B9, "1"}, {0x00BA, "o"},
-    {0x02B0, "h"}, {0x02B1, "\u0266"}, {0x02B2, "j"}, {0x02B3, "r"}, {0x02B4, "\u0279"},
-    {0x02B5, "\u027B"}, {0x02B6, "\u0281"}, {0x02B7, "w"}, {0x02B8, "y"}, {0x02C0, "\u0294"},
-    {0x02C1, "\u0295"}, {0x02E0, "\u0263"}, {0x02E1, "l"}, {0x02E2, "s"}, {0x02E3, "x"},
-    {0x02E4, "\u0295"}, {0x06E5, "\u0648"}, {0x06E6, "\u064A"}, {0x1D2C, "A"}, {0x1D2D, "\u00C6"},
-    {0x1D2E, "B"}, {0x1D30, "D"}, {0x1D31, "E"}, {0x1D32, "\u018E"}, {0x1D33, "G"},
-    {0x1D34, "H"}, {0x1D35, "I"}, {0x1D36, "J"}, {0x1D37, "K"}, {0x1D38, "L"},
-    {0x1D39, "M"}, {0x1D3A, "N"}, {0x1D3C, "O"}, {0x1D3D, "\u0222"}, {0x1D3E, "P"},
-    {0x1D3F, "R"}, {0x1D40, "T"}, {0x1D41, "U"}, {0x1D42, "W"}, {0x1D43, "a"},
-    {0x1D44, "\u0250"}, {0x1D45, "\u0251"}, {0x1D46, "\u1D02"}, {0x1D47, "b"}, {0x1D48, "d"},
-    {0x1D49, "e"}, {0x1D4A, "\u0259"}, {0x1D4B, "\u025B"}, {0x1D4C, "\u025C"}, {0x1D4D, "g"},
-    {0x1D4F, "k"}, {0x1D50, "m"}, {0x1D51, "\u014B"}, {0x1D52, "o"}, {0x1D53, "\u0254"},
-    {0x1D54, "\u1D16"}, {0x1D55, "\u1D17"}, {0x1D56, "p"}, {0x1D57, "t"}, {0x1D58, "u"},
-    {0x1D59, "\u1D1D"}, {0x1D5A, "\u026F"}, {0x1D5B, "v"}, {0x1D5C, "\u1D25"}, {0x1D5D, "\u03B2"},
-    {0x1D5E, "\u03B3"}, {0x1D5F, "\u03B4"}, {0x1D60, "\u03C6"}, {0x1D61, "\u03C7"}, {0x2070, "0"},
-    {0x2071, "i"}, {0x2074, "4"}, {0x2075, "5"}, {0x2076, "6"}, {0x2077, "7"},
-    {0x2078, "8"}, {0x2079, "9"}, {0x207A, "+"}, {0x207B, "\u2212"}, {0x207C, "="},
-    {0x207D, "("}, {0x207E, ")"}, {0x207F, "n"}, {0x2120, "SM"}, {0x2122, "TM"},
-    {0x3192, "\u4E00"}, {0x3193, "\u4E8C"}, {0x3194, "\u4E09"}, {0x3195, "\u56DB"}, {0x3196, "\u4E0A"},
-    {0x3197, "\u4E2D"}, {0x3198, "\u4E0B"}, {0x3199, "\u7532"}, {0x319A, "\u4E59"}, {0x319B, "\u4E19"},
+    {0x00AA, "a"},      {0x00B2, "2"},      {0x00B3, "3"},      {0x00B9, "1"},
+    {0x00BA, "o"},      {0x02B0, "h"},      {0x02B1, "\u0266"}, {0x02B2, "j"},
+    {0x02B3, "r"},      {0x02B4, "\u0279"}, {0x02B5, "\u027B"}, {0x02B6, "\u0281"},
+    {0x02B7, "w"},      {0x02B8, "y"},      {0x02C0, "\u0294"}, {0x02C1, "\u0295"},
+    {0x02E0, "\u0263"}, {0x02E1, "l"},      {0x02E2, "s"},      {0x02E3, "x"},
+    {0x02E4, "\u0295"}, {0x06E5, "\u0648"}, {0x06E6, "\u064A"}, {0x1D2C, "A"},
+    {0x1D2D, "\u00C6"}, {0x1D2E, "B"},      {0x1D30, "D"},      {0x1D31, "E"},
+    {0x1D32, "\u018E"}, {0x1D33, "G"},      {0x1D34, "H"},      {0x1D35, "I"},
+    {0x1D36, "J"},      {0x1D37, "K"},      {0x1D38, "L"},      {0x1D39, "M"},
+    {0x1D3A, "N"},      {0x1D3C, "O"},      {0x1D3D, "\u0222"}, {0x1D3E, "P"},
+    {0x1D3F, "R"},      {0x1D40, "T"},      {0x1D41, "U"},      {0x1D42, "W"},
+    {0x1D43, "a"},      {0x1D44, "\u0250"}, {0x1D45, "\u0251"}, {0x1D46, "\u1D02"},
+    {0x1D47, "b"},      {0x1D48, "d"},      {0x1D49, "e"},      {0x1D4A, "\u0259"},
+    {0x1D4B, "\u025B"}, {0x1D4C, "\u025C"}, {0x1D4D, "g"},      {0x1D4F, "k"},
+    {0x1D50, "m"},      {0x1D51, "\u014B"}, {0x1D52, "o"},      {0x1D53, "\u0254"},
+    {0x1D54, "\u1D16"}, {0x1D55, "\u1D17"}, {0x1D56, "p"},      {0x1D57, "t"},
+    {0x1D58, "u"},      {0x1D59, "\u1D1D"}, {0x1D5A, "\u026F"}, {0x1D5B, "v"},
+    {0x1D5C, "\u1D25"}, {0x1D5D, "\u03B2"}, {0x1D5E, "\u03B3"}, {0x1D5F, "\u03B4"},
+    {0x1D60, "\u03C6"}, {0x1D61, "\u03C7"}, {0x2070, "0"},      {0x2071, "i"},
+    {0x2074, "4"},      {0x2075, "5"},      {0x2076, "6"},      {0x2077, "7"},
+    {0x2078, "8"},      {0x2079, "9"},      {0x207A, "+"},      {0x207B, "\u2212"},
+    {0x207C, "="},      {0x207D, "("},      {0x207E, ")"},      {0x207F, "n"},
+    {0x2120, "SM"},     {0x2122, "TM"},     {0x3192, "\u4E00"}, {0x3193, "\u4E8C"},
+    {0x3194, "\u4E09"}, {0x3195, "\u56DB"}, {0x3196, "\u4E0A"}, {0x3197, "\u4E2D"},
+    {0x3198, "\u4E0B"}, {0x3199, "\u7532"}, {0x319A, "\u4E59"}, {0x319B, "\u4E19"},
     {0x319C, "\u4E01"}, {0x319D, "\u5929"}, {0x319E, "\u5730"}, {0x319F, "\u4EBA"}};
 
 // escape_into, with superscript characters written as <sup> (HTML text, not an address).
@@ -543,10 +675,22 @@ void escape_text_into(std::string& out, std::string_view text) {
 
 namespace {
 
-enum class Tok : std::uint8_t { Text, Open, Close, QuoteOpen, QuoteClose, BlockOpen, BlockClose, LinkOpen, LinkClose, ClassOpen, ClassClose };
+enum class Tok : std::uint8_t {
+  Text,
+  Open,
+  Close,
+  QuoteOpen,
+  QuoteClose,
+  BlockOpen,
+  BlockClose,
+  LinkOpen,
+  LinkClose,
+  ClassOpen,
+  ClassClose
+};
 struct Token {
   Tok kind;
-  std::string a, b;  // Text: the text; Open: attribute and value; Block: class; Link: href
+  std::string a, b;      // Text: the text; Open: attribute and value; Block: class; Link: href
   bool movable = false;  // an affix or a delimiter: punctuation-in-quote may move it (a text
                          // value, <text value="."/>, stays where it is, as in citeproc-js)
   enum class Role : std::uint8_t { Value, Prefix, Suffix, Delimiter } role = Role::Value;
@@ -559,11 +703,14 @@ std::string narrow_spaces(const std::string& text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool before_mark = i + 1 < text.size() && (text[i + 1] == ':' || text[i + 1] == ';' || text[i + 1] == '?' || text[i + 1] == '!' ||
-                                                     text.compare(i + 1, 2, "\xC2\xBB") == 0);
+    const bool before_mark =
+        i + 1 < text.size() && (text[i + 1] == ':' || text[i + 1] == ';' || text[i + 1] == '?' ||
+                                text[i + 1] == '!' || text.compare(i + 1, 2, "\xC2\xBB") == 0);
     const bool after_guillemet = i >= 2 && text.compare(i - 2, 2, "\xC2\xAB") == 0;
-    if (text[i] == ' ' && (before_mark || after_guillemet)) out += "\xE2\x80\xAF";
-    else out += text[i];
+    if (text[i] == ' ' && (before_mark || after_guillemet))
+      out += "\xE2\x80\xAF";
+    else
+      out += text[i];
   }
   return out;
 }
@@ -571,12 +718,16 @@ std::string narrow_spaces(const std::string& text) {
 void flatten(const Out& o, std::vector<Token>& t) {
   if (o.empty()) return;
   if (!o.display.empty()) t.push_back({Tok::BlockOpen, std::string(o.display), {}});
-  if (!o.prefix.empty()) t.push_back({Tok::Text, std::string(o.prefix), {}, true, Token::Role::Prefix});
+  if (!o.prefix.empty())
+    t.push_back({Tok::Text, std::string(o.prefix), {}, true, Token::Role::Prefix});
   if (!o.link.empty()) t.push_back({Tok::LinkOpen, o.link, {}});
   if (!o.css_class.empty()) t.push_back({Tok::ClassOpen, std::string(o.css_class), {}});
   const std::pair<const char*, const std::string_view*> attrs[] = {
-      {"font-style", &o.fmt.font_style}, {"font-variant", &o.fmt.font_variant}, {"font-weight", &o.fmt.font_weight},
-      {"text-decoration", &o.fmt.text_decoration}, {"vertical-align", &o.fmt.vertical_align}};
+      {"font-style", &o.fmt.font_style},
+      {"font-variant", &o.fmt.font_variant},
+      {"font-weight", &o.fmt.font_weight},
+      {"text-decoration", &o.fmt.text_decoration},
+      {"vertical-align", &o.fmt.vertical_align}};
   int opened = 0;
   for (const std::uint8_t k : o.fmt.outer_first) {
     const auto& [name, value] = attrs[k];
@@ -586,19 +737,28 @@ void flatten(const Out& o, std::vector<Token>& t) {
   }
   if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
   if (!o.text.empty())
-    t.push_back({Tok::Text, narrow_spaces(o.text), {}, o.delimiter || o.affix,
-                 o.delimiter ? Token::Role::Delimiter : o.affix == 1 ? Token::Role::Prefix : o.affix == 2 ? Token::Role::Suffix : Token::Role::Value});
+    t.push_back({Tok::Text,
+                 narrow_spaces(o.text),
+                 {},
+                 o.delimiter || o.affix,
+                 o.delimiter    ? Token::Role::Delimiter
+                 : o.affix == 1 ? Token::Role::Prefix
+                 : o.affix == 2 ? Token::Role::Suffix
+                                : Token::Role::Value});
   for (const Out& k : o.kids) flatten(k, t);
   // (a cite's affix keeps the punctuation after its own quotes: ', "Hello there".')
   if (o.quotes) t.push_back({Tok::QuoteClose, {}, o.affix ? "affix" : ""});
   for (int i = 0; i < opened; ++i) t.push_back({Tok::Close, {}, {}});
   if (!o.css_class.empty()) t.push_back({Tok::ClassClose, {}, {}});
   if (!o.link.empty()) t.push_back({Tok::LinkClose, {}, {}});
-  if (!o.suffix.empty()) t.push_back({Tok::Text, std::string(o.suffix), {}, true, Token::Role::Suffix});
+  if (!o.suffix.empty())
+    t.push_back({Tok::Text, std::string(o.suffix), {}, true, Token::Role::Suffix});
   if (!o.display.empty()) t.push_back({Tok::BlockClose, {}, {}});
 }
 
-bool is_punct(char c) { return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?'; }
+bool is_punct(char c) {
+  return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?';
+}
 
 // Settles punctuation where pieces meet, as citeproc-js does: a period after a piece that ends
 // in . ? or ! is dropped, doubled , ; : become one, two spaces become one, and (with the
@@ -616,19 +776,25 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
       for (std::size_t k = prev + 1; k < i; ++k)
         if (toks[k].kind == Tok::QuoteClose && toks[k].b.empty()) quote_between = true;
       // (two spaces become one, a no-break space and a space the no-break space)
-      const bool space_before = !before.empty() && (before.back() == ' ' || (before.size() >= 2 && before.compare(before.size() - 2, 2, "\xC2\xA0") == 0));
+      const bool space_before =
+          !before.empty() &&
+          (before.back() == ' ' ||
+           (before.size() >= 2 && before.compare(before.size() - 2, 2, "\xC2\xA0") == 0));
       if (pass == 0 && space_before && cur.front() == ' ') cur.erase(0, 1);
       if (cur.empty() || before.empty()) break;
       const char c = cur.front();
       const char last = before.back();
       // (citeproc-js moves affixes and delimiters into quotes, not a text value: “Title”.)
       if (!toks[i].movable && quote_between) break;
-      if (punctuation_in_quote && quote_between && std::string_view(".,!?").find(c) != std::string_view::npos) {
+      if (punctuation_in_quote && quote_between &&
+          std::string_view(".,!?").find(c) != std::string_view::npos) {
         // Periods, commas, exclamation and question marks go inside the quotes (colons and
         // semicolons stay out); a period after one that ends the title goes, a comma stays
         // (“Injection.,”), and a mark after the same one goes.
         cur.erase(0, 1);
-        if (!(c == '.' ? std::string_view(".!?:;").find(last) != std::string_view::npos : last == c)) before += c;
+        if (!(c == '.' ? std::string_view(".!?:;").find(last) != std::string_view::npos
+                       : last == c))
+          before += c;
         break;
       }
       if (!is_punct(c)) break;
@@ -639,11 +805,13 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
       // (and a piece's end with the next piece's prefix: Vancouver's date "2022;" and page
       // ":1–5" give "2022;1–5", but BMJ's group prefix ";" and its page's ":" stay ";:")
       const bool then_prefix = role == Token::Role::Prefix && prev_role != Token::Role::Prefix;
-      if (c == '.' && (last == '.' || last == '?' || last == '!' || ((last == ';' || last == ':') && !delimiter))) {
+      if (c == '.' && (last == '.' || last == '?' || last == '!' ||
+                       ((last == ';' || last == ':') && !delimiter))) {
         cur.erase(0, 1);
       } else if ((c == ',' || c == ';' || c == ':') && last == c) {
         cur.erase(0, 1);
-      } else if ((c == '!' || c == '?') && last == c && (role == Token::Role::Prefix || role == Token::Role::Suffix)) {
+      } else if ((c == '!' || c == '?') && last == c &&
+                 (role == Token::Role::Prefix || role == Token::Role::Suffix)) {
         cur.erase(0, 1);
       } else if (c == ':' && (last == ';' || last == '!' || last == '?') && then_prefix) {
         cur.erase(0, 1);
@@ -679,7 +847,8 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
     if (t.kind != Tok::Text || t.a.empty()) continue;
     if (t.role != Token::Role::Prefix) break;
     std::size_t n = 0;
-    while (n < t.a.size() && std::string_view(" ,.;:!?").find(t.a[n]) != std::string_view::npos) ++n;
+    while (n < t.a.size() && std::string_view(" ,.;:!?").find(t.a[n]) != std::string_view::npos)
+      ++n;
     t.a.erase(0, n);
     if (!t.a.empty()) break;
   }
@@ -722,7 +891,8 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
           value = "normal";
         const bool redundant = value == "normal" ? (now.empty() || now == "normal") : value == now;
         State s{t.a, value, false, {}};
-        if (html && !redundant && !(t.a == "vertical-align" && value == "baseline" && now.empty()) &&
+        if (html && !redundant &&
+            !(t.a == "vertical-align" && value == "baseline" && now.empty()) &&
             !(t.a == "text-decoration" && value == "none" && now.empty())) {
           if (t.a == "font-style" && value == "italic") {
             out += "<i>";
@@ -742,10 +912,13 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
           } else if (!options.page_safe) {
             out += "<span style=\"" + t.a + ":" + value + ";\">";
             s.close = "</span>";
-          } else if ((t.a == "font-variant" && value == "small-caps") || (t.a == "font-style" && value == "normal") ||
+          } else if ((t.a == "font-variant" && value == "small-caps") ||
+                     (t.a == "font-style" && value == "normal") ||
                      (t.a == "text-decoration" && value == "underline")) {
             // (a page's Content-Security-Policy may forbid style attributes: classes instead)
-            out += t.a == "font-variant" ? "<span class=\"ps-small-caps\">" : t.a == "font-style" ? "<span class=\"ps-upright\">" : "<span class=\"ps-underline\">";
+            out += t.a == "font-variant" ? "<span class=\"ps-small-caps\">"
+                   : t.a == "font-style" ? "<span class=\"ps-upright\">"
+                                         : "<span class=\"ps-underline\">";
             s.close = "</span>";
           }
           s.emitted = !s.close.empty();

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "papershelf/csl.hpp"
 #include "csl/xml.hpp"
+#include "papershelf/csl.hpp"
 
 namespace papershelf::csl {
 
@@ -24,8 +24,8 @@ struct Formatting {
   // (font-style="italic" font-weight="bold": <b><i>...</i></b>).
   std::uint8_t outer_first[5] = {0, 1, 2, 3, 4};
   bool any() const {
-    return !font_style.empty() || !font_variant.empty() || !font_weight.empty() || !text_decoration.empty() ||
-           !vertical_align.empty();
+    return !font_style.empty() || !font_variant.empty() || !font_weight.empty() ||
+           !text_decoration.empty() || !vertical_align.empty();
   }
   static Formatting of(const xml::Element& e);
 };
@@ -35,12 +35,12 @@ struct Out {
   std::vector<Out> kids;
   Formatting fmt;
   bool quotes = false;
-  bool nocase = false;  // data marked <span class="nocase">: text case leaves it alone
+  bool nocase = false;              // data marked <span class="nocase">: text case leaves it alone
   std::string_view prefix, suffix;  // (the style's, or the citing text's: they outlive the tree)
-  std::string_view display;  // "block", "left-margin", "right-inline", "indent"
-  std::string link;     // Html: a safe http(s) address this piece links to
+  std::string_view display;         // "block", "left-margin", "right-inline", "indent"
+  std::string link;                 // Html: a safe http(s) address this piece links to
   std::string_view css_class;  // Html: a class of papershelf's own ("ps-owner") around the piece
-  bool delimiter = false;  // a leaf that is a delimiter (punctuate() may move it into quotes)
+  bool delimiter = false;      // a leaf that is a delimiter (punctuate() may move it into quotes)
   // 1 or 2: the text of a cite's prefix or suffix, read as rich text (its markup and quotes
   // shown) but settled with the pieces around it as an affix is.
   std::uint8_t affix = 0;
@@ -64,14 +64,14 @@ Out rich_affix(std::string_view text, bool suffix);
 // CSL's text-case on a tree: lowercase, uppercase, capitalize-first, capitalize-all, sentence,
 // title (title case only for English items: `english`).
 void apply_text_case(Out& o, std::string_view text_case, bool english);
-// strip-periods: removes every period from the tree's text (`all`: a term's, a label's, a month's), or
-// as citeproc-js strips a value's: those not before a lower-case letter ("arXiv.org" stays).
+// strip-periods: removes every period from the tree's text (`all`: a term's, a label's, a month's),
+// or as citeproc-js strips a value's: those not before a lower-case letter ("arXiv.org" stays).
 void strip_periods(Out& o, bool all);
 
 struct SerializeOptions {
   Markup markup = Markup::Text;
   bool links = false;
-  bool page_safe = false;  // classes instead of style attributes, right-to-left text in <bdi>
+  bool page_safe = false;     // classes instead of style attributes, right-to-left text in <bdi>
   bool bibliography = false;  // a bibliography's entry: no punctuation from a prefix opens it
 };
 std::string serialize(const Out& o, const Locale& locale, const SerializeOptions& options);

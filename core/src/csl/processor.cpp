@@ -14,13 +14,15 @@ namespace {
 
 // "de-AT" -> {"de-AT", "de-DE"(primary dialect), "en-US"}: the locale files to merge, last wins.
 const std::pair<const char*, const char*> kPrimaryDialects[] = {
-    {"af", "af-ZA"}, {"ar", "ar"},    {"bg", "bg-BG"}, {"ca", "ca-AD"}, {"cs", "cs-CZ"}, {"cy", "cy-GB"}, {"da", "da-DK"},
-    {"de", "de-DE"}, {"el", "el-GR"}, {"en", "en-US"}, {"es", "es-ES"}, {"et", "et-EE"}, {"eu", "eu"},    {"fa", "fa-IR"},
-    {"fi", "fi-FI"}, {"fr", "fr-FR"}, {"he", "he-IL"}, {"hr", "hr-HR"}, {"hu", "hu-HU"}, {"id", "id-ID"}, {"is", "is-IS"},
-    {"it", "it-IT"}, {"ja", "ja-JP"}, {"km", "km-KH"}, {"ko", "ko-KR"}, {"la", "la"},    {"lt", "lt-LT"}, {"lv", "lv-LV"},
-    {"mn", "mn-MN"}, {"nb", "nb-NO"}, {"nl", "nl-NL"}, {"nn", "nn-NO"}, {"pl", "pl-PL"}, {"pt", "pt-PT"}, {"ro", "ro-RO"},
-    {"ru", "ru-RU"}, {"sk", "sk-SK"}, {"sl", "sl-SI"}, {"sr", "sr-RS"}, {"sv", "sv-SE"}, {"th", "th-TH"}, {"tr", "tr-TR"},
-    {"uk", "uk-UA"}, {"vi", "vi-VN"}, {"zh", "zh-CN"}};
+    {"af", "af-ZA"}, {"ar", "ar"},    {"bg", "bg-BG"}, {"ca", "ca-AD"}, {"cs", "cs-CZ"},
+    {"cy", "cy-GB"}, {"da", "da-DK"}, {"de", "de-DE"}, {"el", "el-GR"}, {"en", "en-US"},
+    {"es", "es-ES"}, {"et", "et-EE"}, {"eu", "eu"},    {"fa", "fa-IR"}, {"fi", "fi-FI"},
+    {"fr", "fr-FR"}, {"he", "he-IL"}, {"hr", "hr-HR"}, {"hu", "hu-HU"}, {"id", "id-ID"},
+    {"is", "is-IS"}, {"it", "it-IT"}, {"ja", "ja-JP"}, {"km", "km-KH"}, {"ko", "ko-KR"},
+    {"la", "la"},    {"lt", "lt-LT"}, {"lv", "lv-LV"}, {"mn", "mn-MN"}, {"nb", "nb-NO"},
+    {"nl", "nl-NL"}, {"nn", "nn-NO"}, {"pl", "pl-PL"}, {"pt", "pt-PT"}, {"ro", "ro-RO"},
+    {"ru", "ru-RU"}, {"sk", "sk-SK"}, {"sl", "sl-SI"}, {"sr", "sr-RS"}, {"sv", "sv-SE"},
+    {"th", "th-TH"}, {"tr", "tr-TR"}, {"uk", "uk-UA"}, {"vi", "vi-VN"}, {"zh", "zh-CN"}};
 
 std::string primary_dialect(std::string_view lang) {
   const std::string_view primary = lang.substr(0, lang.find('-'));
@@ -39,12 +41,15 @@ std::string fold_key(std::string_view s) {
   for (std::size_t i = 0; i < f.size();) {
     const std::size_t at = i;
     const char32_t cp = unicode::decode_utf8(f, i);
-    const bool keep = cp < 0x80 ? std::isalnum(static_cast<int>(cp)) != 0
-                                : !(cp <= 0xBF || (cp >= 0x2000 && cp <= 0x206F) || (cp >= 0x3000 && cp <= 0x303F) ||
-                                    (cp >= 0xFF01 && cp <= 0xFF0F));
+    const bool keep = cp < 0x80
+                          ? std::isalnum(static_cast<int>(cp)) != 0
+                          : !(cp <= 0xBF || (cp >= 0x2000 && cp <= 0x206F) ||
+                              (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF01 && cp <= 0xFF0F));
     if (cp == ' ' || cp == '\t') {
-      if (!out.empty()) out += '\x01';  // (a word boundary sorts before any letter: "Dale" < "Dalebout")
-    } else if (keep) out.append(f, at, i - at);
+      if (!out.empty())
+        out += '\x01';  // (a word boundary sorts before any letter: "Dale" < "Dalebout")
+    } else if (keep)
+      out.append(f, at, i - at);
   }
   return out;
 }
@@ -67,7 +72,8 @@ int compare_keys(const std::string& a, const std::string& b) {
       j = ej;
       continue;
     }
-    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
+    if (a[i] != b[j])
+      return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
     ++i;
     ++j;
   }
@@ -78,8 +84,9 @@ int compare_keys(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const LocaleLoader& locales,
-                                             std::string_view lang, std::string* error) {
+std::unique_ptr<Processor> Processor::create(std::string_view style_xml,
+                                             const LocaleLoader& locales, std::string_view lang,
+                                             std::string* error) {
   auto engine = std::make_unique<Engine>();
   std::string message;
   if (!xml::parse(style_xml, engine->style, message)) {
@@ -108,14 +115,17 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
     // style calls twice at every level made this scan exponential too.
     std::set<const xml::Element*> expanded;
     std::vector<const xml::Element*> level{e.citation}, next;
-    for (int depth = 0; !level.empty() && !e.numeric_citations; ++depth, level.swap(next), next.clear()) {
+    for (int depth = 0; !level.empty() && !e.numeric_citations;
+         ++depth, level.swap(next), next.clear()) {
       std::vector<const xml::Element*> stack = level;
       while (!stack.empty() && !e.numeric_citations) {
         const xml::Element* x = stack.back();
         stack.pop_back();
         if (x->attribute_or("variable", "") == "citation-number") e.numeric_citations = true;
         if (const std::string* m = x->attribute("macro"); m && depth < 20)
-          if (auto it = e.macros.find(*m); it != e.macros.end() && expanded.insert(it->second).second) next.push_back(it->second);
+          if (auto it = e.macros.find(*m);
+              it != e.macros.end() && expanded.insert(it->second).second)
+            next.push_back(it->second);
         for (const xml::Element& k : x->children)
           if (k.name != "sort") stack.push_back(&k);
       }
@@ -126,7 +136,8 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
     while (!stack.empty()) {
       const xml::Element* x = stack.back();
       stack.pop_back();
-      if (x->name == "names") e.citation_names = true;  // (anywhere in the style: a macro may be the citation's)
+      if (x->name == "names")
+        e.citation_names = true;  // (anywhere in the style: a macro may be the citation's)
       // (a citation label carries the year suffix itself)
       if (x->attribute_or("variable", "").find("year-suffix") != std::string_view::npos ||
           x->attribute_or("variable", "").find("citation-label") != std::string_view::npos)
@@ -136,8 +147,10 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml, const L
   }
   // A style whose macros would expand past the rendering budget is read, its references cut
   // short where the budget runs out, and the owner told which macro (as a broken style is).
-  if (std::string problem = e.budget_problem(); !problem.empty() && error) *error = std::move(problem);
-  e.demote_non_dropping_particle = std::string(e.style.attribute_or("demote-non-dropping-particle", "display-and-sort"));
+  if (std::string problem = e.budget_problem(); !problem.empty() && error)
+    *error = std::move(problem);
+  e.demote_non_dropping_particle =
+      std::string(e.style.attribute_or("demote-non-dropping-particle", "display-and-sort"));
   e.initialize_with_hyphen = e.style.attribute_or("initialize-with-hyphen", "true") != "false";
   e.page_range_format = std::string(e.style.attribute_or("page-range-format", ""));
   // The locale: en-US, then the language's primary dialect and the language itself, then the
@@ -174,14 +187,15 @@ void Processor::set_links(bool on) { engine_->links = on; }
 void Processor::set_citation_numbers(bool on) { engine_->citation_numbers = on; }
 void Processor::set_page_safe(bool on) { engine_->page_safe = on; }
 std::string_view Processor::second_field_align() const {
-  return engine_->bibliography ? engine_->bibliography->attribute_or("second-field-align", "") : std::string_view();
+  return engine_->bibliography ? engine_->bibliography->attribute_or("second-field-align", "")
+                               : std::string_view();
 }
 
 namespace {
 
 // Sorts indices into `items` by the mode's <sort> keys; stable, so ties keep their order.
-void sort_items(const Engine& e, const xml::Element& mode, const std::vector<Item>& items, std::vector<RenderState>& states,
-                std::vector<std::size_t>& order) {
+void sort_items(const Engine& e, const xml::Element& mode, const std::vector<Item>& items,
+                std::vector<RenderState>& states, std::vector<std::size_t>& order) {
   const xml::Element* sort = mode.child("sort");
   if (!sort || order.size() < 2) return;  // (one reference, as Cite asks for: nothing to sort)
   std::vector<const xml::Element*> keys;
@@ -189,7 +203,8 @@ void sort_items(const Engine& e, const xml::Element& mode, const std::vector<Ite
     if (k.name == "key") keys.push_back(&k);
   std::vector<std::vector<std::string>> values(items.size());
   for (std::size_t i = 0; i < items.size(); ++i)
-    for (const xml::Element* k : keys) values[i].push_back(fold_key(e.sort_key(*k, mode, items[i], states[i])));
+    for (const xml::Element* k : keys)
+      values[i].push_back(fold_key(e.sort_key(*k, mode, items[i], states[i])));
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     for (std::size_t k = 0; k < keys.size(); ++k) {
       const std::string& x = values[a][k];
@@ -256,15 +271,19 @@ bool ends_sentence(std::string_view prefix) {
     if (t.empty()) return std::size_t(0);
     const char ch = t.back();
     if (ch == '"' || ch == '\'' || ch == ' ') return std::size_t(1);
-    for (const char* mark : {"\xE2\x80\x9D", "\xE2\x80\x99", "\xC2\xBB", "\xE2\x80\xAF", "\xC2\xA0"})
-      if (t.size() >= std::strlen(mark) && t.compare(t.size() - std::strlen(mark), std::strlen(mark), mark) == 0) return std::strlen(mark);
+    for (const char* mark :
+         {"\xE2\x80\x9D", "\xE2\x80\x99", "\xC2\xBB", "\xE2\x80\xAF", "\xC2\xA0"})
+      if (t.size() >= std::strlen(mark) &&
+          t.compare(t.size() - std::strlen(mark), std::strlen(mark), mark) == 0)
+        return std::strlen(mark);
     return std::size_t(0);
   };
   while (const std::size_t n = trailing()) t.erase(t.size() - n);
   if (t.empty() || std::string_view(".:;!?").find(t.back()) == std::string_view::npos) return false;
   const std::size_t b = std::string_view(prefix).find_first_not_of(" \t\n");
   const std::size_t e = std::string_view(prefix).find_last_not_of(" \t\n");
-  return b != std::string_view::npos && prefix.substr(b, e - b + 1).find(' ') != std::string_view::npos;
+  return b != std::string_view::npos &&
+         prefix.substr(b, e - b + 1).find(' ') != std::string_view::npos;
 }
 
 // The initials of a given name as given-name disambiguation compares them ("John Paul" and
@@ -294,10 +313,13 @@ std::string initials_of(std::string_view given) {
 void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
                   const std::vector<std::size_t>& bib_order) {
   if (!e.citation || bib_order.size() < 2) return;  // (one reference is never ambiguous)
-  auto on = [&](std::string_view attr) { return e.citation->attribute_or(attr, "false") == "true"; };
+  auto on = [&](std::string_view attr) {
+    return e.citation->attribute_or(attr, "false") == "true";
+  };
   const bool add_names = on("disambiguate-add-names"), add_given = on("disambiguate-add-givenname"),
              add_suffix = on("disambiguate-add-year-suffix");
-  const std::string_view rule = e.citation->attribute_or("givenname-disambiguation-rule", "by-cite");
+  const std::string_view rule =
+      e.citation->attribute_or("givenname-disambiguation-rule", "by-cite");
   auto text = [&](std::size_t i) {
     RenderState s = states[i];
     s.position = "first";
@@ -317,7 +339,9 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
     const bool primary = rule.substr(0, 12) == "primary-name";
     const int most = rule.size() > 14 && rule.substr(rule.size() - 14) == "-with-initials" ? 1 : 2;
     auto family = [](const std::string& k) { return k.substr(0, k.find('\x1f')); };
-    auto given = [](const std::string& k) { return k.find('\x1f') == std::string::npos ? std::string() : k.substr(k.find('\x1f') + 1); };
+    auto given = [](const std::string& k) {
+      return k.find('\x1f') == std::string::npos ? std::string() : k.substr(k.find('\x1f') + 1);
+    };
     // (spaces and periods aside: "J.J." and "J. J." are one person)
     auto squeeze = [](const std::string& g) {
       std::string out;
@@ -326,7 +350,8 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
       return out;
     };
     std::vector<std::vector<std::string>> keys(items.size());
-    std::map<std::string, std::map<std::string, std::string>> givens;  // family name -> the given names shown with it
+    std::map<std::string, std::map<std::string, std::string>>
+        givens;  // family name -> the given names shown with it
     for (std::size_t i : bib_order) {
       keys[i] = shown(i);
       if (primary && keys[i].size() > 1) keys[i].resize(1);
@@ -379,7 +404,9 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
     std::sort(active.begin(), active.end());
     int most = 0;
     if (add_names)
-      for (std::size_t i : group) most = std::max(most, static_cast<int>(items[i].names("author").size() + items[i].names("editor").size()));
+      for (std::size_t i : group)
+        most = std::max(most, static_cast<int>(items[i].names("author").size() +
+                                               items[i].names("editor").size()));
     for (int n = 0; n <= most && active.size() > 1; ++n) {
       std::map<std::size_t, RenderState> before;
       for (std::size_t i : active) before.emplace(i, states[i]);
@@ -397,7 +424,8 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
           // (only a name that is not the same person in every cite can tell them apart)
           bool differs = false;
           for (std::size_t k = 1; k < keys.size(); ++k)
-            if (p >= keys[k].size() || p >= keys[0].size() || !same_person(keys[k][p], keys[0][p])) differs = true;
+            if (p >= keys[k].size() || p >= keys[0].size() || !same_person(keys[k][p], keys[0][p]))
+              differs = true;
           if (!differs) continue;
           for (int level = 1; level <= 2 && left.size() > 1; ++level) {
             std::map<std::size_t, std::map<std::string, int>> saved;
@@ -410,7 +438,8 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
               }
             }
             std::vector<std::size_t> next = still_ambiguous(left);
-            if (next.size() < left.size()) left = std::move(next);
+            if (next.size() < left.size())
+              left = std::move(next);
             else
               for (auto& [i, levels] : saved) states[i].given_levels = std::move(levels);
           }
@@ -437,7 +466,8 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
 
 }  // namespace
 
-std::vector<std::string> Processor::bibliography(const std::vector<const json::Value*>& input, Markup markup) {
+std::vector<std::string> Processor::bibliography(const std::vector<const json::Value*>& input,
+                                                 Markup markup) {
   std::vector<std::string> out;
   const Engine& e = *engine_;
   if (!e.bibliography) return out;
@@ -447,10 +477,12 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   std::vector<RenderState> states(items.size());
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), 0);
-  for (std::size_t i = 0; i < items.size(); ++i) states[i].citation_number = static_cast<int>(i + 1);
+  for (std::size_t i = 0; i < items.size(); ++i)
+    states[i].citation_number = static_cast<int>(i + 1);
   sort_items(e, *e.bibliography, items, states, order);
   if (!sorts_by_citation_number(*e.bibliography))
-    for (std::size_t k = 0; k < order.size(); ++k) states[order[k]].citation_number = static_cast<int>(k + 1);
+    for (std::size_t k = 0; k < order.size(); ++k)
+      states[order[k]].citation_number = static_cast<int>(k + 1);
   disambiguate(e, items, states, order);
   for (RenderState& st : states) {
     st.add_names = st.givenname_level = 0;  // (those are for citations)
@@ -461,19 +493,24 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
   const std::string_view align = second_field_align();
   const std::string substitute(e.bibliography->attribute_or("subsequent-author-substitute", ""));
   const bool substitutes = e.bibliography->attribute("subsequent-author-substitute") != nullptr;
-  const std::string_view rule = e.bibliography->attribute_or("subsequent-author-substitute-rule", "complete-all");
+  const std::string_view rule =
+      e.bibliography->attribute_or("subsequent-author-substitute-rule", "complete-all");
   std::vector<std::string> previous_names;
   SerializeOptions so{markup, e.links, e.page_safe, true};
   for (std::size_t i : order) {
     RenderState& st = states[i];
     std::vector<std::string> names;
-    Out entry = e.render(*e.bibliography, items[i], st, substitutes && order.size() > 1 ? &names : nullptr);
+    Out entry =
+        e.render(*e.bibliography, items[i], st, substitutes && order.size() > 1 ? &names : nullptr);
     // (as citeproc-js: an entry without names leaves the names to compare with as they were)
     if (substitutes && order.size() > 1 && !names.empty()) {
       if (rule == "partial-each" || rule == "partial-first") {
         std::size_t same = 0;
-        while (same < names.size() && same < previous_names.size() && names[same] == previous_names[same]) ++same;
-        st.substitute_names = static_cast<int>(rule == "partial-first" ? std::min<std::size_t>(same, 1) : same);
+        while (same < names.size() && same < previous_names.size() &&
+               names[same] == previous_names[same])
+          ++same;
+        st.substitute_names =
+            static_cast<int>(rule == "partial-first" ? std::min<std::size_t>(same, 1) : same);
       } else if (names == previous_names) {
         st.substitute_names = rule == "complete-each" ? static_cast<int>(names.size()) : -1;
       }
@@ -484,9 +521,12 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       previous_names = std::move(names);
     }
     if (!align.empty() && entry.kids.size() >= 2 && !e.citation_numbers) {
-      // (and the blank pieces after it, erased at once: one at a time was quadratic in a layout's length)
+      // (and the blank pieces after it, erased at once: one at a time was quadratic in a layout's
+      // length)
       std::size_t blank = 1;
-      while (blank < entry.kids.size() && entry.kids[blank].plain().find_first_not_of(' ') == std::string::npos) ++blank;
+      while (blank < entry.kids.size() &&
+             entry.kids[blank].plain().find_first_not_of(' ') == std::string::npos)
+        ++blank;
       entry.kids.erase(entry.kids.begin(), entry.kids.begin() + static_cast<std::ptrdiff_t>(blank));
     }
     if (!align.empty() && entry.kids.size() >= 2 && e.citation_numbers) {
@@ -494,7 +534,8 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       Out left = std::move(entry.kids[0]);
       left.display = "left-margin";
       Out right;
-      for (std::size_t k = 1; k < entry.kids.size(); ++k) right.kids.push_back(std::move(entry.kids[k]));
+      for (std::size_t k = 1; k < entry.kids.size(); ++k)
+        right.kids.push_back(std::move(entry.kids[k]));
       right.display = "right-inline";
       if (layout) right.suffix = layout->attribute_or("suffix", "");
       Out both;
@@ -512,7 +553,8 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
       std::string_view suffix = layout->attribute_or("suffix", "");
       if (!suffix.empty())
         for (Out* last = &entry;;) {
-          auto it = std::find_if(last->kids.rbegin(), last->kids.rend(), [](const Out& k) { return !k.empty(); });
+          auto it = std::find_if(last->kids.rbegin(), last->kids.rend(),
+                                 [](const Out& k) { return !k.empty(); });
           if (!last->display.empty() && last->suffix.empty()) {
             last->kids.push_back(leaf(std::string(suffix)));
             last->kids.back().affix = 2;
@@ -535,14 +577,17 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
     text.erase(0, lead);
     // An entry with no printed form is left out, as citeproc-js does; a numeric style says so
     // in its place, keeping the numbers in step.
-    if (text.empty() && e.numeric_citations) text = std::to_string(out.size() + 1) + ". [CSL STYLE ERROR: reference with no printed form.]";
+    if (text.empty() && e.numeric_citations)
+      text =
+          std::to_string(out.size() + 1) + ". [CSL STYLE ERROR: reference with no printed form.]";
     if (!text.empty()) out.push_back(std::move(text));
   }
   return out;
 }
 
 std::vector<std::string> Processor::citations(const std::vector<const json::Value*>& registry,
-                                              const std::vector<std::vector<CiteItem>>& clusters, Markup markup) {
+                                              const std::vector<std::vector<CiteItem>>& clusters,
+                                              Markup markup) {
   std::vector<std::string> out;
   const Engine& e = *engine_;
   if (!e.citation) return out;
@@ -566,25 +611,31 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
   // registry's first, then items only the clusters name, in the order they are cited)
   std::vector<std::size_t> first_cited(items.size());
   std::iota(first_cited.begin(), first_cited.end(), 0);
-  for (std::size_t k = 0; k < first_cited.size(); ++k) base[first_cited[k]].citation_number = static_cast<int>(k + 1);
+  for (std::size_t k = 0; k < first_cited.size(); ++k)
+    base[first_cited[k]].citation_number = static_cast<int>(k + 1);
   std::vector<std::size_t> bib_order = first_cited;
-  if (e.bibliography && !sorts_by_citation_number(*e.bibliography) && e.bibliography->child("sort")) {
+  if (e.bibliography && !sorts_by_citation_number(*e.bibliography) &&
+      e.bibliography->child("sort")) {
     sort_items(e, *e.bibliography, items, base, bib_order);
-    for (std::size_t k = 0; k < bib_order.size(); ++k) base[bib_order[k]].citation_number = static_cast<int>(k + 1);
+    for (std::size_t k = 0; k < bib_order.size(); ++k)
+      base[bib_order[k]].citation_number = static_cast<int>(k + 1);
   }
   disambiguate(e, items, base, bib_order);
   const xml::Element* layout = e.citation->child("layout");
   SerializeOptions so{markup, e.links, e.page_safe};
   std::map<std::size_t, int> last_cluster;  // item -> cluster it was last cited in
   const std::string_view collapse = e.citation->attribute_or("collapse", "");
-  const bool year_collapse = collapse == "year" || collapse == "year-suffix" || collapse == "year-suffix-ranged";
+  const bool year_collapse =
+      collapse == "year" || collapse == "year-suffix" || collapse == "year-suffix-ranged";
   const bool suffix_collapse = collapse == "year-suffix" || collapse == "year-suffix-ranged";
   const std::string* group_delimiter = e.citation->attribute("cite-group-delimiter");
   const std::string* after_collapse_delimiter = e.citation->attribute("after-collapse-delimiter");
-  const std::string_view layout_delimiter = layout ? layout->attribute_or("delimiter", "") : std::string_view();
-  const std::string year_suffix_delimiter(e.citation->attribute("year-suffix-delimiter") ? *e.citation->attribute("year-suffix-delimiter")
-                                          : group_delimiter                               ? *group_delimiter
-                                                                                          : std::string(layout_delimiter));
+  const std::string_view layout_delimiter =
+      layout ? layout->attribute_or("delimiter", "") : std::string_view();
+  const std::string year_suffix_delimiter(e.citation->attribute("year-suffix-delimiter")
+                                              ? *e.citation->attribute("year-suffix-delimiter")
+                                          : group_delimiter ? *group_delimiter
+                                                            : std::string(layout_delimiter));
   const bool in_text = e.style.attribute_or("class", "") == "in-text";
   // (cites by the same authors are put together where they would collapse; not by number)
   const bool grouping = (year_collapse || group_delimiter) && !e.numeric_citations;
@@ -651,15 +702,20 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       if (last == last_cluster.end()) {
         c.state.position = "first";
       } else {
-        const bool same_as_previous = previous_item == c.item && (k > 0 || cluster.size() == 1 || true);
+        const bool same_as_previous =
+            previous_item == c.item && (k > 0 || cluster.size() == 1 || true);
         if (same_as_previous) {
           const bool prev_locator = previous && !previous->locator.empty();
           const bool locator = !c.cite->locator.empty();
-          if (!locator && !prev_locator) c.state.position = "ibid";
-          else if (locator && (!prev_locator || previous->locator != c.cite->locator || previous->label != c.cite->label))
+          if (!locator && !prev_locator)
+            c.state.position = "ibid";
+          else if (locator && (!prev_locator || previous->locator != c.cite->locator ||
+                               previous->label != c.cite->label))
             c.state.position = "ibid-with-locator";
-          else if (!locator && prev_locator) c.state.position = "subsequent";
-          else c.state.position = "ibid";
+          else if (!locator && prev_locator)
+            c.state.position = "subsequent";
+          else
+            c.state.position = "ibid";
         } else {
           c.state.position = "subsequent";
         }
@@ -676,10 +732,10 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
     struct Piece {
       Out out;
       std::string delimiter;
-      int number = 0;             // citation-number ranges
-      std::string suffix;         // year-suffix ranges
-      bool rangeable = false;     // no locator or affixes of its own
-      bool suffix_only = false;   // shows its year suffix alone ("2000a, b")
+      int number = 0;            // citation-number ranges
+      std::string suffix;        // year-suffix ranges
+      bool rangeable = false;    // no locator or affixes of its own
+      bool suffix_only = false;  // shows its year suffix alone ("2000a, b")
     };
     std::vector<Piece> pieces;
     std::string previous_author, previous_year;
@@ -692,10 +748,12 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       piece.number = c.state.citation_number;
       piece.suffix = c.state.year_suffix;
       std::string author;
-      Out o = e.render(*e.citation, items[c.item], c.state, nullptr, year_collapse || group_delimiter ? &author : nullptr);
+      Out o = e.render(*e.citation, items[c.item], c.state, nullptr,
+                       year_collapse || group_delimiter ? &author : nullptr);
       // (a style that shows no names at all collapses by year alone: "(1965a, b)")
       const bool no_names = author.empty() && !e.citation_names;
-      const bool same = (year_collapse || group_delimiter) && k > 0 && (!author.empty() || no_names) && author == previous_author;
+      const bool same = (year_collapse || group_delimiter) && k > 0 &&
+                        (!author.empty() || no_names) && author == previous_author;
       std::string year;
       if (year_collapse && (!author.empty() || no_names)) {
         // the cite without its authors and year suffix: what must match for "2000a, b"
@@ -708,16 +766,20 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
         RenderState st = c.state;
         st.suppress_author = true;
         o = e.render(*e.citation, items[c.item], st);
-        if (suffix_collapse && !c.state.year_suffix.empty() && piece.rangeable && previous_rangeable && year == previous_year) {
+        if (suffix_collapse && !c.state.year_suffix.empty() && piece.rangeable &&
+            previous_rangeable && year == previous_year) {
           o = leaf(c.state.year_suffix);
           piece.suffix_only = true;
         }
       }
       if (k > 0) {
-        if (piece.suffix_only) piece.delimiter = year_suffix_delimiter;
+        if (piece.suffix_only)
+          piece.delimiter = year_suffix_delimiter;
         else if (after_collapse_delimiter) {
-          piece.delimiter = previous_locator || (!same && (previous_same || collapse != "year-suffix")) ? *after_collapse_delimiter
-                                                                                                           : std::string(layout_delimiter);
+          piece.delimiter =
+              previous_locator || (!same && (previous_same || collapse != "year-suffix"))
+                  ? *after_collapse_delimiter
+                  : std::string(layout_delimiter);
         } else if (group_delimiter && same) {
           piece.delimiter = *group_delimiter;
         } else if (same && year_collapse && in_text) {
@@ -727,7 +789,8 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
         }
       }
       if ((!c.cite->prefix.empty() || !c.cite->suffix.empty()) && !o.empty()) {
-        // (the citing text's affixes may hold markup and quotes: "<i>See</i> ", ' and "so it goes"')
+        // (the citing text's affixes may hold markup and quotes: "<i>See</i> ", ' and "so it
+        // goes"')
         Out w;
         if (!c.cite->prefix.empty()) w.kids.push_back(rich_affix(c.cite->prefix, false));
         w.kids.push_back(std::move(o));
@@ -764,15 +827,19 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       pieces = std::move(merged);
     };
     if (collapse == "citation-number")
-      ranges([](const Piece& a, const Piece& b) { return a.rangeable && b.rangeable && a.number > 0 && b.number == a.number + 1; });
+      ranges([](const Piece& a, const Piece& b) {
+        return a.rangeable && b.rangeable && a.number > 0 && b.number == a.number + 1;
+      });
     else if (collapse == "year-suffix-ranged")
       ranges([](const Piece& a, const Piece& b) {
-        return b.suffix_only && !a.suffix.empty() && suffix_index(b.suffix) == suffix_index(a.suffix) + 1;
+        return b.suffix_only && !a.suffix.empty() &&
+               suffix_index(b.suffix) == suffix_index(a.suffix) + 1;
       });
     Out cluster_out;
     for (Piece& piece : pieces) {
       if (piece.out.empty()) continue;
-      if (!cluster_out.kids.empty() && !piece.delimiter.empty()) cluster_out.kids.push_back(leaf(piece.delimiter));
+      if (!cluster_out.kids.empty() && !piece.delimiter.empty())
+        cluster_out.kids.push_back(leaf(piece.delimiter));
       cluster_out.kids.push_back(std::move(piece.out));
     }
     if (layout) {

@@ -22,8 +22,10 @@ namespace papershelf::csl {
 // of "english" too; else the locale's).
 bool english(const Item& item, const Locale& locale) {
   const std::string lang = item.language();
-  if (lang.empty()) return locale.lang.size() >= 2 && unicode::ascii_lower(locale.lang.substr(0, 2)) == "en";
-  if (lang.size() < 2 || !std::isalpha(static_cast<unsigned char>(lang[0])) || !std::isalpha(static_cast<unsigned char>(lang[1])))
+  if (lang.empty())
+    return locale.lang.size() >= 2 && unicode::ascii_lower(locale.lang.substr(0, 2)) == "en";
+  if (lang.size() < 2 || !std::isalpha(static_cast<unsigned char>(lang[0])) ||
+      !std::isalpha(static_cast<unsigned char>(lang[1])))
     return false;
   return unicode::ascii_lower(lang.substr(0, 2)) == "en";
 }
@@ -34,20 +36,23 @@ bool english(const Item& item, const Locale& locale) {
 // its attributes and looking through its children (a choose's branches, a date's parts).
 long long element_cost(const xml::Element& el) {
   std::size_t bytes = 0;
-  for (const auto& attribute : el.attributes) bytes += attribute.first.size() + attribute.second.size();
+  for (const auto& attribute : el.attributes)
+    bytes += attribute.first.size() + attribute.second.size();
   return 1 + static_cast<long long>(el.children.size() + bytes / 64);
 }
 
 // What a piece of output costs: one a node, one more per 64 bytes of its text and affixes.
 long long output_cost(const Out& o) {
-  long long n = 1 + static_cast<long long>((o.text.size() + o.prefix.size() + o.suffix.size()) / 64);
+  long long n =
+      1 + static_cast<long long>((o.text.size() + o.prefix.size() + o.suffix.size()) / 64);
   for (const Out& k : o.kids) n += output_cost(k);
   return n;
 }
 
 // An inheritable name option: the element's own, else the mode's (citation, bibliography),
 // else the style's.
-std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_view attr, std::string_view inherited_as) {
+std::string_view name_option(const Ctx& c, const xml::Element* el, std::string_view attr,
+                             std::string_view inherited_as) {
   if (el)
     if (const std::string* v = el->attribute(attr)) return *v;
   const std::string_view key = inherited_as.empty() ? attr : inherited_as;
@@ -73,12 +78,14 @@ Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case, bool linked_
   Formatting f = Formatting::of(el);
   const bool quotes = el.attribute_or("quotes", "") == "true";
   const std::string_view display = el.attribute_or("display", "");
-  const std::string_view prefix = linked_prefix ? std::string_view() : el.attribute_or("prefix", "");
+  const std::string_view prefix =
+      linked_prefix ? std::string_view() : el.attribute_or("prefix", "");
   const std::string_view suffix = el.attribute_or("suffix", "");
   if (!f.any() && !quotes && display.empty() && prefix.empty() && suffix.empty()) return o;
   Out inner = std::move(o);
   if (f.any() || quotes) {
-    if (inner.fmt.any() || inner.quotes || !inner.prefix.empty() || !inner.suffix.empty() || !inner.display.empty() || !inner.link.empty() || inner.nocase) {
+    if (inner.fmt.any() || inner.quotes || !inner.prefix.empty() || !inner.suffix.empty() ||
+        !inner.display.empty() || !inner.link.empty() || inner.nocase) {
       Out wrap;
       wrap.kids.push_back(std::move(inner));
       inner = std::move(wrap);
@@ -104,10 +111,12 @@ namespace {
 void render_into(const xml::Element& el, Ctx& c, std::vector<Out>& kids) {
   for (const xml::Element& k : el.children) {
     if (c.budget < 0) return;
-    if (static_cast<ElementKind>(k.kind) == ElementKind::Choose && !(c.state.author_only && c.names_done)) {
+    if (static_cast<ElementKind>(k.kind) == ElementKind::Choose &&
+        !(c.state.author_only && c.names_done)) {
       if (!spend(c, element_cost(k))) return;
       for (const xml::Element& branch : k.children)
-        if (!spend(c, element_cost(branch))) return;  // (a condition's words are read for each test)
+        if (!spend(c, element_cost(branch)))
+          return;  // (a condition's words are read for each test)
         else if (branch.name == "else" || test_condition(branch, c)) {
           render_into(branch, c, kids);
           break;
@@ -125,7 +134,8 @@ Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) 
   render_into(el, c, kids);
   if (!delimiter.empty()) {
     // (a delimiter is copied between every two pieces: a long one, many times)
-    const auto shown = std::count_if(kids.begin(), kids.end(), [](const Out& k) { return !k.empty(); });
+    const auto shown =
+        std::count_if(kids.begin(), kids.end(), [](const Out& k) { return !k.empty(); });
     if (shown > 1) spend(c, (shown - 1) * (1 + static_cast<long long>(delimiter.size() / 64)));
   }
   return join(std::move(kids), delimiter);
@@ -133,7 +143,9 @@ Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) 
 
 Out render_element(const xml::Element& el, Ctx& c) {
   const auto kind = static_cast<ElementKind>(el.kind);
-  if (c.state.author_only && c.names_done && kind != ElementKind::Group && kind != ElementKind::Choose) return Out();
+  if (c.state.author_only && c.names_done && kind != ElementKind::Group &&
+      kind != ElementKind::Choose)
+    return Out();
   if (!spend(c, element_cost(el))) return Out();
   // What an element makes of the item itself (a variable's text, a names list as long as the
   // item's) is paid for once it is made; a group's, a choose's or a macro's pieces were paid
@@ -147,20 +159,27 @@ Out render_element(const xml::Element& el, Ctx& c) {
     case ElementKind::Text:
       if (el.attribute("macro") && !el.attribute("variable")) return render_text(el, c);
       return made(render_text(el, c));
-    case ElementKind::Names: return made(render_names(el, c));
-    case ElementKind::Date: return made(render_date(el, c));
-    case ElementKind::Number: return made(render_number(el, c));
-    case ElementKind::Label: return made(render_label_element(el, c));
-    case ElementKind::Group: return render_group(el, c);
-    case ElementKind::Choose: return render_choose(el, c);
-    case ElementKind::Other: break;
+    case ElementKind::Names:
+      return made(render_names(el, c));
+    case ElementKind::Date:
+      return made(render_date(el, c));
+    case ElementKind::Number:
+      return made(render_number(el, c));
+    case ElementKind::Label:
+      return made(render_label_element(el, c));
+    case ElementKind::Group:
+      return render_group(el, c);
+    case ElementKind::Choose:
+      return render_choose(el, c);
+    case ElementKind::Other:
+      break;
   }
   return Out();
 }
 
 void mark_kinds(xml::Element& el) {
   static const std::pair<std::string_view, ElementKind> kKinds[] = {
-      {"text", ElementKind::Text},   {"names", ElementKind::Names}, {"date", ElementKind::Date},
+      {"text", ElementKind::Text},     {"names", ElementKind::Names}, {"date", ElementKind::Date},
       {"number", ElementKind::Number}, {"label", ElementKind::Label}, {"group", ElementKind::Group},
       {"choose", ElementKind::Choose}};
   el.kind = static_cast<std::uint8_t>(ElementKind::Other);
@@ -169,8 +188,8 @@ void mark_kinds(xml::Element& el) {
   for (xml::Element& k : el.children) mark_kinds(k);
 }
 
-Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state, std::vector<std::string>* first_names,
-                   std::string* first_names_text) const {
+Out Engine::render(const xml::Element& mode, const Item& item, RenderState& state,
+                   std::vector<std::string>* first_names, std::string* first_names_text) const {
   const xml::Element* layout = mode.child("layout");
   if (!layout) return Out();
   Ctx c(*this, item, state, mode);
@@ -183,12 +202,14 @@ Out Engine::render(const xml::Element& mode, const Item& item, RenderState& stat
   return join(std::move(kids), "");
 }
 
-std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, const Item& item, RenderState& state) const {
+std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, const Item& item,
+                             RenderState& state) const {
   Ctx c(*this, item, state, mode);
   c.sorting = true;
   c.sort_names_min = to_int(key.attribute_or("names-min", ""));
   c.sort_names_use_first = to_int(key.attribute_or("names-use-first", ""));
-  if (const std::string* last = key.attribute("names-use-last")) c.sort_names_use_last = *last == "true" ? 1 : 0;
+  if (const std::string* last = key.attribute("names-use-last"))
+    c.sort_names_use_last = *last == "true" ? 1 : 0;
   if (const std::string* var = key.attribute("variable")) {
     if (is_name_variable(*var)) {
       std::vector<Name> names = item.names(*var);
@@ -202,7 +223,8 @@ std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, 
       d.attributes.emplace_back("variable", *var);
       return render_date(d, c).plain();
     }
-    std::string v = *var == "citation-number" ? std::to_string(state.citation_number) : item.text(*var);
+    std::string v =
+        *var == "citation-number" ? std::to_string(state.citation_number) : item.text(*var);
     if (*var == "citation-label" && v.empty()) v = citation_label(item);
     if (is_number_variable(*var) || *var == "citation-number") {
       const long n = number_of(v);

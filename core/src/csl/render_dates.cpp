@@ -10,8 +10,9 @@ namespace papershelf::csl {
 namespace {
 
 struct PartSpec {
-  const xml::Element* el;                 // the date-part (locale's or style's)
-  const xml::Element* override_el = nullptr;  // the style's date-part of the same name in a localized date
+  const xml::Element* el;  // the date-part (locale's or style's)
+  const xml::Element* override_el =
+      nullptr;  // the style's date-part of the same name in a localized date
   std::string name;
 };
 
@@ -21,21 +22,31 @@ std::string_view part_attr(const PartSpec& p, std::string_view attr, std::string
   return p.el->attribute_or(attr, fallback);
 }
 
-Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_prefix, bool drop_suffix) {
+Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_prefix,
+                     bool drop_suffix) {
   std::string text;
-  const std::string_view form = part_attr(p, "form", p.name == "year" ? "long" : p.name == "month" ? "long" : "numeric");
+  const std::string_view form = part_attr(p, "form",
+                                          p.name == "year"    ? "long"
+                                          : p.name == "month" ? "long"
+                                                              : "numeric");
   if (p.name == "year") {
     if (d.year == 0) return Out();
     long y = d.year;
     // (Eras as citeproc-js writes them: "AD" only below the year 500, a word of its own after a
     // year alone ("250 BC"), joined to one with a month ("44BC-3-15").)
     const std::string era_space = d.month ? "" : " ";
-    if (y < 0) text = std::to_string(-y) + era_space + c.e.locale.text("bc");
-    else if (y < 500) text = std::to_string(y) + era_space + c.e.locale.text("ad");
-    else text = form == "short" ? std::to_string(y % 100 < 10 ? 0 : y % 100 / 10) + std::to_string(y % 10) : std::to_string(y);
+    if (y < 0)
+      text = std::to_string(-y) + era_space + c.e.locale.text("bc");
+    else if (y < 500)
+      text = std::to_string(y) + era_space + c.e.locale.text("ad");
+    else
+      text = form == "short"
+                 ? std::to_string(y % 100 < 10 ? 0 : y % 100 / 10) + std::to_string(y % 10)
+                 : std::to_string(y);
     // The year suffix ("2006a") goes after the first year of the issued date, when the style
     // does not place the year-suffix variable itself.
-    if (!c.state.year_suffix.empty() && !c.e.explicit_year_suffix && !c.year_suffix_done && c.date_var == "issued") {
+    if (!c.state.year_suffix.empty() && !c.e.explicit_year_suffix && !c.year_suffix_done &&
+        c.date_var == "issued") {
       text += c.state.year_suffix;
       c.year_suffix_done = true;
     }
@@ -48,19 +59,26 @@ Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_pre
     } else if (form == "numeric-leading-zeros") {
       text = (d.month < 10 ? "0" : "") + std::to_string(d.month);
     } else {
-      const std::string key = std::string("month-") + (d.month < 10 ? "0" : "") + std::to_string(d.month);
+      const std::string key =
+          std::string("month-") + (d.month < 10 ? "0" : "") + std::to_string(d.month);
       text = c.e.locale.text(key, form == "short" ? TermForm::Short : TermForm::Long);
     }
   } else if (p.name == "day") {
     if (d.day == 0 || d.month == 0) return Out();
-    if (form == "numeric-leading-zeros") text = (d.day < 10 ? "0" : "") + std::to_string(d.day);
+    if (form == "numeric-leading-zeros")
+      text = (d.day < 10 ? "0" : "") + std::to_string(d.day);
     else if (form == "ordinal" && (!c.e.locale.limit_day_ordinals_to_day_1 || d.day == 1))
-      text = std::to_string(d.day) + c.e.locale.ordinal(d.day, gender_of(c, "month-" + std::string(d.month < 10 ? "0" : "") + std::to_string(d.month)));
-    else text = std::to_string(d.day);
+      text =
+          std::to_string(d.day) +
+          c.e.locale.ordinal(d.day, gender_of(c, "month-" + std::string(d.month < 10 ? "0" : "") +
+                                                     std::to_string(d.month)));
+    else
+      text = std::to_string(d.day);
   }
   Out o = leaf(text);
   if (p.name == "month" && part_attr(p, "strip-periods", "false") == "true") strip_periods(o, true);
-  if (auto tc = part_attr(p, "text-case", ""); !tc.empty()) apply_text_case(o, tc, english(c.item, c.e.locale));
+  if (auto tc = part_attr(p, "text-case", ""); !tc.empty())
+    apply_text_case(o, tc, english(c.item, c.e.locale));
   Formatting f = Formatting::of(*p.el);
   if (p.override_el) {
     const Formatting g = Formatting::of(*p.override_el);
@@ -113,7 +131,11 @@ Out render_date(const xml::Element& el, Ctx& c) {
     }
     auto key = [&](const DatePart& p) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%05ld%02d%02d", p.year + 10000, !month ? 0 : p.month ? p.month : p.season ? 12 + p.season : 0,
+      std::snprintf(buf, sizeof buf, "%05ld%02d%02d", p.year + 10000,
+                    !month     ? 0
+                    : p.month  ? p.month
+                    : p.season ? 12 + p.season
+                               : 0,
                     day ? p.day : 0);
       return std::string(buf);
     };
@@ -129,7 +151,8 @@ Out render_date(const xml::Element& el, Ctx& c) {
     const xml::Element* fmt = c.e.locale.date_format(*form);
     if (!fmt) return Out();
     // (the locale's parts, each looked for among the element's own: a style's locale may have many)
-    if (!spend(c, static_cast<long long>(fmt->children.size() * (1 + el.children.size())))) return Out();
+    if (!spend(c, static_cast<long long>(fmt->children.size() * (1 + el.children.size()))))
+      return Out();
     const std::string_view which = el.attribute_or("date-parts", "year-month-day");
     for (const xml::Element& p : fmt->children) {
       if (p.name != "date-part") continue;
@@ -144,31 +167,39 @@ Out render_date(const xml::Element& el, Ctx& c) {
     delimiter = std::string(fmt->attribute_or("delimiter", ""));
   } else {
     for (const xml::Element& p : el.children)
-      if (p.name == "date-part") parts.push_back({&p, nullptr, std::string(p.attribute_or("name", ""))});
+      if (p.name == "date-part")
+        parts.push_back({&p, nullptr, std::string(p.attribute_or("name", ""))});
     delimiter = std::string(el.attribute_or("delimiter", ""));
   }
-  auto render_parts = [&](const DatePart& dp, std::size_t from, std::size_t to, bool drop_first_prefix, bool drop_last_suffix) {
+  auto render_parts = [&](const DatePart& dp, std::size_t from, std::size_t to,
+                          bool drop_first_prefix, bool drop_last_suffix) {
     // (the affixes dropped at a range's dash are those of the parts shown: "Spring–Summer 1999"
     // of a season, whose day is empty)
     auto shown = [&](std::size_t i) {
       const std::string& n = parts[i].name;
-      return n == "year" ? dp.year != 0 : n == "month" ? (dp.month != 0 || dp.season != 0) : (dp.day != 0 && dp.month != 0);
+      return n == "year"    ? dp.year != 0
+             : n == "month" ? (dp.month != 0 || dp.season != 0)
+                            : (dp.day != 0 && dp.month != 0);
     };
     std::size_t first_shown = from, last_shown = to;
     while (first_shown + 1 < to && !shown(first_shown)) ++first_shown;
     while (last_shown > from + 1 && !shown(last_shown - 1)) --last_shown;
     std::vector<Out> outs;
     for (std::size_t i = from; i < to; ++i)
-      outs.push_back(render_date_part(parts[i], dp, c, drop_first_prefix && i == first_shown, drop_last_suffix && i + 1 == last_shown));
+      outs.push_back(render_date_part(parts[i], dp, c, drop_first_prefix && i == first_shown,
+                                      drop_last_suffix && i + 1 == last_shown));
     return join(std::move(outs), delimiter);
   };
   Out out;
   if (d.range && !d.to.empty()) {
     // the largest part that differs, and the run of parts at or below it
     int differ = 0;
-    if (d.from.year != d.to.year) differ = 3;
-    else if (d.from.month != d.to.month || d.from.season != d.to.season) differ = 2;
-    else if (d.from.day != d.to.day) differ = 1;
+    if (d.from.year != d.to.year)
+      differ = 3;
+    else if (d.from.month != d.to.month || d.from.season != d.to.season)
+      differ = 2;
+    else if (d.from.day != d.to.day)
+      differ = 1;
     if (differ == 0) {
       out = render_parts(d.from, 0, parts.size(), false, false);
     } else {
@@ -183,7 +214,8 @@ Out render_date(const xml::Element& el, Ctx& c) {
       } else {
         std::string range_delim(kEnDash);
         for (const PartSpec& p : parts)
-          if (rank(p.name) == differ) range_delim = std::string(part_attr(p, "range-delimiter", kEnDash));
+          if (rank(p.name) == differ)
+            range_delim = std::string(part_attr(p, "range-delimiter", kEnDash));
         Out a = render_parts(d.from, first, last, false, true);
         Out b = render_parts(d.to, first, last, true, false);
         std::vector<Out> seq;
@@ -193,7 +225,8 @@ Out render_date(const xml::Element& el, Ctx& c) {
         mid.kids.push_back(leaf(range_delim));
         mid.kids.push_back(std::move(b));
         seq.push_back(std::move(mid));
-        if (last < parts.size()) seq.push_back(render_parts(d.from, last, parts.size(), false, false));
+        if (last < parts.size())
+          seq.push_back(render_parts(d.from, last, parts.size(), false, false));
         out = join(std::move(seq), delimiter);
       }
     }

@@ -21,7 +21,8 @@ bool particle_joins(std::string_view particle) {
   if (particle.empty()) return false;
   const char last = particle.back();
   if (last == ' ') return true;
-  return last == '\'' || last == '-' || particle.substr(particle.size() >= 3 ? particle.size() - 3 : 0) == "\xE2\x80\x99";
+  return last == '\'' || last == '-' ||
+         particle.substr(particle.size() >= 3 ? particle.size() - 3 : 0) == "\xE2\x80\x99";
 }
 
 void append_part(std::string& out, std::string_view part) {
@@ -37,7 +38,7 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
   std::string trimmed_with(with);
   while (!trimmed_with.empty() && trimmed_with.back() == ' ') trimmed_with.pop_back();
   std::string out;
-  bool was_initial = false;  // (what `one` made of its part)
+  bool was_initial = false;                               // (what `one` made of its part)
   auto one = [&](std::string_view part) -> std::string {  // a name without spaces or hyphens
     std::size_t p = 0;
     const char32_t cp = unicode::decode_utf8(part, p);
@@ -46,7 +47,8 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
     unicode::append_utf8(letter, cp);
     was_initial = true;
     if (rest.empty() || rest == ".") return letter + trimmed_with;  // "J" or "J."
-    if (part.back() == '.') return std::string(part.substr(0, part.size() - 1)) + trimmed_with;  // "Ch."
+    if (part.back() == '.')
+      return std::string(part.substr(0, part.size() - 1)) + trimmed_with;  // "Ch."
     was_initial = false;
     if (!unicode::is_upper(cp)) return std::string(part);  // "de"
     was_initial = all;
@@ -74,7 +76,8 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
     while (k < word.size()) {
       std::size_t dot = word.find('.', k);
       std::size_t hy = word.find('-', k);
-      std::size_t cut = std::min(dot == std::string_view::npos ? word.size() : dot + 1, hy == std::string_view::npos ? word.size() : hy);
+      std::size_t cut = std::min(dot == std::string_view::npos ? word.size() : dot + 1,
+                                 hy == std::string_view::npos ? word.size() : hy);
       pieces.push_back(word.substr(k, cut - k));
       if (cut < word.size() && word[cut] == '-') {
         pieces.push_back("-");
@@ -108,11 +111,13 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
       // Markup around a name ("<b>John</b>") stays around its initial ("<b>J.</b>").
       std::string_view core = piece;
       std::string_view lead, trail;
-      while (!core.empty() && core.front() == '<' && core.find('>') != std::string_view::npos && core.find('>') + 1 < core.size()) {
+      while (!core.empty() && core.front() == '<' && core.find('>') != std::string_view::npos &&
+             core.find('>') + 1 < core.size()) {
         lead = piece.substr(0, piece.size() - core.size() + core.find('>') + 1);
         core.remove_prefix(core.find('>') + 1);
       }
-      while (core.size() > 1 && core.back() == '>' && core.rfind("</") != std::string_view::npos && core.rfind("</") > 0) {
+      while (core.size() > 1 && core.back() == '>' && core.rfind("</") != std::string_view::npos &&
+             core.rfind("</") > 0) {
         core = core.substr(0, core.rfind("</"));
         trail = piece.substr(lead.size() + core.size());
       }
@@ -162,9 +167,12 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
   o.and_ = name_option(c, name, "and");
   o.delimiter = name_option(c, name, "delimiter", "name-delimiter");
   if (!name || !name->attribute("delimiter")) {
-    if (const std::string* v = c.mode.attribute("name-delimiter")) o.delimiter = *v;
-    else if (const std::string* v2 = c.e.style.attribute("name-delimiter")) o.delimiter = *v2;
-    else o.delimiter = ", ";
+    if (const std::string* v = c.mode.attribute("name-delimiter"))
+      o.delimiter = *v;
+    else if (const std::string* v2 = c.e.style.attribute("name-delimiter"))
+      o.delimiter = *v2;
+    else
+      o.delimiter = ", ";
   }
   o.delimiter_precedes_et_al = name_option(c, name, "delimiter-precedes-et-al");
   o.delimiter_precedes_last = name_option(c, name, "delimiter-precedes-last");
@@ -173,7 +181,8 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
   if (auto v = name_option(c, name, "et-al-use-first"); !v.empty()) o.et_al_use_first = to_int(v);
   if (subsequent) {
     if (auto v = name_option(c, name, "et-al-subsequent-min"); !v.empty()) o.et_al_min = to_int(v);
-    if (auto v = name_option(c, name, "et-al-subsequent-use-first"); !v.empty()) o.et_al_use_first = to_int(v);
+    if (auto v = name_option(c, name, "et-al-subsequent-use-first"); !v.empty())
+      o.et_al_use_first = to_int(v);
   }
   o.et_al_use_last = name_option(c, name, "et-al-use-last") == "true";
   o.form = name_option(c, name, "form", "name-form");
@@ -192,7 +201,8 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
   o.name_as_sort_order = name_option(c, name, "name-as-sort-order");
   o.sort_separator = name_option(c, name, "sort-separator");
   if (!name || !name->attribute("sort-separator")) {
-    if (!c.mode.attribute("sort-separator") && !c.e.style.attribute("sort-separator")) o.sort_separator = ", ";
+    if (!c.mode.attribute("sort-separator") && !c.e.style.attribute("sort-separator"))
+      o.sort_separator = ", ";
   }
   if (c.sorting) {
     o.name_as_sort_order = "all";
@@ -210,10 +220,12 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
 bool is_romanesque(char32_t ch, bool digits_and_hyphen) {
   if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) return true;
   if (digits_and_hyphen && ((ch >= '0' && ch <= '9') || ch == '-')) return true;
-  return (ch >= 0x0E01 && ch <= 0x0E5B) || (ch >= 0x00C0 && ch <= 0x017F) || (ch >= 0x0370 && ch <= 0x03FF) ||
-         (ch >= 0x0400 && ch <= 0x052F) || (ch >= 0x0590 && ch <= 0x05D4) || (ch >= 0x05D6 && ch <= 0x05FF) ||
-         (ch >= 0x1F00 && ch <= 0x1FFF) || (ch >= 0x0600 && ch <= 0x06FF) || ch == 0x200C || ch == 0x200D || ch == 0x200E ||
-         (ch >= 0x0218 && ch <= 0x021B) || (ch >= 0x202A && ch <= 0x202E);
+  return (ch >= 0x0E01 && ch <= 0x0E5B) || (ch >= 0x00C0 && ch <= 0x017F) ||
+         (ch >= 0x0370 && ch <= 0x03FF) || (ch >= 0x0400 && ch <= 0x052F) ||
+         (ch >= 0x0590 && ch <= 0x05D4) || (ch >= 0x05D6 && ch <= 0x05FF) ||
+         (ch >= 0x1F00 && ch <= 0x1FFF) || (ch >= 0x0600 && ch <= 0x06FF) || ch == 0x200C ||
+         ch == 0x200D || ch == 0x200E || (ch >= 0x0218 && ch <= 0x021B) ||
+         (ch >= 0x202A && ch <= 0x202E);
 }
 
 namespace {
@@ -223,22 +235,28 @@ namespace {
 // inverted or initialised); 1, such a family name with a romanesque given name (family first).
 int romanesque(const Name& n) {
   bool any = false;
-  for (std::size_t i = 0; i < n.family.size() && !any;) any = is_romanesque(unicode::decode_utf8(n.family, i), true);
+  for (std::size_t i = 0; i < n.family.size() && !any;)
+    any = is_romanesque(unicode::decode_utf8(n.family, i), true);
   if (any) return 2;
   std::size_t i = 0;
-  const bool given_latin = !n.given.empty() && (n.given[0] == '&' || is_romanesque(unicode::decode_utf8(n.given, i), false));
+  const bool given_latin =
+      !n.given.empty() &&
+      (n.given[0] == '&' || is_romanesque(unicode::decode_utf8(n.given, i), false));
   return given_latin ? 1 : 0;
 }
 
 // One name as an output tree, with the name-part formatting of <name-part> children.
-Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Element* name_el, Ctx& c, int givenname_level) {
+Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Element* name_el,
+                Ctx& c, int givenname_level) {
   const xml::Element* given_part = nullptr;
   const xml::Element* family_part = nullptr;
   if (name_el)
     for (const xml::Element& p : name_el->children) {
       if (p.name != "name-part") continue;
-      if (p.attribute_or("name", "") == "given") given_part = &p;
-      else if (p.attribute_or("name", "") == "family") family_part = &p;
+      if (p.attribute_or("name", "") == "given")
+        given_part = &p;
+      else if (p.attribute_or("name", "") == "family")
+        family_part = &p;
     }
   if (n.is_literal()) {
     Out f = rich(n.literal.empty() ? n.family : n.literal);
@@ -247,13 +265,19 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   const bool demote_display = c.e.demote_non_dropping_particle == "display-and-sort";
   const bool short_form = (o.form == "short" && givenname_level == 0) && !c.sorting;
   // ("static-ordering": the item says family first, as citeproc-js reads it.)
-  if (const int script = c.sorting || n.family.empty() ? 2 : n.static_ordering ? std::min(1, romanesque(n)) : romanesque(n); script < 2) {
-    Out family_out = rich(n.non_dropping_particle.empty() ? n.family : n.non_dropping_particle + " " + n.family);
+  if (const int script = c.sorting || n.family.empty() ? 2
+                         : n.static_ordering           ? std::min(1, romanesque(n))
+                                                       : romanesque(n);
+      script < 2) {
+    Out family_out =
+        rich(n.non_dropping_particle.empty() ? n.family : n.non_dropping_particle + " " + n.family);
     if (family_part) family_out = decorate(std::move(family_out), *family_part, c);
     if (short_form || n.given.empty()) return family_out;
     // (a romanesque given name is initialised as the style says: ". JF" of a family name ".")
     const bool initials = script == 1 && o.has_initialize_with && givenname_level < 2;
-    Out given_out = rich(initials ? initialize(n.given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen) : n.given);
+    Out given_out = rich(
+        initials ? initialize(n.given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen)
+                 : n.given);
     if (given_part) given_out = decorate(std::move(given_out), *given_part, c);
     Out out;
     out.kids.push_back(std::move(family_out));
@@ -267,7 +291,8 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   if (givenname_level == 1 && !o.has_initialize_with) {
     // (disambiguation: initials of a short name)
   }
-  if (do_initials) given = initialize(given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen);
+  if (do_initials)
+    given = initialize(given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen);
   const bool short_form_key = o.form == "short" && givenname_level == 0;
   if (c.sorting) {
     // A sort key as citeproc-js writes it: family then given, the particles before the family
@@ -332,10 +357,13 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   Out family_out;
   {
     std::string particle;
-    if (!n.non_dropping_particle.empty() && !(inverted && demote_display)) particle = n.non_dropping_particle;
+    if (!n.non_dropping_particle.empty() && !(inverted && demote_display))
+      particle = n.non_dropping_particle;
     // (a particle that joins the name, "d'", stays one piece with it)
-    if (!particle.empty() && particle_joins(particle) && particle.back() != ' ') family_out = styled(family_part, {particle + n.family});
-    else family_out = styled(family_part, {particle, n.family});
+    if (!particle.empty() && particle_joins(particle) && particle.back() != ' ')
+      family_out = styled(family_part, {particle + n.family});
+    else
+      family_out = styled(family_part, {particle, n.family});
   }
   if (short_form) return family_out;
   std::string given_text = given;
@@ -347,8 +375,10 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   } else {
     // (citeproc-js: the particles after an inverted name go inside the given name's affixes)
     trailing_particles = n.dropping_particle;
-    if (demote_display && !n.non_dropping_particle.empty()) append_part(trailing_particles, n.non_dropping_particle);
-    while (!trailing_particles.empty() && trailing_particles.back() == ' ') trailing_particles.pop_back();
+    if (demote_display && !n.non_dropping_particle.empty())
+      append_part(trailing_particles, n.non_dropping_particle);
+    while (!trailing_particles.empty() && trailing_particles.back() == ' ')
+      trailing_particles.pop_back();
     if (!given_text.empty() && !trailing_particles.empty()) {
       append_part(given_text, trailing_particles);
       trailing_particles.clear();
@@ -357,12 +387,15 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   Out given_out;
   if (!given_text.empty()) {
     std::string particles = inverted ? n.dropping_particle : std::string();
-    if (inverted && demote_display && !n.non_dropping_particle.empty()) append_part(particles, n.non_dropping_particle);
+    if (inverted && demote_display && !n.non_dropping_particle.empty())
+      append_part(particles, n.non_dropping_particle);
     while (!particles.empty() && particles.back() == ' ') particles.pop_back();
     if (!inverted && !n.dropping_particle.empty()) particles = n.dropping_particle;
     if (given_part && !given.empty() && !particles.empty() && given_text.size() > given.size() &&
         given_text.compare(0, given.size(), given) == 0)
-      given_out = styled(given_part, {given, given_text.substr(given.size() + (given_text[given.size()] == ' ' ? 1 : 0))});
+      given_out = styled(
+          given_part,
+          {given, given_text.substr(given.size() + (given_text[given.size()] == ' ' ? 1 : 0))});
     else
       given_out = styled(given_part, {given_text});
   }
@@ -370,7 +403,8 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   if (!inverted) {
     if (!given_out.empty()) {
       out.kids.push_back(std::move(given_out));
-      const bool joins = particle_joins(n.dropping_particle) && !n.dropping_particle.empty() && n.non_dropping_particle.empty();
+      const bool joins = particle_joins(n.dropping_particle) && !n.dropping_particle.empty() &&
+                         n.non_dropping_particle.empty();
       if (!joins) out.kids.push_back(leaf(" "));
     }
     out.kids.push_back(std::move(family_out));
@@ -386,7 +420,8 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
       // (a given name alone, without a family name, takes no separator before it)
       if (family_shown) out.kids.push_back(leaf(std::string(o.sort_separator)));
       if (!given_out.empty()) out.kids.push_back(std::move(given_out));
-      if (!trailing_particles.empty()) out.kids.push_back(leaf((given_text.empty() ? "" : " ") + trailing_particles));
+      if (!trailing_particles.empty())
+        out.kids.push_back(leaf((given_text.empty() ? "" : " ") + trailing_particles));
     }
     if (!n.suffix.empty()) {
       out.kids.push_back(leaf(std::string(o.sort_separator)));
@@ -399,27 +434,33 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
 }  // namespace
 
 // A list of names joined as the style says ("A, B, and C", "A et al.").
-Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el, const xml::Element* et_al_el, Ctx& c) {
+Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el,
+                     const xml::Element* et_al_el, Ctx& c) {
   NameOpts o = name_opts(c, name_el);
   const std::size_t n = names.size();
   std::size_t shown = n;
   bool et_al = false;
   if (o.et_al_min > 0 && o.et_al_use_first >= 0 && static_cast<int>(n) >= o.et_al_min) {
-    shown = static_cast<std::size_t>(o.et_al_use_first) + static_cast<std::size_t>(c.state.add_names);
+    shown =
+        static_cast<std::size_t>(o.et_al_use_first) + static_cast<std::size_t>(c.state.add_names);
     if (shown == 0) return Out();  // (et-al-use-first="0": the list is left out, "et al." too)
-    if (shown < n) et_al = true;
-    else shown = n;
+    if (shown < n)
+      et_al = true;
+    else
+      shown = n;
   }
   if (o.form == "count") {
     return leaf(std::to_string(shown));
   }
   std::vector<Out> parts;
   for (std::size_t i = 0; i < shown; ++i) {
-    const bool inverted = o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
+    const bool inverted =
+        o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
     int level = c.state.givenname_level;
     if (!c.sorting && (c.state.shown_names || !c.state.given_levels.empty())) {
       const std::string key = person_key(names[i]);
-      if (const auto it = c.state.given_levels.find(key); it != c.state.given_levels.end()) level = std::max(level, it->second);
+      if (const auto it = c.state.given_levels.find(key); it != c.state.given_levels.end())
+        level = std::max(level, it->second);
       if (c.state.shown_names) c.state.shown_names->push_back(key);
     }
     Out one = render_name(names[i], o, inverted, name_el, c, level);
@@ -446,24 +487,34 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
     }
     parts.push_back(std::move(one));
   }
-  auto inverted_at = [&](std::size_t i) { return o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0); };
+  auto inverted_at = [&](std::size_t i) {
+    return o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
+  };
   std::string and_word;
-  if (o.and_ == "text") and_word = c.e.locale.text("and");
-  else if (o.and_ == "symbol") and_word = "&";
+  if (o.and_ == "text")
+    and_word = c.e.locale.text("and");
+  else if (o.and_ == "symbol")
+    and_word = "&";
   Out list;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (i > 0) {
       const bool last = i + 1 == parts.size() && !et_al;
       if (last && !and_word.empty()) {
         bool delim = false;
-        const std::string_view dpl = o.delimiter_precedes_last.empty() ? "contextual" : o.delimiter_precedes_last;
-        if (dpl == "always") delim = true;
-        else if (dpl == "never") delim = false;
-        else if (dpl == "after-inverted-name") delim = inverted_at(i - 1);
-        else delim = parts.size() >= 3;
+        const std::string_view dpl =
+            o.delimiter_precedes_last.empty() ? "contextual" : o.delimiter_precedes_last;
+        if (dpl == "always")
+          delim = true;
+        else if (dpl == "never")
+          delim = false;
+        else if (dpl == "after-inverted-name")
+          delim = inverted_at(i - 1);
+        else
+          delim = parts.size() >= 3;
         // (citeproc-js: two names of which the second is an organisation take no delimiter)
         if (parts.size() == 2 && names[i].is_literal()) delim = false;
-        list.kids.push_back(leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
+        list.kids.push_back(
+            leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
       } else {
         list.kids.push_back(leaf(std::string(o.delimiter)));
       }
@@ -474,7 +525,8 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
     if (o.et_al_use_last && shown + 1 < n) {
       const bool inverted = o.name_as_sort_order == "all";
       list.kids.push_back(leaf(std::string(o.delimiter) + "\xE2\x80\xA6 "));
-      list.kids.push_back(render_name(names.back(), o, inverted, name_el, c, c.state.givenname_level));
+      list.kids.push_back(
+          render_name(names.back(), o, inverted, name_el, c, c.state.givenname_level));
     } else if (!c.sorting) {  // (sort keys leave "et al." out)
       std::string term = "et-al";
       if (et_al_el) term = std::string(et_al_el->attribute_or("term", "et-al"));
@@ -482,16 +534,24 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
       if (!et.empty()) {
         if (et_al_el) et = decorate(std::move(et), *et_al_el, c);
         bool delim = false;
-        const std::string_view dpe = o.delimiter_precedes_et_al.empty() ? "contextual" : o.delimiter_precedes_et_al;
-        if (dpe == "always") delim = true;
-        else if (dpe == "never") delim = false;
-        else if (dpe == "after-inverted-name") delim = inverted_at(shown - 1);
-        else delim = shown >= 2;
+        const std::string_view dpe =
+            o.delimiter_precedes_et_al.empty() ? "contextual" : o.delimiter_precedes_et_al;
+        if (dpe == "always")
+          delim = true;
+        else if (dpe == "never")
+          delim = false;
+        else if (dpe == "after-inverted-name")
+          delim = inverted_at(shown - 1);
+        else
+          delim = shown >= 2;
         // (no space before a term that does not start with a romanesque letter: "Zither等")
         std::size_t at = 0;
         const std::string& term_text = et.kids.empty() ? et.text : et.plain();
-        const bool spaced = !term_text.empty() && is_romanesque(unicode::decode_utf8(term_text, at), false);
-        list.kids.push_back(leaf(delim ? std::string(o.delimiter) : spaced ? std::string(" ") : std::string()));
+        const bool spaced =
+            !term_text.empty() && is_romanesque(unicode::decode_utf8(term_text, at), false);
+        list.kids.push_back(leaf(delim    ? std::string(o.delimiter)
+                                 : spaced ? std::string(" ")
+                                          : std::string()));
         list.kids.push_back(std::move(et));
       }
     }
@@ -533,11 +593,13 @@ Out render_names(const xml::Element& el, Ctx& c) {
     auto same = [](const std::vector<Name>& a, const std::vector<Name>& b) {
       if (a.size() != b.size()) return false;
       for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i].family != b[i].family || a[i].given != b[i].given || a[i].literal != b[i].literal) return false;
+        if (a[i].family != b[i].family || a[i].given != b[i].given || a[i].literal != b[i].literal)
+          return false;
       return true;
     };
     for (std::size_t i = 0; i + 1 < lists.size(); ++i)
-      if ((lists[i].var == "editor" && lists[i + 1].var == "translator") || (lists[i].var == "translator" && lists[i + 1].var == "editor"))
+      if ((lists[i].var == "editor" && lists[i + 1].var == "translator") ||
+          (lists[i].var == "translator" && lists[i + 1].var == "editor"))
         if (same(lists[i].names, lists[i + 1].names)) {
           lists[i].var = "editortranslator";
           lists.erase(lists.begin() + static_cast<long>(i) + 1);
@@ -561,7 +623,8 @@ Out render_names(const xml::Element& el, Ctx& c) {
       }
       if (!o.empty() && c.rendered > rendered) {
         // the variables it showed are empty from now on
-        for (std::size_t v = vars_before; v < c.rendered_vars.size(); ++v) c.substituted.insert(c.rendered_vars[v]);
+        for (std::size_t v = vars_before; v < c.rendered_vars.size(); ++v)
+          c.substituted.insert(c.rendered_vars[v]);
         result = std::move(o);
         break;
       }
@@ -576,13 +639,16 @@ Out render_names(const xml::Element& el, Ctx& c) {
       c.first_names_text = result.plain();
       c.have_first_names = true;
     }
-    if (by_text && c.state.substitute_names != 0) result = decorate(leaf(c.state.author_substitute), el, c, false);
+    if (by_text && c.state.substitute_names != 0)
+      result = decorate(leaf(c.state.author_substitute), el, c, false);
     if (suppress) return Out();
     return result;
   }
   ++c.rendered;
-  for (const List& l : lists) c.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
-  if (lists.size() == 1 && lists[0].var == "editortranslator") c.rendered_vars.push_back("translator");
+  for (const List& l : lists)
+    c.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
+  if (lists.size() == 1 && lists[0].var == "editortranslator")
+    c.rendered_vars.push_back("translator");
   if (c.inherit_names)
     for (const List& l : lists) {
       if (l.var == "editortranslator") {
@@ -641,8 +707,10 @@ Out render_names(const xml::Element& el, Ctx& c) {
   }
   std::string delimiter(el.attribute_or("delimiter", ""));
   if (!el.attribute("delimiter")) {
-    if (const std::string* v = c.mode.attribute("names-delimiter")) delimiter = *v;
-    else if (const std::string* v2 = c.e.style.attribute("names-delimiter")) delimiter = *v2;
+    if (const std::string* v = c.mode.attribute("names-delimiter"))
+      delimiter = *v;
+    else if (const std::string* v2 = c.e.style.attribute("names-delimiter"))
+      delimiter = *v2;
   }
   Out result = decorate(join(std::move(outs), delimiter), el, c, false);
   c.names_done = true;

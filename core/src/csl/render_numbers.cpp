@@ -11,9 +11,9 @@ namespace {
 
 std::string to_roman(long n) {
   if (n <= 0 || n >= 4000) return std::to_string(n);
-  static const std::pair<int, const char*> kRoman[] = {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"},
-                                                       {90, "xc"},  {50, "l"},   {40, "xl"}, {10, "x"},   {9, "ix"},
-                                                       {5, "v"},    {4, "iv"},   {1, "i"}};
+  static const std::pair<int, const char*> kRoman[] = {
+      {1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"},
+      {40, "xl"},  {10, "x"},   {9, "ix"},  {5, "v"},    {4, "iv"},  {1, "i"}};
   std::string out;
   for (const auto& [v, s] : kRoman)
     while (n >= v) {
@@ -35,23 +35,30 @@ std::string_view number_particle(std::string_view x) {
   return x.substr(0, i);
 }
 
-std::string page_range(std::string_view from, std::string_view to, std::string_view format, const std::string& delimiter) {
+std::string page_range(std::string_view from, std::string_view to, std::string_view format,
+                       const std::string& delimiter) {
   // A shared letter prefix ("B421-B446", "N1-N10") is compared without it and not repeated
   // (but for the expanded format).
   std::size_t pre = number_particle(from).size();
-  if (pre == 0 && !from.empty() && !(from[0] >= '0' && from[0] <= '9')) pre = from.size();  // (roman numerals)
+  if (pre == 0 && !from.empty() && !(from[0] >= '0' && from[0] <= '9'))
+    pre = from.size();  // (roman numerals)
   std::size_t pre_to = number_particle(to).size();
   if (pre_to == 0 && !to.empty() && !(to[0] >= '0' && to[0] <= '9')) pre_to = to.size();
   const std::string_view prefix = from.substr(0, pre);
-  if (pre > 0 && pre < from.size() && pre_to < to.size() && from.substr(0, pre) == to.substr(0, pre_to) && !format.empty()) {
+  if (pre > 0 && pre < from.size() && pre_to < to.size() &&
+      from.substr(0, pre) == to.substr(0, pre_to) && !format.empty()) {
     from.remove_prefix(pre);
     to.remove_prefix(pre_to);
   } else if (pre_to > 0 || pre > 0) {
     return std::string(prefix) + std::string(from.substr(pre)) + delimiter + std::string(to);
   }
-  auto digits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }); };
+  auto digits = [](std::string_view s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  };
   const std::string lead(pre > 0 && pre_to > 0 ? prefix : std::string_view());
-  if (!digits(from) || !digits(to) || format.empty()) return lead + std::string(from) + delimiter + std::string(to);
+  if (!digits(from) || !digits(to) || format.empty())
+    return lead + std::string(from) + delimiter + std::string(to);
   std::string f(from), t(to);
   if (t.size() < f.size()) t = f.substr(0, f.size() - t.size()) + t;  // "321-8" is 321-328
   // An end that is no later than the start, even written in full, is no range to shorten or
@@ -59,7 +66,8 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
   // (expanded, the end keeps the prefix too: "N110-N5" is "N110–N115")
   const std::string lead_to = format == "expanded" ? lead : std::string();
   if (t < f) return lead + std::string(from) + delimiter + lead_to + std::string(to);
-  if (format == "expanded" || f == t) return lead + f + delimiter + lead_to + t;  // ("294-294" stays whole)
+  if (format == "expanded" || f == t)
+    return lead + f + delimiter + lead_to + t;  // ("294-294" stays whole)
   auto minimal = [&](std::size_t keep_at_least) {
     if (f.size() != t.size()) return t;
     std::size_t i = 0;
@@ -75,7 +83,8 @@ std::string page_range(std::string_view from, std::string_view to, std::string_v
     if (n < 100 || n % 100 == 0) return lead + f + delimiter + t;
     if (n % 100 < 10) return lead + f + delimiter + minimal(1);
     // (15th edition, CSL's "chicago": four digits of which three change are all kept)
-    if (format != "chicago-16" && f.size() == 4 && minimal(1).size() >= 3) return lead + f + delimiter + t;
+    if (format != "chicago-16" && f.size() == 4 && minimal(1).size() >= 3)
+      return lead + f + delimiter + t;
     return lead + f + delimiter + minimal(2);
   }
   return lead + f + delimiter + t;
@@ -92,7 +101,9 @@ std::string range_delimiter(const Ctx& c) {
 
 namespace {
 
-bool has_digit(std::string_view x) { return x.find_first_of("0123456789") != std::string_view::npos; }
+bool has_digit(std::string_view x) {
+  return x.find_first_of("0123456789") != std::string_view::npos;
+}
 
 bool is_roman_letters(std::string_view x) {
   return !x.empty() && x.find_first_not_of("ivxlcmIVXLCM") == std::string_view::npos;
@@ -119,7 +130,8 @@ std::size_t dash_run(std::string_view s, std::size_t i) {
 // pairs them: "238102-1-238102-5" is page 238102-1 to 238102-5, written "238102-1-238102–5". A
 // piece of anything else ("10:1-10:7", "1640-1647.e2", "38003 p1-38003 p6", an open "2016-") is
 // left as written.
-std::string format_chain(std::string_view piece, std::string_view format, const std::string& delimiter) {
+std::string format_chain(std::string_view piece, std::string_view format,
+                         const std::string& delimiter) {
   const std::size_t begin = piece.find_first_not_of(' ');
   if (begin == std::string_view::npos) return std::string(piece);
   const std::size_t end = piece.find_last_not_of(' ') + 1;
@@ -128,7 +140,8 @@ std::string format_chain(std::string_view piece, std::string_view format, const 
   std::size_t words = 0, pos = 0, from = 0, from_end = 0, to = 0, to_end = 0;
   while (true) {
     std::size_t word_end = pos;
-    while (word_end < body.size() && std::isalnum(static_cast<unsigned char>(body[word_end]))) ++word_end;
+    while (word_end < body.size() && std::isalnum(static_cast<unsigned char>(body[word_end])))
+      ++word_end;
     if (word_end == pos) return std::string(piece);
     ++words;
     from = to;
@@ -163,8 +176,8 @@ std::string format_chain(std::string_view piece, std::string_view format, const 
     }
     return joined + std::string(piece.substr(end));
   }
-  return std::string(piece.substr(0, begin)) + std::string(body.substr(0, from)) + page_range(a, b, format, delimiter) +
-         std::string(piece.substr(end));
+  return std::string(piece.substr(0, begin)) + std::string(body.substr(0, from)) +
+         page_range(a, b, format, delimiter) + std::string(piece.substr(end));
 }
 
 // Where a word of one to four lower-case letters followed by a period or a space starts in
@@ -180,7 +193,9 @@ std::size_t label_word(std::string_view part, std::size_t from, std::size_t& len
     while (after < part.size() && part[after] == ' ') ++after;
     std::size_t before = p;
     while (before > 0 && part[before - 1] == ' ') --before;
-    if (dash_run(part, after) > 0 || (before > 0 && (part[before - 1] == '-' || (before >= 3 && part.substr(before - 3, 3) == kEnDash))))
+    if (dash_run(part, after) > 0 ||
+        (before > 0 &&
+         (part[before - 1] == '-' || (before >= 3 && part.substr(before - 3, 3) == kEnDash))))
       continue;
     length = after - p;
     return p;
@@ -190,7 +205,8 @@ std::size_t label_word(std::string_view part, std::size_t from, std::size_t& len
 
 // "\-" is a hyphen that joins no range ("327\-30", page 327-30): written without the backslash.
 std::string without_escapes(std::string s) {
-  for (std::size_t p = s.find("\\-"); p != std::string::npos; p = s.find("\\-", p + 1)) s.erase(p, 1);
+  for (std::size_t p = s.find("\\-"); p != std::string::npos; p = s.find("\\-", p + 1))
+    s.erase(p, 1);
   return s;
 }
 
@@ -204,7 +220,8 @@ std::string ampersand(const Ctx& c) {
   return symbol.empty() || symbol == c.e.locale.text("and") ? std::string("&") : symbol;
 }
 
-std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter, std::string_view ampersand) {
+std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter,
+                         std::string_view ampersand) {
   std::string out;
   std::size_t i = 0;
   while (i < s.size()) {
@@ -214,7 +231,8 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
     const std::string_view part = s.substr(i, end - i);
     // (label words inside it divide it: each side its own chain)
     std::size_t at = 0;
-    for (std::size_t length = 0, word; (word = label_word(part, at, length)) != std::string_view::npos; at = word + length) {
+    for (std::size_t length = 0, word;
+         (word = label_word(part, at, length)) != std::string_view::npos; at = word + length) {
       out += format_chain(part.substr(at, word - at), format, delimiter);
       out += std::string(part.substr(word, length));
     }
@@ -225,8 +243,8 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
       std::size_t next = end + 1;
       while (next < s.size() && s[next] == ' ') ++next;
       while (!out.empty() && out.back() == ' ') out.pop_back();
-      const bool letters = !out.empty() && std::isalpha(static_cast<unsigned char>(out.back())) && next < s.size() &&
-                           std::isalpha(static_cast<unsigned char>(s[next]));
+      const bool letters = !out.empty() && std::isalpha(static_cast<unsigned char>(out.back())) &&
+                           next < s.size() && std::isalpha(static_cast<unsigned char>(s[next]));
       out += letters ? std::string(ampersand) : " " + std::string(ampersand) + " ";
       i = next;
       continue;
@@ -280,11 +298,15 @@ bool plural_content(std::string_view s, std::string_view and_term = {}) {
   if (!first.empty() && first_end < s.size()) {
     std::size_t j = first_end;
     while (j < s.size() && s[j] == ' ') ++j;
-    const bool joined = j == s.size() || s[j] == '-' || s[j] == ',' || s[j] == '&' || s[j] == ';' || s.substr(j, 3) == kEnDash ||
-                        (j > first_end && (s.substr(j, 4) == "and " || (!and_term.empty() && s.substr(j, and_term.size()) == and_term)));
+    const bool joined =
+        j == s.size() || s[j] == '-' || s[j] == ',' || s[j] == '&' || s[j] == ';' ||
+        s.substr(j, 3) == kEnDash ||
+        (j > first_end && (s.substr(j, 4) == "and " ||
+                           (!and_term.empty() && s.substr(j, and_term.size()) == and_term)));
     if (!joined) return false;
   }
-  if (numbered && first_end + 1 == s.size() && s.back() == '-') return true;  // ("Vols. 2019-", an open range)
+  if (numbered && first_end + 1 == s.size() && s.back() == '-')
+    return true;  // ("Vols. 2019-", an open range)
   bool before = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char ch = s[i];
@@ -296,7 +318,9 @@ bool plural_content(std::string_view s, std::string_view and_term = {}) {
     }
   }
   // (the locale's "and" too: "213 et 235")
-  if (!and_term.empty() && and_term != "and" && s.find(" " + std::string(and_term) + " ") != std::string_view::npos) return true;
+  if (!and_term.empty() && and_term != "and" &&
+      s.find(" " + std::string(and_term) + " ") != std::string_view::npos)
+    return true;
   return s.find(" and ") != std::string_view::npos;
 }
 
@@ -304,7 +328,8 @@ bool plural_content(std::string_view s, std::string_view and_term = {}) {
 
 std::string number_text(Ctx& c, std::string_view var) {
   if (c.substituted.count(var)) return {};
-  if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
+  if (var == "citation-number")
+    return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "locator") return locator_text(c);
   if (var == "page-first") return variable_text(c, var, "long");
   return c.item.text(var);
@@ -323,7 +348,8 @@ Out render_number(const xml::Element& el, Ctx& c) {
   ++c.rendered;
   c.rendered_vars.push_back(var);
   const std::string_view form = el.attribute_or("form", "numeric");
-  if (!is_numeric(value)) return decorate(rich(without_escapes(var == "page" ? value : hyphens_joined(value))), el, c);
+  if (!is_numeric(value))
+    return decorate(rich(without_escapes(var == "page" ? value : hyphens_joined(value))), el, c);
   // Each number in the value, with what is between them kept (a range's dash as "–").
   const std::string dash = range_delimiter(c);
   std::string out;
@@ -338,11 +364,16 @@ Out render_number(const xml::Element& el, Ctx& c) {
       const bool bare = (i == 0 || !std::isalpha(static_cast<unsigned char>(value[i - 1]))) &&
                         (j == value.size() || !std::isalpha(static_cast<unsigned char>(value[j])));
       const long n = std::strtol(value.substr(i, j - i).c_str(), nullptr, 10);
-      if (!bare || form == "numeric") out += value.substr(i, j - i);
-      else if (form == "ordinal") out += std::to_string(n) + c.e.locale.ordinal(n, gender);
-      else if (form == "long-ordinal") out += c.e.locale.long_ordinal(n, gender);
-      else if (form == "roman") out += to_roman(n);
-      else out += value.substr(i, j - i);
+      if (!bare || form == "numeric")
+        out += value.substr(i, j - i);
+      else if (form == "ordinal")
+        out += std::to_string(n) + c.e.locale.ordinal(n, gender);
+      else if (form == "long-ordinal")
+        out += c.e.locale.long_ordinal(n, gender);
+      else if (form == "roman")
+        out += to_roman(n);
+      else
+        out += value.substr(i, j - i);
       i = j;
     } else if (ch == '-') {
       std::size_t j = i;
@@ -359,21 +390,27 @@ Out render_number(const xml::Element& el, Ctx& c) {
     }
   }
   // (spaces around a range's dash go)
-  for (std::size_t p = out.find(" " + dash); p != std::string::npos; p = out.find(" " + dash)) out.erase(p, 1);
-  for (std::size_t p = out.find(dash + " "); p != std::string::npos; p = out.find(dash + " ")) out.erase(p + dash.size(), 1);
+  for (std::size_t p = out.find(" " + dash); p != std::string::npos; p = out.find(" " + dash))
+    out.erase(p, 1);
+  for (std::size_t p = out.find(dash + " "); p != std::string::npos; p = out.find(dash + " "))
+    out.erase(p + dash.size(), 1);
   return decorate(leaf(out), el, c);
 }
 
 Out render_label(const xml::Element& el, Ctx& c, std::string_view var, std::string_view content) {
   const std::string_view plural_attr = el.attribute_or("plural", "contextual");
   bool plural = false;
-  if (plural_attr == "always") plural = true;
+  if (plural_attr == "always")
+    plural = true;
   else if (plural_attr == "contextual") {
-    if (var == "number-of-pages" || var == "number-of-volumes") plural = number_of(content) > 1;
-    else plural = plural_content(content, c.e.locale.text("and"));
+    if (var == "number-of-pages" || var == "number-of-volumes")
+      plural = number_of(content) > 1;
+    else
+      plural = plural_content(content, c.e.locale.text("and"));
   }
   std::string term(var);
-  if (var == "locator") term = c.state.cite && !c.state.cite->label.empty() ? c.state.cite->label : "page";
+  if (var == "locator")
+    term = c.state.cite && !c.state.cite->label.empty() ? c.state.cite->label : "page";
   if (term == "sub verbo") term = "sub-verbo";
   std::string text = c.e.locale.text(term, term_form(el.attribute_or("form", "long")), plural);
   if (text.empty()) return Out();
@@ -403,7 +440,8 @@ bool is_numeric(std::string_view s) {
       // letters are allowed only next to digits (a prefix or suffix of one or two letters)
       std::size_t j = i;
       while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
-      const bool near_digit = (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') || (j < s.size() && s[j] >= '0' && s[j] <= '9');
+      const bool near_digit = (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') ||
+                              (j < s.size() && s[j] >= '0' && s[j] <= '9');
       if (!near_digit || j - i > 2) {
         if (s.substr(i, j - i) == "and" && digit_in_token) {
           i = j;

@@ -20,7 +20,9 @@ std::string citation_label(const Item& item) {
     for (std::size_t i = 0; i < word.size() && taken < n;) {
       const char32_t cp = unicode::decode_utf8(word, i);
       // (citeproc-js keeps romanesque letters only: no spaces, apostrophes or hyphens)
-      if (!is_romanesque(cp, false) || cp == 0x200C || cp == 0x200D || cp == 0x200E || (cp >= 0x202A && cp <= 0x202E)) continue;
+      if (!is_romanesque(cp, false) || cp == 0x200C || cp == 0x200D || cp == 0x200E ||
+          (cp >= 0x202A && cp <= 0x202E))
+        continue;
       unicode::append_utf8(out, taken == 0 ? unicode::to_upper(cp) : unicode::to_lower(cp));
       ++taken;
     }
@@ -32,7 +34,9 @@ std::string citation_label(const Item& item) {
     if (names.empty()) continue;
     const std::vector<int>& config = kLetters[std::min<std::size_t>(names.size(), 4) - 1];
     for (std::size_t j = 0; j < names.size() && j < config.size(); ++j) {
-      std::string family = names[j].is_literal() ? (names[j].literal.empty() ? names[j].family : names[j].literal) : names[j].family;
+      std::string family = names[j].is_literal()
+                               ? (names[j].literal.empty() ? names[j].family : names[j].literal)
+                               : names[j].family;
       const std::string lower = unicode::ascii_lower(family);
       for (std::string_view article : {"a ", "the ", "an "})
         if (lower.compare(0, article.size(), article) == 0) family.erase(0, article.size());
@@ -60,7 +64,8 @@ std::string locator_text(const Ctx& c) {
 // The text of a variable as <text variable> renders it (before rich-text parsing).
 std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
   if (c.substituted.count(var)) return {};
-  if (var == "citation-number") return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
+  if (var == "citation-number")
+    return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "year-suffix") return c.state.year_suffix;
   if (var == "citation-label") {
     std::string label = c.item.text(var);
@@ -130,10 +135,15 @@ Out render_text(const xml::Element& el, Ctx& c) {
     if (c.inherit_names) c.substituted.insert(*var);
     if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value))) {
       // (the style's page-range-format for pages: the page variable, and a locator of pages)
-      const bool pages = *var == "page" || (*var == "locator" && c.state.cite && (c.state.cite->label.empty() || c.state.cite->label == "page"));
-      value = format_pages(value, pages ? std::string_view(c.e.page_range_format) : std::string_view(), range_delimiter(c), ampersand(c));
-    } else if (*var == "volume" || *var == "issue" || *var == "number" || *var == "edition" || *var == "chapter-number" ||
-               *var == "collection-number" || *var == "number-of-pages" || *var == "number-of-volumes") {
+      const bool pages =
+          *var == "page" || (*var == "locator" && c.state.cite &&
+                             (c.state.cite->label.empty() || c.state.cite->label == "page"));
+      value =
+          format_pages(value, pages ? std::string_view(c.e.page_range_format) : std::string_view(),
+                       range_delimiter(c), ampersand(c));
+    } else if (*var == "volume" || *var == "issue" || *var == "number" || *var == "edition" ||
+               *var == "chapter-number" || *var == "collection-number" ||
+               *var == "number-of-pages" || *var == "number-of-volumes") {
       value = hyphens_joined(value);  // (the variables citeproc-js reads as numbers)
     }
     const bool plain = *var == "URL" || *var == "DOI" || *var == "citation-number";
@@ -149,8 +159,10 @@ Out render_text(const xml::Element& el, Ctx& c) {
         // (ACM's "DOI:https://doi.org/": the address part of the prefix goes into the link)
         const std::string_view prefix = el.attribute_or("prefix", "");
         const std::size_t http = prefix.find("http");
-        const std::string_view address = http == std::string_view::npos ? std::string_view() : prefix.substr(http);
-        if ((address.substr(0, 7) == "http://" || address.substr(0, 8) == "https://") && address.find(' ') == std::string_view::npos) {
+        const std::string_view address =
+            http == std::string_view::npos ? std::string_view() : prefix.substr(http);
+        if ((address.substr(0, 7) == "http://" || address.substr(0, 8) == "https://") &&
+            address.find(' ') == std::string_view::npos) {
           if (http > 0) text_before_link = prefix.substr(0, http);
           wrap.kids.push_back(leaf(std::string(address)));
           linked_prefix = true;
@@ -190,7 +202,8 @@ Out render_text(const xml::Element& el, Ctx& c) {
     const bool plural = el.attribute_or("plural", "false") == "true";
     Out o = leaf(c.e.locale.text(*term, term_form(el.attribute_or("form", "long")), plural));
     // (not in an in-text style's citation, where the term may run on in a sentence)
-    if (!c.predecessor && !o.empty() && !(&c.mode == c.e.citation && c.e.style.attribute_or("class", "") == "in-text"))
+    if (!c.predecessor && !o.empty() &&
+        !(&c.mode == c.e.citation && c.e.style.attribute_or("class", "") == "in-text"))
       apply_text_case(o, "capitalize-first", true);
     return decorate(std::move(o), el, c);
   }
@@ -202,33 +215,45 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
   const std::string_view match = cond.attribute_or("match", "all");
   int tests = 0, passed = 0;
   for (const auto& attribute : cond.attributes) {
-    const std::string& attr = attribute.first;  // (lambdas cannot capture structured bindings in C++17)
+    const std::string& attr =
+        attribute.first;  // (lambdas cannot capture structured bindings in C++17)
     if (attr == "match") continue;
     for_each_word(attribute.second, [&](std::string_view v) {
       bool r = false;
       if (attr == "type") {
         r = c.item.type() == v;
       } else if (attr == "variable") {
-        if (v == "locator") r = c.state.cite && !c.state.cite->locator.empty();
-        else if (v == "citation-number") r = c.state.citation_number > 0;
-        else if (v == "year-suffix") r = !c.state.year_suffix.empty();
-        else r = !c.substituted.count(v) && c.item.has(v);
+        if (v == "locator")
+          r = c.state.cite && !c.state.cite->locator.empty();
+        else if (v == "citation-number")
+          r = c.state.citation_number > 0;
+        else if (v == "year-suffix")
+          r = !c.state.year_suffix.empty();
+        else
+          r = !c.substituted.count(v) && c.item.has(v);
       } else if (attr == "is-numeric") {
         const std::string t = v == "locator" ? locator_text(c) : number_text(c, v);
         r = is_numeric(t);
       } else if (attr == "is-uncertain-date") {
         r = c.item.date(v).circa;
       } else if (attr == "locator") {
-        std::string label = c.state.cite && !c.state.cite->locator.empty() ? (c.state.cite->label.empty() ? "page" : c.state.cite->label) : std::string();
+        std::string label = c.state.cite && !c.state.cite->locator.empty()
+                                ? (c.state.cite->label.empty() ? "page" : c.state.cite->label)
+                                : std::string();
         if (label == "sub verbo") label = "sub-verbo";
         r = !label.empty() && label == v;
       } else if (attr == "position") {
         const std::string& p = c.state.position;
-        if (v == "first") r = p == "first";
-        else if (v == "subsequent") r = p == "subsequent" || p == "ibid" || p == "ibid-with-locator";
-        else if (v == "ibid") r = p == "ibid" || p == "ibid-with-locator";
-        else if (v == "ibid-with-locator") r = p == "ibid-with-locator";
-        else if (v == "near-note") r = c.state.near_note && !p.empty() && p != "first";
+        if (v == "first")
+          r = p == "first";
+        else if (v == "subsequent")
+          r = p == "subsequent" || p == "ibid" || p == "ibid-with-locator";
+        else if (v == "ibid")
+          r = p == "ibid" || p == "ibid-with-locator";
+        else if (v == "ibid-with-locator")
+          r = p == "ibid-with-locator";
+        else if (v == "near-note")
+          r = c.state.near_note && !p.empty() && p != "first";
       } else if (attr == "disambiguate") {
         r = (v == "true") == c.state.disambiguate;
       } else {

@@ -21,7 +21,9 @@ const Element* Element::child(std::string_view child_name) const {
   return nullptr;
 }
 
-char32_t entity(std::string_view name) { return unicode::character_reference(name, unicode::References::Xml); }
+char32_t entity(std::string_view name) {
+  return unicode::character_reference(name, unicode::References::Xml);
+}
 
 std::string decode_entities(std::string_view s) {
   if (s.find('&') == std::string_view::npos) return std::string(s);
@@ -141,7 +143,8 @@ class Parser {
       if (pos_ >= s_.size() || s_[pos_] != '=') return fail("an attribute without '='");
       ++pos_;
       skip_space();
-      if (pos_ >= s_.size() || (s_[pos_] != '"' && s_[pos_] != '\'')) return fail("an attribute value without quotes");
+      if (pos_ >= s_.size() || (s_[pos_] != '"' && s_[pos_] != '\''))
+        return fail("an attribute value without quotes");
       const char quote = s_[pos_++];
       const std::size_t end = s_.find(quote, pos_);
       if (end == std::string_view::npos) return fail("unterminated attribute value");

@@ -76,16 +76,19 @@ namespace {
 // file paths and reading tags; a theme's own flags), however it is named: an allow-list, so a
 // field no one foresaw never reaches a visitor.
 const std::vector<std::string_view> kVisitorFields = {
-    "author", "editor", "translator", "title", "subtitle", "titleaddon", "maintitle", "booktitle",
-    "booksubtitle", "journal", "journaltitle", "journalsubtitle", "series", "volume", "volumes",
-    "number", "issue", "pages", "pagetotal", "numpages", "chapter", "edition", "publisher",
-    "address", "location", "school", "institution", "organization", "howpublished", "type",
-    "eventtitle", "venue", "eventdate", "year", "month", "day", "date", "urldate", "note",
-    "pubstate", "doi", "url", "eprint", "eprinttype", "archiveprefix", "primaryclass",
-    "eprintclass", "isbn", "issn", "language", "langid", "version", "crossref"};
+    "author",     "editor",     "translator",    "title",        "subtitle",     "titleaddon",
+    "maintitle",  "booktitle",  "booksubtitle",  "journal",      "journaltitle", "journalsubtitle",
+    "series",     "volume",     "volumes",       "number",       "issue",        "pages",
+    "pagetotal",  "numpages",   "chapter",       "edition",      "publisher",    "address",
+    "location",   "school",     "institution",   "organization", "howpublished", "type",
+    "eventtitle", "venue",      "eventdate",     "year",         "month",        "day",
+    "date",       "urldate",    "note",          "pubstate",     "doi",          "url",
+    "eprint",     "eprinttype", "archiveprefix", "primaryclass", "eprintclass",  "isbn",
+    "issn",       "language",   "langid",        "version",      "crossref"};
 
 bool is_private(std::string_view lower_name) {
-  return std::find(kVisitorFields.begin(), kVisitorFields.end(), lower_name) == kVisitorFields.end();
+  return std::find(kVisitorFields.begin(), kVisitorFields.end(), lower_name) ==
+         kVisitorFields.end();
 }
 
 // ---- Values that read back whole ----
@@ -136,7 +139,8 @@ bool stands_in_braces(std::string_view v) {
 // The value \url or \href takes as a URL when the brace at `open` starts its argument.
 bool opens_url_argument(std::string_view v, std::size_t open) {
   for (std::string_view command : {"\\url", "\\href"}) {
-    if (open < command.size() || v.compare(open - command.size(), command.size(), command) != 0) continue;
+    if (open < command.size() || v.compare(open - command.size(), command.size(), command) != 0)
+      continue;
     const std::size_t at = open - command.size();
     if (at == 0 || v[at - 1] != '\\') return true;
   }
@@ -193,7 +197,8 @@ void append_balanced(std::string& out, std::string_view v) {
       out += in_url > 0 ? "%5C" : "\\textbackslash{}";
     } else if (unmatched[i]) {
       const bool left = (c == '\\' ? v[i + 1] : c) == '{';
-      out += in_url > 0 ? (left ? "%7B" : "%7D") : (left ? "\\textbraceleft{}" : "\\textbraceright{}");
+      out +=
+          in_url > 0 ? (left ? "%7B" : "%7D") : (left ? "\\textbraceleft{}" : "\\textbraceright{}");
       if (c == '\\') in_url += url_depth[++i];
     } else if (c == '\n' && line_starts_with_at(v, i)) {
       out += ' ';
@@ -221,7 +226,8 @@ void append_url(std::string& out, std::string_view url, bool several) {
     const auto b = static_cast<unsigned char>(c);
     const bool splits = several && (c == ' ' || c == ',' || c == ';');
     const bool trimmed = c == ' ' && (i < first || i > last);
-    if (b < 0x20 || b == 0x7F || c == '{' || c == '}' || c == '\\' || c == '"' || splits || trimmed) {
+    if (b < 0x20 || b == 0x7F || c == '{' || c == '}' || c == '\\' || c == '"' || splits ||
+        trimmed) {
       out += '%';
       out += kHex[b >> 4];
       out += kHex[b & 15];
@@ -293,7 +299,8 @@ class Writer {
   void macro_field(std::string_view name, std::string_view macro) {
     field(name, macro);
     const std::string braced = std::string("{") + std::string(macro) + "},\n";
-    if (out_.size() >= braced.size() && out_.compare(out_.size() - braced.size(), braced.size(), braced) == 0)
+    if (out_.size() >= braced.size() &&
+        out_.compare(out_.size() - braced.size(), braced.size(), braced) == 0)
       out_.replace(out_.size() - braced.size(), braced.size(), std::string(macro) + ",\n");
   }
   std::string date_text() const;
@@ -338,17 +345,22 @@ std::string Writer::run() {
   auto gives_type = [&](std::string_view t) {
     // (A @misc or @unpublished whose keywords or note say talk is read as one, read/settle.cpp;
     // a visitor's copy has no keywords, so only its note can say it there.)
-    const bool says_talk = options_.for_visitors ? !p_.note().empty() && biblio::says_talk(std::vector<std::string>{p_.note().text})
-                                                 : biblio::says_talk(p_);
+    const bool says_talk =
+        options_.for_visitors
+            ? !p_.note().empty() && biblio::says_talk(std::vector<std::string>{p_.note().text})
+            : biblio::says_talk(p_);
     if ((t == "misc" || t == "unpublished") && p_.type == PubType::Talk && says_talk) return true;
     return !t.empty() &&
            biblio::infer_type(t, p_.status, biblio::preprint_shape(t, has_arxiv, has_venue)) ==
                p_.type;
   };
   // (A CSL-JSON "type" may be any text: @comment, @string, @preamble and @xdata are no records.)
-  const bool plain_type = std::all_of(type.begin(), type.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  }) && type != "comment" && type != "string" && type != "preamble" && type != "xdata";
+  const bool plain_type =
+      std::all_of(type.begin(), type.end(),
+                  [](char c) {
+                    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+                  }) &&
+      type != "comment" && type != "string" && type != "preamble" && type != "xdata";
   if (!plain_type || !gives_type(type)) type = std::string(biblio::names_of(p_.type).bibtex);
 
   out_.clear();
@@ -356,9 +368,11 @@ std::string Writer::run() {
   std::string key = detail::is_safe_key(p_.key) ? p_.key : detail::safe_key(p_.key);
   if (key.empty()) key = "item";
   detail::HtmlOut(out_) << "@" << type << "{" << key << ",\n";
-  if (!p_.authors.empty() || p_.others) field("author", format_bibtex_names(p_.authors, p_.others, !options_.for_visitors));
+  if (!p_.authors.empty() || p_.others)
+    field("author", format_bibtex_names(p_.authors, p_.others, !options_.for_visitors));
   if (!p_.title.empty()) field("title", latex::encode(p_.title));
-  if (!p_.editors().empty()) field("editor", format_bibtex_names(p_.editors(), false, !options_.for_visitors));
+  if (!p_.editors().empty())
+    field("editor", format_bibtex_names(p_.editors(), false, !options_.for_visitors));
   if (has_venue) {
     // The reader takes the best-ranked venue field; the written one must
     // outrank the extras.
@@ -389,7 +403,8 @@ std::string Writer::run() {
       // (BibTeX's month macro, which every style prints as the month: "{5}" would print "5")
       static constexpr const char* kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                                 "jul", "aug", "sep", "oct", "nov", "dec"};
-      if (p_.date.month >= 1 && p_.date.month <= 12) macro_field("month", kMonths[p_.date.month - 1]);
+      if (p_.date.month >= 1 && p_.date.month <= 12)
+        macro_field("month", kMonths[p_.date.month - 1]);
       if (p_.date.day) field("day", std::to_string(p_.date.day));
     }
   }
@@ -402,7 +417,8 @@ std::string Writer::run() {
   clues.entry_type = type;
   clues.has_arxiv = has_arxiv;
   clues.has_venue = has_venue;
-  // (Judged on what is written: a status the badge says needs pubstate where the badge is left out.)
+  // (Judged on what is written: a status the badge says needs pubstate where the badge is left
+  // out.)
   if (keeps("abbr")) clues.badge = p_.badge();
   if (keeps("note")) clues.note = p_.note().text;
   clues.venue_status = biblio::details_status(p_);  // (written as they are)
@@ -422,8 +438,9 @@ std::string Writer::run() {
   for (const Link& l : p_.links) {
     const std::uint32_t kind = kinds.insert(l.label);
     if (kind == links_of_kind.size()) {
-      const bool left_out = (l.label == "doi" && !p_.doi().empty() && l.url == biblio::doi_url(p_.doi())) ||
-                            (l.label == "arxiv" && has_arxiv && l.url == biblio::arxiv_url(p_.arxiv()));
+      const bool left_out =
+          (l.label == "doi" && !p_.doi().empty() && l.url == biblio::doi_url(p_.doi())) ||
+          (l.label == "arxiv" && has_arxiv && l.url == biblio::arxiv_url(p_.arxiv()));
       links_of_kind.emplace_back();
       if (!left_out) links_of_kind.back().push_back(&l);
     } else if (!links_of_kind[kind].empty()) {
@@ -436,7 +453,9 @@ std::string Writer::run() {
     // that the reader splits the value where this wrote it.
     std::size_t schemes = 0;
     for (const Link* l : links)
-      for (std::size_t at = l->url.find("://"); at != std::string::npos; at = l->url.find("://", at + 3)) ++schemes;
+      for (std::size_t at = l->url.find("://"); at != std::string::npos;
+           at = l->url.find("://", at + 3))
+        ++schemes;
     std::string urls;
     for (const Link* l : links) {
       if (!urls.empty()) urls += ' ';
@@ -450,8 +469,10 @@ std::string Writer::run() {
   // A visitor's BibTeX leaves the owner's links out (pdf, code...). Read back, a record without
   // links takes the address in its note as its link (biblio::address_in_text): that address is
   // written as its url here, so that another trip writes the same fields.
-  if (options_.for_visitors && !wrote_link && p_.doi().empty() && !has_arxiv && !p_.note().empty() && !p_.links.empty())
-    if (const std::string address = biblio::address_in_text(latex::encode(p_.note())); !address.empty())
+  if (options_.for_visitors && !wrote_link && p_.doi().empty() && !has_arxiv &&
+      !p_.note().empty() && !p_.links.empty())
+    if (const std::string address = biblio::address_in_text(latex::encode(p_.note()));
+        !address.empty())
       field("url", url_value(address));
   if (has_arxiv && biblio::arxiv_from_extra(p_.extra) != p_.arxiv()) {
     if (options_.for_visitors && !has_extra("eprint")) {  // (biblatex's and natbib's own fields)

@@ -18,8 +18,10 @@ void put(Writer& w, const char* name, bool v) { w.field(name, v); }
 void put(Writer& w, const char* name, std::uint32_t v) { w.field(name, v); }
 void put(Writer& w, const char* name, const std::optional<std::int64_t>& v) {
   w.key(name);
-  if (v) w.number(*v);
-  else w.null();
+  if (v)
+    w.number(*v);
+  else
+    w.null();
 }
 void put(Writer& w, const char* name, const std::optional<bool>& v) {
   if (v) w.field(name, *v);
@@ -43,11 +45,14 @@ void get(const Value& x, bool& v) {
   if (x.is_bool()) v = x.boolean;
 }
 void get(const Value& x, std::uint32_t& v) {
-  if (const auto n = x.to_int(); n && *n >= 0 && *n <= UINT32_MAX) v = static_cast<std::uint32_t>(*n);
+  if (const auto n = x.to_int(); n && *n >= 0 && *n <= UINT32_MAX)
+    v = static_cast<std::uint32_t>(*n);
 }
 void get(const Value& x, std::optional<std::int64_t>& v) {
-  if (x.is_null()) v.reset();
-  else if (const auto n = x.to_int()) v = n;
+  if (x.is_null())
+    v.reset();
+  else if (const auto n = x.to_int())
+    v = n;
 }
 void get(const Value& x, std::optional<bool>& v) {
   if (x.is_bool()) v = x.boolean;
@@ -71,15 +76,15 @@ void get(const Value& x, std::vector<T>& v) {
 #define PAPERSHELF_PUT(type, member, name, init, doc) put(w, name, value.member);
 #define PAPERSHELF_GET(type, member, name, init, doc) \
   if (const Value* x = j.find(name)) get(*x, value.member);
-#define PAPERSHELF_DEFINE_JSON(T, FIELDS)             \
-  void write_json(Writer& w, const T& value) {        \
-    w.begin_object();                                 \
-    FIELDS(PAPERSHELF_PUT)                            \
-    w.end_object();                                   \
-  }                                                   \
-  void read_json(const Value& j, T& value) {          \
-    if (!j.is_object()) return;                       \
-    FIELDS(PAPERSHELF_GET)                            \
+#define PAPERSHELF_DEFINE_JSON(T, FIELDS)      \
+  void write_json(Writer& w, const T& value) { \
+    w.begin_object();                          \
+    FIELDS(PAPERSHELF_PUT)                     \
+    w.end_object();                            \
+  }                                            \
+  void read_json(const Value& j, T& value) {   \
+    if (!j.is_object()) return;                \
+    FIELDS(PAPERSHELF_GET)                     \
   }
 PAPERSHELF_BOUNDARY_STRUCTS(PAPERSHELF_DEFINE_JSON)
 

@@ -20,17 +20,21 @@
 namespace papershelf {
 namespace {
 
-std::unique_ptr<csl::Processor> configured(std::string_view style_xml, std::string_view lang, const csl::LocaleLoader& locales,
-                                           std::string* error) {
-  auto p = csl::Processor::create(style_xml, [&](std::string_view tag) {
-    std::string text(csl::builtin_locale(tag));
-    if (text.empty() && locales) text = locales(tag);
-    return text;
-  }, lang, error);
+std::unique_ptr<csl::Processor> configured(std::string_view style_xml, std::string_view lang,
+                                           const csl::LocaleLoader& locales, std::string* error) {
+  auto p = csl::Processor::create(
+      style_xml,
+      [&](std::string_view tag) {
+        std::string text(csl::builtin_locale(tag));
+        if (text.empty() && locales) text = locales(tag);
+        return text;
+      },
+      lang, error);
   if (p) {
     p->set_links(true);
     p->set_page_safe(true);
-    p->set_citation_numbers(false);  // (a reference pasted into someone's paper has no place in a list)
+    p->set_citation_numbers(
+        false);  // (a reference pasted into someone's paper has no place in a list)
   }
   return p;
 }
@@ -49,19 +53,23 @@ csl::Processor* processor(CitationStyle s) {
 
 // One processor per style and language other than English, kept for the next citation.
 csl::Processor* processor(CitationStyle s, const CitationLocale& locale) {
-  if (locale.xml.empty() || locale.lang.empty() || locale.lang.substr(0, 2) == "en") return processor(s);
-  static std::map<std::pair<int, std::string>, std::unique_ptr<csl::Processor>, std::less<>> processors;
+  if (locale.xml.empty() || locale.lang.empty() || locale.lang.substr(0, 2) == "en")
+    return processor(s);
+  static std::map<std::pair<int, std::string>, std::unique_ptr<csl::Processor>, std::less<>>
+      processors;
   auto& p = processors[{static_cast<int>(s), std::string(locale.lang)}];
   if (!p) {
     const std::string_view style = csl::builtin_style(csl_style_id(s));
     if (style.empty()) return nullptr;
     const std::string xml(locale.xml);
-    p = configured(style, locale.lang, [xml](std::string_view) { return xml; }, nullptr);
+    p = configured(
+        style, locale.lang, [xml](std::string_view) { return xml; }, nullptr);
   }
   return p.get();
 }
 
-std::string by_style(const Publication& p, csl::Processor* style, csl::Markup markup, const OwnerMatcher* owner = nullptr) {
+std::string by_style(const Publication& p, csl::Processor* style, csl::Markup markup,
+                     const OwnerMatcher* owner = nullptr) {
   if (!style) return {};
   const json::Value item = csl_json_item(p, owner);
   std::vector<std::string> entries = style->bibliography({&item}, markup);
@@ -73,16 +81,19 @@ std::string by_style(const Publication& p, csl::Processor* style, csl::Markup ma
 class Compact {
  public:
   Compact& text(std::string_view s) {
-    if (!s.empty() && s[0] == ' ' && !plain_.empty() && plain_.back() == ' ') s.remove_prefix(1);  // (one space)
+    if (!s.empty() && s[0] == ' ' && !plain_.empty() && plain_.back() == ' ')
+      s.remove_prefix(1);  // (one space)
     plain_ += s;
-    html_ += unicode::needs_bidi_isolation(s) ? "<bdi>" + escape_html(s) + "</bdi>" : escape_html(s);
+    html_ +=
+        unicode::needs_bidi_isolation(s) ? "<bdi>" + escape_html(s) + "</bdi>" : escape_html(s);
     return *this;
   }
   // Ends an element with `mark`, unless the text already ends in it or a stronger one.
   Compact& close(std::string_view mark) {
     if (plain_.empty() || plain_.back() == ' ') return *this;
     const char last = plain_.back();
-    if (!mark.empty() && (mark[0] == '.' || mark[0] == ',') && (last == '.' || last == '?' || last == '!'))
+    if (!mark.empty() && (mark[0] == '.' || mark[0] == ',') &&
+        (last == '.' || last == '?' || last == '!'))
       mark.remove_prefix(mark[0] == '.' || last != '.' ? 1 : 0);
     return text(mark);
   }
@@ -138,14 +149,18 @@ const CompactTerms& compact_terms(const CitationLocale& locale) {
 std::string compact(const Publication& p, bool html, const CitationContext& context = {}) {
   Compact c;
   const CompactTerms& terms = compact_terms(context.locale);
-  const auto word = [&](std::string_view english) { return context.words ? (*context.words)(english) : english; };
+  const auto word = [&](std::string_view english) {
+    return context.words ? (*context.words)(english) : english;
+  };
   bool editors = false;
   const std::vector<Person>& people = credited_names(p, &editors);
   std::string list;
   for (std::size_t i = 0; i < people.size(); ++i) {
     if (i > 0) {
       const bool last = i + 1 == people.size();
-      list += !last ? ", " : people.size() == 2 || !terms.serial_comma ? " " + terms.and_ + " " : ", " + terms.and_ + " ";
+      list += !last                                       ? ", "
+              : people.size() == 2 || !terms.serial_comma ? " " + terms.and_ + " "
+                                                          : ", " + terms.and_ + " ";
     }
     list += given_family(people[i]);
   }
@@ -154,7 +169,8 @@ std::string compact(const Publication& p, bool html, const CitationContext& cont
   c.text(list).close(". ").text(full_title(p)).close(". ");
   const std::string& badge = p.badge();
   const std::string& venue = p.venue.text;
-  const bool status_word = badge == label(p.status) || badge == label(p.type);  // ("Preprint" twice)
+  const bool status_word =
+      badge == label(p.status) || badge == label(p.type);  // ("Preprint" twice)
   const bool show_badge = !badge.empty() && !status_word && venue.find(badge) == std::string::npos;
   if (!venue.empty() && venue_ends_with_year(p) && !show_badge) {
     c.text(venue).close(".");  // (it ends with the year)
@@ -186,12 +202,14 @@ std::string format_citation_html(const Publication& p, CitationStyle style) {
   return by_style(p, processor(style), csl::Markup::Html);
 }
 
-std::string format_citation(const Publication& p, CitationStyle style, const CitationContext& context) {
+std::string format_citation(const Publication& p, CitationStyle style,
+                            const CitationContext& context) {
   if (style == CitationStyle::Compact) return compact(p, false, context);
   return by_style(p, processor(style, context.locale), csl::Markup::Text);
 }
 
-std::string format_citation_html(const Publication& p, CitationStyle style, const CitationContext& context) {
+std::string format_citation_html(const Publication& p, CitationStyle style,
+                                 const CitationContext& context) {
   if (style == CitationStyle::Compact) return compact(p, true, context);
   return by_style(p, processor(style, context.locale), csl::Markup::Html, context.owner);
 }
@@ -200,12 +218,18 @@ std::string reference_html(const Publication& p, const FormatOptions& o) {
   return format_citation_html(p, o.references_style, CitationContext{{}, &o.owner});
 }
 
-std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml, std::string_view lang,
-                                                        const csl::LocaleLoader& locales, std::string* error) {
+std::unique_ptr<csl::Processor> citation_style_from_csl(std::string_view style_xml,
+                                                        std::string_view lang,
+                                                        const csl::LocaleLoader& locales,
+                                                        std::string* error) {
   return configured(style_xml, lang, locales, error);
 }
 
-std::string format_citation(const Publication& p, csl::Processor& style) { return by_style(p, &style, csl::Markup::Text); }
-std::string format_citation_html(const Publication& p, csl::Processor& style) { return by_style(p, &style, csl::Markup::Html); }
+std::string format_citation(const Publication& p, csl::Processor& style) {
+  return by_style(p, &style, csl::Markup::Text);
+}
+std::string format_citation_html(const Publication& p, csl::Processor& style) {
+  return by_style(p, &style, csl::Markup::Html);
+}
 
 }  // namespace papershelf

@@ -19,13 +19,20 @@ constexpr std::string_view kStyleLabel[] = {PAPERSHELF_CITATION_STYLES(PAPERSHEL
 
 std::string_view csl_style_id(CitationStyle s) {
   switch (s) {
-    case CitationStyle::Apa: return "apa";
-    case CitationStyle::Ieee: return "ieee";
-    case CitationStyle::Acm: return "association-for-computing-machinery";
-    case CitationStyle::Chicago: return "chicago-author-date";
-    case CitationStyle::Mla: return "modern-language-association";
-    case CitationStyle::Harvard: return "harvard-cite-them-right";
-    case CitationStyle::Compact: break;
+    case CitationStyle::Apa:
+      return "apa";
+    case CitationStyle::Ieee:
+      return "ieee";
+    case CitationStyle::Acm:
+      return "association-for-computing-machinery";
+    case CitationStyle::Chicago:
+      return "chicago-author-date";
+    case CitationStyle::Mla:
+      return "modern-language-association";
+    case CitationStyle::Harvard:
+      return "harvard-cite-them-right";
+    case CitationStyle::Compact:
+      break;
   }
   return {};
 }
@@ -33,13 +40,18 @@ std::string_view csl_style_id(CitationStyle s) {
 std::string_view to_string(CitationStyle s) { return kStyleText[static_cast<int>(s)]; }
 std::string_view label(CitationStyle s) { return kStyleLabel[static_cast<int>(s)]; }
 
-std::vector<CitationStyle> citation_styles_from_list(std::string_view list, std::vector<std::string>* unknown) {
+std::vector<CitationStyle> citation_styles_from_list(std::string_view list,
+                                                     std::vector<std::string>* unknown) {
   std::vector<CitationStyle> out;
   std::size_t i = 0;
   while (i < list.size()) {
-    while (i < list.size() && (list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n')) ++i;
+    while (i < list.size() &&
+           (list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n'))
+      ++i;
     const std::size_t b = i;
-    while (i < list.size() && !(list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n')) ++i;
+    while (i < list.size() &&
+           !(list[i] == ' ' || list[i] == ',' || list[i] == '\t' || list[i] == '\n'))
+      ++i;
     if (i == b) break;
     const std::string_view name = list.substr(b, i - b);
     const auto style = citation_style_from_string(name);

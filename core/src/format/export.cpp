@@ -22,7 +22,8 @@ std::optional<ExportFormat> export_format_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-std::string format_export(const Library& lib, const View& view, ExportFormat format, const BibtexOptions& bibtex) {
+std::string format_export(const Library& lib, const View& view, ExportFormat format,
+                          const BibtexOptions& bibtex) {
   switch (format) {
     case ExportFormat::Ris:
       return format_ris(lib, view);

@@ -6,7 +6,9 @@
 
 namespace papershelf {
 
-bool is_preset(std::string_view name) { return name == "al-folio" || name == "academicpages" || name == "hugo-blox"; }
+bool is_preset(std::string_view name) {
+  return name == "al-folio" || name == "academicpages" || name == "hugo-blox";
+}
 
 namespace {
 std::string_view trimmed(std::string_view s) {
@@ -26,8 +28,10 @@ std::vector<LegendEntry> parse_legend(std::string_view text) {
     const std::size_t split = item.find_first_of("=:");
     LegendEntry entry;
     entry.symbol = std::string(trimmed(item.substr(0, split)));
-    if (split != std::string_view::npos) entry.meaning = std::string(trimmed(item.substr(split + 1)));
-    if (!entry.symbol.empty() && legend.size() < kMaxLegendEntries) legend.push_back(std::move(entry));
+    if (split != std::string_view::npos)
+      entry.meaning = std::string(trimmed(item.substr(split + 1)));
+    if (!entry.symbol.empty() && legend.size() < kMaxLegendEntries)
+      legend.push_back(std::move(entry));
   }
   return legend;
 }
@@ -36,8 +40,9 @@ std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
   if (p.thumbnail().empty() || o.thumbnails == "none") return {};
   // al-folio's bib.liquid puts a bare file name after this folder (relative_url'd from the root).
   const std::string_view folder = !o.thumbnails.empty() ? std::string_view(o.thumbnails)
-                                  : o.preset == "al-folio" ? std::string_view("/assets/img/publication_preview/")
-                                                           : std::string_view(o.base);
+                                  : o.preset == "al-folio"
+                                      ? std::string_view("/assets/img/publication_preview/")
+                                      : std::string_view(o.base);
   return image_url(p.thumbnail(), folder);
 }
 

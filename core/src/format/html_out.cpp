@@ -11,24 +11,39 @@
 namespace papershelf::detail {
 
 std::string_view dir_attribute(std::string_view text) {
-  return unicode::first_strong_direction(text) == unicode::Direction::RightToLeft ? " dir=\"rtl\"" : " dir=\"ltr\"";
+  return unicode::first_strong_direction(text) == unicode::Direction::RightToLeft ? " dir=\"rtl\""
+                                                                                  : " dir=\"ltr\"";
 }
 
 void make_room(std::string& out, std::size_t more) {
-  if (more >= (std::size_t{1} << 16) && out.size() + more > out.capacity()) out.reserve(out.size() + more);
+  if (more >= (std::size_t{1} << 16) && out.size() + more > out.capacity())
+    out.reserve(out.size() + more);
 }
 
 void append_escaped_html(std::string& out, std::string_view text) {
   make_room(out, text.size() + text.size() / 16);
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      case '\0': out += "\xEF\xBF\xBD"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      case '\0':
+        out += "\xEF\xBF\xBD";
+        break;
+      default:
+        out += c;
     }
   }
 }
@@ -75,12 +90,24 @@ namespace {
 // Writes the opening tag for one span style; returns the closing one.
 const char* open_tag(HtmlOut& h, const Span& s) {
   switch (s.style) {
-    case SpanStyle::Italic: h << "<em>"; return "</em>";
-    case SpanStyle::Bold: h << "<strong>"; return "</strong>";
-    case SpanStyle::SmallCaps: h << "<span class=\"ps-sc\">"; return "</span>";
-    case SpanStyle::Monospace: h << "<code>"; return "</code>";
-    case SpanStyle::Superscript: h << "<sup>"; return "</sup>";
-    case SpanStyle::Subscript: h << "<sub>"; return "</sub>";
+    case SpanStyle::Italic:
+      h << "<em>";
+      return "</em>";
+    case SpanStyle::Bold:
+      h << "<strong>";
+      return "</strong>";
+    case SpanStyle::SmallCaps:
+      h << "<span class=\"ps-sc\">";
+      return "</span>";
+    case SpanStyle::Monospace:
+      h << "<code>";
+      return "</code>";
+    case SpanStyle::Superscript:
+      h << "<sup>";
+      return "</sup>";
+    case SpanStyle::Subscript:
+      h << "<sub>";
+      return "</sub>";
     case SpanStyle::Math:
       // The TeX source rides along (escaped) for a page that typesets math with KaTeX/MathJax,
       // when it holds only math the decoder knows (latex::typesettable).
@@ -91,7 +118,8 @@ const char* open_tag(HtmlOut& h, const Span& s) {
       }
       h << ">";
       return "</span>";
-    case SpanStyle::NoCase: return "";
+    case SpanStyle::NoCase:
+      return "";
     case SpanStyle::Link:
       if (link_open(h, s.url, "ps-inline-link", "")) return "</a>";
       h << "<span class=\"ps-url\">";
@@ -108,8 +136,10 @@ std::vector<Match> marks_within(const std::vector<Match>& matches, std::uint32_t
   detail::sort_values(marks, [](const Match& a, const Match& b) { return a.begin < b.begin; });
   std::size_t kept = 0;
   for (const Match& m : marks) {
-    if (kept > 0 && m.begin <= marks[kept - 1].end) marks[kept - 1].end = std::max(marks[kept - 1].end, m.end);
-    else marks[kept++] = m;
+    if (kept > 0 && m.begin <= marks[kept - 1].end)
+      marks[kept - 1].end = std::max(marks[kept - 1].end, m.end);
+    else
+      marks[kept++] = m;
   }
   marks.resize(kept);
   return marks;
@@ -117,7 +147,9 @@ std::vector<Match> marks_within(const std::vector<Match>& matches, std::uint32_t
 
 }  // namespace
 
-std::string_view drawn_part(std::string_view text) { return unicode::truncate_utf8(text, kMaxRunBytes); }
+std::string_view drawn_part(std::string_view text) {
+  return unicode::truncate_utf8(text, kMaxRunBytes);
+}
 
 // rich_text_html(text, highlight), appended to `out`: one sweep over the places where a span or a
 // match begins or ends. Spans are elements that nest: where spans begin they are opened, the
@@ -126,7 +158,8 @@ std::string_view drawn_part(std::string_view text) { return unicode::truncate_ut
 // mark is innermost: it is closed where a span begins or ends and opened again inside, so it never
 // cuts a math span or a link in two. (Reopening every span and testing every match for every
 // piece made a title with many matches or spans quadratic: 120 KB froze the page for 15 s.)
-void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight) {
+void append_rich_text_html(std::string& out, const RichText& text,
+                           const std::vector<Match>* highlight) {
   if (text.text.size() > kMaxRunBytes) {
     RichText drawn(std::string(drawn_part(text.text)));
     const auto cut = static_cast<std::uint32_t>(drawn.text.size());
@@ -141,7 +174,9 @@ void append_rich_text_html(std::string& out, const RichText& text, const std::ve
   if (text.spans.empty() && !has_marks) return detail::append_escaped_html(out, text.text);
   const SpanList& spans = text.spans;
   std::vector<Match> marks = has_marks ? marks_within(*highlight, n) : std::vector<Match>();
-  const auto drawn = [&](const Span& s) { return s.begin < s.end && s.end <= n && s.style != SpanStyle::NoCase; };
+  const auto drawn = [&](const Span& s) {
+    return s.begin < s.end && s.end <= n && s.style != SpanStyle::NoCase;
+  };
   // Where the drawn elements stop: the begin of the first one past the cap (n: none is left out).
   std::uint32_t stop = n;
   if (spans.size() + marks.size() > kMaxElementsPerRun) {
@@ -163,7 +198,9 @@ void append_rich_text_html(std::string& out, const RichText& text, const std::ve
     cuts.push_back(s.begin);
     cuts.push_back(s.end);
   }
-  marks.erase(std::find_if(marks.begin(), marks.end(), [&](const Match& m) { return m.begin >= stop; }), marks.end());
+  marks.erase(
+      std::find_if(marks.begin(), marks.end(), [&](const Match& m) { return m.begin >= stop; }),
+      marks.end());
   for (const Match& m : marks) {
     cuts.push_back(m.begin);
     cuts.push_back(m.end);
@@ -178,7 +215,8 @@ void append_rich_text_html(std::string& out, const RichText& text, const std::ve
   detail::sort_indices(by_begin, [&](std::uint32_t a, std::uint32_t b) {
     return spans[a].begin != spans[b].begin ? spans[a].begin < spans[b].begin : outer_first(a, b);
   });
-  detail::sort_indices(by_end, [&](std::uint32_t a, std::uint32_t b) { return spans[a].end < spans[b].end; });
+  detail::sort_indices(
+      by_end, [&](std::uint32_t a, std::uint32_t b) { return spans[a].end < spans[b].end; });
   struct Open {
     std::uint32_t span;
     const char* closer;

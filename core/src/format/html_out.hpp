@@ -39,7 +39,8 @@ class HtmlOut {
   HtmlOut& operator<<(const char* s);
   // Integers in decimal (not char or bool: those would be a mistake here).
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                                          !std::is_same_v<T, char>, int> = 0>
+                                          !std::is_same_v<T, char>,
+                                      int> = 0>
   HtmlOut& operator<<(T n) {
     return number(static_cast<std::int64_t>(n));
   }
@@ -69,6 +70,7 @@ inline constexpr std::uint32_t kMaxRunBytes = 16 * 1024;
 std::string_view drawn_part(std::string_view text);
 
 // rich_text_html(text, highlight), appended to `out`.
-void append_rich_text_html(std::string& out, const RichText& text, const std::vector<Match>* highlight = nullptr);
+void append_rich_text_html(std::string& out, const RichText& text,
+                           const std::vector<Match>* highlight = nullptr);
 
 }  // namespace papershelf::detail

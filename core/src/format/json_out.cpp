@@ -29,10 +29,14 @@ std::string data(std::string_view s, bool escaped) {
   if (!escaped || s.find_first_of("<>&") == std::string_view::npos) return std::string(s);
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
@@ -69,22 +73,34 @@ void date_parts(W& w, const Date& d, const Date* end = nullptr) {
 std::string csl_markup(const RichText& t, bool escaped = false) {
   auto open_tag = [](SpanStyle s) -> const char* {
     switch (s) {
-      case SpanStyle::Italic: return "<i>";
-      case SpanStyle::Bold: return "<b>";
-      case SpanStyle::SmallCaps: return "<span style=\"font-variant:small-caps;\">";
-      case SpanStyle::NoCase: return "<span class=\"nocase\">";
-      case SpanStyle::Superscript: return "<sup>";
-      case SpanStyle::Subscript: return "<sub>";
-      default: return nullptr;
+      case SpanStyle::Italic:
+        return "<i>";
+      case SpanStyle::Bold:
+        return "<b>";
+      case SpanStyle::SmallCaps:
+        return "<span style=\"font-variant:small-caps;\">";
+      case SpanStyle::NoCase:
+        return "<span class=\"nocase\">";
+      case SpanStyle::Superscript:
+        return "<sup>";
+      case SpanStyle::Subscript:
+        return "<sub>";
+      default:
+        return nullptr;
     }
   };
   auto close_tag = [](SpanStyle s) {
     switch (s) {
-      case SpanStyle::Italic: return "</i>";
-      case SpanStyle::Bold: return "</b>";
-      case SpanStyle::Superscript: return "</sup>";
-      case SpanStyle::Subscript: return "</sub>";
-      default: return "</span>";
+      case SpanStyle::Italic:
+        return "</i>";
+      case SpanStyle::Bold:
+        return "</b>";
+      case SpanStyle::Superscript:
+        return "</sup>";
+      case SpanStyle::Subscript:
+        return "</sub>";
+      default:
+        return "</span>";
     }
   };
   std::vector<std::uint32_t> spans;  // by where they begin, a longer one first (it opens first)
@@ -94,7 +110,8 @@ std::string csl_markup(const RichText& t, bool escaped = false) {
   }
   if (spans.empty()) return data(t.text, escaped);
   detail::sort_indices(spans, [&](std::uint32_t a, std::uint32_t b) {
-    return t.spans[a].begin != t.spans[b].begin ? t.spans[a].begin < t.spans[b].begin : t.spans[a].end > t.spans[b].end;
+    return t.spans[a].begin != t.spans[b].begin ? t.spans[a].begin < t.spans[b].begin
+                                                : t.spans[a].end > t.spans[b].end;
   });
   std::string out;
   std::vector<const Span*> open;  // innermost last
@@ -106,15 +123,18 @@ std::string csl_markup(const RichText& t, bool escaped = false) {
     }
     for (; next < spans.size() && t.spans[spans[next]].begin == at; ++next) {
       const Span* sp = &t.spans[spans[next]];
-      if (open.empty() || sp->end <= open.back()->end) {  // (one that would cross the open one is left out)
+      if (open.empty() ||
+          sp->end <= open.back()->end) {  // (one that would cross the open one is left out)
         out += open_tag(sp->style);
         open.push_back(sp);
       }
     }
     if (at < t.text.size()) {
       const char ch = t.text[at];
-      if (escaped && (ch == '<' || ch == '>' || ch == '&')) out += ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : "&amp;";
-      else out += ch;
+      if (escaped && (ch == '<' || ch == '>' || ch == '&'))
+        out += ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : "&amp;";
+      else
+        out += ch;
     }
   }
   return out;
@@ -137,13 +157,15 @@ std::string genre_text(const std::string& type) {
 
 // A whole work's single page number is its length, not a page of it.
 bool pages_are_a_total(const Publication& p, const std::string& pages) {
-  if (p.type != PubType::Book && p.type != PubType::Thesis && p.type != PubType::Report) return false;
+  if (p.type != PubType::Book && p.type != PubType::Thesis && p.type != PubType::Report)
+    return false;
   if (p.extra_field("pagetotal") || p.extra_field("numpages")) return false;
   return !pages.empty() && pages.find_first_not_of("0123456789 ") == std::string::npos;
 }
 
-// Publication::extra's details as the CSL-JSON variables they are (biblio/csl_variables.hpp); fields CSL
-// has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain hyphen.
+// Publication::extra's details as the CSL-JSON variables they are (biblio/csl_variables.hpp);
+// fields CSL has no variable for (al-folio's, the owner's own) are left out. Pages get CSL's plain
+// hyphen.
 template <class W>
 void csl_details(W& w, const Publication& p, bool escaped) {
   const bool in_series = p.extra_field("series") != nullptr;
@@ -167,18 +189,19 @@ void csl_details(W& w, const Publication& p, bool escaped) {
       continue;
     }
     if (std::find(written.begin(), written.end(), name) != written.end()) continue;
-    if (kind == csl_json::Kind::Date ? detail::parse_date_text(f.value).year == 0 : latex::decode(f.value).text.empty())
+    if (kind == csl_json::Kind::Date ? detail::parse_date_text(f.value).year == 0
+                                     : latex::decode(f.value).text.empty())
       continue;  // (no empty "volume": "" nor a date of year 0)
     written.push_back(name);
     w.key(name);
     switch (kind) {
-      case csl_json::Kind::Date:
-      {
+      case csl_json::Kind::Date: {
         const std::size_t slash = f.value.find('/');
-        const Date end = slash == std::string::npos ? Date() : detail::parse_date_text(std::string_view(f.value).substr(slash + 1));
+        const Date end = slash == std::string::npos
+                             ? Date()
+                             : detail::parse_date_text(std::string_view(f.value).substr(slash + 1));
         date_parts(w, detail::parse_date_text(f.value), end.year ? &end : nullptr);
-      }
-        break;
+      } break;
       case csl_json::Kind::Names: {
         w.begin_array();
         for (const Person& a : parse_bibtex_names(f.value).people) csl_name(w, a, escaped);
@@ -187,8 +210,10 @@ void csl_details(W& w, const Publication& p, bool escaped) {
       }
       case csl_json::Kind::Json: {
         json::Value v;
-        if (json::parse(f.value, v)) w.value(v);
-        else w.string(f.value);
+        if (json::parse(f.value, v))
+          w.value(v);
+        else
+          w.string(f.value);
         break;
       }
       case csl_json::Kind::Text: {
@@ -207,8 +232,13 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   // (BibTeX's @unpublished is CSL's manuscript: a draft, not a preprint)
   const std::string source = unicode::ascii_lower(p.source_type);
   const bool manuscript = source == "unpublished" || source == "manuscript";
-  w.begin_object().field("id", p.key).field("citation-key", p.key).field("type", manuscript ? "manuscript" : biblio::names_of(p.type).csl)
-      .field("title", p.extra_field("subtitle") ? data(full_title(p), escaped) : csl_markup(p.title, escaped));  // (CSL has no subtitle)
+  w.begin_object()
+      .field("id", p.key)
+      .field("citation-key", p.key)
+      .field("type", manuscript ? "manuscript" : biblio::names_of(p.type).csl)
+      .field("title", p.extra_field("subtitle")
+                          ? data(full_title(p), escaped)
+                          : csl_markup(p.title, escaped));  // (CSL has no subtitle)
   if (!p.authors.empty()) {
     w.key("author").begin_array();
     for (const auto& a : p.authors) csl_name(w, a, escaped);
@@ -223,7 +253,9 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
   // (an event's name is not a title: its text without the case protection titles carry, as
   // citation-js and the CSL-JSON of other tools write it)
   if (!p.venue.empty())
-    w.field(venue_variable(p), csl_markup(p.venue_field == VenueField::EventTitle ? RichText(p.venue.text) : p.venue, escaped));
+    w.field(venue_variable(p),
+            csl_markup(p.venue_field == VenueField::EventTitle ? RichText(p.venue.text) : p.venue,
+                       escaped));
   csl_details(w, p, escaped);
   // What a thesis is, when the data does not say (BibTeX says it by its entry type).
   if (p.type == PubType::Thesis && !p.extra_field("type") &&
@@ -246,11 +278,15 @@ void write_csl_item(W& w, const Publication& p, bool escaped = false) {
     for (const auto& t : p.tags()) k += (k.empty() ? "" : ", ") + t;
     w.field("keyword", k);
   }
-  if (p.status == Status::Accepted) w.field("status", "forthcoming");
-  else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {}  // (said by its type)
-  else if (p.status != Status::Published) w.field("status", to_string(p.status));
+  if (p.status == Status::Accepted)
+    w.field("status", "forthcoming");
+  else if (manuscript && (p.status == Status::Preprint || p.status == Status::Published)) {
+  }  // (said by its type)
+  else if (p.status != Status::Published)
+    w.field("status", to_string(p.status));
   // (else read back as a preprint's, or as the details' words say: volume = "In press")
-  else if (p.type == PubType::Preprint || biblio::details_status(p)) w.field("status", "published");
+  else if (p.type == PubType::Preprint || biblio::details_status(p))
+    w.field("status", "published");
   w.end_object();
 }
 
@@ -284,11 +320,14 @@ json::Value csl_json_item(const Publication& p, const OwnerMatcher* owner) {
   json::Value mark;
   mark.kind = json::Value::Kind::Bool;
   mark.boolean = true;
-  for (const auto& [key, people] : {std::pair<const char*, const std::vector<Person>*>{"author", &p.authors}, {"editor", &p.editors()}})
+  for (const auto& [key, people] :
+       {std::pair<const char*, const std::vector<Person>*>{"author", &p.authors},
+        {"editor", &p.editors()}})
     for (json::Member& m : item.members)
       if (m.key == key && m.value.items.size() == people->size())
         for (std::size_t i = 0; i < people->size(); ++i)
-          if (owner->matches((*people)[i])) m.value.items[i].members.push_back({"papershelf-owner", mark});
+          if (owner->matches((*people)[i]))
+            m.value.items[i].members.push_back({"papershelf-owner", mark});
   return item;
 }
 
@@ -311,11 +350,13 @@ ViewEntry view_entry(const Publication& p, const FormatOptions& o) {
   const std::vector<Person>& names = credited_names(p, &editors);
   e.authors.reserve(names.size());
   for (std::size_t k = 0; k < names.size(); ++k)
-    e.authors.push_back({display_name(names[k]), static_cast<bool>(line.is_owner[k]), std::string(names[k].marks())});
+    e.authors.push_back({display_name(names[k]), static_cast<bool>(line.is_owner[k]),
+                         std::string(names[k].marks())});
   e.et_al = p.others && !editors;
   if (editors) e.editors = true;
   for (const auto& l : p.links)
-    if (std::string href = resolve_url(l.url, o.base); !href.empty()) e.links.push_back({l.label, std::move(href)});
+    if (std::string href = resolve_url(l.url, o.base); !href.empty())
+      e.links.push_back({l.label, std::move(href)});
   if (const Link* best = best_link(p)) e.url = resolve_url(best->url, o.base);
   e.abstract = p.abstract().text;
   e.doi = p.doi();

@@ -2,8 +2,8 @@
 // page and a search engine knows what it is: a COinS span per entry (OpenURL ContextObjects in
 // SPANs, read by Zotero's, Mendeley's and other browser connectors) and schema.org JSON-LD for
 // the list.
-#include "biblio/pub_types.hpp"
 #include "format/metadata.hpp"
+#include "biblio/pub_types.hpp"
 #include "model/dates.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
@@ -18,8 +18,8 @@ namespace {
 void append_encoded(std::string& out, std::string_view s) {
   static const char* kHex = "0123456789ABCDEF";
   for (unsigned char c : s) {
-    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-                       c == '.' || c == '_' || c == '~';
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                       c == '-' || c == '.' || c == '_' || c == '~';
     if (plain) {
       out += static_cast<char>(c);
     } else {
@@ -76,7 +76,8 @@ void detail::append_coins(std::string& out, const Publication& p, TextSink* sink
     k.add("rft.btitle", full_title(p));
   } else {
     k.add("rft.atitle", full_title(p));
-    k.add(p.type == PubType::Chapter ? "rft.btitle" : "rft.jtitle", p.venue_is_publisher() ? std::string() : p.venue.text);
+    k.add(p.type == PubType::Chapter ? "rft.btitle" : "rft.jtitle",
+          p.venue_is_publisher() ? std::string() : p.venue.text);
   }
   for (const Person& a : p.authors) k.add("rft.au", inverted_name(a));
   if (p.date.year) k.add("rft.date", std::to_string(p.date.year));
@@ -87,7 +88,8 @@ void detail::append_coins(std::string& out, const Publication& p, TextSink* sink
   const auto [first, last] = detail::page_range(latex::decoded_field(p, "pages"));
   k.add("rft.spage", first);
   k.add("rft.epage", last);
-  k.add("rft.pub", p.venue_is_publisher() && !thesis ? p.venue.text : latex::decoded_field(p, "publisher"));
+  k.add("rft.pub",
+        p.venue_is_publisher() && !thesis ? p.venue.text : latex::decoded_field(p, "publisher"));
   k.add("rft.place", latex::decoded_field(p, "address"));
   k.add("rft.isbn", latex::decoded_field(p, "isbn"));
   k.add("rft.issn", latex::decoded_field(p, "issn"));
@@ -113,24 +115,40 @@ void json_ld_work(json::Writer& w, const Publication& p, const Written& written)
   if (!p.authors.empty()) {
     w.key("author").begin_array();
     for (const Person& a : p.authors) {
-      w.begin_object().field("@type", a.is_literal() ? "Organization" : "Person").field("name", display_name(a));
+      w.begin_object()
+          .field("@type", a.is_literal() ? "Organization" : "Person")
+          .field("name", display_name(a));
       if (!a.is_literal() && !a.given().empty()) w.field("givenName", a.given());
-      if (!a.is_literal()) w.field("familyName", std::string(a.particle()) + (a.particle().empty() ? "" : " ") + std::string(a.family()));
+      if (!a.is_literal())
+        w.field("familyName", std::string(a.particle()) + (a.particle().empty() ? "" : " ") +
+                                  std::string(a.family()));
       w.end_object();
       written();
     }
     w.end_array();
   }
-  if (const std::string date = detail::date_text(p.date); !date.empty()) w.field("datePublished", date);
+  if (const std::string date = detail::date_text(p.date); !date.empty())
+    w.field("datePublished", date);
   if (!p.venue.empty()) {
     if (p.venue_is_publisher()) {
-      w.key("publisher").begin_object().field("@type", "Organization").field("name", p.venue.text).end_object();
+      w.key("publisher")
+          .begin_object()
+          .field("@type", "Organization")
+          .field("name", p.venue.text)
+          .end_object();
     } else {
-      w.key("isPartOf").begin_object().field("@type", biblio::names_of(p.type).schema_org_container).field("name", p.venue.text).end_object();
+      w.key("isPartOf")
+          .begin_object()
+          .field("@type", biblio::names_of(p.type).schema_org_container)
+          .field("name", p.venue.text)
+          .end_object();
     }
   }
-  if (const std::string pages = latex::decoded_field(p, "pages"); !pages.empty()) w.field("pagination", pages);
-  if (!p.doi().empty()) w.field("identifier", "https://doi.org/" + p.doi()).field("sameAs", "https://doi.org/" + p.doi());
+  if (const std::string pages = latex::decoded_field(p, "pages"); !pages.empty())
+    w.field("pagination", pages);
+  if (!p.doi().empty())
+    w.field("identifier", "https://doi.org/" + p.doi())
+        .field("sameAs", "https://doi.org/" + p.doi());
   if (const std::string url = record_address(p); !url.empty()) w.field("url", url);
   if (!p.abstract().empty()) w.field("abstract", p.abstract().text);
   if (!p.tags().empty()) {
@@ -142,8 +160,13 @@ void json_ld_work(json::Writer& w, const Publication& p, const Written& written)
 
 // One ListItem of the JSON-LD ItemList.
 template <class Written>
-void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position, const Written& written) {
-  w.begin_object().field("@type", "ListItem").field("position", position).key("item").begin_object();
+void json_ld_item(json::Writer& w, const Publication& p, std::int64_t position,
+                  const Written& written) {
+  w.begin_object()
+      .field("@type", "ListItem")
+      .field("position", position)
+      .key("item")
+      .begin_object();
   json_ld_work(w, p, written);
   w.end_object().end_object();
 }
@@ -157,10 +180,14 @@ constexpr std::string_view kJsonLdHead =
 // allows \u003c for "<" in strings, and "<" occurs nowhere else).
 void detail::append_script_safe(std::string& out, std::string_view json) {
   for (char c : json) {
-    if (c == '<') out += "\\u003c";
-    else if (c == '>') out += "\\u003e";
-    else if (c == '&') out += "\\u0026";
-    else out += c;
+    if (c == '<')
+      out += "\\u003c";
+    else if (c == '>')
+      out += "\\u003e";
+    else if (c == '&')
+      out += "\\u0026";
+    else
+      out += c;
   }
 }
 
@@ -181,7 +208,8 @@ std::string detail::work_json_ld(const Publication& p, std::string_view page_url
   return out;
 }
 
-void detail::write_json_ld(const Library& lib, const std::uint32_t* entries, std::size_t count, TextSink& sink) {
+void detail::write_json_ld(const Library& lib, const std::uint32_t* entries, std::size_t count,
+                           TextSink& sink) {
   // Item by item: the list of a large library is tens of megabytes.
   std::string out(kJsonLdHead);
   for (std::size_t k = 0; k < count; ++k) {
@@ -202,8 +230,10 @@ void detail::write_json_ld(const Library& lib, const std::uint32_t* entries, std
 void detail::pass_on_full(std::string& text, TextSink* sink) {
   if (!sink || text.size() < kTextPiece) return;
   sink->write(text);
-  if (text.capacity() > 4 * kTextPiece) std::string().swap(text);
-  else text.clear();
+  if (text.capacity() > 4 * kTextPiece)
+    std::string().swap(text);
+  else
+    text.clear();
 }
 
 }  // namespace papershelf

@@ -23,7 +23,8 @@ void pass_on_full(std::string& text, TextSink* sink);
 
 // format_json_ld() of the records at entries[0..count), handed to `out` in pieces (an item of a
 // million authors too).
-void write_json_ld(const Library& lib, const std::uint32_t* entries, std::size_t count, TextSink& out);
+void write_json_ld(const Library& lib, const std::uint32_t* entries, std::size_t count,
+                   TextSink& out);
 
 // format_coins(p), appended to `out` (handed on to `sink` in pieces when there is one).
 void append_coins(std::string& out, const Publication& p, TextSink* sink);

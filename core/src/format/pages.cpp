@@ -26,7 +26,9 @@ namespace {
 
 using detail::HtmlOut;
 
-bool is_http(std::string_view url) { return bytes::starts_with_ci(url, "http://") || bytes::starts_with_ci(url, "https://"); }
+bool is_http(std::string_view url) {
+  return bytes::starts_with_ci(url, "http://") || bytes::starts_with_ci(url, "https://");
+}
 
 // The site's URL ending in "/", so that page names join it ("" without a site).
 std::string site_folder(const PagesOptions& o) {
@@ -59,8 +61,10 @@ void append_xml(std::string& out, std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     const bool control = c < 0x20 && c != '\t' && c != '\n' && c != '\r';
-    const bool nonchar = c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBF &&
-                         (static_cast<unsigned char>(text[i + 2]) == 0xBE || static_cast<unsigned char>(text[i + 2]) == 0xBF);
+    const bool nonchar = c == 0xEF && i + 2 < text.size() &&
+                         static_cast<unsigned char>(text[i + 1]) == 0xBF &&
+                         (static_cast<unsigned char>(text[i + 2]) == 0xBE ||
+                          static_cast<unsigned char>(text[i + 2]) == 0xBF);
     if (control || nonchar) {
       clean += "\xEF\xBF\xBD";
       if (nonchar) i += 2;
@@ -88,12 +92,13 @@ std::string scholar_name(const Person& a) {
   return family + ", " + std::string(a.given());
 }
 
-
 // The date as RFC 3339 (Atom's updated): the day, else the month's or the year's first.
 std::string rfc3339(const Date& d) {
   if (d.year < 1 || d.year > 9999) return "1970-01-01T00:00:00Z";  // (undated: Atom needs one)
   const int month = d.month >= 1 && d.month <= 12 ? d.month : 1;
-  const int day = d.month >= 1 && d.month <= 12 && d.day >= 1 ? std::min(d.day, detail::days_in_month(d.year, month)) : 1;
+  const int day = d.month >= 1 && d.month <= 12 && d.day >= 1
+                      ? std::min(d.day, detail::days_in_month(d.year, month))
+                      : 1;
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT00:00:00Z", d.year, month, day);
   return buffer;
@@ -103,8 +108,10 @@ std::string rfc3339(const Date& d) {
 // dark where the reader's system is (papershelf.css follows the system too).
 constexpr std::string_view kStandaloneStyle =
     "<style>:root{color-scheme:light dark;background:Canvas;color:CanvasText}"
-    "body{max-width:48rem;margin:2rem auto;padding:0 1rem;font-family:system-ui,sans-serif;line-height:1.5}"
-    ".ps-paper-page h1{font-size:1.6em;line-height:1.25;margin:0.5em 0 0.3em}.ps-paper-page h2{font-size:1.05em;margin:1.2em 0 0.3em}</style>\n";
+    "body{max-width:48rem;margin:2rem auto;padding:0 "
+    "1rem;font-family:system-ui,sans-serif;line-height:1.5}"
+    ".ps-paper-page h1{font-size:1.6em;line-height:1.25;margin:0.5em 0 0.3em}.ps-paper-page "
+    "h2{font-size:1.05em;margin:1.2em 0 0.3em}</style>\n";
 
 // The opening of the .ps-shelf each page's content is in, as every version has written it: it
 // marks the page as papershelf's own (pages_file_marks).
@@ -112,7 +119,8 @@ constexpr std::string_view kPaperPageOpening = "<div class=\"ps-shelf ps-paper-p
 constexpr std::string_view kIndexOpening = "<div class=\"ps-shelf ps-pages-index ";
 constexpr std::string_view kFeedGenerator = "<generator>papershelf</generator>";
 constexpr std::string_view kSitemapOpening =
-    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset "
+    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 // (web/src/papershelf.css, which the CLI writes beside the pages, has opened so from the start.)
 constexpr std::string_view kStylesheetOpening = "/* papershelf";
 
@@ -134,7 +142,8 @@ void common_head(HtmlOut& h, std::string_view file_name, const PagesOptions& o) 
 
 // What a link to the page shows when it is shared (Open Graph): its kind, title, description and
 // absolute URL (none without --site).
-void open_graph(HtmlOut& h, std::string_view type, std::string_view title, std::string_view description, const std::string& url) {
+void open_graph(HtmlOut& h, std::string_view type, std::string_view title,
+                std::string_view description, const std::string& url) {
   const auto property = [&](std::string_view name, std::string_view content) {
     if (content.empty()) return;
     h << "<meta property=\"" << name << "\" content=\"";
@@ -155,7 +164,8 @@ void section(HtmlOut& h, std::string_view name, std::string_view heading) {
 }  // namespace
 
 std::string site_problem(std::string_view site) {
-  if (!is_http(site)) return "\"" + std::string(site) + "\" is not an absolute http(s) URL (https://host/path/)";
+  if (!is_http(site))
+    return "\"" + std::string(site) + "\" is not an absolute http(s) URL (https://host/path/)";
   if (const std::string problem = base_problem(site); !problem.empty()) return problem;
   return {};
 }
@@ -167,15 +177,16 @@ bool is_windows_device_name(std::string_view name) {
   if (stem == "con" || stem == "prn" || stem == "aux" || stem == "nul") return true;
   if (stem.rfind("com", 0) != 0 && stem.rfind("lpt", 0) != 0) return false;
   const std::string_view number = std::string_view(stem).substr(3);
-  return (number.size() == 1 && number[0] >= '0' && number[0] <= '9') ||
-         number == "\xC2\xB9" || number == "\xC2\xB2" || number == "\xC2\xB3";  // (¹ ² ³)
+  return (number.size() == 1 && number[0] >= '0' && number[0] <= '9') || number == "\xC2\xB9" ||
+         number == "\xC2\xB2" || number == "\xC2\xB3";  // (¹ ² ³)
 }
 
 std::string page_file_name(std::string_view key) {
   constexpr std::size_t kMaxStem = 100;
   std::string stem;
   for (char c : unicode::fold(key)) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+    const bool keep =
+        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
     const char put = keep ? c : '-';
     if (put == '-' && !stem.empty() && stem.back() == '-') continue;  // ("a / b" -> "a-b")
     if ((put == '-' || put == '.') && stem.empty()) continue;         // (no hidden file, no option)
@@ -186,7 +197,8 @@ std::string page_file_name(std::string_view key) {
   while (!stem.empty() && (stem.back() == '-' || stem.back() == '.')) stem.pop_back();
   // A device with an extension ("con.x") is a device still: its first dot becomes '-'. (A bare
   // device, "con", is taken by page_file_names and so gets "-2".)
-  if (const std::size_t dot = stem.find('.'); dot != std::string::npos && is_windows_device_name(stem.substr(0, dot)))
+  if (const std::size_t dot = stem.find('.');
+      dot != std::string::npos && is_windows_device_name(stem.substr(0, dot)))
     stem[dot] = '-';
   return (stem.empty() ? "paper" : stem) + ".html";
 }
@@ -197,9 +209,11 @@ std::vector<std::string> page_file_names(const Library& lib) {
   // The index's name and the devices Windows finds in any folder are taken from the start.
   // (StringIds, the core's own table: the page's core carries no second hash set for this.)
   detail::StringIds taken;
-  for (const char* name : {"index.html", "con.html", "prn.html", "aux.html", "nul.html"}) taken.insert(name);
+  for (const char* name : {"index.html", "con.html", "prn.html", "aux.html", "nul.html"})
+    taken.insert(name);
   for (const char* device : {"com", "lpt"})
-    for (char digit = '0'; digit <= '9'; ++digit) taken.insert(std::string(device) + digit + ".html");
+    for (char digit = '0'; digit <= '9'; ++digit)
+      taken.insert(std::string(device) + digit + ".html");
   // Each repeated name's next number to try, so that n records whose keys make one name (keys
   // in Chinese all make "paper.html") cost n tries, not n * n / 2.
   detail::StringIds repeated;
@@ -237,7 +251,8 @@ std::vector<std::string> page_file_names(const Library& lib, const View& view) {
 std::string scholar_date(const Date& d) {
   if (d.year < 1 || d.year > 9999) return {};
   char buffer[48];
-  if (d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= detail::days_in_month(d.year, d.month))
+  if (d.month >= 1 && d.month <= 12 && d.day >= 1 &&
+      d.day <= detail::days_in_month(d.year, d.month))
     std::snprintf(buffer, sizeof buffer, "%04d/%02d/%02d", d.year, d.month, d.day);
   else
     std::snprintf(buffer, sizeof buffer, "%04d", d.year);
@@ -249,7 +264,9 @@ std::string page_link(std::string_view url, const PagesOptions& o) {
   const std::string site = site_folder(o);
   if (href.empty() || site.empty() || is_http(href)) return href;
   // A scheme before any path (a safe one: mailto:) is not a path under the site.
-  if (const std::size_t colon = href.find(':'); colon != std::string::npos && colon < href.find_first_of("/?#")) return href;
+  if (const std::size_t colon = href.find(':');
+      colon != std::string::npos && colon < href.find_first_of("/?#"))
+    return href;
   if (href.rfind("//", 0) == 0) return site.substr(0, site.find("//")) + href;
   if (href.front() == '/') return origin_of(site) + href;
   return site + href;
@@ -264,14 +281,17 @@ std::string scholar_gap(const Publication& p) {
 
 std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   std::string out;
-  if (!scholar_gap(p).empty()) return out;  // (a course, a talk without its speaker: no paper to Scholar)
+  if (!scholar_gap(p).empty())
+    return out;  // (a course, a talk without its speaker: no paper to Scholar)
   HtmlOut h(out);
   meta(h, "citation_title", full_title(p));
   for (const Person& a : credited_names(p)) meta(h, "citation_author", scholar_name(a));
   meta(h, "citation_publication_date", scholar_date(p.date));
   const std::string venue = p.venue.text;
-  if (const std::string_view venue_tag = biblio::names_of(p.type).highwire; !venue_tag.empty()) meta(h, venue_tag, venue);
-  if (p.type == PubType::Report) meta(h, "citation_technical_report_number", latex::decoded_field(p, "number"));
+  if (const std::string_view venue_tag = biblio::names_of(p.type).highwire; !venue_tag.empty())
+    meta(h, venue_tag, venue);
+  if (p.type == PubType::Report)
+    meta(h, "citation_technical_report_number", latex::decoded_field(p, "number"));
   meta(h, "citation_volume", latex::decoded_field(p, "volume"));
   if (p.type != PubType::Report) {
     const std::string issue = latex::decoded_field(p, "number");
@@ -280,7 +300,10 @@ std::string format_scholar_meta(const Publication& p, const PagesOptions& o) {
   const auto [first, last] = detail::page_range(latex::decoded_field(p, "pages"));
   meta(h, "citation_firstpage", first);
   meta(h, "citation_lastpage", last);
-  meta(h, "citation_publisher", p.venue_is_publisher() && p.type != PubType::Thesis && p.type != PubType::Report ? venue : latex::decoded_field(p, "publisher"));
+  meta(h, "citation_publisher",
+       p.venue_is_publisher() && p.type != PubType::Thesis && p.type != PubType::Report
+           ? venue
+           : latex::decoded_field(p, "publisher"));
   meta(h, "citation_doi", p.doi());
   meta(h, "citation_isbn", latex::decoded_field(p, "isbn"));
   meta(h, "citation_issn", latex::decoded_field(p, "issn"));
@@ -316,13 +339,15 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   common_head(head, file_name, o);
   const std::string canonical = own_url(file_name, o);
   open_graph(head, "article", parts.title, description, canonical);
-  head << "<script type=\"application/ld+json\">" << detail::work_json_ld(p, is_http(canonical) ? canonical : std::string()) << "</script>\n";
+  head << "<script type=\"application/ld+json\">"
+       << detail::work_json_ld(p, is_http(canonical) ? canonical : std::string()) << "</script>\n";
 
   std::string& out = parts.body;
   HtmlOut h(out);
   open_shelf(h, kPaperPageOpening, o);
   h << "<article class=\"ps-paper\" data-key=\"";
-  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">\n";
+  h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\""
+                   << to_string(p.status) << "\">\n";
   h << "<p class=\"ps-paper-nav\"><a href=\"index.html\">";
   h.escaped(o.title) << "</a></p>\n";
   if (const std::string src = thumbnail_src(p, o.format); !src.empty()) {
@@ -338,18 +363,22 @@ PageParts paper_page(const Publication& p, const PagesOptions& o, std::string_vi
   out += marks.legend_html(o.format.legend);
   const std::size_t row = out.size();
   h << "\n<div class=\"ps-actions\">";
-  if (detail::append_entry_links(out, p, o.format)) h << "</div>";
-  else out.resize(row);
+  if (detail::append_entry_links(out, p, o.format))
+    h << "</div>";
+  else
+    out.resize(row);
   h << "\n";
   if (!p.abstract().empty()) {
     section(h, "abstract", words_of(o.format)("Abstract"));
-    h << "<p" << detail::dir_attribute(p.abstract().text) << ">" << rich_text_html(p.abstract()) << "</p></div></section>\n";
+    h << "<p" << detail::dir_attribute(p.abstract().text) << ">" << rich_text_html(p.abstract())
+      << "</p></div></section>\n";
   }
   section(h, "bibtex", words_of(o.format)("BibTeX"));
   h << "<pre>";
   h.escaped(format_bibtex(p, o.format.bibtex)) << "</pre></div></section>\n";
   section(h, "cite", words_of(o.format)("Cite"));
-  h << "<p class=\"ps-citation\" dir=\"auto\">" << format_citation_html(p, kDefaultCitationStyle) << "</p></div></section>\n";
+  h << "<p class=\"ps-citation\" dir=\"auto\">" << format_citation_html(p, kDefaultCitationStyle)
+    << "</p></div></section>\n";
   h << format_coins(p) << "\n</article>\n</div>\n";
   return parts;
 }
@@ -370,20 +399,23 @@ void write_index_head(const Library& lib, const View& view, const PagesOptions& 
   sink.write("</script>\n");
 }
 
-void write_index_body(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o,
+void write_index_body(const Library& lib, const View& view,
+                      const std::vector<std::string>& file_names, const PagesOptions& o,
                       TextSink& sink) {
   std::string out;
   HtmlOut h(out);
   open_shelf(h, kIndexOpening, o);
   h << "<h1>";
   h.escaped(o.title) << "</h1>\n<ol class=\"ps-list\">\n";
-  FormatOptions relative = o.format;  // (the page names are the folder's, not under the data's base)
+  FormatOptions relative =
+      o.format;  // (the page names are the folder's, not under the data's base)
   relative.base.clear();
   for (std::size_t k = 0; k < view.entries.size() && k < file_names.size(); ++k) {
     if (file_names[k].empty()) continue;
     const Publication& p = lib.publications[view.entries[k]];
     h << "<li class=\"ps-entry\" data-key=\"";
-    h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\"" << to_string(p.status) << "\">";
+    h.escaped(p.key) << "\" data-type=\"" << to_string(p.type) << "\" data-status=\""
+                     << to_string(p.status) << "\">";
     detail::append_entry_head(out, p, relative, "div", &file_names[k]);
     detail::append_entry_authors(out, p, o.format);
     detail::append_entry_meta(out, p, words_of(o.format));
@@ -412,12 +444,15 @@ struct Place {
 std::string_view attribute_of(std::string_view tag, std::string_view name) {
   for (std::size_t at = tag.find(name); at != std::string_view::npos; at = tag.find(name, at + 1)) {
     const char before = at > 0 ? tag[at - 1] : '<';
-    if (before != ' ' && before != '\t' && before != '\n' && before != '\r' && before != '/') continue;
+    if (before != ' ' && before != '\t' && before != '\n' && before != '\r' && before != '/')
+      continue;
     std::size_t k = at + name.size();
-    while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\t' || tag[k] == '\n' || tag[k] == '\r')) ++k;
+    while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\t' || tag[k] == '\n' || tag[k] == '\r'))
+      ++k;
     if (k >= tag.size() || tag[k] != '=') continue;
     ++k;
-    while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\t' || tag[k] == '\n' || tag[k] == '\r')) ++k;
+    while (k < tag.size() && (tag[k] == ' ' || tag[k] == '\t' || tag[k] == '\n' || tag[k] == '\r'))
+      ++k;
     if (k < tag.size() && (tag[k] == '"' || tag[k] == '\'')) {
       const std::size_t close = tag.find(tag[k], k + 1);
       return close == std::string_view::npos ? tag.substr(k + 1) : tag.substr(k + 1, close - k - 1);
@@ -440,8 +475,9 @@ bool says_who_the_page_is(std::string_view tag) {
   if (tag.substr(0, 7) == "<script") return attribute_of(tag, "type") == "application/ld+json";
   std::string_view name = attribute_of(tag, "property");
   if (name.empty()) name = attribute_of(tag, "name");
-  for (const std::string_view own : {"description", "og:title", "og:description", "og:url", "og:type", "twitter:title",
-                                     "twitter:description", "twitter:url"})
+  for (const std::string_view own :
+       {"description", "og:title", "og:description", "og:url", "og:type", "twitter:title",
+        "twitter:description", "twitter:url"})
     if (name == own) return true;
   return false;
 }
@@ -456,9 +492,12 @@ std::string element_text(std::string_view html) {
   std::string text;
   bool in_tag = false, space = false;
   for (const char c : html) {
-    if (c == '<') in_tag = true;
-    else if (c == '>') in_tag = false;
-    else if (!in_tag && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) space = !text.empty();
+    if (c == '<')
+      in_tag = true;
+    else if (c == '>')
+      in_tag = false;
+    else if (!in_tag && (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+      space = !text.empty();
     else if (!in_tag) {
       if (space) text += ' ';
       space = false;
@@ -481,17 +520,22 @@ std::vector<Place> template_places(std::string_view skeleton, const std::string&
   const std::size_t body = skeleton.find(kPageBodyMarker);
   if (body != std::string_view::npos) places.push_back({body, kPageBodyMarker.size(), Part::Body});
   const std::size_t head_end = lower.find("</head");
-  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos) places.push_back({at, kPageHeadMarker.size(), Part::Head});
-  else if (head_end != std::string::npos) places.push_back({head_end, 0, Part::Head});
+  if (const std::size_t at = skeleton.find(kPageHeadMarker); at != std::string_view::npos)
+    places.push_back({at, kPageHeadMarker.size(), Part::Head});
+  else if (head_end != std::string::npos)
+    places.push_back({head_end, 0, Part::Head});
 
   constexpr std::string_view kTitleWord = "papershelf-title";
   bool titled = false;
-  for (std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos; at = skeleton.find(kPageTitleMarker, at + 1))
+  for (std::size_t at = skeleton.find(kPageTitleMarker); at != std::string_view::npos;
+       at = skeleton.find(kPageTitleMarker, at + 1))
     places.push_back({at, kPageTitleMarker.size(), Part::Title}), titled = true;
-  for (std::size_t at = skeleton.find(kTitleWord); at != std::string_view::npos; at = skeleton.find(kTitleWord, at + 1)) {
+  for (std::size_t at = skeleton.find(kTitleWord); at != std::string_view::npos;
+       at = skeleton.find(kTitleWord, at + 1)) {
     if (at >= 5 && skeleton.substr(at - 5, 5) == "<!-- ") continue;  // (the marker's own word)
     const std::size_t script = lower.rfind("<script", at), script_end = lower.rfind("</script", at);
-    const bool in_script = script != std::string::npos && (script_end == std::string::npos || script_end < script);
+    const bool in_script =
+        script != std::string::npos && (script_end == std::string::npos || script_end < script);
     places.push_back({at, kTitleWord.size(), in_script ? Part::TitleInScript : Part::Title});
     titled = true;
   }
@@ -507,10 +551,13 @@ std::vector<Place> template_places(std::string_view skeleton, const std::string&
   }
 
   // The head's tags that name the template page.
-  const std::size_t head_limit = head_end == std::string::npos ? std::min(body, lower.size()) : head_end;
-  for (std::size_t at = lower.find('<'); at != std::string::npos && at < head_limit; at = lower.find('<', at + 1)) {
+  const std::size_t head_limit =
+      head_end == std::string::npos ? std::min(body, lower.size()) : head_end;
+  for (std::size_t at = lower.find('<'); at != std::string::npos && at < head_limit;
+       at = lower.find('<', at + 1)) {
     const std::string_view rest = std::string_view(lower).substr(at);
-    const bool link = rest.substr(0, 6) == "<link ", meta = rest.substr(0, 6) == "<meta ", script = rest.substr(0, 8) == "<script ";
+    const bool link = rest.substr(0, 6) == "<link ", meta = rest.substr(0, 6) == "<meta ",
+               script = rest.substr(0, 8) == "<script ";
     if (!link && !meta && !script) continue;
     const std::size_t close = lower.find('>', at);
     if (close == std::string::npos) break;
@@ -526,36 +573,43 @@ std::vector<Place> template_places(std::string_view skeleton, const std::string&
     places.push_back({at, end - at, Part::Drop});
   }
   // The layout's heading (an <h1> before the body) that only repeats the page's title.
-  for (std::size_t open = lower.find("<h1"); body != std::string_view::npos && open < body; open = lower.find("<h1", open + 1)) {
+  for (std::size_t open = lower.find("<h1"); body != std::string_view::npos && open < body;
+       open = lower.find("<h1", open + 1)) {
     const std::size_t text = lower.find('>', open), close = lower.find("</h1", open);
-    if (text == std::string::npos || close == std::string::npos || text > close || close > body) break;
+    if (text == std::string::npos || close == std::string::npos || text > close || close > body)
+      break;
     const std::string heading = element_text(skeleton.substr(text + 1, close - text - 1));
     // ("Paper | Jane Doe" and "Paper - Jane Doe" are the page's title first, as al-folio,
     // academicpages and Hugo's themes write it; a masthead's "Jane Doe" is not the title.)
-    const bool begins_title = !heading.empty() && layout_title.compare(0, heading.size(), heading) == 0 &&
-                              (layout_title.size() == heading.size() || is_word_end(static_cast<unsigned char>(layout_title[heading.size()])));
+    const bool begins_title =
+        !heading.empty() && layout_title.compare(0, heading.size(), heading) == 0 &&
+        (layout_title.size() == heading.size() ||
+         is_word_end(static_cast<unsigned char>(layout_title[heading.size()])));
     const std::size_t end = lower.find('>', close);
     if ((heading == kTitleWord || begins_title) && end != std::string::npos) {
       places.push_back({open, end + 1 - open, Part::Drop});
       break;
     }
   }
-  std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.at < b.at; });
+  std::sort(places.begin(), places.end(),
+            [](const Place& a, const Place& b) { return a.at < b.at; });
   return places;
 }
 
 // The whole page into `out`: the parts put into `skeleton` at its markers, or a minimal complete
 // page when `skeleton` is "" (page_html's rules).
-void write_page(const PageWriters& page, const PagesOptions& o, std::string_view skeleton, TextSink& out) {
+void write_page(const PageWriters& page, const PagesOptions& o, std::string_view skeleton,
+                TextSink& out) {
   std::string title;
   detail::append_escaped_html(title, page.title);
   if (skeleton.empty()) {
     std::string opening;
     HtmlOut h(opening);
     h << "<!DOCTYPE html>\n<html lang=\"";
-    h.escaped(o.lang) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
-                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
-                      << title << "</title>\n";
+    h.escaped(o.lang)
+        << "\">\n<head>\n<meta charset=\"utf-8\">\n"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
+        << title << "</title>\n";
     out.write(opening);
     page.head(out);
     out.write(kStandaloneStyle);
@@ -569,13 +623,16 @@ void write_page(const PageWriters& page, const PagesOptions& o, std::string_view
   const std::string lower = unicode::ascii_lower(skeleton);
   const std::vector<Place> places = template_places(skeleton, lower);
   // (A <title> goes before the head tags when the skeleton has none.)
-  const std::string title_tag = lower.find("<title") == std::string::npos ? "<title>" + title + "</title>\n" : std::string();
+  const std::string title_tag =
+      lower.find("<title") == std::string::npos ? "<title>" + title + "</title>\n" : std::string();
   std::size_t copied = 0;
   for (const Place& place : places) {
     if (place.at < copied) continue;  // (places that overlap: the first wins)
     out.write(skeleton.substr(copied, place.at - copied));
     switch (place.part) {
-      case Part::Title: out.write(title); break;
+      case Part::Title:
+        out.write(title);
+        break;
       case Part::TitleInScript: {
         json::Writer w;
         w.string(page.title);
@@ -584,9 +641,14 @@ void write_page(const PageWriters& page, const PagesOptions& o, std::string_view
         out.write(std::string_view(quoted).substr(1, quoted.size() - 2));
         break;
       }
-      case Part::Head: out.write(title_tag), page.head(out); break;
-      case Part::Body: page.body(out); break;
-      case Part::Drop: break;
+      case Part::Head:
+        out.write(title_tag), page.head(out);
+        break;
+      case Part::Body:
+        page.body(out);
+        break;
+      case Part::Drop:
+        break;
     }
     copied = place.at + place.length;
   }
@@ -595,14 +657,16 @@ void write_page(const PageWriters& page, const PagesOptions& o, std::string_view
 
 }  // namespace
 
-PageParts pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
+PageParts pages_index(const Library& lib, const View& view,
+                      const std::vector<std::string>& file_names, const PagesOptions& o) {
   StringSink head, body;
   write_index_head(lib, view, o, head);
   write_index_body(lib, view, file_names, o, body);
   return {o.title, std::move(head.text), std::move(body.text)};
 }
 
-void write_pages_index(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o,
+void write_pages_index(const Library& lib, const View& view,
+                       const std::vector<std::string>& file_names, const PagesOptions& o,
                        std::string_view skeleton, TextSink& out) {
   write_page({o.title, [&](TextSink& sink) { write_index_head(lib, view, o, sink); },
               [&](TextSink& sink) { write_index_body(lib, view, file_names, o, sink); }},
@@ -612,36 +676,42 @@ void write_pages_index(const Library& lib, const View& view, const std::vector<s
 std::string template_problem(std::string_view skeleton) {
   if (skeleton.find(kPageBodyMarker) == std::string_view::npos)
     return "it has no " + std::string(kPageBodyMarker) + " marker where the page's content goes";
-  if (skeleton.find(kPageHeadMarker) == std::string_view::npos && unicode::ascii_lower(skeleton).find("</head") == std::string::npos)
-    return "it has neither a " + std::string(kPageHeadMarker) + " marker nor a </head>: the Scholar tags would have no place";
+  if (skeleton.find(kPageHeadMarker) == std::string_view::npos &&
+      unicode::ascii_lower(skeleton).find("</head") == std::string::npos)
+    return "it has neither a " + std::string(kPageHeadMarker) +
+           " marker nor a </head>: the Scholar tags would have no place";
   return {};
 }
 
 std::string page_html(const PageParts& parts, const PagesOptions& o, std::string_view skeleton) {
   StringSink page;
   page.text.reserve(parts.head.size() + parts.body.size() + skeleton.size() + 1024);
-  write_page({parts.title, [&](TextSink& sink) { sink.write(parts.head); }, [&](TextSink& sink) { sink.write(parts.body); }}, o,
-             skeleton, page);
+  write_page({parts.title, [&](TextSink& sink) { sink.write(parts.head); },
+              [&](TextSink& sink) { sink.write(parts.body); }},
+             o, skeleton, page);
   return std::move(page.text);
 }
 
-std::string format_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o) {
+std::string format_atom(const Library& lib, const View& view,
+                        const std::vector<std::string>& file_names, const PagesOptions& o) {
   StringSink feed;
   write_atom(lib, view, file_names, o, feed);
   return std::move(feed.text);
 }
 
-void write_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names, const PagesOptions& o,
-                TextSink& sink) {
+void write_atom(const Library& lib, const View& view, const std::vector<std::string>& file_names,
+                const PagesOptions& o, TextSink& sink) {
   std::vector<std::size_t> order;
-  std::vector<std::string> dates(std::min(view.entries.size(), file_names.size()));  // (each made once, not per comparison)
+  std::vector<std::string> dates(
+      std::min(view.entries.size(), file_names.size()));  // (each made once, not per comparison)
   for (std::size_t k = 0; k < dates.size(); ++k)
     if (!file_names[k].empty()) {
       order.push_back(k);
       dates[k] = rfc3339(lib.publications[view.entries[k]].date);
     }
   const auto date_of = [&](std::size_t k) -> const std::string& { return dates[k]; };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return date_of(a) > date_of(b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return date_of(a) > date_of(b); });
   const std::string site = site_folder(o);
   std::string out;
   HtmlOut h(out);
@@ -649,11 +719,13 @@ void write_atom(const Library& lib, const View& view, const std::vector<std::str
     append_xml(out, text);
     return h;
   };
-  h << "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"";
+  h << "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" "
+       "xml:lang=\"";
   xml(o.lang) << "\">\n<title>";
   xml(o.title) << "</title>\n<id>";
-  xml(site.empty() ? std::string("urn:papershelf:feed") : site) << "</id>\n<updated>"
-                                                                   << (order.empty() ? rfc3339(Date{}) : date_of(order.front())) << "</updated>\n";
+  xml(site.empty() ? std::string("urn:papershelf:feed") : site)
+      << "</id>\n<updated>" << (order.empty() ? rfc3339(Date{}) : date_of(order.front()))
+      << "</updated>\n";
   if (!site.empty()) {
     h << "<link rel=\"self\" type=\"application/atom+xml\" href=\"";
     xml(site + "feed.xml") << "\"/>\n";
@@ -666,7 +738,8 @@ void write_atom(const Library& lib, const View& view, const std::vector<std::str
     const std::string url = own_url(file_names[k], o);
     h << "<entry>\n<id>";
     // (An Atom id is an absolute IRI: without a site, a URN of the page's name.)
-    xml(site.empty() ? "urn:papershelf:page:" + file_names[k] : url) << "</id>\n<title type=\"text\">";
+    xml(site.empty() ? "urn:papershelf:page:" + file_names[k] : url)
+        << "</id>\n<title type=\"text\">";
     xml(full_title(p)) << "</title>\n<link rel=\"alternate\" type=\"text/html\" href=\"";
     xml(url) << "\"/>\n<updated>" << date_of(k) << "</updated>\n";
     for (const Person& a : credited_names(p)) {
@@ -688,7 +761,8 @@ std::vector<std::string_view> pages_file_marks(std::string_view file_name) {
   if (file_name == "feed.xml") return {kFeedGenerator};
   if (file_name == "sitemap.xml") return {kSitemapOpening};
   if (file_name == "papershelf.css") return {kStylesheetOpening};
-  if (file_name.size() > 5 && file_name.substr(file_name.size() - 5) == ".html") return {kPaperPageOpening, kIndexOpening};
+  if (file_name.size() > 5 && file_name.substr(file_name.size() - 5) == ".html")
+    return {kPaperPageOpening, kIndexOpening};
   return {};
 }
 

@@ -13,12 +13,14 @@ std::string full_title(const Publication& p) {
   const std::string subtitle = latex::decoded_field(p, "subtitle");
   if (subtitle.empty()) return p.title.text;
   const char last = p.title.text.empty() ? ' ' : p.title.text.back();
-  return p.title.text + (last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ") + subtitle;
+  return p.title.text + (last == '?' || last == '!' || last == ':' || last == '.' ? " " : ": ") +
+         subtitle;
 }
 
 bool venue_ends_with_year(const Publication& p, std::string_view venue) {
   if (p.date.year <= 0) return false;
-  while (!venue.empty() && (venue.back() == ' ' || venue.back() == '.' || venue.back() == ')')) venue.remove_suffix(1);
+  while (!venue.empty() && (venue.back() == ' ' || venue.back() == '.' || venue.back() == ')'))
+    venue.remove_suffix(1);
   const std::string year = std::to_string(p.date.year);
   if (venue.size() < year.size() || venue.substr(venue.size() - year.size()) != year) return false;
   // A whole number: "2021", not the end of "12021".
@@ -30,8 +32,9 @@ bool venue_ends_with_year(const Publication& p) { return venue_ends_with_year(p,
 
 RichText shown_venue(const Publication& p) {
   if (p.venue.empty()) return p.venue;
-  auto [begin, end] = p.status == Status::Published ? std::pair<std::size_t, std::size_t>{0, p.venue.text.size()}
-                                                    : biblio::venue_without_status(p.venue.text);
+  auto [begin, end] = p.status == Status::Published
+                          ? std::pair<std::size_t, std::size_t>{0, p.venue.text.size()}
+                          : biblio::venue_without_status(p.venue.text);
   // The list puts its own separator after the venue (", 2024"): the value's own is not doubled
   // ("Symposium," in a booktitle).
   while (end > begin && std::strchr(",;: \t\n", p.venue.text[end - 1])) --end;
@@ -54,7 +57,9 @@ namespace {
 bool same_text_ascii(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    const auto lower = [](char c) {
+      return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    };
     if (lower(a[i]) != lower(b[i])) return false;
   }
   return true;
@@ -68,7 +73,9 @@ bool note_repeats_status(const Publication& p) {
          same_text_ascii(note, "manuscript") || same_text_ascii(note, "unpublished manuscript");
 }
 
-bool badge_repeats_status(const Publication& p) { return same_text_ascii(p.badge(), label(p.status)); }
+bool badge_repeats_status(const Publication& p) {
+  return same_text_ascii(p.badge(), label(p.status));
+}
 
 AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_authors) {
   AuthorLine line;
@@ -80,8 +87,10 @@ AuthorLine collapse_authors(std::vector<std::uint8_t> is_owner, std::size_t max_
   // Unset (0): a list is shown whole up to kLongAuthorList names; a longer one (a large
   // collaboration's paper: thousands of names) shows its first kLongAuthorListShown, as a reader
   // would want, and a page is not laid out around a million bytes of names.
-  const std::uint32_t limit = max_authors != 0 ? static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors))
-                              : n > kLongAuthorList ? kLongAuthorListShown : n;
+  const std::uint32_t limit =
+      max_authors != 0      ? static_cast<std::uint32_t>(std::max<std::size_t>(1, max_authors))
+      : n > kLongAuthorList ? kLongAuthorListShown
+                            : n;
   if (n <= limit) {
     for (std::uint32_t i = 0; i < n; ++i) line.shown.push_back(i);
     return line;
@@ -109,9 +118,9 @@ AuthorLine author_line(const Publication& p, const OwnerMatcher& owner, std::siz
 
 std::string link_label(std::string_view kind) {
   static const std::pair<const char*, const char*> kLabels[] = {
-      {"pdf", "PDF"},   {"code", "Code"},       {"slides", "Slides"}, {"video", "Video"},
-      {"poster", "Poster"}, {"website", "Website"}, {"html", "Website"}, {"doi", "DOI"},
-      {"arxiv", "arXiv"}, {"blog", "Blog"},      {"supp", "Supplement"}, {"url", "Link"}};
+      {"pdf", "PDF"},       {"code", "Code"},       {"slides", "Slides"},   {"video", "Video"},
+      {"poster", "Poster"}, {"website", "Website"}, {"html", "Website"},    {"doi", "DOI"},
+      {"arxiv", "arXiv"},   {"blog", "Blog"},       {"supp", "Supplement"}, {"url", "Link"}};
   for (const auto& [k, v] : kLabels)
     if (kind == k) return v;
   if (kind.empty()) return "Link";

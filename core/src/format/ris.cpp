@@ -24,7 +24,8 @@ class Ris {
   // a space, so no value can start a tag line of its own ("\nTY  - " would start a record).
   void tag(const char* name, std::string_view value) {
     std::size_t i = 0;
-    while (i < value.size() && break_width(value, i)) i += break_width(value, i);  // (leading ones dropped)
+    while (i < value.size() && break_width(value, i))
+      i += break_width(value, i);  // (leading ones dropped)
     std::size_t end = value.size();
     while (end > i && value[end - 1] == ' ') --end;
     if (i == end) return;
@@ -52,21 +53,24 @@ class Ris {
   static std::size_t break_width(std::string_view v, std::size_t i) {
     const auto b = static_cast<unsigned char>(v[i]);
     if (b <= 0x20 || b == 0x7F) return 1;
-    if (b == 0xC2 && i + 1 < v.size() && static_cast<unsigned char>(v[i + 1]) == 0x85) return 2;  // NEL
-    if (b == 0xE2 && i + 2 < v.size() && v[i + 1] == '\x80' && (v[i + 2] == '\xA8' || v[i + 2] == '\xA9')) return 3;
+    if (b == 0xC2 && i + 1 < v.size() && static_cast<unsigned char>(v[i + 1]) == 0x85)
+      return 2;  // NEL
+    if (b == 0xE2 && i + 2 < v.size() && v[i + 1] == '\x80' &&
+        (v[i + 2] == '\xA8' || v[i + 2] == '\xA9'))
+      return 3;
     return 0;
   }
 
   std::string& out_;
 };
 
-
 std::string two_digits(int v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
 void write_record(Ris& r, const Publication& p) {
   r.tag("TY", ris_type(p));
   for (const Person& a : p.authors) r.tag("AU", inverted_name(a));
-  for (const Person& a : p.editors()) r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", inverted_name(a));
+  for (const Person& a : p.editors())
+    r.tag(p.type == PubType::Book && p.authors.empty() ? "A2" : "ED", inverted_name(a));
   r.tag("TI", full_title(p));
   r.tag("ST", latex::decoded_field(p, "shorttitle"));
   const bool publisher_venue = p.venue_is_publisher();
@@ -103,12 +107,14 @@ void write_record(Ris& r, const Publication& p) {
   r.tag("M3", latex::decoded_field(p, "type"));
   r.tag("LA", latex::decoded_field(p, "language"));
   r.tag("DO", p.doi());
-  if (const std::string urldate = latex::decoded_field(p, "urldate"); !urldate.empty()) {  // accessed: "2026/03/02/"
+  if (const std::string urldate = latex::decoded_field(p, "urldate");
+      !urldate.empty()) {  // accessed: "2026/03/02/"
     std::string y2 = urldate;
     for (char& c : y2) c = c == '-' ? '/' : c;
     r.tag("Y2", y2 + (std::count(y2.begin(), y2.end(), '/') == 2 ? "/" : ""));
   }
-  if (const std::string url = record_address(p); !url.empty()) r.tag("UR", url);  // (one: the paper's)
+  if (const std::string url = record_address(p); !url.empty())
+    r.tag("UR", url);  // (one: the paper's)
   if (!p.arxiv().empty() && p.type == PubType::Preprint) r.tag("M2", "arXiv:" + p.arxiv());
   r.tag("AB", p.abstract().text);
   for (const std::string& t : p.tags()) r.tag("KW", t);

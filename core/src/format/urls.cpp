@@ -33,7 +33,8 @@ bool has_scheme(std::string_view url, std::string* scheme) {
       return true;
     }
     const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    const bool ok = alpha || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
+    const bool ok =
+        alpha || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
     if (!ok) return false;
   }
   return false;
@@ -56,10 +57,13 @@ namespace {
 bool names_its_host(std::string_view base) {
   const std::size_t colon = has_scheme(base, nullptr) ? base.find(':') : std::string_view::npos;
   const std::string_view rest = colon == std::string_view::npos ? base : base.substr(colon + 1);
-  if (rest.rfind("//", 0) != 0) return colon == std::string_view::npos;  // relative, or "https:x" without "//"
+  if (rest.rfind("//", 0) != 0)
+    return colon == std::string_view::npos;  // relative, or "https:x" without "//"
   std::string_view authority = rest.substr(2, rest.find_first_of("/?#", 2) - 2);
-  if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
-  if (const std::size_t port = authority.rfind(':'); port != std::string_view::npos && authority.find(']', port) == std::string_view::npos)
+  if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos)
+    authority.remove_prefix(at + 1);
+  if (const std::size_t port = authority.rfind(':');
+      port != std::string_view::npos && authority.find(']', port) == std::string_view::npos)
     authority = authority.substr(0, port);
   return !authority.empty();
 }
@@ -70,7 +74,8 @@ bool is_safe_base(std::string_view raw) {
   if (base.empty()) return true;
   if (!is_safe_url(base)) return false;
   std::string scheme;
-  return (!has_scheme(base, &scheme) || scheme == "http" || scheme == "https") && names_its_host(base);
+  return (!has_scheme(base, &scheme) || scheme == "http" || scheme == "https") &&
+         names_its_host(base);
 }
 
 std::string base_problem(std::string_view base) {
@@ -81,9 +86,11 @@ std::string base_problem(std::string_view base) {
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   const std::string url = browser_view_of_url(base);
   std::string scheme;
-  const bool web = is_safe_url(url) && (!has_scheme(url, &scheme) || scheme == "http" || scheme == "https");
+  const bool web =
+      is_safe_url(url) && (!has_scheme(url, &scheme) || scheme == "http" || scheme == "https");
   return "link base \"" + shown + (base.size() > kShown ? "..." : "") + "\" " +
-         (web ? "names no host (write https://host/path/, or a relative path)" : "is not an http(s) or relative URL") +
+         (web ? "names no host (write https://host/path/, or a relative path)"
+              : "is not an http(s) or relative URL") +
          ": relative links are kept as written";
 }
 
@@ -109,7 +116,8 @@ std::string resolve_url(std::string_view raw, std::string_view raw_base) {
 std::string image_url(std::string_view url, std::string_view base) {
   std::string src = resolve_url(url, base);
   std::string scheme;
-  if (has_scheme(src, &scheme) && scheme != "http" && scheme != "https") return {};  // (mailto: is no picture)
+  if (has_scheme(src, &scheme) && scheme != "http" && scheme != "https")
+    return {};  // (mailto: is no picture)
   return src;
 }
 
@@ -122,7 +130,9 @@ const Link* best_link(const Publication& p) {
 }
 
 std::string record_address(const Publication& p) {
-  auto absolute = [](const std::string& u) { return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0; };
+  auto absolute = [](const std::string& u) {
+    return u.rfind("https://", 0) == 0 || u.rfind("http://", 0) == 0;
+  };
   for (const Link& l : p.links)
     if (l.label == "url" && absolute(l.url)) return l.url;
   const Link* best = best_link(p);

@@ -15,8 +15,19 @@ namespace papershelf::json {
 namespace {
 
 enum class Tok : std::uint8_t {
-  Null, True, False, String, Number, BeginArray, EndArray, BeginObject, EndObject, NameSep,
-  ValueSep, End, Error
+  Null,
+  True,
+  False,
+  String,
+  Number,
+  BeginArray,
+  EndArray,
+  BeginObject,
+  EndObject,
+  NameSep,
+  ValueSep,
+  End,
+  Error
 };
 
 int hex_value(int c) {
@@ -60,19 +71,29 @@ Tok Parser::scan() {
   while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
   start_ = pos_ - 1;
   switch (c) {
-    case '[': return Tok::BeginArray;
-    case ']': return Tok::EndArray;
-    case '{': return Tok::BeginObject;
-    case '}': return Tok::EndObject;
-    case ':': return Tok::NameSep;
-    case ',': return Tok::ValueSep;
+    case '[':
+      return Tok::BeginArray;
+    case ']':
+      return Tok::EndArray;
+    case '{':
+      return Tok::BeginObject;
+    case '}':
+      return Tok::EndObject;
+    case ':':
+      return Tok::NameSep;
+    case ',':
+      return Tok::ValueSep;
     case '"':
       reset_ = start_;
       return scan_string();
-    case 't': return scan_literal("rue", Tok::True);
-    case 'f': return scan_literal("alse", Tok::False);
-    case 'n': return scan_literal("ull", Tok::Null);
-    case -1: return Tok::End;
+    case 't':
+      return scan_literal("rue", Tok::True);
+    case 'f':
+      return scan_literal("alse", Tok::False);
+    case 'n':
+      return scan_literal("ull", Tok::Null);
+    case -1:
+      return Tok::End;
     default:
       if (c == '-' || (c >= '0' && c <= '9')) {
         reset_ = start_;
@@ -115,14 +136,30 @@ Tok Parser::scan_string() {
     if (c == '"') return Tok::String;
     if (c != '\\') return Tok::Error;  // a control character or the end of the text
     switch (get()) {
-      case '"': str_ += '"'; break;
-      case '\\': str_ += '\\'; break;
-      case '/': str_ += '/'; break;
-      case 'b': str_ += '\b'; break;
-      case 'f': str_ += '\f'; break;
-      case 'n': str_ += '\n'; break;
-      case 'r': str_ += '\r'; break;
-      case 't': str_ += '\t'; break;
+      case '"':
+        str_ += '"';
+        break;
+      case '\\':
+        str_ += '\\';
+        break;
+      case '/':
+        str_ += '/';
+        break;
+      case 'b':
+        str_ += '\b';
+        break;
+      case 'f':
+        str_ += '\f';
+        break;
+      case 'n':
+        str_ += '\n';
+        break;
+      case 'r':
+        str_ += '\r';
+        break;
+      case 't':
+        str_ += '\t';
+        break;
       case 'u': {
         const std::size_t escape = pos_ - 2;
         int cp = codepoint();
@@ -147,10 +184,12 @@ Tok Parser::scan_string() {
           notes_->first_nul = escape;
         }
         // (NUL is kept and said; other controls and noncharacters become U+FFFD)
-        unicode::append_utf8(str_, cp == 0 ? 0 : unicode::text_code_point(static_cast<char32_t>(cp)));
+        unicode::append_utf8(str_,
+                             cp == 0 ? 0 : unicode::text_code_point(static_cast<char32_t>(cp)));
         break;
       }
-      default: return Tok::Error;
+      default:
+        return Tok::Error;
     }
   }
 }
@@ -255,17 +294,19 @@ bool Parser::run(Value& out, ParseError* error) {
     if (get() != 0xBB || get() != 0xBF) return fail(error);
   }
   constexpr std::size_t kMaxDepth = 1000;  // deeper nesting is an error (bounded stack use)
-  std::vector<Value> stack;  // open arrays and objects
-  std::vector<std::string> keys;  // the pending key of each open object
+  std::vector<Value> stack;                // open arrays and objects
+  std::vector<std::string> keys;           // the pending key of each open object
   // True when stack[d] is the array whose items go to the sink as records: the top-level array,
   // or the "publications" array of a top-level object.
   const auto records_at = [&](std::size_t d) {
     if (!sink_ || d >= stack.size() || stack[d].kind != Value::Kind::Array) return false;
-    return d == 0 || (d == 1 && stack[0].kind == Value::Kind::Object && !keys.empty() && keys[0] == "publications");
+    return d == 0 || (d == 1 && stack[0].kind == Value::Kind::Object && !keys.empty() &&
+                      keys[0] == "publications");
   };
   // True when the innermost open value is a record (an object item of the records array).
   const auto in_record = [&] {
-    return stack.size() >= 2 && stack.back().kind == Value::Kind::Object && records_at(stack.size() - 2);
+    return stack.size() >= 2 && stack.back().kind == Value::Kind::Object &&
+           records_at(stack.size() - 2);
   };
   Tok tok = scan();
   for (;;) {
@@ -304,8 +345,10 @@ bool Parser::run(Value& out, ParseError* error) {
         v.kind = Value::Kind::Bool;
         v.boolean = tok == Tok::True;
         break;
-      case Tok::Null: break;
-      default: return fail(error);
+      case Tok::Null:
+        break;
+      default:
+        return fail(error);
     }
     // `v` is complete: hand it to its container, closing every container that ends here.
     for (;;) {
@@ -322,8 +365,10 @@ bool Parser::run(Value& out, ParseError* error) {
         } else {
           // An item of a list that is a member of a record (the innermost open object is then
           // the record, and keys.back() the list's name).
-          const bool of_record = a >= 2 && stack[a - 1].kind == Value::Kind::Object && records_at(a - 2);
-          if (!(of_record && sink_->list_item(keys.back(), v))) parent.items.push_back(std::move(v));
+          const bool of_record =
+              a >= 2 && stack[a - 1].kind == Value::Kind::Object && records_at(a - 2);
+          if (!(of_record && sink_->list_item(keys.back(), v)))
+            parent.items.push_back(std::move(v));
         }
         tok = scan();
         if (tok == Tok::ValueSep) {
@@ -369,7 +414,8 @@ double to_double(std::string_view s) {
     const bool negative_exp = i < s.size() && s[i] == '-';
     if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
     int e = 0;
-    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) e = std::min(e * 10 + (s[i] - '0'), 100000);
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i)
+      e = std::min(e * 10 + (s[i] - '0'), 100000);
     exponent += negative_exp ? -e : e;
   }
   for (; exponent > 0 && mantissa < 1e300; --exponent) mantissa *= 10;
@@ -379,7 +425,8 @@ double to_double(std::string_view s) {
 
 }  // namespace
 
-bool parse(std::string_view text, Value& out, ParseError* error, ParseNotes* notes, RecordSink* sink) {
+bool parse(std::string_view text, Value& out, ParseError* error, ParseNotes* notes,
+           RecordSink* sink) {
   Parser parser(text, notes, sink);
   return parser.run(out, error);
 }
@@ -427,20 +474,36 @@ void append_string(std::string& out, std::string_view s) {
     if (b >= 0x80) {
       const std::size_t start = i;
       const char32_t cp = unicode::decode_utf8(s, i);
-      if (cp == unicode::kReplacement && i - start != 3) out += "\xEF\xBF\xBD";
-      else out.append(s.data() + start, i - start);
+      if (cp == unicode::kReplacement && i - start != 3)
+        out += "\xEF\xBF\xBD";
+      else
+        out.append(s.data() + start, i - start);
       continue;
     }
     ++i;
     out += '\\';
     switch (b) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '\b': out += 'b'; break;
-      case '\f': out += 'f'; break;
-      case '\n': out += 'n'; break;
-      case '\r': out += 'r'; break;
-      case '\t': out += 't'; break;
+      case '"':
+        out += '"';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case '\b':
+        out += 'b';
+        break;
+      case '\f':
+        out += 'f';
+        break;
+      case '\n':
+        out += 'n';
+        break;
+      case '\r':
+        out += 'r';
+        break;
+      case '\t':
+        out += 't';
+        break;
       default: {
         static const char kHex[] = "0123456789abcdef";
         out += "u00";
@@ -580,13 +643,16 @@ Builder& Builder::boolean(bool b) {
 
 Writer& Writer::value(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::Null: return null();
-    case Value::Kind::Bool: return boolean(v.boolean);
+    case Value::Kind::Null:
+      return null();
+    case Value::Kind::Bool:
+      return boolean(v.boolean);
     case Value::Kind::Number:
       before_value();
       out_ += v.text;
       return *this;
-    case Value::Kind::String: return string(v.text);
+    case Value::Kind::String:
+      return string(v.text);
     case Value::Kind::Array:
       begin_array();
       for (const auto& item : v.items) value(item);

@@ -18,7 +18,6 @@ struct ScriptForm {  // (every form is in the Basic Multilingual Plane)
 
 constexpr std::size_t kSymbolCount = std::size(kSymbolStarts) - 1;
 
-
 // Command i's name against `name`, as strcmp orders them (names hold no byte under 4; the kind
 // byte ends them).
 int compare_symbol(std::size_t i, std::string_view name) {
@@ -36,7 +35,10 @@ std::optional<LatexSymbol> find_symbol(std::string_view name) {
   std::size_t lo = 0, hi = kSymbolCount;
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (compare_symbol(mid, name) < 0) lo = mid + 1; else hi = mid;
+    if (compare_symbol(mid, name) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   if (lo == kSymbolCount || compare_symbol(lo, name) != 0) return std::nullopt;
   const char* kind = kSymbolBytes + kSymbolStarts[lo] + name.size();
@@ -50,7 +52,8 @@ namespace {
 
 // The form of `cp` in one of the generated tables (sorted by base), or 0 when it has none.
 char32_t form_of(const ScriptForm* begin, const ScriptForm* end, char32_t cp) {
-  const ScriptForm* it = std::lower_bound(begin, end, cp, [](const ScriptForm& f, char32_t c) { return f.base < c; });
+  const ScriptForm* it =
+      std::lower_bound(begin, end, cp, [](const ScriptForm& f, char32_t c) { return f.base < c; });
   return it != end && it->base == cp ? it->script : 0;
 }
 
@@ -73,10 +76,10 @@ const Accent* find_accent(std::string_view name) {
 namespace {
 
 constexpr MathAccent kMathAccents[] = {
-    {"hat", 0x0302},      {"widehat", 0x0302},   {"check", 0x030C}, {"tilde", 0x0303},
+    {"hat", 0x0302},       {"widehat", 0x0302},  {"check", 0x030C}, {"tilde", 0x0303},
     {"widetilde", 0x0303}, {"acute", 0x0301},    {"grave", 0x0300}, {"dot", 0x0307},
-    {"ddot", 0x0308},     {"breve", 0x0306},     {"bar", 0x0304},   {"overline", 0x0305},
-    {"vec", 0x20D7},      {"mathring", 0x030A},
+    {"ddot", 0x0308},      {"breve", 0x0306},    {"bar", 0x0304},   {"overline", 0x0305},
+    {"vec", 0x20D7},       {"mathring", 0x030A},
 };
 }  // namespace
 
@@ -95,7 +98,8 @@ namespace {
 // \mathtip): MathJax typesets those from data into the page. One string, each name between
 // spaces (smaller in the WebAssembly build than a table of string_views).
 constexpr std::string_view kTypesetCommands =
-    " bf bm boldsymbol dfrac em emph ensuremath frac hbox hphantom it mathbb mathbf mathcal mathfrak"
+    " bf bm boldsymbol dfrac em emph ensuremath frac hbox hphantom it mathbb mathbf mathcal "
+    "mathfrak"
     " mathit mathnormal mathrm mathscr mathsf mathtt mbox not operatorname phantom rm sf sqrt text"
     " textbf textit textmd textnormal textrm textsc textsf textsl texttt textup tfrac tt underline"
     " vphantom ";
@@ -114,10 +118,10 @@ bool typesettable_command(std::string_view name) {
 char math_alphabet(std::string_view name) {
   if (name == "mathbb" || name == "Bbb" || name == "mathbbm") return 'b';
   if (name == "mathfrak" || name == "germ" || name == "frak") return 'f';
-  if (name == "mathcal" || name == "mathscr" || name == "Cal" || name == "scr" || name == "cal") return 'c';
+  if (name == "mathcal" || name == "mathscr" || name == "Cal" || name == "scr" || name == "cal")
+    return 'c';
   return 0;
 }
-
 
 char32_t in_alphabet(char alphabet, char c) {
   const bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
@@ -129,16 +133,18 @@ char32_t in_alphabet(char alphabet, char c) {
     char32_t cp;
   };
   static constexpr Held kHeld[] = {
-      {'b', 'C', 0x2102}, {'b', 'H', 0x210D}, {'b', 'N', 0x2115}, {'b', 'P', 0x2119}, {'b', 'Q', 0x211A},
-      {'b', 'R', 0x211D}, {'b', 'Z', 0x2124}, {'f', 'C', 0x212D}, {'f', 'H', 0x210C}, {'f', 'I', 0x2111},
-      {'f', 'R', 0x211C}, {'f', 'Z', 0x2128}, {'c', 'B', 0x212C}, {'c', 'E', 0x2130}, {'c', 'F', 0x2131},
-      {'c', 'H', 0x210B}, {'c', 'I', 0x2110}, {'c', 'L', 0x2112}, {'c', 'M', 0x2133}, {'c', 'R', 0x211B},
+      {'b', 'C', 0x2102}, {'b', 'H', 0x210D}, {'b', 'N', 0x2115}, {'b', 'P', 0x2119},
+      {'b', 'Q', 0x211A}, {'b', 'R', 0x211D}, {'b', 'Z', 0x2124}, {'f', 'C', 0x212D},
+      {'f', 'H', 0x210C}, {'f', 'I', 0x2111}, {'f', 'R', 0x211C}, {'f', 'Z', 0x2128},
+      {'c', 'B', 0x212C}, {'c', 'E', 0x2130}, {'c', 'F', 0x2131}, {'c', 'H', 0x210B},
+      {'c', 'I', 0x2110}, {'c', 'L', 0x2112}, {'c', 'M', 0x2133}, {'c', 'R', 0x211B},
       {'c', 'e', 0x212F}, {'c', 'g', 0x210A}, {'c', 'o', 0x2134},
   };
   for (const Held& h : kHeld)
     if (h.alphabet == alphabet && h.letter == c) return h.cp;
   const char32_t capital_a = alphabet == 'b' ? 0x1D538 : alphabet == 'f' ? 0x1D504 : 0x1D49C;
-  return upper ? capital_a + static_cast<char32_t>(c - 'A') : capital_a + 26 + static_cast<char32_t>(c - 'a');
+  return upper ? capital_a + static_cast<char32_t>(c - 'A')
+               : capital_a + 26 + static_cast<char32_t>(c - 'a');
 }
 
 namespace {
@@ -227,10 +233,16 @@ char32_t spacing_accent(char32_t mark) {
   return 0;
 }
 
-char32_t negated_form(char32_t base) { return form_of(std::begin(kNegations), std::end(kNegations), base); }
+char32_t negated_form(char32_t base) {
+  return form_of(std::begin(kNegations), std::end(kNegations), base);
+}
 
-const StyleCommand* find_argument_style(std::string_view name) { return find_style(kArgumentStyles, name); }
-const StyleCommand* find_switch_style(std::string_view name) { return find_style(kSwitchStyles, name); }
+const StyleCommand* find_argument_style(std::string_view name) {
+  return find_style(kArgumentStyles, name);
+}
+const StyleCommand* find_switch_style(std::string_view name) {
+  return find_style(kSwitchStyles, name);
+}
 
 bool typesettable(std::string_view tex) {
   // TeX reads ^^68 as "h" before it reads commands: `\^^68ref` would be \href to a typesetter
@@ -257,9 +269,12 @@ std::string chemical_formula(std::string_view f) {
   const auto scripted = [](bool up, std::string_view run) {
     std::string out;
     for (const char c : run) {
-      const char32_t form = detail::script_form(up, c == '-' ? char32_t(0x2212) : char32_t(static_cast<unsigned char>(c)));
-      if (form) unicode::append_utf8(out, form);
-      else out += c;
+      const char32_t form = detail::script_form(
+          up, c == '-' ? char32_t(0x2212) : char32_t(static_cast<unsigned char>(c)));
+      if (form)
+        unicode::append_utf8(out, form);
+      else
+        out += c;
     }
     return out;
   };
@@ -267,8 +282,9 @@ std::string chemical_formula(std::string_view f) {
   std::string out;
   char before = ' ';  // the last character written from the formula
   for (std::size_t i = 0; i < f.size();) {
-    const auto arrow = std::find_if(std::begin(kArrows), std::end(kArrows),
-                                    [&](const auto& a) { return f.substr(i, a.first.size()) == a.first; });
+    const auto arrow = std::find_if(std::begin(kArrows), std::end(kArrows), [&](const auto& a) {
+      return f.substr(i, a.first.size()) == a.first;
+    });
     if (arrow != std::end(kArrows)) {
       out += arrow->second;
       i += arrow->first.size();
@@ -276,8 +292,10 @@ std::string chemical_formula(std::string_view f) {
       continue;
     }
     const char c = f[i];
-    const bool after_element = (before >= 'A' && before <= 'Z') || (before >= 'a' && before <= 'z') || before == ')' || before == ']';
-    if (c == '^' || c == '_') {  // a charge or an index: a group, or the digits and signs that follow
+    const bool after_element = (before >= 'A' && before <= 'Z') ||
+                               (before >= 'a' && before <= 'z') || before == ')' || before == ']';
+    if (c == '^' ||
+        c == '_') {  // a charge or an index: a group, or the digits and signs that follow
       const std::size_t begin = i + 1;
       std::size_t end = begin;
       if (begin < f.size() && f[begin] == '{') {
@@ -312,10 +330,12 @@ std::string chemical_formula(std::string_view f) {
 namespace papershelf::detail {
 
 char32_t script_form(bool up, char32_t cp) {
-  const latex::ScriptForm* begin = up ? std::begin(latex::kSuperscripts) : std::begin(latex::kSubscripts);
+  const latex::ScriptForm* begin =
+      up ? std::begin(latex::kSuperscripts) : std::begin(latex::kSubscripts);
   const latex::ScriptForm* end = up ? std::end(latex::kSuperscripts) : std::end(latex::kSubscripts);
   if (const char32_t form = latex::form_of(begin, end, cp)) return form;
-  for (const latex::ScriptForm* f = begin; f != end; ++f)  // already in that form (a script inside a script)
+  for (const latex::ScriptForm* f = begin; f != end;
+       ++f)  // already in that form (a script inside a script)
     if (f->script == cp) return cp;
   return 0;
 }

@@ -13,7 +13,9 @@
 
 namespace papershelf::latex {
 
-inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+inline bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
 
 // Bytes that end a run of plain text in the decoder's fast copy loop.
 struct SpecialBytes {
@@ -25,7 +27,6 @@ struct SpecialBytes {
   }
 };
 constexpr SpecialBytes kSpecial;
-
 
 // One open brace group: where its output began and what closing it means.
 struct Group {
@@ -39,8 +40,8 @@ struct Group {
   char alphabet = 0;               // a math alphabet for its letters on close (math_alphabet)
   std::uint32_t pending_base = 0;  // pending accent marks that belong to outer groups
   std::uint32_t switches_base = 0;
-  std::uint32_t source = 0;        // where its text starts in the input (for \ensuremath)
-  std::string url;  // for \href
+  std::uint32_t source = 0;  // where its text starts in the input (for \ensuremath)
+  std::string url;           // for \href
 };
 
 struct Switch {
@@ -53,7 +54,8 @@ struct Switch {
 // re-entrant, so one set per thread is enough.
 struct Stacks {
   std::vector<Span> spans;  // built here, then copied out once at their final size
-  std::vector<std::uint32_t> span_reach;  // by span: the furthest end among it and the spans before it
+  std::vector<std::uint32_t>
+      span_reach;  // by span: the furthest end among it and the spans before it
   std::vector<Group> groups;
   std::vector<Switch> switches;
   std::vector<char32_t> pending_marks;
@@ -62,8 +64,6 @@ Stacks& stacks();
 
 // TeX source of a math run as the BibTeX writer gives it back: whitespace runs as one space.
 std::string math_source(std::string_view tex);
-
-
 
 class Decoder {
  public:
@@ -93,7 +93,7 @@ class Decoder {
   void emit_space();
   void flush_marks_above(std::size_t base);  // the accents waiting past `base` print as themselves
   void flush_all_marks() { flush_marks_above(0); }  // every group's, not only the innermost one's
-  void close_switches_above(std::size_t base);   // the style switches (\bf) past `base` end here
+  void close_switches_above(std::size_t base);      // the style switches (\bf) past `base` end here
   void add_span(std::uint32_t begin, SpanStyle style, std::string url = {});
   // The spans that may end after `at` are spans_[i...] for the i returned: those before it all
   // end at or before `at`. Text is added at its end, so these are the few spans the group or
@@ -104,7 +104,8 @@ class Decoder {
     return i;
   }
   void span_ends_changed_from(std::size_t i) {
-    for (; i < spans_.size(); ++i) span_reach_[i] = std::max(i ? span_reach_[i - 1] : 0u, spans_[i].end);
+    for (; i < spans_.size(); ++i)
+      span_reach_[i] = std::max(i ? span_reach_[i - 1] : 0u, spans_[i].end);
   }
   bool open_group(bool argument);  // false: past kMaxGroups, the brace only groups
   void close_group();
@@ -117,10 +118,13 @@ class Decoder {
   void read_escaped_math();
   std::string verbatim_argument();
   void skip_argument();
-  void warn(std::size_t offset, DiagnosticKind kind, std::string message, bool once_per_input = false);
+  void warn(std::size_t offset, DiagnosticKind kind, std::string message,
+            bool once_per_input = false);
   std::uint32_t size() const { return static_cast<std::uint32_t>(out_.text.size()); }
   // Where an argument read as a whole must end: inside $...$, where the math does.
-  std::size_t limit() const { return math_ && math_end_ != std::string_view::npos ? math_end_ : in_.size(); }
+  std::size_t limit() const {
+    return math_ && math_end_ != std::string_view::npos ? math_end_ : in_.size();
+  }
 
   std::string_view in_;
   std::size_t pos_ = 0;
@@ -135,7 +139,7 @@ class Decoder {
   static constexpr std::size_t kMaxGroups = 256;
   std::size_t flat_groups_ = 0;  // braces opened past kMaxGroups, still to close
   bool next_group_is_argument_ = false;
-  bool saw_angle_ = false;  // a '<' reached the output: inline HTML may follow
+  bool saw_angle_ = false;                      // a '<' reached the output: inline HTML may follow
   std::vector<std::uint32_t> escaped_dollars_;  // where each \$ put its "$" (read_escaped_math)
   // Math: `$...$` (and `\(...\)`, `\[...\]`, `$$...$$`) from its opening to math_end_ (the
   // closing delimiter, found when math opens), or an \ensuremath group (math_end_ = npos).

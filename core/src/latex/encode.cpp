@@ -25,7 +25,8 @@ void encode_plain(std::string& out, std::string_view text) {
       case '}':
         out += "\\}";
         break;
-      case '$':  // (not \$: a pair of those is math an export escaped, latex.cpp's read_escaped_math)
+      case '$':  // (not \$: a pair of those is math an export escaped, latex.cpp's
+                 // read_escaped_math)
         out += "\\textdollar{}";
         break;
       case '%':
@@ -69,7 +70,8 @@ void encode_plain(std::string& out, std::string_view text) {
 void encode_url(std::string& out, std::string_view url) {
   for (std::size_t i = 0; i < url.size(); ++i) {
     const char c = url[i];
-    if (c == '{' || c == '}' || (i > 0 && url[i - 1] == '\\' && std::strchr("_%#&~$", c))) out.push_back('\\');
+    if (c == '{' || c == '}' || (i > 0 && url[i - 1] == '\\' && std::strchr("_%#&~$", c)))
+      out.push_back('\\');
     out.push_back(c);
   }
   if (!url.empty() && url.back() == '\\') out.push_back(' ');
@@ -82,8 +84,11 @@ void encode_url(std::string& out, std::string_view url) {
 // many \url{} quadratic.)
 bool written_as_url(const RichText& text, const std::vector<std::uint32_t>& order, std::size_t k) {
   const Span& s = text.spans[order[k]];
-  if (s.style != SpanStyle::Link || std::string_view(text.text).substr(s.begin, s.end - s.begin) != s.url) return false;
-  if (k > 0 && text.spans[order[k - 1]].begin == s.begin && text.spans[order[k - 1]].end == s.end) return false;
+  if (s.style != SpanStyle::Link ||
+      std::string_view(text.text).substr(s.begin, s.end - s.begin) != s.url)
+    return false;
+  if (k > 0 && text.spans[order[k - 1]].begin == s.begin && text.spans[order[k - 1]].end == s.end)
+    return false;
   // (The spans that begin inside it and end past it are the ones that cross it: a few.)
   for (std::size_t j = k + 1; j < order.size() && text.spans[order[j]].begin < s.end; ++j)
     if (text.spans[order[j]].end <= s.end) return false;
@@ -140,13 +145,14 @@ std::string encode(const RichText& text) {
   }
   // Outer spans open first; of two equal ranges the later one in the list is
   // the outer one.
-  const auto order = detail::sorted_indices(text.spans.size(), [&](std::uint32_t a, std::uint32_t b) {
-    const Span& x = text.spans[a];
-    const Span& y = text.spans[b];
-    if (x.begin != y.begin) return x.begin < y.begin;
-    if (x.end != y.end) return x.end > y.end;
-    return a > b;
-  });
+  const auto order =
+      detail::sorted_indices(text.spans.size(), [&](std::uint32_t a, std::uint32_t b) {
+        const Span& x = text.spans[a];
+        const Span& y = text.spans[b];
+        if (x.begin != y.begin) return x.begin < y.begin;
+        if (x.end != y.end) return x.end > y.end;
+        return a > b;
+      });
   std::vector<std::uint8_t> as_url(text.spans.size());  // by span
   for (std::size_t k = 0; k < order.size(); ++k) as_url[order[k]] = written_as_url(text, order, k);
   std::vector<const Span*> open;
@@ -174,7 +180,8 @@ std::string encode(const RichText& text) {
           paren = paren || s.url[i] == ')';
           bracket = bracket || s.url[i] == ']';
         }
-        const char* const open_close[][2] = {{"$", "$"}, {"\\(", "\\)"}, {"\\[", "\\]"}, {"\\ensuremath{", "}"}};
+        const char* const open_close[][2] = {
+            {"$", "$"}, {"\\(", "\\)"}, {"\\[", "\\]"}, {"\\ensuremath{", "}"}};
         const auto& delimiters = open_close[!dollar ? 0 : !paren ? 1 : !bracket ? 2 : 3];
         out += delimiters[0];
         out += s.url;

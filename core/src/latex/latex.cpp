@@ -29,15 +29,18 @@ Stacks& stacks() {
   return s;
 }
 
-
 // Control characters (C0, C1: U+0085 from Windows-1252 read as Latin-1, U+0008 pasted from a
 // PDF): no reader sees them and a terminal may obey them.
 // They are kept as the data they are (exports give them back; a terminal shows them escaped,
 // HTML as nothing).
-constexpr const char* kControlWarning = "control characters (C0, C1 such as U+0085) in text: no reader sees them";
+constexpr const char* kControlWarning =
+    "control characters (C0, C1 such as U+0085) in text: no reader sees them";
 
-void Decoder::warn(std::size_t offset, DiagnosticKind kind, std::string message, bool once_per_input) {
-  if (warnings_) warnings_->push_back({static_cast<std::uint32_t>(offset), kind, std::move(message), once_per_input});
+void Decoder::warn(std::size_t offset, DiagnosticKind kind, std::string message,
+                   bool once_per_input) {
+  if (warnings_)
+    warnings_->push_back(
+        {static_cast<std::uint32_t>(offset), kind, std::move(message), once_per_input});
 }
 
 void Decoder::apply_mark(char32_t mark) {
@@ -75,7 +78,8 @@ void Decoder::apply_mark(char32_t mark) {
 void Decoder::emit_base(std::string_view utf8) {
   // A combining mark given as a letter (`\^{}` + U+0308, `\'\"`) joins the letter before it, as
   // it would as plain text: the result stays NFC.
-  if (!utf8.empty() && static_cast<unsigned char>(utf8[0]) >= 0xCC && !(math_ && size() == math_start_)) {
+  if (!utf8.empty() && static_cast<unsigned char>(utf8[0]) >= 0xCC &&
+      !(math_ && size() == math_start_)) {
     std::size_t after = 0;
     const char32_t cp = unicode::decode_utf8(utf8, after);
     if (unicode::is_combining_mark(cp)) {
@@ -98,7 +102,9 @@ void Decoder::emit_cp(char32_t cp) {
   emit_base(utf8);
 }
 
-void Decoder::flush_marks() { flush_marks_above(groups_.empty() ? 0 : groups_.back().pending_base); }
+void Decoder::flush_marks() {
+  flush_marks_above(groups_.empty() ? 0 : groups_.back().pending_base);
+}
 
 void Decoder::flush_marks_above(std::size_t base) {
   // Accents that never found a letter (\~{} or a trailing \') print their
@@ -110,7 +116,9 @@ void Decoder::flush_marks_above(std::size_t base) {
     // \~{} and \^{} are how BibTeX writes a tilde and a caret; any other accent that found no
     // letter is a broken escape (J\"{}ane, Rich\' at a name's end): said once per file.
     if (mark != 0x0303 && mark != 0x0302)
-      warn(pos_ > 0 ? pos_ - 1 : 0, DiagnosticKind::Syntax, "an accent with no letter to go on (J\\\"{}ane: write J\\\"{a}ne): shown on its own", true);
+      warn(pos_ > 0 ? pos_ - 1 : 0, DiagnosticKind::Syntax,
+           "an accent with no letter to go on (J\\\"{}ane: write J\\\"{a}ne): shown on its own",
+           true);
   }
 }
 
@@ -185,7 +193,8 @@ void Decoder::close_group() {
     if (size() > g.start && out_.text.back() == ' ') {
       while (size() > g.start && out_.text.back() == ' ') out_.text.pop_back();
       const std::size_t reaching = spans_reaching(size());
-      for (std::size_t i = reaching; i < spans_.size(); ++i) spans_[i].end = std::min(spans_[i].end, size());
+      for (std::size_t i = reaching; i < spans_.size(); ++i)
+        spans_[i].end = std::min(spans_[i].end, size());
       span_ends_changed_from(reaching);
     }
     flush_all_marks();
@@ -251,8 +260,9 @@ void Decoder::command() {
     pos_ = backslash;
     if (open_math()) return;
     pos_ = backslash + 2;
-    warn(backslash, DiagnosticKind::Syntax, std::string("\\") + in_[backslash + 1] + " without its closing \\" +
-                        (in_[backslash + 1] == '(' ? ")" : "]") + " (left out)");
+    warn(backslash, DiagnosticKind::Syntax,
+         std::string("\\") + in_[backslash + 1] + " without its closing \\" +
+             (in_[backslash + 1] == '(' ? ")" : "]") + " (left out)");
     return;
   }
   std::size_t name_end = pos_;
@@ -264,7 +274,8 @@ void Decoder::command() {
   const std::string_view name = in_.substr(pos_, name_end - pos_);
   pos_ = name_end;
   const bool word = is_ascii_letter(name[0]);
-  // A starred variant takes an argument (\enquote*{x}); a star after a symbol is a star ($\dagger*$).
+  // A starred variant takes an argument (\enquote*{x}); a star after a symbol is a star
+  // ($\dagger*$).
   if (word && pos_ + 1 < in_.size() && in_[pos_] == '*' && in_[pos_ + 1] == '{') ++pos_;
   const std::size_t after_name = pos_;
   // TeX skips the spaces after a command word; in math the writer's spacing is kept instead
@@ -281,7 +292,8 @@ void Decoder::command() {
       return;
     }
     // No base: the end, a space, a closing brace or the `$` that closes the math (`$x\'$`).
-    if (pos_ >= in_.size() || is_space(in_[pos_]) || in_[pos_] == '}' || (math_ && pos_ == math_end_)) {
+    if (pos_ >= in_.size() || is_space(in_[pos_]) || in_[pos_] == '}' ||
+        (math_ && pos_ == math_end_)) {
       if (accent->spacing) emit_cp(accent->spacing);
       return;
     }
@@ -399,7 +411,8 @@ void Decoder::command() {
   }
   if (const char alphabet = math_alphabet(name)) {
     while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
-    if (name == "cal" && !groups_.empty() && groups_.back().start == size() && !groups_.back().alphabet) {
+    if (name == "cal" && !groups_.empty() && groups_.back().start == size() &&
+        !groups_.back().alphabet) {
       groups_.back().alphabet = alphabet;  // (plain TeX's switch: {\cal B} is the group's letters)
     } else if (pos_ < in_.size() && in_[pos_] == '{') {
       ++pos_;
@@ -431,14 +444,17 @@ void Decoder::command() {
     // same. (At most kMaxGroups groups to look through.)
     const auto style = static_cast<SpanStyle>(s->style);
     if (s->style != kPlain &&
-        std::none_of(switches_.begin(), switches_.end(), [&](const Switch& w) { return w.style == style; }) &&
-        std::none_of(groups_.begin(), groups_.end(), [&](const Group& g) { return g.style == s->style; }))
+        std::none_of(switches_.begin(), switches_.end(),
+                     [&](const Switch& w) { return w.style == style; }) &&
+        std::none_of(groups_.begin(), groups_.end(),
+                     [&](const Group& g) { return g.style == s->style; }))
       switches_.push_back({size(), style});
     return;
   }
   // A colour, a style or a class and then the text it applies to: the text alone (the first
   // argument is for a typesetter, never shown; still reported for the MathJax ones below).
-  if (name == "textcolor" || name == "color" || name == "colorbox" || name == "style" || name == "class" || name == "cssId") {
+  if (name == "textcolor" || name == "color" || name == "colorbox" || name == "style" ||
+      name == "class" || name == "cssId") {
     if (pos_ < in_.size() && in_[pos_] == '[') {  // (\textcolor[rgb]{1,0,0}{x})
       while (pos_ < in_.size() && in_[pos_] != ']') ++pos_;
       if (pos_ < in_.size()) ++pos_;
@@ -446,7 +462,8 @@ void Decoder::command() {
     skip_argument();
     while (pos_ < in_.size() && is_space(in_[pos_])) ++pos_;
     if (name != "textcolor" && name != "color" && name != "colorbox")
-      warn(backslash, DiagnosticKind::Unknown, "unknown command \\" + excerpt(name) + " (its text is shown)", true);
+      warn(backslash, DiagnosticKind::Unknown,
+           "unknown command \\" + excerpt(name) + " (its text is shown)", true);
     next_group_is_argument_ = true;
     return;
   }
@@ -457,8 +474,8 @@ void Decoder::command() {
   }
   // Spacing by a length ({\hspace{0.167em}}, \vspace{1ex}, \kern0.2em): a space between words
   // at most, never the length as text; \raisebox{-0.5ex}{~} shows its text.
-  if (name == "hspace" || name == "vspace" || name == "hskip" || name == "vskip" || name == "kern" ||
-      name == "mkern" || name == "mskip" || name == "raisebox") {
+  if (name == "hspace" || name == "vspace" || name == "hskip" || name == "vskip" ||
+      name == "kern" || name == "mkern" || name == "mskip" || name == "raisebox") {
     while (pos_ < in_.size() && (is_space(in_[pos_]) || in_[pos_] == '*')) ++pos_;
     if (pos_ < in_.size() && in_[pos_] == '{') {
       skip_argument();
@@ -485,10 +502,14 @@ void Decoder::command() {
   // (An empty group, "\\Foo{}", ends the word: the name is shown.)
   // (An accent waiting for its letter takes the name, as before: the argument's group would hand
   // it to the letter before the group, whose bytes would then move under the group's start.)
-  const bool argument = pos_ + 1 < in_.size() && in_[pos_] == '{' && in_[pos_ + 1] != '}' && pending_marks_.empty();
+  const bool argument =
+      pos_ + 1 < in_.size() && in_[pos_] == '{' && in_[pos_ + 1] != '}' && pending_marks_.empty();
   emit_base(word && !argument ? name : std::string_view());
   if (spaced && word && !argument) emit_space();
-  warn(backslash, DiagnosticKind::Unknown, "unknown command \\" + excerpt(name) + (argument ? std::string(" (its argument is shown)") : " (shown as '" + excerpt(name) + "')"),
+  warn(backslash, DiagnosticKind::Unknown,
+       "unknown command \\" + excerpt(name) +
+           (argument ? std::string(" (its argument is shown)")
+                     : " (shown as '" + excerpt(name) + "')"),
        true);
   next_group_is_argument_ = true;
 }
@@ -503,13 +524,15 @@ void Decoder::read_escaped_math() {
   std::string& text = out_.text;
   std::string out;
   std::vector<Span> spans;
-  std::vector<std::pair<std::uint32_t, std::int64_t>> moved;  // (end of a run in the old text, shift after it)
+  std::vector<std::pair<std::uint32_t, std::int64_t>>
+      moved;  // (end of a run in the old text, shift after it)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> runs;  // the old text's math runs
   std::size_t copied = 0;
   std::int64_t shift = 0;
   for (std::size_t k = 0; k + 1 < escaped_dollars_.size();) {
     const std::size_t open = escaped_dollars_[k], close = escaped_dollars_[k + 1];
-    if (close >= text.size() || text[open] != '$' || text[close] != '$') break;  // (moved: not ours to read)
+    if (close >= text.size() || text[open] != '$' || text[close] != '$')
+      break;  // (moved: not ours to read)
     const std::string_view inner = std::string_view(text).substr(open + 1, close - open - 1);
     const bool math = !inner.empty() && !is_space(inner.front()) && !is_space(inner.back()) &&
                       inner.find_first_of("\\^_") != std::string_view::npos;
@@ -523,7 +546,8 @@ void Decoder::read_escaped_math() {
       spans.push_back(std::move(span));
     }
     out += decoded.text;
-    shift += static_cast<std::int64_t>(decoded.text.size()) - static_cast<std::int64_t>(close + 1 - open);
+    shift += static_cast<std::int64_t>(decoded.text.size()) -
+             static_cast<std::int64_t>(close + 1 - open);
     runs.emplace_back(static_cast<std::uint32_t>(open), static_cast<std::uint32_t>(close + 1));
     moved.emplace_back(static_cast<std::uint32_t>(close + 1), shift);
     copied = close + 1;
@@ -537,8 +561,11 @@ void Decoder::read_escaped_math() {
     return static_cast<std::uint32_t>(static_cast<std::int64_t>(old) + by);
   };
   for (const Span& span : spans_) {
-    const bool inside = std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return span.end > r.first && span.begin < r.second; }) &&
-                        !std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return span.begin <= r.first && span.end >= r.second; });
+    const bool inside =
+        std::any_of(runs.begin(), runs.end(),
+                    [&](const auto& r) { return span.end > r.first && span.begin < r.second; }) &&
+        !std::any_of(runs.begin(), runs.end(),
+                     [&](const auto& r) { return span.begin <= r.first && span.end >= r.second; });
     if (inside) continue;  // (a span cut by a run: the math's own spans say it)
     Span kept = span;
     kept.begin = place(span.begin);
@@ -573,7 +600,8 @@ RichText Decoder::run() {
         ++pos_;
         // `{a $x}$`: math cannot close a group opened before it (TeX stops there); skipped, so
         // that the group and the math nest as the BibTeX writer will write them.
-        if (math_ && math_end_ != std::string_view::npos && groups_.size() <= math_groups_) continue;
+        if (math_ && math_end_ != std::string_view::npos && groups_.size() <= math_groups_)
+          continue;
         close_group();
         continue;
       case '$':
@@ -652,7 +680,8 @@ RichText Decoder::run() {
         if (kSpecial.table[static_cast<unsigned char>(d)]) {
           // A single space between plain words is copied as is (what emit_space does after a
           // plain character).
-          if (d == ' ' && end + 1 < stop && !kSpecial.table[static_cast<unsigned char>(in_[end + 1])]) {
+          if (d == ' ' && end + 1 < stop &&
+              !kSpecial.table[static_cast<unsigned char>(in_[end + 1])]) {
             end += 2;
             continue;
           }
@@ -671,7 +700,8 @@ RichText Decoder::run() {
     }
     std::size_t next = pos_;
     const char32_t cp = unicode::decode_utf8(in_, next);
-    if (unicode::is_combining_mark(cp) && !(math_ && size() == math_start_)) {  // (not onto a letter before the math)
+    if (unicode::is_combining_mark(cp) &&
+        !(math_ && size() == math_start_)) {  // (not onto a letter before the math)
       apply_mark(cp);
     } else if (cp == 0x00A0) {
       emit_base(in_.substr(pos_, next - pos_));
@@ -700,12 +730,15 @@ RichText Decoder::run() {
     for (; at != std::string_view::npos; at = in_.find('&', at + 1)) {
       const std::size_t semi = in_.find(';', at);
       if (semi != std::string_view::npos &&
-          unicode::character_reference(in_.substr(at + 1, semi - at - 1), unicode::References::Html))
+          unicode::character_reference(in_.substr(at + 1, semi - at - 1),
+                                       unicode::References::Html))
         break;
     }
     warn(at == std::string_view::npos ? 0 : at, DiagnosticKind::Encoding,
-         "HTML character references (&amp;, &nbsp;, &#...;) are read as the characters they stand for "
-         "(an HTML-escaping export wrote them; BibTeX's & is \\&)", true);
+         "HTML character references (&amp;, &nbsp;, &#...;) are read as the characters they stand "
+         "for "
+         "(an HTML-escaping export wrote them; BibTeX's & is \\&)",
+         true);
   }
   while (!out_.text.empty() && out_.text.back() == ' ') out_.text.pop_back();
   const std::uint32_t length = size();
@@ -735,7 +768,8 @@ RichText Decoder::run() {
 struct PlainStops {
   bool table[256] = {};
   constexpr PlainStops() {
-    for (int c = 0; c < 256; ++c) table[c] = (kSpecial.table[c] && c != ' ') || c == '&';  // (&amp;: see run())
+    for (int c = 0; c < 256; ++c)
+      table[c] = (kSpecial.table[c] && c != ' ') || c == '&';  // (&amp;: see run())
   }
 };
 constexpr PlainStops kPlainStops;
@@ -751,7 +785,6 @@ bool is_plain(std::string_view s) {
   while (i < n && !stop[p[i]]) ++i;
   return i == n && bytes::find(s, "  ") == std::string_view::npos;
 }
-
 
 RichText decode(std::string_view latex, std::vector<DecodeWarning>* warnings) {
   if (is_plain(latex)) return RichText(std::string(latex));

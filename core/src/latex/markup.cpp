@@ -17,11 +17,16 @@ struct Tag {
   bool up;          // for Script
 };
 constexpr Tag kTags[] = {
-    {"i", TagKind::Style, SpanStyle::Italic, false},      {"em", TagKind::Style, SpanStyle::Italic, false},
-    {"b", TagKind::Style, SpanStyle::Bold, false},        {"strong", TagKind::Style, SpanStyle::Bold, false},
-    {"sc", TagKind::Style, SpanStyle::SmallCaps, false},  {"scp", TagKind::Style, SpanStyle::SmallCaps, false},
-    {"tt", TagKind::Style, SpanStyle::Monospace, false},  {"code", TagKind::Style, SpanStyle::Monospace, false},
-    {"sup", TagKind::Script, SpanStyle::Italic, true},    {"sub", TagKind::Script, SpanStyle::Italic, false},
+    {"i", TagKind::Style, SpanStyle::Italic, false},
+    {"em", TagKind::Style, SpanStyle::Italic, false},
+    {"b", TagKind::Style, SpanStyle::Bold, false},
+    {"strong", TagKind::Style, SpanStyle::Bold, false},
+    {"sc", TagKind::Style, SpanStyle::SmallCaps, false},
+    {"scp", TagKind::Style, SpanStyle::SmallCaps, false},
+    {"tt", TagKind::Style, SpanStyle::Monospace, false},
+    {"code", TagKind::Style, SpanStyle::Monospace, false},
+    {"sup", TagKind::Script, SpanStyle::Italic, true},
+    {"sub", TagKind::Script, SpanStyle::Italic, false},
     {"span", TagKind::Drop, SpanStyle::Italic, false},
 };
 
@@ -73,7 +78,9 @@ void collapse_spaces(std::string& text, std::vector<Span>& spans) {
     span.begin = std::min(at[std::min<std::size_t>(span.begin, text.size())], length);
     span.end = std::min(at[std::min<std::size_t>(span.end, text.size())], length);
   }
-  spans.erase(std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }), spans.end());
+  spans.erase(
+      std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }),
+      spans.end());
   text = std::move(out);
 }
 
@@ -100,7 +107,8 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
       for (std::size_t i = text.size(); i-- > 0;) {
         bool closing = false;
         std::string_view name, attributes;
-        if (text[i] == '<' && tag_at(text, i, closing, name, attributes) && closing && known(name) == tag) {
+        if (text[i] == '<' && tag_at(text, i, closing, name, attributes) && closing &&
+            known(name) == tag) {
           last = i;
           break;
         }
@@ -111,9 +119,11 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
   // Deeper nesting than any title has: further tags stay text (and every close stays cheap).
   constexpr std::size_t kMaxOpen = 32;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> removed;  // (where in the old text, length)
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> grown;    // (where in the old text, bytes added)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>>
+      grown;  // (where in the old text, bytes added)
   std::vector<Span> added;
-  std::uint32_t added_reach = 0;  // the furthest end of the spans added (whether one is inside a <sup>)
+  std::uint32_t added_reach =
+      0;  // the furthest end of the spans added (whether one is inside a <sup>)
   std::string out;
   out.reserve(text.size());
   const std::string_view t = text;
@@ -138,7 +148,8 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
         taken = true;
       }
     } else if (tag && closing) {
-      auto it = std::find_if(open.rbegin(), open.rend(), [&](const Open& o) { return o.tag == tag; });
+      auto it =
+          std::find_if(open.rbegin(), open.rend(), [&](const Open& o) { return o.tag == tag; });
       if (it != open.rend()) {
         const Open o = *it;
         open.erase(std::next(it).base());
@@ -149,8 +160,8 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
           bool all = true;
           for (std::size_t p = o.begin; all && p < out.size();) {
             const char32_t cp = unicode::decode_utf8(out, p);
-            const bool digit_or_sign = (cp >= '0' && cp <= '9') || cp == '+' || cp == '-' || cp == 0x2212 ||
-                                       cp == '=' || cp == '(' || cp == ')';
+            const bool digit_or_sign = (cp >= '0' && cp <= '9') || cp == '+' || cp == '-' ||
+                                       cp == 0x2212 || cp == '=' || cp == '(' || cp == ')';
             const char32_t form = digit_or_sign ? script_form(tag->up, cp) : 0;
             all = form != 0;
             unicode::append_utf8(raised, form);
@@ -163,7 +174,10 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
                                static_cast<std::uint32_t>(raised.size() - (out.size() - o.begin)));
             out.replace(o.begin, std::string::npos, raised);
           } else if (o.begin < out.size()) {  // (words: <sup>th</sup>, <sub>eff</sub>)
-            added.push_back({o.begin, static_cast<std::uint32_t>(out.size()), tag->up ? SpanStyle::Superscript : SpanStyle::Subscript, {}});
+            added.push_back({o.begin,
+                             static_cast<std::uint32_t>(out.size()),
+                             tag->up ? SpanStyle::Superscript : SpanStyle::Subscript,
+                             {}});
             added_reach = std::max(added_reach, added.back().end);
           }
         } else if (!o.drop && o.begin < out.size()) {
@@ -186,15 +200,20 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
   // bytes raised digits added). Both lists are in text order and the tags do not overlap: a
   // binary search and a running total find the shift at any place (adding up every tag for every
   // span made a LaTeX title of many \emph{a} <i>b</i> quadratic).
-  const auto running_totals = [](const std::vector<std::pair<std::uint32_t, std::uint32_t>>& at_bytes) {
-    std::vector<std::int64_t> totals(at_bytes.size() + 1, 0);
-    for (std::size_t k = 0; k < at_bytes.size(); ++k) totals[k + 1] = totals[k] + at_bytes[k].second;
-    return totals;
-  };
-  const std::vector<std::int64_t> removed_before = running_totals(removed), grown_before = running_totals(grown);
-  const auto count_before = [](const std::vector<std::pair<std::uint32_t, std::uint32_t>>& at_bytes, std::uint32_t old) {
+  const auto running_totals =
+      [](const std::vector<std::pair<std::uint32_t, std::uint32_t>>& at_bytes) {
+        std::vector<std::int64_t> totals(at_bytes.size() + 1, 0);
+        for (std::size_t k = 0; k < at_bytes.size(); ++k)
+          totals[k + 1] = totals[k] + at_bytes[k].second;
+        return totals;
+      };
+  const std::vector<std::int64_t> removed_before = running_totals(removed),
+                                  grown_before = running_totals(grown);
+  const auto count_before = [](const std::vector<std::pair<std::uint32_t, std::uint32_t>>& at_bytes,
+                               std::uint32_t old) {
     return static_cast<std::size_t>(
-        std::lower_bound(at_bytes.begin(), at_bytes.end(), old, [](const auto& e, std::uint32_t o) { return e.first < o; }) -
+        std::lower_bound(at_bytes.begin(), at_bytes.end(), old,
+                         [](const auto& e, std::uint32_t o) { return e.first < o; }) -
         at_bytes.begin());
   };
   auto moved = [&](std::uint32_t old) {
@@ -203,7 +222,8 @@ void apply_tags(std::string& text, std::vector<Span>& spans) {
     if (r > 0)  // (the last tag before `old` may reach past it: only its part before counts)
       shift -= removed_before[r - 1] + std::min(removed[r - 1].second, old - removed[r - 1].first);
     shift += grown_before[count_before(grown, old)];
-    return static_cast<std::uint32_t>(std::max<std::int64_t>(0, static_cast<std::int64_t>(old) + shift));
+    return static_cast<std::uint32_t>(
+        std::max<std::int64_t>(0, static_cast<std::int64_t>(old) + shift));
   };
   for (Span& s : spans) {
     s.begin = moved(s.begin);
@@ -225,7 +245,9 @@ bool apply_character_references(std::string& text, std::vector<Span>& spans) {
     span.begin = at[std::min<std::size_t>(span.begin, text.size())];
     span.end = at[std::min<std::size_t>(span.end, text.size())];
   }
-  spans.erase(std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }), spans.end());
+  spans.erase(
+      std::remove_if(spans.begin(), spans.end(), [](const Span& s) { return s.begin >= s.end; }),
+      spans.end());
   text = std::move(out);
   return true;
 }
@@ -236,4 +258,3 @@ bool apply_inline_markup(std::string& text, std::vector<Span>& spans) {
 }
 
 }  // namespace papershelf::detail
-

@@ -23,10 +23,10 @@ std::string math_source(std::string_view tex) {
   }
   // (A space after a backslash is the `\ ` command; without it the backslash would escape the
   // closing `$` when the source is written back.)
-  while (!out.empty() && out.back() == ' ' && !(out.size() > 1 && out[out.size() - 2] == '\\')) out.pop_back();
+  while (!out.empty() && out.back() == ' ' && !(out.size() > 1 && out[out.size() - 2] == '\\'))
+    out.pop_back();
   return out;
 }
-
 
 // Math is decoded like the text around it, with its own rules: symbols and Greek become Unicode,
 // ^ and _ superscripts and subscripts where Unicode has the forms, braces only group, spaces
@@ -44,7 +44,9 @@ bool Decoder::open_math() {
     ++begin;
   }
   // (A `$$` run also ends at a single `$`, as TeX would complain and a reader would mean.)
-  auto closes_at = [&](std::size_t i) { return close[0] == '$' ? in_[i] == '$' : in_.compare(i, 2, close) == 0; };
+  auto closes_at = [&](std::size_t i) {
+    return close[0] == '$' ? in_[i] == '$' : in_.compare(i, 2, close) == 0;
+  };
   std::size_t end = begin;
   while (end < in_.size() && !closes_at(end)) end += in_[end] == '\\' ? 2 : 1;
   if (end >= in_.size()) {
@@ -73,10 +75,11 @@ void Decoder::close_math() {
   // still open in it (`$x^{2 $` reads as its source `x^{2` does).
   while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
   while (groups_.size() > math_groups_) close_group();  // `$x{y$`: close what the math opened
-  close_switches_above(math_switches_);  // `$\bf x$`: math is a group of its own
+  close_switches_above(math_switches_);                 // `$\bf x$`: math is a group of its own
   flush_all_marks();  // (`$\ddot$x`: the accent stays in the math)
   while (math_start_ < size() && out_.text.back() == ' ') out_.text.pop_back();
-  add_span(math_start_, SpanStyle::Math, math_source(in_.substr(math_source_, math_end_ - math_source_)));
+  add_span(math_start_, SpanStyle::Math,
+           math_source(in_.substr(math_source_, math_end_ - math_source_)));
   pos_ = math_end_ + math_close_size_;
   math_ = false;
   math_end_ = std::string_view::npos;
@@ -110,8 +113,10 @@ void Decoder::script(char kind) {
     std::size_t next = pos_;
     const char32_t cp = unicode::decode_utf8(in_, next);
     // A combining mark raised alone joins no letter: the one before `start` would change its bytes.
-    if (unicode::is_combining_mark(cp)) out_.text.append(in_.substr(pos_, next - pos_));
-    else emit_base(in_.substr(pos_, next - pos_));
+    if (unicode::is_combining_mark(cp))
+      out_.text.append(in_.substr(pos_, next - pos_));
+    else
+      emit_base(in_.substr(pos_, next - pos_));
     pos_ = next;
   }
   finish_script(start, kind);
@@ -157,7 +162,8 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
       t.replace(start, std::string::npos, "\u00B0");
       return;
     }
-    if (raised_text == "*" || raised_text == "\u2217" || raised_text == "\u2032" || raised_text == "\u2033")
+    if (raised_text == "*" || raised_text == "\u2217" || raised_text == "\u2032" ||
+        raised_text == "\u2033")
       return;
   }
   // In math a script is raised or lowered as a span (Ξ_b⁰ is Ξ<sub>b</sub>⁰, e^{iπ} e<sup>iπ</sup>,
@@ -167,7 +173,8 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
   bool marks_only = true;
   for (std::size_t p = start; p < t.size() && marks_only;) {
     const char32_t cp = unicode::decode_utf8(t, p);
-    marks_only = cp == '*' || cp == '#' || cp == 0x2217 || cp == 0x2020 || cp == 0x2021 || cp == 0xA7 || cp == 0xB6 || cp == 0x2016;
+    marks_only = cp == '*' || cp == '#' || cp == 0x2217 || cp == 0x2020 || cp == 0x2021 ||
+                 cp == 0xA7 || cp == 0xB6 || cp == 0x2016;
   }
   if (math_ && !marks_only) {
     add_span(start, script);
@@ -191,11 +198,15 @@ void Decoder::finish_script(std::uint32_t start, char kind) {
 void Decoder::finish_alphabet(std::uint32_t start, char alphabet) {
   std::string& t = out_.text;
   if (start >= t.size() || (!span_reach_.empty() && span_reach_.back() > start)) return;
-  if (std::any_of(switches_.begin(), switches_.end(), [&](const Switch& w) { return w.start > start; })) return;
+  if (std::any_of(switches_.begin(), switches_.end(),
+                  [&](const Switch& w) { return w.start > start; }))
+    return;
   std::string letters;
   for (std::size_t p = start; p < t.size(); ++p) {
-    if (const char32_t cp = in_alphabet(alphabet, t[p])) unicode::append_utf8(letters, cp);
-    else letters.push_back(t[p]);
+    if (const char32_t cp = in_alphabet(alphabet, t[p]))
+      unicode::append_utf8(letters, cp);
+    else
+      letters.push_back(t[p]);
   }
   t.replace(start, std::string::npos, letters);
 }

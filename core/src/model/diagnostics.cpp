@@ -12,25 +12,38 @@ namespace papershelf {
 
 std::string_view to_string(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
 
 std::string_view to_string(DiagnosticKind k) {
   switch (k) {
-    case DiagnosticKind::Syntax: return "syntax";
-    case DiagnosticKind::Encoding: return "encoding";
-    case DiagnosticKind::Unknown: return "unknown";
-    case DiagnosticKind::Duplicate: return "duplicate";
-    case DiagnosticKind::Reference: return "reference";
-    case DiagnosticKind::Value: return "value";
-    case DiagnosticKind::LeftOut: return "left-out";
-    case DiagnosticKind::Limit: return "limit";
-    case DiagnosticKind::Page: return "page";
-    case DiagnosticKind::Sync: return "sync";
+    case DiagnosticKind::Syntax:
+      return "syntax";
+    case DiagnosticKind::Encoding:
+      return "encoding";
+    case DiagnosticKind::Unknown:
+      return "unknown";
+    case DiagnosticKind::Duplicate:
+      return "duplicate";
+    case DiagnosticKind::Reference:
+      return "reference";
+    case DiagnosticKind::Value:
+      return "value";
+    case DiagnosticKind::LeftOut:
+      return "left-out";
+    case DiagnosticKind::Limit:
+      return "limit";
+    case DiagnosticKind::Page:
+      return "page";
+    case DiagnosticKind::Sync:
+      return "sync";
   }
   return "syntax";
 }
@@ -109,10 +122,13 @@ LineMap::Position LineMap::position(std::size_t offset) const {
     i = from->offset;
     column_from = from->offset;
     column_base = from->position.column - 1;
-  } else if (offset < last_.offset && offset >= last_.line_start && offset - last_.line_start > last_.offset - offset &&
+  } else if (offset < last_.offset && offset >= last_.line_start &&
+             offset - last_.line_start > last_.offset - offset &&
              std::memchr(data + offset, '\n', last_.offset - offset) == nullptr) {
     const auto back = unicode::count_code_points(text_.substr(offset, last_.offset - offset));
-    last_ = {offset, last_.line_start, {last_.position.line, static_cast<std::uint32_t>(last_.position.column - back)}};
+    last_ = {offset,
+             last_.line_start,
+             {last_.position.line, static_cast<std::uint32_t>(last_.position.column - back)}};
     return last_.position;
   }
   for (; i + 8 <= offset; i += 8) {
@@ -131,7 +147,8 @@ LineMap::Position LineMap::position(std::size_t offset) const {
     column_from = start;
     column_base = 0;
   }
-  const auto column = column_base + unicode::count_code_points(text_.substr(column_from, offset - column_from)) + 1;
+  const auto column =
+      column_base + unicode::count_code_points(text_.substr(column_from, offset - column_from)) + 1;
   last_ = {offset, start, {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)}};
   if (offset >= furthest_.offset) furthest_ = last_;
   return last_.position;

@@ -132,10 +132,22 @@ std::string display_name(const Person& p) {
 }
 
 Publication::Publication(const Publication& other)
-    : key(other.key), source_type(other.source_type), title(other.title), authors(other.authors),
-      venue(other.venue), links(other.links), extra(other.extra), date(other.date), type(other.type),
-      status(other.status), venue_field(other.venue_field), selected(other.selected), others(other.others),
-      source_index(other.source_index), line(other.line), order(other.order),
+    : key(other.key),
+      source_type(other.source_type),
+      title(other.title),
+      authors(other.authors),
+      venue(other.venue),
+      links(other.links),
+      extra(other.extra),
+      date(other.date),
+      type(other.type),
+      status(other.status),
+      venue_field(other.venue_field),
+      selected(other.selected),
+      others(other.others),
+      source_index(other.source_index),
+      line(other.line),
+      order(other.order),
       rare_(other.rare_ ? std::make_unique<Rare>(*other.rare_) : nullptr) {}
 
 Publication& Publication::operator=(const Publication& other) {

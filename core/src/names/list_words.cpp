@@ -44,13 +44,24 @@ std::size_t et_al_suffix(std::string_view s) {
 bool is_et_al_phrase(std::string_view s) {
   std::string bare;
   for (const char c : s)
-    if (c != ' ' && c != '.' && c != '~' && c != '{' && c != '}') bare.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
-  static constexpr std::string_view kPhrases[] = {
-      "others", "etal", "ua", "mfl", "etautres", "yotros", "eoutros", "ealtri", "ualii",
-      "\xD0\xB8\xD0\xB4\xD1\x80",  // и др
-      "\xE7\xAD\x89", "\xE7\xAD\x89\xE4\xBA\xBA",  // 等, 等人
-      "\xE3\x81\xBB\xE3\x81\x8B", "\xE4\xBB\x96",  // ほか, 他
-      "\xEC\x99\xB8", "\xEB\x93\xB1"};  // 외, 등
+    if (c != ' ' && c != '.' && c != '~' && c != '{' && c != '}')
+      bare.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);
+  static constexpr std::string_view kPhrases[] = {"others",
+                                                  "etal",
+                                                  "ua",
+                                                  "mfl",
+                                                  "etautres",
+                                                  "yotros",
+                                                  "eoutros",
+                                                  "ealtri",
+                                                  "ualii",
+                                                  "\xD0\xB8\xD0\xB4\xD1\x80",  // и др
+                                                  "\xE7\xAD\x89",
+                                                  "\xE7\xAD\x89\xE4\xBA\xBA",  // 等, 等人
+                                                  "\xE3\x81\xBB\xE3\x81\x8B",
+                                                  "\xE4\xBB\x96",  // ほか, 他
+                                                  "\xEC\x99\xB8",
+                                                  "\xEB\x93\xB1"};  // 외, 등
   return std::find(std::begin(kPhrases), std::end(kPhrases), bare) != std::end(kPhrases);
 }
 
@@ -72,21 +83,26 @@ bool is_others_count(std::string_view s) {
   if (k < words.size() && (words[k] == "and" || words[k] == "&" || words[k] == "+")) ++k;
   if (k >= words.size()) return false;
   const std::string& n = words[k];
-  const bool number = std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }) && n.size() <= 5;
+  const bool number =
+      std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; }) && n.size() <= 5;
   if (!number && n != "many" && n != "several") return false;
   ++k;
   // What follows the count: "others", "more", or a word such as "other" and then "authors".
-  const auto who = [](const std::string& w) { return w == "authors" || w == "author" || w == "co-authors" || w == "coauthors"; };
+  const auto who = [](const std::string& w) {
+    return w == "authors" || w == "author" || w == "co-authors" || w == "coauthors";
+  };
   if (k + 1 == words.size()) return words[k] == "others" || words[k] == "more" || who(words[k]);
   if (k + 2 != words.size()) return false;
   const std::string& which = words[k];
-  return (which == "other" || which == "more" || which == "additional" || which == "further") && who(words[k + 1]);
+  return (which == "other" || which == "more" || which == "additional" || which == "further") &&
+         who(words[k + 1]);
 }
 
 bool is_suffix_word(std::string_view s) {
   std::string w;
   for (char c : ascii::trim(s))
-    if (c != '.') w.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);  // (ASCII words)
+    if (c != '.')
+      w.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c);  // (ASCII words)
   return w == "jr" || w == "sr" || w == "ii" || w == "iii" || w == "iv" || w == "v";
 }
 

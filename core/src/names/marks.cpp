@@ -66,12 +66,18 @@ std::string take_marks(std::string& name) {
     std::string marks;
     std::size_t begin = 0;
     while (begin < name.size())
-      if (const std::size_t n = marker_at(name, begin, marks)) begin += n; else break;
+      if (const std::size_t n = marker_at(name, begin, marks))
+        begin += n;
+      else
+        break;
     std::size_t end = begin;
     while (end < name.size() && !is_marker_lead(name[end])) ++end;
     std::size_t tail = end;
     while (tail < name.size())
-      if (const std::size_t n = marker_at(name, tail, marks)) tail += n; else break;
+      if (const std::size_t n = marker_at(name, tail, marks))
+        tail += n;
+      else
+        break;
     if (tail == name.size()) {
       name = name.substr(begin, end - begin);
       return marks;

@@ -60,7 +60,6 @@ struct Parts {
   }
 };
 
-
 // Bytes of a name word that decodes to itself with no markers in it: ASCII
 // letters, digits and '.', and UTF-8 letters from U+00C0..U+017F (lead bytes
 // C3-C5; no combining marks, spaces or marker symbols there). Input is valid
@@ -115,7 +114,8 @@ void drop_uncounted_words(Part& part, std::size_t from = 0) {
              part.end());
   if (part.size() < from + 2) return;
   const std::string& last = part.back().text;
-  if (last.size() == 4 && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; }))
+  if (last.size() == 4 &&
+      std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; }))
     part.pop_back();
 }
 
@@ -392,10 +392,12 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
     const char c = raw[i];
     if (c == '\\' && latex_input) {
       // An accent or letter command (\\v, \\c, \\H, \\i, \\ss, \\AA: one or two letters) takes the
-      // spaces after it, as TeX does: "Luk\\'a\\v cov\\'a", "Sa\\"\\i d" and "\\AA ngstr\\"om" are one
-      // word each.
+      // spaces after it, as TeX does: "Luk\\'a\\v cov\\'a", "Sa\\"\\i d" and "\\AA ngstr\\"om" are
+      // one word each.
       std::size_t j = i + 1;
-      while (j < raw.size() && ((raw[j] >= 'a' && raw[j] <= 'z') || (raw[j] >= 'A' && raw[j] <= 'Z'))) ++j;
+      while (j < raw.size() &&
+             ((raw[j] >= 'a' && raw[j] <= 'z') || (raw[j] >= 'A' && raw[j] <= 'Z')))
+        ++j;
       if (j == i + 1) {
         ++i;
         continue;
@@ -412,8 +414,10 @@ void words_of(std::string_view raw, std::string& marks, bool latex_input, Parts&
       flush(i);
       start = i + 1;
       if (c == ',') {
-        if (parts.size() < 3) parts.add();
-        else fold_tail(parts);
+        if (parts.size() < 3)
+          parts.add();
+        else
+          fold_tail(parts);
       }
     }
   }
@@ -471,7 +475,8 @@ bool parse_extended_name(std::string_view chunk, Person& out) {
     const std::string_view item = ascii::trim(part);
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) return valid = false;
-    const std::string key = unicode::ascii_lower(ascii::trim(item.substr(0, eq)));  // (ASCII keywords)
+    const std::string key =
+        unicode::ascii_lower(ascii::trim(item.substr(0, eq)));  // (ASCII keywords)
     std::string_view value = ascii::trim(item.substr(eq + 1));
     if (value.size() >= 2 && ((value.front() == '{' && value.back() == '}') ||
                               (value.front() == '"' && value.back() == '"')))
@@ -563,14 +568,17 @@ NameList parse_bibtex_names(std::string_view raw) {
         first = piece.size();
         return false;
       });
-      list.issues.push_back({static_cast<std::uint32_t>(first), "names separated by semicolons, not \"and\": read as " +
-                                                                     std::to_string(pieces) + " names"});
+      list.issues.push_back({static_cast<std::uint32_t>(first),
+                             "names separated by semicolons, not \"and\": read as " +
+                                 std::to_string(pieces) + " names"});
       by_semicolons = true;
       count = pieces;
     }
   }
   list.people.reserve(count);
-  const auto offset_of = [&](std::string_view part) { return static_cast<std::uint32_t>(part.data() - raw.data()); };
+  const auto offset_of = [&](std::string_view part) {
+    return static_cast<std::uint32_t>(part.data() - raw.data());
+  };
   std::size_t i = 0;
   bool reported_empty = false;
   const auto one_name = [&](std::string_view raw_chunk) {
@@ -578,7 +586,8 @@ NameList parse_bibtex_names(std::string_view raw) {
     std::string_view chunk = ascii::trim(raw_chunk);
     if (chunk.empty()) {
       if (count > 1 && !reported_empty) {
-        list.issues.push_back({offset_of(raw_chunk), "empty name in the list (\"and and\"?): left out"});
+        list.issues.push_back(
+            {offset_of(raw_chunk), "empty name in the list (\"and and\"?): left out"});
         reported_empty = true;
       }
       return true;
@@ -611,12 +620,13 @@ NameList parse_bibtex_names(std::string_view raw) {
     }
     // (Most names have one comma or none: the repairs below cost nothing for them.)
     const std::size_t first_comma = chunk.find(',');
-    if (chunk.back() == ',' ||
-        (first_comma != std::string_view::npos && chunk.find(',', first_comma + 1) != std::string_view::npos)) {
+    if (chunk.back() == ',' || (first_comma != std::string_view::npos &&
+                                chunk.find(',', first_comma + 1) != std::string_view::npos)) {
       // "Wall, W.A.," : a stray comma at the end.
       if (chunk.back() == ',') {
         list.issues.push_back({offset_of(chunk) + static_cast<std::uint32_t>(chunk.size() - 1),
-                               "stray comma after the name '" + excerpt(ascii::trim(chunk.substr(0, chunk.size() - 1))) +
+                               "stray comma after the name '" +
+                                   excerpt(ascii::trim(chunk.substr(0, chunk.size() - 1))) +
                                    "' (left out)"});
         chunk = ascii::trim(chunk.substr(0, chunk.size() - 1));
       }
@@ -627,8 +637,9 @@ NameList parse_bibtex_names(std::string_view raw) {
         return comma_list = word_count(part) >= 2 && !detail::is_suffix_word(part);
       });
       if (comma_list && names >= 3) {
-        list.issues.push_back({offset_of(chunk), "names separated by commas, not \"and\": read as " +
-                                                     std::to_string(names) + " names"});
+        list.issues.push_back(
+            {offset_of(chunk), "names separated by commas, not \"and\": read as " +
+                                   std::to_string(names) + " names"});
         list.people.reserve(list.people.size() + names + (count - index - 1));
         each_part(chunk, ',', [&](std::string_view part) {
           std::string marks;
@@ -637,7 +648,8 @@ NameList parse_bibtex_names(std::string_view raw) {
           std::string reordered;
           const std::size_t space = piece.find_last_of(" ~");
           if (space != std::string_view::npos && detail::is_initials(piece.substr(space + 1))) {
-            reordered = std::string(ascii::trim(piece.substr(0, space))) + ", " + std::string(piece.substr(space + 1));
+            reordered = std::string(ascii::trim(piece.substr(0, space))) + ", " +
+                        std::string(piece.substr(space + 1));
             piece = reordered;
           }
           words_of(piece, marks, true, parts);
@@ -667,15 +679,18 @@ NameList parse_bibtex_names(std::string_view raw) {
           std::string marks;
           std::string name(pieces[k]);
           // (A lone family name is no whole name: it takes the next part as its given names.)
-          if (k + 1 < pieces.size() && (word_count(pieces[k + 1]) == 1 || word_count(pieces[k]) == 1))
+          if (k + 1 < pieces.size() &&
+              (word_count(pieces[k + 1]) == 1 || word_count(pieces[k]) == 1))
             name += ", " + std::string(pieces[++k]);
           words_of(name, marks, true, parts);
           Person p = apply_grammar(parts);
           p.set_marks(marks);
           if (!p.family().empty() || !p.given().empty()) found.push_back(std::move(p));
         }
-        list.issues.push_back({offset_of(chunk), "names separated by commas (\"Last, First, Last, First\"), not \"and\": read as " +
-                                                     std::to_string(found.size()) + " names"});
+        list.issues.push_back(
+            {offset_of(chunk),
+             "names separated by commas (\"Last, First, Last, First\"), not \"and\": read as " +
+                 std::to_string(found.size()) + " names"});
         for (Person& p : found) list.people.push_back(std::move(p));
         return true;
       }
@@ -716,8 +731,10 @@ NameList parse_bibtex_names(std::string_view raw) {
     list.people.push_back(*p);
     return true;
   };
-  if (by_semicolons) each_part(raw, ';', one_name);
-  else each_and(raw, one_name);
+  if (by_semicolons)
+    each_part(raw, ';', one_name);
+  else
+    each_and(raw, one_name);
   return list;
 }
 

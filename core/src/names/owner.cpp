@@ -26,7 +26,8 @@ std::vector<std::string> given_words(std::string_view given) {
 std::string compact(std::string_view s) {
   std::string out;
   for (char c : unicode::fold(s))
-    if (c != ' ' && c != '-' && c != '.' && c != '\'' && c != ',' && c != '\t' && c != '{' && c != '}')
+    if (c != ' ' && c != '-' && c != '.' && c != '\'' && c != ',' && c != '\t' && c != '{' &&
+        c != '}')
       out += c;
   return out;
 }
@@ -79,7 +80,8 @@ OwnerMatcher::OwnerMatcher(const std::vector<std::string>& owner_names) {
                                  key.family.empty() ? &key.literal : nullptr}) {
       if (!s || s->empty()) continue;
       const auto c = static_cast<unsigned char>((*s)[0]);
-      if (c >= 0x80) any_non_ascii_start_ = true;
+      if (c >= 0x80)
+        any_non_ascii_start_ = true;
       else if (first_letters_.find(static_cast<char>(c)) == std::string::npos)
         first_letters_ += static_cast<char>(c);
     }
@@ -121,7 +123,8 @@ bool OwnerMatcher::could_match(const Person& p) const {
   for (std::string_view part : {lead, p.given()}) {
     if (part.empty()) continue;
     const auto c = static_cast<unsigned char>(part[0]);
-    if (c >= 0x80 || c < 0x20) return true;  // folding may turn it into one of the letters (or drop it)
+    if (c >= 0x80 || c < 0x20)
+      return true;  // folding may turn it into one of the letters (or drop it)
     const char lower = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
     if (first_letters_.find(lower) != std::string::npos) return true;
   }

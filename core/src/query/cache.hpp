@@ -28,7 +28,8 @@ struct FacetKeys {
   std::vector<std::string_view> venues;  // distinct values, in first-seen order
   std::vector<std::uint32_t> venue_of;   // per record: index into venues, or kNoVenue
   std::vector<std::string_view> tags;    // distinct values, in first-seen order
-  std::vector<std::uint32_t> tag_begin;  // record i's tags are tag_ids[tag_begin[i] .. tag_begin[i + 1])
+  std::vector<std::uint32_t>
+      tag_begin;  // record i's tags are tag_ids[tag_begin[i] .. tag_begin[i + 1])
   std::vector<std::uint32_t> tag_ids;
   static constexpr std::uint32_t kNoVenue = 0xFFFFFFFFu;
 };
@@ -49,7 +50,7 @@ struct QueryCache {
 std::vector<std::uint32_t> sorted_order(const Library& lib, const std::vector<SortKey>& keys);
 // owner_is_first_author for every record.
 std::vector<std::uint8_t> owner_first_flags(const Library& lib, const OwnerMatcher& owner);
-View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const QueryCache& cache,
-               Facets* facets = nullptr);
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner,
+               const QueryCache& cache, Facets* facets = nullptr);
 
 }  // namespace papershelf

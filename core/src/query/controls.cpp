@@ -5,9 +5,12 @@ namespace papershelf {
 
 std::string_view to_string(ControlsMode mode) {
   switch (mode) {
-    case ControlsMode::Full: return "full";
-    case ControlsMode::Search: return "search";
-    case ControlsMode::None: return "none";
+    case ControlsMode::Full:
+      return "full";
+    case ControlsMode::Search:
+      return "search";
+    case ControlsMode::None:
+      return "none";
   }
   return "full";
 }

@@ -48,7 +48,8 @@ bool parse_int(std::string_view s, int& out) {
   // Read as long long: from_chars<int> would be a second copy of the parser in the WASM build.
   long long v = 0;
   auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (r.ec != std::errc() || r.ptr != s.data() + s.size() || v < INT_MIN || v > INT_MAX) return false;
+  if (r.ec != std::errc() || r.ptr != s.data() + s.size() || v < INT_MIN || v > INT_MAX)
+    return false;
   out = static_cast<int>(v);
   return true;
 }
@@ -72,7 +73,9 @@ bool parse_years(std::string_view v, int& from, int& to) {
   }
   const auto a = v.substr(0, sep);
   const auto b = v.substr(sep + sep_len);
-  if ((a.empty() && b.empty()) || (!a.empty() && !year(a, a_year)) || (!b.empty() && !year(b, b_year))) return false;
+  if ((a.empty() && b.empty()) || (!a.empty() && !year(a, a_year)) ||
+      (!b.empty() && !year(b, b_year)))
+    return false;
   from = a_year;
   to = b_year;
   return true;
@@ -100,7 +103,8 @@ Filter parse_filter(std::string_view text, std::string* error) {
   Filter f;
   if (text.size() > kMaxQueryText) {
     text = unicode::truncate_utf8(text, kMaxQueryText);
-    add_error(error, "filter text longer than " + std::to_string(kMaxQueryText) + " bytes: the rest is ignored");
+    add_error(error, "filter text longer than " + std::to_string(kMaxQueryText) +
+                         " bytes: the rest is ignored");
   }
   for (const std::string& clause : clauses_of(text)) {
     const std::size_t colon = clause.find(':');
@@ -117,13 +121,17 @@ Filter parse_filter(std::string_view text, std::string* error) {
         add_error(error, "bad year range \"" + value + "\" (use 2020-2024, 2020- or -2024)");
     } else if (key == "type") {
       for (const auto& v : values_of(value)) {
-        if (auto t = pub_type_from_string(v)) add_once(f.types, *t);
-        else add_error(error, "unknown type \"" + v + "\"");
+        if (auto t = pub_type_from_string(v))
+          add_once(f.types, *t);
+        else
+          add_error(error, "unknown type \"" + v + "\"");
       }
     } else if (key == "status") {
       for (const auto& v : values_of(value)) {
-        if (auto s = status_from_string(v)) add_once(f.statuses, *s);
-        else add_error(error, "unknown status \"" + v + "\"");
+        if (auto s = status_from_string(v))
+          add_once(f.statuses, *s);
+        else
+          add_error(error, "unknown status \"" + v + "\"");
       }
     } else if (key == "venue" || key == "badge") {
       for (auto& v : values_of(value, true)) add_once(f.venues, std::move(v));
@@ -145,11 +153,15 @@ std::vector<FilterClause> filter_clauses(const Filter& f) {
     out.push_back({std::move(kind), std::move(value), std::move(text), std::move(label)});
   };
   if (f.year_from || f.year_to) {
-    const std::string from = f.year_from ? std::to_string(f.year_from) : "", to = f.year_to ? std::to_string(f.year_to) : "";
-    if (f.year_from == f.year_to) add("year", from, from);
-    else add("year", from + "-" + to, from + "\u2013" + to);  // (an en dash for a range)
+    const std::string from = f.year_from ? std::to_string(f.year_from) : "",
+                      to = f.year_to ? std::to_string(f.year_to) : "";
+    if (f.year_from == f.year_to)
+      add("year", from, from);
+    else
+      add("year", from + "-" + to, from + "\u2013" + to);  // (an en dash for a range)
   }
-  auto list = [&](const char* kind, const std::vector<std::string>& values, const std::vector<std::string_view>& labels) {
+  auto list = [&](const char* kind, const std::vector<std::string>& values,
+                  const std::vector<std::string_view>& labels) {
     if (values.empty()) return;
     std::string value, label;
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -225,11 +237,13 @@ void apply_edit(Filter& f, const FilterEdit& edit) {
     const FilterClause& clause = wanted.front();
     bool had = false;
     for (const FilterClause& c : filter_clauses(f))
-      if (c.kind == clause.kind) had = unicode::ascii_lower(c.value) == unicode::ascii_lower(clause.value);
+      if (c.kind == clause.kind)
+        had = unicode::ascii_lower(c.value) == unicode::ascii_lower(clause.value);
     take_kind(f, had ? Filter{} : std::move(one), clause.kind);
     return;
   }
-  take_kind(f, edit.value.empty() ? Filter{} : parse_filter(clause_text(edit.kind, edit.value)), edit.kind);
+  take_kind(f, edit.value.empty() ? Filter{} : parse_filter(clause_text(edit.kind, edit.value)),
+            edit.kind);
 }
 
 std::string set_clause(std::string_view filter, std::string_view kind, std::string_view value) {

@@ -34,7 +34,10 @@ std::optional<GroupBy> group_from_string(std::string_view s, std::string* error)
   if (error) {
     *error = "unknown group \"" + std::string(s.substr(0, 40)) + "\" (use";
     for (std::size_t i = 0; i < std::size(kGroupText); ++i)
-      *error += std::string(i == 0 ? " " : i + 1 == std::size(kGroupText) ? " or " : ", ") + std::string(kGroupText[i]);
+      *error += std::string(i == 0                           ? " "
+                            : i + 1 == std::size(kGroupText) ? " or "
+                                                             : ", ") +
+                std::string(kGroupText[i]);
     *error += ")";
   }
   return std::nullopt;
@@ -57,8 +60,8 @@ std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::strin
     start = i + 1;
     if (item.empty()) continue;
     std::optional<bool> descending;
-    for (const auto& [suffix, desc] : {std::pair{"-desc", true}, {"-asc", false},
-                                       {":desc", true}, {":asc", false}}) {
+    for (const auto& [suffix, desc] :
+         {std::pair{"-desc", true}, {"-asc", false}, {":desc", true}, {":asc", false}}) {
       const std::string s = suffix;
       if (item.size() > s.size() && item.compare(item.size() - s.size(), s.size(), s) == 0) {
         descending = desc;
@@ -75,7 +78,8 @@ std::optional<std::vector<SortKey>> parse_sort(std::string_view text, std::strin
         const auto field = static_cast<SortField>(f);
         const bool default_desc = field == SortField::Year || field == SortField::Citations;
         // A field already sorted by has decided every tie it could: a second key on it is dropped.
-        if (std::none_of(keys.begin(), keys.end(), [&](const SortKey& k) { return k.field == field; }))
+        if (std::none_of(keys.begin(), keys.end(),
+                         [&](const SortKey& k) { return k.field == field; }))
           keys.push_back({field, descending.value_or(default_desc)});
         found = true;
         break;
@@ -187,8 +191,10 @@ std::vector<std::string> search_terms(std::string_view search, std::string* erro
     std::string term = unicode::fold(current);
     current.clear();
     if (term.empty() || std::find(terms.begin(), terms.end(), term) != terms.end()) return;
-    if (terms.size() == kMaxSearchTerms) too_many = true;
-    else terms.push_back(std::move(term));
+    if (terms.size() == kMaxSearchTerms)
+      too_many = true;
+    else
+      terms.push_back(std::move(term));
   };
   for (char c : search) {
     if (c == '"') {
@@ -202,8 +208,10 @@ std::vector<std::string> search_terms(std::string_view search, std::string* erro
   }
   flush();
   if (error && (too_long || too_many))
-    *error = too_long ? "search text longer than " + std::to_string(kMaxQueryText) + " bytes: the rest is ignored"
-                      : "search with more than " + std::to_string(kMaxSearchTerms) + " words: the rest are ignored";
+    *error = too_long ? "search text longer than " + std::to_string(kMaxQueryText) +
+                            " bytes: the rest is ignored"
+                      : "search with more than " + std::to_string(kMaxSearchTerms) +
+                            " words: the rest are ignored";
   return terms;
 }
 
@@ -217,8 +225,8 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
   // otherwise make (words x occurrences) matches to sort.
   std::vector<std::uint32_t> reach(folded.size(), 0);
   // Each distinct term once: the terms in sorted order, repeats skipped.
-  const auto order =
-      detail::sorted_indices(terms.size(), [&](std::uint32_t a, std::uint32_t b) { return terms[a] < terms[b]; });
+  const auto order = detail::sorted_indices(
+      terms.size(), [&](std::uint32_t a, std::uint32_t b) { return terms[a] < terms[b]; });
   for (std::size_t k = 0; k < order.size(); ++k) {
     const std::string& term = terms[order[k]];
     if (term.empty() || (k > 0 && terms[order[k - 1]] == term)) continue;
@@ -235,8 +243,10 @@ std::vector<Match> find_matches(std::string_view text, const std::vector<std::st
     const std::uint32_t begin = offsets[pos];
     const std::uint32_t end =
         reach[pos] < offsets.size() ? offsets[reach[pos]] : static_cast<std::uint32_t>(text.size());
-    if (!merged.empty() && begin <= merged.back().end) merged.back().end = std::max(merged.back().end, end);
-    else merged.push_back({begin, end});
+    if (!merged.empty() && begin <= merged.back().end)
+      merged.back().end = std::max(merged.back().end, end);
+    else
+      merged.push_back({begin, end});
   }
   return merged;
 }
@@ -277,7 +287,7 @@ struct PreparedQuery {
   std::vector<std::string> venues;  // folded
   std::vector<std::string> tags;    // folded
   std::string author;               // folded
-  OwnerMatcher author_name;         // the author clause as a name ("Zhisheng Ye" also finds "Z. Ye")
+  OwnerMatcher author_name;  // the author clause as a name ("Zhisheng Ye" also finds "Z. Ye")
   std::vector<std::string> terms;
   const OwnerMatcher& owner;
   const SearchIndex& index;
@@ -298,18 +308,19 @@ std::string_view venue_key_view(const Publication& p) {
 std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::uint32_t i) {
   const Filter& f = q.f;
   std::uint32_t failed = 0;
-  if ((f.year_from && p.date.year < f.year_from) || (f.year_to && (p.date.year > f.year_to || p.date.year == 0)))
+  if ((f.year_from && p.date.year < f.year_from) ||
+      (f.year_to && (p.date.year > f.year_to || p.date.year == 0)))
     failed |= kYear;
   if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), p.type) == f.types.end())
     failed |= kType;
-  if (!f.statuses.empty() && std::find(f.statuses.begin(), f.statuses.end(), p.status) == f.statuses.end())
+  if (!f.statuses.empty() &&
+      std::find(f.statuses.begin(), f.statuses.end(), p.status) == f.statuses.end())
     failed |= kStatus;
   if (!q.venues.empty()) {
     const std::string badge = unicode::fold(p.badge());
     const std::string venue = unicode::fold(p.venue.text);
-    const bool hit = std::any_of(q.venues.begin(), q.venues.end(), [&](const std::string& v) {
-      return v == badge || v == venue;
-    });
+    const bool hit = std::any_of(q.venues.begin(), q.venues.end(),
+                                 [&](const std::string& v) { return v == badge || v == venue; });
     if (!hit) failed |= kVenue;
   }
   if (!q.tags.empty()) {
@@ -323,7 +334,8 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
   if (f.has_award && p.award().empty() && p.award_label().empty()) failed |= kAward;
   if (!q.author.empty()) {
     const bool hit = std::any_of(p.authors.begin(), p.authors.end(), [&](const Person& a) {
-      return unicode::fold(display_name(a)).find(q.author) != std::string::npos || q.author_name.matches(a);
+      return unicode::fold(display_name(a)).find(q.author) != std::string::npos ||
+             q.author_name.matches(a);
     });
     if (!hit) failed |= kAuthor;
   }
@@ -333,8 +345,15 @@ std::uint32_t failed_clauses(const PreparedQuery& q, const Publication& p, std::
 }
 
 PreparedQuery prepare_filter(const Filter& f, const OwnerMatcher& owner, const SearchIndex& index) {
-  PreparedQuery q{f, {}, {}, unicode::fold(f.author),
-                  f.author.empty() ? OwnerMatcher() : OwnerMatcher(std::vector<std::string>{f.author}), {}, owner, index};
+  PreparedQuery q{
+      f,
+      {},
+      {},
+      unicode::fold(f.author),
+      f.author.empty() ? OwnerMatcher() : OwnerMatcher(std::vector<std::string>{f.author}),
+      {},
+      owner,
+      index};
   for (const auto& v : f.venues) q.venues.push_back(unicode::fold(v));
   for (const auto& t : f.tags) q.tags.push_back(unicode::fold(t));
   return q;
@@ -359,16 +378,20 @@ constexpr std::int64_t kMissing = INT64_MIN;
 
 std::string text_key(const Publication& p, SortField f) {
   switch (f) {
-    case SortField::Title: return unicode::fold(p.title.text);
+    case SortField::Title:
+      return unicode::fold(p.title.text);
     case SortField::Author: {
       if (p.authors.empty()) return {};
       const Person& a = p.authors[0];
       return unicode::fold(a.is_literal() ? std::string(a.literal())
                                           : std::string(a.family()) + " " + std::string(a.given()));
     }
-    case SortField::Venue: return unicode::fold(p.venue.text.empty() ? p.badge() : p.venue.text);
-    case SortField::Badge: return unicode::fold(p.badge().empty() ? p.venue.text : p.badge());
-    default: return {};
+    case SortField::Venue:
+      return unicode::fold(p.venue.text.empty() ? p.badge() : p.venue.text);
+    case SortField::Badge:
+      return unicode::fold(p.badge().empty() ? p.venue.text : p.badge());
+    default:
+      return {};
   }
 }
 
@@ -376,11 +399,16 @@ std::string text_key(const Publication& p, SortField f) {
 std::int64_t number_key(const Publication& p, SortField f) {
   switch (f) {
     case SortField::Year:
-      return p.date.year == 0 ? kMissing : p.date.year * std::int64_t{10000} + p.date.month * 100 + p.date.day;
-    case SortField::Type: return int(p.type);
-    case SortField::Status: return int(p.status);
-    case SortField::Citations: return p.citations() ? *p.citations() : kMissing;
-    default: return p.order;  // SortField::File
+      return p.date.year == 0 ? kMissing
+                              : p.date.year * std::int64_t{10000} + p.date.month * 100 + p.date.day;
+    case SortField::Type:
+      return int(p.type);
+    case SortField::Status:
+      return int(p.status);
+    case SortField::Citations:
+      return p.citations() ? *p.citations() : kMissing;
+    default:
+      return p.order;  // SortField::File
   }
 }
 
@@ -389,7 +417,8 @@ bool is_text_field(SortField f) {
          f == SortField::Badge;
 }
 
-void sort_entries(const Library& lib, std::vector<std::uint32_t>& entries, const std::vector<SortKey>& keys) {
+void sort_entries(const Library& lib, std::vector<std::uint32_t>& entries,
+                  const std::vector<SortKey>& keys) {
   std::vector<SortColumns> columns(keys.size());
   // `slot[i]` is the position of library index i inside `entries`, for column lookups.
   std::vector<std::uint32_t> slot(lib.publications.size());
@@ -447,9 +476,11 @@ GroupOf group_of(const Publication& p, GroupBy g, bool years_ascending) {
     case GroupBy::Year: {
       if (p.date.year == 0) return {"undated", "Undated", std::int64_t{1} << 40};
       const auto year = static_cast<std::int64_t>(p.date.year);
-      return {std::to_string(p.date.year), std::to_string(p.date.year), years_ascending ? year : -year};
+      return {std::to_string(p.date.year), std::to_string(p.date.year),
+              years_ascending ? year : -year};
     }
-    case GroupBy::Type: return {std::string(to_string(p.type)), std::string(label(p.type)), int(p.type)};
+    case GroupBy::Type:
+      return {std::string(to_string(p.type)), std::string(label(p.type)), int(p.type)};
     case GroupBy::Status:
       return {std::string(to_string(p.status)), std::string(label(p.status)), int(p.status)};
     case GroupBy::Venue: {
@@ -457,7 +488,8 @@ GroupOf group_of(const Publication& p, GroupBy g, bool years_ascending) {
       if (v.empty()) return {"", "Other", std::int64_t{1} << 40};
       return {v, v, 0};
     }
-    case GroupBy::None: break;
+    case GroupBy::None:
+      break;
   }
   return {"", "", 0};
 }
@@ -481,14 +513,15 @@ void group_entries(const Library& lib, View& view, GroupBy g, bool years_ascendi
   std::vector<std::uint32_t> position(groups.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) position[order[i]] = i;
   const auto idx = detail::sorted_indices(
-      view.entries.size(), [&](std::uint32_t a, std::uint32_t b) { return position[gid[a]] < position[gid[b]]; });
+      view.entries.size(),
+      [&](std::uint32_t a, std::uint32_t b) { return position[gid[a]] < position[gid[b]]; });
   std::vector<std::uint32_t> entries;
   entries.reserve(idx.size());
   for (auto i : idx) {
     const std::uint32_t group = gid[i];
     if (view.groups.empty() || view.groups.back().key != groups[group].key) {
-      view.groups.push_back({groups[group].key, groups[group].label,
-                             static_cast<std::uint32_t>(entries.size()), 0});
+      view.groups.push_back(
+          {groups[group].key, groups[group].label, static_cast<std::uint32_t>(entries.size()), 0});
     }
     ++view.groups.back().count;
     entries.push_back(view.entries[i]);
@@ -516,9 +549,11 @@ class FacetTally {
     if (kept_without(kYear) && r.year) ++year_count(r.year);
     if (kept_without(kType)) ++types_[int(r.type)];
     if (kept_without(kStatus)) ++statuses_[int(r.status)];
-    if (kept_without(kVenue) && keys_->venue_of[i] != FacetKeys::kNoVenue) ++venue_counts_[keys_->venue_of[i]];
+    if (kept_without(kVenue) && keys_->venue_of[i] != FacetKeys::kNoVenue)
+      ++venue_counts_[keys_->venue_of[i]];
     if (kept_without(kTag))
-      for (std::uint32_t k = keys_->tag_begin[i]; k < keys_->tag_begin[i + 1]; ++k) ++tag_counts_[keys_->tag_ids[k]];
+      for (std::uint32_t k = keys_->tag_begin[i]; k < keys_->tag_begin[i + 1]; ++k)
+        ++tag_counts_[keys_->tag_ids[k]];
     if (kept_without(kSelected) && r.selected) ++out_.selected;
     if (kept_without(kAward) && r.award) ++out_.awards;
     if (kept_without(kOwnerFirst) && q_.first(p, i)) ++out_.owner_first;
@@ -530,10 +565,12 @@ class FacetTally {
       out_.years.push_back({std::to_string(years_[k]), std::to_string(years_[k]), year_counts_[k]});
     for (int t = 0; t < kPubTypeCount; ++t)
       if (types_[t])
-        out_.types.push_back({std::string(to_string(PubType(t))), std::string(label(PubType(t))), types_[t]});
+        out_.types.push_back(
+            {std::string(to_string(PubType(t))), std::string(label(PubType(t))), types_[t]});
     for (int s = 0; s < kStatusCount; ++s)
       if (statuses_[s])
-        out_.statuses.push_back({std::string(to_string(Status(s))), std::string(label(Status(s))), statuses_[s]});
+        out_.statuses.push_back(
+            {std::string(to_string(Status(s))), std::string(label(Status(s))), statuses_[s]});
     out_.venues = by_count(venue_counts_, keys_->venues);
     out_.tags = by_count(tag_counts_, keys_->tags);
     return std::move(out_);
@@ -580,7 +617,7 @@ class FacetTally {
   const PreparedQuery& q_;
   const FacetKeys* keys_;
   std::vector<std::uint32_t> venue_counts_, tag_counts_;  // by FacetKeys index
-  std::vector<int> years_;  // ascending
+  std::vector<int> years_;                                // ascending
   std::vector<std::uint32_t> year_counts_;
   std::size_t last_year_ = 0;
   std::uint32_t types_[kPubTypeCount] = {};
@@ -590,15 +627,15 @@ class FacetTally {
 
 }  // namespace
 
-View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index,
-               Facets* facets) {
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner,
+               const SearchIndex* index, Facets* facets) {
   QueryCache cache;
   cache.index = index;
   return run_query(lib, query, owner, cache, facets);
 }
 
-View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner, const QueryCache& cache,
-               Facets* facets) {
+View run_query(const Library& lib, const Query& query, const OwnerMatcher& owner,
+               const QueryCache& cache, Facets* facets) {
   SearchIndex local;
   const bool needs_index = !cache.index && !search_terms(query.search).empty();
   if (needs_index) local = SearchIndex(lib);
@@ -656,14 +693,16 @@ FacetKeys facet_keys(const Library& lib) {
   const std::size_t n = lib.publications.size();
   keys.venue_of.reserve(n);
   keys.tag_begin.reserve(n + 1);
-  auto id_of = [](detail::StringIds& ids, std::vector<std::string_view>& names, std::string_view v) {
+  auto id_of = [](detail::StringIds& ids, std::vector<std::string_view>& names,
+                  std::string_view v) {
     const std::uint32_t id = ids.insert(v);
     if (id == names.size()) names.push_back(v);
     return id;
   };
   keys.rows.reserve(n);
   for (const auto& p : lib.publications) {
-    keys.rows.push_back({p.date.year, p.type, p.status, p.selected, !p.award().empty() || !p.award_label().empty(),
+    keys.rows.push_back({p.date.year, p.type, p.status, p.selected,
+                         !p.award().empty() || !p.award_label().empty(),
                          p.citations().has_value()});
     const std::string_view v = venue_key_view(p);
     keys.venue_of.push_back(v.empty() ? FacetKeys::kNoVenue : id_of(venue_ids, keys.venues, v));
@@ -676,11 +715,13 @@ FacetKeys facet_keys(const Library& lib) {
 
 std::vector<std::uint8_t> owner_first_flags(const Library& lib, const OwnerMatcher& owner) {
   std::vector<std::uint8_t> out(lib.publications.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = owner_is_first_author(lib.publications[i], owner);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = owner_is_first_author(lib.publications[i], owner);
   return out;
 }
 
-Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner, const SearchIndex* index) {
+Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& owner,
+                    const SearchIndex* index) {
   Facets out;
   run_query(lib, query, owner, index, &out);
   return out;

@@ -18,22 +18,34 @@ namespace csl_json = biblio::csl_json;
 
 // The variables with a slot in the model (csl_json::is_variable knows the others) and their kinds.
 constexpr std::pair<std::string_view, csl_json::Kind> kSlotVariables[] = {
-    {"type", csl_json::Kind::Text},   {"title", csl_json::Kind::Text},     {"container-title", csl_json::Kind::Text},
-    {"DOI", csl_json::Kind::Text},    {"URL", csl_json::Kind::Text},       {"abstract", csl_json::Kind::Text},
-    {"keyword", csl_json::Kind::Text}, {"status", csl_json::Kind::Text},    {"issued", csl_json::Kind::Date},
-    {"author", csl_json::Kind::Names}, {"editor", csl_json::Kind::Names},
+    {"type", csl_json::Kind::Text},
+    {"title", csl_json::Kind::Text},
+    {"container-title", csl_json::Kind::Text},
+    {"DOI", csl_json::Kind::Text},
+    {"URL", csl_json::Kind::Text},
+    {"abstract", csl_json::Kind::Text},
+    {"keyword", csl_json::Kind::Text},
+    {"status", csl_json::Kind::Text},
+    {"issued", csl_json::Kind::Date},
+    {"author", csl_json::Kind::Names},
+    {"editor", csl_json::Kind::Names},
 };
 
 // A name citeproc-js takes: lowercase with hyphens or underscores ("original-date", "_eprint"),
 // or all capitals ("DOI", "OCLC"); not one of papershelf's own members ("links: …" in a note is
 // prose to a CSL processor's reader too). Its kind in `kind`.
 bool is_note_field_name(std::string_view name, csl_json::Kind& kind) {
-  static constexpr std::string_view kOwn[] = {"id", "note", "badge", "abbr", "award", "award_name", "award_label",
-                                              "selected", "links", "citations", "thumbnail", "preview", "arxiv",
-                                              "tags", "keywords", "year", "doi", "url"};
-  if (name.empty() || std::find(std::begin(kOwn), std::end(kOwn), name) != std::end(kOwn)) return false;
-  const bool lower = std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-' || c == '_'; });
-  const bool upper = std::all_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  static constexpr std::string_view kOwn[] = {
+      "id",          "note",     "badge",    "abbr",      "award",     "award_name",
+      "award_label", "selected", "links",    "citations", "thumbnail", "preview",
+      "arxiv",       "tags",     "keywords", "year",      "doi",       "url"};
+  if (name.empty() || std::find(std::begin(kOwn), std::end(kOwn), name) != std::end(kOwn))
+    return false;
+  const bool lower = std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || c == '-' || c == '_';
+  });
+  const bool upper =
+      std::all_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
   if (!lower && !upper) return false;
   kind = csl_json::Kind::Text;
   for (const auto& [slot, slot_kind] : kSlotVariables)
@@ -44,11 +56,14 @@ bool is_note_field_name(std::string_view name, csl_json::Kind& kind) {
 
 // `line` as `name: value` (citeproc-js's NOTE_FIELD_REGEXP: no `}` in the value; and not a URL,
 // "http://…", which citeproc-js would take as a field named http).
-bool note_field_of(std::string_view line, std::string_view& name, std::string_view& value, csl_json::Kind& kind) {
+bool note_field_of(std::string_view line, std::string_view& name, std::string_view& value,
+                   csl_json::Kind& kind) {
   const std::size_t colon = line.find(':');
-  if (colon == std::string_view::npos || !is_note_field_name(line.substr(0, colon), kind)) return false;
+  if (colon == std::string_view::npos || !is_note_field_name(line.substr(0, colon), kind))
+    return false;
   const std::string_view rest = ascii::trim(line.substr(colon + 1));
-  if (rest.empty() || rest.find('}') != std::string_view::npos || line.substr(colon + 1, 2) == "//") return false;
+  if (rest.empty() || rest.find('}') != std::string_view::npos || line.substr(colon + 1, 2) == "//")
+    return false;
   name = line.substr(0, colon);
   value = rest;
   return true;
@@ -70,7 +85,8 @@ std::vector<std::string> note_lines(std::string_view note) {
       const std::size_t close = open == std::string_view::npos ? open : line.find('}', open);
       std::string_view name, value;
       csl_json::Kind kind;
-      if (close == std::string_view::npos || !note_field_of(line.substr(open + 2, close - open - 2), name, value, kind)) {
+      if (close == std::string_view::npos ||
+          !note_field_of(line.substr(open + 2, close - open - 2), name, value, kind)) {
         rest += line.substr(at);
         break;
       }
@@ -114,7 +130,8 @@ std::optional<Value> with_note_fields(const Value& item) {
   const std::vector<std::string> lines = note_lines(note->text);
   std::vector<bool> taken(lines.size(), false);
   std::optional<Value> out;
-  std::vector<std::pair<std::string, std::vector<Value>>> names;  // (a name variable over several lines)
+  std::vector<std::pair<std::string, std::vector<Value>>>
+      names;  // (a name variable over several lines)
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string_view name, value;
     csl_json::Kind kind = csl_json::Kind::Text;
@@ -144,17 +161,22 @@ std::optional<Value> with_note_fields(const Value& item) {
       if (bars == std::string_view::npos) {
         person.members.push_back({"literal", text_value(value, note->offset)});
       } else {
-        person.members.push_back({"family", text_value(ascii::trim(value.substr(0, bars)), note->offset)});
-        person.members.push_back({"given", text_value(ascii::trim(value.substr(bars + 2)), note->offset)});
+        person.members.push_back(
+            {"family", text_value(ascii::trim(value.substr(0, bars)), note->offset)});
+        person.members.push_back(
+            {"given", text_value(ascii::trim(value.substr(bars + 2)), note->offset)});
       }
-      auto held = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == name; });
+      auto held =
+          std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == name; });
       if (held == names.end()) held = names.insert(names.end(), {std::string(name), {}});
       held->second.push_back(std::move(person));
       taken[i] = true;
       continue;
     }
-    if (Value* present = member(*out, name)) *present = std::move(field_value);
-    else out->members.push_back({std::string(name), std::move(field_value)});
+    if (Value* present = member(*out, name))
+      *present = std::move(field_value);
+    else
+      out->members.push_back({std::string(name), std::move(field_value)});
     taken[i] = true;
   }
   if (!out) return std::nullopt;

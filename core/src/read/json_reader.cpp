@@ -45,12 +45,13 @@ struct Context {
   std::string_view text;
   LineMap lines;
   std::vector<Diagnostic>& diagnostics;
-  detail::UniqueKeys keys;  // the records' keys so far
+  detail::UniqueKeys keys;               // the records' keys so far
   std::vector<std::size_t> key_offsets;  // by key id: where that record's id is
 
   void report(std::size_t offset, Severity severity, DiagnosticKind kind, std::string message) {
     const auto pos = lines.position(offset);
-    diagnostics.push_back({options.source_name, pos.line, pos.column, severity, kind, std::move(message)});
+    diagnostics.push_back(
+        {options.source_name, pos.line, pos.column, severity, kind, std::move(message)});
   }
 };
 
@@ -61,14 +62,16 @@ using Reported = std::vector<std::size_t>;
 // Parses `text` (a slice of the input starting at `base`) into `out`, whose offsets are then
 // offsets in the whole input; on a syntax error reports it once and returns false.
 bool parse_or_report(Context& ctx, std::string_view text, std::size_t base, Value& out,
-                     Reported& reported, std::size_t* error_at = nullptr, json::RecordSink* sink = nullptr) {
+                     Reported& reported, std::size_t* error_at = nullptr,
+                     json::RecordSink* sink = nullptr) {
   json::ParseError error;
   json::ParseNotes notes;
   if (json::parse(text, out, &error, &notes, sink)) {
     if (base != 0) shift_offsets(out, base);
     if (notes.lone_surrogates)
       ctx.report(base + notes.first_lone_surrogate, Severity::Warning, DiagnosticKind::Encoding,
-                 std::to_string(notes.lone_surrogates) + " lone UTF-16 surrogate escape(s) (\\ud800-\\udfff) replaced with U+FFFD");
+                 std::to_string(notes.lone_surrogates) +
+                     " lone UTF-16 surrogate escape(s) (\\ud800-\\udfff) replaced with U+FFFD");
     if (notes.nuls)
       ctx.report(base + notes.first_nul, Severity::Warning, DiagnosticKind::Encoding,
                  std::to_string(notes.nuls) + " NUL character(s) (\\u0000) in strings");
@@ -95,7 +98,8 @@ std::string string_of(const Value& j) {
     return repaired;
   }
   if (j.is_string() || j.is_number()) return j.text;  // numbers as written
-  if (j.is_array() && !j.items.empty()) return string_of(j.items.front());  // container-title as an array
+  if (j.is_array() && !j.items.empty())
+    return string_of(j.items.front());  // container-title as an array
   return {};
 }
 
@@ -193,7 +197,8 @@ Person person_of(const Value& j) {
   if (!dropping.empty()) particle = particle.empty() ? dropping : dropping + " " + particle;
   std::string marks;
   if (const Value* m = j.find("marks")) {
-    if (m->is_string()) marks = m->text;
+    if (m->is_string())
+      marks = m->text;
     else if (m->is_array())
       for (const auto& item : m->items) marks += string_of(item);
   }
@@ -275,25 +280,34 @@ std::vector<std::string> string_list(const Value& j) {
 
 // Fields the mapping below consumes; everything else is kept verbatim in Publication::extra.
 bool is_mapped_field(const std::string& k) {
-  static const char* kMapped[] = {
-      "id", "citation-key", "type", "title", "author", "editor", "issued", "year", "container-title",
-      "DOI", "doi", "URL", "url", "note", "abstract", "keyword", "keywords", "tags", "status",
-      "badge", "abbr", "award", "award_name", "award_label", "awardLabel", "selected", "links", "citations",
-      "thumbnail", "preview", "arxiv"};
+  static const char* kMapped[] = {"id",         "citation-key", "type",
+                                  "title",      "author",       "editor",
+                                  "issued",     "year",         "container-title",
+                                  "DOI",        "doi",          "URL",
+                                  "url",        "note",         "abstract",
+                                  "keyword",    "keywords",     "tags",
+                                  "status",     "badge",        "abbr",
+                                  "award",      "award_name",   "award_label",
+                                  "awardLabel", "selected",     "links",
+                                  "citations",  "thumbnail",    "preview",
+                                  "arxiv"};
   return std::any_of(std::begin(kMapped), std::end(kMapped), [&](const char* m) { return k == m; });
 }
 
 // Every member the mapping above does not consume goes to Publication::extra, as BibTeX text
-// under its BibTeX name where it has one (biblio/csl_variables.hpp): "page": "1-21" becomes pages, and
-// the CSL-JSON writer turns it back into "page".
+// under its BibTeX name where it has one (biblio/csl_variables.hpp): "page": "1-21" becomes pages,
+// and the CSL-JSON writer turns it back into "page".
 void keep_details(const Value& item, Publication& p) {
   const bool in_series = item.find("collection-title") != nullptr;
   const std::string_view number = csl_json::number_variable(p.type, in_series);
-  detail::StringIds kept;  // the names in p.extra (looking through it for each member was quadratic)
+  detail::StringIds
+      kept;  // the names in p.extra (looking through it for each member was quadratic)
   for (const ExtraField& f : p.extra) kept.insert(f.name);
   for (const auto& m : item.members) {
     if (is_mapped_field(m.key)) continue;
-    if (m.key == "publisher" && p.venue_field >= VenueField::School && p.venue_field <= VenueField::Publisher) continue;
+    if (m.key == "publisher" && p.venue_field >= VenueField::School &&
+        p.venue_field <= VenueField::Publisher)
+      continue;
     if (m.key == "event-title" && p.venue_field == VenueField::EventTitle) continue;
     std::string_view name = m.key;
     csl_json::Kind kind = csl_json::Kind::Text;
@@ -305,7 +319,8 @@ void keep_details(const Value& item, Publication& p) {
     } else {
       csl_json::is_variable(m.key, &kind);
     }
-    if (kept.find(name) != detail::StringIds::kAbsent) name = m.key;  // (two variables for one field: the second keeps its own name)
+    if (kept.find(name) != detail::StringIds::kAbsent)
+      name = m.key;  // (two variables for one field: the second keeps its own name)
     std::string value;
     if (kind == csl_json::Kind::Date) {
       Date end;  // (a range: "event-date": {"date-parts": [[2018, 12, 3], [2018, 12, 6]]})
@@ -332,25 +347,32 @@ void keep_details(const Value& item, Publication& p) {
 }
 
 const char* kind_of(const Value& v) {
-  return v.is_string() ? "text" : v.is_number() ? "a number" : v.is_bool() ? "true/false" : v.is_array() ? "a list"
-         : v.is_object() ? "an object" : "null";
+  return v.is_string()   ? "text"
+         : v.is_number() ? "a number"
+         : v.is_bool()   ? "true/false"
+         : v.is_array()  ? "a list"
+         : v.is_object() ? "an object"
+                         : "null";
 }
 
 // The types the readers expect. A field of another type is still read as well as it can be (a
 // number as its digits, a list by its first item), and the record is kept, with a warning at
 // the value: a silently coerced "title": 42 or "author": "a string" hides a broken export.
 void check_field_types(Context& ctx, const Value& item) {
-  static constexpr const char* kText[] = {"title", "container-title", "event-title", "publisher", "note",
-                                          "abstract", "DOI", "URL", "badge", "abbr", "award", "award_name"};
+  static constexpr const char* kText[] = {
+      "title", "container-title", "event-title", "publisher", "note",      "abstract", "DOI",
+      "URL",   "badge",           "abbr",        "award",     "award_name"};
   for (const char* name : kText) {
     const Value* v = item.find(name);
     const bool list_of_text = v && v->is_array() && std::string_view(name) == "container-title";
     if (v && !v->is_string() && !v->is_null() && !list_of_text)
       ctx.report(v->offset, Severity::Warning, DiagnosticKind::Value,
-                 std::string("\"") + name + "\" should be text, not " + kind_of(*v) + " (read as well as it can be)");
+                 std::string("\"") + name + "\" should be text, not " + kind_of(*v) +
+                     " (read as well as it can be)");
   }
   if (const Value* v = item.find("id"); v && !v->is_string() && !v->is_number())
-    ctx.report(v->offset, Severity::Warning, DiagnosticKind::Value, std::string("\"id\" should be text or a number, not ") + kind_of(*v));
+    ctx.report(v->offset, Severity::Warning, DiagnosticKind::Value,
+               std::string("\"id\" should be text or a number, not ") + kind_of(*v));
   for (const char* role : {"author", "editor"}) {
     const Value* v = item.find(role);
     if (!v || v->is_array() || v->is_null()) continue;
@@ -362,7 +384,8 @@ void check_field_types(Context& ctx, const Value& item) {
     const Value* parts = v->find("date-parts");
     if (parts && !(parts->is_array() && (parts->items.empty() || parts->items[0].is_array())))
       ctx.report(parts->offset, Severity::Warning, DiagnosticKind::Value,
-                 std::string("\"date-parts\" should be a list of [year, month, day] lists, not ") + kind_of(*parts));
+                 std::string("\"date-parts\" should be a list of [year, month, day] lists, not ") +
+                     kind_of(*parts));
   }
 }
 
@@ -377,12 +400,15 @@ std::string record_key(Context& ctx, const Value& item, std::size_t offset, std:
   std::string key = detail::is_safe_key(written) ? written : detail::safe_key(written);
   if (key.empty()) key = "item-" + std::to_string(index + 1);
   if (written.empty()) {
-    ctx.report(at, Severity::Warning, DiagnosticKind::Value, "record has no \"id\"; using \"" + key + "\"");
+    ctx.report(at, Severity::Warning, DiagnosticKind::Value,
+               "record has no \"id\"; using \"" + key + "\"");
   } else if (key != written) {
     ctx.report(at, Severity::Warning, DiagnosticKind::Value,
                "\"id\" \"" + detail::quoted(written) +
-                   "\" has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~); "
-                   "it is kept as \"" + key + "\"");
+                   "\" has characters a BibTeX key cannot hold (spaces, braces, parentheses, "
+                   "commas, quotes, # % = \\ ~); "
+                   "it is kept as \"" +
+                   key + "\"");
   }
   std::uint32_t holder = detail::UniqueKeys::kAbsent;
   const std::uint32_t given = ctx.keys.add(key, &holder);
@@ -390,7 +416,8 @@ std::string record_key(Context& ctx, const Value& item, std::size_t offset, std:
   if (holder == detail::UniqueKeys::kAbsent) return key;
   std::string unique(ctx.keys.at(given));
   ctx.report(at, Severity::Warning, DiagnosticKind::Duplicate,
-             "duplicate id \"" + key + "\" (also on line " + std::to_string(ctx.lines.position(ctx.key_offsets[holder]).line) +
+             "duplicate id \"" + key + "\" (also on line " +
+                 std::to_string(ctx.lines.position(ctx.key_offsets[holder]).line) +
                  "): this record is kept as \"" + unique + "\"");
   return unique;
 }
@@ -401,7 +428,9 @@ struct StreamedNames {
   static constexpr const char* kRoles[] = {"author", "editor"};
   std::vector<Person> people[2];
   bool others[2] = {false, false};  // the list had {"literal": "others"}
-  static int role_of(std::string_view key) { return key == kRoles[0] ? 0 : key == kRoles[1] ? 1 : -1; }
+  static int role_of(std::string_view key) {
+    return key == kRoles[0] ? 0 : key == kRoles[1] ? 1 : -1;
+  }
   void begin(int role) {
     std::vector<Person>().swap(people[role]);
     others[role] = false;
@@ -417,8 +446,8 @@ struct StreamedNames {
   }
 };
 
-Publication publication_of(Context& ctx, const Value& written, std::size_t offset, std::size_t index,
-                           StreamedNames* streamed = nullptr) {
+Publication publication_of(Context& ctx, const Value& written, std::size_t offset,
+                           std::size_t index, StreamedNames* streamed = nullptr) {
   const std::optional<Value> completed = detail::with_note_fields(written);
   const Value& item = completed ? *completed : written;
   Publication p;
@@ -429,13 +458,16 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   p.source_type = field(item, "type");
   p.type = biblio::type_of_csl(p.source_type);
   p.title = csl_rich_text(field(item, "title"));
-  if (p.title.empty()) ctx.report(offset, Severity::Warning, DiagnosticKind::LeftOut, "record \"" + excerpt(p.key) + "\" has no title: it is left out of the list");
+  if (p.title.empty())
+    ctx.report(offset, Severity::Warning, DiagnosticKind::LeftOut,
+               "record \"" + excerpt(p.key) + "\" has no title: it is left out of the list");
   StreamedNames names;
   for (int role = 0; role < 2; ++role) {
     const Value* it = item.find(StreamedNames::kRoles[role]);
     if (!it) continue;
-    if (it->is_array() && it->items.empty() && streamed) {  // (a repeated key: the last list, as the tree keeps it;
-                                                            // a list from the note is in the tree)
+    if (it->is_array() && it->items.empty() &&
+        streamed) {  // (a repeated key: the last list, as the tree keeps it;
+                     // a list from the note is in the tree)
       names.people[role] = std::move(streamed->people[role]);
       names.others[role] = streamed->others[role];
     } else if (it->is_array()) {
@@ -450,7 +482,9 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   // A year after kLatestYear is a placeholder (Hugo's 2999): no date, as in BibTeX.
   auto placeholder = [&](const Value& v, int year) {
     if (year <= kLatestYear) return false;
-    ctx.report(v.offset, Severity::Warning, DiagnosticKind::LeftOut, "year " + std::to_string(year) + " is a placeholder, not a publication's date: it is left out");
+    ctx.report(v.offset, Severity::Warning, DiagnosticKind::LeftOut,
+               "year " + std::to_string(year) +
+                   " is a placeholder, not a publication's date: it is left out");
     return true;
   };
   if (const Value* it = item.find("issued")) {
@@ -464,7 +498,8 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   // The venue, from the field BibTeX would take it from (biblio::kVenueFields' order): the
   // container, else a thesis' school, a report's institution, a book's publisher.
   p.venue = csl_rich_text(field(item, "container-title"));
-  const std::string_view own_field = biblio::names_of(p.type).bibtex_venue;  // (as BibTeX writes it)
+  const std::string_view own_field =
+      biblio::names_of(p.type).bibtex_venue;  // (as BibTeX writes it)
   if (!p.venue.empty()) {
     p.venue_field = own_field == "booktitle" ? VenueField::BookTitle : VenueField::Journal;
   } else if (p.type == PubType::Thesis || p.type == PubType::Report || p.type == PubType::Book) {
@@ -480,7 +515,8 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   p.set_award(csl_rich_text(field(item, "award")));
   p.set_award_label(field(item, "award_name"));
   if (p.award_label().empty()) p.set_award_label(field(item, "award_label"));
-  if (p.award_label().empty()) p.set_award_label(field(item, "awardLabel"));  // (as the view model writes it)
+  if (p.award_label().empty())
+    p.set_award_label(field(item, "awardLabel"));  // (as the view model writes it)
   p.set_note(csl_rich_text(field(item, "note")));
   // (An abstract's dollars stay as written: arXiv's abstracts carry TeX that Zotero's BibTeX
   // export escapes, {\$}n{\$}-gram, and the CSL-JSON writer gives them back so.)
@@ -507,10 +543,12 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   if (p.thumbnail().empty()) p.set_thumbnail(field(item, "preview"));
   if (const Value* it = item.find("citations")) {
     const std::optional<std::int64_t> count = int_of(*it);
-    if (count && is_citation_count(*count)) p.set_citations(count);
+    if (count && is_citation_count(*count))
+      p.set_citations(count);
     else if (count || it->is_number())
       ctx.report(it->offset, Severity::Warning, DiagnosticKind::Value,
-                 "\"citations\" " + excerpt(it->text) + " is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
+                 "\"citations\" " + excerpt(it->text) + " is not a citation count (0 to " +
+                     std::to_string(kMostCitations) + "): it is left out");
   }
 
   // The rest as every reader does it (read/settle.hpp): the arXiv id and the links a record
@@ -523,7 +561,8 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
   if (!status.empty()) {
     clues.stated = status_from_string(status);
     if (!clues.stated)
-      ctx.report(offset, Severity::Warning, DiagnosticKind::Unknown, "unknown status \"" + excerpt(status) + "\" in \"" + excerpt(p.key) + "\"");
+      ctx.report(offset, Severity::Warning, DiagnosticKind::Unknown,
+                 "unknown status \"" + excerpt(status) + "\" in \"" + excerpt(p.key) + "\"");
   }
   keep_details(item, p);  // (first: a preprint server's venue finds its id in the eprint fields)
   detail::settle_identifiers(p, clues);
@@ -533,7 +572,8 @@ Publication publication_of(Context& ctx, const Value& written, std::size_t offse
 
 void read_profile(Context& ctx, const Value& j, Profile& profile) {
   if (!j.is_object()) {
-    ctx.report(0, Severity::Warning, DiagnosticKind::Value, "\"profile\" is not an object; ignored");
+    ctx.report(0, Severity::Warning, DiagnosticKind::Value,
+               "\"profile\" is not an object; ignored");
     return;
   }
   profile.name = unicode::to_nfc(field(j, "name"));
@@ -541,8 +581,9 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
     profile.aliases = string_list(*it);
     if (profile.aliases.size() >= kMaxOwnerNames)
       ctx.report(it->offset, Severity::Warning, DiagnosticKind::Limit,
-                 "the profile lists " + std::to_string(profile.aliases.size()) + " aliases: only the name and the first " +
-                     std::to_string(kMaxOwnerNames - 1) + " are matched against authors");
+                 "the profile lists " + std::to_string(profile.aliases.size()) +
+                     " aliases: only the name and the first " + std::to_string(kMaxOwnerNames - 1) +
+                     " are matched against authors");
   }
   profile.position = unicode::to_nfc(field(j, "position"));
   profile.affiliation = unicode::to_nfc(field(j, "affiliation"));
@@ -550,10 +591,12 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
   if (const Value* it = j.find("links")) add_links(profile.links, *it);
   // Shorthands beside "links" ("email": "...", "scholar": "..."), after them; a kind given in
   // "links" wins.
-  for (const char* kind : {"homepage", "website", "email", "scholar", "dblp", "orcid", "github", "gitlab",
-                           "twitter", "linkedin", "semantic_scholar", "researchgate", "cv"}) {
+  for (const char* kind :
+       {"homepage", "website", "email", "scholar", "dblp", "orcid", "github", "gitlab", "twitter",
+        "linkedin", "semantic_scholar", "researchgate", "cv"}) {
     const std::string url = field(j, kind);
-    const bool listed = std::any_of(profile.links.begin(), profile.links.end(), [&](const Link& l) { return l.label == kind; });
+    const bool listed = std::any_of(profile.links.begin(), profile.links.end(),
+                                    [&](const Link& l) { return l.label == kind; });
     if (!url.empty() && !listed) profile.links.push_back({kind, url});
   }
   if (const Value* it = j.find("interests")) profile.interests = string_list(*it);
@@ -566,8 +609,8 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
     }
     if (profile.legend.size() > kMaxLegendEntries) {
       ctx.report(it->offset, Severity::Warning, DiagnosticKind::Limit,
-                 "the legend lists " + std::to_string(profile.legend.size()) + " symbols: the first " +
-                     std::to_string(kMaxLegendEntries) + " are kept");
+                 "the legend lists " + std::to_string(profile.legend.size()) +
+                     " symbols: the first " + std::to_string(kMaxLegendEntries) + " are kept");
       profile.legend.resize(kMaxLegendEntries);
     }
   }
@@ -576,10 +619,12 @@ void read_profile(Context& ctx, const Value& j, Profile& profile) {
 // Each item's offset (for its diagnostics and Publication::line) is where its value starts.
 void read_item(Context& ctx, const Value& item, Library& lib, StreamedNames* streamed = nullptr) {
   if (!item.is_object()) {
-    ctx.report(item.offset, Severity::Error, DiagnosticKind::Syntax, "publication is not a JSON object");
+    ctx.report(item.offset, Severity::Error, DiagnosticKind::Syntax,
+               "publication is not a JSON object");
     return;
   }
-  lib.publications.push_back(publication_of(ctx, item, item.offset, lib.publications.size(), streamed));
+  lib.publications.push_back(
+      publication_of(ctx, item, item.offset, lib.publications.size(), streamed));
 }
 
 void read_items(Context& ctx, const std::vector<Value>& items, Library& lib) {
@@ -617,19 +662,22 @@ void recover_items(Context& ctx, std::size_t open, Library& lib, Reported& repor
   while (detail::next_element(ctx.text, i, begin, end)) {
     const std::size_t scanned = i - begin;
     if (scanned > budget) {
-      ctx.report(begin, Severity::Error, DiagnosticKind::Limit, "too many broken records; the rest of the array is skipped");
+      ctx.report(begin, Severity::Error, DiagnosticKind::Limit,
+                 "too many broken records; the rest of the array is skipped");
       return;
     }
     budget -= scanned;
     std::size_t error_at = begin;
     Value item;
-    if (!parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, item, reported, &error_at)) {
+    if (!parse_or_report(ctx, ctx.text.substr(begin, end - begin), begin, item, reported,
+                         &error_at)) {
       const std::size_t k = detail::resync_point(ctx.text, error_at, end);
       if (k != std::string_view::npos && k > begin) i = k;
       continue;
     }
     if (!item.is_object()) {
-      ctx.report(begin, Severity::Error, DiagnosticKind::Syntax, "publication is not a JSON object");
+      ctx.report(begin, Severity::Error, DiagnosticKind::Syntax,
+                 "publication is not a JSON object");
       continue;
     }
     lib.publications.push_back(publication_of(ctx, item, begin, lib.publications.size()));
@@ -660,8 +708,9 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
     sanitized = std::string(text);
     const std::size_t n = unicode::sanitize_utf8(sanitized);
     text = sanitized;
-    result.diagnostics.push_back({options.source_name, at.line, at.column, Severity::Warning, DiagnosticKind::Encoding,
-                                  std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
+    result.diagnostics.push_back(
+        {options.source_name, at.line, at.column, Severity::Warning, DiagnosticKind::Encoding,
+         std::to_string(n) + " invalid UTF-8 sequence(s) replaced with U+FFFD"});
   }
   Context ctx{options, text, LineMap(text), result.diagnostics, {}, {}};
   Reported reported;
@@ -703,7 +752,9 @@ ReadResult read_json(std::string_view input, const ReadOptions& options, bool pa
   }
   // Recover what we can.
   std::size_t i = 0;
-  while (i < text.size() && (ascii::is_blank(text[i]) || text[i] == '\xEF' || text[i] == '\xBB' || text[i] == '\xBF')) ++i;
+  while (i < text.size() &&
+         (ascii::is_blank(text[i]) || text[i] == '\xEF' || text[i] == '\xBB' || text[i] == '\xBF'))
+    ++i;
   if (i < text.size() && text[i] == '[') {
     recover_items(ctx, i, result.library, reported);
   } else if (i < text.size() && text[i] == '{') {

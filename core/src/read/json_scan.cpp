@@ -21,19 +21,24 @@ bool next_element(std::string_view t, std::size_t& i, std::size_t& start, std::s
     for (; i < t.size(); ++i) {
       const char c = t[i];
       if (in_string) {
-        if (c == '\\') ++i;
-        else if (c == '"' || c == '\n') in_string = false;
+        if (c == '\\')
+          ++i;
+        else if (c == '"' || c == '\n')
+          in_string = false;
         continue;
       }
-      if (c == '"') in_string = true;
-      else if (c == '{' || c == '[') ++depth;
+      if (c == '"')
+        in_string = true;
+      else if (c == '{' || c == '[')
+        ++depth;
       else if (c == '}' || c == ']') {
         if (depth == 0) break;  // the array's own ']' (or a stray closer)
         if (--depth == 0) {
           ++i;
           break;
         }
-      } else if (c == ',' && depth == 0) break;
+      } else if (c == ',' && depth == 0)
+        break;
     }
     i = std::min(i, t.size());  // a '\\' as the very last byte stepped past the end
     if (i == start) {
@@ -54,8 +59,10 @@ std::size_t matching_close(std::string_view t, std::size_t open) {
   for (std::size_t k = open; k < t.size(); ++k) {
     const char c = t[k];
     if (in_string) {
-      if (c == '\\') ++k;
-      else if (c == '"' || c == '\n') in_string = false;
+      if (c == '\\')
+        ++k;
+      else if (c == '"' || c == '\n')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '{' || c == '[') {
@@ -75,7 +82,8 @@ std::size_t find_publications_array(std::string_view t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
     if (in_string) {
-      if (c == '\\') ++i;
+      if (c == '\\')
+        ++i;
       else if (c == '"') {
         in_string = false;
         if (depth == 1 && t.substr(key_start, i - key_start) == "publications") {
@@ -89,8 +97,10 @@ std::size_t find_publications_array(std::string_view t) {
     if (c == '"') {
       in_string = true;
       key_start = i + 1;
-    } else if (c == '{' || c == '[') ++depth;
-    else if (c == '}' || c == ']') --depth;
+    } else if (c == '{' || c == '[')
+      ++depth;
+    else if (c == '}' || c == ']')
+      --depth;
   }
   return std::string_view::npos;
 }

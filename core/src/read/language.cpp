@@ -21,13 +21,19 @@ Words read_words(std::string_view text, std::string lang, std::vector<std::strin
     return words;
   }
   if (const json::Value* plural = root.find("plural"); plural && plural->is_string()) {
-    if (plural->text == "one-is-one") words.set_plural_rule(PluralRule::OneIsOne);
-    else if (plural->text == "one-is-zero-or-one") words.set_plural_rule(PluralRule::OneIsZeroOrOne);
-    else if (plural->text == "none") words.set_plural_rule(PluralRule::None);
-    else problem("plural: \"" + plural->text.substr(0, 40) + "\" is not one-is-one, one-is-zero-or-one or none");
+    if (plural->text == "one-is-one")
+      words.set_plural_rule(PluralRule::OneIsOne);
+    else if (plural->text == "one-is-zero-or-one")
+      words.set_plural_rule(PluralRule::OneIsZeroOrOne);
+    else if (plural->text == "none")
+      words.set_plural_rule(PluralRule::None);
+    else
+      problem("plural: \"" + plural->text.substr(0, 40) +
+              "\" is not one-is-one, one-is-zero-or-one or none");
   }
   if (const json::Value* numbers = root.find("numbers"); numbers && numbers->is_object())
-    if (const json::Value* group = numbers->find("group"); group && group->is_string()) words.set_group_separator(group->text);
+    if (const json::Value* group = numbers->find("group"); group && group->is_string())
+      words.set_group_separator(group->text);
   const json::Value* table = root.find("words");
   if (!table) return words;
   if (!table->is_object()) {
@@ -41,8 +47,11 @@ Words read_words(std::string_view text, std::string lang, std::vector<std::strin
     }
     const json::Value* one = value.is_object() ? value.find("one") : nullptr;
     const json::Value* other = value.is_object() ? value.find("other") : nullptr;
-    if (other && other->is_string() && (!one || one->is_string())) words.add(english, other->text, one ? one->text : "");
-    else problem("words: \"" + english.substr(0, 40) + "\" must be a text or {\"one\": ..., \"other\": ...}");
+    if (other && other->is_string() && (!one || one->is_string()))
+      words.add(english, other->text, one ? one->text : "");
+    else
+      problem("words: \"" + english.substr(0, 40) +
+              "\" must be a text or {\"one\": ..., \"other\": ...}");
   }
   return words;
 }

@@ -10,10 +10,14 @@ namespace papershelf {
 
 std::string_view to_string(Format f) {
   switch (f) {
-    case Format::Auto: return "auto";
-    case Format::BibTeX: return "bibtex";
-    case Format::CslJson: return "csl-json";
-    case Format::PapershelfJson: return "json";
+    case Format::Auto:
+      return "auto";
+    case Format::BibTeX:
+      return "bibtex";
+    case Format::CslJson:
+      return "csl-json";
+    case Format::PapershelfJson:
+      return "json";
   }
   return "auto";
 }
@@ -29,7 +33,8 @@ Format format_from_string(std::string_view s) {
 Format detect_format(std::string_view text) {
   std::size_t i = 0;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+  while (i < text.size() &&
+         (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
     ++i;
   if (i < text.size() && text[i] == '{') return Format::PapershelfJson;
   if (i < text.size() && text[i] == '[') return Format::CslJson;
@@ -41,10 +46,13 @@ namespace {
 ReadResult read_utf8(std::string_view text, const ReadOptions& options) {
   const Format format = options.format == Format::Auto ? detect_format(text) : options.format;
   switch (format) {
-    case Format::CslJson: return read_csl_json(text, options);
-    case Format::PapershelfJson: return read_papershelf_json(text, options);
+    case Format::CslJson:
+      return read_csl_json(text, options);
+    case Format::PapershelfJson:
+      return read_papershelf_json(text, options);
     case Format::BibTeX:
-    case Format::Auto: break;
+    case Format::Auto:
+      break;
   }
   return read_bibtex(text, options);
 }
@@ -54,7 +62,8 @@ ReadResult read_utf8(std::string_view text, const ReadOptions& options) {
 // positions (columns in characters) point into the original file.
 struct Decoded {
   std::string text;
-  std::size_t problem_at = std::string::npos;  // offset in `text` of the first character worth a warning
+  std::size_t problem_at =
+      std::string::npos;  // offset in `text` of the first character worth a warning
   std::size_t problems = 0;
 };
 
@@ -81,7 +90,8 @@ Decoded decode_utf16(std::string_view bytes, bool big_endian) {
   std::size_t at = 0;
   for (; at + 2 <= bytes.size(); at += 2) {
     const char32_t u = unit(at);
-    if (u >= 0xD800 && u <= 0xDBFF && at + 4 <= bytes.size() && unit(at + 2) >= 0xDC00 && unit(at + 2) <= 0xDFFF) {
+    if (u >= 0xD800 && u <= 0xDBFF && at + 4 <= bytes.size() && unit(at + 2) >= 0xDC00 &&
+        unit(at + 2) <= 0xDFFF) {
       unicode::append_utf8(d.text, 0x10000 + ((u - 0xD800) << 10) + (unit(at + 2) - 0xDC00));
       at += 2;
     } else if (u >= 0xD800 && u <= 0xDFFF) {
@@ -133,19 +143,24 @@ ReadResult read(std::string_view bytes, const ReadOptions& options) {
   std::string warning;
   if (utf16le || utf16be) {
     decoded = decode_utf16(bytes.substr(2), utf16be);
-    warning = std::to_string(decoded.problems) + " unpaired UTF-16 surrogate(s) or odd byte(s) replaced with U+FFFD";
+    warning = std::to_string(decoded.problems) +
+              " unpaired UTF-16 surrogate(s) or odd byte(s) replaced with U+FFFD";
   } else if (!unicode::is_valid_utf8(bytes)) {
     decoded = decode_utf8_or_windows_1252(bytes);
     warning = "the file is not all UTF-8: " + std::to_string(decoded.problems) +
-              " byte(s) read as Windows-1252 (Latin-1), the first here; save it as UTF-8 to be sure of its characters";
+              " byte(s) read as Windows-1252 (Latin-1), the first here; save it as UTF-8 to be "
+              "sure of its characters";
   } else {
     return read_utf8(without_byte_order_mark(bytes), options);
   }
   ReadResult r = read_utf8(without_byte_order_mark(decoded.text), options);
   if (decoded.problems) {
     const std::string_view text = without_byte_order_mark(decoded.text);
-    const LineMap::Position at = LineMap(text).position(decoded.problem_at - (decoded.text.size() - text.size()));
-    r.diagnostics.insert(r.diagnostics.begin(), {options.source_name, at.line, at.column, Severity::Warning, DiagnosticKind::Encoding, warning});
+    const LineMap::Position at =
+        LineMap(text).position(decoded.problem_at - (decoded.text.size() - text.size()));
+    r.diagnostics.insert(r.diagnostics.begin(),
+                         {options.source_name, at.line, at.column, Severity::Warning,
+                          DiagnosticKind::Encoding, warning});
   }
   return r;
 }
@@ -166,7 +181,8 @@ void append_missing(std::vector<T>& into, std::vector<T>&& more, const Key& key)
 std::string_view itself(const std::string& s) { return s; }
 }  // namespace
 
-void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, std::string_view source_name) {
+void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics,
+           std::string_view source_name) {
   const auto base = static_cast<std::uint32_t>(into.publications.size());
   if (into.publications.empty()) {
     // The first input's records as they are: moving them one by one into a new vector held
@@ -182,8 +198,10 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, 
       if (holder != detail::UniqueKeys::kAbsent) {
         std::string unique(keys.at(id));
         if (diagnostics)
-          diagnostics->push_back({std::string(source_name), p.line, 1, Severity::Warning, DiagnosticKind::Duplicate,
-                                  "key '" + p.key + "' is also in an earlier file: this record is kept as '" + unique + "'"});
+          diagnostics->push_back(
+              {std::string(source_name), p.line, 1, Severity::Warning, DiagnosticKind::Duplicate,
+               "key '" + p.key + "' is also in an earlier file: this record is kept as '" + unique +
+                   "'"});
         p.key = std::move(unique);
       }
       into.publications.push_back(std::move(p));
@@ -198,10 +216,12 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics, 
   if (a.affiliation.empty()) a.affiliation = std::move(b.affiliation);
   if (a.photo.empty()) a.photo = std::move(b.photo);
   append_missing(a.aliases, std::move(b.aliases), itself);
-  append_missing(a.links, std::move(b.links),
-                 [](const Link& l) { return std::to_string(l.label.size()) + ':' + l.label + l.url; });
+  append_missing(a.links, std::move(b.links), [](const Link& l) {
+    return std::to_string(l.label.size()) + ':' + l.label + l.url;
+  });
   append_missing(a.interests, std::move(b.interests), itself);
-  append_missing(a.legend, std::move(b.legend), [](const LegendEntry& e) -> std::string_view { return e.symbol; });
+  append_missing(a.legend, std::move(b.legend),
+                 [](const LegendEntry& e) -> std::string_view { return e.symbol; });
 }
 
 }  // namespace papershelf

@@ -1,12 +1,11 @@
+#include "read/settle.hpp"
 #include "biblio/identifiers.hpp"
 #include "biblio/kinds.hpp"
 #include "biblio/links.hpp"
 #include "papershelf/unicode.hpp"
-#include "read/settle.hpp"
 
 #include <string>
 #include <utility>
-
 
 namespace papershelf::detail {
 
@@ -19,7 +18,8 @@ void settle_identifiers(Publication& p, RecordClues& clues) {
   // An arXiv id that is none (al-folio's arxiv = {2208.0779}, cut off) gives way to the record's
   // eprint when that is one.
   if (!p.arxiv().empty() && !biblio::is_arxiv_id(p.arxiv()))
-    if (std::string eprint = biblio::arxiv_from_extra(p.extra); biblio::is_arxiv_id(eprint)) p.set_arxiv(std::move(eprint));
+    if (std::string eprint = biblio::arxiv_from_extra(p.extra); biblio::is_arxiv_id(eprint))
+      p.set_arxiv(std::move(eprint));
   // An identifier only in the note ("eprint: 2101.01234", "doi: 10.1000/x") is the record's.
   if (!p.note().empty()) {
     if (p.arxiv().empty()) p.set_arxiv(biblio::arxiv_in_text(p.note().text));
@@ -31,7 +31,9 @@ void settle_identifiers(Publication& p, RecordClues& clues) {
   for (auto field = p.extra.begin(); field != p.extra.end(); ++field) {
     if (field->name != "pages") continue;
     const std::string value = biblio::clean_arxiv(field->value);
-    if (unicode::ascii_lower(field->value).find("arxiv") == std::string::npos || !biblio::is_arxiv_id(value)) break;
+    if (unicode::ascii_lower(field->value).find("arxiv") == std::string::npos ||
+        !biblio::is_arxiv_id(value))
+      break;
     if (p.arxiv().empty()) p.set_arxiv(value);
     p.extra.erase(field);
     break;
@@ -63,7 +65,8 @@ void settle_status(Publication& p, const RecordClues& clues) {
   // pages = {To appear}) say the status as the venue's words do; a volume or pages in numbers in
   // a venue that is not a preprint server say it appeared there.
   const std::optional<Status> details_status = biblio::details_status(p);
-  const bool appeared = biblio::details_show_it_appeared(p) && !p.venue.empty() && !clues.venue.preprint_server;
+  const bool appeared =
+      biblio::details_show_it_appeared(p) && !p.venue.empty() && !clues.venue.preprint_server;
   // A preprint server as the venue ("booktitle = {ArXiv Preprint}" on an @inproceedings too), or
   // a DOI a preprint server gave (the DOI says which version it is), makes a preprint; but a
   // journal's volume or pages say the work appeared there, whatever DOI it keeps (the
@@ -71,12 +74,13 @@ void settle_status(Publication& p, const RecordClues& clues) {
   // appeared, then identifiers and notes).
   // Without a venue, a note that names a preprint server ("PsyArXiv preprint") says the same of
   // its status (not of its type: an @unpublished noted so stays one).
-  const bool preprint_note = p.venue.empty() && !p.note().empty() && biblio::is_preprint_server(p.note().text);
+  const bool preprint_note =
+      p.venue.empty() && !p.note().empty() && biblio::is_preprint_server(p.note().text);
   const bool preprint = clues.venue.preprint_server || (clues.preprint_doi && !appeared);
   // A type the format named is kept, but for "other" (a CSL webpage or document): what that is,
   // its clues say, as for BibTeX's @misc.
   const bool typed = clues.typed && p.type != PubType::Misc;
-  const std::string_view entry_type = !clues.typed                   ? clues.entry_type
+  const std::string_view entry_type = !clues.typed                  ? clues.entry_type
                                       : p.type == PubType::Misc     ? "misc"
                                       : p.type == PubType::Preprint ? "unpublished"
                                                                     : "";
@@ -93,13 +97,15 @@ void settle_status(Publication& p, const RecordClues& clues) {
   if ((preprint || preprint_note) && p.status == Status::Published) p.status = Status::Preprint;
 
   if (typed) {
-    if (p.type == PubType::Preprint && p.status == Status::Published && !clues.stated) p.status = Status::Preprint;
+    if (p.type == PubType::Preprint && p.status == Status::Published && !clues.stated)
+      p.status = Status::Preprint;
     if (preprint && p.type == PubType::Journal) p.type = PubType::Preprint;
     return;
   }
-  p.type = biblio::infer_type(entry_type, p.status,
-                              clues.venue.preprint_server ||
-                                  biblio::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
+  p.type = biblio::infer_type(
+      entry_type, p.status,
+      clues.venue.preprint_server ||
+          biblio::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
   // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
   // {presentation}): a talk given, not a preprint.
   // So is one whose note is only such a word (note = {Presentation}).

@@ -20,11 +20,12 @@ VenueClues venue_clues(std::string_view venue);
 
 // What a record states about itself, as its reader found it.
 struct RecordClues {
-  VenueClues venue;               // venue_clues(p.venue.text)
-  std::optional<Status> stated;   // pubstate, status
-  std::string_view entry_type;    // BibTeX's entry type, lower-case; "" where the format names the type
-  bool typed = false;             // the format named the type (CSL "type"): it is kept, but "other"
-  bool preprint_doi = false;      // (set by settle_identifiers) a preprint server gave the DOI
+  VenueClues venue;              // venue_clues(p.venue.text)
+  std::optional<Status> stated;  // pubstate, status
+  std::string_view
+      entry_type;             // BibTeX's entry type, lower-case; "" where the format names the type
+  bool typed = false;         // the format named the type (CSL "type"): it is kept, but "other"
+  bool preprint_doi = false;  // (set by settle_identifiers) a preprint server gave the DOI
 };
 
 // The arXiv id a record implies (a preprint server's venue with its eprint fields, an arXiv DOI),

@@ -102,19 +102,23 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
       for (const auto i : ids) {
         if (!variants[i].full) continue;
         const std::uint32_t id = given_letters.insert(joined(variants[i].key.given));
-        if (id == first_with.size()) first_with.push_back(i);
-        else uf.unite(i, first_with[id]);
+        if (id == first_with.size())
+          first_with.push_back(i);
+        else
+          uf.unite(i, first_with[id]);
       }
       continue;
     }
     for (std::size_t a = 0; a < ids.size(); ++a)
       for (std::size_t b = a + 1; b < ids.size(); ++b)
-        if (variants[ids[a]].full && variants[ids[b]].full && same(variants[ids[a]].key, variants[ids[b]].key))
+        if (variants[ids[a]].full && variants[ids[b]].full &&
+            same(variants[ids[a]].key, variants[ids[b]].key))
           uf.unite(ids[a], ids[b]);
   }
   // 2. Initial-only (or given-less) spellings join the one full person they fit; with none, they
   //    join fitting initial-only spellings; with several, they stay apart (ambiguous). Family-first
-  //    spellings ("YE Zhisheng": given "YE", family "Zhisheng") are looked up in the swapped bucket.
+  //    spellings ("YE Zhisheng": given "YE", family "Zhisheng") are looked up in the swapped
+  //    bucket.
   std::vector<std::uint32_t> roots_full_before(n);
   for (std::uint32_t i = 0; i < n; ++i) roots_full_before[i] = uf.find(i);
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -124,11 +128,13 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
     auto consider = [&](const std::vector<std::uint32_t>& ids, bool swapped) {
       for (auto j : ids) {
         if (j == i || !variants[j].full) continue;
-        const bool ok = swapped ? OwnerMatcher::same_person(variants[j].key, v.key) : same(variants[j].key, v.key);
+        const bool ok = swapped ? OwnerMatcher::same_person(variants[j].key, v.key)
+                                : same(variants[j].key, v.key);
         if (!ok) continue;
         const std::uint32_t r = roots_full_before[j];
         // (Whether one person fits or several is all that counts: two are enough to know.)
-        if (fits.size() < 2 && std::find(fits.begin(), fits.end(), r) == fits.end()) fits.push_back(r);
+        if (fits.size() < 2 && std::find(fits.begin(), fits.end(), r) == fits.end())
+          fits.push_back(r);
       }
     };
     const std::uint32_t family = family_id.find(v.key.family);
@@ -136,7 +142,8 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
     if (!v.full && affordable(buckets[family].size())) consider(buckets[family], false);
     if (!v.key.given.empty()) {
       const std::uint32_t id = family_id.find(joined(v.key.given));
-      if (id != detail::StringIds::kAbsent && id != family && compared[id] && affordable(buckets[id].size()))
+      if (id != detail::StringIds::kAbsent && id != family && compared[id] &&
+          affordable(buckets[id].size()))
         consider(buckets[id], true);
     }
     if (fits.size() == 1) {
@@ -178,7 +185,8 @@ std::vector<CoauthorStats> merge_coauthors(std::vector<Variant>& variants) {
 
 // Ties that fold alike: by the raw name when `raw_ties` (venues), else in the incoming order.
 template <typename T>
-void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::*name, bool raw_ties) {
+void sort_and_trim(std::vector<T>& items, std::size_t max, const std::string T::*name,
+                   bool raw_ties) {
   std::vector<std::string> folded;
   folded.reserve(items.size());
   for (const auto& item : items) folded.push_back(unicode::fold(item.*name));
@@ -218,7 +226,8 @@ std::uint32_t h_index(std::vector<std::int64_t> citations) {
 Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOptions& options,
                     const std::vector<std::uint32_t>* indices) {
   Stats s;
-  const auto count = static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
+  const auto count =
+      static_cast<std::uint32_t>(indices ? indices->size() : lib.publications.size());
   // No std::map (a tree's code in the WASM build): years are a sorted vector (a record finds its
   // row by binary search), venues a vector with an index by name. The indexes are size_t maps,
   // the BibTeX reader's unordered_map type, so that code is in the WASM build once.
@@ -226,7 +235,8 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
   for (std::uint32_t k = 0; k < count; ++k) {
     const std::uint32_t i = indices ? (*indices)[k] : k;
     if (i >= lib.publications.size()) continue;
-    if (const int year = lib.publications[i].date.year; year > 0) record_years.push_back(static_cast<std::uint32_t>(year));
+    if (const int year = lib.publications[i].date.year; year > 0)
+      record_years.push_back(static_cast<std::uint32_t>(year));
   }
   detail::sort_unique(record_years);
   for (std::size_t k = 0; k < record_years.size(); ++k) {
@@ -253,8 +263,9 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
     if (p.selected) ++s.selected;
     const int year = p.date.year;
     if (year > 0) {
-      YearStats& y = *std::lower_bound(s.years.begin(), s.years.end(), year,
-                                       [](const YearStats& row, int value) { return row.year < value; });
+      YearStats& y =
+          *std::lower_bound(s.years.begin(), s.years.end(), year,
+                            [](const YearStats& row, int value) { return row.year < value; });
       ++y.total;
       ++y.by_type[static_cast<int>(p.type)];
     } else {
@@ -276,10 +287,13 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       // (the readers keep counts within is_citation_count(); a record made another way is
       // summed saturating, never wrapping)
       const std::int64_t cited = std::max<std::int64_t>(0, *p.citations());
-      s.citations = cited > std::numeric_limits<std::int64_t>::max() - s.citations ? std::numeric_limits<std::int64_t>::max() : s.citations + cited;
+      s.citations = cited > std::numeric_limits<std::int64_t>::max() - s.citations
+                        ? std::numeric_limits<std::int64_t>::max()
+                        : s.citations + cited;
       citations.push_back(*p.citations());
       if (*p.citations() >= 10) ++s.i10_index;
-      if (const std::string* updated = p.extra_field("citations_updated"); updated && detail::is_iso_date(*updated) && *updated > s.citations_updated)
+      if (const std::string* updated = p.extra_field("citations_updated");
+          updated && detail::is_iso_date(*updated) && *updated > s.citations_updated)
         s.citations_updated = *updated;
       if (p.extra_field("openalex")) s.citations_from_openalex = true;
     }
@@ -324,7 +338,8 @@ namespace {
 
 // papershelf::json::Writer rather than nlohmann_json, which would add ~40 KB to the WASM build.
 template <std::size_t N, typename Enum>
-void counts_json(json::Writer& w, const char* key, const std::array<std::uint32_t, N>& counts, Enum) {
+void counts_json(json::Writer& w, const char* key, const std::array<std::uint32_t, N>& counts,
+                 Enum) {
   w.key(key).begin_object();
   for (std::size_t t = 0; t < N; ++t)
     if (counts[t]) w.field(to_string(static_cast<Enum>(t)), counts[t]);
@@ -351,7 +366,11 @@ std::string format_stats_json(const Stats& s) {
   }
   w.end_array().field("undated", s.undated).key("venues").begin_array();
   for (const auto& v : s.venues)
-    w.begin_object().field("key", v.key).field("count", v.count).field("lastYear", v.last_year).end_object();
+    w.begin_object()
+        .field("key", v.key)
+        .field("count", v.count)
+        .field("lastYear", v.last_year)
+        .end_object();
   w.end_array().key("coauthors").begin_array();
   for (const auto& c : s.coauthors) {
     w.begin_object().field("name", c.name).field("count", c.count).field("lastYear", c.last_year);
@@ -361,8 +380,12 @@ std::string format_stats_json(const Stats& s) {
   }
   w.end_array();
   if (s.has_citations) {
-    w.key("citations").begin_object().field("total", s.citations).field("records", s.cited_records)
-        .field("hIndex", s.h_index).field("i10Index", s.i10_index);
+    w.key("citations")
+        .begin_object()
+        .field("total", s.citations)
+        .field("records", s.cited_records)
+        .field("hIndex", s.h_index)
+        .field("i10Index", s.i10_index);
     if (!s.citations_updated.empty()) w.field("updated", s.citations_updated);
     w.end_object();
   }
@@ -373,10 +396,12 @@ std::string format_stats_json(const Stats& s) {
 std::string format_stats_text(const Stats& s) {
   std::string out = "Publications: " + std::to_string(s.total) + "\n";
   for (int t = 0; t < kPubTypeCount; ++t)
-    if (s.by_type[t]) out += "  " + std::string(label(PubType(t))) + ": " + std::to_string(s.by_type[t]) + "\n";
+    if (s.by_type[t])
+      out += "  " + std::string(label(PubType(t))) + ": " + std::to_string(s.by_type[t]) + "\n";
   out += "Status:\n";
   for (int t = 0; t < kStatusCount; ++t)
-    if (s.by_status[t]) out += "  " + std::string(label(Status(t))) + ": " + std::to_string(s.by_status[t]) + "\n";
+    if (s.by_status[t])
+      out += "  " + std::string(label(Status(t))) + ": " + std::to_string(s.by_status[t]) + "\n";
   out += "First-author: " + std::to_string(s.first_author) + "\n";
   out += "Awards: " + std::to_string(s.awards) + "\n";
   out += "Selected: " + std::to_string(s.selected) + "\n";
@@ -385,27 +410,33 @@ std::string format_stats_text(const Stats& s) {
     out += "  " + std::to_string(it->year) + ": " + std::to_string(it->total);
     std::string parts;
     for (int t = 0; t < kPubTypeCount; ++t)
-      if (it->by_type[t]) parts += (parts.empty() ? "" : ", ") + std::string(to_string(PubType(t))) + " " + std::to_string(it->by_type[t]);
+      if (it->by_type[t])
+        parts += (parts.empty() ? "" : ", ") + std::string(to_string(PubType(t))) + " " +
+                 std::to_string(it->by_type[t]);
     if (!parts.empty()) out += " (" + parts + ")";
     out += "\n";
   }
   if (s.undated) out += "  undated: " + std::to_string(s.undated) + "\n";
   if (!s.venues.empty()) out += "Top venues:\n";
   for (const auto& v : s.venues)
-    out += "  " + v.key + ": " + std::to_string(v.count) + (v.last_year ? " (last " + std::to_string(v.last_year) + ")" : "") + "\n";
+    out += "  " + v.key + ": " + std::to_string(v.count) +
+           (v.last_year ? " (last " + std::to_string(v.last_year) + ")" : "") + "\n";
   if (!s.coauthors.empty()) out += "Top co-authors:\n";
   for (const auto& c : s.coauthors)
-    out += "  " + c.name + ": " + std::to_string(c.count) + (c.last_year ? " (last " + std::to_string(c.last_year) + ")" : "") + "\n";
+    out += "  " + c.name + ": " + std::to_string(c.count) +
+           (c.last_year ? " (last " + std::to_string(c.last_year) + ")" : "") + "\n";
   if (s.has_citations)
-    out += "Citations: " + std::to_string(s.citations) + " (" + plural(s.cited_records, "record", "records") +
-           " with counts), h-index " + std::to_string(s.h_index) + ", i10-index " + std::to_string(s.i10_index) +
+    out += "Citations: " + std::to_string(s.citations) + " (" +
+           plural(s.cited_records, "record", "records") + " with counts), h-index " +
+           std::to_string(s.h_index) + ", i10-index " + std::to_string(s.i10_index) +
            (s.citations_updated.empty() ? "" : ", as of " + s.citations_updated) + "\n";
   return out;
 }
 
 std::string stats_summary(const Stats& s, const Words& w) {
   if (s.total == 0) return std::string(w("No publications."));
-  const std::string total = Words::fill(w.count(s.total, "{n} publication", "{n} publications"), "n", w.number(s.total));
+  const std::string total =
+      Words::fill(w.count(s.total, "{n} publication", "{n} publications"), "n", w.number(s.total));
   std::string out = total;
   // The year with the most, named only when it alone has them ("most in 2022 (1)" of a list
   // with one paper a year would single out a year for nothing).
@@ -418,13 +449,17 @@ std::string stats_summary(const Stats& s, const Words& w) {
   }
   if (most) {
     const int first = s.years.front().year, last = s.years.back().year;
-    const std::string from = std::to_string(first), to = std::to_string(last), in = std::to_string(most->year), count = w.number(most->total);
-    if (first == last) out = Words::fill(w("{publications} in {year}"), {{"publications", total}, {"year", from}});
+    const std::string from = std::to_string(first), to = std::to_string(last),
+                      in = std::to_string(most->year), count = w.number(most->total);
+    if (first == last)
+      out = Words::fill(w("{publications} in {year}"), {{"publications", total}, {"year", from}});
     else if (tied)
-      out = Words::fill(w("{publications} from {first} to {last}"), {{"publications", total}, {"first", from}, {"last", to}});
+      out = Words::fill(w("{publications} from {first} to {last}"),
+                        {{"publications", total}, {"first", from}, {"last", to}});
     else
-      out = Words::fill(w("{publications} from {first} to {last}; most in {most} ({count})"),
-                        {{"publications", total}, {"first", from}, {"last", to}, {"most", in}, {"count", count}});
+      out = Words::fill(
+          w("{publications} from {first} to {last}; most in {most} ({count})"),
+          {{"publications", total}, {"first", from}, {"last", to}, {"most", in}, {"count", count}});
   }
   if (s.undated) out += Words::fill(w("; {n} undated"), "n", w.number(s.undated));
   return out + std::string(w("."));
@@ -448,7 +483,8 @@ std::optional<CoauthorStats> likely_owner(const Library& lib, const OwnerMatcher
   one.max_venues = 1;
   one.max_coauthors = 1;
   Stats everyone = compute_stats(lib, OwnerMatcher{}, one);
-  if (everyone.coauthors.empty() || everyone.coauthors.front().count * 2 < lib.publications.size()) return std::nullopt;
+  if (everyone.coauthors.empty() || everyone.coauthors.front().count * 2 < lib.publications.size())
+    return std::nullopt;
   return std::move(everyone.coauthors.front());
 }
 

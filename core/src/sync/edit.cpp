@@ -41,7 +41,8 @@ Span value_span(const RawFile& raw, const RawField& f) {
   const bibtex::Piece& first = raw.pieces[f.first_piece];
   const bibtex::Piece& last = raw.pieces[f.first_piece + f.piece_count - 1];
   return {first.offset - (delimited(first.kind) ? 1u : 0u),
-          static_cast<std::uint32_t>(last.offset + last.text.size() + (delimited(last.kind) ? 1u : 0u))};
+          static_cast<std::uint32_t>(last.offset + last.text.size() +
+                                     (delimited(last.kind) ? 1u : 0u))};
 }
 
 const RawField* find_field(const RawFile& raw, const RawEntry& e, std::string_view lower_name) {
@@ -61,17 +62,18 @@ bool plain_value(std::string_view v) {
 // How the entry's fields are written, learnt from its last field.
 struct FieldStyle {
   std::string newline = "\n";
-  std::string indent;       // before a field name, after the newline
-  bool one_line = false;    // fields follow each other on one line: " name = {v}"
+  std::string indent;                // before a field name, after the newline
+  bool one_line = false;             // fields follow each other on one line: " name = {v}"
   std::string between_fields = " ";  // on one line: what follows a comma before the next field
-  std::size_t name_width = 0;  // names padded to this width (aligned '='), 0: not aligned
+  std::size_t name_width = 0;        // names padded to this width (aligned '='), 0: not aligned
   std::string before_equals = " ", after_equals = " ";
   char open = '{', close = '}';
   bool upper_names = false;
 };
 
 // (`delimiter`: how the entry's last braced or quoted value is delimited; a number says nothing)
-FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawEntry& e, const RawField& last, PieceKind delimiter) {
+FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawEntry& e,
+                    const RawField& last, PieceKind delimiter) {
   FieldStyle s;
   const std::size_t name = last.name_offset;
   const std::size_t line_start = bib.rfind('\n', name == 0 ? 0 : name - 1);
@@ -82,14 +84,16 @@ FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawEntry& e,
     const RawField& f = raw.fields[e.first_field + k];
     if (&f != &last && f.piece_count > 0 && f.name_offset < last.name_offset) previous = &f;
   }
-  if (line_start == std::string_view::npos || indent.find_first_not_of(" \t") != std::string_view::npos) {
+  if (line_start == std::string_view::npos ||
+      indent.find_first_not_of(" \t") != std::string_view::npos) {
     s.one_line = true;
     // Between two fields as the entry writes it: ", " or "," (Zotero's compact style).
     if (previous) {
       const std::size_t after = value_span(raw, *previous).end;
       const std::string_view gap = bib.substr(after, name - after);
       const std::size_t comma = gap.find(',');
-      if (comma != std::string_view::npos && gap.find_first_not_of(" \t", comma + 1) == std::string_view::npos)
+      if (comma != std::string_view::npos &&
+          gap.find_first_not_of(" \t", comma + 1) == std::string_view::npos)
         s.between_fields = std::string(gap.substr(comma + 1));
     }
   } else {
@@ -109,8 +113,10 @@ FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawEntry& e,
     if (before.size() > 1 && before.find_first_not_of(' ') == std::string_view::npos)
       s.name_width = std::max(s.name_width, f.name.size() + before.size() - 1);
     if (&f == &last) {
-      if (before.find_first_not_of(" \t") == std::string_view::npos) s.before_equals = std::string(before);
-      if (after.find_first_not_of(" \t") == std::string_view::npos) s.after_equals = std::string(after);
+      if (before.find_first_not_of(" \t") == std::string_view::npos)
+        s.before_equals = std::string(before);
+      if (after.find_first_not_of(" \t") == std::string_view::npos)
+        s.after_equals = std::string(after);
     }
   }
   if (delimiter == PieceKind::Quoted) s.open = s.close = '"';
@@ -123,7 +129,8 @@ FieldStyle style_of(std::string_view bib, const RawFile& raw, const RawEntry& e,
   return s;
 }
 
-std::string written_field(const FieldStyle& s, std::string_view lower_name, std::string_view value) {
+std::string written_field(const FieldStyle& s, std::string_view lower_name,
+                          std::string_view value) {
   std::string name(lower_name);
   if (s.upper_names)
     for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -141,8 +148,10 @@ std::string written_field(const FieldStyle& s, std::string_view lower_name, std:
 // A field's new value, written between the delimiters it has.
 std::string replaced_value(const RawFile& raw, const RawField& f, std::string_view value) {
   const bibtex::Piece& first = raw.pieces[f.first_piece];
-  if (f.piece_count == 1 && first.kind == PieceKind::Quoted) return "\"" + std::string(value) + "\"";
-  if (f.piece_count == 1 && first.kind == PieceKind::Number && value.find_first_not_of("0123456789") == std::string_view::npos)
+  if (f.piece_count == 1 && first.kind == PieceKind::Quoted)
+    return "\"" + std::string(value) + "\"";
+  if (f.piece_count == 1 && first.kind == PieceKind::Number &&
+      value.find_first_not_of("0123456789") == std::string_view::npos)
     return std::string(value);
   return "{" + std::string(value) + "}";
 }
@@ -151,13 +160,14 @@ std::string replaced_value(const RawFile& raw, const RawField& f, std::string_vi
 // written as the BibTeX writer writes an identifier (bibtex_identifier_value): what a work
 // brings can never end the value early and add a field or an entry.
 struct FieldChange {
-  FieldChange(std::string_view name_, std::string_view value_) : name(name_), value(bibtex_identifier_value(value_)) {}
+  FieldChange(std::string_view name_, std::string_view value_)
+      : name(name_), value(bibtex_identifier_value(value_)) {}
   std::string_view name;
   std::string value;
 };
 
-void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e, const std::vector<FieldChange>& changes,
-                std::vector<Edit>& edits) {
+void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e,
+                const std::vector<FieldChange>& changes, std::vector<Edit>& edits) {
   std::vector<const FieldChange*> added;
   for (const FieldChange& c : changes) {
     if (const RawField* f = find_field(raw, e, c.name)) {
@@ -176,10 +186,13 @@ void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e, con
     FieldStyle s;
     s.indent = "  ";
     std::size_t comma = e.key_offset + e.key.size();
-    while (comma < e.close_offset && (bib[comma] == ' ' || bib[comma] == '\t' || bib[comma] == '\r' || bib[comma] == '\n')) ++comma;
+    while (comma < e.close_offset &&
+           (bib[comma] == ' ' || bib[comma] == '\t' || bib[comma] == '\r' || bib[comma] == '\n'))
+      ++comma;
     std::string text = comma < e.close_offset && bib[comma] == ',' ? "" : ",";
     for (std::size_t i = 0; i < added.size(); ++i)
-      text += s.newline + s.indent + written_field(s, added[i]->name, added[i]->value) + (i + 1 < added.size() ? "," : "");
+      text += s.newline + s.indent + written_field(s, added[i]->name, added[i]->value) +
+              (i + 1 < added.size() ? "," : "");
     edits.push_back({e.close_offset, 0, text + s.newline});
     return;
   }
@@ -198,7 +211,9 @@ void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e, con
   // each after a comma, and the entry still ends without one.
   const Span value = value_span(raw, *last);
   std::size_t after = value.end;
-  while (after < e.close_offset && (bib[after] == ' ' || bib[after] == '\t' || bib[after] == '\r' || bib[after] == '\n')) ++after;
+  while (after < e.close_offset &&
+         (bib[after] == ' ' || bib[after] == '\t' || bib[after] == '\r' || bib[after] == '\n'))
+    ++after;
   std::string text;
   if (after < e.close_offset && bib[after] == ',') {
     for (const FieldChange* c : added) text += between + written_field(s, c->name, c->value) + ",";
@@ -213,7 +228,9 @@ void edit_entry(std::string_view bib, const RawFile& raw, const RawEntry& e, con
 // preprint, and not arXiv's for an entry that has its arXiv id (it says the same).
 std::string doi_to_write(const Work& w, bool preprint, bool has_arxiv) {
   if (w.doi.empty() || !plain_value(w.doi)) return {};
-  if (biblio::preprint_doi(w.doi) && (!preprint || (has_arxiv && !biblio::arxiv_from_doi(w.doi).empty()))) return {};
+  if (biblio::preprint_doi(w.doi) &&
+      (!preprint || (has_arxiv && !biblio::arxiv_from_doi(w.doi).empty())))
+    return {};
   return w.doi;
 }
 
@@ -244,14 +261,16 @@ std::string new_key(const Work& w, const Person* first, std::unordered_set<std::
     start = end + 1;
   }
   std::string key = base;
-  for (char suffix = 'b'; keys.count(key); ++suffix) key = base + (suffix <= 'z' ? std::string(1, suffix) : std::to_string(keys.size()));
+  for (char suffix = 'b'; keys.count(key); ++suffix)
+    key = base + (suffix <= 'z' ? std::string(1, suffix) : std::to_string(keys.size()));
   keys.insert(key);
   return key;
 }
 
 }  // namespace
 
-Publication new_entry(const Work& w, const Options& options, std::unordered_set<std::string>& keys) {
+Publication new_entry(const Work& w, const Options& options,
+                      std::unordered_set<std::string>& keys) {
   Publication p;
   for (const std::string& name : w.authors) p.authors.push_back(parse_name(name));
   p.key = new_key(w, p.authors.empty() ? nullptr : &p.authors.front(), keys);
@@ -264,9 +283,10 @@ Publication new_entry(const Work& w, const Options& options, std::unordered_set<
   const bool server = w.venue.empty() || biblio::is_preprint_server(w.venue);
   // The record's type from OpenAlex's; the BibTeX writer picks the entry type and the venue's
   // field for it, as for every record (a preprint as arXiv's own exports have it: @misc).
-  p.type = w.venue_type == biblio::names_of(PubType::Conference).openalex_source ? PubType::Conference
-           : server                                                             ? PubType::Misc
-                                                                                : PubType::Journal;
+  p.type = w.venue_type == biblio::names_of(PubType::Conference).openalex_source
+               ? PubType::Conference
+           : server ? PubType::Misc
+                    : PubType::Journal;
   for (const biblio::TypeNames& row : biblio::kTypeNames)
     if (!row.openalex.empty() && w.type == row.openalex) p.type = row.type;
   if (w.preprint()) {
@@ -274,13 +294,19 @@ Publication new_entry(const Work& w, const Options& options, std::unordered_set<
     p.status = Status::Preprint;
     p.source_type = "misc";
   }
-  if (!server && p.type != PubType::Preprint && p.type != PubType::Dataset) p.venue = RichText(w.venue);
+  if (!server && p.type != PubType::Preprint && p.type != PubType::Dataset)
+    p.venue = RichText(w.venue);
   if (!w.volume.empty() && plain_value(w.volume)) p.extra.push_back({"volume", w.volume});
   if (!w.issue.empty() && plain_value(w.issue)) p.extra.push_back({"number", w.issue});
   if (!w.first_page.empty() && plain_value(w.first_page))
-    p.extra.push_back({"pages", w.first_page + (w.last_page.empty() || w.last_page == w.first_page || !plain_value(w.last_page) ? "" : "--" + w.last_page)});
+    p.extra.push_back(
+        {"pages", w.first_page + (w.last_page.empty() || w.last_page == w.first_page ||
+                                          !plain_value(w.last_page)
+                                      ? ""
+                                      : "--" + w.last_page)});
   if (w.cited_by_count >= 0) p.set_citations(w.cited_by_count);
-  if (w.cited_by_count >= 0 && is_date(options.date)) p.extra.push_back({"citations_updated", options.date});
+  if (w.cited_by_count >= 0 && is_date(options.date))
+    p.extra.push_back({"citations_updated", options.date});
   if (!w.id.empty()) p.extra.push_back({"openalex", w.id});
   return p;
 }
@@ -295,20 +321,27 @@ std::string line_end_of(std::string_view bib) {
 // The changed stretch's lines as a line diff: the longest common subsequence kept as context,
 // the rest removed and added. (A stretch too long for the table, which a file of one-line
 // entries edited throughout could be, keeps only its common first and last lines.)
-void append_line_diff(std::string& out, const std::vector<std::string>& a, const std::vector<std::string>& b) {
+void append_line_diff(std::string& out, const std::vector<std::string>& a,
+                      const std::vector<std::string>& b) {
   std::size_t front = 0;
-  while (front < a.size() && front < b.size() && a[front] == b[front]) out += " " + a[front++] + "\n";
+  while (front < a.size() && front < b.size() && a[front] == b[front])
+    out += " " + a[front++] + "\n";
   std::size_t back = 0;
-  while (back < a.size() - front && back < b.size() - front && a[a.size() - 1 - back] == b[b.size() - 1 - back]) ++back;
+  while (back < a.size() - front && back < b.size() - front &&
+         a[a.size() - 1 - back] == b[b.size() - 1 - back])
+    ++back;
   const std::size_t n = a.size() - front - back, m = b.size() - front - back;
   constexpr std::size_t kMaxCells = std::size_t{1} << 22;
   if (n && m && (n + 1) * (m + 1) <= kMaxCells) {
     // lcs[i][j]: the common lines of a[front+i..] and b[front+j..]
     std::vector<std::uint32_t> lcs((n + 1) * (m + 1), 0);
-    const auto at = [&](std::size_t i, std::size_t j) -> std::uint32_t& { return lcs[i * (m + 1) + j]; };
+    const auto at = [&](std::size_t i, std::size_t j) -> std::uint32_t& {
+      return lcs[i * (m + 1) + j];
+    };
     for (std::size_t i = n; i-- > 0;)
       for (std::size_t j = m; j-- > 0;)
-        at(i, j) = a[front + i] == b[front + j] ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+        at(i, j) = a[front + i] == b[front + j] ? at(i + 1, j + 1) + 1
+                                                : std::max(at(i + 1, j), at(i, j + 1));
     std::size_t i = 0, j = 0;
     while (i < n || j < m) {
       if (i < n && j < m && a[front + i] == b[front + j]) {
@@ -329,7 +362,8 @@ void append_line_diff(std::string& out, const std::vector<std::string>& a, const
 
 }  // namespace
 
-Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& works, const Options& options) {
+Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& works,
+          const Options& options) {
   Plan out;
   ReadOptions read_options;
   read_options.format = Format::BibTeX;
@@ -345,7 +379,8 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   raw_of.reserve(out.entries.size());
   for (std::size_t k = 0; k < raw.entries.size(); ++k) {
     const RawEntry& e = raw.entries[k];
-    if (e.kind == bibtex::EntryKind::Regular && unicode::ascii_lower(e.type) != "xdata") raw_of.push_back(&e);
+    if (e.kind == bibtex::EntryKind::Regular && unicode::ascii_lower(e.type) != "xdata")
+      raw_of.push_back(&e);
   }
   const bool aligned = raw_of.size() == out.entries.size();
   const LineMap lines(bib);
@@ -354,7 +389,8 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   const bool dated = is_date(options.date);
   if (!options.date.empty() && !dated)
     out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning, DiagnosticKind::Sync,
-                               "the date '" + excerpt(options.date) + "' is not YYYY-MM-DD: no citations_updated is written"});
+                               "the date '" + excerpt(options.date) +
+                                   "' is not YYYY-MM-DD: no citations_updated is written"});
 
   out.decisions = match(out.entries, works);
   std::vector<bool> taken(works.size(), false);
@@ -366,15 +402,19 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     const Work& w = works[d.work];
     if (!aligned || !raw_of[d.entry]->close_offset) {
       const LineMap::Position at = lines.position(aligned ? raw_of[d.entry]->offset : 0);
-      out.diagnostics.push_back({std::string(name), aligned ? at.line : p.line, aligned ? at.column : 1, Severity::Warning, DiagnosticKind::Sync,
-                                 "entry '" + excerpt(p.key) + "' matches " + w.id + " but is left as it is: its syntax is broken"});
+      out.diagnostics.push_back({std::string(name), aligned ? at.line : p.line,
+                                 aligned ? at.column : 1, Severity::Warning, DiagnosticKind::Sync,
+                                 "entry '" + excerpt(p.key) + "' matches " + w.id +
+                                     " but is left as it is: its syntax is broken"});
       continue;
     }
     const RawEntry& e = *raw_of[d.entry];
     std::vector<FieldChange> changes;
     // A DOI where the entry has none (not a preprint server's, for a published entry).
     if (!find_field(raw, e, "doi") && p.doi().empty())
-      if (std::string doi = doi_to_write(w, p.type == PubType::Preprint || p.status == Status::Preprint, !p.arxiv().empty()); !doi.empty()) {
+      if (std::string doi = doi_to_write(
+              w, p.type == PubType::Preprint || p.status == Status::Preprint, !p.arxiv().empty());
+          !doi.empty()) {
         changes.push_back({"doi", std::move(doi)});
         ++out.dois_added;
       }
@@ -383,11 +423,14 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     if (!had_id || ascii::trim(*had_id) != w.id) changes.push_back({"openalex", w.id});
     if (w.cited_by_count >= 0) {
       const RawField* field = find_field(raw, e, "citations");
-      const std::optional<long long> had = field ? bibtex::parse_integer(p.citations() ? std::to_string(*p.citations()) : "") : std::nullopt;
+      const std::optional<long long> had =
+          field ? bibtex::parse_integer(p.citations() ? std::to_string(*p.citations()) : "")
+                : std::nullopt;
       if (!had || *had != w.cited_by_count) {
         (had ? out.counts_changed : out.counts_new) += 1;
         // A count no sync wrote (no citations_updated): the owner's, from Google Scholar perhaps.
-        if (field && !p.extra_field("citations_updated")) out.owner_counts.push_back({d.entry, p.citations().value_or(-1)});
+        if (field && !p.extra_field("citations_updated"))
+          out.owner_counts.push_back({d.entry, p.citations().value_or(-1)});
         changes.push_back({"citations", std::to_string(w.cited_by_count)});
         if (dated) changes.push_back({"citations_updated", options.date});
       }
@@ -397,8 +440,11 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   const std::vector<std::int32_t> version = versions(out.entries, works, out.decisions);
   for (std::size_t k = 0; k < works.size(); ++k) {
     if (taken[k]) continue;
-    if (version[k] >= 0) out.other_versions.emplace_back(static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(version[k]));
-    else out.missing.push_back(static_cast<std::uint32_t>(k));
+    if (version[k] >= 0)
+      out.other_versions.emplace_back(static_cast<std::uint32_t>(k),
+                                      static_cast<std::uint32_t>(version[k]));
+    else
+      out.missing.push_back(static_cast<std::uint32_t>(k));
   }
 
   // An entry the file breaks may be one of the works: it is said, and --add appends nothing
@@ -408,17 +454,20 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
       d.why = "its entry has a syntax error (see the errors above)";
   if (options.add && has_errors(out.diagnostics)) {
     out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning, DiagnosticKind::Sync,
-                               "--add appends nothing while the file has errors: a broken entry may be one of the works"});
+                               "--add appends nothing while the file has errors: a broken entry "
+                               "may be one of the works"});
   } else if (options.add && !out.missing.empty()) {
     const std::string nl = line_end_of(bib);
     std::unordered_set<std::string> keys;
     for (const Publication& p : out.entries) keys.insert(p.key);
     std::string text;
     if (!bib.empty() && bib.back() != '\n') text += nl;
-    text += nl + (options.imported ? "% papershelf import" : "% papershelf sync") + (dated ? ", " + options.date : "") +
+    text += nl + (options.imported ? "% papershelf import" : "% papershelf sync") +
+            (dated ? ", " + options.date : "") +
             ": works OpenAlex lists for this author that this file did not have." + nl +
             "% Check each one: keep it (and add your own fields), correct it, or delete it." + nl;
-    std::unordered_set<std::string_view> dois;  // (OpenAlex's own duplicates: one work of a DOI is added)
+    std::unordered_set<std::string_view>
+        dois;  // (OpenAlex's own duplicates: one work of a DOI is added)
     for (const std::uint32_t k : out.missing) {
       if (works[k].title.empty()) continue;  // (nothing to show for it; it stays listed)
       if (!works[k].doi.empty() && !dois.insert(works[k].doi).second) continue;
@@ -433,7 +482,8 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     }
     out.edits.push_back({static_cast<std::uint32_t>(bib.size()), 0, std::move(text)});
   }
-  std::stable_sort(out.edits.begin(), out.edits.end(), [](const Edit& a, const Edit& b) { return a.offset < b.offset; });
+  std::stable_sort(out.edits.begin(), out.edits.end(),
+                   [](const Edit& a, const Edit& b) { return a.offset < b.offset; });
   return out;
 }
 
@@ -454,7 +504,8 @@ std::string apply(std::string_view bib, const std::vector<Edit>& edits) {
   return out;
 }
 
-std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits, std::string_view name) {
+std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits,
+                         std::string_view name) {
   if (edits.empty()) return {};
   // The lines each edit touches, merged into hunks with two lines of context.
   std::vector<std::size_t> starts{0};  // where each line begins
@@ -463,7 +514,9 @@ std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits, s
   if (starts.back() == bib.size() && starts.size() > 1) starts.pop_back();
   const std::size_t line_count = bib.empty() ? 0 : starts.size();
   const auto line_of = [&](std::size_t offset) {
-    return static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin()) - 1;
+    return static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), offset) -
+                                    starts.begin()) -
+           1;
   };
   const auto line_text = [&](std::size_t line) {
     const std::size_t from = starts[line];
@@ -477,18 +530,23 @@ std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits, s
     // The edits of one hunk: those whose lines are within 2 * kContext of the last one's.
     std::size_t j = i;
     std::size_t first = std::min(line_of(edits[i].offset), line_count ? line_count - 1 : 0);
-    std::size_t last = line_of(std::max<std::size_t>(edits[i].offset + edits[i].removed, 1) - (edits[i].removed ? 1 : 0));
+    std::size_t last = line_of(std::max<std::size_t>(edits[i].offset + edits[i].removed, 1) -
+                               (edits[i].removed ? 1 : 0));
     if (bib.empty()) first = last = 0;
     while (j + 1 < edits.size() && line_of(edits[j + 1].offset) <= last + 2 * kContext + 1) {
       ++j;
-      last = std::max(last, line_of(edits[j].offset + (edits[j].removed ? edits[j].removed - 1 : 0)));
+      last =
+          std::max(last, line_of(edits[j].offset + (edits[j].removed ? edits[j].removed - 1 : 0)));
     }
     last = std::min(last, line_count ? line_count - 1 : 0);
     // The old lines [first, last] become the new text of the same stretch.
     const std::size_t from = line_count ? starts[first] : 0;
-    const std::size_t to = line_count ? (last + 1 < starts.size() ? starts[last + 1] : bib.size()) : 0;
+    const std::size_t to =
+        line_count ? (last + 1 < starts.size() ? starts[last + 1] : bib.size()) : 0;
     std::vector<Edit> local;
-    for (std::size_t k = i; k <= j; ++k) local.push_back({static_cast<std::uint32_t>(edits[k].offset - from), edits[k].removed, edits[k].inserted});
+    for (std::size_t k = i; k <= j; ++k)
+      local.push_back({static_cast<std::uint32_t>(edits[k].offset - from), edits[k].removed,
+                       edits[k].inserted});
     const std::string old_text(bib.substr(from, to - from));
     const std::string new_text = sync::apply(old_text, local);
     const auto split = [](const std::string& text) {
@@ -507,10 +565,11 @@ std::string unified_diff(std::string_view bib, const std::vector<Edit>& edits, s
     const std::vector<std::string> old_lines = split(old_text), new_lines = split(new_text);
     const std::size_t before_from = first >= kContext ? first - kContext : 0;
     const std::size_t after_to = std::min(line_count, last + 1 + kContext);
-    const std::size_t old_count = (first - before_from) + old_lines.size() + (after_to - std::min(after_to, last + 1));
+    const std::size_t old_count =
+        (first - before_from) + old_lines.size() + (after_to - std::min(after_to, last + 1));
     const std::size_t new_count = old_count - old_lines.size() + new_lines.size();
-    out += "@@ -" + std::to_string(before_from + 1) + "," + std::to_string(old_count) + " +" + std::to_string(before_from + 1) + "," +
-           std::to_string(new_count) + " @@\n";
+    out += "@@ -" + std::to_string(before_from + 1) + "," + std::to_string(old_count) + " +" +
+           std::to_string(before_from + 1) + "," + std::to_string(new_count) + " @@\n";
     const auto context = [&](std::size_t line) {
       std::string text(line_text(line));
       while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();

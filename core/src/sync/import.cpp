@@ -48,8 +48,10 @@ Work work_of(const Publication& p) {
   Work w;
   if (const std::string* id = p.extra_field("openalex")) {
     std::string_view v = ascii::trim(*id);
-    if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos) v.remove_prefix(slash + 1);
-    if (v.size() > 1 && (v[0] == 'W' || v[0] == 'w') && v.find_first_not_of("0123456789", 1) == std::string_view::npos)
+    if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos)
+      v.remove_prefix(slash + 1);
+    if (v.size() > 1 && (v[0] == 'W' || v[0] == 'w') &&
+        v.find_first_not_of("0123456789", 1) == std::string_view::npos)
       w.id = "W" + std::string(v.substr(1));
   }
   w.doi = lower(biblio::clean_doi(p.doi()));
@@ -60,8 +62,9 @@ Work work_of(const Publication& p) {
   w.title = p.title.text;
   w.year = p.date.year;
   w.venue = p.venue.text;
-  const bool preprint = p.type == PubType::Preprint || p.status == Status::Preprint ||
-                        (!w.arxiv.empty() && (w.venue.empty() || biblio::is_preprint_server(w.venue)));
+  const bool preprint =
+      p.type == PubType::Preprint || p.status == Status::Preprint ||
+      (!w.arxiv.empty() && (w.venue.empty() || biblio::is_preprint_server(w.venue)));
   // (OpenAlex's own type for a book or a chapter; any other record stands as an article, which
   // primary() then weighs by its venue and DOI)
   const biblio::TypeNames& names = biblio::names_of(p.type);
@@ -88,7 +91,9 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
       exclude.insert(doi);
       if (std::string arxiv = biblio::arxiv_from_doi(doi); !arxiv.empty()) exclude.insert(arxiv);
     }
-    if (std::string arxiv = biblio::arxiv_without_version(lower(biblio::clean_arxiv(v))); !arxiv.empty()) exclude.insert(arxiv);
+    if (std::string arxiv = biblio::arxiv_without_version(lower(biblio::clean_arxiv(v)));
+        !arxiv.empty())
+      exclude.insert(arxiv);
     exclude.insert(v);
   }
 
@@ -102,7 +107,8 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
     const bool arxiv_record = !w.arxiv.empty() && biblio::arxiv_from_doi(w.doi) == w.arxiv;
     return std::make_tuple(!primary(w), !arxiv_record, -w.cited_by_count, k);
   };
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return rank(a) < rank(b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return rank(a) < rank(b); });
 
   std::vector<Paper> papers;
   std::vector<Publication> entries;  // each paper's record as an entry, for versions()
@@ -116,7 +122,8 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
     if (w.title.empty()) continue;
     std::int32_t into = -1;
     if (!w.doi.empty())
-      if (const auto same = by_doi.find(w.doi); same != by_doi.end()) into = static_cast<std::int32_t>(same->second);
+      if (const auto same = by_doi.find(w.doi); same != by_doi.end())
+        into = static_cast<std::int32_t>(same->second);
     if (into < 0 && !primary(w) && !records.empty()) {
       records.push_back(w);
       const std::vector<std::int32_t> version = versions(entries, records, decisions);
@@ -131,7 +138,11 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
     paper.work = w;
     paper.records.push_back(k);
     if (!w.doi.empty()) by_doi.emplace(w.doi, static_cast<std::uint32_t>(papers.size()));
-    decisions.push_back({static_cast<std::uint32_t>(entries.size()), static_cast<std::int32_t>(records.size()), Rule::OpenAlexId, {}, false});
+    decisions.push_back({static_cast<std::uint32_t>(entries.size()),
+                         static_cast<std::int32_t>(records.size()),
+                         Rule::OpenAlexId,
+                         {},
+                         false});
     entries.push_back(new_entry(w, entry_options, keys));
     records.push_back(w);
     papers.push_back(std::move(paper));
@@ -154,7 +165,8 @@ std::vector<Paper> one_per_paper(const std::vector<Work>& works, const ImportOpt
   std::stable_sort(out.begin(), out.end(), [](const Paper& a, const Paper& b) {
     if (a.work.year != b.work.year) return a.work.year > b.work.year;
     if (a.work.date != b.work.date) return a.work.date > b.work.date;
-    return a.work.id.size() != b.work.id.size() ? a.work.id.size() < b.work.id.size() : a.work.id < b.work.id;
+    return a.work.id.size() != b.work.id.size() ? a.work.id.size() < b.work.id.size()
+                                                : a.work.id < b.work.id;
   });
   return out;
 }

@@ -48,9 +48,11 @@ NameKey name_key(const Person& p) {
   const OwnerMatcher::Key k = OwnerMatcher::key_of(p);
   std::string_view family = p.is_literal() ? p.literal() : p.family();
   while (!family.empty() && family.back() == ' ') family.remove_suffix(1);
-  if (const std::size_t space = family.find_last_of(' '); space != std::string_view::npos) family.remove_prefix(space + 1);
+  if (const std::size_t space = family.find_last_of(' '); space != std::string_view::npos)
+    family.remove_prefix(space + 1);
   const OwnerMatcher::Key last = OwnerMatcher::key_of(parse_name(family));
-  return {k.family.empty() ? k.literal : k.family, last.family.empty() ? last.literal : last.family, k.given};
+  return {k.family.empty() ? k.literal : k.family, last.family.empty() ? last.literal : last.family,
+          k.given};
 }
 bool same_family(const NameKey& a, const NameKey& b) {
   if (a.family.empty() || b.family.empty()) return false;
@@ -86,7 +88,8 @@ std::string entry_openalex(const Publication& p) {
   const std::string* id = p.extra_field("openalex");
   if (!id) return {};
   std::string_view v = ascii::trim(*id);
-  if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos) v.remove_prefix(slash + 1);
+  if (const std::size_t slash = v.rfind('/'); slash != std::string_view::npos)
+    v.remove_prefix(slash + 1);
   std::string out(v);
   if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
   return out;
@@ -97,12 +100,15 @@ enum class Kind : std::uint8_t { Other, Journal, Conference };
 // The kind OpenAlex's source type says ("journal", "conference"): a work's own, an entry's the one
 // its type has in OpenAlex's words (biblio/pub_types.hpp).
 Kind kind_of_source(std::string_view source_type) {
-  return source_type == "journal" ? Kind::Journal : source_type == "conference" ? Kind::Conference : Kind::Other;
+  return source_type == "journal"      ? Kind::Journal
+         : source_type == "conference" ? Kind::Conference
+                                       : Kind::Other;
 }
 struct Side {
   std::string openalex, doi, arxiv, title;
-  std::vector<std::string> heads;  // the title before each of its subtitles (":", " - ", "?"), folded
-  std::string venue;   // folded
+  std::vector<std::string>
+      heads;          // the title before each of its subtitles (":", " - ", "?"), folded
+  std::string venue;  // folded
   std::vector<std::string> words;  // the title's folded words
   int year = 0;
   bool preprint = false;
@@ -122,8 +128,10 @@ std::vector<std::string> title_words(std::string_view title) {
   std::vector<std::string> words(1);
   for (const char c : unicode::fold(title)) {
     const auto u = static_cast<unsigned char>(c);
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80) words.back().push_back(c);
-    else if (!words.back().empty()) words.emplace_back();
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80)
+      words.back().push_back(c);
+    else if (!words.back().empty())
+      words.emplace_back();
   }
   if (words.back().empty()) words.pop_back();
   return words;
@@ -134,8 +142,9 @@ std::vector<std::string> title_words(std::string_view title) {
 std::vector<std::string> title_heads(std::string_view title) {
   std::vector<std::string> heads;
   for (std::size_t at = 0; at < title.size(); ++at)
-    for (const std::string_view mark : {std::string_view(": "), std::string_view(" - "), std::string_view(" \xE2\x80\x93 "),
-                                        std::string_view(" \xE2\x80\x94 "), std::string_view("? ")})
+    for (const std::string_view mark :
+         {std::string_view(": "), std::string_view(" - "), std::string_view(" \xE2\x80\x93 "),
+          std::string_view(" \xE2\x80\x94 "), std::string_view("? ")})
       if (title.compare(at, mark.size(), mark) == 0) {
         heads.push_back(title_key(title.substr(0, at)));
         break;
@@ -159,7 +168,8 @@ Side entry_side(const Publication& p) {
   s.year = p.date.year;
   s.preprint = p.type == PubType::Preprint || p.status == Status::Preprint;
   s.kind = kind_of_source(biblio::names_of(p.type).openalex_source);
-  for (std::size_t i = 0; i < p.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(p.authors[i]));
+  for (std::size_t i = 0; i < p.authors.size() && i < kAuthorsCompared; ++i)
+    s.authors.push_back(name_key(p.authors[i]));
   return s;
 }
 
@@ -173,13 +183,14 @@ Side work_side(const Work& w) {
   s.year = w.year;
   s.preprint = w.preprint();
   s.kind = kind_of_source(w.venue_type);
-  for (std::size_t i = 0; i < w.authors.size() && i < kAuthorsCompared; ++i) s.authors.push_back(name_key(parse_name(w.authors[i])));
-  s.own_record = w.venue_type == "journal" || w.venue_type == "conference" || w.venue_type == "book series" ||
+  for (std::size_t i = 0; i < w.authors.size() && i < kAuthorsCompared; ++i)
+    s.authors.push_back(name_key(parse_name(w.authors[i])));
+  s.own_record = w.venue_type == "journal" || w.venue_type == "conference" ||
+                 w.venue_type == "book series" ||
                  (w.preprint() && !w.arxiv.empty() && biblio::arxiv_from_doi(w.doi) == w.arxiv);
   s.cited = w.cited_by_count;
   return s;
 }
-
 
 // How well a work's title fits an entry's: the same (after folding); the same but for a subtitle
 // one of them leaves off ("Lucid" and "Lucid: A Non-intrusive Scheduler"), or cut short (OpenAlex
@@ -201,7 +212,8 @@ int title_fit(const Side& e, const Side& w) {
     if (head.size() >= kShortestHead && head == w.title) return kPrefixFit;
   for (const std::string& head : w.heads)
     if (head.size() >= kShortestHead && head == e.title) return kPrefixFit;
-  if (w.title.size() >= kShortestCut && w.title.size() < e.title.size() && e.title.compare(0, w.title.size(), w.title) == 0 &&
+  if (w.title.size() >= kShortestCut && w.title.size() < e.title.size() &&
+      e.title.compare(0, w.title.size(), w.title) == 0 &&
       !(e.title[w.title.size()] >= '0' && e.title[w.title.size()] <= '9'))
     return kPrefixFit;
   if (e.words.size() != w.words.size() || e.title.size() < kShortTitle) return kNoFit;
@@ -211,7 +223,9 @@ int title_fit(const Side& e, const Side& w) {
   if (differ != 1) return kNoFit;
   const std::string& a = e.words[at];
   const std::string& b = w.words[at];
-  const auto digits = [](const std::string& word) { return word.find_first_of("0123456789") != std::string::npos; };
+  const auto digits = [](const std::string& word) {
+    return word.find_first_of("0123456789") != std::string::npos;
+  };
   if (a.size() < 5 || b.size() < 5 || digits(a) || digits(b)) return kNoFit;
   const std::size_t limit = std::min(a.size(), b.size()) >= 8 ? 2 : 1;
   return detail::edit_distance(a, b, limit) <= limit ? kNearFit : kNoFit;
@@ -219,7 +233,8 @@ int title_fit(const Side& e, const Side& w) {
 
 // Whether two records' venues are the same one (folded: equal, or one inside the other).
 bool same_venue(const std::string& a, const std::string& b) {
-  return !a.empty() && !b.empty() && (a.find(b) != std::string::npos || b.find(a) != std::string::npos);
+  return !a.empty() && !b.empty() &&
+         (a.find(b) != std::string::npos || b.find(a) != std::string::npos);
 }
 
 // Every author the same, in order.
@@ -233,11 +248,14 @@ bool same_authors(const Side& e, const Side& w) {
 // An OpenAlex id in the entry that names another paper: a copied entry's, or one the owner typed
 // wrong. The work's DOI or title must agree with the entry's.
 bool id_contradicted(const Side& e, const Side& w) {
-  if (!e.doi.empty() && !w.doi.empty()) return e.doi != w.doi && !biblio::preprint_doi(e.doi) && !biblio::preprint_doi(w.doi);
+  if (!e.doi.empty() && !w.doi.empty())
+    return e.doi != w.doi && !biblio::preprint_doi(e.doi) && !biblio::preprint_doi(w.doi);
   if (e.title.empty() || w.title.empty() || title_fit(e, w) != kNoFit) return false;
   // (looser than a title match: the id already says which work; the owner may have shortened the
   // title, or added to it)
-  const auto begins = [](const std::string& a, const std::string& b) { return a.size() <= b.size() && b.compare(0, a.size(), a) == 0; };
+  const auto begins = [](const std::string& a, const std::string& b) {
+    return a.size() <= b.size() && b.compare(0, a.size(), a) == 0;
+  };
   return !begins(e.title, w.title) && !begins(w.title, e.title);
 }
 
@@ -249,16 +267,22 @@ std::string describe(const Work& w) {
 
 std::string_view to_string(Rule r) {
   switch (r) {
-    case Rule::None: return "none";
-    case Rule::OpenAlexId: return "openalex";
-    case Rule::Doi: return "doi";
-    case Rule::Arxiv: return "arxiv";
-    case Rule::Title: return "title";
+    case Rule::None:
+      return "none";
+    case Rule::OpenAlexId:
+      return "openalex";
+    case Rule::Doi:
+      return "doi";
+    case Rule::Arxiv:
+      return "arxiv";
+    case Rule::Title:
+      return "title";
   }
   return "none";
 }
 
-std::vector<Decision> match(const std::vector<Publication>& entries, const std::vector<Work>& works) {
+std::vector<Decision> match(const std::vector<Publication>& entries,
+                            const std::vector<Work>& works) {
   std::vector<Decision> decisions(entries.size());
   std::vector<Side> es, ws;
   es.reserve(entries.size());
@@ -269,7 +293,7 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   }
   for (const Work& w : works) ws.push_back(work_side(w));
   std::vector<std::int32_t> owner(works.size(), -1);  // the entry that has each work
-  std::vector<bool> settled(entries.size(), false);   // matched, or the same work as another entry's
+  std::vector<bool> settled(entries.size(), false);  // matched, or the same work as another entry's
 
   // The identifier rules: an exact key, looked up. Several works may share one (a published
   // paper lists its arXiv version among its locations, and so does the arXiv record): the
@@ -287,7 +311,8 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       const auto found = index.find(es[i].*key);
       if (found == index.end()) continue;
       if (found->second.size() > kMostCandidates) {
-        d.why = std::to_string(found->second.size()) + " works have its " + std::string(to_string(rule)) + ": too many to tell which";
+        d.why = std::to_string(found->second.size()) + " works have its " +
+                std::string(to_string(rule)) + ": too many to tell which";
         continue;
       }
       std::int32_t best = -1, taken = -1;
@@ -300,12 +325,15 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
           d.stale_id = true;
           continue;
         }
-        if (owner[k] >= 0) taken = k;
-        else if (best < 0 || rank(k) > rank(best)) best = k;
+        if (owner[k] >= 0)
+          taken = k;
+        else if (best < 0 || rank(k) > rank(best))
+          best = k;
       }
       if (best < 0) {
         if (taken >= 0) {
-          d.why = "the same work (" + works[taken].id + ", by " + std::string(to_string(rule)) + ") as " + entries[owner[taken]].key;
+          d.why = "the same work (" + works[taken].id + ", by " + std::string(to_string(rule)) +
+                  ") as " + entries[owner[taken]].key;
           settled[i] = true;
         }
         continue;
@@ -335,7 +363,8 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       if (found == kept.end() || found->second.size() != 1) continue;
       const std::int32_t k = found->second.front();
       if (owner[k] >= 0) {
-        decisions[i].why = "the same work (" + works[k].id + ", by doi) as " + entries[owner[k]].key;
+        decisions[i].why =
+            "the same work (" + works[k].id + ", by doi) as " + entries[owner[k]].key;
         settled[i] = true;
         continue;
       }
@@ -364,7 +393,8 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   using Index = std::unordered_map<std::string, std::vector<std::int32_t>>;
   Index by_title, by_start, by_half;
   const auto half_keys = [](const std::vector<std::string>& words) {
-    std::string first = std::to_string(words.size()) + "<", second = std::to_string(words.size()) + ">";
+    std::string first = std::to_string(words.size()) + "<",
+                second = std::to_string(words.size()) + ">";
     const std::size_t half = words.size() / 2;
     for (std::size_t k = 0; k < words.size(); ++k) (k < half ? first : second) += words[k] + " ";
     return std::make_pair(std::move(first), std::move(second));
@@ -383,7 +413,8 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   }
   for (Index* index : {&by_title, &by_start, &by_half})
     for (auto& [key, list] : *index)
-      std::stable_sort(list.begin(), list.end(), [&](std::int32_t a, std::int32_t b) { return ws[a].year < ws[b].year; });
+      std::stable_sort(list.begin(), list.end(),
+                       [&](std::int32_t a, std::int32_t b) { return ws[a].year < ws[b].year; });
   // The works of the lists an entry's keys find; where there are more than kMostCandidates, only
   // those of a year the entry may have (±2, or none), and if still more, none: `crowded` says so.
   std::vector<std::int32_t> candidates;
@@ -405,7 +436,8 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       total = near.size();
       if (total <= kMostCandidates) candidates.insert(candidates.end(), near.begin(), near.end());
     } else if (total <= kMostCandidates) {
-      for (const auto* list : lists) candidates.insert(candidates.end(), list->begin(), list->end());
+      for (const auto* list : lists)
+        candidates.insert(candidates.end(), list->begin(), list->end());
     }
     if (total > kMostCandidates) crowded = total;
     lists.clear();
@@ -447,18 +479,21 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       if (fit == kNoFit) continue;
       // Two DOIs, neither a preprint server's, name two publications (a conference paper and
       // the journal version of it may share their title); so do two arXiv ids.
-      if (!e.doi.empty() && !w.doi.empty() && e.doi != w.doi && !biblio::preprint_doi(e.doi) && !biblio::preprint_doi(w.doi)) {
+      if (!e.doi.empty() && !w.doi.empty() && e.doi != w.doi && !biblio::preprint_doi(e.doi) &&
+          !biblio::preprint_doi(w.doi)) {
         refused = "its DOI differs from that of " + describe(works[k]) + ", which has its title";
         continue;
       }
       // An entry with its publisher's DOI is that publication, never a preprint of it that
       // OpenAlex keeps apart (the DOI rule found no work of its own).
       if (!e.doi.empty() && !biblio::preprint_doi(e.doi) && !e.preprint && w.preprint) {
-        refused = "its DOI is not among the works, and " + describe(works[k]) + ", which has its title, is a preprint";
+        refused = "its DOI is not among the works, and " + describe(works[k]) +
+                  ", which has its title, is a preprint";
         continue;
       }
       if (!e.arxiv.empty() && !w.arxiv.empty() && e.arxiv != w.arxiv) {
-        refused = "its arXiv id differs from that of " + describe(works[k]) + ", which has its title";
+        refused =
+            "its arXiv id differs from that of " + describe(works[k]) + ", which has its title";
         continue;
       }
       // The year: the same or next to it (a paper online in December, printed in January); a
@@ -467,25 +502,31 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       // the same paper only in the same year: a workshop's paper and its journal version the
       // next year share their title, not their count.
       // (a record of no authors, a software release or a blog, and a work of none: the same)
-      const bool first_same = e.authors.empty() && w.authors.empty()
-                                  ? true
-                                  : !e.authors.empty() && !w.authors.empty() && same_family(e.authors[0], w.authors[0]);
+      const bool first_same =
+          e.authors.empty() && w.authors.empty()
+              ? true
+              : !e.authors.empty() && !w.authors.empty() && same_family(e.authors[0], w.authors[0]);
       const int gap = e.year && w.year ? std::abs(e.year - w.year) : -1;
-      const bool other_kind = (e.kind == Kind::Conference && w.kind == Kind::Journal) || (e.kind == Kind::Journal && w.kind == Kind::Conference);
+      const bool other_kind = (e.kind == Kind::Conference && w.kind == Kind::Journal) ||
+                              (e.kind == Kind::Journal && w.kind == Kind::Conference);
       const int allowed = other_kind ? 0 : e.preprint != w.preprint ? 2 : 1;
       if (gap > allowed || (gap < 0 && !(fit == kSameFit && first_same))) {
-        if (fit == kSameFit) refused = "a work with its title is of another year" + std::string(other_kind ? " and kind" : "") + ": " + describe(works[k]);
+        if (fit == kSameFit)
+          refused = "a work with its title is of another year" +
+                    std::string(other_kind ? " and kind" : "") + ": " + describe(works[k]);
         continue;
       }
       // An author in common: the entry's first author among the work's first authors (or an
       // entry without authors, with the very same title and the same or an unknown year).
       bool author = first_same;
       if (!e.authors.empty())
-        for (std::size_t a = 0; a < w.authors.size() && !author; ++a) author = same_family(e.authors[0], w.authors[a]);
+        for (std::size_t a = 0; a < w.authors.size() && !author; ++a)
+          author = same_family(e.authors[0], w.authors[a]);
       else
         author = fit == kSameFit && gap <= 0;
       if (!author) {
-        if (fit == kSameFit) refused = "a work with its title has other authors: " + describe(works[k]);
+        if (fit == kSameFit)
+          refused = "a work with its title has other authors: " + describe(works[k]);
         continue;
       }
       // A title without its subtitle, or cut short: the same year and first author.
@@ -493,13 +534,16 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       // Short titles ("Introduction", "Editorial", "Preface") must be whole, of the same year
       // and first author, and of the same venue (or, where one has none, by the same authors).
       if (e.title.size() < kShortTitle) {
-        const bool venue = !e.venue.empty() && !w.venue.empty() ? same_venue(e.venue, w.venue) : same_authors(e, w);
+        const bool venue = !e.venue.empty() && !w.venue.empty() ? same_venue(e.venue, w.venue)
+                                                                : same_authors(e, w);
         if (!(fit == kSameFit && gap == 0 && first_same && venue)) {
-          if (fit == kSameFit) refused = "a work with its short title is not clearly this one: " + describe(works[k]);
+          if (fit == kSameFit)
+            refused = "a work with its short title is not clearly this one: " + describe(works[k]);
           continue;
         }
       }
-      const int score = fit * 100 + (e.preprint == w.preprint ? 20 : 0) + (first_same ? 10 : 0) + (gap < 0 ? 0 : 3 - std::min(gap, 3));
+      const int score = fit * 100 + (e.preprint == w.preprint ? 20 : 0) + (first_same ? 10 : 0) +
+                        (gap < 0 ? 0 : 3 - std::min(gap, 3));
       const Rank rank{score, w.own_record, w.cited};
       if (best_work < 0 || rank > best) {
         second = best, second_work = best_work;
@@ -513,18 +557,21 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
       continue;
     }
     if (second_work >= 0 && second == best) {
-      d.why = "two works fit its title equally well: " + describe(works[best_work]) + " and " + describe(works[second_work]);
+      d.why = "two works fit its title equally well: " + describe(works[best_work]) + " and " +
+              describe(works[second_work]);
       settled[i] = true;
       continue;
     }
     pairs.push_back({std::get<0>(best), static_cast<std::uint32_t>(i), best_work});
   }
   // Best fits first; in file order among equals.
-  std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.score > b.score; });
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [](const Pair& a, const Pair& b) { return a.score > b.score; });
   for (const Pair& pair : pairs) {
     Decision& d = decisions[pair.entry];
     if (owner[pair.work] >= 0) {
-      d.why = "the same work (" + works[pair.work].id + ", by its title) as " + entries[owner[pair.work]].key;
+      d.why = "the same work (" + works[pair.work].id + ", by its title) as " +
+              entries[owner[pair.work]].key;
       continue;
     }
     d.work = pair.work;
@@ -539,8 +586,9 @@ std::vector<Decision> match(const std::vector<Publication>& entries, const std::
   for (std::size_t i = 0; i < entries.size(); ++i) {
     Decision& d = decisions[i];
     if (d.work < 0 && d.why.empty())
-      d.why = d.stale_id ? "its openalex id names another work, and no work has its DOI, arXiv id or title"
-                         : "no work has its DOI, arXiv id or title";
+      d.why = d.stale_id
+                  ? "its openalex id names another work, and no work has its DOI, arXiv id or title"
+                  : "no work has its DOI, arXiv id or title";
   }
   return decisions;
 }
@@ -552,7 +600,8 @@ std::vector<Lookup> lookups(const std::vector<Publication>& entries) {
     Lookup l;
     l.doi = entry_doi(p);
     l.arxiv = entry_arxiv(p, l.doi);
-    if (!biblio::arxiv_from_doi(l.doi).empty()) l.doi.clear();  // (arXiv's DOI: the arXiv id says it)
+    if (!biblio::arxiv_from_doi(l.doi).empty())
+      l.doi.clear();  // (arXiv's DOI: the arXiv id says it)
     l.openalex = entry_openalex(p);
     if (l.openalex.size() < 2 || l.openalex[0] != 'W' ||
         l.openalex.find_first_not_of("0123456789", 1) != std::string::npos)
@@ -562,11 +611,13 @@ std::vector<Lookup> lookups(const std::vector<Publication>& entries) {
   return out;
 }
 
-std::vector<std::int32_t> versions(const std::vector<Publication>& entries, const std::vector<Work>& works,
+std::vector<std::int32_t> versions(const std::vector<Publication>& entries,
+                                   const std::vector<Work>& works,
                                    const std::vector<Decision>& decisions) {
   std::vector<std::int32_t> version(works.size(), -1);
   std::vector<bool> held(works.size(), false);
-  std::unordered_map<std::string, std::vector<std::uint32_t>> matched_titles;  // of the matched entries and their works
+  std::unordered_map<std::string, std::vector<std::uint32_t>>
+      matched_titles;  // of the matched entries and their works
   std::unordered_map<std::string, std::uint32_t> matched_ids;  // their arXiv ids and DOIs
   std::unordered_map<std::uint32_t, NameKey> first_author;     // of each matched entry that has one
   for (const Decision& d : decisions) {
@@ -586,7 +637,8 @@ std::vector<std::int32_t> versions(const std::vector<Publication>& entries, cons
     // The arXiv record of a paper the file has by its publication; OpenAlex's second record of
     // a DOI (its own duplicates).
     for (const std::string* id : {&works[k].arxiv, &works[k].doi})
-      if (const auto same = matched_ids.find(*id); !id->empty() && same != matched_ids.end() && version[k] < 0)
+      if (const auto same = matched_ids.find(*id);
+          !id->empty() && same != matched_ids.end() && version[k] < 0)
         version[k] = static_cast<std::int32_t>(same->second);
     if (version[k] >= 0) continue;
     const Side w = work_side(works[k]);
@@ -599,7 +651,8 @@ std::vector<std::int32_t> versions(const std::vector<Publication>& entries, cons
       const auto author = first_author.find(i);
       if (author == first_author.end()) continue;
       bool shared = false;
-      for (std::size_t a = 0; a < w.authors.size() && !shared; ++a) shared = same_family(author->second, w.authors[a]);
+      for (std::size_t a = 0; a < w.authors.size() && !shared; ++a)
+        shared = same_family(author->second, w.authors[a]);
       if (shared) {
         version[k] = static_cast<std::int32_t>(i);
         break;

@@ -36,7 +36,8 @@ const Value* path(const Value& v, std::initializer_list<std::string_view> keys) 
 // not a work's id: the id is written into the owner's file and printed in summaries, so only
 // OpenAlex's own form passes, never text that could close a value or start a line.
 std::string work_id(std::string_view id) {
-  for (const std::string_view prefix : {"https://openalex.org/works/", "https://openalex.org/", "http://openalex.org/"})
+  for (const std::string_view prefix :
+       {"https://openalex.org/works/", "https://openalex.org/", "http://openalex.org/"})
     if (id.substr(0, prefix.size()) == prefix) {
       id.remove_prefix(prefix.size());
       break;
@@ -58,7 +59,8 @@ std::string plain_title(std::string_view t) {
       // A tag is "<", an optional "/", a letter, and no "<" before its ">"; "a < b" is text.
       const std::size_t end = t.find('>', i);
       const std::size_t name = i + 1 < t.size() && t[i + 1] == '/' ? i + 2 : i + 1;
-      if (end != std::string_view::npos && name < end && std::isalpha(static_cast<unsigned char>(t[name])) &&
+      if (end != std::string_view::npos && name < end &&
+          std::isalpha(static_cast<unsigned char>(t[name])) &&
           t.substr(i + 1, end - i - 1).find('<') == std::string_view::npos) {
         i = end;
         continue;
@@ -95,7 +97,8 @@ Work read_work(const Value& w) {
   work.title = plain_title(title.empty() ? text_of(w.find("display_name")) : title);
   work.date = text_of(w.find("publication_date"));
   if (const Value* year = w.find("publication_year"))
-    if (const auto y = year->to_int(); y && *y > 0 && *y <= kLatestYear) work.year = static_cast<int>(*y);
+    if (const auto y = year->to_int(); y && *y > 0 && *y <= kLatestYear)
+      work.year = static_cast<int>(*y);
   work.type = text_of(w.find("type"));
   const Value* source = path(w, {"primary_location", "source"});
   if (!source || !source->is_object()) source = w.find("host_venue");  // (the API before 2023)
@@ -121,10 +124,12 @@ Work read_work(const Value& w) {
   work.arxiv = biblio::arxiv_from_doi(work.doi);
   const auto from_location = [&](const Value* location) {
     if (!location || !location->is_object()) return;
-    if (const std::string& page = text_of(location->find("landing_page_url")); page.find("doi.org/10.") != std::string::npos) {
+    if (const std::string& page = text_of(location->find("landing_page_url"));
+        page.find("doi.org/10.") != std::string::npos) {
       std::string doi = unicode::ascii_lower(biblio::clean_doi(page));
       if (!doi.empty() && doi != work.doi && biblio::arxiv_from_doi(doi).empty() &&
-          std::find(work.location_dois.begin(), work.location_dois.end(), doi) == work.location_dois.end())
+          std::find(work.location_dois.begin(), work.location_dois.end(), doi) ==
+              work.location_dois.end())
         work.location_dois.push_back(std::move(doi));
     }
     if (!work.arxiv.empty()) return;
@@ -139,8 +144,10 @@ Work read_work(const Value& w) {
   for (const Value* location : {w.find("best_oa_location"), w.find("primary_location")})
     if (work.pdf.empty() && location && location->is_object()) {
       const std::string& pdf = text_of(location->find("pdf_url"));
-      if ((pdf.rfind("https://", 0) == 0 || pdf.rfind("http://", 0) == 0) && pdf.find_first_of(" {}\\\"") == std::string::npos &&
-          pdf.size() < 2048 && std::none_of(pdf.begin(), pdf.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+      if ((pdf.rfind("https://", 0) == 0 || pdf.rfind("http://", 0) == 0) &&
+          pdf.find_first_of(" {}\\\"") == std::string::npos && pdf.size() < 2048 &&
+          std::none_of(pdf.begin(), pdf.end(),
+                       [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
         work.pdf = pdf;
     }
   return work;
@@ -149,7 +156,8 @@ Work read_work(const Value& w) {
 }  // namespace
 
 bool Work::preprint() const {
-  return type == "preprint" || type == "posted-content" || (venue_type == "repository" && biblio::is_preprint_server(venue)) ||
+  return type == "preprint" || type == "posted-content" ||
+         (venue_type == "repository" && biblio::is_preprint_server(venue)) ||
          (!arxiv.empty() && venue.empty());
 }
 
@@ -161,8 +169,9 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
   if (!json::parse(json, root, &error)) {
     const LineMap lines(json);
     const LineMap::Position at = lines.position(error.offset);
-    out.diagnostics.push_back({name, at.line, at.column, Severity::Error, DiagnosticKind::Sync,
-                               "not OpenAlex's JSON: a syntax error at '" + excerpt(error.token) + "'"});
+    out.diagnostics.push_back(
+        {name, at.line, at.column, Severity::Error, DiagnosticKind::Sync,
+         "not OpenAlex's JSON: a syntax error at '" + excerpt(error.token) + "'"});
     return out;
   }
   const Value* list = &root;
@@ -173,21 +182,26 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
   const auto warn = [&](std::size_t offset, std::string message) {
     if (!lines) lines.emplace(json);
     const LineMap::Position at = lines->position(offset);
-    out.diagnostics.push_back({name, at.line, at.column, Severity::Warning, DiagnosticKind::Sync, std::move(message)});
+    out.diagnostics.push_back(
+        {name, at.line, at.column, Severity::Warning, DiagnosticKind::Sync, std::move(message)});
   };
   const auto take = [&](const Value& w) {
     Work work = read_work(w);
     if (work.id.empty()) {
       const Value* id = w.is_object() ? w.find("id") : nullptr;
       if (id && id->is_string() && !id->text.empty())
-        warn(id->offset, "a work whose \"id\" is not an OpenAlex work id (W and digits) is skipped: '" + excerpt(id->text) + "'");
+        warn(id->offset,
+             "a work whose \"id\" is not an OpenAlex work id (W and digits) is skipped: '" +
+                 excerpt(id->text) + "'");
       else
         warn(w.offset, "a work without an \"id\" is skipped");
       return;
     }
-    if (const Value* count = w.find("cited_by_count"); count && work.cited_by_count < 0 && !count->is_null())
-      warn(count->offset, work.id + "'s cited_by_count '" + excerpt(count->text) + "' is not a citation count (0 to " +
-                              std::to_string(kMostCitations) + "): its count is left as the file has it");
+    if (const Value* count = w.find("cited_by_count");
+        count && work.cited_by_count < 0 && !count->is_null())
+      warn(count->offset, work.id + "'s cited_by_count '" + excerpt(count->text) +
+                              "' is not a citation count (0 to " + std::to_string(kMostCitations) +
+                              "): its count is left as the file has it");
     out.works.push_back(std::move(work));
   };
   if (list->is_array()) {
@@ -196,8 +210,9 @@ WorksRead read_openalex_works(std::string_view json, std::string_view source_nam
   } else if (list->is_object() && list->find("id")) {
     take(*list);
   } else {
-    out.diagnostics.push_back({name, 1, 1, Severity::Error, DiagnosticKind::Sync,
-                               "not OpenAlex's works: expected {\"results\": [...]}, an array of works or one work"});
+    out.diagnostics.push_back(
+        {name, 1, 1, Severity::Error, DiagnosticKind::Sync,
+         "not OpenAlex's works: expected {\"results\": [...]}, an array of works or one work"});
   }
   return out;
 }

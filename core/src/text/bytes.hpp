@@ -102,8 +102,8 @@ inline std::size_t find(std::string_view text, std::string_view needle, std::siz
   const char last = needle.back();
   std::size_t i = from;
   for (; i + (m - 1) + 8 <= n; i += 8) {
-    std::uint64_t candidates = bytes_equal_to(load_word(t + i), first) &
-                               bytes_equal_to(load_word(t + i + (m - 1)), last);
+    std::uint64_t candidates =
+        bytes_equal_to(load_word(t + i), first) & bytes_equal_to(load_word(t + i + (m - 1)), last);
     for (; candidates; candidates &= candidates - 1) {
       const std::size_t at = i + first_flagged(candidates);
       if (same_bytes(std::string_view(t + at, m), needle)) return at;
@@ -119,7 +119,8 @@ inline std::size_t find(std::string_view text, std::string_view needle, std::siz
 inline std::string replaced(std::string_view text, std::string_view from, std::string_view to) {
   std::string out;
   std::size_t done = 0;
-  for (std::size_t at = find(text, from); at != std::string_view::npos; at = find(text, from, done)) {
+  for (std::size_t at = find(text, from); at != std::string_view::npos;
+       at = find(text, from, done)) {
     if (out.empty()) out.reserve(text.size() + text.size() / 4);
     out.append(text.data() + done, at - done);
     out.append(to.data(), to.size());

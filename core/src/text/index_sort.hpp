@@ -21,7 +21,9 @@ template <class Less>
 void sort_indices(std::vector<std::uint32_t>& v, const Less& less) {
   sort_indices(
       v.data(), v.size(),
-      [](const void* c, std::uint32_t a, std::uint32_t b) { return (*static_cast<const Less*>(c))(a, b); },
+      [](const void* c, std::uint32_t a, std::uint32_t b) {
+        return (*static_cast<const Less*>(c))(a, b);
+      },
       &less);
 }
 
@@ -41,8 +43,8 @@ std::vector<std::uint32_t> sorted_indices(std::size_t n, const Less& less) {
 // into place once.
 template <class T, class Less>
 void sort_values(std::vector<T>& items, const Less& less) {
-  const auto order =
-      sorted_indices(items.size(), [&](std::uint32_t a, std::uint32_t b) { return less(items[a], items[b]); });
+  const auto order = sorted_indices(
+      items.size(), [&](std::uint32_t a, std::uint32_t b) { return less(items[a], items[b]); });
   std::vector<T> out;
   out.reserve(items.size());
   for (const auto i : order) out.push_back(std::move(items[i]));

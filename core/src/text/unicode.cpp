@@ -40,21 +40,50 @@ char32_t lookup(const CodePair (&table)[N], char32_t cp) {
 // spelling ("Ørsted" ~ "orsted", "Łódź" ~ "lodz", "Straße" ~ "strasse").
 const char* special_fold(char32_t cp) {
   switch (cp) {
-    case 0x00DF: return "ss";
-    case 0x00E6: case 0x00C6: return "ae";
-    case 0x00F8: case 0x00D8: return "o";
-    case 0x0153: case 0x0152: return "oe";
-    case 0x0142: case 0x0141: return "l";
-    case 0x0111: case 0x0110: return "d";
-    case 0x0131: return "i";
-    case 0x0237: return "j";
-    case 0x00FE: case 0x00DE: return "th";
-    case 0x00F0: case 0x00D0: return "d";
-    case 0x0127: case 0x0126: return "h";
-    case 0x2019: case 0x2018: case 0x02BC: return "'";
-    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: return "-";
-    case 0x00A0: return " ";
-    default: return nullptr;
+    case 0x00DF:
+      return "ss";
+    case 0x00E6:
+    case 0x00C6:
+      return "ae";
+    case 0x00F8:
+    case 0x00D8:
+      return "o";
+    case 0x0153:
+    case 0x0152:
+      return "oe";
+    case 0x0142:
+    case 0x0141:
+      return "l";
+    case 0x0111:
+    case 0x0110:
+      return "d";
+    case 0x0131:
+      return "i";
+    case 0x0237:
+      return "j";
+    case 0x00FE:
+    case 0x00DE:
+      return "th";
+    case 0x00F0:
+    case 0x00D0:
+      return "d";
+    case 0x0127:
+    case 0x0126:
+      return "h";
+    case 0x2019:
+    case 0x2018:
+    case 0x02BC:
+      return "'";
+    case 0x2010:
+    case 0x2011:
+    case 0x2012:
+    case 0x2013:
+    case 0x2014:
+      return "-";
+    case 0x00A0:
+      return " ";
+    default:
+      return nullptr;
   }
 }
 
@@ -142,7 +171,8 @@ char32_t decode_utf8(std::string_view s, std::size_t& pos) {
 }
 
 char32_t text_code_point(char32_t cp) {
-  const bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F);
+  const bool control =
+      (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F);
   const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
   const bool noncharacter = (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
   return control || surrogate || noncharacter || cp > 0x10FFFF ? kReplacement : cp;
@@ -168,13 +198,37 @@ void append_utf8(std::string& out, char32_t cp) {
 
 char32_t character_reference(std::string_view name, References set) {
   static constexpr std::pair<std::string_view, char32_t> kNames[] = {
-      {"amp", '&'},       {"lt", '<'},         {"gt", '>'},         {"quot", '"'},       {"apos", '\''},
+      {"amp", '&'},
+      {"lt", '<'},
+      {"gt", '>'},
+      {"quot", '"'},
+      {"apos", '\''},
       // (HTML only, from here)
-      {"nbsp", 0xA0},     {"ndash", 0x2013},   {"mdash", 0x2014},   {"hellip", 0x2026},  {"lsquo", 0x2018},
-      {"rsquo", 0x2019},  {"ldquo", 0x201C},   {"rdquo", 0x201D},   {"shy", 0xAD},       {"thinsp", 0x2009},
-      {"ensp", 0x2002},   {"emsp", 0x2003},    {"copy", 0xA9},      {"reg", 0xAE},       {"trade", 0x2122},
-      {"deg", 0xB0},      {"times", 0xD7},     {"minus", 0x2212},   {"middot", 0xB7},    {"laquo", 0xAB},
-      {"raquo", 0xBB},    {"euro", 0x20AC},    {"pound", 0xA3},     {"sect", 0xA7},      {"para", 0xB6},
+      {"nbsp", 0xA0},
+      {"ndash", 0x2013},
+      {"mdash", 0x2014},
+      {"hellip", 0x2026},
+      {"lsquo", 0x2018},
+      {"rsquo", 0x2019},
+      {"ldquo", 0x201C},
+      {"rdquo", 0x201D},
+      {"shy", 0xAD},
+      {"thinsp", 0x2009},
+      {"ensp", 0x2002},
+      {"emsp", 0x2003},
+      {"copy", 0xA9},
+      {"reg", 0xAE},
+      {"trade", 0x2122},
+      {"deg", 0xB0},
+      {"times", 0xD7},
+      {"minus", 0x2212},
+      {"middot", 0xB7},
+      {"laquo", 0xAB},
+      {"raquo", 0xBB},
+      {"euro", 0x20AC},
+      {"pound", 0xA3},
+      {"sect", 0xA7},
+      {"para", 0xB6},
   };
   constexpr std::size_t kXmlNames = 5;
   if (name.size() >= 2 && name[0] == '#') {
@@ -184,9 +238,12 @@ char32_t character_reference(std::string_view name, References set) {
     std::uint32_t cp = 0;
     for (char c : digits) {
       int d = -1;
-      if (c >= '0' && c <= '9') d = c - '0';
-      else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-      else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+      if (c >= '0' && c <= '9')
+        d = c - '0';
+      else if (hex && c >= 'a' && c <= 'f')
+        d = c - 'a' + 10;
+      else if (hex && c >= 'A' && c <= 'F')
+        d = c - 'A' + 10;
       if (d < 0) return 0;
       cp = cp * (hex ? 16 : 10) + static_cast<std::uint32_t>(d);
     }
@@ -205,9 +262,12 @@ std::string decode_references(std::string_view s, References set, std::vector<st
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t semi = s[i] == '&' ? s.find(';', i) : std::string_view::npos;
-    const char32_t cp = semi != std::string_view::npos && semi - i <= 12 ? character_reference(s.substr(i + 1, semi - i - 1), set) : 0;
+    const char32_t cp = semi != std::string_view::npos && semi - i <= 12
+                            ? character_reference(s.substr(i + 1, semi - i - 1), set)
+                            : 0;
     if (at)
-      for (std::size_t k = i; k <= (cp ? semi : i); ++k) (*at)[k] = static_cast<std::uint32_t>(out.size());
+      for (std::size_t k = i; k <= (cp ? semi : i); ++k)
+        (*at)[k] = static_cast<std::uint32_t>(out.size());
     if (cp) {
       append_utf8(out, cp);
       i = semi + 1;
@@ -224,11 +284,12 @@ namespace {
 // The byte Windows-1252 (whose 0xA0-0xFF are Latin-1's) writes as `cp`, or -1.
 int windows_1252_byte(char32_t cp) {
   if (cp >= 0xA0 && cp <= 0xFF) return static_cast<int>(cp);
-  static constexpr char32_t k80[32] = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-                                       0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
-                                       0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-                                       0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
-  if (cp >= 0x80 && cp <= 0x9F) return static_cast<int>(cp);  // (undefined in 1252: passed through as Latin-1)
+  static constexpr char32_t k80[32] = {
+      0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+      0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+  if (cp >= 0x80 && cp <= 0x9F)
+    return static_cast<int>(cp);  // (undefined in 1252: passed through as Latin-1)
   for (int k = 0; k < 32; ++k)
     if (k80[k] == cp) return 0x80 + k;
   return -1;
@@ -240,9 +301,12 @@ bool might_be_double_encoded(std::string_view s) {
   // A lead byte read as 1252 is U+00C2-U+00F4 (UTF-8 C3 82..C3 B4), and a continuation byte
   // U+0080-U+00BF (C2 ..) or one of 1252's own (E2 80 .., C5 .., CB .., C6 92): "é" followed by
   // a letter is refused at once.
-  for (std::size_t at = s.find('\xC3'); at != std::string_view::npos && at + 2 < s.size(); at = s.find('\xC3', at + 1)) {
-    const auto second = static_cast<unsigned char>(s[at + 1]), third = static_cast<unsigned char>(s[at + 2]);
-    if (second >= 0x82 && second <= 0xB4 && (third == 0xC2 || third == 0xE2 || third == 0xC5 || third == 0xCB || third == 0xC6))
+  for (std::size_t at = s.find('\xC3'); at != std::string_view::npos && at + 2 < s.size();
+       at = s.find('\xC3', at + 1)) {
+    const auto second = static_cast<unsigned char>(s[at + 1]),
+               third = static_cast<unsigned char>(s[at + 2]);
+    if (second >= 0x82 && second <= 0xB4 &&
+        (third == 0xC2 || third == 0xE2 || third == 0xC5 || third == 0xCB || third == 0xC6))
       return true;
   }
   return false;
@@ -256,7 +320,10 @@ bool repair_double_encoding(std::string& s) {
   for (std::size_t i = 0; i < s.size();) {
     std::size_t next = i;
     const char32_t lead = decode_utf8(s, next);
-    const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    const std::size_t length = lead >= 0xC2 && lead <= 0xDF   ? 2
+                               : lead >= 0xE0 && lead <= 0xEF ? 3
+                               : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                              : 0;
     if (length) {
       std::string bytes(1, static_cast<char>(lead));
       std::size_t at = next;
@@ -338,13 +405,15 @@ std::size_t count_code_points(std::string_view s) {
 std::string_view truncate_utf8(std::string_view s, std::size_t max_bytes) {
   if (s.size() <= max_bytes) return s;
   std::size_t n = max_bytes;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // s[n] starts the cut-off part
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80)
+    --n;  // s[n] starts the cut-off part
   return s.substr(0, n);
 }
 
 namespace {
 bool is_bidi_control(char32_t cp) {
-  return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+  return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2066 && cp <= 0x2069);
 }
 
 void append_escape(std::string& out, const char* prefix, unsigned value, int digits) {
@@ -372,7 +441,8 @@ std::string escape_controls(std::string_view s, bool bidi) {
     const char32_t cp = decode_utf8(s, pos);
     if (cp == kReplacement && pos - start == 1) {
       append_escape(out, "\\x", byte, 2);
-    } else if ((cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || (bidi && is_bidi_control(cp))) {
+    } else if ((cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
+               (bidi && is_bidi_control(cp))) {
       append_escape(out, "\\u", static_cast<unsigned>(cp), 4);
     } else {
       out.append(s, start, pos - start);
@@ -390,8 +460,8 @@ bool is_combining_mark(char32_t cp) {
 char32_t compose(char32_t base, char32_t mark) {
   if (base > 0xFFFF || mark > 0xFFFF) return 0;
   const Composition key{static_cast<char16_t>(base), static_cast<char16_t>(mark), 0};
-  auto it = std::lower_bound(std::begin(kCompositions), std::end(kCompositions),
-                             key, [](const Composition& a, const Composition& b) {
+  auto it = std::lower_bound(std::begin(kCompositions), std::end(kCompositions), key,
+                             [](const Composition& a, const Composition& b) {
                                return a.base != b.base ? a.base < b.base : a.mark < b.mark;
                              });
   if (it != std::end(kCompositions) && it->base == base && it->mark == mark) return it->composed;
@@ -487,10 +557,12 @@ bool is_letter(char32_t cp) {
 // with one looks like the owner but is not matched, and a co-author counts as two people.
 bool is_ignorable(char32_t cp) {
   return cp == 0 || cp == 0x00AD || cp == 0x034F || cp == 0x061C || cp == 0x115F || cp == 0x1160 ||
-         cp == 0x17B4 || cp == 0x17B5 || (cp >= 0x180B && cp <= 0x180F) || (cp >= 0x200B && cp <= 0x200F) ||
-         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) || cp == 0x3164 ||
-         (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF || cp == 0xFFA0 || (cp >= 0xFFF0 && cp <= 0xFFF8) ||
-         (cp >= 0x1BCA0 && cp <= 0x1BCA3) || (cp >= 0x1D173 && cp <= 0x1D17A) || (cp >= 0xE0000 && cp <= 0xE0FFF);
+         cp == 0x17B4 || cp == 0x17B5 || (cp >= 0x180B && cp <= 0x180F) ||
+         (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2060 && cp <= 0x206F) || cp == 0x3164 || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+         cp == 0xFEFF || cp == 0xFFA0 || (cp >= 0xFFF0 && cp <= 0xFFF8) ||
+         (cp >= 0x1BCA0 && cp <= 0x1BCA3) || (cp >= 0x1D173 && cp <= 0x1D17A) ||
+         (cp >= 0xE0000 && cp <= 0xE0FFF);
 }
 
 bool needs_bidi_isolation(std::string_view s) {
@@ -501,8 +573,9 @@ bool needs_bidi_isolation(std::string_view s) {
       continue;
     }
     const char32_t cp = decode_utf8(s, pos);
-    if ((cp >= 0x0590 && cp <= 0x08FF) || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
-        (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0xFB1D && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE) ||
+    if ((cp >= 0x0590 && cp <= 0x08FF) || cp == 0x200E || cp == 0x200F ||
+        (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+        (cp >= 0xFB1D && cp <= 0xFDFF) || (cp >= 0xFE70 && cp <= 0xFEFE) ||
         (cp >= 0x10800 && cp <= 0x10FFF) || (cp >= 0x1E800 && cp <= 0x1EFFF))
       return true;
   }
@@ -516,36 +589,30 @@ namespace {
 // neutral blocks kept (ª, ℝ, Ⓐ) and rare neutral letters inside letter blocks (some Indic marks)
 // taken as their block's class: a title that begins with one of those is not something real.
 constexpr std::uint32_t kBidiRuns[] = {
-    0x0, 0x105, 0x16C, 0x185, 0x1EC, 0x2A9, 0x2AC, 0x2D5,
-    0x2D8, 0x2E9, 0x2EC, 0x301, 0x35C, 0x361, 0x3DC, 0x3E1,
-    0xAE4, 0xAED, 0xB08, 0xB41, 0xB48, 0xB81, 0xB94, 0xBB9,
-    0xBBC, 0xDC1, 0xDD0, 0xDD9, 0xDF8, 0xDFD, 0xE10, 0xE19,
-    0xE1C, 0xE21, 0xFD8, 0xFDD, 0x120C, 0x1229, 0x1628, 0x162D,
-    0x1634, 0x1642, 0x1644, 0x16FA, 0x16FC, 0x1702, 0x1704, 0x170E,
-    0x1710, 0x171A, 0x171C, 0x1722, 0x1800, 0x1822, 0x1824, 0x182E,
-    0x1830, 0x1836, 0x1838, 0x186E, 0x192C, 0x19B6, 0x19C0, 0x19C6,
-    0x1B58, 0x1B96, 0x1B9C, 0x1BBA, 0x1BC0, 0x1BEA, 0x1C44, 0x1C4A,
-    0x1CC0, 0x1D2E, 0x1E98, 0x1EC6, 0x1FAC, 0x1FEA, 0x1FF4, 0x1FFA,
-    0x2058, 0x20BA, 0x2164, 0x2172, 0x2240, 0x2282, 0x2328, 0x2401,
-    0x6AC0, 0x6C01, 0x7700, 0x7801, 0x7EF4, 0x7EF9, 0x7EFC, 0x7F09,
-    0x7F34, 0x7F41, 0x7F74, 0x7F81, 0x7FB4, 0x7FC1, 0x7FF4, 0x7FFD,
-    0x8000, 0x8039, 0x803E, 0x8040, 0x81C5, 0x81C8, 0x81FD, 0x8200,
-    0x8241, 0x8274, 0x8409, 0x840C, 0x841D, 0x8420, 0x8429, 0x8450,
-    0x8455, 0x8458, 0x8465, 0x8478, 0x8491, 0x8494, 0x8499, 0x849C,
-    0x84A1, 0x84A4, 0x84A9, 0x84B8, 0x84BD, 0x84E8, 0x84F1, 0x8500,
-    0x8515, 0x8528, 0x8539, 0x8540, 0x8581, 0x8624, 0x9271, 0x93A8,
-    0xA001, 0xA400, 0xB001, 0xB394, 0xB3AD, 0xB3BC, 0xB3C9, 0xB3E4,
-    0xB401, 0xB5FC, 0xB601, 0xB780, 0xC015, 0xC020, 0xC085, 0xC0A8,
-    0xC0C5, 0xC0D8, 0xC0E1, 0xC0F4, 0xC101, 0xC264, 0xC285, 0xC3EC,
-    0xC3F1, 0xC700, 0xC7C1, 0x13700, 0x13801, 0x29240, 0x29341, 0x29C00,
-    0x29C89, 0x29E20, 0x29E25, 0x36000, 0x38001, 0x3EC76, 0x3EC78, 0x3EC7E,
-    0x3ECA4, 0x3ECAA, 0x3F4F8, 0x3F502, 0x3F73C, 0x3F742, 0x3F7F4, 0x3F9C2,
-    0x3FBFC, 0x3FC85, 0x3FCEC, 0x3FD05, 0x3FD6C, 0x3FD99, 0x3FF74, 0x40001,
-    0x42002, 0x434C0, 0x434EA, 0x43980, 0x439FE, 0x44001, 0x7459C, 0x745A9,
-    0x745CC, 0x7460D, 0x74614, 0x74631, 0x746A8, 0x746B9, 0x74800, 0x74919,
-    0x74C00, 0x74D5D, 0x75F38, 0x76001, 0x78000, 0x780C1, 0x7A002, 0x7BBC0,
-    0x7BBCA, 0x7C000, 0x7C441, 0x7C4BC, 0x7C4C1, 0x7C5A8, 0x7C5C1, 0x7C6B4,
-    0x7C799, 0x7C80C, 0x7C841, 0x7C8F0, 0x7C901, 0x7C924, 0x7C941, 0x7C948,
+    0x0,     0x105,    0x16C,    0x185,   0x1EC,   0x2A9,   0x2AC,   0x2D5,   0x2D8,   0x2E9,
+    0x2EC,   0x301,    0x35C,    0x361,   0x3DC,   0x3E1,   0xAE4,   0xAED,   0xB08,   0xB41,
+    0xB48,   0xB81,    0xB94,    0xBB9,   0xBBC,   0xDC1,   0xDD0,   0xDD9,   0xDF8,   0xDFD,
+    0xE10,   0xE19,    0xE1C,    0xE21,   0xFD8,   0xFDD,   0x120C,  0x1229,  0x1628,  0x162D,
+    0x1634,  0x1642,   0x1644,   0x16FA,  0x16FC,  0x1702,  0x1704,  0x170E,  0x1710,  0x171A,
+    0x171C,  0x1722,   0x1800,   0x1822,  0x1824,  0x182E,  0x1830,  0x1836,  0x1838,  0x186E,
+    0x192C,  0x19B6,   0x19C0,   0x19C6,  0x1B58,  0x1B96,  0x1B9C,  0x1BBA,  0x1BC0,  0x1BEA,
+    0x1C44,  0x1C4A,   0x1CC0,   0x1D2E,  0x1E98,  0x1EC6,  0x1FAC,  0x1FEA,  0x1FF4,  0x1FFA,
+    0x2058,  0x20BA,   0x2164,   0x2172,  0x2240,  0x2282,  0x2328,  0x2401,  0x6AC0,  0x6C01,
+    0x7700,  0x7801,   0x7EF4,   0x7EF9,  0x7EFC,  0x7F09,  0x7F34,  0x7F41,  0x7F74,  0x7F81,
+    0x7FB4,  0x7FC1,   0x7FF4,   0x7FFD,  0x8000,  0x8039,  0x803E,  0x8040,  0x81C5,  0x81C8,
+    0x81FD,  0x8200,   0x8241,   0x8274,  0x8409,  0x840C,  0x841D,  0x8420,  0x8429,  0x8450,
+    0x8455,  0x8458,   0x8465,   0x8478,  0x8491,  0x8494,  0x8499,  0x849C,  0x84A1,  0x84A4,
+    0x84A9,  0x84B8,   0x84BD,   0x84E8,  0x84F1,  0x8500,  0x8515,  0x8528,  0x8539,  0x8540,
+    0x8581,  0x8624,   0x9271,   0x93A8,  0xA001,  0xA400,  0xB001,  0xB394,  0xB3AD,  0xB3BC,
+    0xB3C9,  0xB3E4,   0xB401,   0xB5FC,  0xB601,  0xB780,  0xC015,  0xC020,  0xC085,  0xC0A8,
+    0xC0C5,  0xC0D8,   0xC0E1,   0xC0F4,  0xC101,  0xC264,  0xC285,  0xC3EC,  0xC3F1,  0xC700,
+    0xC7C1,  0x13700,  0x13801,  0x29240, 0x29341, 0x29C00, 0x29C89, 0x29E20, 0x29E25, 0x36000,
+    0x38001, 0x3EC76,  0x3EC78,  0x3EC7E, 0x3ECA4, 0x3ECAA, 0x3F4F8, 0x3F502, 0x3F73C, 0x3F742,
+    0x3F7F4, 0x3F9C2,  0x3FBFC,  0x3FC85, 0x3FCEC, 0x3FD05, 0x3FD6C, 0x3FD99, 0x3FF74, 0x40001,
+    0x42002, 0x434C0,  0x434EA,  0x43980, 0x439FE, 0x44001, 0x7459C, 0x745A9, 0x745CC, 0x7460D,
+    0x74614, 0x74631,  0x746A8,  0x746B9, 0x74800, 0x74919, 0x74C00, 0x74D5D, 0x75F38, 0x76001,
+    0x78000, 0x780C1,  0x7A002,  0x7BBC0, 0x7BBCA, 0x7C000, 0x7C441, 0x7C4BC, 0x7C4C1, 0x7C5A8,
+    0x7C5C1, 0x7C6B4,  0x7C799,  0x7C80C, 0x7C841, 0x7C8F0, 0x7C901, 0x7C924, 0x7C941, 0x7C948,
     0x7F001, 0x380000, 0x384001,
 };
 }  // namespace
@@ -559,7 +626,9 @@ Direction first_strong_direction(std::string_view s) {
       continue;
     }
     const char32_t cp = decode_utf8(s, pos);
-    const auto* run = std::upper_bound(std::begin(kBidiRuns), std::end(kBidiRuns), (static_cast<std::uint32_t>(cp) << 2) | 3u) - 1;
+    const auto* run = std::upper_bound(std::begin(kBidiRuns), std::end(kBidiRuns),
+                                       (static_cast<std::uint32_t>(cp) << 2) | 3u) -
+                      1;
     if ((*run & 3u) == 1) return Direction::LeftToRight;
     if ((*run & 3u) == 2) return Direction::RightToLeft;
   }
@@ -579,10 +648,11 @@ char math_letter(char32_t cp) {
   static constexpr struct {
     char32_t cp;
     char letter;
-  } kLetterlike[] = {{0x2102, 'c'}, {0x210A, 'g'}, {0x210B, 'h'}, {0x210C, 'h'}, {0x210D, 'h'}, {0x2110, 'i'}, {0x2111, 'i'},
-                     {0x2112, 'l'}, {0x2115, 'n'}, {0x2119, 'p'}, {0x211A, 'q'}, {0x211B, 'r'}, {0x211C, 'r'}, {0x211D, 'r'},
-                     {0x2124, 'z'}, {0x2128, 'z'}, {0x212C, 'b'}, {0x212D, 'c'}, {0x212F, 'e'}, {0x2130, 'e'}, {0x2131, 'f'},
-                     {0x2133, 'm'}, {0x2134, 'o'}};
+  } kLetterlike[] = {{0x2102, 'c'}, {0x210A, 'g'}, {0x210B, 'h'}, {0x210C, 'h'}, {0x210D, 'h'},
+                     {0x2110, 'i'}, {0x2111, 'i'}, {0x2112, 'l'}, {0x2115, 'n'}, {0x2119, 'p'},
+                     {0x211A, 'q'}, {0x211B, 'r'}, {0x211C, 'r'}, {0x211D, 'r'}, {0x2124, 'z'},
+                     {0x2128, 'z'}, {0x212C, 'b'}, {0x212D, 'c'}, {0x212F, 'e'}, {0x2130, 'e'},
+                     {0x2131, 'f'}, {0x2133, 'm'}, {0x2134, 'o'}};
   for (const auto& l : kLetterlike)
     if (l.cp == cp) return l.letter;
   return 0;
@@ -630,7 +700,8 @@ std::string to_lower(std::string_view s) {
     const char32_t cp = decode_utf8(s, pos);
     if (cp < 0x80) {
       out.push_back(static_cast<char>(to_lower(cp)));
-    } else if (cp == kReplacement) {  // (an invalid byte stays as it is: lower-casing it would not mend it)
+    } else if (cp == kReplacement) {  // (an invalid byte stays as it is: lower-casing it would not
+                                      // mend it)
       out.append(s.substr(start, pos - start));
     } else {
       append_utf8(out, to_lower(cp));

@@ -146,9 +146,10 @@ int main(int argc, char** argv) {
   std::vector<char> bold_bytes = read_bytes(PAPERSHELF_FONT_DIR "/papershelf-sans-bold.ttf");
   ImFont* font =
       widget::add_font(*io.Fonts, regular.data(), static_cast<int>(regular.size()), 15.0f, scale);
-  ImFont* bold = bold_bytes.empty() ? nullptr
-                                    : widget::add_font(*io.Fonts, bold_bytes.data(),
-                                                       static_cast<int>(bold_bytes.size()), 15.0f, scale);
+  ImFont* bold = bold_bytes.empty()
+                     ? nullptr
+                     : widget::add_font(*io.Fonts, bold_bytes.data(),
+                                        static_cast<int>(bold_bytes.size()), 15.0f, scale);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
 
@@ -172,7 +173,8 @@ int main(int argc, char** argv) {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     // The keyboard's context menu (GLFW's key codes index KeysDown here): Menu, or Shift+F10.
-    if (ImGui::IsKeyPressed(GLFW_KEY_MENU, false) || (ImGui::GetIO().KeyShift && ImGui::IsKeyPressed(GLFW_KEY_F10, false)))
+    if (ImGui::IsKeyPressed(GLFW_KEY_MENU, false) ||
+        (ImGui::GetIO().KeyShift && ImGui::IsKeyPressed(GLFW_KEY_F10, false)))
       shelf.open_row_menu();
     shelf.draw();
     ImGui::Render();

@@ -70,7 +70,7 @@ struct Host {
   std::vector<InputEvent> input;
   std::string text;  // typed text the queue refers to, each piece NUL-terminated
   float mouse_x = -1e6f, mouse_y = -1e6f;  // the latest pointer position, queued or not
-  bool shift = false;  // the latest modifiers' Shift, queued or not (Shift+F10)
+  bool shift = false;                      // the latest modifiers' Shift, queued or not (Shift+F10)
 };
 
 Host* g_host = nullptr;
@@ -233,8 +233,10 @@ int sscanf(const char* s, const char* format, ...) {
     const long long v = std::strtoll(s, &end, base);
     if (end == s) break;
     s = end;
-    if (*f == 'u' || base == 16) *va_arg(args, unsigned*) = static_cast<unsigned>(v);
-    else *va_arg(args, int*) = static_cast<int>(v);
+    if (*f == 'u' || base == 16)
+      *va_arg(args, unsigned*) = static_cast<unsigned>(v);
+    else
+      *va_arg(args, int*) = static_cast<int>(v);
     ++assigned;
   }
   va_end(args);
@@ -248,13 +250,16 @@ float sinf(float x) {
   constexpr float kTwoPi = 6.28318531f;
   x -= kTwoPi * __builtin_floorf(x / kTwoPi + 0.5f);  // into [-pi, pi]
   const float x2 = x * x;
-  return x * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72 * (1 - x2 / 110 * (1 - x2 / 156))))));
+  return x *
+         (1 -
+          x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42 * (1 - x2 / 72 * (1 - x2 / 110 * (1 - x2 / 156))))));
 }
 float cosf(float x) { return sinf(x + 1.57079633f); }
 float acosf(float x) {
   // Abramowitz & Stegun 4.4.45 (error under 7e-5 rad)
   const float a = x < 0 ? -x : x;
-  const float r = __builtin_sqrtf(1 - a) * (1.5707288f + a * (-0.2121144f + a * (0.0742610f - 0.0187293f * a)));
+  const float r =
+      __builtin_sqrtf(1 - a) * (1.5707288f + a * (-0.2121144f + a * (0.0742610f - 0.0187293f * a)));
   return x < 0 ? 3.14159265f - r : r;
 }
 
@@ -310,7 +315,8 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_glyphs(int face, float size, float scale
     g.x0 = m[2];
     g.y0 = m[3];
     g.advance = m[4];
-    if (g.codepoint == 0 || g.codepoint > IM_UNICODE_CODEPOINT_MAX || g.width <= 0 || g.height <= 0) continue;
+    if (g.codepoint == 0 || g.codepoint > IM_UNICODE_CODEPOINT_MAX || g.width <= 0 || g.height <= 0)
+      continue;
     const std::size_t n = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(g.height);
     g.alpha.assign(alpha, alpha + n);
     alpha += n;
@@ -354,7 +360,8 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_set_rows(const std::uint32_t* records, std::u
 EMSCRIPTEN_KEEPALIVE void ps_canvas_clear_rows() { g_host->shelf.clear_rows(); }
 
 EMSCRIPTEN_KEEPALIVE void ps_canvas_set_theme(int dark, std::uint32_t text,
-                                              std::uint32_t background, std::uint32_t accent, int touch) {
+                                              std::uint32_t background, std::uint32_t accent,
+                                              int touch) {
   widget::Theme theme;
   theme.dark = dark != 0;
   theme.touch = touch != 0;
@@ -389,7 +396,8 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_labels(const char* json_text) {
   if (!json::parse(json_text ? json_text : "", given) || !given.is_object()) return;
   papershelf::widget::Labels labels;
   auto take = [&](std::string& into, const char* key) {
-    if (const json::Value* v = given.find(key); v && v->is_string() && !v->text.empty()) into = v->text;
+    if (const json::Value* v = given.find(key); v && v->is_string() && !v->text.empty())
+      into = v->text;
   };
 #define PAPERSHELF_LABEL_TAKE(member, key, english) take(labels.member, key);
   PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_TAKE)
@@ -402,7 +410,8 @@ EMSCRIPTEN_KEEPALIVE void ps_canvas_set_words(const char* lang, const char* file
   g_host->shelf.set_words(papershelf::read_words(file ? file : "", lang ? lang : ""));
 }
 
-// The labels the widget draws with now, as that JSON object (tests compare them with the element's).
+// The labels the widget draws with now, as that JSON object (tests compare them with the
+// element's).
 EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
   const papershelf::widget::Labels& labels = g_host->shelf.labels();
   json::Writer w;
@@ -410,7 +419,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_labels() {
 #define PAPERSHELF_LABEL_WRITE(member, key, english) w.field(key, labels.member);
   PAPERSHELF_WIDGET_LABELS(PAPERSHELF_LABEL_WRITE)
 #undef PAPERSHELF_LABEL_WRITE
-  w.field("wordsLang", g_host->shelf.words().lang());  // the language of the core's words ("" English)
+  w.field("wordsLang",
+          g_host->shelf.words().lang());  // the language of the core's words ("" English)
   w.end_object();
   return result(w.take());
 }
@@ -592,7 +602,8 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_take_actions() {
   for (const auto& url : a.open) w.string(url);
   w.end_array();
   w.key("copy").begin_array();
-  for (const auto& c : a.copy) w.begin_object().field("record", c.record).field("format", c.format).end_object();
+  for (const auto& c : a.copy)
+    w.begin_object().field("record", c.record).field("format", c.format).end_object();
   w.end_array();
   write_indices(w, "needRows", a.need_rows);
   w.field("missingGlyphs", a.missing_glyphs);
@@ -626,7 +637,10 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   w.key("controls").begin_array();
   for (std::size_t i = 0; i < p.controls.size(); ++i) {
     const widget::Rect& r = p.controls[i];
-    w.begin_object().field("name", p.control_names[i]).field("x", static_cast<int>(r.x)).field("y", static_cast<int>(r.y));
+    w.begin_object()
+        .field("name", p.control_names[i])
+        .field("x", static_cast<int>(r.x))
+        .field("y", static_cast<int>(r.y));
     w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h)).end_object();
   }
   w.end_array();
@@ -639,11 +653,15 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
   w.end_array();
   rects("axisLabelRects", p.axis_label_rects);
   w.key("chart");
-  if (p.chart.w > 0) rect(p.chart);
-  else w.null();
+  if (p.chart.w > 0)
+    rect(p.chart);
+  else
+    w.null();
   w.key("chartToggle");
-  if (p.chart_toggle.w > 0) rect(p.chart_toggle);
-  else w.null();
+  if (p.chart_toggle.w > 0)
+    rect(p.chart_toggle);
+  else
+    w.null();
   w.field("filtersOpen", p.filters_open);
   w.key("canvas");
   rect(p.canvas);
@@ -659,27 +677,34 @@ EMSCRIPTEN_KEEPALIVE const char* ps_canvas_probe() {
     w.field("w", static_cast<int>(r.w)).field("h", static_cast<int>(r.h));
     w.field("titleChars", p.title_chars[i]);
     w.key("ownerShown");
-    if (p.owner_shown[i] < 0) w.null();
-    else w.boolean(p.owner_shown[i] > 0);
+    if (p.owner_shown[i] < 0)
+      w.null();
+    else
+      w.boolean(p.owner_shown[i] > 0);
     w.field("authorLine", p.author_lines[i]);
     w.key("more");
-    if (p.more[i].w > 0) rect(p.more[i]);
-    else w.null();
+    if (p.more[i].w > 0)
+      rect(p.more[i]);
+    else
+      w.null();
     w.field("contentBottom", static_cast<int>(std::ceil(p.content_bottom[i])));
     w.end_object();
   }
   w.end_array();
   w.key("table");
   rect(p.table);
-  w.field("scrollY", static_cast<int>(p.scroll_y)).field("scrollMaxY", static_cast<int>(p.scroll_max_y));
+  w.field("scrollY", static_cast<int>(p.scroll_y))
+      .field("scrollMaxY", static_cast<int>(p.scroll_max_y));
   w.field("cards", p.cards).field("focusedRecord", p.focused_record);
   // What ImGui's keyboard focus is on (a row, a header, a control), for tests that step through it.
   w.field("navId", static_cast<std::uint32_t>(GImGui->NavId));
   w.field("rowsDrawn", p.rows_drawn).field("rowsWaiting", p.rows_waiting);
   w.field("lateGlyphFrames", p.late_glyph_frames);
   w.key("menu");
-  if (p.menu.w > 0) rect(p.menu);
-  else w.null();
+  if (p.menu.w > 0)
+    rect(p.menu);
+  else
+    w.null();
   w.key("popup");
   if (p.popup.w > 0) {
     w.begin_object().key("rect");

@@ -26,8 +26,8 @@ namespace {
 // be found as the proceedings by `papershelf sync`).
 bool never_inherited(std::string_view name) {
   static constexpr std::string_view kNames[] = {
-      "crossref", "xref", "xdata", "ids", "entryset", "label", "sortkey", "related", "shorthand",
-      "citations", "citations_updated", "openalex"};
+      "crossref", "xref",    "xdata",     "ids",       "entryset",          "label",
+      "sortkey",  "related", "shorthand", "citations", "citations_updated", "openalex"};
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
@@ -42,18 +42,20 @@ bool never_inherited(std::string_view name) {
 // any container lends to any part.)
 enum class TitleRole : std::uint8_t { Same, Main, Book, Journal };
 TitleRole title_role(std::string_view child_type, std::string_view parent_type) {
-  const bool part = child_type == "inbook" || child_type == "incollection" || child_type == "inproceedings" ||
-                    child_type == "bookinbook" || child_type == "suppbook" || child_type == "suppcollection" ||
+  const bool part = child_type == "inbook" || child_type == "incollection" ||
+                    child_type == "inproceedings" || child_type == "bookinbook" ||
+                    child_type == "suppbook" || child_type == "suppcollection" ||
                     child_type == "inreference" || child_type == "conference";
   const bool multivolume = parent_type == "mvbook" || parent_type == "mvcollection" ||
                            parent_type == "mvreference" || parent_type == "mvproceedings";
-  const bool volume = child_type == "book" || child_type == "collection" || child_type == "reference" ||
-                      child_type == "proceedings";
+  const bool volume = child_type == "book" || child_type == "collection" ||
+                      child_type == "reference" || child_type == "proceedings";
   if (multivolume && (part || volume)) return TitleRole::Main;
-  const bool container = parent_type == "book" || parent_type == "collection" || parent_type == "reference" ||
-                         parent_type == "proceedings";
+  const bool container = parent_type == "book" || parent_type == "collection" ||
+                         parent_type == "reference" || parent_type == "proceedings";
   if (container && part) return TitleRole::Book;
-  if (parent_type == "periodical" && (child_type == "article" || child_type == "suppperiodical")) return TitleRole::Journal;
+  if (parent_type == "periodical" && (child_type == "article" || child_type == "suppperiodical"))
+    return TitleRole::Journal;
   return TitleRole::Same;
 }
 
@@ -63,15 +65,16 @@ std::string_view inherited_name(std::string_view child_type, std::string_view pa
   if (never_inherited(name)) return {};
   const TitleRole role = title_role(child_type, parent_type);
   if (role == TitleRole::Same) return name;
-  static constexpr std::string_view kTitles[][3] = {
-      {"maintitle", "mainsubtitle", "maintitleaddon"},
-      {"booktitle", "booksubtitle", "booktitleaddon"},
-      {"journaltitle", "journalsubtitle", ""}};
+  static constexpr std::string_view kTitles[][3] = {{"maintitle", "mainsubtitle", "maintitleaddon"},
+                                                    {"booktitle", "booksubtitle", "booktitleaddon"},
+                                                    {"journaltitle", "journalsubtitle", ""}};
   const auto& titles = kTitles[static_cast<int>(role) - 1];
   if (name == "title") return titles[0];
   if (name == "subtitle") return titles[1];
   if (name == "titleaddon") return titles[2];
-  if (name == "shorttitle" || name == "sorttitle" || name == "indextitle" || name == "indexsorttitle") return {};
+  if (name == "shorttitle" || name == "sorttitle" || name == "indextitle" ||
+      name == "indexsorttitle")
+    return {};
   if (name == "author" && role == TitleRole::Book && parent_type == "book") return "bookauthor";
   return name;
 }
@@ -105,13 +108,16 @@ void Resolver::find_lenders() {
       (is_crossref ? crossref : xdata) = true;
       const std::string_view value = value_of(rf);
       const Piece& first = raw_.pieces[rf.first_piece];
-      if (rf.piece_count != 1 || first.kind == PieceKind::Macro)  // (a written value is read again for free)
+      if (rf.piece_count != 1 ||
+          first.kind == PieceKind::Macro)  // (a written value is read again for free)
         link_values_.emplace_back(e.first_field + i, value);
       const auto lend = [&](std::string_view key) {
         if (const std::uint32_t id = lookup(key); id != detail::StringIds::kAbsent) lends_[id] = 1;
       };
-      if (is_crossref) lend(value);
-      else each_xdata_key(value, lend);
+      if (is_crossref)
+        lend(value);
+      else
+        each_xdata_key(value, lend);
     }
   }
   store_in_ = &store_;
@@ -182,7 +188,8 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
       }
       if (xdata_leads_back(source, id)) {
         diag(xdata->offset, Severity::Warning, DiagnosticKind::Reference,
-             "xdata cycle through '" + excerpt(child.key) + "' and '" + excerpt(key) + "' (stopped)");
+             "xdata cycle through '" + excerpt(child.key) + "' and '" + excerpt(key) +
+                 "' (stopped)");
         return;
       }
       parents.push_back(source);
@@ -199,9 +206,10 @@ void Resolver::inherit(Entry& child, std::uint32_t id) {
       if (f.value.size() > budget) {
         if (!inherit_warned_) {
           const Field* via = child.find("crossref") ? child.find("crossref") : child.find("xdata");
-          diag(via ? via->offset : child.offset, Severity::Warning, DiagnosticKind::Limit,
-               "inherited fields would take more than the file's size (1.5 MB for a small file): '" + excerpt(child.key) +
-                   "' and later entries do not inherit the largest ones");
+          diag(
+              via ? via->offset : child.offset, Severity::Warning, DiagnosticKind::Limit,
+              "inherited fields would take more than the file's size (1.5 MB for a small file): '" +
+                  excerpt(child.key) + "' and later entries do not inherit the largest ones");
           inherit_warned_ = true;
         }
         continue;

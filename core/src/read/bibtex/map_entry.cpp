@@ -35,24 +35,30 @@ void Resolver::year_words(const Field& f, int year, std::optional<Status>& statu
   }
   if (ascii::trim(f.value).empty()) return;
   diag(f.offset, Severity::Warning, DiagnosticKind::Value,
-       "no year could be read from " + std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) + "'");
+       "no year could be read from " + std::string(f.name) + " '" +
+           std::string(ascii::trim(f.value).substr(0, 40)) + "'");
 }
 
 void Resolver::report_name_issues(const Field& f, const NameList& names) {
   for (const NameList::Issue& issue : names.issues)
-    diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning, DiagnosticKind::Value, issue.message);
+    diag(f.exact_offsets ? f.offset + issue.offset : f.offset, Severity::Warning,
+         DiagnosticKind::Value, issue.message);
   // A broken accent in a name (M\"{}uller, Rich\' at its end): the name shows the accent on its
   // own. (Names are decoded word by word, without the decoder's warnings: looked for here.)
   const std::string_view v = f.value;
-  for (std::size_t at = v.find('\\'); at != std::string_view::npos && at + 1 < v.size(); at = v.find('\\', at + 1)) {
+  for (std::size_t at = v.find('\\'); at != std::string_view::npos && at + 1 < v.size();
+       at = v.find('\\', at + 1)) {
     if (std::string_view("\"'`=.").find(v[at + 1]) == std::string_view::npos) continue;
     const std::string_view after = v.substr(at + 2);
     const bool empty_group = after.substr(0, 2) == "{}";
-    const bool nothing = after.empty() || after.front() == ' ' || after.front() == '}' || after.front() == ',';
+    const bool nothing =
+        after.empty() || after.front() == ' ' || after.front() == '}' || after.front() == ',';
     if (!empty_group && !nothing) continue;
-    diag(f.exact_offsets ? f.offset + static_cast<std::uint32_t>(at) : f.offset, Severity::Warning, DiagnosticKind::Syntax,
+    diag(f.exact_offsets ? f.offset + static_cast<std::uint32_t>(at) : f.offset, Severity::Warning,
+         DiagnosticKind::Syntax,
          "a broken accent in a name (\\" + std::string(1, v[at + 1]) + (empty_group ? "{}" : "") +
-             " with no letter): the name shows it on its own; write \\" + std::string(1, v[at + 1]) + "{u}");
+             " with no letter): the name shows it on its own; write \\" +
+             std::string(1, v[at + 1]) + "{u}");
     break;
   }
 }
@@ -63,7 +69,8 @@ RichText Resolver::decode(const Field& f) {
   for (const auto& w : warnings) {
     bool first = true;
     if (w.once_per_input) reported_once_.insert(w.message, first);  // (an unknown command)
-    if (first) diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.kind, w.message);
+    if (first)
+      diag(f.exact_offsets ? f.offset + w.offset : f.offset, Severity::Warning, w.kind, w.message);
   }
   return t;
 }
@@ -106,15 +113,16 @@ void Resolver::read_legend(std::string_view annotation, std::size_t offset) {
     bool added = false;
     legend_symbols_.insert(entry.symbol, added);
     if (!added) continue;
-    if (legend.size() < kMaxLegendEntries) legend.push_back(std::move(entry));
+    if (legend.size() < kMaxLegendEntries)
+      legend.push_back(std::move(entry));
     else if (legend_symbols_.size() == kMaxLegendEntries + 1)  // the first symbol past the cap
-      diag(offset, Severity::Warning, DiagnosticKind::Limit, "the annotations' legend lists more than " + std::to_string(kMaxLegendEntries) +
-                                          " symbols: the first " + std::to_string(kMaxLegendEntries) + " are kept");
+      diag(offset, Severity::Warning, DiagnosticKind::Limit,
+           "the annotations' legend lists more than " + std::to_string(kMaxLegendEntries) +
+               " symbols: the first " + std::to_string(kMaxLegendEntries) + " are kept");
   }
 }
 
 namespace {
-
 
 int first_year(std::string_view s) {
   for (std::size_t i = 0; i + 4 <= s.size(); ++i) {
@@ -129,7 +137,9 @@ int first_year(std::string_view s) {
 }
 
 // BibBase's url_<label> fields ("url_slides"): a link labelled "slides".
-bool is_labelled_url(std::string_view name) { return name.size() > 4 && name.compare(0, 4, "url_") == 0; }
+bool is_labelled_url(std::string_view name) {
+  return name.size() > 4 && name.compare(0, 4, "url_") == 0;
+}
 
 // Links are added as found; tidy_links() then keeps the first of each.
 void add_link(Publication& p, std::string label, std::string url) {
@@ -165,7 +175,8 @@ void apply_annotations(std::string_view an, std::vector<Person>& people) {
 // is a link of its own. A single value with spaces is one address ("My Paper.pdf").
 void add_links(Publication& p, std::string_view label, std::string value) {
   std::size_t schemes = 0;
-  for (std::size_t at = value.find("://"); at != std::string::npos; at = value.find("://", at + 3)) ++schemes;
+  for (std::size_t at = value.find("://"); at != std::string::npos; at = value.find("://", at + 3))
+    ++schemes;
   if (schemes < 2 || value.find_first_of(" \t\n\r;,") == std::string::npos) {
     add_link(p, std::string(label), std::move(value));
     return;
@@ -187,7 +198,8 @@ void link_from_text(const Entry& e, Publication& p) {
     const Field* f = linked && name[0] == 'n' ? nullptr : e.find(name);
     if (!f) continue;
     const std::string_view v = f->value;
-    const bool marked = v.find("\\url{") != std::string_view::npos || v.find("\\href{") != std::string_view::npos;
+    const bool marked =
+        v.find("\\url{") != std::string_view::npos || v.find("\\href{") != std::string_view::npos;
     if (std::string address = biblio::address_in_text(v); !address.empty()) {
       add_link(p, "url", std::move(address));
       return;
@@ -228,7 +240,9 @@ void Resolver::map(const Entry& e, Publication& p) {
   for (const Field& f : e.fields) {
     bool plain = false;  // (a placeholder date leaves the year field to say the year)
     if (f.role == FieldRole::Date)
-      if (const int year = detail::parse_iso_date(f.value, plain).year; year > 0 && year <= kLatestYear) has_date = true;
+      if (const int year = detail::parse_iso_date(f.value, plain).year;
+          year > 0 && year <= kLatestYear)
+        has_date = true;
     const bool url_label = f.role == FieldRole::Other && is_labelled_url(f.name);
     links += f.role == FieldRole::Link || url_label || f.role == FieldRole::Doi ||
              f.role == FieldRole::Arxiv;  // (the doi and arxiv links come last)
@@ -252,8 +266,9 @@ void Resolver::map(const Entry& e, Publication& p) {
   // its BibTeX); a year field beside a placeholder date still says the year.
   auto placeholder = [&](const Field& f, int year) {
     if (year <= kLatestYear) return false;
-    diag(f.offset, Severity::Warning, DiagnosticKind::LeftOut, std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) +
-                                          "' is a placeholder, not a publication's date: it is left out");
+    diag(f.offset, Severity::Warning, DiagnosticKind::LeftOut,
+         std::string(f.name) + " '" + std::string(ascii::trim(f.value).substr(0, 40)) +
+             "' is a placeholder, not a publication's date: it is left out");
     keep(f);
     return true;
   };
@@ -316,12 +331,14 @@ void Resolver::map(const Entry& e, Publication& p) {
         bool plain = false;
         const Date date = detail::parse_iso_date(v, plain);
         if (placeholder(f, date.year)) break;
-        if (!date.year) {  // (words: "16--20 May 2022"; a year field says the year, else the first in it)
+        if (!date.year) {  // (words: "16--20 May 2022"; a year field says the year, else the first
+                           // in it)
           keep(f);
           if (const int year = first_year(v)) {
-            diag(f.offset, Severity::Warning, DiagnosticKind::Value, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 40)) +
-                                                  "' is not a date as biblatex reads one (YYYY-MM-DD): " +
-                                                  (e.find("year") ? "the year field is used" : "its year is used"));
+            diag(f.offset, Severity::Warning, DiagnosticKind::Value,
+                 std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 40)) +
+                     "' is not a date as biblatex reads one (YYYY-MM-DD): " +
+                     (e.find("year") ? "the year field is used" : "its year is used"));
             if (!e.find("year") && !p.date.year && year <= kLatestYear) p.date.year = year;
             break;
           }
@@ -396,8 +413,10 @@ void Resolver::map(const Entry& e, Publication& p) {
           p.set_citations(*count);
         } else {
           if (count)
-            diag(f.offset, Severity::Warning, DiagnosticKind::Value, std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 24)) +
-                                                  "' is not a citation count (0 to " + std::to_string(kMostCitations) + "): it is left out");
+            diag(f.offset, Severity::Warning, DiagnosticKind::Value,
+                 std::string(f.name) + " '" + std::string(ascii::trim(v).substr(0, 24)) +
+                     "' is not a citation count (0 to " + std::to_string(kMostCitations) +
+                     "): it is left out");
           keep(f);
         }
         break;
@@ -416,14 +435,16 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (!p.date.year)
     if (const Field* f = e.find("eventdate")) {
       bool plain = false;
-      if (const Date date = detail::parse_iso_date(f->value, plain); date.year > 0 && date.year <= kLatestYear) p.date = date;
+      if (const Date date = detail::parse_iso_date(f->value, plain);
+          date.year > 0 && date.year <= kLatestYear)
+        p.date = date;
     }
   // (A CV's own types, @poster or @course, are read as @misc without a word: only a typo is said.)
   if (!is_known_entry_type(e.type))
     if (const std::string_view meant = near_entry_type(e.type); !meant.empty())
       diag(e.offset, Severity::Warning, DiagnosticKind::Unknown,
-           "unknown entry type @" + excerpt(e.type) + " on '" + excerpt(e.key) + "': read as @misc (did you mean @" +
-               std::string(meant) + "?)");
+           "unknown entry type @" + excerpt(e.type) + " on '" + excerpt(e.key) +
+               "': read as @misc (did you mean @" + std::string(meant) + "?)");
   if (p.title.empty()) {
     // An edited volume written with only its booktitle (@book{x, booktitle = {...}, editor =
     // ...}): that is its title, not its venue. With no title at all, the key stands in.
@@ -465,7 +486,8 @@ void Resolver::map(const Entry& e, Publication& p) {
   if (p.authors.empty())
     if (const std::string* collaboration = p.extra_field("collaboration")) {
       std::string name = latex::decode(*collaboration).text;
-      if (!name.empty() && unicode::fold(name).find("collaboration") == std::string::npos) name += " Collaboration";
+      if (!name.empty() && unicode::fold(name).find("collaboration") == std::string::npos)
+        name += " Collaboration";
       if (!name.empty()) p.authors.push_back(Person({}, {}, {}, {}, name));
     }
   if (!annotations.empty()) apply_annotations(annotations, p.authors);

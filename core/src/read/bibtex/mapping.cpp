@@ -21,17 +21,28 @@ struct RoleName {
   FieldRole role = FieldRole::Other;
 };
 constexpr RoleName kRoleNames[] = {
-    {"title", FieldRole::Title},       {"author", FieldRole::Author},
-    {"editor", FieldRole::Editor},     {"author+an", FieldRole::AuthorAnnotation},
-    {"year", FieldRole::Year},         {"month", FieldRole::Month},
-    {"day", FieldRole::Day},           {"date", FieldRole::Date},
-    {"abbr", FieldRole::Abbr},         {"selected", FieldRole::Selected},
-    {"award", FieldRole::Award},       {"award_name", FieldRole::AwardName},
-    {"arxiv", FieldRole::Arxiv},       {"doi", FieldRole::Doi},
-    {"preview", FieldRole::Preview},   {"abstract", FieldRole::Abstract},
-    {"annotation", FieldRole::Annotation}, {"keywords", FieldRole::Keywords},
-    {"note", FieldRole::Note},         {"pubstate", FieldRole::Pubstate},
-    {"citations", FieldRole::Citations}, {"crossref", FieldRole::Crossref},
+    {"title", FieldRole::Title},
+    {"author", FieldRole::Author},
+    {"editor", FieldRole::Editor},
+    {"author+an", FieldRole::AuthorAnnotation},
+    {"year", FieldRole::Year},
+    {"month", FieldRole::Month},
+    {"day", FieldRole::Day},
+    {"date", FieldRole::Date},
+    {"abbr", FieldRole::Abbr},
+    {"selected", FieldRole::Selected},
+    {"award", FieldRole::Award},
+    {"award_name", FieldRole::AwardName},
+    {"arxiv", FieldRole::Arxiv},
+    {"doi", FieldRole::Doi},
+    {"preview", FieldRole::Preview},
+    {"abstract", FieldRole::Abstract},
+    {"annotation", FieldRole::Annotation},
+    {"keywords", FieldRole::Keywords},
+    {"note", FieldRole::Note},
+    {"pubstate", FieldRole::Pubstate},
+    {"citations", FieldRole::Citations},
+    {"crossref", FieldRole::Crossref},
     {"xdata", FieldRole::Xdata},
 };
 constexpr std::size_t kRoleSlots = 128;  // a power of two, well above the names' count
@@ -51,7 +62,8 @@ struct RoleTable {
     std::size_t n = 0;
     for (const RoleName& r : kRoleNames) names[n++] = r;
     for (const std::string_view link : biblio::kLinkFields) names[n++] = {link, FieldRole::Link};
-    for (const std::string_view venue : biblio::kVenueFields) names[n++] = {venue, FieldRole::Venue};
+    for (const std::string_view venue : biblio::kVenueFields)
+      names[n++] = {venue, FieldRole::Venue};
     for (std::size_t i = 0; i < kCount; ++i) {
       std::size_t h = role_hash(names[i].name);
       while (slot[h]) h = (h + 1) & (kRoleSlots - 1);
@@ -72,7 +84,9 @@ FieldRole field_role(std::string_view n) {
 }
 
 std::string_view meant_name_field(std::string_view n) {
-  static constexpr std::string_view kAuthor[] = {"authors", "auther", "authour", "authours", "autor", "autors", "auhtor", "auhtors", "athor", "athors", "aurhor"};
+  static constexpr std::string_view kAuthor[] = {"authors", "auther", "authour", "authours",
+                                                 "autor",   "autors", "auhtor",  "auhtors",
+                                                 "athor",   "athors", "aurhor"};
   static constexpr std::string_view kEditor[] = {"editors", "editer", "edtior", "edtor", "editos"};
   for (std::string_view miss : kAuthor)
     if (n == miss) return "author";
@@ -81,10 +95,10 @@ std::string_view meant_name_field(std::string_view n) {
   return {};
 }
 
-
 std::string_view near_entry_type(std::string_view t) {
   if (t.size() < 4) return {};
-  const std::size_t limit = t.size() >= 9 ? 2 : 1;  // (@cvtalk is a CV's own type, not a typo of @talk)
+  const std::size_t limit =
+      t.size() >= 9 ? 2 : 1;  // (@cvtalk is a CV's own type, not a typo of @talk)
   for (const biblio::EntryType& r : biblio::kEntryTypes)
     if (detail::edit_distance(t, r.type, limit) <= limit) return r.type;
   for (std::string_view known : {"article", "misc", "online"})
@@ -94,18 +108,22 @@ std::string_view near_entry_type(std::string_view t) {
 
 bool is_known_entry_type(std::string_view t) {
   static constexpr std::string_view kOthers[] = {
-      "article", "misc", "online", "electronic", "www", "webpage", "set", "xdata", "artwork", "audio", "image",
-      "movie", "music", "performance", "video", "letter", "jurisdiction", "legislation", "legal", "standard",
-      "commentary", "review", "suppperiodical", "bibnote", "customa", "customb", "customc", "customd",
-      "custome", "customf", "inpress", "mathesis", "proceedings"};
-  return std::any_of(std::begin(biblio::kEntryTypes), std::end(biblio::kEntryTypes), [&](const biblio::EntryType& r) { return r.type == t; }) ||
+      "article",    "misc",         "online",         "electronic",  "www",
+      "webpage",    "set",          "xdata",          "artwork",     "audio",
+      "image",      "movie",        "music",          "performance", "video",
+      "letter",     "jurisdiction", "legislation",    "legal",       "standard",
+      "commentary", "review",       "suppperiodical", "bibnote",     "customa",
+      "customb",    "customc",      "customd",        "custome",     "customf",
+      "inpress",    "mathesis",     "proceedings"};
+  return std::any_of(std::begin(biblio::kEntryTypes), std::end(biblio::kEntryTypes),
+                     [&](const biblio::EntryType& r) { return r.type == t; }) ||
          std::find(std::begin(kOthers), std::end(kOthers), t) != std::end(kOthers);
 }
 
-
 std::optional<long long> parse_integer(std::string_view s) {
   s = ascii::trim(s);
-  while (s.size() >= 2 && s.front() == '{' && s.back() == '}') s = ascii::trim(s.substr(1, s.size() - 2));
+  while (s.size() >= 2 && s.front() == '{' && s.back() == '}')
+    s = ascii::trim(s.substr(1, s.size() - 2));
   long long v = 0;
   const char* end = s.data() + s.size();
   auto r = std::from_chars(s.data(), end, v);
@@ -173,6 +191,5 @@ int parse_month_day(std::string_view s, int& day) {
   if (!month) day = 0;
   return month;
 }
-
 
 }  // namespace papershelf::bibtex

@@ -14,9 +14,31 @@ namespace papershelf::bibtex {
 // probe) instead of a chain of string compares per field, which was about 5% of a read.
 enum class FieldRole : std::uint8_t {
   Other,  // kept as an extra field (or a BibBase url_<label> link)
-  Title, Author, Editor, AuthorAnnotation, Year, Month, Day, Date, Venue, Abbr, Selected, Award,
-  AwardName, Link, Arxiv, Doi, Preview, Abstract, Annotation, Keywords, Note, Pubstate, Citations,
-  Crossref, Xdata
+  Title,
+  Author,
+  Editor,
+  AuthorAnnotation,
+  Year,
+  Month,
+  Day,
+  Date,
+  Venue,
+  Abbr,
+  Selected,
+  Award,
+  AwardName,
+  Link,
+  Arxiv,
+  Doi,
+  Preview,
+  Abstract,
+  Annotation,
+  Keywords,
+  Note,
+  Pubstate,
+  Citations,
+  Crossref,
+  Xdata
 };
 FieldRole field_role(std::string_view lower_name);
 // "author" or "editor" for a field name that misses one ("authors", "auther", "editors"), else "".

@@ -56,10 +56,12 @@ class Scanner {
 
   // The scanner's errors are the grammar's; its warnings say what they are.
   void error(std::size_t at, std::string message) {
-    out_.issues.push_back({static_cast<std::uint32_t>(at), Severity::Error, DiagnosticKind::Syntax, std::move(message)});
+    out_.issues.push_back({static_cast<std::uint32_t>(at), Severity::Error, DiagnosticKind::Syntax,
+                           std::move(message)});
   }
   void warn(std::size_t at, DiagnosticKind kind, std::string message) {
-    out_.issues.push_back({static_cast<std::uint32_t>(at), Severity::Warning, kind, std::move(message)});
+    out_.issues.push_back(
+        {static_cast<std::uint32_t>(at), Severity::Warning, kind, std::move(message)});
   }
   void skip_space() {
     const char* const data = t_.data();
@@ -125,7 +127,8 @@ void Scanner::report_unclosed(const RawEntry& e, const char* what, char close, b
 
 bool Scanner::at_line_start(std::size_t at) const {
   while (at > 0 && (t_[at - 1] == ' ' || t_[at - 1] == '\t')) --at;
-  if (at >= 3 && t_.compare(at - 3, 3, "\xEF\xBB\xBF") == 0) at -= 3;  // (a byte order mark where files were joined)
+  if (at >= 3 && t_.compare(at - 3, 3, "\xEF\xBB\xBF") == 0)
+    at -= 3;  // (a byte order mark where files were joined)
   return at == 0 || t_[at - 1] == '\n' || t_[at - 1] == '\r';
 }
 
@@ -209,7 +212,8 @@ RawFile Scanner::run() {
       const std::string_view line = t_.substr(p_, line_end - p_);
       // An entry that starts on a line after other text ("1" " @article{...}: a table's cell)
       // is an entry, as BibTeX reads any '@' that begins one; an e-mail's '@' is not.
-      if (const std::size_t entry_at = entry_on_line(p_, line_end); entry_at != std::string_view::npos) {
+      if (const std::size_t entry_at = entry_on_line(p_, line_end);
+          entry_at != std::string_view::npos) {
         p_ = entry_at;
         continue;
       }
@@ -222,7 +226,8 @@ RawFile Scanner::run() {
         std::size_t q = p_;
         while (q < t_.size() && (t_[q] == ' ' || t_[q] == '\t' || t_[q] == '\r')) ++q;
         if (q >= t_.size() || t_[q] == '\n' || t_[q] == '@' || t_[q] == '%') break;
-        if (const std::size_t entry_at = entry_on_line(p_, std::min(t_.find('\n', p_), t_.size())); entry_at != std::string_view::npos) {
+        if (const std::size_t entry_at = entry_on_line(p_, std::min(t_.find('\n', p_), t_.size()));
+            entry_at != std::string_view::npos) {
           p_ = entry_at;
           break;
         }
@@ -243,13 +248,16 @@ void Scanner::skip_comment_entry(char close) {
     std::size_t entries = 0, first_entry = 0;
     for (std::size_t i = p_; i < t_.size(); ++i) {
       const char c = t_[i];
-      if (c == '@' && depth > 0 && entry_starts_at(i) && i > p_ && at_line_start(i) && entries++ == 0) first_entry = i;
+      if (c == '@' && depth > 0 && entry_starts_at(i) && i > p_ && at_line_start(i) &&
+          entries++ == 0)
+        first_entry = i;
       if (c == open) ++depth;
       if (c == close && --depth == 0) {
         if (entries)
           warn(first_entry, DiagnosticKind::LeftOut,
                "@comment{...} holds " + std::to_string(entries) +
-                   " entries: skipped with it, as biber and jekyll-scholar read it (classic BibTeX would list them)");
+                   " entries: skipped with it, as biber and jekyll-scholar read it (classic BibTeX "
+                   "would list them)");
         p_ = i + 1;
         return;
       }

@@ -115,7 +115,9 @@ bool Resolver::spend_expansion(const Macro& m, const bibtex::Piece& piece) {
     expansion_warned_ = true;
     diag(piece.offset, Severity::Warning, DiagnosticKind::Limit,
          "macro '" + excerpt(piece.text) + "' expands to too much text: macros may add at most " +
-             std::to_string(kExpansionFactor) + " times the file's size (its name is kept, here and wherever a later macro would go past that)");
+             std::to_string(kExpansionFactor) +
+             " times the file's size (its name is kept, here and wherever a later macro would go "
+             "past that)");
   }
   return false;
 }
@@ -140,7 +142,8 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
   const auto writes_field = [&](int which, std::string_view name) {
     if (!writes[which]) {
       writes[which] = false;
-      for (std::uint32_t k = 0; k < e.field_count && !*writes[which]; ++k) writes[which] = is_named(raw_.fields[e.first_field + k].name, name);
+      for (std::uint32_t k = 0; k < e.field_count && !*writes[which]; ++k)
+        writes[which] = is_named(raw_.fields[e.first_field + k].name, name);
     }
     return *writes[which];
   };
@@ -152,8 +155,11 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     // "authors = {...}" would leave the record without authors, and BibTeX says nothing: it is
     // read as the field it means, with a warning, unless the entry writes that field too.
     if (f.role == FieldRole::Other) {
-      if (const std::string_view meant = bibtex::meant_name_field(f.name); !meant.empty() && !writes_field(meant == "author" ? 0 : 1, meant)) {
-        diag(rf.name_offset, Severity::Warning, DiagnosticKind::Unknown, "field '" + excerpt(f.name) + "' is read as '" + std::string(meant) + "', the name BibTeX knows");
+      if (const std::string_view meant = bibtex::meant_name_field(f.name);
+          !meant.empty() && !writes_field(meant == "author" ? 0 : 1, meant)) {
+        diag(rf.name_offset, Severity::Warning, DiagnosticKind::Unknown,
+             "field '" + excerpt(f.name) + "' is read as '" + std::string(meant) +
+                 "', the name BibTeX knows");
         f.name = meant;
         f.role = bibtex::field_role(meant);
       }
@@ -178,8 +184,9 @@ void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
     f.name_offset = rf.name_offset;
     f.exact_offsets = rf.piece_count == 1 && first.kind != PieceKind::Macro;
     const std::uint32_t index = e.first_field + i;
-    const auto link = std::lower_bound(link_values_.begin(), link_values_.end(), index,
-                                       [](const auto& v, std::uint32_t at) { return v.first < at; });
+    const auto link =
+        std::lower_bound(link_values_.begin(), link_values_.end(), index,
+                         [](const auto& v, std::uint32_t at) { return v.first < at; });
     f.value = link != link_values_.end() && link->first == index ? link->second : value_of(rf);
     out.add(std::move(f));
   }
@@ -204,7 +211,8 @@ std::string_view Resolver::value_of(const RawField& rf) {
       if (!double_encoding_warned_) {
         double_encoding_warned_ = true;
         diag(rf.name_offset, Severity::Warning, DiagnosticKind::Encoding,
-             "UTF-8 text read once as Latin-1 (\"" + std::string(unicode::truncate_utf8(value, 60)) +
+             "UTF-8 text read once as Latin-1 (\"" +
+                 std::string(unicode::truncate_utf8(value, 60)) +
                  "\") is read as the UTF-8 it was (said once per file)");
       }
       value = store(std::move(repaired));
@@ -217,7 +225,8 @@ std::string_view Resolver::value_of(const RawField& rf) {
 // StringIds::kAbsent.
 std::uint32_t Resolver::lookup(std::string_view key) {
   key = ascii::trim(key);
-  std::string safe;  // (a key written with characters keys cannot hold is kept without them: unique_key)
+  std::string
+      safe;  // (a key written with characters keys cannot hold is kept without them: unique_key)
   if (!detail::is_safe_key(key)) key = safe = detail::safe_key(key);
   if (const std::uint32_t id = keys_.find(key); id != detail::StringIds::kAbsent) return id;
   if (lower_keys_.empty()) {
@@ -256,8 +265,10 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
     diag(e.key_offset, Severity::Warning, DiagnosticKind::Value,
          key.empty() ? "entry has no key: it is kept as '" + safe + "'"
                      : "key '" + excerpt(detail::quoted(key)) +
-                           "' has characters a BibTeX key cannot hold (spaces, braces, parentheses, commas, quotes, # % = \\ ~): "
-                           "it is kept as '" + excerpt(safe) + "'");
+                           "' has characters a BibTeX key cannot hold (spaces, braces, "
+                           "parentheses, commas, quotes, # % = \\ ~): "
+                           "it is kept as '" +
+                           excerpt(safe) + "'");
     key = safe;
   }
   std::uint32_t holder = detail::UniqueKeys::kAbsent;
@@ -266,8 +277,9 @@ std::string_view Resolver::unique_key(const RawEntry& e) {
   if (holder == detail::UniqueKeys::kAbsent && safe.empty()) return e.key;
   if (holder != detail::UniqueKeys::kAbsent)
     diag(e.key_offset, Severity::Warning, DiagnosticKind::Duplicate,
-         "duplicate key '" + excerpt(key) + "' (also on line " + std::to_string(line_of(key_offsets_[holder])) +
-             "): this entry is kept as '" + excerpt(keys_.at(id)) + "'");
+         "duplicate key '" + excerpt(key) + "' (also on line " +
+             std::to_string(line_of(key_offsets_[holder])) + "): this entry is kept as '" +
+             excerpt(keys_.at(id)) + "'");
   store_keys_.emplace_back(keys_.at(id));
   return store_keys_.back();
 }
@@ -328,7 +340,8 @@ void Resolver::resolve_and_map_each() {
 // still there when a child names it, and one further up was kept when the walk passed it.
 void Resolver::resolve_inheriting_each() {
   std::size_t regular = 0;
-  for (std::size_t k = 0; k < raw_.entries.size(); ++k) regular += raw_.entries[k].kind == bibtex::EntryKind::Regular;
+  for (std::size_t k = 0; k < raw_.entries.size(); ++k)
+    regular += raw_.entries[k].kind == bibtex::EntryKind::Regular;
   raw_of_id_.reserve(regular);
   for (std::size_t k = 0; k < raw_.entries.size(); ++k) {
     const RawEntry& e = raw_.entries[k];
@@ -392,12 +405,15 @@ ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
     const std::uint32_t line = resolver.line_of(offset);
     if (line == last_line) continue;
     last_line = line;
-    resolver.diag(offset, Severity::Warning, DiagnosticKind::Encoding, "invalid UTF-8 replaced by U+FFFD");
+    resolver.diag(offset, Severity::Warning, DiagnosticKind::Encoding,
+                  "invalid UTF-8 replaced by U+FFFD");
   }
   // NUL bytes are kept (nothing valid is dropped) but are surely not meant: say where the first is.
   if (const std::size_t nul = bytes::find(text, std::string_view("\0", 1)); nul < text.size()) {
     std::size_t n = 0;
-    for (std::size_t at = nul; at < text.size(); at = bytes::find(text, std::string_view("\0", 1), at + 1)) ++n;
+    for (std::size_t at = nul; at < text.size();
+         at = bytes::find(text, std::string_view("\0", 1), at + 1))
+      ++n;
     resolver.diag(static_cast<std::uint32_t>(nul), Severity::Warning, DiagnosticKind::Encoding,
                   std::to_string(n) + " NUL byte(s) in the file");
   }

@@ -33,7 +33,7 @@ struct Field {
   std::string_view value;
   std::uint32_t offset = 0;  // where the value text starts (for decode warnings)
   std::uint32_t name_offset = 0;
-  bool exact_offsets = false;  // one braced/quoted piece: value offsets map 1:1 to the input
+  bool exact_offsets = false;         // one braced/quoted piece: value offsets map 1:1 to the input
   FieldRole role = FieldRole::Other;  // what map() does with it
 };
 
@@ -46,9 +46,9 @@ inline bool is_named(std::string_view name, std::string_view lower) {
 }
 
 struct Entry {
-  std::string_view key;      // as written (trimmed)
-  std::uint32_t offset = 0;  // of the '@'
-  std::string_view type;  // lower-case; @xdata entries only lend fields and are not records
+  std::string_view key;       // as written (trimmed)
+  std::uint32_t offset = 0;   // of the '@'
+  std::string_view type;      // lower-case; @xdata entries only lend fields and are not records
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
   // per field made an entry with 100,000 fields quadratic (half a minute).
@@ -95,9 +95,11 @@ struct Entry {
 
 class Resolver {
  public:
-  Resolver(std::string_view text, RawFile& raw, const ReadOptions& options,
-           ReadResult& result)
-      : text_(text), raw_(raw), options_(options), result_(result),
+  Resolver(std::string_view text, RawFile& raw, const ReadOptions& options, ReadResult& result)
+      : text_(text),
+        raw_(raw),
+        options_(options),
+        result_(result),
         expansion_budget_(kExpansionFactor * text.size() + kExpansionFloor),
         inherit_budget_{std::max(text.size(), kInheritFloor), std::max(text.size(), kInheritFloor)},
         maybe_double_encoded_(unicode::might_be_double_encoded(text)) {}
@@ -127,7 +129,8 @@ class Resolver {
   // copy per distinct name (a file written as "Author = ..." has a handful of them).
   std::string_view lower(std::string_view s) {
     for (char c : s)
-      if (c >= 'A' && c <= 'Z') return lower_names_.at(lower_names_.insert(unicode::ascii_lower(s)));
+      if (c >= 'A' && c <= 'Z')
+        return lower_names_.at(lower_names_.insert(unicode::ascii_lower(s)));
     return s;
   }
   void define_macros();
@@ -154,7 +157,8 @@ class Resolver {
   std::vector<detail::VenueClues> venue_clues_;
   detail::VenueClues venue_clues(std::string_view venue) {
     if (venue.empty()) return {};
-    if (const std::uint32_t id = venue_ids_.find(venue); id != detail::StringIds::kAbsent) return venue_clues_[id];
+    if (const std::uint32_t id = venue_ids_.find(venue); id != detail::StringIds::kAbsent)
+      return venue_clues_[id];
     const detail::VenueClues clues = detail::venue_clues(venue);
     if (venue_ids_.size() < 4096) {  // (memory stays bounded whatever the file)
       venue_ids_.insert(venue);
