@@ -23,10 +23,10 @@
 namespace papershelf {
 namespace {
 
-// Percent of the fixtures run that must pass: just under what they measure (97.99% of the
-// bibliography fixtures and 95.07% of all; the figures are in docs/citations.md), so that the
+// Percent of the fixtures run that must pass: just under what they measure (98.49% of the
+// bibliography fixtures and 95.19% of all; the figures are in docs/citations.md), so that the
 // rates only go up. The goals: 98% and 95% (pandoc's citeproc passes about 92%).
-constexpr double kMinBibliographyPercent = 97.5;
+constexpr double kMinBibliographyPercent = 98.0;
 constexpr double kMinAllPercent = 95.0;
 
 const std::string kLocales = "/usr/share/citation-style-language/locales";

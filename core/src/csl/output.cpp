@@ -761,8 +761,10 @@ bool is_punct(char c) {
 }
 
 // Settles punctuation where pieces meet, as citeproc-js does: a period after a piece that ends
-// in . ? or ! is dropped, doubled , ; : become one, two spaces become one, and (with the
-// locale's punctuation-in-quote) a comma or period after a closing quote moves inside it.
+// in . ? or ! is dropped, doubled , ; : become one, two spaces become one, a period after a
+// comma stays (its table joins them as ",.": a venue "Workshop," then ". " reads "Workshop,."),
+// and (with the locale's punctuation-in-quote) a comma or period after a closing quote moves
+// inside it.
 void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
   std::size_t prev = toks.size();  // the last text token with text
   for (std::size_t i = 0; i < toks.size(); ++i) {
@@ -824,9 +826,6 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
         if (k == 0) break;
         prev = k - 1;
         continue;
-      } else if (c == '.' && last == ',' && role != Token::Role::Prefix) {
-        // (a prefix's period after a comma stays: citeproc-js's "comma,. period")
-        before.pop_back();
       }
       break;
     }
