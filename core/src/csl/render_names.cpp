@@ -511,8 +511,9 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
           delim = inverted_at(i - 1);
         else
           delim = parts.size() >= 3;
-        // (citeproc-js: two names of which the second is an organisation take no delimiter)
-        if (parts.size() == 2 && names[i].is_literal()) delim = false;
+        // (citeproc-js: two names of which the second is an organisation, a literal name, take no
+        // delimiter; a family name alone is a person's: "황성수, & 김도현")
+        if (parts.size() == 2 && !names[i].literal.empty()) delim = false;
         list.kids.push_back(
             leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
       } else {
