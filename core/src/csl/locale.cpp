@@ -10,6 +10,14 @@ TermForm term_form(std::string_view s) {
   return TermForm::Long;
 }
 
+namespace {
+// A term written as nothing but line breaks and indentation is empty, as citeproc-js reads it (it
+// drops the whitespace between two tags): GOST styles empty "and others" so.
+std::string content(const std::string& text) {
+  return text.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : text;
+}
+}  // namespace
+
 void Locale::merge(const xml::Element& locale) {
   for (const xml::Element& section : locale.children) {
     if (section.name == "style-options") {
@@ -36,11 +44,11 @@ void Locale::merge(const xml::Element& locale) {
         term.gender = std::string(t.attribute_or("gender", ""));
         term.match = std::string(t.attribute_or("match", ""));
         if (const xml::Element* single = t.child("single")) {
-          term.single = single->text;
+          term.single = content(single->text);
           const xml::Element* multiple = t.child("multiple");
-          term.multiple = multiple ? multiple->text : single->text;
+          term.multiple = multiple ? content(multiple->text) : term.single;
         } else {
-          term.single = term.multiple = t.text;
+          term.single = term.multiple = content(t.text);
         }
         std::vector<Variant>& variants = terms_[std::string(t.attribute_or("name", ""))];
         bool replaced = false;
