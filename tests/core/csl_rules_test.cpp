@@ -71,6 +71,17 @@ TEST(CslRules, TheDelimiterBeforeAndFollowsWhatTheSecondNameIs) {
             "Okafor, C. & Tidal Consortium");
 }
 
+TEST(CslRules, TheTurkishDottedCapitalIsAnInitial) {
+  // (citeproc-js: a given name starts with a capital if upper-casing leaves its letter as it is;
+  // İ has no one-letter lower case)
+  const std::string s = style(
+      "<names variable=\"author\"><name initialize-with=\". \" name-as-sort-order=\"all\"/>"
+      "</names>");
+  EXPECT_EQ(
+      entry(s, R"({"id":"a","type":"book","author":[{"family":"Demir","given":"H. İbrahim"}]})"),
+      "Demir, H. İ.");
+}
+
 TEST(CslRules, ATermOfWhitespaceIsEmpty) {
   // A style's own term written as a line break and indentation (GOST styles empty "and others"
   // so) writes nothing.

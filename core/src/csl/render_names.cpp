@@ -31,6 +31,11 @@ void append_part(std::string& out, std::string_view part) {
   out += part;
 }
 
+// A capital that starts a given name: an upper-case letter, and the Turkish dotted İ, which
+// upper-cases to itself as citeproc-js tests it but has no one-letter lower case for the table
+// to find (its lower case is "i" and a combining dot): "İpek" -> "İ.".
+bool is_capital(char32_t cp) { return unicode::is_upper(cp) || cp == 0x0130; }
+
 // Initials of given names: "John Paul" -> "J. P." with initialize-with ". "; "W.A." -> "W. A.";
 // "Jean-Paul" -> "J.-P."; an abbreviation already written ("Ch.") stays. Without `all` (the
 // style's initialize="false"), only names written as initials are reformatted.
@@ -50,7 +55,7 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
     if (part.back() == '.')
       return std::string(part.substr(0, part.size() - 1)) + trimmed_with;  // "Ch."
     was_initial = false;
-    if (!unicode::is_upper(cp)) return std::string(part);  // "de"
+    if (!is_capital(cp)) return std::string(part);  // "de"
     was_initial = all;
     // (two capitals before small letters are one initial, as in Mongolian names: "TSerendorjiin"
     // is "Ts.")
@@ -91,7 +96,7 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
         // "Wen-tau" -> "W.": a lower-case part after a hyphen goes with it
         std::size_t q = 0;
         const char32_t next = unicode::decode_utf8(pieces[n + 1], q);
-        if (!unicode::is_upper(next)) {
+        if (!is_capital(next)) {
           ++n;
           continue;
         }
