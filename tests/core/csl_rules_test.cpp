@@ -82,6 +82,18 @@ TEST(CslRules, TheTurkishDottedCapitalIsAnInitial) {
       "Demir, H. İ.");
 }
 
+TEST(CslRules, AVariableASubstituteRenderedStillTestsPresent) {
+  // The editor in the author's place is not written again, but a condition still finds it (MLA
+  // leaves out "Vol." of an edited book by it).
+  const std::string s = style(
+      "<group delimiter=\" | \"><names variable=\"author\"><name/><substitute>"
+      "<names variable=\"editor\"/></substitute></names><names variable=\"editor\"/>"
+      "<choose><if variable=\"editor\"><text value=\"edited\"/></if>"
+      "<else><text value=\"not edited\"/></else></choose></group>");
+  EXPECT_EQ(entry(s, R"({"id":"a","type":"book","editor":[{"family":"Krumm","given":"John"}]})"),
+            "John Krumm | edited");
+}
+
 TEST(CslRules, ATermOfWhitespaceIsEmpty) {
   // A style's own term written as a line break and indentation (GOST styles empty "and others"
   // so) writes nothing.

@@ -229,8 +229,8 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
           r = c.state.citation_number > 0;
         else if (v == "year-suffix")
           r = !c.state.year_suffix.empty();
-        else
-          r = !c.substituted.count(v) && c.item.has(v);
+        else  // (a variable a substitute rendered still tests present, as in citeproc-js)
+          r = c.item.has(v);
       } else if (attr == "is-numeric") {
         const std::string t = v == "locator" ? locator_text(c) : number_text(c, v);
         r = is_numeric(t);
