@@ -16,12 +16,26 @@ struct ScriptForm {  // (every form is in the Basic Multilingual Plane)
 };
 #include "latex_tables.inc"
 
-constexpr std::size_t kSymbolCount = std::size(kSymbolStarts) - 1;
+// Where each command starts in kSymbolBytes, found once (a scan of 7 KB) rather than shipped: the
+// generated table ends each command with a NUL instead.
+struct SymbolStarts {
+  std::uint16_t at[kSymbolCount + 1] = {};
+  SymbolStarts() {
+    std::size_t n = 0;
+    for (std::size_t i = 0; n < kSymbolCount; ++i)
+      if (kSymbolBytes[i] == '\0') at[++n] = static_cast<std::uint16_t>(i + 1);
+  }
+};
+
+const std::uint16_t* symbol_starts() {
+  static const SymbolStarts starts;
+  return starts.at;
+}
 
 // Command i's name against `name`, as strcmp orders them (names hold no byte under 4; the kind
 // byte ends them).
-int compare_symbol(std::size_t i, std::string_view name) {
-  const auto* p = reinterpret_cast<const unsigned char*>(kSymbolBytes + kSymbolStarts[i]);
+int compare_symbol(const std::uint16_t* starts, std::size_t i, std::string_view name) {
+  const auto* p = reinterpret_cast<const unsigned char*>(kSymbolBytes + starts[i]);
   for (std::size_t k = 0;; ++k) {
     const int a = p[k] > 3 ? p[k] : 0;
     const int b = k < name.size() ? static_cast<unsigned char>(name[k]) : 0;
@@ -32,17 +46,19 @@ int compare_symbol(std::size_t i, std::string_view name) {
 }  // namespace
 
 std::optional<LatexSymbol> find_symbol(std::string_view name) {
+  const std::uint16_t* starts = symbol_starts();
   std::size_t lo = 0, hi = kSymbolCount;
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (compare_symbol(mid, name) < 0)
+    if (compare_symbol(starts, mid, name) < 0)
       lo = mid + 1;
     else
       hi = mid;
   }
-  if (lo == kSymbolCount || compare_symbol(lo, name) != 0) return std::nullopt;
-  const char* kind = kSymbolBytes + kSymbolStarts[lo] + name.size();
-  const std::size_t text_size = kSymbolStarts[lo + 1] - kSymbolStarts[lo] - name.size() - 1;
+  if (lo == kSymbolCount || compare_symbol(starts, lo, name) != 0) return std::nullopt;
+  const char* kind = kSymbolBytes + starts[lo] + name.size();
+  // (the text runs to the NUL that ends the command)
+  const std::size_t text_size = starts[lo + 1] - starts[lo] - name.size() - 2;
   LatexSymbol s{name, static_cast<SymbolKind>(*kind), {kind + 1, text_size}};
   if (s.kind == SymbolKind::Function) s.text = name;
   return s;

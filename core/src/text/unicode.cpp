@@ -20,14 +20,62 @@ struct CodePair {
   char16_t from;
   char16_t to;
 };
-struct CaseRun {
+struct CaseRun {  // (6 bytes: a last letter and a 16-bit stride took 8)
   char16_t first;
-  char16_t last;
-  char16_t stride;
+  std::uint8_t more;  // letters after `first` in the run
+  std::uint8_t stride;
   std::int16_t delta;
+  constexpr std::uint32_t last() const { return first + std::uint32_t{more} * stride; }
 };
 
 #include "unicode_tables.inc"
+
+constexpr std::size_t kCompositionCount = std::size(kComposedMark);
+static_assert(std::size(kComposedBaseHigh) == kCompositionCount &&
+                  std::size(kComposedBaseLow) == kCompositionCount,
+              "one base and one mark per precomposed letter");
+
+constexpr std::size_t count_composed() {
+  std::size_t n = 0;
+  for (const CodePair& run : kComposedRuns) n += run.to - run.from + 1;
+  return n;
+}
+static_assert(count_composed() == kCompositionCount, "the runs must cover every letter");
+
+// The generated planes as the two tables the lookups search, built once: by precomposed letter
+// (already the generated order) for stripping marks, by (base, mark) for composing. Built rather
+// than stored, the download holds 3.4 bytes a letter instead of 6.
+struct CompositionTables {
+  CodePair by_composed[kCompositionCount] = {};  // {precomposed, base}
+  Composition by_base[kCompositionCount] = {};
+  CompositionTables() {
+    std::size_t n = 0;
+    for (const CodePair& run : kComposedRuns)
+      for (std::uint32_t composed = run.from; composed <= run.to; ++composed, ++n) {
+        const auto base = static_cast<char16_t>(kComposedBaseHigh[n] << 8 | kComposedBaseLow[n]);
+        by_composed[n] = {static_cast<char16_t>(composed), base};
+        by_base[n] = {base, static_cast<char16_t>(0x300 + kComposedMark[n]),
+                      static_cast<char16_t>(composed)};
+      }
+    std::uint32_t order[kCompositionCount];
+    for (std::uint32_t i = 0; i < kCompositionCount; ++i) order[i] = i;
+    detail::sort_indices(
+        order, kCompositionCount,
+        [](const void* context, std::uint32_t a, std::uint32_t b) {
+          const auto* all = static_cast<const Composition*>(context);
+          return all[a].base != all[b].base ? all[a].base < all[b].base : all[a].mark < all[b].mark;
+        },
+        by_base);
+    Composition sorted[kCompositionCount];
+    for (std::size_t i = 0; i < kCompositionCount; ++i) sorted[i] = by_base[order[i]];
+    std::copy(std::begin(sorted), std::end(sorted), std::begin(by_base));
+  }
+};
+
+const CompositionTables& composition_tables() {
+  static const CompositionTables tables;
+  return tables;
+}
 
 template <std::size_t N>
 char32_t lookup(const CodePair (&table)[N], char32_t cp) {
@@ -87,34 +135,18 @@ const char* special_fold(char32_t cp) {
   }
 }
 
-// The base letter of `cp` with all its marks stripped, or 0 when it has none: kCompositions
+// The base letter of `cp` with all its marks stripped, or 0 when it has none: the compositions
 // followed backwards (U+1EC7 ệ -> U+1EB9 ẹ -> e), then the few letters that path misses.
 char32_t strip_marks(char32_t cp) {
-  // kCompositions sorted by the precomposed letter, built once.
-  struct ByComposed {
-    CodePair pairs[std::size(kCompositions)] = {};
-    ByComposed() {
-      std::uint32_t order[std::size(kCompositions)];
-      for (std::uint32_t i = 0; i < std::size(kCompositions); ++i) order[i] = i;
-      detail::sort_indices(
-          order, std::size(kCompositions),
-          [](const void*, std::uint32_t a, std::uint32_t b) {
-            return kCompositions[a].composed < kCompositions[b].composed;
-          },
-          nullptr);
-      for (std::size_t i = 0; i < std::size(kCompositions); ++i)
-        pairs[i] = {kCompositions[order[i]].composed, kCompositions[order[i]].base};
-    }
-  };
-  static const ByComposed by_composed;
+  const CodePair(&by_composed)[kCompositionCount] = composition_tables().by_composed;
   char32_t base = 0;
-  while (const char32_t next = lookup(by_composed.pairs, base ? base : cp)) base = next;
+  while (const char32_t next = lookup(by_composed, base ? base : cp)) base = next;
   return base ? base : lookup(kStripMarksExtra, cp);
 }
 
 constexpr std::size_t count_case_pairs() {
   std::size_t n = 0;
-  for (const CaseRun& run : kToLowerRuns) n += (run.last - run.first) / run.stride + 1;
+  for (const CaseRun& run : kToLowerRuns) n += run.more + 1u;
   return n;
 }
 static_assert(count_case_pairs() == kCasePairs, "kCasePairs must count the runs' letters");
@@ -125,7 +157,7 @@ const CaseRun* case_run_of(char32_t cp) {
                              [](char32_t c, const CaseRun& r) { return c < r.first; });
   if (it == std::begin(kToLowerRuns)) return nullptr;
   --it;
-  return cp <= it->last && (cp - it->first) % it->stride == 0 ? it : nullptr;
+  return cp <= it->last() && (cp - it->first) % it->stride == 0 ? it : nullptr;
 }
 
 }  // namespace
@@ -460,11 +492,12 @@ bool is_combining_mark(char32_t cp) {
 char32_t compose(char32_t base, char32_t mark) {
   if (base > 0xFFFF || mark > 0xFFFF) return 0;
   const Composition key{static_cast<char16_t>(base), static_cast<char16_t>(mark), 0};
-  auto it = std::lower_bound(std::begin(kCompositions), std::end(kCompositions), key,
+  const Composition(&table)[kCompositionCount] = composition_tables().by_base;
+  auto it = std::lower_bound(std::begin(table), std::end(table), key,
                              [](const Composition& a, const Composition& b) {
                                return a.base != b.base ? a.base < b.base : a.mark < b.mark;
                              });
-  if (it != std::end(kCompositions) && it->base == base && it->mark == mark) return it->composed;
+  if (it != std::end(table) && it->base == base && it->mark == mark) return it->composed;
   // The dotless i/j take accents as plain i/j do: {\'\i} is í, not ı + U+0301.
   if (base == 0x0131) return compose(U'i', mark);
   if (base == 0x0237) return compose(U'j', mark);
@@ -521,7 +554,7 @@ char32_t to_upper(char32_t cp) {
       CodePair by_upper[kCasePairs] = {};
       std::size_t n = 0;
       for (const CaseRun& run : kToLowerRuns)
-        for (std::uint32_t upper = run.first; upper <= run.last; upper += run.stride)
+        for (std::uint32_t upper = run.first; upper <= run.last(); upper += run.stride)
           by_upper[n++] = {static_cast<char16_t>(upper), static_cast<char16_t>(upper + run.delta)};
       std::uint32_t order[kCasePairs];
       for (std::uint32_t i = 0; i < kCasePairs; ++i) order[i] = i;
