@@ -66,7 +66,34 @@ std::optional<LatexSymbol> find_symbol(std::string_view name) {
 
 namespace {
 
-// The form of `cp` in one of the generated tables (sorted by base), or 0 when it has none.
+// The generated {base, form} tables as pairs, built once from their steps and bytes.
+template <std::size_t N>
+void build_forms(ScriptForm (&out)[N], const std::uint16_t (&steps)[N],
+                 const std::uint8_t (&high)[N], const std::uint8_t (&low)[N]) {
+  std::uint32_t base = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    base += steps[i];
+    out[i] = {static_cast<std::uint16_t>(base), static_cast<std::uint16_t>(high[i] << 8 | low[i])};
+  }
+}
+
+struct FormTables {
+  ScriptForm superscripts[std::size(kSuperscriptSteps)];
+  ScriptForm subscripts[std::size(kSubscriptSteps)];
+  ScriptForm negations[std::size(kNegationSteps)];
+  FormTables() {
+    build_forms(superscripts, kSuperscriptSteps, kSuperscriptHigh, kSuperscriptLow);
+    build_forms(subscripts, kSubscriptSteps, kSubscriptHigh, kSubscriptLow);
+    build_forms(negations, kNegationSteps, kNegationHigh, kNegationLow);
+  }
+};
+
+const FormTables& form_tables() {
+  static const FormTables tables;
+  return tables;
+}
+
+// The form of `cp` in one of the form tables (sorted by base), or 0 when it has none.
 char32_t form_of(const ScriptForm* begin, const ScriptForm* end, char32_t cp) {
   const ScriptForm* it =
       std::lower_bound(begin, end, cp, [](const ScriptForm& f, char32_t c) { return f.base < c; });
@@ -250,7 +277,8 @@ char32_t spacing_accent(char32_t mark) {
 }
 
 char32_t negated_form(char32_t base) {
-  return form_of(std::begin(kNegations), std::end(kNegations), base);
+  const FormTables& tables = form_tables();
+  return form_of(std::begin(tables.negations), std::end(tables.negations), base);
 }
 
 const StyleCommand* find_argument_style(std::string_view name) {
@@ -346,9 +374,10 @@ std::string chemical_formula(std::string_view f) {
 namespace papershelf::detail {
 
 char32_t script_form(bool up, char32_t cp) {
+  const latex::FormTables& tables = latex::form_tables();
   const latex::ScriptForm* begin =
-      up ? std::begin(latex::kSuperscripts) : std::begin(latex::kSubscripts);
-  const latex::ScriptForm* end = up ? std::end(latex::kSuperscripts) : std::end(latex::kSubscripts);
+      up ? std::begin(tables.superscripts) : std::begin(tables.subscripts);
+  const latex::ScriptForm* end = up ? std::end(tables.superscripts) : std::end(tables.subscripts);
   if (const char32_t form = latex::form_of(begin, end, cp)) return form;
   for (const latex::ScriptForm* f = begin; f != end;
        ++f)  // already in that form (a script inside a script)
