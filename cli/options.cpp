@@ -35,12 +35,15 @@ options:
 Run 'papershelf help <command>' for a command's options. FILE '-' reads standard input.
 )";
 
-const char* const kCheckHelp = R"(usage: papershelf check [--from FORMAT] FILE...
+const char* const kCheckHelp = R"(usage: papershelf check [--format json] [--from FORMAT] FILE...
 
 Reads each FILE and prints its diagnostics as file:line:col: error|warning: message,
 then a summary line. Exit status: 1 when any error was found, 0 otherwise.
 
 options:
+  --format F      text (default) or json: one array of every file's diagnostics, each
+                  {source, line, column, severity, kind, message, text} (kind: syntax,
+                  encoding, unknown, duplicate, reference, value, left-out, limit, page, sync)
   --from FORMAT   bibtex, csl-json or json (papershelf); detected from content by default
   -q, --quiet     print only errors
 )";

@@ -159,6 +159,41 @@ TEST(CliCheck, BrokenFileReportsLineAndColumn) {
     EXPECT_TRUE(contains(several.out, at)) << at << "\n" << several.out;
 }
 
+// --format json: the same diagnostics as the text, every file's in one array, each with its kind
+// and position as numbers; the exit status and the summary line as for text.
+TEST(CliCheck, JsonCarriesTheSameDiagnosticsWithTheirKinds) {
+  const std::string files =
+      fixture("invalid/bib_missing_comma.bib") + " " + fixture("invalid/non_object_items.json");
+  const Result text = papershelf("check " + files);
+  const Result as_json = papershelf("check --format json " + files);
+  EXPECT_EQ(text.status, 1);
+  EXPECT_EQ(as_json.status, 1);
+  const json all = json::parse(as_json.out);
+  ASSERT_TRUE(all.is_array());
+  std::string lines;
+  std::set<std::string> sources;
+  for (const json& d : all) {
+    lines += d.at("text").get<std::string>() + "\n";
+    sources.insert(d.at("source").get<std::string>());
+    const std::string at =
+        d.at("source").get<std::string>() + ":" + std::to_string(d.at("line").get<int>()) + ":" +
+        std::to_string(d.at("column").get<int>()) + ": " + d.at("severity").get<std::string>() +
+        ": " + d.at("message").get<std::string>();
+    EXPECT_EQ(d.at("text").get<std::string>(), at);
+    EXPECT_TRUE(std::set<std::string>({"syntax", "encoding", "unknown", "duplicate", "reference",
+                                       "value", "left-out", "limit", "page", "sync"})
+                    .count(d.at("kind").get<std::string>()))
+        << d.dump();
+  }
+  EXPECT_EQ(lines, text.out);
+  EXPECT_EQ(sources.size(), 2u) << as_json.out;
+  EXPECT_EQ(all[0].at("kind"), "syntax") << as_json.out;
+  // --quiet keeps the errors only; an unknown format is a usage error.
+  for (const json& d : json::parse(papershelf("check -q --format json " + files).out))
+    EXPECT_EQ(d.at("severity"), "error");
+  EXPECT_EQ(papershelf("check --format xml " + files).status, 2);
+}
+
 TEST(CliCheck, ValidFileExitsZero) {
   Result r = papershelf("check " + fixture(kProfile), true);
   EXPECT_EQ(r.status, 0) << r.out;

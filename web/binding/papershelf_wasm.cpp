@@ -169,20 +169,7 @@ EMSCRIPTEN_KEEPALIVE std::uint32_t ps_library_size(LibraryHandle* h) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
-  json::Writer w;
-  w.begin_array();
-  for (const auto& d : h->catalog.diagnostics())
-    w.begin_object()
-        .field("source", d.source)
-        .field("line", d.line)
-        .field("column", d.column)
-        .field("severity", to_string(d.severity))
-        .field("kind", to_string(d.kind))
-        .field("message", d.message)
-        .field("text", format_diagnostic(d))
-        .end_object();
-  w.end_array();
-  return result(w.take());
+  return result(format_diagnostics_json(h->catalog.diagnostics()));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {

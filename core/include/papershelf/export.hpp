@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "papershelf/diagnostics.hpp"
 #include "papershelf/format_options.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/query.hpp"
@@ -70,5 +71,10 @@ std::string format_csl_json(const Publication& p, bool escaped = false);
 std::string format_view_json(const Library& lib, const View& view, const FormatOptions& options);
 // One record as the view model has it (view_model.hpp): what format_view_json writes of each.
 ViewEntry view_entry(const Publication& p, const FormatOptions& options);
+
+// Diagnostics as a JSON array of {source, line, column, severity, kind, message, text}, `text`
+// being the one line format_diagnostic() writes: the element's `diagnostics` and
+// `papershelf check --format json`. `indent`: as json::Writer takes it (< 0: on one line).
+std::string format_diagnostics_json(const std::vector<Diagnostic>& diagnostics, int indent = -1);
 
 }  // namespace papershelf

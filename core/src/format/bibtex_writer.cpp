@@ -243,9 +243,9 @@ std::string url_value(std::string_view url) {
   return out;
 }
 
-class Writer {
+class EntryWriter {
  public:
-  Writer(const Publication& p, const BibtexOptions& options) : p_(p), options_(options) {}
+  EntryWriter(const Publication& p, const BibtexOptions& options) : p_(p), options_(options) {}
   std::string run();
 
  private:
@@ -323,7 +323,7 @@ void append_padded(std::string& out, int v, int width) {
   out += digits;
 }
 
-std::string Writer::date_text() const {
+std::string EntryWriter::date_text() const {
   const Date& d = p_.date;
   std::string out;
   append_padded(out, d.year, 4);
@@ -338,7 +338,7 @@ std::string Writer::date_text() const {
   return out;
 }
 
-std::string Writer::run() {
+std::string EntryWriter::run() {
   const bool has_arxiv = !p_.arxiv().empty();
   const bool has_venue = !p_.venue.empty();
   std::string type = p_.source_type.empty() ? std::string() : unicode::ascii_lower(p_.source_type);
@@ -499,7 +499,7 @@ const std::vector<std::string_view>& visitor_bibtex_fields() { return kVisitorFi
 std::string bibtex_identifier_value(std::string_view value) { return url_value(value); }
 
 std::string format_bibtex(const Publication& p, const BibtexOptions& options) {
-  return Writer(p, options).run();
+  return EntryWriter(p, options).run();
 }
 
 }  // namespace papershelf

@@ -7,6 +7,7 @@
 #include "format/csl_item.hpp"
 #include "model/dates.hpp"
 #include "papershelf/boundary.hpp"
+#include "papershelf/diagnostics.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/latex.hpp"
@@ -370,6 +371,23 @@ std::string format_view_json(const Library& lib, const View& view, const FormatO
   Writer w(2);
   w.begin_array();
   for (auto i : view.entries) write_json(w, view_entry(lib.publications[i], o));
+  w.end_array();
+  return w.take();
+}
+
+std::string format_diagnostics_json(const std::vector<Diagnostic>& diagnostics, int indent) {
+  Writer w(indent);
+  w.begin_array();
+  for (const Diagnostic& d : diagnostics)
+    w.begin_object()
+        .field("source", d.source)
+        .field("line", d.line)
+        .field("column", d.column)
+        .field("severity", to_string(d.severity))
+        .field("kind", to_string(d.kind))
+        .field("message", d.message)
+        .field("text", format_diagnostic(d))
+        .end_object();
   w.end_array();
   return w.take();
 }

@@ -33,8 +33,9 @@ export function run(command, args, { cwd, input } = {}) {
   });
 }
 
-// Calls `job` on each item with at most one job per processor at a time; resolves to the results
-// in order.
+// Calls `job` on each item with at most one job per processor at a time (PAPERSHELF_TEST_JOBS
+// when set: ctest sets 1, as it counts a test as one processor and runs another beside it);
+// resolves to the results in order.
 export async function eachInParallel(items, job) {
   const results = new Array(items.length);
   let next = 0;
@@ -44,7 +45,8 @@ export async function eachInParallel(items, job) {
       results[i] = await job(items[i], i);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(availableParallelism(), items.length) }, worker));
+  const jobs = Number(process.env.PAPERSHELF_TEST_JOBS) || availableParallelism();
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
   return results;
 }
 
