@@ -94,6 +94,22 @@ TEST(CslRules, AVariableASubstituteRenderedStillTestsPresent) {
             "John Krumm | edited");
 }
 
+TEST(CslRules, QuotesTheDataOpensWithTheInnerMarkStayInner) {
+  // Outside any quotes, the data's ‘…’ (English's inner quotation mark) stay ‘…’ and its “…” and
+  // "…" are the outer quotes; inside quotes each level takes the other one.
+  const std::string s = style(
+      "<group delimiter=\" / \"><text variable=\"title\"/>"
+      "<text variable=\"title\" quotes=\"true\"/></group>");
+  auto with_title = [&](const std::string& title) {
+    return entry(s, R"({"id":"a","type":"book","title":")" + title + R"("})");
+  };
+  EXPECT_EQ(with_title("the best of ‘bad data’"),
+            "the best of ‘bad data’ / “the best of ‘bad data’”");
+  EXPECT_EQ(with_title("the best of \\\"bad data\\\""),
+            "the best of “bad data” / “the best of ‘bad data’”");
+  EXPECT_EQ(with_title("say ‘a “b” c’ d"), "say ‘a “b” c’ d / “say ‘a “b” c’ d”");
+}
+
 TEST(CslRules, ATermOfWhitespaceIsEmpty) {
   // A style's own term written as a line break and indentation (GOST styles empty "and others"
   // so) writes nothing.

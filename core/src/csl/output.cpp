@@ -232,7 +232,7 @@ Out rich(std::string_view s) {
       flush(i);
       if (opening) {
         Out q;
-        q.quotes = true;
+        q.quotes = 2;
         p.open(std::move(q), RichParser::Open::DoubleCurly, "", "\xE2\x80\x9C");
       } else if (p.is_open(RichParser::Open::DoubleCurly)) {
         p.close(RichParser::Open::DoubleCurly);
@@ -247,7 +247,7 @@ Out rich(std::string_view s) {
       flush(i);
       if (opening && !is_word_char_before(s, i)) {
         Out q;
-        q.quotes = true;
+        q.quotes = 3;
         p.open(std::move(q), RichParser::Open::SingleCurly, "", "\xE2\x80\x98");
       } else if (!opening && p.is_open(RichParser::Open::SingleCurly) &&
                  !(i + 3 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 3])))) {
@@ -735,7 +735,13 @@ void flatten(const Out& o, std::vector<Token>& t) {
     t.push_back({Tok::Open, name, std::string(*value)});
     ++opened;
   }
-  if (o.quotes) t.push_back({Tok::QuoteOpen, {}, {}});
+  // (the mark the data opened them with, which may decide their level: see serialize())
+  if (o.quotes)
+    t.push_back({Tok::QuoteOpen,
+                 o.quotes == 2   ? "\xE2\x80\x9C"
+                 : o.quotes == 3 ? "\xE2\x80\x98"
+                                 : "",
+                 {}});
   if (!o.text.empty())
     t.push_back({Tok::Text,
                  narrow_spaces(o.text),
@@ -865,7 +871,11 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
       if (it->attr == attr) return it->value;
     return {};
   };
-  int quote_depth = 0;
+  // Each open quote's level, inner or not. Quotes inside quotes take the other level; quotes
+  // outside any begin at the outer level, but for those the data opened with the locale's inner
+  // quotation mark (‘ in English), which stay inner, as citeproc-js reads them: "the best of ‘bad
+  // data.’" in a title without quotes of its own.
+  std::vector<bool> quote_inner;
   for (const Token& t : toks) {
     switch (t.kind) {
       case Tok::Text:
@@ -932,13 +942,17 @@ std::string serialize(const Out& o, const Locale& locale, const SerializeOptions
         }
         break;
       case Tok::QuoteOpen:
-        out += locale.text(quote_depth % 2 ? "open-inner-quote" : "open-quote");
-        ++quote_depth;
+        quote_inner.push_back(quote_inner.empty()
+                                  ? !t.a.empty() && t.a == locale.text("open-inner-quote")
+                                  : !quote_inner.back());
+        out += locale.text(quote_inner.back() ? "open-inner-quote" : "open-quote");
         break;
-      case Tok::QuoteClose:
-        --quote_depth;
-        out += locale.text(quote_depth % 2 ? "close-inner-quote" : "close-quote");
+      case Tok::QuoteClose: {
+        const bool inner = !quote_inner.empty() && quote_inner.back();
+        if (!quote_inner.empty()) quote_inner.pop_back();
+        out += locale.text(inner ? "close-inner-quote" : "close-quote");
         break;
+      }
       case Tok::BlockOpen:
         if (html) out += "<div class=\"csl-" + t.a + "\">";
         break;

@@ -34,7 +34,9 @@ struct Out {
   std::string text;  // a leaf's text (a node with kids has none)
   std::vector<Out> kids;
   Formatting fmt;
-  bool quotes = false;
+  // Quotes around it: 1 the style's (or the data's straight ones); 2 and 3 the data's “ and ‘,
+  // which begin at the locale's outer or inner quotes by the mark they are written with.
+  std::uint8_t quotes = 0;
   bool nocase = false;              // data marked <span class="nocase">: text case leaves it alone
   std::string_view prefix, suffix;  // (the style's, or the citing text's: they outlive the tree)
   std::string_view display;         // "block", "left-margin", "right-inline", "indent"
