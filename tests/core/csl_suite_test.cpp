@@ -24,7 +24,7 @@ namespace papershelf {
 namespace {
 
 // Percent of the fixtures run that must pass: just under what they measure (98.49% of the
-// bibliography fixtures and 95.19% of all; the figures are in docs/citations.md), so that the
+// bibliography fixtures and 95.31% of all; the figures are in docs/citations.md), so that the
 // rates only go up. The goals: 98% and 95% (pandoc's citeproc passes about 92%).
 constexpr double kMinBibliographyPercent = 98.0;
 constexpr double kMinAllPercent = 95.0;
