@@ -117,6 +117,7 @@ void Shelf::set_query(const Query& q) {
 
 void Shelf::set_view(ViewData view) {
   view_ = std::move(view);
+  focus_record_ = -1;  // (a linked row not reached yet: the new view is not the one it was in)
   texts_unchecked_ = true;
   rebuild_display();
 }

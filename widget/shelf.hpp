@@ -215,6 +215,10 @@ class Shelf {
   void focus_rows() { focus_rows_ = true; }
   // Scrolls the table by `pixels` (> 0: further down the list) at the next frame (touch drags).
   void scroll_by(float pixels) { pending_scroll_ += pixels; }
+  // A link to one paper (the page's #ps-KEY): the next frame scrolls `record`'s row to the middle
+  // of the list and gives it the keyboard focus, as the HTML list brings its entry into view.
+  // Nothing happens when the view does not show it.
+  void reveal(std::uint32_t record) { reveal_record_ = record; }
   // The keyboard's context-menu key (the host knows which: Menu, Shift+F10): the next frame opens
   // the focused row's menu, the one a right click on it opens.
   void open_row_menu() { menu_asked_ = true; }
@@ -270,8 +274,10 @@ class Shelf {
   Actions actions_;
   Probe probe_;
   float pending_scroll_ = 0;
-  std::int64_t announced_ = -1;  // record last announced as focused
-  unsigned table_id_ = 0;        // ImGuiID of the table's scrolling box, as an item of the window
+  std::int64_t reveal_record_ = -1;  // the record a link asked for, until the table scrolls to it
+  std::int64_t focus_record_ = -1;   // then the row that takes the focus once it is drawn in view
+  std::int64_t announced_ = -1;      // record last announced as focused
+  unsigned table_id_ = 0;  // ImGuiID of the table's scrolling box, as an item of the window
   bool enter_rows_ = false;
   bool focus_rows_ = false;
   bool menu_asked_ = false;  // open_row_menu()

@@ -271,6 +271,21 @@ void Shelf::draw_table() {
   ImGuiTable* table = ImGui::GetCurrentTable();
   if (table->IsInsideRow) ImGui::TableEndRow(table);  // (the header: the rows scroll below it)
   const float start_y = window->DC.CursorPos.y;
+  // A linked paper: its row in the middle of the rows' area (ImGui scrolls at the next frame),
+  // focused when it is drawn there.
+  if (reveal_record_ >= 0) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (display_[i] < 0x80000000u &&
+          view_.entries[display_[i]] == static_cast<std::uint32_t>(reveal_record_)) {
+        const float rows_height = window->InnerRect.Max.y - body_top_;
+        const float row_height = row_tops_[i + 1] - row_tops_[i];
+        ImGui::SetScrollY(std::max(0.0f, row_tops_[i] - (rows_height - row_height) * 0.5f));
+        focus_record_ = reveal_record_;
+        anchor_row_ = -1;  // (the row kept in place is the linked one, from the next frame)
+        break;
+      }
+    reveal_record_ = -1;
+  }
   // The row on top stays where it is when rows above it change height (their data came).
   if (anchor_row_ >= 0 && static_cast<std::size_t>(anchor_row_) < n && ImGui::GetScrollY() > 0) {
     const float moved = row_tops_[static_cast<std::size_t>(anchor_row_)] - anchor_y_;
@@ -406,9 +421,13 @@ void Shelf::draw_entry_row(std::uint32_t record, float row_height) {
   probe_.more.emplace_back();
   probe_.content_bottom.push_back(0);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (enter_rows_ && row_rect.y >= body_top_ - 1 &&
-      row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h) {
+  const bool in_view =
+      row_rect.y >= body_top_ - 1 && row_rect.y + row_rect.h <= probe_.table.y + probe_.table.h;
+  const bool linked = focus_record_ == static_cast<std::int64_t>(record) &&
+                      row_rect.y >= body_top_ - 1 && row_rect.y < probe_.table.y + probe_.table.h;
+  if ((enter_rows_ && in_view) || linked) {
     enter_rows_ = false;
+    if (linked) focus_record_ = -1;
     ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
     GImGui->NavDisableHighlight = false;
   }

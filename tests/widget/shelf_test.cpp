@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -325,6 +326,50 @@ TEST(Shelf, ClipperKeepsFrameWorkBoundedWith100kRows) {
   h.frames(2);
   EXPECT_LT(h.shelf.probe().rows_drawn, 40u);
   EXPECT_NE(h.visible_keys().front(), "k0");
+}
+
+// A link to one paper far down a long list (the page's #ps-KEY): the table scrolls its row into
+// the middle of the rows' area and gives it the keyboard focus; a record the view does not show
+// changes nothing.
+TEST(Shelf, ALinkedRecordIsScrolledIntoViewAndFocused) {
+  Library lib;
+  lib.publications.resize(300);
+  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
+    Publication& p = lib.publications[i];
+    p.key = "k" + std::to_string(i);
+    p.title = "Paper " + std::to_string(i);
+    p.date.year = 2000;
+    p.order = i;
+  }
+  Headless h(std::move(lib));
+  const std::uint32_t linked = h.shelf.view().entries[240];
+  ASSERT_EQ(
+      std::count(h.shelf.probe().row_records.begin(), h.shelf.probe().row_records.end(), linked), 0)
+      << "the linked row starts out of view";
+  h.shelf.reveal(linked);
+  h.frames(4);
+  const Probe& probe = h.shelf.probe();
+  EXPECT_EQ(probe.focused_record, static_cast<std::int64_t>(linked));
+  const auto at = std::find(probe.row_records.begin(), probe.row_records.end(), linked);
+  ASSERT_NE(at, probe.row_records.end());
+  const Rect row = probe.rows[static_cast<std::size_t>(at - probe.row_records.begin())];
+  EXPECT_GE(row.y, probe.table.y);
+  EXPECT_LE(row.y + row.h, probe.table.y + probe.table.h);
+  // Near the middle of the table, not merely somewhere on screen.
+  EXPECT_LT(std::fabs(row.cy() - (probe.table.y + probe.table.h * 0.5f)), probe.table.h * 0.25f);
+
+  // A search that leaves it out: a link to it scrolls nothing and focuses nothing.
+  h.click(h.shelf.probe().search);
+  h.type("Paper 7");
+  h.frames(2);
+  const std::vector<std::uint32_t>& now = h.shelf.view().entries;
+  ASSERT_FALSE(now.empty());
+  ASSERT_EQ(std::count(now.begin(), now.end(), linked), 0);
+  const float before = h.shelf.probe().scroll_y;
+  h.shelf.reveal(linked);
+  h.frames(3);
+  EXPECT_EQ(h.shelf.probe().scroll_y, before);
+  EXPECT_NE(h.shelf.probe().focused_record, static_cast<std::int64_t>(linked));
 }
 
 // A phone's canvas (375 x 640 CSS px, the element's canvas there): the toolbar folds its menus

@@ -24,6 +24,7 @@ export interface CanvasModule {
   _ps_canvas_wheel(dx: number, dy: number): number;
   _ps_canvas_can_scroll(x: number, y: number, dy: number): number;
   _ps_canvas_scroll_by(pixels: number): void;
+  _ps_canvas_reveal(record: number): void;
   _ps_canvas_mods(ctrl: number, shift: number, alt: number, meta: number): void;
   _ps_canvas_key(name: number, down: number): number;
   _ps_canvas_text(utf8: number): void;

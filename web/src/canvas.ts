@@ -139,6 +139,12 @@ export class CanvasView {
     this.kick();
   }
 
+  /** A link to one paper: the next frame scrolls `record`'s row into the middle and focuses it. */
+  reveal(record: number): void {
+    this.#m._ps_canvas_reveal(record);
+    this.kick();
+  }
+
   /** The library changed: rows are fetched again as they are drawn. */
   clearRows(): void {
     this.#rowGeneration++;

@@ -531,6 +531,41 @@ test("a \"+N\" list of hundreds of authors scrolls inside the canvas", async () 
   await page.close();
 });
 
+// A link to one paper (#ps-KEY, as the static list's ids and the HTML list take it) far down a
+// long list: the canvas scrolls its row into view and focuses it, on load and when the hash
+// changes; a link to no paper moves nothing.
+test("a link to one paper (#ps-KEY) scrolls the canvas to its row and focuses it", async () => {
+  const bib = Array.from({ length: 200 }, (_, i) => `@article{k${i}, title = {Linked Paper ${i}}, author = {Doe, Jane}, journal = {Journal ${i}}, year = {${1900 + i}}}`).join("\n");
+  server.pages.set("/canvas-linked.html", {
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>linked</title><link rel="icon" href="data:,">
+<script src="/papershelf.js"></script></head><body style="margin:0"><main>
+<paper-shelf renderer="canvas" style="display:block;width:900px;--ps-canvas-height:480px"><script type="text/x-bibtex">
+${bib}
+</script></paper-shelf></main></body></html>`,
+  });
+  // (record numbers are the file's order: k150 is record 150; the list shows the newest first)
+  const { page, errors } = await open(browser.context, `${server.url}/canvas-linked.html#ps-k150`);
+  await ready(page);
+  const focusedOn = (record) => page.waitForFunction((r) => {
+    const layout = document.querySelector("paper-shelf").canvasLayout;
+    const row = layout?.rows.find((x) => x.record === r);
+    return layout?.focusedRecord === r && row && row.y >= layout.table.y && row.y + row.h <= layout.table.y + layout.table.h;
+  }, record, { timeout: 20000 });
+  await focusedOn(150);
+  const linked = await canvasStill(page);
+  assert.ok(linked.scrollY > 0, "the table scrolled down to it");
+  await page.evaluate(() => { location.hash = "#k20"; });
+  await focusedOn(20);
+  const moved = await canvasStill(page);
+  assert.ok(moved.scrollY > linked.scrollY, "further down for an older paper");
+  await page.evaluate(() => { location.hash = "#ps-no-such-paper"; });
+  const still = await canvasStill(page);
+  assert.equal(still.scrollY, moved.scrollY);
+  assert.equal(still.focusedRecord, 20);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 function familyPage(family, head = "") {
   server.pages.set("/canvas-family.html", {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>family</title>

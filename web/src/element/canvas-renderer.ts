@@ -12,6 +12,7 @@ import { FIRST_CHUNK } from "./list-view.js";
 import { asksForCanvas, chosen, pinnedTheme, rowOptions } from "./options.js";
 import { darkScheme, seenBehind } from "./page-theme.js";
 import { pageBase } from "./page-document.js";
+import { linkedEntry } from "./url-state.js";
 
 export class CanvasRenderer {
   #host: ShelfHost;
@@ -24,6 +25,8 @@ export class CanvasRenderer {
   #hasCitations = false;
   /** Whether some entry has a venue abbreviation (the widget's Venue column shows its badge). */
   #hasBadges = false;
+  /** The last link to one paper the widget was shown. */
+  #revealed = "";
 
   constructor(host: ShelfHost, assets: CanvasAssets | undefined) {
     this.#host = host;
@@ -39,6 +42,16 @@ export class CanvasRenderer {
   labels(): unknown { return this.#canvas?.labels(); }
 
   rowOptions() { return rowOptions(this.#host.element); }
+
+  /** A link to one paper (`#ps-KEY`): the widget scrolls to its row and focuses it, once per
+   *  link, as the HTML list does. */
+  reveal(view: View): void {
+    if (!this.#canvas || !this.wanted || location.hash === this.#revealed) return;
+    const k = linkedEntry(view);
+    if (k < 0) return;
+    this.#revealed = location.hash;
+    this.#canvas.reveal(view.entries[k]);
+  }
 
   /** The rows' options for a query, when the canvas draws (a worker sends them with the view). */
   wantsRows() { return this.#canvas && asksForCanvas(this.#host.element) ? this.rowOptions() : undefined; }
@@ -93,6 +106,7 @@ export class CanvasRenderer {
     if (!this.#hasBadges && rows.some((e) => e.badge !== "")) this.#hasBadges = true;
     canvasView.setQuery({ ...host.state });
     canvasView.setView(view, this.#hasCitations, { records, rows }, this.#hasBadges);
+    this.reveal(view);
   }
 
   /** The table has a Venue column only when some entry has a venue abbreviation (else it stands

@@ -274,7 +274,7 @@ export class ShelfController implements ShelfHost {
   onHash = (): void => {
     this.#visitor.cancelTyped();  // (the URL the visitor went to wins over a keystroke's)
     if (this.#visitor.readHash()) this.refresh();
-    else void this.#components?.list.revealTarget();
+    else if (this.#view) { void this.#components?.list.revealTarget(); this.#components?.canvas.reveal(this.#view); }
   };
 
   /** Applies a change of the visitor's state: the URL (a history entry unless it continues a

@@ -6,7 +6,7 @@ import { escapeText } from "./escape.js";
 import type { ShelfHost } from "./host.js";
 import { typesetMath } from "./typeset.js";
 import { headingLevel } from "./options.js";
-import { hashDecode, TYPING_PAUSE } from "./url-state.js";
+import { linkedEntry, TYPING_PAUSE } from "./url-state.js";
 
 export const FIRST_CHUNK = 30;   // entries rendered before the first paint (and on a keystroke; more than a screenful)
 const CHUNK = 100;               // entries per later idle period
@@ -135,12 +135,10 @@ export class ListView {
    */
   async revealTarget(): Promise<void> {
     const view = this.#host.view;
-    const fragment = hashDecode(location.hash.slice(1));
-    if (!view || !fragment || fragment.includes("=") || fragment === this.#revealed) return;
-    let k = view.keys.indexOf(fragment);
-    if (k < 0 && fragment.startsWith("ps-")) k = view.keys.indexOf(fragment.slice(3));
+    if (!view || location.hash === this.#revealed) return;
+    const k = linkedEntry(view);
     if (k < 0) return;
-    this.#revealed = fragment;
+    this.#revealed = location.hash;
     const index = view.entries[k];
     if (!this.#rows.has(index) && this.#makeAround) await this.#makeAround(k);
     const li = this.#rows.get(index)?.li;

@@ -1,5 +1,6 @@
 // The visitor's state in the page's URL hash, as `id:name=value` pairs beside other elements' (and
 // anything else the page keeps there): a link shares a search, and Back undoes a change.
+import type { View } from "../core.js";
 import { pageQueryAll } from "./page-document.js";
 
 /** What a visitor chooses (the page author's `filter` is the scope, never here). */
@@ -36,6 +37,15 @@ function hashEncode(s: string): string {
 }
 export function hashDecode(s: string): string {
   try { return decodeURIComponent(s.replace(/\+/g, " ")); } catch { return s; }
+}
+
+/** The entry of `view` (its position there) that the URL's fragment links to: `#ps-KEY`, the id
+ *  each entry has in the static list, or `#KEY`; -1 for none (or for the visitor's state). */
+export function linkedEntry(view: View): number {
+  const fragment = hashDecode(location.hash.slice(1));
+  if (!fragment || fragment.includes("=")) return -1;
+  const k = view.keys.indexOf(fragment);
+  return k < 0 && fragment.startsWith("ps-") ? view.keys.indexOf(fragment.slice(3)) : k;
 }
 
 /** One element's pairs in the hash. */

@@ -459,6 +459,8 @@ EMSCRIPTEN_KEEPALIVE int ps_canvas_wheel(float dx, float dy) {
 // momentum.
 EMSCRIPTEN_KEEPALIVE void ps_canvas_scroll_by(float pixels) { g_host->shelf.scroll_by(pixels); }
 
+EMSCRIPTEN_KEEPALIVE void ps_canvas_reveal(std::uint32_t record) { g_host->shelf.reveal(record); }
+
 EMSCRIPTEN_KEEPALIVE void ps_canvas_mods(int ctrl, int shift, int alt, int super) {
   g_host->shift = shift != 0;
   InputEvent e;
