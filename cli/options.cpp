@@ -66,8 +66,9 @@ options:
   --search TEXT     keep entries containing every word (case/diacritic-insensitive)
   --filter EXPR     e.g. "year:2020-2024 type:conference,journal status:preprint
                     venue:NSDI tag:llm selected award author:Zhang first-author"
-  --max-authors N   collapse longer author lists to "+N more" (the owner stays visible);
-                    by default only lists of more than 100 names, to their first 10
+  --max-authors N   html: collapse longer author lists to "+N more" (the owner
+                    stays visible); by default only lists of more than 100 names, to their
+                    first 10 (json lists them all; text follows its --style)
   --base URL        prefix for relative links (al-folio's pdf = {paper.pdf}): http(s) or relative
   --style S         text citation style: compact (default), apa, ieee, acm, chicago, mla,
                     harvard, any official CSL style by name (nature, vancouver...: from

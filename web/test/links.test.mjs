@@ -96,3 +96,19 @@ test("links resolve in the package as npm packs it: its README, the static-site 
   assert.equal(readFileSync(join(web, "LICENSE"), "utf8"), readFileSync(join(repo, "LICENSE"), "utf8"));
   assert.ok(statSync(join(web, "docs", "static-sites.md")).isFile());
 });
+
+// The element's attributes are documented where the package's own docs link to them: every
+// attribute of the table the element and prerender read them by (generated from the core's
+// attributes.hpp) has its row, or shares one, in docs/element.md's "Attributes" table, which the
+// package ships.
+test("every attribute the element reads has its place in docs/element.md's table", () => {
+  const generated = readFileSync(join(web, "src", "generated", "attributes.ts"), "utf8");
+  const names = [...generated.matchAll(/^export const \w+ = \["([a-z-]+)"/gm)].map((m) => m[1]);
+  assert.ok(names.length >= 20, `only ${names.length} attributes read from attributes.ts`);
+  const doc = readFileSync(join(repo, "docs", "element.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## Attributes"), doc.indexOf("\n## ", doc.indexOf("## Attributes") + 1));
+  const documented = new Set([...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([a-z-]+)`/g)].map((c) => c[1])));
+  // (`controls` is the older name of `toolbar`, explained in its row)
+  const missing = names.filter((name) => !documented.has(name) && !(name === "controls" && section.includes("`controls` is its older name")));
+  assert.deepEqual(missing, [], "attributes without a row in docs/element.md");
+});
