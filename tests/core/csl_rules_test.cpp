@@ -110,6 +110,21 @@ TEST(CslRules, QuotesTheDataOpensWithTheInnerMarkStayInner) {
   EXPECT_EQ(with_title("say ‘a “b” c’ d"), "say ‘a “b” c’ d / “say ‘a “b” c’ d”");
 }
 
+TEST(CslRules, AListOfTypesIsOneTestForAnyOfThem) {
+  // Without match="any", as APS writes its branch for unpublished works.
+  const std::string s = style(
+      "<choose><if type=\"dataset manuscript speech\"><text value=\"unpublished\"/></if>"
+      "<else><text value=\"published\"/></else></choose>");
+  EXPECT_EQ(entry(s, R"({"id":"a","type":"manuscript","title":"T"})"), "unpublished");
+  EXPECT_EQ(entry(s, R"({"id":"a","type":"book","title":"T"})"), "published");
+  // (and with another test beside it, both must hold)
+  const std::string both = style(
+      "<choose><if type=\"dataset manuscript\" variable=\"title\"><text value=\"both\"/></if>"
+      "<else><text value=\"not both\"/></else></choose>");
+  EXPECT_EQ(entry(both, R"({"id":"a","type":"manuscript","title":"T"})"), "both");
+  EXPECT_EQ(entry(both, R"({"id":"a","type":"manuscript"})"), "not both");
+}
+
 TEST(CslRules, ATermOfWhitespaceIsEmpty) {
   // A style's own term written as a line break and indentation (GOST styles empty "and others"
   // so) writes nothing.

@@ -218,11 +218,18 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
     const std::string& attr =
         attribute.first;  // (lambdas cannot capture structured bindings in C++17)
     if (attr == "match") continue;
+    if (attr == "type") {
+      // (a list of types is one test, true for any of them, whatever `match` says, as citeproc-js
+      // reads it: APS's <else-if type="dataset manuscript speech ..."> has no match="any")
+      bool any = false;
+      for_each_word(attribute.second, [&](std::string_view v) { any = any || c.item.type() == v; });
+      ++tests;
+      if (any) ++passed;
+      continue;
+    }
     for_each_word(attribute.second, [&](std::string_view v) {
       bool r = false;
-      if (attr == "type") {
-        r = c.item.type() == v;
-      } else if (attr == "variable") {
+      if (attr == "variable") {
         if (v == "locator")
           r = c.state.cite && !c.state.cite->locator.empty();
         else if (v == "citation-number")
