@@ -93,6 +93,29 @@ TEST(BibtexReader, PreprintsByTheirDoiOrServerAndDatesAndLinksFromOtherFields) {
   EXPECT_EQ(p[11].status, Status::Preprint);
 }
 
+// biblatex's @unpublished is "a manuscript or the script of a talk": kept with the place or the
+// event it was given at (Zotero writes its presentations so: location, the meeting in the note),
+// it is a talk given; a manuscript, or one with what a publication has (publisher, pages), or a
+// preprint server's, is not.
+TEST(BibtexReader, AnUnpublishedWorkGivenAtAnEventIsATalk) {
+  const ReadResult r = read(R"(
+@unpublished{zotero, location = {Köln}, title = {Stand des Reportings}, note = {Open-Access-Tage 2024}, author = {Barbers, Irene}, date = {2024}, doi = {10.5281/zenodo.13831942}}
+@unpublished{event, title = {Posters}, author = {Doe, Jane}, eventtitle = {ICPS}, eventdate = {2023-03-09}}
+@unpublished{venue, title = {Keynote}, author = {Doe, Jane}, venue = {Bruxelles}, year = 2023}
+@unpublished{manuscript, title = {A Draft}, author = {Doe, Jane}, year = 2016, address = {Berlin}}
+@unpublished{published, title = {Unmasked}, author = {Nam, H.}, year = 2020, publisher = {ACM}, location = {Online}, pages = {111--113}}
+@unpublished{server, title = {On Arrows}, author = {Doe, Jane}, year = 2024, location = {Paris}, note = {arXiv preprint arXiv:2401.00001}}
+)");
+  ASSERT_EQ(r.library.publications.size(), 6u);
+  const auto& p = r.library.publications;
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(p[k].type, PubType::Talk) << p[k].key;
+    EXPECT_EQ(p[k].status, Status::Published) << p[k].key;
+  }
+  for (std::size_t k = 3; k < 6; ++k) EXPECT_NE(p[k].type, PubType::Talk) << p[k].key;
+  EXPECT_EQ(p[3].type, PubType::Preprint);  // (an unpublished manuscript, as before)
+}
+
 TEST(BibtexReader, SyntaxVariants) {
   const ReadResult r = read(
       "\xEF\xBB\xBF---\nlayout: x\n---\r\n% comment @misc{no,}\r\n"

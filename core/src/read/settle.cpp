@@ -108,8 +108,10 @@ void settle_status(Publication& p, const RecordClues& clues) {
           biblio::preprint_shape(entry_type, status.has_arxiv, status.has_venue));
   // A talk a CV keeps as @unpublished or @misc, with a keyword that says so (keywords =
   // {presentation}): a talk given, not a preprint.
-  // So is one whose note is only such a word (note = {Presentation}).
-  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint && biblio::says_talk(p)) {
+  // So is one whose note is only such a word (note = {Presentation}), and an @unpublished with
+  // the place or event it was given at (RecordClues::given_at_event).
+  if ((entry_type == "unpublished" || entry_type == "misc") && !preprint &&
+      (biblio::says_talk(p) || (clues.given_at_event && !preprint_note && p.arxiv().empty()))) {
     p.type = PubType::Talk;
     if (p.status == Status::Preprint && !clues.stated) p.status = Status::Published;
   }

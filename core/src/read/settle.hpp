@@ -26,6 +26,10 @@ struct RecordClues {
       entry_type;             // BibTeX's entry type, lower-case; "" where the format names the type
   bool typed = false;         // the format named the type (CSL "type"): it is kept, but "other"
   bool preprint_doi = false;  // (set by settle_identifiers) a preprint server gave the DOI
+  // biblatex's @unpublished "such as the script of a talk", kept with where and at what event it
+  // was given (location, venue, eventtitle, eventdate) and nothing of a publication (publisher,
+  // isbn, pages): a talk or a poster, as Zotero writes its presentations.
+  bool given_at_event = false;
 };
 
 // The arXiv id a record implies (a preprint server's venue with its eprint fields, an arXiv DOI),

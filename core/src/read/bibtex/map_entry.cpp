@@ -1,6 +1,7 @@
 // One resolved entry onto the model: its fields by role (mapping.hpp), dates, names and their
 // annotations, links, tags, the profile legend, and the diagnostics for what does not fit.
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -497,6 +498,14 @@ void Resolver::map(const Entry& e, Publication& p) {
   clues.venue = venue_clues(p.venue.text);
   clues.stated = pubstate;
   clues.entry_type = e.type;
+  const auto has = [&e](std::initializer_list<std::string_view> names) {
+    for (std::string_view name : names)
+      if (const Field* f = e.find(name); f && !ascii::trim(f->value).empty()) return true;
+    return false;
+  };
+  clues.given_at_event = e.type == "unpublished" &&
+                         has({"location", "venue", "eventtitle", "eventdate"}) &&
+                         !has({"publisher", "isbn", "pages"});
   detail::settle_identifiers(p, clues);
   link_from_text(e, p);
   detail::settle_status(p, clues);
