@@ -121,8 +121,13 @@ class Output final : public TextSink {
 struct ChosenStyle {
   CitationStyle builtin{};
   std::shared_ptr<csl::Processor> csl;  // (set for a style that is not one of the core's)
-  std::string cite(const Publication& p) const {
-    return csl ? format_citation(p, *csl) : format_citation(p, builtin);
+  // The short style in --lang: its CSL locale's text ("and", "et al.", quotation marks; empty in
+  // English) and, in cite(), the list's words (a status in that language).
+  std::string lang, locale;
+  std::string cite(const Publication& p, const Words* words = nullptr) const {
+    if (csl) return format_citation(p, *csl);
+    if (locale.empty()) return format_citation(p, builtin);
+    return format_citation(p, builtin, CitationContext{{lang, locale}, nullptr, words});
   }
 };
 

@@ -213,9 +213,18 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
   if (const auto chosen = a.style.empty() ? std::optional<CitationStyle>(kListTextStyle)
                                           : citation_style_from_string(a.style)) {
     style.builtin = *chosen;
-    // (in another language than English, one of the core's styles is read again in that locale)
-    if (csl_style_id(*chosen).empty() || a.lang.empty() || a.lang.compare(0, 2, "en") == 0)
+    if (a.lang.empty() || a.lang.compare(0, 2, "en") == 0) return {};
+    // (in another language than English, the short style takes its words from that language's
+    // locale, and one of the core's official styles is read again in it)
+    if (csl_style_id(*chosen).empty()) {
+      const std::string tag =
+          a.lang.find('-') == std::string::npos ? csl::primary_dialect(a.lang) : a.lang;
+      if (read_input(csl_dir("locales") + "/locales-" + tag + ".xml", style.locale).empty())
+        style.lang = a.lang;
+      else
+        style.locale.clear();
       return {};
+    }
     xml = csl::builtin_style(csl_style_id(*chosen));
     path = a.style;
   } else {
@@ -359,7 +368,8 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   } else if (a.format == "json") {
     out.write(format_view_json(library, view, options));
   } else if (a.format == "text") {
-    for (auto i : view.entries) out.write(style.cite(library.publications[i]) + "\n");
+    for (auto i : view.entries)
+      out.write(style.cite(library.publications[i], &catalog.words()) + "\n");
   } else if (const auto exported = export_format_from_string(a.format)) {
     BibtexOptions bibtex = options.bibtex;
     bibtex.for_visitors = a.clean;  // (the owner's whole record by default)

@@ -370,6 +370,23 @@ TEST(CliRender, AnyCslStyleByNameOrFile) {
   }
 }
 
+// The short style (the list's text, --style compact) in the list's language: its "and" from that
+// language's CSL locale (Debian's), its status in the list's words; English without --lang.
+TEST(CliRender, TheShortStyleSpeaksTheListsLanguage) {
+  if (!std::filesystem::exists("/usr/share/citation-style-language/locales/locales-de-DE.xml"))
+    GTEST_SKIP() << "Debian's citation-style-language-locales is not installed";
+  const std::string bib = temp_file(
+      "short_de.bib",
+      "@inproceedings{a, title={Ein Titel}, author={M{\\\"u}ller, Anna and Schmidt, Bernd and "
+      "Weber, Carl}, booktitle={Tagung}, year=2024}\n");
+  const Result de = papershelf("render --format text --style compact --lang de " + quote(bib));
+  EXPECT_EQ(de.status, 0);
+  EXPECT_EQ(de.out, "Anna M\xC3\xBCller, Bernd Schmidt und Carl Weber. Ein Titel. Tagung, 2024.\n");
+  EXPECT_EQ(papershelf("render --format text --lang de-AT " + quote(bib)).out, de.out)
+      << "a region of the language, by default the short style";
+  EXPECT_TRUE(contains(papershelf("render --format text " + quote(bib)).out, ", and Carl Weber"));
+}
+
 // A style whose macros each call the next one twice, thirty deep (10^9 copies of the title; at
 // twenty deep it took 5 s and 900 MB): rendered within the processor's budget, with a warning
 // at the macro where the copies pass it.

@@ -83,4 +83,8 @@ class Processor {
 std::string_view builtin_style(std::string_view id);
 std::string_view builtin_locale(std::string_view tag);
 
+// The locale a language without a region is written in ("de" -> "de-DE", "pt" -> "pt-PT"), as
+// CSL's locale files name them; a tag with a region, or a language CSL has no locale for, as it is.
+std::string primary_dialect(std::string_view lang);
+
 }  // namespace papershelf::csl

@@ -24,13 +24,6 @@ const std::pair<const char*, const char*> kPrimaryDialects[] = {
     {"ru", "ru-RU"}, {"sk", "sk-SK"}, {"sl", "sl-SI"}, {"sr", "sr-RS"}, {"sv", "sv-SE"},
     {"th", "th-TH"}, {"tr", "tr-TR"}, {"uk", "uk-UA"}, {"vi", "vi-VN"}, {"zh", "zh-CN"}};
 
-std::string primary_dialect(std::string_view lang) {
-  const std::string_view primary = lang.substr(0, lang.find('-'));
-  for (const auto& [p, d] : kPrimaryDialects)
-    if (primary == p) return d;
-  return std::string(lang);
-}
-
 // A sort key as citeproc-js compares it: case, accents and punctuation are ignored (localeCompare
 // with sensitivity "base" and ignorePunctuation), and spaces, which citeproc-js turns into a
 // separator before comparing, sort before any letter. (Its strip_prepositions never strips a
@@ -83,6 +76,13 @@ int compare_keys(const std::string& a, const std::string& b) {
 }
 
 }  // namespace
+
+std::string primary_dialect(std::string_view lang) {
+  const std::string_view primary = lang.substr(0, lang.find('-'));
+  for (const auto& [p, d] : kPrimaryDialects)
+    if (primary == p) return d;
+  return std::string(lang);
+}
 
 std::unique_ptr<Processor> Processor::create(std::string_view style_xml,
                                              const LocaleLoader& locales, std::string_view lang,
