@@ -303,17 +303,23 @@ TEST(Shelf, MissingGlyphsAreReportedOnce) {
   EXPECT_EQ(missing, "Łź中文");
 }
 
-TEST(Shelf, ClipperKeepsFrameWorkBoundedWith100kRows) {
+// `n` papers k0, k1, ... ("Paper 0", ...), record i in the file's place i, over `years` years from
+// 1990.
+Library numbered_papers(std::uint32_t n, int years) {
   Library lib;
-  lib.publications.resize(100000);
-  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
+  lib.publications.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
     Publication& p = lib.publications[i];
     p.key = "k" + std::to_string(i);
     p.title = "Paper " + std::to_string(i);
-    p.date.year = 1990 + static_cast<int>(i % 35);
+    p.date.year = 1990 + static_cast<int>(i % static_cast<std::uint32_t>(years));
     p.order = i;
   }
-  Headless h(std::move(lib));
+  return lib;
+}
+
+TEST(Shelf, ClipperKeepsFrameWorkBoundedWith100kRows) {
+  Headless h(numbered_papers(100000, 35));
   EXPECT_EQ(h.shelf.view().entries.size(), 100000u);
   EXPECT_GT(h.shelf.probe().rows_drawn, 5u);
   EXPECT_LT(h.shelf.probe().rows_drawn, 40u) << "only visible rows are drawn";
@@ -332,16 +338,7 @@ TEST(Shelf, ClipperKeepsFrameWorkBoundedWith100kRows) {
 // the middle of the rows' area and gives it the keyboard focus; a record the view does not show
 // changes nothing.
 TEST(Shelf, ALinkedRecordIsScrolledIntoViewAndFocused) {
-  Library lib;
-  lib.publications.resize(300);
-  for (std::uint32_t i = 0; i < lib.publications.size(); ++i) {
-    Publication& p = lib.publications[i];
-    p.key = "k" + std::to_string(i);
-    p.title = "Paper " + std::to_string(i);
-    p.date.year = 2000;
-    p.order = i;
-  }
-  Headless h(std::move(lib));
+  Headless h(numbered_papers(300, 1));
   const std::uint32_t linked = h.shelf.view().entries[240];
   ASSERT_EQ(
       std::count(h.shelf.probe().row_records.begin(), h.shelf.probe().row_records.end(), linked), 0)
