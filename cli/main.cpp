@@ -206,6 +206,14 @@ std::string csl_dir(const char* kind) {
   return env && *env ? std::string(env) : std::string("/usr/share/citation-style-language/") + kind;
 }
 
+// An official CSL locale by its tag ("de-DE"), as Debian installs them; "" when there is none.
+std::string csl_locale(std::string_view tag) {
+  std::string text;
+  if (read_input(csl_dir("locales") + "/locales-" + std::string(tag) + ".xml", text).empty())
+    return text;
+  return std::string();
+}
+
 // --style: a name of the core's, an official style's name, or a .csl file. Returns "" or what is
 // wrong.
 std::string choose_style(const Args& a, ChosenStyle& style) {
@@ -219,10 +227,8 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
     if (csl_style_id(*chosen).empty()) {
       const std::string tag =
           a.lang.find('-') == std::string::npos ? csl::primary_dialect(a.lang) : a.lang;
-      if (read_input(csl_dir("locales") + "/locales-" + tag + ".xml", style.locale).empty())
-        style.lang = a.lang;
-      else
-        style.locale.clear();
+      style.locale = csl_locale(tag);
+      if (!style.locale.empty()) style.lang = a.lang;
       return {};
     }
     xml = csl::builtin_style(csl_style_id(*chosen));
@@ -239,15 +245,8 @@ std::string choose_style(const Args& a, ChosenStyle& style) {
   }
   std::string error;
   // (--lang's default, English, leaves a style in its own default locale: Cite Them Right's en-GB)
-  style.csl = citation_style_from_csl(
-      xml, a.lang == "en" ? std::string() : a.lang,
-      [](std::string_view tag) {
-        std::string text;
-        if (read_input(csl_dir("locales") + "/locales-" + std::string(tag) + ".xml", text).empty())
-          return text;
-        return std::string();
-      },
-      &error);
+  style.csl =
+      citation_style_from_csl(xml, a.lang == "en" ? std::string() : a.lang, csl_locale, &error);
   if (!style.csl) return path + ":" + error;
   if (!error.empty()) {
     // A style that reads but is cut short (macros past the processor's budget): the same
