@@ -12,10 +12,9 @@
 
 namespace papershelf::cli {
 
-// An element asks for its static list with the marker, or with the attribute `prerender`, which
-// survives an HTML minifier that drops comments (al-folio's jekyll-minifier, hugo --minify): then
-// its whole content is the static list's place.
-inline constexpr std::string_view kPrerenderAttribute = "prerender";
+// An element asks for its static list with the marker, or with the attribute `prerender`
+// (attributes::names::prerender), which survives an HTML minifier that drops comments (al-folio's
+// jekyll-minifier, hugo --minify): then its whole content is the static list's place.
 
 // The marker is this comment (its text trimmed of spaces: "papershelf:prerender"). Prerender
 // keeps it and closes what it writes after it with the end marker, so that running prerender

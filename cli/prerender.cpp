@@ -186,7 +186,7 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name,
   for (const cli::ShelfElement& shelf : cli::find_shelves(page)) {
     // Where the list goes: all of the content of an element with the attribute, else after the
     // marker, up to the end marker a run before wrote.
-    const bool whole = shelf.attribute(cli::kPrerenderAttribute) != nullptr;
+    const bool whole = shelf.attribute(attributes::names::prerender) != nullptr;
     if (!whole && shelf.marker == std::string::npos) continue;
     ++result.marked;
     // What is said of this element, at its start tag; an error or a warning means the page is
@@ -234,7 +234,7 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name,
         src_path.erase(0, first + 1);
     }
     // prerender="FILE": the data is a file of the site's source, published at src as well.
-    const std::string* source = shelf.attribute(cli::kPrerenderAttribute);
+    const std::string* source = shelf.attribute(attributes::names::prerender);
     std::string bytes;
     if (source && !source->empty()) {
       if (std::string refused = cli::publish_page_source(*source, src_dir, root, src_path, bytes);

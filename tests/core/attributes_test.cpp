@@ -119,3 +119,16 @@ TEST(Attributes, EachAttributeIsListedOnce) {
   for (const attributes::Attribute& a : attributes::kAll) EXPECT_EQ(++seen[a.name], 1) << a.name;
   EXPECT_GE(seen.size(), 20u);
 }
+
+// A flag is there or not, whatever its value, as HTML's boolean attributes are: `debug="false"`
+// shows the problems too (the element reads it with hasAttribute).
+TEST(Attributes, AFlagIsThereOrNot) {
+  EXPECT_FALSE(read({}).debug);
+  for (const std::string text : {"", "debug", "false", "0"}) {
+    std::vector<std::string> problems;
+    EXPECT_TRUE(read({{"debug", text}}, &problems).debug) << text;
+    EXPECT_TRUE(problems.empty()) << text;
+  }
+  EXPECT_EQ(attributes::names::debug, "debug");
+  EXPECT_EQ(attributes::names::cite_styles, "cite-styles");
+}

@@ -71,7 +71,8 @@ void emit_attributes() {
       "(element/attributes.ts\n"
       "// reads them, by the rules attributes.hpp states).\n\n"
       "/** How an attribute's value is read. */\n"
-      "export type Kind = \"text\" | \"count\" | \"level\" | \"choice\" | \"list\" | \"links\";\n"
+      "export type Kind = \"text\" | \"count\" | \"level\" | \"choice\" | \"list\" | \"links\" | "
+      "\"flag\";\n"
       "/** An attribute: its name, its kind, its value when absent, and a choice's values ('|' "
       "between;\n"
       " *  the first is what an empty value, the attribute's own name or an unknown one means) or "
@@ -79,7 +80,8 @@ void emit_attributes() {
       " *  separates a list's items. */\n"
       "export type Attribute<K extends Kind = Kind> = readonly [name: string, kind: K, absent: "
       "string, choices?: string];\n");
-  static constexpr std::string_view kinds[] = {"text", "count", "level", "choice", "list", "links"};
+  static constexpr std::string_view kinds[] = {"text",   "count", "level", "choice",
+                                                "list",   "links", "flag"};
   static constexpr std::string_view members[] = {
 #define PAPERSHELF_ATTRIBUTE_MEMBER_NAME(member, name, kind, absent, choices, sets, without) \
 #member,

@@ -19,6 +19,7 @@ import type { Prefetched } from "./prefetch.js";
 import { OBSERVED_ATTRIBUTES, type PaperShelfElementClass, type PaperShelfElement as PaperShelfElementTypes } from "./element/api.js";
 import { ShelfController } from "./element/controller.js";
 import { pageQueryAll } from "./element/page-document.js";
+import { asksForCanvas } from "./element/options.js";
 import { addLanguage, type Labels } from "./element/labels.js";
 
 export * from "./element/api.js";
@@ -76,7 +77,7 @@ export function definePaperShelf(cores: PageCores, css: string, canvas?: CanvasA
     /** Problems found in the data (line:column). */
     get diagnostics(): Diagnostic[] { return this.#shelf.diagnostics; }
     /** What draws the list now: "canvas" once the canvas renderer shows it, else "html". */
-    get renderedBy(): "html" | "canvas" { return this.#shelf.canvas?.live && this.getAttribute("renderer") === "canvas" ? "canvas" : "html"; }
+    get renderedBy(): "html" | "canvas" { return this.#shelf.canvas?.live && asksForCanvas(this) ? "canvas" : "html"; }
     /** The canvas renderer's last frame layout (CSS px inside the canvas), for tests and automation. */
     get canvasLayout(): unknown { return this.#shelf.canvas?.probe(); }
     /** The words the canvas widget draws with (for tests and automation). */

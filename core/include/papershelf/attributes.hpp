@@ -19,6 +19,8 @@
 //   List    split at each of `choices`' characters, each item trimmed, empty ones dropped
 //   Links   KIND=URL separated by ';' or new lines, each trimmed, KIND lower-cased; an item
 //           without KIND= is left out
+//   Flag    there or not, whatever its value (`debug`, `debug=""` and `debug="false"` all set it,
+//           as HTML's boolean attributes do)
 #pragma once
 
 #include <algorithm>
@@ -68,11 +70,17 @@
   X(links, "links", Links, "", "", "the card's links (over the data's)", "it is left out")         \
   X(email, "email", Text, "", "", "one more of the card's links", "")                              \
   X(email_display, "email-display", Choice, "obfuscated", "obfuscated|plain|hidden",               \
-    "how the card shows the email (ProfileCardOptions.email)", "it is obfuscated")
+    "how the card shows the email (ProfileCardOptions.email)", "it is obfuscated")                 \
+  X(cite_styles, "cite-styles", Text, "", "",                                                      \
+    "the Cite panel's styles in order, the first the default (Library.formats)",                   \
+    "every style, APA first")                                                                      \
+  X(debug, "debug", Flag, "", "", "the data's problems shown above the list, for the owner", "")   \
+  X(prerender, "prerender", Text, "", "",                                                          \
+    "papershelf prerender's place for the static list, and the data's source file", "")
 
 namespace papershelf::attributes {
 
-enum class Kind { Text, Count, Level, Choice, List, Links };
+enum class Kind { Text, Count, Level, Choice, List, Links, Flag };
 
 // A row of the table, for those that list the attributes (the generator, the docs' test).
 struct Attribute {
@@ -86,6 +94,15 @@ struct Attribute {
 inline constexpr Attribute kAll[] = {PAPERSHELF_ELEMENT_ATTRIBUTES(PAPERSHELF_ATTRIBUTE_ROW)};
 #undef PAPERSHELF_ATTRIBUTE_ROW
 
+// Each attribute's name by its member (names::max_authors is "max-authors"), for code that asks
+// whether an element has one at all.
+namespace names {
+#define PAPERSHELF_ATTRIBUTE_NAME(member, name, kind, absent, choices, sets, without) \
+  inline constexpr std::string_view member = name;
+PAPERSHELF_ELEMENT_ATTRIBUTES(PAPERSHELF_ATTRIBUTE_NAME)
+#undef PAPERSHELF_ATTRIBUTE_NAME
+}  // namespace names
+
 // What each kind reads into.
 using Text = std::string;
 using Count = std::size_t;
@@ -93,6 +110,7 @@ using Level = int;  // 0: none given (the page decides)
 using Choice = std::string;
 using List = std::vector<std::string>;
 using Links = std::vector<Link>;
+using Flag = bool;
 
 // An element's attributes as read: one member a row, by its kind.
 struct Values {
@@ -207,6 +225,10 @@ inline void read_Links(const std::string* value, const Attribute&, Links& out,
     else
       out.push_back({unicode::to_lower(kind), std::string(trim(item.substr(eq + 1)))});
   }
+}
+
+inline void read_Flag(const std::string* value, const Attribute&, Flag& out, std::string&) {
+  out = value != nullptr;
 }
 
 }  // namespace detail

@@ -6,6 +6,11 @@ import type { Attribute } from "../generated/attributes.js";
 
 const value = (el: Element, a: Attribute) => el.getAttribute(a[0]);
 
+/** Whether the element has it, whatever its value (as HTML's boolean attributes). */
+export function flag(el: Element, a: Attribute<"flag">): boolean {
+  return el.hasAttribute(a[0]);
+}
+
 /** As written (undefined when absent). */
 export function text(el: Element, a: Attribute<"text">): string | undefined {
   return value(el, a) ?? undefined;

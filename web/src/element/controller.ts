@@ -16,7 +16,7 @@ import { renderLegend } from "./legend.js";
 import { dropBrokenThumbnails, FIRST_CHUNK, ListView, tellMissingThumbnail } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
 import { coreKind, dataUrl } from "./first-entry.js";
-import { formatOptions, omitFields, queryOptions } from "./options.js";
+import { citeStyles, dataSource, debugging, formatOptions, legendAttribute, omitFields, queryOptions, scopeKey } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
 import { readyState } from "./page-document.js";
@@ -113,7 +113,7 @@ export class ShelfController implements ShelfHost {
     else this.reload();
   }
   omitFields(): string[] { return omitFields(this.element); }
-  citeStyles(): string { return this.element.getAttribute("cite-styles") ?? ""; }
+  citeStyles(): string { return citeStyles(this.element); }
   emit<K extends keyof EventDetails>(name: K, detail: EventDetails[K]): void {
     this.element.dispatchEvent(new CustomEvent(name, { detail }));
   }
@@ -211,7 +211,7 @@ export class ShelfController implements ShelfHost {
     }).catch(() => {});
     // The page's language comes while the data downloads.
     const speaking = this.#speaker.speak(undefined).then(() => { if (!stale()) this.#relabelParts(); });
-    const src = this.element.getAttribute("src");
+    const src = dataSource(this.element);
     try {
       // (the address the script tag's loader prefetched, made by the same rule)
       const found = await this.#source.find(this.element, this.#data, this.#library && this.#loadedSrc, dataUrl(this.element));
@@ -266,7 +266,7 @@ export class ShelfController implements ShelfHost {
 
   /** The problems panel: only with the `debug` attribute (the owner's view of the page). */
   showProblems(): void {
-    if (this.#components) this.#report.show(this.parts.problems, this.element.hasAttribute("debug"), this.#library?.diagnostics ?? [], this.labels);
+    if (this.#components) this.#report.show(this.parts.problems, debugging(this.element), this.#library?.diagnostics ?? [], this.labels);
   }
 
   // ------------------------------------------------------------------ [SECTION] state
@@ -341,8 +341,8 @@ export class ShelfController implements ShelfHost {
       { count: FIRST_CHUNK, options: this.formatOptions(), rows: parts.canvas.wantsRows() });
     if (token !== this.#refreshToken || lib !== this.#library) return;  // a newer state or library won (with these edits)
     this.#visitor.answered(view, request);
-    const attribute = this.element.getAttribute("legend");
-    const legend = attribute ? (await this.#cores.core()).legend(attribute) : lib.profile.legend;
+    const asked = legendAttribute(this.element);
+    const legend = asked ? (await this.#cores.core()).legend(asked) : lib.profile.legend;
     if (token !== this.#refreshToken || lib !== this.#library) return;
     const takingOver = this.#adoption.takingOver(this.parts.shelf);
     // (the prerendered list is `view` for the state the page set: adopted instead of painted again;
@@ -373,7 +373,7 @@ export class ShelfController implements ShelfHost {
     this.#view = view;
     this.#report.query(view.errors);
     setShelfState(this.element, this.parts, state);
-    parts.toolbar.sync(view, String(this.#loadCount), `${this.element.getAttribute("filter") ?? ""}\u0001${this.element.getAttribute("owner") ?? ""}`);
+    parts.toolbar.sync(view, String(this.#loadCount), scopeKey(this.element));
     this.parts.count.textContent = this.labels.results(view.entries.length, view.total);
     parts.panels.labelDownloads(view.entries.length);
   }

@@ -5,6 +5,7 @@ import type { Papershelf } from "../core.js";
 import type { Prefetched } from "../prefetch.js";
 import { RemoteLibrary, type AnyLibrary } from "../worker.js";
 import type { Labels } from "./labels.js";
+import { dataSource } from "./options.js";
 
 // Inputs at least this large are read in a Web Worker when the embed can start one. Below it
 // (about 850 entries; the real files we know are under 200 KB but one) the page's own thread
@@ -46,7 +47,7 @@ export class DataSource {
     if (data !== undefined) return { input: data, source: "data", owned: false };
     const inline = inlineData(element);
     if (inline !== undefined) return { input: inline, source: "inline", owned: false };
-    const src = element.getAttribute("src");
+    const src = dataSource(element);
     if (!src || !address) return undefined;
     if (src === loaded) return "loaded";
     return { input: await this.download(address), source: src, owned: true };

@@ -3,7 +3,7 @@
 // holds its list already (prerendered), which core shows it, where its data is, and when a page
 // whose list is prerendered may start on the rest.
 import { inlineData } from "./data-source.js";
-import { profileMode } from "./options.js";
+import { dataSource, profileMode } from "./options.js";
 import { pageBase, readyState } from "./page-document.js";
 
 /** The page's two cores: the list core, and for an element that shows a profile card the card core. */
@@ -22,7 +22,7 @@ export function prerenderedKeys(el: Element): string[] {
 
 /** Where the element's data is downloaded from (none when it is inline). */
 export function dataUrl(el: Element): URL | undefined {
-  const src = el.getAttribute("src");
+  const src = dataSource(el);
   return src && inlineData(el) === undefined ? new URL(src, pageBase()) : undefined;
 }
 

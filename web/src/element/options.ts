@@ -6,7 +6,7 @@
 import type { FormatOptions, ProfileCardOptions, QueryOptions, View } from "../core.js";
 import * as attribute from "../generated/attributes.js";
 import type { Attribute } from "../generated/attributes.js";
-import { choice, count, level, links, list, text } from "./attributes.js";
+import { choice, count, flag, level, links, list, text } from "./attributes.js";
 import { pageQueryAll } from "./page-document.js";
 import type { VisitorState } from "./url-state.js";
 
@@ -58,6 +58,22 @@ export function pinnedTheme(el: Element): "light" | "dark" | undefined {
   const theme = choice(el, attribute.theme);
   return theme === "light" || theme === "dark" ? theme : undefined;
 }
+
+/** Where the element's data is read from (`src`; undefined: none). */
+export function dataSource(el: Element): string | undefined { return text(el, attribute.src); }
+
+/** The legend the page gives the authors' marks (`legend`; undefined: the data's own). */
+export function legendAttribute(el: Element): string | undefined { return text(el, attribute.legend); }
+
+/** The Cite panel's styles, in order (`cite-styles`; empty: every style, APA first). */
+export function citeStyles(el: Element): string { return text(el, attribute.citeStyles) ?? ""; }
+
+/** Whether the owner asked to see the data's problems (`debug`). */
+export function debugging(el: Element): boolean { return flag(el, attribute.debug); }
+
+/** What a toolbar's judgement of its controls depends on beside the data: the page's fixed
+ *  selection and the owner. */
+export function scopeKey(el: Element): string { return `${text(el, attribute.filter) ?? ""}\u0001${text(el, attribute.owner) ?? ""}`; }
 
 /** Whether the element asks for the canvas renderer (`renderer="canvas"`). */
 export function asksForCanvas(el: Element): boolean { return choice(el, attribute.renderer) === "canvas"; }

@@ -3,7 +3,7 @@
 // reads them, by the rules attributes.hpp states).
 
 /** How an attribute's value is read. */
-export type Kind = "text" | "count" | "level" | "choice" | "list" | "links";
+export type Kind = "text" | "count" | "level" | "choice" | "list" | "links" | "flag";
 /** An attribute: its name, its kind, its value when absent, and a choice's values ('|' between;
  *  the first is what an empty value, the attribute's own name or an unknown one means) or what
  *  separates a list's items. */
@@ -86,3 +86,12 @@ export const email = ["email", "text", ""] as const satisfies Attribute<"text">;
 
 /** `email-display`: how the card shows the email (ProfileCardOptions.email); without a usable value, it is obfuscated. */
 export const emailDisplay = ["email-display", "choice", "obfuscated", "obfuscated|plain|hidden"] as const satisfies Attribute<"choice">;
+
+/** `cite-styles`: the Cite panel's styles in order, the first the default (Library.formats); without a usable value, every style, APA first. */
+export const citeStyles = ["cite-styles", "text", ""] as const satisfies Attribute<"text">;
+
+/** `debug`: the data's problems shown above the list, for the owner. */
+export const debug = ["debug", "flag", ""] as const satisfies Attribute<"flag">;
+
+/** `prerender`: papershelf prerender's place for the static list, and the data's source file. */
+export const prerender = ["prerender", "text", ""] as const satisfies Attribute<"text">;
