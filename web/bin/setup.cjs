@@ -8,15 +8,20 @@
 // other names would change too), and a file that differs from the package's copy is replaced only
 // when setup wrote it (an older papershelf's: .papershelf-setup.json keeps a digest of each file
 // it wrote) or with --force; otherwise it is kept, and said.
+//
+// Its pieces are in setup/: the kinds of site (sites), the careful writing (safe-write), the page
+// to start from (starter-page) and what it says about the .bib (bib-advice).
 "use strict";
 const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
+const { SITES } = require("./setup/sites.cjs");
+const { folderProblem, copyFile } = require("./setup/safe-write.cjs");
+const { starterPage, prerenderStarter, PRERENDERED, STARTED } = require("./setup/starter-page.cjs");
+const { suggestions, frontMatterBibs } = require("./setup/bib-advice.cjs");
 
 // What setup wrote, by path inside FOLDER: the digest of each file's bytes.
 const RECORD = ".papershelf-setup.json";
-// (Windows has no O_NOFOLLOW: there the lstat checks stand alone.)
-const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 const dist = path.join(__dirname, "..", "dist");
 // What a page that shows the list loads (the build's one list, dist/browser-files.json), and
@@ -25,49 +30,6 @@ const dist = path.join(__dirname, "..", "dist");
 const pageFiles = JSON.parse(fs.readFileSync(path.join(dist, "browser-files.json"), "utf8"));
 const BROWSER_FILES = [...pageFiles.files,
   ...pageFiles.folders.flatMap((folder) => fs.readdirSync(path.join(dist, folder)).map((file) => `${folder}/${file}`))];
-
-const SITES = {
-  page: {
-    // (one folder: the site's root keeps only the page and the .bib)
-    files: "papershelf",
-    record: "papershelf/.papershelf-setup.json",
-    next: `Then, where the list goes in your page (your .bib beside it, named by src; the page's <head>
-needs <meta name="viewport" content="width=device-width, initial-scale=1"> for phones):
-
-  <link rel="stylesheet" href="papershelf/papershelf.css">
-  <script src="papershelf/papershelf.js" defer></script>
-  <paper-shelf src="papers.bib" owner="Your Name; Y. Name"><!-- papershelf:prerender --></paper-shelf>
-
-and after each change to the .bib (page.html being your page):
-  npx papershelf prerender page.html -o page.html`,
-  },
-  jekyll: {
-    files: "assets/js",
-    include: [["site/jekyll/papershelf.html", "_includes/papershelf.html"], ["site/jekyll/papershelf.rb", "_plugins/papershelf.rb"]],
-    next: `Then, in your publications page (al-folio keeps its list in _bibliography/papers.bib):
-
-  {% include papershelf.html bib="_bibliography/papers.bib" owner="Your Name; Y. Name" %}
-
-_plugins/papershelf.rb publishes _bibliography/*.bib at /assets/bibliography/, where the element
-fetches it, so that jekyll serve shows the list too. To build (a site without a Gemfile runs
-jekyll build alone):
-
-  bundle exec jekyll build
-  npx papershelf prerender _site`,
-  },
-  hugo: {
-    files: "static/js",
-    include: [["site/hugo/papershelf.html", "layouts/shortcodes/papershelf.html"]],
-    next: `Then, with your .bib at static/papers.bib, in a content page:
-
-  {{< papershelf src="/papers.bib" owner="Your Name; Y. Name" >}}
-
-and to build:
-
-  hugo --minify
-  npx papershelf prerender public`,
-  },
-};
 
 const USAGE = `usage: papershelf setup page|jekyll|hugo [FOLDER] [--force]
        papershelf setup page [FOLDER] --orcid ID | --openalex AUTHOR_ID   (no .bib yet: your
@@ -184,254 +146,4 @@ function readRecord(folder, recordFile) {
   } catch {
     return {};
   }
-}
-
-/** The link at `file` as "a symbolic link (to TARGET)". */
-function linkText(file) {
-  let target = "?";
-  try {
-    target = fs.readlinkSync(file);
-  } catch {}
-  return `it is a symbolic link (to ${target})`;
-}
-
-/**
- * Makes the folders of `relative` (posix, inside `root`) one by one; why not ("" when they are
- * real folders now): a folder that is a symbolic link would take the files out of `root`.
- */
-function folderProblem(root, relative) {
-  let at = root;
-  for (const part of relative.split("/").filter((p) => p && p !== ".")) {
-    at = path.join(at, part);
-    let info;
-    try {
-      info = fs.lstatSync(at);
-    } catch (error) {
-      if (error.code !== "ENOENT") return error.message;
-      try {
-        fs.mkdirSync(at);
-        continue;
-      } catch (made) {
-        return made.message;
-      }
-    }
-    if (info.isSymbolicLink()) return `${path.relative(root, at).split(path.sep).join("/")} ${linkText(at).slice(3)}`;
-    if (!info.isDirectory()) return `${path.relative(root, at).split(path.sep).join("/")} is not a folder`;
-  }
-  return "";
-}
-
-/**
- * Writes `bytes` to `file` unless it holds them already. An existing file is replaced only when
- * it is a regular file of one link and `mayReplace(itsBytes)`; returns { done: "wrote" |
- * "replaced" | "same" | "kept" | "failed", why }. The checks are made again on what was opened,
- * before a byte of it changes.
- */
-function copyFile(file, bytes, mayReplace) {
-  let fd;
-  try {
-    fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o644);  // (O_EXCL follows no link)
-  } catch (error) {
-    if (error.code !== "EEXIST") return { done: "failed", why: error.message };
-  }
-  try {
-    if (fd !== undefined) {
-      writeAll(fd, bytes);
-      return { done: "wrote" };
-    }
-    let info = fs.lstatSync(file);
-    if (info.isSymbolicLink()) {
-      // (A link to the package's own copy is fine as it is: nothing to write.)
-      const target = fs.statSync(file, { throwIfNoEntry: false });
-      if (target?.isFile() && target.size === bytes.length && fs.readFileSync(file).equals(bytes)) return { done: "same" };
-      return { done: "failed", why: `${linkText(file)}; setup writes no file through a link` };
-    }
-    if (!info.isFile()) return { done: "failed", why: "it is not a regular file" };
-    fd = fs.openSync(file, fs.constants.O_RDWR | NO_FOLLOW);
-    info = fs.fstatSync(fd);
-    if (!info.isFile()) return { done: "failed", why: "it is not a regular file" };
-    const before = fs.readFileSync(fd);
-    if (before.equals(bytes)) return { done: "same" };
-    if (info.nlink > 1)
-      return { done: "failed", why: `it has ${info.nlink} hard links; setup writes no file that has other names, which it would change too` };
-    if (!mayReplace(before))
-      return { done: "kept", why: "it differs from the package's copy and is not one setup wrote (yours, or changed since); --force replaces it" };
-    fs.ftruncateSync(fd, 0);
-    writeAll(fd, bytes);
-    return { done: "replaced" };
-  } catch (error) {
-    return { done: "failed", why: error.code === "ELOOP" ? `${linkText(file)}; setup writes no file through a link` : error.message };
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
-
-/** Writes all of `bytes` at the start of the open file `fd`. */
-function writeAll(fd, bytes) {
-  for (let at = 0; at < bytes.length;) at += fs.writeSync(fd, bytes, at, bytes.length - at, at);
-}
-
-/**
- * In a folder with no index.html yet, a whole page to start from: the viewport a phone needs, the
- * stylesheet, the script and the element, listing the folder's .bib when it has one.
- */
-function starterPage(folder, files, say) {
-  const target = path.join(folder, "index.html");
-  // (lstat: a dangling link there is something there too, which the page must not be written through)
-  const there = fs.lstatSync(target, { throwIfNoEntry: false });
-  if (there) {
-    if (there.isSymbolicLink() && !fs.existsSync(target)) say(`index.html: ${linkText(target)} to nothing: no page to start from is written through it`);
-    return false;
-  }
-  const bibs = bibsIn(folder);
-  const src = bibs.length === 1 ? bibs[0] : "papers.bib";
-  const attr = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  const page = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Publications</title>
-<link rel="stylesheet" href="${files}/papershelf.css">
-<script src="${files}/papershelf.js" defer></script>
-</head>
-<body>
-<h1>Publications</h1>
-<paper-shelf src="${attr}" owner="Your Name; Y. Name"><!-- papershelf:prerender --></paper-shelf>
-</body>
-</html>
-`;
-  try {
-    fs.writeFileSync(target, page, { flag: "wx" });  // (wx: only where nothing is, even a dangling link)
-  } catch (error) {
-    if (error.code === "EEXIST") return false;  // (made meanwhile: the owner's)
-    say(`index.html: not written: ${error.message}`);
-    return false;
-  }
-  say(`wrote index.html, a page to start from that lists ${src}${bibs.length === 1 ? "" : " (put your .bib there, or change src)"}`);
-  return true;
-}
-
-/**
- * The starting page with its list written in (`papershelf prerender`, by the package's CLI), when
- * the folder has its .bib: the first page an owner opens shows its first entry as soon as the HTML
- * has come, downloading nothing of papershelf's before it, and readers without JavaScript and
- * search engines see the list. The element takes over from it, and shows the .bib as it is then
- * if it has changed since. What prerender says (whom to name as owner, files the papers name that
- * are not there) is passed on. False when there is no .bib yet or prerender could not write.
- */
-function prerenderStarter(folder, say) {
-  if (bibsIn(folder).length !== 1) return false;
-  const run = require("node:child_process").spawnSync(process.execPath, [path.join(__dirname, "papershelf.cjs"), "prerender", "index.html", "-o", "index.html"],
-    { cwd: folder, encoding: "utf8", maxBuffer: 1 << 30 });
-  // (exit 1: written, with something the owner should know; 2: not written)
-  for (const line of String(run.stderr ?? "").split("\n")) if (line.trim()) process.stderr.write(`${line}\n`);
-  if (run.status !== 0 && run.status !== 1) {
-    say("index.html: the list was not written into it (above: why); the element shows it once the page runs");
-    return false;
-  }
-  say("wrote the list into index.html (papershelf prerender): the page shows it before any script has run");
-  return true;
-}
-
-/** What comes next after the starting page was written with its list in it. */
-const PRERENDERED = `Then, in index.html, set owner to your name as your papers spell it (spellings separated by ;,
-prerender above says whom it finds on them), and write the list into the page again after that
-and after every change to the .bib (the page shows the list from the .bib in any case, a moment
-later without it):
-
-  npx papershelf prerender index.html -o index.html
-
-To look at it, start a web server in this folder (setup started none), e.g.
-  python3 -m http.server
-then open the address it prints. index.html, the .bib and papershelf/ go to your site together.`;
-
-/** What comes next after the starting page was written. */
-const STARTED = `Then, in index.html, set owner to your name as your papers spell it (spellings separated by ;),
-and write the list into the page for search engines and readers without JavaScript (again after
-every change to the .bib; it also says whom to name as owner, and which files the papers link to
-are not beside the page):
-
-  npx papershelf prerender index.html -o index.html
-
-To look at it, start a web server in this folder (setup started none), e.g.
-  python3 -m http.server
-then open the address it prints. index.html, the .bib and papershelf/ go to your site together.`;
-
-/** The .bib files of the FOLDER (not setup's record, not package.json). */
-function bibsIn(folder) {
-  return fs.readdirSync(folder).filter((name) => /^[^.].*\.(bib|json)$/i.test(name) && !/^package(-lock)?\.json$/.test(name));
-}
-
-/**
- * What the page's element may want, read from the FOLDER's one .bib by the package's own CLI (the
- * core reads it): a legend when its authors carry markers, base= when its papers name their files
- * by relative paths that are not beside the page. "" when nothing.
- */
-function suggestions(folder) {
-  const bibs = bibsIn(folder);
-  if (bibs.length !== 1) return "";
-  const run = require("node:child_process").spawnSync(process.execPath, [path.join(__dirname, "papershelf.cjs"), "render", bibs[0], "--format", "json"],
-    { cwd: folder, encoding: "utf8", maxBuffer: 1 << 30 });
-  let entries;
-  try {
-    entries = JSON.parse(run.stdout);  // (exit status 1: some entries had errors; the rest are there)
-  } catch {
-    return "";
-  }
-  const marks = new Set();
-  const missing = new Set();
-  for (const entry of entries) {
-    for (const author of entry.authors ?? []) for (const mark of author.marks ?? "") marks.add(mark);
-    for (const link of entry.links ?? []) {
-      const url = String(link.url ?? "");
-      if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(url) || !url) continue;
-      if (!fs.existsSync(path.join(folder, url.split(/[?#]/)[0]))) missing.add(url);
-    }
-  }
-  const said = [];
-  if (marks.size) {
-    const meaning = { "*": "equal contribution", "†": "corresponding author", "‡": "equal advising" };
-    const legend = [...marks].map((mark) => `${mark}=${meaning[mark] ?? "what it means"}`).join("; ");
-    said.push(`Your papers mark authors with ${[...marks].join(" ")}: say what the marks mean under the list with
-  legend="${legend}"`);
-  }
-  if (missing.size) {
-    const some = [...missing].slice(0, 2).join(", ");
-    said.push(`${missing.size} of your papers' files ${missing.size === 1 ? "is named" : "are named"} by a relative path that is not beside the page (${some}):
-name the folder they are in with base=, e.g. base="/assets/pdf/" (al-folio's)`);
-  }
-  return said.length ? `On the element, ${said.length === 1 ? "perhaps" : "perhaps also"}:\n${said.join("\n")}` : "";
-}
-
-/**
- * A .bib with front matter in a folder Jekyll publishes is read by Jekyll as a page, and Liquid
- * run on it stops at its first {{: _plugins/papershelf.rb publishes it as it is; said, for GitHub
- * Pages' own build, which runs no plugins.
- */
-function frontMatterBibs(folder, say) {
-  const found = [];
-  const look = (dir, depth) => {
-    let names = [];
-    try {
-      names = fs.readdirSync(path.join(folder, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of names) {
-      if (/^[._#~]/.test(entry.name) || entry.name === "node_modules" || entry.name === "vendor") continue;
-      const relative = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.isDirectory() && depth < 3) look(relative, depth + 1);
-      else if (entry.isFile() && /\.bib$/i.test(entry.name)) {
-        const fd = fs.openSync(path.join(folder, relative), "r");
-        const head = Buffer.alloc(4);
-        fs.readSync(fd, head, 0, 4, 0);
-        fs.closeSync(fd);
-        if (/^---(\r|\n)/.test(head.toString("latin1").replace(/^\ufeff/, ""))) found.push(relative);
-      }
-    }
-  };
-  look("", 0);
-  for (const file of found)
-    say(`${file} starts with front matter (---): Jekyll reads it as a page and runs Liquid on it; _plugins/papershelf.rb publishes it as it is, but GitHub Pages' own build ("Deploy from a branch") runs no plugins: there take the front matter out (papershelf reads the file without it) or publish with the workflow of docs/static-sites.md`);
 }
