@@ -16,7 +16,9 @@ namespace {
 using detail::dir_attribute;
 using detail::HtmlOut;
 
-std::string class_safe(std::string_view s) {
+// A profile link's label as a class name: lower-case ASCII letters, digits, '-' and '_'. (Its own
+// name: html.cpp's class_safe keeps upper case, and the unity build may put both in one file.)
+std::string link_kind_class(std::string_view s) {
   std::string out;
   for (char c : s) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
@@ -150,7 +152,7 @@ void append_links(std::string& out, const Profile& p, const ProfileCardOptions& 
   std::string items;
   HtmlOut h(items);
   for (const Link& l : p.links) {
-    const std::string kind = class_safe(l.label.empty() ? "link" : l.label);
+    const std::string kind = link_kind_class(l.label.empty() ? "link" : l.label);
     const std::string label(words_of(o)(profile_link_label(l.label)));
     if (is_email_link(l)) {
       const std::string address = email_address(l);
