@@ -1,5 +1,5 @@
 // The processor's inside: a parsed style with its locale, and the rendering of one item by a
-// citation or bibliography layout. processor.cpp builds on it (sorting, positions,
+// citation or bibliography layout. processor*.cpp build on it (sorting, positions,
 // disambiguation, the bibliography's and citations' own options).
 // Its last section is what the rendering files (render.cpp, render_*.cpp) share.
 #pragma once
@@ -108,6 +108,17 @@ std::string person_key(const Name& n);
 // does not compare names.
 enum class ElementKind : std::uint8_t { Other, Text, Names, Date, Number, Label, Group, Choose };
 void mark_kinds(xml::Element& el);
+
+// What the bibliography (processor_bibliography.cpp) and citations (processor_citations.cpp) both
+// do to their items before rendering them.
+// processor_sort.cpp: `order` (indices into `items`) sorted by the mode's <sort> keys.
+void sort_items(const Engine& e, const xml::Element& mode, const std::vector<Item>& items,
+                std::vector<RenderState>& states, std::vector<std::size_t>& order);
+bool sorts_by_citation_number(const xml::Element& mode);
+// processor_disambiguate.cpp: sets what tells the items' cites apart in `states` (names, given
+// names, the disambiguate condition, year suffixes in `bib_order`).
+void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
+                  const std::vector<std::size_t>& bib_order);
 
 // ---- Inside rendering ---------------------------------------------------------------------------
 // What the rendering files (render.cpp and render_*.cpp) share: one item's rendering in progress
