@@ -203,6 +203,7 @@ export class ListView {
     // Makes the rows [begin, end), each in its list before the first row made after them (so a
     // list stays in order); false when a newer render started while this one waited for markup.
     const make = async (begin: number, end: number): Promise<boolean> => {
+      if (token !== this.#token) return false;  // (a chunk queued before a newer render: asking for it is wasted)
       const indices = view.entries.slice(begin, end);
       const html = await lib.html(indices, options);
       if (token !== this.#token) return false;
