@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "papershelf/csl.hpp"
+#include "papershelf/export.hpp"
 #include "papershelf/json.hpp"
+#include "papershelf/read.hpp"
 
 namespace papershelf {
 namespace {
@@ -69,6 +71,182 @@ TEST(CslRules, TheDelimiterBeforeAndFollowsWhatTheSecondNameIs) {
   EXPECT_EQ(entry(s, R"({"id":"a","type":"book","author":[{"family":"Okafor","given":"Chidi"},)"
                      R"({"literal":"Tidal Consortium"}]})"),
             "Okafor, C. & Tidal Consortium");
+}
+
+TEST(CslRules, AnOrganisationLastTakesTheModesDelimiterBeforeAnd) {
+  // cs:name says "never", yet three names ending in a literal one take the delimiter: citeproc-js
+  // joins an organisation with cs:institution's "and", contextual unless the mode or the style
+  // sets delimiter-precedes-last.
+  const std::string names =
+      "<names variable=\"author\"><name and=\"symbol\" delimiter=\", \" "
+      "delimiter-precedes-last=\"never\" initialize-with=\". \"/></names>";
+  const std::string s = style(names);
+  const std::string three =
+      R"({"id":"a","type":"book","author":[{"family":"Okafor","given":"Chidi"},)"
+      R"({"family":"Lindqvist","given":"Ann"},{"literal":"Tidal Consortium"}]})";
+  EXPECT_EQ(entry(s, three), "C. Okafor, A. Lindqvist, & Tidal Consortium");
+  EXPECT_EQ(entry(s, R"({"id":"a","type":"book","author":[{"family":"Okafor","given":"Chidi"},)"
+                     R"({"family":"Lindqvist","given":"Ann"},{"family":"Berg"}]})"),
+            "C. Okafor, A. Lindqvist & Berg");
+  // (the bibliography's own "never" is the organisation's too)
+  std::string mode_never = style(names);
+  mode_never.replace(mode_never.find("<bibliography>"), 14,
+                     "<bibliography delimiter-precedes-last=\"never\">");
+  EXPECT_EQ(entry(mode_never, three), "C. Okafor, A. Lindqvist & Tidal Consortium");
+  // (cs:name's after-inverted-name still puts it after an inverted name, even between two)
+  const std::string inverted = style(
+      "<names variable=\"author\"><name and=\"symbol\" delimiter=\", \" "
+      "delimiter-precedes-last=\"after-inverted-name\" name-as-sort-order=\"all\" "
+      "initialize-with=\". \"/></names>");
+  EXPECT_EQ(
+      entry(inverted, R"({"id":"a","type":"book","author":[{"family":"Okafor","given":"Chidi"},)"
+                      R"({"literal":"Tidal Consortium"}]})"),
+      "Okafor, C., & Tidal Consortium");
+}
+
+TEST(CslRules, BracesAroundNoLetterProtectNothing) {
+  // BibTeX's braces protect case only: "Tradition{'}s" exports a plain apostrophe, which
+  // citeproc-js writes as ’ (inside a nocase span it would keep it straight), as papershelf's
+  // own citation of the BibTeX entry does.
+  ReadOptions o;
+  o.format = Format::BibTeX;
+  const ReadResult r = read("@article{b, title = {Tradition{'}s hidden {DNA}}}\n", o);
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  const std::string item = format_csl_json(r.library.publications[0]);
+  EXPECT_NE(item.find(R"(Tradition's hidden <span class=\"nocase\">DNA</span>)"), std::string::npos)
+      << item;
+  EXPECT_EQ(entry(style("<text variable=\"title\"/>"), item), "Tradition’s hidden DNA");
+}
+
+TEST(CslRules, AChildlessSubstituteNamesIsTheOriginalNames) {
+  // A <names> in <substitute> without children is the original <names> with another variable:
+  // the original's affixes go around it, in place of its own (citeproc-js).
+  const std::string s = style(
+      "<names variable=\"author\" prefix=\"(\" suffix=\". \"><name/>"
+      "<label form=\"short\" prefix=\", \"/><substitute>"
+      "<names variable=\"editor\" prefix=\"[\" suffix=\"]\"/></substitute></names>"
+      "<text variable=\"title\"/>");
+  EXPECT_EQ(entry(s, R"({"id":"a","type":"book","title":"Tides","editor":[)"
+                     R"({"family":"Stan","given":"Marius"},{"family":"Smeenk","given":"Chris"}]})"),
+            "(Marius Stan, Chris Smeenk, eds. Tides");
+  // (one with a name of its own is an element of its own: no affixes of the original)
+  const std::string own = style(
+      "<names variable=\"author\" prefix=\"(\" suffix=\". \"><name/><substitute>"
+      "<names variable=\"editor\"><name initialize-with=\".\"/></names></substitute></names>"
+      "<text variable=\"title\"/>");
+  EXPECT_EQ(
+      entry(own, R"({"id":"a","type":"book","title":"Tides","editor":[)"
+                 R"({"family":"Stan","given":"Marius"},{"family":"Smeenk","given":"Chris"}]})"),
+      "M. Stan, C. SmeenkTides");
+}
+
+TEST(CslRules, LettersOfAnyLengthBesideDigitsAreNumeric) {
+  // Oxford's article numbers ("msac170") are numeric to citeproc-js, as "L2d" is to the
+  // specification; letters alone, or not beside a digit, are not.
+  const std::string s = style(
+      "<choose><if is-numeric=\"page\"><text value=\"numeric\"/></if>"
+      "<else><text value=\"text\"/></else></choose>");
+  auto page = [&](const std::string& p) {
+    return entry(s, R"({"id":"a","type":"article-journal","page":")" + p + "\"}");
+  };
+  EXPECT_EQ(page("msac170"), "numeric");
+  EXPECT_EQ(page("12abc"), "numeric");
+  EXPECT_EQ(page("ijk12-15"), "numeric");
+  EXPECT_EQ(page("ab-12"), "text");
+  EXPECT_EQ(page("Suppl"), "text");
+}
+
+TEST(CslRules, APageValueAfterAWordOfLettersKeepsItsHyphens) {
+  // citeproc-js makes ranges of a page value whose first word is a number as it reads one; after
+  // letters run into the number with a period, or a word of letters, every hyphen stays.
+  const std::string s = style("<text variable=\"page\"/>");
+  auto page = [&](const std::string& p) {
+    return entry(s, R"({"id":"a","type":"article-journal","page":")" + p + "\"}");
+  };
+  EXPECT_EQ(page("pp.1-54"), "pp.1-54");
+  EXPECT_EQ(page("pp 1-54"), "pp 1-54");
+  EXPECT_EQ(page("A-B, 5-7"), "A-B, 5-7");
+  EXPECT_EQ(page("1-3, pp.5-7"), "1–3, pp.5–7");
+  EXPECT_EQ(page("3.1-3.7, 5-7"), "3.1-3.7, 5–7");
+  EXPECT_EQ(page("xii-xv"), "xii–xv");
+}
+
+TEST(CslRules, TitleCaseWeighsAWordByWhatComesBeforeItsApostrophe) {
+  // citeproc-js: "d’un" is a word of one letter to title case and stays; "dog’s" is capitalised.
+  // Its stop word "v." is any two letters from a v ("và", "v2").
+  const std::string s = style("<text variable=\"title\" text-case=\"title\"/>");
+  auto title = [&](const std::string& t) {
+    return entry(s, R"({"id":"a","type":"article-journal","title":")" + t + "\"}");
+  };
+  EXPECT_EQ(title("détermination du comportement d’un milieu"),
+            "Détermination Du Comportement d’un Milieu");
+  EXPECT_EQ(title("it’s a dog’s life and d’arcy"), "It’s a Dog’s Life and d’arcy");
+  EXPECT_EQ(title("mạng đồ thị và kỹ thuật"), "Mạng Đồ Thị và Kỹ Thuật");
+  // (an apostrophe right after markup is inside the word the markup ends)
+  EXPECT_EQ(title(R"(kullanılarak <span class=\"nocase\">Türkiye</span>'nin büyüme)"),
+            "Kullanılarak Türkiye’nin Büyüme");
+}
+
+TEST(CslRules, ATermsTitleCaseIsTheStylesWhateverTheItemsLanguage) {
+  // citeproc-js asks the item's language of a variable's title case only: a label or a term
+  // in title case is so in a Turkish entry too.
+  const std::string s = style(
+      "<names variable=\"editor\"><name/><label form=\"short\" prefix=\", \" "
+      "text-case=\"title\"/></names><text term=\"in\" prefix=\" \" text-case=\"title\"/>"
+      "<text variable=\"title\" prefix=\" \" text-case=\"title\"/>");
+  EXPECT_EQ(
+      entry(s, R"({"id":"a","type":"chapter","title":"the modes of transport",)"
+               R"("editor":[{"family":"Esen","given":"Sinan"},{"family":"Ates","given":"C"}],)"
+               R"("language":"turkish"})"),
+      "Sinan Esen, C Ates, Eds. In the modes of transport");
+}
+
+TEST(CslRules, ASpaceAfterAnOpeningQuoteIsKept) {
+  // Two spaces become one where pieces meet, but not across an opening quote: the data's
+  // "“ Resurrecting ”" keeps its spaces, as citeproc-js writes it.
+  const std::string s = style("<text variable=\"title\"/>");
+  EXPECT_EQ(entry(s, R"({"id":"a","type":"article-journal",)"
+                     R"("title":"Commentary on “ <i>Resurrecting</i> ”: The Loss"})"),
+            "Commentary on “ Resurrecting ”: The Loss");
+}
+
+TEST(CslRules, OnlyACapitalIsAnInitial) {
+  // "Wen-tau" is "W.", but after a word kept whole the part after a hyphen stays: "(co-first
+  // author)".
+  const std::string s = style("<names variable=\"author\"><name initialize-with=\". \"/></names>");
+  auto given = [&](const std::string& g) {
+    return entry(s,
+                 R"({"id":"a","type":"book","author":[{"family":"Zhao","given":")" + g + "\"}]}");
+  };
+  EXPECT_EQ(given("Wen-tau"), "W. Zhao");
+  EXPECT_EQ(given("Zihe H (co-first author)"), "Z. H. (co-first author) Zhao");
+  EXPECT_EQ(given("ab-cd Ef"), "ab-cd E. Zhao");
+  // (a small letter alone is a word, not an initial: Spanish "y")
+  EXPECT_EQ(given("Ana y Juan"), "A. y J. Zhao");
+  // (without initialize-with-hyphen the hyphen is a space: Vancouver's "W tau")
+  std::string no_hyphen = style("<names variable=\"author\"><name initialize-with=\"\"/></names>");
+  no_hyphen.replace(no_hyphen.find("version=\"1.0\">"), 15,
+                    "version=\"1.0\" initialize-with-hyphen=\"false\">");
+  EXPECT_EQ(
+      entry(no_hyphen, R"({"id":"a","type":"book","author":[{"family":"Yih","given":"Wen-tau"}]})"),
+      "W tau Yih");
+}
+
+TEST(CslRules, PeopleOfOneEntryWhoseInitialsReadTheSameAreToldApart) {
+  // When the citation adds given names (by-cite, the default rule), citeproc-js tells apart two
+  // people of one family with the same initials inside an entry too; a short form stays short.
+  std::string s = style(
+      "<names variable=\"author\"><name name-as-sort-order=\"all\" initialize-with=\".\" "
+      "delimiter=\", \"/></names>");
+  s.replace(s.find("<citation>"), 10, "<citation disambiguate-add-givenname=\"true\">");
+  const std::string item = R"({"id":"a","type":"book","author":[{"family":"Chan","given":"Xin"},)"
+                           R"({"family":"Yu","given":"Dian"},{"family":"Mi","given":"Haitao"},)"
+                           R"({"family":"Yu","given":"Dong"}]})";
+  EXPECT_EQ(entry(s, item), "Chan, X., Yu, Dian, Mi, H., Yu, Dong");
+  std::string short_form = s;
+  short_form.replace(short_form.find("delimiter=\", \"/>"), 16,
+                     "delimiter=\", \" form=\"short\"/>");
+  EXPECT_EQ(entry(short_form, item), "Chan, Yu, Mi, Yu");
 }
 
 TEST(CslRules, TheTurkishDottedCapitalIsAnInitial) {

@@ -52,6 +52,8 @@ struct RenderState {
   int givenname_level = 0;  // 1: initials added, 2: full given names
   // The same, for one person of the item (person_key): what disambiguation found they need.
   std::map<std::string, int> given_levels;
+  // (in a bibliography entry they tell apart people of the entry only: a short name stays short)
+  bool given_levels_of_entry = false;
   // When set, receives the person_key of each name rendered, in order.
   std::vector<std::string>* shown_names = nullptr;
   bool suppress_author = false;  // leave out the first names element
@@ -119,6 +121,9 @@ bool sorts_by_citation_number(const xml::Element& mode);
 // names, the disambiguate condition, year suffixes in `bib_order`).
 void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<RenderState>& states,
                   const std::vector<std::size_t>& bib_order);
+// Two people of one family whose initials read the same in one bibliography entry, shown with
+// their given names in full (processor_disambiguate.cpp).
+void tell_apart_in_entry(const Engine& e, const Item& item, RenderState& st);
 
 // ---- Inside rendering ---------------------------------------------------------------------------
 // What the rendering files (render.cpp and render_*.cpp) share: one item's rendering in progress

@@ -197,12 +197,16 @@ void punctuate(std::vector<Token>& toks, bool punctuation_in_quote) {
     for (int pass = 0; pass < 2 && prev != toks.size(); ++pass) {
       std::string& cur = toks[i].a;
       std::string& before = toks[prev].a;
-      bool quote_between = false;
-      for (std::size_t k = prev + 1; k < i; ++k)
+      bool quote_between = false, quote_opens_between = false;
+      for (std::size_t k = prev + 1; k < i; ++k) {
         if (toks[k].kind == Tok::QuoteClose && toks[k].b.empty()) quote_between = true;
-      // (two spaces become one, a no-break space and a space the no-break space)
+        if (toks[k].kind == Tok::QuoteOpen) quote_opens_between = true;
+      }
+      // (two spaces become one, a no-break space and a space the no-break space; not with an
+      // opening quote between them: the data's “ Resurrecting” keeps its space, as citeproc-js
+      // writes it)
       const bool space_before =
-          !before.empty() &&
+          !before.empty() && !quote_opens_between &&
           (before.back() == ' ' ||
            (before.size() >= 2 && before.compare(before.size() - 2, 2, "\xC2\xA0") == 0));
       if (pass == 0 && space_before && cur.front() == ' ') cur.erase(0, 1);

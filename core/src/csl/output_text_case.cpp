@@ -158,21 +158,24 @@ bool is_stop_word(std::string_view lower) {
   // (citeproc-js joins its list into a regular expression without escaping "v." and "vs.", so a
   // dot there is any character: "v2" and "vsx" are stop words to it, and stay lower-case
   // inside a title: "Dataset v2 and More".)
-  if ((lower.size() == 2 && lower[0] == 'v') ||
-      (lower.size() == 3 && lower[0] == 'v' && lower[1] == 's'))
+  // (any character: "và", Vietnamese "and", is one too)
+  if ((code_points(lower) == 2 && lower[0] == 'v') ||
+      (code_points(lower) == 3 && lower[0] == 'v' && lower[1] == 's'))
     return true;
   return std::find(std::begin(kStopWords), std::end(kStopWords), lower) != std::end(kStopWords);
 }
 
 // The characters that cut words, as citeproc-js's tags: ‘ ’ “ ” " ' - – — / . , ; ? ! : [ ] ( ).
-std::size_t tag_length(std::string_view s, std::size_t i) {
+// `letter_before`: the piece before `s` ends in a letter ("<span
+// class="nocase">Türkiye</span>'nin").
+std::size_t tag_length(std::string_view s, std::size_t i, bool letter_before = false) {
   static const std::string_view kMulti[] = {"\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\x9C",
                                             "\xE2\x80\x9D", "\xE2\x80\x93", "\xE2\x80\x94"};
   const char c = s[i];
   // An apostrophe inside a word ("We’re", "d’un") is part of it, not a quotation mark.
   const bool apostrophe = c == '\'' || s.substr(i, 3) == "\xE2\x80\x99";
   auto letter = [](unsigned char ch) { return std::isalpha(ch) || ch >= 0x80; };
-  if (apostrophe && i > 0 && letter(static_cast<unsigned char>(s[i - 1]))) {
+  if (apostrophe && (i > 0 ? letter(static_cast<unsigned char>(s[i - 1])) : letter_before)) {
     const std::size_t next = i + (c == '\'' ? 1 : 3);
     if (next < s.size() && letter(static_cast<unsigned char>(s[next]))) return 0;
   }
@@ -214,13 +217,17 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
     const std::string& t = *pieces[k].text;
     const bool skip = pieces[k].skip;
     if (k > 0) first_segment = false;  // (markup is a tag too)
+    const bool letter_at_end =
+        k > 0 && !pieces[k - 1].text->empty() &&
+        (std::isalpha(static_cast<unsigned char>(pieces[k - 1].text->back())) ||
+         static_cast<unsigned char>(pieces[k - 1].text->back()) >= 0x80);
     std::size_t i = 0;
     while (i < t.size()) {
       if (const std::size_t space = space_length(t, i)) {
         i += space;
         continue;
       }
-      if (const std::size_t tag = tag_length(t, i)) {
+      if (const std::size_t tag = tag_length(t, i, i == 0 && letter_at_end)) {
         // (inside nocase too, a colon makes the next word a first word)
         if (t[i] == '!' || t[i] == '?' || t[i] == ':') after_punct = true;
         first_segment = false;
@@ -228,7 +235,7 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
         continue;
       }
       const std::size_t b = i;
-      while (i < t.size() && !space_length(t, i) && !tag_length(t, i)) ++i;
+      while (i < t.size() && !space_length(t, i) && !tag_length(t, i, i == 0 && letter_at_end)) ++i;
       if (!skip) {
         words.push_back(
             {k, b, i, first, after_punct, first_segment && i < t.size() && t[i] == '-'});
@@ -260,8 +267,12 @@ void apply_text_case(Out& o, std::string_view text_case, bool english) {
     else if (text_case == "sentence")
       out = w.first ? capitalise(word) : lower;
     else if (text_case == "title") {
-      const bool capitalize = (code_points(word) > 1 && !is_stop_word(lower)) || w.before_hyphen ||
-                              w.first || w.after_punct || (n == last_word && code_points(word) > 1);
+      // (citeproc-js weighs a word with an apostrophe inside by what comes before it: "d’un" is
+      // a word of one letter and stays as it is, "dog’s" is capitalised)
+      const std::size_t apostrophe = std::min(lower.find('\''), lower.find("\xE2\x80\x99"));
+      const std::string_view head = std::string_view(lower).substr(0, apostrophe);
+      const bool capitalize = (code_points(head) > 1 && !is_stop_word(head)) || w.before_hyphen ||
+                              w.first || w.after_punct || (n == last_word && code_points(head) > 1);
       out = capitalize && word == lower ? capitalise(word) : std::string(word);
     } else {
       return;

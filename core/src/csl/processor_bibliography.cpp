@@ -26,10 +26,12 @@ std::vector<std::string> Processor::bibliography(const std::vector<const json::V
     for (std::size_t k = 0; k < order.size(); ++k)
       states[order[k]].citation_number = static_cast<int>(k + 1);
   disambiguate(e, items, states, order);
-  for (RenderState& st : states) {
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    RenderState& st = states[i];
     st.add_names = st.givenname_level = 0;  // (those are for citations)
     st.given_levels.clear();
     st.term_first = true;
+    tell_apart_in_entry(e, items[i], st);
   }
   const xml::Element* layout = e.bibliography->child("layout");
   const std::string_view align = second_field_align();

@@ -201,4 +201,33 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
   }
 }
 
+// citeproc-js tells apart, inside one entry too, two people of one family whose initials read
+// the same ("Yu, Dian, Mi, H., Yu, Dong") when the citation adds given names by the rule by-cite
+// or all-names: each is shown with the given name in full.
+void tell_apart_in_entry(const Engine& e, const Item& item, RenderState& st) {
+  if (!e.citation || !e.bibliography ||
+      e.citation->attribute_or("disambiguate-add-givenname", "false") != "true")
+    return;
+  const std::string_view rule =
+      e.citation->attribute_or("givenname-disambiguation-rule", "by-cite");
+  if (rule != "by-cite" && rule != "all-names") return;
+  std::vector<std::string> keys;
+  RenderState s = st;
+  s.shown_names = &keys;
+  e.render(*e.bibliography, item, s);
+  for (const std::string& k : keys) {
+    const std::size_t cut = k.find('\x1f');
+    if (cut == std::string::npos) continue;
+    for (const std::string& other : keys) {
+      const std::size_t other_cut = other.find('\x1f');
+      if (other == k || other_cut != cut || other.compare(0, cut, k, 0, cut) != 0) continue;
+      if (initials_of(std::string_view(other).substr(cut + 1)) ==
+          initials_of(std::string_view(k).substr(cut + 1))) {
+        st.given_levels[k] = 2;
+        st.given_levels_of_entry = true;
+      }
+    }
+  }
+}
+
 }  // namespace papershelf::csl

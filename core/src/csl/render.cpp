@@ -72,7 +72,10 @@ Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case, bool linked_
     if ((strip || tc) && c.budget >= 0 && spend(c, output_cost(o))) {
       // (a term's or a label's periods all go, a value's as citeproc-js strips them)
       if (strip) strip_periods(o, el.name == "label" || el.attribute("term") != nullptr);
-      if (tc) apply_text_case(o, *tc, english(c.item, c.e.locale));
+      // (citeproc-js asks the item's language of a variable's title case only: a term's or a
+      // label's is the style's, "Eds." in a Turkish entry)
+      const bool of_term = el.name == "label" || el.attribute("term") != nullptr;
+      if (tc) apply_text_case(o, *tc, of_term || english(c.item, c.e.locale));
     }
   }
   Formatting f = Formatting::of(el);

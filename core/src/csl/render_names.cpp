@@ -50,7 +50,9 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
     const std::string_view rest = part.substr(p);
     std::string letter;
     unicode::append_utf8(letter, cp);
-    was_initial = true;
+    // (a small letter alone is a word, Spanish "y", kept as it is: "A. y J.", as citeproc-js)
+    was_initial = !rest.empty() || is_capital(cp);
+    if (!was_initial) return std::string(part);
     if (rest.empty() || rest == ".") return letter + trimmed_with;  // "J" or "J."
     if (part.back() == '.')
       return std::string(part.substr(0, part.size() - 1)) + trimmed_with;  // "Ch."
@@ -92,8 +94,11 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
     }
     for (std::size_t n = 0; n < pieces.size(); ++n) {
       const std::string_view piece = pieces[n];
-      if (piece == "-" && all && n + 1 < pieces.size() && !pieces[n + 1].empty()) {
-        // "Wen-tau" -> "W.": a lower-case part after a hyphen goes with it
+      if (piece == "-" && all && hyphen && was_initial && n + 1 < pieces.size() &&
+          !pieces[n + 1].empty()) {
+        // "Wen-tau" -> "W.": a lower-case part after a hyphen goes with the initial before it
+        // (after a word kept whole it stays: "(co-first author)"; and without
+        // initialize-with-hyphen the hyphen is a space, "W tau" in Vancouver, as citeproc-js)
         std::size_t q = 0;
         const char32_t next = unicode::decode_utf8(pieces[n + 1], q);
         if (!is_capital(next)) {
@@ -464,7 +469,8 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
     int level = c.state.givenname_level;
     if (!c.sorting && (c.state.shown_names || !c.state.given_levels.empty())) {
       const std::string key = person_key(names[i]);
-      if (const auto it = c.state.given_levels.find(key); it != c.state.given_levels.end())
+      if (const auto it = c.state.given_levels.find(key);
+          it != c.state.given_levels.end() && !(c.state.given_levels_of_entry && o.form == "short"))
         level = std::max(level, it->second);
       if (c.state.shown_names) c.state.shown_names->push_back(key);
     }
@@ -492,8 +498,10 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
     }
     parts.push_back(std::move(one));
   }
+  // (an organisation's name is never inverted)
   auto inverted_at = [&](std::size_t i) {
-    return o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
+    return (o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0)) &&
+           names[i].literal.empty();
   };
   std::string and_word;
   if (o.and_ == "text")
@@ -516,9 +524,21 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
           delim = inverted_at(i - 1);
         else
           delim = parts.size() >= 3;
-        // (citeproc-js: two names of which the second is an organisation, a literal name, take no
-        // delimiter; a family name alone is a person's: "황성수, & 김도현")
-        if (parts.size() == 2 && !names[i].literal.empty()) delim = false;
+        // (citeproc-js: an organisation, a literal name, last is joined by cs:institution's "and",
+        // whose delimiter-precedes-last is the mode's or the style's, never cs:name's: contextual
+        // unless they say otherwise, "A, B, & Consortium" but "A & Consortium"; cs:name's
+        // after-inverted-name still adds the delimiter after an inverted name. A family name alone
+        // is a person's: "황성수, & 김도현")
+        if (!names[i].literal.empty()) {
+          const std::string_view inherited = name_option(c, nullptr, "delimiter-precedes-last");
+          if (inherited == "always")
+            delim = true;
+          else if (inherited == "never")
+            delim = false;
+          else
+            delim = parts.size() >= 3;
+          if (dpl == "after-inverted-name" && inverted_at(i - 1)) delim = true;
+        }
         list.kids.push_back(
             leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
       } else {
@@ -567,8 +587,11 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
 
 Out render_names(const xml::Element& el, Ctx& c) {
   // A <names> in <substitute> without children borrows the original's name, et-al and label.
+  // (citeproc-js renders it as the original itself: the original's affixes, formatting and
+  // delimiter go around it, in place of its own)
   const xml::Element* opts_from = &el;
   if (c.inherit_names && el.children.empty()) opts_from = c.inherit_names;
+  const xml::Element& shown_as = *opts_from;
   const xml::Element* name_el = opts_from->child("name");
   const xml::Element* et_al_el = opts_from->child("et-al");
   const xml::Element* label_el = opts_from->child("label");
@@ -676,7 +699,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
       total += n;
     }
     c.names_done = true;
-    return decorate(leaf(std::to_string(total)), el, c, false);
+    return decorate(leaf(std::to_string(total)), shown_as, c, false);
   }
   std::vector<Out> outs;
   const bool capture = first_names && c.want_first_names && !c.have_first_names;
@@ -711,14 +734,14 @@ Out render_names(const xml::Element& el, Ctx& c) {
     }
     outs.push_back(std::move(names));
   }
-  std::string delimiter(el.attribute_or("delimiter", ""));
-  if (!el.attribute("delimiter")) {
+  std::string delimiter(shown_as.attribute_or("delimiter", ""));
+  if (!shown_as.attribute("delimiter")) {
     if (const std::string* v = c.mode.attribute("names-delimiter"))
       delimiter = *v;
     else if (const std::string* v2 = c.e.style.attribute("names-delimiter"))
       delimiter = *v2;
   }
-  Out result = decorate(join(std::move(outs), delimiter), el, c, false);
+  Out result = decorate(join(std::move(outs), delimiter), shown_as, c, false);
   c.names_done = true;
   c.capturing_names = false;
   c.names_to_substitute = 0;

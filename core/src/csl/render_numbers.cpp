@@ -222,6 +222,30 @@ std::string ampersand(const Ctx& c) {
 
 std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter,
                          std::string_view ampersand) {
+  // citeproc-js formats the ranges of a value whose first word is a number as it reads one
+  // ("12", "S12", "xii", "3.1"); after a word of letters ("pp 1-54", "A-B, 5-7") or letters and
+  // a period run into the number ("pp.1-54") every dash stays as written. (A label with its
+  // period and a space, "pp. 1-54", is no first word.)
+  std::size_t first = s.find_first_not_of(' ');
+  if (first == std::string_view::npos) return without_escapes(std::string(s));
+  std::size_t label_length = 0;
+  if (label_word(s, first, label_length) == first &&
+      s.substr(first, label_length).find(". ") != std::string_view::npos)
+    first += label_length;
+  std::size_t first_end = first;
+  while (first_end < s.size() && s[first_end] != ' ' && s[first_end] != ',' &&
+         s[first_end] != '&' && dash_run(s, first_end) == 0)
+    ++first_end;
+  const std::string_view first_word = s.substr(first, first_end - first);
+  std::size_t leading_letters = 0;
+  while (leading_letters < first_word.size() &&
+         std::isalpha(static_cast<unsigned char>(first_word[leading_letters])))
+    ++leading_letters;
+  const bool letters_alone =
+      !first_word.empty() && leading_letters == first_word.size() && !is_roman_letters(first_word);
+  const bool letters_and_period = leading_letters > 0 && leading_letters < first_word.size() &&
+                                  first_word[leading_letters] == '.';
+  if (letters_alone || letters_and_period) return without_escapes(std::string(s));
   std::string out;
   std::size_t i = 0;
   while (i < s.size()) {
@@ -437,12 +461,13 @@ bool is_numeric(std::string_view s) {
       any = true;
       ++i;
     } else if (std::isalpha(static_cast<unsigned char>(ch))) {
-      // letters are allowed only next to digits (a prefix or suffix of one or two letters)
+      // letters are allowed only next to digits, a prefix or suffix of any length: Oxford's
+      // article numbers ("msac170") are numbers to citeproc-js, as the specification's "L2d"
       std::size_t j = i;
       while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
       const bool near_digit = (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') ||
                               (j < s.size() && s[j] >= '0' && s[j] <= '9');
-      if (!near_digit || j - i > 2) {
+      if (!near_digit) {
         if (s.substr(i, j - i) == "and" && digit_in_token) {
           i = j;
           digit_in_token = false;

@@ -104,10 +104,23 @@ std::string csl_markup(const RichText& t, bool escaped = false) {
         return "</span>";
     }
   };
+  // BibTeX's braces protect case only: around text without a letter (Scopus's "Tradition{'}s")
+  // they protect nothing, and a nocase span there would keep a CSL processor from writing the
+  // apostrophe as ’, as papershelf's own citations do. (Any non-ASCII byte may be a letter.)
+  auto has_case = [&](const Span& sp) {
+    for (std::uint32_t at = sp.begin; at < sp.end; ++at) {
+      const auto ch = static_cast<unsigned char>(t.text[at]);
+      const auto lower = static_cast<unsigned char>(ch | 0x20);
+      if (ch >= 0x80 || (lower >= 'a' && lower <= 'z')) return true;
+    }
+    return false;
+  };
   std::vector<std::uint32_t> spans;  // by where they begin, a longer one first (it opens first)
   for (std::uint32_t i = 0; i < t.spans.size(); ++i) {
     const Span& sp = t.spans[i];
-    if (open_tag(sp.style) && sp.begin < sp.end && sp.end <= t.text.size()) spans.push_back(i);
+    if (open_tag(sp.style) && sp.begin < sp.end && sp.end <= t.text.size() &&
+        (sp.style != SpanStyle::NoCase || has_case(sp)))
+      spans.push_back(i);
   }
   if (spans.empty()) return data(t.text, escaped);
   detail::sort_indices(spans, [&](std::uint32_t a, std::uint32_t b) {
