@@ -80,8 +80,8 @@ void emit_attributes() {
       " *  separates a list's items. */\n"
       "export type Attribute<K extends Kind = Kind> = readonly [name: string, kind: K, absent: "
       "string, choices?: string];\n");
-  static constexpr std::string_view kinds[] = {"text",   "count", "level", "choice",
-                                                "list",   "links", "flag"};
+  static constexpr std::string_view kinds[] = {"text", "count", "level", "choice",
+                                               "list", "links", "flag"};
   static constexpr std::string_view members[] = {
 #define PAPERSHELF_ATTRIBUTE_MEMBER_NAME(member, name, kind, absent, choices, sets, without) \
 #member,
