@@ -302,6 +302,13 @@ const std::string* Item::note_field(std::string_view name) const {
 }
 
 bool is_name_variable(std::string_view name) { return in(kNameVariables, name); }
+
+std::vector<Name> all_names(const Item& item) {
+  std::vector<Name> out;
+  for (std::string_view variable : kNameVariables)
+    for (Name& n : item.names(variable)) out.push_back(std::move(n));
+  return out;
+}
 bool is_date_variable(std::string_view name) { return in(kDateVariables, name); }
 bool is_number_variable(std::string_view name) { return in(kNumberVariables, name); }
 

@@ -62,6 +62,8 @@ class Item {
 };
 
 bool is_name_variable(std::string_view name);
+// Every name of the item, of each name variable in turn.
+std::vector<Name> all_names(const Item& item);
 bool is_date_variable(std::string_view name);
 bool is_number_variable(std::string_view name);
 

@@ -211,6 +211,25 @@ void tell_apart_in_entry(const Engine& e, const Item& item, RenderState& st) {
   const std::string_view rule =
       e.citation->attribute_or("givenname-disambiguation-rule", "by-cite");
   if (rule != "by-cite" && rule != "all-names") return;
+  // Only two people of one family (with its particle: person_key's part before the given name)
+  // whose given names differ but have the same initials can read alike: an entry without such a
+  // pair is not rendered a second time to see which names it shows (MLA's bibliography of 2,000
+  // synthetic entries took 1.5x as long when every entry was).
+  std::vector<std::pair<std::string, std::string>> people;  // (family and initials, given name)
+  for (const Name& n : all_names(item)) {
+    if (n.is_literal()) continue;
+    const std::string key = person_key(n);
+    const std::size_t cut = key.find('\x1f');
+    people.emplace_back(
+        key.substr(0, cut) + '\x1f' + initials_of(std::string_view(key).substr(cut + 1)),
+        key.substr(cut + 1));
+  }
+  std::sort(people.begin(), people.end());
+  people.erase(std::unique(people.begin(), people.end()), people.end());
+  if (std::adjacent_find(people.begin(), people.end(), [](const auto& a, const auto& b) {
+        return a.first == b.first;
+      }) == people.end())
+    return;
   std::vector<std::string> keys;
   RenderState s = st;
   s.shown_names = &keys;
