@@ -42,6 +42,13 @@ std::string entry(const std::string& style_xml, const std::string& item) {
   return out.empty() ? std::string() : out[0];
 }
 
+// The bibliography entry of an article whose one variable `name` is `value`, by `style_xml`.
+std::string article_with(const std::string& style_xml, const std::string& name,
+                         const std::string& value) {
+  return entry(style_xml,
+               R"({"id":"a","type":"article-journal",")" + name + R"(":")" + value + "\"}");
+}
+
 TEST(CslRules, APeriodAfterACommaKeepsTheComma) {
   // citeproc-js's punctuation table joins "," and "." as ",.": a venue written with its comma
   // keeps it before the style's period.
@@ -146,9 +153,7 @@ TEST(CslRules, LettersOfAnyLengthBesideDigitsAreNumeric) {
   const std::string s = style(
       "<choose><if is-numeric=\"page\"><text value=\"numeric\"/></if>"
       "<else><text value=\"text\"/></else></choose>");
-  auto page = [&](const std::string& p) {
-    return entry(s, R"({"id":"a","type":"article-journal","page":")" + p + "\"}");
-  };
+  auto page = [&](const std::string& p) { return article_with(s, "page", p); };
   EXPECT_EQ(page("msac170"), "numeric");
   EXPECT_EQ(page("12abc"), "numeric");
   EXPECT_EQ(page("ijk12-15"), "numeric");
@@ -160,9 +165,7 @@ TEST(CslRules, APageValueAfterAWordOfLettersKeepsItsHyphens) {
   // citeproc-js makes ranges of a page value whose first word is a number as it reads one; after
   // letters run into the number with a period, or a word of letters, every hyphen stays.
   const std::string s = style("<text variable=\"page\"/>");
-  auto page = [&](const std::string& p) {
-    return entry(s, R"({"id":"a","type":"article-journal","page":")" + p + "\"}");
-  };
+  auto page = [&](const std::string& p) { return article_with(s, "page", p); };
   EXPECT_EQ(page("pp.1-54"), "pp.1-54");
   EXPECT_EQ(page("pp 1-54"), "pp 1-54");
   EXPECT_EQ(page("A-B, 5-7"), "A-B, 5-7");
@@ -175,9 +178,7 @@ TEST(CslRules, TitleCaseWeighsAWordByWhatComesBeforeItsApostrophe) {
   // citeproc-js: "d’un" is a word of one letter to title case and stays; "dog’s" is capitalised.
   // Its stop word "v." is any two letters from a v ("và", "v2").
   const std::string s = style("<text variable=\"title\" text-case=\"title\"/>");
-  auto title = [&](const std::string& t) {
-    return entry(s, R"({"id":"a","type":"article-journal","title":")" + t + "\"}");
-  };
+  auto title = [&](const std::string& t) { return article_with(s, "title", t); };
   EXPECT_EQ(title("détermination du comportement d’un milieu"),
             "Détermination Du Comportement d’un Milieu");
   EXPECT_EQ(title("it’s a dog’s life and d’arcy"), "It’s a Dog’s Life and d’arcy");
