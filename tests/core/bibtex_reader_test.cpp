@@ -745,5 +745,24 @@ TEST(BibtexReader, EachDiagnosticSaysItsKind) {
       << positions(r);
 }
 
+// An identifier only in the note is the record's when it has a DOI's shape ("10.", the
+// registrant's digits, "/" and a suffix): a "doi: 10." that a line break cut is none (read as
+// "10", every BibTeX round trip wrote one more DOI).
+TEST(BibtexReader, ADoiOnlyInTheNoteNeedsADoisShape) {
+  const ReadResult r = read(
+      "@misc{a, title = {A}, note = {doi: 10.1000/abc.5}}\n"
+      "@misc{b, title = {B}, note = {See DOI 10.5555/x y}}\n"
+      "@misc{d, title = {D}, note = {doi: 10.\n]5555/log.2021.7}}\n"
+      "@misc{e, title = {E}, note = {doi: 10.1000}}\n"
+      "@misc{f, title = {F}, note = {doi: 10.x1/abc}}\n");
+  const auto& p = r.library.publications;
+  ASSERT_EQ(p.size(), 5u);
+  EXPECT_EQ(p[0].doi(), "10.1000/abc.5");
+  EXPECT_EQ(p[1].doi(), "10.5555/x");
+  EXPECT_EQ(p[2].doi(), "");
+  EXPECT_EQ(p[3].doi(), "");
+  EXPECT_EQ(p[4].doi(), "");
+}
+
 }  // namespace
 }  // namespace papershelf

@@ -131,7 +131,16 @@ std::string doi_in_text(std::string_view text) {
   while (end < text.size() && text[end] != ' ' && text[end] != ',' && text[end] != ';' &&
          text[end] != '\n')
     ++end;
-  return clean_doi(text.substr(prefix, end - prefix));
+  // Only what has a DOI's shape: "10.", the registrant's digits (with dots), "/" and a suffix. A
+  // note's "doi: 10." cut by a line break is none: read as "10" it became a DOI, and every BibTeX
+  // round trip added another.
+  std::string doi = clean_doi(text.substr(prefix, end - prefix));
+  const std::size_t slash = doi.find('/');
+  const bool registrant =
+      slash != std::string::npos && slash > 3 && slash + 1 < doi.size() &&
+      std::all_of(doi.begin() + 3, doi.begin() + static_cast<std::ptrdiff_t>(slash),
+                  [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
+  return registrant ? doi : std::string();
 }
 
 std::string arxiv_from_url(std::string_view url) {
