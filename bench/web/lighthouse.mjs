@@ -9,7 +9,8 @@
 // turn, RUNS times each (default 5); medians.
 // Usage: npm install --prefix bench/web/lighthouse && node bench/web/lighthouse.mjs   (after ./dev.sh test)
 // Environment: RUNS, CHROME_PATH (default /usr/bin/chromium), VERBOSE=1 (each run, and the LCP
-// element), PAPERSHELF_SITE (another build of the example site, to compare; default build/site).
+// element), LONG_TASKS=1 (each run's long tasks: where TBT comes from), PAGES (comma-separated
+// names, to measure only some), PAPERSHELF_SITE (another build of the example site, to compare; default build/site).
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -41,7 +42,8 @@ const unrendered = page.replace(prerendered, "");
 const server = await serve(site);
 server.pages.set("/homepage/static.html", { body: withoutScripts });
 server.pages.set("/homepage/unrendered.html", { body: unrendered });
-const pages = { element: "/homepage/index.html", static: "/homepage/static.html", unrendered: "/homepage/unrendered.html" };
+const allPages = { element: "/homepage/index.html", static: "/homepage/static.html", unrendered: "/homepage/unrendered.html" };
+const pages = Object.fromEntries(Object.entries(allPages).filter(([name]) => !process.env.PAGES || process.env.PAGES.split(",").includes(name)));
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -65,6 +67,9 @@ try {
       };
       results[name].push(row);
       if (process.env.VERBOSE) console.log(name, run, JSON.stringify(row));
+      if (process.env.LONG_TASKS)
+        for (const t of a["long-tasks"]?.details?.items ?? [])
+          console.log(`${name} ${run}: long task at ${t.startTime.toFixed(0)} ms, ${t.duration.toFixed(0)} ms, ${t.url}`);
     }
   }
 } finally {
@@ -79,7 +84,7 @@ console.log("| page | score | FCP ms | LCP ms | TBT ms | CLS | transferred KB |"
 console.log("|---|---|---|---|---|---|---|");
 for (const name of Object.keys(pages))
   console.log(`| ${name} | ${stat(name, "score")} | ${stat(name, "fcp").toFixed(0)} | ${stat(name, "lcp").toFixed(0)} | ${stat(name, "tbt").toFixed(0)} | ${stat(name, "cls").toFixed(3)} | ${stat(name, "kb").toFixed(0)} |`);
-console.log(`\nelement - static: LCP ${(stat("element", "lcp") - stat("static", "lcp")).toFixed(0)} ms, TBT ${(stat("element", "tbt") - stat("static", "tbt")).toFixed(0)} ms (goals: within 50 and 30)`);
+if (pages.element && pages.static) console.log(`\nelement - static: LCP ${(stat("element", "lcp") - stat("static", "lcp")).toFixed(0)} ms, TBT ${(stat("element", "tbt") - stat("static", "tbt")).toFixed(0)} ms (goals: within 50 and 30)`);
 for (const name of Object.keys(pages)) console.log(`LCP element (${name}, first run): ${results[name][0].lcpElement.slice(0, 120)}`);
 
 function lhVersion() {

@@ -15,7 +15,7 @@ import { Speaker } from "./languages.js";
 import { renderLegend } from "./legend.js";
 import { dropBrokenThumbnails, FIRST_CHUNK, ListView, tellMissingThumbnail } from "./list-view.js";
 import { writeMetadata } from "./metadata.js";
-import { coreKind, dataUrl } from "./first-entry.js";
+import { coreKind, dataUrl, nextTask } from "./first-entry.js";
 import { citeStyles, dataSource, debugging, formatOptions, legendAttribute, omitFields, queryOptions, scopeKey } from "./options.js";
 import { OwnerReport } from "./owner-report.js";
 import { PageTheme } from "./page-theme.js";
@@ -28,8 +28,7 @@ import type { VisitorState } from "./url-state.js";
 import { Visitor } from "./visitor.js";
 import { whichCore, type WhichCore } from "./which-core.js";
 
-/** The parts that show the element, each with its own piece of the shell (`parts`, shell.ts):
- *  made once the element is first connected. */
+/** The parts that show the element, each with its piece of the shell (shell.ts), made when it is first connected. */
 interface Components { toolbar: Toolbar; list: ListView; panels: Panels; profile: ProfileCard; canvas: CanvasRenderer }
 
 export class ShelfController implements ShelfHost {
@@ -237,6 +236,7 @@ export class ShelfController implements ShelfHost {
       this.#report.load = [];
       OwnerReport.tell(library.diagnostics, source);
       this.showProblems();
+      if ((await nextTask(), stale())) return;
       this.refresh();
     } catch (err) {
       if (stale()) return;

@@ -79,13 +79,16 @@ export class PageTheme {
     const asked = ++this.#asked;
     const host = this.#host;
     const fixed = pinnedTheme(host);
-    // (Not for a list prerendered in the page: its static list, painted before any script, cannot
-    // know the page's links, and the live list must look as it did.)
-    const link = host.hasAttribute("preset") || host.querySelector(":scope > .ps-shelf") ? undefined : this.#pageLinkColour();
-    const background = seenBehind(host);
-    // The core judges what reads (it is loading for the data anyway).
+    // The core judges what reads (it is loading for the data anyway). The page's colours are read
+    // then, not now: reading a computed style makes the browser style the whole page at once,
+    // and while the element is being built that doubled the task building it (a long task on a
+    // phone); by the time the core is there the page has been styled for its frame.
     void this.#loader().then((core) => {
       if (asked !== this.#asked) return;
+      // (Not for a list prerendered in the page: its static list, painted before any script,
+      // cannot know the page's links, and the live list must look as it did.)
+      const link = host.hasAttribute("preset") || host.querySelector(":scope > .ps-shelf") ? undefined : this.#pageLinkColour();
+      const background = seenBehind(host);
       const scheme = fixed ?? (core.readable([255, 255, 255], background) ? "dark" : "light");
       const changed = host.getAttribute("data-theme") !== scheme;
       host.setAttribute("data-theme", scheme);
