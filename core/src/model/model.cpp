@@ -148,6 +148,7 @@ Publication::Publication(const Publication& other)
       source_index(other.source_index),
       line(other.line),
       order(other.order),
+      span(other.span),
       rare_(other.rare_ ? std::make_unique<Rare>(*other.rare_) : nullptr) {}
 
 Publication& Publication::operator=(const Publication& other) {

@@ -1,9 +1,11 @@
 // Format detection, dispatch to the format readers, and merging of several inputs.
 #include <algorithm>
+#include <vector>
 
 #include "biblio/record_keys.hpp"
 #include "papershelf/read.hpp"
 #include "papershelf/unicode.hpp"
+#include "text/index_sort.hpp"
 #include "text/string_ids.hpp"
 
 namespace papershelf {
@@ -43,9 +45,12 @@ Format detect_format(std::string_view text) {
 
 namespace {
 
+Format format_of(std::string_view text, const ReadOptions& options) {
+  return options.format == Format::Auto ? detect_format(text) : options.format;
+}
+
 ReadResult read_utf8(std::string_view text, const ReadOptions& options) {
-  const Format format = options.format == Format::Auto ? detect_format(text) : options.format;
-  switch (format) {
+  switch (format_of(text, options)) {
     case Format::CslJson:
       return read_csl_json(text, options);
     case Format::PapershelfJson:
@@ -110,29 +115,78 @@ Decoded decode_utf16(std::string_view bytes, bool big_endian) {
 // ASCII letter, not a continuation byte), and so is a UTF-8 file with a pasted Latin-1 line,
 // which read as Windows-1252 throughout would turn every other accent into two characters. The
 // five bytes Windows-1252 leaves undefined become U+FFFD.
-Decoded decode_utf8_or_windows_1252(std::string_view bytes) {
+// One step of that reading: the character the byte at `pos` is read as when it is not UTF-8
+// (`pos` moves past it), or 0 when the bytes up to the new `pos` are kept as they are.
+char32_t windows_1252_at(std::string_view bytes, std::size_t& pos) {
   static constexpr char16_t k80To9F[32] = {
       0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
       0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
       0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178};
+  const auto b = static_cast<unsigned char>(bytes[pos]);
+  if (b < 0x80) {
+    ++pos;
+    return 0;
+  }
+  const std::size_t start = pos;
+  if (unicode::decode_utf8(bytes, pos) != unicode::kReplacement || pos - start != 1) return 0;
+  return b < 0xA0 ? k80To9F[b - 0x80] : static_cast<char32_t>(b);
+}
+
+Decoded decode_utf8_or_windows_1252(std::string_view bytes) {
   Decoded d;
   d.text.reserve(bytes.size() + bytes.size() / 4);
   for (std::size_t pos = 0; pos < bytes.size();) {
-    const auto b = static_cast<unsigned char>(bytes[pos]);
-    if (b < 0x80) {
-      d.text += static_cast<char>(b);
-      ++pos;
+    const std::size_t start = pos;
+    if (const char32_t c = windows_1252_at(bytes, pos)) {
+      if (d.problems++ == 0) d.problem_at = d.text.size();
+      unicode::append_utf8(d.text, c);
+    } else if (pos - start == 1) {
+      d.text += bytes[start];
+    } else {
+      d.text.append(bytes, start, pos - start);
+    }
+  }
+  return d;
+}
+
+// BibTeX records' spans moved from `text`, what the reader was given, to the caller's `bytes`:
+// `cut` bytes (a byte order mark) stood before it, and when `decoded` it is `bytes` read as
+// decode_utf8_or_windows_1252 reads them, which is walked again (rather than the place of every
+// character that grew kept while the file is read: a hostile file is all such characters).
+// Every '@', '}' and ')' is ASCII, one byte in both, so each end of a span has its place.
+void trace_spans_back(ReadResult& r, std::string_view text, const ReadOptions& options,
+                      std::string_view bytes, std::size_t cut, bool decoded) {
+  if (format_of(text, options) != Format::BibTeX) return;  // (no spans to move)
+  std::vector<Publication>& records = r.library.publications;
+  if (!decoded) {
+    for (Publication& p : records)
+      p.span = {static_cast<std::uint32_t>(p.span.begin + cut),
+                static_cast<std::uint32_t>(p.span.end + cut)};
+    return;
+  }
+  std::vector<std::uint32_t> in_text;  // every end of a span, in the decoded text
+  in_text.reserve(2 * records.size());
+  for (const Publication& p : records) {
+    in_text.push_back(static_cast<std::uint32_t>(p.span.begin + cut));
+    in_text.push_back(static_cast<std::uint32_t>(p.span.end + cut));
+  }
+  detail::sort_unique(in_text);
+  std::vector<std::uint32_t> in_bytes(in_text.size());
+  std::size_t pos = 0, at = 0;  // in `bytes` and in the decoded text
+  for (std::size_t k = 0; k < in_text.size();) {
+    if (at >= in_text[k] || pos >= bytes.size()) {
+      in_bytes[k++] = static_cast<std::uint32_t>(pos);
       continue;
     }
     const std::size_t start = pos;
-    if (unicode::decode_utf8(bytes, pos) != unicode::kReplacement || pos - start != 1) {
-      d.text.append(bytes, start, pos - start);
-      continue;
-    }
-    if (d.problems++ == 0) d.problem_at = d.text.size();
-    unicode::append_utf8(d.text, b < 0xA0 ? k80To9F[b - 0x80] : static_cast<char32_t>(b));
+    const char32_t c = windows_1252_at(bytes, pos);
+    at += c ? (c < 0x800 ? 2 : 3) : pos - start;  // (every such character is U+00A0 or above)
   }
-  return d;
+  const auto traced = [&](std::uint32_t offset) {
+    return in_bytes[static_cast<std::size_t>(
+        std::lower_bound(in_text.begin(), in_text.end(), offset + cut) - in_text.begin())];
+  };
+  for (Publication& p : records) p.span = {traced(p.span.begin), traced(p.span.end)};
 }
 
 }  // namespace
@@ -151,11 +205,21 @@ ReadResult read(std::string_view bytes, const ReadOptions& options) {
               " byte(s) read as Windows-1252 (Latin-1), the first here; save it as UTF-8 to be "
               "sure of its characters";
   } else {
-    return read_utf8(without_byte_order_mark(bytes), options);
+    const std::string_view text = without_byte_order_mark(bytes);
+    ReadResult r = read_utf8(text, options);
+    if (text.size() != bytes.size())
+      trace_spans_back(r, text, options, bytes, bytes.size() - text.size(), false);
+    return r;
   }
-  ReadResult r = read_utf8(without_byte_order_mark(decoded.text), options);
+  const std::string_view text = without_byte_order_mark(decoded.text);
+  ReadResult r = read_utf8(text, options);
+  if (utf16le || utf16be) {
+    // A span in UTF-16's bytes would be no place to write UTF-8 into: the records have none.
+    for (Publication& p : r.library.publications) p.span = {};
+  } else {
+    trace_spans_back(r, text, options, bytes, decoded.text.size() - text.size(), true);
+  }
   if (decoded.problems) {
-    const std::string_view text = without_byte_order_mark(decoded.text);
     const LineMap::Position at =
         LineMap(text).position(decoded.problem_at - (decoded.text.size() - text.size()));
     r.diagnostics.insert(r.diagnostics.begin(),

@@ -313,6 +313,24 @@ Publication new_entry(const Work& w, const Options& options,
 
 namespace {
 
+// The raw entry a record was read from, parsed again from its own bytes (the reader keeps only
+// the span) with its offsets moved to the file's, so that the edits are made in the file; false
+// when the entry was never closed (a syntax error ended it) or the record has no span. The entry
+// alone parses as it did in the file: the scanner starts an entry at its '@' whatever came before.
+bool parse_entry(std::string_view bib, SourceSpan span, RawFile& raw) {
+  if (!span.closed() || span.end > bib.size()) return false;
+  raw = bibtex::parse_raw(bib.substr(span.begin, span.size()));
+  if (raw.entries.size() != 1) return false;
+  RawEntry& e = raw.entries[0];
+  if (e.kind != bibtex::EntryKind::Regular || !e.close_offset) return false;
+  e.offset += span.begin;
+  e.key_offset += span.begin;
+  e.close_offset += span.begin;
+  for (std::size_t k = 0; k < raw.fields.size(); ++k) raw.fields[k].name_offset += span.begin;
+  for (std::size_t k = 0; k < raw.pieces.size(); ++k) raw.pieces[k].offset += span.begin;
+  return true;
+}
+
 std::string line_end_of(std::string_view bib) {
   const std::size_t nl = bib.find('\n');
   return nl != std::string_view::npos && nl > 0 && bib[nl - 1] == '\r' ? "\r\n" : "\n";
@@ -372,17 +390,6 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   for (Diagnostic& d : r.diagnostics)
     if (d.severity == Severity::Error) out.diagnostics.push_back(std::move(d));
   out.entries = std::move(r.library.publications);
-
-  // The raw entries the records were read from: one per regular entry but @xdata, in order.
-  const RawFile raw = bibtex::parse_raw(bib);
-  std::vector<const RawEntry*> raw_of;
-  raw_of.reserve(out.entries.size());
-  for (std::size_t k = 0; k < raw.entries.size(); ++k) {
-    const RawEntry& e = raw.entries[k];
-    if (e.kind == bibtex::EntryKind::Regular && unicode::ascii_lower(e.type) != "xdata")
-      raw_of.push_back(&e);
-  }
-  const bool aligned = raw_of.size() == out.entries.size();
   const LineMap lines(bib);
 
   // (a date is written only as the sync writes one; the CLI checks --date before it gets here)
@@ -400,15 +407,18 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
     ++out.matched[static_cast<int>(d.rule)];
     const Publication& p = out.entries[d.entry];
     const Work& w = works[d.work];
-    if (!aligned || !raw_of[d.entry]->close_offset) {
-      const LineMap::Position at = lines.position(aligned ? raw_of[d.entry]->offset : 0);
-      out.diagnostics.push_back({std::string(name), aligned ? at.line : p.line,
-                                 aligned ? at.column : 1, Severity::Warning, DiagnosticKind::Sync,
+    RawFile raw;
+    if (!parse_entry(bib, p.span, raw)) {
+      // (a record with no span at all: at its line, as the reader counted them)
+      const LineMap::Position at =
+          p.span.begin || p.span.end ? lines.position(p.span.begin) : LineMap::Position{p.line, 1};
+      out.diagnostics.push_back({std::string(name), at.line, at.column, Severity::Warning,
+                                 DiagnosticKind::Sync,
                                  "entry '" + excerpt(p.key) + "' matches " + w.id +
                                      " but is left as it is: its syntax is broken"});
       continue;
     }
-    const RawEntry& e = *raw_of[d.entry];
+    const RawEntry& e = raw.entries[0];
     std::vector<FieldChange> changes;
     // A DOI where the entry has none (not a preprint server's, for a published entry).
     if (!find_field(raw, e, "doi") && p.doi().empty())
@@ -450,7 +460,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   // An entry the file breaks may be one of the works: it is said, and --add appends nothing
   // while the file has errors (it would add a paper the file has, broken).
   for (Decision& d : out.decisions)
-    if (d.work < 0 && aligned && !raw_of[d.entry]->close_offset)
+    if (d.work < 0 && !out.entries[d.entry].span.closed())
       d.why = "its entry has a syntax error (see the errors above)";
   if (options.add && has_errors(out.diagnostics)) {
     out.diagnostics.push_back({std::string(name), 0, 0, Severity::Warning, DiagnosticKind::Sync,

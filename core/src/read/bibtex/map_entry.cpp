@@ -231,6 +231,7 @@ void Resolver::map(const Entry& e, Publication& p) {
   p.source_type = std::string(e.type);
   p.source_index = options_.source_index;
   p.line = line_of_next_entry(e.offset);
+  p.span = {e.offset, e.close_offset ? e.close_offset + 1 : e.offset};
 
   const Field* venue = nullptr;
   int venue_rank = 1 << 20;

@@ -135,6 +135,7 @@ const std::string* Resolver::macro_value(const bibtex::Piece& piece) {
 void Resolver::resolve_entry(const RawEntry& e, Entry& out) {
   out.key = e.key;
   out.offset = e.offset;
+  out.close_offset = e.close_offset;
   out.type = lower(e.type);
   out.fields.reserve(e.field_count);
   // Whether the entry writes `name` itself (asked only when a near miss of it is seen, once).
@@ -418,6 +419,17 @@ ReadResult read_bibtex(std::string_view input, const ReadOptions& options) {
                   std::to_string(n) + " NUL byte(s) in the file");
   }
   resolver.run();
+  // The records' spans in the caller's bytes, not the sanitized copy's: each byte that was not
+  // UTF-8 became U+FFFD's three. (read() hands this function UTF-8 only, having read such bytes
+  // as Windows-1252, but tests and tools call it directly.)
+  if (!bad_offsets.empty()) {
+    const auto in_input = [&](std::uint32_t at) {
+      const auto grown = std::lower_bound(bad_offsets.begin(), bad_offsets.end(), at);
+      return static_cast<std::uint32_t>(at - 2 * (grown - bad_offsets.begin()));
+    };
+    for (Publication& p : result.library.publications)
+      p.span = {in_input(p.span.begin), in_input(p.span.end)};
+  }
   return result;
 }
 

@@ -46,8 +46,9 @@ inline bool is_named(std::string_view name, std::string_view lower) {
 }
 
 struct Entry {
-  std::string_view key;       // as written (trimmed)
-  std::uint32_t offset = 0;   // of the '@'
+  std::string_view key;            // as written (trimmed)
+  std::uint32_t offset = 0;        // of the '@'
+  std::uint32_t close_offset = 0;  // of its closing '}' or ')'; 0: never closed (RawEntry's)
   std::string_view type;      // lower-case; @xdata entries only lend fields and are not records
   std::vector<Field> fields;  // add() them, so that wide entries keep their index
   // Field positions by name, built once an entry has more than kIndexFrom fields: a linear find
@@ -87,6 +88,7 @@ struct Entry {
     clear();
     key = other.key;
     offset = other.offset;
+    close_offset = other.close_offset;
     type = other.type;
     fields.reserve(other.fields.size());
     for (const Field& f : other.fields) add(f);
