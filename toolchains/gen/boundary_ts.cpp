@@ -1,7 +1,8 @@
 // Writes web/src/generated/boundary.ts: the TypeScript types of what crosses between the core and
 // JavaScript, from the same tables the C++ structs and their JSON are made of
-// (core/include/papershelf/fields.hpp); and web/src/generated/attributes.ts, the element's
-// attributes from the table prerender reads them by (core/include/papershelf/attributes.hpp).
+// (core/include/papershelf/fields.hpp) and a language's plural rules (words.hpp); and
+// web/src/generated/attributes.ts, the element's attributes from the table prerender reads them
+// by (core/include/papershelf/attributes.hpp).
 // `cmake --build --preset native --target boundary_ts` writes both files; the test
 // boundary_ts_is_current fails when either is out of date.
 //   papershelf_boundary_ts > web/src/generated/boundary.ts
@@ -13,6 +14,7 @@
 
 #include "papershelf/attributes.hpp"
 #include "papershelf/boundary.hpp"
+#include "papershelf/words.hpp"
 
 namespace {
 
@@ -148,5 +150,15 @@ int main(int argc, char** argv) {
        edit, true);
   emit("QueryText", "A query as text: what `Library.query` reads (QueryOptions adds `base`).",
        query, true);
+  std::printf(
+      "\n/** A language file's plural rules by name (core/include/papershelf/words.hpp): the "
+      "counts from\n *  the first number to the second take a phrase's singular form. */\n"
+      "export const PLURAL_RULES = {");
+  for (const papershelf::PluralRuleRow& row : papershelf::kPluralRules)
+    std::printf("%s\"%.*s\": [%llu, %llu]", &row == papershelf::kPluralRules ? " " : ", ",
+                static_cast<int>(row.name.size()), row.name.data(),
+                static_cast<unsigned long long>(row.one_from),
+                static_cast<unsigned long long>(row.one_to));
+  std::printf(" } as const;\n");
   return 0;
 }

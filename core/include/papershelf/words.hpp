@@ -24,6 +24,28 @@ enum class PluralRule : std::uint8_t {
   None,            // one form for every number (Chinese, Japanese, Korean)
 };
 
+// Each rule by its name in a language file ("plural": "one-is-one") and the counts that take a
+// phrase's singular form, from `one_from` to `one_to` (none when from > to). The core reads
+// language files and counts by this table, and the element's copy is generated from it
+// (web/src/generated/boundary.ts, PLURAL_RULES): one rule, wherever a count is written.
+struct PluralRuleRow {
+  PluralRule rule;
+  std::string_view name;
+  std::uint64_t one_from, one_to;
+};
+inline constexpr PluralRuleRow kPluralRules[] = {
+    {PluralRule::OneIsOne, "one-is-one", 1, 1},
+    {PluralRule::OneIsZeroOrOne, "one-is-zero-or-one", 0, 1},
+    {PluralRule::None, "none", 1, 0},
+};
+
+// Whether `n` takes the singular form under `rule`.
+constexpr bool takes_singular(PluralRule rule, std::uint64_t n) {
+  for (const PluralRuleRow& row : kPluralRules)
+    if (row.rule == rule) return row.one_from <= n && n <= row.one_to;
+  return false;
+}
+
 class Words {
  public:
   // The phrase in this language, or `english` when it has none.

@@ -27,9 +27,8 @@ const Words& english_words() {
                                                 std::string_view other) const {
   const Phrase* p = find(other);
   if (!p) return n == 1 ? one : other;
-  const bool singular =
-      plural_ == PluralRule::OneIsOne ? n == 1 : plural_ == PluralRule::OneIsZeroOrOne && n <= 1;
-  return singular && !p->one.empty() ? std::string_view(p->one) : std::string_view(p->other);
+  return takes_singular(plural_, n) && !p->one.empty() ? std::string_view(p->one)
+                                                       : std::string_view(p->other);
 }
 
 std::string Words::number(std::uint64_t n) const {

@@ -21,15 +21,16 @@ Words read_words(std::string_view text, std::string lang, std::vector<std::strin
     return words;
   }
   if (const json::Value* plural = root.find("plural"); plural && plural->is_string()) {
-    if (plural->text == "one-is-one")
-      words.set_plural_rule(PluralRule::OneIsOne);
-    else if (plural->text == "one-is-zero-or-one")
-      words.set_plural_rule(PluralRule::OneIsZeroOrOne);
-    else if (plural->text == "none")
-      words.set_plural_rule(PluralRule::None);
+    const PluralRuleRow* named = nullptr;
+    std::string names;
+    for (const PluralRuleRow& row : kPluralRules) {
+      if (row.name == plural->text) named = &row;
+      names += (names.empty() ? "" : ", ") + std::string(row.name);
+    }
+    if (named)
+      words.set_plural_rule(named->rule);
     else
-      problem("plural: \"" + plural->text.substr(0, 40) +
-              "\" is not one-is-one, one-is-zero-or-one or none");
+      problem("plural: \"" + plural->text.substr(0, 40) + "\" is not one of " + names);
   }
   if (const json::Value* numbers = root.find("numbers"); numbers && numbers->is_object())
     if (const json::Value* group = numbers->find("group"); group && group->is_string())

@@ -3,6 +3,7 @@
 // phrases are keyed by their English text, as the core looks them up; the element's labels are
 // the same phrases, so one file serves the core (the list, headings, menus, the card) and the
 // element (the toolbar, counts, panels) alike.
+import { PLURAL_RULES } from "../generated/boundary.js";
 import type { AnyLibrary } from "../worker.js";
 import { addShippedLanguage, baseLanguage, count, DEFAULT_LABELS, type Labels } from "./labels.js";
 
@@ -13,7 +14,7 @@ type Phrase = string | { one?: string; other: string };
 /** A language file as core/lang holds it. */
 export interface LanguageFile {
   language?: string;
-  plural?: "one-is-one" | "one-is-zero-or-one" | "none";
+  plural?: keyof typeof PLURAL_RULES;
   numbers?: { group?: string; decimal?: string };
   words?: Record<string, Phrase>;
 }
@@ -34,7 +35,8 @@ export function labelsFromFile(file: LanguageFile): Partial<Labels> {
   const group = file.numbers?.group ?? ",", decimal = file.numbers?.decimal ?? ".";
   const number = (n: number) => count(n).replace(/,/g, group);
   const megabytes = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0).replace(".", decimal);
-  const singular = (n: number) => (file.plural === "none" ? false : file.plural === "one-is-zero-or-one" ? n <= 1 : n === 1);
+  const [oneFrom, oneTo] = PLURAL_RULES[file.plural ?? "one-is-one"] ?? PLURAL_RULES["one-is-one"];
+  const singular = (n: number) => oneFrom <= n && n <= oneTo;
   const phrase = (english: string, n = 0): string | undefined => {
     const p = words[english];
     if (typeof p === "string") return p;

@@ -142,3 +142,7 @@ export interface QueryText {
   fromLink?: boolean;
 }
 
+
+/** A language file's plural rules by name (core/include/papershelf/words.hpp): the counts from
+ *  the first number to the second take a phrase's singular form. */
+export const PLURAL_RULES = { "one-is-one": [1, 1], "one-is-zero-or-one": [0, 1], "none": [1, 0] } as const;
