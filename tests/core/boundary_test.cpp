@@ -81,3 +81,50 @@ TEST(Boundary, ARequestSetsWhatItNamesWithTheRightTypeAndNothingElse) {
   EXPECT_FALSE(read_back<ViewEntry>(json_of(e)).citations.has_value());
   EXPECT_EQ(json_of(e).find("editors"), std::string::npos);  // (only written when true)
 }
+
+// ps_query's answer: the query's groups, counts, clauses and state as one object, its facets only
+// when asked and `useful` only when the core judged it.
+TEST(Boundary, AViewAnswerWritesTheQueryAnswerWithoutItsIndices) {
+  const ReadResult r = read(R"(
+@inproceedings{a, title={Learning to Shelve}, author={Hu, Qinghao* and Zhang, Wei}, booktitle={NSDI}, year={2024}}
+@article{b, title={Learning Less}, author={Zhang, Wei}, journal={JMLR}, year={2021}}
+@inproceedings{c, title={Unrelated}, author={Hu, Qinghao}, booktitle={OSDI}, year={2020}}
+)");
+  Catalog catalog(r.library);
+  QueryText text;
+  text.search = "learning";
+  text.filter = "type:conference";
+  text.sort = "title";
+  text.group = "year";
+  QueryAnswer a = catalog.query(text);
+  ASSERT_EQ(a.view.entries, (std::vector<std::uint32_t>{0}));
+  const std::string without = json_of(catalog.answer(a, false));
+  EXPECT_EQ(a.view.entries, (std::vector<std::uint32_t>{0}));  // (left for the binding's memory)
+  EXPECT_EQ(
+      without,
+      R"({"groups":[{"key":"2024","label":"2024","begin":0,"count":1}],"total":3,"marks":"*",)"
+      R"("clauses":[{"kind":"type","value":"conference","text":"type:conference","label":"Conference"}],)"
+      R"("errors":[],"applied":{"search":"learning","sort":"title-asc","group":"year","filter":"type:conference"},)"
+      R"("defaults":{"sort":"year-desc","group":"none"},"controls":"none"})");
+
+  text.facets = true;  // (narrowed by a search and a filter: no `useful`)
+  QueryAnswer with = catalog.query(text);
+  const std::string facets = json_of(catalog.answer(with, true));
+  EXPECT_EQ(facets.substr(0, facets.find(R"(,"facets":)")), without.substr(0, without.rfind(',')));
+  EXPECT_NE(facets.find(R"(,"facets":{"years":[{"key":"2024","label":"2024","count":1}],)"),
+            std::string::npos)
+      << facets;
+  EXPECT_EQ(facets.substr(facets.rfind(',')), R"(,"controls":"none"})");
+  EXPECT_EQ(facets.find("useful"), std::string::npos);
+
+  QueryText whole;  // (its one clause is unknown: nothing narrows the list, so `useful` comes)
+  whole.facets = true;
+  whole.controls = "search";
+  whole.filter = "bogus:1";
+  QueryAnswer whole_answer = catalog.query(whole);
+  const std::string all = json_of(catalog.answer(whole_answer, true));
+  EXPECT_NE(all.find(R"("errors":["unknown filter \"bogus:1\""],)"), std::string::npos) << all;
+  EXPECT_NE(all.find(R"("controls":"search","useful":{"year":true,)"), std::string::npos) << all;
+  EXPECT_EQ(json_of(read_back<ViewAnswer>(all)), all);
+  EXPECT_EQ(json_of(read_back<ViewAnswer>(without)), without);
+}

@@ -9,6 +9,7 @@
 //   papershelf_boundary_ts attributes > web/src/generated/attributes.ts
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -24,8 +25,13 @@ struct Field {
   std::string_view doc;
 };
 
-// A field type's TypeScript type, by the alias fields.hpp names it with.
+constexpr std::string_view kOptional = "std::optional<";
+
+// A field type's TypeScript type, by the alias fields.hpp names it with, or the struct's own name
+// (what an optional one holds: the field is then optional).
 std::string_view ts_type(std::string_view cpp) {
+  if (cpp.substr(0, kOptional.size()) == kOptional)
+    cpp = cpp.substr(kOptional.size(), cpp.size() - kOptional.size() - 1);
   if (cpp == "fields::Text") return "string";
   if (cpp == "fields::Flag" || cpp == "fields::TrueOrAbsent") return "boolean";
   if (cpp == "fields::Count") return "number";
@@ -35,6 +41,11 @@ std::string_view ts_type(std::string_view cpp) {
   if (cpp == "ViewAuthors") return "Author[]";
   if (cpp == "ViewLinks") return "Link[]";
   if (cpp == "FilterEdits") return "FilterEdit[]";
+  if (cpp == "Groups") return "Group[]";
+  if (cpp == "FilterClauses") return "FilterClause[]";
+  for (std::string_view own :
+       {"Facets", "UsefulControls", "QueryApplied", "QueryDefaults", "ControlsMode"})
+    if (cpp == own) return own;
   std::fprintf(stderr, "boundary_ts: no TypeScript type for %.*s\n", static_cast<int>(cpp.size()),
                cpp.data());
   std::exit(1);
@@ -52,7 +63,8 @@ void emit(std::string_view ts_name, std::string_view what, const Field (&fields)
   std::printf("export interface %.*s {\n", static_cast<int>(ts_name.size()), ts_name.data());
   for (const Field& f : fields) {
     doc(f.doc, "  ");
-    const bool optional = request || f.cpp_type == "fields::TrueOrAbsent";
+    const bool optional = request || f.cpp_type == "fields::TrueOrAbsent" ||
+                          f.cpp_type.substr(0, kOptional.size()) == kOptional;
     const std::string_view type = ts_type(f.cpp_type);
     std::printf("  %.*s%s: %.*s;\n", static_cast<int>(f.name.size()), f.name.data(),
                 optional ? "?" : "", static_cast<int>(type.size()), type.data());
@@ -128,6 +140,10 @@ int main(int argc, char** argv) {
   const Field facets[] = {PAPERSHELF_FACETS_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field group[] = {PAPERSHELF_GROUP_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field useful[] = {PAPERSHELF_USEFUL_CONTROLS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field clause[] = {PAPERSHELF_FILTER_CLAUSE_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field applied[] = {PAPERSHELF_QUERY_APPLIED_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field defaults[] = {PAPERSHELF_QUERY_DEFAULTS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field answer[] = {PAPERSHELF_VIEW_ANSWER_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field author[] = {PAPERSHELF_VIEW_AUTHOR_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field link[] = {PAPERSHELF_VIEW_LINK_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field entry[] = {PAPERSHELF_VIEW_ENTRY_FIELDS(PAPERSHELF_FIELD_ROW)};
@@ -142,6 +158,25 @@ int main(int argc, char** argv) {
   emit("UsefulControls",
        "Which controls can change the list, as the core judges them on the whole scope.", useful,
        false);
+  emit("FilterClause", "One clause of the visitor's filter, canonical, as the core read it.",
+       clause, false);
+  emit("QueryApplied", "What a query applied: the state a front end keeps and shows.", applied,
+       false);
+  emit("QueryDefaults",
+       "What a list shows without a sort or group of its own: the core's, for the menus to show.",
+       defaults, false);
+  std::printf(
+      "/** How much toolbar a list gets (query.hpp's ControlsMode). */\n"
+      "export type ControlsMode =");
+  const char* separator = " ";
+#define PAPERSHELF_MODE_NAME(mode, name) \
+  std::printf("%s\"%s\"", separator, name), separator = " | ";
+  PAPERSHELF_CONTROLS_MODES(PAPERSHELF_MODE_NAME)
+#undef PAPERSHELF_MODE_NAME
+  std::printf(";\n\n");
+  emit("ViewAnswer",
+       "The answer to a query, as the core writes it (View adds the record indices and keys).",
+       answer, false);
   emit("Author", "An author as the view model shows one.", author, false);
   emit("Link", "A link as the view model shows one.", link, false);
   emit("Entry", "One publication as the view model describes it (plain Unicode text).", entry,

@@ -106,15 +106,9 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
 }
 
 // The visitor's filter clause by clause, which the element shows as controls and chips.
-void write_clauses(json::Writer& w, const std::vector<FilterClause>& clauses) {
+void write_clauses(json::Writer& w, const FilterClauses& clauses) {
   w.key("clauses").begin_array();
-  for (const auto& c : clauses)
-    w.begin_object()
-        .field("kind", c.kind)
-        .field("value", c.value)
-        .field("text", c.text)
-        .field("label", c.label)
-        .end_object();
+  for (const FilterClause& c : clauses) write_json(w, c);
   w.end_array();
 }
 
@@ -194,11 +188,11 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
 }
 
 // Request: a QueryText (fields.hpp) and base: the visitor's edits are made to the filter as the
-// query reads it (applied.filter is the result). Result: {groups, total, marks, clauses: [{kind,
-// value, text}], facets?, useful?, controls, errors, applied: {search, sort, group, filter}}; the
-// record indices in display order are ps_view_size() uint32s at ps_view_entries() (valid until the
-// next query on this library), so no keys or indices go through JSON. Filtering and facet counting
-// are one pass over the records.
+// query reads it (applied.filter is the result). Result: a ViewAnswer (fields.hpp: groups, total,
+// marks, clauses, errors, applied, defaults, facets when asked, controls, useful); the record
+// indices in display order are ps_view_size() uint32s at ps_view_entries() (valid until the next
+// query on this library), so no keys or indices go through JSON. Filtering and facet counting are
+// one pass over the records.
 EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
   QueryText text;
@@ -208,30 +202,7 @@ EMSCRIPTEN_KEEPALIVE const char* ps_query(LibraryHandle* h, const char* request)
   if (std::string problem = base_problem(str(req, "base")); !problem.empty())
     a.errors.push_back(std::move(problem));
   json::Writer w;
-  w.begin_object().key("groups").begin_array();
-  for (const auto& g : a.view.groups) write_json(w, g);
-  // The marker symbols used in the view, so the legend lists only what is shown.
-  w.end_array().field("total", a.view.total).field("marks", h->catalog.marks(a.view.entries));
-  write_clauses(w, a.clauses);
-  write_strings(w, "errors", a.errors);
-  w.key("applied")
-      .begin_object()
-      .field("search", a.search)
-      .field("sort", a.sort)
-      .field("group", a.group)
-      .field("filter", a.filter)
-      .end_object();
-  // What a list shows without a sort or group of its own: the core's, for the menus to show.
-  const Query unchosen;
-  w.key("defaults")
-      .begin_object()
-      .field("sort", to_string(unchosen.sort))
-      .field("group", to_string(unchosen.group))
-      .end_object();
-  if (text.facets) write_json(w.key("facets"), a.facets);
-  w.field("controls", to_string(a.controls));
-  if (a.useful) write_json(w.key("useful"), *a.useful);
-  w.end_object();
+  write_json(w, h->catalog.answer(a, text.facets));
   h->view = std::move(a.view.entries);
   return result(w.take());
 }

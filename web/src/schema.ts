@@ -2,10 +2,10 @@
 // the options a query, a format or the card takes, and the view, entries, statistics and
 // diagnostics that come back. core.ts moves these across; every other module only reads them.
 
-import type { Facets, Group, Link, QueryText, UsefulControls } from "./generated/boundary.js";
+import type { Link, QueryText, ViewAnswer } from "./generated/boundary.js";
 
 // The shapes whose fields the core lists once (core/include/papershelf/fields.hpp).
-export type { Author, Entry, FacetValue, Facets, FilterEdit, Group, Link, QueryText, UsefulControls } from "./generated/boundary.js";
+export type { Author, ControlsMode, Entry, FacetValue, Facets, FilterClause, FilterEdit, Group, Link, QueryApplied, QueryDefaults, QueryText, UsefulControls, ViewAnswer } from "./generated/boundary.js";
 
 /** Input formats. `auto` detects from the content. */
 export type Format = "auto" | "bibtex" | "csl-json" | "json";
@@ -47,41 +47,13 @@ export interface QueryOptions extends QueryText {
   base?: string;
 }
 
-/** One clause of the visitor's filter, canonical, as the core read it. */
-export interface FilterClause {
-  /** year, type, status, venue, tag, author, selected, award, first-author */
-  kind: string;
-  /** "2020-2024", "conference,journal", "NSDI"; empty for selected, award and first-author. */
-  value: string;
-  /** The clause as filter text. */
-  text: string;
-  /** The value as a reader sees it: "2020–2024", "2021–", "Conference, Journal". */
-  label: string;
-}
-
-export interface View {
+/** A query's answer: the core's ViewAnswer, and the records it lists, which JavaScript reads from
+ *  the core's memory rather than its JSON. */
+export interface View extends ViewAnswer {
   /** Record indices in display order. */
   entries: number[];
   /** Record keys in display order. */
   keys: string[];
-  groups: Group[];
-  total: number;
-  facets?: Facets;
-  /** How much toolbar the list gets: the `controls` asked for, else by default the whole toolbar
-   *  for a list of 10 or more and none for a shorter one. */
-  controls: "full" | "search" | "none";
-  /** With `facets`, when no search or filter narrows the scope: which controls can change it. */
-  useful?: UsefulControls;
-  /** The author marker symbols that occur in the view ("*†"). */
-  marks: string;
-  /** The `filter` as the core read it, clause by clause (what controls and chips show). */
-  clauses: FilterClause[];
-  /** Problems with the query text (unknown sort key, bad filter clause). */
-  errors: string[];
-  /** The search, sort, group and filter applied (sort, group and filter in canonical form). */
-  applied: { search: string; sort: string; group: string; filter: string };
-  /** What the core shows without a sort or group: "year-desc" and "none". */
-  defaults: { sort: string; group: string };
 }
 
 export interface FormatOptions {

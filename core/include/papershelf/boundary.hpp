@@ -16,6 +16,10 @@ namespace papershelf {
   X(Facets, PAPERSHELF_FACETS_FIELDS)                  \
   X(Group, PAPERSHELF_GROUP_FIELDS)                    \
   X(UsefulControls, PAPERSHELF_USEFUL_CONTROLS_FIELDS) \
+  X(FilterClause, PAPERSHELF_FILTER_CLAUSE_FIELDS)     \
+  X(QueryApplied, PAPERSHELF_QUERY_APPLIED_FIELDS)     \
+  X(QueryDefaults, PAPERSHELF_QUERY_DEFAULTS_FIELDS)   \
+  X(ViewAnswer, PAPERSHELF_VIEW_ANSWER_FIELDS)         \
   X(ViewAuthor, PAPERSHELF_VIEW_AUTHOR_FIELDS)         \
   X(ViewLink, PAPERSHELF_VIEW_LINK_FIELDS)             \
   X(ViewEntry, PAPERSHELF_VIEW_ENTRY_FIELDS)           \

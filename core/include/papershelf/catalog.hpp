@@ -39,6 +39,17 @@ struct QueryAnswer {
   std::string search, sort, group, filter;
 };
 
+// A QueryAnswer as a front end is told it (the binding's JSON; fields.hpp).
+struct QueryApplied {
+  PAPERSHELF_QUERY_APPLIED_FIELDS(PAPERSHELF_MEMBER)  // search, sort, group, filter
+};
+struct QueryDefaults {
+  PAPERSHELF_QUERY_DEFAULTS_FIELDS(PAPERSHELF_MEMBER)  // sort, group
+};
+struct ViewAnswer {
+  PAPERSHELF_VIEW_ANSWER_FIELDS(PAPERSHELF_MEMBER)
+};
+
 class Catalog {
  public:
   explicit Catalog(Library library, std::vector<Diagnostic> diagnostics = {});
@@ -60,6 +71,10 @@ class Catalog {
   View query(const Query& query, std::string_view owner_names = {}, Facets* facets = nullptr);
   // The same from text; problems in the text are reported in `errors`, and the rest still runs.
   QueryAnswer query(const QueryText& text);
+  // What a front end is told of `a`, made of its parts (moved out: all but `a.view.entries`,
+  // which cross another way), with the author markers of its records and the sort and group a
+  // list has by default; the facets when `with_facets` (the query asked for them).
+  ViewAnswer answer(QueryAnswer& a, bool with_facets);
   // The author marker symbols the records at `entries` carry (each once, in first-seen order), so
   // a legend lists only what is shown.
   std::string marks(const std::vector<std::uint32_t>& entries);

@@ -4,7 +4,8 @@
 // (web/src/generated/boundary.ts, which toolchains/gen/boundary_ts.cpp writes from these tables).
 //
 // A row is X(C++ type, member, JSON and TypeScript name, default, what it means). The types are
-// the aliases below, so that the generator knows each one's TypeScript type by name.
+// the aliases below, so that the generator knows each one's TypeScript type by name, or a struct
+// another table defines (a list of them, or std::optional of one: written only when present).
 #pragma once
 
 #include <cstdint>
@@ -60,6 +61,50 @@ using Texts = std::vector<std::string>;
   X(fields::Flag, award, "award", true, "")              \
   X(fields::Flag, first_author, "firstAuthor", true, "") \
   X(fields::Flag, by_citations, "byCitations", true, "The \"Most cited\" sort.")
+
+#define PAPERSHELF_FILTER_CLAUSE_FIELDS(X)                                            \
+  X(fields::Text, kind, "kind", {},                                                   \
+    "year, type, status, venue, tag, author, selected, award, first-author")          \
+  X(fields::Text, value, "value", {},                                                 \
+    "\"2020-2024\", \"conference,journal\", \"NSDI\"; empty for selected, award and " \
+    "first-author.")                                                                  \
+  X(fields::Text, text, "text", {},                                                   \
+    "The clause as filter text: year:2020-2024, \"venue:ACM CCS\", selected.")        \
+  X(fields::Text, label, "label", {},                                                 \
+    "The value as a reader sees it: \"2020–2024\", \"2021–\", \"Conference, Journal\".")
+
+#define PAPERSHELF_QUERY_APPLIED_FIELDS(X)                                             \
+  X(fields::Text, search, "search", {}, "")                                            \
+  X(fields::Text, sort, "sort", {}, "Canonical: \"year-desc,title-asc\".")             \
+  X(fields::Text, group, "group", {}, "Canonical: none, year, type, status or venue.") \
+  X(fields::Text, filter, "filter", {}, "Canonical, with the request's `edits` made.")
+
+#define PAPERSHELF_QUERY_DEFAULTS_FIELDS(X) \
+  X(fields::Text, sort, "sort", {}, "")     \
+  X(fields::Text, group, "group", {}, "")
+
+// The answer to a query as a front end gets it: everything but the record indices, which cross
+// another way (the binding's memory; a native front end keeps the QueryAnswer).
+#define PAPERSHELF_VIEW_ANSWER_FIELDS(X)                                                         \
+  X(Groups, groups, "groups", {}, "Empty when not grouped; else they cover `entries` in order.") \
+  X(fields::Count, total, "total", 0,                                                            \
+    "Listed records in the scope, before the visitor's filters.")                                \
+  X(fields::Text, marks, "marks", {},                                                            \
+    "The author marker symbols that occur in the view (\"*†\").")                                \
+  X(FilterClauses, clauses, "clauses", {},                                                       \
+    "The `filter` as the core read it, clause by clause (what controls and chips show).")        \
+  X(fields::Texts, errors, "errors", {},                                                         \
+    "Problems with the query text (unknown sort key, bad filter clause).")                       \
+  X(QueryApplied, applied, "applied", {},                                                        \
+    "The search, sort, group and filter applied (sort, group and filter in canonical form).")    \
+  X(QueryDefaults, defaults, "defaults", {},                                                     \
+    "What the core shows without a sort or group: \"year-desc\" and \"none\".")                  \
+  X(std::optional<Facets>, facets, "facets", {}, "Only when the query asked for them.")          \
+  X(ControlsMode, controls, "controls", ControlsMode::Full,                                      \
+    "How much toolbar the list gets: the `controls` asked for, else by default the whole "       \
+    "toolbar for a list of 10 or more and none for a shorter one.")                              \
+  X(std::optional<UsefulControls>, useful, "useful", {},                                         \
+    "With `facets`, when no search or filter narrows the scope: which controls can change it.")
 
 #define PAPERSHELF_VIEW_AUTHOR_FIELDS(X)                                      \
   X(fields::Text, name, "name", {}, "The name as shown: \"Qinghao Hu\".")     \

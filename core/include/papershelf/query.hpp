@@ -48,11 +48,9 @@ std::string to_string(const Filter& f);
 // One clause of a filter in its canonical form. Front ends show a filter as controls and chips
 // from these and edit it with the functions below; none of them parses filter text itself.
 struct FilterClause {
-  std::string kind;   // year, type, status, venue, tag, author, selected, award, first-author
-  std::string value;  // "2020-2024", "conference,journal", "NSDI"; empty for the flags
-  std::string text;   // the clause as filter text: year:2020-2024, "venue:ACM CCS", selected
-  std::string label;  // the value as a reader sees it: "2020–2024", "2021–", "Conference, Journal"
+  PAPERSHELF_FILTER_CLAUSE_FIELDS(PAPERSHELF_MEMBER)  // kind, value, text, label (fields.hpp)
 };
+using FilterClauses = std::vector<FilterClause>;
 // The clauses of `f` in canonical order; to_string(f) is their texts joined by spaces.
 std::vector<FilterClause> filter_clauses(const Filter& f);
 // The canonical text of one clause (quoted when the value has spaces; the syntax has no escapes,
@@ -142,9 +140,11 @@ struct Group {
   PAPERSHELF_GROUP_FIELDS(PAPERSHELF_MEMBER)  // key, label, begin (in View::entries), count
 };
 
+using Groups = std::vector<Group>;
+
 struct View {
   std::vector<std::uint32_t> entries;  // indices into Library::publications, display order
-  std::vector<Group> groups;           // empty when GroupBy::None; covers `entries` in order
+  Groups groups;                       // empty when GroupBy::None; covers `entries` in order
   std::uint32_t total = 0;  // listed publications in the scope, before the visitor's filters
                             // (a record without a title is never listed)
 };
@@ -201,7 +201,13 @@ Facets facet_counts(const Library& lib, const Query& query, const OwnerMatcher& 
 // --- What a list's toolbar offers ---
 // One rule for every front end: the element's toolbar, the canvas widget, and the room prerender
 // keeps for the toolbar in a static list all ask these, so none of them re-judges it.
-enum class ControlsMode : std::uint8_t { Full, Search, None };
+#define PAPERSHELF_CONTROLS_MODES(X) \
+  X(Full, "full")                    \
+  X(Search, "search")                \
+  X(None, "none")
+#define PAPERSHELF_ENUM_ITEM(name, text) name,
+enum class ControlsMode : std::uint8_t { PAPERSHELF_CONTROLS_MODES(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
 std::string_view to_string(ControlsMode mode);
 // A list shorter than this (a "Selected publications" section) gets no toolbar by default.
 inline constexpr std::size_t kSmallList = 10;

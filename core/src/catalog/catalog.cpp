@@ -145,6 +145,22 @@ QueryAnswer Catalog::query(const QueryText& text) {
   return a;
 }
 
+ViewAnswer Catalog::answer(QueryAnswer& a, bool with_facets) {
+  ViewAnswer out;
+  out.groups = std::move(a.view.groups);
+  out.total = a.view.total;
+  out.marks = marks(a.view.entries);
+  out.clauses = std::move(a.clauses);
+  out.errors = std::move(a.errors);
+  out.applied = {std::move(a.search), std::move(a.sort), std::move(a.group), std::move(a.filter)};
+  const Query unchosen;
+  out.defaults = {to_string(unchosen.sort), std::string(to_string(unchosen.group))};
+  if (with_facets) out.facets = std::move(a.facets);
+  out.controls = a.controls;
+  out.useful = a.useful;
+  return out;
+}
+
 Filter Catalog::known_to_scope(const Query& q, std::string_view owner,
                                std::vector<std::string>& errors) {
   auto matches = [&](const std::string& clause) {

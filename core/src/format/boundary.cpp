@@ -31,11 +31,20 @@ void put(Writer& w, const char* name, const std::vector<std::string>& v) {
   for (const std::string& s : v) w.string(s);
   w.end_array();
 }
+void put(Writer& w, const char* name, ControlsMode v) { w.field(name, to_string(v)); }
 template <class T>
 void put(Writer& w, const char* name, const std::vector<T>& v) {
   w.key(name).begin_array();
   for (const T& item : v) write_json(w, item);
   w.end_array();
+}
+template <class T>  // a struct of another table
+void put(Writer& w, const char* name, const T& v) {
+  write_json(w.key(name), v);
+}
+template <class T>  // a struct that may be absent: then no field at all
+void put(Writer& w, const char* name, const std::optional<T>& v) {
+  if (v) put(w, name, *v);
 }
 
 void get(const Value& x, std::string& v) {
@@ -63,12 +72,26 @@ void get(const Value& x, std::vector<std::string>& v) {
   for (const Value& item : x.items)
     if (item.is_string()) v.push_back(item.text);
 }
+void get(const Value& x, ControlsMode& v) {
+#define PAPERSHELF_READ_MODE(mode, name) \
+  if (x.is_string() && x.text == name) v = ControlsMode::mode;
+  PAPERSHELF_CONTROLS_MODES(PAPERSHELF_READ_MODE)
+#undef PAPERSHELF_READ_MODE
+}
 template <class T>
 void get(const Value& x, std::vector<T>& v) {
   if (!x.is_array()) return;
   v.clear();
   for (const Value& item : x.items)
     if (item.is_object()) read_json(item, v.emplace_back());
+}
+template <class T>
+void get(const Value& x, T& v) {
+  read_json(x, v);
+}
+template <class T>
+void get(const Value& x, std::optional<T>& v) {
+  if (x.is_object()) read_json(x, v.emplace());
 }
 
 }  // namespace

@@ -1,24 +1,22 @@
 // The toolbar's rules (query.hpp, "What a list's toolbar offers").
+#include <iterator>
+#include <string_view>
+
 #include "papershelf/query.hpp"
 
 namespace papershelf {
 
-std::string_view to_string(ControlsMode mode) {
-  switch (mode) {
-    case ControlsMode::Full:
-      return "full";
-    case ControlsMode::Search:
-      return "search";
-    case ControlsMode::None:
-      return "none";
-  }
-  return "full";
-}
+namespace {
+#define PAPERSHELF_TEXT(mode, text) text,
+constexpr std::string_view kModeText[] = {PAPERSHELF_CONTROLS_MODES(PAPERSHELF_TEXT)};
+#undef PAPERSHELF_TEXT
+}  // namespace
+
+std::string_view to_string(ControlsMode mode) { return kModeText[static_cast<int>(mode)]; }
 
 ControlsMode controls_mode(std::string_view attribute, std::size_t total) {
-  if (attribute == "full") return ControlsMode::Full;
-  if (attribute == "search") return ControlsMode::Search;
-  if (attribute == "none") return ControlsMode::None;
+  for (std::size_t i = 0; i < std::size(kModeText); ++i)
+    if (attribute == kModeText[i]) return static_cast<ControlsMode>(i);
   return total >= kSmallList ? ControlsMode::Full : ControlsMode::None;
 }
 

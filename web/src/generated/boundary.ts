@@ -53,6 +53,62 @@ export interface UsefulControls {
   byCitations: boolean;
 }
 
+/** One clause of the visitor's filter, canonical, as the core read it. */
+export interface FilterClause {
+  /** year, type, status, venue, tag, author, selected, award, first-author */
+  kind: string;
+  /** "2020-2024", "conference,journal", "NSDI"; empty for selected, award and first-author. */
+  value: string;
+  /** The clause as filter text: year:2020-2024, "venue:ACM CCS", selected. */
+  text: string;
+  /** The value as a reader sees it: "2020–2024", "2021–", "Conference, Journal". */
+  label: string;
+}
+
+/** What a query applied: the state a front end keeps and shows. */
+export interface QueryApplied {
+  search: string;
+  /** Canonical: "year-desc,title-asc". */
+  sort: string;
+  /** Canonical: none, year, type, status or venue. */
+  group: string;
+  /** Canonical, with the request's `edits` made. */
+  filter: string;
+}
+
+/** What a list shows without a sort or group of its own: the core's, for the menus to show. */
+export interface QueryDefaults {
+  sort: string;
+  group: string;
+}
+
+/** How much toolbar a list gets (query.hpp's ControlsMode). */
+export type ControlsMode = "full" | "search" | "none";
+
+/** The answer to a query, as the core writes it (View adds the record indices and keys). */
+export interface ViewAnswer {
+  /** Empty when not grouped; else they cover `entries` in order. */
+  groups: Group[];
+  /** Listed records in the scope, before the visitor's filters. */
+  total: number;
+  /** The author marker symbols that occur in the view ("*†"). */
+  marks: string;
+  /** The `filter` as the core read it, clause by clause (what controls and chips show). */
+  clauses: FilterClause[];
+  /** Problems with the query text (unknown sort key, bad filter clause). */
+  errors: string[];
+  /** The search, sort, group and filter applied (sort, group and filter in canonical form). */
+  applied: QueryApplied;
+  /** What the core shows without a sort or group: "year-desc" and "none". */
+  defaults: QueryDefaults;
+  /** Only when the query asked for them. */
+  facets?: Facets;
+  /** How much toolbar the list gets: the `controls` asked for, else by default the whole toolbar for a list of 10 or more and none for a shorter one. */
+  controls: ControlsMode;
+  /** With `facets`, when no search or filter narrows the scope: which controls can change it. */
+  useful?: UsefulControls;
+}
+
 /** An author as the view model shows one. */
 export interface Author {
   /** The name as shown: "Qinghao Hu". */
