@@ -128,3 +128,22 @@ TEST(Boundary, AViewAnswerWritesTheQueryAnswerWithoutItsIndices) {
   EXPECT_EQ(json_of(read_back<ViewAnswer>(all)), all);
   EXPECT_EQ(json_of(read_back<ViewAnswer>(without)), without);
 }
+
+// ps_library_profile's answer: the data's profile, field by field, with its links and legend.
+TEST(Boundary, AProfileWritesEveryFieldAndReadsBackAsItself) {
+  Profile p;
+  p.name = "Qinghao Hu";
+  p.aliases = {"Q. Hu"};
+  p.photo = "me.jpg";
+  p.links = {{"github", "https://github.com/example"}};
+  p.legend = {{"*", "equal contribution"}};
+  const std::string text = json_of(p);
+  EXPECT_EQ(text,
+            R"({"name":"Qinghao Hu","aliases":["Q. Hu"],"position":"","affiliation":"",)"
+            R"("photo":"me.jpg","links":[{"label":"github","url":"https://github.com/example"}],)"
+            R"("interests":[],"legend":[{"symbol":"*","meaning":"equal contribution"}]})");
+  const Profile back = read_back<Profile>(text);
+  EXPECT_EQ(back.links, p.links);
+  EXPECT_EQ(back.legend, p.legend);
+  EXPECT_EQ(json_of(back), text);
+}

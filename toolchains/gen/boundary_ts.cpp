@@ -43,6 +43,8 @@ std::string_view ts_type(std::string_view cpp) {
   if (cpp == "FilterEdits") return "FilterEdit[]";
   if (cpp == "Groups") return "Group[]";
   if (cpp == "FilterClauses") return "FilterClause[]";
+  if (cpp == "Links") return "Link[]";  // (the data's links have the view model's Link shape)
+  if (cpp == "LegendEntries") return "LegendEntry[]";
   for (std::string_view own :
        {"Facets", "UsefulControls", "QueryApplied", "QueryDefaults", "ControlsMode"})
     if (cpp == own) return own;
@@ -144,6 +146,8 @@ int main(int argc, char** argv) {
   const Field applied[] = {PAPERSHELF_QUERY_APPLIED_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field defaults[] = {PAPERSHELF_QUERY_DEFAULTS_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field answer[] = {PAPERSHELF_VIEW_ANSWER_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field legend_entry[] = {PAPERSHELF_LEGEND_ENTRY_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field profile[] = {PAPERSHELF_PROFILE_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field author[] = {PAPERSHELF_VIEW_AUTHOR_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field link[] = {PAPERSHELF_VIEW_LINK_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field entry[] = {PAPERSHELF_VIEW_ENTRY_FIELDS(PAPERSHELF_FIELD_ROW)};
@@ -181,6 +185,8 @@ int main(int argc, char** argv) {
   emit("Link", "A link as the view model shows one.", link, false);
   emit("Entry", "One publication as the view model describes it (plain Unicode text).", entry,
        false);
+  emit("LegendEntry", "What an author marker means.", legend_entry, false);
+  emit("Profile", "The owner's profile as the data gives it.", profile, false);
   emit("FilterEdit", "A change to a filter: toggle one clause, or set the clause of one kind.",
        edit, true);
   emit("QueryText", "A query as text: what `Library.query` reads (QueryOptions adds `base`).",

@@ -5,6 +5,7 @@
 // The exported symbol list is checked in (exports.txt) so an ABI change shows in review.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -112,12 +113,6 @@ void write_clauses(json::Writer& w, const FilterClauses& clauses) {
   w.end_array();
 }
 
-void write_strings(json::Writer& w, const char* name, const std::vector<std::string>& list) {
-  w.key(name).begin_array();
-  for (const auto& s : list) w.string(s);
-  w.end_array();
-}
-
 // A colour from JS: sRGB channels 0-255.
 Rgb rgb255(double r, double g, double b) { return {r / 255, g / 255, b / 255}; }
 
@@ -166,24 +161,15 @@ EMSCRIPTEN_KEEPALIVE const char* ps_library_diagnostics(LibraryHandle* h) {
   return result(format_diagnostics_json(h->catalog.diagnostics()));
 }
 
+// The data's profile, with only the photo and links whose address is safe.
 EMSCRIPTEN_KEEPALIVE const char* ps_library_profile(LibraryHandle* h) {
-  const Profile& p = h->library().profile;
+  Profile p = h->library().profile;
+  if (!is_safe_url(p.photo)) p.photo.clear();
+  p.links.erase(std::remove_if(p.links.begin(), p.links.end(),
+                               [](const Link& l) { return !is_safe_url(l.url); }),
+                p.links.end());
   json::Writer w;
-  w.begin_object().field("name", p.name);
-  write_strings(w, "aliases", p.aliases);
-  w.field("position", p.position)
-      .field("affiliation", p.affiliation)
-      .field("photo", is_safe_url(p.photo) ? p.photo : "");
-  w.key("links").begin_array();
-  for (const auto& l : p.links)
-    if (is_safe_url(l.url))
-      w.begin_object().field("label", l.label).field("url", l.url).end_object();
-  w.end_array();
-  write_strings(w, "interests", p.interests);
-  w.key("legend").begin_array();
-  for (const auto& e : p.legend)
-    w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
-  w.end_array().end_object();
+  write_json(w, p);
   return result(w.take());
 }
 
@@ -219,8 +205,7 @@ EMSCRIPTEN_KEEPALIVE int ps_readable(double r1, double g1, double b1, double r2,
 EMSCRIPTEN_KEEPALIVE const char* ps_legend(const char* text) {
   json::Writer w;
   w.begin_array();
-  for (const auto& e : parse_legend(text))
-    w.begin_object().field("symbol", e.symbol).field("meaning", e.meaning).end_object();
+  for (const LegendEntry& e : parse_legend(text)) write_json(w, e);
   w.end_array();
   return result(w.take());
 }

@@ -5,7 +5,7 @@
 import type { Link, QueryText, ViewAnswer } from "./generated/boundary.js";
 
 // The shapes whose fields the core lists once (core/include/papershelf/fields.hpp).
-export type { Author, ControlsMode, Entry, FacetValue, Facets, FilterClause, FilterEdit, Group, Link, QueryApplied, QueryDefaults, QueryText, UsefulControls, ViewAnswer } from "./generated/boundary.js";
+export type { Author, ControlsMode, Entry, FacetValue, Facets, FilterClause, FilterEdit, Group, LegendEntry, Link, Profile, QueryApplied, QueryDefaults, QueryText, UsefulControls, ViewAnswer } from "./generated/boundary.js";
 
 /** Input formats. `auto` detects from the content. */
 export type Format = "auto" | "bibtex" | "csl-json" | "json";
@@ -28,17 +28,6 @@ export interface Diagnostic {
   message: string;
   /** "file:line:col: severity: message" */
   text: string;
-}
-
-export interface Profile {
-  name: string;
-  aliases: string[];
-  position: string;
-  affiliation: string;
-  photo: string;
-  links: Link[];
-  interests: string[];
-  legend: { symbol: string; meaning: string }[];
 }
 
 /** A query's options: the core's QueryText, and the prefix for relative links. */

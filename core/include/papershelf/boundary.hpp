@@ -20,6 +20,9 @@ namespace papershelf {
   X(QueryApplied, PAPERSHELF_QUERY_APPLIED_FIELDS)     \
   X(QueryDefaults, PAPERSHELF_QUERY_DEFAULTS_FIELDS)   \
   X(ViewAnswer, PAPERSHELF_VIEW_ANSWER_FIELDS)         \
+  X(Link, PAPERSHELF_LINK_FIELDS)                      \
+  X(LegendEntry, PAPERSHELF_LEGEND_ENTRY_FIELDS)       \
+  X(Profile, PAPERSHELF_PROFILE_FIELDS)                \
   X(ViewAuthor, PAPERSHELF_VIEW_AUTHOR_FIELDS)         \
   X(ViewLink, PAPERSHELF_VIEW_LINK_FIELDS)             \
   X(ViewEntry, PAPERSHELF_VIEW_ENTRY_FIELDS)           \

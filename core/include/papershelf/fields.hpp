@@ -1,7 +1,8 @@
 // What crosses between the core and its front ends, field by field, listed once. Each table below
-// defines a C++ struct (query.hpp, catalog.hpp, view_model.hpp), its JSON (boundary.hpp: written by
-// the binding and the core, read by the canvas widget and the binding) and its TypeScript type
-// (web/src/generated/boundary.ts, which toolchains/gen/boundary_ts.cpp writes from these tables).
+// defines a C++ struct (query.hpp, catalog.hpp, view_model.hpp, model.hpp), its JSON (boundary.hpp:
+// written by the binding and the core, read by the canvas widget and the binding) and its
+// TypeScript type (web/src/generated/boundary.ts, which toolchains/gen/boundary_ts.cpp writes from
+// these tables).
 //
 // A row is X(C++ type, member, JSON and TypeScript name, default, what it means). The types are
 // the aliases below, so that the generator knows each one's TypeScript type by name, or a struct
@@ -139,6 +140,27 @@ using Texts = std::vector<std::string>;
   X(fields::Text, arxiv, "arxiv", {}, "")                                                         \
   X(fields::Texts, tags, "tags", {}, "")                                                          \
   X(fields::Number, citations, "citations", {}, "The data's citation count, if it has one.")
+
+// --- The data's owner: the profile as the data gives it (model.hpp) ---
+
+#define PAPERSHELF_LINK_FIELDS(X)                                                           \
+  X(fields::Text, label, "label", {},                                                       \
+    "Lower-case kind: \"pdf\", \"code\", \"slides\", \"doi\", \"arxiv\", \"website\", ...") \
+  X(fields::Text, url, "url", {}, "As written; relative URLs stay relative.")
+
+#define PAPERSHELF_LEGEND_ENTRY_FIELDS(X)        \
+  X(fields::Text, symbol, "symbol", {}, "\"*\"") \
+  X(fields::Text, meaning, "meaning", {}, "\"equal contribution\"")
+
+#define PAPERSHELF_PROFILE_FIELDS(X)                                                    \
+  X(fields::Text, name, "name", {}, "")                                                 \
+  X(fields::Texts, aliases, "aliases", {}, "Other spellings of the owner's name.")      \
+  X(fields::Text, position, "position", {}, "")                                         \
+  X(fields::Text, affiliation, "affiliation", {}, "")                                   \
+  X(fields::Text, photo, "photo", {}, "The binding gives it only with a safe address.") \
+  X(Links, links, "links", {}, "The binding gives only those with a safe address.")     \
+  X(fields::Texts, interests, "interests", {}, "")                                      \
+  X(LegendEntries, legend, "legend", {}, "What the author markers mean.")
 
 // --- Requests: what a front end asks a query for ---
 

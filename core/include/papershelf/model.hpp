@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "papershelf/fields.hpp"
+
 namespace papershelf {
 
 // One table per enum: the C++ names, the text names (the CLI, JSON and the TypeScript glue use
@@ -259,12 +261,12 @@ struct Date {
 };
 
 struct Link {
-  std::string label;  // lower-case kind: "pdf", "code", "slides", "doi", "arxiv", "website", ...
-  std::string url;    // as written; relative URLs stay relative
+  PAPERSHELF_LINK_FIELDS(PAPERSHELF_MEMBER)  // label (a lower-case kind), url as written
   friend bool operator==(const Link& a, const Link& b) {
     return a.label == b.label && a.url == b.url;
   }
 };
+using Links = std::vector<Link>;
 
 // A field the model has no slot for, kept verbatim (raw value text as in the source).
 struct ExtraField {
@@ -409,22 +411,17 @@ struct Publication {
 inline constexpr std::size_t kMaxLegendEntries = 64;
 
 struct LegendEntry {
-  std::string symbol;   // "*"
-  std::string meaning;  // "equal contribution"
+  PAPERSHELF_LEGEND_ENTRY_FIELDS(PAPERSHELF_MEMBER)  // symbol "*", meaning "equal contribution"
   friend bool operator==(const LegendEntry& a, const LegendEntry& b) {
     return a.symbol == b.symbol && a.meaning == b.meaning;
   }
 };
+using LegendEntries = std::vector<LegendEntry>;
 
 struct Profile {
-  std::string name;
-  std::vector<std::string> aliases;  // other spellings of the owner's name
-  std::string position;
-  std::string affiliation;
-  std::string photo;
-  std::vector<Link> links;
-  std::vector<std::string> interests;
-  std::vector<LegendEntry> legend;
+  // name, aliases (other spellings of the owner's name), position, affiliation, photo, links,
+  // interests, legend (fields.hpp)
+  PAPERSHELF_PROFILE_FIELDS(PAPERSHELF_MEMBER)
 
   bool empty() const {
     return name.empty() && aliases.empty() && position.empty() && affiliation.empty() &&

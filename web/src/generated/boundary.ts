@@ -164,6 +164,30 @@ export interface Entry {
   citations: number | null;
 }
 
+/** What an author marker means. */
+export interface LegendEntry {
+  /** "*" */
+  symbol: string;
+  /** "equal contribution" */
+  meaning: string;
+}
+
+/** The owner's profile as the data gives it. */
+export interface Profile {
+  name: string;
+  /** Other spellings of the owner's name. */
+  aliases: string[];
+  position: string;
+  affiliation: string;
+  /** The binding gives it only with a safe address. */
+  photo: string;
+  /** The binding gives only those with a safe address. */
+  links: Link[];
+  interests: string[];
+  /** What the author markers mean. */
+  legend: LegendEntry[];
+}
+
 /** A change to a filter: toggle one clause, or set the clause of one kind. */
 export interface FilterEdit {
   /** A clause to toggle (a statistic, a chip): it replaces the clause of its kind, and the very same clause again removes it. */
