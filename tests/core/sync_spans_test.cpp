@@ -79,7 +79,8 @@ TEST(SourceSpan, SpansAreInTheCallersBytesWhateverTheReaderRewrote) {
       "\xEF\xBB\xBF@misc{a, title = {Caf\xE9 \x85 Na\xEFve}, author = {Ren\xE9 Cl\xE9ment}}\n"
       "@misc{b, title = {Second \x80 Entry, \xC3\x9C"
       "ber UTF-8}}\n";
-  const ReadResult r = read(latin1);
+  ReadResult r = read(latin1);
+  spans_in_bytes(r.library.publications, latin1);
   EXPECT_EQ(entries_of(latin1, r),
             (std::vector<std::string_view>{
                 "@misc{a, title = {Caf\xE9 \x85 Na\xEFve}, author = {Ren\xE9 Cl\xE9ment}}",
@@ -97,7 +98,8 @@ TEST(SourceSpan, SpansAreInTheCallersBytesWhateverTheReaderRewrote) {
 
   // UTF-16 has no span a UTF-8 edit could go into; JSON has no entries.
   const std::string utf16 = std::string("\xFF\xFE@\0m\0i\0s\0c\0{\0a\0}\0", 18);
-  const ReadResult wide = read(utf16);
+  ReadResult wide = read(utf16);
+  spans_in_bytes(wide.library.publications, utf16);
   ASSERT_EQ(wide.library.publications.size(), 1u);
   EXPECT_EQ(wide.library.publications[0].span.begin, 0u);
   EXPECT_EQ(wide.library.publications[0].span.end, 0u);

@@ -295,11 +295,13 @@ enum class VenueField : std::uint8_t {
 
 // Where a record's entry is in the bytes its reader was given: `begin` is the entry's '@' and
 // `end` is one past its closing '}' or ')', so that bytes.substr(begin, end - begin) is the
-// entry, written as the owner wrote it (`papershelf sync` writes into it there). An entry that a
-// syntax error ended before it was closed has end == begin: where it starts, not where it ends.
-// Both are 0 for a record of CSL-JSON or papershelf JSON, and for one read from text the reader
-// had to rewrite in a way its offsets cannot be traced back through (UTF-16); an unclosed entry
-// at the very first byte reads the same, and means the same to sync (nothing to write into).
+// entry, written as the owner wrote it (`papershelf sync` writes into it there, after
+// spans_in_bytes() has made them places in the file: read() reads the text after a byte order
+// mark, and a file not all UTF-8 in its Windows-1252 reading). An entry that a syntax error
+// ended before it was closed has end == begin: where it starts, not where it ends. Both are 0
+// for a record of CSL-JSON or papershelf JSON, and for one of UTF-16, whose bytes no UTF-8 edit
+// can go into; an unclosed entry at the very first byte reads the same, and means the same to
+// sync (nothing to write into).
 struct SourceSpan {
   std::uint32_t begin = 0, end = 0;
   bool closed() const { return end > begin; }
@@ -349,7 +351,7 @@ struct Publication {
   std::uint32_t source_index = 0;  // which input (when several files are merged)
   std::uint32_t line = 0;
   std::uint32_t order = 0;  // position in the merged library
-  SourceSpan span;          // in the bytes of that input (two numbers: the entry is not kept)
+  SourceSpan span;          // in the text of that input (two numbers: the entry is not kept)
 
   Publication() = default;
   Publication(const Publication& other);

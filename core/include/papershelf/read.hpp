@@ -36,6 +36,14 @@ struct ReadResult {
 // characters) of the diagnostics point into the file as written.
 ReadResult read(std::string_view bytes, const ReadOptions& options = {});
 
+// The records' spans (Publication::span) made places in `bytes`, what read() was given: the
+// readers' are in the text they read, after a byte order mark and, for a file that is not all
+// UTF-8, in its Windows-1252 reading (each such character two or three bytes for one). Only
+// `papershelf sync` writes into a file, so only it asks: a page's core never carries this.
+// Records read from UTF-16 get no span (UTF-8 edits have no place in its bytes).
+void spans_in_bytes(std::vector<Publication>& records, std::string_view bytes,
+                    const ReadOptions& options = {});
+
 // Format-specific entry points (read() dispatches to these).
 ReadResult read_bibtex(std::string_view text, const ReadOptions& options);
 ReadResult read_csl_json(std::string_view text, const ReadOptions& options);

@@ -149,15 +149,13 @@ Decoded decode_utf8_or_windows_1252(std::string_view bytes) {
   return d;
 }
 
-// BibTeX records' spans moved from `text`, what the reader was given, to the caller's `bytes`:
-// `cut` bytes (a byte order mark) stood before it, and when `decoded` it is `bytes` read as
-// decode_utf8_or_windows_1252 reads them, which is walked again (rather than the place of every
+// The records' spans moved from the text the reader read to `bytes`, what read() was given:
+// `cut` bytes (a byte order mark) stood before that text, and when `decoded` it was `bytes` read
+// as decode_utf8_or_windows_1252 reads them, which is walked again (rather than the place of every
 // character that grew kept while the file is read: a hostile file is all such characters).
 // Every '@', '}' and ')' is ASCII, one byte in both, so each end of a span has its place.
-void trace_spans_back(ReadResult& r, std::string_view text, const ReadOptions& options,
-                      std::string_view bytes, std::size_t cut, bool decoded) {
-  if (format_of(text, options) != Format::BibTeX) return;  // (no spans to move)
-  std::vector<Publication>& records = r.library.publications;
+void trace_spans_back(std::vector<Publication>& records, std::string_view bytes, std::size_t cut,
+                      bool decoded) {
   if (!decoded) {
     for (Publication& p : records)
       p.span = {static_cast<std::uint32_t>(p.span.begin + cut),
@@ -205,20 +203,10 @@ ReadResult read(std::string_view bytes, const ReadOptions& options) {
               " byte(s) read as Windows-1252 (Latin-1), the first here; save it as UTF-8 to be "
               "sure of its characters";
   } else {
-    const std::string_view text = without_byte_order_mark(bytes);
-    ReadResult r = read_utf8(text, options);
-    if (text.size() != bytes.size())
-      trace_spans_back(r, text, options, bytes, bytes.size() - text.size(), false);
-    return r;
+    return read_utf8(without_byte_order_mark(bytes), options);
   }
   const std::string_view text = without_byte_order_mark(decoded.text);
   ReadResult r = read_utf8(text, options);
-  if (utf16le || utf16be) {
-    // A span in UTF-16's bytes would be no place to write UTF-8 into: the records have none.
-    for (Publication& p : r.library.publications) p.span = {};
-  } else {
-    trace_spans_back(r, text, options, bytes, decoded.text.size() - text.size(), true);
-  }
   if (decoded.problems) {
     const LineMap::Position at =
         LineMap(text).position(decoded.problem_at - (decoded.text.size() - text.size()));
@@ -286,6 +274,20 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics,
   append_missing(a.interests, std::move(b.interests), itself);
   append_missing(a.legend, std::move(b.legend),
                  [](const LegendEntry& e) -> std::string_view { return e.symbol; });
+}
+
+void spans_in_bytes(std::vector<Publication>& records, std::string_view bytes,
+                    const ReadOptions& options) {
+  if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF") {
+    // A span in UTF-16's bytes would be no place to write UTF-8 into: the records have none.
+    for (Publication& p : records) p.span = {};
+    return;
+  }
+  const std::string_view text = without_byte_order_mark(bytes);
+  if (format_of(text, options) != Format::BibTeX) return;  // (no spans to move)
+  const bool decoded = !unicode::is_valid_utf8(bytes);
+  if (text.size() != bytes.size() || decoded)
+    trace_spans_back(records, bytes, bytes.size() - text.size(), decoded);
 }
 
 }  // namespace papershelf

@@ -387,6 +387,7 @@ Plan plan(std::string_view bib, std::string_view name, const std::vector<Work>& 
   read_options.format = Format::BibTeX;
   read_options.source_name = std::string(name);
   ReadResult r = read(bib, read_options);
+  spans_in_bytes(r.library.publications, bib, read_options);
   for (Diagnostic& d : r.diagnostics)
     if (d.severity == Severity::Error) out.diagnostics.push_back(std::move(d));
   out.entries = std::move(r.library.publications);
