@@ -10,7 +10,8 @@
 // Usage: npm install --prefix bench/web/lighthouse && node bench/web/lighthouse.mjs   (after ./dev.sh test)
 // Environment: RUNS, CHROME_PATH (default /usr/bin/chromium), VERBOSE=1 (each run, and the LCP
 // element), LONG_TASKS=1 (each run's long tasks: where TBT comes from), PAGES (comma-separated
-// names, to measure only some), PAPERSHELF_SITE (another build of the example site, to compare; default build/site).
+// names, to measure only some), GZIP=1 (files sent gzip-compressed, as GitHub Pages and the npm
+// CDNs send them), PAPERSHELF_SITE (another build of the example site, to compare; default build/site).
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -39,7 +40,7 @@ const prerendered = /<!-- papershelf:prerender -->[\s\S]*?(?=<\/paper-shelf>)/;
 if (!prerendered.test(page)) throw new Error("the homepage holds no prerendered list: ./dev.sh site");
 const unrendered = page.replace(prerendered, "");
 
-const server = await serve(site);
+const server = await serve(site, { gzip: Boolean(process.env.GZIP) });
 server.pages.set("/homepage/static.html", { body: withoutScripts });
 server.pages.set("/homepage/unrendered.html", { body: unrendered });
 const allPages = { element: "/homepage/index.html", static: "/homepage/static.html", unrendered: "/homepage/unrendered.html" };
