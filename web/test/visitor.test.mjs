@@ -604,6 +604,22 @@ test("without prerender, the linked stylesheet keeps the list's room: CLS < 0.05
   }
 });
 
+// An owner may write the tag over two lines: white space inside is not content (:empty does not
+// match it), and the room is kept all the same until the script has come.
+test("without prerender, an element written over two lines keeps the room too", async () => {
+  env.server.pages.set("/visitor/cls-two-lines.html", { body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>
+<link rel="stylesheet" href="/papershelf.css"><script src="/papershelf.js" defer></script></head>
+<body><paper-shelf id="two" src="/homepage/papers.bib">
+</paper-shelf><paper-shelf id="one" src="/homepage/papers.bib"></paper-shelf><footer>after</footer></body></html>` });
+  const page = await env.browser.context.newPage();
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.route(/papershelf\.js$/, (route) => route.abort());  // the page before the script runs
+  await page.goto(`${env.server.url}/visitor/cls-two-lines.html`);
+  const heights = await page.evaluate(() => ["two", "one"].map((id) => document.getElementById(id).getBoundingClientRect().height));
+  assert.deepEqual(heights, [700, 700]);
+  await page.close();
+});
+
 // CLS misses a shift made in one frame; the eye does not. The first paper is where the
 // prerendered one was, to the pixel, with the profile card above it, and on the homepage the
 // toolbar too: prerender keeps the toolbar's room (an invisible box; none without scripting).

@@ -15,9 +15,10 @@ export class ProfileCard {
     const box = host.parts.profile;
     box.addEventListener("click", (ev) => this.#onClick(ev));
     // The chart's year bars are toggles (role="button"): Space presses them as it does a button.
+    // (A bar is an SVG <a>, which has no click(): the click is dispatched.)
     box.addEventListener("keydown", (ev) => {
-      const bar = (ev.target as Element).closest?.<HTMLElement>('[role="button"][data-filter]');
-      if (bar && ev.key === " ") { ev.preventDefault(); bar.click(); }
+      const bar = (ev.target as Element).closest?.('[role="button"][data-filter]');
+      if (bar && ev.key === " ") { ev.preventDefault(); bar.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true })); }
     });
   }
 
