@@ -142,12 +142,9 @@ sync::Plan plan_of(const std::string& bib, const std::vector<sync::Work>& works)
   return sync::plan(bib, "papers.bib", works, o);
 }
 
-// The sync used to parse the file again and pair the n-th regular entry (but @xdata) with the
-// n-th record; that held only while its count followed the reader's rules exactly (an @xdata
-// is no record, an unclosed entry is one, @string, @preamble and @comment are none). Every
-// input the CLI accepts kept them in step, so this file synced right before too; what it pins
-// is that the entry written into is the record's own, found by its span, whatever stands
-// before it.
+// The entry written into is the record's own, found by its span, whatever stands before it:
+// @string and @comment (holding a lookalike entry), which are no records, @xdata, which is none
+// either, and an unclosed entry, which is one.
 TEST(SyncSpans, TheEntryWrittenIntoIsTheRecordsOwnAfterXdataCommentsAndABrokenEntry) {
   const std::string bib =
       "@string{j = {Journal}}\n"
