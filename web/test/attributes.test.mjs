@@ -103,7 +103,7 @@ test("each attribute gives the same list in prerender and in the live element: i
       await page.goto(serve(`live-${i}.html`, live), { waitUntil: "load" });
       await ready(page);
       if (/profile(?!="none")/.test(attrs))
-        await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf[data-state] .ps-profile"));
+        await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-shelf[data-state] .ps-profile"));
       const shown = await page.evaluate(`(${project})(document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf[data-state]"))`);
       assert.ok(written.entries.length > 0, `${attrs}: the static list has entries`);
       assert.deepEqual(shown, written, `${attrs}: the live list (actual) is not the prerendered one (expected)`);

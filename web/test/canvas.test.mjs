@@ -866,7 +866,7 @@ test("the canvas is one tab stop: Tab reaches the page's next control, and the f
   const focused = first.rows[1].record;
   const row = first.rows[1];
   const title = await page.evaluate((r) => document.querySelector("paper-shelf").library.entries([r])[0].title, focused);
-  await page.waitForFunction((t) => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-canvas-live").textContent === t, title);
+  await page.waitForFunction((t) => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-canvas-live")?.textContent === t, title);
   // No hover card follows the keyboard (it would cover the rows being read): the widget has drawn
   // every frame the key asked for (a card would show in them: it has no delay).
   await canvasStill(page);

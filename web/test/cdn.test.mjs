@@ -136,7 +136,7 @@ test("without papershelf-core-fast, BibTeX, Cite and downloads are not offered, 
   const { page, errors, warnings } = await openPage("/no-fast.html", cdnWithoutFast, `<paper-shelf src="/papers.bib" owner="Qinghao Hu"></paper-shelf>`);
   assert.equal((await ready(page)).length, count);
   // The element learns it from a probe (the module and a HEAD request), not from a visitor's click.
-  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-download").hidden &&
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-download")?.hidden &&
     !document.querySelector("paper-shelf").shadowRoot.querySelector("details.ps-bibtex, details.ps-cite"), null, { timeout: 15000 });
   const offered = await page.evaluate(async () => {
     const el = document.querySelector("paper-shelf");

@@ -64,12 +64,12 @@ test("BibTeX a visitor copies is clean, and the Cite panel offers the styles, co
   // The keyboard picks IEEE; Copy puts its plain text on the clipboard and says so.
   await cite.locator("select.ps-cite-style").focus();
   await cite.locator("select.ps-cite-style").selectOption("ieee");
-  await p.waitForFunction(() => document.querySelector("#pubs").shadowRoot.querySelector('li[data-key="hu2024"] .ps-citation').textContent.startsWith("Q. Hu"));
+  await p.waitForFunction(() => document.querySelector("#pubs")?.shadowRoot?.querySelector('li[data-key="hu2024"] .ps-citation')?.textContent.startsWith("Q. Hu"));
   const ieee = await cite.locator(".ps-citation").textContent();
   assert.equal(ieee, "Q. Hu, Z. Ye, and T. Zhang, “Characterization of LLM Development,” in USENIX NSDI, 2024, pp. 709–725. doi: 10.5555/nsdi.2024.709.");
   await cite.locator("button.ps-copy").focus();
   await p.keyboard.press("Enter");
-  await p.waitForFunction(() => document.querySelector("#pubs").shadowRoot.querySelector('li[data-key="hu2024"] .ps-cite-panel .ps-copy').textContent === "Copied");
+  await p.waitForFunction(() => document.querySelector("#pubs")?.shadowRoot?.querySelector('li[data-key="hu2024"] .ps-cite-panel .ps-copy')?.textContent === "Copied");
   assert.equal(await p.evaluate(() => navigator.clipboard.readText()), ieee);
 
   // The next visit opens in IEEE.

@@ -224,10 +224,10 @@ test("the profile card: counts match the data, clicking a statistic filters the 
   // presses it again (an SVG <a> has no click(): that threw, a page error, and did nothing).
   const bar2023 = card.locator('a.ps-bar[data-filter="year:2023"]');
   await bar2023.press(" ");
-  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector('a.ps-bar[data-filter="year:2023"]')?.getAttribute("aria-pressed") === "true");
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector('a.ps-bar[data-filter="year:2023"]')?.getAttribute("aria-pressed") === "true");
   assert.deepEqual(sorted(await visible()), sorted(exampleEntries.filter((e) => e.year === 2023).map((e) => e.key)));
   await bar2023.press(" ");
-  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector('a.ps-bar[data-filter="year:2023"]')?.getAttribute("aria-pressed") === "false");
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector('a.ps-bar[data-filter="year:2023"]')?.getAttribute("aria-pressed") === "false");
   assert.equal((await visible()).length, exampleEntries.length);
 
   // The most frequent venue.

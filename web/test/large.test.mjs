@@ -108,7 +108,7 @@ test("on a worker-held library: search, sort, groups, BibTeX, +N more and the ca
   const key = await first.getAttribute("data-key");
   await first.locator("details.ps-bibtex > summary").click();
   const index = library.keys().indexOf(key);
-  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector("details.ps-bibtex .ps-panel pre"));
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector("details.ps-bibtex .ps-panel pre"));
   assert.equal(await first.locator("details.ps-bibtex .ps-panel pre").textContent(),
     await library.bibtex(index, [], true));
 

@@ -145,7 +145,7 @@ test("the static list, the adopted one and the live one are the same pixels, wit
     // Adopted: the element runs, keeps the static list and lends it the live toolbar.
     const page = await openPage(url, scheme, false);
     await ready(page);
-    await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "adopted");
+    await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-shelf")?.dataset.state === "adopted");
     await frames(page);
     const adopted = await layout(page);
     assert.deepEqual(adopted.legend, before.legend, `${what}: the legend moved when adopted`);
@@ -194,7 +194,7 @@ test("a pinned theme reads on a light and a dark page, in every preset: axe find
     // The first paper's BibTeX panel open.
     const summary = page.locator("paper-shelf >> .ps-shelf[data-state] .ps-results details.ps-bibtex > summary").first();
     await summary.click();
-    await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results details.ps-bibtex[open] pre")?.textContent.includes("@"));
+    await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-results details.ps-bibtex[open] pre")?.textContent.includes("@"));
     await page.mouse.move(0, 0);
     await frames(page);
     await page.addScriptTag({ content: axe });

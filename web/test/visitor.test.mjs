@@ -200,7 +200,7 @@ test("the URL: readable, one entry per change so Back undoes, a deep link scroll
   await deep.setViewportSize({ width: 375, height: 700 });
   await deep.goto(`${env.server.url}/homepage/#ps-${last}`);
   await ready(deep);
-  await deep.waitForFunction((k) => document.querySelector("paper-shelf").shadowRoot.querySelector(`li.ps-target[data-key="${k}"]`), last);
+  await deep.waitForFunction((k) => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(`li.ps-target[data-key="${k}"]`), last);
   const box = await deep.evaluate((k) => {
     const li = document.querySelector("paper-shelf").shadowRoot.querySelector(`li[data-key="${k}"]`);
     const r = li.getBoundingClientRect();
@@ -225,7 +225,7 @@ test("a deep link far down a long list: its paper and screen come first, and the
     const last = keys.at(-1);
     const { page, errors } = await open(env.browser.context, `${env.server.url}/visitor/deep-${name}.html#ps-${last}`);
     await page.setViewportSize({ width: 1280, height: 700 });
-    await page.waitForFunction((k) => document.querySelector("paper-shelf").shadowRoot.querySelector(`li.ps-target[data-key="${k}"]`), last);
+    await page.waitForFunction((k) => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(`li.ps-target[data-key="${k}"]`), last);
     const place = () => page.evaluate((k) => {
       const root = document.querySelector("paper-shelf").shadowRoot;
       const li = root.querySelector(`li[data-key="${k}"]`);
@@ -235,7 +235,7 @@ test("a deep link far down a long list: its paper and screen come first, and the
     assert.ok(shown.made < total / 2, `${name}: ${shown.made} rows made before the paper was shown`);
     assert.ok(shown.top >= 0 && shown.top < 700 && shown.focused, `${name}: ${JSON.stringify(shown)}`);
     // Every row comes, in the list's order, and the paper stays where the visitor was brought.
-    await page.waitForFunction((n) => document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry").length === n, total, { timeout: 60000, polling: 100 });
+    await page.waitForFunction((n) => document.querySelector("paper-shelf")?.shadowRoot?.querySelectorAll("li.ps-entry").length === n, total, { timeout: 60000, polling: 100 });
     assert.deepEqual(await page.evaluate(() => [...document.querySelector("paper-shelf").shadowRoot.querySelectorAll("li.ps-entry")].map((li) => li.dataset.key)), keys, name);
     // (within a pixel: the rows above are laid out at fractional heights, which the scroll
     // position corrects to the nearest device pixel)
@@ -431,7 +431,7 @@ test("a press on a statistic of the adopted card filters the list, as on the liv
   const conference = page.locator("paper-shelf > .ps-shelf .ps-profile .ps-stat-counts > li").nth(1);
   assert.match(await conference.textContent(), /conference/);
   await conference.click();
-  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-shelf")?.dataset.state === "ready");
   const want = await page.evaluate(() => document.querySelector("paper-shelf").library.query({ filter: "type:conference", owner: "Qinghao Hu; Q. Hu" }).keys);
   await page.waitForFunction((keys) => JSON.stringify(document.querySelector("paper-shelf").visibleKeys) === JSON.stringify(keys), want);
   assert.ok(want.length > 1 && want.length < exampleCount, `${want.length}`);
@@ -456,7 +456,7 @@ test("a visitor scrolled past the toolbar: the live list takes over without scro
     // The scroll is the visitor's first input: it lets the live list take over.
     await page.evaluate(() => scrollTo(0, 1500));
     const before = await fourth();
-    await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-shelf").dataset.state === "ready");
+    await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-shelf")?.dataset.state === "ready");
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     assert.equal(await page.evaluate(() => scrollY), 1500, `${width} px`);
     assert.ok(Math.abs((await fourth()) - before) <= 1, `${width} px: the fourth paper moved from ${before} to ${await fourth()}`);
@@ -518,7 +518,7 @@ test("thumbnails: a box kept before they load, nothing moves when they arrive, n
       // (The entry had its picture: without one, it was made again with the missing one, which failed.)
       await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("thumbnails", "missing/"));
       await shadow(page, ".ps-results [data-key=weng2023fgd]").scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => { const li = document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results [data-key=weng2023fgd]");
+      await page.waitForFunction(() => { const li = document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-results [data-key=weng2023fgd]");
         return li && !li.querySelector("img") && !li.classList.contains("ps-has-thumb"); });
       // The owner hears of it once (diagnostics, the console), however many pictures are missing.
       const told = await page.evaluate(() => document.querySelector("paper-shelf").diagnostics.filter((d) => d.source === "thumbnails").map((d) => d.message));
@@ -564,7 +564,7 @@ test("the pages attribute links each title to its paper's page", async () => {
   const before = await titles();
   assert.ok(Object.values(before).some((href) => href && !href.startsWith("papers/")), "titles link the papers' own addresses");
   await page.evaluate(() => document.querySelector("paper-shelf").setAttribute("pages", "papers/"));
-  await page.waitForFunction(() => document.querySelector("paper-shelf").shadowRoot.querySelector(".ps-results .ps-title a")?.getAttribute("href").startsWith("papers/"));
+  await page.waitForFunction(() => document.querySelector("paper-shelf")?.shadowRoot?.querySelector(".ps-results .ps-title a")?.getAttribute("href").startsWith("papers/"));
   const linked = await titles();
   assert.deepEqual(Object.keys(linked).sort(), [...keys].sort());
   for (const key of keys) assert.equal(linked[key], `papers/${key.toLowerCase()}.html`, key);
