@@ -3,7 +3,7 @@
 // JSON across the boundary and manages lifetimes.
 
 export * from "./schema.js";
-import type { Diagnostic, Entry, ExportOptions, FilterClause, FilterEdit, FormatOptions, Formats, ParseOptions, Profile, ProfileCardOptions, QueryOptions, Stats, StatsOptions, View } from "./schema.js";
+import type { Diagnostic, EditedFilter, Entry, ExportOptions, FilterEdit, LegendEntry, FormatOptions, Formats, ParseOptions, Profile, ProfileCardOptions, QueryOptions, Stats, StatsOptions, View } from "./schema.js";
 
 /** The raw Emscripten module (internal). */
 export interface CoreModule {
@@ -116,8 +116,8 @@ export class Papershelf {
 
   /** The marks' meanings an element's `legend` attribute gives ("*=equal contribution; \u2020=corresponding
    *  author"), read as `papershelf prerender` reads it. */
-  legend(text: string): { symbol: string; meaning: string }[] {
-    return this.guard(() => JSON.parse(this.withString(text, (p) => this.result(this.core._ps_legend(p))))) as { symbol: string; meaning: string }[];
+  legend(text: string): LegendEntry[] {
+    return this.guard(() => JSON.parse(this.withString(text, (p) => this.result(this.core._ps_legend(p))))) as LegendEntry[];
   }
 
   /** Parses publication data (text or UTF-8 bytes) into a Library. Never throws on bad data. */
@@ -219,10 +219,10 @@ export class Library {
 
   /** `filter` with one edit applied, in canonical form, and its clauses. Front ends edit filters
    *  only through this, so the filter language is read in one place. */
-  editFilter(filter: string, edit: FilterEdit): { filter: string; clauses: FilterClause[] } {
+  editFilter(filter: string, edit: FilterEdit): EditedFilter {
     const shelf = this.#alive();
     const json = JSON.stringify({ filter, ...edit });
-    return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core._ps_filter_edit(p)))) as { filter: string; clauses: FilterClause[] };
+    return JSON.parse(shelf.withString(json, (p) => shelf.result(shelf.core._ps_filter_edit(p)))) as EditedFilter;
   }
 
   /** Machine-readable metadata for records: a COinS span each (reference managers' browser

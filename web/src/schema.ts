@@ -2,12 +2,15 @@
 // the options a query, a format or the card takes, and the view, entries, statistics and
 // diagnostics that come back. core.ts moves these across; every other module only reads them.
 
-import type { Link, QueryText, ViewAnswer } from "./generated/boundary.js";
+import type { FilterClause, Link, QueryText, ViewAnswer } from "./generated/boundary.js";
 
 // The shapes whose fields the core lists once (core/include/papershelf/fields.hpp).
 export type { Author, ControlsMode, Entry, FacetValue, Facets, FilterClause, FilterEdit, Group, LegendEntry, Link, Profile, QueryApplied, QueryDefaults, QueryText, UsefulControls, ViewAnswer } from "./generated/boundary.js";
 
 /** Input formats. `auto` detects from the content. */
+/** A filter after one edit (Library.editFilter): its text and its clauses as the core reads them. */
+export interface EditedFilter { filter: string; clauses: FilterClause[] }
+
 export type Format = "auto" | "bibtex" | "csl-json" | "json";
 
 /** What the owner has to do about a diagnostic (docs/data.md lists each with an example):

@@ -2,7 +2,7 @@
 // holds the core and the Library, and the element talks to it through RemoteLibrary, which has
 // the Library's methods but answers with promises. The same script serves as the worker (the
 // script tag starts itself as one), so no second file has to be deployed or allowed by a CSP.
-import type { CitationLocale, Diagnostic, Entry, ExportOptions, FilterClause, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
+import type { CitationLocale, Diagnostic, EditedFilter, Entry, ExportOptions, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
 
 /**
  * A Library wherever it lives, as the element asks of its data: a Library on this thread answers
@@ -23,7 +23,7 @@ export interface AnyLibrary {
   cite(index: number, style?: string, as?: "text" | "html", locale?: CitationLocale): Promise<string>;
   export(format: string, options?: ExportOptions): Promise<string>;
   profileHtml(options?: ProfileCardOptions): string | Promise<string>;
-  editFilter(filter: string, edit: FilterEdit): { filter: string; clauses: FilterClause[] } | Promise<{ filter: string; clauses: FilterClause[] }>;
+  editFilter(filter: string, edit: FilterEdit): EditedFilter | Promise<EditedFilter>;
   setWords(lang: string, file: string): string[] | Promise<string[]>;
   dispose(): void;
 }
@@ -153,8 +153,8 @@ export class RemoteLibrary implements AnyLibrary {
   profileHtml(options: ProfileCardOptions = {}): Promise<string> {
     return this.#call("profileHtml", [options]) as Promise<string>;
   }
-  editFilter(filter: string, edit: FilterEdit): Promise<{ filter: string; clauses: FilterClause[] }> {
-    return this.#call("editFilter", [filter, edit]) as Promise<{ filter: string; clauses: FilterClause[] }>;
+  editFilter(filter: string, edit: FilterEdit): Promise<EditedFilter> {
+    return this.#call("editFilter", [filter, edit]) as Promise<EditedFilter>;
   }
 
   setWords(lang: string, file: string): Promise<string[]> {

@@ -1,9 +1,9 @@
 // The line that explains the authors' marks (*, †, ‡): the `legend` attribute's meanings (as the
 // core reads them), else the data's; only the marks the view shows.
-import type { View } from "../core.js";
+import type { LegendEntry, View } from "../core.js";
 import { escapeText } from "./escape.js";
 
-export function renderLegend(box: HTMLElement, entries: readonly { symbol: string; meaning: string }[], view: View): void {
+export function renderLegend(box: HTMLElement, entries: readonly LegendEntry[], view: View): void {
   const marks = new Set([...view.marks]);
   const used = entries.filter((e) => e.symbol && [...e.symbol].every((c) => marks.has(c)));
   box.hidden = used.length === 0;
