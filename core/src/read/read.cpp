@@ -45,6 +45,10 @@ Format detect_format(std::string_view text) {
 
 namespace {
 
+// Whether `bytes` start with a UTF-16 byte order mark: little-endian (FF FE) or big-endian.
+bool utf16_le(std::string_view bytes) { return bytes.substr(0, 2) == "\xFF\xFE"; }
+bool utf16_be(std::string_view bytes) { return bytes.substr(0, 2) == "\xFE\xFF"; }
+
 Format format_of(std::string_view text, const ReadOptions& options) {
   return options.format == Format::Auto ? detect_format(text) : options.format;
 }
@@ -190,7 +194,7 @@ void trace_spans_back(std::vector<Publication>& records, std::string_view bytes,
 }  // namespace
 
 ReadResult read(std::string_view bytes, const ReadOptions& options) {
-  const bool utf16le = bytes.substr(0, 2) == "\xFF\xFE", utf16be = bytes.substr(0, 2) == "\xFE\xFF";
+  const bool utf16le = utf16_le(bytes), utf16be = utf16_be(bytes);
   Decoded decoded;
   std::string warning;
   if (utf16le || utf16be) {
@@ -278,7 +282,7 @@ void merge(Library& into, Library&& more, std::vector<Diagnostic>* diagnostics,
 
 void spans_in_bytes(std::vector<Publication>& records, std::string_view bytes,
                     const ReadOptions& options) {
-  if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF") {
+  if (utf16_le(bytes) || utf16_be(bytes)) {
     // A span in UTF-16's bytes would be no place to write UTF-8 into: the records have none.
     for (Publication& p : records) p.span = {};
     return;
