@@ -4,29 +4,20 @@
 // script tag starts itself as one), so no second file has to be deployed or allowed by a CSP.
 import type { CitationLocale, Diagnostic, EditedFilter, Entry, ExportOptions, FilterEdit, FormatOptions, Formats, Library, Papershelf, ParseOptions, Profile, ProfileCardOptions, QueryOptions, View } from "./core.js";
 
+/** What the element asks of its data, by name: the signatures are Library's own (core.ts). */
+type Asked = "size" | "diagnostics" | "profile" | "hasCard" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml" | "editFilter" | "setWords" | "dispose";
+/** A Library method answered at once or with a promise of the same answer. */
+type AtOnceOrLater<F> = F extends (...args: infer A) => infer R ? (...args: A) => R | Promise<Awaited<R>> : F;
+
 /**
  * A Library wherever it lives, as the element asks of its data: a Library on this thread answers
- * at once, a RemoteLibrary (worker) with promises, so every caller awaits.
+ * at once, a RemoteLibrary (worker) with promises, so every caller awaits. Made from Library's
+ * signatures, so a method is written once; `query` takes `firstRows` besides, the markup the
+ * caller will ask for next (a worker sends it with the view; a Library on this thread ignores it).
  */
-export interface AnyLibrary {
-  readonly size: number;
-  readonly diagnostics: Diagnostic[];
-  readonly profile: Profile;
-  /** Whether its core makes the profile card (a worker's full core does; see Papershelf.hasCard). */
-  readonly hasCard: boolean;
-  /** `firstRows`: the markup the caller will ask for next (a worker sends it with the view). */
+export type AnyLibrary = { readonly [K in Asked]: AtOnceOrLater<Library[K]> } & {
   query(options?: QueryOptions, firstRows?: FirstRows): View | Promise<View>;
-  entries(indices: readonly number[], options?: FormatOptions): Entry[] | Promise<Entry[]>;
-  html(indices: readonly number[], options?: FormatOptions): string[] | Promise<string[]>;
-  metadata(indices: readonly number[]): { coins: string[]; jsonLd: string } | Promise<{ coins: string[]; jsonLd: string }>;
-  formats(styles?: string): Promise<Formats>;
-  cite(index: number, style?: string, as?: "text" | "html", locale?: CitationLocale): Promise<string>;
-  export(format: string, options?: ExportOptions): Promise<string>;
-  profileHtml(options?: ProfileCardOptions): string | Promise<string>;
-  editFilter(filter: string, edit: FilterEdit): EditedFilter | Promise<EditedFilter>;
-  setWords(lang: string, file: string): string[] | Promise<string[]>;
-  dispose(): void;
-}
+};
 
 type Method = "parse" | "query" | "entries" | "html" | "metadata" | "formats" | "cite" | "export" | "profileHtml" | "editFilter" | "setWords";
 /** The first `count` displayed entries' markup, formatted with `options`, and with `rows` their
