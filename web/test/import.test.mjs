@@ -6,12 +6,11 @@
 import { test, before, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./support/cli.mjs";
-import { openAlexReplay } from "./support/openalex-replay.mjs";
+import { openAlexReplay, packageCli, startReplay, stopReplay } from "./support/openalex-replay.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
@@ -45,30 +44,11 @@ beforeEach(() => {
   requests.length = 0;
   script = [];
 });
-before(async () => {
-  assert.ok(existsSync(join(repo, "web", "dist", "papershelf-cli.cjs")), "web/dist is missing: run ./dev.sh test");
-  assert.ok(existsSync(nativeCli), `${nativeCli} is missing: run ./dev.sh test`);
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api = `http://127.0.0.1:${server.address().port}`;
-  work = mkdtempSync(join(tmpdir(), "papershelf-import-"));
-});
-after(() => {
-  server.closeAllConnections();
-  server.close();
-  rmSync(work, { recursive: true, force: true });
-});
+before(async () => ({ api, work } = await startReplay(server, { nativeCli, prefix: "papershelf-import-" })));
+after(() => stopReplay(server, work));
 
-function npx(args, extraEnv = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "import", ...args], {
-      cwd: work, env: { ...process.env, PAPERSHELF_OPENALEX_API: api, PAPERSHELF_OPENALEX_BACKOFF_MS: "20", OPENALEX_API_KEY: "", ...extraEnv } });
-    const out = [], err = [];
-    child.stdout.on("data", (b) => out.push(b));
-    child.stderr.on("data", (b) => err.push(b));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
-  });
-}
+const npx = (args, extraEnv = {}) => packageCli(["import", ...args], {
+  cwd: work, env: { ...process.env, PAPERSHELF_OPENALEX_API: api, PAPERSHELF_OPENALEX_BACKOFF_MS: "20", OPENALEX_API_KEY: "", ...extraEnv } });
 const keysOf = (bib) => [...bib.matchAll(/^@\w+\{([^,]+),/gm)].map((m) => m[1]);
 const idsOf = (bib) => [...bib.matchAll(/openalex = \{(W\d+)\}/g)].map((m) => m[1]);
 

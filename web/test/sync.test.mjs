@@ -7,12 +7,11 @@
 import { test, before, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./support/cli.mjs";
-import { openAlexReplay } from "./support/openalex-replay.mjs";
+import { openAlexReplay, packageCli, startReplay, stopReplay } from "./support/openalex-replay.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
@@ -78,32 +77,11 @@ beforeEach(() => {
   keyless.remaining = keyless.limit;
   keys["k-owner-7Hq2"].remaining = keys["k-owner-7Hq2"].limit;
 });
-before(async () => {
-  assert.ok(existsSync(join(repo, "web", "dist", "papershelf-cli.cjs")), "web/dist is missing: run ./dev.sh test");
-  assert.ok(existsSync(nativeCli), `${nativeCli} is missing: run ./dev.sh test`);
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  api = `http://127.0.0.1:${server.address().port}`;
-  work = mkdtempSync(join(tmpdir(), "papershelf-sync-"));
-});
-after(() => {
-  server.closeAllConnections();
-  server.close();
-  rmSync(work, { recursive: true, force: true });
-});
+before(async () => ({ api, work } = await startReplay(server, { nativeCli, prefix: "papershelf-sync-" })));
+after(() => stopReplay(server, work));
 
 const env = (extra = {}) => ({ ...process.env, PAPERSHELF_OPENALEX_API: api, PAPERSHELF_OPENALEX_BACKOFF_MS: "20", ...extra });
-function sync(args, extraEnv) {
-  return new Promise((resolve, reject) => {
-    import("node:child_process").then(({ spawn }) => {
-      const child = spawn(process.execPath, [bin, "sync", ...args], { cwd: work, env: env(extraEnv) });
-      const out = [], err = [];
-      child.stdout.on("data", (b) => out.push(b));
-      child.stderr.on("data", (b) => err.push(b));
-      child.on("error", reject);
-      child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
-    });
-  });
-}
+const sync = (args, extraEnv) => packageCli(["sync", ...args], { cwd: work, env: env(extraEnv) });
 function fresh(name) {
   const path = join(work, name);
   copyFileSync(join(recorded, name), path);

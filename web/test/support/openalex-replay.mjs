@@ -16,8 +16,12 @@
 //     remaining } } (both mutated as credits are spent; no budget: unlimited)
 //   node openalex-replay.mjs RECORDED.json            serves that file's works for any filter in a
 //     process of its own (for tests that run `npx papershelf sync` synchronously), printing its port
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const bareDoi = (doi) => String(doi ?? "").replace(/^https?:\/\/(dx\.)?doi\.org\//i, "").replace(/^doi:/i, "").toLowerCase();
@@ -106,4 +110,34 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const works = JSON.parse(readFileSync(process.argv[2], "utf8")).results;
   const server = openAlexReplay({ worksFor: () => works, works });
   server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+}
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+// For a test file that runs the package's CLI against a replay: checks that web/dist and the
+// native CLI (`nativeCli`, its oracle) are built, serves `server` on 127.0.0.1 and makes a work
+// folder named after `prefix`; resolves to { api, work }. stopReplay closes and removes them.
+export async function startReplay(server, { nativeCli, prefix }) {
+  assert.ok(existsSync(join(repo, "web", "dist", "papershelf-cli.cjs")), "web/dist is missing: run ./dev.sh test");
+  assert.ok(existsSync(nativeCli), `${nativeCli} is missing: run ./dev.sh test`);
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { api: `http://127.0.0.1:${server.address().port}`, work: mkdtempSync(join(tmpdir(), prefix)) };
+}
+export function stopReplay(server, work) {
+  server.closeAllConnections();
+  server.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+// `npx papershelf ARGS` as a user runs it (web/bin/papershelf.cjs) in `cwd` with `env`; resolves
+// to { status, stdout, stderr } as text.
+export function packageCli(args, { cwd, env }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repo, "web", "bin", "papershelf.cjs"), ...args], { cwd, env });
+    const out = [], err = [];
+    child.stdout.on("data", (b) => out.push(b));
+    child.stderr.on("data", (b) => err.push(b));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+  });
 }
