@@ -546,32 +546,20 @@ void Shelf::draw_toolbar() {
       control("clear");
     }
   }
-  count_ = count_text();
+  count_ = probe_.count = count_text();
   if (narrow) return;  // (a phone's count goes on the chart's line, draw_chart_line)
   flow(ImGui::CalcTextSize(count_.c_str()).x);
   ImGui::TextDisabled("%s", count_.c_str());
 }
 
 std::string Shelf::count_text() const {
-  const auto shown = static_cast<unsigned>(view_.entries.size());
-  // The count from the label templates, the numbers written as the element writes them.
-  auto number = [](unsigned n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-      if (i && (digits.size() - i) % 3 == 0) out += ',';
-      out += digits[i];
-    }
-    return out;
-  };
-  auto fill = [](std::string text, std::string_view slot, const std::string& value) {
-    if (const auto at = text.find(slot); at != std::string::npos)
-      text.replace(at, slot.size(), value);
-    return text;
-  };
-  return shown == view_.total && shown == 1 ? labels_.count_one
-         : shown == view_.total             ? fill(labels_.count_all, "{total}", number(shown))
-                                : fill(fill(labels_.count_some, "{shown}", number(shown)),
-                                       "{total}", number(view_.total));
+  const std::size_t shown = view_.entries.size();
+  // The count from the label templates, the numbers grouped as the words' language groups them
+  // (as the element writes them: "1.234 Publikationen").
+  const std::string total = words_.number(view_.total);
+  if (shown == view_.total)
+    return shown == 1 ? labels_.count_one : Words::fill(labels_.count_all, "total", total);
+  return Words::fill(labels_.count_some, {{"shown", words_.number(shown)}, {"total", total}});
 }
 
 }  // namespace papershelf::widget

@@ -105,6 +105,7 @@ struct Probe {
   bool filters_open = true;                // the toolbar's filters show (a phone folds them)
   Rect canvas;                             // the whole widget
   std::string empty_message;               // what a list with no rows says ("": it has rows)
+  std::string count;             // the toolbar's count as written ("12 of 40 publications")
   std::uint32_t rows_drawn = 0;  // entry rows submitted this frame (the clipper keeps it small)
   std::uint32_t rows_waiting =
       0;  // of those, rows drawn as a placeholder (their data not yet here)
@@ -121,7 +122,8 @@ struct Probe {
 // The words the widget shows. These English ones serve the native preview; on the web the element
 // hands over its own, in its `lang`, from its one label table (DEFAULT_LABELS and addLanguage in
 // web/src/element.ts; web/test/canvas.test.mjs fails when these defaults drift from it). The
-// counts are templates: "{shown}" and "{total}" stand for the numbers.
+// counts are templates: "{shown}" and "{total}" stand for the numbers, which the widget writes as
+// its words' language groups digits (Words::number).
 #define PAPERSHELF_WIDGET_LABELS(X)                             \
   X(search, "search", "Search publications")                    \
   X(any_type, "anyType", "Any type")                            \

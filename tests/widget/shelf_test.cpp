@@ -199,6 +199,29 @@ TEST(Shelf, AnEmptyListSaysSoInTheListsLanguage) {
   EXPECT_NE(h.shelf.probe().empty_message, "No publications match.") << "German, not English";
 }
 
+// The toolbar's count groups its digits as the list's language does, as the element's own count
+// does: "1.234 Publikationen", "617 von 1.234 Publikationen" in German.
+TEST(Shelf, TheCountGroupsDigitsAsTheListsLanguageDoes) {
+  std::string bib;
+  for (int i = 0; i < 1234; ++i)
+    bib += "@article{k" + std::to_string(i) + ", title = {Paper " + std::to_string(i) +
+           (i % 2 ? " on rivers" : " on mountains") + "}, author = {Hu, Qinghao}, year = {2020}}\n";
+  Headless h(parse(bib.c_str()));
+  EXPECT_EQ(h.shelf.probe().count, "1,234 publications");
+  std::vector<std::string> problems;
+  h.shelf.set_words(read_words(builtin_language("de"), "de", &problems));
+  ASSERT_TRUE(problems.empty());
+  Labels german;  // (as the element hands them over: its labels in its language)
+  german.count_all = "{total} Publikationen";
+  german.count_some = "{shown} von {total} Publikationen";
+  h.shelf.set_labels(german);
+  h.frames(1);
+  EXPECT_EQ(h.shelf.probe().count, "1.234 Publikationen");
+  h.click(h.shelf.probe().search);
+  h.type("mountains");
+  EXPECT_EQ(h.shelf.probe().count, "617 von 1.234 Publikationen");
+}
+
 TEST(Shelf, GroupHeadersCollapse) {
   Headless h(parse(kBib));
   Query q;
