@@ -38,11 +38,14 @@ constexpr long long kRenderBudget = PAPERSHELF_CSL_RENDER_BUDGET;
 // Macros calling macros deeper than this render nothing (a macro that calls itself).
 constexpr int kMaxMacroDepth = 50;
 
+// A cite's position, as citations find it (processor_citations.cpp) and CSL's position
+// condition tests it (render_text.cpp); None in a bibliography.
+enum class Position : std::uint8_t { None, First, Subsequent, Ibid, IbidWithLocator };
+
 // Per-item state that citations and disambiguation set before rendering.
 struct RenderState {
   const CiteItem* cite = nullptr;  // the cited item's locator, label, affixes
-  std::string
-      position;  // "first", "subsequent", "ibid", "ibid-with-locator" ("" in a bibliography)
+  Position position = Position::None;
   bool near_note = false;
   int citation_number = 0;
   std::string year_suffix;    // "a", "b" when disambiguation added one
@@ -68,13 +71,17 @@ struct RenderState {
   std::string author_substitute;
 };
 
+// The style's demote-non-dropping-particle, read once (processor.cpp): where a name's "van"
+// goes (render_names.cpp). A value CSL does not name acts as sort-only.
+enum class DemoteParticle : std::uint8_t { Never, SortOnly, DisplayAndSort };
+
 struct Engine {
   xml::Element style;
   Locale locale;
   std::map<std::string, const xml::Element*, std::less<>> macros;
   const xml::Element* citation = nullptr;
   const xml::Element* bibliography = nullptr;
-  std::string demote_non_dropping_particle = "display-and-sort";
+  DemoteParticle demote_non_dropping_particle = DemoteParticle::DisplayAndSort;
   bool initialize_with_hyphen = true;
   std::string page_range_format;
   bool links = false;
@@ -131,7 +138,68 @@ void tell_apart_in_entry(const Engine& e, const Item& item, RenderState& st);
 
 inline constexpr const char* kEnDash = "\xE2\x80\x93";
 
-// One rendering of one item (a layout, or one sort key) in progress.
+// One rendering of one item (a layout, or one sort key) in progress: what it renders
+// (e, item, state, mode) and its mutable state, one struct per concern, each saying which
+// files use it.
+
+// Engine::sort_key's settings (render.cpp sets them): a sort key renders names as sorted and
+// dates as comparable text, without labels, "et al." or the owner's mark (render_names.cpp,
+// render_dates.cpp).
+struct SortKey {
+  bool active = false;                     // rendering a sort key, not a layout
+  int names_min = 0, names_use_first = 0;  // the key's names-min, names-use-first (0: none)
+  int names_use_last = -1;                 // the key's names-use-last: -1 when it has none
+};
+
+// The variables asked for and those that gave text: a group, a macro and a substitute ask what
+// their children rendered (render_text.cpp, render_names.cpp; each rendering file counts).
+struct Variables {
+  int called = 0, rendered = 0;            // variables asked for, and those that gave text
+  std::vector<std::string> rendered_vars;  // those that gave text, by name
+};
+
+// What keeps a rendering finite: the budget (spend(), render.cpp) and the depth of macro calls
+// (render_text.cpp).
+struct Limits {
+  long long budget = kRenderBudget;  // steps left (see kRenderBudget); below 0 nothing more renders
+  int macro_depth = 0;
+};
+
+// What was written before, which later elements ask.
+struct Written {
+  bool names = false;  // a names element was rendered: the next is not the first names
+                       // (suppress-author, author-only: render.cpp, render_names.cpp)
+  // Something was rendered before, or the rendering is not the first of its entry or citation
+  // (RenderState::term_first): a term then keeps its case (render_text.cpp).
+  bool predecessor = false;
+};
+
+// The date being rendered (render_dates.cpp only).
+struct Dates {
+  std::string variable;
+  bool year_suffix_written = false;  // the implicit year suffix was written
+};
+
+// A <names>' <substitute> (render_names.cpp; render_text.cpp, render_numbers.cpp and
+// render_dates.cpp leave out what it used).
+struct Substitute {
+  const xml::Element* names = nullptr;  // the <names> whose <substitute> is running
+  // The variables a substitute showed: empty for the rest of the rendering.
+  std::set<std::string, std::less<>> used;
+};
+
+// The first names element as rendered (render_names.cpp; Engine::render hands it out): the
+// bibliography's subsequent-author-substitute compares its names and replaces them with
+// RenderState::author_substitute; citations group and collapse by its whole text.
+struct FirstNames {
+  bool wanted = false;            // Engine::render was asked for them
+  bool captured = false;          // the first names element was rendered (or a substitute for it)
+  bool capturing = false;         // its names are being rendered now: each goes into `list`
+  std::vector<std::string> list;  // one string a name (a substitute <text> counts as one)
+  std::string text;               // the whole element, "et al." included
+  int to_substitute = 0;          // names still to be replaced (RenderState::substitute_names > 0)
+};
+
 struct Ctx {
   Ctx(const Engine& engine, const Item& it, RenderState& st, const xml::Element& m)
       : e(engine), item(it), state(st), mode(m) {}
@@ -139,30 +207,13 @@ struct Ctx {
   const Item& item;
   RenderState& state;
   const xml::Element& mode;  // <citation> or <bibliography>
-  bool sorting = false;
-  int sort_names_min = 0, sort_names_use_first = 0;
-  int sort_names_use_last = -1;  // the key's names-use-last: -1 when it has none
-  std::set<std::string, std::less<>> substituted;
-  int called = 0, rendered = 0;            // variables asked for, and those that gave text
-  std::vector<std::string> rendered_vars;  // those that gave text, by name
-  int depth = 0;
-  long long budget = kRenderBudget;  // steps left (see kRenderBudget); below 0 nothing more renders
-  bool names_done = false;           // the first names element was rendered (suppress-author)
-  bool predecessor = false;          // something was rendered before (a term then keeps its case)
-  bool year_suffix_done = false;     // the implicit year suffix was written
-  std::string date_var;              // the date being rendered
-  const xml::Element* inherit_names = nullptr;  // a <names> whose <substitute> is running
-  bool in_names_only = false;
-  // The bibliography's subsequent-author-substitute: the names of the first names element as
-  // rendered, one string each (a substitute <text> counts as one name), and how many of them
-  // are still to be replaced by the substitute (RenderState::substitute_names > 0).
-  bool want_first_names = false;
-  std::vector<std::string> first_names_list;
-  std::string
-      first_names_text;  // (the whole names element, "et al." included: citations compare it)
-  bool have_first_names = false;
-  bool capturing_names = false;
-  int names_to_substitute = 0;
+  SortKey sort;
+  Variables vars;
+  Limits limits;
+  Written written;
+  Dates dates;
+  Substitute substitute;
+  FirstNames first_names;
 };
 
 // Calls `f` with each space-separated word of `s` (no allocation: conditions are tested often).
@@ -179,8 +230,9 @@ void for_each_word(std::string_view s, F&& f) {
 
 // Takes `steps` from the rendering's budget; false once it has run out.
 inline bool spend(Ctx& c, long long steps) {
-  c.budget -= std::min(steps, c.budget + 1);  // (stops at -1: the budget never wraps)
-  return c.budget >= 0;
+  long long& budget = c.limits.budget;
+  budget -= std::min(steps, budget + 1);  // (stops at -1: the budget never wraps)
+  return budget >= 0;
 }
 
 // render.cpp: the driver and what every element shares.

@@ -94,8 +94,11 @@ std::unique_ptr<Processor> Processor::create(std::string_view style_xml,
   // short where the budget runs out, and the owner told which macro (as a broken style is).
   if (std::string problem = e.budget_problem(); !problem.empty() && error)
     *error = std::move(problem);
-  e.demote_non_dropping_particle =
-      std::string(e.style.attribute_or("demote-non-dropping-particle", "display-and-sort"));
+  const std::string_view demote =
+      e.style.attribute_or("demote-non-dropping-particle", "display-and-sort");
+  e.demote_non_dropping_particle = demote == "never"              ? DemoteParticle::Never
+                                   : demote == "display-and-sort" ? DemoteParticle::DisplayAndSort
+                                                                  : DemoteParticle::SortOnly;
   e.initialize_with_hyphen = e.style.attribute_or("initialize-with-hyphen", "true") != "false";
   e.page_range_format = std::string(e.style.attribute_or("page-range-format", ""));
   // The locale: en-US, then the language's primary dialect and the language itself, then the

@@ -172,7 +172,7 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       Cited& c = cited[k];
       auto last = last_cluster.find(c.item);
       if (last == last_cluster.end()) {
-        c.state.position = "first";
+        c.state.position = Position::First;
       } else {
         const bool same_as_previous =
             previous_item == c.item && (k > 0 || cluster.size() == 1 || true);
@@ -180,16 +180,16 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
           const bool prev_locator = previous && !previous->locator.empty();
           const bool locator = !c.cite->locator.empty();
           if (!locator && !prev_locator)
-            c.state.position = "ibid";
+            c.state.position = Position::Ibid;
           else if (locator && (!prev_locator || previous->locator != c.cite->locator ||
                                previous->label != c.cite->label))
-            c.state.position = "ibid-with-locator";
+            c.state.position = Position::IbidWithLocator;
           else if (!locator && prev_locator)
-            c.state.position = "subsequent";
+            c.state.position = Position::Subsequent;
           else
-            c.state.position = "ibid";
+            c.state.position = Position::Ibid;
         } else {
-          c.state.position = "subsequent";
+          c.state.position = Position::Subsequent;
         }
         c.state.near_note = static_cast<int>(ci_index) - last->second <= 5;
       }

@@ -60,14 +60,14 @@ void disambiguate(const Engine& e, const std::vector<Item>& items, std::vector<R
       e.citation->attribute_or("givenname-disambiguation-rule", "by-cite");
   auto text = [&](std::size_t i) {
     RenderState s = states[i];
-    s.position = "first";
+    s.position = Position::First;
     s.looking = true;
     return e.render(*e.citation, items[i], s).plain();
   };
   // The people a cite shows, in order (person_key).
   auto shown = [&](std::size_t i) {
     RenderState s = states[i];
-    s.position = "first";
+    s.position = Position::First;
     std::vector<std::string> keys;
     s.shown_names = &keys;
     e.render(*e.citation, items[i], s);

@@ -69,7 +69,7 @@ Out decorate(Out o, const xml::Element& el, Ctx& c, bool with_case, bool linked_
     const std::string* tc = el.attribute("text-case");
     // A case change goes through the whole piece, so it is paid for like the piece: macros each
     // calling themselves with a text-case went through the same pieces fifty levels over (43 s).
-    if ((strip || tc) && c.budget >= 0 && spend(c, output_cost(o))) {
+    if ((strip || tc) && c.limits.budget >= 0 && spend(c, output_cost(o))) {
       // (a term's or a label's periods all go, a value's as citeproc-js strips them)
       if (strip) strip_periods(o, el.name == "label" || el.attribute("term") != nullptr);
       // (citeproc-js asks the item's language of a variable's title case only: a term's or a
@@ -113,9 +113,9 @@ namespace {
 // parent's children (as citeproc-js has it: "No." and "2" in a group delimited by " ").
 void render_into(const xml::Element& el, Ctx& c, std::vector<Out>& kids) {
   for (const xml::Element& k : el.children) {
-    if (c.budget < 0) return;
+    if (c.limits.budget < 0) return;
     if (static_cast<ElementKind>(k.kind) == ElementKind::Choose &&
-        !(c.state.author_only && c.names_done)) {
+        !(c.state.author_only && c.written.names)) {
       if (!spend(c, element_cost(k))) return;
       for (const xml::Element& branch : k.children)
         if (!spend(c, element_cost(branch)))
@@ -146,7 +146,7 @@ Out render_children(const xml::Element& el, Ctx& c, std::string_view delimiter) 
 
 Out render_element(const xml::Element& el, Ctx& c) {
   const auto kind = static_cast<ElementKind>(el.kind);
-  if (c.state.author_only && c.names_done && kind != ElementKind::Group &&
+  if (c.state.author_only && c.written.names && kind != ElementKind::Group &&
       kind != ElementKind::Choose)
     return Out();
   if (!spend(c, element_cost(el))) return Out();
@@ -155,7 +155,7 @@ Out render_element(const xml::Element& el, Ctx& c) {
   // for as each was made.
   auto made = [&c](Out o) {
     spend(c, output_cost(o));
-    if (!o.empty()) c.predecessor = true;
+    if (!o.empty()) c.written.predecessor = true;
     return o;
   };
   switch (kind) {
@@ -196,23 +196,23 @@ Out Engine::render(const xml::Element& mode, const Item& item, RenderState& stat
   const xml::Element* layout = mode.child("layout");
   if (!layout) return Out();
   Ctx c(*this, item, state, mode);
-  c.predecessor = !state.term_first;
-  c.want_first_names = first_names != nullptr || first_names_text != nullptr;
+  c.written.predecessor = !state.term_first;
+  c.first_names.wanted = first_names != nullptr || first_names_text != nullptr;
   std::vector<Out> kids;
   for (const xml::Element& k : layout->children) kids.push_back(render_element(k, c));
-  if (first_names) *first_names = std::move(c.first_names_list);
-  if (first_names_text) *first_names_text = std::move(c.first_names_text);
+  if (first_names) *first_names = std::move(c.first_names.list);
+  if (first_names_text) *first_names_text = std::move(c.first_names.text);
   return join(std::move(kids), "");
 }
 
 std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, const Item& item,
                              RenderState& state) const {
   Ctx c(*this, item, state, mode);
-  c.sorting = true;
-  c.sort_names_min = to_int(key.attribute_or("names-min", ""));
-  c.sort_names_use_first = to_int(key.attribute_or("names-use-first", ""));
+  c.sort.active = true;
+  c.sort.names_min = to_int(key.attribute_or("names-min", ""));
+  c.sort.names_use_first = to_int(key.attribute_or("names-use-first", ""));
   if (const std::string* last = key.attribute("names-use-last"))
-    c.sort_names_use_last = *last == "true" ? 1 : 0;
+    c.sort.names_use_last = *last == "true" ? 1 : 0;
   if (const std::string* var = key.attribute("variable")) {
     if (is_name_variable(*var)) {
       std::vector<Name> names = item.names(*var);

@@ -45,10 +45,10 @@ Out render_date_part(const PartSpec& p, const DatePart& d, Ctx& c, bool drop_pre
                  : std::to_string(y);
     // The year suffix ("2006a") goes after the first year of the issued date, when the style
     // does not place the year-suffix variable itself.
-    if (!c.state.year_suffix.empty() && !c.e.explicit_year_suffix && !c.year_suffix_done &&
-        c.date_var == "issued") {
+    if (!c.state.year_suffix.empty() && !c.e.explicit_year_suffix && !c.dates.year_suffix_written &&
+        c.dates.variable == "issued") {
       text += c.state.year_suffix;
-      c.year_suffix_done = true;
+      c.dates.year_suffix_written = true;
     }
   } else if (p.name == "month") {
     if (d.month == 0 && d.season == 0) return Out();
@@ -107,13 +107,13 @@ int rank(const std::string& name) { return name == "year" ? 3 : name == "month" 
 
 Out render_date(const xml::Element& el, Ctx& c) {
   const std::string var(el.attribute_or("variable", ""));
-  ++c.called;
-  if (c.substituted.count(var) || (c.state.looking && var == "accessed")) return Out();
+  ++c.vars.called;
+  if (c.substitute.used.count(var) || (c.state.looking && var == "accessed")) return Out();
   const DateValue d = c.item.date(var);
   if (d.empty()) return Out();
-  ++c.rendered;
-  c.rendered_vars.push_back(var);
-  if (c.sorting) {
+  ++c.vars.rendered;
+  c.vars.rendered_vars.push_back(var);
+  if (c.sort.active) {
     // Only the parts the element shows count ("2002" of a book sorts before "2002-10-25"); a
     // key naming the variable itself takes them all.
     bool month = true, day = true;
@@ -143,7 +143,7 @@ Out render_date(const xml::Element& el, Ctx& c) {
     return leaf(key(d.from) + (d.range ? key(d.to) : std::string()));
   }
   if (!d.literal.empty() && d.from.year == 0) return decorate(rich(d.literal), el, c);
-  c.date_var = var;
+  c.dates.variable = var;
   std::vector<PartSpec> parts;
   std::string delimiter;
   const xml::Element* affix_source = &el;
@@ -245,8 +245,8 @@ Out render_date(const xml::Element& el, Ctx& c) {
   // (a date whose parts shown are all empty, a month of a date with a year alone, shows
   // nothing: the group around it goes, as for an empty variable)
   if (out.empty()) {
-    --c.rendered;
-    c.rendered_vars.pop_back();
+    --c.vars.rendered;
+    c.vars.rendered_vars.pop_back();
     return Out();
   }
   return decorate(std::move(out), *affix_source, c);

@@ -151,19 +151,36 @@ std::string initialize(std::string_view given, std::string_view with, bool all, 
   return out;
 }
 
+// A name's options, read once a list (name_opts), their words as types: a value CSL does not
+// name acts as the default (contextual, long, no inversion), as it did when compared as text.
+enum class DelimiterPrecedes : std::uint8_t { Contextual, AfterInvertedName, Always, Never };
+enum class NameForm : std::uint8_t { Long, Short, Count };
+enum class SortOrder : std::uint8_t { None, First, All };  // name-as-sort-order: who is inverted
+
+DelimiterPrecedes delimiter_precedes(std::string_view v) {
+  return v == "always"                ? DelimiterPrecedes::Always
+         : v == "never"               ? DelimiterPrecedes::Never
+         : v == "after-inverted-name" ? DelimiterPrecedes::AfterInvertedName
+                                      : DelimiterPrecedes::Contextual;
+}
+
 struct NameOpts {
   std::string_view and_;
   std::string_view delimiter;
-  std::string_view delimiter_precedes_et_al;
-  std::string_view delimiter_precedes_last;
+  DelimiterPrecedes delimiter_precedes_et_al = DelimiterPrecedes::Contextual;
+  DelimiterPrecedes delimiter_precedes_last = DelimiterPrecedes::Contextual;
   int et_al_min = 0, et_al_use_first = -1;  // (-1: no et-al-use-first; 0 shows no names at all)
   bool et_al_use_last = false;
-  std::string_view form;
+  NameForm form = NameForm::Long;
   bool initialize = true;
   bool has_initialize_with = false;
   std::string_view initialize_with;
-  std::string_view name_as_sort_order;
+  SortOrder name_as_sort_order = SortOrder::None;
   std::string_view sort_separator;
+  bool inverted(std::size_t i) const {  // the i-th name of a list, family name first
+    return name_as_sort_order == SortOrder::All ||
+           (name_as_sort_order == SortOrder::First && i == 0);
+  }
 };
 
 }  // namespace
@@ -184,9 +201,9 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
     else
       o.delimiter = ", ";
   }
-  o.delimiter_precedes_et_al = name_option(c, name, "delimiter-precedes-et-al");
-  o.delimiter_precedes_last = name_option(c, name, "delimiter-precedes-last");
-  const bool subsequent = !c.state.position.empty() && c.state.position != "first";
+  o.delimiter_precedes_et_al = delimiter_precedes(name_option(c, name, "delimiter-precedes-et-al"));
+  o.delimiter_precedes_last = delimiter_precedes(name_option(c, name, "delimiter-precedes-last"));
+  const bool subsequent = c.state.position != Position::None && c.state.position != Position::First;
   o.et_al_min = to_int(name_option(c, name, "et-al-min"));
   if (auto v = name_option(c, name, "et-al-use-first"); !v.empty()) o.et_al_use_first = to_int(v);
   if (subsequent) {
@@ -195,8 +212,8 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
       o.et_al_use_first = to_int(v);
   }
   o.et_al_use_last = name_option(c, name, "et-al-use-last") == "true";
-  o.form = name_option(c, name, "form", "name-form");
-  if (o.form.empty()) o.form = "long";
+  const std::string_view form = name_option(c, name, "form", "name-form");
+  o.form = form == "short" ? NameForm::Short : form == "count" ? NameForm::Count : NameForm::Long;
   o.initialize = name_option(c, name, "initialize") != "false";
   if (name && name->attribute("initialize-with")) {
     o.has_initialize_with = true;
@@ -208,17 +225,20 @@ NameOpts name_opts(const Ctx& c, const xml::Element* name) {
     o.has_initialize_with = true;
     o.initialize_with = *v2;
   }
-  o.name_as_sort_order = name_option(c, name, "name-as-sort-order");
+  const std::string_view order = name_option(c, name, "name-as-sort-order");
+  o.name_as_sort_order = order == "all"     ? SortOrder::All
+                         : order == "first" ? SortOrder::First
+                                            : SortOrder::None;
   o.sort_separator = name_option(c, name, "sort-separator");
   if (!name || !name->attribute("sort-separator")) {
     if (!c.mode.attribute("sort-separator") && !c.e.style.attribute("sort-separator"))
       o.sort_separator = ", ";
   }
-  if (c.sorting) {
-    o.name_as_sort_order = "all";
-    if (c.sort_names_min) o.et_al_min = c.sort_names_min;
-    if (c.sort_names_use_first) o.et_al_use_first = c.sort_names_use_first;
-    if (c.sort_names_use_last >= 0) o.et_al_use_last = c.sort_names_use_last == 1;
+  if (c.sort.active) {
+    o.name_as_sort_order = SortOrder::All;
+    if (c.sort.names_min) o.et_al_min = c.sort.names_min;
+    if (c.sort.names_use_first) o.et_al_use_first = c.sort.names_use_first;
+    if (c.sort.names_use_last >= 0) o.et_al_use_last = c.sort.names_use_last == 1;
   }
   return o;
 }
@@ -272,12 +292,12 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
     Out f = rich(n.literal.empty() ? n.family : n.literal);
     return family_part ? decorate(std::move(f), *family_part, c) : f;
   }
-  const bool demote_display = c.e.demote_non_dropping_particle == "display-and-sort";
-  const bool short_form = (o.form == "short" && givenname_level == 0) && !c.sorting;
+  const bool demote_display = c.e.demote_non_dropping_particle == DemoteParticle::DisplayAndSort;
+  const bool short_form = (o.form == NameForm::Short && givenname_level == 0) && !c.sort.active;
   // ("static-ordering": the item says family first, as citeproc-js reads it.)
-  if (const int script = c.sorting || n.family.empty() ? 2
-                         : n.static_ordering           ? std::min(1, romanesque(n))
-                                                       : romanesque(n);
+  if (const int script = c.sort.active || n.family.empty() ? 2
+                         : n.static_ordering               ? std::min(1, romanesque(n))
+                                                           : romanesque(n);
       script < 2) {
     Out family_out =
         rich(n.non_dropping_particle.empty() ? n.family : n.non_dropping_particle + " " + n.family);
@@ -303,20 +323,21 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   }
   if (do_initials)
     given = initialize(given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen);
-  const bool short_form_key = o.form == "short" && givenname_level == 0;
-  if (c.sorting) {
+  const bool short_form_key = o.form == NameForm::Short && givenname_level == 0;
+  if (c.sort.active) {
     // A sort key as citeproc-js writes it: family then given, the particles before the family
     // name only when the style never demotes them (spaces separate the parts of the key).
     std::string key;
+    const bool never_demoted = c.e.demote_non_dropping_particle == DemoteParticle::Never;
     if (short_form_key) {
       // (the short form: the family name alone, the particle before it when never demoted)
-      if (c.e.demote_non_dropping_particle == "never") append_part(key, n.non_dropping_particle);
+      if (never_demoted) append_part(key, n.non_dropping_particle);
       if (!key.empty() && key.back() != ' ') key += ' ';
       key += n.family;
-      if (c.e.demote_non_dropping_particle != "never") append_part(key, n.non_dropping_particle);
+      if (!never_demoted) append_part(key, n.non_dropping_particle);
       return rich(key);
     }
-    if (c.e.demote_non_dropping_particle == "never") {
+    if (never_demoted) {
       append_part(key, n.non_dropping_particle);
       if (!key.empty() && key.back() != ' ') key += ' ';
       key += n.family;
@@ -459,25 +480,25 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
     else
       shown = n;
   }
-  if (o.form == "count") {
+  if (o.form == NameForm::Count) {
     return leaf(std::to_string(shown));
   }
   std::vector<Out> parts;
   for (std::size_t i = 0; i < shown; ++i) {
-    const bool inverted =
-        o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0);
+    const bool inverted = o.inverted(i);
     int level = c.state.givenname_level;
-    if (!c.sorting && (c.state.shown_names || !c.state.given_levels.empty())) {
+    if (!c.sort.active && (c.state.shown_names || !c.state.given_levels.empty())) {
       const std::string key = person_key(names[i]);
       if (const auto it = c.state.given_levels.find(key);
-          it != c.state.given_levels.end() && !(c.state.given_levels_of_entry && o.form == "short"))
+          it != c.state.given_levels.end() &&
+          !(c.state.given_levels_of_entry && o.form == NameForm::Short))
         level = std::max(level, it->second);
       if (c.state.shown_names) c.state.shown_names->push_back(key);
     }
     Out one = render_name(names[i], o, inverted, name_el, c, level);
-    if (c.capturing_names) c.first_names_list.push_back(one.plain());
-    if (c.names_to_substitute > 0) {
-      --c.names_to_substitute;
+    if (c.first_names.capturing) c.first_names.list.push_back(one.plain());
+    if (c.first_names.to_substitute > 0) {
+      --c.first_names.to_substitute;
       one = leaf(c.state.author_substitute);
     }
     if (name_el) {
@@ -490,7 +511,7 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
         one = std::move(w);
       }
     }
-    if (names[i].owner && !c.sorting) {  // (the owner's name, marked for the page's stylesheet)
+    if (names[i].owner && !c.sort.active) {  // (the owner's name, marked for the page's stylesheet)
       Out w;
       w.kids.push_back(std::move(one));
       w.css_class = "ps-owner";
@@ -499,10 +520,7 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
     parts.push_back(std::move(one));
   }
   // (an organisation's name is never inverted)
-  auto inverted_at = [&](std::size_t i) {
-    return (o.name_as_sort_order == "all" || (o.name_as_sort_order == "first" && i == 0)) &&
-           names[i].literal.empty();
-  };
+  auto inverted_at = [&](std::size_t i) { return o.inverted(i) && names[i].literal.empty(); };
   std::string and_word;
   if (o.and_ == "text")
     and_word = c.e.locale.text("and");
@@ -514,13 +532,12 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
       const bool last = i + 1 == parts.size() && !et_al;
       if (last && !and_word.empty()) {
         bool delim = false;
-        const std::string_view dpl =
-            o.delimiter_precedes_last.empty() ? "contextual" : o.delimiter_precedes_last;
-        if (dpl == "always")
+        const DelimiterPrecedes dpl = o.delimiter_precedes_last;
+        if (dpl == DelimiterPrecedes::Always)
           delim = true;
-        else if (dpl == "never")
+        else if (dpl == DelimiterPrecedes::Never)
           delim = false;
-        else if (dpl == "after-inverted-name")
+        else if (dpl == DelimiterPrecedes::AfterInvertedName)
           delim = inverted_at(i - 1);
         else
           delim = parts.size() >= 3;
@@ -530,14 +547,15 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
         // after-inverted-name still adds the delimiter after an inverted name. A family name alone
         // is a person's: "황성수, & 김도현")
         if (!names[i].literal.empty()) {
-          const std::string_view inherited = name_option(c, nullptr, "delimiter-precedes-last");
-          if (inherited == "always")
+          const DelimiterPrecedes inherited =
+              delimiter_precedes(name_option(c, nullptr, "delimiter-precedes-last"));
+          if (inherited == DelimiterPrecedes::Always)
             delim = true;
-          else if (inherited == "never")
+          else if (inherited == DelimiterPrecedes::Never)
             delim = false;
           else
             delim = parts.size() >= 3;
-          if (dpl == "after-inverted-name" && inverted_at(i - 1)) delim = true;
+          if (dpl == DelimiterPrecedes::AfterInvertedName && inverted_at(i - 1)) delim = true;
         }
         list.kids.push_back(
             leaf(delim ? std::string(o.delimiter) + and_word + " " : " " + and_word + " "));
@@ -549,24 +567,23 @@ Out render_name_list(const std::vector<Name>& names, const xml::Element* name_el
   }
   if (et_al) {
     if (o.et_al_use_last && shown + 1 < n) {
-      const bool inverted = o.name_as_sort_order == "all";
+      const bool inverted = o.name_as_sort_order == SortOrder::All;
       list.kids.push_back(leaf(std::string(o.delimiter) + "\xE2\x80\xA6 "));
       list.kids.push_back(
           render_name(names.back(), o, inverted, name_el, c, c.state.givenname_level));
-    } else if (!c.sorting) {  // (sort keys leave "et al." out)
+    } else if (!c.sort.active) {  // (sort keys leave "et al." out)
       std::string term = "et-al";
       if (et_al_el) term = std::string(et_al_el->attribute_or("term", "et-al"));
       Out et = leaf(c.e.locale.text(term));
       if (!et.empty()) {
         if (et_al_el) et = decorate(std::move(et), *et_al_el, c);
         bool delim = false;
-        const std::string_view dpe =
-            o.delimiter_precedes_et_al.empty() ? "contextual" : o.delimiter_precedes_et_al;
-        if (dpe == "always")
+        const DelimiterPrecedes dpe = o.delimiter_precedes_et_al;
+        if (dpe == DelimiterPrecedes::Always)
           delim = true;
-        else if (dpe == "never")
+        else if (dpe == DelimiterPrecedes::Never)
           delim = false;
-        else if (dpe == "after-inverted-name")
+        else if (dpe == DelimiterPrecedes::AfterInvertedName)
           delim = inverted_at(shown - 1);
         else
           delim = shown >= 2;
@@ -590,7 +607,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
   // (citeproc-js renders it as the original itself: the original's affixes, formatting and
   // delimiter go around it, in place of its own)
   const xml::Element* opts_from = &el;
-  if (c.inherit_names && el.children.empty()) opts_from = c.inherit_names;
+  if (c.substitute.names && el.children.empty()) opts_from = c.substitute.names;
   const xml::Element& shown_as = *opts_from;
   const xml::Element* name_el = opts_from->child("name");
   const xml::Element* et_al_el = opts_from->child("et-al");
@@ -604,7 +621,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
     if (k.name == "name") break;
   }
   const std::vector<std::string_view> vars = split_spaces(el.attribute_or("variable", ""));
-  const bool first_names = !c.names_done;
+  const bool first_names = !c.written.names;
   const bool suppress = first_names && c.state.suppress_author;
   struct List {
     std::string var;
@@ -612,8 +629,8 @@ Out render_names(const xml::Element& el, Ctx& c) {
   };
   std::vector<List> lists;
   for (std::string_view v : vars) {
-    ++c.called;
-    if (c.substituted.count(v)) continue;
+    ++c.vars.called;
+    if (c.substitute.used.count(v)) continue;
     std::vector<Name> ns = c.item.names(v);
     if (!ns.empty()) lists.push_back({std::string(v), std::move(ns)});
   }
@@ -637,60 +654,61 @@ Out render_names(const xml::Element& el, Ctx& c) {
   if (lists.empty()) {
     const xml::Element* substitute = el.child("substitute");
     if (!substitute) return Out();
-    const xml::Element* saved = c.inherit_names;
-    c.inherit_names = &el;
+    const xml::Element* saved = c.substitute.names;
+    c.substitute.names = &el;
     Out result;
     for (const xml::Element& k : substitute->children) {
-      const int rendered = c.rendered, called = c.called;
-      const std::size_t vars_before = c.rendered_vars.size();
+      const int rendered = c.vars.rendered, called = c.vars.called;
+      const std::size_t vars_before = c.vars.rendered_vars.size();
       Out o = render_element(k, c);
       // (a term or a value of its own is a substitute too, and counts as shown; the substitution
       // ends at it even when it is empty, as citeproc-js has it)
-      if (c.called == called && k.name == "text" && (k.attribute("term") || k.attribute("value"))) {
+      if (c.vars.called == called && k.name == "text" &&
+          (k.attribute("term") || k.attribute("value"))) {
         if (o.empty()) break;
-        if (c.rendered == rendered) ++c.rendered;
+        if (c.vars.rendered == rendered) ++c.vars.rendered;
       }
-      if (!o.empty() && c.rendered > rendered) {
+      if (!o.empty() && c.vars.rendered > rendered) {
         // the variables it showed are empty from now on
-        for (std::size_t v = vars_before; v < c.rendered_vars.size(); ++v)
-          c.substituted.insert(c.rendered_vars[v]);
+        for (std::size_t v = vars_before; v < c.vars.rendered_vars.size(); ++v)
+          c.substitute.used.insert(c.vars.rendered_vars[v]);
         result = std::move(o);
         break;
       }
     }
-    c.inherit_names = saved;
+    c.substitute.names = saved;
     if (result.empty()) return Out();
     // (a names element in the substitute was the first names itself; a text stands for them)
-    const bool by_text = first_names && !c.names_done;
-    c.names_done = true;
-    if (by_text && c.want_first_names && !c.have_first_names) {
-      c.first_names_list.push_back(result.plain());
-      c.first_names_text = result.plain();
-      c.have_first_names = true;
+    const bool by_text = first_names && !c.written.names;
+    c.written.names = true;
+    if (by_text && c.first_names.wanted && !c.first_names.captured) {
+      c.first_names.list.push_back(result.plain());
+      c.first_names.text = result.plain();
+      c.first_names.captured = true;
     }
     if (by_text && c.state.substitute_names != 0)
       result = decorate(leaf(c.state.author_substitute), el, c, false);
     if (suppress) return Out();
     return result;
   }
-  ++c.rendered;
+  ++c.vars.rendered;
   for (const List& l : lists)
-    c.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
+    c.vars.rendered_vars.push_back(l.var == "editortranslator" ? "editor" : l.var);
   if (lists.size() == 1 && lists[0].var == "editortranslator")
-    c.rendered_vars.push_back("translator");
-  if (c.inherit_names)
+    c.vars.rendered_vars.push_back("translator");
+  if (c.substitute.names)
     for (const List& l : lists) {
       if (l.var == "editortranslator") {
-        c.substituted.insert("editor");
-        c.substituted.insert("translator");
+        c.substitute.used.insert("editor");
+        c.substitute.used.insert("translator");
       } else {
-        c.substituted.insert(l.var);
+        c.substitute.used.insert(l.var);
       }
     }
   // complete-all: the substitute stands for all the names (a label stays)
   const bool substitute_all = first_names && c.state.substitute_names < 0;
   const NameOpts top = name_opts(c, name_el);
-  if (top.form == "count") {
+  if (top.form == NameForm::Count) {
     std::size_t total = 0;
     for (const List& l : lists) {
       std::size_t n = l.names.size();
@@ -698,13 +716,14 @@ Out render_names(const xml::Element& el, Ctx& c) {
         n = std::min(n, static_cast<std::size_t>(top.et_al_use_first + c.state.add_names));
       total += n;
     }
-    c.names_done = true;
+    c.written.names = true;
     return decorate(leaf(std::to_string(total)), shown_as, c, false);
   }
   std::vector<Out> outs;
-  const bool capture = first_names && c.want_first_names && !c.have_first_names;
-  c.capturing_names = capture;
-  if (first_names && c.state.substitute_names > 0) c.names_to_substitute = c.state.substitute_names;
+  const bool capture = first_names && c.first_names.wanted && !c.first_names.captured;
+  c.first_names.capturing = capture;
+  if (first_names && c.state.substitute_names > 0)
+    c.first_names.to_substitute = c.state.substitute_names;
   for (const List& l : lists) {
     Out names = render_name_list(l.names, name_el, et_al_el, c);
     if (substitute_all) {
@@ -719,7 +738,7 @@ Out render_names(const xml::Element& el, Ctx& c) {
       w.suffix = name_el->attribute_or("suffix", "");
       names = std::move(w);
     }
-    if (label_el && !c.sorting) {  // (sort keys leave labels out)
+    if (label_el && !c.sort.active) {  // (sort keys leave labels out)
       std::string content = l.names.size() > 1 ? "1-2" : "1";
       Out label = render_label(*label_el, c, l.var, content);
       Out both;
@@ -742,12 +761,12 @@ Out render_names(const xml::Element& el, Ctx& c) {
       delimiter = *v2;
   }
   Out result = decorate(join(std::move(outs), delimiter), shown_as, c, false);
-  c.names_done = true;
-  c.capturing_names = false;
-  c.names_to_substitute = 0;
+  c.written.names = true;
+  c.first_names.capturing = false;
+  c.first_names.to_substitute = 0;
   if (capture) {
-    c.have_first_names = true;
-    c.first_names_text = result.plain();
+    c.first_names.captured = true;
+    c.first_names.text = result.plain();
   }
   if (suppress) return Out();
   return result;

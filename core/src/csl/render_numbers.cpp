@@ -351,7 +351,7 @@ bool plural_content(std::string_view s, std::string_view and_term = {}) {
 }  // namespace
 
 std::string number_text(Ctx& c, std::string_view var) {
-  if (c.substituted.count(var)) return {};
+  if (c.substitute.used.count(var)) return {};
   if (var == "citation-number")
     return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "locator") return locator_text(c);
@@ -366,11 +366,11 @@ std::string gender_of(const Ctx& c, std::string_view var) {
 
 Out render_number(const xml::Element& el, Ctx& c) {
   const std::string var(el.attribute_or("variable", ""));
-  ++c.called;
+  ++c.vars.called;
   const std::string value = xml::decode_entities(number_text(c, var));
   if (value.empty()) return Out();
-  ++c.rendered;
-  c.rendered_vars.push_back(var);
+  ++c.vars.rendered;
+  c.vars.rendered_vars.push_back(var);
   const std::string_view form = el.attribute_or("form", "numeric");
   if (!is_numeric(value))
     return decorate(rich(without_escapes(var == "page" ? value : hyphens_joined(value))), el, c);

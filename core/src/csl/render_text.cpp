@@ -63,7 +63,7 @@ std::string locator_text(const Ctx& c) {
 
 // The text of a variable as <text variable> renders it (before rich-text parsing).
 std::string variable_text(Ctx& c, std::string_view var, std::string_view form) {
-  if (c.substituted.count(var)) return {};
+  if (c.substitute.used.count(var)) return {};
   if (var == "citation-number")
     return c.state.citation_number ? std::to_string(c.state.citation_number) : std::string();
   if (var == "year-suffix") return c.state.year_suffix;
@@ -126,13 +126,13 @@ Out render_text(const xml::Element& el, Ctx& c) {
     std::string value = variable_text(c, *var, el.attribute_or("form", "long"));
     // (an empty year-suffix does not empty its group: APA's "n.d." beside it)
     if (value.empty() && *var == "year-suffix") return Out();
-    ++c.called;
+    ++c.vars.called;
     if (value.empty()) return Out();
-    ++c.rendered;
-    c.rendered_vars.push_back(*var);
+    ++c.vars.rendered;
+    c.vars.rendered_vars.push_back(*var);
     // (inside a substitute, a variable shown is used up at once: a macro there showing the
     // editor twice shows them once)
-    if (c.inherit_names) c.substituted.insert(*var);
+    if (c.substitute.names) c.substitute.used.insert(*var);
     if (*var == "page" || *var == "locator" || (is_number_variable(*var) && is_numeric(value))) {
       // (the style's page-range-format for pages: the page variable, and a locator of pages)
       const bool pages =
@@ -182,27 +182,27 @@ Out render_text(const xml::Element& el, Ctx& c) {
   }
   if (const std::string* name = el.attribute("macro")) {
     auto it = c.e.macros.find(*name);
-    if (it == c.e.macros.end() || c.depth > kMaxMacroDepth) return Out();
+    if (it == c.e.macros.end() || c.limits.macro_depth > kMaxMacroDepth) return Out();
     // A macro is a group, as citeproc-js expands it: empty when it called variables and none
     // gave text, and when it shows terms alone, it counts as text for the group around it (APS's
     // "(n.d.)" beside an empty page).
-    const int called = c.called, rendered = c.rendered;
-    const bool predecessor = c.predecessor;
-    ++c.depth;
+    const int called = c.vars.called, rendered = c.vars.rendered;
+    const bool predecessor = c.written.predecessor;
+    ++c.limits.macro_depth;
     Out o = render_children(*it->second, c, "");
-    --c.depth;
-    if (c.called > called && c.rendered == rendered) {
-      c.predecessor = predecessor;
+    --c.limits.macro_depth;
+    if (c.vars.called > called && c.vars.rendered == rendered) {
+      c.written.predecessor = predecessor;
       return Out();
     }
-    if (!o.empty() && c.rendered == rendered) ++c.rendered;
+    if (!o.empty() && c.vars.rendered == rendered) ++c.vars.rendered;
     return decorate(std::move(o), el, c);
   }
   if (const std::string* term = el.attribute("term")) {
     const bool plural = el.attribute_or("plural", "false") == "true";
     Out o = leaf(c.e.locale.text(*term, term_form(el.attribute_or("form", "long")), plural));
     // (not in an in-text style's citation, where the term may run on in a sentence)
-    if (!c.predecessor && !o.empty() &&
+    if (!c.written.predecessor && !o.empty() &&
         !(&c.mode == c.e.citation && c.e.style.attribute_or("class", "") == "in-text"))
       apply_text_case(o, "capitalize-first", true);
     return decorate(std::move(o), el, c);
@@ -250,17 +250,19 @@ bool test_condition(const xml::Element& cond, Ctx& c) {
         if (label == "sub verbo") label = "sub-verbo";
         r = !label.empty() && label == v;
       } else if (attr == "position") {
-        const std::string& p = c.state.position;
+        // (an ibid is subsequent too, an ibid-with-locator an ibid)
+        const Position p = c.state.position;
+        const bool ibid = p == Position::Ibid || p == Position::IbidWithLocator;
         if (v == "first")
-          r = p == "first";
+          r = p == Position::First;
         else if (v == "subsequent")
-          r = p == "subsequent" || p == "ibid" || p == "ibid-with-locator";
+          r = p == Position::Subsequent || ibid;
         else if (v == "ibid")
-          r = p == "ibid" || p == "ibid-with-locator";
+          r = ibid;
         else if (v == "ibid-with-locator")
-          r = p == "ibid-with-locator";
+          r = p == Position::IbidWithLocator;
         else if (v == "near-note")
-          r = c.state.near_note && !p.empty() && p != "first";
+          r = c.state.near_note && p != Position::None && p != Position::First;
       } else if (attr == "disambiguate") {
         r = (v == "true") == c.state.disambiguate;
       } else {
@@ -285,16 +287,16 @@ Out render_choose(const xml::Element& el, Ctx& c) {
 }
 
 Out render_group(const xml::Element& el, Ctx& c) {
-  const int called = c.called, rendered = c.rendered;
-  const bool predecessor = c.predecessor;
+  const int called = c.vars.called, rendered = c.vars.rendered;
+  const bool predecessor = c.written.predecessor;
   Out o = render_children(el, c, el.attribute_or("delimiter", ""));
-  if (c.called > called && c.rendered == rendered) {
-    c.predecessor = predecessor;  // (what it rendered is not shown)
+  if (c.vars.called > called && c.vars.rendered == rendered) {
+    c.written.predecessor = predecessor;  // (what it rendered is not shown)
     return Out();
   }
   // A group of terms alone that shows keeps the group around it (citeproc-js: IEEE's
   // "[Online]" beside an empty "Accessed" date).
-  if (!o.empty() && c.rendered == rendered) ++c.rendered;
+  if (!o.empty() && c.vars.rendered == rendered) ++c.vars.rendered;
   return decorate(std::move(o), el, c, false);
 }
 
