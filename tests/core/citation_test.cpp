@@ -77,6 +77,24 @@ TEST_P(Styles, HtmlSaysWhatTheTextSaysWithItsLinks) {
   EXPECT_GT(italic, 5);
 }
 
+// The data's "&" reaches the processor escaped, as "&amp;": what reads pages as numbers read the
+// entity's letters as a page ("12–15 & amp; 17" in every style, text and HTML alike).
+TEST(CitationPages, AnAmpersandBetweenPagesIsOneAmpersand) {
+  const ReadResult r = read(
+      "@article{a, title = {T}, author = {Hu, Qinghao}, journal = {J}, year = {2020},\n"
+      "  volume = {3}, pages = {12--15 \\& 17}}");
+  ASSERT_EQ(r.library.publications.size(), 1u);
+  const Publication& p = r.library.publications[0];
+  for (int k = 0; k < kCitationStyleCount; ++k) {
+    const auto style = static_cast<CitationStyle>(k);
+    if (style == CitationStyle::Compact) continue;  // (papershelf's own style shows no pages)
+    const std::string text = format_citation(p, style);
+    EXPECT_NE(text.find("12\u201315 & 17"), std::string::npos) << to_string(style) << ": " << text;
+    EXPECT_EQ(text.find("amp;"), std::string::npos) << to_string(style) << ": " << text;
+    EXPECT_EQ(text_of(format_citation_html(p, style)), text) << to_string(style);
+  }
+}
+
 // U+202E in one name reversed every field after it in the Cite panel: each data piece that can
 // move its neighbours (right-to-left text, bidi controls) is isolated; plain text stays as written.
 TEST(CitationHtml, RightToLeftAndBidiControlsAreIsolatedPieceByPiece) {

@@ -174,9 +174,7 @@ std::vector<std::string> Processor::citations(const std::vector<const json::Valu
       if (last == last_cluster.end()) {
         c.state.position = Position::First;
       } else {
-        const bool same_as_previous =
-            previous_item == c.item && (k > 0 || cluster.size() == 1 || true);
-        if (same_as_previous) {
+        if (previous_item == c.item) {
           const bool prev_locator = previous && !previous->locator.empty();
           const bool locator = !c.cite->locator.empty();
           if (!locator && !prev_locator)

@@ -217,7 +217,6 @@ std::string Engine::sort_key(const xml::Element& key, const xml::Element& mode, 
     if (is_name_variable(*var)) {
       std::vector<Name> names = item.names(*var);
       if (names.empty()) return {};
-      xml::Element fake;
       return render_name_list(names, nullptr, nullptr, c).plain();
     }
     if (is_date_variable(*var)) {

@@ -318,9 +318,6 @@ Out render_name(const Name& n, const NameOpts& o, bool inverted, const xml::Elem
   std::string given = n.given;
   // (a given name alone, with no family name, is the whole name: "Banksy")
   bool do_initials = o.has_initialize_with && givenname_level < 2 && !n.family.empty();
-  if (givenname_level == 1 && !o.has_initialize_with) {
-    // (disambiguation: initials of a short name)
-  }
   if (do_initials)
     given = initialize(given, o.initialize_with, o.initialize, c.e.initialize_with_hyphen);
   const bool short_form_key = o.form == NameForm::Short && givenname_level == 0;

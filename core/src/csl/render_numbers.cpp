@@ -212,6 +212,41 @@ std::string without_escapes(std::string s) {
 
 }  // namespace
 
+namespace {
+
+// An item's text is rich text, citeproc-js's markup: the data's own "&" comes as "&amp;" (as the
+// core hands its records over, escaped). What reads a value as numbers reads the ampersand
+// itself, so "12 &amp; 15" is the two pages 12 and 15, not "12 & amp; 15". (Any other entity is
+// left as it is: "&amp;lt;" stays text.)
+// The length of the character entity that starts at s[i] ("&lt;", "&#38;"), or 0.
+std::size_t entity_at(std::string_view s, std::size_t i) {
+  if (i >= s.size() || s[i] != '&') return 0;
+  std::size_t end = i + 1;
+  while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) || s[end] == '#'))
+    ++end;
+  return end > i + 1 && end < s.size() && s[end] == ';' ? end + 1 - i : 0;
+}
+
+std::string ampersands_bare(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t entity = entity_at(s, i);
+    const std::string_view text = s.substr(i, entity);
+    if (text == "&amp;" || text == "&#38;" || text == "&#x26;") {
+      // ("&amp;lt;" is the text "&lt;": a bare "&" there would start an entity, so it is kept)
+      const std::string bare_then = "&" + std::string(s.substr(i + entity, 32));
+      out += entity_at(bare_then, 0) ? text : std::string_view("&");
+      i += entity;
+    } else {
+      out += s[i++];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 // Page ranges: "12-18" and "12--18" become "12–18" (the locale's page-range-delimiter: AMA's is
 // "-"), shortened by the style's format.
 std::string ampersand(const Ctx& c) {
@@ -220,8 +255,10 @@ std::string ampersand(const Ctx& c) {
   return symbol.empty() || symbol == c.e.locale.text("and") ? std::string("&") : symbol;
 }
 
-std::string format_pages(std::string_view s, std::string_view format, const std::string& delimiter,
-                         std::string_view ampersand) {
+std::string format_pages(std::string_view rich_value, std::string_view format,
+                         const std::string& delimiter, std::string_view ampersand) {
+  const std::string bare = ampersands_bare(rich_value);
+  const std::string_view s = bare;
   // citeproc-js formats the ranges of a value whose first word is a number as it reads one
   // ("12", "S12", "xii", "3.1"); after a word of letters ("pp 1-54", "A-B, 5-7") or letters and
   // a period run into the number ("pp.1-54") every dash stays as written. (A label with its
@@ -234,7 +271,7 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
     first += label_length;
   std::size_t first_end = first;
   while (first_end < s.size() && s[first_end] != ' ' && s[first_end] != ',' &&
-         s[first_end] != '&' && dash_run(s, first_end) == 0)
+         !(s[first_end] == '&' && !entity_at(s, first_end)) && dash_run(s, first_end) == 0)
     ++first_end;
   const std::string_view first_word = s.substr(first, first_end - first);
   std::size_t leading_letters = 0;
@@ -250,7 +287,10 @@ std::string format_pages(std::string_view s, std::string_view format, const std:
   std::size_t i = 0;
   while (i < s.size()) {
     // one part of a list "1-3, 5-8"
+    // (an "&" that starts an entity, "&lt;", is text)
     std::size_t end = s.find_first_of(",&", i);
+    while (end != std::string_view::npos && entity_at(s, end))
+      end = s.find_first_of(",&", end + entity_at(s, end));
     if (end == std::string_view::npos) end = s.size();
     const std::string_view part = s.substr(i, end - i);
     // (label words inside it divide it: each side its own chain)
@@ -430,7 +470,7 @@ Out render_label(const xml::Element& el, Ctx& c, std::string_view var, std::stri
     if (var == "number-of-pages" || var == "number-of-volumes")
       plural = number_of(content) > 1;
     else
-      plural = plural_content(content, c.e.locale.text("and"));
+      plural = plural_content(ampersands_bare(content), c.e.locale.text("and"));
   }
   std::string term(var);
   if (var == "locator")
@@ -448,9 +488,12 @@ Out render_label_element(const xml::Element& el, Ctx& c) {
   return render_label(el, c, var, content);
 }
 
-bool is_numeric(std::string_view s) {
+bool is_numeric(std::string_view rich_value) {
   // numbers with letters attached ("2a", "L3"), joined by - , & or "and"
-  if (s.empty()) return false;
+  if (rich_value.empty()) return false;
+  std::string bare;
+  if (rich_value.find('&') != std::string_view::npos) bare = ampersands_bare(rich_value);
+  const std::string_view s = bare.empty() ? rich_value : std::string_view(bare);
   bool digit_in_token = false;
   bool any = false;
   std::size_t i = 0;
