@@ -7,6 +7,7 @@
 #include "papershelf/catalog.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/stats.hpp"
 
 using namespace papershelf;
 namespace pt = papershelf::testing;
@@ -146,4 +147,81 @@ TEST(Boundary, AProfileWritesEveryFieldAndReadsBackAsItself) {
   EXPECT_EQ(back.links, p.links);
   EXPECT_EQ(back.legend, p.legend);
   EXPECT_EQ(json_of(back), text);
+}
+
+// ps_stats's answer (and `papershelf stats --format json`): a small library's statistics, every
+// key in order; the zero counts of a count map and the citations block without counts left out.
+TEST(Boundary, StatsWriteTheirTablesLeavingOutZeroCountsAndAbsentCitations) {
+  const std::string bib =
+      "@inproceedings{a, author={Ada Lovelace and Bob Smith}, title={One}, booktitle={NSDI}, "
+      "year={2021}}\n"
+      "@article{b, author={Ada Lovelace}, title={Two}, journal={JACM}, year={2023}}\n";
+  const OwnerMatcher ada(std::vector<std::string>{"Ada Lovelace"});
+  const Stats s = compute_stats(read(bib).library, ada);
+  const std::string text = json_of(s);
+  EXPECT_EQ(
+      text,
+      R"({"total":2,"types":{"conference":1,"journal":1},"statuses":{"published":2},)"
+      R"("firstAuthor":2,"awards":0,"selected":0,"years":[)"
+      R"({"year":2021,"total":1,"types":{"conference":1}},)"
+      R"({"year":2022,"total":0,"types":{}},)"
+      R"({"year":2023,"total":1,"types":{"journal":1}}],"undated":0,)"
+      R"("venues":[{"key":"JACM","count":1,"lastYear":2023},)"
+      R"({"key":"NSDI","count":1,"lastYear":2021}],)"
+      R"("coauthors":[{"name":"Bob Smith","count":1,"lastYear":2021,"variants":["Bob Smith"]}]})");
+  EXPECT_EQ(json_of(read_back<Stats>(text)), text);
+  // The CLI's and the binding's JSON is the same, indented.
+  json::Writer indented(2);
+  write_json(indented, s);
+  EXPECT_EQ(format_stats_json(s), indented.take());
+
+  // With counts: the citations block, and its date only when a record gives one.
+  const Stats cited = compute_stats(
+      read("@article{a, author={Ada Lovelace}, title={T}, year={2020}, citations={12}}").library,
+      ada);
+  EXPECT_NE(
+      json_of(cited).find(R"(,"citations":{"total":12,"records":1,"hIndex":1,"i10Index":1}})"),
+      std::string::npos)
+      << json_of(cited);
+  const Stats dated = compute_stats(read("@article{a, author={Ada Lovelace}, title={T}, "
+                                         "year={2020}, citations={3}, "
+                                         "citations_updated={2026-11-27}}")
+                                        .library,
+                                    ada);
+  const std::string dated_text = json_of(dated);
+  EXPECT_NE(
+      dated_text.find(
+          R"("citations":{"total":3,"records":1,"hIndex":1,"i10Index":0,"updated":"2026-11-27"}})"),
+      std::string::npos)
+      << dated_text;
+  const Stats back = read_back<Stats>(dated_text);
+  ASSERT_TRUE(back.citations);
+  EXPECT_EQ(back.citations->updated, "2026-11-27");
+  EXPECT_EQ(json_of(back), dated_text);
+}
+
+// A count map read back names only the values it counts: every other one is zero.
+TEST(Boundary, ACountMapReadsTheCountsItNamesAndZeroesTheRest) {
+  Stats s;
+  s.by_type[static_cast<std::size_t>(PubType::Conference)] = 4;
+  json::Value request;
+  ASSERT_TRUE(json::parse(R"({"types":{"journal":2,"nonsense":9},"total":2})", request));
+  read_json(request, s);
+  EXPECT_EQ(s.by_type[static_cast<std::size_t>(PubType::Conference)], 0u);
+  EXPECT_EQ(s.by_type[static_cast<std::size_t>(PubType::Journal)], 2u);
+  EXPECT_EQ(s.total, 2u);
+  EXPECT_FALSE(s.citations);
+}
+
+// ps_formats's answer: the styles, the names that are none, the exports, in that order.
+TEST(Boundary, FormatsWriteStylesUnknownNamesAndExports) {
+  Formats f;
+  f.styles = {{"apa", "APA"}};
+  f.unknown = {"nope"};
+  f.exports = {{"bibtex", "BibTeX", "bib", "application/x-bibtex"}};
+  const std::string text = json_of(f);
+  EXPECT_EQ(text, R"({"styles":[{"name":"apa","label":"APA"}],"unknown":["nope"],)"
+                  R"("exports":[{"name":"bibtex","label":"BibTeX","extension":"bib",)"
+                  R"("mediaType":"application/x-bibtex"}]})");
+  EXPECT_EQ(json_of(read_back<Formats>(text)), text);
 }

@@ -97,7 +97,7 @@ TEST(Stats, AdaCounts) {
   EXPECT_EQ(s.first_author, 5u);
   EXPECT_EQ(s.awards, 2u);
   EXPECT_EQ(s.selected, 2u);
-  EXPECT_FALSE(s.has_citations);
+  EXPECT_FALSE(s.citations);
 }
 
 TEST(Stats, AdaYearsAreContinuousAndStackedByType) {
@@ -241,11 +241,11 @@ TEST(Stats, HopperFromJsonWithCitations) {
   EXPECT_EQ(s.coauthors[0].last_year, 1955);
   EXPECT_EQ(s.coauthors[1].name, "José García");
   EXPECT_EQ(s.coauthors[1].count, 2u);
-  EXPECT_TRUE(s.has_citations);
-  EXPECT_EQ(s.citations, 30);
-  EXPECT_EQ(s.cited_records, 5u);
-  EXPECT_EQ(s.h_index, 4u);
-  EXPECT_EQ(s.i10_index, 1u);
+  ASSERT_TRUE(s.citations);
+  EXPECT_EQ(s.citations->total, 30);
+  EXPECT_EQ(s.citations->records, 5u);
+  EXPECT_EQ(s.citations->h_index, 4u);
+  EXPECT_EQ(s.citations->i10_index, 1u);
 }
 
 TEST(Stats, HIndex) {

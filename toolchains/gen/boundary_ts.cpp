@@ -34,7 +34,8 @@ std::string_view ts_type(std::string_view cpp) {
     cpp = cpp.substr(kOptional.size(), cpp.size() - kOptional.size() - 1);
   if (cpp == "fields::Text") return "string";
   if (cpp == "fields::Flag" || cpp == "fields::TrueOrAbsent") return "boolean";
-  if (cpp == "fields::Count") return "number";
+  if (cpp == "fields::Count" || cpp == "fields::Year" || cpp == "fields::Integer") return "number";
+  if (cpp == "fields::TextOrAbsent") return "string";
   if (cpp == "fields::Number") return "number | null";
   if (cpp == "fields::Texts") return "string[]";
   if (cpp == "FacetValues") return "FacetValue[]";
@@ -45,8 +46,14 @@ std::string_view ts_type(std::string_view cpp) {
   if (cpp == "FilterClauses") return "FilterClause[]";
   if (cpp == "Links") return "Link[]";  // (the data's links have the view model's Link shape)
   if (cpp == "LegendEntries") return "LegendEntry[]";
-  for (std::string_view own :
-       {"Facets", "UsefulControls", "QueryApplied", "QueryDefaults", "ControlsMode"})
+  if (cpp == "TypeCounts" || cpp == "StatusCounts") return "Counts";
+  if (cpp == "std::vector<YearStats>") return "YearStats[]";
+  if (cpp == "std::vector<VenueStats>") return "VenueStats[]";
+  if (cpp == "std::vector<CoauthorStats>") return "CoauthorStats[]";
+  if (cpp == "FormatChoices") return "FormatChoice[]";
+  if (cpp == "ExportChoices") return "ExportChoice[]";
+  for (std::string_view own : {"Facets", "UsefulControls", "QueryApplied", "QueryDefaults",
+                               "ControlsMode", "CitationStats"})
     if (cpp == own) return own;
   std::fprintf(stderr, "boundary_ts: no TypeScript type for %.*s\n", static_cast<int>(cpp.size()),
                cpp.data());
@@ -66,6 +73,7 @@ void emit(std::string_view ts_name, std::string_view what, const Field (&fields)
   for (const Field& f : fields) {
     doc(f.doc, "  ");
     const bool optional = request || f.cpp_type == "fields::TrueOrAbsent" ||
+                          f.cpp_type == "fields::TextOrAbsent" ||
                           f.cpp_type.substr(0, kOptional.size()) == kOptional;
     const std::string_view type = ts_type(f.cpp_type);
     std::printf("  %.*s%s: %.*s;\n", static_cast<int>(f.name.size()), f.name.data(),
@@ -153,6 +161,14 @@ int main(int argc, char** argv) {
   const Field entry[] = {PAPERSHELF_VIEW_ENTRY_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field edit[] = {PAPERSHELF_FILTER_EDIT_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field query[] = {PAPERSHELF_QUERY_TEXT_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field year_stats[] = {PAPERSHELF_YEAR_STATS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field venue_stats[] = {PAPERSHELF_VENUE_STATS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field coauthor_stats[] = {PAPERSHELF_COAUTHOR_STATS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field citation_stats[] = {PAPERSHELF_CITATION_STATS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field stats[] = {PAPERSHELF_STATS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field format_choice[] = {PAPERSHELF_FORMAT_CHOICE_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field export_choice[] = {PAPERSHELF_EXPORT_CHOICE_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field formats[] = {PAPERSHELF_FORMATS_FIELDS(PAPERSHELF_FIELD_ROW)};
   emit("FacetValue", "One value of a filter menu, with how many records it would keep.",
        facet_value, false);
   emit("Facets",
@@ -191,6 +207,25 @@ int main(int argc, char** argv) {
        edit, true);
   emit("QueryText", "A query as text: what `Library.query` reads (QueryOptions adds `base`).",
        query, true);
+  std::printf(
+      "/** Counts per type or status name (\"conference\", \"submitted\"); zero counts are left "
+      "out. */\n"
+      "export type Counts = Partial<Record<string, number>>;\n\n");
+  emit("YearStats", "A year's records, by type.", year_stats, false);
+  emit("VenueStats", "A venue the owner published at.", venue_stats, false);
+  emit("CoauthorStats", "A co-author, every spelling of them merged.", coauthor_stats, false);
+  emit("CitationStats", "The citation counts the data carries (never fetched).", citation_stats,
+       false);
+  emit("Stats",
+       "The owner's statistics (the core's `compute_stats`; the same numbers as `papershelf "
+       "stats`).",
+       stats, false);
+  emit("FormatChoice", "A citation style or an export format the core offers, in the core's order.",
+       format_choice, false);
+  emit("ExportChoice", "An export format: a FormatChoice and its file's kind.", export_choice,
+       false);
+  emit("Formats", "What `cite` and `export` accept: the first style is the default.", formats,
+       false);
   std::printf(
       "\n/** A language file's plural rules by name (core/include/papershelf/words.hpp): the "
       "counts from\n *  the first number to the second take a phrase's singular form. */\n"

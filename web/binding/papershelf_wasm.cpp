@@ -269,29 +269,21 @@ EMSCRIPTEN_KEEPALIVE const char* ps_metadata(LibraryHandle* h, const char* reque
 // BibTeX or Cite panel or downloads the list.
 
 // What the core can cite and export in, for menus. Request: {styles: the owner's choice of
-// styles ("apa mla"; "" for all)}. Result: {styles: [{name, label}], unknown: [names that are
-// not styles], exports: [{name, label, extension, mediaType}]}, the styles in the owner's order
-// or the core's (the first is the default).
+// styles ("apa mla"; "" for all)}. Result: a Formats (fields.hpp): {styles: [{name, label}],
+// unknown: [names that are not styles], exports: [{name, label, extension, mediaType}]}, the
+// styles in the owner's order or the core's (the first is the default).
 EMSCRIPTEN_KEEPALIVE const char* ps_formats(const char* request) {
   const Value req = parse_request(request);
-  std::vector<std::string> unknown;
-  json::Writer w;
-  w.begin_object().key("styles").begin_array();
-  for (const CitationStyle s : citation_styles_from_list(str(req, "styles"), &unknown))
-    w.begin_object().field("name", to_string(s)).field("label", label(s)).end_object();
-  w.end_array().key("unknown").begin_array();
-  for (const std::string& name : unknown) w.string(name);
-  w.end_array().key("exports").begin_array();
+  Formats formats;
+  for (const CitationStyle s : citation_styles_from_list(str(req, "styles"), &formats.unknown))
+    formats.styles.push_back({std::string(to_string(s)), std::string(label(s))});
   for (int i = 0; i < kExportFormatCount; ++i) {
     const ExportFormatInfo& f = info(static_cast<ExportFormat>(i));
-    w.begin_object()
-        .field("name", f.name)
-        .field("label", f.label)
-        .field("extension", f.extension)
-        .field("mediaType", f.media_type)
-        .end_object();
+    formats.exports.push_back({std::string(f.name), std::string(f.label), std::string(f.extension),
+                               std::string(f.media_type)});
   }
-  w.end_array().end_object();
+  json::Writer w;
+  write_json(w, formats);
   return result(w.take());
 }
 

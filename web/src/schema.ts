@@ -5,7 +5,7 @@
 import type { FilterClause, Link, QueryText, ViewAnswer } from "./generated/boundary.js";
 
 // The shapes whose fields the core lists once (core/include/papershelf/fields.hpp).
-export type { Author, ControlsMode, Entry, FacetValue, Facets, FilterClause, FilterEdit, Group, LegendEntry, Link, Profile, QueryApplied, QueryDefaults, QueryText, UsefulControls, ViewAnswer } from "./generated/boundary.js";
+export type { Author, CitationStats, CoauthorStats, ControlsMode, Counts, Entry, ExportChoice, FacetValue, Facets, FilterClause, FilterEdit, FormatChoice, Formats, Group, LegendEntry, Link, Profile, QueryApplied, QueryDefaults, QueryText, Stats, UsefulControls, VenueStats, ViewAnswer, YearStats } from "./generated/boundary.js";
 
 /** Input formats. `auto` detects from the content. */
 /** A filter after one edit (Library.editFilter): its text and its clauses as the core reads them. */
@@ -66,30 +66,6 @@ export interface FormatOptions {
   panels?: boolean;
 }
 
-/** Counts per type or status name ("conference", "submitted"); zero counts are left out. */
-export type Counts = Partial<Record<string, number>>;
-
-/** The owner's statistics (the core's `compute_stats`; the same numbers as `papershelf stats`). */
-export interface Stats {
-  total: number;
-  types: Counts;
-  statuses: Counts;
-  /** Owner first, or first among equal-contribution marks. */
-  firstAuthor: number;
-  awards: number;
-  selected: number;
-  /** Years with records, ascending; the years between two of them at most 4 years apart are
-   *  included with total 0, and a longer gap is left out. */
-  years: { year: number; total: number; types: Counts }[];
-  undated: number;
-  /** Badge (or venue) with its count and most recent year; most frequent first. */
-  venues: { key: string; count: number; lastYear: number }[];
-  /** Co-authors (owner excluded, spellings merged as the owner is matched); most frequent first. */
-  coauthors: { name: string; count: number; lastYear: number; variants: string[] }[];
-  /** Only when the data carries citation counts. */
-  citations?: { total: number; records: number; hIndex: number; i10Index: number };
-}
-
 export interface StatsOptions {
   /** How many venues and co-authors to list (default 10; 0 = all). */
   top?: number;
@@ -124,11 +100,6 @@ export interface ParseOptions {
   source?: string;
 }
 
-/** A citation style or an export format the core offers, in the core's order. */
-export interface FormatChoice { name: string; label: string }
-export interface ExportChoice extends FormatChoice { extension: string; mediaType: string }
-/** What `cite` and `export` accept: the first style is the default. */
-export interface Formats { styles: FormatChoice[]; exports: ExportChoice[]; unknown?: string[] }
 export interface ExportOptions {
   /** Record indices, in order; by default the records of the last `query`. */
   indices?: readonly number[];

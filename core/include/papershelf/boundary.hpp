@@ -6,9 +6,23 @@
 #include "papershelf/catalog.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
+#include "papershelf/stats.hpp"
 #include "papershelf/view_model.hpp"
 
 namespace papershelf {
+
+// What the full core can cite and export in, for menus (the binding's ps_formats).
+struct FormatChoice {
+  PAPERSHELF_FORMAT_CHOICE_FIELDS(PAPERSHELF_MEMBER)  // name, label
+};
+using FormatChoices = std::vector<FormatChoice>;
+struct ExportChoice {
+  PAPERSHELF_EXPORT_CHOICE_FIELDS(PAPERSHELF_MEMBER)  // name, label, extension, media_type
+};
+using ExportChoices = std::vector<ExportChoice>;
+struct Formats {
+  PAPERSHELF_FORMATS_FIELDS(PAPERSHELF_MEMBER)  // styles, unknown, exports
+};
 
 // Every struct a table defines, with its table.
 #define PAPERSHELF_BOUNDARY_STRUCTS(X)                 \
@@ -27,7 +41,15 @@ namespace papershelf {
   X(ViewLink, PAPERSHELF_VIEW_LINK_FIELDS)             \
   X(ViewEntry, PAPERSHELF_VIEW_ENTRY_FIELDS)           \
   X(FilterEdit, PAPERSHELF_FILTER_EDIT_FIELDS)         \
-  X(QueryText, PAPERSHELF_QUERY_TEXT_FIELDS)
+  X(QueryText, PAPERSHELF_QUERY_TEXT_FIELDS)           \
+  X(YearStats, PAPERSHELF_YEAR_STATS_FIELDS)           \
+  X(VenueStats, PAPERSHELF_VENUE_STATS_FIELDS)         \
+  X(CoauthorStats, PAPERSHELF_COAUTHOR_STATS_FIELDS)   \
+  X(CitationStats, PAPERSHELF_CITATION_STATS_FIELDS)   \
+  X(Stats, PAPERSHELF_STATS_FIELDS)                    \
+  X(FormatChoice, PAPERSHELF_FORMAT_CHOICE_FIELDS)     \
+  X(ExportChoice, PAPERSHELF_EXPORT_CHOICE_FIELDS)     \
+  X(Formats, PAPERSHELF_FORMATS_FIELDS)
 
 // write_json writes the struct as an object with every field; read_json sets the fields `j` has
 // with the right JSON type, and leaves the others as they were (a request names what it sets).

@@ -1,14 +1,17 @@
 // What crosses between the core and its front ends, field by field, listed once. Each table below
-// defines a C++ struct (query.hpp, catalog.hpp, view_model.hpp, model.hpp), its JSON (boundary.hpp:
-// written by the binding and the core, read by the canvas widget and the binding) and its
-// TypeScript type (web/src/generated/boundary.ts, which toolchains/gen/boundary_ts.cpp writes from
-// these tables).
+// defines a C++ struct (query.hpp, catalog.hpp, view_model.hpp, model.hpp, stats.hpp,
+// boundary.hpp), its JSON (boundary.hpp: written by the binding and the core, read by the canvas
+// widget and the binding) and its TypeScript type (web/src/generated/boundary.ts, which
+// toolchains/gen/boundary_ts.cpp writes from these tables).
 //
 // A row is X(C++ type, member, JSON and TypeScript name, default, what it means). The types are
-// the aliases below, so that the generator knows each one's TypeScript type by name, or a struct
-// another table defines (a list of them, or std::optional of one: written only when present).
+// the aliases below, so that the generator knows each one's TypeScript type by name, a count map
+// (CountsBy, under an alias that names its enum), or a struct another table defines (a list of
+// them, or std::optional of one: written only when present).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,9 +22,17 @@ namespace papershelf::fields {
 using Text = std::string;
 using Flag = bool;
 using Count = std::uint32_t;
-using Number = std::optional<std::int64_t>;  // JSON null when absent
-using TrueOrAbsent = std::optional<bool>;    // written only when set
+using Year = int;  // 0 when there is none
+using Integer = std::int64_t;
+using Number = std::optional<std::int64_t>;       // JSON null when absent
+using TrueOrAbsent = std::optional<bool>;         // written only when set
+using TextOrAbsent = std::optional<std::string>;  // written only when set
 using Texts = std::vector<std::string>;
+
+// A count for each value of an enum, indexed by it: written as an object from the values' names
+// (to_string) to their counts, the zero counts left out.
+template <class Enum, std::size_t N>
+struct CountsBy : std::array<std::uint32_t, N> {};
 
 }  // namespace papershelf::fields
 
@@ -161,6 +172,73 @@ using Texts = std::vector<std::string>;
   X(Links, links, "links", {}, "The binding gives only those with a safe address.")     \
   X(fields::Texts, interests, "interests", {}, "")                                      \
   X(LegendEntries, legend, "legend", {}, "What the author markers mean.")
+
+// --- The owner's statistics (stats.hpp: compute_stats, the card's and `papershelf stats`) ---
+
+#define PAPERSHELF_YEAR_STATS_FIELDS(X)   \
+  X(fields::Year, year, "year", 0, "")    \
+  X(fields::Count, total, "total", 0, "") \
+  X(TypeCounts, by_type, "types", {}, "")
+
+#define PAPERSHELF_VENUE_STATS_FIELDS(X)                                           \
+  X(fields::Text, key, "key", {},                                                  \
+    "The badge, or the venue where there is no badge (what `venue:` filters on).") \
+  X(fields::Count, count, "count", 0, "")                                          \
+  X(fields::Year, last_year, "lastYear", 0, "The most recent year; 0 when none is dated.")
+
+#define PAPERSHELF_COAUTHOR_STATS_FIELDS(X)                                                    \
+  X(fields::Text, name, "name", {},                                                            \
+    "The fullest spelling written (\"Zhisheng Ye\" rather than \"Z. Ye\").")                   \
+  X(fields::Count, count, "count", 0, "Records shared with the owner.")                        \
+  X(fields::Year, last_year, "lastYear", 0, "The most recent of those; 0 when none is dated.") \
+  X(fields::Texts, variants, "variants", {}, "Every distinct spelling merged into this person.")
+
+#define PAPERSHELF_CITATION_STATS_FIELDS(X)                                                \
+  X(fields::Integer, total, "total", 0, "Summed over the records that carry a count.")     \
+  X(fields::Count, records, "records", 0, "The records that carry a count.")               \
+  X(fields::Count, h_index, "hIndex", 0, "h records with at least h citations each.")      \
+  X(fields::Count, i10_index, "i10Index", 0, "Records with at least 10 citations.")        \
+  X(fields::TextOrAbsent, updated, "updated", {},                                          \
+    "When the counts were last brought up to date: the records' latest citations_updated " \
+    "(\"2026-11-27\", written by `papershelf sync`).")
+
+#define PAPERSHELF_STATS_FIELDS(X)                                                                \
+  X(fields::Count, total, "total", 0, "")                                                         \
+  X(TypeCounts, by_type, "types", {}, "")                                                         \
+  X(StatusCounts, by_status, "statuses", {}, "")                                                  \
+  X(fields::Count, first_author, "firstAuthor", 0,                                                \
+    "Owner first, or first among equal-contribution marks.")                                      \
+  X(fields::Count, awards, "awards", 0, "Records with an award or award label.")                  \
+  X(fields::Count, selected, "selected", 0, "")                                                   \
+  X(std::vector<YearStats>, years, "years", {},                                                   \
+    "Years with records, ascending; the years between two of them at most 4 years apart are "     \
+    "included with total 0, and a longer gap is left out.")                                       \
+  X(fields::Count, undated, "undated", 0, "")                                                     \
+  X(std::vector<VenueStats>, venues, "venues", {},                                                \
+    "Badge (or venue) with its count and most recent year; most frequent first (then most "       \
+    "recent, then by name).")                                                                     \
+  X(std::vector<CoauthorStats>, coauthors, "coauthors", {},                                       \
+    "Co-authors (owner excluded, spellings merged as the owner is matched); most frequent first " \
+    "(then most recent, then by name).")                                                          \
+  X(std::optional<CitationStats>, citations, "citations", {},                                     \
+    "Only when some record carries a citation count (never fetched).")
+
+// --- What the full core can cite and export in (the binding's ps_formats) ---
+
+#define PAPERSHELF_FORMAT_CHOICE_FIELDS(X)                                                 \
+  X(fields::Text, name, "name", {}, "What `cite` or `export` takes: \"apa\", \"bibtex\".") \
+  X(fields::Text, label, "label", {}, "For a menu: \"APA\", \"BibTeX\".")
+
+#define PAPERSHELF_EXPORT_CHOICE_FIELDS(X)                                                       \
+  PAPERSHELF_FORMAT_CHOICE_FIELDS(X)                                                             \
+  X(fields::Text, extension, "extension", {}, "A file name's ending, without the dot: \"bib\".") \
+  X(fields::Text, media_type, "mediaType", {}, "\"application/x-bibtex\".")
+
+#define PAPERSHELF_FORMATS_FIELDS(X)                                                        \
+  X(FormatChoices, styles, "styles", {},                                                    \
+    "The citation styles, in the owner's order or the core's: the first is the default.")   \
+  X(fields::Texts, unknown, "unknown", {}, "The names the owner gave that are not styles.") \
+  X(ExportChoices, exports, "exports", {}, "")
 
 // --- Requests: what a front end asks a query for ---
 

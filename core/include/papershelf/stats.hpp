@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "papershelf/fields.hpp"
 #include "papershelf/model.hpp"
 #include "papershelf/names.hpp"
 #include "papershelf/words.hpp"
@@ -18,50 +19,40 @@ namespace papershelf {
 // Stats::years fills gaps of up to this many years without records.
 inline constexpr int kStatsFilledGap = 4;
 
+// Counts by record type and by status, indexed by PubType and Status.
+using TypeCounts = fields::CountsBy<PubType, kPubTypeCount>;
+using StatusCounts = fields::CountsBy<Status, kStatusCount>;
+
+// The members, their JSON and their TypeScript types are fields.hpp's tables
+// (PAPERSHELF_*_STATS_FIELDS).
 struct YearStats {
-  int year = 0;
-  std::uint32_t total = 0;
-  std::array<std::uint32_t, kPubTypeCount> by_type{};  // indexed by PubType
+  PAPERSHELF_YEAR_STATS_FIELDS(PAPERSHELF_MEMBER)  // year, total, by_type
 };
 
 struct VenueStats {
-  std::string key;  // the badge, or the venue when there is no badge (what `venue:` filters on)
-  std::uint32_t count = 0;
-  int last_year = 0;  // 0 = undated
+  PAPERSHELF_VENUE_STATS_FIELDS(PAPERSHELF_MEMBER)  // key, count, last_year
 };
 
 struct CoauthorStats {
-  std::string name;         // the fullest variant written ("Zhisheng Ye" rather than "Z. Ye")
-  std::uint32_t count = 0;  // publications shared with the owner
-  int last_year = 0;        // most recent of those (0 = none dated)
-  std::vector<std::string> variants;  // every distinct spelling merged into this person
+  PAPERSHELF_COAUTHOR_STATS_FIELDS(PAPERSHELF_MEMBER)  // name, count, last_year, variants
+};
+
+struct CitationStats {
+  // total (saturating), records, h_index, i10_index, updated (an ISO date, when some record says)
+  PAPERSHELF_CITATION_STATS_FIELDS(PAPERSHELF_MEMBER)
+  // Some counted record carries its OpenAlex id: the card says where the counts come from. Not in
+  // the JSON.
+  bool from_openalex = false;
 };
 
 struct Stats {
-  std::uint32_t total = 0;
-  std::array<std::uint32_t, kPubTypeCount> by_type{};   // indexed by PubType
-  std::array<std::uint32_t, kStatusCount> by_status{};  // indexed by Status
-  std::uint32_t first_author = 0;  // owner first, or first among equal-contribution marks
-  std::uint32_t awards = 0;        // records with an award or award label
-  std::uint32_t selected = 0;
-  // One entry per year that has records, ascending, and one (total 0) per year between two of
-  // them at most kStatsFilledGap years apart, so that a chart of a career has no holes; a longer
-  // gap is left out (a chart marks it). So there are never more than (kStatsFilledGap + 1) entries
-  // per record, whatever years it names. Undated records are counted separately.
-  std::vector<YearStats> years;
-  std::uint32_t undated = 0;
-  std::vector<VenueStats> venues;        // most frequent first (then most recent, then by name)
-  std::vector<CoauthorStats> coauthors;  // most frequent first (then most recent, then by name)
-  // Only when some record carries a citation count (never fetched).
-  bool has_citations = false;
-  std::int64_t citations = 0;       // sum over the records that have a count
-  std::uint32_t cited_records = 0;  // records that carry a count
-  std::uint32_t h_index = 0;        // h records with at least h citations each
-  std::uint32_t i10_index = 0;      // records with at least 10 citations
-  // When the counts were last brought up to date: the latest citations_updated of the records
-  // ("2026-11-27", written by `papershelf sync`), "" when none says.
-  std::string citations_updated;
-  bool citations_from_openalex = false;  // some counted record carries its OpenAlex id
+  // total, by_type, by_status, first_author, awards, selected, years, undated, venues,
+  // coauthors, citations. `years` has one entry per year that has records, ascending, and one
+  // (total 0) per year between two of them at most kStatsFilledGap years apart, so that a chart
+  // of a career has no holes; a longer gap is left out (a chart marks it). So there are never
+  // more than (kStatsFilledGap + 1) entries per record, whatever years it names. Undated records
+  // are counted separately.
+  PAPERSHELF_STATS_FIELDS(PAPERSHELF_MEMBER)
 };
 
 struct StatsOptions {
@@ -85,10 +76,11 @@ std::optional<CoauthorStats> likely_owner(const Library& lib, const OwnerMatcher
 // The h-index of a list of citation counts.
 std::uint32_t h_index(std::vector<std::int64_t> citations);
 
-// The statistics as JSON: {total, types: {conference: n, ...}, statuses: {...}, firstAuthor,
-// awards, selected, years: [{year, total, types: {...}}], undated, venues: [{key, count,
-// lastYear}], coauthors: [{name, count, lastYear, variants}], citations?: {total, records,
-// hIndex, i10Index, updated?}}. Types and statuses list only the non-zero counts.
+// The statistics as JSON, indented, as fields.hpp's tables say (boundary.hpp's write_json):
+// {total, types: {conference: n, ...}, statuses: {...}, firstAuthor, awards, selected, years:
+// [{year, total, types: {...}}], undated, venues: [{key, count, lastYear}], coauthors: [{name,
+// count, lastYear, variants}], citations?: {total, records, hIndex, i10Index, updated?}}. Types
+// and statuses list only the non-zero counts.
 std::string format_stats_json(const Stats& stats);
 
 // A plain-text report (the CLI's `papershelf stats`).

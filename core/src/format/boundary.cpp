@@ -1,5 +1,7 @@
 // fields.hpp's tables as JSON, both ways: one writer and one reader a field kind, and each struct
 // the fields of its table in order.
+#include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,6 +18,8 @@ using json::Writer;
 void put(Writer& w, const char* name, const std::string& v) { w.field(name, v); }
 void put(Writer& w, const char* name, bool v) { w.field(name, v); }
 void put(Writer& w, const char* name, std::uint32_t v) { w.field(name, v); }
+void put(Writer& w, const char* name, int v) { w.field(name, v); }
+void put(Writer& w, const char* name, std::int64_t v) { w.field(name, v); }
 void put(Writer& w, const char* name, const std::optional<std::int64_t>& v) {
   w.key(name);
   if (v)
@@ -26,12 +30,22 @@ void put(Writer& w, const char* name, const std::optional<std::int64_t>& v) {
 void put(Writer& w, const char* name, const std::optional<bool>& v) {
   if (v) w.field(name, *v);
 }
+void put(Writer& w, const char* name, const std::optional<std::string>& v) {
+  if (v) w.field(name, *v);
+}
 void put(Writer& w, const char* name, const std::vector<std::string>& v) {
   w.key(name).begin_array();
   for (const std::string& s : v) w.string(s);
   w.end_array();
 }
 void put(Writer& w, const char* name, ControlsMode v) { w.field(name, to_string(v)); }
+template <class Enum, std::size_t N>
+void put(Writer& w, const char* name, const fields::CountsBy<Enum, N>& v) {
+  w.key(name).begin_object();
+  for (std::size_t i = 0; i < N; ++i)
+    if (v[i]) w.field(to_string(static_cast<Enum>(i)), v[i]);
+  w.end_object();
+}
 template <class T>
 void put(Writer& w, const char* name, const std::vector<T>& v) {
   w.key(name).begin_array();
@@ -57,6 +71,12 @@ void get(const Value& x, std::uint32_t& v) {
   if (const auto n = x.to_int(); n && *n >= 0 && *n <= UINT32_MAX)
     v = static_cast<std::uint32_t>(*n);
 }
+void get(const Value& x, int& v) {
+  if (const auto n = x.to_int(); n && *n >= INT_MIN && *n <= INT_MAX) v = static_cast<int>(*n);
+}
+void get(const Value& x, std::int64_t& v) {
+  if (const auto n = x.to_int()) v = *n;
+}
 void get(const Value& x, std::optional<std::int64_t>& v) {
   if (x.is_null())
     v.reset();
@@ -65,6 +85,9 @@ void get(const Value& x, std::optional<std::int64_t>& v) {
 }
 void get(const Value& x, std::optional<bool>& v) {
   if (x.is_bool()) v = x.boolean;
+}
+void get(const Value& x, std::optional<std::string>& v) {
+  if (x.is_string()) v = x.text;
 }
 void get(const Value& x, std::vector<std::string>& v) {
   if (!x.is_array()) return;
@@ -77,6 +100,15 @@ void get(const Value& x, ControlsMode& v) {
   if (x.is_string() && x.text == name) v = ControlsMode::mode;
   PAPERSHELF_CONTROLS_MODES(PAPERSHELF_READ_MODE)
 #undef PAPERSHELF_READ_MODE
+}
+// A count map names the values it counts: the others are zero.
+template <class Enum, std::size_t N>
+void get(const Value& x, fields::CountsBy<Enum, N>& v) {
+  if (!x.is_object()) return;
+  for (std::size_t i = 0; i < N; ++i) {
+    v[i] = 0;
+    if (const Value* n = x.find(to_string(static_cast<Enum>(i)))) get(*n, v[i]);
+  }
 }
 template <class T>
 void get(const Value& x, std::vector<T>& v) {

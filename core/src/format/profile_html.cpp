@@ -219,26 +219,27 @@ void append_counts(std::string& out, const Stats& s, const ProfileCardOptions& o
   if (s.awards)
     counted_item(h, o, "award", "ps-stat ps-stat-awards", s.awards,
                  w.count(s.awards, "award", "awards"));
-  if (s.has_citations) {
+  if (s.citations) {
     h << "<li><span class=\"ps-stat ps-stat-citations\">";
-    const auto citations = static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations));
+    const auto citations =
+        static_cast<std::uint64_t>(std::max<std::int64_t>(0, s.citations->total));
     count_html(h, o, citations, w.count(citations, "citation", "citations"));
     h << "</span></li><li><span class=\"ps-stat ps-stat-h\">";
-    count_html(h, o, s.h_index, w("h-index"));
+    count_html(h, o, s.citations->h_index, w("h-index"));
     h << "</span></li>";
   }
   h << "</ul>";
   // When the counts were brought up to date (by `papershelf sync`): a count is only as fresh as
   // that.
-  if (s.has_citations && !s.citations_updated.empty()) {
+  if (s.citations && s.citations->updated) {
     // (the source named where the sync wrote the counts: visitors used to Google Scholar's
     // counts would wonder why these differ)
     const std::string_view phrase =
-        w(s.citations_from_openalex ? "Citation counts from OpenAlex as of {date}"
-                                    : "Citation counts as of {date}");
+        w(s.citations->from_openalex ? "Citation counts from OpenAlex as of {date}"
+                                     : "Citation counts as of {date}");
     const std::size_t slot = phrase.find("{date}");
     const std::string& iso =
-        s.citations_updated;  // YYYY-MM-DD (stats checks it: detail::is_iso_date)
+        *s.citations->updated;  // YYYY-MM-DD (stats checks it: detail::is_iso_date)
     const std::string date = Words::fill(
         w("{year}-{month}-{day}"),
         {{"year", iso.substr(0, 4)}, {"month", iso.substr(5, 2)}, {"day", iso.substr(8, 2)}});

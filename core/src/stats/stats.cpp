@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "model/calendar.hpp"
+#include "papershelf/boundary.hpp"
 #include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
@@ -282,20 +283,20 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
       v.last_year = std::max(v.last_year, year);
     }
     if (p.citations()) {
-      s.has_citations = true;
-      ++s.cited_records;
+      CitationStats& c = s.citations ? *s.citations : s.citations.emplace();
+      ++c.records;
       // (the readers keep counts within is_citation_count(); a record made another way is
       // summed saturating, never wrapping)
       const std::int64_t cited = std::max<std::int64_t>(0, *p.citations());
-      s.citations = cited > std::numeric_limits<std::int64_t>::max() - s.citations
-                        ? std::numeric_limits<std::int64_t>::max()
-                        : s.citations + cited;
+      c.total = cited > std::numeric_limits<std::int64_t>::max() - c.total
+                    ? std::numeric_limits<std::int64_t>::max()
+                    : c.total + cited;
       citations.push_back(*p.citations());
-      if (*p.citations() >= 10) ++s.i10_index;
+      if (*p.citations() >= 10) ++c.i10_index;
       if (const std::string* updated = p.extra_field("citations_updated");
-          updated && detail::is_iso_date(*updated) && *updated > s.citations_updated)
-        s.citations_updated = *updated;
-      if (p.extra_field("openalex")) s.citations_from_openalex = true;
+          updated && detail::is_iso_date(*updated) && (!c.updated || *updated > *c.updated))
+        c.updated = *updated;
+      if (p.extra_field("openalex")) c.from_openalex = true;
     }
     // Authors: who is the owner, first-author credit, co-authors.
     is_owner.assign(p.authors.size(), 0);
@@ -328,7 +329,7 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
   sort_and_trim(s.venues, options.max_venues, &VenueStats::key, true);
   s.coauthors = merge_coauthors(variants);
   sort_and_trim(s.coauthors, options.max_coauthors, &CoauthorStats::name, false);
-  s.h_index = h_index(std::move(citations));
+  if (s.citations) s.citations->h_index = h_index(std::move(citations));
   return s;
 }
 
@@ -336,60 +337,16 @@ Stats compute_stats(const Library& lib, const OwnerMatcher& owner, const StatsOp
 
 namespace {
 
-// papershelf::json::Writer rather than nlohmann_json, which would add ~40 KB to the WASM build.
-template <std::size_t N, typename Enum>
-void counts_json(json::Writer& w, const char* key, const std::array<std::uint32_t, N>& counts,
-                 Enum) {
-  w.key(key).begin_object();
-  for (std::size_t t = 0; t < N; ++t)
-    if (counts[t]) w.field(to_string(static_cast<Enum>(t)), counts[t]);
-  w.end_object();
-}
-
 std::string plural(std::uint32_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 }  // namespace
 
+// papershelf::json::Writer rather than nlohmann_json, which would add ~40 KB to the WASM build.
 std::string format_stats_json(const Stats& s) {
   json::Writer w(2);
-  w.begin_object().field("total", s.total);
-  counts_json(w, "types", s.by_type, PubType{});
-  counts_json(w, "statuses", s.by_status, Status{});
-  w.field("firstAuthor", s.first_author).field("awards", s.awards).field("selected", s.selected);
-  w.key("years").begin_array();
-  for (const auto& y : s.years) {
-    w.begin_object().field("year", y.year).field("total", y.total);
-    counts_json(w, "types", y.by_type, PubType{});
-    w.end_object();
-  }
-  w.end_array().field("undated", s.undated).key("venues").begin_array();
-  for (const auto& v : s.venues)
-    w.begin_object()
-        .field("key", v.key)
-        .field("count", v.count)
-        .field("lastYear", v.last_year)
-        .end_object();
-  w.end_array().key("coauthors").begin_array();
-  for (const auto& c : s.coauthors) {
-    w.begin_object().field("name", c.name).field("count", c.count).field("lastYear", c.last_year);
-    w.key("variants").begin_array();
-    for (const auto& v : c.variants) w.string(v);
-    w.end_array().end_object();
-  }
-  w.end_array();
-  if (s.has_citations) {
-    w.key("citations")
-        .begin_object()
-        .field("total", s.citations)
-        .field("records", s.cited_records)
-        .field("hIndex", s.h_index)
-        .field("i10Index", s.i10_index);
-    if (!s.citations_updated.empty()) w.field("updated", s.citations_updated);
-    w.end_object();
-  }
-  w.end_object();
+  write_json(w, s);
   return w.take();
 }
 
@@ -425,11 +382,11 @@ std::string format_stats_text(const Stats& s) {
   for (const auto& c : s.coauthors)
     out += "  " + c.name + ": " + std::to_string(c.count) +
            (c.last_year ? " (last " + std::to_string(c.last_year) + ")" : "") + "\n";
-  if (s.has_citations)
-    out += "Citations: " + std::to_string(s.citations) + " (" +
-           plural(s.cited_records, "record", "records") + " with counts), h-index " +
-           std::to_string(s.h_index) + ", i10-index " + std::to_string(s.i10_index) +
-           (s.citations_updated.empty() ? "" : ", as of " + s.citations_updated) + "\n";
+  if (const auto& c = s.citations)
+    out += "Citations: " + std::to_string(c->total) + " (" +
+           plural(c->records, "record", "records") + " with counts), h-index " +
+           std::to_string(c->h_index) + ", i10-index " + std::to_string(c->i10_index) +
+           (c->updated ? ", as of " + *c->updated : "") + "\n";
   return out;
 }
 

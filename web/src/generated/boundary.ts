@@ -222,6 +222,101 @@ export interface QueryText {
   fromLink?: boolean;
 }
 
+/** Counts per type or status name ("conference", "submitted"); zero counts are left out. */
+export type Counts = Partial<Record<string, number>>;
+
+/** A year's records, by type. */
+export interface YearStats {
+  year: number;
+  total: number;
+  types: Counts;
+}
+
+/** A venue the owner published at. */
+export interface VenueStats {
+  /** The badge, or the venue where there is no badge (what `venue:` filters on). */
+  key: string;
+  count: number;
+  /** The most recent year; 0 when none is dated. */
+  lastYear: number;
+}
+
+/** A co-author, every spelling of them merged. */
+export interface CoauthorStats {
+  /** The fullest spelling written ("Zhisheng Ye" rather than "Z. Ye"). */
+  name: string;
+  /** Records shared with the owner. */
+  count: number;
+  /** The most recent of those; 0 when none is dated. */
+  lastYear: number;
+  /** Every distinct spelling merged into this person. */
+  variants: string[];
+}
+
+/** The citation counts the data carries (never fetched). */
+export interface CitationStats {
+  /** Summed over the records that carry a count. */
+  total: number;
+  /** The records that carry a count. */
+  records: number;
+  /** h records with at least h citations each. */
+  hIndex: number;
+  /** Records with at least 10 citations. */
+  i10Index: number;
+  /** When the counts were last brought up to date: the records' latest citations_updated ("2026-11-27", written by `papershelf sync`). */
+  updated?: string;
+}
+
+/** The owner's statistics (the core's `compute_stats`; the same numbers as `papershelf stats`). */
+export interface Stats {
+  total: number;
+  types: Counts;
+  statuses: Counts;
+  /** Owner first, or first among equal-contribution marks. */
+  firstAuthor: number;
+  /** Records with an award or award label. */
+  awards: number;
+  selected: number;
+  /** Years with records, ascending; the years between two of them at most 4 years apart are included with total 0, and a longer gap is left out. */
+  years: YearStats[];
+  undated: number;
+  /** Badge (or venue) with its count and most recent year; most frequent first (then most recent, then by name). */
+  venues: VenueStats[];
+  /** Co-authors (owner excluded, spellings merged as the owner is matched); most frequent first (then most recent, then by name). */
+  coauthors: CoauthorStats[];
+  /** Only when some record carries a citation count (never fetched). */
+  citations?: CitationStats;
+}
+
+/** A citation style or an export format the core offers, in the core's order. */
+export interface FormatChoice {
+  /** What `cite` or `export` takes: "apa", "bibtex". */
+  name: string;
+  /** For a menu: "APA", "BibTeX". */
+  label: string;
+}
+
+/** An export format: a FormatChoice and its file's kind. */
+export interface ExportChoice {
+  /** What `cite` or `export` takes: "apa", "bibtex". */
+  name: string;
+  /** For a menu: "APA", "BibTeX". */
+  label: string;
+  /** A file name's ending, without the dot: "bib". */
+  extension: string;
+  /** "application/x-bibtex". */
+  mediaType: string;
+}
+
+/** What `cite` and `export` accept: the first style is the default. */
+export interface Formats {
+  /** The citation styles, in the owner's order or the core's: the first is the default. */
+  styles: FormatChoice[];
+  /** The names the owner gave that are not styles. */
+  unknown: string[];
+  exports: ExportChoice[];
+}
+
 
 /** A language file's plural rules by name (core/include/papershelf/words.hpp): the counts from
  *  the first number to the second take a phrase's singular form. */
