@@ -225,3 +225,37 @@ TEST(Boundary, FormatsWriteStylesUnknownNamesAndExports) {
                   R"("mediaType":"application/x-bibtex"}]})");
   EXPECT_EQ(json_of(read_back<Formats>(text)), text);
 }
+
+// The requests the binding reads for the list's HTML and the card: what a field holds with the
+// right JSON type, the default for anything else; the card's mode as an attribute says it, and
+// interests as one text or a list.
+TEST(Boundary, FormatAndCardRequestsReadWhatTheyNameOrKeepTheDefault) {
+  FormatRequest f = read_back<FormatRequest>(
+      R"({"owner":"Ada","maxAuthors":-1,"base":7,"pages":"publications/","panels":false})");
+  EXPECT_EQ(f.owner, "Ada");
+  EXPECT_FALSE(f.max_authors);  // (a negative count, or a fraction: the formatter's default)
+  EXPECT_EQ(f.base, "");
+  EXPECT_EQ(f.pages, "publications/");
+  EXPECT_FALSE(f.panels);
+  EXPECT_EQ(read_back<FormatRequest>(R"({"maxAuthors":2.5})").max_authors, std::nullopt);
+  EXPECT_EQ(read_back<FormatRequest>(R"({"maxAuthors":3})").max_authors, 3u);
+  EXPECT_TRUE(read_back<FormatRequest>("{}").panels);
+
+  const ProfileCardRequest card = read_back<ProfileCardRequest>(
+      R"({"top":0,"mode":"FALSE","email":"plain","headingLevel":2,)"
+      R"("profile":{"name":"Ada","interests":" proofs ; engines;\n;","links":[{"label":"GitHub",)"
+      R"("url":"https://g"},3]}})");
+  EXPECT_EQ(card.top, 0u);
+  EXPECT_EQ(card.mode, ProfileMode::None);
+  EXPECT_EQ(card.email, EmailDisplay::Plain);
+  EXPECT_EQ(card.heading_level, 2);
+  EXPECT_EQ(card.profile.name, "Ada");
+  EXPECT_EQ(card.profile.interests, (std::vector<std::string>{"proofs", "engines"}));
+  EXPECT_EQ(card.profile.links, (Links{{"GitHub", "https://g"}}));
+  const ProfileCardRequest plain =
+      read_back<ProfileCardRequest>(R"({"mode":"bogus","email":"Hidden","headingLevel":"2"})");
+  EXPECT_EQ(plain.mode, ProfileMode::Full);
+  EXPECT_EQ(plain.email, EmailDisplay::Obfuscated);
+  EXPECT_FALSE(plain.heading_level);
+  EXPECT_FALSE(plain.top);
+}

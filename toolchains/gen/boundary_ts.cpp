@@ -36,6 +36,8 @@ std::string_view ts_type(std::string_view cpp) {
   if (cpp == "fields::Flag" || cpp == "fields::TrueOrAbsent") return "boolean";
   if (cpp == "fields::Count" || cpp == "fields::Year" || cpp == "fields::Integer") return "number";
   if (cpp == "fields::TextOrAbsent") return "string";
+  if (cpp == "fields::CountOrDefault" || cpp == "fields::LevelOrDefault") return "number";
+  if (cpp == "fields::TextList") return "string[] | string";
   if (cpp == "fields::Number") return "number | null";
   if (cpp == "fields::Texts") return "string[]";
   if (cpp == "FacetValues") return "FacetValue[]";
@@ -52,8 +54,9 @@ std::string_view ts_type(std::string_view cpp) {
   if (cpp == "std::vector<CoauthorStats>") return "CoauthorStats[]";
   if (cpp == "FormatChoices") return "FormatChoice[]";
   if (cpp == "ExportChoices") return "ExportChoice[]";
-  for (std::string_view own : {"Facets", "UsefulControls", "QueryApplied", "QueryDefaults",
-                               "ControlsMode", "CitationStats"})
+  for (std::string_view own :
+       {"Facets", "UsefulControls", "QueryApplied", "QueryDefaults", "ControlsMode",
+        "CitationStats", "ProfileMode", "EmailDisplay", "ProfileOverride"})
     if (cpp == own) return own;
   std::fprintf(stderr, "boundary_ts: no TypeScript type for %.*s\n", static_cast<int>(cpp.size()),
                cpp.data());
@@ -80,6 +83,18 @@ void emit(std::string_view ts_name, std::string_view what, const Field (&fields)
                 optional ? "?" : "", static_cast<int>(type.size()), type.data());
   }
   std::printf("}\n\n");
+}
+
+// A union of names: an enum as its JSON names it.
+void union_type(std::string_view ts_name, std::string_view what,
+                std::initializer_list<std::string_view> names) {
+  doc(what, "");
+  std::printf("export type %.*s =", static_cast<int>(ts_name.size()), ts_name.data());
+  const char* separator = " ";
+  for (std::string_view name : names)
+    std::printf("%s\"%.*s\"", separator, static_cast<int>(name.size()), name.data()),
+        separator = " | ";
+  std::printf(";\n\n");
 }
 
 #define PAPERSHELF_FIELD_ROW(type, member, name, init, doc) {#type, name, doc},
@@ -169,6 +184,10 @@ int main(int argc, char** argv) {
   const Field format_choice[] = {PAPERSHELF_FORMAT_CHOICE_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field export_choice[] = {PAPERSHELF_EXPORT_CHOICE_FIELDS(PAPERSHELF_FIELD_ROW)};
   const Field formats[] = {PAPERSHELF_FORMATS_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field format_request[] = {PAPERSHELF_FORMAT_REQUEST_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field stats_request[] = {PAPERSHELF_STATS_REQUEST_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field profile_override[] = {PAPERSHELF_PROFILE_OVERRIDE_FIELDS(PAPERSHELF_FIELD_ROW)};
+  const Field card_request[] = {PAPERSHELF_PROFILE_CARD_REQUEST_FIELDS(PAPERSHELF_FIELD_ROW)};
   emit("FacetValue", "One value of a filter menu, with how many records it would keep.",
        facet_value, false);
   emit("Facets",
@@ -226,6 +245,23 @@ int main(int argc, char** argv) {
        false);
   emit("Formats", "What `cite` and `export` accept: the first style is the default.", formats,
        false);
+  emit("FormatOptions",
+       "What the list's HTML and entries take (the binding's FormatRequest; `indices` apart).",
+       format_request, true);
+  emit("StatsOptions", "What the statistics take (the owner apart).", stats_request, true);
+  emit("ProfileOverride",
+       "Profile fields that override the data's profile (the element's attributes).",
+       profile_override, true);
+  union_type("ProfileMode", "How much the card shows (stats.hpp's ProfileMode).",
+             {
+#define PAPERSHELF_NAME(item, name) name,
+                 PAPERSHELF_PROFILE_MODES(PAPERSHELF_NAME)});
+  union_type("EmailDisplay", "How the card shows the owner's email (stats.hpp's EmailDisplay).",
+             {PAPERSHELF_EMAIL_DISPLAYS(PAPERSHELF_NAME)
+#undef PAPERSHELF_NAME
+             });
+  emit("ProfileCardOptions", "What the card takes (the binding's ProfileCardRequest).",
+       card_request, true);
   std::printf(
       "\n/** A language file's plural rules by name (core/include/papershelf/words.hpp): the "
       "counts from\n *  the first number to the second take a phrase's singular form. */\n"

@@ -79,21 +79,18 @@ std::vector<std::uint32_t> indices(const Value& req, std::size_t size) {
   return out;
 }
 
-// The request's "owner" (the catalog falls back to the profile's name and aliases).
-const OwnerMatcher& owner_of(LibraryHandle& h, const Value& req) {
-  return h.catalog.owner(str(req, "owner"));
-}
-
+// The request's owner, thumbnails, pages and panels as the formatters take them (FormatRequest,
+// fields.hpp: the catalog falls back to the profile's name and aliases for the owner).
 FormatOptions format_options(LibraryHandle& h, const Value& req) {
+  FormatRequest r;
+  read_json(req, r);
   FormatOptions o;
-  o.owner = owner_of(h, req);
-  if (const Value* v = req.find("maxAuthors");
-      v && v->is_integer() && v->to_int().value_or(-1) >= 0)
-    o.max_authors = static_cast<std::size_t>(*v->to_int());
-  o.base = str(req, "base");
-  o.thumbnails = str(req, "thumbnails");
-  o.preset = str(req, "preset");
-  o.pages = str(req, "pages");
+  o.owner = h.catalog.owner(r.owner);
+  if (r.max_authors) o.max_authors = *r.max_authors;
+  o.base = std::move(r.base);
+  o.thumbnails = std::move(r.thumbnails);
+  o.preset = std::move(r.preset);
+  o.pages = std::move(r.pages);
   o.words = &h.catalog.words();
   if (!o.pages.empty()) {
     if (h.page_names.empty()) h.page_names = page_file_names(h.library());
@@ -101,8 +98,7 @@ FormatOptions format_options(LibraryHandle& h, const Value& req) {
   }
   // The element fills BibTeX and Cite when one is opened; "panels": false leaves them out, where
   // the page cannot load the full core that makes them (no button that opens to nothing).
-  const Value* panels = req.find("panels");
-  o.panels = panels && panels->is_bool() && !panels->boolean ? Panels::None : Panels::OnDemand;
+  o.panels = r.panels ? Panels::OnDemand : Panels::None;
   return o;
 }
 
@@ -354,82 +350,56 @@ EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle*, const char*) { 
 #else
 namespace {
 
-std::vector<std::string> string_list(const Value* v) {
-  std::vector<std::string> out;
-  if (!v) return out;
-  auto push = [&](std::string s) {
-    const auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    if (b != std::string::npos) out.push_back(s.substr(b, e - b + 1));
-  };
-  if (v->is_array()) {
-    for (const auto& item : v->items)
-      if (item.is_string()) push(item.text);
-  } else if (v->is_string()) {
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= v->text.size(); ++i)
-      if (i == v->text.size() || v->text[i] == ';' || v->text[i] == '\n') {
-        push(v->text.substr(start, i - start));
-        start = i + 1;
-      }
-  }
-  return out;
-}
-
-// The request's "profile" object (element attributes), laid over the data's profile.
-Profile requested_profile(LibraryHandle& h, const Value& req) {
+// The request's "profile" (the element's attributes), laid over the data's profile; link kinds
+// lower-cased, as the readers lower them.
+Profile requested_profile(LibraryHandle& h, const ProfileCardRequest& r) {
   Profile over;
-  if (const Value* p = req.find("profile"); p && p->is_object()) {
-    over.name = str(*p, "name");
-    over.position = str(*p, "position");
-    over.affiliation = str(*p, "affiliation");
-    over.photo = str(*p, "photo");
-    over.interests = string_list(p->find("interests"));
-    if (const Value* links = p->find("links"); links && links->is_array()) {
-      for (const auto& l : links->items) {
-        if (!l.is_object()) continue;
-        const std::string label =
-            unicode::to_lower(str(l, "label"));  // (as the readers lower link kinds)
-        if (!label.empty()) over.links.push_back({label, str(l, "url")});
-      }
-    }
-  }
-  return card_profile(h.library().profile, over, str(req, "owner"));
+  over.name = r.profile.name;
+  over.position = r.profile.position;
+  over.affiliation = r.profile.affiliation;
+  over.photo = r.profile.photo;
+  over.interests = r.profile.interests;
+  for (const Link& l : r.profile.links)
+    if (std::string label = unicode::to_lower(l.label); !label.empty())
+      over.links.push_back({std::move(label), l.url});
+  return card_profile(h.library().profile, over, r.owner);
 }
 
-Stats requested_stats(LibraryHandle& h, const Value& req) {
+Stats requested_stats(LibraryHandle& h, const std::string& owner, fields::CountOrDefault top) {
   StatsOptions o;
-  if (const Value* v = req.find("top"); v && v->is_integer() && v->to_int().value_or(-1) >= 0)
-    o.max_venues = o.max_coauthors = static_cast<std::size_t>(*v->to_int());
-  return h.catalog.stats(str(req, "owner"), o);
+  if (top) o.max_venues = o.max_coauthors = *top;
+  return h.catalog.stats(owner, o);
 }
 
 }  // namespace
 
 extern "C" {
 
-// Request: {owner, top}. Result: the statistics JSON (papershelf::format_stats_json).
+// Request: {owner, top} (a StatsRequest, fields.hpp, and the owner). Result: the statistics JSON
+// (papershelf::format_stats_json: a Stats).
 EMSCRIPTEN_KEEPALIVE const char* ps_stats(LibraryHandle* h, const char* request) {
   const Value req = parse_request(request);
-  return result(format_stats_json(requested_stats(*h, req)));
+  StatsRequest r;
+  read_json(req, r);
+  return result(format_stats_json(requested_stats(*h, str(req, "owner"), r.top)));
 }
 
-// Request: {owner, top, mode: "full"|"compact"|"none", email: "obfuscated"|"plain"|"hidden", base,
-// headingLevel, profile: {name, position, affiliation, photo, interests, links: [{label, url}]}}.
+// Request: a ProfileCardRequest (fields.hpp): {top, owner, mode: "full"|"compact"|"none", email:
+// "obfuscated"|"plain"|"hidden", base, headingLevel, profile: {name, position, affiliation, photo,
+// interests, links: [{label, url}]}}.
 // Result: the interactive profile card HTML (statistics are buttons with data-filter clauses).
 EMSCRIPTEN_KEEPALIVE const char* ps_profile_html(LibraryHandle* h, const char* request) {
-  const Value req = parse_request(request);
+  ProfileCardRequest r;
+  read_json(parse_request(request), r);
   ProfileCardOptions o;
-  o.mode = profile_mode_from_string(str(req, "mode")).value_or(ProfileMode::Full);
+  o.mode = r.mode;
   o.interactive = true;
-  const std::string email = str(req, "email");
-  o.email = email == "plain"    ? EmailDisplay::Plain
-            : email == "hidden" ? EmailDisplay::Hidden
-                                : EmailDisplay::Obfuscated;
-  o.base = str(req, "base");
-  if (const Value* level = req.find("headingLevel"); level && level->is_integer())
-    o.heading_level = static_cast<int>(level->to_int().value_or(3));
+  o.email = r.email;
+  o.base = r.base;
+  if (r.heading_level) o.heading_level = *r.heading_level;
   o.words = &h->catalog.words();
-  return result(format_profile_html(requested_profile(*h, req), requested_stats(*h, req), o));
+  return result(
+      format_profile_html(requested_profile(*h, r), requested_stats(*h, r.owner, r.top), o));
 }
 
 }  // extern "C"

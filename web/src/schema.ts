@@ -2,10 +2,10 @@
 // the options a query, a format or the card takes, and the view, entries, statistics and
 // diagnostics that come back. core.ts moves these across; every other module only reads them.
 
-import type { FilterClause, Link, QueryText, ViewAnswer } from "./generated/boundary.js";
+import type { FilterClause, QueryText, ViewAnswer } from "./generated/boundary.js";
 
 // The shapes whose fields the core lists once (core/include/papershelf/fields.hpp).
-export type { Author, CitationStats, CoauthorStats, ControlsMode, Counts, Entry, ExportChoice, FacetValue, Facets, FilterClause, FilterEdit, FormatChoice, Formats, Group, LegendEntry, Link, Profile, QueryApplied, QueryDefaults, QueryText, Stats, UsefulControls, VenueStats, ViewAnswer, YearStats } from "./generated/boundary.js";
+export type { Author, CitationStats, CoauthorStats, ControlsMode, Counts, EmailDisplay, Entry, ExportChoice, FacetValue, Facets, FilterClause, FilterEdit, FormatChoice, FormatOptions, Formats, Group, LegendEntry, Link, Profile, ProfileCardOptions, ProfileMode, ProfileOverride, QueryApplied, QueryDefaults, QueryText, Stats, StatsOptions, UsefulControls, VenueStats, ViewAnswer, YearStats } from "./generated/boundary.js";
 
 /** Input formats. `auto` detects from the content. */
 /** A filter after one edit (Library.editFilter): its text and its clauses as the core reads them. */
@@ -46,52 +46,6 @@ export interface View extends ViewAnswer {
   entries: number[];
   /** Record keys in display order. */
   keys: string[];
-}
-
-export interface FormatOptions {
-  owner?: string;
-  maxAuthors?: number;
-  /** Prefix for relative links. */
-  base?: string;
-  /** Each record's thumbnail: "none", or the folder of relative ones (default: the preset's, else `base`). */
-  thumbnails?: string;
-  /** Where `papershelf pages` put a page per paper ("publications/"): titles link to those pages. */
-  pages?: string;
-  /** The list's look ("al-folio", "academicpages", "hugo-blox"): al-folio keeps thumbnails in its own folder. */
-  preset?: string;
-  /** Search text whose matches are marked in titles. */
-  search?: string;
-  /** `false`: no BibTeX and Cite panels in `html` (where citations cannot be made, see
-   *  `Papershelf.canFormat`). */
-  panels?: boolean;
-}
-
-export interface StatsOptions {
-  /** How many venues and co-authors to list (default 10; 0 = all). */
-  top?: number;
-}
-
-/** Profile fields that override the data's profile (the element's attributes). */
-export interface ProfileOverride {
-  name?: string;
-  position?: string;
-  affiliation?: string;
-  photo?: string;
-  interests?: string[] | string;
-  /** A link with an empty url removes that label. */
-  links?: Link[];
-}
-
-export interface ProfileCardOptions extends StatsOptions {
-  owner?: string;
-  mode?: "full" | "compact" | "none";
-  /** "obfuscated" (default: assembled on click), "plain" (a mailto: link) or "hidden". */
-  email?: "obfuscated" | "plain" | "hidden";
-  /** Prefix for a relative photo URL. */
-  base?: string;
-  /** The level of the owner's name (3: <h3>); the card's sections are one below. */
-  headingLevel?: number;
-  profile?: ProfileOverride;
 }
 
 export interface ParseOptions {

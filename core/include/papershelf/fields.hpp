@@ -28,6 +28,12 @@ using Number = std::optional<std::int64_t>;       // JSON null when absent
 using TrueOrAbsent = std::optional<bool>;         // written only when set
 using TextOrAbsent = std::optional<std::string>;  // written only when set
 using Texts = std::vector<std::string>;
+using CountOrDefault = std::optional<std::uint32_t>;  // a request's; absent: the core's default
+using LevelOrDefault = std::optional<int>;            // a request's; absent: the core's default
+
+// A request's list of texts: a JSON array of them, or one text whose items are separated by ';'
+// or line breaks (an element's attribute); each item trimmed, the empty ones left out.
+struct TextList : std::vector<std::string> {};
 
 // A count for each value of an enum, indexed by it: written as an object from the values' names
 // (to_string) to their counts, the zero counts left out.
@@ -239,6 +245,51 @@ struct CountsBy : std::array<std::uint32_t, N> {};
     "The citation styles, in the owner's order or the core's: the first is the default.")   \
   X(fields::Texts, unknown, "unknown", {}, "The names the owner gave that are not styles.") \
   X(ExportChoices, exports, "exports", {}, "")
+
+// --- Requests: what a front end asks the list's HTML, its entries and the card for ---
+
+#define PAPERSHELF_FORMAT_REQUEST_FIELDS(X)                                                        \
+  X(fields::Text, owner, "owner", {},                                                              \
+    "The owner's names, separated by \";\"; empty: the data's profile.")                           \
+  X(fields::CountOrDefault, max_authors, "maxAuthors", {},                                         \
+    "Longer author lists collapse to \"+N more\".")                                                \
+  X(fields::Text, base, "base", {}, "Prefix for relative links.")                                  \
+  X(fields::Text, thumbnails, "thumbnails", {},                                                    \
+    "Each record's thumbnail: \"none\", or the folder of relative ones (default: the preset's, "   \
+    "else `base`).")                                                                               \
+  X(fields::Text, pages, "pages", {},                                                              \
+    "Where `papershelf pages` put a page per paper (\"publications/\"): titles link to those "     \
+    "pages.")                                                                                      \
+  X(fields::Text, preset, "preset", {},                                                            \
+    "The list's look (\"al-folio\", \"academicpages\", \"hugo-blox\"): al-folio keeps thumbnails " \
+    "in its own folder.")                                                                          \
+  X(fields::Text, search, "search", {}, "Search text whose matches are marked in titles.")         \
+  X(fields::Flag, panels, "panels", true,                                                          \
+    "`false`: no BibTeX and Cite panels in `html` (where citations cannot be made, see "           \
+    "`Papershelf.canFormat`).")
+
+#define PAPERSHELF_STATS_REQUEST_FIELDS(X)  \
+  X(fields::CountOrDefault, top, "top", {}, \
+    "How many venues and co-authors to list (default 10; 0 = all).")
+
+#define PAPERSHELF_PROFILE_OVERRIDE_FIELDS(X)         \
+  X(fields::Text, name, "name", {}, "")               \
+  X(fields::Text, position, "position", {}, "")       \
+  X(fields::Text, affiliation, "affiliation", {}, "") \
+  X(fields::Text, photo, "photo", {}, "")             \
+  X(fields::TextList, interests, "interests", {}, "") \
+  X(Links, links, "links", {}, "A link with an empty url removes that label.")
+
+#define PAPERSHELF_PROFILE_CARD_REQUEST_FIELDS(X)                                              \
+  PAPERSHELF_STATS_REQUEST_FIELDS(X)                                                           \
+  X(fields::Text, owner, "owner", {}, "")                                                      \
+  X(ProfileMode, mode, "mode", ProfileMode::Full, "")                                          \
+  X(EmailDisplay, email, "email", EmailDisplay::Obfuscated,                                    \
+    "\"obfuscated\" (default: assembled on click), \"plain\" (a mailto: link) or \"hidden\".") \
+  X(fields::Text, base, "base", {}, "Prefix for a relative photo URL.")                        \
+  X(fields::LevelOrDefault, heading_level, "headingLevel", {},                                 \
+    "The level of the owner's name (3: <h3>); the card's sections are one below.")             \
+  X(ProfileOverride, profile, "profile", {}, "")
 
 // --- Requests: what a front end asks a query for ---
 

@@ -92,15 +92,26 @@ std::string stats_summary(const Stats& stats, const Words& words = english_words
 
 // --- The profile card (HTML) ---
 
-enum class ProfileMode : std::uint8_t { None, Compact, Full };
-// "full" (or ""), "compact", "none"; nullopt when unknown.
+// The card's modes: C++ name, the name a request gives (boundary_ts types them as a union).
+#define PAPERSHELF_PROFILE_MODES(X) \
+  X(None, "none")                   \
+  X(Compact, "compact")             \
+  X(Full, "full")
+#define PAPERSHELF_ENUM_ITEM(name, text) name,
+enum class ProfileMode : std::uint8_t { PAPERSHELF_PROFILE_MODES(PAPERSHELF_ENUM_ITEM) };
+// "full" (or ""), "compact", "none", in any case, and "true", "profile" and "false" as an
+// attribute may say them; nullopt when unknown.
 std::optional<ProfileMode> profile_mode_from_string(std::string_view s);
 
-enum class EmailDisplay : std::uint8_t {
-  Obfuscated,  // "name [at] domain" as text; in interactive markup a button that builds the link
-  Plain,       // a plain mailto: link (only when the owner asks for it)
-  Hidden,
-};
+// How the card shows the owner's email: Obfuscated, "name [at] domain" as text (in interactive
+// markup a button that builds the link); Plain, a plain mailto: link (only when the owner asks for
+// it); Hidden. C++ name, the name a request gives.
+#define PAPERSHELF_EMAIL_DISPLAYS(X) \
+  X(Obfuscated, "obfuscated")        \
+  X(Plain, "plain")                  \
+  X(Hidden, "hidden")
+enum class EmailDisplay : std::uint8_t { PAPERSHELF_EMAIL_DISPLAYS(PAPERSHELF_ENUM_ITEM) };
+#undef PAPERSHELF_ENUM_ITEM
 
 struct ProfileCardOptions {
   ProfileMode mode = ProfileMode::Full;

@@ -1,10 +1,12 @@
 // fields.hpp's tables as JSON, both ways: one writer and one reader a field kind, and each struct
 // the fields of its table in order.
+#include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "papershelf/boundary.hpp"
@@ -39,6 +41,21 @@ void put(Writer& w, const char* name, const std::vector<std::string>& v) {
   w.end_array();
 }
 void put(Writer& w, const char* name, ControlsMode v) { w.field(name, to_string(v)); }
+void put(Writer& w, const char* name, ProfileMode v) {
+#define PAPERSHELF_WRITE_MODE(mode, json_name) \
+  if (v == ProfileMode::mode) w.field(name, json_name);
+  PAPERSHELF_PROFILE_MODES(PAPERSHELF_WRITE_MODE)
+#undef PAPERSHELF_WRITE_MODE
+}
+void put(Writer& w, const char* name, EmailDisplay v) {
+#define PAPERSHELF_WRITE_EMAIL(display, json_name) \
+  if (v == EmailDisplay::display) w.field(name, json_name);
+  PAPERSHELF_EMAIL_DISPLAYS(PAPERSHELF_WRITE_EMAIL)
+#undef PAPERSHELF_WRITE_EMAIL
+}
+void put(Writer& w, const char* name, const fields::TextList& v) {
+  put(w, name, static_cast<const std::vector<std::string>&>(v));
+}
 template <class Enum, std::size_t N>
 void put(Writer& w, const char* name, const fields::CountsBy<Enum, N>& v) {
   w.key(name).begin_object();
@@ -94,6 +111,45 @@ void get(const Value& x, std::vector<std::string>& v) {
   v.clear();
   for (const Value& item : x.items)
     if (item.is_string()) v.push_back(item.text);
+}
+// A request's count or level: an integer (no fraction), else the default stays.
+void get(const Value& x, std::optional<std::uint32_t>& v) {
+  if (const auto n = x.to_int(); n && x.is_integer() && *n >= 0)
+    v = static_cast<std::uint32_t>(std::min<std::int64_t>(*n, UINT32_MAX));
+}
+void get(const Value& x, std::optional<int>& v) {
+  if (const auto n = x.to_int(); n && x.is_integer()) v = static_cast<int>(*n);
+}
+void get(const Value& x, fields::TextList& v) {
+  if (!x.is_array() && !x.is_string()) return;
+  v.clear();
+  auto add = [&](std::string_view item) {
+    const auto b = item.find_first_not_of(" \t\r\n"), e = item.find_last_not_of(" \t\r\n");
+    if (b != std::string_view::npos) v.emplace_back(item.substr(b, e - b + 1));
+  };
+  if (x.is_array()) {
+    for (const Value& item : x.items)
+      if (item.is_string()) add(item.text);
+    return;
+  }
+  const std::string_view text = x.text;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == ';' || text[i] == '\n') {
+      add(text.substr(start, i - start));
+      start = i + 1;
+    }
+}
+// The card's mode as an attribute may say it (any case, "true", "false"); else the default stays.
+void get(const Value& x, ProfileMode& v) {
+  if (!x.is_string()) return;
+  if (const auto mode = profile_mode_from_string(x.text)) v = *mode;
+}
+void get(const Value& x, EmailDisplay& v) {
+#define PAPERSHELF_READ_EMAIL(display, json_name) \
+  if (x.is_string() && x.text == json_name) v = EmailDisplay::display;
+  PAPERSHELF_EMAIL_DISPLAYS(PAPERSHELF_READ_EMAIL)
+#undef PAPERSHELF_READ_EMAIL
 }
 void get(const Value& x, ControlsMode& v) {
 #define PAPERSHELF_READ_MODE(mode, name) \

@@ -317,6 +317,64 @@ export interface Formats {
   exports: ExportChoice[];
 }
 
+/** What the list's HTML and entries take (the binding's FormatRequest; `indices` apart). */
+export interface FormatOptions {
+  /** The owner's names, separated by ";"; empty: the data's profile. */
+  owner?: string;
+  /** Longer author lists collapse to "+N more". */
+  maxAuthors?: number;
+  /** Prefix for relative links. */
+  base?: string;
+  /** Each record's thumbnail: "none", or the folder of relative ones (default: the preset's, else `base`). */
+  thumbnails?: string;
+  /** Where `papershelf pages` put a page per paper ("publications/"): titles link to those pages. */
+  pages?: string;
+  /** The list's look ("al-folio", "academicpages", "hugo-blox"): al-folio keeps thumbnails in its own folder. */
+  preset?: string;
+  /** Search text whose matches are marked in titles. */
+  search?: string;
+  /** `false`: no BibTeX and Cite panels in `html` (where citations cannot be made, see `Papershelf.canFormat`). */
+  panels?: boolean;
+}
+
+/** What the statistics take (the owner apart). */
+export interface StatsOptions {
+  /** How many venues and co-authors to list (default 10; 0 = all). */
+  top?: number;
+}
+
+/** Profile fields that override the data's profile (the element's attributes). */
+export interface ProfileOverride {
+  name?: string;
+  position?: string;
+  affiliation?: string;
+  photo?: string;
+  interests?: string[] | string;
+  /** A link with an empty url removes that label. */
+  links?: Link[];
+}
+
+/** How much the card shows (stats.hpp's ProfileMode). */
+export type ProfileMode = "none" | "compact" | "full";
+
+/** How the card shows the owner's email (stats.hpp's EmailDisplay). */
+export type EmailDisplay = "obfuscated" | "plain" | "hidden";
+
+/** What the card takes (the binding's ProfileCardRequest). */
+export interface ProfileCardOptions {
+  /** How many venues and co-authors to list (default 10; 0 = all). */
+  top?: number;
+  owner?: string;
+  mode?: ProfileMode;
+  /** "obfuscated" (default: assembled on click), "plain" (a mailto: link) or "hidden". */
+  email?: EmailDisplay;
+  /** Prefix for a relative photo URL. */
+  base?: string;
+  /** The level of the owner's name (3: <h3>); the card's sections are one below. */
+  headingLevel?: number;
+  profile?: ProfileOverride;
+}
+
 
 /** A language file's plural rules by name (core/include/papershelf/words.hpp): the counts from
  *  the first number to the second take a phrase's singular form. */
