@@ -18,6 +18,7 @@
 
 #include "cli.hpp"
 #include "page.hpp"
+#include "papershelf/boundary.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/citation.hpp"
 #include "papershelf/csl.hpp"

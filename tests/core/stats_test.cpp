@@ -34,6 +34,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures.hpp"
+#include "papershelf/boundary.hpp"
 #include "papershelf/html.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"

@@ -14,6 +14,7 @@
 
 #include "fixtures.hpp"
 #include "harness.hpp"
+#include "papershelf/boundary.hpp"
 #include "papershelf/catalog.hpp"
 #include "papershelf/export.hpp"
 #include "papershelf/html.hpp"

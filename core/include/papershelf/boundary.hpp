@@ -11,6 +11,13 @@
 
 namespace papershelf {
 
+// The statistics as JSON, indented, as fields.hpp's tables say (write_json, below):
+// {total, types: {conference: n, ...}, statuses: {...}, firstAuthor, awards, selected, years:
+// [{year, total, types: {...}}], undated, venues: [{key, count, lastYear}], coauthors: [{name,
+// count, lastYear, variants}], citations?: {total, records, hIndex, i10Index, updated?}}. Types
+// and statuses list only the non-zero counts.
+std::string format_stats_json(const Stats& stats);
+
 // What the full core can cite and export in, for menus (the binding's ps_formats).
 struct FormatChoice {
   PAPERSHELF_FORMAT_CHOICE_FIELDS(PAPERSHELF_MEMBER)  // name, label

@@ -76,12 +76,7 @@ std::optional<CoauthorStats> likely_owner(const Library& lib, const OwnerMatcher
 // The h-index of a list of citation counts.
 std::uint32_t h_index(std::vector<std::int64_t> citations);
 
-// The statistics as JSON, indented, as fields.hpp's tables say (boundary.hpp's write_json):
-// {total, types: {conference: n, ...}, statuses: {...}, firstAuthor, awards, selected, years:
-// [{year, total, types: {...}}], undated, venues: [{key, count, lastYear}], coauthors: [{name,
-// count, lastYear, variants}], citations?: {total, records, hIndex, i10Index, updated?}}. Types
-// and statuses list only the non-zero counts.
-std::string format_stats_json(const Stats& stats);
+// (The statistics as JSON: format_stats_json, boundary.hpp.)
 
 // A plain-text report (the CLI's `papershelf stats`).
 std::string format_stats_text(const Stats& stats);

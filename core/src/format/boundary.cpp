@@ -199,4 +199,11 @@ void get(const Value& x, std::optional<T>& v) {
   }
 PAPERSHELF_BOUNDARY_STRUCTS(PAPERSHELF_DEFINE_JSON)
 
+// papershelf::json::Writer rather than nlohmann_json, which would add ~40 KB to the WASM build.
+std::string format_stats_json(const Stats& s) {
+  Writer w(2);
+  write_json(w, s);
+  return w.take();
+}
+
 }  // namespace papershelf

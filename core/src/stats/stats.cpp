@@ -6,8 +6,6 @@
 #include <numeric>
 
 #include "model/calendar.hpp"
-#include "papershelf/boundary.hpp"
-#include "papershelf/json.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
 #include "text/index_sort.hpp"
@@ -342,13 +340,6 @@ std::string plural(std::uint32_t n, const char* one, const char* many) {
 }
 
 }  // namespace
-
-// papershelf::json::Writer rather than nlohmann_json, which would add ~40 KB to the WASM build.
-std::string format_stats_json(const Stats& s) {
-  json::Writer w(2);
-  write_json(w, s);
-  return w.take();
-}
 
 std::string format_stats_text(const Stats& s) {
   std::string out = "Publications: " + std::to_string(s.total) + "\n";
