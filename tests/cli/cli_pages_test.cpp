@@ -12,11 +12,6 @@ using namespace cli_testing;
 
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 const std::string kPagesBib =
     "@inproceedings{Hu2024, title={Mine Paper}, author={Hu, Qinghao and Doe, Jane}, "
     "booktitle={NSDI}, year=2024,\n"
@@ -81,7 +76,7 @@ TEST(CliPages, WritesAPagePerPaperTheIndexFeedSitemapAndStylesheetInsideDir) {
                                    "index.html", "feed.xml", "sitemap.xml", "papershelf.css"}));
   EXPECT_FALSE(fs::exists(dir + "escape.html"));  // (nothing outside DIR)
   EXPECT_TRUE(contains(r.out, "'untitled' has no title")) << r.out;
-  const std::string page = read_text(dir + "out/hu2024.html");
+  const std::string page = read_file(dir + "out/hu2024.html");
   EXPECT_TRUE(contains(
       page,
       "<meta name=\"citation_pdf_url\" content=\"https://me.example/assets/pdf/hu2024.pdf\">"))
@@ -94,15 +89,15 @@ TEST(CliPages, WritesAPagePerPaperTheIndexFeedSitemapAndStylesheetInsideDir) {
   EXPECT_TRUE(
       contains(page, "<img class=\"ps-thumbnail\" src=\"/assets/img/publication_preview/hu.png\""));
   EXPECT_TRUE(contains(page, "What we found."));
-  const std::string slash = read_text(dir + "out/a-b.html");
+  const std::string slash = read_file(dir + "out/a-b.html");
   EXPECT_FALSE(contains(slash, "citation_pdf_url"));
   EXPECT_FALSE(contains(slash, "javascript:"));
-  EXPECT_FALSE(contains(read_text(dir + "out/hu2024-dup.html"), "<script>alert"));
-  const std::string index = read_text(dir + "out/index.html");
+  EXPECT_FALSE(contains(read_file(dir + "out/hu2024-dup.html"), "<script>alert"));
+  const std::string index = read_file(dir + "out/index.html");
   EXPECT_TRUE(contains(index, "<a href=\"hu2024.html\" rel=\"noopener\">Mine Paper</a>")) << index;
-  EXPECT_EQ(count(read_text(dir + "out/sitemap.xml"), "<loc>"), 5u);
-  EXPECT_EQ(count(read_text(dir + "out/feed.xml"), "<entry>"), 4u);
-  EXPECT_TRUE(contains(read_text(dir + "out/papershelf.css"), ".ps-shelf"));
+  EXPECT_EQ(count(read_file(dir + "out/sitemap.xml"), "<loc>"), 5u);
+  EXPECT_EQ(count(read_file(dir + "out/feed.xml"), "<entry>"), 4u);
+  EXPECT_TRUE(contains(read_file(dir + "out/papershelf.css"), ".ps-shelf"));
 }
 
 TEST(CliPages, WithoutSiteLinksStayRelativeAndNoSitemapIsWritten) {
@@ -114,7 +109,7 @@ TEST(CliPages, WithoutSiteLinksStayRelativeAndNoSitemapIsWritten) {
   EXPECT_EQ(count(r.out, "no --site"), 1u) << r.out;
   EXPECT_FALSE(fs::exists(dir + "out/sitemap.xml"));
   EXPECT_FALSE(fs::exists(dir + "out/papershelf.css"));
-  const std::string page = read_text(dir + "out/hu2024.html");
+  const std::string page = read_file(dir + "out/hu2024.html");
   EXPECT_TRUE(contains(page, "<link rel=\"canonical\" href=\"hu2024.html\">")) << page;
   EXPECT_FALSE(contains(page, "citation_pdf_url")) << "a relative PDF means nothing to Scholar";
   EXPECT_TRUE(contains(page, "<meta name=\"citation_title\""));
@@ -131,7 +126,7 @@ TEST(CliPages, NeverWritesThroughASymbolicLink) {
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(contains(r.out, "hu2024.html: a symbolic link is there")) << r.out;
   EXPECT_TRUE(contains(r.out, "; not written: 1 paper page")) << r.out;
-  EXPECT_EQ(read_text(dir + "precious.txt"), "keep me");
+  EXPECT_EQ(read_file(dir + "precious.txt"), "keep me");
   EXPECT_TRUE(fs::exists(dir + "out/escape.html"));  // (the other pages are still written)
 }
 
@@ -148,7 +143,7 @@ TEST(CliPages, NeverWritesAHardLinkedFileNorThroughADanglingLink) {
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(contains(r.out, "cannot write out/escape.html: it has 2 hard links")) << r.out;
   EXPECT_TRUE(contains(r.out, "cannot write out/index.html: a symbolic link is there")) << r.out;
-  EXPECT_EQ(read_text(dir + "precious.txt"), "keep me");
+  EXPECT_EQ(read_file(dir + "precious.txt"), "keep me");
   EXPECT_FALSE(fs::exists(dir + "made-outside.html"));
   // What happened, and only that: index.html is not among the files written.
   EXPECT_TRUE(contains(r.out,
@@ -183,9 +178,9 @@ TEST(CliPages, ReplacesOnlyWhatItWroteUnlessForced) {
                        "papershelf's): give the paper pages a "
                        "folder of their own, such as papers/"))
       << r.out;
-  EXPECT_EQ(read_text(dir + "site/index.html"), "<html><body>My homepage</body></html>");
-  EXPECT_EQ(read_text(dir + "site/feed.xml"), "<?xml version=\"1.0\"?><feed>my blog</feed>");
-  EXPECT_EQ(read_text(dir + "site/hu2024.html"), "my own page");
+  EXPECT_EQ(read_file(dir + "site/index.html"), "<html><body>My homepage</body></html>");
+  EXPECT_EQ(read_file(dir + "site/feed.xml"), "<?xml version=\"1.0\"?><feed>my blog</feed>");
+  EXPECT_EQ(read_file(dir + "site/hu2024.html"), "my own page");
   // Its own files, written before (with a template, or as they were), it replaces.
   r = papershelf("pages papers.bib -o out --site https://me.example/", true, "", dir);
   ASSERT_EQ(r.status, 0) << r.out;
@@ -194,7 +189,7 @@ TEST(CliPages, ReplacesOnlyWhatItWroteUnlessForced) {
       "pages papers.bib -o out --site https://me.example/ --template layout.html --title Papers",
       true, "", dir);
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_TRUE(contains(read_text(dir + "out/index.html"), "<h1>Papers</h1>"));
+  EXPECT_TRUE(contains(read_file(dir + "out/index.html"), "<h1>Papers</h1>"));
   r = papershelf("pages papers.bib -o out --site https://me.example/", true, "", dir);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_TRUE(contains(
@@ -203,8 +198,8 @@ TEST(CliPages, ReplacesOnlyWhatItWroteUnlessForced) {
   // --force: the site's own files too.
   r = papershelf("pages papers.bib -o site --site https://me.example/ --force", true, "", dir);
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_TRUE(contains(read_text(dir + "site/index.html"), "ps-pages-index"));
-  EXPECT_TRUE(contains(read_text(dir + "site/hu2024.html"), "Mine Paper"));
+  EXPECT_TRUE(contains(read_file(dir + "site/index.html"), "ps-pages-index"));
+  EXPECT_TRUE(contains(read_file(dir + "site/hu2024.html"), "Mine Paper"));
 }
 
 // Windows opens a device for CON, PRN, AUX, NUL, COM0-9 and LPT0-9 before the first dot, whatever
@@ -239,7 +234,7 @@ TEST(CliPages, TemplatePutsThePagesInTheSitesLayout) {
   const auto r = papershelf(
       "pages papers.bib -o out --template layout.html --site https://me.example/", true, "", dir);
   EXPECT_EQ(r.status, 0) << r.out;
-  const std::string page = read_text(dir + "out/escape.html");
+  const std::string page = read_file(dir + "out/escape.html");
   EXPECT_TRUE(contains(
       page,
       "<title>Climbing Out | Me</title><meta name=\"citation_title\" content=\"Climbing Out\">"))
