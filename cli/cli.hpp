@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,6 +42,11 @@ struct Args {
   std::string pages;   // render: where `papershelf pages` put the papers' pages
   std::string output;  // prerender: where the page goes ("" = standard output)
   std::string root;    // prerender: the folder src files must be inside ("" = the page's)
+  // prerender: whether a relative address of the page names no file (unset elsewhere). A record
+  // whose thumbnail names none is listed without it, as the element lists a record whose picture
+  // does not load, and the address is added to `thumbnails_left_out`.
+  std::function<bool(std::string_view)> file_missing;
+  std::vector<std::string>* thumbnails_left_out = nullptr;
   // pages: the site's URL, the template file, the language, papershelf.css's URL, the title, the
   // preview images' base
   std::string site, template_file, lang = "en", css, title;

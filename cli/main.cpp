@@ -321,6 +321,17 @@ int render_library(const Args& a, const Query& query, const ChosenStyle& style, 
   options.heading_level = a.heading_level;
   options.legend = parse_legend(a.legend);
   options.thumbnails = a.thumbnails;
+  std::vector<std::string> missing_thumbnails;
+  if (a.file_missing) {
+    for (const Publication& p : library.publications)
+      if (const std::string src = thumbnail_src(p, options); !src.empty() && a.file_missing(src))
+        missing_thumbnails.push_back(src);
+    std::sort(missing_thumbnails.begin(), missing_thumbnails.end());
+    missing_thumbnails.erase(std::unique(missing_thumbnails.begin(), missing_thumbnails.end()),
+                             missing_thumbnails.end());
+    if (a.thumbnails_left_out) *a.thumbnails_left_out = missing_thumbnails;
+    options.missing_thumbnails = &missing_thumbnails;
+  }
   options.words = &catalog.words();
   const std::vector<std::string> page_names =
       a.pages.empty() ? std::vector<std::string>() : page_file_names(library);

@@ -124,10 +124,38 @@ struct PrerenderResult {
 // Fills the marked <paper-shelf> elements of the page `page_name`, reading src files inside
 // `root` ("" = the page's folder), and writes the page to `output` ("" = standard output; not
 // written at all when `only_if_filled` and nothing was filled).
-// The files a prerendered list links to or shows (a paper's PDF, its preview picture) that are not
-// where a visitor's browser will ask for them: relative addresses beside the page (`page_dir`),
-// those from the site's root under `site_root` (not checked without one). URLs with a scheme and
-// fragments are left alone. Each missing address once, in the list's order.
+// Whether `address`, as a prerendered list links to it or shows it (a paper's PDF, its preview
+// picture), names no file where a visitor's browser will ask for it: a relative address beside the
+// page (`page_dir`), one from the site's root under `site_root` (not checked without one). URLs
+// with a scheme are never missing; the query and fragment are not part of the file.
+bool local_file_missing(std::string_view address, const std::string& page_dir,
+                        const std::string& site_root) {
+  address = address.substr(0, address.find_first_of("?#"));
+  const std::size_t colon = address.find(':');
+  if (address.empty() || (colon != std::string_view::npos && colon < address.find('/')) ||
+      address.rfind("//", 0) == 0)
+    return false;
+  if (address.front() == '/' && site_root.empty()) return false;
+  std::string path;  // (the markup's &amp; is the file's &; %20 its space)
+  for (std::size_t i = 0; i < address.size(); ++i) {
+    if (address.compare(i, 5, "&amp;") == 0) {
+      path += '&';
+      i += 4;
+    } else if (address.compare(i, 3, "%20") == 0) {
+      path += ' ';
+      i += 2;
+    } else {
+      path += address[i];
+    }
+  }
+  path = address.front() == '/' ? site_root + "/" + path.substr(1)
+                                : (page_dir.empty() ? "./" : page_dir) + path;
+  std::error_code error;
+  return !std::filesystem::exists(path, error);
+}
+
+// The files a prerendered list's markup links to or shows that are missing (local_file_missing),
+// each address once, in the list's order.
 std::vector<std::string> missing_local_files(const std::string& html, const std::string& page_dir,
                                              const std::string& site_root) {
   std::vector<std::string> missing;
@@ -137,30 +165,11 @@ std::vector<std::string> missing_local_files(const std::string& html, const std:
       const std::size_t begin = at + attribute.size();
       const std::size_t end = html.find('"', begin);
       if (end == std::string::npos) break;
-      std::string address = html.substr(begin, end - begin);
-      address = address.substr(0, address.find_first_of("?#"));
-      const std::size_t colon = address.find(':');
-      if (address.empty() || (colon != std::string::npos && colon < address.find('/')) ||
-          address.rfind("//", 0) == 0)
-        continue;
-      if (address.front() == '/' && site_root.empty()) continue;
-      std::string path;  // (the markup's &amp; is the file's &; %20 its space)
-      for (std::size_t i = 0; i < address.size(); ++i) {
-        if (address.compare(i, 5, "&amp;") == 0) {
-          path += '&';
-          i += 4;
-        } else if (address.compare(i, 3, "%20") == 0) {
-          path += ' ';
-          i += 2;
-        } else
-          path += address[i];
-      }
-      path = address.front() == '/' ? site_root + "/" + path.substr(1)
-                                    : (page_dir.empty() ? "./" : page_dir) + path;
-      std::error_code error;
-      if (!std::filesystem::exists(path, error) &&
-          std::find(missing.begin(), missing.end(), address) == missing.end())
-        missing.push_back(address);
+      const std::string address = html.substr(begin, end - begin);
+      const std::string file = address.substr(0, address.find_first_of("?#"));
+      if (local_file_missing(address, page_dir, site_root) &&
+          std::find(missing.begin(), missing.end(), file) == missing.end())
+        missing.push_back(file);
     }
   }
   return missing;
@@ -259,6 +268,13 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name,
       continue;
     }
     args.first = a.first;
+    // (a picture that is not there is left out, as the element leaves out one that does not load:
+    // no broken-image box before the element's code comes, nor for a reader without JavaScript)
+    std::vector<std::string> pictures_left_out;
+    args.file_missing = [&](std::string_view address) {
+      return local_file_missing(address, dir, site_root);
+    };
+    args.thumbnails_left_out = &pictures_left_out;
     Library lib;
     std::vector<Diagnostic> diagnostics;
     add_input(bytes, src_dir + src_path, Format::Auto, 0, lib, diagnostics);
@@ -272,16 +288,20 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name,
     if (!advice.empty()) report(Severity::Warning, advice);
     // (al-folio keeps a paper's files in assets/pdf/ and its pictures in
     // assets/img/publication_preview/.)
-    if (const std::vector<std::string> missing = missing_local_files(html, dir, site_root);
-        !missing.empty()) {
+    std::vector<std::string> missing = missing_local_files(html, dir, site_root);
+    missing.insert(missing.end(), pictures_left_out.begin(), pictures_left_out.end());
+    if (!missing.empty()) {
       std::string some;
       for (std::size_t i = 0; i < missing.size() && i < 3; ++i)
         some += (i ? ", " : "") + missing[i];
       report(Severity::Warning,
              std::to_string(missing.size()) + (missing.size() == 1 ? " file" : " files") +
                  " its papers link to or show " + (missing.size() == 1 ? "is" : "are") +
-                 " not there (" + some + (missing.size() > 3 ? ", ..." : "") +
-                 "): relative addresses are read beside the page, /addresses from the site's root; "
+                 " not there (" + some + (missing.size() > 3 ? ", ..." : "") + ")" +
+                 (pictures_left_out.empty()
+                      ? ""
+                      : ", and the papers whose picture is not there are listed without one") +
+                 ": relative addresses are read beside the page, /addresses from the site's root; "
                  "base=\"FOLDER/\" "
                  "names the folder of the papers' files, thumbnails=\"FOLDER/\" that of their "
                  "pictures (or none)",

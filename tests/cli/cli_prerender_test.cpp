@@ -362,14 +362,24 @@ TEST(CliPrerender, FilesThePapersNameButThePageLacksAreTold) {
   EXPECT_EQ(r.status, 0) << r.out;  // (told, not failed: a stale thumbnail does not stop a deploy)
   EXPECT_TRUE(contains(r.out,
                        "warning: <paper-shelf> 2 files its papers link to or show are not there "
-                       "(one.pdf, one.png): relative addresses are read beside the page"))
+                       "(one.pdf, one.png), and the papers whose picture is not there are listed "
+                       "without one: relative addresses are read beside the page"))
       << r.out;
-  // With the files in place (and the URL left alone), nothing is said.
+  // The missing picture is left out, as the element leaves out one that does not load: no
+  // broken-image box before its code comes, nor for a reader without JavaScript.
+  // (the page goes to standard output)
+  EXPECT_FALSE(contains(r.out, "ps-thumb")) << r.out;
+  EXPECT_FALSE(contains(r.out, "ps-has-thumb")) << r.out;
+  EXPECT_TRUE(contains(r.out, "href=\"one.pdf\""))
+      << r.out;  // (a link stays: the 404 is the site's)
+  // With the files in place (and the URL left alone), nothing is said, and the picture is shown.
   write_file(dir + "one.pdf", "%PDF");
   write_file(dir + "one.png", "png");
   const Result fine = papershelf("prerender " + quote(dir + "page.html"), true);
   EXPECT_EQ(fine.status, 0) << fine.out;
   EXPECT_FALSE(contains(fine.out, "not there")) << fine.out;
+  EXPECT_TRUE(contains(fine.out, "<img class=\"ps-thumb\" src=\"one.png\"")) << fine.out;
+  EXPECT_TRUE(contains(fine.out, "ps-has-thumb")) << fine.out;
 }
 
 TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {

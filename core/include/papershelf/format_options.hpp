@@ -53,6 +53,10 @@ struct FormatOptions {
   // none; otherwise the folder relative thumbnails are in ("" = the preset's: al-folio keeps them
   // in /assets/img/publication_preview/; without a preset, `base`). See thumbnail_src().
   std::string thumbnails;
+  // Thumbnail addresses known to name no file, sorted (prerender reads the site's folder; the core
+  // has no I/O): their records are shown without a picture, as the element shows a record whose
+  // picture does not load. Null: none is known missing.
+  const std::vector<std::string>* missing_thumbnails = nullptr;
   // Where `papershelf pages` put each record's page ("publications/"; "" = none): the title links
   // there instead of to the record's best link. page_names are page_file_names(library), by
   // record index (Publication::order).

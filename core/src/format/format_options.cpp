@@ -2,6 +2,9 @@
 // static list that `papershelf prerender` writes by the element's rules, and a thumbnail's
 // address as the options place it.
 #include "papershelf/format_options.hpp"
+
+#include <algorithm>
+
 #include "papershelf/urls.hpp"
 
 namespace papershelf {
@@ -43,7 +46,11 @@ std::string thumbnail_src(const Publication& p, const FormatOptions& o) {
                                   : o.preset == "al-folio"
                                       ? std::string_view("/assets/img/publication_preview/")
                                       : std::string_view(o.base);
-  return image_url(p.thumbnail(), folder);
+  std::string src = image_url(p.thumbnail(), folder);
+  if (o.missing_thumbnails &&
+      std::binary_search(o.missing_thumbnails->begin(), o.missing_thumbnails->end(), src))
+    src.clear();
+  return src;
 }
 
 }  // namespace papershelf
