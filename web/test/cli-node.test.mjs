@@ -340,6 +340,29 @@ test("npx papershelf setup page|jekyll|hugo puts the browser files where each si
   assert.match(native.stderr.toString(), /npx papershelf setup/);
 });
 
+// A folder with several data files: the page lists papers.bib among them, written in, and names
+// the others; without a papers.bib it names them all and asks which (nothing is written in).
+test("npx papershelf setup page in a folder of several data files says which one the page lists", async () => {
+  const bib = (title) => `@article{k, title = {${title}}, author = {Lovelace, Ada}, journal = {J}, year = {2020}}\n`;
+  const withPapers = mkdtempSync(join(work, "several-"));
+  writeFileSync(join(withPapers, "papers.bib"), bib("The Listed One"));
+  writeFileSync(join(withPapers, "old.bib"), bib("An Old One"));
+  const r = await run(bin, ["setup", "page"], { cwd: withPapers });
+  assert.equal(r.status, 0, r.stderr.toString());
+  assert.match(r.stderr.toString(), /wrote index\.html, a page to start from that lists papers\.bib \(not old\.bib, also here: change src to list another\)/);
+  assert.match(r.stderr.toString(), /wrote the list into index\.html/);
+  const page = readFileSync(join(withPapers, "index.html"), "utf8");
+  assert.match(page, /The Listed One/);
+  assert.doesNotMatch(page, /An Old One/);
+  const withoutPapers = mkdtempSync(join(work, "several-"));
+  writeFileSync(join(withoutPapers, "mine.bib"), bib("Mine"));
+  writeFileSync(join(withoutPapers, "theirs.bib"), bib("Theirs"));
+  const unsure = await run(bin, ["setup", "page"], { cwd: withoutPapers });
+  assert.equal(unsure.status, 0, unsure.stderr.toString());
+  assert.match(unsure.stderr.toString(), /lists papers\.bib \(this folder holds 2 data files, mine\.bib, theirs\.bib: set src to the one to list\)/);
+  assert.doesNotMatch(unsure.stderr.toString(), /wrote the list into/);
+});
+
 // What setup says next is read from the owner's own files (by the package's CLI): a legend for the
 // markers their author lists carry, base= for papers whose PDFs are relative paths not beside the
 // page; and for Jekyll, a .bib with front matter in a published folder, which Liquid would stop on

@@ -18,7 +18,7 @@ function starterPage(folder, files, say) {
     return false;
   }
   const bibs = bibsIn(folder);
-  const src = bibs.length === 1 ? bibs[0] : "papers.bib";
+  const src = listedData(bibs) ?? "papers.bib";
   const attr = src.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const page = `<!doctype html>
 <html lang="en">
@@ -42,7 +42,11 @@ function starterPage(folder, files, say) {
     say(`index.html: not written: ${error.message}`);
     return false;
   }
-  say(`wrote index.html, a page to start from that lists ${src}${bibs.length === 1 ? "" : " (put your .bib there, or change src)"}`);
+  const others = bibs.filter((name) => name !== src);
+  const shown = (names) => (names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", "));
+  say(`wrote index.html, a page to start from that lists ${src}${bibs.length === 0 ? " (put your .bib there, or change src)"
+    : !bibs.includes(src) ? ` (this folder holds ${bibs.length} data files, ${shown(bibs)}: set src to the one to list)`
+      : others.length ? ` (not ${shown(others)}, also here: change src to list another)` : ""}`);
   return true;
 }
 
@@ -55,7 +59,7 @@ function starterPage(folder, files, say) {
  * are not there) is passed on. False when there is no .bib yet or prerender could not write.
  */
 function prerenderStarter(folder, say) {
-  if (bibsIn(folder).length !== 1) return false;
+  if (!listedData(bibsIn(folder))) return false;
   const run = require("node:child_process").spawnSync(process.execPath, [path.join(__dirname, "..", "papershelf.cjs"), "prerender", "index.html", "-o", "index.html"],
     { cwd: folder, encoding: "utf8", maxBuffer: 1 << 30 });
   // (exit 1: written, with something the owner should know; 2: not written)
@@ -91,6 +95,12 @@ are not beside the page):
 To look at it, start a web server in this folder (setup started none), e.g.
   python3 -m http.server
 then open the address it prints. index.html, the .bib and papershelf/ go to your site together.`;
+
+/** Which of a folder's data files the starting page lists: the only one, or papers.bib among
+ *  several (the name the page would give it); undefined when the owner must choose. */
+function listedData(bibs) {
+  return bibs.length === 1 ? bibs[0] : bibs.includes("papers.bib") ? "papers.bib" : undefined;
+}
 
 /** The .bib files of the FOLDER (not setup's record, not package.json). */
 function bibsIn(folder) {
