@@ -121,6 +121,10 @@ struct PrerenderResult {
   std::size_t marked = 0;
 };
 
+// A list written in beyond this many bytes is said to weigh on the page; --first then writes the
+// first screen's entries.
+constexpr std::size_t kHeavyList = 1000000, kFirstScreen = 50;
+
 // Fills the marked <paper-shelf> elements of the page `page_name`, reading src files inside
 // `root` ("" = the page's folder), and writes the page to `output` ("" = standard output; not
 // written at all when `only_if_filled` and nothing was filled).
@@ -324,6 +328,16 @@ PrerenderResult prerender_page(const Args& a, const std::string& page_name,
                (source && !source->empty() ? *source + ", published as " + *src : *src) + ": " +
                (shown < listed ? "the first " + std::to_string(shown) + " of " : "") +
                std::to_string(listed) + (listed == 1 ? " entry" : " entries"));
+    // (a list written in whole weighs on a visitor's phone before anything of papershelf's does:
+    // about 4 KB of HTML an entry, and the element takes over only once the page is read)
+    if (html.size() > kHeavyList && shown > kFirstScreen)
+      report(Severity::Warning,
+             "the list written in is " + std::to_string(html.size() / 100000 / 10) + "." +
+                 std::to_string(html.size() / 100000 % 10) + " MB of HTML (" +
+                 std::to_string(shown) + " entries); --first " + std::to_string(kFirstScreen) +
+                 " writes its first " + std::to_string(kFirstScreen) +
+                 " and the element shows the rest as the page runs",
+             false);
   }
   if (only_if_filled && filled == 0) return result;
   out.append(page, copied, std::string::npos);

@@ -382,6 +382,32 @@ TEST(CliPrerender, FilesThePapersNameButThePageLacksAreTold) {
   EXPECT_TRUE(contains(fine.out, "ps-has-thumb")) << fine.out;
 }
 
+// A list whose markup passes a megabyte weighs on a visitor's phone: prerender says so, with the
+// flag that writes its first screen; with that flag it is quiet.
+TEST(CliPrerender, AHeavyListWrittenInIsToldWithTheFlagThatLightensIt) {
+  const std::string dir = fresh_dir("heavy-list");
+  std::string bib;
+  const std::string abstract(4000, 'a');
+  for (int i = 0; i < 300; ++i)
+    bib += "@article{k" + std::to_string(i) + ", title={Paper " + std::to_string(i) +
+           "}, author={Lovelace, Ada}, journal={J}, year=2020, abstract={" + abstract + "}}\n";
+  write_file(dir + "papers.bib", bib);
+  write_file(dir + "page.html",
+             "<paper-shelf src=\"papers.bib\" owner=\"Ada Lovelace\"><!-- papershelf:prerender "
+             "--></paper-shelf>\n");
+  const Result r =
+      papershelf("prerender " + quote(dir + "page.html") + " -o " + quote(dir + "out.html"), true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, " MB of HTML (300 entries); --first 50 writes its first 50"))
+      << r.out;
+  const Result first = papershelf(
+      "prerender " + quote(dir + "page.html") + " -o " + quote(dir + "out.html") + " --first 50",
+      true);
+  EXPECT_EQ(first.status, 0) << first.out;
+  EXPECT_FALSE(contains(first.out, "MB of HTML")) << first.out;
+  EXPECT_TRUE(contains(first.out, "the first 50 of 300 entries")) << first.out;
+}
+
 TEST(CliPrerender, AFolderIsABuiltSiteFilledInPlace) {
   const std::string site = fresh_dir("site");
   fs::create_directories(site + "assets/bib");
