@@ -56,7 +56,11 @@ cpSync(join(root, "LICENSE"), join(web, "LICENSE"));
 for (const folder of ["docs", "examples"]) rmSync(join(web, folder), { recursive: true, force: true });
 const shipped = new Set();
 // The screenshots stay in the repository (1.1 MB of pictures of its own examples): in the
-// package a link to one is its words alone.
+// package a picture of one is left out (a line of pictures alone with it) and a link to one is
+// its words alone.
+const screenshotPicture = /^[ \t]*!\[[^\]]*\]\(screenshots\/[^)\s]+\)[ \t]*\n|!\[[^\]]*\]\(screenshots\/[^)\s]+\)/gm;
+// (and a passage about them is marked in the docs, and left out whole)
+const repositoryOnly = /^<!-- repository only[^\n]*-->\n[\s\S]*?^<!-- end of repository only -->\n\n?/gm;
 const screenshot = /\[([^\]]*)\]\((screenshots\/[^)\s]+)\)/g;
 const ship = (relative) => {
   if (shipped.has(relative)) return;
@@ -65,7 +69,7 @@ const ship = (relative) => {
   if (!relative.endsWith(".md")) return cpSync(join(root, relative), join(web, relative));
   // (and the package's README is its own, shorter one: a link into a section of the
   // repository's README leads to its top)
-  const text = readFileSync(join(root, relative), "utf8").replace(screenshot, "$1").replace(/\]\(\.\.\/README\.md#[^)\s]*\)/g, "](../README.md)");
+  const text = readFileSync(join(root, relative), "utf8").replace(repositoryOnly, "").replace(screenshotPicture, "").replace(screenshot, "$1").replace(/\]\(\.\.\/README\.md#[^)\s]*\)/g, "](../README.md)");
   writeFileSync(join(web, relative), text);
   for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) continue;
