@@ -189,6 +189,11 @@ test("axe-core finds no violations with a Cite panel, the BibTeX panel and the d
     await p.addScriptTag({ content: axeSource });
     const violations = await p.evaluate(async () => (await window.axe.run(document)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
     assert.deepEqual(violations, [], `${preset || "no preset"}, ${scheme}`);
+    // The buttons' arrows are drawn, not read: their names are their words.
+    const named = await p.locator("#pubs").ariaSnapshot();
+    for (const name of ["BibTeX", "Cite"]) assert.match(named, new RegExp(`group: ${name}$`, "m"), named);
+    assert.match(named, /: Download the \d+ shown$/m, named);
+    assert.doesNotMatch(named, /[\u25BE\u25B4]/, named);
     // Escape closes the download menu with focus on its button.
     await menu.locator("button[data-format]").first().focus();
     await p.keyboard.press("Escape");
