@@ -278,6 +278,18 @@ TEST(Stats, JsonAndTextCarryTheSameNumbers) {
   EXPECT_TRUE(contains(text, "Publications: 9\n")) << text;
   EXPECT_TRUE(contains(text, "First-author: 5\n")) << text;
   EXPECT_TRUE(contains(text, "  2022: 2 (conference 1, preprint 1)\n")) << text;
+  // A type is named in the years as in the totals ("Other: 1", "other 1"; not the data's "misc").
+  ps::Stats other;
+  other.total = 1;
+  other.by_type[static_cast<int>(ps::PubType::Misc)] = 1;
+  ps::YearStats year;
+  year.year = 2020;
+  year.total = 1;
+  year.by_type[static_cast<int>(ps::PubType::Misc)] = 1;
+  other.years.push_back(year);
+  const std::string other_text = ps::format_stats_text(other);
+  EXPECT_TRUE(contains(other_text, "  Other: 1\n")) << other_text;
+  EXPECT_TRUE(contains(other_text, "  2020: 1 (other 1)\n")) << other_text;
   EXPECT_TRUE(contains(text, "  Mary Somerville: 4 (last 2024)\n")) << text;
   // (2019 and 2022 have two each: no year has the most)
   EXPECT_EQ(ps::stats_summary(s), "9 publications from 2019 to 2024; 1 undated.");

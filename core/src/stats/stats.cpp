@@ -359,7 +359,8 @@ std::string format_stats_text(const Stats& s) {
     std::string parts;
     for (int t = 0; t < kPubTypeCount; ++t)
       if (it->by_type[t])
-        parts += (parts.empty() ? "" : ", ") + std::string(to_string(PubType(t))) + " " +
+        // (the type's name as the totals above say it: "other", not the data's "misc")
+        parts += (parts.empty() ? "" : ", ") + unicode::ascii_lower(label(PubType(t))) + " " +
                  std::to_string(it->by_type[t]);
     if (!parts.empty()) out += " (" + parts + ")";
     out += "\n";
