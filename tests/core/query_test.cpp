@@ -208,6 +208,13 @@ TEST(FilterText, ErrorsNameTheBadClause) {
   EXPECT_NE(error.find("poem"), std::string::npos) << error;
   EXPECT_NE(error.find("colour"), std::string::npos) << error;
   EXPECT_EQ(f.types, (std::vector<PubType>{PubType::Journal}));  // the valid part is kept
+  // An unknown type or status says the names to use, once for several.
+  std::string typo;
+  parse_filter("type:conferenc,jornal status:maybe", &typo);
+  EXPECT_EQ(typo,
+            "unknown type \"conferenc\" (use conference, journal, preprint, thesis, book, chapter, "
+            "report, talk, patent, dataset, software or misc); unknown type \"jornal\"; unknown "
+            "status \"maybe\" (use published, accepted, submitted, preprint or in-preparation)");
 }
 
 TEST(FilterText, RoundTrip) {

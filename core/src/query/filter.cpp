@@ -3,11 +3,23 @@
 #include <charconv>
 #include <climits>
 
+#include "papershelf/diagnostics.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/unicode.hpp"
 
 namespace papershelf {
 namespace {
+
+// The names a type or status clause takes, for its message: "conference, journal, ... or misc".
+// ("" when `error` lists them already: two unknown types are one list.)
+template <class Enum, int Count>
+std::string names_to_use(const std::string* error) {
+  std::string out = " (use ";
+  for (int i = 0; i < Count; ++i)
+    out += (i == 0 ? "" : i + 1 == Count ? " or " : ", ") + std::string(to_string(Enum(i)));
+  out += ")";
+  return error && error->find(out) != std::string::npos ? std::string() : out;
+}
 
 // Splits on spaces outside double quotes; quotes are removed.
 std::vector<std::string> clauses_of(std::string_view text) {
@@ -124,14 +136,16 @@ Filter parse_filter(std::string_view text, std::string* error) {
         if (auto t = pub_type_from_string(v))
           add_once(f.types, *t);
         else
-          add_error(error, "unknown type \"" + v + "\"");
+          add_error(error, "unknown type \"" + excerpt(v) + "\"" +
+                               names_to_use<PubType, kPubTypeCount>(error));
       }
     } else if (key == "status") {
       for (const auto& v : values_of(value)) {
         if (auto s = status_from_string(v))
           add_once(f.statuses, *s);
         else
-          add_error(error, "unknown status \"" + v + "\"");
+          add_error(error, "unknown status \"" + excerpt(v) + "\"" +
+                               names_to_use<Status, kStatusCount>(error));
       }
     } else if (key == "venue" || key == "badge") {
       for (auto& v : values_of(value, true)) add_once(f.venues, std::move(v));
