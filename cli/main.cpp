@@ -26,6 +26,7 @@
 #include "papershelf/pages.hpp"
 #include "papershelf/query.hpp"
 #include "papershelf/read.hpp"
+#include "papershelf/repeats.hpp"
 #include "papershelf/stats.hpp"
 #include "papershelf/unicode.hpp"
 #include "papershelf/words.hpp"
@@ -125,6 +126,7 @@ int run_check(const Args& a) {
     Library lib;
     std::vector<Diagnostic> ds;
     if (!load(one, lib, ds)) return 2;
+    for (Diagnostic& d : repeated_records(lib, file)) ds.push_back(std::move(d));
     for (const auto& d : ds) {
       if (a.quiet && d.severity != Severity::Error) continue;
       if (as_json)

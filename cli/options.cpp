@@ -38,7 +38,9 @@ Run 'papershelf help <command>' for a command's options. FILE '-' reads standard
 const char* const kCheckHelp = R"(usage: papershelf check [--format json] [--from FORMAT] FILE...
 
 Reads each FILE and prints its diagnostics as file:line:col: error|warning: message,
-then a summary line. Exit status: 1 when any error was found, 0 otherwise.
+then a summary line; a paper the file holds twice (the same DOI, or the same title,
+year, type and venue) is a warning too. Exit status: 1 when any error was found, 0
+otherwise.
 
 options:
   --format F      text (default) or json: one array of every file's diagnostics, each
