@@ -234,4 +234,15 @@ bool preprint_doi(std::string_view doi) {
   return d.rfind("10.1101/", 0) == 0 && d.size() > 8 && d[8] >= '0' && d[8] <= '9';
 }
 
+std::string title_key(std::string_view title) {
+  const std::string folded = unicode::fold(title);
+  std::string key;
+  key.reserve(folded.size());
+  for (const char c : folded) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80) key.push_back(c);
+  }
+  return key;
+}
+
 }  // namespace papershelf::biblio

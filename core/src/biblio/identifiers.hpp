@@ -10,6 +10,12 @@
 
 namespace papershelf::biblio {
 
+// A title (or a venue) as two spellings of it compare: folded (case, diacritics), letters and
+// digits only ("Rivers of {Europe}." and "rivers of europe" are one). LaTeX is already decoded in
+// the model ("{\"U}ber {GPU}" is "Über GPU"). Sync pairs entries with works by it; check finds
+// a paper a file holds twice by it.
+std::string title_key(std::string_view title);
+
 // True for an arXiv identifier: 1601.07535, 2104.01234v2, hep-th/9901001, math.AG/0309136.
 bool is_arxiv_id(std::string_view id);
 bool is_arxiv_prefix(std::string_view archive);  // "arXiv", "arxiv" (archiveprefix/eprinttype)

@@ -3,23 +3,10 @@
 #include <string>
 #include <unordered_map>
 
+#include "biblio/identifiers.hpp"
 #include "papershelf/unicode.hpp"
 
 namespace papershelf {
-namespace {
-
-// A title or venue as two spellings of one compare: folded as search folds it, its ASCII
-// punctuation and spacing dropped ("Rivers of {Europe}." and "rivers of europe" are one).
-std::string comparable(std::string_view text) {
-  std::string out;
-  for (const char c : unicode::fold(text))
-    if (static_cast<unsigned char>(c) >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-        (c >= 'A' && c <= 'Z'))
-      out += c;
-  return out;
-}
-
-}  // namespace
 
 std::vector<Diagnostic> repeated_records(const Library& library, std::string_view source) {
   std::vector<Diagnostic> said;
@@ -35,7 +22,8 @@ std::vector<Diagnostic> repeated_records(const Library& library, std::string_vie
       if (!added) earlier = &records[at->second], by_doi = true;
     }
     // (without a venue, a title alone is too little: the same talk given at two places)
-    const std::string title = comparable(p.title.text), venue = comparable(p.venue.text);
+    const std::string title = biblio::title_key(p.title.text),
+                      venue = biblio::title_key(p.venue.text);
     if (!title.empty() && !venue.empty()) {
       const auto [at, added] =
           first.emplace("title " + title + '\x1f' + std::to_string(p.date.year) + '\x1f' +

@@ -24,18 +24,7 @@
 namespace papershelf::sync {
 namespace {
 
-// A title for comparison: folded (case, diacritics), letters and digits only. LaTeX is already
-// decoded in the model ("{\"U}ber {GPU}" is "Über GPU"), and OpenAlex's markup removed.
-std::string title_key(std::string_view title) {
-  const std::string folded = unicode::fold(title);
-  std::string key;
-  key.reserve(folded.size());
-  for (const char c : folded) {
-    const auto u = static_cast<unsigned char>(c);
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80) key.push_back(c);
-  }
-  return key;
-}
+using biblio::title_key;
 
 // The folded family name of a person ("Qinghao Hu" and "Hu, Qinghao": "hu"), and the folded
 // given words, to allow for a name written family first.
