@@ -214,26 +214,27 @@ std::string without_escapes(std::string s) {
 
 namespace {
 
+// The length of the character entity that starts at s[i] ("&lt;", "&#38;"), or 0: the XML
+// reader's rule (xml::entity), which the processor applies to escaped field text.
+std::size_t entity_at(std::string_view s, std::size_t i) {
+  if (i >= s.size() || s[i] != '&') return 0;
+  // (a name is short: no scan to a far ';' from each '&' of a long value)
+  const std::size_t semicolon = s.substr(0, i + 34).find(';', i);
+  if (semicolon == std::string_view::npos) return 0;
+  return xml::entity(s.substr(i + 1, semicolon - i - 1)) ? semicolon + 1 - i : 0;
+}
+
 // An item's text is rich text, citeproc-js's markup: the data's own "&" comes as "&amp;" (as the
 // core hands its records over, escaped). What reads a value as numbers reads the ampersand
 // itself, so "12 &amp; 15" is the two pages 12 and 15, not "12 & amp; 15". (Any other entity is
 // left as it is: "&amp;lt;" stays text.)
-// The length of the character entity that starts at s[i] ("&lt;", "&#38;"), or 0.
-std::size_t entity_at(std::string_view s, std::size_t i) {
-  if (i >= s.size() || s[i] != '&') return 0;
-  std::size_t end = i + 1;
-  while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) || s[end] == '#'))
-    ++end;
-  return end > i + 1 && end < s.size() && s[end] == ';' ? end + 1 - i : 0;
-}
-
 std::string ampersands_bare(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t entity = entity_at(s, i);
     const std::string_view text = s.substr(i, entity);
-    if (text == "&amp;" || text == "&#38;" || text == "&#x26;") {
+    if (entity && xml::entity(text.substr(1, text.size() - 2)) == U'&') {
       // ("&amp;lt;" is the text "&lt;": a bare "&" there would start an entity, so it is kept)
       const std::string bare_then = "&" + std::string(s.substr(i + entity, 32));
       out += entity_at(bare_then, 0) ? text : std::string_view("&");
